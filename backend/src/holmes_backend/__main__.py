@@ -1,0 +1,39 @@
+"""Command line: ``python -m holmes_backend migrate|serve``."""
+
+import argparse
+import asyncio
+
+import uvicorn
+
+from holmes_backend.config import Settings
+from holmes_backend.db.migrate import upgrade
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="holmes_backend")
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("migrate", help="apply database migrations")
+    sub.add_parser("serve", help="serve the API and UI")
+    args = parser.parse_args()
+    settings = Settings()
+    if args.command == "migrate":
+        asyncio.run(upgrade(settings))
+        print(f"database at head: {_redacted(settings.resolved_database_url)}")  # noqa: T201
+    else:
+        uvicorn.run(
+            "holmes_backend.main:create_app",
+            factory=True,
+            host=settings.host,
+            port=settings.port,
+            log_level="info",
+        )
+
+
+def _redacted(url: str) -> str:
+    from sqlalchemy.engine import make_url  # noqa: PLC0415
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+if __name__ == "__main__":
+    main()

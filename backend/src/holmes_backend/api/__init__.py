@@ -1,0 +1,1 @@
+"""HTTP layer: thin routes, dependencies, error envelope, schemas."""

@@ -1,0 +1,1 @@
+"""Thin routes: parse, authorise, call one service, return a schema."""

@@ -1,0 +1,114 @@
+import uuid
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, status
+from fastapi.responses import Response
+
+from holmes_backend.api.content import content_response
+from holmes_backend.api.deps import SessionDep, SettingsDep, StorageDep
+from holmes_backend.api.errors import error_responses
+from holmes_backend.api.schemas.files import FileOut
+from holmes_backend.services import files as file_service
+
+router = APIRouter(tags=["files"])
+
+# The body is parsed as a stream by the service, so FastAPI is told its shape for the docs only.
+_UPLOAD_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "multipart/form-data": {
+                "schema": {
+                    "type": "object",
+                    "required": ["files"],
+                    "properties": {
+                        "files": {
+                            "type": "array",
+                            "items": {"type": "string", "format": "binary"},
+                            "description": "One or more evidence files",
+                        }
+                    },
+                }
+            }
+        },
+    }
+}
+
+_CONTENT_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "The whole file",
+        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    },
+    206: {
+        "description": "The requested byte range",
+        "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
+    },
+    307: {"description": "Redirect to a signed storage URL"},
+    **error_responses(404, 416, 422),
+}
+
+
+@router.post(
+    "/api/cases/{case_id}/files",
+    response_model=list[FileOut],
+    status_code=status.HTTP_201_CREATED,
+    openapi_extra=_UPLOAD_BODY,
+    responses=error_responses(400, 404, 413, 415, 422),
+)
+async def upload_files(
+    case_id: uuid.UUID,
+    request: Request,
+    session: SessionDep,
+    storage: StorageDep,
+    settings: SettingsDep,
+) -> list[FileOut]:
+    length = request.headers.get("content-length")
+    files = await file_service.upload_files(
+        session,
+        storage=storage,
+        settings=settings,
+        case_id=case_id,
+        content_type=request.headers.get("content-type"),
+        content_length=int(length) if length and length.isdigit() else None,
+        body=request.stream(),
+    )
+    return [FileOut.model_validate(f) for f in files]
+
+
+@router.get(
+    "/api/cases/{case_id}/files",
+    response_model=list[FileOut],
+    responses=error_responses(404, 422),
+)
+async def list_case_files(case_id: uuid.UUID, session: SessionDep) -> list[FileOut]:
+    files = await file_service.list_files(session, case_id=case_id)
+    return [FileOut.model_validate(f) for f in files]
+
+
+@router.get("/api/files/{file_id}", response_model=FileOut, responses=error_responses(404, 422))
+async def get_file(file_id: uuid.UUID, session: SessionDep) -> FileOut:
+    return FileOut.model_validate(await file_service.get_file(session, file_id=file_id))
+
+
+@router.get(
+    "/api/files/{file_id}/content",
+    response_class=Response,
+    responses=_CONTENT_RESPONSES,
+)
+async def get_file_content(
+    file_id: uuid.UUID,
+    session: SessionDep,
+    storage: StorageDep,
+    range_header: Annotated[str | None, Header(alias="Range")] = None,
+) -> Response:
+    file = await file_service.get_file(session, file_id=file_id)
+    return await content_response(storage, file, range_header)
+
+
+@router.delete(
+    "/api/files/{file_id}",
+    status_code=status.HTTP_204_NO_CONTENT,
+    responses=error_responses(404, 422),
+)
+async def delete_file(file_id: uuid.UUID, session: SessionDep, storage: StorageDep) -> None:
+    await file_service.delete_file(session, storage=storage, file_id=file_id)

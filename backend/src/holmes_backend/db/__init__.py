@@ -1,0 +1,1 @@
+"""Engine, session factory, portable column types and migrations."""

@@ -1,0 +1,44 @@
+"""The FastAPI application: create_app() wires settings, database, storage and routes."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.routing import APIRoute
+
+from holmes_backend import __version__
+from holmes_backend.api.errors import install_error_handlers
+from holmes_backend.api.routes import cases, files, health
+from holmes_backend.config import Settings
+from holmes_backend.runtime import Runtime
+
+
+def _operation_id(route: APIRoute) -> str:
+    # Stable operation ids (the route function's name) keep the generated UI client stable.
+    return route.name
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        runtime = Runtime.create(settings)
+        app.state.runtime = runtime
+        try:
+            yield
+        finally:
+            await runtime.close()
+
+    app = FastAPI(
+        title="Holmes API",
+        version=__version__,
+        description="Legal and investigation intelligence: cases, evidence, agents, graph, chat.",
+        lifespan=lifespan,
+        generate_unique_id_function=_operation_id,
+    )
+    install_error_handlers(app)
+    app.include_router(health.router)
+    app.include_router(cases.router)
+    app.include_router(files.router)
+    return app

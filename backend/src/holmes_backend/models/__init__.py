@@ -1,0 +1,30 @@
+"""SQLAlchemy tables. Importing this package registers every table on Base.metadata."""
+
+from holmes_backend.models.base import Base
+from holmes_backend.models.case import Case
+from holmes_backend.models.chat import ChatSession, Message
+from holmes_backend.models.conflict import Conflict
+from holmes_backend.models.correction import Correction
+from holmes_backend.models.event import CaseEvent
+from holmes_backend.models.execution import AgentExecution
+from holmes_backend.models.file import File
+from holmes_backend.models.finding import Finding
+from holmes_backend.models.graph import KnowledgeGraph
+from holmes_backend.models.job import ProcessingJob
+from holmes_backend.models.user import User
+
+__all__ = [
+    "AgentExecution",
+    "Base",
+    "Case",
+    "CaseEvent",
+    "ChatSession",
+    "Conflict",
+    "Correction",
+    "File",
+    "Finding",
+    "KnowledgeGraph",
+    "Message",
+    "ProcessingJob",
+    "User",
+]

@@ -1,0 +1,27 @@
+import uuid
+from collections.abc import Sequence
+
+from sqlalchemy import delete, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from holmes_backend.models import File
+
+
+async def add_all(session: AsyncSession, files: Sequence[File]) -> None:
+    session.add_all(files)
+    await session.flush()
+
+
+async def get(session: AsyncSession, file_id: uuid.UUID) -> File | None:
+    return await session.get(File, file_id)
+
+
+async def list_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[File]:
+    result = await session.scalars(
+        select(File).where(File.case_id == case_id).order_by(File.created_at, File.filename)
+    )
+    return result.all()
+
+
+async def delete_by_id(session: AsyncSession, file_id: uuid.UUID) -> None:
+    await session.execute(delete(File).where(File.id == file_id))

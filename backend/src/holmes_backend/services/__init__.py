@@ -1,0 +1,1 @@
+"""Use cases. Each takes the session first and keyword-only arguments."""

@@ -1,0 +1,51 @@
+import uuid
+from collections.abc import Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from holmes_backend.db.transaction import after_commit
+from holmes_backend.models import Case
+from holmes_backend.repositories import cases as case_repo
+from holmes_backend.storage import Storage
+from holmes_shared.enums import CaseStatus
+from holmes_shared.errors import NotFoundError
+
+
+def case_storage_prefix(case_id: uuid.UUID) -> str:
+    return f"cases/{case_id}/"
+
+
+async def require_case(session: AsyncSession, case_id: uuid.UUID) -> Case:
+    case = await case_repo.get(session, case_id)
+    if case is None:
+        raise NotFoundError("Case not found.", details={"case_id": str(case_id)})
+    return case
+
+
+async def create_case(
+    session: AsyncSession, *, name: str, description: str, hypotheses: list[str]
+) -> Case:
+    case = Case(
+        name=name, description=description, hypotheses=hypotheses, status=CaseStatus.PENDING
+    )
+    return await case_repo.add(session, case)
+
+
+async def list_cases(session: AsyncSession) -> Sequence[tuple[Case, int]]:
+    return await case_repo.list_with_file_counts(session)
+
+
+async def get_case(session: AsyncSession, *, case_id: uuid.UUID) -> tuple[Case, int]:
+    case = await require_case(session, case_id)
+    return case, await case_repo.file_count(session, case_id)
+
+
+async def delete_case(session: AsyncSession, *, storage: Storage, case_id: uuid.UUID) -> None:
+    await require_case(session, case_id)
+    await case_repo.delete_by_id(session, case_id)
+
+    async def _remove_evidence() -> None:
+        await storage.delete_prefix(case_storage_prefix(case_id))
+
+    # Evidence leaves storage only once the rows that point at it are gone for good.
+    after_commit(session, _remove_evidence)

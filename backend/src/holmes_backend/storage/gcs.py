@@ -1,0 +1,131 @@
+"""Google Cloud Storage backend. google-cloud-storage is synchronous, so calls run in threads."""
+
+from collections.abc import AsyncIterator
+from datetime import timedelta
+from typing import Any
+
+from anyio import to_thread
+from google.api_core.exceptions import NotFound
+from google.auth.credentials import AnonymousCredentials
+from google.cloud import storage as gcs
+
+from holmes_backend.config import Settings
+from holmes_backend.storage.base import READ_CHUNK_BYTES, Storage, Upload, inline_disposition
+
+# Resumable-upload chunk: a multiple of 256 KiB, large enough to keep round trips rare.
+_RESUMABLE_CHUNK = 8 * 1024 * 1024
+
+
+class GcsUpload(Upload):
+    """A resumable upload. The object only exists once the final chunk is sent by ``commit``."""
+
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    async def write(self, data: bytes) -> None:
+        await to_thread.run_sync(self._writer.write, data)
+
+    async def commit(self) -> None:
+        await to_thread.run_sync(self._writer.close)
+
+    async def abort(self) -> None:
+        # An unfinished resumable session never becomes an object; GCS expires it on its own.
+        self._writer = None
+
+
+class GcsStorage(Storage):
+    name = "gcs"
+
+    def __init__(self, client: Any, bucket_name: str, *, signed_urls: bool, url_seconds: int):
+        self._client = client
+        self._bucket = client.bucket(bucket_name)
+        self._signed_urls = signed_urls
+        self._url_seconds = url_seconds
+
+    @classmethod
+    def from_settings(cls, settings: Settings) -> "GcsStorage":
+        if not settings.gcs_bucket:
+            raise ValueError("HOLMES_STORAGE=gcs needs GCS_BUCKET")
+        if settings.gcs_endpoint:
+            endpoint = settings.gcs_endpoint
+            if not endpoint.startswith("http"):
+                endpoint = f"http://{endpoint}"
+            client = gcs.Client(
+                project=settings.gcs_project or "holmes-local",
+                credentials=AnonymousCredentials(),  # type: ignore[no-untyped-call]
+                client_options={"api_endpoint": endpoint},
+            )
+        else:
+            client = gcs.Client(project=settings.gcs_project)
+        return cls(
+            client,
+            settings.gcs_bucket,
+            signed_urls=settings.gcs_signed_urls,
+            url_seconds=settings.gcs_signed_url_seconds,
+        )
+
+    async def open_upload(self, key: str, content_type: str) -> Upload:
+        blob = self._bucket.blob(key, chunk_size=_RESUMABLE_CHUNK)
+        writer = await to_thread.run_sync(
+            lambda: blob.open("wb", content_type=content_type, ignore_flush=True)
+        )
+        return GcsUpload(writer)
+
+    async def size(self, key: str) -> int:
+        blob = await to_thread.run_sync(self._bucket.get_blob, key)
+        if blob is None:
+            raise FileNotFoundError(key)
+        return int(blob.size)
+
+    async def read_range(
+        self, key: str, start: int, end: int, chunk_bytes: int = READ_CHUNK_BYTES
+    ) -> AsyncIterator[bytes]:
+        blob = self._bucket.blob(key)
+        position = start
+        while position <= end:
+            last = min(position + chunk_bytes - 1, end)
+            data: bytes = await to_thread.run_sync(
+                lambda p=position, q=last: blob.download_as_bytes(start=p, end=q, checksum=None)
+            )
+            if not data:
+                break
+            position += len(data)
+            yield data
+
+    async def delete(self, key: str) -> None:
+        def _delete() -> None:
+            try:
+                self._bucket.blob(key).delete()
+            except NotFound:
+                pass
+
+        await to_thread.run_sync(_delete)
+
+    async def delete_prefix(self, prefix: str) -> int:
+        keys = await self.list_keys(prefix)
+        for key in keys:
+            await self.delete(key)
+        return len(keys)
+
+    async def list_keys(self, prefix: str = "") -> list[str]:
+        def _list() -> list[str]:
+            return sorted(b.name for b in self._client.list_blobs(self._bucket, prefix=prefix))
+
+        return await to_thread.run_sync(_list)
+
+    async def signed_url(self, key: str, *, filename: str, content_type: str) -> str | None:
+        if not self._signed_urls:
+            return None
+        blob = self._bucket.blob(key)
+        url: str = await to_thread.run_sync(
+            lambda: blob.generate_signed_url(
+                version="v4",
+                expiration=timedelta(seconds=self._url_seconds),
+                response_type=content_type,
+                response_disposition=inline_disposition(filename),
+            )
+        )
+        return url
+
+    async def close(self) -> None:
+        await to_thread.run_sync(self._client.close)

@@ -1,0 +1,1 @@
+"""Holmes shared contracts."""

@@ -2,12 +2,12 @@
 
 import asyncio
 
+from alembic import context
+from sqlalchemy import Connection
+
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
 from holmes_backend.models import Base
-from sqlalchemy import Connection
-
-from alembic import context
 
 target_metadata = Base.metadata
 

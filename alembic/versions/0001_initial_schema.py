@@ -7,11 +7,11 @@ Create Date: 2026-11-22 08:16:20.757633
 
 from collections.abc import Sequence
 
-import holmes_backend.db.types
 import sqlalchemy as sa
+from alembic import op
 from sqlalchemy.dialects import postgresql
 
-from alembic import op
+import holmes_backend.db.types
 
 revision: str = "0001"
 down_revision: str | None = None

@@ -18,7 +18,7 @@ def main() -> None:
     settings = Settings()
     if args.command == "migrate":
         asyncio.run(upgrade(settings))
-        print(f"database at head: {_redacted(settings.resolved_database_url)}")  # noqa: T201
+        print(f"database at head: {_redacted(settings.resolved_database_url)}")
     else:
         uvicorn.run(
             "holmes_backend.main:create_app",

@@ -1,4 +1,4 @@
-"""The one Settings class. Every knob comes from the environment (HOLMES_* plus a few standard names)."""
+"""The one Settings class: every knob comes from the environment (HOLMES_* and a few others)."""
 
 from functools import cached_property
 from pathlib import Path

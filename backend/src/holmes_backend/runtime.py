@@ -1,4 +1,4 @@
-"""What one running service holds: settings, the engine, the session factory, the storage backend."""
+"""What one running service holds: settings, engine, session factory, storage backend."""
 
 from dataclasses import dataclass
 

@@ -1,4 +1,4 @@
-"""Event types of the per-case event log (PRD §3.1–3.4, §7.2) and their envelope."""
+"""Event types of the per-case event log (PRD §3.1-3.4, §7.2) and their envelope."""
 
 from datetime import datetime
 from enum import StrEnum
@@ -20,7 +20,7 @@ class EventType(StrEnum):
     AGENT_TIMEOUT = "AGENT_TIMEOUT"
     INSIGHT_DETECTED = "INSIGHT_DETECTED"
     GRAPH_UPDATED = "GRAPH_UPDATED"
-    CHAT_TOKEN = "CHAT_TOKEN"
+    CHAT_TOKEN = "CHAT_TOKEN"  # noqa: S105 - an event name, not a secret
     CHAT_COMPLETE = "CHAT_COMPLETE"
     CORRECTION_VERIFIED = "CORRECTION_VERIFIED"
     CONFLICT_DETECTED = "CONFLICT_DETECTED"

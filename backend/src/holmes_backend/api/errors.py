@@ -1,4 +1,4 @@
-"""Every error leaves the service in the PRD §8.4 envelope, with the right status and no internals."""
+"""Every error leaves in the PRD §8.4 envelope, with the right status and no internals."""
 
 import logging
 from http import HTTPStatus

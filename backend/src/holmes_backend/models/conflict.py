@@ -11,7 +11,7 @@ from holmes_shared.enums import ConflictStatus
 
 
 class Conflict(Base):
-    """A disagreement between new evidence and the graph, waiting for the user (never auto-resolved)."""
+    """New evidence disagreeing with the graph, waiting for the user (never auto-resolved)."""
 
     __tablename__ = "conflicts"
 

@@ -13,7 +13,9 @@ class KnowledgeGraph(Base):
     """One version of a case's graph; every merge or correction writes version + 1."""
 
     __tablename__ = "knowledge_graphs"
-    __table_args__ = (UniqueConstraint("case_id", "version", name="uq_knowledge_graphs_case_version"),)
+    __table_args__ = (
+        UniqueConstraint("case_id", "version", name="uq_knowledge_graphs_case_version"),
+    )
 
     id: Mapped[uuid.UUID] = uuid_pk()
     case_id: Mapped[uuid.UUID] = case_fk()

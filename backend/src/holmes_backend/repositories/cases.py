@@ -18,15 +18,13 @@ async def get(session: AsyncSession, case_id: uuid.UUID) -> Case | None:
 
 
 async def list_with_file_counts(session: AsyncSession) -> Sequence[tuple[Case, int]]:
-    counts = (
-        select(File.case_id, func.count(File.id).label("n")).group_by(File.case_id).subquery()
-    )
+    counts = select(File.case_id, func.count(File.id).label("n")).group_by(File.case_id).subquery()
     rows = await session.execute(
         select(Case, func.coalesce(counts.c.n, 0))
         .outerjoin(counts, counts.c.case_id == Case.id)
         .order_by(Case.updated_at.desc(), Case.id)
     )
-    return [(case, int(n)) for case, n in rows.tuples()]
+    return [(case, int(n)) for case, n in rows.all()]
 
 
 async def file_count(session: AsyncSession, case_id: uuid.UUID) -> int:

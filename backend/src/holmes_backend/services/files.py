@@ -13,18 +13,18 @@ from holmes_backend.db.types import utcnow
 from holmes_backend.models import File
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.services.cases import case_storage_prefix, require_case
+from holmes_backend.services.file_types import (
+    SNIFF_BYTES,
+    check_content,
+    clean_filename,
+    detect_mime_type,
+)
 from holmes_backend.services.multipart import (
     PartData,
     PartEnd,
     PartStart,
     iter_parts,
     multipart_boundary,
-)
-from holmes_backend.services.file_types import (
-    SNIFF_BYTES,
-    check_content,
-    clean_filename,
-    detect_mime_type,
 )
 from holmes_backend.storage import Storage, Upload
 from holmes_shared.enums import FileStatus

@@ -9,8 +9,8 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 
 from python_multipart.exceptions import MultipartParseError
-from starlette.requests import ClientDisconnect
 from python_multipart.multipart import MultipartParser, parse_options_header
+from starlette.requests import ClientDisconnect
 
 from holmes_shared.errors import BadRequestError, UnsupportedMediaTypeError
 

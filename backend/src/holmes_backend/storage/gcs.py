@@ -1,5 +1,7 @@
 """Google Cloud Storage backend. google-cloud-storage is synchronous, so calls run in threads."""
 
+import contextlib
+import functools
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from typing import Any
@@ -11,26 +13,63 @@ from google.cloud import storage as gcs
 
 from holmes_backend.config import Settings
 from holmes_backend.storage.base import READ_CHUNK_BYTES, Storage, Upload, inline_disposition
+from holmes_shared.errors import StorageError
 
 # Resumable-upload chunk: a multiple of 256 KiB, large enough to keep round trips rare.
 _RESUMABLE_CHUNK = 8 * 1024 * 1024
 
 
 class GcsUpload(Upload):
-    """A resumable upload. The object only exists once the final chunk is sent by ``commit``."""
+    """A GCS resumable upload driven chunk by chunk.
 
-    def __init__(self, writer: Any) -> None:
-        self._writer = writer
+    The object exists only after the final chunk (sent by ``commit``); ``abort`` cancels the
+    session. google-cloud-storage's BlobWriter is not used because it finalises the upload
+    whenever it is closed or garbage-collected, which would publish a rejected file.
+    """
+
+    def __init__(self, http: Any, session_url: str) -> None:
+        self._http = http
+        self._url = session_url
+        self._buffer = bytearray()
+        self._offset = 0
 
     async def write(self, data: bytes) -> None:
-        await to_thread.run_sync(self._writer.write, data)
+        self._buffer += data
+        while len(self._buffer) >= _RESUMABLE_CHUNK:
+            chunk = bytes(self._buffer[:_RESUMABLE_CHUNK])
+            del self._buffer[:_RESUMABLE_CHUNK]
+            await to_thread.run_sync(self._put, chunk, False)
 
     async def commit(self) -> None:
-        await to_thread.run_sync(self._writer.close)
+        chunk = bytes(self._buffer)
+        self._buffer.clear()
+        await to_thread.run_sync(self._put, chunk, True)
 
     async def abort(self) -> None:
-        # An unfinished resumable session never becomes an object; GCS expires it on its own.
-        self._writer = None
+        self._buffer.clear()
+
+        def _cancel() -> None:
+            # GCS answers 499 to a cancelled session; an unfinished session never becomes an
+            # object either way, so errors here change nothing.
+            with contextlib.suppress(Exception):
+                self._http.delete(self._url, timeout=30)
+
+        await to_thread.run_sync(_cancel)
+
+    def _put(self, chunk: bytes, last: bool) -> None:
+        end = self._offset + len(chunk)
+        total = str(end) if last else "*"
+        content_range = f"bytes {self._offset}-{end - 1}/{total}" if chunk else f"bytes */{total}"
+        response = self._http.put(
+            self._url, data=chunk, headers={"Content-Range": content_range}, timeout=120
+        )
+        expected = {200, 201} if last else {308}
+        if response.status_code not in expected:
+            raise StorageError(
+                "Evidence storage refused an upload chunk.",
+                details={"status": response.status_code},
+            )
+        self._offset = end
 
 
 class GcsStorage(Storage):
@@ -65,11 +104,12 @@ class GcsStorage(Storage):
         )
 
     async def open_upload(self, key: str, content_type: str) -> Upload:
-        blob = self._bucket.blob(key, chunk_size=_RESUMABLE_CHUNK)
-        writer = await to_thread.run_sync(
-            lambda: blob.open("wb", content_type=content_type, ignore_flush=True)
+        blob = self._bucket.blob(key)
+        session_url: str = await to_thread.run_sync(
+            lambda: blob.create_resumable_upload_session(content_type=content_type)
         )
-        return GcsUpload(writer)
+        # The client's authorised HTTP session (no public accessor exists for it).
+        return GcsUpload(self._client._http, session_url)
 
     async def size(self, key: str) -> int:
         blob = await to_thread.run_sync(self._bucket.get_blob, key)
@@ -85,7 +125,7 @@ class GcsStorage(Storage):
         while position <= end:
             last = min(position + chunk_bytes - 1, end)
             data: bytes = await to_thread.run_sync(
-                lambda p=position, q=last: blob.download_as_bytes(start=p, end=q, checksum=None)
+                functools.partial(blob.download_as_bytes, start=position, end=last, checksum=None)
             )
             if not data:
                 break
@@ -94,10 +134,8 @@ class GcsStorage(Storage):
 
     async def delete(self, key: str) -> None:
         def _delete() -> None:
-            try:
+            with contextlib.suppress(NotFound):
                 self._bucket.blob(key).delete()
-            except NotFound:
-                pass
 
         await to_thread.run_sync(_delete)
 

@@ -1,3 +1,5 @@
+from typing import Literal
+
 from fastapi import APIRouter
 from sqlalchemy import text
 
@@ -10,15 +12,15 @@ router = APIRouter(tags=["health"])
 
 @router.get("/api/health", response_model=HealthOut)
 async def get_health(runtime: RuntimeDep) -> HealthOut:
+    database: Literal["ok", "unavailable"] = "ok"
     try:
         async with runtime.engine.connect() as connection:
             await connection.execute(text("SELECT 1"))
-        database = "ok"
     except Exception:
         database = "unavailable"
     return HealthOut(
         status="ok" if database == "ok" else "degraded",
-        database=database,  # type: ignore[arg-type]
+        database=database,
         storage=runtime.storage.name,
         version=__version__,
     )

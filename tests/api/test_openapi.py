@@ -1,0 +1,58 @@
+"""The OpenAPI document is complete: stable operation ids, response models, documented errors."""
+
+import httpx
+
+EXPECTED_OPERATIONS = {
+    ("get", "/api/health"): "get_health",
+    ("get", "/api/cases"): "list_cases",
+    ("post", "/api/cases"): "create_case",
+    ("get", "/api/cases/{case_id}"): "get_case",
+    ("delete", "/api/cases/{case_id}"): "delete_case",
+    ("post", "/api/cases/{case_id}/files"): "upload_files",
+    ("get", "/api/cases/{case_id}/files"): "list_case_files",
+    ("get", "/api/files/{file_id}"): "get_file",
+    ("get", "/api/files/{file_id}/content"): "get_file_content",
+    ("delete", "/api/files/{file_id}"): "delete_file",
+}
+
+
+async def test_operations_have_stable_ids_and_documented_responses(
+    client: httpx.AsyncClient,
+) -> None:
+    spec = (await client.get("/openapi.json")).json()
+    operations = {
+        (method, path): op
+        for path, item in spec["paths"].items()
+        for method, op in item.items()
+        if path.startswith("/api/")
+    }
+    assert {key: op["operationId"] for key, op in operations.items()} == EXPECTED_OPERATIONS
+
+    for (method, path), op in operations.items():
+        responses = op["responses"]
+        success = [code for code in responses if code.startswith("2")]
+        assert success, (method, path)
+        for code in success:
+            if code != "204":
+                assert responses[code].get("content"), (method, path, code)
+        if "{" in path:
+            assert "404" in responses, (method, path)
+        for code, response in responses.items():
+            if code.startswith("4"):
+                schema = response["content"]["application/json"]["schema"]
+                assert schema == {"$ref": "#/components/schemas/ErrorEnvelope"}, (path, code)
+
+    upload = spec["paths"]["/api/cases/{case_id}/files"]["post"]
+    form = upload["requestBody"]["content"]["multipart/form-data"]["schema"]
+    assert form["properties"]["files"]["items"]["format"] == "binary"
+    for code in ("413", "415"):
+        assert code in upload["responses"]
+
+    envelope = spec["components"]["schemas"]["ErrorBody"]
+    assert set(envelope["required"]) >= {"code", "message", "recoverable"}
+
+
+async def test_docs_are_served(client: httpx.AsyncClient) -> None:
+    response = await client.get("/docs")
+    assert response.status_code == 200
+    assert "swagger" in response.text.lower()

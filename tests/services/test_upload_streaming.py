@@ -1,0 +1,114 @@
+"""Uploads stream: a body over the limit is refused after reading at most the limit plus one chunk."""
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from holmes_backend.db import transaction
+from holmes_backend.models import Case
+from holmes_backend.runtime import Runtime
+from holmes_backend.services import files as file_service
+from holmes_backend.storage.local import LocalStorage
+from holmes_shared.errors import PayloadTooLargeError
+from tests.api.multipart import BOUNDARY, HEADERS
+from tests.conftest import TEST_UPLOAD_LIMIT
+
+CHUNK = 64 * 1024
+
+
+class CountingBody:
+    """An endless file part, handed out in network-sized chunks, counting what was read."""
+
+    def __init__(self) -> None:
+        self.read = 0
+        self.head = (
+            f"--{BOUNDARY}\r\n"
+            'Content-Disposition: form-data; name="files"; filename="endless.mp4"\r\n'
+            "Content-Type: video/mp4\r\n\r\n"
+        ).encode()
+
+    async def __aiter__(self) -> AsyncIterator[bytes]:
+        self.read += len(self.head)
+        yield self.head
+        block = b"\x00\x00\x00\x18ftypmp42" + b"\xab" * (CHUNK - 12)
+        while True:
+            self.read += len(block)
+            yield block
+
+
+async def test_over_limit_upload_stops_reading_early(runtime: Runtime) -> None:
+    async with runtime.session_factory() as session:
+        case = Case(name="streaming")
+        session.add(case)
+        await session.commit()
+        case_id = case.id
+
+    body = CountingBody()
+    async with runtime.session_factory() as session:
+        with pytest.raises(PayloadTooLargeError):
+            await file_service.upload_files(
+                session,
+                storage=runtime.storage,
+                settings=runtime.settings,
+                case_id=case_id,
+                content_type=HEADERS["content-type"],
+                content_length=None,
+                body=aiter(body),
+            )
+        await transaction.rollback(session)
+
+    assert body.read <= len(body.head) + TEST_UPLOAD_LIMIT + CHUNK
+    assert body.read > TEST_UPLOAD_LIMIT
+    assert await runtime.storage.list_keys(f"cases/{case_id}/") == []
+    if isinstance(runtime.storage, LocalStorage):
+        assert await runtime.storage.list_incoming() == []
+
+
+async def test_declared_length_beyond_any_possible_upload_is_refused_unread(
+    runtime: Runtime,
+) -> None:
+    body = CountingBody()
+    limits = runtime.settings
+    declared = limits.max_files_per_request * (limits.max_upload_bytes + 64 * 1024) + 1
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name="declared"))
+        await session.flush()
+        with pytest.raises(PayloadTooLargeError):
+            await file_service.upload_files(
+                session,
+                storage=runtime.storage,
+                settings=runtime.settings,
+                case_id=case.id,
+                content_type=HEADERS["content-type"],
+                content_length=declared,
+                body=aiter(body),
+            )
+    assert body.read == 0
+
+
+async def test_rollback_after_a_stored_upload_removes_the_objects(runtime: Runtime) -> None:
+    """If the transaction that records the files fails, their objects go too."""
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name="rollback"))
+        await session.commit()
+
+    async def body() -> AsyncIterator[bytes]:
+        yield (
+            f"--{BOUNDARY}\r\n"
+            'Content-Disposition: form-data; name="files"; filename="a.txt"\r\n\r\n'
+            f"evidence\r\n--{BOUNDARY}--\r\n"
+        ).encode()
+
+    async with runtime.session_factory() as session:
+        stored = await file_service.upload_files(
+            session,
+            storage=runtime.storage,
+            settings=runtime.settings,
+            case_id=case.id,
+            content_type=HEADERS["content-type"],
+            content_length=None,
+            body=body(),
+        )
+        assert await runtime.storage.list_keys(f"cases/{case.id}/") == [stored[0].storage_key]
+        await transaction.rollback(session)
+    assert await runtime.storage.list_keys(f"cases/{case.id}/") == []

@@ -17,6 +17,7 @@ from tests.support import (
     drop_pg_database,
     gcs_emulator,
     live_server,
+    stop_started_postgres,
 )
 
 DATABASES = ["sqlite", "postgres"]
@@ -122,3 +123,7 @@ async def runtime(server: LiveServer) -> AsyncIterator[Runtime]:
         yield rt
     finally:
         await rt.close()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    stop_started_postgres()

@@ -43,7 +43,15 @@ def postgres_admin_url() -> str:
         raise RuntimeError(f"no PostgreSQL for the tests: {result.stderr.strip()}")
     url = result.stdout.strip().splitlines()[-1]
     os.environ["HOLMES_TEST_PG_URL"] = url
+    if make_url(url).port != 5432:
+        os.environ["HOLMES_TEST_PG_STARTED"] = "1"
     return url
+
+
+def stop_started_postgres() -> None:
+    """Stop the throwaway cluster postgres_admin_url() started, if it started one."""
+    if os.environ.pop("HOLMES_TEST_PG_STARTED", None):
+        subprocess.run(["bash", str(REPO_ROOT / "scripts" / "stop-test-postgres.sh")], check=False)
 
 
 def _asyncpg_dsn(url: str, database: str | None = None) -> str:

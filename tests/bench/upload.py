@@ -137,7 +137,7 @@ def main() -> None:
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))  # noqa: T201
+    print(json.dumps(result, indent=2))
 
 
 if __name__ == "__main__":

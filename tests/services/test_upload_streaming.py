@@ -1,4 +1,4 @@
-"""Uploads stream: a body over the limit is refused after reading at most the limit plus one chunk."""
+"""Uploads stream: an over-limit body is refused after reading at most the limit plus a chunk."""
 
 from collections.abc import AsyncIterator
 

@@ -11,6 +11,7 @@ from holmes_backend.api.errors import install_error_handlers
 from holmes_backend.api.routes import cases, files, health
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
+from holmes_backend.storage.local import LocalStorage
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -25,6 +26,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         runtime = Runtime.create(settings)
         app.state.runtime = runtime
+        if isinstance(runtime.storage, LocalStorage):
+            # Uploads never take a day; older temporary files are leftovers of a crash.
+            await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)
         try:
             yield
         finally:

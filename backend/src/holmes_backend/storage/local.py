@@ -1,6 +1,7 @@
 """Storage in a local folder (the embedded default). Blocking file I/O runs in worker threads."""
 
 import os
+import time
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -112,16 +113,34 @@ class LocalStorage(Storage):
 
     async def list_keys(self, prefix: str = "") -> list[str]:
         def _list() -> list[str]:
-            if not self.root.exists():
+            # Walk only the folder the prefix names, not the whole store.
+            folder = prefix.rpartition("/")[0]
+            start = self._path(folder) if folder else self.root
+            if not start.is_dir():
                 return []
             keys = (
                 path.relative_to(self.root).as_posix()
-                for path in self.root.rglob("*")
+                for path in start.rglob("*")
                 if path.is_file()
             )
             return sorted(k for k in keys if k.startswith(prefix) and not k.startswith(_INCOMING))
 
         return await to_thread.run_sync(_list)
+
+    async def sweep_incoming(self, older_than_seconds: float) -> int:
+        """Remove temporary files a crashed process left behind; returns how many."""
+
+        def _sweep() -> int:
+            incoming = self.root / _INCOMING
+            if not incoming.is_dir():
+                return 0
+            cutoff = time.time() - older_than_seconds
+            stale = [p for p in incoming.iterdir() if p.stat().st_mtime < cutoff]
+            for path in stale:
+                path.unlink(missing_ok=True)
+            return len(stale)
+
+        return await to_thread.run_sync(_sweep)
 
     async def list_incoming(self) -> list[str]:
         """Temporary files of uploads in flight (or leaked by a crash)."""

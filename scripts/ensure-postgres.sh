@@ -68,9 +68,9 @@ if ! BINDIR="$(find_bindir)"; then
     if [[ $IS_ROOT == 1 ]] && command -v apt-get >/dev/null 2>&1; then
         log "PostgreSQL binaries not found; installing the 'postgresql' package with apt-get"
         export DEBIAN_FRONTEND=noninteractive
-        if ! apt-get install -y -q postgresql >/dev/null 2>&1; then
-            apt-get update -q >/dev/null 2>&1 || true
-            apt-get install -y -q postgresql >/dev/null 2>&1 \
+        if ! apt-get install -y -q postgresql >/dev/null 2>&1 3>&-; then
+            apt-get update -q >/dev/null 2>&1 3>&- || true
+            apt-get install -y -q postgresql >/dev/null 2>&1 3>&- \
                 || log "apt-get install postgresql failed"
         fi
     fi
@@ -104,18 +104,19 @@ if [[ $IS_ROOT == 1 ]]; then
 fi
 
 # Run a command as RUN_USER (or as ourselves when not root), from / so that an
-# unreadable working directory does not matter.
+# unreadable working directory does not matter. fd 3 (our stdout) is closed for it:
+# a server daemonised by pg_ctl must not hold the caller's $(...) pipe open.
 as_owner() {
     if [[ -n "$RUN_USER" ]]; then
         if command -v runuser >/dev/null 2>&1; then
-            (cd / && runuser -u "$RUN_USER" -- "$@")
+            (cd / && runuser -u "$RUN_USER" -- "$@") 3>&-
         else
             local cmd
             cmd="$(printf '%q ' "$@")"
-            (cd / && su -s /bin/sh "$RUN_USER" -c "$cmd")
+            (cd / && su -s /bin/sh "$RUN_USER" -c "$cmd") 3>&-
         fi
     else
-        (cd / && "$@")
+        (cd / && "$@") 3>&-
     fi
 }
 

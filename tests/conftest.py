@@ -1,7 +1,9 @@
 """Every database test runs on SQLite and on PostgreSQL; every storage test on local and GCS."""
 
+import uuid
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -10,6 +12,7 @@ import pytest
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
 from holmes_backend.storage import Storage, create_storage
+from tests.fake_oidc import FakeOidcProvider
 from tests.support import (
     TEST_BUCKET,
     LiveServer,
@@ -17,6 +20,7 @@ from tests.support import (
     drop_pg_database,
     gcs_emulator,
     live_server,
+    serve_app,
     stop_started_postgres,
 )
 
@@ -56,8 +60,24 @@ async def fresh_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> 
         yield url
 
 
+GOOGLE_CLIENT_ID = "holmes-test-client.apps.googleusercontent.com"
+GOOGLE_CLIENT_SECRET = "holmes-test-client-secret"
+
+
+@pytest.fixture(scope="session")
+def oidc() -> Iterator[tuple[FakeOidcProvider, str]]:
+    provider = FakeOidcProvider(GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET)
+    with serve_app(provider.app) as url:
+        yield provider, url
+
+
 def make_settings(
-    *, database_url: str, storage: str, data_dir: Path, emulator_host: str | None
+    *,
+    database_url: str,
+    storage: str,
+    data_dir: Path,
+    emulator_host: str | None,
+    oidc_url: str | None = None,
 ) -> Settings:
     values: dict[str, object] = {
         "environment": "test",
@@ -69,6 +89,13 @@ def make_settings(
     }
     if storage == "gcs":
         values |= {"gcs_bucket": TEST_BUCKET, "gcs_endpoint": emulator_host}
+    if oidc_url:
+        values |= {
+            "google_client_id": GOOGLE_CLIENT_ID,
+            "google_client_secret": GOOGLE_CLIENT_SECRET,
+            "google_token_url": f"{oidc_url}/token",
+            "google_jwks_url": f"{oidc_url}/jwks",
+        }
     return Settings.model_validate(values)
 
 
@@ -81,6 +108,7 @@ def storage_kind(request: pytest.FixtureRequest) -> str:
 async def settings(
     database_kind: str,
     storage_kind: str,
+    oidc: tuple[FakeOidcProvider, str],
     tmp_path_factory: pytest.TempPathFactory,
     request: pytest.FixtureRequest,
 ) -> AsyncIterator[Settings]:
@@ -88,7 +116,11 @@ async def settings(
     data_dir = tmp_path_factory.mktemp(f"data-{database_kind}-{storage_kind}")
     async with empty_database(database_kind, data_dir) as url:
         yield make_settings(
-            database_url=url, storage=storage_kind, data_dir=data_dir, emulator_host=host
+            database_url=url,
+            storage=storage_kind,
+            data_dir=data_dir,
+            emulator_host=host,
+            oidc_url=oidc[1],
         )
 
 
@@ -99,9 +131,58 @@ def server(settings: Settings) -> Iterator[LiveServer]:
         yield live
 
 
+@dataclass(frozen=True)
+class Account:
+    id: str
+    email: str
+    password: str
+    token: str
+
+
+def _sign_up(base_url: str, label: str) -> Account:
+    email = f"{label}-{uuid.uuid4().hex[:8]}@holmes.example"
+    password = f"pw-{uuid.uuid4().hex}"
+    response = httpx.post(
+        f"{base_url}/api/auth/signup",
+        json={"email": email, "password": password, "name": label.title()},
+        timeout=30,
+    )
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return Account(
+        id=body["user"]["id"], email=email, password=password, token=body["access_token"]
+    )
+
+
+@pytest.fixture(scope="session")
+def alice(server: LiveServer) -> Account:
+    return _sign_up(server.base_url, "alice")
+
+
+@pytest.fixture(scope="session")
+def bob(server: LiveServer) -> Account:
+    return _sign_up(server.base_url, "bob")
+
+
 @pytest.fixture
-async def client(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
+async def anonymous(server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
     async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as http:
+        yield http
+
+
+@pytest.fixture
+async def client(server: LiveServer, alice: Account) -> AsyncIterator[httpx.AsyncClient]:
+    """Signed in as Alice (bearer token)."""
+    headers = {"Authorization": f"Bearer {alice.token}"}
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30, headers=headers) as http:
+        yield http
+
+
+@pytest.fixture
+async def other_client(server: LiveServer, bob: Account) -> AsyncIterator[httpx.AsyncClient]:
+    """Signed in as Bob, a peer who must never see Alice's cases."""
+    headers = {"Authorization": f"Bearer {bob.token}"}
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30, headers=headers) as http:
         yield http
 
 

@@ -16,10 +16,13 @@ import asyncpg
 import uvicorn
 from gcp_storage_emulator.server import create_server
 from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from starlette.types import ASGIApp
 
 from holmes_backend.config import Settings
 from holmes_backend.db.migrate import upgrade
 from holmes_backend.main import create_app
+from holmes_backend.models import Case, User
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEST_BUCKET = "holmes-test-evidence"
@@ -109,15 +112,13 @@ class LiveServer:
 
 
 @contextmanager
-def live_server(settings: Settings) -> Iterator[LiveServer]:
-    """Serve create_app(settings) with uvicorn on a real socket, in its own thread and loop."""
-    asyncio.run(upgrade(settings))
+def serve_app(app: ASGIApp) -> Iterator[str]:
+    """Serve an ASGI app with uvicorn on a real socket, in its own thread and loop; yields its URL."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(settings), log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -126,8 +127,28 @@ def live_server(settings: Settings) -> Iterator[LiveServer]:
             raise RuntimeError("test server did not start")
         time.sleep(0.02)
     try:
-        yield LiveServer(base_url=f"http://127.0.0.1:{port}", settings=settings)
+        yield f"http://127.0.0.1:{port}"
     finally:
         server.should_exit = True
         thread.join(timeout=20)
         sock.close()
+
+
+@contextmanager
+def live_server(settings: Settings) -> Iterator[LiveServer]:
+    """The Holmes service on settings, migrated, over real HTTP."""
+    asyncio.run(upgrade(settings))
+    with serve_app(create_app(settings)) as url:
+        yield LiveServer(base_url=url, settings=settings)
+
+
+async def owned_case(session_factory: async_sessionmaker[AsyncSession], name: str) -> Case:
+    """A user and a case of theirs, straight in the database (for service-level tests)."""
+    async with session_factory() as session:
+        user = User(email=f"{uuid.uuid4().hex[:10]}@holmes.example")
+        session.add(user)
+        await session.flush()
+        case = Case(name=name, user_id=user.id)
+        session.add(case)
+        await session.commit()
+        return case

@@ -4,6 +4,11 @@ import httpx
 
 EXPECTED_OPERATIONS = {
     ("get", "/api/health"): "get_health",
+    ("post", "/api/auth/signup"): "signup",
+    ("post", "/api/auth/login"): "login",
+    ("post", "/api/auth/google"): "google_login",
+    ("post", "/api/auth/logout"): "logout",
+    ("get", "/api/auth/me"): "get_me",
     ("get", "/api/cases"): "list_cases",
     ("post", "/api/cases"): "create_case",
     ("get", "/api/cases/{case_id}"): "get_case",
@@ -37,6 +42,8 @@ async def test_operations_have_stable_ids_and_documented_responses(
                 assert responses[code].get("content"), (method, path, code)
         if "{" in path:
             assert "404" in responses, (method, path)
+        if not path.startswith(("/api/health", "/api/auth/signup", "/api/auth/login")):
+            assert "401" in responses or path == "/api/auth/google", (method, path)
         for code, response in responses.items():
             if code.startswith("4"):
                 schema = response["content"]["application/json"]["schema"]

@@ -22,6 +22,7 @@ EXPECTED_TABLES = {
     "agent_executions",
     "conflicts",
     "case_events",
+    "revoked_tokens",
 }
 
 

@@ -5,13 +5,13 @@ from collections.abc import AsyncIterator
 import pytest
 
 from holmes_backend.db import transaction
-from holmes_backend.models import Case
 from holmes_backend.runtime import Runtime
 from holmes_backend.services import files as file_service
 from holmes_backend.storage.local import LocalStorage
 from holmes_shared.errors import PayloadTooLargeError
 from tests.api.multipart import BOUNDARY, HEADERS
 from tests.conftest import TEST_UPLOAD_LIMIT
+from tests.support import owned_case
 
 CHUNK = 64 * 1024
 
@@ -37,11 +37,8 @@ class CountingBody:
 
 
 async def test_over_limit_upload_stops_reading_early(runtime: Runtime) -> None:
-    async with runtime.session_factory() as session:
-        case = Case(name="streaming")
-        session.add(case)
-        await session.commit()
-        case_id = case.id
+    case = await owned_case(runtime.session_factory, "streaming")
+    case_id = case.id
 
     body = CountingBody()
     async with runtime.session_factory() as session:
@@ -50,6 +47,7 @@ async def test_over_limit_upload_stops_reading_early(runtime: Runtime) -> None:
                 session,
                 storage=runtime.storage,
                 settings=runtime.settings,
+                owner_id=case.user_id,
                 case_id=case_id,
                 content_type=HEADERS["content-type"],
                 content_length=None,
@@ -70,14 +68,14 @@ async def test_declared_length_beyond_any_possible_upload_is_refused_unread(
     body = CountingBody()
     limits = runtime.settings
     declared = limits.max_files_per_request * (limits.max_upload_bytes + 64 * 1024) + 1
+    case = await owned_case(runtime.session_factory, "declared")
     async with runtime.session_factory() as session:
-        session.add(case := Case(name="declared"))
-        await session.flush()
         with pytest.raises(PayloadTooLargeError):
             await file_service.upload_files(
                 session,
                 storage=runtime.storage,
                 settings=runtime.settings,
+                owner_id=case.user_id,
                 case_id=case.id,
                 content_type=HEADERS["content-type"],
                 content_length=declared,
@@ -88,9 +86,7 @@ async def test_declared_length_beyond_any_possible_upload_is_refused_unread(
 
 async def test_rollback_after_a_stored_upload_removes_the_objects(runtime: Runtime) -> None:
     """If the transaction that records the files fails, their objects go too."""
-    async with runtime.session_factory() as session:
-        session.add(case := Case(name="rollback"))
-        await session.commit()
+    case = await owned_case(runtime.session_factory, "rollback")
 
     async def body() -> AsyncIterator[bytes]:
         yield (
@@ -104,6 +100,7 @@ async def test_rollback_after_a_stored_upload_removes_the_objects(runtime: Runti
             session,
             storage=runtime.storage,
             settings=runtime.settings,
+            owner_id=case.user_id,
             case_id=case.id,
             content_type=HEADERS["content-type"],
             content_length=None,

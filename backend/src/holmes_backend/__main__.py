@@ -7,6 +7,8 @@ import uvicorn
 
 from holmes_backend.config import Settings
 from holmes_backend.db.migrate import upgrade
+from holmes_backend.runtime import Runtime
+from holmes_backend.services.auth import ensure_local_user
 
 
 def main() -> None:
@@ -26,6 +28,25 @@ def main() -> None:
             host=settings.host,
             port=settings.port,
             log_level="info",
+        )
+
+
+async def _first_start(settings: Settings) -> None:
+    """A fresh embedded install gets one account, so one command is enough to start working."""
+    runtime = Runtime.create(settings)
+    try:
+        async with runtime.session_factory() as session:
+            created = await ensure_local_user(session)
+            await session.commit()
+    finally:
+        await runtime.close()
+    if created is not None:
+        email, password = created
+        print(
+            "\n  First start: an account was created for you (shown only this once).\n"
+            f"    email:    {email}\n    password: {password}\n"
+            "  Sign in at the UI or POST /api/auth/login; change it by signing up your own.\n",
+            flush=True,
         )
 
 

@@ -4,7 +4,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, field_validator
+from pydantic import AliasChoices, Field, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 MIB = 1024 * 1024
@@ -46,6 +46,9 @@ DEFAULT_ALLOWED_MIME_TYPES: tuple[str, ...] = (
 )
 
 
+DEV_SECRET_KEY = "holmes-development-secret-change-me-0000000000"
+
+
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="HOLMES_", extra="ignore", populate_by_name=True)
 
@@ -74,6 +77,19 @@ class Settings(BaseSettings):
     gcs_signed_urls: bool = False
     gcs_signed_url_seconds: int = Field(default=900, ge=1)
 
+    # Auth (PRD §7.1). The default secret is refused outside development and test.
+    secret_key: str = Field(default=DEV_SECRET_KEY, min_length=32)
+    token_ttl_seconds: int = Field(default=12 * 3600, ge=60)
+    cookie_name: str = "holmes_session"
+    login_max_failures: int = Field(default=5, ge=1)
+    login_window_seconds: int = Field(default=15 * 60, ge=1)
+    max_json_body_bytes: int = Field(default=1 * MIB, ge=1024)
+    google_client_id: str | None = None
+    google_client_secret: str | None = None
+    google_token_url: str = "https://oauth2.googleapis.com/token"
+    google_jwks_url: str = "https://www.googleapis.com/oauth2/v3/certs"
+    google_issuers: tuple[str, ...] = ("https://accounts.google.com", "accounts.google.com")
+
     max_upload_bytes: int = Field(default=500 * MIB, ge=1)
     max_files_per_request: int = Field(default=50, ge=1)
     upload_chunk_bytes: int = Field(default=1 * MIB, ge=64 * 1024)
@@ -83,6 +99,12 @@ class Settings(BaseSettings):
     @classmethod
     def _absolute(cls, value: Path | None) -> Path | None:
         return value.expanduser().resolve() if value is not None else None
+
+    @model_validator(mode="after")
+    def _no_default_secret_in_production(self) -> "Settings":
+        if self.environment == "production" and self.secret_key == DEV_SECRET_KEY:
+            raise ValueError("HOLMES_SECRET_KEY must be set outside development")
+        return self
 
     @cached_property
     def resolved_database_url(self) -> str:

@@ -8,7 +8,8 @@ from fastapi.routing import APIRoute
 
 from holmes_backend import __version__
 from holmes_backend.api.errors import install_error_handlers
-from holmes_backend.api.routes import cases, files, health
+from holmes_backend.api.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from holmes_backend.api.routes import auth, cases, files, health
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
 from holmes_backend.storage.local import LocalStorage
@@ -42,7 +43,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=_operation_id,
     )
     install_error_handlers(app)
+    app.add_middleware(
+        BodyLimitMiddleware,
+        max_bytes=settings.max_json_body_bytes,
+        streaming_paths=("/api/cases/",),
+    )
+    app.add_middleware(SecurityHeadersMiddleware)
     app.include_router(health.router)
+    app.include_router(auth.router)
     app.include_router(cases.router)
     app.include_router(files.router)
     return app

@@ -6,6 +6,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine, create_session_factory
+from holmes_backend.services.throttle import LoginThrottle
 from holmes_backend.storage import Storage, create_storage
 
 
@@ -15,6 +16,7 @@ class Runtime:
     engine: AsyncEngine
     session_factory: async_sessionmaker[AsyncSession]
     storage: Storage
+    throttle: LoginThrottle
 
     @classmethod
     def create(cls, settings: Settings) -> "Runtime":
@@ -24,6 +26,10 @@ class Runtime:
             engine=engine,
             session_factory=create_session_factory(engine),
             storage=create_storage(settings),
+            throttle=LoginThrottle(
+                max_failures=settings.login_max_failures,
+                window_seconds=settings.login_window_seconds,
+            ),
         )
 
     async def close(self) -> None:

@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
     CONFLICT_DETECTED = "CONFLICT_DETECTED"
     STORAGE_ERROR = "STORAGE_ERROR"
+    NOT_CONFIGURED = "NOT_CONFIGURED"
     SYSTEM_ERROR = "SYSTEM_ERROR"
 
 
@@ -130,3 +131,34 @@ class StorageError(HolmesError):
     code = ErrorCode.STORAGE_ERROR
     recoverable = True
     suggested_action = "retry"
+
+
+class UnauthorizedError(HolmesError):
+    status_code = 401
+    code = ErrorCode.UNAUTHORIZED
+    recoverable = True
+    suggested_action = "log in again"
+
+    def __init__(self, message: str, *, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message, details=details, headers={"WWW-Authenticate": "Bearer"})
+
+
+class RateLimitedError(HolmesError):
+    status_code = 429
+    code = ErrorCode.RATE_LIMITED
+    recoverable = True
+    suggested_action = "wait and retry"
+
+    def __init__(self, message: str, *, retry_after_seconds: int) -> None:
+        super().__init__(
+            message,
+            details={"retry_after_seconds": retry_after_seconds},
+            headers={"Retry-After": str(retry_after_seconds)},
+        )
+
+
+class NotConfiguredError(HolmesError):
+    status_code = 501
+    code = ErrorCode.NOT_CONFIGURED
+    recoverable = False
+    suggested_action = "ask the administrator to configure it"

@@ -11,6 +11,7 @@ from holmes_backend.models.file import File
 from holmes_backend.models.finding import Finding
 from holmes_backend.models.graph import KnowledgeGraph
 from holmes_backend.models.job import ProcessingJob
+from holmes_backend.models.token import RevokedToken
 from holmes_backend.models.user import User
 
 __all__ = [
@@ -26,5 +27,6 @@ __all__ = [
     "KnowledgeGraph",
     "Message",
     "ProcessingJob",
+    "RevokedToken",
     "User",
 ]

@@ -13,15 +13,21 @@ async def add(session: AsyncSession, case: Case) -> Case:
     return case
 
 
-async def get(session: AsyncSession, case_id: uuid.UUID) -> Case | None:
-    return await session.get(Case, case_id)
+async def get_owned(session: AsyncSession, case_id: uuid.UUID, owner_id: uuid.UUID) -> Case | None:
+    result: Case | None = await session.scalar(
+        select(Case).where(Case.id == case_id, Case.user_id == owner_id)
+    )
+    return result
 
 
-async def list_with_file_counts(session: AsyncSession) -> Sequence[tuple[Case, int]]:
+async def list_with_file_counts(
+    session: AsyncSession, owner_id: uuid.UUID
+) -> Sequence[tuple[Case, int]]:
     counts = select(File.case_id, func.count(File.id).label("n")).group_by(File.case_id).subquery()
     rows = await session.execute(
         select(Case, func.coalesce(counts.c.n, 0))
         .outerjoin(counts, counts.c.case_id == Case.id)
+        .where(Case.user_id == owner_id)
         .order_by(Case.updated_at.desc(), Case.id)
     )
     return [(case, int(n)) for case, n in rows.all()]

@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from holmes_backend.models import File
+from holmes_backend.models import Case, File
 
 
 async def add_all(session: AsyncSession, files: Sequence[File]) -> None:
@@ -12,8 +12,13 @@ async def add_all(session: AsyncSession, files: Sequence[File]) -> None:
     await session.flush()
 
 
-async def get(session: AsyncSession, file_id: uuid.UUID) -> File | None:
-    return await session.get(File, file_id)
+async def get_owned(session: AsyncSession, file_id: uuid.UUID, owner_id: uuid.UUID) -> File | None:
+    result: File | None = await session.scalar(
+        select(File)
+        .join(Case, Case.id == File.case_id)
+        .where(File.id == file_id, Case.user_id == owner_id)
+    )
+    return result
 
 
 async def list_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[File]:

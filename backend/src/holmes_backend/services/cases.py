@@ -15,33 +15,47 @@ def case_storage_prefix(case_id: uuid.UUID) -> str:
     return f"cases/{case_id}/"
 
 
-async def require_case(session: AsyncSession, case_id: uuid.UUID) -> Case:
-    case = await case_repo.get(session, case_id)
+async def require_case(session: AsyncSession, case_id: uuid.UUID, owner_id: uuid.UUID) -> Case:
+    """The case, if it belongs to the user; another user's case is indistinguishable from none."""
+    case = await case_repo.get_owned(session, case_id, owner_id)
     if case is None:
         raise NotFoundError("Case not found.", details={"case_id": str(case_id)})
     return case
 
 
 async def create_case(
-    session: AsyncSession, *, name: str, description: str, hypotheses: list[str]
+    session: AsyncSession,
+    *,
+    owner_id: uuid.UUID,
+    name: str,
+    description: str,
+    hypotheses: list[str],
 ) -> Case:
     case = Case(
-        name=name, description=description, hypotheses=hypotheses, status=CaseStatus.PENDING
+        user_id=owner_id,
+        name=name,
+        description=description,
+        hypotheses=hypotheses,
+        status=CaseStatus.PENDING,
     )
     return await case_repo.add(session, case)
 
 
-async def list_cases(session: AsyncSession) -> Sequence[tuple[Case, int]]:
-    return await case_repo.list_with_file_counts(session)
+async def list_cases(session: AsyncSession, *, owner_id: uuid.UUID) -> Sequence[tuple[Case, int]]:
+    return await case_repo.list_with_file_counts(session, owner_id)
 
 
-async def get_case(session: AsyncSession, *, case_id: uuid.UUID) -> tuple[Case, int]:
-    case = await require_case(session, case_id)
+async def get_case(
+    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> tuple[Case, int]:
+    case = await require_case(session, case_id, owner_id)
     return case, await case_repo.file_count(session, case_id)
 
 
-async def delete_case(session: AsyncSession, *, storage: Storage, case_id: uuid.UUID) -> None:
-    await require_case(session, case_id)
+async def delete_case(
+    session: AsyncSession, *, storage: Storage, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> None:
+    await require_case(session, case_id, owner_id)
     await case_repo.delete_by_id(session, case_id)
 
     async def _remove_evidence() -> None:

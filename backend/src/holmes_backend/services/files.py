@@ -104,6 +104,7 @@ async def upload_files(
     *,
     storage: Storage,
     settings: Settings,
+    owner_id: uuid.UUID,
     case_id: uuid.UUID,
     content_type: str | None,
     content_length: int | None,
@@ -114,7 +115,7 @@ async def upload_files(
     All or nothing: when any part is rejected, objects already written for this request are
     removed and no row is added.
     """
-    case = await require_case(session, case_id)
+    case = await require_case(session, case_id, owner_id)
     boundary = multipart_boundary(content_type)
     most = settings.max_files_per_request * (settings.max_upload_bytes + _PART_OVERHEAD_BYTES)
     if content_length is not None and content_length > most:
@@ -186,20 +187,24 @@ def _start_file(
     )
 
 
-async def list_files(session: AsyncSession, *, case_id: uuid.UUID) -> Sequence[File]:
-    await require_case(session, case_id)
+async def list_files(
+    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> Sequence[File]:
+    await require_case(session, case_id, owner_id)
     return await file_repo.list_for_case(session, case_id)
 
 
-async def get_file(session: AsyncSession, *, file_id: uuid.UUID) -> File:
-    file = await file_repo.get(session, file_id)
+async def get_file(session: AsyncSession, *, owner_id: uuid.UUID, file_id: uuid.UUID) -> File:
+    file = await file_repo.get_owned(session, file_id, owner_id)
     if file is None:
         raise NotFoundError("File not found.", details={"file_id": str(file_id)})
     return file
 
 
-async def delete_file(session: AsyncSession, *, storage: Storage, file_id: uuid.UUID) -> None:
-    file = await get_file(session, file_id=file_id)
+async def delete_file(
+    session: AsyncSession, *, storage: Storage, owner_id: uuid.UUID, file_id: uuid.UUID
+) -> None:
+    file = await get_file(session, owner_id=owner_id, file_id=file_id)
     await file_repo.delete_by_id(session, file_id)
     key = file.storage_key
 

@@ -2,7 +2,7 @@ import uuid
 
 from fastapi import APIRouter, status
 
-from holmes_backend.api.deps import SessionDep, StorageDep
+from holmes_backend.api.deps import CurrentUser, SessionDep, StorageDep
 from holmes_backend.api.errors import error_responses
 from holmes_backend.api.schemas.cases import CaseCreate, CaseOut
 from holmes_backend.models import Case
@@ -25,32 +25,38 @@ def _out(case: Case, file_count: int) -> CaseOut:
     )
 
 
-@router.get("", response_model=list[CaseOut])
-async def list_cases(session: SessionDep) -> list[CaseOut]:
-    return [_out(case, n) for case, n in await case_service.list_cases(session)]
+@router.get("", response_model=list[CaseOut], responses=error_responses(401))
+async def list_cases(user: CurrentUser, session: SessionDep) -> list[CaseOut]:
+    return [_out(case, n) for case, n in await case_service.list_cases(session, owner_id=user.id)]
 
 
 @router.post(
     "",
     response_model=CaseOut,
     status_code=status.HTTP_201_CREATED,
-    responses=error_responses(422),
+    responses=error_responses(401, 413, 422),
 )
-async def create_case(body: CaseCreate, session: SessionDep) -> CaseOut:
+async def create_case(body: CaseCreate, user: CurrentUser, session: SessionDep) -> CaseOut:
     case = await case_service.create_case(
-        session, name=body.name, description=body.description, hypotheses=body.hypotheses
+        session,
+        owner_id=user.id,
+        name=body.name,
+        description=body.description,
+        hypotheses=body.hypotheses,
     )
     return _out(case, 0)
 
 
-@router.get("/{case_id}", response_model=CaseOut, responses=error_responses(404, 422))
-async def get_case(case_id: uuid.UUID, session: SessionDep) -> CaseOut:
-    case, file_count = await case_service.get_case(session, case_id=case_id)
+@router.get("/{case_id}", response_model=CaseOut, responses=error_responses(401, 404, 422))
+async def get_case(case_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> CaseOut:
+    case, file_count = await case_service.get_case(session, owner_id=user.id, case_id=case_id)
     return _out(case, file_count)
 
 
 @router.delete(
-    "/{case_id}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(404, 422)
+    "/{case_id}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(401, 404, 422)
 )
-async def delete_case(case_id: uuid.UUID, session: SessionDep, storage: StorageDep) -> None:
-    await case_service.delete_case(session, storage=storage, case_id=case_id)
+async def delete_case(
+    case_id: uuid.UUID, user: CurrentUser, session: SessionDep, storage: StorageDep
+) -> None:
+    await case_service.delete_case(session, storage=storage, owner_id=user.id, case_id=case_id)

@@ -5,7 +5,7 @@ from fastapi import APIRouter, Header, Request, status
 from fastapi.responses import Response
 
 from holmes_backend.api.content import content_response
-from holmes_backend.api.deps import SessionDep, SettingsDep, StorageDep
+from holmes_backend.api.deps import CurrentUser, SessionDep, SettingsDep, StorageDep
 from holmes_backend.api.errors import error_responses
 from holmes_backend.api.schemas.files import FileOut
 from holmes_backend.services import files as file_service
@@ -44,7 +44,7 @@ _CONTENT_RESPONSES: dict[int | str, dict[str, Any]] = {
         "content": {"application/octet-stream": {"schema": {"type": "string", "format": "binary"}}},
     },
     307: {"description": "Redirect to a signed storage URL"},
-    **error_responses(404, 416, 422),
+    **error_responses(401, 404, 416, 422),
 }
 
 
@@ -53,11 +53,12 @@ _CONTENT_RESPONSES: dict[int | str, dict[str, Any]] = {
     response_model=list[FileOut],
     status_code=status.HTTP_201_CREATED,
     openapi_extra=_UPLOAD_BODY,
-    responses=error_responses(400, 404, 413, 415, 422),
+    responses=error_responses(400, 401, 404, 413, 415, 422),
 )
 async def upload_files(
     case_id: uuid.UUID,
     request: Request,
+    user: CurrentUser,
     session: SessionDep,
     storage: StorageDep,
     settings: SettingsDep,
@@ -67,6 +68,7 @@ async def upload_files(
         session,
         storage=storage,
         settings=settings,
+        owner_id=user.id,
         case_id=case_id,
         content_type=request.headers.get("content-type"),
         content_length=int(length) if length and length.isdigit() else None,
@@ -78,16 +80,21 @@ async def upload_files(
 @router.get(
     "/api/cases/{case_id}/files",
     response_model=list[FileOut],
-    responses=error_responses(404, 422),
+    responses=error_responses(401, 404, 422),
 )
-async def list_case_files(case_id: uuid.UUID, session: SessionDep) -> list[FileOut]:
-    files = await file_service.list_files(session, case_id=case_id)
+async def list_case_files(
+    case_id: uuid.UUID, user: CurrentUser, session: SessionDep
+) -> list[FileOut]:
+    files = await file_service.list_files(session, owner_id=user.id, case_id=case_id)
     return [FileOut.model_validate(f) for f in files]
 
 
-@router.get("/api/files/{file_id}", response_model=FileOut, responses=error_responses(404, 422))
-async def get_file(file_id: uuid.UUID, session: SessionDep) -> FileOut:
-    return FileOut.model_validate(await file_service.get_file(session, file_id=file_id))
+@router.get(
+    "/api/files/{file_id}", response_model=FileOut, responses=error_responses(401, 404, 422)
+)
+async def get_file(file_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> FileOut:
+    file = await file_service.get_file(session, owner_id=user.id, file_id=file_id)
+    return FileOut.model_validate(file)
 
 
 @router.get(
@@ -97,18 +104,21 @@ async def get_file(file_id: uuid.UUID, session: SessionDep) -> FileOut:
 )
 async def get_file_content(
     file_id: uuid.UUID,
+    user: CurrentUser,
     session: SessionDep,
     storage: StorageDep,
     range_header: Annotated[str | None, Header(alias="Range")] = None,
 ) -> Response:
-    file = await file_service.get_file(session, file_id=file_id)
+    file = await file_service.get_file(session, owner_id=user.id, file_id=file_id)
     return await content_response(storage, file, range_header)
 
 
 @router.delete(
     "/api/files/{file_id}",
     status_code=status.HTTP_204_NO_CONTENT,
-    responses=error_responses(404, 422),
+    responses=error_responses(401, 404, 422),
 )
-async def delete_file(file_id: uuid.UUID, session: SessionDep, storage: StorageDep) -> None:
-    await file_service.delete_file(session, storage=storage, file_id=file_id)
+async def delete_file(
+    file_id: uuid.UUID, user: CurrentUser, session: SessionDep, storage: StorageDep
+) -> None:
+    await file_service.delete_file(session, storage=storage, owner_id=user.id, file_id=file_id)

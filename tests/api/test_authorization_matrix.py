@@ -1,0 +1,84 @@
+"""Object-level authorization: Bob calls every case- and file-scoped route with Alice's ids.
+
+Every answer is 404 (indistinguishable from a missing object), nothing leaks, nothing changes.
+The routes come from the OpenAPI document, so a new route without an entry here fails the test.
+"""
+
+from typing import Any
+
+import httpx
+
+from tests.api.helpers import assert_envelope, new_case
+from tests.api.multipart import HEADERS, multipart_body
+
+# (method, path) -> request kwargs Bob sends (valid requests, so only ownership can refuse them).
+REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
+    ("get", "/api/cases/{case_id}"): {},
+    ("delete", "/api/cases/{case_id}"): {},
+    ("get", "/api/cases/{case_id}/files"): {},
+    ("post", "/api/cases/{case_id}/files"): {
+        "content": multipart_body([("files", "planted.txt", b"planted by bob")]),
+        "headers": HEADERS,
+    },
+    ("get", "/api/files/{file_id}"): {},
+    ("get", "/api/files/{file_id}/content"): {"headers": {"Range": "bytes=0-99"}},
+    ("delete", "/api/files/{file_id}"): {},
+}
+
+
+async def test_peer_gets_404_on_every_scoped_route_and_changes_nothing(
+    client: httpx.AsyncClient, other_client: httpx.AsyncClient
+) -> None:
+    case = await new_case(client, "Alice's confidential case")
+    secret = b"Alice's privileged evidence " * 10
+    [file] = (
+        await client.post(
+            f"/api/cases/{case['id']}/files",
+            files=[("files", ("memo.txt", secret, "text/plain"))],
+        )
+    ).json()
+    ids = {"case_id": case["id"], "file_id": file["id"]}
+
+    spec = (await client.get("/openapi.json")).json()
+    scoped = {
+        (method, path)
+        for path, item in spec["paths"].items()
+        for method in item
+        if "{case_id}" in path or "{file_id}" in path
+    }
+    assert scoped == set(REQUESTS), "add every new scoped route to REQUESTS"
+
+    for (method, path), kwargs in REQUESTS.items():
+        response = await other_client.request(method, path.format(**ids), **kwargs)
+        error = assert_envelope(response, 404, "NOT_FOUND")
+        assert "Alice" not in response.text
+        assert secret[:20].decode() not in response.text
+        assert error["message"] in {"Case not found.", "File not found."}, (method, path)
+
+    assert case["id"] not in [c["id"] for c in (await other_client.get("/api/cases")).json()]
+
+    # Nothing changed for Alice.
+    assert (await client.get(f"/api/cases/{case['id']}")).json()["file_count"] == 1
+    files = (await client.get(f"/api/cases/{case['id']}/files")).json()
+    assert [f["filename"] for f in files] == ["memo.txt"]
+    assert (await client.get(f"/api/files/{file['id']}/content")).content == secret
+
+
+async def test_without_a_token_every_route_but_health_and_auth_is_401(
+    anonymous: httpx.AsyncClient, client: httpx.AsyncClient
+) -> None:
+    case = await new_case(client)
+    spec = (await anonymous.get("/openapi.json")).json()
+    ids = {"case_id": case["id"], "file_id": case["id"]}
+    public = {"/api/health", "/api/auth/signup", "/api/auth/login", "/api/auth/google"}
+    checked = 0
+    for path, item in spec["paths"].items():
+        if path in public:
+            continue
+        for method in item:
+            response = await anonymous.request(method, path.format(**ids))
+            assert_envelope(response, 401, "UNAUTHORIZED")
+            assert response.headers["www-authenticate"] == "Bearer"
+            checked += 1
+    assert checked >= 9
+    assert (await client.get(f"/api/cases/{case['id']}")).status_code == 200

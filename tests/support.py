@@ -113,7 +113,7 @@ class LiveServer:
 
 @contextmanager
 def serve_app(app: ASGIApp) -> Iterator[str]:
-    """Serve an ASGI app with uvicorn on a real socket, in its own thread and loop; yields its URL."""
+    """Serve an ASGI app with uvicorn on a real socket in its own thread and loop; yield its URL."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))

@@ -5,6 +5,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -208,3 +209,15 @@ async def runtime(server: LiveServer) -> AsyncIterator[Runtime]:
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     stop_started_postgres()
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    from tests.api import test_fuzz  # noqa: PLC0415 - only its counters, after the run
+
+    if test_fuzz.STATS["requests"]:
+        report = test_fuzz.write_report()
+        terminalreporter.write_sep("-", "schemathesis (bounded run)")
+        terminalreporter.write_line(
+            f"{report['requests']} generated requests, {report.get('peer_probes', 0)} of them "
+            "aimed at another user's objects (by status: test-output/schemathesis.json)"
+        )

@@ -70,3 +70,18 @@ async def test_health(client: httpx.AsyncClient) -> None:
     assert body["status"] == "ok"
     assert body["database"] == "ok"
     assert body["storage"] in {"local", "gcs"}
+
+
+async def test_unstorable_text_is_422_not_a_server_error(client: httpx.AsyncClient) -> None:
+    # Found by the fuzzer: PostgreSQL refuses NUL and UTF-8 cannot encode lone surrogates.
+    for body in (
+        '{"name": "a\\u0000b"}',
+        '{"name": "ok", "description": "\\udb17"}',
+        '{"name": "ok", "hypotheses": ["x\\u0000"]}',
+    ):
+        response = await client.post(
+            "/api/cases", content=body, headers={"content-type": "application/json"}
+        )
+        assert_envelope(response, 422, "VALIDATION_ERROR")
+    login = await client.post("/api/auth/login", json={"email": "\x00a@b.c", "password": "x"})
+    assert_envelope(login, 422, "VALIDATION_ERROR")

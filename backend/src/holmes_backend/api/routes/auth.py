@@ -30,7 +30,7 @@ def _signed_in(
     "/signup",
     response_model=AuthOut,
     status_code=status.HTTP_201_CREATED,
-    responses=error_responses(409, 413, 422),
+    responses=error_responses(400, 409, 413, 422),
 )
 async def signup(
     body: SignupIn, response: Response, session: SessionDep, settings: SettingsDep
@@ -46,7 +46,7 @@ async def signup(
     return _signed_in(response, settings, user, issued)
 
 
-@router.post("/login", response_model=AuthOut, responses=error_responses(401, 413, 422, 429))
+@router.post("/login", response_model=AuthOut, responses=error_responses(400, 401, 413, 422, 429))
 async def login(
     body: LoginIn,
     request: Request,
@@ -66,7 +66,7 @@ async def login(
     return _signed_in(response, settings, user, issued)
 
 
-@router.post("/google", response_model=AuthOut, responses=error_responses(401, 413, 422, 501))
+@router.post("/google", response_model=AuthOut, responses=error_responses(400, 401, 413, 422, 501))
 async def google_login(
     body: GoogleIn, response: Response, session: SessionDep, settings: SettingsDep
 ) -> AuthOut:

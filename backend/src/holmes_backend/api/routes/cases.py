@@ -34,7 +34,7 @@ async def list_cases(user: CurrentUser, session: SessionDep) -> list[CaseOut]:
     "",
     response_model=CaseOut,
     status_code=status.HTTP_201_CREATED,
-    responses=error_responses(401, 413, 422),
+    responses=error_responses(400, 401, 413, 422),
 )
 async def create_case(body: CaseCreate, user: CurrentUser, session: SessionDep) -> CaseOut:
     case = await case_service.create_case(

@@ -4,10 +4,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, StringConstraints
 
+from holmes_backend.api.schemas.common import Storable
+
 Username = Annotated[
     str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9_.-]{3,64}$")
 ]
-Password = Annotated[str, StringConstraints(min_length=8, max_length=256)]
+Password = Annotated[str, StringConstraints(min_length=8, max_length=256), Storable]
+Name = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200), Storable]
 
 
 class SignupIn(BaseModel):
@@ -15,22 +18,24 @@ class SignupIn(BaseModel):
 
     email: EmailStr
     password: Password
-    name: Annotated[str, StringConstraints(strip_whitespace=True, max_length=200)] | None = None
+    name: Name | None = None
     username: Username | None = None
 
 
 class LoginIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    email: Annotated[str, StringConstraints(strip_whitespace=True, min_length=3, max_length=320)]
-    password: Annotated[str, StringConstraints(min_length=1, max_length=256)]
+    email: Annotated[
+        str, StringConstraints(strip_whitespace=True, min_length=3, max_length=320), Storable
+    ]
+    password: Annotated[str, StringConstraints(min_length=1, max_length=256), Storable]
 
 
 class GoogleIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    code: Annotated[str, StringConstraints(min_length=1, max_length=2048)]
-    redirect_uri: Annotated[str, StringConstraints(min_length=1, max_length=2048)]
+    code: Annotated[str, StringConstraints(min_length=1, max_length=2048), Storable]
+    redirect_uri: Annotated[str, StringConstraints(min_length=1, max_length=2048), Storable]
 
 
 class UserOut(BaseModel):

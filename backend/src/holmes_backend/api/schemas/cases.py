@@ -4,17 +4,23 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
+from holmes_backend.api.schemas.common import Storable
 from holmes_shared.enums import CaseStatus
 
-CaseName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-Hypothesis = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000)]
+CaseName = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), Storable
+]
+Hypothesis = Annotated[
+    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=2000), Storable
+]
+Description = Annotated[str, StringConstraints(max_length=20_000), Storable]
 
 
 class CaseCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     name: CaseName
-    description: str = Field(default="", max_length=20_000, description="Case context")
+    description: Description = Field(default="", description="Case context")
     hypotheses: list[Hypothesis] = Field(default_factory=list, max_length=100)
 
 

@@ -74,6 +74,8 @@ class Settings(BaseSettings):
     gcs_endpoint: str | None = Field(
         default=None, validation_alias=AliasChoices("STORAGE_EMULATOR_HOST", "HOLMES_GCS_ENDPOINT")
     )
+    # A service-account key file; needed to sign URLs when no default credentials can sign.
+    gcs_credentials_file: Path | None = None
     gcs_signed_urls: bool = False
     gcs_signed_url_seconds: int = Field(default=900, ge=1)
 

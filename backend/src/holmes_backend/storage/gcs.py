@@ -10,6 +10,7 @@ from anyio import to_thread
 from google.api_core.exceptions import NotFound
 from google.auth.credentials import AnonymousCredentials
 from google.cloud import storage as gcs
+from google.oauth2 import service_account
 
 from holmes_backend.config import Settings
 from holmes_backend.storage.base import READ_CHUNK_BYTES, Storage, Upload, inline_disposition
@@ -75,32 +76,51 @@ class GcsUpload(Upload):
 class GcsStorage(Storage):
     name = "gcs"
 
-    def __init__(self, client: Any, bucket_name: str, *, signed_urls: bool, url_seconds: int):
+    def __init__(
+        self,
+        client: Any,
+        bucket_name: str,
+        *,
+        signed_urls: bool,
+        url_seconds: int,
+        url_endpoint: str | None = None,
+        signing_credentials: Any = None,
+    ):
         self._client = client
         self._bucket = client.bucket(bucket_name)
         self._signed_urls = signed_urls
         self._url_seconds = url_seconds
+        self._url_endpoint = url_endpoint
+        self._signing_credentials = signing_credentials
 
     @classmethod
     def from_settings(cls, settings: Settings) -> "GcsStorage":
         if not settings.gcs_bucket:
             raise ValueError("HOLMES_STORAGE=gcs needs GCS_BUCKET")
-        if settings.gcs_endpoint:
-            endpoint = settings.gcs_endpoint
+        credentials: Any = None
+        if settings.gcs_credentials_file is not None:
+            credentials = service_account.Credentials.from_service_account_file(  # type: ignore[no-untyped-call]
+                str(settings.gcs_credentials_file)
+            )
+        endpoint = settings.gcs_endpoint
+        if endpoint:
             if not endpoint.startswith("http"):
                 endpoint = f"http://{endpoint}"
+            # The emulator takes anonymous requests; a key file, if any, only signs URLs.
             client = gcs.Client(
                 project=settings.gcs_project or "holmes-local",
                 credentials=AnonymousCredentials(),  # type: ignore[no-untyped-call]
                 client_options={"api_endpoint": endpoint},
             )
         else:
-            client = gcs.Client(project=settings.gcs_project)
+            client = gcs.Client(project=settings.gcs_project, credentials=credentials)
         return cls(
             client,
             settings.gcs_bucket,
             signed_urls=settings.gcs_signed_urls,
             url_seconds=settings.gcs_signed_url_seconds,
+            url_endpoint=endpoint,
+            signing_credentials=credentials,
         )
 
     async def open_upload(self, key: str, content_type: str) -> Upload:
@@ -158,6 +178,8 @@ class GcsStorage(Storage):
         url: str = await to_thread.run_sync(
             lambda: blob.generate_signed_url(
                 version="v4",
+                api_access_endpoint=self._url_endpoint,
+                credentials=self._signing_credentials,
                 expiration=timedelta(seconds=self._url_seconds),
                 response_type=content_type,
                 response_disposition=inline_disposition(filename),

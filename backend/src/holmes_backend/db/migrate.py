@@ -1,5 +1,6 @@
 """Alembic migrations, run programmatically (the only way a schema is created)."""
 
+from collections.abc import Callable
 from pathlib import Path
 
 from alembic import command
@@ -20,19 +21,18 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
-async def upgrade(settings: Settings, revision: str = "head") -> None:
+async def _run(settings: Settings, step: Callable[[Config], None]) -> None:
     engine = create_engine(settings)
     try:
         async with engine.begin() as connection:
-            await connection.run_sync(lambda c: command.upgrade(alembic_config(c), revision))
+            await connection.run_sync(lambda c: step(alembic_config(c)))
     finally:
         await engine.dispose()
+
+
+async def upgrade(settings: Settings, revision: str = "head") -> None:
+    await _run(settings, lambda config: command.upgrade(config, revision))
 
 
 async def downgrade(settings: Settings, revision: str = "base") -> None:
-    engine = create_engine(settings)
-    try:
-        async with engine.begin() as connection:
-            await connection.run_sync(lambda c: command.downgrade(alembic_config(c), revision))
-    finally:
-        await engine.dispose()
+    await _run(settings, lambda config: command.downgrade(config, revision))

@@ -22,6 +22,8 @@ def main() -> None:
         asyncio.run(upgrade(settings))
         print(f"database at head: {_redacted(settings.resolved_database_url)}")
     else:
+        if settings.environment == "development":
+            asyncio.run(_first_start(settings))
         uvicorn.run(
             "holmes_backend.main:create_app",
             factory=True,

@@ -3,8 +3,10 @@
 from collections.abc import AsyncIterator
 
 import pytest
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.db import transaction
+from holmes_backend.models import Case, File
 from holmes_backend.runtime import Runtime
 from holmes_backend.services import files as file_service
 from holmes_backend.storage.local import LocalStorage
@@ -36,6 +38,26 @@ class CountingBody:
             yield block
 
 
+async def _upload(
+    session: AsyncSession,
+    runtime: Runtime,
+    case: Case,
+    body: AsyncIterator[bytes],
+    content_length: int | None = None,
+) -> list[File]:
+    assert case.user_id is not None
+    return await file_service.upload_files(
+        session,
+        storage=runtime.storage,
+        settings=runtime.settings,
+        owner_id=case.user_id,
+        case_id=case.id,
+        content_type=HEADERS["content-type"],
+        content_length=content_length,
+        body=body,
+    )
+
+
 async def test_over_limit_upload_stops_reading_early(runtime: Runtime) -> None:
     case = await owned_case(runtime.session_factory, "streaming")
     case_id = case.id
@@ -43,16 +65,7 @@ async def test_over_limit_upload_stops_reading_early(runtime: Runtime) -> None:
     body = CountingBody()
     async with runtime.session_factory() as session:
         with pytest.raises(PayloadTooLargeError):
-            await file_service.upload_files(
-                session,
-                storage=runtime.storage,
-                settings=runtime.settings,
-                owner_id=case.user_id,
-                case_id=case_id,
-                content_type=HEADERS["content-type"],
-                content_length=None,
-                body=aiter(body),
-            )
+            await _upload(session, runtime, case, aiter(body))
         await transaction.rollback(session)
 
     assert body.read <= len(body.head) + TEST_UPLOAD_LIMIT + CHUNK
@@ -71,16 +84,7 @@ async def test_declared_length_beyond_any_possible_upload_is_refused_unread(
     case = await owned_case(runtime.session_factory, "declared")
     async with runtime.session_factory() as session:
         with pytest.raises(PayloadTooLargeError):
-            await file_service.upload_files(
-                session,
-                storage=runtime.storage,
-                settings=runtime.settings,
-                owner_id=case.user_id,
-                case_id=case.id,
-                content_type=HEADERS["content-type"],
-                content_length=declared,
-                body=aiter(body),
-            )
+            await _upload(session, runtime, case, aiter(body), content_length=declared)
     assert body.read == 0
 
 
@@ -96,16 +100,7 @@ async def test_rollback_after_a_stored_upload_removes_the_objects(runtime: Runti
         ).encode()
 
     async with runtime.session_factory() as session:
-        stored = await file_service.upload_files(
-            session,
-            storage=runtime.storage,
-            settings=runtime.settings,
-            owner_id=case.user_id,
-            case_id=case.id,
-            content_type=HEADERS["content-type"],
-            content_length=None,
-            body=body(),
-        )
+        stored = await _upload(session, runtime, case, body())
         assert await runtime.storage.list_keys(f"cases/{case.id}/") == [stored[0].storage_key]
         await transaction.rollback(session)
     assert await runtime.storage.list_keys(f"cases/{case.id}/") == []

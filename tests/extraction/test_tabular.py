@@ -1,0 +1,89 @@
+"""CSV and XLSX: one chunk per data row as "Header: value; ...", plus the table."""
+
+from datetime import datetime
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from holmes_backend.extraction import extract, rows
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+async def test_csv_rows_with_sniffed_delimiter(tmp_path: Path) -> None:
+    path = tmp_path / "ledger.csv"
+    path.write_bytes(
+        'Date;Payee;Amount;Note\n2024-03-01;Acme;1.000,50;"multi\nline"\n\n2024-03-02;Bolt;20;\n'.encode(
+            "cp1252"
+        )
+    )
+
+    result = await extract(path, "text/csv", "ledger.csv")
+
+    assert result.kind == "csv"
+    assert [(c.location.row, c.location.sheet, c.text) for c in result.chunks] == [
+        (1, None, "Date: 2024-03-01; Payee: Acme; Amount: 1.000,50; Note: multi\nline"),
+        (3, None, "Date: 2024-03-02; Payee: Bolt; Amount: 20"),
+    ]
+    [table] = result.tables
+    assert table.header == ["Date", "Payee", "Amount", "Note"]
+    assert table.rows[1] == ["2024-03-02", "Bolt", "20", ""]
+    assert result.metadata["delimiter"] == ";"
+    assert result.metadata["row_count"] == 2
+
+
+async def test_csv_missing_and_extra_header_names(tmp_path: Path) -> None:
+    path = tmp_path / "loose.csv"
+    path.write_text("Name,,\nAnn,7,x,extra\n", encoding="utf-8")
+
+    result = await extract(path, "text/csv", "loose.csv")
+
+    assert result.chunks[0].text == "Name: Ann; Column 2: 7; Column 3: x; Column 4: extra"
+
+
+async def test_csv_row_limit_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(rows, "MAX_ROWS", 2)
+    path = tmp_path / "big.csv"
+    path.write_text("n\n1\n2\n3\n4\n", encoding="utf-8")
+
+    result = await extract(path, "text/csv", "big.csv")
+
+    assert [c.text for c in result.chunks] == ["n: 1", "n: 2"]
+    assert result.errors == ["the file has more than 2 rows; the rest was not read"]
+
+
+async def test_xlsx_sheets_rows_and_properties(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    first = workbook.active
+    assert first is not None
+    first.title = "Payments"
+    first.append(["Date", "Payee", "Amount"])
+    first.append([datetime(2024, 3, 1, 9, 30), "Acme", 1200.0])
+    first.append([None, None, None])
+    first.append([datetime(2024, 3, 2), "Bolt", 19.99])
+    first.append([None, "Total", "=SUM(C2:C4)"])
+    second = workbook.create_sheet("Notes")
+    second.append(["Remark"])
+    second.append(["Check invoice 17"])
+    workbook.properties.creator = "Finance Dept"
+    path = tmp_path / "ledger.xlsx"
+    workbook.save(path)
+
+    result = await extract(path, XLSX, "ledger.xlsx")
+
+    assert result.kind == "xlsx"
+    assert [(c.location.sheet, c.location.row, c.text) for c in result.chunks] == [
+        ("Payments", 1, "Date: 2024-03-01T09:30:00; Payee: Acme; Amount: 1200"),
+        ("Payments", 3, "Date: 2024-03-02T00:00:00; Payee: Bolt; Amount: 19.99"),
+        # openpyxl writes no cached result for a formula, so there is no value to show.
+        ("Payments", 4, "Payee: Total"),
+        ("Notes", 1, "Remark: Check invoice 17"),
+    ]
+    assert [(t.location.sheet, t.header) for t in result.tables] == [
+        ("Payments", ["Date", "Payee", "Amount"]),
+        ("Notes", ["Remark"]),
+    ]
+    assert result.metadata["sheets"] == {"Payments": 3, "Notes": 1}
+    assert result.metadata["creator"] == "Finance Dept"
+    assert datetime.fromisoformat(result.metadata["created"]).tzinfo is not None

@@ -1,0 +1,1 @@
+"""Agents: triage, orchestrator, domain agents, synthesis, knowledge graph, chat, verification."""

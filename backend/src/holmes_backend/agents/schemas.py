@@ -1,0 +1,214 @@
+"""Output schemas of every agent: what Gemini is asked to return and what the local analyst builds.
+
+Kept flat and fully typed (no free-form dicts) so that they translate into Gemini response
+schemas. Every item that states a fact cites where it rests: `SourceRef`.
+"""
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+DomainName = Literal["financial", "legal", "evidence", "strategy"]
+Severity = Literal["LOW", "MEDIUM", "HIGH"]
+EntityType = Literal[
+    "person", "organization", "account", "place", "amount", "document", "event", "date"
+]
+
+
+class SourceRef(BaseModel):
+    """A citation: a file and the place in it (page, line, row, cue times or bbox)."""
+
+    file_id: str
+    page: int | None = None
+    line: int | None = None
+    row: int | None = None
+    sheet: str | None = None
+    cue_start: float | None = None
+    cue_end: float | None = None
+    bbox: list[int] | None = None
+    excerpt: str = ""
+
+
+class DomainScores(BaseModel):
+    financial: float = Field(ge=0, le=1)
+    legal: float = Field(ge=0, le=1)
+    evidence: float = Field(ge=0, le=1)
+    strategy: float = Field(ge=0, le=1)
+
+
+class TriageFile(BaseModel):
+    file_id: str
+    filename: str
+    classification: str
+    domain_scores: DomainScores
+    complexity_score: float = Field(ge=0, le=1)
+    primary_domain: DomainName
+    secondary_domains: list[DomainName] = []
+    entities_preview: list[str] = []
+    key_dates: list[str] = []
+    page_count: int | None = None
+    duration_seconds: float | None = None
+
+
+class TriageResult(BaseModel):
+    files: list[TriageFile]
+
+
+class HypothesisAssessment(BaseModel):
+    hypothesis: str
+    stance: Literal["supports", "contradicts", "unclear"]
+    rationale: str
+    sources: list[SourceRef] = []
+
+
+class Finding(BaseModel):
+    """One statement a domain agent makes about the evidence."""
+
+    finding_type: str
+    title: str
+    summary: str
+    confidence: float = Field(ge=0, le=1)
+    severity: Severity = "MEDIUM"
+    entities: list[str] = []
+    sources: list[SourceRef] = []
+
+
+class Transaction(BaseModel):
+    date: str | None = None
+    amount: float
+    currency: str = "USD"
+    from_party: str | None = None
+    to_party: str | None = None
+    reference: str | None = None
+    description: str = ""
+    source: SourceRef
+
+
+class Anomaly(BaseModel):
+    kind: str
+    description: str
+    severity: Severity
+    total_amount: float | None = None
+    sources: list[SourceRef] = []
+
+
+class FinancialOutput(BaseModel):
+    transactions: list[Transaction] = []
+    counterparties: list[str] = []
+    anomalies: list[Anomaly] = []
+    findings: list[Finding] = []
+    hypotheses: list[HypothesisAssessment] = []
+
+
+class Clause(BaseModel):
+    kind: str  # obligation | cap | approval_requirement | term | prohibition | ...
+    text: str
+    party: str | None = None
+    amount: float | None = None
+    source: SourceRef
+
+
+class DatedItem(BaseModel):
+    date: str
+    description: str
+    source: SourceRef
+
+
+class LegalOutput(BaseModel):
+    parties: list[str] = []
+    clauses: list[Clause] = []
+    dates: list[DatedItem] = []
+    governing_law: str | None = None
+    findings: list[Finding] = []
+    hypotheses: list[HypothesisAssessment] = []
+
+
+class TimedEvent(BaseModel):
+    timestamp: str  # ISO 8601, with offset when known
+    description: str
+    place: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    people: list[str] = []
+    source: SourceRef
+
+
+class SwornClaim(BaseModel):
+    speaker: str | None = None
+    claim: str
+    claimed_time: str | None = None
+    claimed_place: str | None = None
+    source: SourceRef
+
+
+class EvidenceOutput(BaseModel):
+    events: list[TimedEvent] = []
+    people: list[str] = []
+    places: list[str] = []
+    custody: list[Finding] = []
+    sworn_claims: list[SwornClaim] = []
+    findings: list[Finding] = []
+    hypotheses: list[HypothesisAssessment] = []
+
+
+class NextStep(BaseModel):
+    action: str
+    rationale: str
+    priority: Severity
+
+
+class StrategyOutput(BaseModel):
+    next_steps: list[NextStep] = []
+    findings: list[Finding] = []
+    hypotheses: list[HypothesisAssessment] = []
+
+
+class CrossModalLink(BaseModel):
+    source_a: SourceRef
+    source_b: SourceRef
+    correlation_type: str
+    time_delta_seconds: float | None = None
+    implication: str
+
+
+class Contradiction(BaseModel):
+    claim: str
+    claim_source: SourceRef
+    evidence_against: list[SourceRef]
+    explanation: str
+    severity: Severity
+
+
+class EvidenceGap(BaseModel):
+    element: str
+    current_strength: Literal["MISSING", "WEAK", "MODERATE", "STRONG"]
+    recommendation: str
+    sources: list[SourceRef] = []
+
+
+class SynthesisOutput(BaseModel):
+    cross_modal_links: list[CrossModalLink] = []
+    contradictions: list[Contradiction] = []
+    evidence_gaps: list[EvidenceGap] = []
+
+
+class GraphEntity(BaseModel):
+    id: str
+    name: str
+    type: EntityType
+    aliases: list[str] = []
+    sources: list[SourceRef] = []
+
+
+class GraphRelationship(BaseModel):
+    source_id: str
+    target_id: str
+    type: str
+    description: str = ""
+    confidence: float = Field(ge=0, le=1)
+    evidence: list[SourceRef] = []
+
+
+class GraphOutput(BaseModel):
+    entities: list[GraphEntity] = []
+    relationships: list[GraphRelationship] = []

@@ -1,0 +1,1 @@
+"""Model providers: Gemini through google-genai, and the offline local analyst."""

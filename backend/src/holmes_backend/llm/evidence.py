@@ -1,0 +1,101 @@
+"""How evidence and earlier findings travel inside a model request, as plain text parts.
+
+Both providers read the same request: Gemini reads the markers as ordinary text, the local
+analyst parses them back. One evidence part per file:
+
+    <<<EVIDENCE {"file_id": "...", "filename": "...", "mime_type": "...", "metadata": {...}}>>>
+    [loc {"page": 1}] text of the chunk
+    [loc {"row": 3, "sheet": "Sheet1"}] Date: 2024-03-01; Amount: 9,800.00
+    <<<END EVIDENCE>>>
+
+and one findings part per earlier stage (domain outputs handed to strategy and synthesis):
+
+    <<<FINDINGS {"domain": "financial"}>>>
+    {...the stage's output as JSON...}
+    <<<END FINDINGS>>>
+"""
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from holmes_backend.extraction.models import Chunk, Extraction, Location
+
+_EVIDENCE_OPEN = "<<<EVIDENCE "
+_EVIDENCE_CLOSE = "<<<END EVIDENCE>>>"
+_FINDINGS_OPEN = "<<<FINDINGS "
+_FINDINGS_CLOSE = "<<<END FINDINGS>>>"
+_BLOCK = re.compile(r"<<<(EVIDENCE|FINDINGS) (\{.*?\})>>>\n(.*?)\n?<<<END \1>>>", re.DOTALL)
+_LOC = re.compile(r"^\[loc (\{.*?\})\] ?(.*)$")
+
+
+@dataclass
+class EvidenceDoc:
+    file_id: str
+    filename: str
+    mime_type: str
+    metadata: dict[str, Any] = field(default_factory=dict)
+    chunks: list[Chunk] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(chunk.text for chunk in self.chunks)
+
+
+@dataclass
+class FindingsBlock:
+    header: dict[str, Any]
+    data: Any
+
+
+def render_evidence(*, file_id: str, filename: str, mime_type: str, extraction: Extraction) -> str:
+    header = {
+        "file_id": file_id,
+        "filename": filename,
+        "mime_type": mime_type,
+        "metadata": extraction.metadata,
+    }
+    lines = [_EVIDENCE_OPEN + json.dumps(header, default=str, ensure_ascii=False) + ">>>"]
+    for chunk in extraction.chunks:
+        location = chunk.location.model_dump(mode="json", exclude_none=True)
+        if chunk.speaker:
+            location["speaker"] = chunk.speaker
+        text = " ".join(chunk.text.split())  # one chunk, one line: the marker parses back
+        lines.append(f"[loc {json.dumps(location, ensure_ascii=False)}] {text}")
+    lines.append(_EVIDENCE_CLOSE)
+    return "\n".join(lines)
+
+
+def render_findings(header: dict[str, Any], data: Any) -> str:
+    body = json.dumps(data, default=str, ensure_ascii=False)
+    return f"{_FINDINGS_OPEN}{json.dumps(header, ensure_ascii=False)}>>>\n{body}\n{_FINDINGS_CLOSE}"
+
+
+def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str]:
+    """Evidence documents, findings blocks, and the remaining free text of a request."""
+    documents: list[EvidenceDoc] = []
+    findings: list[FindingsBlock] = []
+    for kind, raw_header, body in _BLOCK.findall(text):
+        header = json.loads(raw_header)
+        if kind == "FINDINGS":
+            findings.append(FindingsBlock(header=header, data=json.loads(body) if body else None))
+            continue
+        doc = EvidenceDoc(
+            file_id=str(header.get("file_id", "")),
+            filename=str(header.get("filename", "")),
+            mime_type=str(header.get("mime_type", "")),
+            metadata=dict(header.get("metadata") or {}),
+        )
+        for line in body.splitlines():
+            match = _LOC.match(line)
+            if match:
+                fields = json.loads(match.group(1))
+                speaker = fields.pop("speaker", None)
+                location = Location.model_validate(fields)
+                doc.chunks.append(Chunk(text=match.group(2), location=location, speaker=speaker))
+            elif line.strip():
+                doc.chunks.append(Chunk(text=line.strip(), location=Location()))
+        documents.append(doc)
+    rest = _BLOCK.sub("", text).strip()
+    return documents, findings, rest

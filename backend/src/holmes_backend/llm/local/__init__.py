@@ -1,0 +1,1 @@
+"""The offline analyst: deterministic analysis of real evidence behind ADK's BaseLlm interface."""

@@ -1,0 +1,137 @@
+"""LocalAnalystLlm: an ADK BaseLlm that answers from deterministic analysis, with no network.
+
+The very same agents, runner, sessions and callbacks run on it as on Gemini. It reads the request
+(system instruction, evidence parts, earlier findings, the response schema), runs the analyst
+registered for that schema, and answers with `thought` parts explaining what it found, the JSON
+output, and token-like usage figures. "pro" and "flash" are two names for it, so the Pro→Flash
+fallback exists offline too; a model name ending in "-fail" always fails (for fallback tests).
+"""
+
+import re
+from collections.abc import AsyncGenerator
+from typing import Any, ClassVar
+
+from anyio import to_thread
+from google.adk.models._capabilities import LlmCapabilities
+from google.adk.models.base_llm import BaseLlm
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.adk.models.registry import LLMRegistry
+from google.genai import types
+from pydantic import BaseModel
+
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - registers every analyst
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
+
+LOCAL_PRO = "holmes-local-pro"
+LOCAL_FLASH = "holmes-local-flash"
+_HYPOTHESIS = re.compile(r"^\s*(?:-|\d+[.)])\s+(.+)$")
+
+
+class LocalAnalystError(RuntimeError):
+    pass
+
+
+class LocalAnalystLlm(BaseLlm):
+    supported: ClassVar[list[str]] = [r"holmes-local-.*"]
+
+    @classmethod
+    def supported_models(cls) -> list[str]:
+        return cls.supported
+
+    @property
+    def capabilities(self) -> LlmCapabilities:
+        return LlmCapabilities(output_schema_and_tools=True)
+
+    async def generate_content_async(
+        self, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        if self.model.endswith("-fail"):
+            raise LocalAnalystError(f"{self.model} is configured to fail")
+        request = _read_request(llm_request)
+        schema = llm_request.config.response_schema
+        if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
+            raise LocalAnalystError("the local analyst answers structured requests only")
+        analyst = analyst_for(schema)
+        if analyst is None:
+            raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
+        analysis: Analysis = await to_thread.run_sync(analyst, request)
+        output = analysis.output.model_dump_json()
+        thoughts = [types.Part(text=t, thought=True) for t in analysis.thoughts]
+        if stream:
+            for part in thoughts:
+                yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
+        yield LlmResponse(
+            content=types.Content(role="model", parts=[*thoughts, types.Part(text=output)]),
+            usage_metadata=_usage(llm_request, output, analysis.thoughts),
+            finish_reason=types.FinishReason.STOP,
+            model_version=self.model,
+            partial=False if stream else None,
+            turn_complete=True,
+        )
+
+
+def _texts(llm_request: LlmRequest) -> list[str]:
+    parts = [p for content in llm_request.contents for p in (content.parts or [])]
+    return [p.text for p in parts if p.text and not p.thought]
+
+
+def _read_request(llm_request: LlmRequest) -> AnalysisRequest:
+    documents, findings, rest = parse_blocks("\n".join(_texts(llm_request)))
+    instruction = _instruction(llm_request.config.system_instruction)
+    hypotheses = [
+        m.group(1).strip()
+        for line in _section(rest, "HYPOTHESES").splitlines()
+        if (m := _HYPOTHESIS.match(line))
+    ]
+    return AnalysisRequest(
+        instruction=instruction,
+        documents=documents,
+        findings=findings,
+        text=rest,
+        hypotheses=hypotheses,
+    )
+
+
+def _section(text: str, name: str) -> str:
+    """The lines under a '--- NAME ---' heading, up to the next heading."""
+    match = re.search(rf"---\s*[^\n]*{name}[^\n]*---\n(.*?)(?:\n---|\Z)", text, re.DOTALL)
+    return match.group(1) if match else ""
+
+
+def _instruction(system_instruction: Any) -> str:
+    if system_instruction is None:
+        return ""
+    if isinstance(system_instruction, str):
+        return system_instruction
+    if isinstance(system_instruction, types.Content):
+        return "\n".join(p.text or "" for p in system_instruction.parts or [])
+    return str(system_instruction)
+
+
+def _tokens(text: str) -> int:
+    # About four characters a token, as Gemini counts English.
+    return max(1, len(text) // 4)
+
+
+def _usage(
+    llm_request: LlmRequest, output: str, thoughts: list[str]
+) -> types.GenerateContentResponseUsageMetadata:
+    prompt = _tokens("\n".join(_texts(llm_request)))
+    candidates = _tokens(output)
+    thinking = _tokens("\n".join(thoughts)) if thoughts else 0
+    return types.GenerateContentResponseUsageMetadata(
+        prompt_token_count=prompt,
+        candidates_token_count=candidates,
+        thoughts_token_count=thinking,
+        total_token_count=prompt + candidates + thinking,
+    )
+
+
+def register() -> None:
+    """Make "holmes-local-pro" / "holmes-local-flash" resolvable by name in any LlmAgent."""
+    LLMRegistry.register(LocalAnalystLlm)
+
+
+__all__ = ["LOCAL_FLASH", "LOCAL_PRO", "LocalAnalystLlm", "register"]

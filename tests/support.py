@@ -7,7 +7,7 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -109,6 +109,32 @@ def gcs_emulator() -> Iterator[str]:
 class LiveServer:
     base_url: str
     settings: Settings
+
+
+@dataclass
+class SseEvent:
+    id: str | None
+    event: str | None
+    data: str
+
+
+async def read_sse(lines: AsyncIterator[str], count: int) -> list[SseEvent]:
+    """The next ``count`` events of a text/event-stream (comments and pings skipped)."""
+    events: list[SseEvent] = []
+    fields: dict[str, str] = {}
+    async for line in lines:
+        if line.startswith(":"):
+            continue
+        if line == "":
+            if "data" in fields:
+                events.append(SseEvent(fields.get("id"), fields.get("event"), fields["data"]))
+                if len(events) == count:
+                    return events
+            fields = {}
+            continue
+        name, _, value = line.partition(":")
+        fields[name] = value[1:] if value.startswith(" ") else value
+    return events
 
 
 @contextmanager

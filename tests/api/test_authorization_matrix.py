@@ -20,6 +20,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
         "content": multipart_body([("files", "planted.txt", b"planted by bob")]),
         "headers": HEADERS,
     },
+    ("get", "/api/cases/{case_id}/events"): {"headers": {"Last-Event-ID": "0"}},
     ("get", "/api/files/{file_id}"): {},
     ("get", "/api/files/{file_id}/content"): {"headers": {"Range": "bytes=0-99"}},
     ("delete", "/api/files/{file_id}"): {},

@@ -18,6 +18,7 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/files/{file_id}"): "get_file",
     ("get", "/api/files/{file_id}/content"): "get_file_content",
     ("delete", "/api/files/{file_id}"): "delete_file",
+    ("get", "/api/cases/{case_id}/events"): "stream_case_events",
 }
 
 

@@ -9,7 +9,7 @@ from fastapi.routing import APIRoute
 from holmes_backend import __version__
 from holmes_backend.api.errors import install_error_handlers
 from holmes_backend.api.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from holmes_backend.api.routes import auth, cases, files, health
+from holmes_backend.api.routes import auth, cases, events, files, health
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
 from holmes_backend.storage.local import LocalStorage
@@ -26,6 +26,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         runtime = Runtime.create(settings)
+        await runtime.start()
         app.state.runtime = runtime
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
@@ -53,4 +54,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(auth.router)
     app.include_router(cases.router)
     app.include_router(files.router)
+    app.include_router(events.router)
     return app

@@ -6,6 +6,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine, create_session_factory
+from holmes_backend.events.hub import EventHub
+from holmes_backend.events.listener import PostgresListener
 from holmes_backend.services.throttle import LoginThrottle
 from holmes_backend.storage import Storage, create_storage
 
@@ -17,6 +19,8 @@ class Runtime:
     session_factory: async_sessionmaker[AsyncSession]
     storage: Storage
     throttle: LoginThrottle
+    hub: EventHub
+    listener: PostgresListener | None = None
 
     @classmethod
     def create(cls, settings: Settings) -> "Runtime":
@@ -30,8 +34,17 @@ class Runtime:
                 max_failures=settings.login_max_failures,
                 window_seconds=settings.login_window_seconds,
             ),
+            hub=EventHub(),
         )
 
+    async def start(self) -> None:
+        """Connect what a serving process needs beyond the pool: cross-process event wake-ups."""
+        if not self.settings.is_sqlite:
+            self.listener = PostgresListener(self.settings.resolved_database_url, self.hub)
+            await self.listener.start()
+
     async def close(self) -> None:
+        if self.listener is not None:
+            await self.listener.close()
         await self.storage.close()
         await self.engine.dispose()

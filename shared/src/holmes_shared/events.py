@@ -40,5 +40,6 @@ class EventEnvelope(BaseModel):
     case_id: str
     type: EventType
     agent_id: str | None = None
+    agent_type: str | None = None
     timestamp: datetime
     payload: dict[str, Any] = Field(default_factory=dict)

@@ -23,5 +23,6 @@ class CaseEvent(Base):
     case_id: Mapped[uuid.UUID] = case_fk()
     type: Mapped[str] = mapped_column(String(50), nullable=False)
     agent_id: Mapped[str | None] = mapped_column(String(100))
+    agent_type: Mapped[str | None] = mapped_column(String(50))
     payload: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
     created_at: Mapped[datetime] = created_at()

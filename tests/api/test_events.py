@@ -1,0 +1,141 @@
+"""The event log over SSE: replay after Last-Event-ID, live delivery, expiry, no leaks."""
+
+import asyncio
+import json
+import time
+import uuid
+
+import httpx
+import jwt
+
+from holmes_backend.db import transaction
+from holmes_backend.db.types import utcnow
+from holmes_backend.events.hub import EventHub
+from holmes_backend.models import Case
+from holmes_backend.runtime import Runtime
+from holmes_backend.services import events as event_service
+from holmes_shared.events import EventType
+from tests.api.helpers import new_case
+from tests.conftest import Account
+from tests.support import LiveServer, read_sse
+
+
+async def _record(
+    runtime: Runtime, case_id: uuid.UUID, n: int, hub: EventHub | None = None
+) -> list[int]:
+    ids = []
+    for i in range(n):
+        async with runtime.session_factory() as session:
+            event = await event_service.record(
+                session,
+                hub=hub or runtime.hub,
+                case_id=case_id,
+                type=EventType.AGENT_PROGRESS,
+                payload={"step": i},
+                agent_id="financial_agent",
+                agent_type="FINANCIAL",
+            )
+            await transaction.commit(session)
+            ids.append(event.id)
+    return ids
+
+
+async def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    case = await new_case(client)
+    ids = await _record(runtime, uuid.UUID(case["id"]), 10)
+
+    async with client.stream("GET", f"/api/cases/{case['id']}/events") as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        first = await read_sse(response.aiter_lines(), 4)
+    assert [int(e.id or 0) for e in first] == ids[:4]
+    envelope = json.loads(first[0].data)
+    assert envelope["type"] == "AGENT_PROGRESS"
+    assert envelope["agent_type"] == "FINANCIAL"
+    assert envelope["payload"] == {"step": 0}
+    assert first[0].event == "AGENT_PROGRESS"
+
+    headers = {"Last-Event-ID": str(ids[3])}
+    async with client.stream("GET", f"/api/cases/{case['id']}/events", headers=headers) as again:
+        rest = await read_sse(again.aiter_lines(), 6)
+    assert [int(e.id or 0) for e in rest] == ids[4:]
+
+    async with client.stream("GET", f"/api/cases/{case['id']}/events?after={ids[7]}") as query:
+        tail = await read_sse(query.aiter_lines(), 2)
+    assert [int(e.id or 0) for e in tail] == ids[8:]
+
+
+async def test_stream_ends_cleanly_when_the_session_expires(
+    server: LiveServer, alice: Account, client: httpx.AsyncClient
+) -> None:
+    case = await new_case(client)
+    now = int(time.time())
+    short = jwt.encode(
+        {"sub": alice.id, "jti": uuid.uuid4().hex, "iat": now, "exp": now + 2},
+        server.settings.secret_key,
+        algorithm="HS256",
+    )
+    headers = {"Authorization": f"Bearer {short}"}
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=20) as http:
+        started = time.monotonic()
+        async with http.stream("GET", f"/api/cases/{case['id']}/events", headers=headers) as r:
+            lines = r.aiter_lines()
+            [event] = await read_sse(lines, 1)
+            remainder = [line async for line in lines]
+    assert event.event == "SESSION_EXPIRED"
+    assert time.monotonic() - started < 10
+    assert all(not line.startswith("data:") for line in remainder)
+
+
+async def test_live_events_reach_a_waiting_stream_promptly(runtime: Runtime) -> None:
+    """In one process the hub wakes the stream; no polling involved (the recheck is 15 s)."""
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name="live"))
+        await transaction.commit(session)
+    hub = EventHub()
+    stream = event_service.stream(
+        runtime.session_factory,
+        hub,
+        case_id=case.id,
+        after_id=0,
+        until=utcnow().replace(year=utcnow().year + 1),
+    )
+    received: list[int] = []
+
+    async def consume() -> None:
+        async for sse in stream:
+            received.append(int(sse.id or 0))
+            if len(received) == 3:
+                return
+
+    task = asyncio.create_task(consume())
+    await asyncio.sleep(0.2)
+    assert hub.subscriber_count(case.id) == 1
+    started = time.monotonic()
+    ids = await _record(runtime, case.id, 3, hub=hub)
+    await asyncio.wait_for(task, timeout=5)
+    assert received == ids
+    assert time.monotonic() - started < 2
+    await stream.aclose()
+    assert hub.subscriber_count() == 0
+
+
+async def test_events_from_another_process_arrive_live_on_postgres(
+    client: httpx.AsyncClient, runtime: Runtime, server: LiveServer
+) -> None:
+    """The test's own Runtime is another process as far as the server can tell."""
+    if server.settings.is_sqlite:
+        # SQLite is the single-process embedded default; its streams are woken in-process.
+        return
+    case = await new_case(client)
+    async with client.stream("GET", f"/api/cases/{case['id']}/events") as response:
+        lines = response.aiter_lines()
+        reader = asyncio.create_task(read_sse(lines, 2))
+        await asyncio.sleep(0.3)
+        started = time.monotonic()
+        ids = await _record(runtime, uuid.UUID(case["id"]), 2)
+        events = await asyncio.wait_for(reader, timeout=5)
+    assert [int(e.id or 0) for e in events] == ids
+    assert time.monotonic() - started < 3

@@ -4,7 +4,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Literal
 
-from pydantic import AliasChoices, Field, field_validator, model_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 MIB = 1024 * 1024
@@ -97,6 +97,46 @@ class Settings(BaseSettings):
     upload_chunk_bytes: int = Field(default=1 * MIB, ge=64 * 1024)
     allowed_mime_types: tuple[str, ...] = DEFAULT_ALLOWED_MIME_TYPES
 
+    # LLM (DESIGN decision 1; PRD §4.4, §4.5, §8.1). "auto" picks Gemini when a key or Vertex is
+    # configured, else the offline local analyst.
+    llm_provider: Literal["auto", "gemini", "local"] = "auto"
+    # GOOGLE_API_KEY first, as google-genai itself prefers it when both are set. SecretStr keeps
+    # the key out of reprs and logs.
+    gemini_api_key: SecretStr | None = Field(
+        default=None,
+        validation_alias=AliasChoices("GOOGLE_API_KEY", "GEMINI_API_KEY", "HOLMES_GEMINI_API_KEY"),
+    )
+    # google-genai renamed GOOGLE_GENAI_USE_VERTEXAI to GOOGLE_GENAI_USE_ENTERPRISE; honour both.
+    # The Vertex project is gcs_project (both read GOOGLE_CLOUD_PROJECT).
+    gemini_use_vertexai: bool = Field(
+        default=False,
+        validation_alias=AliasChoices(
+            "GOOGLE_GENAI_USE_ENTERPRISE", "GOOGLE_GENAI_USE_VERTEXAI", "HOLMES_GEMINI_USE_VERTEXAI"
+        ),
+    )
+    # Gemini 3 preview models are served from the "global" Vertex location.
+    gemini_location: str = Field(
+        default="global",
+        validation_alias=AliasChoices("GOOGLE_CLOUD_LOCATION", "HOLMES_GEMINI_LOCATION"),
+    )
+    gemini_pro_model: str = Field(
+        default="gemini-3-pro-preview",
+        validation_alias=AliasChoices("GEMINI_PRO_MODEL", "HOLMES_GEMINI_PRO_MODEL"),
+    )
+    gemini_flash_model: str = Field(
+        default="gemini-3-flash-preview",
+        validation_alias=AliasChoices("GEMINI_FLASH_MODEL", "HOLMES_GEMINI_FLASH_MODEL"),
+    )
+    # Points the SDK somewhere other than Google (the fake Gemini server in tests, a proxy).
+    gemini_base_url: str | None = None
+    gemini_timeout_seconds: float = Field(default=120.0, gt=0)
+    gemini_triage_timeout_seconds: float = Field(default=30.0, gt=0)
+    gemini_retry_attempts: int = Field(default=3, ge=1)
+    gemini_retry_initial_delay: float = Field(default=1.0, ge=0)
+    gemini_retry_max_delay: float = Field(default=8.0, ge=0)
+    # Gemini's inline-data limit is 20 MB per request; bigger media go through the File API.
+    gemini_inline_max_bytes: int = Field(default=20 * MIB, ge=1)
+
     @field_validator("data_dir", "storage_dir")
     @classmethod
     def _absolute(cls, value: Path | None) -> Path | None:
@@ -106,6 +146,16 @@ class Settings(BaseSettings):
     def _no_default_secret_in_production(self) -> "Settings":
         if self.environment == "production" and self.secret_key == DEV_SECRET_KEY:
             raise ValueError("HOLMES_SECRET_KEY must be set outside development")
+        return self
+
+    @model_validator(mode="after")
+    def _gemini_needs_credentials(self) -> "Settings":
+        # Fail at start-up, not on the first agent call minutes into a pipeline run.
+        if self.llm_provider == "gemini" and not self.gemini_configured:
+            raise ValueError(
+                "HOLMES_LLM_PROVIDER=gemini needs GEMINI_API_KEY/GOOGLE_API_KEY or "
+                "GOOGLE_GENAI_USE_VERTEXAI=true"
+            )
         return self
 
     @cached_property
@@ -121,3 +171,15 @@ class Settings(BaseSettings):
     @property
     def is_sqlite(self) -> bool:
         return self.resolved_database_url.startswith("sqlite")
+
+    @property
+    def gemini_configured(self) -> bool:
+        return bool(self.gemini_api_key and self.gemini_api_key.get_secret_value()) or (
+            self.gemini_use_vertexai
+        )
+
+    @property
+    def resolved_llm_provider(self) -> Literal["gemini", "local"]:
+        if self.llm_provider == "auto":
+            return "gemini" if self.gemini_configured else "local"
+        return self.llm_provider

@@ -1,0 +1,210 @@
+"""Gemini through google-genai: model objects, thinking and timeout settings, evidence media parts.
+
+Retries and timeouts are set explicitly (PRD §8.1) rather than left to SDK defaults, so an agent's
+worst-case latency is known: at most `attempts` tries, each bounded by the request timeout, with
+exponential backoff between them. Everything reads Settings; nothing reads the environment itself.
+"""
+
+import asyncio
+import io
+import math
+from pathlib import Path
+from typing import Any, Literal
+
+import anyio
+from google import genai
+from google.adk.models.google_llm import Gemini
+from google.genai import types
+
+from holmes_backend.config import Settings
+
+Tier = Literal["pro", "flash"]
+AgentRole = Literal[
+    "orchestrator",
+    "triage",
+    "domain",
+    "synthesis",
+    "knowledge_graph",
+    "chat",
+    "verification",
+    "merge",
+]
+
+# 408/429 and the 5xx a Gemini front end returns while overloaded or restarting. 501 and 505 are
+# not transient, so they are left out of the SDK's "any 5xx" default.
+RETRY_STATUS_CODES: tuple[int, ...] = (408, 429, 500, 502, 503, 504)
+
+# PRD §4.5 (and §4.4 / §4.12 for the roles the table leaves out). Triage trades depth for speed
+# and keeps its thoughts out of the response; everything else shows its reasoning in Trace Theater.
+THINKING: dict[AgentRole, tuple[types.ThinkingLevel, bool]] = {
+    "orchestrator": (types.ThinkingLevel.MEDIUM, True),
+    "triage": (types.ThinkingLevel.LOW, False),
+    "domain": (types.ThinkingLevel.HIGH, True),
+    "synthesis": (types.ThinkingLevel.HIGH, True),
+    "knowledge_graph": (types.ThinkingLevel.MEDIUM, True),
+    "chat": (types.ThinkingLevel.MEDIUM, True),
+    "verification": (types.ThinkingLevel.HIGH, True),
+    "merge": (types.ThinkingLevel.HIGH, True),
+}
+
+# Uploaded videos and long audio are PROCESSING for a while before a request may reference them.
+FILE_ACTIVE_POLL_SECONDS = 2.0
+FILE_ACTIVE_MAX_SECONDS = 300.0
+
+
+class GeminiMediaError(RuntimeError):
+    pass
+
+
+def model_id(tier: Tier, settings: Settings) -> str:
+    return settings.gemini_pro_model if tier == "pro" else settings.gemini_flash_model
+
+
+def timeout_ms(seconds: float) -> int:
+    # HttpOptions.timeout is in milliseconds (the SDK divides by 1000 before handing it to httpx).
+    return max(1, math.ceil(seconds * 1000))
+
+
+def role_timeout_seconds(role: AgentRole, settings: Settings) -> float:
+    # PRD §8.1.1: 30 s for triage, 120 s for everything else.
+    if role == "triage":
+        return settings.gemini_triage_timeout_seconds
+    return settings.gemini_timeout_seconds
+
+
+def retry_options(settings: Settings) -> types.HttpRetryOptions:
+    return types.HttpRetryOptions(
+        attempts=settings.gemini_retry_attempts,
+        initial_delay=settings.gemini_retry_initial_delay,
+        max_delay=settings.gemini_retry_max_delay,
+        exp_base=2.0,
+        # Some jitter keeps parallel domain agents from retrying in lock-step after a shared 429;
+        # the SDK's default of 1 s would swamp sub-second test delays, so scale it to the delay.
+        jitter=min(1.0, settings.gemini_retry_initial_delay),
+        http_status_codes=list(RETRY_STATUS_CODES),
+    )
+
+
+def http_options(settings: Settings) -> types.HttpOptions:
+    """Client-wide options: retries, the default timeout, and the base URL when overridden."""
+    return types.HttpOptions(
+        base_url=settings.gemini_base_url,
+        timeout=timeout_ms(settings.gemini_timeout_seconds),
+        retry_options=retry_options(settings),
+    )
+
+
+def client_kwargs(settings: Settings) -> dict[str, Any]:
+    """google.genai.Client arguments, explicit so the SDK never falls back to ambient env vars."""
+    kwargs: dict[str, Any] = {"http_options": http_options(settings)}
+    if settings.gemini_api_key is not None and settings.gemini_api_key.get_secret_value():
+        kwargs["api_key"] = settings.gemini_api_key.get_secret_value()
+        # An explicit key means the Developer API even if Vertex variables linger in the env.
+        kwargs["enterprise"] = False
+    elif settings.gemini_use_vertexai:
+        kwargs["enterprise"] = True
+        kwargs["location"] = settings.gemini_location
+        if settings.gcs_project:
+            kwargs["project"] = settings.gcs_project
+    else:
+        raise ValueError("Gemini needs an API key or Vertex settings")
+    return kwargs
+
+
+def genai_client(settings: Settings) -> genai.Client:
+    """A client with the same settings as the models' (for the File API)."""
+    return genai.Client(**client_kwargs(settings))
+
+
+def build_gemini(tier: Tier, settings: Settings) -> Gemini:
+    """An ADK Gemini model for a tier. ADK builds one genai client per event loop from these."""
+    return Gemini(
+        model=model_id(tier, settings),
+        retry_options=retry_options(settings),
+        base_url=settings.gemini_base_url,
+        client_kwargs=client_kwargs(settings),
+    )
+
+
+def thinking_config(role: AgentRole) -> types.ThinkingConfig:
+    level, include_thoughts = THINKING[role]
+    return types.ThinkingConfig(thinking_level=level, include_thoughts=include_thoughts)
+
+
+def request_http_options(role: AgentRole, settings: Settings) -> types.HttpOptions:
+    """Per-request options: only the role's timeout; retries and base URL come from the client."""
+    return types.HttpOptions(timeout=timeout_ms(role_timeout_seconds(role, settings)))
+
+
+async def evidence_part(
+    client: genai.Client,
+    source: Path | bytes,
+    *,
+    mime_type: str,
+    settings: Settings,
+    display_name: str | None = None,
+    gcs_uri: str | None = None,
+    poll_seconds: float = FILE_ACTIVE_POLL_SECONDS,
+) -> types.Part:
+    """A media part for one evidence file: inline when small, a File API reference when not.
+
+    Gemini rejects requests with more than ~20 MB of inline data, so anything larger is uploaded
+    once through the File API and referenced by URI. Vertex has no File API; there a large file
+    must already be in Cloud Storage and is referenced by its gs:// URI.
+    """
+    size = len(source) if isinstance(source, bytes) else (await anyio.Path(source).stat()).st_size
+    if size <= settings.gemini_inline_max_bytes:
+        data = source if isinstance(source, bytes) else await anyio.Path(source).read_bytes()
+        return types.Part.from_bytes(data=data, mime_type=mime_type)
+    if client.vertexai:
+        if gcs_uri is None:
+            raise GeminiMediaError(
+                f"{display_name or 'file'} is {size} bytes; on Vertex a file over "
+                f"{settings.gemini_inline_max_bytes} bytes must be passed as a gs:// URI"
+            )
+        return types.Part.from_uri(file_uri=gcs_uri, mime_type=mime_type)
+    # A path is read by the SDK in chunks through anyio; bytes are already in memory anyway.
+    upload_source: str | io.BytesIO = (
+        io.BytesIO(source) if isinstance(source, bytes) else str(source)
+    )
+    uploaded = await client.aio.files.upload(
+        file=upload_source,
+        config=types.UploadFileConfig(mime_type=mime_type, display_name=display_name),
+    )
+    active = await _wait_until_active(client, uploaded, poll_seconds)
+    if not active.uri:
+        raise GeminiMediaError(f"the File API returned no URI for {active.name}")
+    return types.Part.from_uri(file_uri=active.uri, mime_type=active.mime_type or mime_type)
+
+
+async def _wait_until_active(
+    client: genai.Client, file: types.File, poll_seconds: float
+) -> types.File:
+    deadline = asyncio.get_running_loop().time() + FILE_ACTIVE_MAX_SECONDS
+    while file.state == types.FileState.PROCESSING:
+        if asyncio.get_running_loop().time() > deadline:
+            raise GeminiMediaError(f"{file.name} still processing after {FILE_ACTIVE_MAX_SECONDS}s")
+        await asyncio.sleep(poll_seconds)
+        if not file.name:
+            raise GeminiMediaError("the File API returned a file without a name")
+        file = await client.aio.files.get(name=file.name)
+    if file.state == types.FileState.FAILED:
+        message = file.error.message if file.error else "unknown error"
+        raise GeminiMediaError(f"the File API could not process {file.name}: {message}")
+    return file
+
+
+__all__ = [
+    "THINKING",
+    "AgentRole",
+    "GeminiMediaError",
+    "Tier",
+    "build_gemini",
+    "client_kwargs",
+    "evidence_part",
+    "genai_client",
+    "model_id",
+    "request_http_options",
+    "retry_options",
+    "thinking_config",
+]

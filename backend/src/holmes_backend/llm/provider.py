@@ -1,0 +1,38 @@
+"""The one place that answers "which model for this tier, with which request config".
+
+Agents never pick a provider themselves: they ask `model_for(tier, settings)` and
+`generate_config(role, settings)`, so the same LlmAgent definitions run on Gemini or on the
+offline local analyst (DESIGN decision 1).
+"""
+
+from google.adk.models.google_llm import Gemini
+from google.genai import types
+
+from holmes_backend.config import Settings
+from holmes_backend.llm import gemini
+from holmes_backend.llm.gemini import AgentRole, Tier
+from holmes_backend.llm.local import model as local
+
+
+def model_for(tier: Tier, settings: Settings) -> str | Gemini:
+    """A registered local model name, or a configured ADK Gemini model.
+
+    Gemini is returned as an object, not a name: a bare "gemini-…" string would make ADK build a
+    client from ambient env vars with no retry options, timeout or base URL.
+    """
+    if settings.resolved_llm_provider == "local":
+        # Registration is idempotent; doing it here means no caller can forget it.
+        local.register()
+        return local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH
+    return gemini.build_gemini(tier, settings)
+
+
+def generate_config(role: AgentRole, settings: Settings) -> types.GenerateContentConfig:
+    """Thinking settings for the role (PRD §4.5) and, on Gemini, the role's request timeout."""
+    config = types.GenerateContentConfig(thinking_config=gemini.thinking_config(role))
+    if settings.resolved_llm_provider == "gemini":
+        config.http_options = gemini.request_http_options(role, settings)
+    return config
+
+
+__all__ = ["AgentRole", "Tier", "generate_config", "model_for"]

@@ -1,0 +1,452 @@
+"""A fake Gemini server speaking the REST API the way google-genai calls it with a base_url.
+
+Routes (api version v1beta, key in the ``x-goog-api-key`` header):
+  POST /v1beta/models/{model}:generateContent
+  POST /v1beta/models/{model}:streamGenerateContent?alt=sse
+  POST /upload/v1beta/files                      File API resumable upload (start, then chunks)
+  GET|DELETE /v1beta/files/{id}
+
+Responses are scripted per model as a queue of steps: ``Reply`` (parts, usage, finish reason),
+``Failure`` (an HTTP error with Google's error body) or ``Stall`` (hold the request open past the
+client's timeout). An empty queue answers by default: a JSON object shaped by the request's
+response schema, or an echo of the last user text. Every request is recorded in ``requests``.
+
+By hand: ``uv run python -m tests.fake_gemini --port 8089``, then point Holmes at it with
+HOLMES_GEMINI_BASE_URL=http://127.0.0.1:8089 GEMINI_API_KEY=anything.
+"""
+
+import argparse
+import asyncio
+import json
+import re
+import time
+import uuid
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+JsonDict = dict[str, Any]
+
+# google.rpc status names for the HTTP codes the tests inject.
+STATUS_NAMES = {
+    400: "INVALID_ARGUMENT",
+    403: "PERMISSION_DENIED",
+    404: "NOT_FOUND",
+    408: "DEADLINE_EXCEEDED",
+    429: "RESOURCE_EXHAUSTED",
+    500: "INTERNAL",
+    503: "UNAVAILABLE",
+    504: "DEADLINE_EXCEEDED",
+}
+
+
+def get(obj: JsonDict, camel: str, default: Any = None) -> Any:
+    """A field by its JSON name or its proto name: google-genai sends some nested messages
+    (thinkingConfig, the File API's file) in snake_case, which the real API also accepts."""
+    snake = re.sub(r"(?<!^)([A-Z])", r"_\1", camel).lower()
+    return obj.get(camel, obj.get(snake, default))
+
+
+def text(value: str) -> JsonDict:
+    return {"text": value}
+
+
+def thought(value: str) -> JsonDict:
+    return {"text": value, "thought": True}
+
+
+@dataclass
+class Reply:
+    """One successful answer. Streamed, each thought is its own chunk and the answer text is cut
+    into ``pieces`` chunks, so a client sees several partial responses before the last."""
+
+    parts: list[JsonDict]
+    usage: JsonDict | None = None
+    finish_reason: str = "STOP"
+    delay: float = 0.0
+    pieces: int = 3
+
+
+@dataclass
+class Failure:
+    status: int
+    message: str = ""
+    details: list[JsonDict] = field(default_factory=list)
+    delay: float = 0.0
+
+
+@dataclass
+class Stall:
+    """Hold the request without answering (until the client gives up or ``seconds`` pass)."""
+
+    seconds: float = 60.0
+
+
+Step = Reply | Failure | Stall
+
+
+def json_reply(
+    value: Any, *, thoughts: list[str] | tuple[str, ...] = (), usage: JsonDict | None = None
+) -> Reply:
+    return Reply(parts=[*(thought(t) for t in thoughts), text(json.dumps(value))], usage=usage)
+
+
+def rate_limited(retry_seconds: int = 30) -> Failure:
+    return Failure(
+        429,
+        "Resource has been exhausted (e.g. check quota).",
+        details=[
+            {
+                "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+                "violations": [
+                    {
+                        "quotaMetric": (
+                            "generativelanguage.googleapis.com/generate_content_requests"
+                        ),
+                        "quotaId": "GenerateRequestsPerMinutePerProjectPerModel",
+                    }
+                ],
+            },
+            {
+                "@type": "type.googleapis.com/google.rpc.RetryInfo",
+                "retryDelay": f"{retry_seconds}s",
+            },
+        ],
+    )
+
+
+def unavailable() -> Failure:
+    return Failure(503, "The model is overloaded. Please try again later.")
+
+
+def internal_error() -> Failure:
+    return Failure(500, "An internal error has occurred. Please retry or report it.")
+
+
+def error_body(failure: Failure) -> JsonDict:
+    status = STATUS_NAMES.get(failure.status, "UNKNOWN")
+    error: JsonDict = {
+        "code": failure.status,
+        "message": failure.message or status,
+        "status": status,
+    }
+    if failure.details:
+        error["details"] = failure.details
+    return {"error": error}
+
+
+@dataclass
+class Received:
+    model: str
+    method: str
+    body: JsonDict
+    headers: dict[str, str]
+    at: float
+
+    @property
+    def stream(self) -> bool:
+        return self.method == "streamGenerateContent"
+
+    @property
+    def generation_config(self) -> JsonDict:
+        config: JsonDict = get(self.body, "generationConfig", {})
+        return config
+
+    @property
+    def response_schema(self) -> JsonDict | None:
+        config = self.generation_config
+        schema: JsonDict | None = get(config, "responseJsonSchema") or get(config, "responseSchema")
+        return schema
+
+    @property
+    def thinking_config(self) -> JsonDict | None:
+        thinking: JsonDict | None = get(self.generation_config, "thinkingConfig")
+        return thinking
+
+    @property
+    def include_thoughts(self) -> bool | None:
+        thinking = self.thinking_config
+        return None if thinking is None else get(thinking, "includeThoughts")
+
+    @property
+    def thinking_level(self) -> str | None:
+        thinking = self.thinking_config
+        return None if thinking is None else get(thinking, "thinkingLevel")
+
+
+@dataclass
+class StoredFile:
+    name: str
+    display_name: str | None
+    mime_type: str
+    size: int
+    data: bytearray = field(default_factory=bytearray)
+    complete: bool = False
+    processing_polls: int = 0
+
+
+class FakeGemini:
+    def __init__(self, *, api_key: str | None = None, latency: float = 0.0) -> None:
+        self.api_key = api_key
+        self.latency = latency
+        self.scripts: dict[str, deque[Step]] = {}
+        self.requests: list[Received] = []
+        self.files: dict[str, StoredFile] = {}
+        self.upload_requests: list[dict[str, str]] = []
+        # How many GETs an uploaded file answers PROCESSING before ACTIVE (video-like behaviour).
+        self.file_processing_polls = 0
+        self.app = Starlette(
+            routes=[
+                Route("/v1beta/models/{target}", self._models, methods=["POST"]),
+                Route("/upload/v1beta/files", self._upload, methods=["POST"]),
+                Route("/v1beta/files/{file_id}", self._file, methods=["GET", "DELETE"]),
+            ]
+        )
+
+    def script(self, model: str, *steps: Step) -> None:
+        self.scripts.setdefault(model, deque()).extend(steps)
+
+    def requests_for(self, model: str) -> list[Received]:
+        return [r for r in self.requests if r.model == model]
+
+    # --- generateContent / streamGenerateContent -----------------------------------------------
+
+    async def _models(self, request: Request) -> Response:
+        model, _, method = request.path_params["target"].partition(":")
+        if method not in ("generateContent", "streamGenerateContent"):
+            return JSONResponse(error_body(Failure(404, f"unknown method {method}")), 404)
+        body: JsonDict = await request.json()
+        self.requests.append(
+            Received(model, method, body, dict(request.headers.items()), time.monotonic())
+        )
+        if refused := self._check_key(request):
+            return refused
+        step = self._next_step(model, body)
+        await asyncio.sleep(self.latency + (step.delay if not isinstance(step, Stall) else 0))
+        if isinstance(step, Stall):
+            await _hold(request, step.seconds)
+            return JSONResponse(error_body(Failure(504, "Deadline expired")), 504)
+        if isinstance(step, Failure):
+            return JSONResponse(error_body(step), step.status)
+        if method == "generateContent":
+            return JSONResponse(_response(model, step, step.parts, body, final=True))
+        return StreamingResponse(
+            _sse(model, step, body), media_type="text/event-stream; charset=utf-8"
+        )
+
+    def _check_key(self, request: Request) -> Response | None:
+        if self.api_key is None or request.headers.get("x-goog-api-key") == self.api_key:
+            return None
+        failure = Failure(400, "API key not valid. Please pass a valid API key.")
+        return JSONResponse(error_body(failure), 400)
+
+    def _next_step(self, model: str, body: JsonDict) -> Step:
+        queue = self.scripts.get(model)
+        if queue:
+            return queue.popleft()
+        return default_reply(body)
+
+    # --- File API --------------------------------------------------------------------------------
+
+    async def _upload(self, request: Request) -> Response:
+        command = request.headers.get("x-goog-upload-command", "")
+        self.upload_requests.append({"command": command, **request.query_params})
+        if command == "start":
+            # Only the start carries the key: the upload URL it hands out is the credential.
+            return self._check_key(request) or await self._start_upload(request)
+        stored = self.files.get(request.query_params.get("upload_id", ""))
+        if stored is None or stored.complete:
+            return JSONResponse(error_body(Failure(404, "no such upload")), 404)
+        offset = int(request.headers.get("x-goog-upload-offset", "0"))
+        if offset != len(stored.data):
+            return JSONResponse(error_body(Failure(400, "bad upload offset")), 400)
+        stored.data.extend(await request.body())
+        if "finalize" not in command:
+            return JSONResponse({}, headers={"x-goog-upload-status": "active"})
+        if len(stored.data) != stored.size:
+            return JSONResponse(error_body(Failure(400, "size mismatch")), 400)
+        stored.complete = True
+        stored.processing_polls = self.file_processing_polls
+        return JSONResponse(
+            {"file": self._file_json(stored, request)}, headers={"x-goog-upload-status": "final"}
+        )
+
+    async def _start_upload(self, request: Request) -> Response:
+        body: JsonDict = await request.json() if await request.body() else {}
+        meta: JsonDict = body.get("file", {})
+        upload_id = uuid.uuid4().hex[:16]
+        self.files[upload_id] = StoredFile(
+            name=f"files/{upload_id}",
+            display_name=get(meta, "displayName"),
+            mime_type=request.headers.get("x-goog-upload-header-content-type")
+            or get(meta, "mimeType", "application/octet-stream"),
+            size=int(request.headers.get("x-goog-upload-header-content-length", "0")),
+        )
+        url = f"{str(request.base_url).rstrip('/')}/upload/v1beta/files?upload_id={upload_id}"
+        return JSONResponse(
+            {}, headers={"x-goog-upload-url": url, "x-goog-upload-status": "active"}
+        )
+
+    async def _file(self, request: Request) -> Response:
+        if refused := self._check_key(request):
+            return refused
+        stored = self.files.get(request.path_params["file_id"])
+        if stored is None or not stored.complete:
+            return JSONResponse(error_body(Failure(404, "File not found")), 404)
+        if request.method == "DELETE":
+            del self.files[request.path_params["file_id"]]
+            return JSONResponse({})
+        file_json = self._file_json(stored, request)
+        if stored.processing_polls > 0:
+            stored.processing_polls -= 1
+        return JSONResponse(file_json)
+
+    @staticmethod
+    def _file_json(stored: StoredFile, request: Request) -> JsonDict:
+        base = str(request.base_url).rstrip("/")
+        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        file_json: JsonDict = {
+            "name": stored.name,
+            "mimeType": stored.mime_type,
+            "sizeBytes": str(stored.size),
+            "createTime": now,
+            "updateTime": now,
+            "uri": f"{base}/v1beta/{stored.name}",
+            "state": "PROCESSING" if stored.processing_polls > 0 else "ACTIVE",
+            "source": "UPLOADED",
+        }
+        if stored.display_name:
+            file_json["displayName"] = stored.display_name
+        return file_json
+
+
+async def _hold(request: Request, seconds: float) -> None:
+    """Wait, but stop as soon as the client hangs up, so server shutdown is never held up."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if await request.is_disconnected():
+            return
+        await asyncio.sleep(0.05)
+
+
+def _tokens(value: str) -> int:
+    return max(1, len(value) // 4) if value else 0
+
+
+def _usage(request_body: JsonDict, parts: list[JsonDict]) -> JsonDict:
+    prompt = _tokens(json.dumps(request_body.get("contents", [])))
+    answer = _tokens("".join(p.get("text", "") for p in parts if not p.get("thought")))
+    thinking = _tokens("".join(p.get("text", "") for p in parts if p.get("thought")))
+    usage = {
+        "promptTokenCount": prompt,
+        "candidatesTokenCount": answer,
+        "totalTokenCount": prompt + answer + thinking,
+    }
+    if thinking:
+        usage["thoughtsTokenCount"] = thinking
+    return usage
+
+
+def _response(
+    model: str, reply: Reply, parts: list[JsonDict], request_body: JsonDict, *, final: bool
+) -> JsonDict:
+    candidate: JsonDict = {"content": {"role": "model", "parts": parts}, "index": 0}
+    response: JsonDict = {"candidates": [candidate], "modelVersion": model}
+    if final:
+        candidate["finishReason"] = reply.finish_reason
+        response["usageMetadata"] = reply.usage or _usage(request_body, reply.parts)
+    return response
+
+
+def _chunks(reply: Reply) -> list[list[JsonDict]]:
+    chunks: list[list[JsonDict]] = []
+    for part in reply.parts:
+        value = part.get("text")
+        if part.get("thought") or not isinstance(value, str) or reply.pieces <= 1:
+            chunks.append([part])
+            continue
+        size = max(1, -(-len(value) // reply.pieces))
+        chunks.extend([{**part, "text": value[i : i + size]}] for i in range(0, len(value), size))
+    return chunks or [[]]
+
+
+async def _sse(model: str, reply: Reply, request_body: JsonDict) -> Any:
+    chunks = _chunks(reply)
+    for index, parts in enumerate(chunks):
+        final = index == len(chunks) - 1
+        payload = _response(model, reply, parts, request_body, final=final)
+        yield f"data: {json.dumps(payload)}\r\n\r\n".encode()
+        if not final:
+            # A real stream arrives over time; a small gap lets clients observe partials.
+            await asyncio.sleep(0.01)
+
+
+def default_reply(request_body: JsonDict) -> Reply:
+    """A valid JSON object for the request's schema, else an echo of the last user text."""
+    config: JsonDict = get(request_body, "generationConfig", {})
+    schema = get(config, "responseJsonSchema") or get(config, "responseSchema")
+    thoughts = ["(fake) Reading the request."] if _include_thoughts(config) else []
+    if schema:
+        return json_reply(example_for(schema, schema), thoughts=thoughts)
+    texts = [
+        p.get("text", "")
+        for content in request_body.get("contents", [])
+        if content.get("role", "user") == "user"
+        for p in content.get("parts", [])
+        if "text" in p
+    ]
+    return Reply(
+        parts=[*(thought(t) for t in thoughts), text(f"echo: {texts[-1] if texts else ''}")]
+    )
+
+
+def _include_thoughts(config: JsonDict) -> bool:
+    return bool(get(get(config, "thinkingConfig", {}), "includeThoughts"))
+
+
+def example_for(schema: JsonDict, root: JsonDict, depth: int = 0) -> Any:
+    """A small value a schema accepts (OpenAPI-style responseSchema or JSON Schema): required
+    fields only, one item per array, the first enum value; recursion stops at depth 6."""
+    if "$ref" in schema:
+        name = str(schema["$ref"]).rsplit("/", 1)[-1]
+        definitions: JsonDict = root.get("$defs") or root.get("defs") or {}
+        return example_for(definitions[name], root, depth)
+    for key in ("anyOf", "any_of", "oneOf"):
+        if key in schema:
+            options = [o for o in schema[key] if str(o.get("type", "")).lower() != "null"]
+            return example_for(options[0] if options else schema[key][0], root, depth)
+    if "enum" in schema:
+        return schema["enum"][0]
+    kind = schema.get("type", "object")
+    kind = str(kind[0] if isinstance(kind, list) else kind).lower()
+    if kind == "object":
+        properties: JsonDict = schema.get("properties", {})
+        required = schema.get("required", list(properties))
+        return {name: example_for(properties[name], root, depth + 1) for name in required}
+    if kind == "array":
+        items = schema.get("items")
+        return [example_for(items, root, depth + 1)] if items and depth < 6 else []
+    if kind in ("number", "integer"):
+        return schema.get("minimum", 0)
+    if kind == "boolean":
+        return False
+    return "example"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8089)
+    parser.add_argument("--latency", type=float, default=0.0, help="seconds added to each answer")
+    args = parser.parse_args()
+    uvicorn.run(FakeGemini(latency=args.latency).app, host=args.host, port=args.port)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,165 @@
+"""Which provider and model a tier resolves to, and the per-role request config (no network)."""
+
+import pytest
+from google.adk.models.google_llm import Gemini
+from google.adk.models.registry import LLMRegistry
+from google.genai import types
+from pydantic import ValidationError
+
+from holmes_backend.config import Settings
+from holmes_backend.llm.gemini import (
+    RETRY_STATUS_CODES,
+    GeminiMediaError,
+    evidence_part,
+    genai_client,
+    thinking_config,
+)
+from holmes_backend.llm.local.model import LOCAL_FLASH, LOCAL_PRO, LocalAnalystLlm
+from holmes_backend.llm.provider import generate_config, model_for
+
+LLM_ENV = (
+    "GOOGLE_API_KEY",
+    "GEMINI_API_KEY",
+    "HOLMES_GEMINI_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GENAI_USE_ENTERPRISE",
+    "HOLMES_GEMINI_USE_VERTEXAI",
+    "HOLMES_LLM_PROVIDER",
+    "GEMINI_PRO_MODEL",
+    "GEMINI_FLASH_MODEL",
+    "HOLMES_GEMINI_BASE_URL",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_llm_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A developer's real key in the shell must not turn these tests into Gemini calls.
+    for name in LLM_ENV:
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_no_key_means_local_models_resolvable_by_name() -> None:
+    settings = Settings()
+    assert settings.resolved_llm_provider == "local"
+    assert model_for("pro", settings) == LOCAL_PRO
+    assert model_for("flash", settings) == LOCAL_FLASH
+    assert LLMRegistry.resolve(LOCAL_PRO) is LocalAnalystLlm
+
+
+@pytest.mark.parametrize("variable", ["GEMINI_API_KEY", "GOOGLE_API_KEY"])
+def test_a_key_in_the_environment_means_gemini(
+    monkeypatch: pytest.MonkeyPatch, variable: str
+) -> None:
+    monkeypatch.setenv(variable, "AIza-secret-value")
+    monkeypatch.setenv("GEMINI_PRO_MODEL", "gemini-3-pro-custom")
+    settings = Settings()
+    assert settings.resolved_llm_provider == "gemini"
+    assert settings.gemini_api_key is not None
+    assert "AIza-secret-value" not in repr(settings)  # the key never shows up in a log line
+
+    pro = model_for("pro", settings)
+    assert isinstance(pro, Gemini)
+    assert pro.model == "gemini-3-pro-custom"
+    flash = model_for("flash", settings)
+    assert isinstance(flash, Gemini)
+    assert flash.model == "gemini-3-flash-preview"
+
+
+def test_gemini_model_carries_retry_timeout_and_base_url() -> None:
+    settings = Settings(
+        gemini_api_key="k",
+        gemini_base_url="http://127.0.0.1:9",
+        gemini_retry_attempts=4,
+        gemini_timeout_seconds=90,
+    )
+    model = model_for("pro", settings)
+    assert isinstance(model, Gemini)
+    assert model.retry_options is not None
+    assert model.retry_options.attempts == 4
+    assert model.retry_options.http_status_codes == list(RETRY_STATUS_CODES)
+    assert model.base_url == "http://127.0.0.1:9"
+    # The client ADK builds from the model is what actually sends requests.
+    options = model.api_client._api_client._http_options
+    assert options.timeout == 90_000  # milliseconds
+    assert options.base_url == "http://127.0.0.1:9"
+    assert options.retry_options is not None
+    assert options.retry_options.attempts == 4
+    assert model.api_client._api_client.api_key == "k"
+
+
+def test_explicit_local_wins_over_a_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GEMINI_API_KEY", "k")
+    monkeypatch.setenv("HOLMES_LLM_PROVIDER", "local")
+    settings = Settings()
+    assert settings.resolved_llm_provider == "local"
+    assert model_for("pro", settings) == LOCAL_PRO
+
+
+def test_vertex_settings_mean_gemini_on_vertex(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("GOOGLE_GENAI_USE_VERTEXAI", "true")
+    monkeypatch.setenv("GOOGLE_CLOUD_PROJECT", "holmes-test")
+    monkeypatch.setenv("GOOGLE_CLOUD_LOCATION", "europe-west4")
+    settings = Settings()
+    assert settings.resolved_llm_provider == "gemini"
+    client = genai_client(settings)
+    assert client.vertexai
+    assert (client._api_client.project, client._api_client.location) == (
+        "holmes-test",
+        "europe-west4",
+    )
+
+
+def test_explicit_gemini_without_credentials_is_refused_at_start_up() -> None:
+    with pytest.raises(ValidationError, match="GEMINI_API_KEY"):
+        Settings(llm_provider="gemini")
+
+
+def test_generate_config_per_role() -> None:
+    gemini = Settings(gemini_api_key="k")
+    triage = generate_config("triage", gemini)
+    assert triage.thinking_config == types.ThinkingConfig(
+        thinking_level=types.ThinkingLevel.LOW, include_thoughts=False
+    )
+    assert triage.http_options is not None
+    assert triage.http_options.timeout == 30_000
+    domain = generate_config("domain", gemini)
+    assert domain.thinking_config is not None
+    assert domain.thinking_config.thinking_level == types.ThinkingLevel.HIGH
+    assert domain.thinking_config.include_thoughts is True
+    assert domain.http_options is not None
+    assert domain.http_options.timeout == 120_000
+    # HTTP options mean nothing to the local analyst; thinking still asks it for thoughts.
+    local = generate_config("orchestrator", Settings())
+    assert local.http_options is None
+    assert local.thinking_config == thinking_config("orchestrator")
+
+
+@pytest.mark.parametrize(
+    ("role", "level", "include"),
+    [
+        ("orchestrator", "MEDIUM", True),
+        ("triage", "LOW", False),
+        ("domain", "HIGH", True),
+        ("synthesis", "HIGH", True),
+        ("knowledge_graph", "MEDIUM", True),
+        ("chat", "MEDIUM", True),
+        ("verification", "HIGH", True),
+        ("merge", "HIGH", True),
+    ],
+)
+def test_thinking_levels_follow_the_prd(role: str, level: str, include: bool) -> None:
+    config = thinking_config(role)  # type: ignore[arg-type]
+    assert config.thinking_level == types.ThinkingLevel(level)
+    assert config.include_thoughts is include
+
+
+async def test_vertex_large_media_needs_a_cloud_storage_uri() -> None:
+    settings = Settings(gemini_use_vertexai=True, gcs_project="p", gemini_inline_max_bytes=10)
+    client = genai_client(settings)
+    with pytest.raises(GeminiMediaError, match="gs://"):
+        await evidence_part(client, b"x" * 11, mime_type="audio/mpeg", settings=settings)
+    part = await evidence_part(
+        client, b"x" * 11, mime_type="audio/mpeg", settings=settings, gcs_uri="gs://b/call.mp3"
+    )
+    assert part.file_data is not None
+    assert part.file_data.file_uri == "gs://b/call.mp3"

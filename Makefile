@@ -8,7 +8,7 @@ HOLMES_PORT ?= 8000
 HOLMES_DATA_DIR ?= ./.holmes
 export HOLMES_HOST HOLMES_PORT HOLMES_DATA_DIR
 
-.PHONY: help uv sync tesseract migrate run test lint format bench migration clean
+.PHONY: help uv sync tesseract migrate run test lint format bench demo-data migration clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  \033[36m%-10s\033[0m %s\n", $$1, $$2}'
@@ -43,8 +43,12 @@ format: sync ## Apply ruff's fixes and formatting
 	@$(UV) run --frozen ruff check --fix .
 	@$(UV) run --frozen ruff format .
 
-bench: sync ## Upload benchmark: 500 MB through the API to local storage (MB/s, server RSS growth)
+bench: sync ## Benchmarks: upload (500 MB via the API), then analysis (extraction + local analysts)
 	@$(UV) run --frozen python -m tests.bench.upload $(BENCH_ARGS)
+	@$(UV) run --frozen python -m tests.bench.analysis
+
+demo-data: sync ## Write the demo case (HOLMES_DATA_DIR/demo-case)
+	@$(UV) run --frozen python -m holmes_backend.demo --out "$(HOLMES_DATA_DIR)/demo-case"
 
 migration: sync ## Autogenerate a migration: make migration m="what changed"
 	@$(UV) run --frozen alembic revision --autogenerate -m "$(m)"

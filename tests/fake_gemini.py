@@ -22,6 +22,7 @@ import re
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -196,6 +197,8 @@ class FakeGemini:
         self.api_key = api_key
         self.latency = latency
         self.scripts: dict[str, deque[Step]] = {}
+        # Consulted before the scripts: (model, request body) -> a step, or None to pass.
+        self.responders: list[Callable[[str, JsonDict], Step | None]] = []
         self.requests: list[Received] = []
         self.files: dict[str, StoredFile] = {}
         self.upload_requests: list[dict[str, str]] = []
@@ -247,6 +250,9 @@ class FakeGemini:
         return JSONResponse(error_body(failure), 400)
 
     def _next_step(self, model: str, body: JsonDict) -> Step:
+        for responder in self.responders:
+            if (step := responder(model, body)) is not None:
+                return step
         queue = self.scripts.get(model)
         if queue:
             return queue.popleft()

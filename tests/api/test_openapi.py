@@ -19,6 +19,13 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/files/{file_id}/content"): "get_file_content",
     ("delete", "/api/files/{file_id}"): "delete_file",
     ("get", "/api/cases/{case_id}/events"): "stream_case_events",
+    ("post", "/api/cases/{case_id}/process"): "process_case",
+    ("get", "/api/cases/{case_id}/process/status"): "get_process_status",
+    ("get", "/api/cases/{case_id}/graph"): "get_graph",
+    ("get", "/api/cases/{case_id}/insights"): "get_insights",
+    ("get", "/api/cases/{case_id}/timeline"): "get_timeline",
+    ("get", "/api/cases/{case_id}/findings"): "list_findings",
+    ("get", "/api/cases/{case_id}/agents"): "list_agents",
 }
 
 

@@ -9,9 +9,18 @@ from fastapi.routing import APIRoute
 from holmes_backend import __version__
 from holmes_backend.api.errors import install_error_handlers
 from holmes_backend.api.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
-from holmes_backend.api.routes import auth, cases, events, files, health
+from holmes_backend.api.routes import (
+    auth,
+    cases,
+    events,
+    files,
+    graph,
+    health,
+    processing,
+)
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
+from holmes_backend.services.processing import resume_interrupted
 from holmes_backend.storage.local import LocalStorage
 
 
@@ -28,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         runtime = Runtime.create(settings)
         await runtime.start()
         app.state.runtime = runtime
+        await resume_interrupted(runtime)
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
             await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)
@@ -55,4 +65,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(cases.router)
     app.include_router(files.router)
     app.include_router(events.router)
+    app.include_router(processing.router)
+    app.include_router(graph.router)
     return app

@@ -1,6 +1,7 @@
 """What one running service holds: settings, engine, session factory, storage backend."""
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -21,6 +22,8 @@ class Runtime:
     throttle: LoginThrottle
     hub: EventHub
     listener: PostgresListener | None = None
+    # Background jobs in flight, held so they are not garbage-collected mid-run.
+    tasks: set[asyncio.Task[None]] = field(default_factory=set)
 
     @classmethod
     def create(cls, settings: Settings) -> "Runtime":
@@ -44,6 +47,10 @@ class Runtime:
             await self.listener.start()
 
     async def close(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.tasks:
+            await asyncio.gather(*self.tasks, return_exceptions=True)
         if self.listener is not None:
             await self.listener.close()
         await self.storage.close()

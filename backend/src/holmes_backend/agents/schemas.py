@@ -212,3 +212,17 @@ class GraphRelationship(BaseModel):
 class GraphOutput(BaseModel):
     entities: list[GraphEntity] = []
     relationships: list[GraphRelationship] = []
+
+
+class DomainAssignment(BaseModel):
+    domain: DomainName
+    file_ids: list[str]
+    complexity: float = Field(ge=0)
+    workers: int = Field(ge=1)
+
+
+class RoutingPlan(BaseModel):
+    """The orchestrator's decision: which files each domain analyses, and with how many workers."""
+
+    assignments: list[DomainAssignment]
+    reasoning: str

@@ -5,6 +5,7 @@ from sqlalchemy import delete, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import Case, File
+from holmes_shared.enums import FileStatus
 
 
 async def add_all(session: AsyncSession, files: Sequence[File]) -> None:
@@ -30,3 +31,15 @@ async def list_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[F
 
 async def delete_by_id(session: AsyncSession, file_id: uuid.UUID) -> None:
     await session.execute(delete(File).where(File.id == file_id))
+
+
+async def get_many(session: AsyncSession, file_ids: Sequence[uuid.UUID]) -> Sequence[File]:
+    result = await session.scalars(select(File).where(File.id.in_(file_ids)).order_by(File.id))
+    return result.all()
+
+
+async def unprocessed_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[File]:
+    result = await session.scalars(
+        select(File).where(File.case_id == case_id, File.status == FileStatus.PENDING)
+    )
+    return result.all()

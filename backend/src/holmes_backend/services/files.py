@@ -209,6 +209,7 @@ async def delete_file(
     key = file.storage_key
 
     async def _remove_object() -> None:
-        await storage.delete(key)
+        # The file and what was derived from it (its cached extraction) share the key prefix.
+        await storage.delete_prefix(key)
 
     after_commit(session, _remove_object)

@@ -1,3 +1,12 @@
 """One module per output schema; importing this package registers them all."""
 
-from holmes_backend.llm.local.analysts import triage  # noqa: F401
+from holmes_backend.llm.local.analysts import (  # noqa: F401
+    evidence,
+    financial,
+    graph,
+    legal,
+    orchestrator,
+    strategy,
+    synthesis,
+    triage,
+)

@@ -1,0 +1,1 @@
+"""The knowledge_graph agent."""

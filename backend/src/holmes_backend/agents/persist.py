@@ -1,0 +1,236 @@
+"""Domain and synthesis outputs → finding rows; graph output + synthesis → a graph version."""
+
+import uuid
+from collections.abc import Iterable
+from typing import Any
+
+from pydantic import BaseModel
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    GraphOutput,
+    LegalOutput,
+    SourceRef,
+    SynthesisOutput,
+)
+from holmes_backend.models import Finding, KnowledgeGraph
+from holmes_shared.enums import FindingStatus
+
+_SEVERITY_CONFIDENCE = {"LOW": 0.5, "MEDIUM": 0.7, "HIGH": 0.9}
+
+
+def _location(source: SourceRef | None) -> dict[str, Any]:
+    return source.model_dump(mode="json", exclude_none=True) if source else {}
+
+
+def _file_id(source: SourceRef | None, known: set[str]) -> uuid.UUID | None:
+    return uuid.UUID(source.file_id) if source and source.file_id in known else None
+
+
+def _items(output: BaseModel) -> Iterable[tuple[str, str, str, float, SourceRef | None, BaseModel]]:
+    """(finding_type, title, summary, confidence, source, item) for every citable item."""
+    for finding in getattr(output, "findings", []):
+        source = finding.sources[0] if finding.sources else None
+        yield (
+            finding.finding_type,
+            finding.title,
+            finding.summary,
+            finding.confidence,
+            source,
+            finding,
+        )
+    if isinstance(output, FinancialOutput):
+        for t in output.transactions:
+            title = f"{t.currency} {t.amount:,.2f}" + (f" to {t.to_party}" if t.to_party else "")
+            yield "transaction", title, t.description, 0.8, t.source, t
+        for a in output.anomalies:
+            source = a.sources[0] if a.sources else None
+            yield (
+                f"anomaly:{a.kind}",
+                a.kind,
+                a.description,
+                _SEVERITY_CONFIDENCE[a.severity],
+                source,
+                a,
+            )
+    if isinstance(output, LegalOutput):
+        for c in output.clauses:
+            yield f"clause:{c.kind}", c.kind, c.text, 0.8, c.source, c
+        for d in output.dates:
+            yield "dated_item", d.date, d.description, 0.8, d.source, d
+    if isinstance(output, EvidenceOutput):
+        for e in output.events:
+            yield "event", e.timestamp, e.description, 0.8, e.source, e
+        for claim in output.sworn_claims:
+            yield "sworn_claim", claim.speaker or "statement", claim.claim, 0.8, claim.source, claim
+        for custody in output.custody:
+            source = custody.sources[0] if custody.sources else None
+            yield "custody", custody.title, custody.summary, custody.confidence, source, custody
+
+
+def domain_findings(
+    *,
+    case_id: uuid.UUID,
+    job_id: uuid.UUID,
+    domain: str,
+    agent_id: str,
+    output: BaseModel,
+    known_files: set[str],
+) -> list[Finding]:
+    rows = []
+    for kind, title, summary, confidence, source, item in _items(output):
+        rows.append(
+            Finding(
+                case_id=case_id,
+                job_id=job_id,
+                file_id=_file_id(source, known_files),
+                agent_id=agent_id,
+                domain=domain,
+                finding_type=kind[:50],
+                title=title[:500],
+                summary=summary,
+                content=item.model_dump(mode="json"),
+                source_location=_location(source),
+                confidence=confidence,
+                status=FindingStatus.INTERIM,
+            )
+        )
+    return rows
+
+
+def synthesis_findings(
+    *, case_id: uuid.UUID, job_id: uuid.UUID, output: SynthesisOutput, known_files: set[str]
+) -> list[Finding]:
+    rows: list[Finding] = []
+
+    def add(
+        kind: str,
+        title: str,
+        summary: str,
+        confidence: float,
+        sources: list[SourceRef],
+        item: BaseModel,
+    ) -> None:
+        first = sources[0] if sources else None
+        rows.append(
+            Finding(
+                case_id=case_id,
+                job_id=job_id,
+                file_id=_file_id(first, known_files),
+                agent_id="synthesis_agent",
+                domain="synthesis",
+                finding_type=kind,
+                title=title[:500],
+                summary=summary,
+                content=item.model_dump(mode="json"),
+                source_location={"sources": [_location(s) for s in sources]},
+                confidence=confidence,
+                cross_modal_links=[item.model_dump(mode="json")]
+                if kind == "cross_modal_link"
+                else [],
+                status=FindingStatus.SYNTHESIZED,
+            )
+        )
+
+    for link in output.cross_modal_links:
+        add(
+            "cross_modal_link",
+            link.correlation_type,
+            link.implication,
+            0.7,
+            [link.source_a, link.source_b],
+            link,
+        )
+    for c in output.contradictions:
+        add(
+            "contradiction",
+            c.claim,
+            c.explanation,
+            _SEVERITY_CONFIDENCE[c.severity],
+            [c.claim_source, *c.evidence_against],
+            c,
+        )
+    for gap in output.evidence_gaps:
+        add("evidence_gap", gap.element, gap.recommendation, 0.6, gap.sources, gap)
+    return rows
+
+
+def timeline(outputs: dict[str, BaseModel]) -> list[dict[str, Any]]:
+    """Dated events from every domain, ISO-sorted, each with its source."""
+    entries: list[dict[str, Any]] = []
+    evidence = outputs.get("evidence")
+    if isinstance(evidence, EvidenceOutput):
+        for e in evidence.events:
+            entries.append(
+                {
+                    "timestamp": e.timestamp,
+                    "kind": "event",
+                    "description": e.description,
+                    "place": e.place,
+                    "source": _location(e.source),
+                }
+            )
+        for claim in evidence.sworn_claims:
+            if claim.claimed_time:
+                entries.append(
+                    {
+                        "timestamp": claim.claimed_time,
+                        "kind": "claim",
+                        "description": claim.claim,
+                        "place": claim.claimed_place,
+                        "source": _location(claim.source),
+                    }
+                )
+    financial = outputs.get("financial")
+    if isinstance(financial, FinancialOutput):
+        for t in financial.transactions:
+            if t.date:
+                entries.append(
+                    {
+                        "timestamp": t.date,
+                        "kind": "transaction",
+                        "description": t.description or f"{t.currency} {t.amount:,.2f}",
+                        "amount": t.amount,
+                        "source": _location(t.source),
+                    }
+                )
+    legal = outputs.get("legal")
+    if isinstance(legal, LegalOutput):
+        for d in legal.dates:
+            entries.append(
+                {
+                    "timestamp": d.date,
+                    "kind": "legal_date",
+                    "description": d.description,
+                    "source": _location(d.source),
+                }
+            )
+    return sorted(entries, key=lambda entry: str(entry["timestamp"]))
+
+
+def knowledge_graph(
+    *,
+    case_id: uuid.UUID,
+    graph: GraphOutput,
+    synthesis: SynthesisOutput,
+    outputs: dict[str, BaseModel],
+) -> KnowledgeGraph:
+    return KnowledgeGraph(
+        case_id=case_id,
+        nodes=[e.model_dump(mode="json") for e in graph.entities],
+        edges=[r.model_dump(mode="json") for r in graph.relationships],
+        contradictions=[
+            {"id": f"contradiction_{i + 1:03d}", **c.model_dump(mode="json")}
+            for i, c in enumerate(synthesis.contradictions)
+        ],
+        evidence_gaps=[
+            {"id": f"gap_{i + 1:03d}", **g.model_dump(mode="json")}
+            for i, g in enumerate(synthesis.evidence_gaps)
+        ],
+        cross_modal_links=[
+            {"id": f"link_{i + 1:03d}", **link.model_dump(mode="json")}
+            for i, link in enumerate(synthesis.cross_modal_links)
+        ],
+        timeline=timeline(outputs),
+    )

@@ -1,0 +1,537 @@
+"""The processing pipeline: extraction → triage → routing → domains → synthesis → graph.
+
+Each phase's output is persisted at its boundary (PRD §4.3.1), so a job that failed or whose
+process died resumes from the first phase it had not completed. Domain agents run concurrently
+(asyncio.gather with return_exceptions), each with its own sessions; one failing never loses
+the others' findings: its files are marked PARTIAL and the job ends PARTIAL.
+"""
+
+import asyncio
+import logging
+import uuid
+from typing import Any
+
+from pydantic import BaseModel
+
+from holmes_backend.agents import persist
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
+from holmes_backend.agents.orchestrator.router import DOMAINS, route, split
+from holmes_backend.agents.runner import (
+    AgentFailedError,
+    AgentSpec,
+    PipelineContext,
+    emit,
+    run_agent,
+)
+from holmes_backend.agents.schemas import (
+    DomainAssignment,
+    EvidenceOutput,
+    FinancialOutput,
+    GraphOutput,
+    LegalOutput,
+    RoutingPlan,
+    StrategyOutput,
+    SynthesisOutput,
+    TriageFile,
+    TriageResult,
+)
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
+from holmes_backend.db import transaction
+from holmes_backend.db.types import utcnow
+from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.llm.evidence import render_evidence, render_findings
+from holmes_backend.models import Case, ProcessingJob
+from holmes_backend.repositories import files as file_repo
+from holmes_backend.repositories import findings as finding_repo
+from holmes_backend.repositories import graphs as graph_repo
+from holmes_backend.repositories import jobs as job_repo
+from holmes_backend.services.evidence import load_extraction
+from holmes_backend.storage import Storage
+from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
+from holmes_shared.events import EventType
+
+logger = logging.getLogger(__name__)
+
+PHASES = ("extraction", "triage", "routing", "domains", "synthesis", "graph")
+DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
+    "financial": FinancialOutput,
+    "legal": LegalOutput,
+    "evidence": EvidenceOutput,
+    "strategy": StrategyOutput,
+}
+ROUTING_THRESHOLD = 0.4
+LINK_WINDOW_MINUTES = 30
+
+
+class Pipeline:
+    def __init__(self, ctx: PipelineContext, storage: Storage, job_id: uuid.UUID) -> None:
+        self.ctx = ctx
+        self.storage = storage
+        self.job_id = job_id
+        self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
+        self.failed: list[dict[str, Any]] = []
+        self.orchestrator_execution: uuid.UUID | None = None
+
+    # ---- job bookkeeping -----------------------------------------------------------------
+
+    async def _job(self) -> tuple[ProcessingJob, Case]:
+        async with self.ctx.session_factory() as session:
+            job = await job_repo.get(session, self.job_id)
+            assert job is not None
+            case = await session.get(Case, job.case_id)
+            assert case is not None
+            return job, case
+
+    async def _update(self, **changes: Any) -> None:
+        async with self.ctx.session_factory() as session:
+            job = await job_repo.get(session, self.job_id)
+            assert job is not None
+            for name, value in changes.items():
+                setattr(job, name, value)
+            await transaction.commit(session)
+
+    async def _save_state(self, key: str, value: Any) -> None:
+        async with self.ctx.session_factory() as session:
+            job = await job_repo.get(session, self.job_id)
+            assert job is not None
+            job.agent_states = {**job.agent_states, key: value}
+            await transaction.commit(session)
+
+    async def _set_case_status(self, status: CaseStatus) -> None:
+        async with self.ctx.session_factory() as session:
+            case = await session.get(Case, self.ctx.case_id)
+            if case is not None:
+                case.status = status
+                case.updated_at = utcnow()
+                await transaction.commit(session)
+
+    async def _set_files(
+        self, file_ids: list[str], status: FileStatus, error: str | None = None
+    ) -> None:
+        async with self.ctx.session_factory() as session:
+            for file in await file_repo.get_many(session, [uuid.UUID(f) for f in file_ids]):
+                if file.status != FileStatus.ERROR:
+                    file.status = status
+                    if error is not None:
+                        file.error = error
+            await transaction.commit(session)
+
+    # ---- the run --------------------------------------------------------------------------
+
+    async def run(self) -> None:
+        job, case = await self._job()
+        resumed = bool(job.completed_phases)
+        # Errors of phases that will run again are re-detected if they recur.
+        kept = [e for e in job.errors if e.get("phase") in job.completed_phases]
+        await self._update(
+            status=JobStatus.PROCESSING, started_at=job.started_at or utcnow(), errors=kept
+        )
+        await self._set_case_status(CaseStatus.PROCESSING)
+        await emit(
+            self.ctx,
+            EventType.PROCESSING_STARTED,
+            {
+                "job_id": str(self.job_id),
+                "files": len(job.file_ids),
+                "resumed_after": job.completed_phases,
+            },
+            agent_id="orchestrator",
+            agent_type="ORCHESTRATOR",
+        )
+        try:
+            for phase in PHASES:
+                job, case = await self._job()
+                if phase in job.completed_phases and phase != "extraction":
+                    continue
+                await self._update(current_phase=phase)
+                await getattr(self, f"_phase_{phase}")(job, case)
+                job, _ = await self._job()
+                if phase not in job.completed_phases:
+                    await self._update(completed_phases=[*job.completed_phases, phase])
+        except Exception as exc:
+            logger.exception("processing job %s failed", self.job_id)
+            job, _ = await self._job()
+            error = {"phase": job.current_phase, "error": f"{type(exc).__name__}: {exc}"[:2000]}
+            await self._update(
+                status=JobStatus.ERROR, errors=[*job.errors, error], completed_at=utcnow()
+            )
+            await self._set_case_status(CaseStatus.ERROR)
+            await emit(
+                self.ctx,
+                EventType.PROCESSING_FAILED,
+                {"job_id": str(self.job_id), **error, "completed_phases": job.completed_phases},
+                agent_id="orchestrator",
+                agent_type="ORCHESTRATOR",
+            )
+            return
+        job, _ = await self._job()
+        partial = bool(job.errors)
+        status = JobStatus.PARTIAL if partial else JobStatus.READY
+        await self._update(status=status, current_phase=None, completed_at=utcnow())
+        await self._set_case_status(CaseStatus.PARTIAL if partial else CaseStatus.READY)
+        await emit(
+            self.ctx,
+            EventType.PROCESSING_COMPLETED,
+            {
+                "job_id": str(self.job_id),
+                "status": status.value,
+                "resumed": resumed,
+                "errors": job.errors,
+            },
+            agent_id="orchestrator",
+            agent_type="ORCHESTRATOR",
+        )
+
+    async def _record_error(self, error: dict[str, Any]) -> None:
+        job, _ = await self._job()
+        await self._update(errors=[*job.errors, error])
+
+    # ---- phases ---------------------------------------------------------------------------
+
+    async def _phase_extraction(self, job: ProcessingJob, case: Case) -> None:
+        """Renders every file's evidence (from the cached extraction once it exists)."""
+        async with self.ctx.session_factory() as session:
+            files = list(await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]))
+        first_run = "extraction" not in job.completed_phases
+        for file in files:
+            if file.status == FileStatus.ERROR:
+                continue
+            try:
+                extraction = await load_extraction(self.storage, file)
+            except ExtractionError as exc:
+                await self._set_files([str(file.id)], FileStatus.ERROR, str(exc))
+                if first_run:
+                    await self._record_error(
+                        {"file_id": str(file.id), "phase": "extraction", "error": str(exc)}
+                    )
+                continue
+            self.evidence[str(file.id)] = render_evidence(
+                file_id=str(file.id),
+                filename=file.filename,
+                mime_type=file.mime_type,
+                extraction=extraction,
+            )
+            if first_run:
+                await self._set_files([str(file.id)], FileStatus.PROCESSING)
+        if first_run:
+            await emit(
+                self.ctx,
+                EventType.AGENT_PROGRESS,
+                {
+                    "phase": "extraction",
+                    "files_read": len(self.evidence),
+                    "files": len(files),
+                    "progress": 1.0,
+                },
+                agent_id="orchestrator",
+                agent_type="ORCHESTRATOR",
+            )
+
+    async def _phase_triage(self, job: ProcessingJob, case: Case) -> None:
+        if not self.evidence:
+            raise RuntimeError("no file could be read")
+        spec = AgentSpec(
+            "triage_agent", "TRIAGE", "triage", "flash", TriageResult, TRIAGE_INSTRUCTION
+        )
+        output, _ = await run_agent(
+            self.ctx,
+            spec,
+            list(self.evidence.values()),
+            input_summary={"files": list(self.evidence)},
+        )
+        assert isinstance(output, TriageResult)
+        triaged = {f.file_id: f for f in output.files if f.file_id in self.evidence}
+        async with self.ctx.session_factory() as session:
+            for file in await file_repo.get_many(session, [uuid.UUID(f) for f in triaged]):
+                file.triage_metadata = triaged[str(file.id)].model_dump(mode="json")
+            await transaction.commit(session)
+        await self._save_state("triage", [f.model_dump(mode="json") for f in triaged.values()])
+
+    async def _triage(self) -> list[TriageFile]:
+        job, _ = await self._job()
+        return [TriageFile.model_validate(f) for f in job.agent_states.get("triage", [])]
+
+    async def _phase_routing(self, job: ProcessingJob, case: Case) -> None:
+        triage = await self._triage()
+        spec = AgentSpec(
+            "orchestrator",
+            "ORCHESTRATOR",
+            "orchestrator",
+            "pro",
+            RoutingPlan,
+            ORCHESTRATOR_INSTRUCTION,
+        )
+        parts = [
+            render_findings(
+                {"stage": "triage"}, {"files": [f.model_dump(mode="json") for f in triage]}
+            ),
+            f"routing threshold: {ROUTING_THRESHOLD}",
+        ]
+        output, execution_id = await run_agent(
+            self.ctx, spec, parts, input_summary={"files": len(triage)}
+        )
+        assert isinstance(output, RoutingPlan)
+        plan = self._checked_plan(output, triage)
+        await self._save_state(
+            "routing", {**plan.model_dump(mode="json"), "execution_id": str(execution_id)}
+        )
+        await emit(
+            self.ctx,
+            EventType.AGENT_PROGRESS,
+            {
+                "phase": "routing",
+                "reasoning": plan.reasoning,
+                "assignments": [a.model_dump(mode="json") for a in plan.assignments],
+            },
+            agent_id="orchestrator",
+            agent_type="ORCHESTRATOR",
+        )
+
+    @staticmethod
+    def _checked_plan(plan: RoutingPlan, triage: list[TriageFile]) -> RoutingPlan:
+        """The model's plan, kept to known files; the rule-based plan fills what it left out."""
+        known = {f.file_id for f in triage}
+        fallback = {a.domain: a for a in route(triage, ROUTING_THRESHOLD)}
+        chosen = {}
+        for assignment in plan.assignments:
+            ids = [f for f in assignment.file_ids if f in known]
+            chosen[assignment.domain] = assignment.model_copy(
+                update={
+                    "file_ids": ids,
+                    "workers": max(1, min(assignment.workers, max(1, len(ids)))),
+                }
+            )
+        for domain, assignment in fallback.items():
+            chosen.setdefault(domain, assignment)
+        ordered = [chosen[d] for d in DOMAINS if d in chosen]
+        return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
+
+    def _case_parts(self, case: Case) -> list[str]:
+        parts = []
+        if case.description:
+            parts.append(f"--- CASE CONTEXT ---\n{case.description}")
+        if case.hypotheses:
+            parts.append("--- HYPOTHESES ---\n" + "\n".join(f"- {h}" for h in case.hypotheses))
+        return parts
+
+    async def _phase_domains(self, job: ProcessingJob, case: Case) -> None:
+        routing = RoutingPlan.model_validate(job.agent_states["routing"])
+        parent = uuid.UUID(job.agent_states["routing"]["execution_id"])
+        assignments = {a.domain: a for a in routing.assignments}
+        done: dict[str, Any] = dict(job.agent_states.get("domains", {}))
+        first = [
+            d for d in ("financial", "legal", "evidence") if d in assignments and d not in done
+        ]
+        results = await asyncio.gather(
+            *(self._run_domain(d, assignments[d], case, parent, {}) for d in first),
+            return_exceptions=True,
+        )
+        for domain, result in zip(first, results, strict=True):
+            await self._domain_done(domain, assignments[domain].file_ids, result, done)
+        if "strategy" not in done:
+            # Strategy reads the other domains' findings, so it runs once they are in.
+            others = {
+                d: DOMAIN_SCHEMAS[d].model_validate(v) for d, v in done.items() if v is not None
+            }
+            strategy = assignments.get("strategy") or DomainAssignment(
+                domain="strategy", file_ids=[], complexity=0, workers=1
+            )
+            outcome: BaseModel | BaseException
+            try:
+                outcome = await self._run_domain("strategy", strategy, case, parent, others)
+            except Exception as exc:
+                outcome = exc
+            await self._domain_done("strategy", strategy.file_ids, outcome, done)
+
+    async def _domain_done(
+        self,
+        domain: str,
+        file_ids: list[str],
+        result: BaseModel | BaseException,
+        done: dict[str, Any],
+    ) -> None:
+        if isinstance(result, BaseException):
+            reason = result.reason if isinstance(result, AgentFailedError) else str(result)
+            await self._record_error({"phase": "domains", "domain": domain, "error": reason[:2000]})
+            await self._set_files(file_ids, FileStatus.PARTIAL, f"{domain} analysis failed")
+            done[domain] = None
+        else:
+            done[domain] = result.model_dump(mode="json")
+        await self._save_state("domains", done)
+
+    async def _run_domain(
+        self,
+        domain: str,
+        assignment: DomainAssignment,
+        case: Case,
+        parent: uuid.UUID,
+        others: dict[str, BaseModel],
+    ) -> BaseModel:
+        schema = DOMAIN_SCHEMAS[domain]
+        ids = [f for f in assignment.file_ids if f in self.evidence]
+        context = [
+            render_findings({"domain": d}, o.model_dump(mode="json")) for d, o in others.items()
+        ]
+        groups = split(ids, assignment.workers) if assignment.workers > 1 else [ids]
+        specs = [
+            AgentSpec(
+                f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",
+                domain.upper(),
+                "domain",
+                "pro",
+                schema,
+                DOMAIN_INSTRUCTIONS[domain],
+            )
+            for i in range(len(groups))
+        ]
+        outputs = await asyncio.gather(
+            *(
+                run_agent(
+                    self.ctx,
+                    spec,
+                    [*self._case_parts(case), *context, *(self.evidence[f] for f in group)],
+                    parent_execution_id=parent,
+                    input_summary={"domain": domain, "files": group},
+                )
+                for spec, group in zip(specs, groups, strict=True)
+            )
+        )
+        merged = _merge([o for o, _ in outputs], schema)
+        known = set(self.evidence)
+        async with self.ctx.session_factory() as session:
+            await finding_repo.replace_for_job_domain(
+                session,
+                job_id=self.job_id,
+                domain=domain,
+                findings=persist.domain_findings(
+                    case_id=self.ctx.case_id,
+                    job_id=self.job_id,
+                    domain=domain,
+                    agent_id=specs[0].name if len(specs) == 1 else f"{domain}_agent",
+                    output=merged,
+                    known_files=known,
+                ),
+            )
+            await transaction.commit(session)
+        return merged
+
+    async def _domain_outputs(self) -> dict[str, BaseModel]:
+        job, _ = await self._job()
+        return {
+            d: DOMAIN_SCHEMAS[d].model_validate(v)
+            for d, v in job.agent_states.get("domains", {}).items()
+            if v is not None
+        }
+
+    async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
+        outputs = await self._domain_outputs()
+        spec = AgentSpec(
+            "synthesis_agent",
+            "SYNTHESIS",
+            "synthesis",
+            "pro",
+            SynthesisOutput,
+            SYNTHESIS_INSTRUCTION,
+        )
+        parts = [
+            *self._case_parts(case),
+            f"window_minutes: {LINK_WINDOW_MINUTES}",
+            *(
+                render_findings({"domain": d}, o.model_dump(mode="json"))
+                for d, o in outputs.items()
+            ),
+        ]
+        output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        assert isinstance(output, SynthesisOutput)
+        async with self.ctx.session_factory() as session:
+            await finding_repo.replace_for_job_domain(
+                session,
+                job_id=self.job_id,
+                domain="synthesis",
+                findings=persist.synthesis_findings(
+                    case_id=self.ctx.case_id,
+                    job_id=self.job_id,
+                    output=output,
+                    known_files=set(self.evidence),
+                ),
+            )
+            await transaction.commit(session)
+        await self._save_state("synthesis", output.model_dump(mode="json"))
+        for kind, items in (
+            ("contradiction", output.contradictions),
+            ("cross_modal_link", output.cross_modal_links),
+            ("evidence_gap", output.evidence_gaps),
+        ):
+            for item in items:
+                await emit(
+                    self.ctx,
+                    EventType.INSIGHT_DETECTED,
+                    {"kind": kind, "insight": item.model_dump(mode="json")},
+                    agent_id="synthesis_agent",
+                    agent_type="SYNTHESIS",
+                )
+
+    async def _phase_graph(self, job: ProcessingJob, case: Case) -> None:
+        outputs = await self._domain_outputs()
+        synthesis = SynthesisOutput.model_validate(job.agent_states.get("synthesis", {}))
+        spec = AgentSpec(
+            "knowledge_graph_agent",
+            "KNOWLEDGE_GRAPH",
+            "knowledge_graph",
+            "pro",
+            GraphOutput,
+            GRAPH_INSTRUCTION,
+        )
+        parts = [
+            *(
+                render_findings({"domain": d}, o.model_dump(mode="json"))
+                for d, o in outputs.items()
+            ),
+            render_findings({"stage": "synthesis"}, synthesis.model_dump(mode="json")),
+        ]
+        output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        assert isinstance(output, GraphOutput)
+        async with self.ctx.session_factory() as session:
+            graph = await graph_repo.add_version(
+                session,
+                persist.knowledge_graph(
+                    case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs
+                ),
+            )
+            for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
+                if file.status == FileStatus.PROCESSING:
+                    file.status = FileStatus.PROCESSED
+            version = graph.version
+            await transaction.commit(session)
+        await emit(
+            self.ctx,
+            EventType.GRAPH_UPDATED,
+            {"version": version, "nodes": len(output.entities), "edges": len(output.relationships)},
+            agent_id="knowledge_graph_agent",
+            agent_type="KNOWLEDGE_GRAPH",
+        )
+
+
+def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:
+    """Per-domain merge of the workers' outputs: list fields concatenated, duplicates dropped."""
+    if len(outputs) == 1:
+        return outputs[0]
+    merged: dict[str, Any] = {}
+    for name in schema.model_fields:
+        values = [getattr(o, name) for o in outputs]
+        if all(isinstance(v, list) for v in values):
+            seen: set[str] = set()
+            items = []
+            for value in values:
+                for item in value:
+                    key = item.model_dump_json() if isinstance(item, BaseModel) else repr(item)
+                    if key not in seen:
+                        seen.add(key)
+                        items.append(item)
+            merged[name] = items
+        else:
+            merged[name] = next((v for v in values if v), values[0])
+    return schema.model_validate(merged)

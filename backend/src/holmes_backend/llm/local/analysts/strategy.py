@@ -1,0 +1,16 @@
+"""Strategy analyst: next steps derived from the domain findings (or from the evidence itself)."""
+
+from holmes_backend.agents.schemas import StrategyOutput
+from holmes_backend.llm.local.analysts._common import trace, weigh
+from holmes_backend.llm.local.domains.case import case_view, window_minutes
+from holmes_backend.llm.local.domains.strategy import analyse_strategy, signals
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+
+
+@analyst(StrategyOutput)
+def strategy(request: AnalysisRequest) -> Analysis:
+    view = case_view(request)
+    result = analyse_strategy(view, window_minutes(request.text))
+    assessments, summary = weigh(request.hypotheses, signals(result.output))
+    result.output.hypotheses = assessments
+    return Analysis(output=result.output, thoughts=trace(result.thoughts, summary))

@@ -1,0 +1,350 @@
+"""Rules for suspicious money movements, over transfers only (never reported statement figures).
+
+- structuring: several transfers just under a reporting threshold, by or to one party, within a
+  short window, together above it;
+- round trips: money from A to B coming back from B to A (directly or via a third party) in a
+  similar amount soon after;
+- amount mismatches: one invoice/reference (or one dated payment between the same parties)
+  carrying different amounts in different files;
+- duplicates: the same amount to the same payee twice in one file, with the same reference or
+  within a few days;
+- round amounts: repeated large whole-thousand payments to one payee.
+"""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date, timedelta
+from itertools import pairwise
+
+from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
+from holmes_backend.llm.local.domains.ledger import (
+    is_payment,
+    is_transfer,
+    norm_reference,
+    tx_date,
+)
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import name_key
+
+REPORTING_THRESHOLD = 10_000.0
+STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
+STRUCTURING_WINDOW_DAYS = 14
+STRUCTURING_MIN_COUNT = 3
+ROUND_TRIP_DAYS = 90
+SIMILAR_AMOUNT = 0.10
+MISMATCH_TOLERANCE = 0.005
+DUPLICATE_DAYS = 7
+ROUND_MIN = 5_000.0
+ROUND_UNIT = 1_000.0
+
+
+@dataclass(frozen=True)
+class _Tx:
+    number: int
+    tx: Transaction
+    day: date | None
+    sender: str
+    receiver: str
+
+    @property
+    def paid(self) -> bool:
+        return is_payment(self.tx)
+
+
+def _index(transactions: list[Transaction]) -> list[_Tx]:
+    return [
+        _Tx(n, t, tx_date(t), name_key(t.from_party or ""), name_key(t.to_party or ""))
+        for n, t in enumerate(transactions)
+        if is_transfer(t) and t.amount > 0
+    ]
+
+
+def _refs(items: Iterable[_Tx]) -> list[SourceRef]:
+    return unique_refs([item.tx.source for item in items])
+
+
+def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
+    return abs(a - b) <= tolerance * max(a, b)
+
+
+def _label(item: _Tx) -> str:
+    t = item.tx
+    parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
+    return f"{format_money(t.amount, t.currency)} on {t.date or 'an unknown date'} ({parties})"
+
+
+def find_anomalies(
+    transactions: list[Transaction],
+    threshold: float = REPORTING_THRESHOLD,
+    filenames: dict[str, str] | None = None,
+) -> list[Anomaly]:
+    """Anomalies over transfers; invoices' amounts due only count for mismatches."""
+    items = _index(transactions)
+    payments = [item for item in items if item.paid]
+    found = structuring(payments, threshold)
+    found += round_trips(payments)
+    found += mismatches(items, filenames or {})
+    found += duplicates(payments, threshold)
+    found += round_amounts(payments)
+    return found
+
+
+def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
+    low = threshold * (1 - STRUCTURING_BAND)
+    groups: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
+    for item in items:
+        if not (low <= item.tx.amount < threshold) or item.day is None:
+            continue
+        if item.sender:
+            groups[("by", item.sender)].append(item)
+        if item.receiver:
+            groups[("to", item.receiver)].append(item)
+        if not item.sender and not item.receiver:
+            groups[("in", item.tx.source.file_id)].append(item)
+    found: list[Anomaly] = []
+    reported: set[frozenset[int]] = set()
+    for (role, _), group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+        cluster = _densest(sorted(group, key=lambda i: (i.day or date.min, i.number)))
+        numbers = frozenset(i.number for i in cluster)
+        if len(cluster) < STRUCTURING_MIN_COUNT or any(numbers <= seen for seen in reported):
+            continue
+        total = sum(i.tx.amount for i in cluster)
+        if total <= threshold:
+            continue
+        reported.add(numbers)
+        party = cluster[0].tx.from_party if role == "by" else cluster[0].tx.to_party
+        who = f"{'by' if role == 'by' else 'to'} {party}" if party else "in one account"
+        days = ((cluster[-1].day or date.min) - (cluster[0].day or date.min)).days + 1
+        severe = len(cluster) >= 4 or total >= 2 * threshold
+        found.append(
+            Anomaly(
+                kind="structuring",
+                description=(
+                    f"{len(cluster)} transfers {who} of {format_money(low, '')}\u2013"
+                    f"{format_money(threshold, '')} (just under the "
+                    f"{format_money(threshold, cluster[0].tx.currency)} reporting threshold) "
+                    f"within {days} day(s), totalling {format_money(total, cluster[0].tx.currency)}"
+                    f": {'; '.join(_label(i) for i in cluster[:6])}"
+                ),
+                severity="HIGH" if severe else "MEDIUM",
+                total_amount=round(total, 2),
+                sources=_refs(cluster),
+            )
+        )
+    return found
+
+
+def _densest(group: list[_Tx]) -> list[_Tx]:
+    """The largest run of items whose dates fit in the structuring window (two pointers)."""
+    best: list[_Tx] = []
+    start = 0
+    window = timedelta(days=STRUCTURING_WINDOW_DAYS)
+    for end, item in enumerate(group):
+        while (item.day or date.min) - (group[start].day or date.min) > window:
+            start += 1
+        if end + 1 - start > len(best):
+            best = group[start : end + 1]
+    return best
+
+
+def _within(first: _Tx, second: _Tx, days: int) -> bool:
+    if first.day is None or second.day is None:
+        return True
+    return timedelta(0) <= second.day - first.day <= timedelta(days=days)
+
+
+_Pairs = dict[tuple[str, str], list[_Tx]]
+
+
+def round_trips(items: list[_Tx]) -> list[Anomaly]:
+    by_pair: _Pairs = defaultdict(list)
+    by_sender: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        if item.sender and item.receiver and item.sender != item.receiver:
+            by_pair[(item.sender, item.receiver)].append(item)
+            by_sender[item.sender].append(item)
+    found: list[Anomaly] = []
+    seen: set[frozenset[int]] = set()
+    for (a, b), outgoing in by_pair.items():
+        for first in outgoing:
+            back = _return_leg(first, by_pair.get((b, a), []), first.tx.amount)
+            if back is not None:
+                _add_trip(found, seen, [first, back])
+            for middle in by_sender.get(b, [])[:50]:
+                if middle.receiver in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
+                    continue
+                if not _similar(first.tx.amount, middle.tx.amount):
+                    continue
+                back = _return_leg(middle, by_pair.get((middle.receiver, a), []), first.tx.amount)
+                if back is not None:
+                    _add_trip(found, seen, [first, middle, back])
+    _aggregated_trips(by_pair, found, seen)
+    return found
+
+
+def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
+    return next(
+        (
+            c
+            for c in candidates
+            if _within(after, c, ROUND_TRIP_DAYS) and _similar(amount, c.tx.amount)
+        ),
+        None,
+    )
+
+
+def _aggregated_trips(by_pair: _Pairs, found: list[Anomaly], seen: set[frozenset[int]]) -> None:
+    """Several payments one way returned as one sum ("three payments of 9,500 out, 27,000 back")."""
+    for (a, b), outgoing in by_pair.items():
+        for back in by_pair.get((b, a), []):
+            legs = [o for o in outgoing if _within(o, back, ROUND_TRIP_DAYS)]
+            if len(legs) < 2 or any(back.number in key for key in seen):
+                continue
+            if _similar(sum(leg.tx.amount for leg in legs), back.tx.amount):
+                _add_trip(found, seen, [*legs, back], aggregated=True)
+
+
+def _add_trip(
+    found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx], aggregated: bool = False
+) -> None:
+    key = frozenset(leg.number for leg in legs)
+    if key in seen:
+        return
+    seen.add(key)
+    sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
+    if aggregated:
+        route = (
+            f"{legs[0].tx.from_party or '?'} → {legs[0].tx.to_party or '?'} (\u00d7{len(legs) - 1})"
+        )
+        route += f" → {legs[-1].tx.to_party or '?'}"
+    else:
+        route = " → ".join(
+            [legs[0].tx.from_party or "?", *[leg.tx.to_party or "?" for leg in legs]]
+        )
+    returned = legs[-1].tx.amount / sent
+    found.append(
+        Anomaly(
+            kind="round_trip",
+            description=(
+                f"Funds went {route} and came back ({returned:.0%} of the amount returned): "
+                + "; ".join(_label(leg) for leg in legs)
+            ),
+            severity="HIGH" if len(legs) >= 3 or returned >= 0.95 else "MEDIUM",
+            total_amount=round(sent, 2),
+            sources=_refs(legs),
+        )
+    )
+
+
+def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
+    found: list[Anomaly] = []
+    by_reference: dict[str, list[_Tx]] = defaultdict(list)
+    by_payment: dict[tuple[date, str, str], list[_Tx]] = defaultdict(list)
+    for item in items:
+        if item.tx.reference:
+            by_reference[norm_reference(item.tx.reference)].append(item)
+        elif item.day and item.sender and item.receiver:
+            by_payment[(item.day, item.sender, item.receiver)].append(item)
+    for reference, group in by_reference.items():
+        found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
+    for (day, _, _), group in by_payment.items():
+        files = defaultdict(list)
+        for item in group:
+            files[item.tx.source.file_id].append(item)
+        if all(len(v) == 1 for v in files.values()):
+            found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
+    return found
+
+
+def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[Anomaly]:
+    by_file: dict[str, _Tx] = {}
+    for item in group:
+        by_file.setdefault(item.tx.source.file_id, item)
+    if len(by_file) < 2:
+        return []
+    amounts = [item.tx.amount for item in by_file.values()]
+    low, high = min(amounts), max(amounts)
+    if high - low <= max(0.01, MISMATCH_TOLERANCE * high):
+        return []
+    listing = "; ".join(
+        f"{format_money(i.tx.amount, i.tx.currency)} in "
+        f"{filenames.get(i.tx.source.file_id) or 'file ' + i.tx.source.file_id}"
+        for i in by_file.values()
+    )
+    return [
+        Anomaly(
+            kind="amount_mismatch",
+            description=f"Different amounts for {what} across documents: {listing}",
+            severity="HIGH" if (high - low) >= 0.1 * high else "MEDIUM",
+            total_amount=round(high - low, 2),
+            sources=_refs(by_file.values()),
+        )
+    ]
+
+
+def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
+    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
+    low = threshold * (1 - STRUCTURING_BAND)
+    for item in items:
+        payee = item.receiver or item.tx.description.lower()[:40]
+        if low <= item.tx.amount < threshold:
+            continue  # a run of those is structuring, reported as such
+        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
+    found: list[Anomaly] = []
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
+        same_reference = len(references) != len(set(references))
+        close = [
+            (a, b)
+            for a, b in pairwise(group)
+            if a.day
+            and b.day
+            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
+            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
+        ]
+        if not same_reference and not close:
+            continue
+        severity: Severity = "HIGH" if same_reference else "MEDIUM"
+        why = "the same reference" if same_reference else f"within {DUPLICATE_DAYS} days"
+        found.append(
+            Anomaly(
+                kind="duplicate_payment",
+                description=f"Possible duplicate payment ({why}): "
+                + "; ".join(_label(i) for i in group[:5]),
+                severity=severity,
+                total_amount=round(sum(i.tx.amount for i in group), 2),
+                sources=_refs(group),
+            )
+        )
+    return found
+
+
+def round_amounts(items: list[_Tx]) -> list[Anomaly]:
+    by_payee: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        by_payee[item.receiver or f"file:{item.tx.source.file_id}"].append(item)
+    found: list[Anomaly] = []
+    for group in by_payee.values():
+        whole = [i for i in group if i.tx.amount >= ROUND_MIN and i.tx.amount % ROUND_UNIT == 0]
+        if len(whole) < 2 or len(whole) * 2 < len(group):
+            continue
+        total = sum(i.tx.amount for i in whole)
+        payee = whole[0].tx.to_party or "one payee"
+        found.append(
+            Anomaly(
+                kind="round_amounts",
+                description=(
+                    f"{len(whole)} whole-thousand payments to {payee} totalling "
+                    f"{format_money(total, whole[0].tx.currency)}; round figures without "
+                    "invoices often mark informal or disguised payments"
+                ),
+                severity="MEDIUM" if len(whole) >= 3 or total >= 5 * ROUND_MIN else "LOW",
+                total_amount=round(total, 2),
+                sources=_refs(whole),
+            )
+        )
+    return found

@@ -1,0 +1,170 @@
+"""Sworn claims: first-person assertions in depositions, affidavits, declarations and transcripts.
+
+A claim is an answer or statement in the first person ("I was at home that evening", "I never met
+him", "I have not paid…") in a testimony document. Its speaker is the cue's speaker, the witness
+named in the document ("DEPOSITION OF …", "I, Jane Roe, being duly sworn…") for answers, or a
+"Name:" prefix. Its time and place come from the claim itself or, failing that, from the question
+just before it ("Q. Where were you on the evening of March 3, 2024?").
+"""
+
+import re
+from datetime import datetime, timedelta
+
+from holmes_backend.agents.schemas import SwornClaim
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments
+from holmes_backend.llm.local.facts.names import clean, find_names
+from holmes_backend.llm.local.facts.text import Unit, units
+
+_TESTIMONY = re.compile(
+    r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
+    r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
+    r"the witness:|duly sworn|so help me|transcript of)\b",
+    re.IGNORECASE,
+)
+_SWORN = re.compile(r"\b(deposition|affidavit|declaration|under oath|perjury|sworn)\b", re.I)
+_FIRST_PERSON = re.compile(
+    r"\b(?:I|we)\s+(?:(?:have|had|has|do|did|was|were|am|would|could|will)(?:\s+not|n['\u2019]t)?\s+)?"
+    r"(?:never\s+|not\s+|also\s+|then\s+|only\s+|just\s+|certainly\s+|definitely\s+)?"
+    r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
+    r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
+    r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
+    r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed)\b",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(
+    r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
+    re.I,
+)
+_PERJURY = re.compile(r"penalty of perjury|so help me|solemnly (?:swear|affirm)|duly sworn", re.I)
+_QUESTION = re.compile(r"^\s*(?:Q\s*[.:)]|QUESTION\s*:|BY\s+(?:MR|MS|MRS|DR)\.?\s+\w+:)", re.I)
+_ANSWER = re.compile(r"^\s*(?:A\s*[.:)]|ANSWER\s*:|THE WITNESS\s*:)\s*", re.I)
+_PREFIX = re.compile(
+    r"^(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})\s*:\s+(?P<rest>.+)$"
+)
+_WITNESS = re.compile(
+    r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)\s+of\s+"
+    r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
+    r"|\bI,\s+(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}),\s+(?:being|do|hereby|declare|"
+    r"state|swear|affirm|having)"
+    r"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>[A-Z][\w.'\u2019-]*"
+    r"(?:\s+[A-Z][\w.'\u2019-]*){0,3})",
+    re.IGNORECASE,
+)
+_HOME = re.compile(
+    r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<place>home|house|apartment|flat|"
+    r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b",
+    re.IGNORECASE,
+)
+_HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
+_CONTEXT_UNITS = 3
+_OPINION = re.compile(
+    r"\b(opinion of the court|certiorari|petitioner|respondent|appellant)\b", re.I
+)
+
+
+def is_testimony(doc: EvidenceDoc) -> bool:
+    if doc.mime_type in ("text/vtt", "application/x-subrip") or any(c.speaker for c in doc.chunks):
+        return True
+    head = f"{doc.filename.replace('_', ' ')} " + " ".join(u.text for u in units(doc)[:60])
+    if len(_OPINION.findall(head)) >= 2:
+        return False  # a court opinion discusses testimony; it is not one
+    questions = sum(bool(_QUESTION.match(u.text)) for u in units(doc)[:80])
+    return bool(_TESTIMONY.search(head)) or questions >= 2
+
+
+def is_sworn(doc: EvidenceDoc) -> bool:
+    head = f"{doc.filename.replace('_', ' ')} " + " ".join(u.text for u in units(doc)[:60])
+    return is_testimony(doc) and bool(_SWORN.search(head))
+
+
+def witness(doc: EvidenceDoc) -> str | None:
+    sources = [doc.filename.replace("_", " "), *(u.text for u in units(doc)[:40])]
+    for text in sources:
+        match = _WITNESS.search(text)
+        if match:
+            raw = match["name"] or match["name2"] or match["name3"] or ""
+            name = clean(raw.title() if raw.isupper() else raw)
+            names = find_names(name) or find_names(name.title())
+            return names[0].text if names else (name or None)
+    return None
+
+
+def _interval(moment: Moment, text: str) -> str:
+    period = day_period(text)
+    if moment.at is not None or period is None:
+        return moment.iso()
+    start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
+    end = datetime.combine(moment.day, period[1], tzinfo=moment.tz)
+    if period[1] < period[0]:
+        end += timedelta(days=1)
+    return f"{start.isoformat()}/{end.isoformat()}"
+
+
+def _claimed_time(text: str, context: list[str]) -> str | None:
+    for candidate in [text, *reversed(context)]:
+        moments = find_moments(candidate)
+        if moments:
+            return _interval(moments[0], f"{text} {candidate}")
+    return None
+
+
+def _claimed_place(text: str) -> str | None:
+    home = _HOME.search(text)
+    if home:
+        word = (home["place"] or home["bare"] or "home").lower()
+        named = places_in(text)
+        word = _HOME_WORDS.get(word, word)
+        return f"{word} in {named[0]}" if named else word
+    places = places_in(text)
+    return places[0] if places else None
+
+
+def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
+    if not is_testimony(doc):
+        return []
+    deponent = witness(doc)
+    found: list[SwornClaim] = []
+    context: list[str] = []
+    for unit in units(doc):
+        text = unit.text
+        if _QUESTION.match(text) or text.rstrip().endswith("?"):
+            context = [*context, text][-_CONTEXT_UNITS:]
+            continue
+        speaker, body = _speaker(unit, deponent)
+        claim = _claim(body, speaker, context, unit)
+        if claim is not None:
+            found.append(claim)
+        context = [*context, text][-_CONTEXT_UNITS:]
+    return found
+
+
+def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
+    text = unit.text
+    if unit.speaker:
+        return unit.speaker, text.removeprefix(f"{unit.speaker}:").strip()
+    answer = _ANSWER.match(text)
+    if answer:
+        return deponent, text[answer.end() :]
+    prefix = _PREFIX.match(text)
+    if prefix and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT"):
+        return prefix["name"], prefix["rest"]
+    return deponent, text
+
+
+def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
+    if not _FIRST_PERSON.search(text) and not _PERJURY.search(text):
+        return None
+    claimed_time = _claimed_time(text, context)
+    claimed_place = _claimed_place(text)
+    weighty = claimed_time or claimed_place or _NEGATION.search(text) or _PERJURY.search(text)
+    if not weighty:
+        return None
+    return SwornClaim(
+        speaker=speaker,
+        claim=text[:500],
+        claimed_time=claimed_time,
+        claimed_place=claimed_place,
+        source=unit.ref,
+    )

@@ -1,0 +1,386 @@
+"""Contradictions: sworn claims against the timeline and money, and documents against each other.
+
+- place/time: a claim puts its speaker at a place during a time; an event in another file that is
+  the speaker's own (attributed photo, their phone's log, an e-mail they sent) shows them
+  elsewhere then. It is HIGH when the difference is verified (two named places, or coordinates
+  more than a kilometre from where the case places the claimed place), MEDIUM when the event's
+  position cannot be checked against the claimed place offline.
+- denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
+  payment from the speaker to X; "I was never at P" against an event of the speaker at P.
+- documents: one reference or figure with different amounts in two files; payments above a
+  contractual cap.
+"""
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, tzinfo
+
+from holmes_backend.agents.schemas import (
+    Clause,
+    Contradiction,
+    Severity,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
+from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.ledger import is_transfer, tx_date
+from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.money import find_money, format_money
+from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.text import units
+
+_NEG = (
+    r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"
+    r"don['\u2019]t|do\s+not)"
+)
+_CONTACT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
+    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
+    re.IGNORECASE,
+)
+_PAYMENT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
+    r"loaned|lent)\b",
+    re.IGNORECASE,
+)
+_RECEIPT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take)\b",
+    re.IGNORECASE,
+)
+_PRESENCE = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
+    r"(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*(?:\s+[A-Z][\w'\u2019&-]*){0,4})",
+)
+_GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
+_VERIFIED_KM = 1.0
+_PER_CLAIM = 3
+_MAX = 60
+
+
+@dataclass
+class Timeline:
+    by_day: dict[date, list[Item]]
+    positions: dict[str, tuple[float, float]]
+
+
+def timeline_index(items: list[Item], view: CaseView) -> Timeline:
+    by_day: dict[date, list[Item]] = defaultdict(list)
+    for item in items:
+        by_day[item.when.date()].append(item)
+    for day_items in by_day.values():
+        day_items.sort(key=lambda item: item.when)
+    return Timeline(by_day, _gazetteer(view, items))
+
+
+def _gazetteer(view: CaseView, items: list[Item]) -> dict[str, tuple[float, float]]:
+    """Where the case itself places named places (a place name beside coordinates)."""
+    known: dict[str, tuple[float, float]] = {}
+    for item in items:
+        if item.position and item.place and not re.match(r"^[\d.]+°", item.place):
+            known.setdefault(item.place.lower(), item.position)
+    for event in view.evidence.events:
+        if event.latitude is not None and event.longitude is not None:
+            for place in places_in(event.description):
+                known.setdefault(place.lower(), (event.latitude, event.longitude))
+    for doc in view.documents:
+        for unit in units(doc):
+            coordinates = find_coordinates(unit.text)
+            if coordinates:
+                for place in places_in(unit.text):
+                    known.setdefault(place.lower(), coordinates[0][:2])
+    return known
+
+
+def _named_parts(place: str) -> list[str]:
+    words = [w for w in re.split(r"\s+", place) if w.lower() not in _GENERIC_PLACE]
+    return [" ".join(words)] if words else []
+
+
+def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str]:  # noqa: PLR0911
+    """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
+    names = _named_parts(claimed)
+    generic = not names
+    if item.place and not re.match(r"^[\d.]+°", item.place):
+        event_place = item.place.lower()
+        if any(n.lower() in event_place or event_place in n.lower() for n in names):
+            return "same", True, "same place name"
+        if generic:
+            return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
+        return "different", False, f"{item.place} against the claimed {claimed}"
+    if item.position:
+        for name in names:
+            position = index.positions.get(name.lower())
+            if position:
+                km = distance_km(position, item.position)
+                if km <= _VERIFIED_KM:
+                    return "same", True, f"{km:.1f} km from {name}"
+                return "different", True, f"{km:.1f} km from {name} as located in the case"
+        return (
+            "unknown",
+            False,
+            (
+                f"the GPS position {item.place or item.position} cannot be placed offline relative "
+                f"to \u201c{claimed}\u201d"
+            ),
+        )
+    return "unknown", False, "the event has no place"
+
+
+def _claim_window(
+    claim: SwornClaim, zone: tzinfo, slack: timedelta
+) -> tuple[datetime, datetime] | None:
+    """The claimed time as a window; an exact time is widened by the linking window."""
+    span = parse_span(claim.claimed_time)
+    if span is None:
+        return None
+    start, end = instant(span[0].isoformat(), zone), instant(span[1].isoformat(), zone)
+    if start is None or end is None:
+        return None
+    if start == end:
+        start, end = start - slack, end + slack
+    return start, end
+
+
+def _involves(item: Item, person: str | None) -> bool:
+    return bool(person) and any(same_party(person or "", p) for p in item.people)
+
+
+def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
+    start, end = window
+    found: list[Item] = []
+    day = start.date() - timedelta(days=1)
+    while day <= end.date() + timedelta(days=1):
+        day_items = index.by_day.get(day, [])
+        first = bisect_left(day_items, start, key=lambda item: item.when)
+        last = bisect_right(day_items, end, key=lambda item: item.when)
+        found += day_items[first:last]
+        day += timedelta(days=1)
+    return found
+
+
+def place_contradictions(
+    claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.claimed_place or not claim.speaker:
+            continue
+        window = _claim_window(claim, zone, slack)
+        if window is None:
+            continue
+        hits = 0
+        for item in in_window(index, window):
+            if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
+                continue
+            if hits >= _PER_CLAIM:
+                break
+            relation, verified, how = _relation(claim.claimed_place, item, index)
+            if relation == "same" or (relation == "unknown" and not item.position):
+                continue
+            severity: Severity = "HIGH" if verified else "MEDIUM"
+            hits += 1
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=[item.source],
+                    explanation=(
+                        f"{claim.speaker} claims to have been at {claim.claimed_place} "
+                        f"({claim.claimed_time}); {item.description[:160]} places them elsewhere "
+                        f"at {item.when.isoformat()}: {how}."
+                    ),
+                    severity=severity,
+                )
+            )
+    return found
+
+
+def _targets(text: str, after: int, speaker: str | None) -> list[str]:
+    names = [n.text for n in find_names(text[after:]) if n.kind in ("person", "organization")]
+    return [n for n in names if not (speaker and same_party(n, speaker))]
+
+
+def denial_contradictions(
+    claims: list[SwornClaim], items: list[Item], transactions: list[Transaction]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    transfers = [t for t in transactions if is_transfer(t)]
+    for claim in claims:
+        speaker, text = claim.speaker, claim.claim
+        if not speaker:
+            continue
+        if (match := _CONTACT.search(text)) is not None:
+            for target in _targets(text, match.end(), speaker):
+                evidence = [
+                    i.source
+                    for i in items
+                    if i.file_id != claim.source.file_id
+                    and _involves(i, speaker)
+                    and _involves(i, target)
+                ]
+                evidence += [t.source for t in transfers if _between(t, speaker, target)]
+                evidence = unique_refs(evidence, 50)
+                if evidence:
+                    found.append(
+                        _denial(
+                            claim,
+                            evidence,
+                            f"{speaker} denies contact with {target}, "
+                            f"yet {len(evidence)} record(s) show both together or "
+                            "dealing with each other",
+                            "HIGH",
+                        )
+                    )
+        for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
+            match = pattern.search(text)
+            if match is None:
+                continue
+            for target in _targets(text, match.end(), speaker):
+                payer, payee = (speaker, target) if outgoing else (target, speaker)
+                paid = [
+                    t
+                    for t in transfers
+                    if _paid(t, payer, payee) and t.source.file_id != claim.source.file_id
+                ]
+                if paid:
+                    total = sum(t.amount for t in paid)
+                    found.append(
+                        _denial(
+                            claim,
+                            [t.source for t in paid],
+                            f"{speaker} denies {'paying' if outgoing else 'receiving from'} "
+                            f"{target}, yet {len(paid)} payment(s) from {payer} to {payee} "
+                            f"totalling {format_money(total, paid[0].currency)} are recorded",
+                            "HIGH",
+                        )
+                    )
+        presence = _PRESENCE.search(text)
+        if presence:
+            place = presence["place"].lower()
+            seen = [
+                i.source
+                for i in items
+                if i.file_id != claim.source.file_id
+                and _involves(i, speaker)
+                and i.place
+                and place in i.place.lower()
+            ]
+            if seen:
+                found.append(
+                    _denial(
+                        claim,
+                        seen,
+                        f"{speaker} denies being at {presence['place']}, "
+                        f"yet {len(seen)} event(s) place them there",
+                        "HIGH",
+                    )
+                )
+    return found
+
+
+def _between(tx: Transaction, a: str, b: str) -> bool:
+    return _paid(tx, a, b) or _paid(tx, b, a)
+
+
+def _paid(tx: Transaction, payer: str, payee: str) -> bool:
+    return same_party(tx.from_party or "", payer) and same_party(tx.to_party or "", payee)
+
+
+def _denial(
+    claim: SwornClaim, evidence: list[SourceRef], why: str, severity: Severity
+) -> Contradiction:
+    return Contradiction(
+        claim=claim.claim,
+        claim_source=claim.source,
+        evidence_against=evidence[:6],
+        explanation=why + ".",
+        severity=severity,
+    )
+
+
+def document_contradictions(view: CaseView) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for anomaly in view.financial.anomalies:
+        if (
+            anomaly.kind not in ("amount_mismatch", "narrative_mismatch")
+            or len(anomaly.sources) < 2
+        ):
+            continue
+        found.append(
+            Contradiction(
+                claim=anomaly.sources[0].excerpt or anomaly.description[:200],
+                claim_source=anomaly.sources[0],
+                evidence_against=anomaly.sources[1:],
+                explanation=anomaly.description,
+                severity=anomaly.severity,
+            )
+        )
+    found += _caps_exceeded(view.legal.clauses, view.financial.transactions, view.legal.parties)
+    return found
+
+
+def _caps_exceeded(
+    clauses: list[Clause], transactions: list[Transaction], parties: list[str]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for clause in clauses:
+        if clause.kind != "cap" or not clause.amount:
+            continue
+        money = find_money(clause.text)
+        currency = money[0].currency if money else None
+        over = [
+            t
+            for t in transactions
+            if is_transfer(t)
+            and t.amount > clause.amount
+            and (currency is None or t.currency == currency)
+            and (
+                not parties
+                or any(
+                    same_party(p, q)
+                    for p in parties
+                    for q in (t.from_party or "", t.to_party or "")
+                )
+            )
+        ]
+        if not over:
+            continue
+        worst = max(over, key=lambda t: t.amount)
+        found.append(
+            Contradiction(
+                claim=clause.text[:300],
+                claim_source=clause.source,
+                evidence_against=unique_refs([t.source for t in over], 6),
+                explanation=f"{len(over)} payment(s) exceed the contractual cap of "
+                f"{format_money(clause.amount, currency or worst.currency)}; the largest is "
+                f"{format_money(worst.amount, worst.currency)} on "
+                f"{worst.date or 'an unknown date'}.",
+                severity="HIGH" if worst.amount >= 2 * clause.amount else "MEDIUM",
+            )
+        )
+    return found
+
+
+def all_contradictions(
+    view: CaseView, items: list[Item], zone: tzinfo, window_minutes: float
+) -> list[Contradiction]:
+    index = timeline_index(items, view)
+    claims = view.evidence.sworn_claims
+    found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
+    found += denial_contradictions(claims, items, view.financial.transactions)
+    found += document_contradictions(view)
+    order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
+    found.sort(key=lambda c: order[c.severity])
+    return found[:_MAX]
+
+
+def payment_day(tx: Transaction) -> date | None:
+    return tx_date(tx)

@@ -1,0 +1,178 @@
+"""The evidence analysis: a timeline of timed events, people, places, custody and sworn claims."""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import sworn_claims
+from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
+from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.timeline import (
+    MEDIA_FAMILIES,
+    attribution,
+    events,
+    people_in,
+)
+from holmes_backend.llm.local.facts.dates import parse_iso
+from holmes_backend.llm.local.facts.names import name_key
+from holmes_backend.llm.local.facts.text import units
+
+_MAX_EVENTS = 1500
+
+
+@dataclass
+class EvidenceAnalysis:
+    output: EvidenceOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def _sort_key(event: TimedEvent) -> str:
+    moment = parse_iso(event.timestamp)
+    return moment.replace(tzinfo=None).isoformat() if moment else event.timestamp
+
+
+def _unique(names: list[str]) -> list[str]:
+    kept: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key and len(name) > len(kept.get(key, "")):
+            kept[key] = name
+    return sorted(kept.values())
+
+
+def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
+    claims = [claim for doc in docs for claim in sworn_claims(doc)]
+    owners = attribution(docs, [c.speaker for c in claims if c.speaker])
+    timeline: list[TimedEvent] = []
+    people: list[str] = []
+    for doc in docs:
+        timeline += events(doc, owners.get(doc.file_id, []))
+        people += [p for u in units(doc)[:2000] for p in people_in(u.text)]
+    timeline.sort(key=_sort_key)
+    custody = custody_findings(docs)
+    people += [p for e in timeline for p in e.people]
+    people += [c.speaker for c in claims if c.speaker]
+    places = sorted(
+        {e.place for e in timeline if e.place}
+        | {c.claimed_place for c in claims if c.claimed_place}
+    )
+    findings = _media_findings(docs, owners, mentioned_files(docs))
+    output = EvidenceOutput(
+        events=timeline[:_MAX_EVENTS],
+        people=_unique(people),
+        places=places,
+        custody=custody,
+        sworn_claims=claims,
+        findings=findings,
+    )
+    return EvidenceAnalysis(output, _thoughts(docs, output, owners))
+
+
+def _media_findings(
+    docs: list[EvidenceDoc], owners: dict[str, list[str]], in_custody: set[str]
+) -> list[Finding]:
+    findings: list[Finding] = []
+    for doc in docs:
+        if not doc.mime_type.startswith(MEDIA_FAMILIES):
+            continue
+        ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
+        captured = doc.metadata.get("capture_time") or doc.metadata.get("created")
+        if isinstance(captured, str) and parse_iso(captured) and parse_iso(captured).tzinfo is None:  # type: ignore[union-attr]
+            findings.append(
+                Finding(
+                    finding_type="timestamp_reliability",
+                    title=f"{doc.filename}: capture time has no UTC offset",
+                    summary="The camera's local time without its zone; comparing it with other "
+                    "evidence assumes the case's usual offset.",
+                    confidence=0.9,
+                    severity="LOW",
+                    sources=[ref],
+                )
+            )
+        if owners.get(doc.file_id):
+            findings.append(
+                Finding(
+                    finding_type="attribution",
+                    title=f"{doc.filename} attributed to {', '.join(owners[doc.file_id])}",
+                    summary="By the file name or a record naming the file and the person.",
+                    confidence=0.6,
+                    severity="LOW",
+                    entities=owners[doc.file_id],
+                    sources=[ref],
+                )
+            )
+        if doc.filename and doc.filename.lower() not in in_custody:
+            findings.append(
+                Finding(
+                    finding_type="custody_gap",
+                    title=f"No custody record mentions {doc.filename}",
+                    summary="Its collection and handling are undocumented in the evidence.",
+                    confidence=0.6,
+                    severity="MEDIUM",
+                    sources=[ref],
+                )
+            )
+    return findings
+
+
+def signals(output: EvidenceOutput) -> list[Signal]:
+    found = [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings + output.custody
+    ]
+    found += [
+        Signal(
+            f"sworn claim by {c.speaker or 'a witness'}: {c.claim} {c.claimed_place or ''}",
+            False,
+            [c.source],
+            [c.speaker] if c.speaker else [],
+        )
+        for c in output.sworn_claims
+    ]
+    found += [
+        Signal(f"event {e.timestamp} {e.description} {e.place or ''}", False, [e.source], e.people)
+        for e in output.events[:400]
+    ]
+    return found
+
+
+def _thoughts(
+    docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
+) -> list[str]:
+    by_kind = Counter(
+        "photo"
+        if e.description.startswith("Photo")
+        else "e-mail"
+        if e.description.startswith("E-mail")
+        else "transcript"
+        if e.description.startswith("Said in")
+        else "recording"
+        if e.description.startswith("Recording")
+        else "text/log"
+        for e in output.events
+    )
+    thoughts = [
+        f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s): "
+        + (", ".join(f"{k} \u00d7{v}" for k, v in by_kind.most_common()) or "none")
+        + f". {sum(1 for e in output.events if e.latitude is not None)} carry GPS positions."
+    ]
+    if output.sworn_claims:
+        timed = sum(1 for c in output.sworn_claims if c.claimed_time)
+        placed = sum(1 for c in output.sworn_claims if c.claimed_place)
+        thoughts.append(
+            f"{len(output.sworn_claims)} sworn claim(s); {timed} state a time and {placed} a "
+            "place, so they can be tested against the timeline."
+        )
+    if output.custody:
+        concerns = [f for f in output.custody if f.severity == "HIGH"]
+        thoughts.append(
+            f"{len(output.custody)} custody record(s); {len(concerns)} integrity concern(s)."
+        )
+    if owners:
+        thoughts.append(
+            "Attributed media to people: "
+            + "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
+        )
+    thoughts.append(f"People: {', '.join(output.people[:8]) or 'none named'}.")
+    return thoughts[:6]

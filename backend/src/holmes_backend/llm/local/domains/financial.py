@@ -1,0 +1,182 @@
+"""Financial analysis of documents: transactions, counterparties, anomalies and findings."""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.anomalies import (
+    REPORTING_THRESHOLD,
+    STRUCTURING_BAND,
+    find_anomalies,
+)
+from holmes_backend.llm.local.domains.figures import narrative_check, period_changes
+from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import format_money, to_number
+from holmes_backend.llm.local.facts.names import find_names, name_key
+
+_THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)
+_MAX_TRANSACTIONS = 2000
+
+
+@dataclass
+class FinancialAnalysis:
+    output: FinancialOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def threshold_from(text: str) -> float:
+    match = _THRESHOLD.search(text or "")
+    value = to_number(match["value"]) if match else None
+    return value if value and value > 0 else REPORTING_THRESHOLD
+
+
+def analyse_financial(
+    docs: list[EvidenceDoc], threshold: float = REPORTING_THRESHOLD
+) -> FinancialAnalysis:
+    transactions: list[Transaction] = []
+    for doc in docs:
+        transactions += ledger(doc).transactions
+    transfers = [t for t in transactions if is_transfer(t)]
+    figures = [t for t in transactions if not is_transfer(t)]
+    anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
+    agreed = 0
+    for doc in docs:
+        count, found = narrative_check(doc, figures)
+        agreed += count
+        anomalies += found
+    counterparties = _counterparties(transfers)
+    findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
+    findings += period_changes(figures)
+    output = FinancialOutput(
+        transactions=transactions[:_MAX_TRANSACTIONS],
+        counterparties=counterparties,
+        anomalies=anomalies,
+        findings=findings,
+    )
+    return FinancialAnalysis(
+        output, _thoughts(docs, transfers, figures, anomalies, agreed, threshold)
+    )
+
+
+def _counterparties(transfers: list[Transaction]) -> list[str]:
+    totals: dict[str, float] = defaultdict(float)
+    display: dict[str, str] = {}
+    for tx in transfers:
+        for party in (tx.from_party, tx.to_party):
+            if party:
+                key = name_key(party)
+                totals[key] += tx.amount
+                if len(party) > len(display.get(key, "")):
+                    display[key] = party
+    return [display[k] for k in sorted(totals, key=lambda k: -totals[k])]
+
+
+def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[Finding]:
+    if not transfers:
+        return []
+    by_currency: dict[str, float] = defaultdict(float)
+    for tx in transfers:
+        by_currency[tx.currency] += tx.amount
+    totals = ", ".join(format_money(v, c) for c, v in sorted(by_currency.items()))
+    largest = max(transfers, key=lambda t: t.amount)
+    dated = sorted(t.date for t in transfers if t.date)
+    span = f" between {dated[0][:10]} and {dated[-1][:10]}" if dated else ""
+    return [
+        Finding(
+            finding_type="transactions_overview",
+            title=f"{len(transfers)} transfers totalling {totals}{span}",
+            summary=(
+                f"Counterparties: {', '.join(counterparties[:6]) or 'none named'}. Largest: "
+                f"{format_money(largest.amount, largest.currency)} "
+                f"({largest.from_party or '?'} → {largest.to_party or '?'}, "
+                f"{largest.date or 'undated'})."
+            ),
+            confidence=0.85,
+            severity="LOW",
+            entities=counterparties[:10],
+            sources=unique_refs([largest.source] + [t.source for t in transfers], limit=4),
+        )
+    ]
+
+
+def _anomaly_finding(anomaly: Anomaly) -> Finding:
+    names = sorted({n.text for n in find_names(anomaly.description) if n.kind != "place"})
+    return Finding(
+        finding_type=f"anomaly:{anomaly.kind}",
+        title=anomaly.kind.replace("_", " ").capitalize(),
+        summary=anomaly.description,
+        confidence=0.8 if anomaly.severity == "HIGH" else 0.65,
+        severity=anomaly.severity,
+        entities=names,
+        sources=anomaly.sources,
+    )
+
+
+def signals(output: FinancialOutput) -> list[Signal]:
+    found = [
+        Signal(f"{a.kind.replace('_', ' ')}: {a.description}", True, a.sources)
+        for a in output.anomalies
+    ]
+    found += [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings
+    ]
+    found += [
+        Signal(
+            f"payment {t.from_party or ''} paid {t.to_party or ''} {t.amount} {t.description}",
+            False,
+            [t.source],
+            [p for p in (t.from_party, t.to_party) if p],
+        )
+        for t in output.transactions[:300]
+        if is_transfer(t)
+    ]
+    return found
+
+
+def _thoughts(
+    docs: list[EvidenceDoc],
+    transfers: list[Transaction],
+    figures: list[Transaction],
+    anomalies: list[Anomaly],
+    agreed: int,
+    threshold: float,
+) -> list[str]:
+    thoughts = [
+        f"Read {len(docs)} document(s) for money: {len(transfers)} transfer(s) from ledger rows, "
+        f"statement lines, records and sentences, and {len(figures)} reported statement "
+        "figure(s) from period-column tables."
+    ]
+    if transfers:
+        parties = {name_key(p) for t in transfers for p in (t.from_party, t.to_party) if p}
+        undated = sum(1 for t in transfers if not t.date)
+        thoughts.append(
+            f"Transfers involve {len(parties)} distinct part(ies); {undated} lack a date, "
+            f"{sum(1 for t in transfers if t.reference)} carry an invoice or reference number."
+        )
+    if anomalies:
+        kinds: dict[str, int] = defaultdict(int)
+        for anomaly in anomalies:
+            kinds[anomaly.kind] += 1
+        strongest = max(anomalies, key=lambda a: (a.severity == "HIGH", a.total_amount or 0))
+        thoughts.append(
+            "Anomaly rules fired: "
+            + ", ".join(f"{k} \u00d7{v}" for k, v in sorted(kinds.items()))
+            + f". Strongest: {strongest.description[:220]}"
+        )
+    else:
+        thoughts.append(
+            f"No structuring (≥3 transfers within {100 * STRUCTURING_BAND:.0f}% under "
+            f"{format_money(threshold, '')} in two weeks), round trips, cross-document amount "
+            "mismatches or duplicates were found."
+        )
+    if figures:
+        thoughts.append(
+            f"Cross-checked narrative figures against the tables: {agreed} stated figure(s) agree "
+            "within rounding."
+        )
+    return thoughts

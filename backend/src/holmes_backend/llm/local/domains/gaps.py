@@ -1,0 +1,256 @@
+"""Evidence gaps: what the case needs to prove its points and does not have.
+
+- approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
+  written consent naming the approver) is in the evidence; worse when payments above the
+  approval threshold were made;
+- counterparties: payments to a party that no contract, invoice or correspondence mentions;
+- single-source claims: a sworn claim that nothing else corroborates or contradicts;
+- money flagged from one document only: the bank's own records are missing;
+- custody: media no custody record mentions, or items with conflicting hashes.
+"""
+
+import re
+from collections import defaultdict
+
+from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
+from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import find_money, format_money
+from holmes_backend.llm.local.facts.names import name_key, person_parts
+from holmes_backend.llm.local.facts.text import units
+
+_RECORD = re.compile(
+    r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"
+    r"written consent|unanimous consent|approval (?:was|is hereby) (?:given|granted))\b",
+    re.IGNORECASE,
+)
+_REQUIREMENT = re.compile(
+    r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
+)
+_RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
+_MAX_COUNTERPARTY_GAPS = 5
+_MAX_CLAIM_GAPS = 5
+
+
+def _approver_words(approver: str) -> set[str]:
+    generic = {"the", "of", "its", "a", "prior", "written", "company", "and"}
+    return {w.lower().strip(".,") for w in approver.split() if w.lower() not in generic} or {
+        approver.lower()
+    }
+
+
+def _approval_records(view: CaseView, clause: Clause) -> list[SourceRef]:
+    """Records that the approver approved something: outside requirement language."""
+    wanted = _approver_words(clause.party or "")
+    found: list[SourceRef] = []
+    for doc in view.documents:
+        named_as_record = bool(_RECORD_FILES.search(doc.filename))
+        for unit in units(doc):
+            text = unit.text
+            if unit.ref.file_id == clause.source.file_id and _REQUIREMENT.search(text):
+                continue
+            if not _RECORD.search(text) or (_REQUIREMENT.search(text) and not named_as_record):
+                continue
+            if wanted & {w.lower().strip(".,") for w in text.split()}:
+                found.append(unit.ref)
+    texts = [(f.title + " " + f.summary, f.sources) for f in view.evidence.findings]
+    texts += [(e.description, [e.source]) for e in view.evidence.events]
+    texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
+    for text, sources in texts:
+        if not _RECORD.search(text) or _REQUIREMENT.search(text):
+            continue
+        if wanted & {w.lower().strip(".,") for w in text.split()}:
+            found += sources
+    return unique_refs(found, 6)
+
+
+def approval_gaps(view: CaseView) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    seen: set[tuple[str, float | None]] = set()
+    for clause in view.legal.clauses:
+        if clause.kind != "approval_requirement":
+            continue
+        key = ((clause.party or "").lower(), clause.amount)
+        if key in seen:
+            continue
+        seen.add(key)
+        records = _approval_records(view, clause)
+        approver = clause.party or "the required approver"
+        if records:
+            continue
+        over = _above(view.financial.transactions, clause)
+        if over:
+            total = sum(t.amount for t in over)
+            gaps.append(
+                EvidenceGap(
+                    element=f"Approval by {approver} of {len(over)} payment(s) above "
+                    f"{_threshold(clause)} (total {format_money(total, over[0].currency)})",
+                    current_strength="MISSING",
+                    recommendation=f"Obtain the minutes, resolutions or written consents of "
+                    f"{approver} approving these payments; without them the payments breach the "
+                    "approval clause.",
+                    sources=unique_refs([clause.source] + [t.source for t in over], 8),
+                )
+            )
+        else:
+            gaps.append(
+                EvidenceGap(
+                    element=f"Approval record of {approver} required by: {clause.text[:160]}",
+                    current_strength="MISSING",
+                    recommendation=f"Request {approver}'s minutes, resolutions or written "
+                    "consents for the period; no approval document is in the evidence.",
+                    sources=[clause.source],
+                )
+            )
+    return gaps
+
+
+def _threshold(clause: Clause) -> str:
+    money = find_money(clause.text)
+    return format_money(clause.amount or 0.0, money[0].currency if money else "")
+
+
+def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]:
+    if not clause.amount:
+        return []
+    money = find_money(clause.text)
+    currency = money[0].currency if money else None
+    return [
+        t
+        for t in transactions
+        if is_payment(t)
+        and t.amount > clause.amount
+        and (currency is None or t.currency == currency)
+    ]
+
+
+def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
+    key = name_key(party)
+    parts = person_parts(party)
+    token = parts[2] if parts and parts[0] else key
+    known = view.legal.parties + view.evidence.people
+    known += [e for f in view.legal.findings + view.evidence.findings for e in f.entities]
+    if any(name_key(k) == key for k in known):
+        return True
+    for doc in view.documents:
+        if doc.file_id in files:
+            continue
+        text = " ".join(u.text for u in units(doc)).lower()
+        if token and token in text:
+            return True
+    return False
+
+
+def counterparty_gaps(view: CaseView) -> list[EvidenceGap]:
+    payments: dict[str, list[Transaction]] = defaultdict(list)
+    names: dict[str, str] = {}
+    for tx in view.financial.transactions:
+        if is_payment(tx) and tx.to_party:
+            key = name_key(tx.to_party)
+            payments[key].append(tx)
+            names.setdefault(key, tx.to_party)
+    gaps: list[EvidenceGap] = []
+    for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
+        files = {t.source.file_id for t in txs}
+        if _mentioned_elsewhere(view, names[key], files):
+            continue
+        total = sum(t.amount for t in txs)
+        gaps.append(
+            EvidenceGap(
+                element=f"Basis for {len(txs)} payment(s) to {names[key]} totalling "
+                f"{format_money(total, txs[0].currency)}",
+                current_strength="WEAK",
+                recommendation=f"Obtain the contract, invoices and correspondence with {names[key]}"
+                "; nothing outside the payment records mentions this counterparty.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
+        if len(gaps) >= _MAX_COUNTERPARTY_GAPS:
+            break
+    return gaps
+
+
+def claim_gaps(
+    view: CaseView, tested: set[tuple[str, int | None, int | None]]
+) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    ranked = sorted(
+        view.evidence.sworn_claims, key=lambda c: -(bool(c.claimed_time) + bool(c.claimed_place))
+    )
+    for claim in ranked:
+        key = (claim.source.file_id, claim.source.line, claim.source.page)
+        if key in tested or not (claim.claimed_time or claim.claimed_place):
+            continue
+        when = f" ({claim.claimed_time})" if claim.claimed_time else ""
+        gaps.append(
+            EvidenceGap(
+                element=f"Corroboration of {claim.speaker or 'a witness'}'s claim: "
+                f"{claim.claim[:140]}",
+                current_strength="WEAK",
+                recommendation="The claim rests on a single source. Seek phone location data, "
+                f"CCTV, card or badge records, or witnesses for the claimed time{when}.",
+                sources=[claim.source],
+            )
+        )
+        if len(gaps) >= _MAX_CLAIM_GAPS:
+            break
+    return gaps
+
+
+def money_gaps(view: CaseView) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    for anomaly in view.financial.anomalies:
+        if anomaly.kind not in ("structuring", "round_trip"):
+            continue
+        files = {s.file_id for s in anomaly.sources}
+        if len(files) > 1:
+            continue
+        gaps.append(
+            EvidenceGap(
+                element=f"Bank records behind the {anomaly.kind.replace('_', ' ')} pattern",
+                current_strength="WEAK",
+                recommendation="The pattern rests on one document; subpoena the banks' statements,"
+                " wire records and any CTR/SAR filings for the accounts involved.",
+                sources=anomaly.sources[:6],
+            )
+        )
+    return gaps
+
+
+def custody_gaps(view: CaseView) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    for finding in view.evidence.findings + view.evidence.custody:
+        if finding.finding_type == "custody_gap":
+            gaps.append(
+                EvidenceGap(
+                    element=f"Chain of custody: {finding.title}",
+                    current_strength="WEAK",
+                    recommendation="Document who collected the file, from which device, when, and"
+                    " its hash; otherwise its authenticity can be challenged.",
+                    sources=finding.sources,
+                )
+            )
+        elif finding.finding_type == "custody_integrity" or (
+            finding.finding_type == "custody" and finding.severity == "HIGH"
+        ):
+            gaps.append(
+                EvidenceGap(
+                    element=f"Integrity of the item: {finding.title}",
+                    current_strength="WEAK",
+                    recommendation="Re-hash the original, compare with the acquisition record and "
+                    "obtain the examiner's notes explaining the difference.",
+                    sources=finding.sources,
+                )
+            )
+    return gaps
+
+
+def all_gaps(view: CaseView, tested: set[tuple[str, int | None, int | None]]) -> list[EvidenceGap]:
+    return (
+        approval_gaps(view)
+        + money_gaps(view)
+        + counterparty_gaps(view)
+        + claim_gaps(view, tested)
+        + custody_gaps(view)
+    )

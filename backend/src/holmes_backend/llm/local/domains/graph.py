@@ -1,0 +1,357 @@
+"""The knowledge graph: resolved entities and evidenced relationships across all findings.
+
+Nodes: people, organisations, accounts and places (merged across spellings), documents, timed
+events with people or a place, and the amounts of flagged patterns. Edges: paid (aggregated per
+payer and payee), party_to, signed, approval_required, employed_by, located_at,
+participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts), contradicts and
+correlates_with (between documents), each with its citations and a confidence.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import (
+    GraphEntity,
+    GraphOutput,
+    GraphRelationship,
+    SourceRef,
+    SynthesisOutput,
+)
+from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import find_names, slug
+from holmes_backend.llm.local.facts.text import units
+
+_TITLES = re.compile(
+    r"^[\s,(]*(?:the\s+|an?\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:ceo|cfo|coo|cto|president|director|manager|"
+    r"employee|officer|partner|accountant|controller|treasurer|secretary|founder|owner|chair\w*|"
+    r"head|vp|vice president|counsel|analyst|clerk|engineer|consultant|agent|member)\b[^.;]{0,30}?"
+    r"\b(?:of|at|for|with)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
+_MAX_EVENTS = 80
+_MAX_UNITS = 3000
+_MAX_COOCCURRING = 6
+
+
+@dataclass
+class _Edges:
+    edges: dict[tuple[str, str, str], GraphRelationship] = field(default_factory=dict)
+    counts: dict[tuple[str, str, str], int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(
+        self,
+        source: str,
+        target: str,
+        type_: str,
+        description: str,
+        confidence: float,
+        evidence: list[SourceRef],
+    ) -> None:
+        if source == target:
+            return
+        key = (source, target, type_)
+        self.counts[key] += 1
+        existing = self.edges.get(key)
+        if existing is None:
+            self.edges[key] = GraphRelationship(
+                source_id=source,
+                target_id=target,
+                type=type_,
+                description=description,
+                confidence=round(confidence, 2),
+                evidence=unique_refs(evidence, 6),
+            )
+            return
+        existing.evidence = unique_refs(existing.evidence + evidence, 6)
+        existing.confidence = round(min(0.95, max(existing.confidence, confidence) + 0.05), 2)
+
+
+def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutput:
+    resolver = Resolver()
+    _collect(view, resolver)
+    entities = resolver.resolve()
+    edges = _Edges()
+    extra: list[GraphEntity] = []
+    documents = _documents(view, synthesis)
+    _payments(view, resolver, edges)
+    _legal(view, resolver, edges)
+    _events(view, resolver, edges, extra)
+    _cooccurrence(view, resolver, edges)
+    _flagged(view, resolver, edges, extra)
+    _synthesis(synthesis, edges)
+    nodes = [_node(e) for e in entities] + extra
+    nodes += [
+        GraphEntity(
+            id=f"document:{slug(fid)}",
+            name=name,
+            type="document",
+            sources=[SourceRef(file_id=fid, excerpt=name)],
+        )
+        for fid, name in sorted(documents.items())
+    ]
+    known = {n.id for n in nodes}
+    relationships = [
+        r for r in edges.edges.values() if r.source_id in known and r.target_id in known
+    ]
+    return GraphOutput(entities=nodes, relationships=relationships)
+
+
+def _node(entity: Resolved) -> GraphEntity:
+    return GraphEntity(
+        id=entity.id,
+        name=entity.name,
+        type=entity.type,
+        aliases=sorted(entity.aliases),
+        sources=entity.sources,
+    )
+
+
+def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
+    found = dict(view.filenames)
+    refs = [t.source for t in view.financial.transactions] + [c.source for c in view.legal.clauses]
+    refs += [e.source for e in view.evidence.events] + [
+        c.source for c in view.evidence.sworn_claims
+    ]
+    if synthesis:
+        refs += [c.claim_source for c in synthesis.contradictions]
+        refs += [r for c in synthesis.contradictions for r in c.evidence_against]
+    for ref in refs:
+        found.setdefault(ref.file_id, ref.file_id)
+    return found
+
+
+def _doc_id(file_id: str) -> str:
+    return f"document:{slug(file_id)}"
+
+
+def _collect(view: CaseView, resolver: Resolver) -> None:
+    for finding in view.legal.findings:
+        if finding.finding_type == "defined_parties":
+            for name, alias in _DEFINED.findall(finding.summary):
+                resolver.alias(name.strip(), alias)
+    _collect_findings(view, resolver)
+    for doc in view.documents:
+        for unit in units(doc)[:_MAX_UNITS]:
+            for name in find_names(unit.text):
+                resolver.add(name.text, name.kind, unit.ref)
+
+
+def _collect_findings(view: CaseView, resolver: Resolver) -> None:
+    for tx in view.financial.transactions:
+        if is_payment(tx):
+            resolver.add(tx.from_party, None, tx.source)
+            resolver.add(tx.to_party, None, tx.source)
+    for party in view.legal.parties:
+        resolver.add(party)
+    for clause in view.legal.clauses:
+        if clause.party and clause.kind in ("approval_requirement", "signature"):
+            resolver.add(clause.party, None, clause.source)
+    for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
+        for name in finding.entities:
+            resolver.add(name, None, finding.sources[0] if finding.sources else None)
+    _collect_evidence(view, resolver)
+
+
+def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
+    for event in view.evidence.events[: _MAX_EVENTS * 5]:
+        for person in event.people:
+            resolver.add(person, "person", event.source)
+        if event.place:
+            resolver.add(event.place, "place", event.source)
+    for claim in view.evidence.sworn_claims:
+        resolver.add(claim.speaker, "person", claim.source)
+        if claim.claimed_place:
+            resolver.add(claim.claimed_place, "place", claim.source)
+    for person in view.evidence.people:
+        resolver.add(person, "person")
+
+
+def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | None:
+    found = resolver.lookup(name, kind)  # type: ignore[arg-type]
+    return found.id if found else None
+
+
+def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    totals: dict[tuple[str, str], list[float]] = defaultdict(list)
+    for tx in view.financial.transactions:
+        if not is_payment(tx):
+            continue
+        payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
+        if payer and payee:
+            totals[(payer, payee)].append(tx.amount)
+            confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6
+            edges.add(payer, payee, "paid", "", confidence, [tx.source])
+    for (payer, payee), amounts in totals.items():
+        edge = edges.edges[(payer, payee, "paid")]
+        edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
+
+
+_LEGAL_EDGES = {
+    "defined_parties": ("party_to", 0.8),
+    "case_caption": ("party_to", 0.8),
+    "signatures": ("signed", 0.75),
+}
+
+
+def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    for finding in view.legal.findings:
+        relation, confidence = _LEGAL_EDGES.get(finding.finding_type, ("", 0.0))
+        files = {s.file_id for s in finding.sources} if relation else set()
+        for name in finding.entities:
+            entity = _id(resolver, name)
+            for file_id in files if entity else set():
+                edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
+                          finding.sources)  # fmt: skip
+    contract_files = {
+        c.source.file_id
+        for c in view.legal.clauses
+        if c.kind in ("obligation", "payment_obligation", "cap", "approval_requirement")
+    }
+    for party in view.legal.parties:
+        entity = _id(resolver, party)
+        for file_id in contract_files if entity else set():
+            edges.add(entity or "", _doc_id(file_id), "party_to", "named party", 0.6, [])
+    for clause in view.legal.clauses:
+        if clause.kind == "approval_requirement" and (entity := _id(resolver, clause.party)):
+            edges.add(entity, _doc_id(clause.source.file_id), "approval_required",
+                      clause.text[:200], 0.7, [clause.source])  # fmt: skip
+    _employment(view, resolver, edges)
+
+
+def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    """ "Jane Roe, CFO of Acme Inc." style appositions."""
+    for doc in view.documents:
+        for unit in units(doc)[:_MAX_UNITS]:
+            names = find_names(unit.text)
+            people = [n for n in names if n.kind == "person"]
+            orgs = [n for n in names if n.kind == "organization"]
+            for person in people:
+                org = next((o for o in orgs if o.start > person.end), None)
+                between = unit.text[person.end : org.start] if org else ""
+                if org is None or len(between) > 80 or not _TITLES.match(between):
+                    continue
+                source = _id(resolver, person.text, "person")
+                target = _id(resolver, org.text)
+                if source and target:
+                    edges.add(source, target, "employed_by", unit.text[:160], 0.65, [unit.ref])
+
+
+def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
+    kept = [e for e in view.evidence.events if e.people or e.place][:_MAX_EVENTS]
+    for event in kept:
+        event_id = f"event:{slug(event.source.file_id)}-{slug(event.timestamp)}"
+        if all(n.id != event_id for n in extra):
+            extra.append(
+                GraphEntity(
+                    id=event_id,
+                    name=f"{event.timestamp}: {event.description[:80]}",
+                    type="event",
+                    sources=[event.source],
+                )
+            )
+        place = _id(resolver, event.place, "place") if event.place else None
+        confidence = 0.75 if event.latitude is not None else 0.55
+        if place:
+            edges.add(event_id, place, "located_at", event.place or "", confidence, [event.source])
+        for person in event.people:
+            person_id = _id(resolver, person, "person")
+            if person_id:
+                edges.add(
+                    person_id,
+                    event_id,
+                    "participated_in",
+                    event.description[:120],
+                    0.6,
+                    [event.source],
+                )
+                if place:
+                    edges.add(
+                        person_id,
+                        place,
+                        "located_at",
+                        f"at {event.timestamp}",
+                        confidence,
+                        [event.source],
+                    )
+        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, [event.source])
+
+
+def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    groups: list[tuple[list[str], list[SourceRef]]] = []
+    for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
+        groups.append((finding.entities, finding.sources))
+    for event in view.evidence.events:
+        groups.append((event.people, [event.source]))
+    for doc in view.documents:
+        for unit in units(doc)[:_MAX_UNITS]:
+            names = [n.text for n in find_names(unit.text) if n.kind != "place"]
+            if 2 <= len(names) <= _MAX_COOCCURRING:
+                groups.append((names, [unit.ref]))
+    for names, sources in groups:
+        ids = sorted({i for n in names[:_MAX_COOCCURRING] if (i := _id(resolver, n))})
+        for index, first in enumerate(ids):
+            for second in ids[index + 1 :]:
+                edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
+    for key, count in edges.counts.items():
+        if key[2] == "mentioned_with":
+            edge = edges.edges[key]
+            edge.confidence = round(min(0.8, 0.3 + 0.1 * count), 2)
+            edge.description = f"named together in {count} place(s)"
+
+
+def _flagged(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
+    for anomaly in view.financial.anomalies:
+        if anomaly.total_amount is None:
+            continue
+        amount_id = f"amount:{anomaly.kind}-{slug(f'{anomaly.total_amount:.2f}')}"
+        if all(n.id != amount_id for n in extra):
+            extra.append(
+                GraphEntity(
+                    id=amount_id,
+                    name=f"{format_money(anomaly.total_amount, '')} "
+                    f"({anomaly.kind.replace('_', ' ')})",
+                    type="amount",
+                    sources=anomaly.sources[:4],
+                )
+            )
+        for name in {n.text for n in find_names(anomaly.description) if n.kind != "place"}:
+            if entity := _id(resolver, name):
+                edges.add(
+                    entity,
+                    amount_id,
+                    "involved_in",
+                    anomaly.description[:160],
+                    0.7 if anomaly.severity == "HIGH" else 0.5,
+                    anomaly.sources,
+                )
+
+
+def _synthesis(synthesis: SynthesisOutput | None, edges: _Edges) -> None:
+    if synthesis is None:
+        return
+    for contradiction in synthesis.contradictions:
+        claim_doc = _doc_id(contradiction.claim_source.file_id)
+        for ref in contradiction.evidence_against:
+            edges.add(
+                _doc_id(ref.file_id),
+                claim_doc,
+                "contradicts",
+                contradiction.explanation[:200],
+                {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[contradiction.severity],
+                [contradiction.claim_source, ref],
+            )
+    for link in synthesis.cross_modal_links:
+        edges.add(
+            _doc_id(link.source_a.file_id),
+            _doc_id(link.source_b.file_id),
+            "correlates_with",
+            f"{link.correlation_type}: {link.implication[:160]}",
+            0.6,
+            [link.source_a, link.source_b],
+        )

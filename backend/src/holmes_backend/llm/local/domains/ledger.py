@@ -1,0 +1,434 @@
+"""Transactions read from evidence: ledger rows, statement lines, XML records and sentences.
+
+Rows come from CSV/XLSX ("Header: value; …"), HTML tables ("a | b | c" under a header row),
+printed statements (a date starting each line, then a description and an amount) and XML
+exports (one record per repeated element). Sentences yield transfers when a transfer verb and
+an amount meet ("Acme wired $9,500 to Delta LLC"). Figures of financial statements (a label and
+one value per reporting period) are kept as "Reported figure" items: they are amounts, not
+transfers, and the anomaly rules leave them alone.
+"""
+
+import re
+from dataclasses import dataclass, field
+from datetime import date
+
+from holmes_backend.agents.schemas import SourceRef, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.xmlrecords import xml_records
+from holmes_backend.llm.local.facts.cells import Role, pipe_cells, roles, row_fields
+from holmes_backend.llm.local.facts.cite import cite
+from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
+from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
+from holmes_backend.llm.local.facts.memo import memo
+from holmes_backend.llm.local.facts.money import find_money, parse_cell
+from holmes_backend.llm.local.facts.names import clean, find_names
+from holmes_backend.llm.local.facts.text import Unit, units
+
+REPORTED = "Reported figure"
+INVOICED = "Invoiced amount"
+_REFERENCE = re.compile(
+    r"\b(?:(?:invoice|inv|ref(?:erence)?|po|purchase order)\b\.?\s*(?:no\.?|number|num|#|id)?"
+    r"|(?:transaction|txn|order|wire|confirmation|check|cheque|receipt|contract|agreement)"
+    r"\s*(?:no\.?|number|num|#|id)\b\.?)\s*[:#]?\s*(?P<id>[A-Z]{0,6}[-/]?\d[\w/-]{1,24})",
+    re.IGNORECASE,
+)
+_OUT_VERBS = (
+    r"paid|pays|pay|wired|wires|wire|transferred|transfers|transfer|sent|sends|remitted|"
+    r"deposited|loaned|lent|advanced|gave|reimbursed|refunded"
+)
+_IN_VERBS = r"received|receives|got|accepted|collected|withdrew|withdrawn"
+_BILL_VERBS = r"invoiced|billed|charged"
+_VERB = re.compile(
+    rf"\b(?:(?P<out>{_OUT_VERBS})|(?P<in>{_IN_VERBS})|(?P<bill>{_BILL_VERBS}))\b", re.IGNORECASE
+)
+_TO = re.compile(
+    r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
+_HOLDER = re.compile(
+    r"\b(?:account holder|account name|holder|customer|client|statement for|prepared for|"
+    r"name)\s*[:\-]\s*(?P<name>[A-Z][^\n;|]{2,60}?)(?:\s{2,}|[;|]|$)",
+    re.IGNORECASE,
+)
+_OUTFLOW_WORDS = re.compile(
+    r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
+    r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
+    re.IGNORECASE,
+)
+_INFLOW_WORDS = re.compile(
+    r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
+    re.IGNORECASE,
+)
+_COUNTERPARTY = re.compile(
+    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+(?P<name>[A-Z][\w&.,'\u2019-]*(?:\s+[A-Z&][\w&.,'\u2019-]*){0,5})"
+)
+_TRANSFER_CONTEXT = re.compile(
+    r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
+)
+_LEDGER_LINE_MIN = 3
+_MODAL = re.compile(r"\b(shall|must|agrees? to|will|would|may|should|is to)\b", re.IGNORECASE)
+_INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
+_TOTAL = re.compile(
+    r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
+    r"grand\s+total)\b\s*[:=]?",
+    re.IGNORECASE,
+)
+_BILL_TO = re.compile(
+    r"\b(?:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*(?P<name>[A-Z][\w&.,' -]{2,60}?)"
+    r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
+)
+
+
+@dataclass
+class Ledger:
+    transactions: list[Transaction] = field(default_factory=list)
+    holder: str | None = None
+
+
+def is_transfer(tx: Transaction) -> bool:
+    """Money that moved or is due between parties (not a statement's reported figure)."""
+    return not tx.description.startswith(REPORTED)
+
+
+def is_payment(tx: Transaction) -> bool:
+    """Money that moved: a transfer that is not just an invoice's amount due."""
+    return is_transfer(tx) and not tx.description.startswith(INVOICED)
+
+
+def tx_date(tx: Transaction) -> date | None:
+    moment = parse_iso(tx.date)
+    return moment.date() if moment else None
+
+
+def references(text: str) -> list[str]:
+    return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
+
+
+def norm_reference(reference: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", reference.upper()).lstrip("0") or "0"
+
+
+def ledger(doc: EvidenceDoc) -> Ledger:
+    return memo(doc, "ledger", lambda: _ledger(doc))
+
+
+def _ledger(doc: EvidenceDoc) -> Ledger:
+    book = Ledger(holder=_holder(doc))
+    found: list[Transaction | None] = []
+    found += _row_transactions(doc, book.holder)
+    found += statement_figures(doc)
+    found += _table_transactions(doc, book.holder)
+    found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
+    found += _statement_lines(doc, book.holder)
+    found += _invoice_totals(doc)
+    kept = [t for t in found if t is not None]
+    taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
+    for tx in _sentence_transactions(doc):
+        if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
+            kept.append(tx)
+    book.transactions = kept
+    return book
+
+
+def _holder(doc: EvidenceDoc) -> str | None:
+    for key in ("account_holder", "holder", "customer"):
+        value = doc.metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    for unit in units(doc)[:40]:
+        if unit.kind == "row":
+            continue
+        match = _HOLDER.search(unit.text)
+        if match:
+            return clean(match["name"])
+    return None
+
+
+def _row_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    found: list[Transaction | None] = []
+    for unit in units(doc):
+        if unit.kind == "row":
+            fields = row_fields(unit.text)
+            if fields:
+                found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
+    return found
+
+
+def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    """HTML tables whose header row names transactional columns (date, amount, payee…)."""
+    found: list[Transaction | None] = []
+    header: list[str] | None = None
+    previous = -2
+    for unit in units(doc):
+        if unit.kind != "cells":
+            continue
+        cells = pipe_cells(unit.text)
+        if unit.index != previous + 1:
+            header = None
+        previous = unit.index
+        if header is None:
+            assigned = roles(cells)
+            useful = {r for r in assigned.values() if r != "other"}
+            is_header = all(parse_cell(c) is None for c in cells)
+            if is_header and "date" in useful and useful & {"amount", "debit", "credit"}:
+                header = cells
+            continue
+        if len(cells) == len(header):
+            fields = dict(zip(header, cells, strict=True))
+            found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
+    return found
+
+
+def _first(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> str | None:
+    for header, value in fields.items():
+        if assigned.get(header) == role and value.strip():
+            return value.strip()
+    return None
+
+
+def _amount(value: str | None) -> tuple[float, str | None] | None:
+    if value is None:
+        return None
+    parsed = parse_cell(value)
+    if parsed is None:
+        money = find_money(value)
+        return (money[0].value, money[0].currency) if money else None
+    return parsed
+
+
+def _from_fields(
+    file_id: str, fields: dict[str, str], ref: SourceRef, holder: str | None
+) -> Transaction | None:
+    assigned = roles(list(fields))
+    debit = _amount(_first(fields, assigned, "debit"))
+    credit = _amount(_first(fields, assigned, "credit"))
+    amount = _amount(_first(fields, assigned, "amount"))
+    quantity = _amount(_first(fields, assigned, "quantity"))
+    price = _amount(_first(fields, assigned, "unit_price"))
+    outflow: bool | None = None
+    if debit and debit[0]:
+        amount, outflow = (abs(debit[0]), debit[1]), True
+    elif credit and credit[0]:
+        amount, outflow = (abs(credit[0]), credit[1]), False
+    elif amount is None and quantity and price and price[0] > 0:
+        amount = (round(quantity[0] * price[0], 2), price[1])
+    if amount is None or amount[0] == 0:
+        return None
+    if outflow is None and amount[0] < 0:
+        outflow = True
+    direction = (_first(fields, assigned, "direction") or "").lower()
+    if direction[:1] in ("d", "o", "w", "-"):
+        outflow = True
+    elif direction[:1] in ("c", "i", "+"):
+        outflow = False
+    sender = _first(fields, assigned, "from")
+    receiver = _first(fields, assigned, "to")
+    description = "; ".join(
+        f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
+    )
+    if sender is None and receiver is None:
+        party = _counterparty(description)
+        sender, receiver = (None, party) if outflow is not False else (party, None)
+    if holder and sender is None and outflow is not None:
+        sender = holder if outflow else sender
+    if holder and receiver is None and outflow is False:
+        receiver = holder
+    when = _row_date(fields, assigned)
+    currency = _first(fields, assigned, "currency") or amount[1] or "USD"
+    reference = _first(fields, assigned, "reference")
+    if reference is None and (found := references(description)):
+        reference = found[0]
+    if quantity and price and _first(fields, assigned, "amount") is None:
+        description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
+    return Transaction(
+        date=when,
+        amount=round(abs(amount[0]), 2),
+        currency=currency.upper()[:3],
+        from_party=sender,
+        to_party=receiver,
+        reference=reference,
+        description=description[:300],
+        source=ref.model_copy(update={"file_id": file_id}),
+    )
+
+
+def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    raw = _first(fields, assigned, "date")
+    if raw is None:
+        return None
+    moments = find_moments(raw)
+    if not moments:
+        return None
+    moment = moments[0]
+    clock = _first(fields, assigned, "time")
+    if moment.at is None and clock:
+        timed = find_moments(f"{raw} {clock}")
+        moment = timed[0] if timed else moment
+    return moment.iso()
+
+
+def _counterparty(text: str) -> str | None:
+    names = [n for n in find_names(text) if n.kind != "place"]
+    if names:
+        return names[0].text
+    match = _COUNTERPARTY.search(text)
+    if match is None or not _TRANSFER_CONTEXT.search(text):
+        return None
+    name = clean(match["name"])
+    first = name.split()[0].lower() if name else ""
+    return name if first not in NOT_NAMES and first not in STOPWORDS else None
+
+
+def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    """Printed statements: lines (or runs of a collapsed page) led by a date, with an amount."""
+    if doc.mime_type.startswith(("text/csv", "application/vnd")):
+        return []
+    found: list[tuple[Moment, str, SourceRef]] = []
+    for chunk in doc.chunks:
+        if chunk.location.row is not None or " | " in chunk.text:
+            continue
+        for moment, segment in _dated_segments(chunk.text):
+            found.append((moment, segment, cite(doc.file_id, chunk.location, segment)))
+    if len(found) < _LEDGER_LINE_MIN:
+        return []
+    return [_statement_line(m, segment, ref, holder) for m, segment, ref in found]
+
+
+def _dated_segments(text: str) -> list[tuple[Moment, str]]:
+    segments: list[tuple[Moment, str]] = []
+    for line in text.splitlines() or [text]:
+        moments = find_moments(line)
+        for number, moment in enumerate(moments):
+            end = moments[number + 1].start if number + 1 < len(moments) else len(line)
+            if moment.start > 12 and number == 0 and len(moments) == 1:
+                continue  # a date inside prose, not a statement line
+            segment = line[moment.end : end].strip()
+            if re.search(r"\d[\d,]*\.\d{2}\b", segment):
+                segments.append((moment, segment))
+    return segments
+
+
+def _statement_line(
+    moment: Moment, segment: str, ref: SourceRef, holder: str | None
+) -> Transaction | None:
+    numbers = list(re.finditer(r"\(?-?[$€£]?\d[\d,]*\.\d{2}\)?-?", segment))
+    if not numbers:
+        return None
+    parsed = parse_cell(numbers[0].group())
+    if parsed is None or parsed[0] == 0:
+        return None
+    description = segment[: numbers[0].start()].strip(" -\u2013:")
+    outflow = parsed[0] < 0 or bool(_OUTFLOW_WORDS.search(description))
+    if _INFLOW_WORDS.search(description) and parsed[0] > 0:
+        outflow = False
+    party = _counterparty(description)
+    sender, receiver = (holder, party) if outflow else (party, holder)
+    found = references(description)
+    return Transaction(
+        date=moment.iso(),
+        amount=round(abs(parsed[0]), 2),
+        currency=parsed[1] or "USD",
+        from_party=sender,
+        to_party=receiver,
+        reference=found[0] if found else None,
+        description=description[:300],
+        source=ref,
+    )
+
+
+def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
+    """An invoice's total under its number: what a ledger row citing that number should match."""
+    doc_units = [u for u in units(doc) if u.kind != "row"]
+    reference = next(
+        (
+            refs[0]
+            for u in doc_units[:30]
+            if _INVOICE.search(u.text) and (refs := references(u.text))
+        ),
+        None,
+    )
+    if reference is None:
+        return []
+    for unit in doc_units:
+        match = _TOTAL.search(unit.text)
+        money = find_money(unit.text[match.end() :]) if match else []
+        if not money:
+            continue
+        issuer = next(
+            (n.text for u in doc_units[:5] for n in find_names(u.text) if n.kind == "organization"),
+            None,
+        )
+        billed = _BILL_TO.search(" ".join(u.text for u in doc_units[:40]))
+        moments = [m for u in doc_units[:30] for m in find_moments(u.text)]
+        return [
+            Transaction(
+                date=moments[0].iso() if moments else None,
+                amount=round(abs(money[0].value), 2),
+                currency=money[0].currency,
+                from_party=clean(billed["name"]) if billed else None,
+                to_party=issuer,
+                reference=reference,
+                description=f"{INVOICED}: invoice {reference} total",
+                source=unit.ref,
+            )
+        ]
+    return []
+
+
+def _sentence_transactions(doc: EvidenceDoc) -> list[Transaction]:
+    found: list[Transaction] = []
+    default_day = parse_iso(doc.metadata.get("date"))
+    for unit in units(doc):
+        if unit.kind != "prose":
+            continue
+        tx = _sentence_transaction(unit, default_day.date().isoformat() if default_day else None)
+        if tx is not None:
+            found.append(tx)
+    return found
+
+
+def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | None:
+    text = unit.text
+    if _MODAL.search(text):
+        return None  # an obligation or a plan ("shall pay"), not a payment that happened
+    verb = next((v for v in _VERB.finditer(text) if not v.group().isupper()), None)
+    money = [m for m in find_money(text) if m.value > 0]
+    if verb is None or not money:
+        return None
+    names = [n for n in find_names(text) if n.kind != "place"]
+    before = [n for n in names if n.end <= verb.start()]
+    after = [n for n in names if n.start >= verb.end()]
+    first_person = re.search(r"\b(?:I|we)\b", text[: verb.start()]) is not None
+    subject = before[-1].text if before else ("I" if first_person else None)
+    receiver = sender = None
+    for name in after:
+        lead = text[: name.start]
+        if _TO.search(lead):
+            receiver = receiver or name.text
+        elif _FROM.search(lead):
+            sender = sender or name.text
+    if after and receiver is None and sender is None and after[0].start - verb.end() <= 3:
+        receiver = after[0].text  # "paid Jane Roe $500": the object follows the verb
+    if verb["in"]:
+        receiver, sender = subject, sender or receiver
+    elif verb["bill"]:
+        receiver, sender = subject, receiver  # the one billed is the one who pays
+    else:
+        sender = sender or subject
+    if subject == "I" and unit.speaker:
+        sender = unit.speaker if sender == "I" else sender
+        receiver = unit.speaker if receiver == "I" else receiver
+    moments = find_moments(text)
+    found = references(text)
+    return Transaction(
+        date=moments[0].iso() if moments else default_day,
+        amount=round(money[0].value, 2),
+        currency=money[0].currency,
+        from_party=None if sender == "I" else sender,
+        to_party=None if receiver == "I" else receiver,
+        reference=found[0] if found else None,
+        description=text[:300],
+        source=unit.ref,
+    )

@@ -1,0 +1,337 @@
+"""Legal analysis: parties, clauses, dates, governing law, and what a lawyer would note first."""
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.clauses import clauses_in
+from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.parties import (
+    captions,
+    contract_parties,
+    labelled_parties,
+    signatories,
+)
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.money import find_money, format_money
+from holmes_backend.llm.local.facts.names import name_key, same_party
+from holmes_backend.llm.local.facts.text import Unit, units
+
+_CONTRACT = re.compile(
+    r"\b(agreement|contract|hereby|whereas|in witness whereof|the parties|hereinafter|"
+    r"terms and conditions|effective date)\b",
+    re.IGNORECASE,
+)
+_OPINION = re.compile(
+    r"\b(opinion of the court|certiorari|petitioner|respondent|appellant|appellee|"
+    r"dissenting|concurring|we hold|it is so ordered|the judgment of)\b",
+    re.IGNORECASE,
+)
+_COURT = re.compile(
+    r"\b(SUPREME COURT OF [A-Z ]+?|UNITED STATES (?:DISTRICT )?COURT(?: OF APPEALS)?(?: FOR "
+    r"[A-Z ]+)?|COURT OF APPEALS? (?:FOR|OF) [A-Z ]+?|[A-Z]+ COUNTY (?:SUPERIOR|CIRCUIT|DISTRICT) "
+    r"COURT|HIGH COURT OF [A-Z ]+?)(?=\s*$|\s*[,.\n]|\s+(?:No\.|Syllabus|FOR THE))"
+)
+_DISPOSITION = re.compile(
+    r"\b(?:judgment[^.]{0,80}?\bis\s+|is\s+hereby\s+|,\s*)?(?P<d>(?:affirmed|reversed|vacated|"
+    r"remanded|dismissed)(?:[,]?\s+and\s+(?:the\s+case\s+is\s+)?(?:remanded|rendered))?)\b\.?",
+    re.IGNORECASE,
+)
+_CITED = re.compile(
+    r"(?P<case>[A-Z][\w.'\u2019&-]*(?:(?:\s+(?:of|&|de|for))?\s+[A-Z][\w.'\u2019&-]*|,\s+(?:Inc|Co|Corp|"
+    r"Ltd|LLC)\.?){0,6}\s+v\.\s+[A-Z][\w.'\u2019&-]*(?:(?:\s+(?:of|&|de|for))?\s+[A-Z][\w.'\u2019&-]*){0,5})"
+    r",\s+\d+\s+(?:U\.\s?S\.|F\.\s?\d?d?|S\.\s?Ct\.)"
+)
+_STATUTE = re.compile(
+    r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
+    r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
+)
+_DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
+_MAX_DATES = 40
+_MAX_CLAUSES = 300
+
+
+@dataclass
+class LegalAnalysis:
+    output: LegalOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def is_contract(doc: EvidenceDoc) -> bool:
+    sample = " ".join(u.text for u in units(doc)[:200])
+    return len(_CONTRACT.findall(sample)) >= 2 and len(_OPINION.findall(sample)) < 3
+
+
+def is_opinion(doc: EvidenceDoc) -> bool:
+    sample = " ".join(u.text for u in units(doc)[:300])
+    return len(_OPINION.findall(sample)) >= 3
+
+
+def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
+    parties: list[str] = []
+    clauses: list[Clause] = []
+    dates: list[DatedItem] = []
+    findings: list[Finding] = []
+    laws: list[tuple[str, SourceRef]] = []
+    for doc in docs:
+        doc_units = units(doc)
+        operative = is_contract(doc)
+        found_parties, party_findings = _parties(doc, doc_units)
+        _merge_parties(parties, found_parties)
+        findings += party_findings
+        doc_clauses = [c for u in doc_units if u.kind != "row" for c in clauses_in(u, operative)]
+        clauses += doc_clauses
+        laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
+        dates += _dates(doc_units)
+        findings += _opinion_findings(doc, doc_units)
+    clauses = clauses[:_MAX_CLAUSES]
+    findings += _clause_findings(clauses)
+    law = Counter(name for name, _ in laws).most_common(1)
+    if law:
+        refs = [ref for name, ref in laws if name == law[0][0]]
+        findings.append(
+            Finding(
+                finding_type="governing_law",
+                title=f"Governed by the laws of {law[0][0]}",
+                summary=f"{len(refs)} clause(s) choose the law of {law[0][0]}.",
+                confidence=0.9,
+                severity="LOW",
+                sources=unique_refs(refs, 3),
+            )
+        )
+    output = LegalOutput(
+        parties=parties,
+        clauses=clauses,
+        dates=sorted(dates, key=lambda d: d.date),
+        governing_law=law[0][0] if law else None,
+        findings=findings,
+    )
+    return LegalAnalysis(output, _thoughts(docs, output))
+
+
+def _merge_parties(parties: list[str], found: list[str]) -> None:
+    for name in found:
+        match = next((i for i, p in enumerate(parties) if same_party(p, name)), None)
+        if match is None:
+            parties.append(name)
+        elif len(name) > len(parties[match]):
+            parties[match] = name
+
+
+def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[Finding]]:
+    names: list[str] = []
+    findings: list[Finding] = []
+    aliases: dict[str, str] = {}
+    for unit in doc_units[:400]:
+        for name, alias in contract_parties(unit):
+            names.append(name)
+            if alias:
+                aliases[name] = alias
+        names += [name for name, _ in labelled_parties(unit)]
+    caption = next(iter(captions(doc_units)), None)
+    if caption and caption.weight >= 3:
+        names = [caption.first, caption.second, *names]
+        roles = {n: r for n, r in caption.roles.items() if r}
+        described = " v. ".join(
+            f"{n} ({roles[n]})" if n in roles else n for n in (caption.first, caption.second)
+        )
+        findings.append(
+            Finding(
+                finding_type="case_caption",
+                title=f"Case: {caption.first} v. {caption.second}",
+                summary=f"The document's own caption (by weight {caption.weight:.0f}, over cited "
+                f"cases): {described}.",
+                confidence=min(0.95, 0.5 + caption.weight / 40),
+                severity="LOW",
+                entities=[caption.first, caption.second],
+                sources=[u.ref for u in caption.sources],
+            )
+        )
+    if aliases:
+        listing = "; ".join(f"{n} (\u201c{a}\u201d)" for n, a in aliases.items())
+        findings.append(
+            Finding(
+                finding_type="defined_parties",
+                title=f"Parties defined in {doc.filename or doc.file_id}",
+                summary=listing,
+                confidence=0.8,
+                severity="LOW",
+                entities=list(aliases),
+                sources=[doc_units[0].ref] if doc_units else [],
+            )
+        )
+    signed = [(s, u) for u in doc_units for s in signatories(u)]
+    if signed:
+        findings.append(
+            Finding(
+                finding_type="signatures",
+                title=f"Signed by {', '.join(sorted({s for s, _ in signed}))}",
+                summary=f"{len(signed)} signature line(s) in {doc.filename or doc.file_id}.",
+                confidence=0.75,
+                severity="LOW",
+                entities=sorted({s for s, _ in signed}),
+                sources=unique_refs([u.ref for _, u in signed], 4),
+            )
+        )
+    unique: list[str] = []
+    _merge_parties(unique, names)
+    return unique, findings
+
+
+def _dates(doc_units: list[Unit]) -> list[DatedItem]:
+    found: dict[tuple[str, str], DatedItem] = {}
+    for unit in doc_units:
+        if unit.kind == "row":
+            continue
+        for moment in find_moments(unit.text):
+            before = _DATE_CONTEXT.split(unit.text[: moment.start])[-1].split()[-6:]
+            description = " ".join(before).strip(" ,\"\u201c\u201d'") or unit.text[:160].strip(
+                " []("
+            )
+            key = (moment.day.isoformat(), description.lower())
+            found.setdefault(
+                key, DatedItem(date=moment.iso(), description=description, source=unit.ref)
+            )
+            if len(found) >= _MAX_DATES:
+                return list(found.values())
+    return list(found.values())
+
+
+def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
+    if not is_opinion(doc):
+        return []
+    findings: list[Finding] = []
+    court = next((m for u in doc_units[:80] if (m := _COURT.search(u.text))), None)
+    court_unit = next((u for u in doc_units[:80] if _COURT.search(u.text)), None)
+    dispositions = [
+        (m, u) for u in doc_units if len(u.text) < 300 and (m := _DISPOSITION.search(u.text))
+    ]
+    disposition = max(
+        dispositions, key=lambda d: (" and " in d[0]["d"], -len(d[1].text)), default=None
+    )
+    if court and court_unit:
+        findings.append(
+            Finding(
+                finding_type="court",
+                title=f"Court: {court.group(1).title()}",
+                summary=court_unit.text[:200],
+                confidence=0.85,
+                severity="LOW",
+                sources=[court_unit.ref],
+            )
+        )
+    if disposition:
+        match, unit = disposition
+        findings.append(
+            Finding(
+                finding_type="disposition",
+                title=f"Disposition: {match['d'].lower()}",
+                summary=unit.text[:300],
+                confidence=0.75,
+                severity="MEDIUM",
+                sources=[unit.ref],
+            )
+        )
+    cited = Counter(" ".join(m["case"].split()) for u in doc_units for m in _CITED.finditer(u.text))
+    if cited:
+        top = ", ".join(f"{case} (\u00d7{n})" for case, n in cited.most_common(5))
+        findings.append(
+            Finding(
+                finding_type="precedents_cited",
+                title=f"{len(cited)} precedent(s) cited",
+                summary=f"Most cited: {top}.",
+                confidence=0.8,
+                severity="LOW",
+                entities=[c for c, _ in cited.most_common(5)],
+                sources=[doc_units[0].ref],
+            )
+        )
+    return findings
+
+
+def _clause_findings(clauses: list[Clause]) -> list[Finding]:
+    findings: list[Finding] = []
+    for clause in clauses:
+        if clause.kind == "approval_requirement":
+            threshold = f" above {_written(clause)}" if clause.amount else ""
+            findings.append(
+                Finding(
+                    finding_type="approval_requirement",
+                    title=f"Requires approval of {clause.party or 'a named approver'}{threshold}",
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="MEDIUM",
+                    entities=[clause.party] if clause.party else [],
+                    sources=[clause.source],
+                )
+            )
+        elif clause.kind == "cap" and clause.amount:
+            findings.append(
+                Finding(
+                    finding_type="cap",
+                    title=f"Cap of {_written(clause)}"
+                    + (f" on {clause.party}" if clause.party else ""),
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="MEDIUM",
+                    entities=[clause.party] if clause.party else [],
+                    sources=[clause.source],
+                )
+            )
+    return findings
+
+
+def _written(clause: Clause) -> str:
+    money = find_money(clause.text)
+    currency = money[0].currency if money else ""
+    return format_money(clause.amount or 0.0, currency)
+
+
+def signals(output: LegalOutput) -> list[Signal]:
+    found = [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings
+    ]
+    found += [
+        Signal(
+            f"{c.kind.replace('_', ' ')} {c.party or ''}: {c.text}",
+            False,
+            [c.source],
+            [c.party] if c.party else [],
+        )
+        for c in output.clauses[:200]
+    ]
+    if output.parties:
+        found.append(Signal("parties: " + ", ".join(output.parties), False, [], output.parties))
+    return found
+
+
+def _thoughts(docs: list[EvidenceDoc], output: LegalOutput) -> list[str]:
+    kinds = Counter(c.kind for c in output.clauses)
+    thoughts = [
+        f"Read {len(docs)} document(s) for legal content: {len(output.parties)} part(ies) "
+        f"({', '.join(output.parties[:4]) or 'none identified'}), "
+        f"{len(output.clauses)} clause(s), {len(output.dates)} dated item(s)."
+    ]
+    if kinds:
+        thoughts.append(
+            "Clauses by kind: " + ", ".join(f"{k} \u00d7{v}" for k, v in kinds.most_common(8)) + "."
+        )
+    approvals = [c for c in output.clauses if c.kind == "approval_requirement"]
+    if approvals:
+        thoughts.append(
+            f"{len(approvals)} approval requirement(s), e.g. approval of "
+            f"{approvals[0].party or 'an approver'}: these need a matching approval record."
+        )
+    caption = next((f for f in output.findings if f.finding_type == "case_caption"), None)
+    if caption:
+        thoughts.append(f"{caption.title}; {caption.summary}")
+    if output.governing_law:
+        thoughts.append(f"Governing law: {output.governing_law}.")
+    keys = {name_key(p) for p in output.parties}
+    if len(keys) < len(output.parties):
+        thoughts.append("Merged party spellings that denote the same party.")
+    return thoughts[:6]

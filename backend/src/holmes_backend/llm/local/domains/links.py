@@ -1,0 +1,199 @@
+"""Cross-modal links: events in different files close in time, and payments matched by amount.
+
+All times are put on one axis. A time written without a UTC offset is read as local time in the
+case's usual offset (the most common one among times that carry one), which is how investigators
+and cameras mostly write them. Each file is compared with the latest item of every other file
+seen so far, so a dense transcript does not multiply comparisons.
+"""
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from itertools import pairwise
+
+from holmes_backend.agents.schemas import CrossModalLink, SourceRef, TimedEvent, Transaction
+from holmes_backend.llm.local.domains.ledger import is_transfer, tx_date
+from holmes_backend.llm.local.facts.dates import has_time, parse_iso
+from holmes_backend.llm.local.facts.geo import SAME_PLACE_KM, distance_km
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import same_party
+
+_MAX_LINKS = 150
+_PER_FILE_PAIR = 2
+_AMOUNT_MATCH_DAYS = 3
+_AMOUNT_MATCH_MIN = 500.0
+_FAR_KM = 50.0
+
+
+@dataclass
+class Item:
+    when: datetime
+    file_id: str
+    kind: str
+    description: str
+    source: SourceRef
+    people: list[str] = field(default_factory=list)
+    place: str | None = None
+    position: tuple[float, float] | None = None
+
+
+def case_offset(timestamps: list[str]) -> tzinfo:
+    offsets = Counter(
+        moment.utcoffset() for t in timestamps if (moment := parse_iso(t)) and moment.tzinfo
+    )
+    common = offsets.most_common(1)
+    if not common or common[0][0] is None:
+        return UTC
+    return timezone(common[0][0])
+
+
+def instant(value: str | None, zone: tzinfo) -> datetime | None:
+    moment = parse_iso(value)
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=zone)
+
+
+def kind_of(event: TimedEvent) -> str:
+    for prefix, kind in (
+        ("Photo", "photo"),
+        ("E-mail", "e-mail"),
+        ("Said in", "transcript"),
+        ("Recording", "recording"),
+    ):
+        if event.description.startswith(prefix):
+            return kind
+    return "log" if event.source.row is not None else "document"
+
+
+def timed_items(
+    events: list[TimedEvent],
+    transactions: list[Transaction],
+    zone: tzinfo,
+    *,
+    dated: bool = False,
+) -> list[Item]:
+    """Events and payments on one time axis; with `dated`, also those known only to the day."""
+    items: list[Item] = []
+    for event in events:
+        if not (dated or has_time(event.timestamp)):
+            continue
+        if (when := instant(event.timestamp, zone)) is None:
+            continue
+        position = (
+            (event.latitude, event.longitude)
+            if event.latitude is not None and event.longitude is not None
+            else None
+        )
+        items.append(
+            Item(
+                when,
+                event.source.file_id,
+                kind_of(event),
+                event.description,
+                event.source,
+                event.people,
+                event.place,
+                position,
+            )
+        )
+    for tx in transactions:
+        if not is_transfer(tx) or not tx.date or not (dated or has_time(tx.date)):
+            continue
+        when = instant(tx.date, zone)
+        if when is None:
+            continue
+        parties = [p for p in (tx.from_party, tx.to_party) if p]
+        label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
+        items.append(Item(when, tx.source.file_id, "transaction", label, tx.source, parties))
+    return sorted(items, key=lambda item: item.when)
+
+
+def _shared_people(a: Item, b: Item) -> list[str]:
+    return [p for p in a.people if any(same_party(p, q) for q in b.people)]
+
+
+def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
+    minutes = delta / 60
+    gap = f"{minutes:.0f} min" if minutes >= 1 else f"{delta:.0f} s"
+    shared = _shared_people(a, b)
+    kind = f"temporal:{a.kind}↔{b.kind}"
+    note = ""
+    if a.position and b.position:
+        km = distance_km(a.position, b.position)
+        if km <= SAME_PLACE_KM:
+            kind, note = "co_location", f" at the same place ({km * 1000:.0f} m apart)"
+        elif km >= _FAR_KM and shared:
+            kind = "location_conflict"
+            note = f" yet {km:.0f} km apart \u2014 {', '.join(shared)} cannot easily be at both"
+    elif shared:
+        kind = "same_person_temporal"
+    who = f" involving {', '.join(shared)}" if shared else ""
+    implication = (
+        f"{a.description[:120]} and {b.description[:120]} occurred {gap} apart{who}{note}; "
+        "they may record one episode and should be read together."
+    )
+    return kind, implication
+
+
+def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalLink]:
+    window = timedelta(minutes=window_minutes)
+    latest: dict[str, Item] = {}
+    best: dict[tuple[str, str], list[tuple[float, Item, Item]]] = defaultdict(list)
+    for item in items:
+        for file_id, previous in list(latest.items()):
+            if file_id == item.file_id:
+                continue
+            if item.when - previous.when > window:
+                del latest[file_id]
+                continue
+            delta = abs((item.when - previous.when).total_seconds())
+            pair = tuple(sorted((file_id, item.file_id)))
+            best[pair].append((delta, previous, item))  # type: ignore[index]
+        latest[item.file_id] = item
+    links: list[CrossModalLink] = []
+    for candidates in best.values():
+        for delta, a, b in sorted(candidates, key=lambda c: c[0])[:_PER_FILE_PAIR]:
+            kind, implication = _describe_link(a, b, delta)
+            links.append(
+                CrossModalLink(
+                    source_a=a.source,
+                    source_b=b.source,
+                    correlation_type=kind,
+                    time_delta_seconds=round(delta, 1),
+                    implication=implication,
+                )
+            )
+    links.sort(key=lambda k: (k.correlation_type != "location_conflict", k.time_delta_seconds))
+    return links[:_MAX_LINKS]
+
+
+def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
+    """The same sum moving in two files within a few days: one payment seen twice, or a chain."""
+    by_amount: dict[tuple[float, str], list[Transaction]] = defaultdict(list)
+    for tx in transactions:
+        if is_transfer(tx) and tx.amount >= _AMOUNT_MATCH_MIN:
+            by_amount[(round(tx.amount, 2), tx.currency)].append(tx)
+    links: list[CrossModalLink] = []
+    for (amount, currency), group in by_amount.items():
+        files = {tx.source.file_id: tx for tx in group}
+        if len(files) < 2 or len(group) > 6:
+            continue
+        ordered = list(files.values())
+        for a, b in pairwise(ordered):
+            da, db = tx_date(a), tx_date(b)
+            if da and db and abs((db - da).days) > _AMOUNT_MATCH_DAYS:
+                continue
+            delta = abs((db - da).days) * 86400.0 if da and db else None
+            links.append(
+                CrossModalLink(
+                    source_a=a.source,
+                    source_b=b.source,
+                    correlation_type="amount_match",
+                    time_delta_seconds=delta,
+                    implication=f"The same {format_money(amount, currency)} appears in two files "
+                    f"({a.from_party or '?'} → {a.to_party or '?'}; {b.from_party or '?'} → "
+                    f"{b.to_party or '?'}): one payment corroborated, or funds passed on.",
+                )
+            )
+    return links[:_MAX_LINKS]

@@ -1,0 +1,297 @@
+"""Timed events from every kind of evidence, each with its place and people when known.
+
+Sources: EXIF capture times (with their UTC offset) and GPS; media creation times; transcript
+cues with absolute start times; e-mail send times; log rows with a date and time (and a place or
+coordinates column); and sentences that write a date with a time, or a date with an event verb.
+A media file is attributed to a person when its file name carries the person's name, or when a
+sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from the phone of…").
+"""
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from pathlib import PurePath
+
+from holmes_backend.agents.schemas import SourceRef, TimedEvent
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.cells import roles, row_fields
+from holmes_backend.llm.local.facts.cite import cite
+from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.memo import memo
+from holmes_backend.llm.local.facts.names import clean, find_names, person_parts
+from holmes_backend.llm.local.facts.text import Unit, units
+
+_EVENT_VERBS = re.compile(
+    r"\b(met|meet|meeting|arrived|arrive|left|leave|departed|called|visited|signed|sent|"
+    r"received|paid|transferred|wired|saw|observed|seized|collected|photographed|recorded|"
+    r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
+    r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened)\b",
+    re.IGNORECASE,
+)
+_PLACE = re.compile(
+    r"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*"
+    r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019&-]*){0,4})"
+)
+_OWNED = re.compile(
+    r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
+    r"belonging\s+to|owned\s+by|used\s+by|registered\s+to)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
+    r"|(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})['\u2019]s\s+(?:phone|device|camera|laptop|"
+    r"computer|handset|tablet)"
+)
+_INVESTIGATORS = re.compile(
+    r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
+)
+_ADDRESS = re.compile(
+    r"\b\d{1,5}\s+[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3}\s+(?:Street|St\.?|Avenue|Ave\.?|Road|"
+    r"Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
+)
+_NOT_PLACES = wordset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday i the a an"
+)
+_PLACE_COLUMNS = re.compile(r"\b(location|place|address|site|venue|city|tower|cell site)\b", re.I)
+_PEOPLE_COLUMNS = re.compile(
+    r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder)\b",
+    re.I,
+)
+_LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
+_LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
+_MAX_CUE_EVENTS = 400
+_MAX_TEXT_EVENTS = 60
+_MAX_ROW_EVENTS = 500
+MEDIA_FAMILIES = ("image/", "audio/", "video/")
+
+
+def places_in(text: str) -> list[str]:
+    found = [n.text for n in find_names(text) if n.kind == "place"]
+    found += [m.group() for m in _ADDRESS.finditer(text)]
+    persons = {n.text for n in find_names(text) if n.kind != "place"}
+    for match in _PLACE.finditer(text):
+        place = match["place"].strip()
+        first = place.split()[0].lower()
+        if first in _NOT_PLACES or any(place in p for p in found):
+            continue
+        if any(p in place or place in p for p in persons):
+            continue
+        found.append(place)
+    return found
+
+
+def people_in(text: str) -> list[str]:
+    return [n.text for n in find_names(text) if n.kind == "person"]
+
+
+def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
+    """People each media file belongs to, by file name or by a sentence naming the file."""
+    known: dict[str, str] = {}
+    for name in [p for doc in docs for p in _doc_people(doc)] + (also or []):
+        if name:
+            parts = person_parts(name)
+            if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
+                known[parts[2]] = name
+    owners: dict[str, list[str]] = defaultdict(list)
+    media = [d for d in docs if d.mime_type.startswith(MEDIA_FAMILIES)]
+    for doc in media:
+        tokens = set(re.split(r"[^a-z0-9]+", doc.filename.lower()))
+        owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
+        for key in ("author", "artist", "owner", "creator"):
+            value = doc.metadata.get(key)
+            if isinstance(value, str) and value.strip():
+                owners[doc.file_id].append(value.strip())
+    names = {d.filename.lower(): d.file_id for d in media if d.filename}
+    stems = {PurePath(name).stem: file_id for name, file_id in names.items() if len(name) > 4}
+    if names:
+        for doc in docs:
+            for unit in units(doc):
+                lowered = unit.text.lower()
+                hits = [fid for name, fid in names.items() if name in lowered]
+                hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
+                for file_id in set(hits):
+                    owners[file_id] += _owners_in(unit.text)
+    return {k: sorted(set(v)) for k, v in owners.items() if v}
+
+
+def _owners_in(text: str) -> list[str]:
+    """Whose file a sentence says it is: the device's owner if named, else the non-investigators."""
+    owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
+    if owned:
+        return owned
+    named = people_in(text)
+    civilians = [n for n in named if not _INVESTIGATORS.match(n)]
+    return civilians or named
+
+
+def _doc_people(doc: EvidenceDoc) -> list[str]:
+    return memo(doc, "people", lambda: _read_people(doc))
+
+
+def _read_people(doc: EvidenceDoc) -> list[str]:
+    found = [p for unit in units(doc) for p in people_in(unit.text)]
+    found += [c.speaker for c in doc.chunks if c.speaker]
+    for key in ("from", "to", "cc"):
+        value = doc.metadata.get(key)
+        values = value if isinstance(value, list) else [value]
+        found += [_display_name(v) for v in values if isinstance(v, str) and _display_name(v)]
+    return found
+
+
+def _display_name(address: str) -> str:
+    name = address.split("<", maxsplit=1)[0].strip().strip('"')
+    return name if name and "@" not in name else ""
+
+
+def events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    found += _metadata_events(doc, owners)
+    found += _cue_events(doc, owners)
+    found += _row_events(doc)
+    found += _text_events(doc)
+    return found
+
+
+def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+    meta = doc.metadata
+    ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
+    found: list[TimedEvent] = []
+    if isinstance(meta.get("capture_time"), str):
+        position = metadata_position(meta)
+        camera = " ".join(str(meta[k]) for k in ("camera_make", "camera_model") if meta.get(k))
+        found.append(
+            TimedEvent(
+                timestamp=meta["capture_time"],
+                description=f"Photo {doc.filename} taken" + (f" with {camera}" if camera else ""),
+                place=describe(*position) if position else None,
+                latitude=position[0] if position else None,
+                longitude=position[1] if position else None,
+                people=owners,
+                source=ref,
+            )
+        )
+    if doc.mime_type.startswith(("audio/", "video/")) and isinstance(meta.get("created"), str):
+        duration = meta.get("duration")
+        length = f" ({float(duration):.0f} s)" if isinstance(duration, int | float) else ""
+        found.append(
+            TimedEvent(
+                timestamp=meta["created"],
+                description=f"Recording {doc.filename} created{length}",
+                people=owners,
+                source=ref,
+            )
+        )
+    if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
+        senders = [_display_name(str(meta.get("from") or ""))]
+        recipients = [_display_name(str(v)) for v in meta.get("to") or [] if isinstance(v, str)]
+        people = [p for p in senders + recipients if p]
+        found.append(
+            TimedEvent(
+                timestamp=meta["date"],
+                description=f"E-mail from {meta.get('from')} to "
+                f"{', '.join(str(v) for v in meta.get('to') or []) or '?'}: "
+                f"{meta.get('subject') or ''}",
+                people=people,
+                source=ref.model_copy(update={"excerpt": str(meta.get("subject") or doc.filename)}),
+            )
+        )
+    return found
+
+
+def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    for chunk in doc.chunks:
+        start = chunk.location.start_time
+        if start is None or chunk.location.cue_start is None:
+            continue
+        people = [chunk.speaker] if chunk.speaker else []
+        found.append(
+            TimedEvent(
+                timestamp=start.isoformat(),
+                description=f"Said in {doc.filename}: {chunk.text[:200]}",
+                people=people + [p for p in people_in(chunk.text) if p not in people],
+                source=cite(doc.file_id, chunk.location, chunk.text),
+            )
+        )
+        if len(found) >= _MAX_CUE_EVENTS:
+            break
+    return found
+
+
+def _row_events(doc: EvidenceDoc) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    for unit in units(doc):
+        if unit.kind != "row":
+            continue
+        fields = row_fields(unit.text)
+        assigned = roles(list(fields))
+        if any(r in ("amount", "debit", "credit") for r in assigned.values()):
+            continue  # a ledger: its rows are transactions
+        event = _row_event(fields, assigned, unit)
+        if event:
+            found.append(event)
+            if len(found) >= _MAX_ROW_EVENTS:
+                break
+    return found
+
+
+def _row_event(
+    fields: dict[str, str], assigned: Mapping[str, str], unit: Unit
+) -> TimedEvent | None:
+    raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
+    moments = find_moments(raw)
+    if not moments:
+        return None
+    lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
+    lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
+    place = next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k)), None)
+    people = [v for k, v in fields.items() if _PEOPLE_COLUMNS.search(k) and v]
+    try:
+        latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
+    except ValueError:
+        latitude, longitude = None, None
+    if latitude is not None and longitude is not None and place is None:
+        place = describe(latitude, longitude)
+    return TimedEvent(
+        timestamp=moments[0].iso(),
+        description=unit.text[:240],
+        place=place,
+        latitude=latitude,
+        longitude=longitude,
+        people=people,
+        source=unit.ref,
+    )
+
+
+def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    for unit in units(doc):
+        if unit.kind not in ("prose", "ocr", "cells"):
+            continue
+        for moment in find_moments(unit.text):
+            if moment.at is None and not _EVENT_VERBS.search(unit.text):
+                continue
+            places = places_in(unit.text)
+            coordinates = find_coordinates(unit.text)
+            lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
+            found.append(
+                TimedEvent(
+                    timestamp=moment.iso(),
+                    description=unit.text[:240],
+                    place=places[0]
+                    if places
+                    else (describe(lat, lon) if lat is not None and lon is not None else None),
+                    latitude=lat,
+                    longitude=lon,
+                    people=([unit.speaker] if unit.speaker else []) + people_in(unit.text),
+                    source=unit.ref,
+                )
+            )
+            if len(found) >= _MAX_TEXT_EVENTS:
+                return found
+    return found
+
+
+def event_time_known(event: TimedEvent) -> bool:
+    moment = parse_iso(event.timestamp)
+    return moment is not None and ("T" in event.timestamp or " " in event.timestamp.strip())

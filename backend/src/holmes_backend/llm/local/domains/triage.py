@@ -1,0 +1,228 @@
+"""Triage of one file: domain scores, complexity, classification and a preview of its content.
+
+Scores are lexicon densities (share of a domain's vocabulary in the words, XML tag names
+included) turned into [0, 1], plus structural signals: money amounts, ledger rows and statement
+tables for financial; case captions, contract recitals and clauses for legal; media, transcripts,
+testimony, e-mail, timestamps and custody records for evidence; plans and recommendations for
+strategy.
+
+Classification (the first that applies):
+- "Media": images, audio and video;
+- "Testimony": transcripts, depositions, affidavits, declarations, interviews;
+- "Correspondence": e-mail, and letters ("Dear …", "Sincerely");
+- "Legal/Precedent": court opinions and judgments; "Legal/Statute": statutes and regulations;
+  "Legal/Contract": agreements \u2014 when legal leads;
+- "Financial/Transactions": ledgers, statements of account, trade filings (rows or records with a
+  date and an amount); "Financial/Statement": financial statements and reports \u2014 when financial
+  leads;
+- "Evidence": other files where evidence leads (reports, logs, custody records, notes);
+- "Reference": everything else (background, strategy memos).
+"""
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
+from holmes_backend.llm.local.domains.legal import is_contract, is_opinion
+from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.xmlrecords import xml_records
+from holmes_backend.llm.local.facts.cells import roles, row_fields
+from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.lexicon import (
+    EVIDENCE_WORDS,
+    FINANCIAL_WORDS,
+    LEGAL_WORDS,
+    STRATEGY_WORDS,
+)
+from holmes_backend.llm.local.facts.money import find_money, parse_cell
+from holmes_backend.llm.local.facts.names import find_names, name_key
+from holmes_backend.llm.local.facts.text import units, words
+
+_MAX_CHARS = 400_000
+_MAX_UNITS = 4000
+_PREVIEW_UNITS = 600  # names and dates of a preview are sampled from the start of the file
+_DENSITY_GAIN = 25.0
+_LEXICON_WEIGHT = 0.7
+_MAX_SCORE = 0.98
+_DOMAINS: tuple[DomainName, ...] = ("financial", "legal", "evidence", "strategy")
+_LETTER = re.compile(
+    r"^\s*(dear\s|sincerely|best regards|kind regards|yours (?:truly|faithfully))", re.I | re.M
+)
+_STATUTE = re.compile(
+    r"§|\bU\.\s?S\.\s?C\.|\bbe it enacted\b|\bsection\s+\d+\.?\s|\bregulation\b", re.I
+)
+_CUSTODY = re.compile(
+    r"chain of custody|evidence (?:bag|item|log)|seized|collected by|sha-?256", re.I
+)
+_MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|to-?do)\b", re.I)
+_MEDIA = ("image/", "audio/", "video/")
+
+
+@dataclass
+class _Profile:
+    text: str
+    words: list[str]
+    money: int
+    rows: int
+    transfers: int
+    figures: int
+    timed: bool
+
+
+def _profile(doc: EvidenceDoc) -> _Profile:
+    text = "\n".join(chunk.text for chunk in doc.chunks)[:_MAX_CHARS]
+    doc_units = units(doc)[:_MAX_UNITS]
+    # Cheap signals only: triage must stay quick; the financial analyst reads the money fully.
+    transfers = sum(1 for u in doc_units if u.kind == "row" and _money_row(u.text))
+    transfers += len(xml_records(doc))
+    figures = len(statement_figures(doc)) if any(u.kind == "cells" for u in doc_units) else 0
+    return _Profile(
+        text=text,
+        words=words(text),
+        money=sum(len(find_money(u.text)) for u in doc_units),
+        rows=sum(1 for u in doc_units if u.kind in ("row", "cells")),
+        transfers=transfers,
+        figures=figures,
+        timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
+    )
+
+
+def _money_row(text: str) -> bool:
+    fields = row_fields(text)
+    assigned = roles(list(fields))
+    return any(
+        assigned[k] in ("amount", "debit", "credit") and parse_cell(v) for k, v in fields.items()
+    )
+
+
+def _density(tokens: list[str], lexicon: frozenset[str]) -> float:
+    """The vocabulary's share of the words, mapped into [0, 0.7]; structure adds the rest."""
+    if not tokens:
+        return 0.0
+    share = sum(1 for token in tokens if token in lexicon) / len(tokens)
+    return _LEXICON_WEIGHT * (1 - math.exp(-_DENSITY_GAIN * share))
+
+
+def _clamp(value: float) -> float:
+    return round(max(0.0, min(_MAX_SCORE, value)), 3)
+
+
+def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
+    if doc.mime_type.startswith(_MEDIA):
+        return DomainScores(financial=0.05, legal=0.1, evidence=0.9, strategy=0.1)
+    tokens = profile.words
+    per_hundred = 100 * profile.money / max(1, len(tokens))
+    financial = _density(tokens, FINANCIAL_WORDS) + min(0.3, 0.08 * per_hundred)
+    financial += 0.3 if profile.transfers >= 3 else 0.15 if profile.transfers else 0.0
+    financial += 0.25 if profile.figures >= 4 else 0.0
+    legal = _density(tokens, LEGAL_WORDS)
+    legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
+    legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
+    evidence = _density(tokens, EVIDENCE_WORDS)
+    if is_testimony(doc):
+        evidence += 0.35
+        legal += 0.45 if is_sworn(doc) else 0.1
+    if doc.metadata.get("from") or doc.mime_type == "message/rfc822":
+        evidence += 0.2
+    if _CUSTODY.search(profile.text[:50_000]):
+        evidence += 0.25
+    if profile.timed:
+        evidence += 0.1
+    strategy = _density(tokens, STRATEGY_WORDS) + (
+        0.15 if _MEMO.search(profile.text[:20_000]) else 0
+    )
+    return DomainScores(
+        financial=_clamp(financial),
+        legal=_clamp(legal),
+        evidence=_clamp(evidence),
+        strategy=_clamp(min(strategy, 0.9)),
+    )
+
+
+def classify(  # noqa: PLR0911 - the classes are an ordered rule table
+    doc: EvidenceDoc, scores: DomainScores, primary: DomainName, profile: _Profile
+) -> str:
+    if doc.mime_type.startswith(_MEDIA):
+        return "Media"
+    if is_testimony(doc):
+        return "Testimony"
+    if (
+        doc.mime_type == "message/rfc822"
+        or doc.metadata.get("from")
+        or _LETTER.search(profile.text[:5000])
+    ):
+        return "Correspondence"
+    if primary == "legal":
+        if is_opinion(doc):
+            return "Legal/Precedent"
+        if _STATUTE.search(profile.text[:50_000]) and not is_contract(doc):
+            return "Legal/Statute"
+        return "Legal/Contract"
+    if primary == "financial":
+        return (
+            "Financial/Transactions"
+            if profile.transfers >= profile.figures
+            else "Financial/Statement"
+        )
+    if primary == "evidence":
+        return "Evidence"
+    return "Reference"
+
+
+def complexity(doc: EvidenceDoc, profile: _Profile, entities: int, dates: int) -> float:
+    length = min(1.0, math.log10(1 + len(profile.text)) / 6)
+    structure = min(1.0, profile.rows / 300)
+    density = min(1.0, (profile.money + entities + dates) / max(20.0, len(profile.words) / 10))
+    pages = doc.metadata.get("page_count")
+    paged = min(1.0, float(pages) / 100) if isinstance(pages, int | float) else 0.0
+    return _clamp(0.45 * length + 0.2 * structure + 0.2 * density + 0.15 * paged)
+
+
+def _preview(doc: EvidenceDoc) -> tuple[list[str], list[str], int]:
+    counts: Counter[str] = Counter()
+    display: dict[str, str] = {}
+    days: Counter[str] = Counter()
+    for unit in units(doc)[:_PREVIEW_UNITS]:
+        for name in find_names(unit.text):
+            if name.kind == "place":
+                continue
+            key = name_key(name.text)
+            counts[key] += 1
+            if len(name.text) > len(display.get(key, "")):
+                display[key] = name.text
+        for moment in find_moments(unit.text):
+            days[moment.day.isoformat()] += 1
+    for key in ("capture_time", "date", "created", "recording_start", "creation_date"):
+        stamp = parse_iso(doc.metadata.get(key))
+        if stamp is not None:
+            days[stamp.date().isoformat()] += 3
+    entities = [display[k] for k, _ in counts.most_common(8)]
+    top_days = sorted(day for day, _ in days.most_common(8))
+    return entities, top_days, sum(counts.values()) + sum(days.values())
+
+
+def triage_file(doc: EvidenceDoc) -> TriageFile:
+    profile = _profile(doc)
+    scores = domain_scores(doc, profile)
+    values = {name: getattr(scores, name) for name in _DOMAINS}
+    primary = max(_DOMAINS, key=lambda name: values[name])
+    entities, days, mentions = _preview(doc)
+    duration = doc.metadata.get("duration")
+    pages = doc.metadata.get("page_count")
+    return TriageFile(
+        file_id=doc.file_id,
+        filename=doc.filename,
+        classification=classify(doc, scores, primary, profile),
+        domain_scores=scores,
+        complexity_score=complexity(doc, profile, mentions, len(days)),
+        primary_domain=primary,
+        secondary_domains=[d for d in _DOMAINS if d != primary and values[d] >= 0.4],
+        entities_preview=entities,
+        key_dates=days,
+        page_count=int(pages) if isinstance(pages, int | float) else None,
+        duration_seconds=float(duration) if isinstance(duration, int | float) else None,
+    )

@@ -1,0 +1,226 @@
+"""Table rows as the extractors write them, and what each column means.
+
+CSV and spreadsheet rows arrive as "Header: value; Header: value"; HTML table rows as
+"cell | cell | cell". Column roles (date, amount, payer, payee, reference…) are recognised from
+header words in several vocabularies, never from one ledger's exact headings.
+"""
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from holmes_backend.llm.local.facts.text import words
+
+Role = Literal[
+    "date",
+    "time",
+    "debit",
+    "credit",
+    "amount",
+    "from",
+    "to",
+    "reference",
+    "description",
+    "currency",
+    "quantity",
+    "unit_price",
+    "balance",
+    "account",
+    "direction",
+    "other",
+]
+
+_FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
+# Checked in order: the first role whose words appear in the header wins.
+_ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
+    ("balance", frozenset({"balance"}), ()),
+    ("unit_price", frozenset({"rate"}), ("unit price", "price per", "per share", "unit cost")),
+    (
+        "debit",
+        frozenset({"debit", "debits", "withdrawal", "withdrawals", "outflow", "dr"}),
+        ("paid out", "money out"),
+    ),
+    (
+        "credit",
+        frozenset({"credit", "credits", "deposit", "deposits", "inflow", "cr"}),
+        ("paid in", "money in"),
+    ),
+    ("currency", frozenset({"currency", "ccy", "cur"}), ()),
+    (
+        "date",
+        frozenset(
+            {
+                "date",
+                "dated",
+                "posted",
+                "posting",
+                "booking",
+                "timestamp",
+                "datetime",
+                "when",
+                "day",
+                "datum",
+                "fecha",
+                "data",
+            }
+        ),
+        ("value date",),
+    ),
+    ("time", frozenset({"time"}), ()),
+    (
+        "amount",
+        frozenset(
+            {
+                "amount",
+                "amt",
+                "sum",
+                "total",
+                "value",
+                "usd",
+                "eur",
+                "gbp",
+                "net",
+                "gross",
+                "charge",
+                "charges",
+                "paid",
+                "payment",
+                "fee",
+                "cost",
+                "betrag",
+                "importe",
+                "montant",
+                "monto",
+                "bedrag",
+                "valor",
+                "importo",
+            }
+        ),
+        (),
+    ),
+    ("quantity", frozenset({"quantity", "qty", "shares", "units", "volume"}), ()),
+    (
+        "reference",
+        frozenset(
+            {
+                "ref",
+                "reference",
+                "invoice",
+                "inv",
+                "check",
+                "cheque",
+                "txn",
+                "id",
+                "number",
+                "no",
+                "confirmation",
+                "po",
+                "receipt",
+            }
+        ),
+        (),
+    ),
+    (
+        "from",
+        frozenset(
+            {
+                "from",
+                "payer",
+                "payor",
+                "sender",
+                "originator",
+                "remitter",
+                "debtor",
+                "source",
+                "ordering",
+                "buyer",
+                "purchaser",
+            }
+        ),
+        ("paid by",),
+    ),
+    (
+        "to",
+        frozenset(
+            {
+                "to",
+                "payee",
+                "beneficiary",
+                "recipient",
+                "receiver",
+                "creditor",
+                "vendor",
+                "supplier",
+                "destination",
+                "merchant",
+                "counterparty",
+                "party",
+                "name",
+                "customer",
+                "client",
+                "seller",
+            }
+        ),
+        ("paid to",),
+    ),
+    ("account", frozenset({"account", "acct", "iban"}), ()),
+    ("direction", frozenset({"direction", "dr/cr", "sign"}), ()),
+    (
+        "description",
+        frozenset(
+            {
+                "description",
+                "memo",
+                "details",
+                "narrative",
+                "purpose",
+                "particulars",
+                "note",
+                "notes",
+                "type",
+                "category",
+                "remarks",
+                "title",
+                "code",
+                "security",
+            }
+        ),
+        (),
+    ),
+    ("unit_price", frozenset({"price"}), ()),
+]
+
+
+def row_fields(text: str) -> dict[str, str]:
+    """{"Date": "2024-03-01", "Amount": "9,800.00"} from "Date: 2024-03-01; Amount: 9,800.00"."""
+    return {m["key"].strip(): m["value"].strip() for m in _FIELD.finditer(text)}
+
+
+def pipe_cells(text: str) -> list[str]:
+    return [cell.strip() for cell in text.split(" | ")]
+
+
+@lru_cache(maxsize=4096)
+def role_of(header: str) -> Role:
+    tokens = set(words(header))
+    lowered = " ".join(words(header))
+    for role, _, phrases in _ROLE_WORDS:
+        if any(phrase in lowered for phrase in phrases):
+            return role
+    for role, vocabulary, _ in _ROLE_WORDS:
+        if tokens & vocabulary:
+            return role
+    return "other"
+
+
+def roles(headers: list[str]) -> dict[str, Role]:
+    """Each header's role; a role claimed twice keeps its first column (others become "other")."""
+    assigned: dict[str, Role] = {}
+    taken: set[Role] = set()
+    for header in headers:
+        role = role_of(header)
+        if role in taken and role not in ("description", "other"):
+            role = "other"
+        taken.add(role)
+        assigned[header] = role
+    return assigned

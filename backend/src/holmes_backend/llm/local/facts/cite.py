@@ -1,0 +1,46 @@
+"""Citations: a SourceRef for a chunk of a document, with a short excerpt."""
+
+from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.extraction.models import Location
+
+EXCERPT_CHARS = 240
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
+
+
+def cite(file_id: str, location: Location | None, text: str = "") -> SourceRef:
+    if location is None:
+        return SourceRef(file_id=file_id, excerpt=excerpt(text))
+    return SourceRef(
+        file_id=file_id,
+        page=location.page,
+        line=location.line,
+        row=location.row,
+        sheet=location.sheet,
+        cue_start=location.cue_start,
+        cue_end=location.cue_end,
+        bbox=list(location.bbox) if location.bbox else None,
+        excerpt=excerpt(text),
+    )
+
+
+def ref_key(ref: SourceRef) -> tuple[object, ...]:
+    """Identity of a citation's place, ignoring the excerpt (for de-duplication)."""
+    return (ref.file_id, ref.page, ref.line, ref.row, ref.sheet, ref.cue_start)
+
+
+def unique_refs(refs: list[SourceRef], limit: int = 8) -> list[SourceRef]:
+    seen: set[tuple[object, ...]] = set()
+    kept: list[SourceRef] = []
+    for ref in refs:
+        key = ref_key(ref)
+        if key in seen:
+            continue
+        seen.add(key)
+        kept.append(ref)
+        if len(kept) >= limit:
+            break
+    return kept

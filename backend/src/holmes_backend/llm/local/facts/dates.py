@@ -1,0 +1,295 @@
+"""Dates and times written in text, in the common numeric and spelled-out forms.
+
+A `Moment` is a calendar date, optionally a time of day and a UTC offset. A time written apart
+from its date ("at 9:40 p.m. on 3 March 2024") is joined to the nearest date of the same text.
+Numeric dates are read month-first (US) unless the first number cannot be a month; dotted dates
+(3.4.2024) are day-first, as where they are written.
+"""
+
+import re
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from functools import lru_cache
+
+from holmes_backend.llm.local.facts.spans import Spans
+
+MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MON = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_ORD = r"(?:st|nd|rd|th)?"
+_TZ_NAMES = {
+    "utc": 0.0,
+    "gmt": 0.0,
+    "z": 0.0,
+    "est": -5.0,
+    "edt": -4.0,
+    "cst": -6.0,
+    "cdt": -5.0,
+    "mst": -7.0,
+    "mdt": -6.0,
+    "pst": -8.0,
+    "pdt": -7.0,
+    "cet": 1.0,
+    "cest": 2.0,
+    "bst": 1.0,
+    "eet": 2.0,
+    "eest": 3.0,
+    "jst": 9.0,
+    "hkt": 8.0,
+    "sgt": 8.0,
+    "aest": 10.0,
+    "aedt": 11.0,
+}
+_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
+_ISO = re.compile(
+    r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
+    r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
+    r"(?![\d-])"
+)
+_YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
+_NUMERIC = re.compile(
+    r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})\b(?![/.]\d)"
+)
+_MONTH_FIRST = re.compile(
+    rf"\b(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
+)
+_DAY_FIRST = re.compile(
+    rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s-]+(?P<mon>{_MON}),?[\s-]+(?P<y>(?:19|20)\d{{2}})\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(
+    rf"\b(?P<H>[01]?\d|2[0-3]):(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
+    rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
+    re.IGNORECASE,
+)
+_HOUR = re.compile(
+    rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
+)
+_NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+_PERIODS = {
+    "morning": (time(6), time(11, 59, 59)),
+    "afternoon": (time(12), time(17, 59, 59)),
+    "evening": (time(18), time(23, 59, 59)),
+    "night": (time(20), time(23, 59, 59)),
+    "tonight": (time(20), time(23, 59, 59)),
+    "overnight": (time(20), time(23, 59, 59)),
+}
+_PERIOD = re.compile(r"\b(?P<word>morning|afternoon|evening|night|tonight|overnight)\b", re.I)
+_JOIN_DISTANCE = 40
+
+
+@dataclass(frozen=True)
+class Moment:
+    day: date
+    at: time | None = None
+    tz: tzinfo | None = None
+    start: int = 0
+    end: int = 0
+
+    def iso(self) -> str:
+        if self.at is None:
+            return self.day.isoformat()
+        return self.datetime().isoformat()
+
+    def datetime(self) -> datetime:
+        return datetime.combine(self.day, self.at or time(0), tzinfo=self.tz)
+
+
+def _year(text: str) -> int:
+    value = int(text)
+    if len(text) == 2:
+        value += 2000 if value < 70 else 1900
+    return value
+
+
+def _make(year: int, month: int, day: int) -> date | None:
+    if not 1900 <= year <= 2100:
+        return None
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def parse_tz(text: str | None) -> tzinfo | None:
+    if not text:
+        return None
+    key = text.strip().lower()
+    if key in _TZ_NAMES:
+        return timezone(timedelta(hours=_TZ_NAMES[key]))
+    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text.strip())
+    if not match:
+        return None
+    sign = -1 if match.group(1) == "-" else 1
+    return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
+
+
+def _clock(hour: int, minute: int, second: int, ampm: str | None) -> time | None:
+    if ampm:
+        if hour > 12:
+            return None
+        pm = ampm.lower().startswith("p")
+        hour = (hour % 12) + (12 if pm else 0)
+    try:
+        return time(hour, minute, second)
+    except ValueError:
+        return None
+
+
+def _dates(text: str) -> list[Moment]:
+    found: list[Moment] = []
+    taken = Spans()
+
+    def add(
+        day: date | None, match: re.Match[str], at: time | None = None, tz: str | None = None
+    ) -> None:
+        if day is None or not taken.take(match.start(), match.end()):
+            return
+        found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
+
+    for m in _ISO.finditer(text):
+        day = _make(int(m["y"]), int(m["m"]), int(m["d"]))
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
+        add(day, m, at, m["tz"])
+    for m in _YMD_SLASH.finditer(text):
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m)
+    for pattern in (_MONTH_FIRST, _DAY_FIRST):
+        for m in pattern.finditer(text):
+            add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
+    for m in _NUMERIC.finditer(text):
+        a, b, year = int(m["a"]), int(m["b"]), _year(m["y"])
+        if m["sep"] == "." or a > 12:
+            add(_make(year, b, a), m)
+        else:
+            add(_make(year, a, b), m)
+    return sorted(found, key=lambda moment: moment.start)
+
+
+def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo | None]]:
+    inside = Spans()
+    for moment in dates:
+        if moment.at is not None:
+            inside.add(moment.start, moment.end)
+    found: list[tuple[int, int, time, tzinfo | None]] = []
+    clocks = Spans()
+    for m in _CLOCK.finditer(text):
+        if inside.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), m["ap"])
+        if at is not None:
+            clocks.add(m.start(), m.end())
+            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
+    for m in _HOUR.finditer(text):
+        if clocks.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), 0, 0, m["ap"])
+        if at is not None:
+            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
+    for m in _NOON.finditer(text):
+        at = time(0) if m["word"].lower() == "midnight" else time(12)
+        found.append((m.start(), m.end(), at, None))
+    return found
+
+
+def find_moments(text: str) -> list[Moment]:
+    """Every date in the text, with the time of day written next to it when there is one."""
+    return list(_find_moments(text))
+
+
+@lru_cache(maxsize=65536)
+def _find_moments(text: str) -> tuple[Moment, ...]:
+    dates = _dates(text)
+    if not dates:
+        return ()
+    times = sorted(_times(text, dates))
+    starts = [t[0] for t in times]
+    result: list[Moment] = []
+    used: set[int] = set()
+    for moment in dates:
+        if moment.at is not None:
+            result.append(moment)
+            continue
+        best: tuple[int, int] | None = None
+        first = bisect_left(starts, moment.start - 2 * _JOIN_DISTANCE)
+        last = bisect_right(starts, moment.end + _JOIN_DISTANCE)
+        for number in range(first, last):
+            start, end = times[number][0], times[number][1]
+            gap = start - moment.end if start >= moment.end else moment.start - end
+            if (
+                number not in used
+                and 0 <= gap <= _JOIN_DISTANCE
+                and (best is None or gap < best[1])
+            ):
+                best = (number, gap)
+        if best is None:
+            result.append(moment)
+            continue
+        used.add(best[0])
+        start, end, at, tz = times[best[0]]
+        span = (min(start, moment.start), max(end, moment.end))
+        result.append(Moment(moment.day, at, tz or moment.tz, span[0], span[1]))
+    return tuple(result)
+
+
+def find_times(text: str) -> list[tuple[time, tzinfo | None]]:
+    """Times of day written without a date."""
+    return [(at, tz) for _, _, at, tz in _times(text, [])]
+
+
+def day_period(text: str) -> tuple[time, time] | None:
+    """The part of the day a text speaks of ("that evening"), as a time range."""
+    match = _PERIOD.search(text)
+    return _PERIODS[match["word"].lower()] if match else None
+
+
+def parse_iso(value: object) -> datetime | None:
+    """A date or date-time in ISO 8601 form (as metadata and schemas carry them)."""
+    if not isinstance(value, str) or not value:
+        return None
+    text = value.strip().replace("Z", "+00:00")
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    try:
+        return datetime.combine(date.fromisoformat(text[:10]), time(0))
+    except ValueError:
+        return None
+
+
+def has_time(value: str) -> bool:
+    return "T" in value or (len(value) > 10 and ":" in value)
+
+
+def parse_span(value: str | None) -> tuple[datetime, datetime, bool] | None:
+    """A claimed time as an interval: "date", "date-time" or "start/end"; and whether timed."""
+    if not value:
+        return None
+    if "/" in value:
+        first, _, second = value.partition("/")
+        start, end = parse_iso(first), parse_iso(second)
+        if start and end:
+            return start, end, True
+        return None
+    moment = parse_iso(value)
+    if moment is None:
+        return None
+    if has_time(value):
+        return moment, moment, True
+    return moment, moment + timedelta(days=1) - timedelta(seconds=1), False

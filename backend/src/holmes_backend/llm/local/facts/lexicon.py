@@ -1,0 +1,182 @@
+"""Word lists the rules lean on. General vocabulary of finance, law and investigation only."""
+
+
+def wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+HONORIFICS = wordset(
+    "mr mrs ms miss mx dr prof professor sir dame lord lady hon judge justice det detective "
+    "officer sgt sergeant lt lieutenant capt captain agent inspector rev father sister atty "
+    "counsel chief"
+)
+# Legal-form suffix → its class ("Inc." and "Incorporated" are one).
+ORG_SUFFIXES = dict(
+    pair.split("=")
+    for pair in [
+        "inc=inc",
+        "incorporated=inc",
+        "corp=corp",
+        "corporation=corp",
+        "co=co",
+        "company=co",
+        "llc=llc",
+        "l.l.c=llc",
+        "ltd=ltd",
+        "limited=ltd",
+        "plc=plc",
+        "llp=llp",
+        "lp=lp",
+        "l.p=lp",
+        "gmbh=gmbh",
+        "ag=ag",
+        "sa=sa",
+        "s.a=sa",
+        "nv=nv",
+        "bv=bv",
+        "srl=srl",
+        "spa=spa",
+        "pty=pty",
+        "pte=pte",
+        "oy=oy",
+        "ab=ab",
+        "as=as",
+        "kg=kg",
+        "n.a=na",
+        "na=na",
+        "pc=pc",
+        "pllc=pllc",
+        "sarl=sarl",
+        "sas=sas",
+        "ltda=ltda",
+        "aps=aps",
+        "asa=asa",
+        "kk=kk",
+        "sro=sro",
+        "s.r.o=sro",
+        "bvba=bvba",
+        "oyj=oyj",
+    ]
+)
+ORG_WORDS = wordset(
+    "bank university college institute school hospital clinic trust foundation association "
+    "agency authority commission committee council board court department ministry police "
+    "office bureau group holdings partners capital ventures fund services solutions systems "
+    "technologies technology labs media logistics consulting construction properties realty "
+    "insurance securities investments exchange industries enterprises international global "
+    "partnership firm society union federation church airlines motors energy pharmaceuticals "
+    "bancorp financial credit management advisors associates studio studios network"
+)
+ORG_HEADS = wordset(
+    "university college bank department ministry office bureau board institute school "
+    "government state city county commonwealth republic kingdom people"
+)
+PLACE_WORDS = wordset(
+    "hotel motel inn street st avenue ave road rd boulevard blvd lane ln drive way highway "
+    "airport station terminal park mall center centre plaza square bridge marina harbor harbour "
+    "port pier dock restaurant cafe café bar pub club building tower warehouse garage beach lake "
+    "river mountain hall arena stadium casino theater theatre gallery museum library market "
+    "apartments residence estate farm ranch campus parkway court-house courthouse"
+)
+NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
+# Capitalised words that are not parts of personal names.
+NOT_NAMES = wordset(
+    """
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
+    i we he she they it you my our his her their this that these those there here when where what
+    who why how if in on at for from to by with as of and or but not no yes all any each every
+    some such upon after before during under over between since until following pursuant
+    notwithstanding whereas therefore however accordingly thus also then now hereby herein
+    agreement contract section article clause exhibit schedule appendix annex party parties
+    company corporation court plaintiff defendant petitioner respondent appellant appellee
+    witness deponent affiant declarant buyer seller client customer vendor supplier contractor
+    consultant employee employer lender borrower landlord tenant licensor licensee board
+    directors director officer officers state states united county city street avenue road
+    north south east west new total net gross amount date invoice payment account bank transfer
+    wire page note notes re subject dear sincerely regards thanks please fiscal quarter year
+    chief financial executive operating president vice secretary treasurer manager general
+    counsel attorney attorneys judge justice honorable supreme district circuit appeals federal
+    constitution amendment act code rule rules law clause equal protection due process government
+    department police report statement evidence item items photo image video audio transcript
+    deposition affidavit declaration interview exhibit question answer q a mr mrs ms dr
+    sales income revenue revenues expenses assets liabilities equity cash balance net loss profit
+    the an one two three four five six seven eight nine ten first second third last next
+    holdings limited inc llc ltd corp co plc group trust bank university committee council
+    north america europe asia africa internet email e-mail phone mobile fax web website www
+    confidential privileged draft final copy original signed sworn subscribed notary public
+    exhibit attachment enclosure reference ref id number no total subtotal grand summary
+    monthly weekly daily annual annually common stock preferred shares class series
+    technician analyst investigator examiner specialist clerk supervisor paralegal accountant
+    auditor engineer ceo cfo coo cto cio controller founder chairman chairwoman chair member
+    trustee associate assistant coordinator administrator representative agent inspector
+    about release immediate press reporting person persons symbol trading dated contact
+    business wire news media investor relations consolidated unaudited audited comparable store
+    stores third fourth quarter results announcement announces announced safe harbor litigation
+    reform private forward-looking securities exchange commission form filing filed amici curiae
+    per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
+    ended ending months years period periods
+    plaintiffs defendants petitioners respondents appellants appellees amicus brief
+    """
+)
+FINANCIAL_WORDS = wordset(
+    """
+    amount amounts payment payments paid pay payable invoice invoices transfer transfers wire
+    wired deposit deposits withdrawal withdrawals balance balances account accounts bank banking
+    ledger revenue revenues sales income expense expenses profit profits loss losses assets
+    liabilities equity shares share stock stocks price prices transaction transactions securities
+    dividend dividends earnings cash tax taxes fiscal quarter quarterly loan loans interest credit
+    debit fee fees audit audited financial finance net gross margin capital investment investments
+    investor investors fund funds payroll receivable receivables inventory depreciation
+    amortization valuation billing billed refund reimbursement expenditure budget cost costs
+    purchase purchased sold sale trading trade owner ownership beneficial derivative option
+    options exercise acquired disposed holding holdings currency usd eur dollars remittance
+    statement statements operating diluted basic weighted outstanding
+    """
+)
+LEGAL_WORDS = wordset(
+    """
+    agreement agreements contract contracts clause clauses party parties shall hereby whereas
+    herein thereof hereto court courts plaintiff plaintiffs defendant defendants petitioner
+    respondent respondents appellant appellee statute statutes section jurisdiction governing
+    law laws breach liability liable indemnify indemnification judgment judgments opinion
+    appeal appeals counsel attorney attorneys constitutional constitution amendment held
+    holding precedent regulation regulations compliance motion order filed litigation
+    lawsuit claim claims damages remedy remedies injunction statutory legal legally
+    obligation obligations covenant covenants warranty warranties termination terminate
+    enforceable arbitration venue plaintiff's defendant's certiorari remanded vacated affirmed
+    reversed dissent dissenting concurring justice justices supreme circuit district
+    scrutiny clause equal protection due process precedents license licensee licensor lease
+    amended executed signatory witnesseth consent approval approvals
+    """
+)
+EVIDENCE_WORDS = wordset(
+    """
+    photo photograph photos image images video videos footage recording recordings recorded
+    camera cctv witness witnesses saw seen observed scene evidence exhibit custody seized
+    collected timestamp timestamps gps location located deposition testimony testified sworn
+    oath affidavit declaration interview interviewed incident police officer officers detective
+    report suspect victim forensic forensics fingerprint dna phone cell messages message text
+    texts call calls log logs badge entry exit arrived left met meeting seal sealed bag hash
+    investigator investigation statement perjury transcript transcripts
+    """
+)
+STRATEGY_WORDS = wordset(
+    """
+    strategy strategic recommend recommendation recommendations next steps plan planning memo
+    memorandum theory investigate priority priorities action actions risk risks options
+    approach objective objectives settlement negotiate negotiation tactics tactical leverage
+    assessment prioritize pursue consider propose proposal deadline deadlines todo task tasks
+    weakness weaknesses strengths opportunity
+    """
+)
+STOPWORDS = wordset(
+    """
+    a an the and or but if then else of to in on at by for with from as is are was were be been
+    being this that these those it its he she they them his her their we our you your i me my
+    not no yes all any some each such there here what which who whom whose when where why how
+    do does did done have has had will would shall should may might can could must about into
+    over under after before between during than so very also only just more most other same
+    own both few many much one two three upon per via within without against among
+    """
+)

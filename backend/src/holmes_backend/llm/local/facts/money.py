@@ -1,0 +1,143 @@
+"""Money written in text and in table cells: symbol or code, thousands separators, scale words.
+
+"$44.2 million", "USD 9,800.00", "9.800,00 EUR", "(1,234)" (a negative in accounts) and "5k" are
+all read; percentages and bare years are not money.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.spans import Spans
+
+_SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
+_SYMBOLS |= {"a$": "AUD"}
+_CODES = sorted(
+    wordset(
+        "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
+        "PLN"
+    )
+)
+_WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
+_EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+_SCALES = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "m": 1e6,
+    "mm": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+}
+_SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹)"
+_CODE = "(?:" + "|".join(_CODES) + ")"
+_NUM = (
+    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
+    r"|\d+(?:[.,]\d+)?)"
+)
+_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
+_BEFORE = re.compile(
+    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{_SYM}|\b{_CODE})\s?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
+    re.IGNORECASE,
+)
+_AFTER = re.compile(
+    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{_SYM}|{_CODE}\b|dollars?\b|euros?\b|pounds\b)",
+    re.IGNORECASE,
+)
+_HAS_CURRENCY = re.compile(rf"{_SYM}|\b{_CODE}\b|dollar|euro|pound", re.IGNORECASE)
+_CELL = re.compile(
+    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{_SYM}|{_CODE})?\s*(?P<neg2>[-\u2212])?"
+    rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{_SYM}|{_CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Money:
+    value: float
+    currency: str
+    start: int = 0
+    end: int = 0
+
+
+def to_number(text: str) -> float | None:
+    """A number written with thousands separators in either convention."""
+    raw = text.replace(" ", "")
+    if _EUROPEAN.fullmatch(raw):
+        raw = raw.replace(".", "").replace(",", ".")
+    elif _DECIMAL_COMMA.fullmatch(raw):
+        raw = raw.replace(",", ".")
+    else:
+        raw = raw.replace(",", "")
+    try:
+        return float(raw)
+    except ValueError:
+        return None
+
+
+def currency_of(token: str | None) -> str | None:
+    if not token:
+        return None
+    key = token.strip().lower()
+    if key in _SYMBOLS:
+        return _SYMBOLS[key]
+    if key.upper() in _CODES:
+        return key.upper()
+    return _WORDS.get(key)
+
+
+def find_money(text: str) -> list[Money]:
+    """Amounts marked as money by a currency symbol, code or word."""
+    return list(_find_money(text))
+
+
+@lru_cache(maxsize=65536)
+def _find_money(text: str) -> tuple[Money, ...]:
+    if not _HAS_CURRENCY.search(text):
+        return ()
+    found: list[Money] = []
+    spans = Spans()
+    for pattern in (_BEFORE, _AFTER):
+        for match in pattern.finditer(text):
+            if spans.overlaps(match.start(), match.end()):
+                continue
+            value = to_number(match["num"])
+            currency = currency_of(match["cur"])
+            if value is None or currency is None:
+                continue
+            scale = (match["scale"] or "").lower()
+            value *= _SCALES.get(scale, 1.0)
+            groups = match.groupdict()
+            negative = bool(groups.get("neg") or groups.get("neg2"))
+            if groups.get("open") and text[match.end() : match.end() + 1] == ")":
+                negative = True
+            spans.add(match.start(), match.end())
+            found.append(Money(-value if negative else value, currency, match.start(), match.end()))
+    return tuple(sorted(found, key=lambda money: money.start))
+
+
+def parse_cell(cell: str) -> tuple[float, str | None] | None:
+    """A table cell holding just an amount: "$1,234", "(365,241)", "9.800,00 €", "-12.5"."""
+    if "%" in cell:
+        return None
+    match = _CELL.match(cell)
+    if not match:
+        return None
+    value = to_number(match["num"])
+    if value is None:
+        return None
+    value *= _SCALES.get((match["scale"] or "").lower(), 1.0)
+    negative = bool(match["neg"] or match["neg2"] or match["trail"])
+    negative = negative or bool(match["open"] and match["close"])
+    return (-value if negative else value), currency_of(match["cur"] or match["cur2"])
+
+
+def format_money(value: float, currency: str = "USD") -> str:
+    sign = "-" if value < 0 else ""
+    amount = abs(value)
+    text = f"{amount:,.2f}" if amount % 1 else f"{amount:,.0f}"
+    return f"{sign}{currency} {text}" if currency else f"{sign}{text}"

@@ -1,0 +1,309 @@
+"""Names of people, organisations and places in text, and keys that match two spellings.
+
+A name is a run of capitalised words (initials and particles like "van" allowed). It is an
+organisation when it ends in a legal-form suffix (Inc., LLC, GmbH…) or an institutional word
+(Bank, University…), a place when it ends in a place word (Hotel, Street, Airport…), a person when
+an honorific precedes it or when it has the shape of a personal name (two to four name words,
+none of them a common capitalised non-name word). All-capitals text (headings) yields only
+organisations, places and honorific-led names.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from holmes_backend.llm.local.facts.lexicon import (
+    HONORIFICS,
+    NAME_CONNECTORS,
+    NOT_NAMES,
+    ORG_HEADS,
+    ORG_SUFFIXES,
+    ORG_WORDS,
+    PLACE_WORDS,
+    STOPWORDS,
+    wordset,
+)
+
+NameKind = Literal["person", "organization", "place"]
+
+_CACHE = 65536  # names recur across sentences, documents and stages
+_TOKEN_SPLIT = re.compile(r"[\s,]+")
+_ET_AL = re.compile(r",?\s+et\.?\s+al\.?$", re.IGNORECASE)
+_NON_SPACE = re.compile(r"\S+")
+_NOT_WORD = re.compile(r"[^\w ]")
+_NOT_SLUG = re.compile(r"[^a-z0-9]+")
+
+_SUFFIX_FORMS = wordset(
+    "Inc Incorporated Corp Corporation Co Company LLC L.L.C Ltd Limited PLC Plc LLP LP L.P GmbH "
+    "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj"
+)
+_SUFFIX = (
+    "(?:"
+    + "|".join(
+        sorted(
+            {re.escape(f) for form in _SUFFIX_FORMS for f in (form, form.upper())},
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\.?"
+)
+_WORD = r"(?:Mc[A-Z][a-z]+|[A-Z][a-zA-Z'\u2019\-]*[a-zA-Z]|[A-Z]\.(?:[A-Z]\.)*)"
+_HON = (
+    r"(?i:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Hon|Judge|Justice|Det|Detective|Officer|Sgt|Lt"
+    r"|Capt|Agent|Inspector|Rev)\.?"
+)
+_LINK = r"(?:\s+(?:of|and|&|de|du|da|del|der|van|von|la|le|di|dos|bin|al|for|the)(?=\s+[A-Z]))"
+_RUN = re.compile(
+    rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s+(?!{_HON}\s){_WORD})*"
+    rf"(?:,?\s+{_SUFFIX}(?!\w))?)"
+)
+_SPLIT = re.compile(r"\s+(?:and|&|of|for|the)\s+(?=[A-Z])")
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+_INSTITUTION_AT = re.compile(r"^\s+at\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
+_UPPER_SUFFIXES = wordset(
+    "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
+)
+_ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
+_NOT_NAMES = NOT_NAMES | STOPWORDS
+_DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
+_DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
+_SMALL = wordset("of and the at for de van von du da del der la")
+
+
+@dataclass(frozen=True)
+class Name:
+    text: str
+    kind: NameKind
+    start: int
+    end: int
+
+
+def _tokens(name: str) -> list[str]:
+    return [t for t in _TOKEN_SPLIT.split(name) if t]
+
+
+def _bare(token: str) -> str:
+    return token.strip(".,'\u2019").lower()
+
+
+def org_suffix(name: str) -> str | None:
+    tokens = _tokens(name)
+    return ORG_SUFFIXES.get(_bare(tokens[-1])) if len(tokens) > 1 else None
+
+
+@lru_cache(maxsize=_CACHE)
+def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
+    tokens = _tokens(name)
+    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens):
+        return None
+    bare = [_bare(t) for t in tokens]
+    if org_suffix(name):
+        return "organization"
+    if len(tokens) >= 2 and (bare[-1] in ORG_WORDS or (bare[0] in ORG_HEADS and "of" in bare)):
+        return "organization"
+    if "&" in tokens and len(tokens) >= 3:
+        return "organization"
+    if len(tokens) >= 2 and bare[-1] in PLACE_WORDS and not honorific:
+        return "place"
+    if honorific:
+        return "person" if all(b not in _NOT_NAMES or len(b) == 1 for b in bare) else None
+    words = [b for b in bare if b not in NAME_CONNECTORS]
+    if not 2 <= len(words) <= 4 or len(words[-1]) < 2 or len(words[0]) < 1:
+        return None
+    if any(b in _NOT_NAMES for b in words if len(b) > 1):
+        return None
+    if any(t.isupper() and len(t) > 2 for t in tokens):
+        return None  # a heading or an acronym, not a name
+    return "person"
+
+
+def title_case(text: str) -> str:
+    parts = []
+    for index, word in enumerate(text.split()):
+        bare = word.strip(".,").lower()
+        if index and bare in ORG_SUFFIXES:
+            parts.append(word if bare in _UPPER_SUFFIXES else word[:1] + word[1:].lower())
+        elif index and bare in _SMALL:
+            parts.append(word.lower())
+        else:
+            parts.append(word[:1] + word[1:].lower())
+    return " ".join(parts)
+
+
+def clean(name: str) -> str:
+    text = " ".join(name.replace("\u2019", "'").split()).strip(" ,;:")
+    text = _POSSESSIVE.sub("", text)
+    if text.lower().startswith("the "):
+        text = text[4:]
+    text = _ET_AL.sub("", text).strip(" ,")
+    last = text.split()[-1] if text.split() else ""
+    if last.endswith(".") and len(last) > 3 and last.strip(".").lower() not in ORG_SUFFIXES:
+        text = text[:-1]  # a sentence's full stop, not an initial or "Inc."
+    return text
+
+
+def _trim(piece: str, honorific: bool) -> tuple[str, int]:
+    """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe")."""
+    if honorific or classify(piece) in ("organization", "place"):
+        return piece, 0
+    tokens = list(_NON_SPACE.finditer(piece))
+    first, last = 0, len(tokens)
+    while first < last and _bare(tokens[first].group()) in _NOT_NAMES:
+        first += 1
+    while last > first and _bare(tokens[last - 1].group()) in _NOT_NAMES | NAME_CONNECTORS:
+        if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS:
+            return "", 0  # "Consulting Services Agreement" names a document, not a party
+        last -= 1
+    if first >= last:
+        return "", 0
+    start, end = tokens[first].start(), tokens[last - 1].end()
+    return piece[start:end], start
+
+
+def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
+    """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co.")."""
+    if classify(run, honorific) in ("organization", "place"):
+        split = _person_of_org(run, honorific)
+        return split or [_without_title(run)]
+    pieces: list[tuple[str, int]] = []
+    position = 0
+    for separator in _SPLIT.finditer(run):
+        pieces.append((run[position : separator.start()], position))
+        position = separator.end()
+    pieces.append((run[position:], position))
+    return pieces
+
+
+def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:
+    """ "Gideon Marchetti of Kestrel Dynamics, Inc." is a person and an organisation."""
+    match = re.search(r"\s+(?:of|at|from|with)\s+", run)
+    if match is None:
+        return None
+    left, right = run[: match.start()], run[match.end() :]
+    if classify(left, honorific) == "person" and classify(right) in ("organization", "place"):
+        return [(left, 0), (right, match.end())]
+    return None
+
+
+def _without_title(run: str) -> tuple[str, int]:
+    """ "Director of Harrowgate Estates Ltd" → the organisation, without the job title."""
+    match = re.match(r"^((?:[A-Z][\w-]*\s+){1,4}?)(?:of|at|for)\s+", run)
+    if match is None:
+        return run, 0
+    words = [_bare(w) for w in match.group(1).split()]
+    if all(w in _NOT_NAMES and w not in ORG_HEADS for w in words):
+        return run[match.end() :], match.end()
+    return run, 0
+
+
+def find_names(text: str) -> list[Name]:
+    """People, organisations and places named in one sentence or line."""
+    return list(_find_names(text))
+
+
+@lru_cache(maxsize=_CACHE)
+def _find_names(text: str) -> tuple[Name, ...]:
+    found: list[Name] = []
+    for match in _RUN.finditer(text):
+        start, run = match.start("name"), match["name"]
+        if run[:4].lower() == "the ":
+            start, run = start + 4, run[4:]
+        for number, (raw, offset) in enumerate(_pieces(run, match["hon"] is not None)):
+            honorific = match["hon"] is not None and number == 0
+            piece, shift = _trim(raw, honorific)
+            name = clean(piece)
+            if not name:
+                continue
+            upper = name.isupper()
+            kind = classify(title_case(name) if upper else name, honorific)
+            if kind is None or (upper and kind == "person" and not honorific):
+                continue
+            name = title_case(name) if upper else name
+            begin = start + offset + shift
+            end = begin + len(piece)
+            dotted = _bare(name.split()[-1]) in _DOTTED_SUFFIXES
+            if kind == "organization" and text[end : end + 1] == "." and dotted:
+                end += 1
+                name += "." if not name.endswith(".") else ""
+            if kind == "organization" and (extended := _INSTITUTION_AT.match(text[end:])):
+                name = f"{name} at {extended['place']}"
+                end += extended.end()
+            if honorific and kind == "person":
+                title = title_case(match["hon"].rstrip("."))
+                dot = "." if title.lower() in _ABBREVIATED else ""
+                name = f"{title}{dot} {name}"
+                begin = match.start()
+            found.append(Name(name, kind, begin, end))
+    return tuple(found)
+
+
+def strip_honorific(name: str) -> str:
+    tokens = _tokens(name)
+    while len(tokens) > 1 and _bare(tokens[0]) in HONORIFICS:
+        tokens = tokens[1:]
+    return " ".join(tokens)
+
+
+@lru_cache(maxsize=_CACHE)
+def person_parts(name: str) -> tuple[str, list[str], str] | None:
+    """(first, middle names or initials, last) of a personal name, lower-case."""
+    tokens = [t.strip(".,") for t in _tokens(strip_honorific(name))]
+    tokens = [t for t in tokens if t and t.lower() not in ("jr", "sr", "ii", "iii", "esq")]
+    if not tokens:
+        return None
+    if len(tokens) == 1:
+        return "", [], tokens[0].lower()
+    last = tokens[-1].lower()
+    index = len(tokens) - 2
+    while index > 0 and tokens[index].lower() in NAME_CONNECTORS:
+        last = f"{tokens[index].lower()} {last}"
+        index -= 1
+    return tokens[0].lower(), [t.lower() for t in tokens[1 : index + 1]], last
+
+
+def org_core(name: str) -> str:
+    """An organisation's name without articles, punctuation and legal-form suffix."""
+    tokens = [_bare(t) for t in _tokens(name.replace("&", " and "))]
+    tokens = [t for t in tokens if t and t != "the"]
+    while len(tokens) > 1 and tokens[-1] in ORG_SUFFIXES:
+        tokens = tokens[:-1]
+    return " ".join(_NOT_WORD.sub("", t) for t in tokens).strip()
+
+
+def slug(text: str) -> str:
+    return _NOT_SLUG.sub("-", text.lower()).strip("-") or "unnamed"
+
+
+@lru_cache(maxsize=_CACHE)
+def kind_of(name: str) -> NameKind | None:
+    return classify(strip_honorific(name), honorific=strip_honorific(name) != name) or classify(
+        name
+    )
+
+
+@lru_cache(maxsize=_CACHE)
+def name_key(name: str) -> str:
+    """A loose key for matching two mentions of one name (case, punctuation, titles, suffixes)."""
+    if kind_of(name) in ("organization", "place"):
+        return org_core(name)
+    parts = person_parts(name)
+    if parts is None:
+        return slug(name)
+    first, _, last = parts
+    return f"{first} {last}".strip()
+
+
+@lru_cache(maxsize=_CACHE)
+def same_party(a: str, b: str) -> bool:
+    """Whether two written names plausibly denote the same party."""
+    if not a or not b:
+        return False
+    if name_key(a) == name_key(b) or org_core(a) == org_core(b):
+        return True
+    pa, pb = person_parts(a), person_parts(b)
+    if pa and pb and pa[2] == pb[2] and kind_of(a) != "organization" != kind_of(b):
+        fa, fb = pa[0], pb[0]
+        return not fa or not fb or fa == fb or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
+    return False

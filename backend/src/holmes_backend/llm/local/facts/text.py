@@ -1,0 +1,153 @@
+"""Documents as citable units: sentences of prose, table rows, transcript cues, OCR lines.
+
+Printed text arrives hard-wrapped ("…consider-" / "ation of…"), one chunk per line; such lines are
+joined into paragraphs before sentences are cut, and each sentence cites the chunk it starts in.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.extraction.models import Chunk
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.cite import cite
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.memo import memo
+
+UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
+
+_WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf")
+_TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")
+_BOUNDARY = re.compile(r"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[A-Z0-9])")
+_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+_ABBREVIATIONS = wordset(
+    "mr mrs ms dr prof st inc ltd co corp jr sr no nos v vs e.g i.e etc art sec para jan feb "
+    "mar apr jun jul aug sep sept oct nov dec approx dept fig ex hon gov gen capt lt sgt det p pp "
+    "id cf "
+    "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct"
+)
+_MAX_UNIT = 1500
+_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
+
+
+@dataclass(frozen=True)
+class Unit:
+    file_id: str
+    text: str
+    kind: UnitKind
+    index: int  # position of the chunk it starts in
+    ref: SourceRef
+    speaker: str | None = None
+
+
+def chunk_kind(chunk: Chunk) -> UnitKind:
+    location = chunk.location
+    if location.row is not None:
+        return "row"
+    if location.cue_start is not None:
+        return "cue"
+    if location.bbox is not None:
+        return "ocr"
+    if chunk.text.count(" | ") >= 1:
+        return "cells"
+    return "prose"
+
+
+def units(doc: EvidenceDoc) -> list[Unit]:
+    """The document cut into units, each with its citation (computed once per document)."""
+    return memo(doc, "units", lambda: _units(doc.file_id, doc.mime_type, doc.chunks))
+
+
+def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
+    result: list[Unit] = []
+    wrapped = mime_type in _WRAPPED_MIMES
+    paragraph: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        if paragraph:
+            result.extend(_sentences(file_id, chunks, paragraph))
+            paragraph.clear()
+
+    for index, chunk in enumerate(chunks):
+        kind = chunk_kind(chunk)
+        if kind != "prose":
+            flush()
+            text = " ".join(chunk.text.split())
+            ref = cite(file_id, chunk.location, text)
+            result.append(Unit(file_id, text, kind, index, ref, chunk.speaker))
+            continue
+        lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
+        if not wrapped and len(lines) <= 1:
+            flush()
+            paragraph.append((index, " ".join(chunk.text.split())))
+            flush()
+            continue
+        for line in lines:
+            if paragraph and not _continues(paragraph[-1][1], line):
+                flush()
+            paragraph.append((index, line))
+    flush()
+    return result
+
+
+def _continues(previous: str, line: str) -> bool:
+    if _TERMINAL.search(previous):
+        return False
+    if previous.endswith(("-", ",")) or line[:1].islower():
+        return True
+    return previous.isupper() and line.isupper()
+
+
+def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str]]) -> list[Unit]:
+    text = ""
+    starts: list[tuple[int, int]] = []  # (offset in text, chunk index)
+    for index, line in paragraph:
+        if text.endswith("-") and line[:1].islower():
+            text = text[:-1]  # a word hyphenated across lines
+        elif text:
+            text += " "
+        starts.append((len(text), index))
+        text += line
+    found: list[Unit] = []
+    for start, end in _sentence_spans(text):
+        sentence = text[start:end].strip()
+        if not sentence:
+            continue
+        index = max((i for offset, i in starts if offset <= start), default=starts[0][1])
+        chunk = chunks[index]
+        found.append(
+            Unit(file_id, sentence, "prose", index, cite(file_id, chunk.location, sentence))
+        )
+    return found
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        end = match.start() + 1
+        before = _WORD_BEFORE.search(text[start:end].rstrip('.!?"\u201d\u2019)]'))
+        word = before.group(1).lower().rstrip(".") if before else ""
+        if text[match.start()] == "." and (word in _ABBREVIATIONS or len(word) == 1):
+            continue
+        spans.extend(_hard_split(start, match.end()))
+        start = match.end()
+    spans.extend(_hard_split(start, len(text)))
+    return spans
+
+
+def _hard_split(start: int, end: int) -> list[tuple[int, int]]:
+    return [(s, min(s + _MAX_UNIT, end)) for s in range(start, end, _MAX_UNIT)]
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, with camelCase and XML tag names split ("transactionDate" → two)."""
+    plain = _TAG.sub(lambda m: " " + m.group(1) + " ", text)
+    return [w.lower() for w in _WORD.findall(_CAMEL.sub(" ", plain))]
+
+
+def doc_text(doc: EvidenceDoc) -> str:
+    return "\n".join(chunk.text for chunk in doc.chunks)

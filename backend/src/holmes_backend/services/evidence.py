@@ -1,0 +1,42 @@
+"""A stored file's extraction, computed once and kept beside the file in storage."""
+
+import tempfile
+from pathlib import Path
+
+from anyio import to_thread
+
+from holmes_backend.extraction import extract
+from holmes_backend.extraction.models import Extraction
+from holmes_backend.models import File
+from holmes_backend.storage import Storage
+
+
+def extraction_key(file: File) -> str:
+    # Beside the file's own key, so deleting the file's prefix removes it too.
+    return f"{file.storage_key}.extraction.json"
+
+
+async def load_extraction(storage: Storage, file: File) -> Extraction:
+    """The cached extraction, or a fresh one (ExtractionError when the file cannot be read)."""
+    key = extraction_key(file)
+    try:
+        size = await storage.size(key)
+    except FileNotFoundError:
+        size = -1
+    if size > 0:
+        data = b"".join([chunk async for chunk in storage.read_range(key, 0, size - 1)])
+        return Extraction.model_validate_json(data)
+    with tempfile.TemporaryDirectory(prefix="holmes-extract-") as folder:
+        # Some readers go by the extension (openpyxl refuses a workbook without .xlsx).
+        path = Path(folder) / f"evidence{Path(file.filename).suffix.lower()}"
+        handle = await to_thread.run_sync(path.open, "wb")
+        try:
+            async for chunk in storage.read_range(file.storage_key, 0, file.size_bytes - 1):
+                await to_thread.run_sync(handle.write, chunk)
+        finally:
+            await to_thread.run_sync(handle.close)
+        extraction = await extract(path, file.mime_type, file.filename)
+    upload = await storage.open_upload(key, "application/json")
+    await upload.write(extraction.model_dump_json().encode())
+    await upload.commit()
+    return extraction

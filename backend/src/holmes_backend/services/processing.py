@@ -1,0 +1,105 @@
+"""Processing jobs: start one (or return the active one), report status, resume interrupted ones."""
+
+import asyncio
+import logging
+import uuid
+
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from holmes_backend.agents.pipeline import Pipeline
+from holmes_backend.agents.runner import PipelineContext
+from holmes_backend.db.transaction import after_commit
+from holmes_backend.models import File, ProcessingJob
+from holmes_backend.repositories import files as file_repo
+from holmes_backend.repositories import jobs as job_repo
+from holmes_backend.runtime import Runtime
+from holmes_backend.services.cases import require_case
+from holmes_shared.enums import FileStatus, JobStatus
+from holmes_shared.errors import NotFoundError, ValidationFailedError
+
+logger = logging.getLogger(__name__)
+
+
+def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
+    """Run the job in the background; the runtime keeps the task until it ends."""
+    ctx = PipelineContext(
+        settings=runtime.settings,
+        session_factory=runtime.session_factory,
+        hub=runtime.hub,
+        case_id=case_id,
+        job_id=job_id,
+    )
+    task = asyncio.create_task(Pipeline(ctx, runtime.storage, job_id).run(), name=f"job-{job_id}")
+    runtime.tasks.add(task)
+    task.add_done_callback(runtime.tasks.discard)
+
+
+async def start(
+    session: AsyncSession,
+    *,
+    runtime: Runtime,
+    owner_id: uuid.UUID,
+    case_id: uuid.UUID,
+    incremental: bool,
+) -> ProcessingJob:
+    await require_case(session, case_id, owner_id)
+    active = await job_repo.active_for_case(session, case_id)
+    if active is not None:
+        return active
+    latest = await job_repo.latest_for_case(session, case_id)
+    if latest is not None and latest.status == JobStatus.ERROR and not incremental:
+        # A failed job resumes from its last completed phase instead of starting over.
+        latest.status = JobStatus.PENDING
+        job = latest
+    else:
+        files: list[File] = list(
+            await file_repo.unprocessed_for_case(session, case_id)
+            if incremental
+            else await file_repo.list_for_case(session, case_id)
+        )
+        files = [f for f in files if f.status != FileStatus.ERROR or not incremental]
+        if not files:
+            raise ValidationFailedError(
+                "There are no files to process; upload evidence first.",
+                details={"case_id": str(case_id), "incremental": incremental},
+            )
+        job = await job_repo.add(
+            session,
+            ProcessingJob(
+                case_id=case_id,
+                status=JobStatus.PENDING,
+                incremental=incremental,
+                file_ids=[str(f.id) for f in files],
+            ),
+        )
+    job_id = job.id
+
+    async def _launch() -> None:
+        launch(runtime, case_id, job_id)
+
+    # The run starts only once the job row that describes it is committed.
+    after_commit(session, _launch)
+    return job
+
+
+async def status(
+    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> tuple[ProcessingJob, list[File]]:
+    await require_case(session, case_id, owner_id)
+    job = await job_repo.latest_for_case(session, case_id)
+    if job is None:
+        raise NotFoundError(
+            "This case has not been processed yet.", details={"case_id": str(case_id)}
+        )
+    files = list(await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]))
+    return job, files
+
+
+async def resume_interrupted(runtime: Runtime) -> int:
+    """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase."""
+    async with runtime.session_factory() as session:
+        jobs = list(await job_repo.all_active(session))
+    for job in jobs:
+        logger.info("resuming processing job %s after %s", job.id, job.completed_phases)
+        launch(runtime, job.case_id, job.id)
+    return len(jobs)

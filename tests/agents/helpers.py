@@ -1,0 +1,35 @@
+"""Shared by the pipeline tests: uploading the demo case, waiting for a job to finish."""
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from holmes_backend.demo.formats import mime_type_of
+
+DONE = {"READY", "PARTIAL", "ERROR"}
+
+
+async def upload_demo(client: httpx.AsyncClient, case_id: str, demo: Path) -> list[dict[str, Any]]:
+    files = [
+        ("files", (p.name, p.read_bytes(), mime_type_of(p.name)))
+        for p in sorted(demo.iterdir())
+        if p.name != "answers.json"
+    ]
+    response = await client.post(f"/api/cases/{case_id}/files", files=files)
+    assert response.status_code == 201, response.text
+    uploaded: list[dict[str, Any]] = response.json()
+    return uploaded
+
+
+async def wait_done(
+    client: httpx.AsyncClient, case_id: str, seconds: float = 120
+) -> dict[str, Any]:
+    deadline = asyncio.get_running_loop().time() + seconds
+    while True:
+        status: dict[str, Any] = (await client.get(f"/api/cases/{case_id}/process/status")).json()
+        if status["job"]["status"] in DONE:
+            return status
+        assert asyncio.get_running_loop().time() < deadline, status
+        await asyncio.sleep(0.25)

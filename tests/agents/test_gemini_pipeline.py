@@ -1,0 +1,154 @@
+"""The pipeline on the Gemini provider against the fake Gemini server.
+
+Pro answers 503 to everything (a storm): every agent falls back to Flash, with AGENT_FALLBACK and
+the fallback on its execution record. Flash answers with the local analyst's real analysis of the
+request it was sent, except for the Legal analyst, which fails: its files end PARTIAL, the job
+PARTIAL, and the other domains' findings are kept.
+"""
+
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import BaseModel, SecretStr
+
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
+from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
+from tests.agents.helpers import upload_demo, wait_done
+from tests.conftest import empty_database, make_settings
+from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
+from tests.support import LiveServer, live_server, serve_app
+
+PRO, FLASH = "fake-pro", "fake-flash"
+SCHEMAS: list[tuple[str, type[BaseModel]]] = [
+    (TRIAGE[:60], TriageResult),
+    (ORCHESTRATOR[:60], RoutingPlan),
+    (SYNTHESIS[:60], SynthesisOutput),
+    (GRAPH[:60], GraphOutput),
+    *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+]
+
+
+def _texts(body: JsonDict, key: str) -> str:
+    parts = [p.get("text", "") for p in (body.get(key) or {}).get("parts", [])]
+    return "\n".join(parts)
+
+
+def responder(model: str, body: JsonDict) -> Step | None:
+    if model == PRO:
+        return unavailable()
+    instruction = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+    if instruction.startswith(INSTRUCTIONS["legal"][:40]):
+        return internal_error()
+    schema = next(s for prefix, s in SCHEMAS if instruction.startswith(prefix))
+    user = "\n".join(
+        p.get("text", "") for c in body.get("contents", []) for p in c.get("parts", [])
+    )
+    documents, findings, rest = parse_blocks(user)
+    analysis = analyst_for(schema)
+    assert analysis is not None
+    result = analysis(AnalysisRequest(instruction, documents, findings, rest))
+    return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[tuple[FakeGemini, str]]:
+    gemini = FakeGemini(api_key="test-key")
+    gemini.responders.append(responder)
+    with serve_app(gemini.app) as url:
+        yield gemini, url
+
+
+@pytest.fixture(scope="module")
+async def gemini_database(
+    database_kind: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[str]:
+    async with empty_database(database_kind, tmp_path_factory.mktemp("gemini")) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def gemini_server(
+    gemini_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    settings = make_settings(
+        database_url=gemini_database,
+        storage="local",
+        data_dir=tmp_path_factory.mktemp("gemini-data"),
+        emulator_host=None,
+    ).model_copy(
+        update={
+            "llm_provider": "gemini",
+            "gemini_api_key": SecretStr("test-key"),
+            "gemini_base_url": fake[1],
+            "gemini_pro_model": PRO,
+            "gemini_flash_model": FLASH,
+            "gemini_retry_attempts": 2,
+            "gemini_retry_initial_delay": 0.01,
+            "gemini_retry_max_delay": 0.02,
+            "gemini_timeout_seconds": 20,
+        }
+    )
+    with live_server(settings) as live:
+        yield live
+
+
+async def test_pro_storm_falls_back_to_flash_and_a_failed_domain_leaves_partial(
+    gemini_server: LiveServer, fake: tuple[FakeGemini, str], demo_dir: Path
+) -> None:
+    async with httpx.AsyncClient(base_url=gemini_server.base_url, timeout=30) as anon:
+        token = (
+            await anon.post(
+                "/api/auth/signup",
+                json={"email": "gem@holmes.example", "password": "long enough password"},
+            )
+        ).json()["access_token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=30, headers=headers
+    ) as client:
+        case_id = (await client.post("/api/cases", json={"name": "gemini"})).json()["id"]
+        await upload_demo(client, case_id, demo_dir)
+        assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
+        status = await wait_done(client, case_id, seconds=180)
+        agents: list[dict[str, Any]] = (await client.get(f"/api/cases/{case_id}/agents")).json()
+        findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
+        graph = (await client.get(f"/api/cases/{case_id}/graph")).json()
+
+    gemini = fake[0]
+    assert gemini.requests_for(PRO), "pro was never tried"
+    assert all(r.model in (PRO, FLASH) for r in gemini.requests)
+    assert status["job"]["status"] == "PARTIAL"
+    assert any(e.get("domain") == "legal" for e in status["job"]["errors"])
+    assert "PARTIAL" in {f["status"] for f in status["files"]}
+
+    def walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for node in nodes:
+            yield node
+            yield from walk(node["children"])
+
+    runs = list(walk(agents))
+    pro_agents = [r for r in runs if r["agent_name"] != "triage_agent"]
+    for run in pro_agents:
+        assert run["fallback_used"], run["agent_name"]
+        assert run["fallback_model"] == FLASH
+    legal = [r for r in runs if r["agent_type"] == "LEGAL"]
+    assert legal
+    assert all(r["status"] == "FAILED" for r in legal)
+    others = [r for r in runs if r["agent_type"] in ("FINANCIAL", "EVIDENCE")]
+    assert others
+    assert all(r["status"] == "COMPLETED" for r in others)
+    domains = {f["domain"] for f in findings}
+    assert {"financial", "evidence"} <= domains
+    assert "legal" not in domains
+    assert graph["nodes"]

@@ -1,0 +1,90 @@
+"""A job whose process died after the domain phase resumes from synthesis, duplicating nothing."""
+
+import asyncio
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import httpx
+import pytest
+from sqlalchemy import select
+
+from holmes_backend.agents.pipeline import Pipeline
+from holmes_backend.agents.runner import PipelineContext
+from holmes_backend.db import transaction
+from holmes_backend.models import AgentExecution, Finding, KnowledgeGraph, ProcessingJob
+from holmes_backend.runtime import Runtime
+from tests.agents.helpers import upload_demo
+from tests.api.helpers import new_case
+
+
+async def _counts(runtime: Runtime, case_id: uuid.UUID) -> tuple[Counter[str], Counter[str]]:
+    async with runtime.session_factory() as session:
+        findings = (await session.scalars(select(Finding).where(Finding.case_id == case_id))).all()
+        runs = (
+            await session.scalars(select(AgentExecution).where(AgentExecution.case_id == case_id))
+        ).all()
+    return Counter(f.domain for f in findings), Counter(r.agent_name for r in runs)
+
+
+async def test_resume_after_the_domain_phase(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case = await new_case(client, "resume")
+    case_id = uuid.UUID(case["id"])
+    uploaded = await upload_demo(client, case["id"], demo_dir)
+    async with runtime.session_factory() as session:
+        job = ProcessingJob(case_id=case_id, file_ids=[f["id"] for f in uploaded])
+        session.add(job)
+        await transaction.commit(session)
+    ctx = PipelineContext(
+        settings=runtime.settings,
+        session_factory=runtime.session_factory,
+        hub=runtime.hub,
+        case_id=case_id,
+        job_id=job.id,
+    )
+
+    async def process_dies(self: Pipeline, *_: object) -> None:
+        raise asyncio.CancelledError  # what the runner sees when its process is stopped
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Pipeline, "_phase_synthesis", process_dies)
+        with pytest.raises(asyncio.CancelledError):
+            await Pipeline(ctx, runtime.storage, job.id).run()
+
+    async with runtime.session_factory() as session:
+        stopped = await session.get(ProcessingJob, job.id)
+        assert stopped is not None
+        assert stopped.status == "PROCESSING"
+        assert stopped.completed_phases == ["extraction", "triage", "routing", "domains"]
+    findings_before, runs_before = await _counts(runtime, case_id)
+    assert "synthesis" not in findings_before
+    assert {"financial", "legal", "evidence", "strategy"} <= set(findings_before)
+
+    await Pipeline(ctx, runtime.storage, job.id).run()
+
+    findings_after, runs_after = await _counts(runtime, case_id)
+    async with runtime.session_factory() as session:
+        done = await session.get(ProcessingJob, job.id)
+        graphs = (
+            await session.scalars(select(KnowledgeGraph).where(KnowledgeGraph.case_id == case_id))
+        ).all()
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert done.completed_phases == [
+        "extraction",
+        "triage",
+        "routing",
+        "domains",
+        "synthesis",
+        "graph",
+    ]
+    for domain in ("financial", "legal", "evidence", "strategy"):
+        assert findings_after[domain] == findings_before[domain], domain
+    assert findings_after["synthesis"] > 0
+    for name, count in runs_before.items():
+        assert runs_after[name] == count, f"{name} ran again"
+    assert runs_after["synthesis_agent"] == 1
+    assert runs_after["knowledge_graph_agent"] == 1
+    assert len(graphs) == 1

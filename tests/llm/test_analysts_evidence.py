@@ -1,0 +1,110 @@
+"""Evidence analyst: timeline from EXIF, transcripts, e-mail and text; custody; sworn claims."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from tests.llm.test_analysts_helpers import lines_doc, load, photo, run, text_doc
+
+
+async def test_photo_transcript_and_email_make_one_timeline(tmp_path: Path) -> None:
+    picture = photo("p1", "quay.jpg", "2022-11-05T19:42:10+01:00", 51.9225, 4.47917)
+    transcript = await text_doc(
+        tmp_path,
+        "radio.vtt",
+        "WEBVTT\n\nNOTE recording_start: 2022-11-05T18:00:00+00:00\n\n"
+        "00:00:05.000 --> 00:00:09.000\n<v Dispatcher Ngata>Unit four, respond to berth nine.\n\n"
+        "00:01:00.000 --> 00:01:04.000\n<v Officer Liang Wu>On scene at berth nine.\n",
+        mime="text/vtt",
+    )
+    mail = tmp_path / "tip.eml"
+    mail.write_text(
+        "From: Harriet Quell <hq@example.org>\nTo: Desk <desk@example.org>\n"
+        "Subject: Lorry at the quay\nDate: Sat, 05 Nov 2022 19:55:00 +0100\n\n"
+        "A grey lorry was loading at berth nine at 7:40 pm.\n",
+        encoding="utf-8",
+    )
+    email = await load(mail, "message/rfc822", "mail")
+    output, analysis = run(EvidenceOutput, [picture, transcript, email])
+    stamps = {e.source.file_id: e for e in output.events}
+    shot = stamps["p1"]
+    assert shot.timestamp == "2022-11-05T19:42:10+01:00"
+    assert (shot.latitude, shot.longitude) == (51.9225, 4.47917)
+    assert shot.place
+    assert "51.92250" in shot.place
+    assert "N" in shot.place
+    cues = [e for e in output.events if e.source.file_id == "radio"]
+    assert [e.timestamp for e in cues] == ["2022-11-05T18:00:05+00:00", "2022-11-05T18:01:00+00:00"]
+    assert cues[0].people[0] == "Dispatcher Ngata"
+    assert cues[0].source.cue_start == 5.0
+    sent = next(e for e in output.events if e.description.startswith("E-mail"))
+    assert sent.timestamp == "2022-11-05T19:55:00+01:00"
+    assert "Harriet Quell" in sent.people
+    timestamps = [e.timestamp for e in output.events]
+    assert len(timestamps) >= 4
+    assert "Harriet Quell" in output.people
+    assert any("timeline" in t for t in analysis.thoughts)
+
+
+async def test_custody_records_and_a_hash_conflict() -> None:
+    log = lines_doc(
+        "log",
+        "custody_log.txt",
+        [
+            "Exhibit 14 (laptop) seized from Nadia Brezhneva at 09:20 on 2 June 2021, "
+            "collected by Sgt. Olu Adeyemi.",
+            "Exhibit 14 sealed in evidence bag 5521 and released to Analyst Pieter Smit.",
+            "Exhibit 14 image SHA-256 "
+            "9b1f0c3d5e7a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3e5f7a9b1c logged.",
+            "Exhibit 14 re-imaged; SHA-256 "
+            "1c3e5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c recorded.",
+        ],
+    )
+    output, _ = run(EvidenceOutput, [log])
+    titles = [f.title for f in output.custody]
+    assert any(t.startswith("Collected") for t in titles)
+    assert any("Sealed" in t or "sealed" in t for t in titles)
+    conflict = [f for f in output.custody if f.finding_type == "custody_integrity"]
+    assert len(conflict) == 1
+    assert conflict[0].severity == "HIGH"
+    collected = next(f for f in output.custody if f.title.startswith("Collected"))
+    assert "Nadia Brezhneva" in collected.entities
+
+
+async def test_sworn_claims_take_time_and_place_from_the_question(tmp_path: Path) -> None:
+    deposition = await text_doc(
+        tmp_path,
+        "depo_rask.txt",
+        "DEPOSITION OF GUNNAR RASK\n"
+        "Q. Mr. Rask, where were you on the night of 14 February 2020?\n"
+        "A. I was at the Alder Street warehouse until midnight.\n"
+        "Q. Did you ever meet Ysolde Merriman?\n"
+        "A. I have never met Ysolde Merriman.\n"
+        "Q. What is your occupation?\n"
+        "A. Logistics.\n",
+    )
+    affidavit = await text_doc(
+        tmp_path,
+        "affidavit.txt",
+        "AFFIDAVIT\nI, Ysolde Merriman, being duly sworn, state as follows:\n"
+        "On 14 February 2020 at 10 pm I was at home in Linthorpe.\n"
+        "I declare under penalty of perjury that the foregoing is true.\n",
+    )
+    output, _ = run(EvidenceOutput, [deposition, affidavit])
+    claims = {c.claim: c for c in output.sworn_claims}
+    warehouse = claims["I was at the Alder Street warehouse until midnight."]
+    assert warehouse.speaker == "Gunnar Rask"
+    assert warehouse.claimed_time == "2020-02-14T20:00:00/2020-02-14T23:59:59"
+    assert warehouse.claimed_place
+    assert "Alder Street" in warehouse.claimed_place
+    assert warehouse.source.line == 3
+    denial = claims["I have never met Ysolde Merriman."]
+    assert denial.speaker == "Gunnar Rask"
+    assert "A. Logistics." not in claims
+    assert "Logistics." not in claims
+    home = next(
+        c for c in output.sworn_claims if c.source.file_id == "affidavit" and c.claimed_time
+    )
+    assert home.speaker == "Ysolde Merriman"
+    assert home.claimed_time == "2020-02-14T22:00:00"
+    assert home.claimed_place == "home in Linthorpe"
+    assert any("perjury" in c.claim for c in output.sworn_claims)

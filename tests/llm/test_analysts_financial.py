@@ -1,0 +1,225 @@
+"""Financial analyst: transactions from rows, statements, tables and sentences; anomaly rules."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Transaction
+from tests.llm.test_analysts_helpers import REALDOCS, load, rendered, run, text_doc
+
+
+def _kinds(output: FinancialOutput) -> list[str]:
+    return [a.kind for a in output.anomalies]
+
+
+def _only(output: FinancialOutput, kind: str) -> Anomaly:
+    found = [a for a in output.anomalies if a.kind == kind]
+    assert len(found) == 1, output.anomalies
+    return found[0]
+
+
+async def test_structuring_in_a_csv_ledger(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "outgoing.csv",
+        "Date,Payer,Payee,Amount,Reference\n"
+        "2021-06-01,Corvina Baptiste,Lusk Maritime Supply LLC,9400.00,T-101\n"
+        "2021-06-03,Corvina Baptiste,Orrin Talbot,9150.00,T-102\n"
+        "2021-06-07,Corvina Baptiste,Lusk Maritime Supply LLC,9875.50,T-103\n"
+        "2021-06-09,Corvina Baptiste,Yevgenia Strand,9600.00,T-104\n"
+        "2021-07-20,Corvina Baptiste,Orrin Talbot,1250.00,T-105\n",
+        mime="text/csv",
+    )
+    output, analysis = run(FinancialOutput, [ledger])
+    assert len(output.transactions) == 5
+    first = output.transactions[0]
+    assert (first.date, first.amount, first.from_party, first.to_party, first.reference) == (
+        "2021-06-01",
+        9400.0,
+        "Corvina Baptiste",
+        "Lusk Maritime Supply LLC",
+        "T-101",
+    )
+    assert first.source.file_id == "outgoing"
+    assert first.source.row == 1
+    structuring = _only(output, "structuring")
+    assert structuring.severity == "HIGH"
+    assert structuring.total_amount == pytest.approx(9400 + 9150 + 9875.5 + 9600)
+    assert {s.row for s in structuring.sources} == {1, 2, 3, 4}
+    assert "Corvina Baptiste" in structuring.description
+    assert output.counterparties[0] == "Corvina Baptiste"
+    assert any("structuring" in t for t in analysis.thoughts)
+
+
+async def test_structuring_in_a_printed_statement_as_the_model_receives_it(tmp_path: Path) -> None:
+    statement = await rendered(
+        tmp_path,
+        "statement.txt",
+        "Statement of account\nAccount Holder: Maren Lindqvist\n"
+        "03/02/2023  Cash deposit branch 12       9,450.00     10,450.00\n"
+        "03/06/2023  Cash deposit branch 7        9,380.00     19,830.00\n"
+        "03/09/2023  Cash deposit ATM             9,720.00     29,550.00\n"
+        "03/28/2023  Card payment Harlow Books       42.10     29,507.90\n",
+    )
+    output, _ = run(FinancialOutput, [statement])
+    deposits = [t for t in output.transactions if t.amount > 9000]
+    assert [t.date for t in deposits] == ["2023-03-02", "2023-03-06", "2023-03-09"]
+    assert all(t.to_party == "Maren Lindqvist" for t in deposits)
+    structuring = _only(output, "structuring")
+    assert structuring.total_amount == pytest.approx(28550.0)
+
+
+async def test_a_clean_ledger_is_not_flagged(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "clean.csv",
+        "Value Date;Beneficiary;Debit;Credit;Details\n"
+        "2020-02-03;Fenwick Utilities;412.77;;electricity\n"
+        "2020-02-11;Ambrose Plumbing Ltd;9480.00;;boiler replacement\n"
+        "2020-02-28;;;5120.40;salary\n"
+        "2020-03-19;Ambrose Plumbing Ltd;9120.00;;second boiler\n"
+        "2020-04-02;Fenwick Utilities;398.15;;electricity\n",
+        mime="text/csv",
+    )
+    output, analysis = run(FinancialOutput, [ledger])
+    assert len(output.transactions) == 5
+    assert output.anomalies == []
+    assert any("No structuring" in t for t in analysis.thoughts)
+
+
+async def test_threshold_comes_from_the_request(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "small.csv",
+        "Date,From,To,Amount\n2019-09-02,Pia Okafor,Tern Bay Co,2900\n"
+        "2019-09-04,Pia Okafor,Tern Bay Co,2875\n2019-09-05,Pia Okafor,Tern Bay Co,2950\n",
+        mime="text/csv",
+    )
+    plain, _ = run(FinancialOutput, [ledger])
+    assert "structuring" not in _kinds(plain)
+    lowered, _ = run(FinancialOutput, [ledger], text="reporting_threshold: 3000")
+    assert "structuring" in _kinds(lowered)
+
+
+async def test_round_trips_direct_and_through_a_third_party(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "wires.csv",
+        "Date,Sender,Recipient,Amount (USD)\n"
+        "2022-03-01,Gallant Rook Holdings Ltd,Mireille Achterberg,50000\n"
+        "2022-03-20,Mireille Achterberg,Gallant Rook Holdings Ltd,48500\n"
+        "2022-05-02,Teodor Vasquez,Cinder Path LLC,120000\n"
+        "2022-05-09,Cinder Path LLC,Ozark Lantern Inc,118000\n"
+        "2022-05-30,Ozark Lantern Inc,Teodor Vasquez,115500\n"
+        "2022-06-01,Teodor Vasquez,Pebble Stationers,80.25\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [ledger])
+    trips = [a for a in output.anomalies if a.kind == "round_trip"]
+    routes = sorted(len(a.sources) for a in trips)
+    assert routes == [2, 3]
+    three = next(a for a in trips if len(a.sources) == 3)
+    assert three.severity == "HIGH"
+    assert "Cinder Path LLC" in three.description
+    assert "Ozark Lantern Inc" in three.description
+
+
+async def test_amount_mismatch_between_an_invoice_and_the_ledger(tmp_path: Path) -> None:
+    invoice = await text_doc(
+        tmp_path,
+        "invoice_4471.txt",
+        "Brightwater Scaffolding Ltd\nInvoice No. BW-4471\nDate: 14 October 2021\n"
+        "Bill to: Kesteven Homes\nScaffold hire, 6 weeks\nTotal due: GBP 18,400.00\n",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "ap_ledger.csv",
+        "Date,Vendor,Invoice,Amount,Currency\n2021-10-29,Brightwater Scaffolding Ltd,BW-4471,"
+        "21400.00,GBP\n2021-11-02,Corrie Signs,CS-88,640.00,GBP\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [invoice, ledger])
+    mismatch = _only(output, "amount_mismatch")
+    assert mismatch.total_amount == pytest.approx(3000.0)
+    assert {s.file_id for s in mismatch.sources} == {"invoice_4471", "ap_ledger"}
+    assert "BW-4471" in mismatch.description
+
+    agreeing = await text_doc(
+        tmp_path,
+        "ap_ledger.csv",
+        "Date,Vendor,Invoice,Amount,Currency\n2021-10-29,Brightwater Scaffolding Ltd,BW-4471,"
+        "18400.00,GBP\n",
+        mime="text/csv",
+    )
+    clean, _ = run(FinancialOutput, [invoice, agreeing])
+    assert "amount_mismatch" not in _kinds(clean)
+
+
+async def test_duplicate_and_round_payments(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "payables.csv",
+        "Posting Date,Payee,Amount,Invoice No\n"
+        "2023-01-05,Halden Print Works,1312.40,HP-77\n"
+        "2023-01-06,Halden Print Works,1312.40,HP-77\n"
+        "2023-02-01,Vireo Advisory,25000,\n2023-03-01,Vireo Advisory,25000,\n"
+        "2023-04-03,Vireo Advisory,30000,\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [ledger])
+    duplicate = _only(output, "duplicate_payment")
+    assert duplicate.severity == "HIGH"
+    assert {s.row for s in duplicate.sources} == {1, 2}
+    assert _only(output, "round_amounts").total_amount == 80000
+
+
+async def test_payments_written_in_sentences(tmp_path: Path) -> None:
+    memo = await text_doc(
+        tmp_path,
+        "memo.txt",
+        "On 4 August 2020 Saoirse Delacroix wired $7,250.00 to Hallworth Agritech GmbH.\n"
+        "Hallworth Agritech GmbH shall pay a fee of $300 each month.\n",
+    )
+    output, _ = run(FinancialOutput, [memo])
+    assert len(output.transactions) == 1
+    tx: Transaction = output.transactions[0]
+    assert (tx.date, tx.amount, tx.from_party, tx.to_party) == (
+        "2020-08-04",
+        7250.0,
+        "Saoirse Delacroix",
+        "Hallworth Agritech GmbH",
+    )
+    assert tx.source.line == 1
+
+
+@pytest.mark.skipif(not REALDOCS.is_dir(), reason="shared/realdocs is absent")
+async def test_press_release_tables_are_read_with_their_periods_and_scale() -> None:
+    doc = await load(REALDOCS / "buckle_8-K_ex99-1_press_release.html", "text/html", "press")
+    output, analysis = run(FinancialOutput, [doc])
+
+    def figure(label: str, period: str, day: str) -> float:
+        found = [
+            t.amount
+            for t in output.transactions
+            if t.date == day and f": {label} — " in t.description and period in t.description
+        ]
+        assert len(found) == 1, (label, period, day)
+        return found[0]
+
+    # Values as printed in the filing's tables ("Amounts in Thousands Except Per Share Amounts").
+    assert figure("NET INCOME", "Thirteen Weeks Ended", "2024-11-02") == 44_172_000
+    assert figure("NET INCOME", "Thirteen Weeks Ended", "2023-10-28") == 51_762_000
+    assert figure("NET INCOME", "Thirty-Nine Weeks Ended", "2024-11-02") == 118_270_000
+    sales = "SALES, Net of returns and allowances"
+    assert figure(sales, "Thirteen Weeks Ended", "2024-11-02") == 293_618_000
+    assert figure(sales, "Thirty-Nine Weeks Ended", "2023-10-28") == 878_719_000
+    assert figure("Basic", "Thirteen Weeks Ended", "2024-11-02") == 0.89  # per share: not scaled
+    assert figure("Total assets", "", "2024-02-03") == 889_810_000
+    assert not any("shares" in t.description for t in output.transactions)  # counts, not money
+    assert all(t.currency == "USD" for t in output.transactions)
+    net_income = [t for t in output.transactions if ": NET INCOME — " in t.description]
+    assert net_income[0].source.line == 44
+    # The narrative's "$44.2 million" agrees with the table within its rounding.
+    assert "narrative_mismatch" not in _kinds(output)
+    assert any("agree" in t for t in analysis.thoughts)
+    assert any(f.finding_type == "period_change" for f in output.findings)

@@ -1,0 +1,96 @@
+"""Legal analyst: parties, clauses (caps, approvals, obligations), governing law, dates."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import Clause, LegalOutput
+from tests.llm.test_analysts_helpers import REALDOCS, load, rendered, run, text_doc
+
+
+def _clauses(output: LegalOutput, kind: str) -> list[Clause]:
+    return [c for c in output.clauses if c.kind == kind]
+
+
+async def test_us_style_contract(tmp_path: Path) -> None:
+    contract = await text_doc(
+        tmp_path,
+        "msa.txt",
+        "MASTER SERVICES AGREEMENT\n"
+        "This Master Services Agreement is entered into as of January 15, 2022 by and between "
+        'Pellucid Robotics, Inc., a Delaware corporation (the "Company"), and Anselm Varga '
+        '("Contractor").\n'
+        "1. Contractor shall deliver monthly progress reports to the Company.\n"
+        "2. Total fees under this Agreement shall not exceed $250,000.\n"
+        "3. Any purchase order above $50,000 requires the approval of the Board of Directors.\n"
+        "4. Contractor shall not disclose Confidential Information to any third party.\n"
+        "5. This Agreement shall be governed by the laws of the State of Delaware, without regard "
+        "to its conflict of laws rules.\n",
+    )
+    output, analysis = run(LegalOutput, [contract], hypotheses=["The Board must approve orders"])
+    assert "Pellucid Robotics, Inc." in output.parties
+    assert "Anselm Varga" in output.parties
+    cap = _clauses(output, "cap")
+    assert [c.amount for c in cap] == [250000.0]
+    approval = _clauses(output, "approval_requirement")
+    assert len(approval) == 1
+    assert approval[0].party == "Board of Directors"
+    assert approval[0].amount == 50000.0
+    assert approval[0].source.line == 5
+    assert any(c.party == "Contractor" for c in _clauses(output, "obligation"))
+    assert any(c.party == "Contractor" for c in _clauses(output, "prohibition"))
+    assert output.governing_law == "State of Delaware"
+    assert any(d.date == "2022-01-15" for d in output.dates)
+    assert output.hypotheses[0].stance in ("supports", "unclear")
+    assert any("approval" in t for t in analysis.thoughts)
+
+
+async def test_european_style_contract_through_the_request_format(tmp_path: Path) -> None:
+    contract = await rendered(
+        tmp_path,
+        "facility.txt",
+        "FACILITY LETTER dated 3 April 2019\n"
+        "This agreement is made between Tarn Valley Cooperative Bank and Oriel Dairies Ltd "
+        '(the "Borrower").\n'
+        "Drawings under the facility are capped at EUR 1,200,000 in aggregate.\n"
+        "The Borrower may not grant security over its assets without the prior written consent "
+        "of the Lender.\n"
+        "This agreement is governed by the laws of England and Wales.\n",
+    )
+    output, _ = run(LegalOutput, [contract])
+    assert {"Tarn Valley Cooperative Bank", "Oriel Dairies Ltd"} <= set(output.parties)
+    assert [c.amount for c in _clauses(output, "cap")] == [1_200_000.0]
+    approval = _clauses(output, "approval_requirement")
+    assert [c.party for c in approval] == ["Lender"]
+    assert output.governing_law == "England and Wales"
+    assert any(d.date == "2019-04-03" for d in output.dates)
+
+
+async def test_plain_correspondence_has_no_operative_clauses(tmp_path: Path) -> None:
+    letter = await text_doc(
+        tmp_path,
+        "note.txt",
+        "Hi Rhea, we must remember to book the venue. I will call Ilya tomorrow.\n",
+    )
+    output, _ = run(LegalOutput, [letter])
+    assert output.clauses == []
+    assert output.governing_law is None
+
+
+@pytest.mark.skipif(not REALDOCS.is_dir(), reason="shared/realdocs is absent")
+async def test_court_opinion_parties_dates_and_disposition() -> None:
+    doc = await load(REALDOCS / "fisher_v_ut_austin_opinion.txt", "text/plain", "opinion")
+    output, _ = run(LegalOutput, [doc])
+    assert any("Fisher" in p for p in output.parties)
+    assert "University of Texas at Austin" in output.parties
+    assert not any("Bollinger" in p or "Bakke" in p for p in output.parties)  # cited, not parties
+    dated = {(d.date, d.description) for d in output.dates}
+    assert {("2012-10-10", "Argued"), ("2013-06-24", "Decided")} <= dated
+    kinds = {f.finding_type: f for f in output.findings}
+    assert "vacated" in kinds["disposition"].title
+    assert "Grutter v. Bollinger" in kinds["precedents_cited"].summary
+    assert kinds["court"].title.lower().startswith("court: supreme court")
+    assert output.clauses == [] or all(
+        c.kind in ("cap", "approval_requirement", "governing_law", "term") or c.kind
+        for c in output.clauses
+    )

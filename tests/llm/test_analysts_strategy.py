@@ -1,0 +1,72 @@
+"""Strategy: next steps from the domain findings; hypotheses weighed by every analyst."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    StrategyOutput,
+    SynthesisOutput,
+)
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import findings, photo, run, text_doc
+
+
+async def _case(tmp: Path) -> list[EvidenceDoc]:
+    ledger = await text_doc(
+        tmp,
+        "transfers.csv",
+        "Date,Payer,Payee,Amount\n2024-02-01,Ottoline Brisk,Marram Coast Ltd,9600\n"
+        "2024-02-02,Ottoline Brisk,Marram Coast Ltd,9700\n2024-02-05,Ottoline Brisk,"
+        "Marram Coast Ltd,9550\n2024-03-30,Marram Coast Ltd,Ottoline Brisk,60000\n",
+        mime="text/csv",
+    )
+    contract = await text_doc(
+        tmp,
+        "agreement.txt",
+        "This Agreement is made between Marram Coast Ltd and Ottoline Brisk.\n"
+        "Payments above $25,000 require the approval of the Board of Directors.\n",
+    )
+    statement = await text_doc(
+        tmp,
+        "brisk_statement.txt",
+        "STATEMENT OF OTTOLINE BRISK, sworn under oath.\n"
+        "On 30 March 2024 at 4 pm I was at my office in Dunmere.\n",
+    )
+    shot = photo("cam", "brisk_phone.jpg", "2024-03-30T16:10:00+00:00", 50.37, -4.14)
+    return [ledger, contract, statement, shot]
+
+
+async def test_next_steps_follow_the_findings(tmp_path: Path) -> None:
+    docs = await _case(tmp_path)
+    blocks = [
+        findings("financial", run(FinancialOutput, docs)[0]),
+        findings("legal", run(LegalOutput, docs)[0]),
+        findings("evidence", run(EvidenceOutput, docs)[0]),
+    ]
+    output, analysis = run(StrategyOutput, [], blocks=blocks)
+    actions = [s.action for s in output.next_steps]
+    assert any(a.startswith("Subpoena the bank statements") for a in actions)
+    assert any("Board of Directors" in a and "minutes" in a for a in actions)
+    assert any(a.startswith("Prepare the impeachment of Ottoline Brisk") for a in actions)
+    priorities = [s.priority for s in output.next_steps]
+    assert priorities == sorted(priorities, key=["HIGH", "MEDIUM", "LOW"].index)
+    assert all(s.rationale for s in output.next_steps)
+    assert any(f.finding_type == "plan" for f in output.findings)
+    assert "financial, legal" in analysis.thoughts[0] or "evidence" in analysis.thoughts[0]
+
+
+async def test_hypotheses_are_weighed_honestly(tmp_path: Path) -> None:
+    docs = await _case(tmp_path)
+    hypotheses = [
+        "Ottoline Brisk structured payments to Marram Coast Ltd",
+        "The payments to Marram Coast Ltd were legitimate",
+        "Pelham Vance owned the vessel",
+    ]
+    financial, _ = run(FinancialOutput, docs, hypotheses=hypotheses)
+    stances = [h.stance for h in financial.hypotheses]
+    assert stances == ["supports", "contradicts", "unclear"]
+    assert financial.hypotheses[0].sources
+    synthesis_text = run(SynthesisOutput, docs, hypotheses=["Brisk was at her office in Dunmere"])
+    assert any("contradicts" in t for t in synthesis_text[1].thoughts)

@@ -1,0 +1,164 @@
+"""Synthesis: contradictions of sworn claims, cross-modal links by time, and evidence gaps."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    SynthesisOutput,
+)
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import findings, photo, run, text_doc
+
+DEPOSITION = (
+    "DEPOSITION OF LENORE PASCAL\n"
+    "Q. Ms. Pascal, where were you on the evening of 21 September 2022?\n"
+    "A. I was at home in Brackwater the whole evening.\n"
+)
+
+
+async def _deposition(tmp: Path) -> EvidenceDoc:
+    return await text_doc(tmp, "pascal_deposition.txt", DEPOSITION)
+
+
+async def test_claim_contradicted_by_her_phone_photo_elsewhere(tmp_path: Path) -> None:
+    deposition = await _deposition(tmp_path)
+    shot = photo("shot", "pascal_phone_0931.jpg", "2022-09-21T21:05:00-05:00", 29.9511, -90.0715)
+    output, analysis = run(SynthesisOutput, [deposition, shot])
+    assert len(output.contradictions) == 1
+    contradiction = output.contradictions[0]
+    assert contradiction.severity == "MEDIUM"  # where Brackwater lies is not known offline
+    assert contradiction.claim_source.file_id == "pascal_deposition"
+    assert contradiction.claim_source.line == 3
+    assert [r.file_id for r in contradiction.evidence_against] == ["shot"]
+    assert "Lenore Pascal" in contradiction.explanation
+    assert any("contradiction" in t for t in analysis.thoughts)
+
+    # A record that locates Brackwater makes the difference verified, and the severity HIGH.
+    report = await text_doc(
+        tmp_path,
+        "search_report.txt",
+        "The Pascal residence in Brackwater (GPS 41.1123, -96.3321) was searched on "
+        "30 Sept 2022.\n",
+    )
+    verified, _ = run(SynthesisOutput, [deposition, shot, report])
+    assert [c.severity for c in verified.contradictions] == ["HIGH"]
+    assert "km from Brackwater" in verified.contradictions[0].explanation
+
+
+async def test_affidavit_contradicted_by_a_photo_recovered_from_his_phone(tmp_path: Path) -> None:
+    affidavit = await text_doc(
+        tmp_path,
+        "faulk_affidavit.txt",
+        "AFFIDAVIT OF DORIAN FAULK\nI, Dorian Faulk, being duly sworn, state:\n"
+        "On 3 May 2021 at 3 pm I was in Millbrook at my sister's house.\n",
+    )
+    custody = await text_doc(
+        tmp_path,
+        "custody.txt",
+        "IMG_7730.jpg was recovered from the phone of Dorian Faulk by Det. Rosa Imbert.\n",
+    )
+    shot = photo("img", "IMG_7730.jpg", "2021-05-03T15:20:00+02:00", 48.1372, 11.5756)
+    far_later = photo("late", "IMG_7731.jpg", "2021-05-03T19:40:00+02:00", 48.1372, 11.5756)
+    output, _ = run(SynthesisOutput, [affidavit, custody, shot, far_later])
+    assert len(output.contradictions) == 1
+    against = output.contradictions[0].evidence_against
+    assert [r.file_id for r in against] == ["img"]  # 4 h later is outside the claimed moment
+
+
+async def test_no_contradiction_when_the_photo_is_not_hers_or_not_then(tmp_path: Path) -> None:
+    deposition = await _deposition(tmp_path)
+    strangers = photo("other", "harbour_cam.jpg", "2022-09-21T21:05:00-05:00", 29.9511, -90.0715)
+    next_day = photo("next", "pascal_0932.jpg", "2022-09-22T21:05:00-05:00", 29.9511, -90.0715)
+    output, _ = run(SynthesisOutput, [deposition, strangers, next_day])
+    assert output.contradictions == []
+    assert any(g.element.startswith("Corroboration") for g in output.evidence_gaps)
+
+
+async def test_denials_against_payments_and_emails(tmp_path: Path) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "statement_kwan.txt",
+        "WITNESS STATEMENT OF MILO KWAN\nI have never met Astrid Halloran.\n"
+        "I never paid Astrid Halloran any money.\n",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "kwan_bank.csv",
+        "Date,From,To,Amount\n2020-10-02,Milo Kwan,Astrid Halloran,4000\n",
+        mime="text/csv",
+    )
+    output, _ = run(SynthesisOutput, [statement, ledger])
+    explanations = [c.explanation for c in output.contradictions]
+    assert any("denies paying Astrid Halloran" in e for e in explanations)
+    assert all(c.severity == "HIGH" for c in output.contradictions)
+    assert all(c.evidence_against[0].file_id == "kwan_bank" for c in output.contradictions)
+
+
+async def test_cross_modal_links_follow_the_window(tmp_path: Path) -> None:
+    shot = photo("cam", "gate.jpg", "2023-08-14T22:10:00+00:00", 53.48, -2.24)
+    close = photo("ph2", "car_park.jpg", "2023-08-14T22:31:00+00:00", 53.4801, -2.2402)
+    far = photo("ph3", "station.jpg", "2023-08-15T01:10:00+00:00", 53.47, -2.23)
+    output, _ = run(SynthesisOutput, [shot, close, far])
+    pairs = [
+        {link.source_a.file_id, link.source_b.file_id}
+        for link in output.cross_modal_links
+        if link.time_delta_seconds is not None
+    ]
+    assert pairs == [{"cam", "ph2"}]
+    link = output.cross_modal_links[0]
+    assert link.time_delta_seconds == 21 * 60
+    assert link.correlation_type == "co_location"
+
+    wide, analysis = run(SynthesisOutput, [shot, close, far], text="window_minutes: 240")
+    assert len(wide.cross_modal_links) == 3
+    assert any("240-minute" in t for t in analysis.thoughts)
+
+
+async def test_missing_board_approval_is_a_gap_until_minutes_appear(tmp_path: Path) -> None:
+    contract = await text_doc(
+        tmp_path,
+        "services.txt",
+        "SERVICES AGREEMENT between Quarry Lane Foods Ltd and Ostrava Digital s.r.o.\n"
+        "Any payment exceeding GBP 20,000 requires the prior approval of the Audit Committee.\n",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "payments.csv",
+        "Date,Payer,Payee,Amount,Currency\n"
+        "2022-02-01,Quarry Lane Foods Ltd,Ostrava Digital s.r.o.,35000,GBP\n"
+        "2022-03-01,Quarry Lane Foods Ltd,Ostrava Digital s.r.o.,4000,GBP\n",
+        mime="text/csv",
+    )
+    output, _ = run(SynthesisOutput, [contract, ledger])
+    gaps = [g for g in output.evidence_gaps if "Audit Committee" in g.element]
+    assert len(gaps) == 1
+    gap = gaps[0]
+    assert gap.current_strength == "MISSING"
+    assert "1 payment(s) above GBP 20,000" in gap.element
+    assert {r.file_id for r in gap.sources} == {"services", "payments"}
+
+    minutes = await text_doc(
+        tmp_path,
+        "committee_minutes.txt",
+        "Minutes, 25 January 2022: the Audit Committee approved the Ostrava Digital engagement.\n",
+    )
+    approved, _ = run(SynthesisOutput, [contract, ledger, minutes])
+    assert not [g for g in approved.evidence_gaps if "Audit Committee" in g.element]
+
+
+async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:
+    """The pipeline hands synthesis the domain outputs, not the files: same conclusions."""
+    deposition = await _deposition(tmp_path)
+    shot = photo("shot", "pascal_phone_0931.jpg", "2022-09-21T21:05:00-05:00", 29.9511, -90.0715)
+    docs = [deposition, shot]
+    evidence, _ = run(EvidenceOutput, docs)
+    financial, _ = run(FinancialOutput, docs)
+    legal, _ = run(LegalOutput, docs)
+    blocks = [findings("evidence", evidence), findings("financial", financial)]
+    blocks.append(findings("legal", legal))
+    output, analysis = run(SynthesisOutput, [], blocks=blocks)
+    assert len(output.contradictions) == 1
+    assert output.contradictions[0].evidence_against[0].file_id == "shot"
+    assert "evidence, financial, legal findings" in analysis.thoughts[0]

@@ -14,6 +14,7 @@ from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.models import AgentExecution, Finding, KnowledgeGraph, ProcessingJob
 from holmes_backend.runtime import Runtime
+from holmes_backend.services.processing import resume_interrupted
 from tests.agents.helpers import upload_demo
 from tests.api.helpers import new_case
 
@@ -88,3 +89,31 @@ async def test_resume_after_the_domain_phase(
     assert runs_after["synthesis_agent"] == 1
     assert runs_after["knowledge_graph_agent"] == 1
     assert len(graphs) == 1
+
+
+async def test_jobs_left_processing_resume_when_the_server_starts(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path
+) -> None:
+    case = await new_case(client, "restart")
+    case_id = uuid.UUID(case["id"])
+    uploaded = await upload_demo(client, case["id"], demo_dir)
+    async with runtime.session_factory() as session:
+        # What a process killed mid-run leaves behind: an active job, part-way through.
+        job = ProcessingJob(
+            case_id=case_id,
+            status="PROCESSING",
+            file_ids=[f["id"] for f in uploaded],
+            current_phase="triage",
+            completed_phases=["extraction"],
+        )
+        session.add(job)
+        await transaction.commit(session)
+
+    assert await resume_interrupted(runtime) >= 1
+    await asyncio.gather(*runtime.tasks)
+
+    async with runtime.session_factory() as session:
+        done = await session.get(ProcessingJob, job.id)
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert done.completed_phases[-1] == "graph"

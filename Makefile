@@ -46,6 +46,8 @@ format: sync ## Apply ruff's fixes and formatting
 bench: sync ## Benchmarks: upload (500 MB via the API), then analysis (extraction + local analysts)
 	@$(UV) run --frozen python -m tests.bench.upload $(BENCH_ARGS)
 	@$(UV) run --frozen python -m tests.bench.analysis
+	@$(UV) run --frozen python -m tests.bench.pipeline
+	@$(UV) run --frozen python -m tests.bench.sse
 
 demo-data: sync ## Write the demo case (HOLMES_DATA_DIR/demo-case)
 	@$(UV) run --frozen python -m holmes_backend.demo --out "$(HOLMES_DATA_DIR)/demo-case"

@@ -92,7 +92,15 @@ def main() -> None:
                         break
                     except httpx.TransportError:
                         time.sleep(0.05)
-                case_id = client.post("/api/cases", json={"name": "bench"}).json()["id"]
+                signup = client.post(
+                    "/api/auth/signup",
+                    json={"email": "bench@holmes.example", "password": "long enough password"},
+                )
+                signup.raise_for_status()
+                client.headers["Authorization"] = f"Bearer {signup.json()['access_token']}"
+                created = client.post("/api/cases", json={"name": "bench"})
+                created.raise_for_status()
+                case_id = created.json()["id"]
                 # Warm up the upload path so baseline RSS includes what one request imports.
                 warm_len, warm = _body(1024 * 1024)
                 client.post(

@@ -1,0 +1,581 @@
+"""Pipeline benchmark (make bench): the whole processing pipeline through the real API.
+
+Each run starts `python -m holmes_backend serve` as its own process on a throwaway data dir
+(SQLite, local storage), signs up, uploads a synthetic case, warms the pipeline up on a small
+case, then times POST /process until the status poll (every 50 ms) reports READY/PARTIAL/ERROR.
+
+Gemini path: the server runs on the gemini provider, pointed at a fake Gemini served from this
+process with a fixed latency per call (200 ms); every agent (Pro and Flash) is answered with the
+local analyst's real analysis of the request it was sent. The fake times each call from request
+to response, so the critical path is: for each model phase (triage, routing, the three parallel
+domains, strategy, synthesis, graph) its slowest call, summed. What comes before the first model
+call (extraction of every file, job bookkeeping) is measured and reported separately, and the
+ratio that is held to its target is (wall - pre-model time) / critical path: what the
+orchestration adds on top of the model calls themselves. The case is processed twice: "cold"
+(fresh extraction; every answer analysed inside the fake, which adds its analysis time to the call
+and blocks the fake's loop while it runs, reported separately) and "precomputed" (the same case
+again: cached extraction, every answer served from the first pass, so a call costs the latency
+alone). The precomputed pass is the fair measure of the orchestration.
+
+Local path: the same server on the local provider, on 50 and 500 files: seconds, files/s and the
+server's peak RSS (psutil on the subprocess).
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psutil
+from pydantic import BaseModel
+from starlette.requests import Request
+from starlette.responses import Response
+
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.demo import write_synthetic_case
+from holmes_backend.demo.formats import mime_type_of
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
+from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
+from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply
+from tests.support import REPO_ROOT, free_port, serve_app
+
+MB = 1_000_000
+DONE = {"READY", "PARTIAL", "ERROR"}
+POLL_SECONDS = 0.05
+FILES_PER_UPLOAD = 50  # the server's default max_files_per_request
+API_KEY = "bench-key"
+PRO, FLASH = "bench-pro", "bench-flash"
+TARGET_RATIO = 1.10
+TARGET_LOCAL_50_SECONDS = 15.0
+WARMUP_FILES = 5
+# The sequential model phases of one run, in order. "domains" is the financial, legal and
+# evidence agents side by side; strategy reads their findings, so it is a phase of its own.
+MODEL_PHASES = ("triage", "routing", "domains", "strategy", "synthesis", "graph")
+# System-instruction prefix -> (phase, output schema), as the agents send them.
+AGENTS: list[tuple[str, str, type[BaseModel]]] = [
+    (TRIAGE[:60], "triage", TriageResult),
+    (ORCHESTRATOR[:60], "routing", RoutingPlan),
+    (SYNTHESIS[:60], "synthesis", SynthesisOutput),
+    (GRAPH[:60], "graph", GraphOutput),
+    *(
+        (INSTRUCTIONS[d][:40], "strategy" if d == "strategy" else "domains", DOMAIN_SCHEMAS[d])
+        for d in DOMAIN_SCHEMAS
+    ),
+]
+# Execution records' agent_type -> the phase it belongs to.
+PHASE_OF_TYPE = {
+    "TRIAGE": "triage",
+    "ORCHESTRATOR": "routing",
+    "FINANCIAL": "domains",
+    "LEGAL": "domains",
+    "EVIDENCE": "domains",
+    "STRATEGY": "strategy",
+    "SYNTHESIS": "synthesis",
+    "KNOWLEDGE_GRAPH": "graph",
+}
+
+
+# --- the fake Gemini, timed --------------------------------------------------------------------
+
+
+@dataclass
+class Call:
+    """One generateContent call as the fake saw it (bench-process monotonic clock)."""
+
+    model: str
+    started: float
+    phase: str = "?"
+    agent: str = "?"
+    precomputed: bool = False
+    analysis_seconds: float = 0.0
+    ended: float = 0.0
+
+    @property
+    def seconds(self) -> float:
+        return self.ended - self.started
+
+
+_CURRENT: ContextVar[Call | None] = ContextVar("bench_call", default=None)
+
+
+def _texts(body: JsonDict, key: str) -> str:
+    return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))
+
+
+class TimedGemini(FakeGemini):
+    """The fake Gemini answering every agent with the local analyst's real analysis.
+
+    Records when each model call arrived and when its answer was ready. Answers are kept by
+    request content, so a request seen before (the same case processed again) is answered from
+    memory: the call then costs the fixed latency alone, not the analysis as well.
+    """
+
+    def __init__(self, *, api_key: str, latency: float) -> None:
+        super().__init__(api_key=api_key, latency=latency)
+        self.calls: list[Call] = []
+        self.answers: dict[str, Reply] = {}
+
+    async def _models(self, request: Request) -> Response:
+        model = request.path_params["target"].partition(":")[0]
+        call = Call(model=model, started=time.monotonic())
+        token = _CURRENT.set(call)
+        try:
+            response = await super()._models(request)
+        finally:
+            _CURRENT.reset(token)
+        call.ended = time.monotonic()
+        self.calls.append(call)
+        return response
+
+    def _next_step(self, model: str, body: JsonDict) -> Step:
+        started = time.monotonic()
+        instruction = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+        phase, schema = next((p, s) for prefix, p, s in AGENTS if instruction.startswith(prefix))
+        user = "\n".join(
+            p.get("text", "") for c in body.get("contents", []) for p in c.get("parts", [])
+        )
+        key = hashlib.sha256(f"{instruction}\0{user}".encode()).hexdigest()
+        reply = self.answers.get(key)
+        precomputed = reply is not None
+        if reply is None:
+            documents, findings, rest = parse_blocks(user)
+            analysis = analyst_for(schema)
+            assert analysis is not None, f"no local analyst for {schema.__name__}"
+            result = analysis(AnalysisRequest(instruction, documents, findings, rest))
+            reply = json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
+            self.answers[key] = reply
+        call = _CURRENT.get()
+        if call is not None:
+            call.phase, call.agent, call.precomputed = phase, schema.__name__, precomputed
+            call.analysis_seconds = time.monotonic() - started
+        return reply
+
+
+# --- a Holmes server in its own process ---------------------------------------------------------
+
+
+@dataclass
+class Server:
+    base_url: str
+    pid: int
+    log: Path
+
+
+# Variables that would point the server elsewhere than the bench wants (a real key, a database).
+_SCRUBBED = (
+    "DATABASE_URL",
+    "HOLMES_DATABASE_URL",
+    "GOOGLE_API_KEY",
+    "GEMINI_API_KEY",
+    "HOLMES_GEMINI_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GENAI_USE_ENTERPRISE",
+    "HOLMES_GEMINI_USE_VERTEXAI",
+    "HOLMES_LLM_PROVIDER",
+    "HOLMES_GEMINI_BASE_URL",
+)
+
+
+@contextmanager
+def holmes_server(
+    data_dir: Path, env_extra: dict[str, str], command: list[str] | None = None
+) -> Iterator[Server]:
+    """Migrate, then serve Holmes from a subprocess on a free port; stop it on exit."""
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED} | {
+        "HOLMES_DATA_DIR": str(data_dir),
+        "HOLMES_PORT": str(port),
+        "HOLMES_HOST": "127.0.0.1",
+        "HOLMES_STORAGE": "local",
+        **env_extra,
+    }
+    subprocess.run(
+        [sys.executable, "-m", "holmes_backend", "migrate"],
+        env=env,
+        cwd=REPO_ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    log = data_dir / "server.log"
+    with log.open("wb") as sink:
+        server = subprocess.Popen(
+            command or [sys.executable, "-m", "holmes_backend", "serve"],
+            env=env,
+            cwd=REPO_ROOT,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                httpx.get(f"{base}/api/health", timeout=2).raise_for_status()
+                break
+            except httpx.HTTPError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"server did not start:\n{_tail(log)}") from None
+                time.sleep(0.05)
+        yield Server(base_url=base, pid=server.pid, log=log)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
+def _tail(log: Path, lines: int = 40) -> str:
+    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else ""
+
+
+def signed_up_client(base_url: str, email: str = "bench@holmes.example") -> httpx.Client:
+    with httpx.Client(base_url=base_url, timeout=60) as anon:
+        response = anon.post(
+            "/api/auth/signup", json={"email": email, "password": "long enough password"}
+        )
+        response.raise_for_status()
+        token = response.json()["access_token"]
+    return httpx.Client(
+        base_url=base_url, timeout=600, headers={"Authorization": f"Bearer {token}"}
+    )
+
+
+class RssSampler(threading.Thread):
+    """Peak resident memory of a process, sampled every few milliseconds."""
+
+    def __init__(self, pid: int) -> None:
+        super().__init__(daemon=True)
+        self.process = psutil.Process(pid)
+        self.baseline = self.process.memory_info().rss
+        self.peak = self.baseline
+        self.running = True
+
+    def run(self) -> None:
+        while self.running:
+            self.peak = max(self.peak, self.process.memory_info().rss)
+            time.sleep(0.005)
+
+    def stop(self) -> None:
+        self.running = False
+        self.join()
+        self.peak = max(self.peak, self.process.memory_info().rss)
+
+
+# --- one case through the API ------------------------------------------------------------------
+
+
+def new_case(client: httpx.Client, name: str, directory: Path, n_files: int, seed: int) -> str:
+    """A case holding `n_files` synthetic files, uploaded FILES_PER_UPLOAD at a time."""
+    case_id: str = client.post("/api/cases", json={"name": name}).raise_for_status().json()["id"]
+    paths = sorted(write_synthetic_case(directory, n_files, seed))
+    for start in range(0, len(paths), FILES_PER_UPLOAD):
+        batch = paths[start : start + FILES_PER_UPLOAD]
+        files = [("files", (p.name, p.read_bytes(), mime_type_of(p.name))) for p in batch]
+        response = client.post(f"/api/cases/{case_id}/files", files=files)
+        assert response.status_code == 201, response.text
+    return case_id
+
+
+@dataclass
+class Processed:
+    case_id: str
+    posted: float  # monotonic, just before POST /process was sent
+    finished: float  # monotonic, when a poll first saw the job done
+    status: dict[str, Any]
+    agents: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def seconds(self) -> float:
+        return self.finished - self.posted
+
+
+def process(client: httpx.Client, case_id: str, timeout: float = 1800) -> Processed:
+    posted = time.monotonic()
+    response = client.post(f"/api/cases/{case_id}/process")
+    assert response.status_code == 202, response.text
+    while True:
+        status: dict[str, Any] = client.get(f"/api/cases/{case_id}/process/status").json()
+        if status["job"]["status"] in DONE:
+            finished = time.monotonic()
+            break
+        assert time.monotonic() - posted < timeout, status["job"]
+        time.sleep(POLL_SECONDS)
+    agents: list[dict[str, Any]] = client.get(f"/api/cases/{case_id}/agents").json()
+    return Processed(case_id, posted, finished, status, _walk(agents))
+
+
+def _walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    flat: list[dict[str, Any]] = []
+    for node in nodes:
+        flat.append(node)
+        flat.extend(_walk(node["children"]))
+    return flat
+
+
+def _job_summary(run: Processed, since: datetime | None = None) -> dict[str, Any]:
+    job = run.status["job"]
+    agents = [
+        a
+        for a in run.agents
+        if since is None or (a["started_at"] and datetime.fromisoformat(a["started_at"]) >= since)
+    ]
+    return {
+        "status": job["status"],
+        "errors": job["errors"],
+        "file_statuses": _counts(f["status"] for f in run.status["files"]),
+        "agent_runs": len(agents),
+    }
+
+
+def _counts(values: Iterable[str]) -> dict[str, int]:
+    return dict(sorted(Counter(values).items()))
+
+
+def _record_phases(run: Processed) -> dict[str, float]:
+    """Server-side phase spans from this job's execution records (first start → last end), and
+    "extraction": the job's start → its first agent's start (reading every file, bookkeeping)."""
+    job_started = datetime.fromisoformat(run.status["job"]["started_at"])
+    spans: dict[str, tuple[datetime, datetime]] = {}
+    for agent in run.agents:
+        phase = PHASE_OF_TYPE.get(agent["agent_type"])
+        if phase is None or not agent["started_at"] or not agent["completed_at"]:
+            continue
+        started = datetime.fromisoformat(agent["started_at"])
+        completed = datetime.fromisoformat(agent["completed_at"])
+        if started < job_started:
+            continue  # an earlier job's agent
+        first, last = spans.get(phase, (started, completed))
+        spans[phase] = (min(first, started), max(last, completed))
+    if not spans:
+        return {}
+    first_agent = min(first for first, _ in spans.values())
+    phases = {"extraction": round((first_agent - job_started).total_seconds(), 3)}
+    for phase in MODEL_PHASES:
+        if phase in spans:
+            phases[phase] = round((spans[phase][1] - spans[phase][0]).total_seconds(), 3)
+    return phases
+
+
+def _server_seconds(job: dict[str, Any]) -> float | None:
+    """The job's own started_at → completed_at (server clock), for comparison with the poll."""
+    if not job.get("started_at") or not job.get("completed_at"):
+        return None
+    started = datetime.fromisoformat(job["started_at"])
+    completed = datetime.fromisoformat(job["completed_at"])
+    return (completed - started).total_seconds()
+
+
+# --- the two paths ----------------------------------------------------------------------------
+
+
+def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
+    """Wall time against the critical path of one processing run on the fake Gemini."""
+    calls = sorted(calls, key=lambda c: c.started)
+    assert calls, "the server made no model call"
+    unknown = [c for c in calls if c.phase == "?"]
+    assert not unknown, f"calls not answered by an analyst: {unknown}"
+    by_phase: dict[str, list[Call]] = {phase: [] for phase in MODEL_PHASES}
+    for call in calls:
+        by_phase[call.phase].append(call)
+    slowest = {p: max((c.seconds for c in cs), default=0.0) for p, cs in by_phase.items()}
+    critical = sum(slowest.values())
+    # The same from the server's execution records, as a cross-check: an agent's record spans
+    # its model call plus Holmes' own work for it (ADK, the genai client, records and events).
+    record_slowest: dict[str, float] = dict.fromkeys(MODEL_PHASES, 0.0)
+    job_started = datetime.fromisoformat(run.status["job"]["started_at"])
+    for agent in run.agents:
+        if agent["started_at"] is None or datetime.fromisoformat(agent["started_at"]) < job_started:
+            continue  # an earlier job's agent (the case has been processed before)
+        phase = PHASE_OF_TYPE.get(agent["agent_type"])
+        if phase is not None and agent["duration_seconds"] is not None:
+            record_slowest[phase] = max(record_slowest[phase], agent["duration_seconds"])
+    # How far apart the parallel calls of a phase reached the fake (0 when all left together).
+    arrival_spread = {
+        p: round(max(c.started for c in cs) - min(c.started for c in cs), 3)
+        for p, cs in by_phase.items()
+        if len(cs) > 1
+    }
+    phase_spans = {
+        p: round(max(c.ended for c in cs) - min(c.started for c in cs), 3)
+        for p, cs in by_phase.items()
+        if cs
+    }
+    pre_model = calls[0].started - run.posted
+    last_end = max(c.ended for c in calls)
+    wall = run.seconds
+    analysis = [c.analysis_seconds for c in calls]
+    slowest_analysis = {
+        p: max((c.analysis_seconds for c in cs), default=0.0) for p, cs in by_phase.items()
+    }
+    ratio = (wall - pre_model) / critical
+    return {
+        "job": _job_summary(run, job_started),
+        "models_called": _counts(c.model for c in calls),
+        "calls_per_phase": {p: len(cs) for p, cs in by_phase.items()},
+        "answers_precomputed": sum(c.precomputed for c in calls),
+        "seconds": {
+            "wall": round(wall, 3),
+            "wall_by_job_timestamps": _round(_server_seconds(run.status["job"])),
+            "pre_model_extraction": round(pre_model, 3),
+            "model_span": round(last_end - calls[0].started, 3),
+            "after_last_model_call": round(run.finished - last_end, 3),
+            "critical_path": round(critical, 3),
+            "critical_path_by_phase": {p: round(s, 3) for p, s in slowest.items()},
+            "phase_spans": phase_spans,
+            "phase_spans_by_execution_records": _record_phases(run),
+            "parallel_call_arrival_spread": arrival_spread,
+            "critical_path_by_execution_records": round(sum(record_slowest.values()), 3),
+            "critical_path_by_execution_records_by_phase": {
+                p: round(s, 3) for p, s in record_slowest.items()
+            },
+            "local_analysis_in_fake": {
+                "total": round(sum(analysis), 3),
+                "max_per_call": round(max(analysis), 4),
+                "on_critical_path": round(sum(slowest_analysis.values()), 3),
+            },
+        },
+        "ratio": round(ratio, 3),
+        "ratio_wall_over_critical_path": round(wall / critical, 3),
+        "ratio_wall_over_critical_path_plus_extraction": round(wall / (critical + pre_model), 3),
+        "meets_ratio_target": ratio <= TARGET_RATIO,
+    }
+
+
+def bench_gemini(n_files: int, seed: int, latency: float) -> dict[str, Any]:
+    """The case processed twice on the fake Gemini: cold (fresh extraction, every answer
+    analysed inside the fake) and again (cached extraction, every answer precomputed)."""
+    fake = TimedGemini(api_key=API_KEY, latency=latency)
+    with (
+        serve_app(fake.app) as fake_url,
+        tempfile.TemporaryDirectory(prefix="holmes-bench-pipeline-") as tmp,
+    ):
+        data_dir = Path(tmp) / "data"
+        env = {
+            "HOLMES_LLM_PROVIDER": "gemini",
+            "GEMINI_API_KEY": API_KEY,
+            "HOLMES_GEMINI_BASE_URL": fake_url,
+            "GEMINI_PRO_MODEL": PRO,
+            "GEMINI_FLASH_MODEL": FLASH,
+        }
+        with holmes_server(data_dir, env) as server, signed_up_client(server.base_url) as client:
+            warm = new_case(client, "warm-up", Path(tmp) / "warm", WARMUP_FILES, seed + 1)
+            process(client, warm)
+            case_id = new_case(client, "bench", Path(tmp) / "case", n_files, seed)
+            passes = []
+            for _ in range(2):
+                fake.calls.clear()
+                run = process(client, case_id)
+                passes.append(_gemini_figures(run, list(fake.calls)))
+    cold, precomputed = passes
+    return {
+        "files": n_files,
+        "fake_latency_seconds": latency,
+        "ratio_definition": "(wall - pre_model_extraction) / critical_path",
+        "precomputed": precomputed,
+        "cold": cold,
+    }
+
+
+def _round(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+def bench_local(n_files: int, seed: int) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="holmes-bench-pipeline-") as tmp:
+        data_dir = Path(tmp) / "data"
+        env = {"HOLMES_LLM_PROVIDER": "local"}
+        with holmes_server(data_dir, env) as server, signed_up_client(server.base_url) as client:
+            warm = new_case(client, "warm-up", Path(tmp) / "warm", WARMUP_FILES, seed + 1)
+            process(client, warm)
+            case_id = new_case(client, "bench", Path(tmp) / "case", n_files, seed)
+            sampler = RssSampler(server.pid)
+            sampler.start()
+            try:
+                run = process(client, case_id)
+            finally:
+                sampler.stop()
+    return {
+        "files": n_files,
+        "job": _job_summary(run),
+        "seconds": round(run.seconds, 3),
+        "seconds_by_job_timestamps": _round(_server_seconds(run.status["job"])),
+        "phase_seconds_by_execution_records": _record_phases(run),
+        "files_per_s": round(n_files / run.seconds, 1),
+        "server_rss_baseline_mb": round(sampler.baseline / MB, 1),
+        "server_rss_peak_mb": round(sampler.peak / MB, 1),
+        "server_rss_peak_growth_mb": round((sampler.peak - sampler.baseline) / MB, 1),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gemini-files", type=int, default=50)
+    parser.add_argument("--latency", type=float, default=0.2, help="fake Gemini seconds per call")
+    parser.add_argument("--local-sizes", type=int, nargs="*", default=[50, 500])
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--skip-gemini", action="store_true")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench-output" / "pipeline.json")
+    args = parser.parse_args()
+
+    result: dict[str, Any] = {"python": sys.version.split()[0], "cpu_count": os.cpu_count()}
+    if not args.skip_gemini:
+        gemini = bench_gemini(args.gemini_files, args.seed, args.latency)
+        result["gemini"] = gemini
+        for name in ("cold", "precomputed"):
+            run, seconds = gemini[name], gemini[name]["seconds"]
+            print(
+                f"gemini {args.gemini_files} files ({name}): wall {seconds['wall']:.2f} s = "
+                f"pre-model (extraction) {seconds['pre_model_extraction']:.2f} s + model phases "
+                f"{seconds['wall'] - seconds['pre_model_extraction']:.2f} s; critical path "
+                f"{seconds['critical_path']:.2f} s; ratio {run['ratio']:.2f} "
+                f"(target <= {TARGET_RATIO})",
+                flush=True,
+            )
+    local = []
+    for n_files in args.local_sizes:
+        run = bench_local(n_files, args.seed)
+        local.append(run)
+        print(
+            f"local {n_files} files: {run['seconds']:.2f} s ({run['files_per_s']} files/s), "
+            f"server peak RSS {run['server_rss_peak_mb']} MB "
+            f"(+{run['server_rss_peak_growth_mb']} MB), job {run['job']['status']}",
+            flush=True,
+        )
+    result["local"] = local
+    by_size = {run["files"]: run for run in local}
+    if 50 in by_size:
+        result["meets_local_50_file_target"] = by_size[50]["seconds"] < TARGET_LOCAL_50_SECONDS
+    result["targets"] = {
+        "gemini_ratio": f"<= {TARGET_RATIO}",
+        "local_seconds_for_50_files": f"< {TARGET_LOCAL_50_SECONDS}",
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2) + "\n")
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -94,7 +94,7 @@ async def test_live_events_reach_a_waiting_stream_promptly(runtime: Runtime) -> 
     async with runtime.session_factory() as session:
         session.add(case := Case(name="live"))
         await transaction.commit(session)
-    hub = EventHub()
+    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
     stream = event_service.stream(
         runtime.session_factory,
         hub,
@@ -139,3 +139,36 @@ async def test_events_from_another_process_arrive_live_on_postgres(
         events = await asyncio.wait_for(reader, timeout=5)
     assert [int(e.id or 0) for e in events] == ids
     assert time.monotonic() - started < 3
+
+
+async def test_concurrent_appenders_reach_a_stream_in_order_without_gaps(
+    runtime: Runtime,
+) -> None:
+    """Agents append side by side; a live stream still gets every id once, in order."""
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name="concurrent"))
+        await transaction.commit(session)
+    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
+    stream = event_service.stream(
+        runtime.session_factory,
+        hub,
+        case_id=case.id,
+        after_id=0,
+        until=utcnow().replace(year=utcnow().year + 1),
+    )
+    received: list[int] = []
+
+    async def consume() -> None:
+        async for sse in stream:
+            received.append(int(sse.id or 0))
+            if len(received) == 60:
+                return
+
+    task = asyncio.create_task(consume())
+    await asyncio.sleep(0.2)
+    batches = await asyncio.gather(*(_record(runtime, case.id, 12, hub=hub) for _ in range(5)))
+    await asyncio.wait_for(task, timeout=20)
+    await stream.aclose()
+    appended = sorted(i for batch in batches for i in batch)
+    assert received == appended
+    assert hub.subscriber_count() == 0

@@ -9,6 +9,7 @@ from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine, create_session_factory
 from holmes_backend.events.hub import EventHub
 from holmes_backend.events.listener import PostgresListener
+from holmes_backend.services.events import hub_reader
 from holmes_backend.services.throttle import LoginThrottle
 from holmes_backend.storage import Storage, create_storage
 
@@ -28,16 +29,17 @@ class Runtime:
     @classmethod
     def create(cls, settings: Settings) -> "Runtime":
         engine = create_engine(settings)
+        session_factory = create_session_factory(engine)
         return cls(
             settings=settings,
             engine=engine,
-            session_factory=create_session_factory(engine),
+            session_factory=session_factory,
             storage=create_storage(settings),
             throttle=LoginThrottle(
                 max_failures=settings.login_max_failures,
                 window_seconds=settings.login_window_seconds,
             ),
-            hub=EventHub(),
+            hub=EventHub(*hub_reader(session_factory)),
         )
 
     async def start(self) -> None:
@@ -51,6 +53,7 @@ class Runtime:
             task.cancel()
         if self.tasks:
             await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.hub.close()
         if self.listener is not None:
             await self.listener.close()
         await self.storage.close()

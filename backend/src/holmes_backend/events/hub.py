@@ -1,51 +1,135 @@
-"""Live fan-out: wakes the streams of a case when its event log grows.
+"""Live fan-out: one reader per case hands each new event to every stream of that case.
 
-The hub carries no event data. A woken stream reads the log after the last id it sent, so order,
-replay after reconnects and delivery across processes all come from one place: the table.
+Streams first catch up from the log on their own (after their Last-Event-ID), then take what the
+case's feed broadcasts. The feed reads the log once per wake-up, however many streams listen,
+and serialises each event once. Wake-ups come from this process (after a commit) and, on
+PostgreSQL, from NOTIFY for events other processes append. A feed also re-reads on a timer, so a
+lost wake-up delays an event but never loses it.
 """
 
 import asyncio
+import contextlib
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+
+RECHECK_SECONDS = 15.0
+QUEUE_LIMIT = 1000
+
+
+@dataclass(frozen=True)
+class FeedItem:
+    id: int
+    type: str
+    data: str  # the serialised envelope, shared by every stream
+
+
+# (case id, after id, limit) -> the next events, in id order
+Reader = Callable[[uuid.UUID, int, int], Awaitable[Sequence[FeedItem]]]
+# case id -> the highest event id in its log now
+Head = Callable[[uuid.UUID], Awaitable[int]]
 
 
 class Subscription:
     def __init__(self) -> None:
-        self._event = asyncio.Event()
+        self.queue: asyncio.Queue[FeedItem] = asyncio.Queue(QUEUE_LIMIT)
+        # Set when this stream fell too far behind: it re-reads the log instead of the queue.
+        self.lagged = False
+
+    def offer(self, item: FeedItem) -> None:
+        if self.lagged:
+            return
+        try:
+            self.queue.put_nowait(item)
+        except asyncio.QueueFull:
+            self.lagged = True
+
+    async def next(self, seconds: float) -> FeedItem | None:
+        """The next broadcast event, or None after ``seconds`` without one."""
+        try:
+            return await asyncio.wait_for(self.queue.get(), seconds)
+        except TimeoutError:
+            return None
+
+    def drain(self) -> None:
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.lagged = False
+
+
+class _Feed:
+    def __init__(self, case_id: uuid.UUID, last_id: int, reader: Reader, batch: int) -> None:
+        self.case_id = case_id
+        self.last_id = last_id
+        self.subscriptions: set[Subscription] = set()
+        self._reader = reader
+        self._batch = batch
+        self._wake = asyncio.Event()
+        self._task = asyncio.create_task(self._run(), name=f"feed-{case_id}")
 
     def wake(self) -> None:
-        self._event.set()
+        self._wake.set()
 
-    async def wait(self, seconds: float) -> None:
-        """Return when woken, or after ``seconds``, whichever comes first."""
-        with suppress(TimeoutError):
-            await asyncio.wait_for(self._event.wait(), seconds)
-        self._event.clear()
+    async def close(self) -> None:
+        self._task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self._task
+
+    async def _run(self) -> None:
+        while True:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), RECHECK_SECONDS)
+            self._wake.clear()
+            while True:
+                items = await self._reader(self.case_id, self.last_id, self._batch)
+                for item in items:
+                    for subscription in self.subscriptions:
+                        subscription.offer(item)
+                    self.last_id = item.id
+                if len(items) < self._batch:
+                    break
 
 
 class EventHub:
-    def __init__(self) -> None:
-        self._subscriptions: dict[uuid.UUID, set[Subscription]] = {}
+    def __init__(self, reader: Reader, head: Head, batch: int = 500) -> None:
+        self._reader = reader
+        self._head = head
+        self._batch = batch
+        self._feeds: dict[uuid.UUID, _Feed] = {}
+        self._lock = asyncio.Lock()
 
-    @contextmanager
-    def subscribe(self, case_id: uuid.UUID) -> Iterator[Subscription]:
+    @asynccontextmanager
+    async def subscribe(self, case_id: uuid.UUID) -> AsyncIterator[Subscription]:
         subscription = Subscription()
-        self._subscriptions.setdefault(case_id, set()).add(subscription)
+        async with self._lock:
+            feed = self._feeds.get(case_id)
+            if feed is None:
+                feed = _Feed(case_id, await self._head(case_id), self._reader, self._batch)
+                self._feeds[case_id] = feed
+            feed.subscriptions.add(subscription)
         try:
             yield subscription
         finally:
-            subscribers = self._subscriptions.get(case_id)
-            if subscribers is not None:
-                subscribers.discard(subscription)
-                if not subscribers:
-                    del self._subscriptions[case_id]
+            async with self._lock:
+                feed.subscriptions.discard(subscription)
+                if not feed.subscriptions and self._feeds.get(case_id) is feed:
+                    del self._feeds[case_id]
+                    await feed.close()
 
     def notify(self, case_id: uuid.UUID) -> None:
-        for subscription in self._subscriptions.get(case_id, ()):
-            subscription.wake()
+        feed = self._feeds.get(case_id)
+        if feed is not None:
+            feed.wake()
 
     def subscriber_count(self, case_id: uuid.UUID | None = None) -> int:
-        if case_id is not None:
-            return len(self._subscriptions.get(case_id, ()))
-        return sum(len(s) for s in self._subscriptions.values())
+        feeds = [self._feeds[case_id]] if case_id in self._feeds else []
+        if case_id is None:
+            feeds = list(self._feeds.values())
+        return sum(len(feed.subscriptions) for feed in feeds)
+
+    async def close(self) -> None:
+        async with self._lock:
+            feeds, self._feeds = list(self._feeds.values()), {}
+        for feed in feeds:
+            await feed.close()

@@ -11,13 +11,13 @@ from sse_starlette import ServerSentEvent
 
 from holmes_backend.db.transaction import after_commit
 from holmes_backend.db.types import utcnow
-from holmes_backend.events.hub import EventHub
+from holmes_backend.events.hub import EventHub, FeedItem, Head, Reader
 from holmes_backend.models import CaseEvent
 from holmes_backend.repositories import events as event_repo
 from holmes_shared.events import EventEnvelope, EventType
 
 READ_BATCH = 500
-# Streams re-read the log at least this often, so a lost wake-up only delays, never loses.
+# How often a waiting stream checks whether its session has expired.
 RECHECK_SECONDS = 15.0
 SESSION_EXPIRED = "SESSION_EXPIRED"
 
@@ -61,6 +61,30 @@ def envelope(event: CaseEvent) -> EventEnvelope:
     )
 
 
+def feed_item(event: CaseEvent) -> FeedItem:
+    return FeedItem(id=event.id, type=event.type, data=envelope(event).model_dump_json())
+
+
+def hub_reader(
+    session_factory: async_sessionmaker[AsyncSession],
+) -> tuple[Reader, Head]:
+    """The two log reads an EventHub needs, on the given database."""
+
+    async def read(case_id: uuid.UUID, after_id: int, limit: int) -> list[FeedItem]:
+        async with session_factory() as session:
+            return [feed_item(e) for e in await event_repo.after(session, case_id, after_id, limit)]
+
+    async def head(case_id: uuid.UUID) -> int:
+        async with session_factory() as session:
+            return await event_repo.head(session, case_id)
+
+    return read, head
+
+
+def _sse(item: FeedItem) -> ServerSentEvent:
+    return ServerSentEvent(data=item.data, id=str(item.id), event=item.type)
+
+
 async def stream(
     session_factory: async_sessionmaker[AsyncSession],
     hub: EventHub,
@@ -71,26 +95,34 @@ async def stream(
 ) -> AsyncIterator[ServerSentEvent]:
     """Everything after ``after_id``, then live events, until the client leaves or ``until``.
 
-    Subscribes before the first read, so an event committed between a read and the wait still
-    wakes the stream.
+    Subscribes before catching up from the log, so an event appended meanwhile is either in the
+    catch-up read or in the feed's broadcast (and duplicates are skipped by id).
     """
+    read, _ = hub_reader(session_factory)
     last_id = after_id
-    with hub.subscribe(case_id) as subscription:
+    async with hub.subscribe(case_id) as subscription:
         while True:
-            async with session_factory() as session:
-                events = await event_repo.after(session, case_id, last_id, READ_BATCH)
-            for event in events:
-                data = envelope(event).model_dump_json()
-                yield ServerSentEvent(data=data, id=str(event.id), event=event.type)
-                last_id = event.id
-            if len(events) == READ_BATCH:
-                continue
-            remaining = (until - utcnow()).total_seconds()
-            if remaining <= 0:
-                # The session ended: say so, and end the stream cleanly (the UI goes to login).
-                yield ServerSentEvent(data=json.dumps({"reason": "expired"}), event=SESSION_EXPIRED)
-                return
-            await subscription.wait(min(remaining, RECHECK_SECONDS))
+            # Catch up from the log: at the start, and whenever this stream fell behind.
+            while True:
+                items = await read(case_id, last_id, READ_BATCH)
+                for item in items:
+                    yield _sse(item)
+                    last_id = item.id
+                if len(items) < READ_BATCH:
+                    break
+            subscription.drain()
+            while not subscription.lagged:
+                remaining = (until - utcnow()).total_seconds()
+                if remaining <= 0:
+                    # The session ended: say so and end the stream (the UI goes to login).
+                    yield ServerSentEvent(
+                        data=json.dumps({"reason": "expired"}), event=SESSION_EXPIRED
+                    )
+                    return
+                live = await subscription.next(min(remaining, RECHECK_SECONDS))
+                if live is not None and live.id > last_id:
+                    yield _sse(live)
+                    last_id = live.id
 
 
 def parse_last_event_id(header: str | None, query: int | None) -> int:

@@ -24,7 +24,22 @@ def model_for(tier: Tier, settings: Settings) -> str | Gemini:
         # Registration is idempotent; doing it here means no caller can forget it.
         local.register()
         return local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH
-    return gemini.build_gemini(tier, settings)
+    return _shared_gemini(tier, settings)
+
+
+# One Gemini model per tier and settings: building one costs a new client with its own TLS
+# contexts (tens of ms of CPU), which every agent of a 50-file case used to pay again.
+_GEMINI: dict[tuple[str, int], tuple[Settings, Gemini]] = {}
+
+
+def _shared_gemini(tier: Tier, settings: Settings) -> Gemini:
+    key = (tier, id(settings))
+    cached = _GEMINI.get(key)
+    if cached is not None and cached[0] is settings:
+        return cached[1]
+    model = gemini.build_gemini(tier, settings)
+    _GEMINI[key] = (settings, model)
+    return model
 
 
 def generate_config(role: AgentRole, settings: Settings) -> types.GenerateContentConfig:

@@ -129,10 +129,10 @@ async def publish_from_here(
 ) -> float:
     """Publish from a process of its own: no subscriber here, only the NOTIFY reaches them."""
     engine = create_engine(Settings(database_url=database_url))
+    factory = create_session_factory(engine)
     try:
-        return await publish(
-            create_session_factory(engine), EventHub(), case_id, run, count, interval
-        )
+        hub = EventHub(*event_service.hub_reader(factory))
+        return await publish(factory, hub, case_id, run, count, interval)
     finally:
         await engine.dispose()
 

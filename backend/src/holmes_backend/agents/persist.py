@@ -79,7 +79,13 @@ def domain_findings(
     known_files: set[str],
 ) -> list[Finding]:
     rows = []
+    seen: set[tuple[str, str]] = set()
     for kind, title, summary, confidence, source, item in _items(output):
+        # A model may state an anomaly both as an anomaly and as a finding: store it once.
+        key = (kind.lower(), summary.strip())
+        if key in seen:
+            continue
+        seen.add(key)
         rows.append(
             Finding(
                 case_id=case_id,

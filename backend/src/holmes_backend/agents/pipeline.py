@@ -419,12 +419,20 @@ class Pipeline:
         return merged
 
     async def _domain_outputs(self) -> dict[str, BaseModel]:
+        """This job's domain outputs; an incremental job adds those of the case's earlier jobs,
+        so synthesis and the new graph version cover every file, not only the new ones."""
         job, _ = await self._job()
-        return {
-            d: DOMAIN_SCHEMAS[d].model_validate(v)
-            for d, v in job.agent_states.get("domains", {}).items()
-            if v is not None
-        }
+        states = [job.agent_states.get("domains", {})]
+        if job.incremental:
+            async with self.ctx.session_factory() as session:
+                earlier = await job_repo.finished_before(session, job.case_id, job.created_at)
+            states += [e.agent_states.get("domains", {}) for e in earlier]
+        outputs: dict[str, BaseModel] = {}
+        for domain, schema in DOMAIN_SCHEMAS.items():
+            found = [schema.model_validate(st[domain]) for st in states if st.get(domain)]
+            if found:
+                outputs[domain] = _merge(found, schema)
+        return outputs
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()

@@ -81,16 +81,27 @@ async def emit(
     agent_type: str | None = None,
 ) -> None:
     async with ctx.session_factory() as session:
-        await event_service.record(
-            session,
-            hub=ctx.hub,
-            case_id=ctx.case_id,
-            type=event_type,
-            payload=payload,
-            agent_id=agent_id,
-            agent_type=agent_type,
-        )
+        await _record(session, ctx, event_type, payload, agent_id, agent_type)
         await transaction.commit(session)
+
+
+async def _record(
+    session: AsyncSession,
+    ctx: PipelineContext,
+    event_type: EventType,
+    payload: dict[str, Any],
+    agent_id: str | None,
+    agent_type: str | None,
+) -> None:
+    await event_service.record(
+        session,
+        hub=ctx.hub,
+        case_id=ctx.case_id,
+        type=event_type,
+        payload=payload,
+        agent_id=agent_id,
+        agent_type=agent_type,
+    )
 
 
 async def run_agent(
@@ -145,16 +156,21 @@ async def _attempt(ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: lis
         async for event in runner.run_async(
             user_id=str(ctx.case_id), session_id=session.id, new_message=message
         ):
-            for part in (event.content.parts if event.content else None) or []:
-                if part.thought and part.text and not event.partial:
-                    thoughts.append(part.text)
-                    await emit(
-                        ctx,
-                        EventType.THINKING_UPDATE,
-                        {"thinking_summary": part.text[:_THOUGHT_CHARS]},
-                        agent_id=spec.name,
-                        agent_type=spec.agent_type,
-                    )
+            parts_out = (event.content.parts if event.content else None) or []
+            new = [p.text for p in parts_out if p.thought and p.text and not event.partial]
+            if new:
+                thoughts.extend(new)
+                async with ctx.session_factory() as db:
+                    for text in new:
+                        await _record(
+                            db,
+                            ctx,
+                            EventType.THINKING_UPDATE,
+                            {"thinking_summary": text[:_THOUGHT_CHARS]},
+                            spec.name,
+                            spec.agent_type,
+                        )
+                    await transaction.commit(db)
             usage = event.usage_metadata or usage
             if event.error_code:
                 raise RuntimeError(f"{event.error_code}: {event.error_message}")
@@ -217,14 +233,15 @@ async def _fallback(
         assert execution is not None
         execution.fallback_used = True
         execution.fallback_model = model
+        await _record(
+            session,
+            ctx,
+            EventType.AGENT_FALLBACK,
+            {"execution_id": str(execution_id), "fallback_model": model, "error": error},
+            spec.name,
+            spec.agent_type,
+        )
         await transaction.commit(session)
-    await emit(
-        ctx,
-        EventType.AGENT_FALLBACK,
-        {"execution_id": str(execution_id), "fallback_model": model, "error": error},
-        agent_id=spec.name,
-        agent_type=spec.agent_type,
-    )
 
 
 async def _complete(
@@ -247,22 +264,23 @@ async def _complete(
         execution.thinking_tokens = (usage.thoughts_token_count or 0) if usage else 0
         execution.completed_at = utcnow()
         started = execution.started_at
-        tokens = {"input": execution.input_tokens, "output": execution.output_tokens}
+        await _record(
+            session,
+            ctx,
+            EventType.AGENT_COMPLETED,
+            {
+                "execution_id": str(execution_id),
+                "model": model,
+                "tokens": {"input": execution.input_tokens, "output": execution.output_tokens},
+                "duration_seconds": (execution.completed_at - started).total_seconds()
+                if started
+                else None,
+                "fallback_used": execution.fallback_used,
+            },
+            spec.name,
+            spec.agent_type,
+        )
         await transaction.commit(session)
-    duration = (utcnow() - started).total_seconds() if started else None
-    await emit(
-        ctx,
-        EventType.AGENT_COMPLETED,
-        {
-            "execution_id": str(execution_id),
-            "model": model,
-            "tokens": tokens,
-            "duration_seconds": duration,
-            "fallback_used": execution.fallback_used,
-        },
-        agent_id=spec.name,
-        agent_type=spec.agent_type,
-    )
 
 
 async def _fail(ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, error: str) -> None:
@@ -272,11 +290,12 @@ async def _fail(ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, 
         execution.status = ExecutionStatus.FAILED
         execution.error = error
         execution.completed_at = utcnow()
+        await _record(
+            session,
+            ctx,
+            EventType.AGENT_ERROR,
+            {"execution_id": str(execution_id), "error": error},
+            spec.name,
+            spec.agent_type,
+        )
         await transaction.commit(session)
-    await emit(
-        ctx,
-        EventType.AGENT_ERROR,
-        {"execution_id": str(execution_id), "error": error},
-        agent_id=spec.name,
-        agent_type=spec.agent_type,
-    )

@@ -18,6 +18,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # Foreign keys are off by default in SQLite; WAL lets the SSE readers run beside a writer.
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode NORMAL still never corrupts the database; it only skips the fsync per commit
+    # (a power cut may lose the last commits), which the event log's many small commits need.
+    cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=10000")
     cursor.close()
 

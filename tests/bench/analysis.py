@@ -15,14 +15,12 @@ import os
 import resource
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-import psutil
 from pydantic import BaseModel
 
 from holmes_backend.agents.schemas import (
@@ -41,6 +39,7 @@ from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_eviden
 from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
 from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from holmes_backend.services.file_types import detect_mime_type
+from tests.bench.memory import RssSampler
 from tests.support import REPO_ROOT
 
 MB = 1_000_000
@@ -62,27 +61,6 @@ ALL_SCHEMAS: list[type[BaseModel]] = [
 ]
 T = TypeVar("T")
 Output = TypeVar("Output", bound=BaseModel)
-
-
-class RssSampler(threading.Thread):
-    """Peak resident memory of this process, sampled every few milliseconds."""
-
-    def __init__(self) -> None:
-        super().__init__(daemon=True)
-        self.process = psutil.Process(os.getpid())
-        self.baseline = self.process.memory_info().rss
-        self.peak = self.baseline
-        self.running = True
-
-    def run(self) -> None:
-        while self.running:
-            self.peak = max(self.peak, self.process.memory_info().rss)
-            time.sleep(0.005)
-
-    def stop(self) -> None:
-        self.running = False
-        self.join()
-        self.peak = max(self.peak, self.process.memory_info().rss)
 
 
 class Stopwatch:

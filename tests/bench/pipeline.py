@@ -28,7 +28,6 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -40,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import psutil
 from pydantic import BaseModel
 from starlette.requests import Request
 from starlette.responses import Response
@@ -57,6 +55,7 @@ from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
 from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
+from tests.bench.memory import RssSampler
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply
 from tests.support import REPO_ROOT, free_port, serve_app
 
@@ -261,27 +260,6 @@ def signed_up_client(base_url: str, email: str = "bench@holmes.example") -> http
     return httpx.Client(
         base_url=base_url, timeout=600, headers={"Authorization": f"Bearer {token}"}
     )
-
-
-class RssSampler(threading.Thread):
-    """Peak resident memory of a process, sampled every few milliseconds."""
-
-    def __init__(self, pid: int) -> None:
-        super().__init__(daemon=True)
-        self.process = psutil.Process(pid)
-        self.baseline = self.process.memory_info().rss
-        self.peak = self.baseline
-        self.running = True
-
-    def run(self) -> None:
-        while self.running:
-            self.peak = max(self.peak, self.process.memory_info().rss)
-            time.sleep(0.005)
-
-    def stop(self) -> None:
-        self.running = False
-        self.join()
-        self.peak = max(self.peak, self.process.memory_info().rss)
 
 
 # --- one case through the API ------------------------------------------------------------------

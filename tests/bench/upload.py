@@ -11,14 +11,13 @@ import os
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
-import psutil
 
+from tests.bench.memory import RssSampler
 from tests.support import REPO_ROOT, free_port
 
 MB = 1_000_000
@@ -45,19 +44,6 @@ def _body(size: int) -> tuple[int, Iterator[bytes]]:
         yield tail
 
     return len(head) + size + len(tail), chunks()
-
-
-class RssSampler(threading.Thread):
-    def __init__(self, pid: int) -> None:
-        super().__init__(daemon=True)
-        self.process = psutil.Process(pid)
-        self.peak = self.process.memory_info().rss
-        self.running = True
-
-    def run(self) -> None:
-        while self.running:
-            self.peak = max(self.peak, self.process.memory_info().rss)
-            time.sleep(0.005)
 
 
 def main() -> None:
@@ -113,7 +99,7 @@ def main() -> None:
                 ).raise_for_status()
 
                 sampler = RssSampler(server.pid)
-                baseline = sampler.peak
+                baseline = sampler.baseline
                 sampler.start()
                 length, body = _body(size)
                 started = time.perf_counter()
@@ -126,8 +112,7 @@ def main() -> None:
                     },
                 )
                 elapsed = time.perf_counter() - started
-                sampler.running = False
-                sampler.join()
+                sampler.stop()
                 response.raise_for_status()
                 stored = response.json()[0]
                 assert stored["size_bytes"] == size, stored

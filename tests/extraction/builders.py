@@ -3,46 +3,10 @@
 import struct
 from datetime import UTC, datetime, timedelta
 
+# The demo case writes PDFs the same way; one builder serves both.
+from holmes_backend.demo.formats import make_pdf
 
-def _pdf_string(text: str) -> str:
-    return "(" + text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)") + ")"
-
-
-def make_pdf(pages: list[list[str]], info: dict[str, str] | None = None) -> bytes:
-    """A minimal valid PDF: one Helvetica text line per string, one list per page."""
-    objects: list[bytes] = [b"", b"", b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    page_ids = []
-    for lines in pages:
-        operations = ["BT", "/F1 12 Tf", "14 TL", "72 720 Td"]
-        operations += [f"{_pdf_string(line)} Tj T*" for line in lines]
-        operations.append("ET")
-        stream = "\n".join(operations).encode("latin-1")
-        objects.append(b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
-        content_id = len(objects)
-        objects.append(
-            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
-            b"/Resources << /Font << /F1 3 0 R >> >> /Contents %d 0 R >>" % content_id
-        )
-        page_ids.append(len(objects))
-    objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
-    kids = " ".join(f"{page_id} 0 R" for page_id in page_ids)
-    objects[1] = f"<< /Type /Pages /Kids [{kids}] /Count {len(page_ids)} >>".encode()
-    trailer_extra = ""
-    if info:
-        entries = " ".join(f"/{key} {_pdf_string(value)}" for key, value in info.items())
-        objects.append(f"<< {entries} >>".encode("latin-1"))
-        trailer_extra = f" /Info {len(objects)} 0 R"
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref_at = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R{trailer_extra} >>\n".encode()
-    out += b"startxref\n%d\n%%%%EOF\n" % xref_at
-    return bytes(out)
+__all__ = ["make_mp4", "make_pdf", "mp4_seconds"]
 
 
 def _box(kind: bytes, payload: bytes) -> bytes:

@@ -50,3 +50,20 @@ async def test_incremental_processing(client: httpx.AsyncClient, demo_dir: Path)
 
     nothing = await client.post(f"/api/cases/{case_id}/process", json={"incremental": True})
     assert nothing.status_code == 422
+
+
+async def test_processing_again_supersedes_the_earlier_findings(
+    client: httpx.AsyncClient, demo_dir: Path
+) -> None:
+    paths = sorted(p for p in demo_dir.iterdir() if p.name != "answers.json")[:4]
+    case_id = (await client.post("/api/cases", json={"name": "again"})).json()["id"]
+    await _upload(client, case_id, paths)
+    await client.post(f"/api/cases/{case_id}/process")
+    await wait_done(client, case_id)
+    first = (await client.get(f"/api/cases/{case_id}/findings")).json()
+    await client.post(f"/api/cases/{case_id}/process")
+    await wait_done(client, case_id)
+    findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
+    current = [f for f in findings if f["status"] != "superseded"]
+    assert len(current) == len(first)
+    assert {f["id"] for f in findings if f["status"] == "superseded"} == {f["id"] for f in first}

@@ -73,6 +73,7 @@ class Pipeline:
         self.job_id = job_id
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
         self.failed: list[dict[str, Any]] = []
+        self.incremental = False
         self.orchestrator_execution: uuid.UUID | None = None
 
     # ---- job bookkeeping -----------------------------------------------------------------
@@ -123,6 +124,7 @@ class Pipeline:
 
     async def run(self) -> None:
         job, case = await self._job()
+        self.incremental = job.incremental
         resumed = bool(job.completed_phases)
         # Errors of phases that will run again are re-detected if they recur.
         kept = [e for e in job.errors if e.get("phase") in job.completed_phases]
@@ -404,6 +406,8 @@ class Pipeline:
         async with self.ctx.session_factory() as session:
             await finding_repo.replace_for_job_domain(
                 session,
+                case_id=self.ctx.case_id,
+                supersede_earlier=not self.incremental,
                 job_id=self.job_id,
                 domain=domain,
                 findings=persist.domain_findings(
@@ -457,6 +461,8 @@ class Pipeline:
         async with self.ctx.session_factory() as session:
             await finding_repo.replace_for_job_domain(
                 session,
+                case_id=self.ctx.case_id,
+                supersede_earlier=not self.incremental,
                 job_id=self.job_id,
                 domain="synthesis",
                 findings=persist.synthesis_findings(

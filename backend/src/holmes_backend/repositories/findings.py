@@ -1,17 +1,36 @@
 import uuid
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import Finding
+from holmes_shared.enums import FindingStatus
 
 
 async def replace_for_job_domain(
-    session: AsyncSession, *, job_id: uuid.UUID, domain: str, findings: Sequence[Finding]
+    session: AsyncSession,
+    *,
+    case_id: uuid.UUID,
+    job_id: uuid.UUID,
+    domain: str,
+    findings: Sequence[Finding],
+    supersede_earlier: bool,
 ) -> None:
-    """A re-run phase replaces what an interrupted run of it left, so nothing is duplicated."""
+    """A re-run phase replaces what an interrupted run of it left, so nothing is duplicated;
+    a full re-analysis also marks the domain's findings from earlier jobs superseded."""
     await session.execute(delete(Finding).where(Finding.job_id == job_id, Finding.domain == domain))
+    if supersede_earlier:
+        await session.execute(
+            update(Finding)
+            .where(
+                Finding.case_id == case_id,
+                Finding.domain == domain,
+                Finding.job_id != job_id,
+                Finding.status.in_([FindingStatus.INTERIM, FindingStatus.SYNTHESIZED]),
+            )
+            .values(status=FindingStatus.SUPERSEDED)
+        )
     session.add_all(findings)
     await session.flush()
 

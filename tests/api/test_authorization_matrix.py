@@ -28,6 +28,8 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("get", "/api/cases/{case_id}/timeline"): {},
     ("get", "/api/cases/{case_id}/findings"): {"params": {"domain": "financial"}},
     ("get", "/api/cases/{case_id}/agents"): {},
+    ("post", "/api/cases/{case_id}/chat"): {"json": {"message": "Who paid whom?"}},
+    ("get", "/api/cases/{case_id}/chat/history"): {},
     ("get", "/api/files/{file_id}"): {},
     ("get", "/api/files/{file_id}/content"): {"headers": {"Range": "bytes=0-99"}},
     ("delete", "/api/files/{file_id}"): {},

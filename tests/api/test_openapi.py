@@ -26,6 +26,8 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/cases/{case_id}/timeline"): "get_timeline",
     ("get", "/api/cases/{case_id}/findings"): "list_findings",
     ("get", "/api/cases/{case_id}/agents"): "list_agents",
+    ("post", "/api/cases/{case_id}/chat"): "chat_with_case",
+    ("get", "/api/cases/{case_id}/chat/history"): "get_chat_history",
 }
 
 

@@ -12,6 +12,7 @@ from holmes_backend.api.middleware import BodyLimitMiddleware, SecurityHeadersMi
 from holmes_backend.api.routes import (
     auth,
     cases,
+    chat,
     events,
     files,
     graph,
@@ -67,4 +68,5 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(events.router)
     app.include_router(processing.router)
     app.include_router(graph.router)
+    app.include_router(chat.router)
     return app

@@ -226,3 +226,12 @@ class RoutingPlan(BaseModel):
 
     assignments: list[DomainAssignment]
     reasoning: str
+
+
+class ChatAnswer(BaseModel):
+    """The chat agent's reply: the answer text and the sources it rests on."""
+
+    answer: str
+    citations: list[SourceRef] = []
+    used_context: list[str] = []  # ids of the context items the answer draws on
+    escalated: bool = False  # True when the case knowledge could not answer (no escalation yet)

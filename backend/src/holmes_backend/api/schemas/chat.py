@@ -1,0 +1,40 @@
+import uuid
+from datetime import datetime
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+
+from holmes_backend.api.schemas.common import Storable
+
+
+def _not_blank(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
+ChatText = Annotated[
+    str, StringConstraints(min_length=1, max_length=4000), Storable, AfterValidator(_not_blank)
+]
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    message: ChatText
+
+
+class CitationOut(BaseModel):
+    file_id: uuid.UUID
+    location: dict[str, Any]
+    excerpt: str
+
+
+class ChatMessageOut(BaseModel):
+    model_config = ConfigDict(from_attributes=True)
+
+    id: uuid.UUID
+    role: str
+    content: str
+    citations: list[CitationOut]
+    created_at: datetime

@@ -4,9 +4,11 @@ import asyncio
 import json
 import time
 import uuid
+from collections.abc import AsyncGenerator
 
 import httpx
 import jwt
+from sse_starlette import ServerSentEvent
 
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
@@ -38,6 +40,35 @@ async def _record(
             await transaction.commit(session)
             ids.append(event.id)
     return ids
+
+
+async def _live_stream(
+    runtime: Runtime, name: str, count: int
+) -> tuple[uuid.UUID, EventHub, asyncio.Task[list[int]], AsyncGenerator[ServerSentEvent, None]]:
+    """A case, its own hub, and a task reading ``count`` event ids from a live stream."""
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name=name))
+        await transaction.commit(session)
+    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
+    stream = event_service.stream(
+        runtime.session_factory,
+        hub,
+        case_id=case.id,
+        after_id=0,
+        until=utcnow().replace(year=utcnow().year + 1),
+    )
+
+    async def consume() -> list[int]:
+        received: list[int] = []
+        async for sse in stream:
+            received.append(int(sse.id or 0))
+            if len(received) == count:
+                break
+        return received
+
+    task = asyncio.create_task(consume())
+    await asyncio.sleep(0.2)  # let the stream subscribe
+    return case.id, hub, task, stream
 
 
 async def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(
@@ -91,32 +122,11 @@ async def test_stream_ends_cleanly_when_the_session_expires(
 
 async def test_live_events_reach_a_waiting_stream_promptly(runtime: Runtime) -> None:
     """In one process the hub wakes the stream; no polling involved (the recheck is 15 s)."""
-    async with runtime.session_factory() as session:
-        session.add(case := Case(name="live"))
-        await transaction.commit(session)
-    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
-    stream = event_service.stream(
-        runtime.session_factory,
-        hub,
-        case_id=case.id,
-        after_id=0,
-        until=utcnow().replace(year=utcnow().year + 1),
-    )
-    received: list[int] = []
-
-    async def consume() -> None:
-        async for sse in stream:
-            received.append(int(sse.id or 0))
-            if len(received) == 3:
-                return
-
-    task = asyncio.create_task(consume())
-    await asyncio.sleep(0.2)
-    assert hub.subscriber_count(case.id) == 1
+    case_id, hub, task, stream = await _live_stream(runtime, "live", 3)
+    assert hub.subscriber_count(case_id) == 1
     started = time.monotonic()
-    ids = await _record(runtime, case.id, 3, hub=hub)
-    await asyncio.wait_for(task, timeout=5)
-    assert received == ids
+    ids = await _record(runtime, case_id, 3, hub=hub)
+    assert await asyncio.wait_for(task, timeout=5) == ids
     assert time.monotonic() - started < 2
     await stream.aclose()
     assert hub.subscriber_count() == 0
@@ -145,30 +155,9 @@ async def test_concurrent_appenders_reach_a_stream_in_order_without_gaps(
     runtime: Runtime,
 ) -> None:
     """Agents append side by side; a live stream still gets every id once, in order."""
-    async with runtime.session_factory() as session:
-        session.add(case := Case(name="concurrent"))
-        await transaction.commit(session)
-    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
-    stream = event_service.stream(
-        runtime.session_factory,
-        hub,
-        case_id=case.id,
-        after_id=0,
-        until=utcnow().replace(year=utcnow().year + 1),
-    )
-    received: list[int] = []
-
-    async def consume() -> None:
-        async for sse in stream:
-            received.append(int(sse.id or 0))
-            if len(received) == 60:
-                return
-
-    task = asyncio.create_task(consume())
-    await asyncio.sleep(0.2)
-    batches = await asyncio.gather(*(_record(runtime, case.id, 12, hub=hub) for _ in range(5)))
-    await asyncio.wait_for(task, timeout=20)
+    case_id, hub, task, stream = await _live_stream(runtime, "concurrent", 60)
+    batches = await asyncio.gather(*(_record(runtime, case_id, 12, hub=hub) for _ in range(5)))
+    received = await asyncio.wait_for(task, timeout=20)
     await stream.aclose()
-    appended = sorted(i for batch in batches for i in batch)
-    assert received == appended
+    assert received == sorted(i for batch in batches for i in batch)
     assert hub.subscriber_count() == 0

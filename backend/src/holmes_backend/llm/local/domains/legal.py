@@ -18,7 +18,7 @@ from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import name_key, same_party
-from holmes_backend.llm.local.facts.text import Unit, units
+from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 _CONTRACT = re.compile(
     r"\b(agreement|contract|hereby|whereas|in witness whereof|the parties|hereinafter|"
@@ -188,9 +188,9 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
             continue
         for moment in find_moments(unit.text):
             before = _DATE_CONTEXT.split(unit.text[: moment.start])[-1].split()[-6:]
-            description = " ".join(before).strip(" ,\"\u201c\u201d'") or unit.text[:160].strip(
-                " []("
-            )
+            description = " ".join(before).strip(" ,\"\u201c\u201d'")
+            if is_thin(description):
+                description = around(unit.text, moment.start, moment.end)
             key = (moment.day.isoformat(), description.lower())
             found.setdefault(
                 key, DatedItem(date=moment.iso(), description=description, source=unit.ref)

@@ -17,6 +17,7 @@ from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.names import (
     kind_of,
+    not_a_person,
     org_core,
     person_parts,
     slug,
@@ -73,7 +74,13 @@ class Resolver:
             " " not in clean_name and clean_name.lower() in NOT_NAMES
         ):
             return  # a defined term or a role word, not a name of its own
-        self._mentions.append(Mention(clean_name, type_ or guess_type(clean_name), source))
+        kind = type_ or guess_type(clean_name)
+        if kind == "person":
+            if kind_of(clean_name) == "organization":
+                kind = "organization"  # "Blue Heron Diner" named as if it were a party
+            elif not_a_person(clean_name):
+                return  # a role ("Court Reporter") or a heading ("Ohio Present"), not a person
+        self._mentions.append(Mention(clean_name, kind, source))
 
     def resolve(self) -> list[Resolved]:
         people = [m for m in self._mentions if m.type == "person"]

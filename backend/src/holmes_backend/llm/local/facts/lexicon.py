@@ -78,6 +78,65 @@ PLACE_WORDS = wordset(
     "river mountain hall arena stadium casino theater theatre gallery museum library market "
     "apartments residence estate farm ranch campus parkway court-house courthouse"
 )
+# Kinds of business: a capitalised phrase ending in one names a firm ("Northside Hardware Supply").
+BUSINESS_WORDS = wordset(
+    "grill diner bistro eatery tavern bakery deli pizzeria steakhouse brewery winery "
+    "supply supplies store stores shop shops outlet mart boutique pharmacy drugstore "
+    "hardware lumber depot wholesale wholesalers distributors distribution traders trading "
+    "services consulting consultants holdings group partners logistics freight transport "
+    "shipping couriers haulage movers trucking rentals leasing motors automotive "
+    "salon spa barbers cleaners laundry laundromat printers printing plumbing electric "
+    "roofing landscaping contractors builders developers imports exports manufacturing "
+    "foods farms dairy catering brands outfitters apparel jewelers "
+    "realtors agency studios labs industries enterprises ventures capital "
+    "insurance investments financial advisors associates solutions systems technologies"
+)
+# Job titles and roles: the head of a two-word phrase that names a function, not a person
+# ("Court Reporter", "Hearing Examiner", "Notary Public").
+ROLE_WORDS = wordset(
+    "reporter reporters stenographer officer officers clerk clerks manager managers director "
+    "directors witness witnesses counsel attorney attorneys lawyer lawyers solicitor barrister "
+    "examiner examiners notary judge judges magistrate bailiff marshal sheriff deputy agent "
+    "agents analyst analysts accountant accountants auditor auditors bookkeeper secretary "
+    "secretaries president vice chair chairman chairwoman chairperson treasurer controller "
+    "comptroller commissioner administrator coordinator supervisor superintendent inspector "
+    "investigator detective technician specialist consultant representative trustee receiver "
+    "custodian executor guardian mediator arbitrator paralegal assistant associate founder "
+    "employee cashier dispatcher operator physician surgeon pharmacist "
+    "engineer architect contractor landlord tenant borrower lender buyer seller vendor "
+    "customer client "
+    "spokesperson spokesman spokeswoman translator interpreter registrar recorder ombudsman "
+    "ceo cfo coo cto cio vp public general"
+)
+# Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
+# Total", "Quarterly Summary").
+TRAILING_NOT_NAMES = wordset(
+    "present absent total totals subtotal summary date dates page pages exhibit exhibits "
+    "appendix schedule attachment annex table figure chart index notes note report reports "
+    "statement statements balance overview review section part item items list log record "
+    "records only continued cont contd pending approved denied yes no n/a tbd none other "
+    "misc miscellaneous unknown various"
+)
+# US states and countries: a capitalised word after one is a heading or a place, not a surname.
+# Those that are also common given names (Georgia, Virginia, Jordan…) are left out.
+REGIONS = wordset(
+    """
+    alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii
+    idaho illinois iowa kansas kentucky louisiana maine maryland massachusetts michigan
+    minnesota mississippi missouri nebraska nevada ohio oklahoma oregon pennsylvania
+    tennessee texas utah vermont wisconsin wyoming
+    afghanistan albania algeria argentina armenia australia austria azerbaijan bahrain
+    bangladesh belarus belgium bolivia bosnia botswana brazil bulgaria cambodia cameroon canada
+    colombia croatia cyprus denmark ecuador egypt estonia ethiopia finland france germany
+    ghana greece guatemala honduras hungary iceland indonesia iran iraq ireland italy jamaica
+    japan kazakhstan korea kuwait laos latvia lebanon libya lithuania luxembourg malaysia malta
+    mexico moldova mongolia morocco mozambique myanmar namibia nepal netherlands nicaragua
+    nigeria norway oman pakistan panama paraguay peru philippines poland portugal qatar
+    romania russia rwanda scotland senegal serbia singapore slovakia slovenia somalia spain
+    sudan sweden switzerland syria taiwan tanzania thailand tunisia turkey uganda ukraine
+    uruguay uzbekistan venezuela vietnam wales yemen zambia zimbabwe england britain
+    """
+)
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
 # Capitalised words that are not parts of personal names.
 NOT_NAMES = wordset(

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Literal
 
 from holmes_backend.llm.local.facts.lexicon import (
+    BUSINESS_WORDS,
     HONORIFICS,
     NAME_CONNECTORS,
     NOT_NAMES,
@@ -21,7 +22,10 @@ from holmes_backend.llm.local.facts.lexicon import (
     ORG_SUFFIXES,
     ORG_WORDS,
     PLACE_WORDS,
+    REGIONS,
+    ROLE_WORDS,
     STOPWORDS,
+    TRAILING_NOT_NAMES,
     wordset,
 )
 
@@ -66,7 +70,8 @@ _UPPER_SUFFIXES = wordset(
     "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
 )
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
-_NOT_NAMES = NOT_NAMES | STOPWORDS
+_NOT_NAMES = NOT_NAMES | STOPWORDS | ROLE_WORDS | TRAILING_NOT_NAMES
+_MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
 _SMALL = wordset("of and the at for de van von du da del der la")
@@ -101,7 +106,11 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
         return "organization"
-    if len(tokens) >= 2 and (bare[-1] in ORG_WORDS or (bare[0] in ORG_HEADS and "of" in bare)):
+    if len(tokens) >= 2 and (
+        bare[-1] in ORG_WORDS
+        or bare[-1] in BUSINESS_WORDS
+        or (bare[0] in ORG_HEADS and "of" in bare)
+    ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
         return "organization"
@@ -109,6 +118,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return "place"
     if honorific:
         return "person" if all(b not in _NOT_NAMES or len(b) == 1 for b in bare) else None
+    if not_a_person(name):
+        return None
     words = [b for b in bare if b not in NAME_CONNECTORS]
     if not 2 <= len(words) <= 4 or len(words[-1]) < 2 or len(words[0]) < 1:
         return None
@@ -117,6 +128,25 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if any(t.isupper() and len(t) > 2 for t in tokens):
         return None  # a heading or an acronym, not a name
     return "person"
+
+
+@lru_cache(maxsize=_CACHE)
+def not_a_person(name: str) -> bool:
+    """Whether a phrase that may pass for a personal name is something else: a role ("Court
+    Reporter", "Chief Financial Officer"), a heading or a label ("Ohio Present", "Quarterly
+    Total"), or a region followed by a word ("Texas Holdings")."""
+    tokens = _tokens(name)
+    words = [b for b in (_bare(t) for t in tokens) if b and b not in NAME_CONNECTORS]
+    if not words:
+        return True
+    if len(words) == 1:
+        return words[0] in _NOT_NAMES
+    if words[-1] in TRAILING_NOT_NAMES or words[0] in REGIONS:
+        return True
+    if words[-1] in BUSINESS_WORDS or words[-1] in ORG_WORDS:
+        return True
+    role = [b for b in (_bare(t) for t in _tokens(strip_honorific(name))) if b]
+    return 2 <= len(role) <= _MAX_ROLE_PHRASE and role[-1] in ROLE_WORDS
 
 
 def title_case(text: str) -> str:
@@ -145,7 +175,8 @@ def clean(name: str) -> str:
 
 
 def _trim(piece: str, honorific: bool) -> tuple[str, int]:
-    """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe")."""
+    """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe"),
+    and a job title before a name ("Hearing Examiner Jane Roe" → "Jane Roe")."""
     if honorific or classify(piece) in ("organization", "place"):
         return piece, 0
     tokens = list(_NON_SPACE.finditer(piece))
@@ -156,6 +187,9 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
         if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS:
             return "", 0  # "Consulting Services Agreement" names a document, not a party
         last -= 1
+    roles = [i for i in range(first, last - 2) if _bare(tokens[i].group()) in ROLE_WORDS]
+    if roles:
+        first = roles[-1] + 1  # "Hearing Examiner Tobias Wrenfield" → "Tobias Wrenfield"
     if first >= last:
         return "", 0
     start, end = tokens[first].start(), tokens[last - 1].end()

@@ -12,7 +12,13 @@ from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cite import cite
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import (
+    EVIDENCE_WORDS,
+    FINANCIAL_WORDS,
+    LEGAL_WORDS,
+    STOPWORDS,
+    wordset,
+)
 from holmes_backend.llm.local.facts.memo import memo
 
 UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
@@ -151,3 +157,43 @@ def words(text: str) -> list[str]:
 
 def doc_text(doc: EvidenceDoc) -> str:
     return "\n".join(chunk.text for chunk in doc.chunks)
+
+
+_MIN_WORD = 3
+# One word that says what happened on a date ("Argued", "Effective", "Due").
+_DATE_LABELS = wordset(
+    "dated effective due deadline expiry expires expiration commencement termination closing "
+    "hearing trial term renewal start end birth death born died incorporated formed"
+)
+_TELLING = EVIDENCE_WORDS | FINANCIAL_WORDS | LEGAL_WORDS | _DATE_LABELS
+
+
+def is_thin(description: str) -> bool:
+    """Whether a description says too little to stand alone ("Hale.", "on", "by J. Roe"): no
+    word, or one word that is neither an event ("Argued", "Signed") nor a term of the trade."""
+    content = [
+        w.lower()
+        for w in _WORD.findall(description)
+        if len(w) >= _MIN_WORD and w.lower() not in STOPWORDS
+    ]
+    if len(content) != 1:
+        return not content
+    word = content[0]
+    return not (word in _TELLING or word.endswith(("ed", "ing")))
+
+
+def around(text: str, start: int, end: int, limit: int = 160) -> str:
+    """The sentence around text[start:end], cut to about `limit` characters at word boundaries."""
+    if len(text) <= limit:
+        return " ".join(text.split()).strip(" [](")
+    spare = max(0, limit - (end - start))
+    left = max(0, start - spare // 2)
+    right = min(len(text), left + limit)
+    left = max(0, right - limit)
+    window = text[left:right]
+    if left > 0 and " " in window:
+        window = window.split(" ", 1)[1]
+    if right < len(text) and " " in window:
+        window = window.rsplit(" ", 1)[0]
+    window = " ".join(window.split()).strip(" [](")
+    return ("\u2026" if left > 0 else "") + window + ("\u2026" if right < len(text) else "")

@@ -43,7 +43,7 @@ format: sync ## Apply ruff's fixes and formatting
 	@$(UV) run --frozen ruff check --fix .
 	@$(UV) run --frozen ruff format .
 
-bench: sync ## Benchmarks: upload (500 MB via the API), then analysis (extraction + local analysts)
+bench: sync ## Benchmarks: upload (500 MB), analysis, pipeline (local + fake Gemini), SSE fan-out
 	@$(UV) run --frozen python -m tests.bench.upload $(BENCH_ARGS)
 	@$(UV) run --frozen python -m tests.bench.analysis
 	@$(UV) run --frozen python -m tests.bench.pipeline

@@ -162,3 +162,81 @@ async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:
     assert len(output.contradictions) == 1
     assert output.contradictions[0].evidence_against[0].file_id == "shot"
     assert "evidence, financial, legal findings" in analysis.thoughts[0]
+
+
+ALIBI_SRT = (
+    "DEPOSITION OF OSWIN T. TREMAYNE\n"
+    "Recording-Start: 2023-10-02T09:00:00+02:00\n\n"
+    "1\n00:00:05,000 --> 00:00:09,000\n"
+    "Ms. Quill: Where were you on the evening of 4 August 2023?\n\n"
+    "2\n00:00:10,000 --> 00:00:16,000\n"
+    "Mr. Tremayne: I was in Varnholt all evening on August 4, 2023. I never left town.\n"
+)
+VENUE_LOG = (
+    "Timestamp,Camera,Area,Event,Notes\n"
+    '2023-08-04T20:10:00+02:00,CAM-1,Door,Entry,"Party of two"\n'
+    '2023-08-04T20:41:05+02:00,CAM-1,Door,Entry,"Tall man, booking TREMAYNE, seated table 4"\n'
+)
+VENUE_VTT = (
+    "WEBVTT\nX-RECORDING-START: 2023-08-04T20:40:00+02:00\n\n"
+    "00:00:02.000 --> 00:00:05.000\n<v Host>Good evening, welcome to the Copper Finch.\n\n"
+    "00:01:10.000 --> 00:01:14.000\n<v Unidentified man>We have a table for two, under Tremayne.\n"
+)
+VENUE_MEMO = (
+    "Case memo\n"
+    "- `copperfinch_log_0804.csv`: door camera log of the Copper Finch, 9 Harrow Lane, "
+    "Ellsmere, QX, evening of 4 August 2023.\n"
+)
+
+
+async def _alibi_case(tmp: Path) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp, "tremayne_deposition.srt", ALIBI_SRT, "application/x-subrip"),
+        await text_doc(tmp, "copperfinch_log_0804.csv", VENUE_LOG, "text/csv"),
+        await text_doc(tmp, "case_memo.md", VENUE_MEMO, "text/markdown"),
+        await text_doc(tmp, "copperfinch_door_0804.vtt", VENUE_VTT, "text/vtt"),
+    ]
+
+
+async def test_alibi_contradicted_by_a_venue_log_and_transcript_naming_him(
+    tmp_path: Path,
+) -> None:
+    """Surname-only mentions ("booking TREMAYNE", "under Tremayne") at a venue the case places
+    in another town, within the claimed evening: a contradiction, MEDIUM without coordinates."""
+    docs = await _alibi_case(tmp_path)
+    evidence, _ = run(EvidenceOutput, docs)
+    claim = next(c for c in evidence.sworn_claims if "Varnholt" in c.claim)
+    assert "Varnholt" in (claim.claimed_place or "")
+    assert (claim.claimed_time or "").startswith("2023-08-04")
+    row = next(e for e in evidence.events if "booking TREMAYNE" in e.description)
+    assert any("Tremayne" in p for p in row.people)
+    assert "Ellsmere" in (row.place or "")  # from the memo's line on the log file
+    cue = next(e for e in evidence.events if "under Tremayne" in e.description)
+    assert "Tremayne" in cue.people
+    assert "Copper Finch" in (cue.place or "")
+
+    output, _ = run(SynthesisOutput, [], blocks=[findings("evidence", evidence)])
+    alibi = [c for c in output.contradictions if "Varnholt" in c.claim]
+    against = {r.file_id for c in alibi for r in c.evidence_against}
+    assert against == {"copperfinch_log_0804", "copperfinch_door_0804"}
+    assert {c.severity for c in alibi} == {"MEDIUM"}
+    assert all(c.claim_source.file_id == "tremayne_deposition" for c in alibi)
+
+
+async def test_no_alibi_contradiction_for_another_person_or_the_same_town(
+    tmp_path: Path,
+) -> None:
+    docs = await _alibi_case(tmp_path)
+    elsewhere = [
+        await text_doc(
+            tmp_path,
+            "copperfinch_log_0804.csv",
+            VENUE_LOG.replace("TREMAYNE", "OKONJO"),
+            "text/csv",
+        ),
+        await text_doc(
+            tmp_path, "case_memo.md", VENUE_MEMO.replace("Ellsmere", "Varnholt"), "text/markdown"
+        ),
+    ]
+    output, _ = run(SynthesisOutput, [docs[0], *elsewhere])
+    assert not [c for c in output.contradictions if "Varnholt" in c.claim]

@@ -12,6 +12,7 @@ from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
     events,
+    file_places,
     people_in,
 )
 from holmes_backend.llm.local.facts.dates import parse_iso
@@ -46,8 +47,9 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     people: list[str] = []
+    where = file_places(docs)
     for doc in docs:
-        timeline += events(doc, owners.get(doc.file_id, []))
+        timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id))
         people += [p for u in units(doc)[:2000] for p in people_in(u.text)]
     timeline.sort(key=_sort_key)
     custody = custody_findings(docs)

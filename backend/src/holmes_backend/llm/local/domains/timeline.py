@@ -48,6 +48,10 @@ _ADDRESS = re.compile(
     r"\b\d{1,5}\s+[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3}\s+(?:Street|St\.?|Avenue|Ave\.?|Road|"
     r"Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
 )
+# A locality written the postal way: "Springfield, IL", or the town after a street address.
+_LOCALITY = re.compile(
+    r"\b(?P<city>[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}),\s+(?P<code>[A-Z]{2})\b(?![\w-])"
+)
 _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday i the a an"
@@ -57,6 +61,26 @@ _PEOPLE_COLUMNS = re.compile(
     r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder)\b",
     re.I,
 )
+# A person named only by how a booking, a log or a speaker refers to them: "under Hale",
+# "reservation HALE", "booked by Ms Roe", "in the name of Roe", "guest: ROE".
+_NAMED_AS = re.compile(
+    r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
+    r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
+    r"(?:by|under|for)|[Ii]n\s+the\s+name\s+of|[Gg]uest(?:\s+name)?|[Nn]ame)\s*[:#-]?\s+"
+    r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<name>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?|"
+    r"[A-Z]{2,}(?:\s+[A-Z]{2,})?)\b"
+)
+_NOT_NAMED = wordset(
+    "the a an this that oath penalty seal contract agreement review investigation way table "
+    "section article paragraph clause schedule"
+)
+_ORIGIN = re.compile(r"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?[A-Z][\w'\u2019&-]*")
+# Files whose own text may name where they were recorded: transcripts and logs.
+_VENUE = re.compile(
+    r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
+    r"(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*(?:\s+[A-Z][\w'\u2019&-]*){0,4})"
+)
+_RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
 _MAX_CUE_EVENTS = 400
@@ -68,6 +92,7 @@ MEDIA_FAMILIES = ("image/", "audio/", "video/")
 def places_in(text: str) -> list[str]:
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
         place = match["place"].strip()
@@ -82,6 +107,64 @@ def places_in(text: str) -> list[str]:
 
 def people_in(text: str) -> list[str]:
     return [n.text for n in find_names(text) if n.kind == "person"]
+
+
+def named_in(text: str) -> list[str]:
+    """People a text names, including surname-only references ("under Hale", "reservation HALE")."""
+    found = people_in(text)
+    for match in _NAMED_AS.finditer(text):
+        name = match["name"]
+        name = name.title() if name.isupper() else name
+        if name.split()[0].lower() in _NOT_NAMED or name.split()[0].lower() in _NOT_PLACES:
+            continue
+        if not any(name.lower() in f.lower() for f in found):
+            found.append(name)
+    return found
+
+
+def _located(text: str) -> list[str]:
+    """Places a text names outright: known place names, street addresses, "Town, ST"."""
+    found = [n.text for n in find_names(text) if n.kind == "place"]
+    found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
+    return found
+
+
+def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
+    """Where each file was made: places named in a sentence that names the file (a case memo's
+    "`log.csv`: event log of the Grill, 12 Water St, Springfield"), else the places its own text
+    names first (a venue greeting "welcome to …"), leaving out places named as an origin."""
+    found: dict[str, list[str]] = defaultdict(list)
+    names = {d.filename.lower(): d.file_id for d in docs if d.filename}
+    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
+    for doc in docs:
+        for unit in units(doc)[:2000]:
+            lowered = unit.text.lower()
+            hits = {fid for n, fid in names.items() if n in lowered}
+            hits |= {fid for stem, fid in stems.items() if stem in lowered}
+            for file_id in hits - {doc.file_id}:
+                found[file_id] += _located(_ORIGIN.sub(" ", unit.text))
+    for doc in docs:
+        if found.get(doc.file_id) or not doc.mime_type.startswith(_RECORDS) or _sworn(doc):
+            continue
+        for unit in units(doc)[:200]:
+            venue = _VENUE.search(unit.text)
+            own = [venue["place"]] if venue else places_in(_ORIGIN.sub(" ", unit.text))
+            if own:
+                found[doc.file_id] = own[:2]
+                break
+    return {k: _outermost(v)[:3] for k, v in found.items() if v}
+
+
+def _outermost(places: list[str]) -> list[str]:
+    unique = list(dict.fromkeys(places))
+    return [p for p in unique if not any(p != q and p in q for q in unique)]
+
+
+def _sworn(doc: EvidenceDoc) -> bool:
+    from holmes_backend.llm.local.domains.claims import is_sworn  # noqa: PLC0415 - circular
+
+    return is_sworn(doc)
 
 
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
@@ -143,11 +226,15 @@ def _display_name(address: str) -> str:
     return name if name and "@" not in name else ""
 
 
-def events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+def events(doc: EvidenceDoc, owners: list[str], where: list[str] | None = None) -> list[TimedEvent]:
+    """The file's timed events; `where` (the file's own place) fills cues and rows without one."""
     found: list[TimedEvent] = []
     found += _metadata_events(doc, owners)
-    found += _cue_events(doc, owners)
-    found += _row_events(doc)
+    located = _cue_events(doc, owners) + _row_events(doc)
+    if where:
+        place = ", ".join(where)
+        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
+    found += located
     found += _text_events(doc)
     return found
 
@@ -209,7 +296,7 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             TimedEvent(
                 timestamp=start.isoformat(),
                 description=f"Said in {doc.filename}: {chunk.text[:200]}",
-                people=people + [p for p in people_in(chunk.text) if p not in people],
+                people=people + [p for p in named_in(chunk.text) if p not in people],
                 source=cite(doc.file_id, chunk.location, chunk.text),
             )
         )
@@ -246,6 +333,9 @@ def _row_event(
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
     place = next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k)), None)
     people = [v for k, v in fields.items() if _PEOPLE_COLUMNS.search(k) and v]
+    for k, v in fields.items():
+        if assigned[k] not in ("date", "time"):
+            people += [p for p in named_in(v) if p not in people]
     try:
         latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
     except ValueError:
@@ -283,7 +373,7 @@ def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
                     else (describe(lat, lon) if lat is not None and lon is not None else None),
                     latitude=lat,
                     longitude=lon,
-                    people=([unit.speaker] if unit.speaker else []) + people_in(unit.text),
+                    people=([unit.speaker] if unit.speaker else []) + named_in(unit.text),
                     source=unit.ref,
                 )
             )

@@ -132,6 +132,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.25
     if profile.timed:
         evidence += 0.1
+    if any(c.location.start_time is not None for c in doc.chunks[:50]):
+        evidence += 0.15  # cues at absolute times: a recording that belongs on the timeline
     strategy = _density(tokens, STRATEGY_WORDS) + (
         0.15 if _MEMO.search(profile.text[:20_000]) else 0
     )

@@ -8,6 +8,7 @@ the others' findings: its files are marked PARTIAL and the job ends PARTIAL.
 
 import asyncio
 import logging
+import re
 import uuid
 from typing import Any
 
@@ -63,6 +64,7 @@ DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
     "strategy": StrategyOutput,
 }
 ROUTING_THRESHOLD = 0.4
+_FILENAME = re.compile(r'"filename": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
 
@@ -311,6 +313,23 @@ class Pipeline:
         ordered = [chosen[d] for d in DOMAINS if d in chosen]
         return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
 
+    def _related(self, file_ids: list[str]) -> dict[str, set[str]]:
+        """Files whose evidence text names another file (by filename or its stem)."""
+        names: dict[str, str] = {}
+        for file_id in file_ids:
+            header = self.evidence[file_id].split("\n", 1)[0]
+            match = _FILENAME.search(header)
+            if match:
+                names[file_id] = match.group(1)
+        related: dict[str, set[str]] = {}
+        for file_id in file_ids:
+            text = self.evidence[file_id].split("\n", 1)[-1].lower()
+            for other, filename in names.items():
+                stem = filename.rsplit(".", 1)[0].lower()
+                if other != file_id and len(stem) >= 6 and stem in text:
+                    related.setdefault(file_id, set()).add(other)
+        return related
+
     def _case_parts(self, case: Case) -> list[str]:
         parts = []
         if case.description:
@@ -377,7 +396,9 @@ class Pipeline:
         context = [
             render_findings({"domain": d}, o.model_dump(mode="json")) for d, o in others.items()
         ]
-        groups = split(ids, assignment.workers) if assignment.workers > 1 else [ids]
+        groups = (
+            split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
+        )
         specs = [
             AgentSpec(
                 f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",

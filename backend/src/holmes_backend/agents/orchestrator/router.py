@@ -30,6 +30,31 @@ def route(files: list[TriageFile], threshold: float) -> list[DomainAssignment]:
     return assignments
 
 
-def split(file_ids: list[str], workers: int) -> list[list[str]]:
-    """Round-robin split, so each worker gets a similar share."""
-    return [file_ids[i::workers] for i in range(workers) if file_ids[i::workers]]
+def split(
+    file_ids: list[str], workers: int, related: dict[str, set[str]] | None = None
+) -> list[list[str]]:
+    """Share files among workers, keeping related files (one names the other) together.
+
+    Cross-document findings (a memo that places a log, an invoice against the ledger) need both
+    documents in one worker; groups of related files are dealt largest first to the emptiest
+    worker, single files fill in.
+    """
+    parent = {f: f for f in file_ids}
+
+    def root(f: str) -> str:
+        while parent[f] != f:
+            parent[f] = parent[parent[f]]
+            f = parent[f]
+        return f
+
+    for f, others in (related or {}).items():
+        for other in others:
+            if f in parent and other in parent:
+                parent[root(f)] = root(other)
+    groups: dict[str, list[str]] = {}
+    for f in file_ids:
+        groups.setdefault(root(f), []).append(f)
+    shares: list[list[str]] = [[] for _ in range(workers)]
+    for group in sorted(groups.values(), key=len, reverse=True):
+        min(shares, key=len).extend(group)
+    return [share for share in shares if share]

@@ -129,3 +129,27 @@ async def test_processing_needs_files_and_ownership(
     assert_envelope(await other_client.post(f"/api/cases/{case['id']}/process"), 404, "NOT_FOUND")
     assert_envelope(await client.get(f"/api/cases/{case['id']}/graph"), 404, "NOT_FOUND")
     assert_envelope(await client.post(f"/api/cases/{uuid.uuid4()}/process"), 404, "NOT_FOUND")
+
+
+async def test_the_demo_answer_key_planted_contradiction_is_found(
+    client: httpx.AsyncClient, demo_dir: Path
+) -> None:
+    """Scored against the demo's answer key: the sworn alibi must meet its contrary evidence."""
+    answers = json.loads((demo_dir / "answers.json").read_text())
+    case_id = (await client.post("/api/cases", json={"name": "answer key"})).json()["id"]
+    uploaded = await upload_demo(client, case_id, demo_dir)
+    ids = {f["filename"]: f["id"] for f in uploaded}
+    await client.post(f"/api/cases/{case_id}/process")
+    assert (await wait_done(client, case_id))["job"]["status"] == "READY"
+    found = (await client.get(f"/api/cases/{case_id}/insights")).json()["contradictions"]
+
+    alibi = next(c for c in answers["contradictions"] if c["id"] == "alibi")
+    claim_file = ids[alibi["claim_source"]["file"]]
+    against = {ids[e["file"]] for e in alibi["evidence_against"]}
+    matches = [
+        c
+        for c in found
+        if c["claim_source"]["file_id"] == claim_file
+        and {e["file_id"] for e in c["evidence_against"]} & against
+    ]
+    assert matches, [c["claim"] for c in found]

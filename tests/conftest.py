@@ -55,6 +55,15 @@ def database_kind(request: pytest.FixtureRequest) -> str:
     return str(request.param)
 
 
+@pytest.fixture(scope="module")
+async def module_database(
+    database_kind: str, tmp_path_factory: pytest.TempPathFactory
+) -> AsyncIterator[str]:
+    """An empty database of each kind for a test module that runs a server of its own."""
+    async with empty_database(database_kind, tmp_path_factory.mktemp("module-db")) as url:
+        yield url
+
+
 @pytest.fixture(params=DATABASES)
 async def fresh_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     async with empty_database(str(request.param), tmp_path) as url:

@@ -6,7 +6,7 @@ request it was sent, except for the Legal analyst, which fails: its files end PA
 PARTIAL, and the other domains' findings are kept.
 """
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from tests.agents.helpers import upload_demo, wait_done
-from tests.conftest import empty_database, make_settings
+from tests.conftest import make_settings
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
 from tests.support import LiveServer, live_server, serve_app
 
@@ -70,19 +70,11 @@ def fake() -> Iterator[tuple[FakeGemini, str]]:
 
 
 @pytest.fixture(scope="module")
-async def gemini_database(
-    database_kind: str, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[str]:
-    async with empty_database(database_kind, tmp_path_factory.mktemp("gemini")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def gemini_server(
-    gemini_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
+    module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
     settings = make_settings(
-        database_url=gemini_database,
+        database_url=module_database,
         storage="local",
         data_dir=tmp_path_factory.mktemp("gemini-data"),
         emulator_host=None,

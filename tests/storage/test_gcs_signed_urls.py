@@ -1,7 +1,7 @@
 """With signed URLs on, GCS content is a 307 to a V4-signed URL that serves the bytes and ranges."""
 
 import json
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
@@ -9,7 +9,7 @@ import pytest
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import rsa
 
-from tests.conftest import empty_database, make_settings
+from tests.conftest import make_settings
 from tests.support import LiveServer, live_server
 
 
@@ -39,22 +39,14 @@ def key_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-async def signing_database(
-    database_kind: str, tmp_path_factory: pytest.TempPathFactory
-) -> AsyncIterator[str]:
-    async with empty_database(database_kind, tmp_path_factory.mktemp("signed")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
 def signing_server(
-    signing_database: str,
+    module_database: str,
     emulator_host: str,
     key_file: Path,
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[LiveServer]:
     settings = make_settings(
-        database_url=signing_database,
+        database_url=module_database,
         storage="gcs",
         data_dir=tmp_path_factory.mktemp("signed-data"),
         emulator_host=emulator_host,

@@ -8,6 +8,7 @@ from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
 from holmes_backend.db.migrate import downgrade, upgrade
 from holmes_backend.models import Base
+from holmes_backend.models.chunk import is_search_index
 
 EXPECTED_TABLES = {
     "users",
@@ -23,6 +24,7 @@ EXPECTED_TABLES = {
     "conflicts",
     "case_events",
     "revoked_tokens",
+    "evidence_chunks",
 }
 
 
@@ -33,7 +35,7 @@ async def _tables(settings: Settings) -> set[str]:
             names = await connection.run_sync(lambda c: inspect(c).get_table_names())
     finally:
         await engine.dispose()
-    return set(names) - {"alembic_version"}
+    return {n for n in names if not is_search_index(n, "table")} - {"alembic_version"}
 
 
 async def _model_drift(settings: Settings) -> list[object]:
@@ -42,7 +44,16 @@ async def _model_drift(settings: Settings) -> list[object]:
         async with engine.connect() as connection:
             return await connection.run_sync(
                 lambda c: compare_metadata(
-                    MigrationContext.configure(c, opts={"compare_type": True}), Base.metadata
+                    MigrationContext.configure(
+                        c,
+                        opts={
+                            "compare_type": True,
+                            "include_name": lambda name, type_, parents: (
+                                not is_search_index(name, type_, parents)
+                            ),
+                        },
+                    ),
+                    Base.metadata,
                 )
             )
     finally:

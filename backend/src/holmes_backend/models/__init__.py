@@ -3,6 +3,7 @@
 from holmes_backend.models.base import Base
 from holmes_backend.models.case import Case
 from holmes_backend.models.chat import ChatSession, Message
+from holmes_backend.models.chunk import EvidenceChunk
 from holmes_backend.models.conflict import Conflict
 from holmes_backend.models.correction import Correction
 from holmes_backend.models.event import CaseEvent
@@ -22,6 +23,7 @@ __all__ = [
     "ChatSession",
     "Conflict",
     "Correction",
+    "EvidenceChunk",
     "File",
     "Finding",
     "KnowledgeGraph",

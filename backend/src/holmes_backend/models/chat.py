@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, String, Text, Uuid
+from sqlalchemy import ForeignKey, Index, String, Text, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from holmes_backend.db.types import JSONType
@@ -11,6 +11,9 @@ from holmes_backend.models.base import Base, case_fk, created_at, uuid_pk
 
 class ChatSession(Base):
     __tablename__ = "chat_sessions"
+    # One conversation per user and case: two first messages at once must not start two. A
+    # unique index rather than a constraint, so SQLite adds it without rebuilding the table.
+    __table_args__ = (Index("ix_chat_sessions_case_user", "case_id", "user_id", unique=True),)
 
     id: Mapped[uuid.UUID] = uuid_pk()
     case_id: Mapped[uuid.UUID] = case_fk()

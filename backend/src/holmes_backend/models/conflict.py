@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, String, Text, Uuid
+from sqlalchemy import Float, ForeignKey, String, Text, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from holmes_backend.db.types import JSONType, UTCDateTime
@@ -33,5 +33,10 @@ class Conflict(Base):
     )
     resolution: Mapped[str | None] = mapped_column(String(20))
     resolved_value: Mapped[Any] = mapped_column(JSONType)
+    # How alike the two values are (0 = unrelated, 1 = identical), for ranking and display.
+    similarity: Mapped[float | None] = mapped_column(Float)
+    resolved_by: Mapped[uuid.UUID | None] = mapped_column(
+        Uuid, ForeignKey("users.id", ondelete="SET NULL"), index=True
+    )
     created_at: Mapped[datetime] = created_at()
     resolved_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -26,5 +26,10 @@ class KnowledgeGraph(Base):
     evidence_gaps: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     cross_modal_links: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     timeline: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
+    # Single-valued statements (a transaction's amount, where a person was at a time) with their
+    # sources: what the merge step compares new evidence against.
+    facts: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
+    # What produced this version: {"kind": "processing" | "merge" | "conflict_resolution", ...}.
+    change: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     created_at: Mapped[datetime] = created_at()
     updated_at: Mapped[datetime] = updated_at()

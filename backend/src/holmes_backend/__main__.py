@@ -1,7 +1,8 @@
-"""Command line: ``python -m holmes_backend migrate|serve``."""
+"""Command line: ``python -m holmes_backend migrate|serve|openapi``."""
 
 import argparse
 import asyncio
+import json
 
 import uvicorn
 
@@ -16,9 +17,14 @@ def main() -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("serve", help="serve the API and UI")
+    sub.add_parser("openapi", help="print the OpenAPI document (the UI client is generated from it)")
     args = parser.parse_args()
     settings = Settings()
-    if args.command == "migrate":
+    if args.command == "openapi":
+        from holmes_backend.main import create_app  # noqa: PLC0415
+
+        print(json.dumps(create_app(settings).openapi(), indent=2, sort_keys=True))
+    elif args.command == "migrate":
         asyncio.run(upgrade(settings))
         print(f"database at head: {_redacted(settings.resolved_database_url)}")
     else:

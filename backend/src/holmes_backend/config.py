@@ -56,6 +56,8 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(default=8000, ge=1, le=65535)
     data_dir: Path = Path(".holmes")
+    # The UI's static export (frontend/out), served at "/". Unset: the repository's build, if any.
+    ui_dir: Path | None = None
 
     database_url: str | None = Field(
         default=None, validation_alias=AliasChoices("DATABASE_URL", "HOLMES_DATABASE_URL")
@@ -137,7 +139,7 @@ class Settings(BaseSettings):
     # Gemini's inline-data limit is 20 MB per request; bigger media go through the File API.
     gemini_inline_max_bytes: int = Field(default=20 * MIB, ge=1)
 
-    @field_validator("data_dir", "storage_dir")
+    @field_validator("data_dir", "storage_dir", "ui_dir")
     @classmethod
     def _absolute(cls, value: Path | None) -> Path | None:
         return value.expanduser().resolve() if value is not None else None
@@ -167,6 +169,13 @@ class Settings(BaseSettings):
     @cached_property
     def resolved_storage_dir(self) -> Path:
         return self.storage_dir or self.data_dir / "storage"
+
+    @cached_property
+    def resolved_ui_dir(self) -> Path:
+        if self.ui_dir is not None:
+            return self.ui_dir
+        # backend/src/holmes_backend/config.py → the repository root.
+        return Path(__file__).resolve().parents[3] / "frontend" / "out"
 
     @property
     def is_sqlite(self) -> bool:

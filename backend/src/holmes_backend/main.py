@@ -9,6 +9,7 @@ from fastapi.routing import APIRoute
 from holmes_backend import __version__
 from holmes_backend.api.errors import install_error_handlers
 from holmes_backend.api.middleware import BodyLimitMiddleware, SecurityHeadersMiddleware
+from holmes_backend.api.openapi import install_openapi
 from holmes_backend.api.routes import (
     auth,
     cases,
@@ -19,6 +20,7 @@ from holmes_backend.api.routes import (
     health,
     processing,
 )
+from holmes_backend.api.routes.ui import ui_router
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.processing import resume_interrupted
@@ -55,6 +57,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         generate_unique_id_function=_operation_id,
     )
     install_error_handlers(app)
+    install_openapi(app)
     app.add_middleware(
         BodyLimitMiddleware,
         max_bytes=settings.max_json_body_bytes,
@@ -69,4 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(processing.router)
     app.include_router(graph.router)
     app.include_router(chat.router)
+    # Last: the UI's catch-all must not shadow an API route.
+    if settings.resolved_ui_dir.is_dir():
+        app.include_router(ui_router(settings.resolved_ui_dir))
     return app

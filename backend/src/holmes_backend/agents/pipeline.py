@@ -50,6 +50,7 @@ from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.services.evidence import load_extraction
+from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
 from holmes_shared.events import EventType
@@ -212,6 +213,7 @@ class Pipeline:
                         {"file_id": str(file.id), "phase": "extraction", "error": str(exc)}
                     )
                 continue
+            await index_file(self.ctx.session_factory, file, extraction)  # for chat's search
             self.evidence[str(file.id)] = render_evidence(
                 file_id=str(file.id),
                 filename=file.filename,

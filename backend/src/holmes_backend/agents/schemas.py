@@ -233,5 +233,12 @@ class ChatAnswer(BaseModel):
 
     answer: str
     citations: list[SourceRef] = []
-    used_context: list[str] = []  # ids of the context items the answer draws on
-    escalated: bool = False  # True when the case knowledge could not answer (no escalation yet)
+    escalated: bool = False  # True when domain agents were asked for fresh analysis
+
+
+class DomainAnswer(BaseModel):
+    """A domain agent's answer to one question the case knowledge could not answer (PRD §4.12):
+    the findings that answer it, each citing its sources; none when the evidence does not."""
+
+    answered: bool
+    findings: list[Finding] = []

@@ -52,3 +52,8 @@ async def for_case(
         query = query.where(Finding.status == status)
     result = await session.scalars(query.order_by(Finding.created_at, Finding.id))
     return result.all()
+
+
+async def add_all(session: AsyncSession, findings: Sequence[Finding]) -> None:
+    session.add_all(findings)
+    await session.flush()

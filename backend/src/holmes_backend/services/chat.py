@@ -2,15 +2,18 @@
 
 A turn has two halves. `start_turn` runs inside the request: it authorises, refuses a case with
 no knowledge graph yet, and stores the user's message. `stream_answer` runs as the response
-streams, on its own sessions: it ranks the case knowledge for the question, has the chat agent
-answer from it, stores the answer with its citations and thoughts, then sends the answer as
-CHAT_TOKEN events and a closing CHAT_COMPLETE.
+streams: the chat agent looks the question up with its tools (graph, findings, evidence
+passages; domain agents when those cannot answer) and writes its answer, which goes out as
+CHAT_TOKEN events while it is written; the stored answer, its citations and thoughts close the
+turn with CHAT_COMPLETE.
+
+The agent runs as a task of its own, feeding the response through a queue: a client that hangs
+up mid-answer stops receiving it, but the answer is still completed and stored in the history.
 """
 
 import asyncio
 import json
 import logging
-import re
 import uuid
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
@@ -19,31 +22,22 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from sse_starlette import ServerSentEvent
 
-from holmes_backend.agents.chat import agent as chat_agent
-from holmes_backend.agents.chat.context import collect, rank, read_question
+from holmes_backend.agents.chat.agent import SPEC, ChatRun, request_parts
+from holmes_backend.agents.chat.citations import SourceBook
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.db import transaction
-from holmes_backend.extraction.errors import ExtractionError
-from holmes_backend.extraction.models import Chunk
-from holmes_backend.models import ChatSession, File, Message
+from holmes_backend.models import Message
 from holmes_backend.repositories import chat as chat_repo
-from holmes_backend.repositories import files as file_repo
-from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
-from holmes_backend.services.evidence import load_extraction
-from holmes_backend.storage import Storage
+from holmes_backend.tools.case_knowledge import CaseTools, case_files
 from holmes_shared.errors import ConflictError, ErrorBody, ErrorCode
 from holmes_shared.events import EventType
 
 logger = logging.getLogger(__name__)
 
-CONTEXT_ITEMS = 24
 HISTORY_TURNS = 6
-_TOKEN = re.compile(r"\S+\s*|\s+")
-_LOCATION_FIELDS = ("page", "line", "row", "sheet", "cue_start", "cue_end", "bbox")
 
 
 @dataclass(frozen=True)
@@ -64,14 +58,12 @@ async def start_turn(
             details={"case_id": str(case_id)},
             suggested_action="process the case",
         )
-    chat_session = await chat_repo.session_for(session, case_id=case_id, user_id=owner_id)
-    if chat_session is None:
-        chat_session = await chat_repo.add_session(
-            session,
-            ChatSession(
-                case_id=case_id, user_id=owner_id, adk_session_id=f"case_{case_id}_chat_{owner_id}"
-            ),
-        )
+    chat_session = await chat_repo.get_or_create_session(
+        session,
+        case_id=case_id,
+        user_id=owner_id,
+        adk_session_id=f"case_{case_id}_chat_{owner_id}",
+    )
     earlier = await chat_repo.messages(
         session, case_id=case_id, user_id=owner_id, last=HISTORY_TURNS
     )
@@ -94,65 +86,36 @@ async def history(
     return await chat_repo.messages(session, case_id=case_id, user_id=owner_id)
 
 
-def tokens(text: str) -> list[str]:
-    """Word-sized pieces that join back into exactly the text."""
-    return _TOKEN.findall(text)
-
-
-def citation(ref: SourceRef) -> dict[str, Any]:
-    """PRD §6 shape: {file_id, location, excerpt}."""
-    location = {k: getattr(ref, k) for k in _LOCATION_FIELDS if getattr(ref, k) is not None}
-    return {"file_id": ref.file_id, "location": location, "excerpt": ref.excerpt}
-
-
-async def _chunks(storage: Storage, file: File) -> list[Chunk]:
-    try:
-        return (await load_extraction(storage, file)).chunks
-    except (ExtractionError, FileNotFoundError):
-        return []  # an unreadable file adds nothing to chat; processing reported it already
-
-
-async def _knowledge(
-    runtime: Runtime, case_id: uuid.UUID
-) -> tuple[dict[str, list[Any]], list[dict[str, Any]], dict[str, File]]:
-    async with runtime.session_factory() as session:
-        graph = await graph_repo.latest(session, case_id)
-        findings = await finding_repo.for_case(session, case_id)
-        files = await file_repo.list_for_case(session, case_id)
-    knowledge: dict[str, list[Any]] = {}
-    if graph is not None:
-        knowledge = {
-            "nodes": graph.nodes,
-            "edges": graph.edges,
-            "contradictions": graph.contradictions,
-            "evidence_gaps": graph.evidence_gaps,
-            "cross_modal_links": graph.cross_modal_links,
-            "timeline": graph.timeline,
-        }
-    rows = [
-        {
-            "file_id": str(f.file_id) if f.file_id else None,
-            "domain": f.domain,
-            "title": f.title,
-            "summary": f.summary,
-            "source_location": f.source_location,
-        }
-        for f in findings
-        if not f.superseded_by
-    ]
-    return knowledge, rows, {str(f.id): f for f in files}
-
-
 def _event(kind: EventType | str, data: dict[str, Any]) -> ServerSentEvent:
     return ServerSentEvent(event=str(kind), data=json.dumps(data, ensure_ascii=False))
 
 
-async def stream_answer(runtime: Runtime, turn: ChatTurn) -> AsyncIterator[ServerSentEvent]:
-    graph, findings, files = await _knowledge(runtime, turn.case_id)
-    loaded = await asyncio.gather(*(_chunks(runtime.storage, f) for f in files.values()))
-    chunks = dict(zip(files, loaded, strict=True))
-    items = collect(graph=graph, findings=findings, chunks=chunks)
-    chosen = [item for _, item in rank(read_question(turn.question), items, CONTEXT_ITEMS)]
+_FAILED = ErrorBody(
+    code=ErrorCode.SYSTEM_ERROR,
+    message="The chat agent could not answer; try again.",
+    details={},
+    recoverable=True,
+    suggested_action="retry the question",
+)
+
+
+async def _answer(
+    runtime: Runtime, turn: ChatTurn, out: asyncio.Queue[ServerSentEvent | None]
+) -> None:
+    """Runs the agent, passing each piece of text on as it comes, then stores the answer; the
+    queue ends with None whatever happens."""
+    try:
+        out.put_nowait(await _run(runtime, turn, out))
+    except Exception:
+        logger.exception("chat answer crashed")
+        out.put_nowait(_event("ERROR", _FAILED.model_dump(mode="json")))
+    finally:
+        out.put_nowait(None)
+
+
+async def _run(
+    runtime: Runtime, turn: ChatTurn, out: asyncio.Queue[ServerSentEvent | None]
+) -> ServerSentEvent:
     ctx = PipelineContext(
         settings=runtime.settings,
         session_factory=runtime.session_factory,
@@ -160,25 +123,17 @@ async def stream_answer(runtime: Runtime, turn: ChatTurn) -> AsyncIterator[Serve
         case_id=turn.case_id,
         job_id=None,
     )
-    parts = chat_agent.request_parts(
-        turn.question, chosen, turn.history, {k: f.filename for k, f in files.items()}
-    )
+    files = await case_files(ctx)
+    book = SourceBook({file_id: f.filename for file_id, f in files.items()})
+    tools = CaseTools(ctx=ctx, storage=runtime.storage, book=book, agent=SPEC, files=files)
+    run = ChatRun(ctx, tools, request_parts(turn.question, turn.history), turn.question)
     try:
-        reply = await chat_agent.answer(ctx, parts, turn.question)
+        async for piece in run.stream():
+            out.put_nowait(_event(EventType.CHAT_TOKEN, {"token": piece}))
     except AgentFailedError as exc:
         logger.warning("chat answer failed: %s", exc.reason)
-        error = ErrorBody(
-            code=ErrorCode.SYSTEM_ERROR,
-            message="The chat agent could not answer; try again.",
-            details={},
-            recoverable=True,
-            suggested_action="retry the question",
-        )
-        yield _event("ERROR", error.model_dump(mode="json"))
-        return
-    # A model may cite what it was never shown; only the case's own files are kept.
-    cited = [citation(ref) for ref in reply.answer.citations if ref.file_id in files]
-    content = reply.answer.answer
+        return _event("ERROR", _FAILED.model_dump(mode="json"))
+    content = run.answer.answer
     async with runtime.session_factory() as session:
         message = await chat_repo.add_message(
             session,
@@ -186,14 +141,21 @@ async def stream_answer(runtime: Runtime, turn: ChatTurn) -> AsyncIterator[Serve
                 session_id=turn.chat_session_id,
                 role="assistant",
                 content=content,
-                citations=cited,
-                thinking_trace=reply.thoughts,
+                citations=run.citations,
+                thinking_trace=run.thoughts,
             ),
         )
         await transaction.commit(session)
-    for piece in tokens(content):
-        yield _event(EventType.CHAT_TOKEN, {"token": piece})
-    yield _event(
+    return _event(
         EventType.CHAT_COMPLETE,
-        {"message_id": str(message.id), "content": content, "citations": cited},
+        {"message_id": str(message.id), "content": content, "citations": run.citations},
     )
+
+
+async def stream_answer(runtime: Runtime, turn: ChatTurn) -> AsyncIterator[ServerSentEvent]:
+    out: asyncio.Queue[ServerSentEvent | None] = asyncio.Queue()
+    task = asyncio.create_task(_answer(runtime, turn, out), name=f"chat-{turn.chat_session_id}")
+    runtime.tasks.add(task)
+    task.add_done_callback(runtime.tasks.discard)
+    while (event := await out.get()) is not None:
+        yield event

@@ -1,5 +1,7 @@
 """The chat agent: knowledge-first answers over a case's graph, findings and evidence (PRD §4.12).
 
-`context` ranks the case knowledge for a question; `agent` runs the chat LlmAgent on the chosen
-context. Kept import-light so the local analyst can share the scorer without import cycles.
+`agent` runs the chat LlmAgent with the case tools (holmes_backend.tools.case_knowledge) and
+streams its answer; `context` turns case knowledge into citable items and ranks them; `citations`
+numbers the sources the tools show and the markers the answer cites them by; `escalation` runs
+domain agents for a question the knowledge cannot answer.
 """

@@ -1,44 +1,190 @@
-"""Runs the chat agent on a question and its ranked context, through the shared agent runner."""
+"""Runs the chat agent: an ADK LlmAgent with the case tools, its answer streamed as it is written.
 
-from dataclasses import dataclass
+The run is the runner's (seed 000): an execution record with model, tokens and thoughts,
+AGENT_* events, Pro first and Flash on failure. What differs is the output: free text streamed
+with ADK's SSE streaming mode (Gemini's streamGenerateContent), so every piece of text is passed
+on the moment the model produces it, with its citation markers renumbered on the way. Flash takes
+over only while nothing has been streamed; after that a failure ends the answer.
+"""
 
-from holmes_backend.agents.chat.context import CONTEXT_KIND, ContextItem, encode
-from holmes_backend.agents.chat.prompt import HISTORY_HEADING, INSTRUCTION, QUESTION_HEADING
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import ChatAnswer
-from holmes_backend.llm.evidence import render_findings
-from holmes_backend.repositories import executions as execution_repo
+import asyncio
+from collections.abc import AsyncIterator
+from typing import Any
 
-SPEC = AgentSpec("chat_agent", "CHAT", "chat", "pro", ChatAnswer, INSTRUCTION)
+from google.adk.agents import LlmAgent
+from google.adk.agents.run_config import (  # type: ignore[attr-defined]  # not re-exported
+    RunConfig,
+    StreamingMode,
+)
+from google.adk.runners import Runner
+from google.adk.sessions import InMemorySessionService
+from google.genai import types
+
+from holmes_backend.agents.chat.citations import Markers
+from holmes_backend.agents.chat.prompt import (
+    AGENT_NAME,
+    HISTORY_HEADING,
+    INSTRUCTION,
+    QUESTION_HEADING,
+)
+from holmes_backend.agents.runner import (
+    AgentFailedError,
+    AgentSpec,
+    PipelineContext,
+    _Attempt,
+    _complete,
+    _create_execution,
+    _fail,
+    _fallback,
+    emit,
+)
+from holmes_backend.agents.schemas import ChatAnswer, SourceRef
+from holmes_backend.llm.gemini import Tier
+from holmes_backend.llm.provider import generate_config, model_for
+from holmes_backend.tools.case_knowledge import CaseTools
+from holmes_shared.events import EventType
+
+SPEC = AgentSpec(AGENT_NAME, "CHAT", "chat", "pro", ChatAnswer, INSTRUCTION)
+_APP = "holmes_chat"
 _HISTORY_CHARS = 600
+_THOUGHT_CHARS = 4000
+# Knowledge lookups, a source check, one escalation and the answer, with room to spare.
+_MAX_MODEL_CALLS = 10
 
 
-@dataclass
-class ChatReply:
-    answer: ChatAnswer
-    thoughts: list[str]
-
-
-def request_parts(
-    question: str, items: list[ContextItem], history: list[tuple[str, str]], files: dict[str, str]
-) -> list[str]:
+def request_parts(question: str, history: list[tuple[str, str]]) -> list[str]:
     turns = "\n".join(
         f"{role}: {' '.join(text.split())[:_HISTORY_CHARS]}" for role, text in history
     )
-    return [
-        render_findings({"kind": CONTEXT_KIND, "files": files}, encode(items)),
-        f"{HISTORY_HEADING}\n{turns or '(none)'}",
-        f"{QUESTION_HEADING}\n{question}",
-    ]
+    return [f"{HISTORY_HEADING}\n{turns or '(none)'}", f"{QUESTION_HEADING}\n{question}"]
 
 
-async def answer(ctx: PipelineContext, parts: list[str], question: str) -> ChatReply:
-    """The agent's answer and its thoughts (AgentFailedError when every tier fails)."""
-    output, execution_id = await run_agent(
-        ctx, SPEC, parts, input_summary={"question": question[:200]}
+def _total(
+    usages: list[types.GenerateContentResponseUsageMetadata],
+) -> types.GenerateContentResponseUsageMetadata:
+    def add(field: str) -> int:
+        return sum(getattr(u, field) or 0 for u in usages)
+
+    return types.GenerateContentResponseUsageMetadata(
+        prompt_token_count=add("prompt_token_count"),
+        candidates_token_count=add("candidates_token_count"),
+        thoughts_token_count=add("thoughts_token_count"),
+        total_token_count=add("total_token_count"),
     )
-    assert isinstance(output, ChatAnswer)
-    async with ctx.session_factory() as session:
-        execution = await execution_repo.get(session, execution_id)
-        thoughts = [str(t) for t in execution.thinking_traces] if execution else []
-    return ChatReply(answer=output, thoughts=thoughts)
+
+
+class ChatRun:
+    """One answer: iterate `stream()` for the text; then `answer` and `thoughts` hold the rest."""
+
+    def __init__(self, ctx: PipelineContext, tools: CaseTools, parts: list[str], question: str):
+        self.ctx = ctx
+        self.tools = tools
+        self.parts = parts
+        self.question = question
+        self.markers = Markers(tools.book)
+        self.streamed: list[str] = []
+        self.thoughts: list[str] = []
+        self.usages: list[types.GenerateContentResponseUsageMetadata] = []
+        self.answer = ChatAnswer(answer="")
+
+    async def stream(self) -> AsyncIterator[str]:
+        """The answer's text as it is written (AgentFailedError if it cannot be given)."""
+        execution_id = await _create_execution(
+            self.ctx, SPEC, None, {"question": self.question[:200]}
+        )
+        self.tools.execution_id = execution_id
+        tiers: list[Tier] = [SPEC.tier] + (["flash"] if SPEC.tier == "pro" else [])
+        last_error = ""
+        for index, tier in enumerate(tiers):
+            model = model_for(tier, self.ctx.settings)
+            model_name = model if isinstance(model, str) else model.model
+            if index > 0:
+                await _fallback(self.ctx, SPEC, execution_id, model_name, last_error)
+            try:
+                async for piece in self._attempt(tier):
+                    yield piece
+            except Exception as exc:  # any model or tool failure: the next tier, or the end
+                last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                if self.streamed:
+                    break  # half an answer is out; another model cannot take it back
+                continue
+            if tail := self.markers.finish():
+                self.streamed.append(tail)
+                yield tail
+            content = "".join(self.streamed)
+            self.answer = ChatAnswer(
+                answer=content,
+                citations=[
+                    SourceRef.model_validate(
+                        {"file_id": c["file_id"], **c["location"], "excerpt": c["excerpt"]}
+                    )
+                    for c in self.markers.citations
+                ],
+                escalated=bool(self.tools.escalations),
+            )
+            attempt = _Attempt(self.answer, self.thoughts, _total(self.usages))
+            await _complete(self.ctx, SPEC, execution_id, model_name, attempt)
+            return
+        await _fail(self.ctx, SPEC, execution_id, last_error)
+        raise AgentFailedError(SPEC.name, last_error)
+
+    @property
+    def citations(self) -> list[dict[str, Any]]:
+        return self.markers.citations
+
+    async def _attempt(self, tier: Tier) -> AsyncIterator[str]:
+        agent = LlmAgent(
+            name=SPEC.name,
+            model=model_for(tier, self.ctx.settings),
+            instruction=SPEC.instruction,
+            tools=list(self.tools.function_tools()),
+            generate_content_config=generate_config(SPEC.role, self.ctx.settings),
+        )
+        sessions = InMemorySessionService()
+        runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
+        user = str(self.ctx.case_id)
+        session = await sessions.create_session(app_name=_APP, user_id=user)
+        message = types.Content(role="user", parts=[types.Part(text=p) for p in self.parts])
+        config = RunConfig(streaming_mode=StreamingMode.SSE, max_llm_calls=_MAX_MODEL_CALLS)
+        settings = self.ctx.settings
+        # Tool calls (an escalation runs whole domain agents) count against the same bound.
+        bound = 2 * settings.gemini_timeout_seconds * (settings.gemini_retry_attempts + 1)
+        streamed_turn = False  # text of the current model turn already passed on in pieces
+        async with asyncio.timeout(bound):
+            async for event in runner.run_async(
+                user_id=user, session_id=session.id, new_message=message, run_config=config
+            ):
+                if event.error_code:
+                    raise RuntimeError(f"{event.error_code}: {event.error_message}")
+                parts = (event.content.parts if event.content else None) or []
+                text = "".join(p.text for p in parts if p.text and not p.thought)
+                if event.partial:
+                    if text:
+                        streamed_turn = True
+                        if piece := self._pass(text):
+                            yield piece
+                    continue
+                if event.author == SPEC.name and event.content and event.content.role == "model":
+                    if text and not streamed_turn and (piece := self._pass(text)):
+                        yield piece
+                    streamed_turn = False
+                    await self._think([p.text for p in parts if p.thought and p.text])
+                if event.usage_metadata:
+                    self.usages.append(event.usage_metadata)
+
+    def _pass(self, text: str) -> str:
+        piece = self.markers.feed(text)
+        if piece:
+            self.streamed.append(piece)
+        return piece
+
+    async def _think(self, thoughts: list[str]) -> None:
+        for thought in thoughts:
+            self.thoughts.append(thought[:_THOUGHT_CHARS])
+            await emit(
+                self.ctx,
+                EventType.THINKING_UPDATE,
+                {"thinking_summary": thought[:_THOUGHT_CHARS]},
+                agent_id=SPEC.name,
+                agent_type=SPEC.agent_type,
+            )

@@ -1,13 +1,14 @@
-"""Knowledge-first retrieval for chat: case knowledge as citable items, ranked for a question.
+"""Case knowledge as citable items, ranked for a question (the chat tools and the local analyst).
 
 Every item is one statement (a timeline entry, an entity, a relationship, a contradiction, a gap,
-a cross-modal link, a finding or an evidence chunk) with the sources it rests on. Ranking is an
-in-process BM25 over words, plus boosts for the dates and names the question mentions and for the
-kind of item the question asks about. The same scorer serves the service (which picks the items a
-request carries) and the local analyst (which composes its answer from the best of them).
+a cross-modal link, a finding or an evidence passage) with the sources it rests on. The graph and
+the findings are ranked here, in process: a case has one graph document and a few hundred
+findings. Evidence passages come from the database's full-text index; ranking them again here
+puts them on one scale with the rest. The score is BM25 over words plus boosts for the dates and
+names the question mentions and for the kind of item the question asks about ("what is missing"
+wants gaps, "who paid" wants transactions), which word overlap alone does not see.
 """
 
-import json
 import math
 import re
 from collections import Counter
@@ -15,12 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from holmes_backend.agents.schemas import SourceRef
-from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 from holmes_backend.llm.local.facts.names import find_names
 
-CONTEXT_KIND = "chat_context"
 _WORD = re.compile(r"[a-z0-9]+")
 _ITEM_CHARS = 500
 _EXCERPT_CHARS = 200
@@ -28,10 +27,10 @@ _SOURCES_PER_ITEM = 4
 _SOURCE_FIELDS = ("page", "line", "row", "sheet", "cue_start", "cue_end", "bbox")
 
 # What a question asks for → the kinds of item that answer it (a boost, never a filter).
-_INTENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
+INTENTS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "whereabouts": (
         frozenset({"where", "location", "place", "whereabouts", "when", "present", "seen"}),
-        frozenset({"timeline", "chunk", "link"}),
+        frozenset({"timeline", "passage", "link"}),
     ),
     "money": (
         frozenset({"paid", "pay", "payment", "payments", "money", "transfer", "invoice", "amount"}),
@@ -107,7 +106,7 @@ def read_question(text: str) -> Question:
         terms=terms(text),
         days=frozenset(m.day.isoformat() for m in find_moments(text)),
         names=[n.text for n in find_names(text)],
-        intents=frozenset(name for name, (cue, _) in _INTENTS.items() if words & cue),
+        intents=frozenset(name for name, (cue, _) in INTENTS.items() if words & cue),
     )
 
 
@@ -130,67 +129,93 @@ def _sources(raws: list[Any]) -> list[dict[str, Any]]:
     return found[:_SOURCES_PER_ITEM]
 
 
-def collect(
-    *,
-    graph: dict[str, list[Any]],
-    findings: list[dict[str, Any]],
-    chunks: dict[str, list[Chunk]],
-) -> list[ContextItem]:
-    """Every statement the case knowledge holds, as context items (graph first, chunks last)."""
-    items: list[ContextItem] = []
+class _Items:
+    def __init__(self) -> None:
+        self.items: list[ContextItem] = []
 
-    def add(kind: str, text: str, sources: list[Any], date: str | None = None) -> None:
-        if text.strip():
-            items.append(
-                ContextItem(f"{kind}_{len(items) + 1}", kind, _clip(text), _sources(sources), date)
-            )
-
-    names = {str(n.get("id")): str(n.get("name", "")) for n in graph.get("nodes", [])}
-    for entry in graph.get("timeline", []):
-        place = f" (place: {entry['place']})" if entry.get("place") else ""
-        stamp = str(entry.get("timestamp", ""))
-        text = f"{stamp} [{entry.get('kind', 'event')}] {entry.get('description', '')}{place}"
-        add("timeline", text, [entry.get("source")], stamp)
-    for c in graph.get("contradictions", []):
-        text = f"Contradiction: the claim \u201c{c.get('claim', '')}\u201d \u2014 "
-        text += str(c.get("explanation", ""))
-        add("contradiction", text, [c.get("claim_source"), *(c.get("evidence_against") or [])])
-    for g in graph.get("evidence_gaps", []):
-        text = f"Evidence gap ({g.get('current_strength', '')}): {g.get('element', '')}. "
-        text += f"Recommendation: {g.get('recommendation', '')}"
-        add("gap", text, list(g.get("sources") or []))
-    for link in graph.get("cross_modal_links", []):
-        text = (
-            f"Cross-modal link ({link.get('correlation_type', '')}): {link.get('implication', '')}"
+    def add(
+        self, kind: str, text: str, sources: list[Any], date: str | None = None
+    ) -> ContextItem | None:
+        if not text.strip():
+            return None
+        item = ContextItem(
+            f"{kind}_{len(self.items) + 1}", kind, _clip(text), _sources(sources), date
         )
-        add("link", text, [link.get("source_a"), link.get("source_b")])
-    for node in graph.get("nodes", []):
+        self.items.append(item)
+        return item
+
+
+GRAPH_KINDS = ("timeline", "contradiction", "gap", "link", "entity", "relationship")
+
+
+def graph_items(graph: dict[str, list[Any]], entity_type: str | None = None) -> list[ContextItem]:
+    """Every statement of a graph version; with an entity type, only its entities and the
+    relationships that touch them."""
+    out = _Items()
+    nodes = graph.get("nodes", [])
+    names = {str(n.get("id")): str(n.get("name", "")) for n in nodes}
+    typed = {str(n.get("id")) for n in nodes if n.get("type") == entity_type}
+    if entity_type is None:
+        for entry in graph.get("timeline", []):
+            place = f" (place: {entry['place']})" if entry.get("place") else ""
+            stamp = str(entry.get("timestamp", ""))
+            text = f"{stamp} [{entry.get('kind', 'event')}] {entry.get('description', '')}{place}"
+            out.add("timeline", text, [entry.get("source")], stamp)
+        for c in graph.get("contradictions", []):
+            text = f"Contradiction: the claim \u201c{c.get('claim', '')}\u201d \u2014 "
+            text += str(c.get("explanation", ""))
+            sources = [c.get("claim_source"), *(c.get("evidence_against") or [])]
+            out.add("contradiction", text, sources)
+        for g in graph.get("evidence_gaps", []):
+            text = f"Evidence gap ({g.get('current_strength', '')}): {g.get('element', '')}. "
+            text += f"Recommendation: {g.get('recommendation', '')}"
+            out.add("gap", text, list(g.get("sources") or []))
+        for link in graph.get("cross_modal_links", []):
+            kind = link.get("correlation_type", "")
+            text = f"Cross-modal link ({kind}): {link.get('implication', '')}"
+            out.add("link", text, [link.get("source_a"), link.get("source_b")])
+    for node in nodes:
+        if entity_type is not None and str(node.get("id")) not in typed:
+            continue
         aliases = ", ".join(str(a) for a in node.get("aliases") or [])
         text = f"{node.get('type', 'entity')} {node.get('name', '')}"
-        add("entity", text + (f" (also: {aliases})" if aliases else ""), node.get("sources") or [])
+        text += f" (also: {aliases})" if aliases else ""
+        out.add("entity", text, node.get("sources") or [])
     for edge in graph.get("edges", []):
+        ends = {str(edge.get("source_id")), str(edge.get("target_id"))}
+        if entity_type is not None and not ends & typed:
+            continue
         source = names.get(str(edge.get("source_id")), str(edge.get("source_id")))
         target = names.get(str(edge.get("target_id")), str(edge.get("target_id")))
         text = f"{source} \u2014{edge.get('type', 'related to')}\u2192 {target}"
         if edge.get("description"):
             text += f": {edge['description']}"
-        add("relationship", text, edge.get("evidence") or [])
+        out.add("relationship", text, edge.get("evidence") or [])
+    return out.items
+
+
+def finding_items(findings: list[dict[str, Any]]) -> list[ContextItem]:
+    """Findings as items: {id, file_id, domain, title, summary, source_location} each."""
+    out = _Items()
     for f in findings:
         location = dict(f.get("source_location") or {})
         if f.get("file_id") and not location.get("file_id"):
             location["file_id"] = str(f["file_id"])
         text = f"{f.get('domain', '')} finding \u2014 {f.get('title', '')}: {f.get('summary', '')}"
-        add("finding", text, [location])
-    for file_id, file_chunks in chunks.items():
-        for chunk in file_chunks:
-            where = chunk.location.model_dump(mode="json", exclude_none=True)
-            speaker = f"{chunk.speaker}: " if chunk.speaker else ""
-            add(
-                "chunk",
-                speaker + chunk.text,
-                [{"file_id": file_id, **where, "excerpt": chunk.text}],
-            )
-    return items
+        item = out.add("finding", text, [location])
+        if item is not None and f.get("id"):
+            item.id = f"finding_{f['id']}"
+    return out.items
+
+
+def passage_item(
+    chunk_id: int, file_id: str, text: str, location: dict[str, Any], speaker: str | None
+) -> ContextItem:
+    """One evidence passage (an indexed chunk) as an item that cites exactly where it is."""
+    said = f"{speaker}: {text}" if speaker else text
+    where = {k: v for k, v in location.items() if k in _SOURCE_FIELDS and v is not None}
+    source = _source({"file_id": file_id, **where, "excerpt": text})
+    return ContextItem(f"passage_{chunk_id}", "passage", _clip(said), [source] if source else [])
 
 
 def _day_hit(item: ContextItem, days: frozenset[str]) -> bool:
@@ -215,7 +240,7 @@ def rank(
     for doc in docs:
         frequency.update(set(doc))
     query = Counter(question.terms)
-    wanted = {kind for name in question.intents for kind in _INTENTS[name][1]}
+    wanted = {kind for name in question.intents for kind in INTENTS[name][1]}
     names = [n.lower() for n in question.names]
     scored: list[tuple[float, ContextItem]] = []
     for item, doc in zip(items, docs, strict=True):
@@ -246,13 +271,3 @@ def to_ref(source: dict[str, Any]) -> SourceRef:
     return SourceRef.model_validate(
         {k: v for k, v in source.items() if k in SourceRef.model_fields}
     )
-
-
-def encode(items: list[ContextItem]) -> list[dict[str, Any]]:
-    return [item.as_json() for item in items]
-
-
-def decode(data: Any) -> list[ContextItem]:
-    if isinstance(data, str):
-        data = json.loads(data)
-    return [ContextItem.from_json(d) for d in data or [] if isinstance(d, dict)]

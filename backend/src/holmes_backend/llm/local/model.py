@@ -3,10 +3,14 @@
 The very same agents, runner, sessions and callbacks run on it as on Gemini. It reads the request
 (system instruction, evidence parts, earlier findings, the response schema), runs the analyst
 registered for that schema, and answers with `thought` parts explaining what it found, the JSON
-output, and token-like usage figures. "pro" and "flash" are two names for it, so the Pro→Flash
-fallback exists offline too; a model name ending in "-fail" always fails (for fallback tests).
+output, and token-like usage figures. An agent that answers in free text with tools (chat) is
+served by its registered responder instead: function calls, or its answer streamed word by word
+when ADK asks for a stream, as Gemini streams. "pro" and "flash" are two names for it, so the
+Pro→Flash fallback exists offline too; a model name ending in "-fail" always fails (for fallback
+tests).
 """
 
+import json
 import re
 from collections.abc import AsyncGenerator
 from typing import Any, ClassVar
@@ -22,11 +26,22 @@ from pydantic import BaseModel
 
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers every analyst
-from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
+from holmes_backend.llm.local.registry import (
+    Analysis,
+    AnalysisRequest,
+    Reply,
+    ToolResult,
+    analyst_for,
+    responder_for,
+)
 
 LOCAL_PRO = "holmes-local-pro"
 LOCAL_FLASH = "holmes-local-flash"
 _HYPOTHESIS = re.compile(r"^\s*(?:-|\d+[.)])\s+(.+)$")
+# ADK labels every model request with the agent that makes it.
+_AGENT_LABEL = "adk_agent_name"
+# Streamed text arrives a word (and the space after it) at a time.
+_PIECE = re.compile(r"\S+\s*|\s+")
 
 
 class LocalAnalystError(RuntimeError):
@@ -51,8 +66,20 @@ class LocalAnalystLlm(BaseLlm):
             raise LocalAnalystError(f"{self.model} is configured to fail")
         request = _read_request(llm_request)
         schema = llm_request.config.response_schema
-        if not (isinstance(schema, type) and issubclass(schema, BaseModel)):
-            raise LocalAnalystError("the local analyst answers structured requests only")
+        if isinstance(schema, type) and issubclass(schema, BaseModel):
+            responses = self._analyse(llm_request, request, schema, stream)
+        else:
+            responses = self._converse(llm_request, request, stream)
+        async for response in responses:
+            yield response
+
+    async def _analyse(
+        self,
+        llm_request: LlmRequest,
+        request: AnalysisRequest,
+        schema: type[BaseModel],
+        stream: bool,
+    ) -> AsyncGenerator[LlmResponse, None]:
         analyst = analyst_for(schema)
         if analyst is None:
             raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
@@ -65,6 +92,45 @@ class LocalAnalystLlm(BaseLlm):
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, types.Part(text=output)]),
             usage_metadata=_usage(llm_request, output, analysis.thoughts),
+            finish_reason=types.FinishReason.STOP,
+            model_version=self.model,
+            partial=False if stream else None,
+            turn_complete=True,
+        )
+
+    async def _converse(
+        self, llm_request: LlmRequest, request: AnalysisRequest, stream: bool
+    ) -> AsyncGenerator[LlmResponse, None]:
+        """A free-text, tool-using agent's turn: its tool calls, or its answer streamed in
+        word-sized pieces the way Gemini streams text."""
+        agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
+        respond = responder_for(agent)
+        if respond is None:
+            raise LocalAnalystError(
+                f"the local analyst answers structured requests, or agents it converses as; "
+                f"not {agent or 'an unnamed agent'}"
+            )
+        reply: Reply = await to_thread.run_sync(respond, request)
+        thoughts = [types.Part(text=t, thought=True) for t in reply.thoughts]
+        if reply.calls:
+            answer = [
+                types.Part(function_call=types.FunctionCall(name=c.name, args=c.args))
+                for c in reply.calls
+            ]
+        else:
+            answer = [types.Part(text=reply.text)]
+        if stream:
+            for part in thoughts:
+                yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
+            for piece in [] if reply.calls else _PIECE.findall(reply.text):
+                yield LlmResponse(
+                    content=types.Content(role="model", parts=[types.Part(text=piece)]),
+                    partial=True,
+                )
+        said = reply.text if not reply.calls else json.dumps([c.args for c in reply.calls])
+        yield LlmResponse(
+            content=types.Content(role="model", parts=[*thoughts, *answer]),
+            usage_metadata=_usage(llm_request, said, reply.thoughts),
             finish_reason=types.FinishReason.STOP,
             model_version=self.model,
             partial=False if stream else None,
@@ -91,7 +157,18 @@ def _read_request(llm_request: LlmRequest) -> AnalysisRequest:
         findings=findings,
         text=rest,
         hypotheses=hypotheses,
+        tool_results=_tool_results(llm_request),
+        tools=sorted(llm_request.tools_dict),
     )
+
+
+def _tool_results(llm_request: LlmRequest) -> list[ToolResult]:
+    parts = [p for content in llm_request.contents for p in (content.parts or [])]
+    return [
+        ToolResult(name=p.function_response.name or "", response=p.function_response.response or {})
+        for p in parts
+        if p.function_response is not None
+    ]
 
 
 def _section(text: str, name: str) -> str:

@@ -1,37 +1,131 @@
-"""Chat analyst: answers a question from the ranked case knowledge it is given, with its sources.
+"""Chat analyst: the chat agent's turns offline, and a domain agent's answer to an escalation.
 
-It reads the question's names, dates and intent, re-ranks the context items by overlap with it,
-and states the best few items as the answer, each with the file and place it rests on.
+The chat agent works as a model with tools would. First turn: look the question up in the graph,
+the findings and the evidence passages (three tool calls at once). Next turn: weigh what came
+back. The knowledge answers when its best item covers enough of what the question names (people,
+dates, the words that carry its meaning, the kind of thing it asks for). When it does not, but
+evidence passages cover more, the knowledge is too weak and the passages' files go to the domain
+agents (`escalate_to_domain`); their new findings answer on the turn after. With nothing that
+covers the question anywhere, it says so rather than escalate blindly.
+
+The answer states the best few items, each with where it rests and its source number ([ref]).
 """
 
-import json
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from holmes_backend.agents.chat.context import (
-    CONTEXT_KIND,
+    INTENTS,
     ContextItem,
     Question,
-    decode,
     rank,
     read_question,
     terms,
-    to_ref,
 )
-from holmes_backend.agents.chat.prompt import QUESTION_HEADING
-from holmes_backend.agents.schemas import ChatAnswer, SourceRef
-from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+from holmes_backend.agents.chat.prompt import AGENT_NAME, DOMAIN_HEADING, QUESTION_HEADING
+from holmes_backend.agents.schemas import DomainAnswer, Finding, SourceRef
+from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.money import find_money, format_money
+from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.registry import (
+    Analysis,
+    AnalysisRequest,
+    Reply,
+    ToolCall,
+    ToolResult,
+    analyst,
+    responder,
+)
 
 _ITEMS = 3
 _FOCUS_CHARS = 280
+_WORDS = re.compile(r"[^\W_]+")
 _SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"\u201c(])")
-_CITATIONS = 6
 # Items far below the best one are noise, not support.
 _RELATIVE_FLOOR = 0.35
-_NOTHING = (
-    "The case knowledge holds nothing that answers this question yet; it would need fresh "
-    "analysis of the evidence."
+# Share of what the question names that one item must cover to answer it.
+ENOUGH = 0.6
+# Words that frame a question without saying what it is about.
+_FRAMING = frozenset(
+    terms(
+        "say says said tell told know show shows describe mention mentions mentioned file files "
+        "document documents evidence case record records happen happened anything something "
+        "please give list find found there"
+    )
 )
+_KNOWLEDGE_TOOLS = ("query_knowledge_graph", "search_findings")
+_ESCALATE = "escalate_to_domain"
+_SOURCES = "get_source_context"
+_NOTHING = (
+    "Nothing in the case knowledge or the evidence answers this question: no finding, graph "
+    "item or passage of the files speaks to it."
+)
+
+
+# ---- what a question asks for, and how much of it an item covers ----------------------------
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a question names, weighted: people and dates count double."""
+
+    names: list[str]
+    days: frozenset[str]
+    words: frozenset[str]
+    kinds: frozenset[str]  # item kinds a specific intent wants (gaps, contradictions)
+
+    @property
+    def weight(self) -> float:
+        return 2 * len(self.names) + 2 * len(self.days) + len(self.words) + (1 if self.kinds else 0)
+
+
+def needs(question: Question) -> Needs:
+    name_words = {t for n in question.names for t in terms(n)}
+    cues = {t for name in question.intents for t in terms(" ".join(INTENTS[name][0]))}
+    words = {
+        t
+        for t in question.terms
+        if t not in name_words and t not in cues and t not in _FRAMING and not t.isdigit()
+    }
+    specific = [INTENTS[name][1] for name in question.intents if len(INTENTS[name][1]) == 1]
+    return Needs(
+        names=question.names,
+        days=question.days,
+        words=frozenset(words),
+        kinds=frozenset().union(*specific) if specific else frozenset(),
+    )
+
+
+def coverage(need: Needs, item: ContextItem) -> float:
+    """The share of what the question names that the item speaks to (1.0 when it names
+    nothing in particular)."""
+    if not need.weight:
+        return 1.0
+    lowered = item.text.lower()
+    said = set(terms(item.text))
+    got = 0.0
+    for name in need.names:
+        parts = name.lower().split()
+        if name.lower() in lowered or (len(parts) > 1 and parts[-1] in lowered):
+            got += 2
+    for day in need.days:
+        stated = (item.date or "")[:10] == day or day in item.text
+        if stated or any(m.day.isoformat() == day for m in find_moments(item.text)):
+            got += 2
+    got += len(need.words & said)
+    if need.kinds and item.kind in need.kinds:
+        got += 1
+    return got / need.weight
+
+
+def _best(need: Needs, question: Question, items: list[ContextItem]) -> float:
+    ranked = rank(question, items, 5)
+    return max((coverage(need, item) for _, item in ranked), default=0.0)
+
+
+# ---- the chat agent's turns ------------------------------------------------------------------
 
 
 def _question(text: str) -> str:
@@ -39,16 +133,17 @@ def _question(text: str) -> str:
     return (after or text).strip()
 
 
-def _context(request: AnalysisRequest) -> tuple[list[ContextItem], dict[str, str]]:
-    for block in request.findings:
-        if block.header.get("kind") == CONTEXT_KIND:
-            files = block.header.get("files") or {}
-            return decode(block.data), {str(k): str(v) for k, v in files.items()}
-    return [], {}
+def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextItem]:
+    found: list[ContextItem] = []
+    for result in results:
+        if result.name in names:
+            for key in ("items", "new_findings"):
+                found += [ContextItem.from_json(d) for d in result.response.get(key) or []]
+    return found
 
 
-def _where(source: dict[str, Any], files: dict[str, str]) -> str:
-    parts = [files.get(str(source.get("file_id")), "a case file")]
+def _where(source: dict[str, Any]) -> str:
+    parts = [str(source.get("file") or "a case file")]
     if source.get("sheet"):
         parts.append(f"sheet {source['sheet']}")
     for key in ("page", "row", "line"):
@@ -58,23 +153,6 @@ def _where(source: dict[str, Any], files: dict[str, str]) -> str:
         seconds = int(float(source["cue_start"]))
         parts.append(f"at {seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}")
     return ", ".join(parts)
-
-
-def _places(item: ContextItem) -> list[dict[str, Any]]:
-    return [{k: v for k, v in source.items() if k != "excerpt"} for source in item.sources]
-
-
-def _lead(question: Question) -> str:
-    if "contradiction" in question.intents:
-        return "The case record shows these contradictions:"
-    if "gap" in question.intents:
-        return "These elements are missing or weak in the evidence:"
-    about = " and ".join(question.names)
-    days = ", ".join(sorted(question.days))
-    lead = "Here is what the case record shows"
-    lead += f" about {about}" if about else ""
-    lead += f" on {days}" if days else ""
-    return lead + ":"
 
 
 def _focus(text: str, question: Question) -> str:
@@ -96,56 +174,184 @@ def _focus(text: str, question: Question) -> str:
     return kept if len(kept) <= _FOCUS_CHARS else kept[: _FOCUS_CHARS - 1] + "\u2026"
 
 
-def _sentence(item: ContextItem, files: dict[str, str], question: Question) -> str:
+def _line(item: ContextItem, question: Question) -> str:
     text = _focus(item.text, question).rstrip(".")
-    where = "; ".join(_where(s, files) for s in item.sources[:2])
-    return f"- {text}." + (f" (source: {where})" if where else "")
+    sources = item.sources[:2]
+    where = "; ".join(_where(s) for s in sources)
+    refs = "".join(f"[{s['ref']}]" for s in sources if s.get("ref"))
+    return f"- {text}." + (f" ({where})" if where else "") + (f" {refs}" if refs else "")
 
 
-@analyst(ChatAnswer)
-def chat(request: AnalysisRequest) -> Analysis:
-    question = read_question(_question(request.text))
-    items, files = _context(request)
+def _lead(question: Question, escalation: dict[str, Any] | None, weak: bool) -> str:
+    if escalation is not None and not escalation.get("new_findings"):
+        return "Fresh analysis of the evidence found nothing more; the closest the record holds:"
+    if escalation is not None:
+        readers = "; ".join(
+            f"the {domain} analyst read {', '.join(files)}"
+            for domain, files in (escalation.get("domains") or {}).items()
+        )
+        return f"The case knowledge did not cover this, so {readers or 'the analysts'} for it:"
+    if weak:
+        return "The case record does not answer this directly; the closest it holds:"
+    if "contradiction" in question.intents:
+        return "The case record shows these contradictions:"
+    if "gap" in question.intents:
+        return "These elements are missing or weak in the evidence:"
+    about = " and ".join(question.names)
+    days = ", ".join(sorted(question.days))
+    lead = "Here is what the case record shows"
+    lead += f" about {about}" if about else ""
+    lead += f" on {days}" if days else ""
+    return lead + ":"
+
+
+def _places(item: ContextItem) -> set[str]:
+    return {
+        repr(sorted((k, v) for k, v in s.items() if k not in ("excerpt", "ref", "file")))
+        for s in item.sources
+    }
+
+
+def _choose(question: Question, items: list[ContextItem]) -> list[ContextItem]:
     ranked = rank(question, items, _ITEMS * 3)
     best = ranked[0][0] if ranked else 0.0
     chosen: list[ContextItem] = []
-    places: set[str] = set()
+    seen: set[str] = set()
     for score, item in ranked:
         # One statement per cited place: a timeline entry and the graph edges built from it
         # rest on the same line, and saying it three times answers nothing more.
-        keys = {json.dumps(s, sort_keys=True, default=str) for s in _places(item)}
-        if score < best * _RELATIVE_FLOOR or len(chosen) == _ITEMS or (keys and keys <= places):
+        places = _places(item)
+        if score < best * _RELATIVE_FLOOR or len(chosen) == _ITEMS or (places and places <= seen):
             continue
-        places |= keys
+        seen |= places
         chosen.append(item)
+    return chosen
+
+
+def _look_up(question: str) -> Reply:
+    return Reply(
+        thoughts=[
+            "Knowledge first: looking the question up in the graph and the findings, and in "
+            "the evidence passages to see what the sources themselves say."
+        ],
+        calls=[
+            ToolCall("query_knowledge_graph", {"query": question}),
+            ToolCall("search_findings", {"query": question}),
+            ToolCall(_SOURCES, {"query": question}),
+        ],
+    )
+
+
+@responder(AGENT_NAME)
+def chat(request: AnalysisRequest) -> Reply:
+    text = _question(request.text)
+    results = request.tool_results
+    if not results:
+        return _look_up(text)
+    question = read_question(text)
+    need = needs(question)
+    escalations = [r.response for r in results if r.name == _ESCALATE]
+    knowledge = _items(results, (*_KNOWLEDGE_TOOLS, _ESCALATE))
+    passages = _items(results, (_SOURCES,))
+    known = _best(need, question, knowledge)
+    found = _best(need, question, passages)
     intent = ", ".join(sorted(question.intents)) or "general facts"
     thoughts = [
-        f"Read the question: names {question.names or 'none'}, dates "
-        f"{sorted(question.days) or 'none'}, asking about {intent}.",
-        f"Ranked {len(items)} context item(s) by overlap of words, names and dates; best: "
-        + (", ".join(f"{item.id} ({score:.1f})" for score, item in ranked[:5]) or "none")
-        + ".",
+        f"The question names {question.names or 'no one'}, dates "
+        f"{sorted(question.days) or 'none'}, words {sorted(need.words) or 'none'}; it asks "
+        f"about {intent}.",
+        f"The knowledge ({len(knowledge)} item(s)) covers {known:.0%} of it at best; the "
+        f"evidence passages ({len(passages)}) cover {found:.0%}.",
     ]
+    if not escalations and known < ENOUGH and found > known and found >= ENOUGH / 2:
+        best = [i for _, i in rank(question, passages, 5) if coverage(need, i) >= found]
+        files = list(dict.fromkeys(s["file_id"] for i in best for s in i.sources))
+        thoughts.append(
+            "The knowledge is too weak to answer, but the evidence speaks to the question: "
+            f"asking the domain analysts to read {len(files)} file(s) for it."
+        )
+        return Reply(
+            thoughts=thoughts, calls=[ToolCall(_ESCALATE, {"question": text, "file_ids": files})]
+        )
+    weak = max(known, found) < ENOUGH
+    pool = knowledge + passages if weak or escalations else knowledge
+    chosen = _choose(question, pool) if max(known, found) > 0 or not need.weight else []
     if not chosen:
-        thoughts.append("Nothing in the case knowledge overlaps the question.")
-        return Analysis(output=ChatAnswer(answer=_NOTHING, escalated=True), thoughts=thoughts)
-    citations: list[SourceRef] = []
-    seen: set[str] = set()
-    for item in chosen:
-        for source in item.sources[:2]:
-            ref = to_ref(source)
-            key = ref.model_dump_json(exclude={"excerpt"})
-            if key not in seen and len(citations) < _CITATIONS:
-                seen.add(key)
-                citations.append(ref)
-    answer = "\n".join([_lead(question), *(_sentence(item, files, question) for item in chosen)])
+        thoughts.append("Nothing in the knowledge or the evidence covers the question.")
+        return Reply(thoughts=thoughts, text=_NOTHING)
+    escalation = escalations[0] if escalations else None
+    lines = [_lead(question, escalation, weak and escalation is None)]
+    lines += [_line(item, question) for item in chosen]
     thoughts.append(
-        f"Answered from {len(chosen)} item(s) ({', '.join(i.kind for i in chosen)}), "
-        f"citing {len(citations)} source(s)."
+        f"Answered from {len(chosen)} item(s) ({', '.join(i.kind for i in chosen)})"
+        + (", found by the escalation." if escalation else ".")
     )
-    return Analysis(
-        output=ChatAnswer(
-            answer=answer, citations=citations, used_context=[item.id for item in chosen]
+    return Reply(thoughts=thoughts, text="\n".join(lines))
+
+
+# ---- a domain agent's answer to an escalated question ------------------------------------------
+
+
+def _section(text: str, heading: str) -> str:
+    _, _, after = text.partition(heading)
+    return after.split("\n---", 1)[0].strip()
+
+
+def _facts(text: str) -> list[str]:
+    """Names, dates and amounts a passage states (what a domain analyst would pull out)."""
+    found = [n.text for n in find_names(text)]
+    found += [m.day.isoformat() for m in find_moments(text)]
+    found += [format_money(m.value, m.currency) for m in find_money(text)]
+    return list(dict.fromkeys(found))
+
+
+@analyst(DomainAnswer)
+def answer_question(request: AnalysisRequest) -> Analysis:
+    text = _section(request.text, QUESTION_HEADING)
+    domain = _section(request.text, DOMAIN_HEADING) or "domain"
+    question = read_question(text)
+    need = needs(question)
+    passages: list[ContextItem] = []
+    refs: dict[str, SourceRef] = {}
+    for doc in request.documents:
+        for number, unit in enumerate(units(doc)):
+            said = f"{unit.speaker}: {unit.text}" if unit.speaker else unit.text
+            item_id = f"{doc.file_id}#{number}"
+            refs[item_id] = unit.ref
+            passages.append(ContextItem(item_id, "passage", said))
+    ranked = rank(question, passages, _ITEMS * 3)
+    best = ranked[0][0] if ranked else 0.0
+    findings: list[Finding] = []
+    for score, item in ranked:
+        share = coverage(need, item)
+        if len(findings) == _ITEMS or score < best * _RELATIVE_FLOOR or share < ENOUGH / 2:
+            continue
+        facts = _facts(item.text)
+        about = [w for w in _WORDS.findall(item.text) if set(terms(w)) & need.words]
+        about = about or question.names
+        findings.append(
+            Finding(
+                finding_type="answer",
+                title="On " + ", ".join(dict.fromkeys(a.lower() for a in about))
+                if about
+                else text[:120],
+                summary=item.text,
+                confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
+                severity="MEDIUM",
+                entities=facts[:8],
+                sources=[refs[item.id]],
+            )
+        )
+    thoughts = [
+        f"Read {len(passages)} passage(s) of {len(request.documents)} file(s) as the {domain} "
+        f"analyst, for: {text[:160]}",
+        f"{len(findings)} passage(s) speak to it"
+        + (
+            f"; they state {', '.join(_facts(' '.join(f.summary for f in findings))[:6])}."
+            if findings
+            else "."
         ),
-        thoughts=thoughts,
+    ]
+    return Analysis(
+        output=DomainAnswer(answered=bool(findings), findings=findings), thoughts=thoughts
     )

@@ -1,0 +1,72 @@
+"""The full-text index of a case's evidence: its extracted chunks as searchable rows.
+
+Processing indexes each file when its extraction is read; cases processed before the index
+existed are filled in the first time something searches them (`ensure_indexed`).
+"""
+
+import uuid
+from collections.abc import Sequence
+
+from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+
+from holmes_backend.db import transaction
+from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.models import Extraction
+from holmes_backend.models import EvidenceChunk, File
+from holmes_backend.repositories import chunks as chunk_repo
+from holmes_backend.repositories import files as file_repo
+from holmes_backend.services.evidence import load_extraction
+from holmes_backend.storage import Storage
+from holmes_shared.enums import FileStatus
+
+# Files whose extraction holds no text: nothing to index, and no reason to read them again.
+_TEXTLESS: set[uuid.UUID] = set()
+_ANALYSED = (FileStatus.PROCESSED, FileStatus.PARTIAL)
+
+
+def chunk_rows(file: File, extraction: Extraction) -> list[EvidenceChunk]:
+    return [
+        EvidenceChunk(
+            case_id=file.case_id,
+            file_id=file.id,
+            position=position,
+            text=chunk.text,
+            location=chunk.location.model_dump(mode="json", exclude_none=True),
+            speaker=chunk.speaker,
+        )
+        for position, chunk in enumerate(extraction.chunks)
+        if chunk.text.strip()
+    ]
+
+
+async def index_file(
+    session_factory: async_sessionmaker[AsyncSession], file: File, extraction: Extraction
+) -> None:
+    """Store the file's chunks (a file already indexed is left as it is)."""
+    rows = chunk_rows(file, extraction)
+    if not rows:
+        _TEXTLESS.add(file.id)
+        return
+    async with session_factory() as session:
+        await chunk_repo.add(session, rows)
+        await transaction.commit(session)
+
+
+async def ensure_indexed(
+    session_factory: async_sessionmaker[AsyncSession], storage: Storage, case_id: uuid.UUID
+) -> int:
+    """Index the case's analysed files that are not indexed yet; how many were indexed."""
+    async with session_factory() as session:
+        files: Sequence[File] = await file_repo.list_for_case(session, case_id)
+        indexed = await chunk_repo.indexed_files(session, case_id)
+    missing = [
+        f for f in files if f.status in _ANALYSED and f.id not in indexed and f.id not in _TEXTLESS
+    ]
+    for file in missing:
+        try:
+            extraction = await load_extraction(storage, file)
+        except (ExtractionError, FileNotFoundError):
+            _TEXTLESS.add(file.id)  # processing reported it already; searching it finds nothing
+            continue
+        await index_file(session_factory, file, extraction)
+    return len(missing)

@@ -242,3 +242,18 @@ class DomainAnswer(BaseModel):
 
     answered: bool
     findings: list[Finding] = []
+
+
+Verdict = Literal["CONFIRMED", "REJECTED", "AMBIGUOUS"]
+
+
+class VerificationOutput(BaseModel):
+    """The verification agent's judgement of a user's correction against the cited sources."""
+
+    verdict: Verdict
+    reasoning: str
+    # The source passages the verdict rests on, copied from the context (file and location).
+    evidence: list[SourceRef] = []
+    original_in_source: bool = False
+    proposed_in_source: bool = False
+    confidence: float = Field(ge=0, le=1, default=0.5)

@@ -27,7 +27,9 @@ async def replace_for_job_domain(
                 Finding.case_id == case_id,
                 Finding.domain == domain,
                 Finding.job_id != job_id,
-                Finding.status.in_([FindingStatus.INTERIM, FindingStatus.SYNTHESIZED]),
+                Finding.status.in_(
+                    [FindingStatus.INTERIM, FindingStatus.SYNTHESIZED, FindingStatus.STALE]
+                ),
             )
             .values(status=FindingStatus.SUPERSEDED)
         )
@@ -57,3 +59,36 @@ async def for_case(
 async def add_all(session: AsyncSession, findings: Sequence[Finding]) -> None:
     session.add_all(findings)
     await session.flush()
+
+
+async def get_in_case(
+    session: AsyncSession, case_id: uuid.UUID, finding_id: uuid.UUID
+) -> Finding | None:
+    result: Finding | None = await session.scalar(
+        select(Finding).where(Finding.id == finding_id, Finding.case_id == case_id)
+    )
+    return result
+
+
+async def current_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[Finding]:
+    """The case's findings that nothing has superseded."""
+    result = await session.scalars(
+        select(Finding)
+        .where(
+            Finding.case_id == case_id,
+            Finding.superseded_by.is_(None),
+            Finding.status != FindingStatus.SUPERSEDED,
+        )
+        .order_by(Finding.created_at, Finding.id)
+    )
+    return result.all()
+
+
+async def add(session: AsyncSession, finding: Finding) -> Finding:
+    session.add(finding)
+    await session.flush()
+    return finding
+
+
+async def delete_by_id(session: AsyncSession, finding_id: uuid.UUID) -> None:
+    await session.execute(delete(Finding).where(Finding.id == finding_id))

@@ -24,3 +24,14 @@ async def add_version(session: AsyncSession, graph: KnowledgeGraph) -> Knowledge
     session.add(graph)
     await session.flush()
     return graph
+
+
+async def get_version(
+    session: AsyncSession, case_id: uuid.UUID, version: int
+) -> KnowledgeGraph | None:
+    result: KnowledgeGraph | None = await session.scalar(
+        select(KnowledgeGraph).where(
+            KnowledgeGraph.case_id == case_id, KnowledgeGraph.version == version
+        )
+    )
+    return result

@@ -10,4 +10,5 @@ from holmes_backend.llm.local.analysts import (  # noqa: F401
     strategy,
     synthesis,
     triage,
+    verification,
 )

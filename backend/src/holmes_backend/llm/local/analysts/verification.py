@@ -1,0 +1,128 @@
+"""Verification analyst: checks a correction against the passages its target cites.
+
+It runs compare_values on every passage and decides on the exact cited places first: the proposed
+value stated there and the original not → CONFIRMED; the original stated and the proposed not →
+REJECTED; both or neither → the passages around the cited places decide the same way, and if
+they cannot either, AMBIGUOUS. The passages that carry the deciding values are the evidence.
+"""
+
+from typing import Any
+
+from holmes_backend.agents.schemas import SourceRef, VerificationOutput
+from holmes_backend.agents.verification.compare import Comparison, Match, compare_values
+from holmes_backend.agents.verification.context import Passage
+from holmes_backend.agents.verification.prompt import CORRECTION_KIND
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+
+_EXCERPT_CHARS = 240
+_EVIDENCE = 4
+
+
+def _block(request: AnalysisRequest) -> dict[str, Any]:
+    for block in request.findings:
+        if block.header.get("kind") == CORRECTION_KIND and isinstance(block.data, dict):
+            return block.data
+    return {}
+
+
+def _excerpt(text: str, matches: tuple[Match, ...]) -> str:
+    if len(text) <= _EXCERPT_CHARS or not matches:
+        return " ".join(text[:_EXCERPT_CHARS].split())
+    middle = (matches[0].start + matches[0].end) // 2
+    start = max(0, min(middle - _EXCERPT_CHARS // 2, len(text) - _EXCERPT_CHARS))
+    return " ".join(text[start : start + _EXCERPT_CHARS].split())
+
+
+def _ref(passage: Passage, matches: tuple[Match, ...]) -> SourceRef:
+    return SourceRef.model_validate(
+        {"file_id": passage.file_id, **passage.location, "excerpt": _excerpt(passage.text, matches)}
+    )
+
+
+def _where(passage: Passage) -> str:
+    parts = [passage.filename or "the cited file"]
+    parts += [f"{k} {v}" for k, v in passage.location.items() if k in ("sheet", "page", "row")]
+    parts += [f"line {passage.location['line']}"] if "line" in passage.location else []
+    if "cue_start" in passage.location:
+        parts.append(f"at {float(passage.location['cue_start']):.1f}s")
+    return ", ".join(parts)
+
+
+def _decide(
+    checked: list[tuple[Passage, Comparison]], original: str, proposed: str, scope: str
+) -> tuple[str, str, list[SourceRef]] | None:
+    with_original = [(p, c) for p, c in checked if c.original_found]
+    with_proposed = [(p, c) for p, c in checked if c.proposed_found]
+    if with_proposed and not with_original:
+        passage, comparison = with_proposed[0]
+        quote = comparison.proposed_matches[0].text
+        return (
+            "CONFIRMED",
+            f"{scope} state {quote!r} "
+            f"({_where(passage)}), the proposed value, and nowhere {original!r}.",
+            [_ref(p, c.proposed_matches) for p, c in with_proposed[:_EVIDENCE]],
+        )
+    if with_original and not with_proposed:
+        passage, comparison = with_original[0]
+        quote = comparison.original_matches[0].text
+        return (
+            "REJECTED",
+            f"{scope} state {quote!r} ({_where(passage)}), the original value, and nowhere "
+            f"{proposed!r}: the item reflects its source.",
+            [_ref(p, c.original_matches) for p, c in with_original[:_EVIDENCE]],
+        )
+    return None
+
+
+@analyst(VerificationOutput)
+def verification(request: AnalysisRequest) -> Analysis:
+    data = _block(request)
+    original = str(data.get("original_value", ""))
+    proposed = str(data.get("proposed_value", ""))
+    context = [Passage.from_json(p) for p in data.get("context") or [] if isinstance(p, dict)]
+    checked = [(p, compare_values(original, proposed, p.text)) for p in context]
+    cited = [(p, c) for p, c in checked if p.cited]
+    around = [(p, c) for p, c in checked if not p.cited]
+    kind = checked[0][1].kind if checked else compare_values(original, proposed, "").kind
+    thoughts = [
+        f"Read the correction as a {kind}: {original!r} \u2192 {proposed!r}.",
+        f"Compared both values with {len(cited)} cited passage(s) and {len(around)} around them: "
+        f"original stated in {sum(c.original_found for _, c in checked)}, proposed in "
+        f"{sum(c.proposed_found for _, c in checked)}.",
+    ]
+    decided = _decide(cited, original, proposed, "The cited passages")
+    confidence = 0.9
+    if decided is None and around:
+        decided = _decide(around, original, proposed, "The passages around the cited place")
+        confidence = 0.65
+    if decided is None:
+        both = [(p, c) for p, c in checked if c.original_found or c.proposed_found]
+        if both:
+            reasoning = (
+                f"The sources state both {original!r} and {proposed!r} at the cited places; "
+                "they cannot decide between them."
+            )
+        elif context:
+            reasoning = f"The cited sources state neither {original!r} nor {proposed!r}."
+        else:
+            reasoning = "The item cites no source passage to check the correction against."
+        evidence = [
+            _ref(p, c.original_matches + c.proposed_matches) for p, c in (both or cited)[:_EVIDENCE]
+        ]
+        decided = ("AMBIGUOUS", reasoning, evidence)
+        confidence = 0.4
+    verdict, reasoning, evidence = decided
+    thoughts.append(f"Verdict {verdict}: {reasoning}")
+    return Analysis(
+        output=VerificationOutput.model_validate(
+            {
+                "verdict": verdict,
+                "reasoning": reasoning,
+                "evidence": evidence,
+                "original_in_source": any(c.original_found for _, c in checked),
+                "proposed_in_source": any(c.proposed_found for _, c in checked),
+                "confidence": confidence,
+            }
+        ),
+        thoughts=thoughts,
+    )

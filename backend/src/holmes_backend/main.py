@@ -14,6 +14,7 @@ from holmes_backend.api.routes import (
     auth,
     cases,
     chat,
+    conflicts,
     corrections,
     events,
     files,
@@ -73,6 +74,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(processing.router)
     app.include_router(graph.router)
     app.include_router(chat.router)
+    app.include_router(conflicts.router)
     app.include_router(corrections.router)
     # Last: the UI's catch-all must not shadow an API route.
     if settings.resolved_ui_dir.is_dir():

@@ -17,6 +17,8 @@ from pydantic import BaseModel
 from holmes_backend.agents import persist
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
+from holmes_backend.agents.merge import step as merge_step
+from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
 from holmes_backend.agents.orchestrator.router import DOMAINS, route, split
 from holmes_backend.agents.runner import (
@@ -512,6 +514,12 @@ class Pipeline:
                 )
 
     async def _phase_graph(self, job: ProcessingJob, case: Case) -> None:
+        # New evidence on a graph is merged into it (conflicts surface, never resolved here);
+        # a case without a graph yet gets one built from everything.
+        if self.incremental and await merge_step.merge_new_evidence(
+            self.ctx, job_id=self.job_id, schemas=DOMAIN_SCHEMAS
+        ):
+            return
         outputs = await self._domain_outputs()
         synthesis = SynthesisOutput.model_validate(job.agent_states.get("synthesis", {}))
         spec = AgentSpec(
@@ -532,12 +540,13 @@ class Pipeline:
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, GraphOutput)
         async with self.ctx.session_factory() as session:
-            graph = await graph_repo.add_version(
-                session,
-                persist.knowledge_graph(
-                    case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs
-                ),
+            built = persist.knowledge_graph(
+                case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs
             )
+            facts = derive_facts(outputs, output.entities)
+            built.facts = [f.model_dump(mode="json") for f in facts]
+            built.change = {"kind": "processing", "job_id": str(self.job_id)}
+            graph = await graph_repo.add_version(session, built)
             for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
                 if file.status == FileStatus.PROCESSING:
                     file.status = FileStatus.PROCESSED

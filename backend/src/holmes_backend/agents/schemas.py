@@ -257,3 +257,60 @@ class VerificationOutput(BaseModel):
     original_in_source: bool = False
     proposed_in_source: bool = False
     confidence: float = Field(ge=0, le=1, default=0.5)
+
+
+FactKind = Literal["recorded", "observed", "claimed", "manual"]
+
+
+class GraphFact(BaseModel):
+    """A single-valued statement of the graph: subject + attribute (+ qualifier) → one value.
+
+    "transaction:lcg-2024-017" amount → "48500.00 USD"; "person:jane-roe" location at
+    "2024-03-14T21:30:00" → "Harbor Lights". Two facts with the same subject and attribute whose
+    qualifiers overlap (the same time) must agree; when new evidence disagrees, that is a conflict.
+    """
+
+    id: str
+    subject_id: str
+    subject_name: str
+    attribute: str  # amount | date | location
+    qualifier: str = ""  # the time a location holds at (ISO instant or "start/end")
+    value: str  # canonical and comparable: "48500.00 USD", "2024-03-07", a place name
+    display: str = ""
+    object_id: str | None = None  # the graph node the value names (a place), when there is one
+    latitude: float | None = None
+    longitude: float | None = None
+    kind: FactKind = "recorded"
+    confidence: float = Field(ge=0, le=1)
+    sources: list[SourceRef] = []
+
+
+class EntityResolution(BaseModel):
+    """A new graph entity set against the existing entity it most resembles."""
+
+    new_id: str
+    existing_id: str
+    same: bool  # True: one real-world thing, merged under the existing id with the new alias
+    similarity: float = Field(ge=0, le=1)
+    reason: str = ""
+
+
+class FactComparison(BaseModel):
+    """A new fact against the existing graph."""
+
+    new_fact_id: str
+    outcome: Literal["compatible", "conflict", "new"]
+    existing_fact_id: str | None = None  # the fact it agrees or disagrees with
+    conflict_kind: str | None = None  # amount | date | location | value
+    similarity: float = Field(ge=0, le=1, default=0)
+    severity: Severity = "MEDIUM"
+    explanation: str = ""
+
+
+class MergePlan(BaseModel):
+    """The merge agent's decision on new evidence (PRD §4.14): what joins which existing entity,
+    which new facts agree with the graph and which conflict with it (never resolved here)."""
+
+    entities: list[EntityResolution] = []
+    facts: list[FactComparison] = []
+    summary: str = ""

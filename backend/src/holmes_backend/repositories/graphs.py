@@ -1,4 +1,7 @@
+import copy
 import uuid
+from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -35,3 +38,32 @@ async def get_version(
         )
     )
     return result
+
+
+async def versions(session: AsyncSession, case_id: uuid.UUID) -> Sequence[KnowledgeGraph]:
+    """Every version of the case's graph, oldest first (each one is kept)."""
+    result = await session.scalars(
+        select(KnowledgeGraph)
+        .where(KnowledgeGraph.case_id == case_id)
+        .order_by(KnowledgeGraph.version)
+    )
+    return result.all()
+
+
+def successor(base: KnowledgeGraph, **changes: Any) -> KnowledgeGraph:
+    """A copy of ``base`` with ``changes``, to be added as the next version (base is kept)."""
+    fields = {
+        name: copy.deepcopy(getattr(base, name))
+        for name in (
+            "case_id",
+            "nodes",
+            "edges",
+            "contradictions",
+            "evidence_gaps",
+            "cross_modal_links",
+            "timeline",
+            "facts",
+            "change",
+        )
+    }
+    return KnowledgeGraph(**(fields | changes))

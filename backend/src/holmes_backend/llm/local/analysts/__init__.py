@@ -6,6 +6,7 @@ from holmes_backend.llm.local.analysts import (  # noqa: F401
     financial,
     graph,
     legal,
+    merge,
     orchestrator,
     strategy,
     synthesis,

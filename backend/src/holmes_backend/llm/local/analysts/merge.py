@@ -1,0 +1,481 @@
+"""Merge analyst: new graph material set against the existing graph (entity resolution, facts).
+
+Entities: the same name (case, titles, punctuation and legal-form suffixes aside) is one entity;
+a person named by an initial or by the surname alone joins the one existing person it fits.
+Similar names that are not the same (another surname, another first name) stay apart with their
+similarity, and so does the same name when both sides tie it to different employers or when two
+accounts carry different numbers.
+
+Facts: an amount agrees when equal to the cent in the same currency; dates agree within a week
+(invoicing, booking and settlement of one payment); a location agrees when it is the same place
+(the same node, one name containing the other, coordinates within a kilometre). A location
+disagrees when, at overlapping times, coordinates lie far apart, the places are in different
+towns, or a sworn claim names another place than the other side; two observations that cannot be
+compared offline are kept side by side, not called a conflict.
+"""
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from difflib import SequenceMatcher
+from typing import Any
+
+from holmes_backend.agents.schemas import (
+    EntityResolution,
+    FactComparison,
+    GraphEntity,
+    GraphFact,
+    MergePlan,
+    Severity,
+)
+from holmes_backend.llm.local.analysts._common import trace
+from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
+from holmes_backend.llm.local.facts.geo import distance_km
+from holmes_backend.llm.local.facts.lexicon import REGIONS, STOPWORDS
+from holmes_backend.llm.local.facts.names import org_core, person_parts, strip_honorific
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+
+SIMILAR = 0.7  # below this two names are unrelated and not worth a note
+SURNAME_MATCH = 0.75
+SAME_PLACE_KM = 1.0
+FAR_KM = 25.0
+DATE_TOLERANCE = timedelta(days=7)
+INSTANT_WINDOW = timedelta(minutes=30)
+_DIGITS = re.compile(r"\d{2,}")
+_IN_TOWN = re.compile(r"\bin\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})")
+_CODE = re.compile(r"^(?:[A-Z]{2,3})(?:\s+\d{4,5}(?:-\d{4})?)?$")
+_WORDS = re.compile(r"[a-z0-9]+")
+_RESOLVED_TYPES = {"person", "organization", "place", "account"}
+_GENERIC = re.compile(r"^(?:unidentified|unknown|unnamed)\b", re.I)
+
+
+@dataclass
+class _Graph:
+    nodes: list[GraphEntity]
+    employers: dict[str, set[str]]  # node id -> normalised names of its employers
+    facts: list[GraphFact]
+
+
+@analyst(MergePlan)
+def merge(request: AnalysisRequest) -> Analysis:
+    blocks = {str(b.header.get("stage")): b.data for b in request.findings}
+    existing = _graph(blocks.get("existing_graph") or {})
+    new = _graph(blocks.get("new_graph") or {})
+    new_facts = [GraphFact.model_validate(f) for f in blocks.get("new_facts") or []]
+    entities = resolve(existing, new)
+    mapping = {e.new_id: e.existing_id for e in entities if e.same}
+    apart = {e.new_id for e in entities if not e.same and e.new_id == e.existing_id}
+    existing_ids = {n.id for n in existing.nodes}
+    for node in new.nodes:
+        if node.id in existing_ids and node.id not in apart:
+            mapping.setdefault(node.id, node.id)
+    full_names = {n.id for n in existing.nodes if _full_person(n)}
+    comparisons = [compare(f, existing.facts, mapping, full_names) for f in new_facts]
+    merged = [e for e in entities if e.same]
+    kept = [e for e in entities if not e.same]
+    conflicts = [c for c in comparisons if c.outcome == "conflict"]
+    agreeing = sum(c.outcome == "compatible" for c in comparisons)
+    summary = (
+        f"{len(merged)} new entit(ies) matched existing ones, {len(kept)} similar but distinct; "
+        f"{agreeing} new fact(s) agree with the graph, {len(conflicts)} conflict with it."
+    )
+    thoughts = [
+        f"Set {len(new.nodes)} new entit(ies) against {len(existing.nodes)} in the graph by "
+        "normalised name, initials and surname, employer and account number.",
+        (
+            "Merged as aliases: "
+            + "; ".join(
+                f"{e.new_id} \u2192 {e.existing_id} ({e.similarity:.2f})" for e in merged[:4]
+            )
+            + "."
+            if merged
+            else "No new entity is another spelling of an existing one."
+        ),
+        (
+            "Similar but kept apart: "
+            + "; ".join(f"{e.new_id} ~ {e.existing_id} ({e.similarity:.2f})" for e in kept[:4])
+            + "."
+            if kept
+            else ""
+        ),
+        f"Compared {len(new_facts)} new fact(s) with {len(existing.facts)} in the graph: "
+        f"{agreeing} agree, {len(conflicts)} conflict, "
+        f"{sum(c.outcome == 'new' for c in comparisons)} are new.",
+        *(f"Conflict: {c.explanation}" for c in conflicts[:2]),
+    ]
+    plan = MergePlan(entities=entities, facts=comparisons, summary=summary)
+    return Analysis(output=plan, thoughts=trace(thoughts))
+
+
+# ---- entities -------------------------------------------------------------------------------
+
+
+def _graph(data: dict[str, Any]) -> _Graph:
+    nodes = []
+    for raw in data.get("entities") or data.get("nodes") or []:
+        try:
+            nodes.append(GraphEntity.model_validate(raw))
+        except ValueError:
+            continue
+    names = {n.id: _norm(n.name) for n in nodes}
+    employers: dict[str, set[str]] = {}
+    for edge in data.get("relationships") or data.get("edges") or []:
+        if edge.get("type") == "employed_by" and edge.get("target_id") in names:
+            employers.setdefault(str(edge["source_id"]), set()).add(names[edge["target_id"]])
+    facts = []
+    for raw in data.get("facts") or []:
+        try:
+            facts.append(GraphFact.model_validate(raw))
+        except ValueError:
+            continue
+    return _Graph(nodes, employers, facts)
+
+
+def resolve(existing: _Graph, new: _Graph) -> list[EntityResolution]:
+    by_type: dict[str, list[GraphEntity]] = {}
+    for node in existing.nodes:
+        by_type.setdefault(node.type, []).append(node)
+    found: list[EntityResolution] = []
+    for node in new.nodes:
+        if node.type not in _RESOLVED_TYPES or _GENERIC.match(node.name):
+            continue
+        found += _resolve_one(node, by_type.get(node.type, []), existing, new)
+    return found
+
+
+def _resolve_one(
+    node: GraphEntity, candidates: list[GraphEntity], existing: _Graph, new: _Graph
+) -> list[EntityResolution]:
+    scored = sorted(
+        ((similarity(node, c), c) for c in candidates if not _GENERIC.match(c.name)),
+        key=lambda sc: (-sc[0], sc[1].id),
+    )
+    same: list[tuple[float, GraphEntity, str]] = []
+    near: list[EntityResolution] = []
+    for score, candidate in scored:
+        match, why = _same(node, candidate)
+        if match:
+            apart = _told_apart(node, candidate, existing, new)
+            if apart:
+                near.append(_entry(node, candidate, False, max(score, 0.9), apart))
+            else:
+                same.append((score, candidate, why))
+        elif score >= SIMILAR:
+            near.append(_entry(node, candidate, False, score, why or "similar names"))
+    if len(same) == 1 or (same and _names(node) & _names(same[0][1])):
+        score, candidate, why = same[0]
+        if candidate.id == node.id:
+            return []  # the same id: nothing to decide
+        return [_entry(node, candidate, True, score, why)]
+    if len(same) > 1:
+        # An initial or a bare surname that fits several people is not guessed.
+        return [
+            _entry(node, c, False, s, f"fits {len(same)} people; not guessed") for s, c, _ in same
+        ][:3]
+    return near[:2]
+
+
+def _entry(
+    node: GraphEntity, candidate: GraphEntity, same: bool, score: float, reason: str
+) -> EntityResolution:
+    return EntityResolution(
+        new_id=node.id,
+        existing_id=candidate.id,
+        same=same,
+        similarity=round(min(1.0, max(0.0, score)), 3),
+        reason=reason,
+    )
+
+
+def _norm(name: str) -> str:
+    text = " ".join(strip_honorific(name.strip()).split()).lower()
+    return org_core(text) or text
+
+
+def _names(node: GraphEntity) -> set[str]:
+    return {_norm(n) for n in [node.name, *node.aliases] if n.strip()}
+
+
+def _same(node: GraphEntity, candidate: GraphEntity) -> tuple[bool, str]:
+    if _names(node) & _names(candidate):
+        return True, "the same name"
+    if node.type != "person":
+        return False, ""
+    for a in [node.name, *node.aliases]:
+        for b in [candidate.name, *candidate.aliases]:
+            pa, pb = person_parts(a), person_parts(b)
+            if not pa or not pb or pa[2] != pb[2]:
+                continue
+            first_a, first_b = pa[0], pb[0]
+            if not first_a or not first_b:
+                return True, f"the surname {pb[2].title()} alone"
+            if first_a == first_b:
+                return True, "the same first name and surname"
+            if (len(first_a) == 1 or len(first_b) == 1) and first_a[0] == first_b[0]:
+                return True, f"the initial {first_a[0].upper()}. of {pb[0].title()}"
+    return False, ""
+
+
+def _told_apart(node: GraphEntity, candidate: GraphEntity, existing: _Graph, new: _Graph) -> str:
+    if node.type == "account":
+        digits_a = set(_DIGITS.findall(" ".join([node.name, *node.aliases])))
+        digits_b = set(_DIGITS.findall(" ".join([candidate.name, *candidate.aliases])))
+        if digits_a and digits_b and not digits_a & digits_b:
+            return "the same name on another account number"
+    employers_a = new.employers.get(node.id, set())
+    employers_b = existing.employers.get(candidate.id, set())
+    if employers_a and employers_b and not employers_a & employers_b:
+        return "the same name with another employer"
+    return ""
+
+
+def similarity(a: GraphEntity, b: GraphEntity) -> float:
+    best = 0.0
+    for x in [a.name, *a.aliases][:6]:
+        for y in [b.name, *b.aliases][:6]:
+            best = max(best, name_similarity(x, y, a.type))
+    return best
+
+
+def name_similarity(a: str, b: str, type_: str) -> float:
+    if type_ == "person":
+        pa, pb = person_parts(a), person_parts(b)
+        if pa and pb:
+            last = _ratio(pa[2], pb[2])
+            fa, fb = pa[0], pb[0]
+            if not fa or not fb:
+                first = 0.5
+            elif fa == fb:
+                first = 1.0
+            elif (len(fa) == 1 or len(fb) == 1) and fa[0] == fb[0]:
+                first = 0.85
+            else:
+                first = 0.6 * _ratio(fa, fb)
+            if last < SURNAME_MATCH:
+                return round(0.8 * last, 3)  # other surnames: other people, whatever the first
+            return round(0.65 * last + 0.35 * first, 3)
+    return round(_ratio(_norm(a), _norm(b)), 3)
+
+
+def _ratio(a: str, b: str) -> float:
+    return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
+
+
+def _full_person(node: GraphEntity) -> bool:
+    parts = person_parts(node.name)
+    return node.type == "person" and bool(parts and parts[0]) and not _GENERIC.match(node.name)
+
+
+# ---- facts ----------------------------------------------------------------------------------
+
+
+def compare(
+    fact: GraphFact, existing: list[GraphFact], mapping: dict[str, str], full_names: set[str]
+) -> FactComparison:
+    subject = mapping.get(fact.subject_id, fact.subject_id)
+    place = mapping.get(fact.object_id, fact.object_id) if fact.object_id else None
+    fact = fact.model_copy(update={"subject_id": subject, "object_id": place})
+    candidates = [e for e in existing if e.subject_id == subject and e.attribute == fact.attribute]
+    if fact.attribute == "amount":
+        return _amounts(fact, candidates)
+    if fact.attribute == "date":
+        return _dates(fact, candidates)
+    if fact.attribute == "location":
+        return _locations(fact, candidates, subject in full_names)
+    for candidate in candidates:
+        if candidate.qualifier == fact.qualifier and _norm(candidate.value) == _norm(fact.value):
+            return FactComparison(
+                new_fact_id=fact.id, outcome="compatible", existing_fact_id=candidate.id
+            )
+    return FactComparison(new_fact_id=fact.id, outcome="new")
+
+
+def _strongest(candidates: Iterable[GraphFact]) -> GraphFact:
+    return max(candidates, key=lambda f: (f.confidence, len(f.sources), f.id))
+
+
+def _money(value: str) -> tuple[float, str] | None:
+    number, _, currency = value.partition(" ")
+    try:
+        return float(number), currency.upper()
+    except ValueError:
+        return None
+
+
+def _amounts(fact: GraphFact, candidates: list[GraphFact]) -> FactComparison:
+    new = _money(fact.value)
+    known = [(c, m) for c in candidates if (m := _money(c.value)) is not None]
+    if new is None or not known:
+        return FactComparison(new_fact_id=fact.id, outcome="new")
+    for candidate, money in known:
+        if money[1] == new[1] and abs(money[0] - new[0]) < 0.005:
+            return FactComparison(
+                new_fact_id=fact.id,
+                outcome="compatible",
+                existing_fact_id=candidate.id,
+                similarity=1.0,
+                explanation=f"the same amount, {fact.display or fact.value}",
+            )
+    candidate, money = max(known, key=lambda cm: (cm[0].confidence, len(cm[0].sources)))
+    low, high = sorted((abs(money[0]), abs(new[0])))
+    similar = low / high if high and money[1] == new[1] else 0.0
+    severity: Severity = "HIGH" if similar < 0.9 else "MEDIUM"
+    return FactComparison(
+        new_fact_id=fact.id,
+        outcome="conflict",
+        existing_fact_id=candidate.id,
+        conflict_kind="amount",
+        similarity=round(similar, 3),
+        severity=severity,
+        explanation=(
+            f"The amounts differ by {abs(new[0] - money[0]):,.2f} ({1 - similar:.1%})."
+            if money[1] == new[1]
+            else f"The currencies differ ({money[1]} and {new[1]})."
+        ),
+    )
+
+
+def _dates(fact: GraphFact, candidates: list[GraphFact]) -> FactComparison:
+    new = parse_iso(fact.value)
+    known = [(c, d) for c in candidates if (d := parse_iso(c.value)) is not None]
+    if new is None or not known:
+        return FactComparison(new_fact_id=fact.id, outcome="new")
+    gaps = sorted(((abs(d - new), c) for c, d in known), key=lambda gc: (gc[0], gc[1].id))
+    gap, nearest = gaps[0]
+    if gap <= DATE_TOLERANCE:
+        return FactComparison(
+            new_fact_id=fact.id,
+            outcome="compatible",
+            existing_fact_id=nearest.id,
+            similarity=1.0,
+            explanation=f"{gap.days} day(s) apart: the same transaction",
+        )
+    candidate = _strongest(c for c, _ in known)
+    days = abs((parse_iso(candidate.value) or new) - new).days
+    severity: Severity = "LOW" if days <= 31 else "MEDIUM" if days <= 365 else "HIGH"
+    return FactComparison(
+        new_fact_id=fact.id,
+        outcome="conflict",
+        existing_fact_id=candidate.id,
+        conflict_kind="date",
+        similarity=round(max(0.0, 1.0 - days / 365), 3),
+        severity=severity,
+        explanation=f"The dates are {days} days apart, more than booking and settlement take.",
+    )
+
+
+def _window(qualifier: str) -> tuple[datetime, datetime] | None:
+    """The time a location holds: a span as given, an instant widened, a bare day in full."""
+    span = parse_span(qualifier)
+    if span is None:
+        return None
+    # Wall-clock times: a time without an offset is read in the zone of those with one.
+    start, end, timed = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None), span[2]
+    if timed and start == end:
+        return start - INSTANT_WINDOW, end + INSTANT_WINDOW
+    return start, end
+
+
+def _overlap(a: tuple[datetime, datetime], b: tuple[datetime, datetime]) -> bool:
+    return a[0] <= b[1] and b[0] <= a[1]
+
+
+def _locations(fact: GraphFact, candidates: list[GraphFact], named: bool) -> FactComparison:
+    window = _window(fact.qualifier)
+    if window is None:
+        return FactComparison(new_fact_id=fact.id, outcome="new")
+    overlapping = [
+        c for c in candidates if (w := _window(c.qualifier)) is not None and _overlap(window, w)
+    ]
+    different: list[tuple[GraphFact, bool, float, str]] = []
+    for candidate in overlapping:
+        relation, verified, how = place_relation(candidate, fact)
+        if relation == "same":
+            return FactComparison(
+                new_fact_id=fact.id,
+                outcome="compatible",
+                existing_fact_id=candidate.id,
+                similarity=1.0,
+                explanation=how,
+            )
+        if relation == "different":
+            different.append((candidate, verified, place_similarity(candidate, fact), how))
+    if not different or not named:
+        return FactComparison(new_fact_id=fact.id, outcome="new")
+    candidate, verified, similar, how = max(
+        different, key=lambda d: (d[1], d[0].confidence, len(d[0].sources), d[0].id)
+    )
+    return FactComparison(
+        new_fact_id=fact.id,
+        outcome="conflict",
+        existing_fact_id=candidate.id,
+        conflict_kind="location",
+        similarity=similar,
+        severity="HIGH" if verified else "MEDIUM",
+        explanation=(
+            f"{candidate.kind.capitalize()} at {candidate.qualifier}, {fact.kind} at "
+            f"{fact.qualifier}: {how}."
+        ),
+    )
+
+
+def place_relation(a: GraphFact, b: GraphFact) -> tuple[str, bool, str]:  # noqa: PLR0911
+    """("same" | "different" | "unknown", verified, how) for the places of two facts."""
+    if a.object_id and a.object_id == b.object_id:
+        return "same", True, "the same place"
+    name_a, name_b = _norm(a.value), _norm(b.value)
+    if name_a and name_b and (name_a in name_b or name_b in name_a):
+        return "same", True, "one place name contains the other"
+    if None not in (a.latitude, a.longitude, b.latitude, b.longitude):
+        km = distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
+        if km <= SAME_PLACE_KM:
+            return "same", True, f"{km:.1f} km apart"
+        if km >= FAR_KM:
+            return "different", True, f"{km:.0f} km apart"
+        return "unknown", False, f"{km:.1f} km apart"
+    town_a, town_b = town(a.value), town(b.value)
+    if town_a and town_b:
+        if town_a != town_b:
+            return "different", True, f"{town_a.title()} is not {town_b.title()}"
+        return "unknown", False, f"both in {town_a.title()}"
+    if "claimed" in (a.kind, b.kind):
+        return "different", False, "a sworn account names another place"
+    return "unknown", False, "the two places cannot be compared offline"
+
+
+def town(place: str) -> str | None:
+    """The town a place string names: "…, Milwaukee, WI" → milwaukee; "home in Chicago"."""
+    parts = [p.strip() for p in place.split(",") if p.strip()]
+    while len(parts) > 1 and (_CODE.match(parts[-1]) or parts[-1].lower() in REGIONS):
+        parts = parts[:-1]
+    if len(parts) >= 2:
+        return _clean_town(parts[-1])
+    match = _IN_TOWN.search(place)
+    if match:
+        return _clean_town(match.group(1))
+    words = parts[0].split() if parts else []
+    if len(words) == 1 and words[0][:1].isupper() and words[0].isalpha():
+        return words[0].lower()
+    return None
+
+
+def _clean_town(text: str) -> str | None:
+    words = [w for w in _WORDS.findall(text.lower()) if not w.isdigit()]
+    return " ".join(words) or None
+
+
+def place_similarity(a: GraphFact, b: GraphFact) -> float:
+    """Near 1 for places a short walk apart, 0 for distant ones; shared words without positions."""
+    if None not in (a.latitude, a.longitude, b.latitude, b.longitude):
+        km = distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
+        return round(math.exp(-km / 10), 3)
+    words_a = {w for w in _WORDS.findall(a.value.lower()) if w not in STOPWORDS}
+    words_b = {w for w in _WORDS.findall(b.value.lower()) if w not in STOPWORDS}
+    if not words_a or not words_b:
+        return 0.0
+    return round(len(words_a & words_b) / len(words_a | words_b), 3)
+
+
+__all__ = ["compare", "merge", "name_similarity", "place_relation", "resolve", "town"]

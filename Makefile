@@ -8,10 +8,16 @@ HOLMES_PORT ?= 8000
 HOLMES_DATA_DIR ?= ./.holmes
 export HOLMES_HOST HOLMES_PORT HOLMES_DATA_DIR
 
-.PHONY: help uv sync tesseract migrate run test lint format bench demo-data migration clean
+UI_SOURCES := $(shell find frontend/src frontend/public -type f 2>/dev/null) \
+	frontend/next.config.ts frontend/postcss.config.mjs frontend/tsconfig.json frontend/package-lock.json
+NODE_OK := $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Number); \
+	process.exit(a>20||(a===20&&b>=9)?0:1)' >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && echo yes)
+
+.PHONY: help uv sync tesseract chromium ui ui-deps client client-check ui-test migrate run test lint \
+	format bench demo-data migration clean
 
 help: ## List the targets
-	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  \033[36m%-10s\033[0m %s\n", $$1, $$2}'
+	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  \033[36m%-13s\033[0m %s\n", $$1, $$2}'
 
 uv: ## Install uv (from PyPI) when it is missing
 	@$(UV) --version >/dev/null 2>&1 || python3 -m pip install --quiet uv
@@ -25,13 +31,55 @@ tesseract: ## Install Tesseract OCR with apt-get when missing (as root; never fa
 		|| { apt-get update -qq && apt-get install -y -qq tesseract-ocr; }; } >/dev/null 2>&1; } \
 		|| echo "tesseract-ocr not installed: OCR tests will be skipped"
 
+chromium: ## Install Debian's Chromium for the browser tests with apt-get when missing (as root)
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+		&& { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq chromium \
+		|| { apt-get update -qq && apt-get install -y -qq chromium; }; } >/dev/null 2>&1; } \
+		|| { echo "chromium is needed for the browser tests: apt-get install chromium"; exit 1; }
+
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	@[ "$(NODE_OK)" = yes ] || { echo "Node.js >= 20.9 with npm is needed to build the UI"; exit 1; }
+	@cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+ui-deps: frontend/node_modules/.package-lock.json ## Install the UI's locked npm dependencies
+
+frontend/out/index.html: $(UI_SOURCES) frontend/node_modules/.package-lock.json
+	@echo "building the UI (frontend/out)"
+	@cd frontend && NEXT_TELEMETRY_DISABLED=1 npx --no-install next build >/dev/null
+	@touch $@
+
+ui: frontend/out/index.html ## Build the UI's static export when it is missing or outdated
+
+client: sync ui-deps ## Regenerate the UI's API client from the backend's OpenAPI document
+	@$(UV) run --frozen python -m holmes_backend openapi > frontend/openapi.json
+	@cd frontend && npx --no-install openapi-ts >/dev/null
+
+client-check: sync ui-deps ## Fail when the generated API client is stale
+	@rm -rf .client-check && mkdir -p .client-check
+	@$(UV) run --frozen python -m holmes_backend openapi > .client-check/openapi.json
+	@cd frontend && HOLMES_OPENAPI=../.client-check/openapi.json HOLMES_CLIENT_OUT=../.client-check/client \
+		npx --no-install openapi-ts >/dev/null
+	@diff -q frontend/openapi.json .client-check/openapi.json >/dev/null && diff -rq frontend/src/client \
+		.client-check/client >/dev/null || { rm -rf .client-check; \
+		echo "the UI's API client is stale: run 'make client' and commit it"; exit 1; }
+	@rm -rf .client-check
+
+ui-test: ui-deps ## Type-check the UI and run its unit tests (Vitest)
+	@cd frontend && npx --no-install tsc --noEmit && npx --no-install vitest run
+
 migrate: sync ## Apply database migrations (SQLite under HOLMES_DATA_DIR, or DATABASE_URL)
 	@$(UV) run --frozen python -m holmes_backend migrate
 
 run: migrate ## Start Holmes at http://$HOLMES_HOST:$HOLMES_PORT (data in HOLMES_DATA_DIR)
+ifeq ($(NODE_OK),yes)
+	@$(MAKE) --no-print-directory ui
+else
+	@echo "Node.js >= 20.9 with npm not found: serving the API only (install Node.js for the UI)"
+endif
 	@$(UV) run --frozen python -m holmes_backend serve
 
-test: sync tesseract ## Run the whole test suite (SQLite and PostgreSQL, local storage and GCS emulator)
+test: sync tesseract chromium client-check ui-test ui ## Run the whole suite: API, DB, storage, agents, UI unit + browser
 	@$(UV) run --frozen pytest $(PYTEST_ARGS)
 
 lint: sync ## ruff (lint + format check) and mypy --strict over backend and shared
@@ -56,5 +104,6 @@ migration: sync ## Autogenerate a migration: make migration m="what changed"
 	@$(UV) run --frozen alembic revision --autogenerate -m "$(m)"
 
 clean: ## Remove local data, caches and test output
-	rm -rf .holmes .pytest_cache .mypy_cache .ruff_cache test-output bench-output
+	rm -rf .holmes .pytest_cache .mypy_cache .ruff_cache test-output bench-output .client-check \
+		frontend/out frontend/.next frontend/test-output
 	@bash scripts/stop-test-postgres.sh >/dev/null 2>&1 || true

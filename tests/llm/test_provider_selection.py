@@ -1,7 +1,10 @@
 """Which provider and model a tier resolves to, and the per-role request config (no network)."""
 
+import time
+
 import pytest
 from google.adk.models.google_llm import Gemini
+from google.adk.models.llm_request import LlmRequest
 from google.adk.models.registry import LLMRegistry
 from google.genai import types
 from pydantic import ValidationError
@@ -14,7 +17,12 @@ from holmes_backend.llm.gemini import (
     genai_client,
     thinking_config,
 )
-from holmes_backend.llm.local.model import LOCAL_FLASH, LOCAL_PRO, LocalAnalystLlm
+from holmes_backend.llm.local.model import (
+    LOCAL_FLASH,
+    LOCAL_PRO,
+    LocalAnalystError,
+    LocalAnalystLlm,
+)
 from holmes_backend.llm.provider import generate_config, model_for
 
 LLM_ENV = (
@@ -44,6 +52,22 @@ def test_no_key_means_local_models_resolvable_by_name() -> None:
     assert model_for("pro", settings) == LOCAL_PRO
     assert model_for("flash", settings) == LOCAL_FLASH
     assert LLMRegistry.resolve(LOCAL_PRO) is LocalAnalystLlm
+
+
+async def test_local_latency_setting_delays_each_local_call() -> None:
+    settings = Settings(local_analyst_latency_ms=150)
+    model = model_for("pro", settings)
+    assert isinstance(model, LocalAnalystLlm)
+    assert model.model == LOCAL_PRO
+    assert model.latency_seconds == pytest.approx(0.15)
+    assert model_for("pro", Settings()) == LOCAL_PRO
+
+    # The delay comes before the model's answer (here: a refusal of an empty request).
+    started = time.perf_counter()
+    with pytest.raises(LocalAnalystError):
+        async for _ in model.generate_content_async(LlmRequest()):
+            pass
+    assert time.perf_counter() - started >= 0.15
 
 
 @pytest.mark.parametrize("variable", ["GEMINI_API_KEY", "GOOGLE_API_KEY"])

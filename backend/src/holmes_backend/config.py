@@ -102,6 +102,8 @@ class Settings(BaseSettings):
     # LLM (DESIGN decision 1; PRD §4.4, §4.5, §8.1). "auto" picks Gemini when a key or Vertex is
     # configured, else the offline local analyst.
     llm_provider: Literal["auto", "gemini", "local"] = "auto"
+    # Simulated model latency per local-analyst call (demos; the browser test watches a live run).
+    local_analyst_latency_ms: int = Field(default=0, ge=0, le=60_000)
     # GOOGLE_API_KEY first, as google-genai itself prefers it when both are set. SecretStr keeps
     # the key out of reprs and logs.
     gemini_api_key: SecretStr | None = Field(

@@ -8,6 +8,7 @@ offline local analyst (DESIGN decision 1).
 import importlib.util
 import sys
 
+from google.adk.models.base_llm import BaseLlm
 from google.adk.models.google_llm import Gemini
 from google.genai import types
 
@@ -23,7 +24,7 @@ if importlib.util.find_spec("a2a") is None:
     sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
 
 
-def model_for(tier: Tier, settings: Settings) -> str | Gemini:
+def model_for(tier: Tier, settings: Settings) -> str | BaseLlm:
     """A registered local model name, or a configured ADK Gemini model.
 
     Gemini is returned as an object, not a name: a bare "gemini-…" string would make ADK build a
@@ -32,7 +33,12 @@ def model_for(tier: Tier, settings: Settings) -> str | Gemini:
     if settings.resolved_llm_provider == "local":
         # Registration is idempotent; doing it here means no caller can forget it.
         local.register()
-        return local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH
+        name = local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH
+        if settings.local_analyst_latency_ms > 0:
+            return local.LocalAnalystLlm(
+                model=name, latency_seconds=settings.local_analyst_latency_ms / 1000
+            )
+        return name
     return _shared_gemini(tier, settings)
 
 

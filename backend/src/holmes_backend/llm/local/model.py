@@ -10,6 +10,7 @@ Pro→Flash fallback exists offline too; a model name ending in "-fail" always f
 tests).
 """
 
+import asyncio
 import json
 import re
 from collections.abc import AsyncGenerator
@@ -50,6 +51,8 @@ class LocalAnalystError(RuntimeError):
 
 class LocalAnalystLlm(BaseLlm):
     supported: ClassVar[list[str]] = [r"holmes-local-.*"]
+    # A model's think time, for demos and UI tests that need to watch a run (0: answer at once).
+    latency_seconds: float = 0.0
 
     @classmethod
     def supported_models(cls) -> list[str]:
@@ -64,6 +67,8 @@ class LocalAnalystLlm(BaseLlm):
     ) -> AsyncGenerator[LlmResponse, None]:
         if self.model.endswith("-fail"):
             raise LocalAnalystError(f"{self.model} is configured to fail")
+        if self.latency_seconds > 0:
+            await asyncio.sleep(self.latency_seconds)
         request = _read_request(llm_request)
         schema = llm_request.config.response_schema
         if isinstance(schema, type) and issubclass(schema, BaseModel):

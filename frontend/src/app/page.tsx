@@ -28,6 +28,11 @@ function CaseList() {
     refresh().catch((caught: unknown) => setError(errorMessage(caught)));
   }, [refresh]);
 
+  // A draft left behind by an expired session reopens the form it was typed into.
+  useEffect(() => {
+    if (loadDraft("new-case:name") || loadDraft("new-case:context")) setCreating(true);
+  }, []);
+
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-6 py-8">
       <div className="flex items-center justify-between">

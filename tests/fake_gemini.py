@@ -62,6 +62,29 @@ def thought(value: str) -> JsonDict:
     return {"text": value, "thought": True}
 
 
+def function_call(name: str, args: JsonDict) -> JsonDict:
+    return {"functionCall": {"name": name, "args": args}}
+
+
+def function_responses(body: JsonDict) -> list[JsonDict]:
+    """The function responses a request carries back to the model ({name, response} each)."""
+    return [
+        get(part, "functionResponse")
+        for content in body.get("contents", [])
+        for part in content.get("parts", [])
+        if get(part, "functionResponse")
+    ]
+
+
+def declared_functions(body: JsonDict) -> list[str]:
+    """The names of the functions a request declares as tools."""
+    return [
+        str(declaration.get("name"))
+        for tool in body.get("tools", [])
+        for declaration in get(tool, "functionDeclarations", [])
+    ]
+
+
 @dataclass
 class Reply:
     """One successful answer. Streamed, each thought is its own chunk and the answer text is cut
@@ -72,6 +95,7 @@ class Reply:
     finish_reason: str = "STOP"
     delay: float = 0.0
     pieces: int = 3
+    gap: float = 0.01  # seconds between streamed chunks
 
 
 @dataclass
@@ -389,8 +413,8 @@ async def _sse(model: str, reply: Reply, request_body: JsonDict) -> Any:
         payload = _response(model, reply, parts, request_body, final=final)
         yield f"data: {json.dumps(payload)}\r\n\r\n".encode()
         if not final:
-            # A real stream arrives over time; a small gap lets clients observe partials.
-            await asyncio.sleep(0.01)
+            # A real stream arrives over time; a gap lets clients observe partials.
+            await asyncio.sleep(reply.gap)
 
 
 def default_reply(request_body: JsonDict) -> Reply:

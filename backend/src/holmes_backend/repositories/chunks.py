@@ -20,6 +20,19 @@ from holmes_backend.models.chunk import SEARCH_CONFIG
 
 _WORD = re.compile(r"[^\W_]+")
 _MAX_WORDS = 32
+# PostgreSQL's english configuration drops these from a query; FTS5 has no stop words, so the
+# query leaves them out on both and "the" never matches every passage.
+_STOP_TEXT = (
+    "a about above after again against all am an and any are as at be because been before "
+    "being below between both but by can did do does doing down during each few for from "
+    "further had has have having he her here hers herself him himself his how i if in into is "
+    "it its itself just me more most my myself no nor not now of off on once only or other "
+    "our ours ourselves out over own same she should so some such than that the their theirs "
+    "them themselves then there these they this those through to too under until up very was "
+    "we were what when where which while who whom why will with you your yours yourself "
+    "yourselves"
+)
+_STOP_WORDS = frozenset(_STOP_TEXT.split())
 # The very expression the GIN index is built on (migration 0004), so the planner uses it.
 _PG_VECTOR = func.to_tsvector(literal_column(f"'{SEARCH_CONFIG}'::regconfig"), EvidenceChunk.text)
 # The FTS5 table of migration 0004, matched on a bound query.
@@ -39,7 +52,8 @@ def words(query: str) -> list[str]:
     """The query's words, lower-cased and deduplicated, safe to place in either query syntax."""
     seen: dict[str, None] = {}
     for word in _WORD.findall(query.lower()):
-        seen.setdefault(word, None)
+        if word not in _STOP_WORDS:
+            seen.setdefault(word, None)
     return list(seen)[:_MAX_WORDS]
 
 

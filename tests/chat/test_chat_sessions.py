@@ -1,0 +1,156 @@
+"""One chat session per case and user: concurrent first messages, and older duplicate rows."""
+
+import asyncio
+import json
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import httpx
+import sqlalchemy as sa
+
+from holmes_backend.config import Settings
+from holmes_backend.db.engine import create_engine
+from holmes_backend.db.migrate import upgrade
+from holmes_backend.db.types import UTCDateTime
+from holmes_backend.models import ChatSession, KnowledgeGraph
+from holmes_backend.repositories import graphs as graph_repo
+from holmes_backend.runtime import Runtime
+from tests.api.helpers import new_case
+from tests.chat.test_chat import ask
+
+
+async def test_two_first_messages_at_once_share_one_chat_session(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    case_id = (await new_case(client, "Racing chat"))["id"]
+    async with runtime.session_factory() as session:
+        await graph_repo.add_version(
+            session,
+            KnowledgeGraph(
+                case_id=uuid.UUID(case_id),
+                nodes=[{"id": "p1", "name": "Ada Quill", "type": "person", "sources": []}],
+            ),
+        )
+        await session.commit()
+
+    answers = await asyncio.gather(
+        *(ask(client, case_id, f"Who is Ada Quill? ({n})") for n in range(3))
+    )
+    assert all(events[-1].event == "CHAT_COMPLETE" for events, _ in answers)
+    async with runtime.session_factory() as session:
+        rows = (
+            await session.scalars(
+                sa.select(ChatSession).where(ChatSession.case_id == uuid.UUID(case_id))
+            )
+        ).all()
+    assert len(rows) == 1
+    history = (await client.get(f"/api/cases/{case_id}/chat/history")).json()
+    assert sorted(m["role"] for m in history) == ["assistant"] * 3 + ["user"] * 3
+    ids = {json.loads(events[-1].data)["message_id"] for events, _ in answers}
+    assert ids == {m["id"] for m in history if m["role"] == "assistant"}
+
+
+_users = sa.table(
+    "users", sa.column("id", sa.Uuid), sa.column("email"), sa.column("created_at", UTCDateTime())
+)
+_cases = sa.table(
+    "cases",
+    sa.column("id", sa.Uuid),
+    sa.column("user_id", sa.Uuid),
+    sa.column("name"),
+    sa.column("description"),
+    sa.column("status"),
+    sa.column("hypotheses", sa.JSON),
+    sa.column("created_at", UTCDateTime()),
+    sa.column("updated_at", UTCDateTime()),
+)
+_sessions = sa.table(
+    "chat_sessions",
+    sa.column("id", sa.Uuid),
+    sa.column("case_id", sa.Uuid),
+    sa.column("user_id", sa.Uuid),
+    sa.column("adk_session_id"),
+    sa.column("created_at", UTCDateTime()),
+)
+_messages = sa.table(
+    "messages",
+    sa.column("id", sa.Uuid),
+    sa.column("session_id", sa.Uuid),
+    sa.column("role"),
+    sa.column("content"),
+    sa.column("citations", sa.JSON),
+    sa.column("created_at", UTCDateTime()),
+)
+
+
+async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: str) -> None:
+    settings = Settings(database_url=fresh_database_url, environment="test")
+    await upgrade(settings, "0003")
+    now = datetime.now(UTC)
+    user, case, other_case = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+    first, second, third, alone = (uuid.uuid4() for _ in range(4))
+    engine = create_engine(settings)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(
+                _users.insert().values(id=user, email="dup@holmes.example", created_at=now)
+            )
+            for case_id in (case, other_case):
+                await connection.execute(
+                    _cases.insert().values(
+                        id=case_id,
+                        user_id=user,
+                        name="dup",
+                        description="",
+                        status="READY",
+                        hypotheses=[],
+                        created_at=now,
+                        updated_at=now,
+                    )
+                )
+            for number, (session_id, case_id) in enumerate(
+                [(second, case), (first, case), (third, case), (alone, other_case)]
+            ):
+                created = now + timedelta(seconds=1 if session_id == second else 0)
+                if session_id == third:
+                    created = now + timedelta(seconds=2)
+                await connection.execute(
+                    _sessions.insert().values(
+                        id=session_id,
+                        case_id=case_id,
+                        user_id=user,
+                        adk_session_id=f"s{number}",
+                        created_at=created,
+                    )
+                )
+            for number, session_id in enumerate([first, second, second, third, alone]):
+                await connection.execute(
+                    _messages.insert().values(
+                        id=uuid.uuid4(),
+                        session_id=session_id,
+                        role="user",
+                        content=f"m{number}",
+                        citations=[],
+                        created_at=now + timedelta(seconds=number),
+                    )
+                )
+        await upgrade(settings)
+        async with engine.connect() as connection:
+            sessions = (await connection.execute(sa.select(_sessions.c.id))).scalars().all()
+            moved = (
+                await connection.execute(
+                    sa.select(_messages.c.session_id, _messages.c.content).order_by(
+                        _messages.c.content
+                    )
+                )
+            ).all()
+    finally:
+        await engine.dispose()
+    assert sorted(sessions) == sorted([first, alone])
+    assert [(s, c) for s, c in moved] == [
+        (first, "m0"),
+        (first, "m1"),
+        (first, "m2"),
+        (first, "m3"),
+        (alone, "m4"),
+    ]

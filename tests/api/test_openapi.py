@@ -28,6 +28,14 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/cases/{case_id}/agents"): "list_agents",
     ("post", "/api/cases/{case_id}/chat"): "chat_with_case",
     ("get", "/api/cases/{case_id}/chat/history"): "get_chat_history",
+    ("post", "/api/cases/{case_id}/correct"): "submit_correction",
+    ("get", "/api/cases/{case_id}/corrections"): "list_corrections",
+    ("post", "/api/corrections/{correction_id}/apply"): "apply_correction",
+    ("delete", "/api/corrections/{correction_id}"): "delete_correction",
+    ("get", "/api/cases/{case_id}/conflicts"): "list_conflicts",
+    ("post", "/api/conflicts/{conflict_id}/resolve"): "resolve_conflict",
+    ("get", "/api/cases/{case_id}/graph/versions"): "list_graph_versions",
+    ("get", "/api/cases/{case_id}/graph/versions/{version}"): "get_graph_version",
 }
 
 

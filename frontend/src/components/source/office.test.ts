@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { excelDate, readDocx, readXlsx, ZipReader } from "./office";
 import { findLineHighlight, findRowHighlight, pickSheet } from "./plan";
 
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+function streamOf(bytes: Uint8Array): ReadableStream<BufferSource> {
   return new ReadableStream({
     start(controller) {
-      controller.enqueue(bytes);
+      controller.enqueue(bytes.slice());
       controller.close();
     },
   });

@@ -57,9 +57,9 @@ export class ZipReader {
     const data = this.bytes.subarray(start, start + entry.compressedSize);
     if (entry.method === 0) return new TextDecoder().decode(data);
     if (entry.method !== 8) throw new Error(`unsupported zip compression ${entry.method}`);
-    const stream = new ReadableStream<Uint8Array>({
+    const stream = new ReadableStream<BufferSource>({
       start(controller) {
-        controller.enqueue(data);
+        controller.enqueue(data.slice());
         controller.close();
       },
     }).pipeThrough(new DecompressionStream("deflate-raw"));

@@ -15,7 +15,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 from holmes_backend.llm.local.facts.names import find_names
@@ -265,9 +264,3 @@ def rank(
             scored.append((score, item))
     scored.sort(key=lambda pair: (-pair[0], pair[1].id))
     return scored[:limit]
-
-
-def to_ref(source: dict[str, Any]) -> SourceRef:
-    return SourceRef.model_validate(
-        {k: v for k, v in source.items() if k in SourceRef.model_fields}
-    )

@@ -1,7 +1,8 @@
 """A stored file's extraction, computed once and kept beside the file in storage.
 
 Recently used extractions are also kept in memory: stored files never change (a new upload is a
-new file), and chat reads every file's extraction for each question.
+new file), and the same files are read again by every run of processing, by chat escalations
+and by source checks.
 """
 
 import tempfile

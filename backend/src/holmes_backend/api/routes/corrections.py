@@ -14,7 +14,7 @@ router = APIRouter(tags=["corrections"])
     "/api/cases/{case_id}/correct",
     status_code=status.HTTP_201_CREATED,
     response_model=CorrectionOut,
-    responses=error_responses(401, 404, 409, 422, 503),
+    responses=error_responses(400, 401, 404, 409, 422, 503),
 )
 async def submit_correction(
     case_id: uuid.UUID,

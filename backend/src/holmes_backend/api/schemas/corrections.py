@@ -27,15 +27,22 @@ TargetType = Literal[
     "message",
 ]
 Verdict = Literal["CONFIRMED", "REJECTED", "AMBIGUOUS"]
+# The patterns put in the schema what the validators check (something besides spaces, no NUL),
+# so a client generated from it never sends a string the API refuses. Python also strips the
+# separators \x1c-\x1f and \x85, which JSON Schema's \s does not count as spaces.
+_SOME_TEXT = r"^[^\x00]*[^\s\x00\x1c-\x1f\x85][^\x00]*$"
 CorrectionValue = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000, pattern=_SOME_TEXT),
     Storable,
     AfterValidator(_not_blank),
 ]
 TargetId = Annotated[
-    str, StringConstraints(strip_whitespace=True, min_length=1, max_length=255), Storable
+    str,
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=255, pattern=_SOME_TEXT),
+    Storable,
 ]
+Justification = Annotated[str, StringConstraints(max_length=4000, pattern=r"^[^\x00]*$"), Storable]
 
 
 class CorrectionCreate(BaseModel):
@@ -49,7 +56,7 @@ class CorrectionCreate(BaseModel):
     target_id: TargetId
     original_value: CorrectionValue = Field(description="The value as the item states it")
     proposed_value: CorrectionValue = Field(description="The value the user says is right")
-    justification: Annotated[str, StringConstraints(max_length=4000), Storable] = ""
+    justification: Justification = ""
 
 
 class ItemRefOut(BaseModel):

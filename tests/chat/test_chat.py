@@ -309,3 +309,13 @@ async def test_a_question_the_knowledge_cannot_answer_escalates_to_a_domain_agen
     tools = [e.payload["tool"] for e in logged if e.type == "TOOL_INVOKED"]
     assert tools.count("escalate_to_domain") == 1, tools
     assert {"query_knowledge_graph", "search_findings"} <= set(tools)
+
+    # A question nothing in the case speaks to is answered as such, without an escalation.
+    nothing, _ = await ask(client, case_id, "What do the files say about zqxjvwplm?")
+    assert nothing[-1].event == "CHAT_COMPLETE"
+    unanswered = json.loads(nothing[-1].data)
+    assert unanswered["citations"] == []
+    assert unanswered["content"].startswith("Nothing in the case")
+    logged = await events_since(runtime, case_id, last_event)
+    tools = [e.payload["tool"] for e in logged if e.type == "TOOL_INVOKED"]
+    assert tools.count("escalate_to_domain") == 1, tools

@@ -335,3 +335,24 @@ describe("openEventStream", () => {
     expect(statuses.at(-1)).toMatchObject({ state: "reconnecting", reason: "not an event stream" });
   });
 });
+
+describe("reconnectNow", () => {
+  it("skips the rest of the backoff wait", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    try {
+      const mock = mockFetch();
+      const stream = openEventStream({ url: "/e", fetch: mock.fetch, random: () => 1, onMessage: () => undefined });
+      mock.answer(new Response("", { status: 500 }));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(stream.status()).toMatchObject({ state: "reconnecting", retryInMs: 1000 });
+      stream.reconnectNow();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(mock.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(mock.calls).toHaveLength(2); // the cancelled timer does not fire a third attempt
+      stream.close();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -158,6 +158,8 @@ export type EventStream = {
   /** The last event id received (what a reconnection resumes after). */
   lastEventId: () => string | null;
   status: () => StreamStatus;
+  /** While waiting to reconnect: try now instead of at the end of the backoff. */
+  reconnectNow: () => void;
 };
 
 /** Delay before reconnection attempt `attempt` (1-based): exponential, capped, with jitter (50–100 %). */
@@ -236,7 +238,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   if (options.signal?.aborted) {
     report({ state: "closed", closedBy: "abort" });
     closed = true;
-    return { close: () => undefined, lastEventId: () => lastEventId, status: () => status };
+    return { close: () => undefined, lastEventId: () => lastEventId, status: () => status, reconnectNow: () => undefined };
   }
   options.signal?.addEventListener("abort", onAbort);
   if (typeof window !== "undefined") window.addEventListener("online", onOnline);
@@ -363,5 +365,6 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     close: () => stop("abort", null),
     lastEventId: () => lastEventId,
     status: () => status,
+    reconnectNow: () => wakeRetry?.(),
   };
 }

@@ -49,7 +49,7 @@ describe("useCaseEvents", () => {
     closed = 0;
     setStreamOpener((options) => {
       opened.push(options);
-      return { close: () => (closed += 1), lastEventId: () => null, status: () => status("connecting") };
+      return { close: () => (closed += 1), lastEventId: () => null, status: () => status("connecting"), reconnectNow: () => undefined };
     });
   });
   afterEach(() => {

@@ -22,6 +22,8 @@ type EventsState = {
   closedBy: StreamStatus["closedBy"];
   connect: (caseId: string) => void;
   disconnect: () => void;
+  /** While reconnecting: try now rather than at the end of the backoff. */
+  reconnectNow: () => void;
   subscribe: (listener: Listener) => () => void;
 };
 
@@ -130,6 +132,9 @@ export const useCaseEvents = create<EventsState>((set, get) => {
       flushQueued = false;
       current?.close();
       set({ caseId: null, connection: "closed", retryInMs: null, retryAt: null });
+    },
+    reconnectNow() {
+      stream?.reconnectNow();
     },
     subscribe(listener) {
       listeners.add(listener);

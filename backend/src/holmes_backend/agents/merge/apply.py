@@ -34,6 +34,8 @@ from holmes_backend.agents.schemas import (
 Json = dict[str, Any]
 CONFLICTED = "conflicted"
 _ALIASED_TYPES = {"person", "organization", "place", "account"}
+# Relationships without a direction: A named with B is B named with A.
+SYMMETRIC = {"mentioned_with", "correlates_with"}
 
 
 @dataclass
@@ -321,6 +323,8 @@ def _merge_edges(
             draft.pending_edges.append(new)
             continue
         existing = by_key.get(key)
+        if existing is None and relationship.type in SYMMETRIC:
+            existing = by_key.get((target, source, relationship.type))
         if existing is None:
             entry = {**new, "added_in": version}
             edges.append(entry)

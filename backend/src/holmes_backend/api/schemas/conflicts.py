@@ -41,6 +41,7 @@ class ConflictOut(BaseModel):
     description: str
     subject: ConflictSubjectOut
     attribute: str
+    fact_id: str | None = Field(description="The graph fact the conflict is about")
     existing: ConflictSideOut
     new: ConflictSideOut
     similarity: float | None
@@ -66,6 +67,7 @@ class ConflictOut(BaseModel):
                 id=str(ref.get("subject_id", "")), name=str(ref.get("subject_name", ""))
             ),
             attribute=str(ref.get("attribute", "")),
+            fact_id=ref.get("existing_fact_id"),
             existing=_side(row.existing_value, row.existing_source),
             new=_side(row.new_value, row.new_source),
             similarity=row.similarity,

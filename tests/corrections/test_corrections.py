@@ -4,19 +4,22 @@ applied surgically when confirmed, stored without effect when rejected, authoris
 import copy
 import json
 import re
+import time
 import uuid
 from typing import Any
 
 import httpx
 import pytest
+from sqlalchemy import delete
 
 from holmes_backend.agents.verification import items
 from holmes_backend.agents.verification.compare import read_value
-from holmes_backend.models import Finding
+from holmes_backend.models import Finding, ProcessingJob
 from holmes_backend.repositories import events as event_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.corrections import graph_lists
+from holmes_shared.enums import JobStatus
 from tests.api.helpers import assert_envelope, new_case
 from tests.chat.test_chat import ask
 from tests.corrections.conftest import ProcessedCase
@@ -115,7 +118,9 @@ async def misread(
 async def correct(
     client: httpx.AsyncClient, case_id: str, **body: Any
 ) -> tuple[httpx.Response, dict[str, Any]]:
+    started = time.perf_counter()
     response = await client.post(f"/api/cases/{case_id}/correct", json=body)
+    print(f"\ncorrection answered in {(time.perf_counter() - started) * 1000:.0f} ms")
     return response, response.json()
 
 
@@ -495,6 +500,20 @@ async def test_bad_targets_values_cases_and_owners_get_the_envelope(
         "NOT_FOUND",
     )
     assert error["message"] == "Finding not found in this case."
+    # While the case is being processed again, corrections wait (the graph is being rewritten).
+    async with runtime.session_factory() as session:
+        job = ProcessingJob(case_id=uuid.UUID(case_id), status=JobStatus.PROCESSING)
+        session.add(job)
+        await session.commit()
+    try:
+        error = assert_envelope(
+            await client.post(url, json={**base, "proposed_value": "1"}), 409, "CONFLICT"
+        )
+        assert "being processed" in error["message"]
+    finally:
+        async with runtime.session_factory() as session:
+            await session.execute(delete(ProcessingJob).where(ProcessingJob.id == job.id))
+            await session.commit()
 
     # Another user: the case, its corrections and each correction are all 404.
     response, body = await correct(

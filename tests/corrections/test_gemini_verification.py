@@ -1,0 +1,213 @@
+"""The verification agent on the Gemini provider against the fake Gemini server.
+
+Pro is overloaded (503), so the agent falls back to Flash (AGENT_FALLBACK, the fallback on its
+execution record); Flash answers in the VerificationOutput response schema with the local
+analyst's real analysis of the request it was sent. The case is seeded (no processing): one
+evidence line, a finding and a timeline entry that misread its amount.
+"""
+
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import SecretStr
+
+from holmes_backend.agents.schemas import VerificationOutput
+from holmes_backend.agents.verification.prompt import INSTRUCTION
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
+from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
+from holmes_backend.models import Finding, KnowledgeGraph
+from holmes_backend.repositories import graphs as graph_repo
+from holmes_backend.runtime import Runtime
+from holmes_shared.enums import FindingStatus
+from tests.api.helpers import assert_envelope
+from tests.conftest import make_settings
+from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
+from tests.support import LiveServer, live_server, serve_app
+
+PRO, FLASH = "fake-verify-pro", "fake-verify-flash"
+LINE = "Invoice INV-7 was paid on 2024-05-02: USD 4,750.00 to Birch & Co."
+OUTAGE = "(both tiers down)"  # a justification that makes every model call fail
+
+
+def _texts(body: JsonDict, key: str) -> str:
+    return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))
+
+
+def responder(model: str, body: JsonDict) -> Step | None:
+    instruction = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+    if not instruction.startswith(INSTRUCTION[:60]):
+        return None
+    user = "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
+    if model == PRO or OUTAGE in user:
+        return unavailable()
+    documents, findings, rest = parse_blocks(user)
+    analysis = analyst_for(VerificationOutput)
+    assert analysis is not None
+    result = analysis(AnalysisRequest(instruction, documents, findings, rest))
+    return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[tuple[FakeGemini, str]]:
+    gemini = FakeGemini(api_key="verify-key")
+    gemini.responders.append(responder)
+    with serve_app(gemini.app) as url:
+        yield gemini, url
+
+
+@pytest.fixture(scope="module")
+def gemini_server(
+    module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    settings = make_settings(
+        database_url=module_database,
+        storage="local",
+        data_dir=tmp_path_factory.mktemp("gemini-verify-data"),
+        emulator_host=None,
+    ).model_copy(
+        update={
+            "llm_provider": "gemini",
+            "gemini_api_key": SecretStr("verify-key"),
+            "gemini_base_url": fake[1],
+            "gemini_pro_model": PRO,
+            "gemini_flash_model": FLASH,
+            "gemini_retry_attempts": 1,
+            "gemini_retry_initial_delay": 0.01,
+            "gemini_retry_max_delay": 0.02,
+            "gemini_timeout_seconds": 20,
+        }
+    )
+    with live_server(settings) as live:
+        yield live
+
+
+async def _seeded_case(client: httpx.AsyncClient, settings: Any) -> tuple[str, str]:
+    case_id = (await client.post("/api/cases", json={"name": "gemini verify"})).json()["id"]
+    uploaded = await client.post(
+        f"/api/cases/{case_id}/files", files=[("files", ("payments.txt", LINE, "text/plain"))]
+    )
+    assert uploaded.status_code == 201, uploaded.text
+    file_id = uploaded.json()[0]["id"]
+    source = {"file_id": file_id, "line": 1, "excerpt": LINE}
+    runtime = Runtime.create(settings)
+    try:
+        async with runtime.session_factory() as session:
+            finding = Finding(
+                case_id=uuid.UUID(case_id),
+                file_id=uuid.UUID(file_id),
+                agent_id="financial_agent",
+                domain="financial",
+                finding_type="transaction",
+                title="USD 4,570.00 to Birch & Co.",
+                summary="Invoice INV-7",
+                content={"amount": 4570.0, "currency": "USD", "source": source},
+                source_location=source,
+                confidence=0.8,
+                status=FindingStatus.INTERIM,
+            )
+            session.add(finding)
+            await graph_repo.add_version(
+                session,
+                KnowledgeGraph(
+                    case_id=uuid.UUID(case_id),
+                    timeline=[
+                        {
+                            "timestamp": "2024-05-02",
+                            "kind": "transaction",
+                            "description": "Invoice INV-7 paid to Birch & Co.",
+                            "amount": 4570.0,
+                            "source": source,
+                        }
+                    ],
+                ),
+            )
+            await session.commit()
+            finding_id = str(finding.id)
+    finally:
+        await runtime.close()
+    return case_id, finding_id
+
+
+async def _token(server: LiveServer) -> str:
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as anon:
+        response = await anon.post(
+            "/api/auth/signup",
+            json={"email": f"{uuid.uuid4().hex[:8]}@holmes.example", "password": "long enough pw"},
+        )
+    token: str = response.json()["access_token"]
+    return token
+
+
+async def test_verification_falls_back_to_flash_and_its_verdict_is_applied(
+    gemini_server: LiveServer, fake: tuple[FakeGemini, str]
+) -> None:
+    headers = {"Authorization": f"Bearer {await _token(gemini_server)}"}
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=60, headers=headers
+    ) as client:
+        case_id, finding_id = await _seeded_case(client, gemini_server.settings)
+        response = await client.post(
+            f"/api/cases/{case_id}/correct",
+            json={
+                "target_type": "finding",
+                "target_id": finding_id,
+                "original_value": "4,570.00",
+                "proposed_value": "$4,750",
+                "justification": "Digits swapped.",
+            },
+        )
+        body = response.json()
+        assert response.status_code == 201, body
+        agents = (await client.get(f"/api/cases/{case_id}/agents")).json()
+        timeline = (await client.get(f"/api/cases/{case_id}/timeline")).json()
+        findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
+
+    gemini = fake[0]
+    assert gemini.requests_for(PRO), "pro was never tried"
+    assert gemini.requests_for(FLASH)
+    assert body["verdict"] == "CONFIRMED", body
+    assert body["applied"] is True
+    assert body["evidence"][0]["excerpt"] == LINE
+    assert body["evidence"][0]["location"] == {"line": 1}
+    [run] = [a for a in agents if a["agent_name"] == "verification_agent"]
+    assert run["status"] == "COMPLETED"
+    assert run["fallback_used"] is True
+    assert run["fallback_model"] == FLASH
+    assert run["thinking_traces"]
+    assert timeline["version"] == 2
+    assert timeline["events"][0]["amount"] == 4750.0
+    current = [f for f in findings if f["superseded_by"] is None]
+    assert [f["title"] for f in current] == ["USD 4,750.00 to Birch & Co."]
+
+
+async def test_when_every_tier_fails_the_correction_is_refused_and_nothing_is_stored(
+    gemini_server: LiveServer,
+) -> None:
+    headers = {"Authorization": f"Bearer {await _token(gemini_server)}"}
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=60, headers=headers
+    ) as client:
+        case_id, finding_id = await _seeded_case(client, gemini_server.settings)
+        before = (await client.get(f"/api/cases/{case_id}/timeline")).json()
+        response = await client.post(
+            f"/api/cases/{case_id}/correct",
+            json={
+                "target_type": "finding",
+                "target_id": finding_id,
+                "original_value": "4,570.00",
+                "proposed_value": "4,750.00",
+                "justification": OUTAGE,
+            },
+        )
+        error = assert_envelope(response, 503, "SYSTEM_ERROR")
+        assert error["recoverable"] is True
+        assert (await client.get(f"/api/cases/{case_id}/corrections")).json() == []
+        assert (await client.get(f"/api/cases/{case_id}/timeline")).json() == before
+        agents = (await client.get(f"/api/cases/{case_id}/agents")).json()
+    [run] = [a for a in agents if a["agent_name"] == "verification_agent"]
+    assert run["status"] == "FAILED"
+    assert run["fallback_used"] is True

@@ -1,6 +1,7 @@
 """compare_values and the merge step's rules, on small hand-made values (no server)."""
 
 import uuid
+from typing import Any
 
 import pytest
 
@@ -67,9 +68,9 @@ def test_values_are_rewritten_in_the_way_they_were_written() -> None:
 
 
 def test_the_merge_step_corrects_the_fact_and_marks_what_draws_on_it_stale() -> None:
-    row10 = {"file_id": "bank", "row": 10, "excerpt": "Debit: 8900.00"}
-    row11 = {"file_id": "bank", "row": 11, "excerpt": "Debit: 9700.00"}
-    graph = {
+    row10: dict[str, Any] = {"file_id": "bank", "row": 10, "excerpt": "Debit: 8900.00"}
+    row11: dict[str, Any] = {"file_id": "bank", "row": 11, "excerpt": "Debit: 9700.00"}
+    graph: dict[str, list[Any]] = {
         "nodes": [
             {"id": "person:v-hale", "name": "V. Hale", "type": "person", "sources": [row10, row11]},
             {"id": "amount:total", "name": "18,600", "type": "amount", "sources": [row10, row11]},

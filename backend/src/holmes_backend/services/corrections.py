@@ -11,6 +11,8 @@ against the sources the item cites, and a confirmed correction changes the case 
   STALE_ITEMS_MARKED are recorded. Applying on request is for an AMBIGUOUS verdict the user
   stands by; applying an applied correction again returns it unchanged; a REJECTED one is
   refused (409): the source contradicts it, so the user should submit a new correction.
+- a chat message is corrected through what it cites: the items resting on its citations that
+  state the value are corrected, the message itself stays as it was said.
 - delete: a correction not applied is removed. An applied one is reverted first (a new graph
   version restoring the one before it, the superseded findings current again, stale ones
   restored), provided nothing has changed the graph since; otherwise 409.
@@ -74,7 +76,6 @@ TARGET_LISTS: dict[str, tuple[str, ...]] = {
     **{kind: (name,) for name, kind in GRAPH_LISTS.items()},
     "insight": ("contradictions", "evidence_gaps", "cross_modal_links"),
 }
-TARGET_TYPES = ("finding", "message", *TARGET_LISTS)
 _FINDING_FACTS = ("title", "summary", "content", "entities", "relationships", "cross_modal_links")
 _AGENT = {
     "agent_id": verification_agent.SPEC.name,
@@ -415,7 +416,7 @@ async def _apply(
             details={"target_type": target.type, "target_id": target.id},
             suggested_action="flag the correction again on the current item",
         )
-    current = [f for f in await finding_repo.current_for_case(session, case_id)]
+    current = list(await finding_repo.current_for_case(session, case_id))
     by_id = {f.id: f for f in current}
     correction_id = str(correction.id)
     changes = plan(
@@ -502,6 +503,11 @@ async def _apply(
     )
 
 
+def _fresh_status(finding: Finding) -> FindingStatus:
+    synthesized = finding.domain == "synthesis"
+    return FindingStatus.SYNTHESIZED if synthesized else FindingStatus.INTERIM
+
+
 def _corrected_copy(old: Finding, facts: dict[str, Any]) -> Finding:
     return Finding(
         case_id=old.case_id,
@@ -521,7 +527,7 @@ def _corrected_copy(old: Finding, facts: dict[str, Any]) -> Finding:
         version=old.version + 1,
         # A corrected finding stands where the old one stood (a later re-analysis supersedes it
         # like any other), unless the old one had gone stale: the correction refreshes it.
-        status=old.status if old.status != FindingStatus.STALE else FindingStatus.INTERIM,
+        status=old.status if old.status != FindingStatus.STALE else _fresh_status(old),
     )
 
 

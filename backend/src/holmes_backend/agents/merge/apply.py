@@ -392,16 +392,23 @@ def _outcome(
     if comparison is not None:
         return comparison.outcome, comparison.existing_fact_id
     # Not reviewed: the same statement is corroboration; another value for exactly the same
-    # subject, attribute and time is a conflict for the user to see.
-    for existing in facts:
-        if (
-            existing["subject_id"] == fact.subject_id
-            and existing["attribute"] == fact.attribute
-            and existing.get("qualifier", "") == fact.qualifier
-        ):
-            if normal_name(str(existing["value"])) == normal_name(fact.value):
-                return "compatible", str(existing["id"])
-            return "conflict", str(existing["id"])
+    # subject, attribute and time is a conflict (with the best-attested value) for the user.
+    same_key = [
+        existing
+        for existing in facts
+        if existing["subject_id"] == fact.subject_id
+        and existing["attribute"] == fact.attribute
+        and existing.get("qualifier", "") == fact.qualifier
+    ]
+    for existing in same_key:
+        if normal_name(str(existing["value"])) == normal_name(fact.value):
+            return "compatible", str(existing["id"])
+    if same_key:
+        best = max(
+            same_key,
+            key=lambda f: (len(f.get("sources", [])), float(f.get("confidence", 0)), f["id"]),
+        )
+        return "conflict", str(best["id"])
     return "new", None
 
 

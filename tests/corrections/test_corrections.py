@@ -394,6 +394,68 @@ async def test_a_chat_answer_can_be_corrected_against_its_citations(
     assert await knowledge(client, case_id) == before
 
 
+def misspelt(name: str) -> str:
+    """The name with the first letter of its last word doubled ("Hale" -> "Hhale")."""
+    *first, last = name.split()
+    return " ".join([*first, last[0] + last.lower()])
+
+
+async def test_an_entity_name_is_checked_against_the_places_it_was_read(
+    client: httpx.AsyncClient, demo_case: ProcessedCase, runtime: Runtime
+) -> None:
+    case_id = demo_case.id
+    state = await knowledge(client, case_id)
+    node = next(
+        n
+        for n in state["graph"]["nodes"]
+        if n["type"] == "person"
+        and len(n["name"].split()) > 1
+        and any(n["name"] in s.get("excerpt", "") for s in n["sources"])
+    )
+    name, wrong = node["name"], misspelt(node["name"])
+    response, body = await correct(
+        client,
+        case_id,
+        target_type="entity",
+        target_id=node["id"],
+        original_value=name,
+        proposed_value=wrong,
+    )
+    assert response.status_code == 201, body
+    assert body["verdict"] == "REJECTED", body
+    assert any(name in e["excerpt"] for e in body["evidence"])
+    assert await knowledge(client, case_id) == state
+
+    # A model that misspelt the name: the user's correction restores what the sources say.
+    async with runtime.session_factory() as session:
+        graph = await graph_repo.latest(session, uuid.UUID(case_id))
+        assert graph is not None
+        graph.nodes = [
+            {**n, "name": wrong} if n["id"] == node["id"] else n for n in copy.deepcopy(graph.nodes)
+        ]
+        await session.commit()
+    response, body = await correct(
+        client,
+        case_id,
+        target_type="entity",
+        target_id=node["id"],
+        original_value=wrong,
+        proposed_value=name,
+    )
+    assert response.status_code == 201, body
+    assert body["verdict"] == "CONFIRMED", body
+    after = await knowledge(client, case_id)
+    assert after["graph"]["version"] == state["graph"]["version"] + 1
+    [fixed] = [n for n in after["graph"]["nodes"] if n["id"] == node["id"]]
+    assert fixed["name"] == name
+    assert fixed["corrected_by"] == [body["id"]]
+    assert {(i["kind"], i["id"]) for i in body["changes"]["corrected_items"]} >= {
+        ("entity", node["id"])
+    }
+    # A spelling feeds no computation: only items repeating the wrong spelling could go stale.
+    assert body["changes"]["stale_items"] == []
+
+
 @pytest.mark.parametrize(
     "body",
     [

@@ -4,7 +4,7 @@ import { getCase, getProcessStatus, listCaseFiles, processCase } from "@/client/
 import type { CaseOut, CaseStatus, FileOut, JobStatusOut } from "@/client/types.gen";
 import { ApiError, unwrap } from "@/lib/api";
 
-export type View = "flow" | "graph" | "timeline" | "insights" | "files" | "chat";
+export type View = "flow" | "graph" | "timeline" | "insights" | "files" | "chat" | "review";
 
 export const VIEWS: { id: View; label: string }[] = [
   { id: "flow", label: "Agent Flow" },
@@ -13,6 +13,7 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: "insights", label: "Insights" },
   { id: "files", label: "Files" },
   { id: "chat", label: "Chat" },
+  { id: "review", label: "Review" },
 ];
 
 /**
@@ -29,7 +30,7 @@ export function enabledViews(status: CaseStatus): Set<View> {
       return new Set(["flow", "files"]);
     case "READY":
     case "PARTIAL":
-      return new Set(["flow", "graph", "timeline", "insights", "files", "chat"]);
+      return new Set(["flow", "graph", "timeline", "insights", "files", "chat", "review"]);
   }
 }
 

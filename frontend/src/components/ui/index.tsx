@@ -72,6 +72,12 @@ const statusTones: Record<string, string> = {
   CRITICAL: "bg-rose-100 text-rose-900 ring-rose-400",
   MEDIUM: "bg-amber-50 text-amber-900 ring-amber-300",
   LOW: "bg-slate-100 text-slate-700 ring-slate-300",
+  CONFIRMED: "bg-emerald-50 text-emerald-800 ring-emerald-300",
+  REJECTED: "bg-rose-50 text-rose-800 ring-rose-300",
+  AMBIGUOUS: "bg-amber-50 text-amber-900 ring-amber-300",
+  OPEN: "bg-amber-50 text-amber-900 ring-amber-300",
+  APPLIED: "bg-indigo-50 text-indigo-800 ring-indigo-300",
+  RESOLVED: "bg-emerald-50 text-emerald-800 ring-emerald-300",
 };
 
 export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {

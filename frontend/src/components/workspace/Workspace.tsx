@@ -10,6 +10,7 @@ import { ChatPanel } from "@/components/chat/ChatPanel";
 import { FilesLibrary } from "@/components/files/FilesLibrary";
 import { AgentFlow } from "@/components/flow/AgentFlow";
 import { KnowledgeGraph } from "@/components/graph/KnowledgeGraph";
+import { ReviewPanel } from "@/components/review/ReviewPanel";
 import { InsightsPanel } from "@/components/insights/InsightsPanel";
 import { SourcePanel } from "@/components/source/SourcePanel";
 import { Timeline } from "@/components/timeline/Timeline";
@@ -141,6 +142,7 @@ function CommandCenter({ status }: { status: CaseStatus }) {
           {view === "insights" ? <InsightsPanel /> : null}
           {view === "files" ? <FilesLibrary /> : null}
           {view === "chat" ? <ChatPanel /> : null}
+          {view === "review" ? <ReviewPanel /> : null}
         </section>
         {sourceOpen ? (
           <aside className="w-[44%] max-w-[720px] min-w-[380px] shrink-0 border-l border-slate-200 bg-white" aria-label="Source">

@@ -217,14 +217,16 @@ def passage_item(
     return ContextItem(f"passage_{chunk_id}", "passage", _clip(said), [source] if source else [])
 
 
-def _day_hit(item: ContextItem, days: frozenset[str]) -> bool:
+def _day_hit(item: ContextItem, days: frozenset[str], read: bool) -> bool:
+    """Whether the item is about one of the days: by its date, the day written ISO-style, or
+    (when ``read``) a date written any other way ("12 June 2024"), which takes parsing."""
     if not days:
         return False
     if item.date and item.date[:10] in days:
         return True
     if any(day in item.text for day in days):
         return True
-    return any(m.day.isoformat() in days for m in find_moments(item.text))
+    return read and any(m.day.isoformat() in days for m in find_moments(item.text))
 
 
 def rank(
@@ -254,7 +256,9 @@ def rank(
         lowered = item.text.lower()
         if names and any(name in lowered for name in names):
             score += 3.0
-        if _day_hit(item, question.days):
+        # Only an item that shares a word with the question (a year, a month, a name) is worth
+        # parsing for dates: parsing every item of a large graph is most of a ranking's time.
+        if _day_hit(item, question.days, read=score > 0):
             score += 4.0
         elif question.days and item.date:
             score *= 0.5  # dated, but another day

@@ -75,7 +75,8 @@ export function normalize(text: string): string {
  */
 export function matchScore(text: string, excerpt: string): number {
   const line = normalize(text);
-  const wanted = normalize(excerpt);
+  // An excerpt shortened with "…" (or "...") is matched without it.
+  const wanted = normalize(excerpt.replace(/^\s*(?:…|\.\.\.)|(?:…|\.\.\.)\s*$/g, ""));
   if (!line || !wanted) return 0;
   if (line.includes(wanted)) return 3;
   if (wanted.includes(line) && line.length >= Math.min(12, wanted.length)) return 2;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { parseDelimited, toDataTable } from "./formats";
+import { findExcerptInItems } from "./pdfText";
 import { buildTextDocument, findLineHighlight, findRowHighlight, pickSheet, planView, validBox } from "./plan";
 
 const encode = (text: string) => new TextEncoder().encode(text);
@@ -90,6 +91,7 @@ describe("findLineHighlight", () => {
   it("finds an excerpt without a line number, or gives up", () => {
     const doc = buildTextDocument("plain", encode(memo));
     expect(findLineHighlight(doc, { line: null, excerpt: "## Background", cueStart: null })?.primary).toBe(5);
+    expect(findLineHighlight(doc, { line: 6, excerpt: "Prepared by Morgan Re…", cueStart: null })).toMatchObject({ primary: 2, matched: true });
     expect(findLineHighlight(doc, { line: null, excerpt: null, cueStart: null })).toBeNull();
     expect(findLineHighlight(doc, { line: 99, excerpt: null, cueStart: null })).toBeNull();
   });
@@ -191,5 +193,34 @@ describe("findRowHighlight", () => {
     expect(pickSheet(sheets, "missing")).toBe(0);
     expect(pickSheet(sheets, null)).toBe(0);
     expect(pickSheet([], "x")).toBe(-1);
+  });
+});
+
+describe("findExcerptInItems (PDF page text)", () => {
+  const items = [
+    { str: "NORTHGATE FREIGHT SOLUTIONS, INC.", hasEOL: true },
+    { str: "MINUTES OF THE MEE" },
+    { str: "TING OF THE BOARD", hasEOL: true },
+    { str: "Resolution 2024-03: approve the Lakeshore engagement." },
+  ];
+
+  it("finds an excerpt across items split mid-word, ignoring spacing and case", () => {
+    expect(findExcerptInItems(items, "Minutes of the meeting of the board")).toEqual([
+      { item: 1, from: 0, to: 18 },
+      { item: 2, from: 0, to: 17 },
+    ]);
+  });
+
+  it("marks only the matched characters of an item", () => {
+    expect(findExcerptInItems(items, "approve the Lakeshore")).toEqual([{ item: 3, from: 20, to: 41 }]);
+  });
+
+  it("falls back to the excerpt's opening, or finds nothing", () => {
+    const spans = findExcerptInItems(items, "Resolution 2024-03: approve the Lakeshore engagement, and something the page does not say");
+    expect(spans?.[0]).toMatchObject({ item: 3, from: 0 });
+    expect(findExcerptInItems(items, "not on this page at all")).toBeNull();
+    // A shortened excerpt is matched whole, without its ellipsis.
+    expect(findExcerptInItems(items, "Resolution 2024-03: approve the Lakesho…")).toEqual([{ item: 3, from: 0, to: 39 }]);
+    expect(findExcerptInItems(items, "   ")).toBeNull();
   });
 });

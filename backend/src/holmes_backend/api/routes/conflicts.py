@@ -43,7 +43,7 @@ async def list_conflicts(
 @router.post(
     "/api/conflicts/{conflict_id}/resolve",
     response_model=ConflictResolutionOut,
-    responses=error_responses(401, 404, 409, 422),
+    responses=error_responses(400, 401, 404, 409, 413, 422),
 )
 async def resolve_conflict(
     conflict_id: uuid.UUID,

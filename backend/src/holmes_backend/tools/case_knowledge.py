@@ -25,6 +25,7 @@ from holmes_backend.agents.chat.context import (
     read_question,
 )
 from holmes_backend.agents.chat.escalation import Escalation, escalate
+from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
 from holmes_backend.models import Case, EvidenceChunk, File, Finding
 from holmes_backend.repositories import chunks as chunk_repo
@@ -79,6 +80,7 @@ class CaseTools:
     agent: AgentSpec  # whose tools these are: the events are logged as its
     files: dict[str, File]
     execution_id: uuid.UUID | None = None  # the calling agent's run: escalations nest under it
+    trail: EventTrail | None = None  # where TOOL_INVOKED goes; written at once without one
     escalations: list[Escalation] = field(default_factory=list)
     _indexed: bool = False
 
@@ -359,13 +361,17 @@ class CaseTools:
             {**item.as_json(), "sources": [self.book.number(s) for s in item.sources]}
             for item in items
         ]
-        await emit(
-            self.ctx,
-            EventType.TOOL_INVOKED,
-            {"tool": tool, "arguments": args, "results": len(shown), "error": error},
-            agent_id=self.agent.name,
-            agent_type=self.agent.agent_type,
-        )
+        payload = {"tool": tool, "arguments": args, "results": len(shown), "error": error}
+        if self.trail is not None:
+            self.trail.log(EventType.TOOL_INVOKED, payload)
+        else:
+            await emit(
+                self.ctx,
+                EventType.TOOL_INVOKED,
+                payload,
+                agent_id=self.agent.name,
+                agent_type=self.agent.agent_type,
+            )
         answer: dict[str, Any] = {key: shown, **extra}
         if error:
             answer["error"] = error

@@ -27,6 +27,7 @@ from holmes_backend.agents.chat.prompt import (
     INSTRUCTION,
     QUESTION_HEADING,
 )
+from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
@@ -36,7 +37,6 @@ from holmes_backend.agents.runner import (
     _create_execution,
     _fail,
     _fallback,
-    emit,
 )
 from holmes_backend.agents.schemas import ChatAnswer, SourceRef
 from holmes_backend.llm.gemini import Tier
@@ -82,6 +82,8 @@ class ChatRun:
         self.parts = parts
         self.question = question
         self.markers = Markers(tools.book)
+        self.trail = EventTrail(ctx, SPEC)
+        tools.trail = self.trail
         self.streamed: list[str] = []
         self.thoughts: list[str] = []
         self.usages: list[types.GenerateContentResponseUsageMetadata] = []
@@ -89,6 +91,13 @@ class ChatRun:
 
     async def stream(self) -> AsyncIterator[str]:
         """The answer's text as it is written (AgentFailedError if it cannot be given)."""
+        try:
+            async for piece in self._run():
+                yield piece
+        finally:
+            await self.trail.close()
+
+    async def _run(self) -> AsyncIterator[str]:
         execution_id = await _create_execution(
             self.ctx, SPEC, None, {"question": self.question[:200]}
         )
@@ -99,6 +108,7 @@ class ChatRun:
             model = model_for(tier, self.ctx.settings)
             model_name = model if isinstance(model, str) else model.model
             if index > 0:
+                await self.trail.flush()
                 await _fallback(self.ctx, SPEC, execution_id, model_name, last_error)
             try:
                 async for piece in self._attempt(tier):
@@ -123,8 +133,10 @@ class ChatRun:
                 escalated=bool(self.tools.escalations),
             )
             attempt = _Attempt(self.answer, self.thoughts, _total(self.usages))
+            await self.trail.flush()
             await _complete(self.ctx, SPEC, execution_id, model_name, attempt)
             return
+        await self.trail.flush()
         await _fail(self.ctx, SPEC, execution_id, last_error)
         raise AgentFailedError(SPEC.name, last_error)
 
@@ -168,7 +180,7 @@ class ChatRun:
                     if text and not streamed_turn and (piece := self._pass(text)):
                         yield piece
                     streamed_turn = False
-                    await self._think([p.text for p in parts if p.thought and p.text])
+                    self._think([p.text for p in parts if p.thought and p.text])
                 if event.usage_metadata:
                     self.usages.append(event.usage_metadata)
 
@@ -178,13 +190,9 @@ class ChatRun:
             self.streamed.append(piece)
         return piece
 
-    async def _think(self, thoughts: list[str]) -> None:
+    def _think(self, thoughts: list[str]) -> None:
         for thought in thoughts:
             self.thoughts.append(thought[:_THOUGHT_CHARS])
-            await emit(
-                self.ctx,
-                EventType.THINKING_UPDATE,
-                {"thinking_summary": thought[:_THOUGHT_CHARS]},
-                agent_id=SPEC.name,
-                agent_type=SPEC.agent_type,
+            self.trail.log(
+                EventType.THINKING_UPDATE, {"thinking_summary": thought[:_THOUGHT_CHARS]}
             )

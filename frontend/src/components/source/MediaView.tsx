@@ -161,7 +161,7 @@ function TranscriptList({
           {cues.map((cue, index) => {
             const playing = time >= cue.start && time < cue.end;
             const cited = index === citedIndex;
-            const { speaker, words } = cueSpeaker(cue.text);
+            const { speaker, words } = cueSpeaker(cue.raw);
             return (
               <li key={cue.timingLine} ref={cited ? citedRef : undefined} data-cited={cited ? "true" : undefined}>
                 <button

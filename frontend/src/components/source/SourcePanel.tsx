@@ -33,7 +33,13 @@ export function SourcePanel() {
 
   if (!current) return null;
   return (
-    <div data-testid="source-panel" className="flex h-full min-h-0 flex-col bg-white">
+    <div
+      data-testid="source-panel"
+      className="flex h-full min-h-0 flex-col bg-white"
+      onKeyDown={(event) => {
+        if (event.key === "Escape" && !(event.target instanceof HTMLInputElement)) close();
+      }}
+    >
       {file ? (
         <SourceFile file={file} location={current} onClose={close} />
       ) : (

@@ -97,7 +97,10 @@ export type Cue = {
   lastLine: number;
   start: number;
   end: number;
+  /** The words, markup removed. */
   text: string;
+  /** The payload as written (a VTT `<v Speaker>` voice tag kept). */
+  raw: string;
 };
 
 const TIMING = /^\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*((?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})/;
@@ -127,6 +130,10 @@ export function parseCues(text: string): Cue[] {
         text: block
           .slice(timingIndex + 1)
           .map((line) => line.text.replace(/<[^>]{1,80}>/g, "").trim())
+          .join(" "),
+        raw: block
+          .slice(timingIndex + 1)
+          .map((line) => line.text.trim())
           .join(" "),
       });
     }

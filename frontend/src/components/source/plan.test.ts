@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseDelimited, toDataTable } from "./formats";
+import { cueSpeaker, parseDelimited, toDataTable } from "./formats";
 import { findExcerptInItems } from "./pdfText";
 import { buildTextDocument, findLineHighlight, findRowHighlight, pickSheet, planView, validBox } from "./plan";
 
@@ -135,6 +135,10 @@ describe("findLineHighlight", () => {
     ].join("\n");
     const doc = buildTextDocument("subtitles", encode(vtt));
     expect(doc.cues.map((cue) => cue.start)).toEqual([5, 158]);
+    expect(doc.cues[1]?.text).toBe("Good evening. Do you have a reservation? Yes, under Hale.");
+    expect(cueSpeaker(doc.cues[0]!.raw)).toEqual({ speaker: "Host", words: "Good evening, welcome to Harbor Lights." });
+    expect(cueSpeaker("Mr. Hale: I do.")).toEqual({ speaker: "Mr. Hale", words: "I do." });
+    expect(cueSpeaker("no speaker here")).toEqual({ speaker: null, words: "no speaker here" });
     // The citation carries the timing line (7) and the cue start.
     const hit = findLineHighlight(doc, { line: 7, excerpt: "Guest: Yes, under Hale.", cueStart: 158 });
     expect(hit).toEqual({ primary: 8, from: 5, to: 8, matched: true });

@@ -4,7 +4,8 @@ The run is the runner's (seed 000): an execution record with model, tokens and t
 AGENT_* events, Pro first and Flash on failure. What differs is the output: free text streamed
 with ADK's SSE streaming mode (Gemini's streamGenerateContent), so every piece of text is passed
 on the moment the model produces it, with its citation markers renumbered on the way. Flash takes
-over only while nothing has been streamed; after that a failure ends the answer.
+over only while nothing has been streamed; after that a failure ends the answer. Thoughts and
+tool calls are logged by an EventTrail, off the path to the first token.
 """
 
 import asyncio
@@ -117,6 +118,7 @@ class ChatRun:
                 last_error = f"{type(exc).__name__}: {exc}"[:2000]
                 if self.streamed:
                     break  # half an answer is out; another model cannot take it back
+                self.markers = Markers(self.tools.book)  # nothing of this attempt is kept
                 continue
             if tail := self.markers.finish():
                 self.streamed.append(tail)

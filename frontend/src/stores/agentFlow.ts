@@ -68,6 +68,8 @@ export type FlowAgent = {
   notes: Note[];
   error: string | null;
   files: string[];
+  /** A chat run's question (its input). */
+  question: string | null;
   /** Spawn order (event id, or a late number for records the log has not shown yet). */
   order: number;
   synthetic: "placeholder" | "merge" | null;
@@ -184,6 +186,7 @@ function blankAgent(executionId: string, name: string, agentType: string | null,
     notes: [],
     error: null,
     files: [],
+    question: null,
     order,
     synthetic: null,
     workers: null,
@@ -314,6 +317,7 @@ function apply(log: FlowLog, event: EventEnvelope): void {
         stage: onDemand && agent.stage === "domains" ? "escalation" : agent.stage,
         model: str(payload.model) ?? agent.model,
         files: input ? strings(input.files) : agent.files,
+        question: (input ? str(input.question) : null) ?? agent.question,
         status: TERMINAL.has(agent.status) ? agent.status : started ? "RUNNING" : agent.status,
         startedAt: started ? (agent.startedAt ?? at) : agent.startedAt,
       };

@@ -1,0 +1,43 @@
+import type { AgentStatus } from "@/stores/agentFlow";
+
+export const STATUS_TEXT: Record<AgentStatus, string> = {
+  PENDING: "Waiting",
+  RUNNING: "Running",
+  COMPLETED: "Done",
+  FAILED: "Failed",
+  TIMEOUT: "Timed out",
+  STOPPED: "Stopped",
+  SKIPPED: "Not run",
+};
+
+/** 950 → "950", 10_138 → "10.1k", 1_250_000 → "1.25M". */
+export function formatCount(value: number): string {
+  if (value < 1000) return String(value);
+  if (value < 1_000_000) return `${(value / 1000).toFixed(value < 10_000 ? 1 : 0)}k`.replace(".0k", "k");
+  return `${(value / 1_000_000).toFixed(2)}M`;
+}
+
+export function formatSeconds(seconds: number | null): string | null {
+  if (seconds == null || !Number.isFinite(seconds)) return null;
+  if (seconds < 1) return `${Math.max(1, Math.round(seconds * 1000))} ms`;
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} m ${Math.round(seconds % 60)} s`;
+}
+
+/** "gemini-3-pro-preview" stays; provider prefixes ("models/…") go. */
+export function shortModel(model: string | null): string | null {
+  if (!model) return null;
+  return model.replace(/^models\//, "");
+}
+
+export function clockTime(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+}
+
+export function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}

@@ -18,7 +18,7 @@ from holmes_backend.db import transaction
 from holmes_backend.models import AgentExecution, Conflict, KnowledgeGraph, ProcessingJob
 from holmes_backend.runtime import Runtime
 from tests.agents.helpers import upload_demo, wait_done
-from tests.api.helpers import new_case
+from tests.api.helpers import assert_envelope, new_case
 from tests.conflicts.builders import wire_confirmation
 
 
@@ -123,6 +123,12 @@ async def test_a_merge_interrupted_before_or_after_writing_resumes_once(
     assert job.status == "PROCESSING"
     assert versions == [1, 2, 3]
     assert len(after_crash) > len(conflicts)
+    # While the job is unfinished the graph is about to change: decisions wait.
+    busy = await client.post(
+        f"/api/conflicts/{sorted(after_crash - conflicts)[0]}/resolve",
+        json={"resolution": "keep_existing"},
+    )
+    assert assert_envelope(busy, 409, "CONFLICT")["suggested_action"]
     await Pipeline(second, runtime.storage, job.id).run()
     job, versions, resumed, runs = await _state(runtime, second)
     assert job.status == "READY", job.errors

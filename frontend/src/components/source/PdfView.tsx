@@ -298,7 +298,20 @@ function PdfPage({
       }
       const items = content.items.filter(isTextItem);
       const spans = findExcerptInItems(items, excerpt) ?? [];
+      const origin = wrapper.current?.getBoundingClientRect();
       const found = spans.flatMap(({ item, from, to }) => {
+        // The text layer has one span per text item: a DOM range over the matched characters
+        // gives their exact boxes. Without it, the item's box is cut in proportion.
+        const node = textLayer?.textDivs[item]?.firstChild;
+        if (origin && node && node.nodeType === Node.TEXT_NODE && to <= (node.textContent ?? "").length) {
+          const range = document.createRange();
+          range.setStart(node, from);
+          range.setEnd(node, to);
+          const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+          if (rects.length) {
+            return rects.map((rect) => ({ left: rect.left - origin.left, top: rect.top - origin.top, width: rect.width, height: rect.height }));
+          }
+        }
         const entry = items[item];
         if (!entry || !entry.str.length) return [];
         const matrix = pdfjs.Util.transform(viewport.transform, entry.transform);

@@ -48,6 +48,7 @@ export function FilesLibrary() {
         if (!hasFiles(event)) return;
         event.preventDefault();
         event.dataTransfer.dropEffect = "copy";
+        if (!dragging) setDragging(true);
       }}
       onDragLeave={() => {
         depth.current = Math.max(0, depth.current - 1);

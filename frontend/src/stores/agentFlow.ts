@@ -211,6 +211,12 @@ function blankRun(jobId: string | null): RunInfo {
   };
 }
 
+function secondsBetween(start: string | null, end: string): number | null {
+  if (!start) return null;
+  const seconds = (Date.parse(end) - Date.parse(start)) / 1000;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds : null;
+}
+
 function rank(status: AgentStatus): number {
   if (status === "PENDING") return 0;
   if (status === "RUNNING") return 1;
@@ -415,6 +421,7 @@ function apply(log: FlowLog, event: EventEnvelope): void {
       patchAgent(log, id, (a) => ({
         status: timeout ? "TIMEOUT" : "FAILED",
         completedAt: at,
+        durationSeconds: a.durationSeconds ?? secondsBetween(a.startedAt, at),
         error: str(payload.error) ?? str(payload.message) ?? (timeout ? "The agent timed out." : a.error ?? "The agent failed."),
       }));
       return;
@@ -612,6 +619,7 @@ export function processingView(log: FlowLog, caseStatus: CaseStatus | null = nul
     out.push({
       ...placeholder(`merge-${domain}`, `${titled(domain)} merge`, "merge", failed ? "FAILED" : done ? "COMPLETED" : stopped ? "STOPPED" : "PENDING"),
       key: `merge:${domain}`,
+      name: `${domain}_merge`,
       domain,
       synthetic: "merge",
       workers: workers.length,

@@ -3,7 +3,7 @@
 import "@xyflow/react/dist/style.css";
 
 import { Background, Controls, type FitViewOptions, type NodeMouseHandler, Panel, ReactFlow, ReactFlowProvider, useReactFlow } from "@xyflow/react";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { EmptyState, Spinner } from "@/components/ui";
 import { type FlowView, type RunInfo, chatView, mergeRecords, processingView, useAgentFlow } from "@/stores/agentFlow";
@@ -93,6 +93,16 @@ function FlowPanel({ caseId }: { caseId: string }) {
     if (node.type === "agent") setSelected((current) => (current === node.id ? null : node.id));
   }, []);
 
+  // Keyboard: Enter or Space on a focused node opens its details, as a click does.
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const node = (event.target as HTMLElement).closest?.(".react-flow__node-agent");
+    const id = node?.getAttribute("data-id");
+    if (!id) return;
+    event.preventDefault();
+    setSelected(id);
+  }, []);
+
   const loading = view.agents.length === 0 && (!recordsLoaded || (eventCount === 0 && (connection === "connecting" || connection === "idle")));
   const empty = view.agents.length === 0 && !loading;
   const state = loading ? "loading" : empty ? "empty" : "ready";
@@ -115,7 +125,7 @@ function FlowPanel({ caseId }: { caseId: string }) {
         <StreamStatusPill />
       </div>
 
-      <div className={`relative min-h-0 flex-1 ${styles.canvas}`}>
+      <div className={`relative min-h-0 flex-1 ${styles.canvas}`} onKeyDown={onKeyDown}>
         <div className="pointer-events-none absolute inset-x-0 top-3 z-10 flex justify-center px-4">
           <StreamBanner caseId={caseId} />
         </div>
@@ -215,6 +225,13 @@ function LaneButton({ on, onClick, testId, children }: { on: boolean; onClick: (
   );
 }
 
+const RUN_TITLES: Record<RunInfo["status"], string> = {
+  RUNNING: "Processing",
+  READY: "Last run",
+  PARTIAL: "Last run (partial)",
+  ERROR: "Run failed",
+};
+
 function RunSummary({ run, lane, chatRuns }: { run: RunInfo | null; lane: Lane; chatRuns: number }) {
   if (lane === "chat") {
     return <span className="shrink-0 text-sm font-medium text-slate-700">{plural(chatRuns, "on-demand run")}</span>;
@@ -224,7 +241,7 @@ function RunSummary({ run, lane, chatRuns }: { run: RunInfo | null; lane: Lane; 
   return (
     <div className="flex shrink-0 items-center gap-2 text-sm" data-testid="run-summary" data-status={run.status}>
       <span className="text-slate-600">
-        <span className="font-medium text-slate-800">{run.status === "RUNNING" ? "Processing" : "Last run"}</span>
+        <span className={`font-medium ${run.status === "ERROR" ? "text-rose-700" : "text-slate-800"}`}>{RUN_TITLES[run.status]}</span>
         {run.files !== null ? ` · ${plural(run.files, "file")}` : ""}
         {started ? <span className="text-slate-400"> · started {started}</span> : null}
         {run.resumedAfter.length ? <span className="text-slate-400"> · resumed</span> : null}

@@ -1,12 +1,20 @@
+"""Chat history, and the light reads of case knowledge chat makes for every question."""
+
 import uuid
 from collections.abc import Sequence
+from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from holmes_backend.models import ChatSession, Message
+from holmes_backend.models import ChatSession, Finding, KnowledgeGraph, Message
+from holmes_shared.enums import FindingStatus
+
+# What chat reads of a graph version (not its facts or change record).
+GRAPH_PARTS = ("nodes", "edges", "contradictions", "evidence_gaps", "cross_modal_links", "timeline")
 
 
 async def session_for(
@@ -62,3 +70,56 @@ async def messages(
         query.order_by(Message.created_at.desc(), Message.id.desc()).limit(last)
     )
     return list(reversed(newest.all()))
+
+
+async def latest_graph_stamp(
+    session: AsyncSession, case_id: uuid.UUID
+) -> tuple[uuid.UUID, int, datetime] | None:
+    """The id, version and last update of the case's newest graph, without reading the graph."""
+    row = (
+        await session.execute(
+            select(KnowledgeGraph.id, KnowledgeGraph.version, KnowledgeGraph.updated_at)
+            .where(KnowledgeGraph.case_id == case_id)
+            .order_by(KnowledgeGraph.version.desc())
+            .limit(1)
+        )
+    ).first()
+    return (row[0], row[1], row[2]) if row else None
+
+
+async def graph_parts(session: AsyncSession, graph_id: uuid.UUID) -> dict[str, list[Any]]:
+    columns = [getattr(KnowledgeGraph, name) for name in GRAPH_PARTS]
+    row = (await session.execute(select(*columns).where(KnowledgeGraph.id == graph_id))).one()
+    return dict(zip(GRAPH_PARTS, row, strict=True))
+
+
+async def current_findings(
+    session: AsyncSession, case_id: uuid.UUID, domain: str | None = None
+) -> list[dict[str, Any]]:
+    """The case's findings nothing superseded, as the few fields chat ranks and cites."""
+    query = select(
+        Finding.id,
+        Finding.file_id,
+        Finding.domain,
+        Finding.title,
+        Finding.summary,
+        Finding.source_location,
+    ).where(
+        Finding.case_id == case_id,
+        Finding.status != FindingStatus.SUPERSEDED,
+        Finding.superseded_by.is_(None),
+    )
+    if domain is not None:
+        query = query.where(Finding.domain == domain)
+    rows = await session.execute(query.order_by(Finding.created_at, Finding.id))
+    return [
+        {
+            "id": str(r.id),
+            "file_id": str(r.file_id) if r.file_id else None,
+            "domain": r.domain,
+            "title": r.title,
+            "summary": r.summary,
+            "source_location": r.source_location,
+        }
+        for r in rows
+    ]

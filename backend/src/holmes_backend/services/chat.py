@@ -28,7 +28,6 @@ from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.models import Message
 from holmes_backend.repositories import chat as chat_repo
-from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
 from holmes_backend.tools.case_knowledge import CaseTools, case_files
@@ -52,7 +51,7 @@ async def start_turn(
     session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID, message: str
 ) -> ChatTurn:
     await require_case(session, case_id, owner_id)
-    if await graph_repo.latest(session, case_id) is None:
+    if await chat_repo.latest_graph_stamp(session, case_id) is None:
         raise ConflictError(
             "The case has no knowledge graph yet, so there is nothing to chat with.",
             details={"case_id": str(case_id)},

@@ -21,6 +21,8 @@ from holmes_shared.enums import FileStatus
 
 # Files whose extraction holds no text: nothing to index, and no reason to read them again.
 _TEXTLESS: set[uuid.UUID] = set()
+# Files known to be indexed (a file's chunks never change), so a search need not ask again.
+_INDEXED: set[uuid.UUID] = set()
 _ANALYSED = (FileStatus.PROCESSED, FileStatus.PARTIAL)
 
 
@@ -50,18 +52,26 @@ async def index_file(
     async with session_factory() as session:
         await chunk_repo.add(session, rows)
         await transaction.commit(session)
+    _INDEXED.add(file.id)
 
 
 async def ensure_indexed(
-    session_factory: async_sessionmaker[AsyncSession], storage: Storage, case_id: uuid.UUID
+    session_factory: async_sessionmaker[AsyncSession],
+    storage: Storage,
+    case_id: uuid.UUID,
+    files: Sequence[File] | None = None,
 ) -> int:
-    """Index the case's analysed files that are not indexed yet; how many were indexed."""
+    """Index the case's analysed files that are not indexed yet (of ``files``, when the caller
+    has just read them); how many were indexed."""
     async with session_factory() as session:
-        files: Sequence[File] = await file_repo.list_for_case(session, case_id)
+        if files is None:
+            files = await file_repo.list_for_case(session, case_id)
+        analysed = {f.id for f in files if f.status in _ANALYSED} - _TEXTLESS
+        if analysed <= _INDEXED:
+            return 0
         indexed = await chunk_repo.indexed_files(session, case_id)
-    missing = [
-        f for f in files if f.status in _ANALYSED and f.id not in indexed and f.id not in _TEXTLESS
-    ]
+    _INDEXED.update(indexed)
+    missing = [f for f in files if f.id in analysed - indexed]
     for file in missing:
         try:
             extraction = await load_extraction(storage, file)

@@ -8,7 +8,9 @@ call is logged on the case as a TOOL_INVOKED event of the calling agent.
 """
 
 import uuid
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from google.adk.tools.base_tool import BaseTool
@@ -28,13 +30,12 @@ from holmes_backend.agents.chat.escalation import Escalation, escalate
 from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
 from holmes_backend.models import Case, EvidenceChunk, File, Finding
+from holmes_backend.repositories import chat as chat_repo
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
-from holmes_backend.repositories import findings as finding_repo
-from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.services.evidence_index import ensure_indexed
 from holmes_backend.storage import Storage
-from holmes_shared.enums import FileStatus, FindingStatus
+from holmes_shared.enums import FileStatus
 from holmes_shared.events import EventType
 
 DOMAINS = ("financial", "legal", "evidence", "strategy")
@@ -44,6 +45,10 @@ _POOL = 60
 # Files an escalation analyses when the model names none: those with the best passages.
 _ESCALATION_FILES = 3
 _DEFAULT_DOMAIN = "evidence"
+# Graph versions read lately, by id and last update: every question reads the newest, and a
+# version that has not changed need not be read (and parsed) again.
+_GRAPHS: OrderedDict[tuple[uuid.UUID, datetime], dict[str, list[Any]]] = OrderedDict()
+_GRAPHS_KEPT = 16
 
 
 def _limit(value: int, default: int) -> int:
@@ -116,18 +121,10 @@ class CaseTools:
           items: each with kind, text, date and sources; every source has a "ref" number to cite
           as [ref], its file name, file_id, location and a verbatim excerpt.
         """
-        async with self.ctx.session_factory() as session:
-            graph = await graph_repo.latest(session, self.ctx.case_id)
+        graph = await self._graph()
         if graph is None:
             return await self._answer("query_knowledge_graph", {"query": query}, [])
-        data = {
-            "nodes": graph.nodes,
-            "edges": graph.edges,
-            "contradictions": graph.contradictions,
-            "evidence_gaps": graph.evidence_gaps,
-            "cross_modal_links": graph.cross_modal_links,
-            "timeline": graph.timeline,
-        }
+        version, data = graph
         items = graph_items(data, entity_type or None)
         wanted = {k for k in kinds or [] if k in GRAPH_KINDS}
         if wanted:
@@ -135,7 +132,7 @@ class CaseTools:
         ranked = rank(read_question(query), items, _limit(limit, 8))
         args = {"query": query, "kinds": sorted(wanted), "entity_type": entity_type}
         return await self._answer(
-            "query_knowledge_graph", args, [i for _, i in ranked], graph_version=graph.version
+            "query_knowledge_graph", args, [i for _, i in ranked], graph_version=version
         )
 
     async def search_findings(
@@ -154,12 +151,7 @@ class CaseTools:
           cite as [ref]).
         """
         async with self.ctx.session_factory() as session:
-            rows = await finding_repo.for_case(session, self.ctx.case_id, domain=domain or None)
-        current = [
-            _finding_row(f)
-            for f in rows
-            if f.status != FindingStatus.SUPERSEDED and f.superseded_by is None
-        ]
+            current = await chat_repo.current_findings(session, self.ctx.case_id, domain or None)
         ranked = rank(read_question(query), finding_items(current), _limit(limit, 8))
         args = {"query": query, "domain": domain}
         return await self._answer("search_findings", args, [i for _, i in ranked])
@@ -337,6 +329,22 @@ class CaseTools:
             plan.setdefault(domain if domain in DOMAINS else _DEFAULT_DOMAIN, []).append(file)
         return plan
 
+    async def _graph(self) -> tuple[int, dict[str, list[Any]]] | None:
+        """The newest graph version's parts; read once per version and update, then kept."""
+        async with self.ctx.session_factory() as session:
+            stamp = await chat_repo.latest_graph_stamp(session, self.ctx.case_id)
+            if stamp is None:
+                return None
+            graph_id, version, updated = stamp
+            parts = _GRAPHS.get((graph_id, updated))
+            if parts is None:
+                parts = await chat_repo.graph_parts(session, graph_id)
+        _GRAPHS[(graph_id, updated)] = parts
+        _GRAPHS.move_to_end((graph_id, updated))
+        while len(_GRAPHS) > _GRAPHS_KEPT:
+            _GRAPHS.popitem(last=False)
+        return version, parts
+
     def _passage(self, chunk: EvidenceChunk) -> ContextItem:
         return passage_item(
             chunk.id, str(chunk.file_id), chunk.text, dict(chunk.location), chunk.speaker
@@ -344,7 +352,8 @@ class CaseTools:
 
     async def _ensure_index(self) -> None:
         if not self._indexed:
-            await ensure_indexed(self.ctx.session_factory, self.storage, self.ctx.case_id)
+            files = list(self.files.values())
+            await ensure_indexed(self.ctx.session_factory, self.storage, self.ctx.case_id, files)
             self._indexed = True
 
     async def _answer(

@@ -4,6 +4,17 @@ import type { GraphOut, TimelineOut } from "@/client/types.gen";
 
 const sdk = vi.hoisted(() => ({ getGraph: vi.fn(), getTimeline: vi.fn() }));
 vi.mock("@/client/sdk.gen", () => sdk);
+const stream = vi.hoisted(() => ({ listener: null as null | ((event: unknown) => void) }));
+vi.mock("@/stores/events", () => ({
+  useCaseEvents: {
+    getState: () => ({
+      subscribe: (listener: (event: unknown) => void) => {
+        stream.listener = listener;
+        return () => undefined;
+      },
+    }),
+  },
+}));
 
 import {
   adaptCaseData,
@@ -14,6 +25,7 @@ import {
   adaptNodes,
   adaptTimeline,
   announcedVersion,
+  bindCaseData,
   sourceKind,
   toSource,
   useCaseData,
@@ -226,5 +238,45 @@ describe("useCaseData store", () => {
     release({ data: graph(1), response: new Response(null, { status: 200 }) });
     await first;
     expect(useCaseData.getState()).toMatchObject({ caseId: "new", data: { caseId: "new", version: 7 } });
+  });
+});
+
+describe("stream binding", () => {
+  beforeEach(() => {
+    useCaseData.getState().reset();
+    sdk.getGraph.mockReset();
+    sdk.getTimeline.mockReset();
+    sdk.getTimeline.mockReturnValue(ok({ version: 1, events: [] }));
+  });
+
+  const emit = (type: string, payload: Record<string, unknown>, caseId = "c1") =>
+    stream.listener?.({ id: 1, case_id: caseId, type, payload, timestamp: "2026-01-01T00:00:00Z" });
+
+  it("reloads once for a burst announcing a newer graph, and not for a replay of the current one", async () => {
+    vi.useFakeTimers();
+    try {
+      bindCaseData();
+      sdk.getGraph.mockReturnValue(ok(graph(1)));
+      await useCaseData.getState().load("c1");
+      expect(sdk.getGraph).toHaveBeenCalledTimes(1);
+
+      emit("GRAPH_UPDATED", { version: 1 });
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sdk.getGraph).toHaveBeenCalledTimes(1);
+
+      sdk.getGraph.mockReturnValue(ok(graph(2)));
+      emit("GRAPH_UPDATED", { version: 2 });
+      emit("STALE_ITEMS_MARKED", { graph_version: 2 });
+      emit("GRAPH_UPDATED", { version: 9 }, "another-case");
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sdk.getGraph).toHaveBeenCalledTimes(2);
+      expect(useCaseData.getState().data?.version).toBe(2);
+
+      // Served from the cache again: nothing newer was announced.
+      await useCaseData.getState().load("c1");
+      expect(sdk.getGraph).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

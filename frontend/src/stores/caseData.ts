@@ -391,6 +391,8 @@ export const useCaseData = create<CaseDataState>((set, get) => ({
       const announced = outdated.get(caseId);
       if (announced === undefined || announced === null || announced <= data.version) outdated.delete(caseId);
       set({ caseId, data, status: "ready", refreshing: false, error: null });
+      // The stream announced a newer version while this load was in flight.
+      if (outdated.has(caseId)) scheduleReload(caseId);
     } catch (error) {
       if (request !== requestSeq) return;
       if (error instanceof ApiError && error.status === 404) {
@@ -449,6 +451,10 @@ export function bindCaseData(): void {
     const current = cache.get(event.case_id)?.version ?? null;
     const version = announcedVersion(event, current);
     if (version === undefined) return;
+    // A load in flight answers a "something changed" without a version (the replayed log on
+    // connect is full of them); a named newer version is checked when the load lands.
+    const inFlight = state.caseId === event.case_id && (state.status === "loading" || state.refreshing);
+    if (inFlight && version === null) return;
     outdated.set(event.case_id, version);
     if (state.caseId === event.case_id && state.status !== "idle") scheduleReload(event.case_id);
   });

@@ -100,20 +100,32 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
         >
           <SearchIcon />
           <input
-            type="search"
+            type="text"
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             onKeyDown={(event) => {
               if (event.key === "Escape") setQuery("");
             }}
-            placeholder="Search entities, aliases…"
+            placeholder="Search entities…"
             aria-label="Search the graph"
             data-testid="graph-search"
-            className="block w-full rounded-md border-0 bg-white py-1.5 pr-16 pl-8 text-sm text-slate-900 ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-500 focus:outline-none"
+            className="block w-full rounded-md border-0 bg-white py-1.5 pr-24 pl-8 text-sm text-slate-900 ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-500 focus:outline-none"
           />
-          {query.trim() ? (
-            <span className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 text-xs text-slate-500" data-testid="graph-search-count">
-              {matches.length === 0 ? "no match" : `${matches.length} match${matches.length === 1 ? "" : "es"}`}
+          {query ? (
+            <span className="absolute top-1/2 right-1.5 flex -translate-y-1/2 items-center gap-1">
+              <span className="text-xs text-slate-500 tabular-nums" data-testid="graph-search-count">
+                {matches.length === 0 ? "no match" : `${matches.length} match${matches.length === 1 ? "" : "es"}`}
+              </span>
+              <button
+                type="button"
+                onClick={() => setQuery("")}
+                aria-label="Clear search"
+                className="rounded p-0.5 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+              >
+                <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" stroke="currentColor" strokeWidth="1.8" aria-hidden>
+                  <path d="m4 4 8 8M12 4l-8 8" strokeLinecap="round" />
+                </svg>
+              </button>
             </span>
           ) : null}
         </form>
@@ -160,7 +172,7 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
       </div>
       <div className="relative min-h-0 flex-1 bg-slate-50">
         <GraphCanvas model={model} colourOf={colourOf} onSelect={setSelected} onReady={onSceneReady} />
-        <div className="pointer-events-none absolute bottom-3 left-3 flex flex-col gap-2">
+        <div className="pointer-events-none absolute bottom-3 left-3 flex flex-col items-start gap-2">
           <div className="pointer-events-auto flex flex-col overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-slate-200">
             <ZoomButton label="Zoom in" onClick={() => sceneRef.current?.zoomBy(1.4)}>
               +
@@ -207,6 +219,7 @@ function GraphCanvas({
   onReady: (scene: Scene | null) => void;
 }) {
   const svgRef = useRef<SVGSVGElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
   const callbacks = useRef<SceneCallbacks>({ onSelect });
   useEffect(() => {
     callbacks.current = { onSelect };
@@ -214,16 +227,25 @@ function GraphCanvas({
 
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg) return;
-    const scene = createScene(svg, model, colourOf, callbacks);
+    const canvas = canvasRef.current;
+    if (!svg || !canvas) return;
+    const scene = createScene(svg, canvas, model, colourOf, callbacks);
     onReady(scene);
+    const observer = new ResizeObserver(() => scene.resize());
+    observer.observe(svg);
     return () => {
+      observer.disconnect();
       onReady(null);
       scene.destroy();
     };
   }, [model, colourOf, onReady]);
 
-  return <svg ref={svgRef} className="block h-full w-full select-none" data-testid="knowledge-graph" role="img" aria-label="Knowledge graph" />;
+  return (
+    <div className="absolute inset-0" data-testid="knowledge-graph">
+      <canvas ref={canvasRef} className="pointer-events-none absolute inset-0 h-full w-full" aria-hidden />
+      <svg ref={svgRef} className="absolute inset-0 block h-full w-full select-none" role="img" aria-label="Knowledge graph" />
+    </div>
+  );
 }
 
 function ZoomButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {

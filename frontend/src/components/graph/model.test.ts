@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FileOut } from "@/client/types.gen";
 import type { GraphEdge, GraphNode } from "@/stores/caseData";
 
+import { segmentDistance } from "./scene";
 import { buildGraphModel, displayName, labelledNodes, relationshipsOf, searchNodes, typeColour, visibleEdges, visibleNodeIds } from "./model";
 
 const flags = { stale: false, stale_because: [], corrected_by: [] };
@@ -51,6 +52,7 @@ describe("graph model", () => {
   it("names documents by their file and events by their text", () => {
     expect(model.names.get(`document:${FILE}`)).toBe("invoice.pdf");
     expect(model.names.get("event:1")).toBe("Entry at the main door");
+    expect(displayName(node("event:3", "2024-06-12T10:00:11.500000-05:00: Said in dep.srt: Mr. Hale: I do.", "event"), new Map())).toBe("Mr. Hale: I do.");
     expect(displayName(node("document:other", "memo", "document"), new Map())).toBe("memo");
   });
 
@@ -64,6 +66,11 @@ describe("graph model", () => {
 
   it("searches names, aliases and file names; exact and prefix first; respects the filter", () => {
     expect(searchNodes(model, "hale").map((item) => item.id)).toEqual(["person:hale"]);
+    // Substring-only matches count only when nothing matches a whole word.
+    const withFile = buildGraphModel([...nodes, node("event:2", "2024-06-12T10:00:11-05:00: Said in deposition_hale.srt: I do.", "event")], [], files);
+    expect(searchNodes(withFile, "hale").map((item) => item.id)).toEqual(["person:hale"]);
+    expect(searchNodes(withFile, "ition_ha").map((item) => item.id)).toEqual(["event:2"]);
+    expect(searchNodes(withFile, "i do")[0]?.id).toBe("event:2");
     expect(searchNodes(model, "mr. hale")[0]?.id).toBe("person:hale");
     expect(searchNodes(model, "invoice")[0]?.id).toBe(`document:${FILE}`);
     expect(searchNodes(model, "renee")[0]?.id).toBe("organization:renée");
@@ -92,5 +99,13 @@ describe("graph model", () => {
   it("colours known types fixedly and unknown ones from a spare palette", () => {
     expect(typeColour("person")).toBe("#4f46e5");
     expect(typeColour("vessel", ["vessel", "weapon"])).not.toBe(typeColour("weapon", ["vessel", "weapon"]));
+  });
+});
+
+describe("edge hit-testing", () => {
+  it("measures the distance from a point to a segment", () => {
+    expect(segmentDistance(5, 3, 0, 0, 10, 0)).toBe(3);
+    expect(segmentDistance(-4, 3, 0, 0, 10, 0)).toBe(5);
+    expect(segmentDistance(1, 1, 2, 2, 2, 2)).toBeCloseTo(Math.SQRT2);
   });
 });

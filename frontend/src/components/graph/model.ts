@@ -16,9 +16,9 @@ const TYPE_COLOURS: Record<string, string> = {
   amount: "#db2777",
   money: "#db2777",
   transaction: "#db2777",
-  account: "#7c3aed",
+  account: "#65a30d",
   date: "#0891b2",
-  vehicle: "#65a30d",
+  vehicle: "#7c3aed",
   phone: "#9333ea",
   email: "#0369a1",
 };
@@ -58,7 +58,8 @@ export function displayName(node: Pick<GraphNode, "id" | "name" | "type">, files
   }
   if (node.type === "event") {
     const match = /^\d{4}-\d{2}-\d{2}[^:]*(?::\d{2}){0,2}(?:\.\d+)?(?:[+-]\d{2}:\d{2}|Z)?: (.+)$/.exec(node.name);
-    if (match?.[1]) return match[1];
+    // "Said in deposition.srt: Mr. Hale: I do." — the file is shown elsewhere; the words matter.
+    if (match?.[1]) return match[1].replace(/^Said in [^:]+: /, "");
   }
   return node.name;
 }
@@ -134,7 +135,10 @@ export function searchNodes(model: GraphModel, query: string, visible?: Readonly
     }
     if (score >= 0) scored.push({ node, score });
   }
+  // "hale" inside "deposition_hale_2024.srt" is noise when whole words match elsewhere.
+  const best = Math.max(...scored.map((item) => item.score), 0);
   return scored
+    .filter((item) => best <= 1 || item.score > 1)
     .sort((a, b) => b.score - a.score || (model.degree.get(b.node.id) ?? 0) - (model.degree.get(a.node.id) ?? 0))
     .map((item) => item.node);
 }

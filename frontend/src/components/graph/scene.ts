@@ -7,6 +7,7 @@ import {
   forceSimulation,
   forceX,
   forceY,
+  pointer,
   select,
   type Simulation,
   type SimulationLinkDatum,
@@ -23,9 +24,15 @@ import { type GraphModel, nodeRadius, relationLabel, truncate } from "./model";
 
 /*
  * The knowledge graph drawn with D3, outside React: React hands over the model and the view state
- * (filters, selection, search), and the scene does the rest — the force simulation ticks straight
- * into the SVG attributes, stops when it settles, and restyling touches attributes only. This keeps
- * a few hundred nodes smooth: nothing re-renders per tick.
+ * (filters, selection, search), and the scene does the rest. The force simulation ticks straight
+ * into the drawing and stops when it settles; nothing re-renders per tick.
+ *
+ * Relationships are painted on a canvas under the SVG — hundreds of lines are one cheap bitmap
+ * instead of hundreds of DOM elements — and are hit-tested geometrically. Entities stay SVG
+ * elements: clickable, labelled, and addressable by tests (`graph-node`).
+ *
+ * Zoom is semantic: it spreads the layout out while dots, lines and text keep their size (with a
+ * little growth when zoomed in), so labels stay legible at every scale.
  */
 
 type SimNode = SimulationNodeDatum & { id: string; node: GraphNode; r: number; colour: string; name: string };
@@ -52,6 +59,8 @@ export type Scene = {
   /** Zooms to fit the given nodes (all visible nodes when empty). */
   focus: (ids: readonly string[], animate?: boolean) => void;
   zoomBy: (factor: number) => void;
+  /** The canvas changed size (the Source panel opened or closed): keep the picture centred. */
+  resize: () => void;
   destroy: () => void;
 };
 
@@ -60,10 +69,14 @@ const rememberedPositions = new Map<string, { x: number; y: number }>();
 
 const ZOOM_LABEL_ALL = 1.7;
 const EDGE_COLOUR = "#cbd5e1";
+const EDGE_FOCUS = "#6366f1";
+const CONTRADICTION_COLOUR = "#e11d48";
 const CONTRADICTS = /contradict/i;
+const EDGE_HIT_PX = 5;
 
 export function createScene(
   svgElement: SVGSVGElement,
+  canvasElement: HTMLCanvasElement,
   model: GraphModel,
   colourOf: (type: string) => string,
   callbacks: { current: SceneCallbacks },
@@ -71,6 +84,7 @@ export function createScene(
   const svg = select(svgElement);
   svg.selectAll("*").remove();
   const size = () => ({ width: svgElement.clientWidth || 800, height: svgElement.clientHeight || 600 });
+  const context = canvasElement.getContext("2d");
 
   // --- data -----------------------------------------------------------------------------------
   const simNodes: SimNode[] = model.nodes.map((node, index) => {
@@ -89,6 +103,7 @@ export function createScene(
   });
   const simById = new Map(simNodes.map((item) => [item.id, item]));
   const simLinks: SimLink[] = model.edges.map((edge) => ({ edge, source: simById.get(edge.source_id)!, target: simById.get(edge.target_id)! }));
+  const linkById = new Map(simLinks.map((link) => [link.edge.id, link]));
   // New nodes of a reloaded graph start next to a neighbour that already has a place.
   for (const link of simLinks) {
     for (const [from, to] of [
@@ -108,8 +123,8 @@ export function createScene(
   }
 
   // --- elements -------------------------------------------------------------------------------
-  const defs = svg.append("defs");
-  defs
+  svg
+    .append("defs")
     .append("filter")
     .attr("id", "kg-glow")
     .attr("x", "-50%")
@@ -125,35 +140,27 @@ export function createScene(
 
   const background = svg.append("rect").attr("width", "100%").attr("height", "100%").attr("fill", "transparent");
   const layer = svg.append("g").attr("class", "kg-layer");
-  const edgeLayer = layer.append("g").attr("class", "kg-edges");
-  const edgeLines = edgeLayer
-    .selectAll<SVGLineElement, SimLink>("line.kg-edge")
-    .data(simLinks)
-    .join("line")
-    .attr("class", "kg-edge")
-    .attr("stroke", (link) => (CONTRADICTS.test(link.edge.type) ? "#e11d48" : EDGE_COLOUR))
-    .attr("stroke-width", (link) => edgeWidth(link.edge))
-    .attr("stroke-dasharray", (link) => (CONTRADICTS.test(link.edge.type) ? "5 3" : link.edge.stale ? "2 3" : null))
-    .attr("stroke-linecap", "round");
-  // Wide invisible twins make thin lines easy to hover and click.
-  const edgeHits = edgeLayer
-    .selectAll<SVGLineElement, SimLink>("line.kg-edge-hit")
-    .data(simLinks)
-    .join("line")
-    .attr("class", "kg-edge-hit")
-    .attr("stroke", "transparent")
-    .attr("stroke-width", 9)
-    .attr("data-testid", "graph-edge")
-    .attr("data-relation", (link) => link.edge.type)
-    .style("cursor", "pointer");
-  edgeHits.append("title").text((link) => `${link.source.name} — ${relationLabel(link.edge.type)} → ${link.target.name}`);
 
-  const edgeLabel = layer.append("g").attr("class", "kg-edge-label").style("pointer-events", "none").attr("display", "none");
-  const edgeLabelBox = edgeLabel.append("rect").attr("rx", 4).attr("fill", "white").attr("stroke", "#c7d2fe");
-  const edgeLabelText = edgeLabel.append("text").attr("font-size", 10.5).attr("fill", "#3730a3").attr("text-anchor", "middle").attr("dy", "0.35em");
+  // Labels sit under the nodes: a node is always what a click at its centre hits.
+  const labelLayer = layer.append("g").attr("class", "kg-labels").style("pointer-events", "none");
+  const labels = labelLayer
+    .selectAll<SVGTextElement, SimNode>("text")
+    .data(simNodes, (item) => item.id)
+    .join("text")
+    .attr("class", "kg-label")
+    .attr("dy", "0.35em")
+    .attr("font-size", 11)
+    .attr("fill", "#1e293b")
+    .attr("stroke", "white")
+    .attr("stroke-width", 3)
+    .attr("stroke-linejoin", "round")
+    .attr("paint-order", "stroke")
+    .text((item) => truncate(item.name, 28));
+  let shownLabels = labels.filter(() => false);
 
-  const nodeLayer = layer.append("g").attr("class", "kg-nodes");
-  const nodeGroups = nodeLayer
+  const nodeGroups = layer
+    .append("g")
+    .attr("class", "kg-nodes")
     .selectAll<SVGGElement, SimNode>("g.kg-node")
     .data(simNodes, (item) => item.id)
     .join("g")
@@ -162,16 +169,17 @@ export function createScene(
     .attr("data-entity-type", (item) => item.node.type)
     .attr("data-name", (item) => item.name)
     .attr("data-id", (item) => item.id)
+    .attr("data-contradiction", (item) => (model.contradicted.has(item.id) ? "true" : null))
+    .attr("data-stale", (item) => (item.node.stale ? "true" : null))
     .attr("role", "button")
     .attr("aria-label", (item) => `${item.name} (${item.node.type})`)
     .style("cursor", "pointer");
   nodeGroups
     .filter((item) => model.contradicted.has(item.id))
     .append("circle")
-    .attr("class", "kg-contradiction")
     .attr("r", (item) => item.r + 4)
     .attr("fill", "none")
-    .attr("stroke", "#e11d48")
+    .attr("stroke", CONTRADICTION_COLOUR)
     .attr("stroke-width", 1.6)
     .attr("stroke-dasharray", "3 2");
   nodeGroups
@@ -189,20 +197,91 @@ export function createScene(
     .attr("cy", (item) => -item.r * 0.75)
     .attr("fill", "#f59e0b")
     .attr("stroke", "white");
-  const labels = nodeGroups
-    .append("text")
-    .attr("class", "kg-label")
-    .attr("x", (item) => item.r + 4)
-    .attr("dy", "0.35em")
-    .attr("font-size", 11)
-    .attr("fill", "#1e293b")
-    .attr("stroke", "white")
-    .attr("stroke-width", 3)
-    .attr("stroke-linejoin", "round")
-    .attr("paint-order", "stroke")
-    .style("pointer-events", "none")
-    .text((item) => truncate(item.name, 28));
-  nodeGroups.append("title").text((item) => `${item.name}\n${item.node.type}`);
+  nodeGroups.append("title").text((item) => `${item.name}\n${item.node.type}${item.node.stale ? " · stale" : ""}`);
+
+  const edgeLabel = layer.append("g").attr("class", "kg-edge-label").style("pointer-events", "none").attr("display", "none");
+  const edgeLabelBox = edgeLabel.append("rect").attr("rx", 4).attr("fill", "white").attr("stroke", "#c7d2fe");
+  const edgeLabelText = edgeLabel.append("text").attr("font-size", 10.5).attr("fill", "#3730a3").attr("text-anchor", "middle").attr("dy", "0.35em");
+
+  // --- view state ------------------------------------------------------------------------------
+  let view: ViewState = { visible: new Set(model.nodes.map((node) => node.id)), matches: new Set(), searching: false, selected: null, labelled: new Set() };
+  let hovered: string | null = null;
+  let hoveredEdge: string | null = null;
+  let focusEdges = new Set<string>();
+  let dimming = false;
+  let transform: ZoomTransform = zoomIdentity;
+  let glyph = 1;
+  let labelAll = false;
+  let canvasSize = { width: 0, height: 0, ratio: 1 };
+  const nodeLook = new Map<string, string>();
+  const labelLook = new Map<string, string>();
+
+  const sx = (item: SimNode) => transform.applyX(item.x ?? 0);
+  const sy = (item: SimNode) => transform.applyY(item.y ?? 0);
+  const edgeVisible = (link: SimLink) => view.visible.has(link.source.id) && view.visible.has(link.target.id);
+
+  // --- drawing ---------------------------------------------------------------------------------
+  function fitCanvas() {
+    const { width, height } = size();
+    const ratio = window.devicePixelRatio || 1;
+    if (width === canvasSize.width && height === canvasSize.height && ratio === canvasSize.ratio) return;
+    canvasSize = { width, height, ratio };
+    canvasElement.width = Math.round(width * ratio);
+    canvasElement.height = Math.round(height * ratio);
+  }
+
+  function drawEdges() {
+    if (!context) return;
+    fitCanvas();
+    const { width, height, ratio } = canvasSize;
+    context.setTransform(ratio, 0, 0, ratio, 0, 0);
+    context.clearRect(0, 0, width, height);
+    context.lineCap = "round";
+    const scale = Math.min(1.4, Math.max(0.7, glyph));
+    // Two passes: the lit relationships are painted over the rest.
+    for (const pass of [false, true]) {
+      for (const link of simLinks) {
+        if (!edgeVisible(link)) continue;
+        const lit = focusEdges.has(link.edge.id) || link.edge.id === hoveredEdge;
+        if (lit !== pass) continue;
+        const contradiction = CONTRADICTS.test(link.edge.type);
+        context.globalAlpha = !dimming || lit ? 1 : 0.12;
+        context.strokeStyle = contradiction ? CONTRADICTION_COLOUR : lit ? EDGE_FOCUS : EDGE_COLOUR;
+        context.lineWidth = (edgeWidth(link.edge) + (lit ? 1 : 0)) * scale;
+        context.setLineDash(contradiction ? [5, 3] : link.edge.stale ? [2, 3] : []);
+        context.beginPath();
+        context.moveTo(sx(link.source), sy(link.source));
+        context.lineTo(sx(link.target), sy(link.target));
+        context.stroke();
+      }
+    }
+    context.globalAlpha = 1;
+    context.setLineDash([]);
+  }
+
+  const placeLabels = () => shownLabels.attr("x", (item) => sx(item) + item.r * glyph + 4).attr("y", sy);
+  const draw = () => {
+    drawEdges();
+    nodeGroups.attr("transform", (item) => `translate(${sx(item).toFixed(1)},${sy(item).toFixed(1)}) scale(${glyph.toFixed(3)})`);
+    placeLabels();
+    placeEdgeLabel();
+  };
+
+  function activeEdge(): SimLink | undefined {
+    const id = view.selected?.kind === "edge" ? view.selected.id : hoveredEdge;
+    return id ? linkById.get(id) : undefined;
+  }
+
+  function placeEdgeLabel() {
+    const link = activeEdge();
+    if (!link || !edgeVisible(link)) {
+      edgeLabel.attr("display", "none");
+      return;
+    }
+    const x = (sx(link.source) + sx(link.target)) / 2;
+    const y = (sy(link.source) + sy(link.target)) / 2;
+    edgeLabel.attr("display", null).attr("transform", `translate(${x},${y})`);
+  }
 
   // --- simulation -----------------------------------------------------------------------------
   const count = simNodes.length;
@@ -216,60 +295,77 @@ export function createScene(
     )
     .force("charge", forceManyBody<SimNode>().strength(count > 200 ? -140 : -220).distanceMax(520).theta(0.9))
     .force("collide", forceCollide<SimNode>().radius((item) => item.r + 7).iterations(1))
-    .force("x", forceX<SimNode>(0).strength(0.05))
-    .force("y", forceY<SimNode>(0).strength(0.07))
+    // Unconnected nodes would drift to the edges and shrink the fitted view: pull them in harder.
+    .force("x", forceX<SimNode>(0).strength((item) => ((model.degree.get(item.id) ?? 0) === 0 ? 0.25 : 0.05)))
+    .force("y", forceY<SimNode>(0).strength((item) => ((model.degree.get(item.id) ?? 0) === 0 ? 0.3 : 0.07)))
     .alphaDecay(0.035)
     .stop();
 
-  // Settle most of the layout before the first paint: no explosion on screen, no jank.
+  // Settle most of the layout before the first paint: no explosion on screen, little animation.
   const started = performance.now();
   const known = simNodes.filter((item) => rememberedPositions.has(item.id)).length;
-  const warm = count > 0 && known / count > 0.8 ? 40 : 260;
-  for (let i = 0; i < warm && simulation.alpha() > 0.04 && performance.now() - started < 180; i += 1) simulation.tick();
+  const warm = count > 0 && known / count > 0.8 ? 40 : 300;
+  for (let i = 0; i < warm && simulation.alpha() > 0.03 && performance.now() - started < 250; i += 1) simulation.tick();
 
-  const draw = () => {
-    edgeLines
-      .attr("x1", (link) => link.source.x ?? 0)
-      .attr("y1", (link) => link.source.y ?? 0)
-      .attr("x2", (link) => link.target.x ?? 0)
-      .attr("y2", (link) => link.target.y ?? 0);
-    edgeHits
-      .attr("x1", (link) => link.source.x ?? 0)
-      .attr("y1", (link) => link.source.y ?? 0)
-      .attr("x2", (link) => link.target.x ?? 0)
-      .attr("y2", (link) => link.target.y ?? 0);
-    nodeGroups.attr("transform", (item) => `translate(${(item.x ?? 0).toFixed(1)},${(item.y ?? 0).toFixed(1)})`);
-    placeEdgeLabel();
-  };
   simulation.on("tick", draw).on("end", () => {
     for (const item of simNodes) rememberedPositions.set(item.id, { x: item.x ?? 0, y: item.y ?? 0 });
   });
 
   // --- zoom -----------------------------------------------------------------------------------
-  let transform: ZoomTransform = zoomIdentity;
-  let labelAll = false;
   const zoomBehaviour: ZoomBehavior<SVGSVGElement, unknown> = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.08, 6])
     .on("zoom", (event: { transform: ZoomTransform }) => {
       transform = event.transform;
-      layer.attr("transform", transform.toString());
+      glyph = Math.min(1.5, Math.max(0.55, Math.sqrt(transform.k)));
       const next = transform.k >= ZOOM_LABEL_ALL;
       if (next !== labelAll) {
         labelAll = next;
         restyle();
       }
+      draw();
     });
   svg.call(zoomBehaviour).on("dblclick.zoom", null);
 
   // --- interaction ----------------------------------------------------------------------------
-  let view: ViewState = { visible: new Set(model.nodes.map((node) => node.id)), matches: new Set(), searching: false, selected: null, labelled: new Set() };
-  let hovered: string | null = null;
-  let hoveredEdge: string | null = null;
+  /** The visible relationship within a few pixels of a point on screen, nearest first. */
+  function edgeAt(x: number, y: number): SimLink | undefined {
+    let best: SimLink | undefined;
+    let bestDistance = EDGE_HIT_PX;
+    for (const link of simLinks) {
+      if (!edgeVisible(link)) continue;
+      const distance = segmentDistance(x, y, sx(link.source), sy(link.source), sx(link.target), sy(link.target));
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = link;
+      }
+    }
+    return best;
+  }
+
+  background
+    .on("mousemove", (event: MouseEvent) => {
+      const [x, y] = pointer(event, svgElement);
+      const id = edgeAt(x, y)?.edge.id ?? null;
+      if (id === hoveredEdge) return;
+      hoveredEdge = id;
+      background.style("cursor", id ? "pointer" : "");
+      restyle();
+    })
+    .on("mouseleave", () => {
+      if (!hoveredEdge) return;
+      hoveredEdge = null;
+      background.style("cursor", "");
+      restyle();
+    })
+    .on("click", (event: MouseEvent) => {
+      const [x, y] = pointer(event, svgElement);
+      const link = edgeAt(x, y);
+      callbacks.current.onSelect(link ? { kind: "edge", id: link.edge.id } : null);
+    });
 
   nodeGroups
     .on("mouseenter", (_event, item) => {
       hovered = item.id;
-      select<SVGGElement, SimNode>(_event.currentTarget as SVGGElement).raise();
       restyle();
     })
     .on("mouseleave", () => {
@@ -280,32 +376,19 @@ export function createScene(
       event.stopPropagation();
       callbacks.current.onSelect({ kind: "node", id: item.id });
     });
-  edgeHits
-    .on("mouseenter", (_event, link) => {
-      hoveredEdge = link.edge.id;
-      restyle();
-    })
-    .on("mouseleave", () => {
-      hoveredEdge = null;
-      restyle();
-    })
-    .on("click", (event: MouseEvent, link) => {
-      event.stopPropagation();
-      callbacks.current.onSelect({ kind: "edge", id: link.edge.id });
-    });
-  background.on("click", () => callbacks.current.onSelect(null));
 
   nodeGroups.call(
     drag<SVGGElement, SimNode>()
       .clickDistance(4)
+      .subject((_event: unknown, item: SimNode) => ({ x: sx(item), y: sy(item) }))
       .on("start", (event: D3DragEvent<SVGGElement, SimNode, SimNode>, item) => {
         if (!event.active) simulation.alphaTarget(0.15).restart();
         item.fx = item.x;
         item.fy = item.y;
       })
       .on("drag", (event: D3DragEvent<SVGGElement, SimNode, SimNode>, item) => {
-        item.fx = event.x;
-        item.fy = event.y;
+        item.fx = transform.invertX(event.x);
+        item.fy = transform.invertY(event.y);
       })
       .on("end", (event: D3DragEvent<SVGGElement, SimNode, SimNode>, item) => {
         if (!event.active) simulation.alphaTarget(0);
@@ -314,55 +397,47 @@ export function createScene(
       }),
   );
 
-  function selectedEdgeLink(): SimLink | undefined {
-    const id = view.selected?.kind === "edge" ? view.selected.id : hoveredEdge;
-    return id ? simLinks.find((link) => link.edge.id === id) : undefined;
-  }
-
-  function placeEdgeLabel() {
-    const link = selectedEdgeLink();
-    if (!link || !view.visible.has(link.source.id) || !view.visible.has(link.target.id)) {
-      edgeLabel.attr("display", "none");
-      return;
-    }
-    const x = ((link.source.x ?? 0) + (link.target.x ?? 0)) / 2;
-    const y = ((link.source.y ?? 0) + (link.target.y ?? 0)) / 2;
-    edgeLabel.attr("display", null).attr("transform", `translate(${x},${y})`);
-  }
-
-  function restyle() {
+  function restyle(reorder = false) {
     const { visible, matches, searching, selected } = view;
     const focusIds = new Set<string>();
-    const focusEdges = new Set<string>();
-    if (selected?.kind === "node") {
-      focusIds.add(selected.id);
-      for (const id of neighbours.get(selected.id) ?? []) focusIds.add(id);
-      for (const link of simLinks) if (link.source.id === selected.id || link.target.id === selected.id) focusEdges.add(link.edge.id);
+    focusEdges = new Set<string>();
+    const around = selected?.kind === "node" ? selected.id : selected ? null : hovered;
+    if (around) {
+      focusIds.add(around);
+      for (const id of neighbours.get(around) ?? []) focusIds.add(id);
+      for (const link of simLinks) if (link.source.id === around || link.target.id === around) focusEdges.add(link.edge.id);
     } else if (selected?.kind === "edge") {
-      const link = simLinks.find((item) => item.edge.id === selected.id);
+      const link = linkById.get(selected.id);
       if (link) {
         focusIds.add(link.source.id);
         focusIds.add(link.target.id);
         focusEdges.add(link.edge.id);
       }
-    } else if (hovered) {
-      focusIds.add(hovered);
-      for (const id of neighbours.get(hovered) ?? []) focusIds.add(id);
-      for (const link of simLinks) if (link.source.id === hovered || link.target.id === hovered) focusEdges.add(link.edge.id);
     }
-    const dimming = focusIds.size > 0 || (searching && matches.size > 0);
+    dimming = focusIds.size > 0 || (searching && matches.size > 0);
     const lit = (id: string) => focusIds.has(id) || matches.has(id);
+    const isSelected = (id: string) => selected?.kind === "node" && selected.id === id;
 
-    nodeGroups
-      .attr("display", (item) => (visible.has(item.id) ? null : "none"))
-      .attr("opacity", (item) => (!dimming || lit(item.id) ? 1 : 0.18))
-      .attr("data-selected", (item) => (selected?.kind === "node" && selected.id === item.id ? "true" : null))
-      .attr("data-match", (item) => (matches.has(item.id) ? "true" : null));
-    nodeGroups
-      .select<SVGCircleElement>("circle.kg-dot")
-      .attr("stroke", (item) => (selected?.kind === "node" && selected.id === item.id ? "#1e1b4b" : matches.has(item.id) ? "#f59e0b" : "white"))
-      .attr("stroke-width", (item) => (selected?.kind === "node" && selected.id === item.id ? 3 : matches.has(item.id) ? 3 : 1.5))
-      .attr("filter", (item) => (selected?.kind === "node" && selected.id === item.id ? "url(#kg-glow)" : null));
+    // Only elements whose look changed are touched: a hover must not rewrite hundreds of nodes.
+    nodeGroups.each(function (item) {
+      const shown = visible.has(item.id);
+      const faded = dimming && !lit(item.id);
+      const chosen = isSelected(item.id);
+      const match = matches.has(item.id);
+      const key = `${shown}|${faded}|${chosen}|${match}`;
+      if (nodeLook.get(item.id) === key) return;
+      nodeLook.set(item.id, key);
+      setAttr(this, "display", shown ? null : "none");
+      setAttr(this, "opacity", faded ? "0.18" : null);
+      setAttr(this, "data-selected", chosen ? "true" : null);
+      setAttr(this, "data-match", match ? "true" : null);
+      const dot = this.querySelector("circle.kg-dot");
+      if (dot) {
+        setAttr(dot, "stroke", chosen ? "#1e1b4b" : match ? "#f59e0b" : "white");
+        setAttr(dot, "stroke-width", chosen || match ? "3" : "1.5");
+        setAttr(dot, "filter", chosen ? "url(#kg-glow)" : null);
+      }
+    });
 
     const showLabel = (item: SimNode) => {
       if (!visible.has(item.id)) return false;
@@ -370,30 +445,36 @@ export function createScene(
       if (dimming) return false;
       return labelAll || view.labelled.has(item.id);
     };
-    labels
-      .attr("display", (item) => (showLabel(item) ? null : "none"))
-      .attr("font-weight", (item) => (item.id === hovered || (selected?.kind === "node" && selected.id === item.id) || matches.has(item.id) ? 600 : 400))
-      .text((item) => (item.id === hovered || (selected?.kind === "node" && selected.id === item.id) ? truncate(item.name, 60) : truncate(item.name, 28)));
+    const emphasised = (item: SimNode) => item.id === hovered || isSelected(item.id);
+    labels.each(function (item) {
+      const shown = showLabel(item);
+      const strong = emphasised(item);
+      const bold = strong || matches.has(item.id);
+      const key = `${shown}|${strong}|${bold}`;
+      if (labelLook.get(item.id) === key) return;
+      const previous = labelLook.get(item.id);
+      labelLook.set(item.id, key);
+      setAttr(this, "display", shown ? null : "none");
+      setAttr(this, "font-weight", bold ? "600" : null);
+      if (previous === undefined || previous.split("|")[1] !== String(strong)) this.textContent = truncate(item.name, strong ? 60 : 28);
+    });
+    shownLabels = labels.filter(showLabel);
+    // Re-ordering only on view changes, never on hover: moving the hovered node in the DOM between
+    // mousedown and mouseup would cancel the click.
+    if (reorder) nodeGroups.filter((item) => lit(item.id)).raise();
+    shownLabels.filter((item) => lit(item.id) || item.id === hovered).raise();
 
-    const edgeVisible = (link: SimLink) => visible.has(link.source.id) && visible.has(link.target.id);
-    edgeLines
-      .attr("display", (link) => (edgeVisible(link) ? null : "none"))
-      .attr("stroke", (link) =>
-        CONTRADICTS.test(link.edge.type) ? "#e11d48" : focusEdges.has(link.edge.id) || link.edge.id === hoveredEdge ? "#6366f1" : EDGE_COLOUR,
-      )
-      .attr("stroke-width", (link) => edgeWidth(link.edge) + (focusEdges.has(link.edge.id) || link.edge.id === hoveredEdge ? 1 : 0))
-      .attr("opacity", (link) => (!dimming || focusEdges.has(link.edge.id) ? 1 : 0.12));
-    edgeHits.attr("display", (link) => (edgeVisible(link) ? null : "none"));
-
-    const link = selectedEdgeLink();
+    const link = activeEdge();
     if (link) {
-      edgeLabelText.text(relationLabel(link.edge.type));
-      const width = Math.max(40, relationLabel(link.edge.type).length * 6 + 12);
+      const text = relationLabel(link.edge.type);
+      edgeLabelText.text(text);
+      const width = Math.max(40, text.length * 6 + 12);
       edgeLabelBox.attr("x", -width / 2).attr("y", -9).attr("width", width).attr("height", 18);
     }
+    // Positions have not moved: repaint the lines, place the labels that just appeared.
+    drawEdges();
+    placeLabels();
     placeEdgeLabel();
-    // Keep what is lit above the rest.
-    nodeGroups.filter((item) => lit(item.id)).raise();
   }
 
   function focus(ids: readonly string[], animate = true) {
@@ -404,7 +485,7 @@ export function createScene(
     const ys = targets.map((item) => item.y ?? 0);
     const pad = 60;
     const minX = Math.min(...xs) - pad;
-    const maxX = Math.max(...xs) + pad + 80; // labels run to the right
+    const maxX = Math.max(...xs) + pad + 60; // labels run to the right
     const minY = Math.min(...ys) - pad;
     const maxY = Math.max(...ys) + pad;
     const scale = Math.min(ids.length === 1 ? 1.8 : 2, Math.max(0.15, Math.min(width / (maxX - minX), height / (maxY - minY))));
@@ -416,29 +497,57 @@ export function createScene(
     else svg.call(zoomBehaviour.transform, next);
   }
 
+  let lastSize = size();
+  restyle();
   draw();
   focus([], false);
-  simulation.alpha(Math.min(simulation.alpha(), 0.12)).restart();
+  if (simulation.alpha() > simulation.alphaMin()) simulation.alpha(Math.min(simulation.alpha(), 0.1)).restart();
 
   return {
     update(next) {
       view = next;
-      restyle();
+      restyle(true);
     },
     focus,
     zoomBy(factor) {
       svg.transition().duration(250).call(zoomBehaviour.scaleBy, factor);
     },
+    resize() {
+      const next = size();
+      const dx = (next.width - lastSize.width) / 2;
+      const dy = (next.height - lastSize.height) / 2;
+      lastSize = next;
+      if (dx || dy) svg.call(zoomBehaviour.translateBy, dx / transform.k, dy / transform.k);
+      else draw();
+    },
     destroy() {
       simulation.stop();
       for (const item of simNodes) rememberedPositions.set(item.id, { x: item.x ?? 0, y: item.y ?? 0 });
+      svg.interrupt();
       svg.on(".zoom", null);
       svg.selectAll("*").remove();
+      context?.clearRect(0, 0, canvasElement.width, canvasElement.height);
     },
   };
+}
+
+function setAttr(element: Element, name: string, value: string | null): void {
+  if (value === null) {
+    if (element.hasAttribute(name)) element.removeAttribute(name);
+  } else if (element.getAttribute(name) !== value) {
+    element.setAttribute(name, value);
+  }
 }
 
 function edgeWidth(edge: GraphEdge): number {
   return 0.8 + (edge.confidence ?? 0.5) * 1.4;
 }
 
+/** Distance from a point to a segment, in the same units. */
+export function segmentDistance(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax;
+  const dy = by - ay;
+  const lengthSquared = dx * dx + dy * dy;
+  const t = lengthSquared === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * dx + (py - ay) * dy) / lengthSquared));
+  return Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+}

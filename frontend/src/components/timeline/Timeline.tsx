@@ -10,7 +10,7 @@ import { useSource } from "@/stores/source";
 import { useWorkspace } from "@/stores/workspace";
 
 import { type Chart, type ChartCallbacks, createChart, KIND_COLOURS } from "./chart";
-import { filterByKind, formatAt, formatDay, formatOffset, formatTimeOfDay, humanizeKind, type PlacedEvent, placeEvents } from "./model";
+import { eventText, filterByKind, formatAt, formatDay, formatOffset, formatTimeOfDay, humanizeKind, type PlacedEvent, placeEvents } from "./model";
 
 export function Timeline() {
   const state = useOpenCaseData();
@@ -236,18 +236,20 @@ function EventRow({ event, active, onOpen, onHover }: { event: PlacedEvent; acti
         if ((domEvent.target as HTMLElement).closest("button")) return;
         onOpen(event);
       }}
-      className={`grid cursor-pointer grid-cols-[4.5rem_0.75rem_minmax(0,1fr)_auto] items-start gap-x-2 rounded-md px-2 py-1.5 text-sm ${
+      className={`grid cursor-pointer grid-cols-[4.5rem_0.75rem_minmax(0,1fr)_auto] items-start gap-x-2 rounded-md px-2 py-1 text-sm ${
         active ? "bg-indigo-50 ring-1 ring-indigo-200" : "hover:bg-white"
       }`}
     >
-      <span className="pt-px text-xs text-slate-500 tabular-nums">{until ? `${time}–${until}` : time || "—"}</span>
+      <span className="pt-px text-xs text-slate-500 tabular-nums">{until ? `${time}–${until}` : time}</span>
       <span className="mt-1.5 h-2.5 w-2.5 rounded-full" style={{ background: KIND_COLOURS[event.sourceKind] }} aria-hidden />
       <span className="min-w-0">
-        <span className="line-clamp-2 break-words text-slate-800">{event.description || event.timestamp}</span>
-        <span className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-500">
-          <span className="rounded bg-slate-100 px-1 py-px text-[11px] text-slate-600">{humanizeKind(event.kind)}</span>
-          {event.place ? <span className="truncate">{event.place}</span> : null}
-          <ItemFlagBadges item={event} />
+        <span className="line-clamp-2 break-words text-slate-800">
+          {eventText(event.description) || event.timestamp}
+          <span className="ml-2 inline-flex translate-y-[-1px] items-center gap-1.5 align-middle">
+            <span className="rounded bg-slate-100 px-1 py-px text-[10.5px] text-slate-500">{humanizeKind(event.kind)}</span>
+            {event.place ? <span className="text-xs text-slate-500">· {event.place}</span> : null}
+            <ItemFlagBadges item={event} />
+          </span>
         </span>
       </span>
       <span className="max-w-56 min-w-0 pt-px">{event.source ? <Citation source={event.source} /> : null}</span>
@@ -270,7 +272,7 @@ function Tooltip({ hover, width }: { hover: { event: PlacedEvent; x: number; y: 
         {formatAt(event.at, event.precision)}
         {event.until !== null ? ` – ${formatAt(event.until, "minute")}` : ""}
       </div>
-      <div className="mt-1 line-clamp-4 text-slate-200">{event.description}</div>
+      <div className="mt-1 line-clamp-4 text-slate-200">{eventText(event.description)}</div>
       {event.place ? <div className="mt-1 text-slate-300">📍 {event.place}</div> : null}
       <div className="mt-1.5 flex items-center gap-1.5 text-slate-400">
         <span className="h-2 w-2 rounded-full" style={{ background: KIND_COLOURS[event.sourceKind] }} />

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FileOut } from "@/client/types.gen";
 import type { TimelineEvent } from "@/stores/caseData";
 
-import { clusterOverflow, filterByKind, formatAt, formatOffset, packLanes, parseStamp, parseWhen, placeEvents, referenceOffset, toReference } from "./model";
+import { clusterOverflow, eventText, filterByKind, formatAt, formatOffset, packLanes, parseStamp, parseWhen, placeEvents, referenceOffset, toReference } from "./model";
 
 function event(id: string, timestamp: string, fileId = "f-video"): TimelineEvent {
   return { id, timestamp, kind: "event", description: id, place: null, source: { file_id: fileId }, stale: false, stale_because: [], corrected_by: [] };
@@ -19,6 +19,8 @@ describe("parseStamp", () => {
     expect(parseStamp("2024-03-14")).toEqual({ wall: Date.UTC(2024, 2, 14), offset: null, precision: "day" });
     expect(parseStamp("2024-03")).toMatchObject({ precision: "month", wall: Date.UTC(2024, 2, 1) });
     expect(parseStamp("2024-03-14T21:15")).toMatchObject({ precision: "minute", offset: null });
+    expect(parseStamp("2024-01-09T00:00:00")).toMatchObject({ precision: "day", wall: Date.UTC(2024, 0, 9) });
+    expect(parseStamp("2024-01-09T00:00:00-05:00")?.precision).toBe("second");
     expect(parseStamp("2024-03-14T21:17:41.500000-05:00")).toEqual({ wall: Date.UTC(2024, 2, 14, 21, 17, 41, 500), offset: -300, precision: "second" });
     expect(parseStamp("2024-03-15T02:15:00+00:00")?.offset).toBe(0);
     expect(parseStamp("2024-03-15T02:15:00Z")?.offset).toBe(0);
@@ -96,6 +98,11 @@ describe("packLanes", () => {
 });
 
 describe("formatting", () => {
+  it("drops the 'Said in <file>:' lead-in", () => {
+    expect(eventText("Said in dep.srt: Mr. Hale: I do.")).toBe("Mr. Hale: I do.");
+    expect(eventText("Wire in: 84,500")).toBe("Wire in: 84,500");
+  });
+
   it("formats by precision and offset", () => {
     const at = Date.UTC(2024, 2, 14, 21, 7, 5);
     expect(formatAt(at, "day")).toBe("14 Mar 2024");

@@ -42,7 +42,9 @@ export function parseStamp(raw: string): ParsedTime | null {
       offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
     }
   }
-  const precision: Precision = s ? "second" : h ? "minute" : d ? "day" : mo ? "month" : "year";
+  let precision: Precision = s ? "second" : h ? "minute" : d ? "day" : mo ? "month" : "year";
+  // A spreadsheet date comes out as "2024-01-09T00:00:00": a day, not a moment at midnight.
+  if (!zone && !frac && Number(h ?? 0) === 0 && Number(mi ?? 0) === 0 && Number(s ?? 0) === 0 && h) precision = "day";
   return { wall, offset, precision };
 }
 
@@ -214,6 +216,11 @@ export function formatOffset(offset: number): string {
   const sign = offset < 0 ? "−" : "+";
   const abs = Math.abs(offset);
   return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+/** What an entry says, without the "Said in <file>: " lead-in (the citation names the file). */
+export function eventText(description: string): string {
+  return description.replace(/^Said in [^:]+: /, "").trim();
 }
 
 /** "legal_date" → "Legal date". */

@@ -192,6 +192,23 @@ async def test_payments_written_in_sentences(tmp_path: Path) -> None:
     assert tx.source.line == 1
 
 
+async def test_the_month_of_may_is_not_a_modal_verb(tmp_path: Path) -> None:
+    memo = await text_doc(
+        tmp_path,
+        "memo.txt",
+        "On May 7, 2024, Oduya Freight Ltd wired $12,400 to Brannigan Tool Works.\n"
+        "In May Oduya Freight Ltd paid $900 to Kessler Signs.\n"
+        "Brannigan Tool Works may pay a rebate of $450 to Oduya Freight Ltd.\n",
+    )
+    output, _ = run(FinancialOutput, [memo])
+    assert sorted((t.amount, t.from_party, t.to_party) for t in output.transactions) == [
+        (900.0, "Oduya Freight Ltd", "Kessler Signs"),
+        (12400.0, "Oduya Freight Ltd", "Brannigan Tool Works"),
+    ]
+    may_seventh = next(t for t in output.transactions if t.amount == 12400)
+    assert may_seventh.date == "2024-05-07"
+
+
 @pytest.mark.skipif(not REALDOCS.is_dir(), reason="shared/realdocs is absent")
 async def test_press_release_tables_are_read_with_their_periods_and_scale() -> None:
     doc = await load(REALDOCS / "buckle_8-K_ex99-1_press_release.html", "text/html", "press")

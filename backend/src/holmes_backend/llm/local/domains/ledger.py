@@ -68,7 +68,12 @@ _TRANSFER_CONTEXT = re.compile(
     r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
 )
 _LEDGER_LINE_MIN = 3
-_MODAL = re.compile(r"\b(shall|must|agrees? to|will|would|may|should|is to)\b", re.IGNORECASE)
+_MODAL = re.compile(
+    r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
+    # "may" is the modal verb; "May" is the month ("May 7", "in May"), as is "MAY 7" in capitals.
+    r"|\b(?-i:may|MAY)\b(?!\s*\d)",
+    re.IGNORECASE,
+)
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"

@@ -71,6 +71,12 @@ _UPPER_SUFFIXES = wordset(
 )
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
 _NOT_NAMES = NOT_NAMES | STOPWORDS | ROLE_WORDS | TRAILING_NOT_NAMES
+# Capitalised words that open a sentence before a name: prepositions, months, weekdays.
+_SENTENCE_OPENERS = wordset(
+    """in on at by from to for during since until after before between
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday"""
+)
 _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
@@ -178,7 +184,13 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
     """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe"),
     and a job title before a name ("Hearing Examiner Jane Roe" → "Jane Roe")."""
     if honorific or classify(piece) in ("organization", "place"):
-        return piece, 0
+        # An organisation keeps its words, but not the sentence's opening ("In May Acme Ltd").
+        tokens = list(_NON_SPACE.finditer(piece))
+        first = 0
+        while first < len(tokens) - 1 and _bare(tokens[first].group()) in _SENTENCE_OPENERS:
+            first += 1
+        start = tokens[first].start() if tokens else 0
+        return piece[start:], start
     tokens = list(_NON_SPACE.finditer(piece))
     first, last = 0, len(tokens)
     while first < last and _bare(tokens[first].group()) in _NOT_NAMES:

@@ -92,6 +92,8 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   async refreshJob() {
     const caseId = get().caseId;
     if (!caseId) return;
+    // A case that never ran has no job to ask about (and the 404 would only be noise).
+    if (get().caseInfo?.status === "PENDING" && get().job === null) return;
     try {
       const job = await unwrap(getProcessStatus({ path: { case_id: caseId } }));
       if (get().caseId === caseId) set({ job });
@@ -105,7 +107,8 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const caseId = get().caseId;
     if (!caseId) return;
     await unwrap(processCase({ path: { case_id: caseId }, body: { incremental } }));
-    await Promise.all([get().refreshCase(), get().refreshJob()]);
+    await get().refreshCase();
+    await get().refreshJob();
   },
   unprocessed() {
     return get().files.filter((file) => file.status === "PENDING");

@@ -41,7 +41,12 @@ export function Workspace() {
     const unsubscribe = events.subscribe((event) => {
       if (!REFRESH_ON.has(event.type)) return;
       const workspace = useWorkspace.getState();
-      void Promise.all([workspace.refreshCase(), workspace.refreshJob(), workspace.refreshFiles()]).catch(() => undefined);
+      // The case first: whether a job exists to ask about depends on its status.
+      const refresh = async () => {
+        await Promise.all([workspace.refreshCase(), workspace.refreshFiles()]);
+        await workspace.refreshJob();
+      };
+      refresh().catch(() => undefined);
     });
     return () => {
       unsubscribe();

@@ -280,3 +280,40 @@ describe("stream binding", () => {
     }
   });
 });
+
+describe("stream binding during a load", () => {
+  beforeEach(() => {
+    useCaseData.getState().reset();
+    sdk.getGraph.mockReset();
+    sdk.getTimeline.mockReset();
+    sdk.getTimeline.mockReturnValue(ok({ version: 1, events: [] }));
+  });
+
+  const emit = (type: string, payload: Record<string, unknown>) =>
+    stream.listener?.({ id: 1, case_id: "c1", type, payload, timestamp: "2026-01-01T00:00:00Z" });
+
+  it("does not reload for the replayed log while the first load is in flight, but does when it missed a newer version", async () => {
+    vi.useFakeTimers();
+    try {
+      bindCaseData();
+      sdk.getGraph.mockReturnValue(ok(graph(1)));
+      const first = useCaseData.getState().load("c1");
+      emit("PROCESSING_COMPLETED", {});
+      emit("GRAPH_UPDATED", { version: 1 });
+      await first;
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sdk.getGraph).toHaveBeenCalledTimes(1);
+
+      useCaseData.getState().reset();
+      sdk.getGraph.mockReturnValueOnce(ok(graph(1))).mockReturnValueOnce(ok(graph(2)));
+      const second = useCaseData.getState().load("c1");
+      emit("GRAPH_UPDATED", { version: 2 });
+      await second;
+      await vi.advanceTimersByTimeAsync(500);
+      expect(sdk.getGraph).toHaveBeenCalledTimes(3);
+      expect(useCaseData.getState().data?.version).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

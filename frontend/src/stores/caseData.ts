@@ -454,7 +454,10 @@ export function bindCaseData(): void {
     // A load in flight answers a "something changed" without a version (the replayed log on
     // connect is full of them); a named newer version is checked when the load lands.
     const inFlight = state.caseId === event.case_id && (state.status === "loading" || state.refreshing);
-    if (inFlight && version === null) return;
+    if (inFlight) {
+      if (version !== null) outdated.set(event.case_id, Math.max(version, outdated.get(event.case_id) ?? 0));
+      return;
+    }
     outdated.set(event.case_id, version);
     if (state.caseId === event.case_id && state.status !== "idle") scheduleReload(event.case_id);
   });

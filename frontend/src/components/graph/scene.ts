@@ -157,6 +157,8 @@ export function createScene(
     .attr("paint-order", "stroke")
     .text((item) => truncate(item.name, 28));
   let shownLabels = labels.filter(() => false);
+  /** Shown labels, most important first, for collision culling. */
+  let labelOrder: { element: SVGTextElement; item: SimNode; forced: boolean; width: number }[] = [];
 
   const nodeGroups = layer
     .append("g")
@@ -259,7 +261,21 @@ export function createScene(
     context.setLineDash([]);
   }
 
-  const placeLabels = () => shownLabels.attr("x", (item) => sx(item) + item.r * glyph + 4).attr("y", sy);
+  /** Places the shown labels; one that would overlap a more important one waits its turn. */
+  const placeLabels = () => {
+    const taken: [number, number, number, number][] = [];
+    for (const { element, item, forced, width } of labelOrder) {
+      const x = sx(item) + item.r * glyph + 4;
+      const y = sy(item);
+      const box: [number, number, number, number] = [x - 2, y - 7, x + width + 2, y + 7];
+      const clash = !forced && taken.some((other) => box[0] < other[2] && box[2] > other[0] && box[1] < other[3] && box[3] > other[1]);
+      setAttr(element, "visibility", clash ? "hidden" : null);
+      if (clash) continue;
+      taken.push(box);
+      element.setAttribute("x", x.toFixed(1));
+      element.setAttribute("y", y.toFixed(1));
+    }
+  };
   const draw = () => {
     drawEdges();
     nodeGroups.attr("transform", (item) => `translate(${sx(item).toFixed(1)},${sy(item).toFixed(1)}) scale(${glyph.toFixed(3)})`);
@@ -280,7 +296,7 @@ export function createScene(
     }
     const x = (sx(link.source) + sx(link.target)) / 2;
     const y = (sy(link.source) + sy(link.target)) / 2;
-    edgeLabel.attr("display", null).attr("transform", `translate(${x},${y})`);
+    edgeLabel.attr("display", null).attr("transform", `translate(${x},${y - 12})`);
   }
 
   // --- simulation -----------------------------------------------------------------------------
@@ -459,6 +475,14 @@ export function createScene(
       if (previous === undefined || previous.split("|")[1] !== String(strong)) this.textContent = truncate(item.name, strong ? 60 : 28);
     });
     shownLabels = labels.filter(showLabel);
+    const rank = (item: SimNode) => (emphasised(item) ? 3 : isSelected(item.id) || matches.has(item.id) ? 2 : focusIds.has(item.id) ? 1 : 0);
+    labelOrder = [];
+    shownLabels.each(function (item) {
+      const strong = emphasised(item);
+      const length = Math.min(item.name.length, strong ? 60 : 28);
+      labelOrder.push({ element: this, item, forced: strong, width: length * (strong || matches.has(item.id) ? 6.6 : 6.1) });
+    });
+    labelOrder.sort((a, b) => rank(b.item) - rank(a.item) || (model.degree.get(b.item.id) ?? 0) - (model.degree.get(a.item.id) ?? 0));
     // Re-ordering only on view changes, never on hover: moving the hovered node in the DOM between
     // mousedown and mouseup would cancel the click.
     if (reorder) nodeGroups.filter((item) => lit(item.id)).raise();

@@ -234,6 +234,12 @@ export type ConflictOut = {
     description: string;
     existing: ConflictSideOut;
     /**
+     * Fact Id
+     *
+     * The graph fact the conflict is about
+     */
+    fact_id: string | null;
+    /**
      * Graph Version
      *
      * The graph version the conflict was found in
@@ -357,6 +363,56 @@ export type ConflictSubjectOut = {
 };
 
 /**
+ * ContradictionOut
+ *
+ * A claim with its source against the evidence that contradicts it.
+ */
+export type ContradictionOut = {
+    /**
+     * Claim
+     */
+    claim?: string;
+    claim_source?: SourceRef | null;
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Evidence Against
+     */
+    evidence_against?: Array<SourceRef>;
+    /**
+     * Explanation
+     */
+    explanation?: string;
+    /**
+     * Id
+     *
+     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     */
+    id?: string | null;
+    /**
+     * Severity
+     */
+    severity?: string;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    [key: string]: unknown;
+};
+
+/**
  * CorrectionChangesOut
  *
  * What applying the correction changed.
@@ -476,6 +532,12 @@ export type CorrectionOut = {
      */
     proposed_value: string;
     /**
+     * Reapplications
+     *
+     * One entry per full re-processing of the case since it applied
+     */
+    reapplications?: Array<ReapplicationOut>;
+    /**
      * Reasoning
      */
     reasoning: string;
@@ -491,6 +553,110 @@ export type CorrectionOut = {
      * Verdict
      */
     verdict: 'CONFIRMED' | 'REJECTED' | 'AMBIGUOUS';
+};
+
+/**
+ * CrossModalLinkOut
+ *
+ * Two sources of different kinds that speak of the same moment or thing.
+ */
+export type CrossModalLinkOut = {
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Correlation Type
+     */
+    correlation_type?: string;
+    /**
+     * Id
+     *
+     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     */
+    id?: string | null;
+    /**
+     * Implication
+     */
+    implication?: string;
+    source_a?: SourceRef | null;
+    source_b?: SourceRef | null;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    /**
+     * Time Delta Seconds
+     */
+    time_delta_seconds?: number | null;
+    [key: string]: unknown;
+};
+
+/**
+ * EdgeOut
+ *
+ * A relationship between two entities, with the evidence for it.
+ */
+export type EdgeOut = {
+    /**
+     * Confidence
+     */
+    confidence?: number;
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Description
+     */
+    description?: string;
+    /**
+     * Evidence
+     */
+    evidence?: Array<SourceRef>;
+    /**
+     * Id
+     *
+     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     */
+    id?: string | null;
+    /**
+     * Source Id
+     */
+    source_id: string;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    /**
+     * Target Id
+     */
+    target_id: string;
+    /**
+     * Type
+     */
+    type?: string;
+    [key: string]: unknown;
 };
 
 /**
@@ -568,7 +734,56 @@ export type EventEnvelope = {
 /**
  * EventType
  */
-export type EventType = 'PROCESSING_STARTED' | 'AGENT_SPAWNED' | 'AGENT_STARTED' | 'AGENT_PROGRESS' | 'THINKING_UPDATE' | 'TOOL_INVOKED' | 'AGENT_COMPLETED' | 'AGENT_ERROR' | 'AGENT_FALLBACK' | 'AGENT_TIMEOUT' | 'INSIGHT_DETECTED' | 'GRAPH_UPDATED' | 'CHAT_TOKEN' | 'CHAT_COMPLETE' | 'CORRECTION_VERIFIED' | 'CONFLICT_DETECTED' | 'CONFLICT_RESOLVED' | 'STALE_ITEMS_MARKED' | 'PARTIAL_COMPLETE' | 'PROCESSING_DELAYED' | 'PROCESSING_COMPLETED' | 'PROCESSING_FAILED' | 'FILES_UPLOADED' | 'FILE_DELETED';
+export type EventType = 'PROCESSING_STARTED' | 'AGENT_SPAWNED' | 'AGENT_STARTED' | 'AGENT_PROGRESS' | 'THINKING_UPDATE' | 'TOOL_INVOKED' | 'AGENT_COMPLETED' | 'AGENT_ERROR' | 'AGENT_FALLBACK' | 'AGENT_TIMEOUT' | 'INSIGHT_DETECTED' | 'GRAPH_UPDATED' | 'CHAT_TOKEN' | 'CHAT_COMPLETE' | 'CORRECTION_VERIFIED' | 'CONFLICT_DETECTED' | 'CONFLICT_RESOLVED' | 'STALE_ITEMS_MARKED' | 'CORRECTION_REAPPLIED' | 'PARTIAL_COMPLETE' | 'PROCESSING_DELAYED' | 'PROCESSING_COMPLETED' | 'PROCESSING_FAILED' | 'FILES_UPLOADED' | 'FILE_DELETED';
+
+/**
+ * EvidenceGapOut
+ *
+ * What is needed and missing, how strong the case is without it.
+ */
+export type EvidenceGapOut = {
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Current Strength
+     */
+    current_strength?: string;
+    /**
+     * Element
+     */
+    element?: string;
+    /**
+     * Id
+     *
+     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     */
+    id?: string | null;
+    /**
+     * Recommendation
+     */
+    recommendation?: string;
+    /**
+     * Sources
+     */
+    sources?: Array<SourceRef>;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    [key: string]: unknown;
+};
 
 /**
  * FileOut
@@ -726,40 +941,6 @@ export type GoogleIn = {
 };
 
 /**
- * GraphItemOut
- *
- * A node, edge, insight or timeline entry with every field the graph stores, and the flags
- * corrections add to it.
- */
-export type GraphItemOut = {
-    /**
-     * Corrected By
-     *
-     * Ids of the corrections that changed a value of this item
-     */
-    corrected_by?: Array<string>;
-    /**
-     * Id
-     *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
-     */
-    id?: string | null;
-    /**
-     * Stale
-     *
-     * A correction changed something this item rests on; regenerate to refresh it
-     */
-    stale?: boolean;
-    /**
-     * Stale Because
-     *
-     * Ids of those corrections
-     */
-    stale_because?: Array<string>;
-    [key: string]: unknown;
-};
-
-/**
  * GraphOut
  */
 export type GraphOut = {
@@ -770,23 +951,23 @@ export type GraphOut = {
     /**
      * Contradictions
      */
-    contradictions: Array<GraphItemOut>;
+    contradictions: Array<ContradictionOut>;
     /**
      * Cross Modal Links
      */
-    cross_modal_links: Array<GraphItemOut>;
+    cross_modal_links: Array<CrossModalLinkOut>;
     /**
      * Edges
      */
-    edges: Array<GraphItemOut>;
+    edges: Array<EdgeOut>;
     /**
      * Evidence Gaps
      */
-    evidence_gaps: Array<GraphItemOut>;
+    evidence_gaps: Array<EvidenceGapOut>;
     /**
      * Nodes
      */
-    nodes: Array<GraphItemOut>;
+    nodes: Array<NodeOut>;
     /**
      * Updated At
      */
@@ -930,15 +1111,15 @@ export type InsightsOut = {
     /**
      * Contradictions
      */
-    contradictions: Array<GraphItemOut>;
+    contradictions: Array<ContradictionOut>;
     /**
      * Cross Modal Links
      */
-    cross_modal_links: Array<GraphItemOut>;
+    cross_modal_links: Array<CrossModalLinkOut>;
     /**
      * Evidence Gaps
      */
-    evidence_gaps: Array<GraphItemOut>;
+    evidence_gaps: Array<EvidenceGapOut>;
     /**
      * Version
      */
@@ -1043,6 +1224,55 @@ export type LoginIn = {
 };
 
 /**
+ * NodeOut
+ *
+ * An entity, resolved across files.
+ */
+export type NodeOut = {
+    /**
+     * Aliases
+     */
+    aliases?: Array<string>;
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Id
+     */
+    id?: string | null;
+    /**
+     * Name
+     */
+    name?: string;
+    /**
+     * Sources
+     */
+    sources?: Array<SourceRef>;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    /**
+     * Type
+     *
+     * person, organization, place, account, …
+     */
+    type?: string;
+    [key: string]: unknown;
+};
+
+/**
  * PhaseOut
  */
 export type PhaseOut = {
@@ -1064,6 +1294,32 @@ export type ProcessIn = {
      * Incremental
      */
     incremental?: boolean;
+};
+
+/**
+ * ReapplicationOut
+ *
+ * What became of the correction when the case was processed again from its sources.
+ */
+export type ReapplicationOut = {
+    /**
+     * Graph Version
+     */
+    graph_version: number;
+    /**
+     * Job Id
+     */
+    job_id: string;
+    /**
+     * Note
+     */
+    note: string;
+    /**
+     * Outcome
+     *
+     * applied: the new analysis stated the original value again and was corrected; already_current: it states the corrected value; target_missing: it states neither where the correction applied, so nothing was changed
+     */
+    outcome: 'applied' | 'already_current' | 'target_missing';
 };
 
 /**
@@ -1102,6 +1358,50 @@ export type SignupIn = {
 };
 
 /**
+ * SourceRef
+ *
+ * A citation: a file and the place in it (page, line, row, cue times or bbox).
+ */
+export type SourceRef = {
+    /**
+     * Bbox
+     */
+    bbox?: Array<number> | null;
+    /**
+     * Cue End
+     */
+    cue_end?: number | null;
+    /**
+     * Cue Start
+     */
+    cue_start?: number | null;
+    /**
+     * Excerpt
+     */
+    excerpt?: string;
+    /**
+     * File Id
+     */
+    file_id: string;
+    /**
+     * Line
+     */
+    line?: number | null;
+    /**
+     * Page
+     */
+    page?: number | null;
+    /**
+     * Row
+     */
+    row?: number | null;
+    /**
+     * Sheet
+     */
+    sheet?: string | null;
+};
+
+/**
  * SupersededOut
  */
 export type SupersededOut = {
@@ -1116,13 +1416,63 @@ export type SupersededOut = {
 };
 
 /**
+ * TimelineEventOut
+ *
+ * A dated event from the evidence (ISO 8601 timestamp), with its source.
+ */
+export type TimelineEventOut = {
+    /**
+     * Corrected By
+     *
+     * Ids of the corrections that changed a value of this item
+     */
+    corrected_by?: Array<string>;
+    /**
+     * Description
+     */
+    description?: string;
+    /**
+     * Id
+     *
+     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     */
+    id?: string | null;
+    /**
+     * Kind
+     */
+    kind?: string;
+    /**
+     * Place
+     */
+    place?: string | null;
+    source?: SourceRef | null;
+    /**
+     * Stale
+     *
+     * A correction changed something this item rests on; regenerate to refresh it
+     */
+    stale?: boolean;
+    /**
+     * Stale Because
+     *
+     * Ids of those corrections
+     */
+    stale_because?: Array<string>;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    [key: string]: unknown;
+};
+
+/**
  * TimelineOut
  */
 export type TimelineOut = {
     /**
      * Events
      */
-    events: Array<GraphItemOut>;
+    events: Array<TimelineEventOut>;
     /**
      * Version
      */
@@ -1721,6 +2071,10 @@ export type SubmitCorrectionData = {
 
 export type SubmitCorrectionErrors = {
     /**
+     * Bad Request
+     */
+    400: ErrorEnvelope;
+    /**
      * Unauthorized
      */
     401: ErrorEnvelope;
@@ -2239,6 +2593,52 @@ export type GetProcessStatusResponses = {
 
 export type GetProcessStatusResponse = GetProcessStatusResponses[keyof GetProcessStatusResponses];
 
+export type RegenerateCaseData = {
+    body?: never;
+    path: {
+        /**
+         * Case Id
+         */
+        case_id: string;
+    };
+    query?: never;
+    url: '/api/cases/{case_id}/regenerate';
+};
+
+export type RegenerateCaseErrors = {
+    /**
+     * Bad Request
+     */
+    400: ErrorEnvelope;
+    /**
+     * Unauthorized
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not Found
+     */
+    404: ErrorEnvelope;
+    /**
+     * Conflict
+     */
+    409: ErrorEnvelope;
+    /**
+     * Unprocessable Entity
+     */
+    422: ErrorEnvelope;
+};
+
+export type RegenerateCaseError = RegenerateCaseErrors[keyof RegenerateCaseErrors];
+
+export type RegenerateCaseResponses = {
+    /**
+     * Successful Response
+     */
+    202: JobOut;
+};
+
+export type RegenerateCaseResponse = RegenerateCaseResponses[keyof RegenerateCaseResponses];
+
 export type GetTimelineData = {
     body?: never;
     path: {
@@ -2291,6 +2691,10 @@ export type ResolveConflictData = {
 
 export type ResolveConflictErrors = {
     /**
+     * Bad Request
+     */
+    400: ErrorEnvelope;
+    /**
      * Unauthorized
      */
     401: ErrorEnvelope;
@@ -2302,6 +2706,10 @@ export type ResolveConflictErrors = {
      * Conflict
      */
     409: ErrorEnvelope;
+    /**
+     * Request Entity Too Large
+     */
+    413: ErrorEnvelope;
     /**
      * Unprocessable Entity
      */

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { create } from "zustand";
 
 import { getGraph, getTimeline } from "@/client/sdk.gen";
-import type { EventEnvelope, GraphItemOut, GraphOut, TimelineOut } from "@/client/types.gen";
+import type { EdgeOut, EventEnvelope, GraphOut, NodeOut, TimelineOut } from "@/client/types.gen";
 import { ApiError, errorMessage, unwrap } from "@/lib/api";
 import { useCaseEvents } from "@/stores/events";
 import type { SourceLocation } from "@/stores/source";
@@ -11,7 +11,7 @@ import { useWorkspace } from "@/stores/workspace";
 /*
  * The results of a processed case — knowledge graph, insights, timeline — for the open case.
  *
- * The backend still describes graph items loosely (`GraphItemOut`: a few flags plus any fields).
+ * The API types graph items (NodeOut, EdgeOut, …) but passes through what the graph stores.
  * This module is the ONE place that narrows them: every reader below takes `unknown`, checks the
  * type and falls back, so a missing or malformed field degrades one item instead of the view.
  * Field names follow the API's, so the adapter shrinks to nothing once the items are typed.
@@ -165,7 +165,7 @@ function severity(value: unknown): string {
 }
 
 /** Normalises the loosely typed items of a graph, insights and timeline response. */
-export function adaptNodes(items: readonly GraphItemOut[] | unknown): GraphNode[] {
+export function adaptNodes(items: readonly NodeOut[] | unknown): GraphNode[] {
   const seen = new Set<string>();
   const nodes: GraphNode[] = [];
   for (const item of list(items)) {
@@ -186,7 +186,7 @@ export function adaptNodes(items: readonly GraphItemOut[] | unknown): GraphNode[
 }
 
 /** Edges whose ends are not in `nodeIds` are dropped: a line to nowhere cannot be drawn. */
-export function adaptEdges(items: readonly GraphItemOut[] | unknown, nodeIds: ReadonlySet<string>): GraphEdge[] {
+export function adaptEdges(items: readonly EdgeOut[] | unknown, nodeIds: ReadonlySet<string>): GraphEdge[] {
   const edges: GraphEdge[] = [];
   list(items).forEach((item, index) => {
     if (!isRecord(item)) return;

@@ -4,6 +4,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
+from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.agents.verification.items import with_ids
 from holmes_shared.enums import FindingStatus
 
@@ -29,14 +30,74 @@ class GraphItemOut(BaseModel):
     )
 
 
+class NodeOut(GraphItemOut):
+    """An entity, resolved across files."""
+
+    id: str | None = None
+    name: str = ""
+    type: str = Field(default="other", description="person, organization, place, account, …")
+    aliases: list[str] = []
+    sources: list[SourceRef] = []
+
+
+class EdgeOut(GraphItemOut):
+    """A relationship between two entities, with the evidence for it."""
+
+    source_id: str
+    target_id: str
+    type: str = ""
+    description: str = ""
+    confidence: float = 0.0
+    evidence: list[SourceRef] = []
+
+
+class ContradictionOut(GraphItemOut):
+    """A claim with its source against the evidence that contradicts it."""
+
+    claim: str = ""
+    claim_source: SourceRef | None = None
+    evidence_against: list[SourceRef] = []
+    explanation: str = ""
+    severity: str = "MEDIUM"
+
+
+class EvidenceGapOut(GraphItemOut):
+    """What is needed and missing, how strong the case is without it."""
+
+    element: str = ""
+    current_strength: str = "MISSING"
+    recommendation: str = ""
+    sources: list[SourceRef] = []
+
+
+class CrossModalLinkOut(GraphItemOut):
+    """Two sources of different kinds that speak of the same moment or thing."""
+
+    source_a: SourceRef | None = None
+    source_b: SourceRef | None = None
+    correlation_type: str = ""
+    time_delta_seconds: float | None = None
+    implication: str = ""
+
+
+class TimelineEventOut(GraphItemOut):
+    """A dated event from the evidence (ISO 8601 timestamp), with its source."""
+
+    timestamp: str
+    kind: str = "event"
+    description: str = ""
+    place: str | None = None
+    source: SourceRef | None = None
+
+
 class GraphOut(BaseModel):
     case_id: uuid.UUID
     version: int
-    nodes: list[GraphItemOut]
-    edges: list[GraphItemOut]
-    contradictions: list[GraphItemOut]
-    evidence_gaps: list[GraphItemOut]
-    cross_modal_links: list[GraphItemOut]
+    nodes: list[NodeOut]
+    edges: list[EdgeOut]
+    contradictions: list[ContradictionOut]
+    evidence_gaps: list[EvidenceGapOut]
+    cross_modal_links: list[CrossModalLinkOut]
     updated_at: datetime
 
     @field_validator("edges", mode="before")
@@ -47,14 +108,14 @@ class GraphOut(BaseModel):
 
 class InsightsOut(BaseModel):
     version: int
-    contradictions: list[GraphItemOut]
-    evidence_gaps: list[GraphItemOut]
-    cross_modal_links: list[GraphItemOut]
+    contradictions: list[ContradictionOut]
+    evidence_gaps: list[EvidenceGapOut]
+    cross_modal_links: list[CrossModalLinkOut]
 
 
 class TimelineOut(BaseModel):
     version: int
-    events: list[GraphItemOut]
+    events: list[TimelineEventOut]
 
     @field_validator("events", mode="before")
     @classmethod

@@ -152,7 +152,7 @@ test("an investigator processes a case and follows a contradiction to its source
   const page_ = /p\. (\d+)/.exec(where);
   const clock = /(\d{2}):(\d{2})(?::(\d{2}))?/.exec(where);
   if (page_) {
-    await expect(page.getByTestId("source-pdf-page")).toHaveAttribute("data-page", page_[1] ?? "");
+    await expect(page.locator('[data-testid="source-pdf-page"][data-cited="true"]')).toHaveAttribute("data-page", page_[1] ?? "");
   } else if (clock) {
     const parts = clock.slice(1).filter(Boolean).map(Number);
     const seconds = parts.reduce((total, part) => total * 60 + part, 0);

@@ -29,6 +29,12 @@ function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
+/**
+ * The shared worker port refuses a new document while the previous one is still being torn down,
+ * so each load waits for the last teardown to finish.
+ */
+let teardown: Promise<void> = Promise.resolve();
+
 /** Pages whose text is searched for the excerpt when the citation names no page. */
 const SEARCHED_PAGES = 60;
 
@@ -56,8 +62,12 @@ export function PdfView({ fileId, page, excerpt }: { fileId: string; page: numbe
     setBaseSize(null);
     loadPdfJs()
       .then(async (pdfjs) => {
+        await teardown;
+        if (cancelled) return;
         const task = pdfjs.getDocument({ url: contentUrl(fileId), isEvalSupported: false, verbosity: pdfjs.VerbosityLevel.ERRORS });
-        destroy = () => void task.destroy();
+        destroy = () => {
+          teardown = teardown.then(() => task.destroy()).catch(() => undefined);
+        };
         const loaded = await task.promise;
         const first = await loaded.getPage(1);
         const viewport = first.getViewport({ scale: 1 });

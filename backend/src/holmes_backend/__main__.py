@@ -17,7 +17,9 @@ def main() -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("serve", help="serve the API and UI")
-    sub.add_parser("openapi", help="print the OpenAPI document (the UI client is generated from it)")
+    sub.add_parser(
+        "openapi", help="print the OpenAPI document (the UI client is generated from it)"
+    )
     args = parser.parse_args()
     settings = Settings()
     if args.command == "openapi":

@@ -172,6 +172,35 @@ test("an investigator processes a case and follows a contradiction to its source
   await expect(page.getByTestId("source-panel")).toBeVisible();
   await shoot(page, "timeline");
 
+  // Chat: a question streams a cited answer whose citation opens its source.
+  await openView(page, "Chat");
+  await page.getByTestId("chat-input").fill("Where was Victor Hale on the evening of March 14, 2024?");
+  await page.getByTestId("chat-send").click();
+  const answer = page.getByTestId("chat-answer").last();
+  await expect(answer).toHaveAttribute("data-streaming", "false", { timeout: 60_000 });
+  await expect(answer.getByTestId("citation").first()).toBeVisible();
+  await answer.getByTestId("citation").first().click();
+  await expect(page.getByTestId("source-panel")).toBeVisible();
+  await shoot(page, "chat");
+
+  // A correction flagged on the answer is checked against the sources and its verdict shown.
+  const stated = /Chicago|Milwaukee/.exec((await answer.textContent()) ?? "")?.[0];
+  expect(stated, "the answer names where he says he was").toBeTruthy();
+  await answer.getByTestId("flag-message").click();
+  const dialog = page.getByTestId("correction-dialog");
+  await dialog.getByLabel("What Holmes says").fill(stated ?? "");
+  await dialog.getByLabel("What it should say").fill(stated === "Chicago" ? "Milwaukee" : "Chicago");
+  await dialog.getByRole("button", { name: "Verify correction" }).click();
+  await expect(dialog.getByTestId("correction-result")).toHaveAttribute("data-verdict", /CONFIRMED|REJECTED|AMBIGUOUS/, {
+    timeout: 60_000,
+  });
+  metrics.correctionVerdict = (await dialog.getByTestId("correction-result").getAttribute("data-verdict")) ?? "";
+  await shoot(page, "correction");
+  await dialog.getByRole("button", { name: "Done" }).click();
+  await openView(page, "Review");
+  await expect(page.getByTestId("correction").first()).toBeVisible();
+  await shoot(page, "review");
+
   // The main views at the smaller size.
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const [label, name] of [
@@ -180,6 +209,7 @@ test("an investigator processes a case and follows a contradiction to its source
     ["Timeline", "timeline"],
     ["Insights", "insights"],
     ["Files", "files"],
+    ["Chat", "chat"],
   ] as const) {
     await openView(page, label);
     await page.waitForTimeout(400);

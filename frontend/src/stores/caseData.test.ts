@@ -31,6 +31,8 @@ import {
   useCaseData,
 } from "./caseData";
 
+/** Test input the API types forbid but a model-written graph may still hold. */
+const loose = <T,>(value: unknown) => value as T;
 const ok = <T,>(data: T) => Promise.resolve({ data, response: new Response(null, { status: 200 }) });
 const fail = (status: number) =>
   Promise.resolve({ error: { error: { code: "NOT_FOUND", message: "no graph" } }, response: new Response(null, { status }) });
@@ -78,13 +80,13 @@ describe("toSource", () => {
 
 describe("adaptNodes / adaptEdges", () => {
   it("narrows nodes, lower-cases types, de-duplicates and defaults", () => {
-    const nodes = adaptNodes([
+    const nodes = adaptNodes(loose([
       { id: "a", name: "A", type: "Person", aliases: ["x", 3, null], sources: [{ file_id: "f" }, { nope: 1 }], stale: true, corrected_by: ["c1"] },
       { id: "a", name: "duplicate" },
       { name: "no id" },
       { id: "b" },
       "junk",
-    ]);
+    ]));
     expect(nodes).toHaveLength(2);
     expect(nodes[0]).toMatchObject({ id: "a", name: "A", type: "person", aliases: ["x", "3"], stale: true, corrected_by: ["c1"], stale_because: [] });
     expect(nodes[0]!.sources).toHaveLength(1);
@@ -94,12 +96,12 @@ describe("adaptNodes / adaptEdges", () => {
   it("drops edges to unknown nodes, numbers missing ids and clamps confidence", () => {
     const ids = new Set(["a", "b"]);
     const edges = adaptEdges(
-      [
+      loose([
         { source_id: "a", target_id: "b", type: "knows", confidence: 1.7 },
         { source_id: "a", target_id: "zzz", type: "knows" },
         { id: "e9", source_id: "b", target_id: "a", confidence: "0.4" },
         { source_id: "b", target_id: "a", confidence: "high" },
-      ],
+      ]),
       ids,
     );
     expect(edges.map((edge) => edge.id)).toEqual(["edge_001", "e9", "edge_004"]);
@@ -111,31 +113,31 @@ describe("adaptNodes / adaptEdges", () => {
 
 describe("insight adapters", () => {
   it("reads contradictions with severity upper-cased and sources narrowed", () => {
-    const [item] = adaptContradictions([
+    const [item] = adaptContradictions(loose([
       { id: "c1", claim: "I was home", claim_source: { file_id: "f1", cue_start: 872 }, evidence_against: [{ file_id: "f2", row: 3 }, {}], explanation: "seen", severity: "high", stale: true },
-    ]);
+    ]));
     expect(item).toMatchObject({ id: "c1", severity: "HIGH", stale: true, claim: "I was home" });
     expect(item!.claim_source?.cue_start).toBe(872);
     expect(item!.evidence_against).toHaveLength(1);
-    expect(adaptContradictions([{ claim: "x" }])[0]).toMatchObject({ id: "contradiction_1", severity: "MEDIUM", claim_source: null });
+    expect(adaptContradictions(loose([{ claim: "x" }]))[0]).toMatchObject({ id: "contradiction_1", severity: "MEDIUM", claim_source: null });
   });
 
   it("reads gaps and cross-modal links", () => {
-    expect(adaptEvidenceGaps([{ id: "g", element: "Bank records", current_strength: "weak", sources: [{ file_id: "f" }] }])[0]).toMatchObject({
+    expect(adaptEvidenceGaps(loose([{ id: "g", element: "Bank records", current_strength: "weak", sources: [{ file_id: "f" }] }]))[0]).toMatchObject({
       current_strength: "WEAK",
       sources: [{ file_id: "f" }],
     });
-    const [link] = adaptCrossModalLinks([{ id: "l", source_a: { file_id: "a" }, source_b: "broken", correlation_type: "amount_match", time_delta_seconds: "86400" }]);
+    const [link] = adaptCrossModalLinks(loose([{ id: "l", source_a: { file_id: "a" }, source_b: "broken", correlation_type: "amount_match", time_delta_seconds: "86400" }]));
     expect(link).toMatchObject({ source_b: null, time_delta_seconds: 86400, implication: "" });
     expect(link!.source_a?.file_id).toBe("a");
   });
 
   it("reads timeline events, dropping those without a timestamp", () => {
-    const events = adaptTimeline([
+    const events = adaptTimeline(loose([
       { timestamp: "2024-03-14T21:17:40-05:00", kind: "event", description: "Entry", place: "Harbor", source: { file_id: "f" } },
       { kind: "event", description: "no time" },
       { id: "t3", timestamp: " 2024-03-15 ", place: "" },
-    ]);
+    ]));
     expect(events).toHaveLength(2);
     expect(events[0]).toMatchObject({ id: "timeline_001", place: "Harbor", kind: "event" });
     expect(events[1]).toMatchObject({ id: "t3", timestamp: "2024-03-15", place: null, kind: "event", source: null });

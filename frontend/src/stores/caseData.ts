@@ -2,7 +2,17 @@ import { useEffect } from "react";
 import { create } from "zustand";
 
 import { getGraph, getTimeline } from "@/client/sdk.gen";
-import type { EdgeOut, EventEnvelope, GraphOut, NodeOut, TimelineOut } from "@/client/types.gen";
+import type {
+  ContradictionOut,
+  CrossModalLinkOut,
+  EdgeOut,
+  EventEnvelope,
+  EvidenceGapOut,
+  GraphOut,
+  NodeOut,
+  TimelineEventOut,
+  TimelineOut,
+} from "@/client/types.gen";
 import { ApiError, errorMessage, unwrap } from "@/lib/api";
 import { useCaseEvents } from "@/stores/events";
 import type { SourceLocation } from "@/stores/source";
@@ -11,10 +21,11 @@ import { useWorkspace } from "@/stores/workspace";
 /*
  * The results of a processed case — knowledge graph, insights, timeline — for the open case.
  *
- * The API types graph items (NodeOut, EdgeOut, …) but passes through what the graph stores.
- * This module is the ONE place that narrows them: every reader below takes `unknown`, checks the
- * type and falls back, so a missing or malformed field degrades one item instead of the view.
- * Field names follow the API's, so the adapter shrinks to nothing once the items are typed.
+ * The API types the items (NodeOut, EdgeOut, …) but leaves most fields optional and passes through
+ * whatever else the graph stores, since graphs are written by models. This module is the ONE place
+ * that turns them into complete values: every reader checks the runtime type and falls back, so a
+ * missing or malformed field degrades one item instead of the view, and views never see undefined.
+ * Field names follow the API's.
  */
 
 /** Flags a correction adds: `stale` means something the item rests on changed; regenerate to refresh it. */
@@ -164,8 +175,8 @@ function severity(value: unknown): string {
   return str(value, "MEDIUM").trim().toUpperCase() || "MEDIUM";
 }
 
-/** Normalises the loosely typed items of a graph, insights and timeline response. */
-export function adaptNodes(items: readonly NodeOut[] | unknown): GraphNode[] {
+/** Completes the items of a graph, insights and timeline response (see the note at the top). */
+export function adaptNodes(items: readonly NodeOut[]): GraphNode[] {
   const seen = new Set<string>();
   const nodes: GraphNode[] = [];
   for (const item of list(items)) {
@@ -186,7 +197,7 @@ export function adaptNodes(items: readonly NodeOut[] | unknown): GraphNode[] {
 }
 
 /** Edges whose ends are not in `nodeIds` are dropped: a line to nowhere cannot be drawn. */
-export function adaptEdges(items: readonly EdgeOut[] | unknown, nodeIds: ReadonlySet<string>): GraphEdge[] {
+export function adaptEdges(items: readonly EdgeOut[], nodeIds: ReadonlySet<string>): GraphEdge[] {
   const edges: GraphEdge[] = [];
   list(items).forEach((item, index) => {
     if (!isRecord(item)) return;
@@ -208,7 +219,7 @@ export function adaptEdges(items: readonly EdgeOut[] | unknown, nodeIds: Readonl
   return edges;
 }
 
-export function adaptContradictions(items: unknown): Contradiction[] {
+export function adaptContradictions(items: readonly ContradictionOut[]): Contradiction[] {
   return list(items).flatMap((item, index) => {
     if (!isRecord(item)) return [];
     return [
@@ -225,7 +236,7 @@ export function adaptContradictions(items: unknown): Contradiction[] {
   });
 }
 
-export function adaptEvidenceGaps(items: unknown): EvidenceGap[] {
+export function adaptEvidenceGaps(items: readonly EvidenceGapOut[]): EvidenceGap[] {
   return list(items).flatMap((item, index) => {
     if (!isRecord(item)) return [];
     return [
@@ -241,7 +252,7 @@ export function adaptEvidenceGaps(items: unknown): EvidenceGap[] {
   });
 }
 
-export function adaptCrossModalLinks(items: unknown): CrossModalLink[] {
+export function adaptCrossModalLinks(items: readonly CrossModalLinkOut[]): CrossModalLink[] {
   return list(items).flatMap((item, index) => {
     if (!isRecord(item)) return [];
     return [
@@ -259,7 +270,7 @@ export function adaptCrossModalLinks(items: unknown): CrossModalLink[] {
 }
 
 /** Entries without a timestamp cannot be placed on the axis and are dropped. */
-export function adaptTimeline(items: unknown): TimelineEvent[] {
+export function adaptTimeline(items: readonly TimelineEventOut[] | undefined): TimelineEvent[] {
   return list(items).flatMap((item, index) => {
     if (!isRecord(item)) return [];
     const timestamp = str(item.timestamp).trim();

@@ -22,7 +22,7 @@ type Props = {
 export function DetailsCard(props: Props) {
   return (
     <aside
-      className="absolute top-3 right-3 bottom-3 flex w-[min(360px,calc(100%-1.5rem))] flex-col overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200"
+      className="absolute top-3 right-3 bottom-3 flex w-[min(320px,calc(100%-1.5rem))] flex-col @3xl:w-[360px] overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200"
       aria-label="Details"
     >
       {props.selected.kind === "node" ? (

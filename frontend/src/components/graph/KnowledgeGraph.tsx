@@ -88,9 +88,9 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
 
   return (
     <div className="flex h-full flex-col">
-      <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
+      <div className="@container flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
         <form
-          className="relative w-64 shrink-0"
+          className="relative w-56 shrink-0 @4xl:w-64"
           role="search"
           onSubmit={(event) => {
             event.preventDefault();
@@ -129,7 +129,12 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
             </span>
           ) : null}
         </form>
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5" role="group" aria-label="Entity types (click to show or hide)" data-testid="graph-legend">
+        <div
+          className="order-last flex min-w-0 basis-full flex-wrap items-center gap-1.5 @4xl:order-none @4xl:flex-1 @4xl:basis-auto"
+          role="group"
+          aria-label="Entity types (click to show or hide)"
+          data-testid="graph-legend"
+        >
           {model.types.map(({ type, count }) => {
             const off = hidden.has(type);
             return (
@@ -158,7 +163,7 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
             </button>
           ) : null}
         </div>
-        <div className="flex shrink-0 items-center gap-3 text-xs text-slate-500">
+        <div className="ml-auto flex shrink-0 items-center gap-3 text-xs text-slate-500">
           {refreshing ? <span className="text-indigo-600">Updating…</span> : null}
           {error ? (
             <span className="max-w-48 truncate text-rose-600" title={error} role="alert">
@@ -170,7 +175,7 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
           </span>
         </div>
       </div>
-      <div className="relative min-h-0 flex-1 bg-slate-50">
+      <div className="@container relative min-h-0 flex-1 bg-slate-50">
         <GraphCanvas model={model} colourOf={colourOf} onSelect={setSelected} onReady={onSceneReady} />
         <div className="pointer-events-none absolute bottom-3 left-3 flex flex-col items-start gap-2">
           <div className="pointer-events-auto flex flex-col overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-slate-200">

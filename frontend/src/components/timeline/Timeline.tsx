@@ -122,8 +122,10 @@ function TimelineView({ events, reference, unplaced }: { events: PlacedEvent[]; 
 
   return (
     <div className="flex h-full flex-col">
-      <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
-        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5" role="group" aria-label="Source types (click to show or hide)" data-testid="timeline-legend">
+      <div className="@container flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
+        <div
+          className="order-last flex min-w-0 basis-full flex-wrap items-center gap-1.5 @4xl:order-none @4xl:flex-1 @4xl:basis-auto"
+          role="group" aria-label="Source types (click to show or hide)" data-testid="timeline-legend">
           {SOURCE_KINDS.filter(({ kind }) => counts.has(kind)).map(({ kind, label }) => {
             const off = hidden.has(kind);
             return (

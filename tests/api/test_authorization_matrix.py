@@ -27,6 +27,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("get", "/api/cases/{case_id}/events"): {"headers": {"Last-Event-ID": "0"}},
     ("post", "/api/cases/{case_id}/process"): {"json": {"incremental": False}},
     ("get", "/api/cases/{case_id}/process/status"): {},
+    ("post", "/api/cases/{case_id}/regenerate"): {},
     ("get", "/api/cases/{case_id}/graph"): {},
     ("get", "/api/cases/{case_id}/insights"): {},
     ("get", "/api/cases/{case_id}/timeline"): {},

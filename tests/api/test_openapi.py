@@ -20,6 +20,7 @@ EXPECTED_OPERATIONS = {
     ("delete", "/api/files/{file_id}"): "delete_file",
     ("get", "/api/cases/{case_id}/events"): "stream_case_events",
     ("post", "/api/cases/{case_id}/process"): "process_case",
+    ("post", "/api/cases/{case_id}/regenerate"): "regenerate_case",
     ("get", "/api/cases/{case_id}/process/status"): "get_process_status",
     ("get", "/api/cases/{case_id}/graph"): "get_graph",
     ("get", "/api/cases/{case_id}/insights"): "get_insights",

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from holmes_backend.agents import persist
+from holmes_backend.agents import persist, regeneration
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
@@ -51,6 +51,7 @@ from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
+from holmes_backend.services import corrections as correction_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
@@ -79,6 +80,7 @@ class Pipeline:
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
         self.failed: list[dict[str, Any]] = []
         self.incremental = False
+        self.regeneration = False  # synthesis and graph again over the current findings
         self.orchestrator_execution: uuid.UUID | None = None
 
     # ---- job bookkeeping -----------------------------------------------------------------
@@ -130,6 +132,7 @@ class Pipeline:
     async def run(self) -> None:
         job, case = await self._job()
         self.incremental = job.incremental
+        self.regeneration = regeneration.is_regeneration(job)
         resumed = bool(job.completed_phases)
         # Errors of phases that will run again are re-detected if they recur.
         kept = [e for e in job.errors if e.get("phase") in job.completed_phases]
@@ -144,6 +147,11 @@ class Pipeline:
                 "job_id": str(self.job_id),
                 "files": len(job.file_ids),
                 "resumed_after": job.completed_phases,
+                "kind": "regeneration"
+                if self.regeneration
+                else "incremental"
+                if self.incremental
+                else "full",
             },
             agent_id="orchestrator",
             agent_type="ORCHESTRATOR",
@@ -449,19 +457,19 @@ class Pipeline:
 
     async def _domain_outputs(self) -> dict[str, BaseModel]:
         """This job's domain outputs; an incremental job adds those of the case's earlier jobs,
-        so synthesis and the new graph version cover every file, not only the new ones."""
+        so synthesis and the new graph version cover every file, not only the new ones (a
+        regeneration has none of its own). What the case already knew is read as corrected."""
         job, _ = await self._job()
         states = [job.agent_states.get("domains", {})]
-        if job.incremental:
-            async with self.ctx.session_factory() as session:
-                earlier = await job_repo.finished_before(session, job.case_id, job.created_at)
-            states += [e.agent_states.get("domains", {}) for e in earlier]
+        building_on = job.incremental or self.regeneration
+        if building_on:
+            states += await regeneration.earlier_states(self.ctx, job)
         outputs: dict[str, BaseModel] = {}
         for domain, schema in DOMAIN_SCHEMAS.items():
             found = [schema.model_validate(st[domain]) for st in states if st.get(domain)]
             if found:
                 outputs[domain] = _merge(found, schema)
-        return outputs
+        return await regeneration.corrected(self.ctx, outputs) if building_on else outputs
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()
@@ -516,6 +524,14 @@ class Pipeline:
     async def _phase_graph(self, job: ProcessingJob, case: Case) -> None:
         # New evidence on a graph is merged into it (conflicts surface, never resolved here);
         # a case without a graph yet gets one built from everything.
+        if self.regeneration:
+            await regeneration.refresh_graph(
+                self.ctx,
+                job_id=self.job_id,
+                outputs=await self._domain_outputs(),
+                synthesis=SynthesisOutput.model_validate(job.agent_states.get("synthesis", {})),
+            )
+            return
         if self.incremental and await merge_step.merge_new_evidence(
             self.ctx, job_id=self.job_id, schemas=DOMAIN_SCHEMAS
         ):
@@ -547,6 +563,10 @@ class Pipeline:
             built.facts = [f.model_dump(mode="json") for f in facts]
             built.change = {"kind": "processing", "job_id": str(self.job_id)}
             graph = await graph_repo.add_version(session, built)
+            # The sources were analysed afresh: the user's applied corrections are applied again.
+            await correction_service.reapply(
+                session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
+            )
             for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
                 if file.status == FileStatus.PROCESSING:
                     file.status = FileStatus.PROCESSED

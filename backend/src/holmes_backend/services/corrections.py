@@ -24,6 +24,7 @@ its own.
 
 import logging
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,19 +34,22 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.agents.verification import agent as verification_agent
-from holmes_backend.agents.verification.apply import FindingView, plan
+from holmes_backend.agents.verification.apply import FindingView, Plan, plan
+from holmes_backend.agents.verification.compare import Value, read_value
 from holmes_backend.agents.verification.compare import compare_values as compare
-from holmes_backend.agents.verification.compare import read_value
 from holmes_backend.agents.verification.context import Passage, passages
 from holmes_backend.agents.verification.items import (
     GRAPH_LISTS,
     POSITIONAL,
+    Place,
     citations,
     holds,
     places,
+    rewrite,
     with_ids,
 )
 from holmes_backend.db.types import utcnow
+from holmes_backend.events.hub import EventHub
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.models import Correction, File, Finding, KnowledgeGraph
@@ -444,19 +448,7 @@ async def _apply(
             },
         ),
     )
-    superseded = []
-    for finding_id, facts in changes.corrected_findings.items():
-        old = by_id[finding_id]
-        fresh = await finding_repo.add(session, _corrected_copy(old, facts))
-        superseded.append({"id": str(old.id), "superseded_by": str(fresh.id), "status": old.status})
-        old.superseded_by = fresh.id
-        old.status = FindingStatus.SUPERSEDED
-    stale_findings = []
-    for finding_id in changes.stale_findings:
-        finding = by_id[finding_id]
-        stale_findings.append({"id": str(finding.id), "status": finding.status})
-        finding.status = FindingStatus.STALE
-    await session.flush()
+    superseded, stale_findings = await _change_findings(session, changes, by_id)
     record = {
         "graph_version_before": before,
         "graph_version_after": new_graph.version,
@@ -501,6 +493,26 @@ async def _apply(
             "count": len(changes.stale_items) + len(stale_findings),
         },
     )
+
+
+async def _change_findings(
+    session: AsyncSession, changes: Plan, by_id: dict[uuid.UUID, Finding]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each corrected finding superseded by a corrected copy; findings drawing on it stale."""
+    superseded = []
+    for finding_id, facts in changes.corrected_findings.items():
+        old = by_id[finding_id]
+        fresh = await finding_repo.add(session, _corrected_copy(old, facts))
+        superseded.append({"id": str(old.id), "superseded_by": str(fresh.id), "status": old.status})
+        old.superseded_by = fresh.id
+        old.status = FindingStatus.SUPERSEDED
+    stale_findings = []
+    for finding_id in changes.stale_findings:
+        finding = by_id[finding_id]
+        stale_findings.append({"id": str(finding.id), "status": finding.status})
+        finding.status = FindingStatus.STALE
+    await session.flush()
+    return superseded, stale_findings
 
 
 def _fresh_status(finding: Finding) -> FindingStatus:
@@ -639,3 +651,172 @@ async def _revert(session: AsyncSession, *, runtime: Runtime, correction: Correc
             "correction_id": str(correction.id),
         },
     )
+
+
+# --- keeping applied corrections through later analyses --------------------------------------
+
+REAPPLIED = "applied"
+ALREADY_CURRENT = "already_current"
+TARGET_MISSING = "target_missing"
+_NOTES = {
+    REAPPLIED: "The new analysis stated the original value again; the correction was applied to "
+    "it.",
+    ALREADY_CURRENT: "The new analysis already states the corrected value.",
+    TARGET_MISSING: "Nothing in the new analysis states the original or the corrected value where "
+    "this correction applied (the evidence it rested on may have been removed or read "
+    "differently), so it was not applied again; flag a new correction on the current item if "
+    "it is still wrong.",
+}
+
+
+async def applied_for_case(session: AsyncSession, case_id: uuid.UUID) -> list[Correction]:
+    """The case's applied corrections, in the order they were applied."""
+    rows = [c for c in await correction_repo.for_case(session, case_id) if c.applied_at]
+    return sorted(rows, key=lambda c: (c.applied_at, c.created_at, str(c.id)))
+
+
+def _what(correction: Correction) -> tuple[set[Place], Value, Value]:
+    """The places the correction put right, and its original and corrected values."""
+    cited = (correction.verification_evidence or {}).get("cited") or []
+    return (
+        places(cited),
+        read_value(str(correction.original_value)),
+        read_value(str(correction.corrected_value)),
+    )
+
+
+def _states_there(item: Any, cited: set[Place], where: set[Place], value: Value) -> bool:
+    """An item resting only on the corrected places that states the value: the fact itself."""
+    return bool(cited) and cited <= where and holds(item, value)
+
+
+def keep_corrected(
+    lists: dict[str, list[Any]], corrections: Sequence[Correction]
+) -> list[dict[str, str]]:
+    """Freshly derived graph lists keep the applied corrections: an item that states a
+    correction's original value, resting only on the places it put right, is rewritten to the
+    corrected value (in place; items need their ids already). Returns what was rewritten."""
+    rewritten: list[dict[str, str]] = []
+    for correction in corrections:
+        where, original, proposed = _what(correction)
+        correction_id = str(correction.id)
+        for name, items in lists.items():
+            kind = GRAPH_LISTS.get(name) or name.removesuffix("s")
+            for index, item in enumerate(items):
+                if not isinstance(item, dict):
+                    continue
+                if not _states_there(item, places(item), where, original):
+                    continue
+                fixed = rewrite(item, original, proposed)
+                marks = [m for m in fixed.get("corrected_by", []) if m != correction_id]
+                fixed["corrected_by"] = [*marks, correction_id]
+                items[index] = fixed
+                rewritten.append(
+                    {"kind": kind, "id": str(item.get("id", "")), "correction_id": correction_id}
+                )
+    return rewritten
+
+
+async def reapply(
+    session: AsyncSession, *, hub: EventHub, graph: KnowledgeGraph, job_id: uuid.UUID
+) -> list[dict[str, Any]]:
+    """After a full re-analysis has added ``graph`` (in this uncommitted transaction): every
+    applied correction goes through the merge step again, on the new graph and the new findings.
+
+    The ids of the items it was made on are gone with the old analysis, so it applies wherever
+    an item states its original value resting only on the places it put right (the target and
+    every retelling of that fact); what draws on it goes stale, as when it was first applied.
+    A correction that finds nothing to apply to is not dropped: it is noted on the correction
+    (``already_current`` when the new analysis states the corrected value there, else
+    ``target_missing``) and announced (CORRECTION_REAPPLIED), like every outcome.
+    """
+    case_id = graph.case_id
+    outcomes: list[dict[str, Any]] = []
+    for correction in await applied_for_case(session, case_id):
+        correction_id = str(correction.id)
+        where, original, proposed = _what(correction)
+        current = list(await finding_repo.current_for_case(session, case_id))
+        views = [FindingView(f.id, finding_facts(f), places(finding_refs(f))) for f in current]
+        changes = plan(
+            graph=graph_lists(graph),
+            findings=views,
+            target_list=None,
+            target_id="",
+            target_finding=None,
+            corrected_places=where,
+            original=original,
+            proposed=proposed,
+            correction_id=correction_id,
+        )
+        superseded: list[dict[str, Any]] = []
+        stale_findings: list[dict[str, Any]] = []
+        if where and (changes.corrected_items or changes.corrected_findings):
+            outcome = REAPPLIED
+            for name, items in changes.graph.items():
+                setattr(graph, name, items)
+            superseded, stale_findings = await _change_findings(
+                session, changes, {f.id: f for f in current}
+            )
+        else:
+            there = [
+                item
+                for items in graph_lists(graph).values()
+                for item in items
+                if isinstance(item, dict) and places(item) & where
+            ] + [v.facts for v in views if v.places & where]
+            outcome = ALREADY_CURRENT if any(holds(i, proposed) for i in there) else TARGET_MISSING
+            changes = Plan(graph={})
+        entry = {
+            "job_id": str(job_id),
+            "graph_version": graph.version,
+            "outcome": outcome,
+            "note": _NOTES[outcome],
+            "corrected_items": changes.corrected_items,
+            "stale_items": changes.stale_items,
+            "superseded_findings": superseded,
+            "stale_findings": stale_findings,
+        }
+        found = correction.verification_evidence or {}
+        correction.verification_evidence = {
+            **found,
+            "reapplications": [*found.get("reapplications", []), entry],
+        }
+        outcomes.append({"correction_id": correction_id, **entry})
+        common = {"correction_id": correction_id, "graph_version": graph.version}
+        await event_service.record(
+            session,
+            hub=hub,
+            case_id=case_id,
+            type=EventType.CORRECTION_REAPPLIED,
+            payload={
+                **common,
+                "job_id": str(job_id),
+                "outcome": outcome,
+                "note": _NOTES[outcome],
+                "target_type": correction.target_type,
+                "target_id": correction.target_id,
+                "original_value": correction.original_value,
+                "proposed_value": correction.corrected_value,
+                "corrected_items": changes.corrected_items,
+            },
+        )
+        if outcome == REAPPLIED:
+            await event_service.record(
+                session,
+                hub=hub,
+                case_id=case_id,
+                type=EventType.STALE_ITEMS_MARKED,
+                payload={
+                    **common,
+                    "reapplied": True,
+                    "corrected_items": changes.corrected_items,
+                    "stale_items": changes.stale_items,
+                    "superseded_findings": [
+                        {"id": s["id"], "superseded_by": s["superseded_by"]} for s in superseded
+                    ],
+                    "stale_findings": [s["id"] for s in stale_findings],
+                    "count": len(changes.stale_items) + len(stale_findings),
+                },
+            )
+    await session.flush()
+    return outcomes

@@ -6,16 +6,19 @@ import uuid
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from holmes_backend.agents import regeneration
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db.transaction import after_commit
 from holmes_backend.models import File, ProcessingJob
 from holmes_backend.repositories import files as file_repo
+from holmes_backend.repositories import findings as finding_repo
+from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
 from holmes_shared.enums import FileStatus, JobStatus
-from holmes_shared.errors import NotFoundError, ValidationFailedError
+from holmes_shared.errors import ConflictError, NotFoundError, ValidationFailedError
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +50,12 @@ async def start(
     if active is not None:
         return active
     latest = await job_repo.latest_for_case(session, case_id)
-    if latest is not None and latest.status == JobStatus.ERROR and not incremental:
+    if (
+        latest is not None
+        and latest.status == JobStatus.ERROR
+        and not incremental
+        and not regeneration.is_regeneration(latest)
+    ):
         # A failed job resumes from its last completed phase instead of starting over.
         latest.status = JobStatus.PENDING
         job = latest
@@ -72,13 +80,83 @@ async def start(
                 file_ids=[str(f.id) for f in files],
             ),
         )
-    job_id = job.id
+    _launch_after_commit(session, runtime, job)
+    return job
+
+
+def _launch_after_commit(session: AsyncSession, runtime: Runtime, job: ProcessingJob) -> None:
+    case_id, job_id = job.case_id, job.id
 
     async def _launch() -> None:
         launch(runtime, case_id, job_id)
 
     # The run starts only once the job row that describes it is committed.
     after_commit(session, _launch)
+
+
+async def regenerate(
+    session: AsyncSession, *, runtime: Runtime, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> ProcessingJob:
+    """Refresh the stale items: a job whose triage, routing and domain phases count as done, so
+    the pipeline reruns synthesis and the graph over the current findings (see
+    agents/regeneration.py). Refused (409) while a job runs, before the case has a graph, after
+    a failed processing (which resumes through process), and when nothing is stale; a failed
+    regeneration resumes from where it stopped."""
+    await require_case(session, case_id, owner_id)
+    details = {"case_id": str(case_id)}
+    active = await job_repo.active_for_case(session, case_id)
+    if active is not None:
+        raise ConflictError(
+            "The case is being processed; regenerate once processing has finished.",
+            details={**details, "job_id": str(active.id)},
+            suggested_action="wait for processing to finish, then retry",
+        )
+    latest = await job_repo.latest_for_case(session, case_id)
+    if latest is not None and latest.status == JobStatus.ERROR:
+        if regeneration.is_regeneration(latest):
+            latest.status = JobStatus.PENDING
+            _launch_after_commit(session, runtime, latest)
+            return latest
+        raise ConflictError(
+            "The last processing of this case failed; process it again to resume it first.",
+            details={**details, "job_id": str(latest.id)},
+            suggested_action="process the case",
+        )
+    graph = await graph_repo.latest(session, case_id)
+    if graph is None:
+        raise ConflictError(
+            "The case has not been processed yet, so there is nothing to regenerate.",
+            details=details,
+            suggested_action="process the case",
+        )
+    stale = regeneration.stale_in(
+        graph, list(await finding_repo.current_for_case(session, case_id))
+    )
+    if not any(stale.values()):
+        raise ConflictError(
+            "Nothing in the case is stale, so there is nothing to regenerate.",
+            details={**details, "graph_version": graph.version},
+            suggested_action="regenerate after a correction marks items stale",
+        )
+    files = [
+        f
+        for f in await file_repo.list_for_case(session, case_id)
+        if f.status in (FileStatus.PROCESSED, FileStatus.PARTIAL)
+    ]
+    job = await job_repo.add(
+        session,
+        ProcessingJob(
+            case_id=case_id,
+            status=JobStatus.PENDING,
+            incremental=False,
+            file_ids=[str(f.id) for f in files],
+            completed_phases=list(regeneration.DONE_BEFORE),
+            agent_states={
+                regeneration.STATE: {"graph_version_before": graph.version, "stale": stale}
+            },
+        ),
+    )
+    _launch_after_commit(session, runtime, job)
     return job
 
 

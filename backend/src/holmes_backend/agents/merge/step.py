@@ -14,6 +14,7 @@ import uuid
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import persist
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
@@ -187,14 +188,6 @@ async def _apply(
         # The latest version now (not the one the agent read): nothing written since is lost.
         base = await graph_repo.latest(session, job.case_id)
         assert base is not None
-        open_conflicts = [
-            OpenConflict(
-                id=str(c.id),
-                existing_fact_id=str(c.target_ref.get("existing_fact_id", "")),
-                new_value=str(c.new_value),
-            )
-            for c in await conflict_repo.for_case(session, job.case_id, status=ConflictStatus.OPEN)
-        ]
         result = merge(
             base_nodes=base.nodes,
             base_edges=base.edges,
@@ -204,7 +197,7 @@ async def _apply(
             new_facts=new_facts,
             new_timeline=timeline,
             plan=plan,
-            open_conflicts=open_conflicts,
+            open_conflicts=await open_conflicts(session, job.case_id),
             version=base.version + 1,
         )
         insights = persist.knowledge_graph(
@@ -231,34 +224,11 @@ async def _apply(
             ),
         )
         report = {**result.report, "version": graph.version}
-        await conflict_repo.add_many(session, _rows(result, job, graph.version))
-        for conflict_id, sources in result.joined.items():
-            await conflict_repo.add_new_sources(session, uuid.UUID(conflict_id), sources)
         for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
             if file.status == FileStatus.PROCESSING:
                 file.status = FileStatus.PROCESSED
         job.agent_states = {**job.agent_states, "merge": report}
-        for draft in result.conflicts:
-            await _event(
-                session,
-                ctx,
-                EventType.CONFLICT_DETECTED,
-                {
-                    "conflict_id": str(draft.id),
-                    "kind": draft.kind,
-                    "severity": draft.severity,
-                    "summary": draft.description,
-                    "subject": {
-                        "id": draft.existing_fact["subject_id"],
-                        "name": draft.existing_fact["subject_name"],
-                    },
-                    "attribute": draft.existing_fact["attribute"],
-                    "existing_value": draft.existing_fact["value"],
-                    "new_value": draft.new_fact["value"],
-                    "similarity": draft.similarity,
-                    "graph_version": graph.version,
-                },
-            )
+        await record_conflicts(session, ctx, result=result, job=job, version=graph.version)
         await _event(
             session,
             ctx,
@@ -274,6 +244,53 @@ async def _apply(
             },
         )
         await transaction.commit(session)
+
+
+async def open_conflicts(session: AsyncSession, case_id: uuid.UUID) -> list[OpenConflict]:
+    return [
+        OpenConflict(
+            id=str(c.id),
+            existing_fact_id=str(c.target_ref.get("existing_fact_id", "")),
+            new_value=str(c.new_value),
+        )
+        for c in await conflict_repo.for_case(session, case_id, status=ConflictStatus.OPEN)
+    ]
+
+
+async def record_conflicts(
+    session: AsyncSession,
+    ctx: PipelineContext,
+    *,
+    result: MergeResult,
+    job: ProcessingJob,
+    version: int,
+) -> None:
+    """The merge's conflicts stored for the user (CONFLICT_DETECTED each), and the new sources
+    that repeat an open conflict's new value joined to it; part of the caller's transaction."""
+    await conflict_repo.add_many(session, _rows(result, job, version))
+    for conflict_id, sources in result.joined.items():
+        await conflict_repo.add_new_sources(session, uuid.UUID(conflict_id), sources)
+    for draft in result.conflicts:
+        await _event(
+            session,
+            ctx,
+            EventType.CONFLICT_DETECTED,
+            {
+                "conflict_id": str(draft.id),
+                "kind": draft.kind,
+                "severity": draft.severity,
+                "summary": draft.description,
+                "subject": {
+                    "id": draft.existing_fact["subject_id"],
+                    "name": draft.existing_fact["subject_name"],
+                },
+                "attribute": draft.existing_fact["attribute"],
+                "existing_value": draft.existing_fact["value"],
+                "new_value": draft.new_fact["value"],
+                "similarity": draft.similarity,
+                "graph_version": version,
+            },
+        )
 
 
 def _rows(result: MergeResult, job: ProcessingJob, version: int) -> list[Conflict]:

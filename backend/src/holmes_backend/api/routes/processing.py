@@ -41,6 +41,25 @@ async def process_case(
     return JobOut.model_validate(job)
 
 
+@router.post(
+    "/api/cases/{case_id}/regenerate",
+    response_model=JobOut,
+    status_code=status.HTTP_202_ACCEPTED,
+    responses=error_responses(400, 401, 404, 409, 422),
+)
+async def regenerate_case(
+    case_id: uuid.UUID, user: CurrentUser, session: SessionDep, runtime: RuntimeDep
+) -> JobOut:
+    """Regenerate the items corrections left stale: a processing job that reruns synthesis and
+    the knowledge graph over the current findings (corrected values kept, open conflicts kept),
+    followed like any job (status, events, Agent Flow). 409 while a job runs, before the case
+    is processed, or when nothing is stale."""
+    job = await processing_service.regenerate(
+        session, runtime=runtime, owner_id=user.id, case_id=case_id
+    )
+    return JobOut.model_validate(job)
+
+
 @router.get(
     "/api/cases/{case_id}/process/status",
     response_model=JobStatusOut,

@@ -80,6 +80,19 @@ class CorrectionChangesOut(BaseModel):
     stale_findings: list[uuid.UUID]
 
 
+class ReapplicationOut(BaseModel):
+    """What became of the correction when the case was processed again from its sources."""
+
+    job_id: uuid.UUID
+    graph_version: int
+    outcome: Literal["applied", "already_current", "target_missing"] = Field(
+        description="applied: the new analysis stated the original value again and was "
+        "corrected; already_current: it states the corrected value; target_missing: it states "
+        "neither where the correction applied, so nothing was changed"
+    )
+    note: str
+
+
 class CorrectionOut(BaseModel):
     id: uuid.UUID
     case_id: uuid.UUID
@@ -97,6 +110,9 @@ class CorrectionOut(BaseModel):
     applied: bool
     applied_at: datetime | None
     changes: CorrectionChangesOut | None
+    reapplications: list[ReapplicationOut] = Field(
+        default=[], description="One entry per full re-processing of the case since it applied"
+    )
     created_at: datetime
 
     @classmethod
@@ -124,6 +140,7 @@ class CorrectionOut(BaseModel):
                 "applied": row.applied_at is not None,
                 "applied_at": row.applied_at,
                 "changes": changes,
+                "reapplications": found.get("reapplications", []),
                 "created_at": row.created_at,
             }
         )

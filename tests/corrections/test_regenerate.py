@@ -15,10 +15,12 @@ from typing import Any
 import httpx
 from sqlalchemy import delete, select
 
+from holmes_backend.agents import regeneration
 from holmes_backend.agents.verification import items
 from holmes_backend.agents.verification.compare import read_value
-from holmes_backend.models import AgentExecution, ProcessingJob
+from holmes_backend.models import AgentExecution, Correction, ProcessingJob
 from holmes_backend.runtime import Runtime
+from holmes_backend.services.corrections import keep_corrected
 from holmes_shared.enums import JobStatus
 from tests.agents.helpers import wait_done
 from tests.api.helpers import assert_envelope, new_case
@@ -393,3 +395,96 @@ async def test_a_full_reprocessing_keeps_applied_corrections_or_reports_them(
     )
     final = await knowledge(client, case_id)
     assert not [e for e in final["timeline"]["events"] if e["source"].get("file_id") == file_id]
+
+
+def _correction(original: str, proposed: str, cited: list[Json]) -> Correction:
+    return Correction(
+        id=uuid.uuid4(),
+        original_value=original,
+        corrected_value=proposed,
+        verification_evidence={"cited": cited},
+    )
+
+
+def test_items_derived_again_keep_the_corrected_value() -> None:
+    row = {"file_id": "f1", "row": 4, "excerpt": "2024-03-01;Payment;4,500.00;12,000.00"}
+    other_row = {"file_id": "f1", "row": 5, "excerpt": "2024-03-02;Payment;4,500.00"}
+    correction = _correction("4,500.00", "5,400.00", [row])
+    lists: dict[str, list[Any]] = {
+        "timeline": [
+            {"id": "timeline_001", "amount": 4500.0, "description": "Paid 4,500.00", "source": row},
+            {"id": "timeline_002", "amount": 4500.0, "source": other_row},
+            {"id": "timeline_003", "amount": 12000.0, "source": row},
+        ],
+        "edges": [
+            {
+                "source_id": "a",
+                "target_id": "b",
+                "description": "4,500.00",
+                "evidence": [row, other_row],
+            }
+        ],
+    }
+    kept = keep_corrected(lists, [correction])
+    first, second, third = lists["timeline"]
+    # The fact told again where the correction applied takes the corrected value...
+    assert first["amount"] == 5400.0
+    assert first["description"] == "Paid 5,400.00"
+    assert first["corrected_by"] == [str(correction.id)]
+    assert first["source"] == row  # a citation is a quote: never rewritten
+    # ...another row's figure, another figure of the row, and what rests on more are untouched.
+    assert second == {"id": "timeline_002", "amount": 4500.0, "source": other_row}
+    assert third["amount"] == 12000.0
+    assert "corrected_by" not in lists["edges"][0]
+    assert kept == [
+        {"kind": "timeline_event", "id": "timeline_001", "correction_id": str(correction.id)}
+    ]
+    # Keeping it twice changes nothing more.
+    assert keep_corrected(lists, [correction]) == []
+
+
+def test_only_stale_items_without_a_user_decision_are_withdrawn() -> None:
+    row = {"file_id": "f1", "row": 4}
+    lists: dict[str, list[Any]] = {
+        "nodes": [
+            {
+                "id": "amount:x",
+                "type": "amount",
+                "stale": True,
+                "stale_because": ["c"],
+                "sources": [row],
+            },
+            {"id": "person:y", "type": "person", "sources": [row]},
+        ],
+        "edges": [
+            {
+                "source_id": "person:y",
+                "target_id": "amount:x",
+                "type": "paid",
+                "stale": True,
+                "evidence": [row],
+            }
+        ],
+        "facts": [
+            {
+                "id": "fact:1",
+                "stale": True,
+                "stale_because": ["c"],
+                "conflict_ids": ["k"],
+                "sources": [row],
+            },
+        ],
+        "timeline": [
+            {"timestamp": "2024-03-01", "status": "rejected", "stale": True, "source": row}
+        ],
+    }
+    kept, where, counts = regeneration._withdraw(lists)
+    assert [n["id"] for n in kept["nodes"]] == ["person:y"]
+    assert kept["edges"] == []
+    # An open conflict or a decision stands: the item stays, no longer stale.
+    assert kept["facts"] == [{"id": "fact:1", "conflict_ids": ["k"], "sources": [row]}]
+    assert kept["timeline"] == [
+        {"id": "timeline_001", "timestamp": "2024-03-01", "status": "rejected", "source": row}
+    ]
+    assert where == items.places([row])
+    assert counts == {"withdrawn": 2, "kept_for_decisions": 2}

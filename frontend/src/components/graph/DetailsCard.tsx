@@ -18,11 +18,14 @@ type Props = {
   onClose: () => void;
 };
 
-/** The card beside the graph: an entity with its relationships and sources, or a relationship's evidence. */
+/**
+ * The column beside the graph (beside, not over it: no entity hides under it): an entity with its
+ * relationships and sources, or a relationship's evidence.
+ */
 export function DetailsCard(props: Props) {
   return (
     <aside
-      className="absolute top-3 right-3 bottom-3 flex w-[min(320px,calc(100%-1.5rem))] flex-col @3xl:w-[360px] overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-slate-200"
+      className="flex w-[300px] shrink-0 flex-col overflow-hidden border-l border-slate-200 bg-white @4xl:w-[360px]"
       aria-label="Details"
     >
       {props.selected.kind === "node" ? (

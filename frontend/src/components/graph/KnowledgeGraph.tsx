@@ -109,7 +109,7 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
             placeholder="Search entities…"
             aria-label="Search the graph"
             data-testid="graph-search"
-            className="block w-full rounded-md border-0 bg-white py-1.5 pr-24 pl-8 text-sm text-slate-900 ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-500 focus:outline-none"
+            className={`block w-full rounded-md border-0 bg-white py-1.5 pl-8 text-sm ${query ? "pr-28" : "pr-3"} text-slate-900 ring-1 ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-500 focus:outline-none`}
           />
           {query ? (
             <span className="absolute top-1/2 right-1.5 flex -translate-y-1/2 items-center gap-1">
@@ -175,38 +175,48 @@ function GraphView({ model, refreshing, error }: { model: GraphModel; refreshing
           </span>
         </div>
       </div>
-      <div className="@container relative min-h-0 flex-1 bg-slate-50">
-        <GraphCanvas model={model} colourOf={colourOf} onSelect={setSelected} onReady={onSceneReady} />
-        <div className="pointer-events-none absolute bottom-3 left-3 flex flex-col items-start gap-2">
-          <div className="pointer-events-auto flex flex-col overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-slate-200">
-            <ZoomButton label="Zoom in" onClick={() => sceneRef.current?.zoomBy(1.4)}>
-              +
-            </ZoomButton>
-            <ZoomButton label="Zoom out" onClick={() => sceneRef.current?.zoomBy(1 / 1.4)}>
-              −
-            </ZoomButton>
-            <ZoomButton label="Fit to view" onClick={() => sceneRef.current?.focus([])}>
-              <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden>
-                <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" />
-              </svg>
-            </ZoomButton>
-          </div>
-          {model.contradicted.size > 0 ? (
-            <div className="pointer-events-auto flex items-center gap-2 rounded-md bg-white/90 px-2 py-1 text-[11px] text-slate-600 ring-1 ring-slate-200">
-              <svg width="18" height="10" aria-hidden>
-                <line x1="1" y1="5" x2="17" y2="5" stroke="#e11d48" strokeWidth="1.6" strokeDasharray="4 2" />
-              </svg>
-              contradicts
+      <div className="@container flex min-h-0 flex-1">
+        <div className="relative min-w-0 flex-1 bg-slate-50">
+          <GraphCanvas model={model} colourOf={colourOf} onSelect={setSelected} onReady={onSceneReady} />
+          <div className="pointer-events-none absolute bottom-3 left-3 flex flex-col items-start gap-2">
+            <div className="pointer-events-auto flex flex-col overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-slate-200">
+              <ZoomButton label="Zoom in" onClick={() => sceneRef.current?.zoomBy(1.4)}>
+                +
+              </ZoomButton>
+              <ZoomButton label="Zoom out" onClick={() => sceneRef.current?.zoomBy(1 / 1.4)}>
+                −
+              </ZoomButton>
+              <ZoomButton label="Fit to view" onClick={() => sceneRef.current?.focus([])}>
+                <svg viewBox="0 0 16 16" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" aria-hidden>
+                  <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" />
+                </svg>
+              </ZoomButton>
             </div>
-          ) : null}
+            {model.contradicted.size > 0 ? (
+              <div className="pointer-events-auto flex items-center gap-2 rounded-md bg-white/90 px-2 py-1 text-[11px] text-slate-600 ring-1 ring-slate-200">
+                <svg width="18" height="10" aria-hidden>
+                  <line x1="1" y1="5" x2="17" y2="5" stroke="#e11d48" strokeWidth="1.6" strokeDasharray="4 2" />
+                </svg>
+                contradicts
+              </div>
+            ) : null}
+          </div>
+          {current ? null : (
+            <p className="pointer-events-none absolute right-3 bottom-3 rounded bg-white/80 px-2 py-1 text-[11px] text-slate-500">
+              Click an entity or a line for details · scroll to zoom · drag to move
+            </p>
+          )}
         </div>
         {current ? (
-          <DetailsCard model={model} selected={current} colourOf={colourOf} onSelectNode={selectNode} onSelectEdge={(id) => setSelected({ kind: "edge", id })} onClose={() => setSelected(null)} />
-        ) : (
-          <p className="pointer-events-none absolute right-3 bottom-3 rounded bg-white/80 px-2 py-1 text-[11px] text-slate-500">
-            Click an entity or a line for details · scroll to zoom · drag to move
-          </p>
-        )}
+          <DetailsCard
+            model={model}
+            selected={current}
+            colourOf={colourOf}
+            onSelectNode={selectNode}
+            onSelectEdge={(id) => setSelected({ kind: "edge", id })}
+            onClose={() => setSelected(null)}
+          />
+        ) : null}
       </div>
     </div>
   );

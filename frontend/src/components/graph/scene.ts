@@ -538,11 +538,17 @@ export function createScene(
     },
     resize() {
       const next = size();
-      const dx = (next.width - lastSize.width) / 2;
-      const dy = (next.height - lastSize.height) / 2;
+      const previous = lastSize;
       lastSize = next;
-      if (dx || dy) svg.call(zoomBehaviour.translateBy, dx / transform.k, dy / transform.k);
-      else draw();
+      if (next.width === previous.width && next.height === previous.height) return draw();
+      if (!previous.width || !previous.height || !next.width || !next.height) return draw();
+      // Keep the same part of the graph in view, centred: a narrower canvas (details column,
+      // Source panel) zooms out rather than pushing entities out of sight.
+      const ratio = Math.min(next.width / previous.width, next.height / previous.height);
+      const centreX = transform.invertX(previous.width / 2);
+      const centreY = transform.invertY(previous.height / 2);
+      const k = Math.max(0.08, Math.min(6, transform.k * ratio));
+      svg.call(zoomBehaviour.transform, zoomIdentity.translate(next.width / 2 - centreX * k, next.height / 2 - centreY * k).scale(k));
     },
     destroy() {
       simulation.stop();

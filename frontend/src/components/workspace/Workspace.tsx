@@ -13,6 +13,7 @@ import { KnowledgeGraph } from "@/components/graph/KnowledgeGraph";
 import { ReviewPanel } from "@/components/review/ReviewPanel";
 import { InsightsPanel } from "@/components/insights/InsightsPanel";
 import { SourcePanel } from "@/components/source/SourcePanel";
+import { StaleBanner } from "@/components/workspace/StaleBanner";
 import { Timeline } from "@/components/timeline/Timeline";
 import { Alert, Button, EmptyState, Spinner, StatusBadge } from "@/components/ui";
 import { errorMessage } from "@/lib/api";
@@ -137,6 +138,11 @@ function CommandCenter({ status }: { status: CaseStatus }) {
       {status === "PARTIAL" ? (
         <div className="shrink-0 px-4 pt-3">
           <Alert tone="warning">Some agents failed: results are partial. The Files view shows which files are affected.</Alert>
+        </div>
+      ) : null}
+      {status === "READY" || status === "PARTIAL" ? (
+        <div className="shrink-0 px-4 pt-3 empty:hidden">
+          <StaleBanner onStarted={() => go("flow")} />
         </div>
       ) : null}
       <div className="flex min-h-0 flex-1">

@@ -3,6 +3,7 @@
 import { useState } from "react";
 
 import { Citation } from "@/components/Citation";
+import { FlagButton } from "@/components/corrections/FlagButton";
 import { ItemFlagBadges } from "@/components/insights/StaleBadge";
 import type { SourceLocation } from "@/stores/source";
 
@@ -74,6 +75,7 @@ function EntityDetails({ model, id, colourOf, onSelectNode, onSelectEdge, onClos
               Also known as <span className="text-slate-700">{aliases.join(", ")}</span>
             </p>
           ) : null}
+          <FlagButton className="mt-1" target={{ targetType: "entity", targetId: id, originalValue: name, label: `${typeLabel(node.type)}: ${name}` }} />
           {model.contradicted.has(id) ? (
             <p className="mt-2 rounded bg-rose-50 px-2 py-1 text-xs text-rose-800 ring-1 ring-rose-200">Involved in a contradiction — see the red dashed lines.</p>
           ) : null}

@@ -3,6 +3,8 @@
 import { type ReactNode, useDeferredValue, useMemo, useState } from "react";
 
 import { Citation } from "@/components/Citation";
+import { FlagButton } from "@/components/corrections/FlagButton";
+import type { CorrectionTarget } from "@/components/corrections/CorrectionDialog";
 import { StatusBadge } from "@/components/ui";
 import { type Contradiction, type CrossModalLink, type EvidenceGap, useOpenCaseData } from "@/stores/caseData";
 import type { SourceLocation } from "@/stores/source";
@@ -166,7 +168,7 @@ function Section({
   );
 }
 
-function Card({ testId, id, stale, children }: { testId: string; id: string; stale: boolean; children: ReactNode }) {
+function Card({ testId, id, stale, flag, children }: { testId: string; id: string; stale: boolean; flag: CorrectionTarget; children: ReactNode }) {
   return (
     <article
       data-testid={testId}
@@ -175,6 +177,9 @@ function Card({ testId, id, stale, children }: { testId: string; id: string; sta
       className={`rounded-lg bg-white p-4 shadow-sm ring-1 ${stale ? "ring-amber-300" : "ring-slate-200"}`}
     >
       {children}
+      <div className="mt-3 flex justify-end">
+        <FlagButton target={flag} />
+      </div>
     </article>
   );
 }
@@ -198,7 +203,12 @@ function Label({ children }: { children: ReactNode }) {
 
 function ContradictionCard({ item }: { item: Contradiction }) {
   return (
-    <Card testId="contradiction" id={item.id} stale={item.stale}>
+    <Card
+      testId="contradiction"
+      id={item.id}
+      stale={item.stale}
+      flag={{ targetType: "contradiction", targetId: item.id, originalValue: item.claim, label: `Contradiction: ${item.claim}` }}
+    >
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <span data-testid="severity">
           <StatusBadge status={item.severity} />
@@ -254,7 +264,12 @@ function GapCard({ item }: { item: EvidenceGap }) {
   const [all, setAll] = useState(false);
   const sources = all ? item.sources : item.sources.slice(0, 4);
   return (
-    <Card testId="evidence-gap" id={item.id} stale={item.stale}>
+    <Card
+      testId="evidence-gap"
+      id={item.id}
+      stale={item.stale}
+      flag={{ targetType: "evidence_gap", targetId: item.id, originalValue: item.element, label: `Evidence gap: ${item.element}` }}
+    >
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <StrengthMeter strength={item.current_strength} />
         <span className="flex gap-1.5">
@@ -287,7 +302,12 @@ function GapCard({ item }: { item: EvidenceGap }) {
 function LinkCard({ item }: { item: CrossModalLink }) {
   const delta = humanizeDelta(item.time_delta_seconds);
   return (
-    <Card testId="cross-modal-link" id={item.id} stale={item.stale}>
+    <Card
+      testId="cross-modal-link"
+      id={item.id}
+      stale={item.stale}
+      flag={{ targetType: "cross_modal_link", targetId: item.id, originalValue: item.implication, label: `Link: ${item.implication}` }}
+    >
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <span className="rounded-md bg-sky-50 px-2 py-0.5 text-xs font-semibold text-sky-800 ring-1 ring-sky-200">{correlationLabel(item.correlation_type)}</span>
         {delta ? (

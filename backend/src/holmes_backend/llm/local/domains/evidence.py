@@ -8,16 +8,15 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import sworn_claims
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, people_named, person_mentions
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
     events,
     file_places,
-    people_in,
 )
 from holmes_backend.llm.local.facts.dates import parse_iso
-from holmes_backend.llm.local.facts.names import name_key
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.names import name_key, not_a_person
 
 _MAX_EVENTS = 1500
 
@@ -37,7 +36,7 @@ def _unique(names: list[str]) -> list[str]:
     kept: dict[str, str] = {}
     for name in names:
         key = name_key(name)
-        if key and len(name) > len(kept.get(key, "")):
+        if key and not not_a_person(name) and len(name) > len(kept.get(key, "")):
             kept[key] = name
     return sorted(kept.values())
 
@@ -46,11 +45,11 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     claims = [claim for doc in docs for claim in sworn_claims(doc)]
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
-    people: list[str] = []
+    mentions = person_mentions(docs)
+    people = [m.name for m in mentions]
     where = file_places(docs)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id))
-        people += [p for u in units(doc)[:2000] for p in people_in(u.text)]
     timeline.sort(key=_sort_key)
     custody = custody_findings(docs)
     people += [p for e in timeline for p in e.people]
@@ -59,7 +58,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         {e.place for e in timeline if e.place}
         | {c.claimed_place for c in claims if c.claimed_place}
     )
-    findings = _media_findings(docs, owners, mentioned_files(docs))
+    findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),
@@ -122,6 +121,7 @@ def signals(output: EvidenceOutput) -> list[Signal]:
     found = [
         Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
         for f in output.findings + output.custody
+        if f.finding_type != PEOPLE_NAMED  # an index of names, not a fact about the case
     ]
     found += [
         Signal(

@@ -15,6 +15,7 @@ from collections import defaultdict
 from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import name_key, person_parts
@@ -54,7 +55,11 @@ def _approval_records(view: CaseView, clause: Clause) -> list[SourceRef]:
                 continue
             if wanted & {w.lower().strip(".,") for w in text.split()}:
                 found.append(unit.ref)
-    texts = [(f.title + " " + f.summary, f.sources) for f in view.evidence.findings]
+    texts = [
+        (f.title + " " + f.summary, f.sources)
+        for f in view.evidence.findings
+        if f.finding_type != PEOPLE_NAMED
+    ]
     texts += [(e.description, [e.source]) for e in view.evidence.events]
     texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
     for text, sources in texts:

@@ -5,6 +5,10 @@ events with people or a place, and the amounts of flagged patterns. Edges: paid 
 payer and payee), party_to, signed, approval_required, employed_by, located_at,
 participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts), contradicts and
 correlates_with (between documents), each with its citations and a confidence.
+
+Every node is cited: a name the findings list without a place (a party, a person named in a
+document) takes the places where the findings' own texts and excerpts name it; a name nothing
+cites is left out rather than shown without evidence.
 """
 
 import re
@@ -12,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import (
+    EntityType,
     GraphEntity,
     GraphOutput,
     GraphRelationship,
@@ -20,6 +25,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, person_mentions
 from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
@@ -37,6 +43,7 @@ _DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
 _MAX_EVENTS = 80
 _MAX_UNITS = 3000
 _MAX_COOCCURRING = 6
+_MAX_FOUND_SOURCES = 3
 
 
 @dataclass
@@ -75,7 +82,7 @@ class _Edges:
 def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutput:
     resolver = Resolver()
     _collect(view, resolver)
-    entities = resolver.resolve()
+    entities = _cited(resolver.resolve(), view, synthesis)
     edges = _Edges()
     extra: list[GraphEntity] = []
     documents = _documents(view, synthesis)
@@ -139,7 +146,10 @@ def _collect(view: CaseView, resolver: Resolver) -> None:
     for doc in view.documents:
         for unit in units(doc)[:_MAX_UNITS]:
             for name in find_names(unit.text):
-                resolver.add(name.text, name.kind, unit.ref)
+                if name.kind != "person":
+                    resolver.add(name.text, name.kind, unit.ref)
+    for mention in person_mentions(view.documents):
+        resolver.add(mention.name, "person", mention.ref())
 
 
 def _collect_findings(view: CaseView, resolver: Resolver) -> None:
@@ -153,9 +163,79 @@ def _collect_findings(view: CaseView, resolver: Resolver) -> None:
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
     for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
+        known: EntityType | None = "person" if finding.finding_type == PEOPLE_NAMED else None
         for name in finding.entities:
-            resolver.add(name, None, finding.sources[0] if finding.sources else None)
+            resolver.add(name, known, _naming(name, finding.sources))
     _collect_evidence(view, resolver)
+
+
+def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
+    """Of a finding's citations, the one whose excerpt names the entity (else the first)."""
+    pattern = _name_pattern([name])
+    return next((s for s in sources if pattern.search(s.excerpt)), None) or next(
+        iter(sources), None
+    )
+
+
+def _name_pattern(names: list[str]) -> re.Pattern[str]:
+    spelled = sorted({" ".join(n.split()) for n in names if n.strip()}, key=len, reverse=True)
+    alternatives = "|".join(r"\s+".join(map(re.escape, n.split())) for n in spelled)
+    return re.compile(rf"(?<!\w)(?:{alternatives or '(?!)'})(?!\w)", re.IGNORECASE)
+
+
+def _cited(
+    entities: list[Resolved], view: CaseView, synthesis: SynthesisOutput | None
+) -> list[Resolved]:
+    """Entities with their sources; one without any takes the cited texts that name it, and is
+    left out when nothing does."""
+    if all(e.sources for e in entities):
+        return entities
+    pool = _citable(view, synthesis)
+    kept = []
+    for entity in entities:
+        if not entity.sources:
+            pattern = _name_pattern([entity.name, *entity.aliases])
+            named = [ref for text, ref, _ in pool if pattern.search(text)]
+            in_excerpt = [ref for text, ref, excerpt in pool if excerpt and pattern.search(text)]
+            entity.sources = unique_refs(in_excerpt + named, _MAX_FOUND_SOURCES)
+        if entity.sources:
+            kept.append(entity)
+    return kept
+
+
+def _citable(
+    view: CaseView, synthesis: SynthesisOutput | None
+) -> list[tuple[str, SourceRef, bool]]:
+    """(text, its citation, whether the text is the citation's own excerpt) of every cited item
+    the findings hold."""
+    items: list[tuple[str, list[SourceRef]]] = []
+    items += [
+        (f"{t.from_party or ''} | {t.to_party or ''} | {t.description}", [t.source])
+        for t in view.financial.transactions
+    ]
+    items += [(a.description, a.sources[:1]) for a in view.financial.anomalies]
+    items += [(f"{c.party or ''} | {c.text}", [c.source]) for c in view.legal.clauses]
+    items += [(d.description, [d.source]) for d in view.legal.dates]
+    items += [
+        (f"{' | '.join(e.people)} | {e.place or ''} | {e.description}", [e.source])
+        for e in view.evidence.events
+    ]
+    items += [
+        (f"{c.speaker or ''} | {c.claimed_place or ''} | {c.claim}", [c.source])
+        for c in view.evidence.sworn_claims
+    ]
+    findings = (
+        view.financial.findings + view.legal.findings + view.evidence.findings
+        + view.evidence.custody
+    )  # fmt: skip
+    items += [(f"{f.title} | {f.summary}", f.sources[:1]) for f in findings]
+    if synthesis:
+        items += [(c.claim, [c.claim_source]) for c in synthesis.contradictions]
+    refs = [ref for _, sources in items for ref in sources]
+    refs += [ref for f in findings for ref in f.sources]
+    pool = [(ref.excerpt, ref, True) for ref in refs if ref.excerpt]
+    pool += [(text, ref, False) for text, sources in items for ref in sources[:1]]
+    return pool
 
 
 def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
@@ -285,7 +365,8 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     groups: list[tuple[list[str], list[SourceRef]]] = []
     for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
-        groups.append((finding.entities, finding.sources))
+        if finding.finding_type != PEOPLE_NAMED:  # one document's index: not named together
+            groups.append((finding.entities, finding.sources))
     for event in view.evidence.events:
         groups.append((event.people, [event.source]))
     for doc in view.documents:

@@ -10,7 +10,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from holmes_backend.llm.local.facts.lexicon import wordset
-from holmes_backend.llm.local.facts.names import clean, find_names, person_parts, title_case
+from holmes_backend.llm.local.facts.names import (
+    clean,
+    find_names,
+    kind_of,
+    person_parts,
+    title_case,
+)
 from holmes_backend.llm.local.facts.text import Unit
 
 _BETWEEN = re.compile(
@@ -124,14 +130,19 @@ def _upgrade(caption: Caption, first: str, second: str) -> None:
 def contract_parties(unit: Unit) -> list[tuple[str, str | None]]:
     """(party, defined term) pairs from a recital or a defined-term parenthesis."""
     found: list[tuple[str, str | None]] = []
+    previous = 0
     for match in _DEFINED.finditer(unit.text):
         names = [n for n in find_names(match["name"]) if n.kind != "place"]
         alias = match["alias"].strip()
         role = alias.lower() in _ROLE_WORDS
+        introduced = _introduced(unit.text[previous : match.end("name")])
+        previous = match.end()
         if names and (role or _shares_word(names[-1].text, alias)):
             found.append((names[-1].text, alias))
-        elif role:
-            found.append((clean(match["name"].split(",")[0]), alias))
+        elif introduced and (role or _shares_word(introduced, alias)):
+            found.append((introduced, alias))  # "Acme LLC, a … company at 9 Elm St ("Buyer")"
+        elif role and kind_of(raw := clean(match["name"].split(",")[0])) != "place":
+            found.append((raw, alias))
     between = _BETWEEN.search(unit.text)
     if between:
         for side in _split_sides(between["body"]):
@@ -139,6 +150,12 @@ def contract_parties(unit: Unit) -> list[tuple[str, str | None]]:
             if names and all(names[0].text != name for name, _ in found):
                 found.append((names[0].text, None))
     return found
+
+
+def _introduced(segment: str) -> str | None:
+    """The party a recital introduces before describing it: the first organisation or person of
+    the words since the previous defined term (an address after it is no party)."""
+    return next((n.text for n in find_names(segment) if n.kind != "place"), None)
 
 
 def _shares_word(name: str, alias: str) -> bool:

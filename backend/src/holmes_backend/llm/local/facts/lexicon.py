@@ -65,7 +65,11 @@ ORG_WORDS = wordset(
     "technologies technology labs media logistics consulting construction properties realty "
     "insurance securities investments exchange industries enterprises international global "
     "partnership firm society union federation church airlines motors energy pharmaceuticals "
-    "bancorp financial credit management advisors associates studio studios network"
+    "bancorp financial credit management advisors associates studio studios network "
+    # Bodies and offices within an organisation or a state ("Audit Committee", "Companies
+    # Registry", "Accounts Payable", "Ridgeway CU").
+    "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
+    "administration division unit branch taskforce panel service payable receivable cu fcu"
 )
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
@@ -76,7 +80,13 @@ PLACE_WORDS = wordset(
     "airport station terminal park mall center centre plaza square bridge marina harbor harbour "
     "port pier dock restaurant cafe café bar pub club building tower warehouse garage beach lake "
     "river mountain hall arena stadium casino theater theatre gallery museum library market "
-    "apartments residence estate farm ranch campus parkway court-house courthouse"
+    "apartments residence estate farm ranch campus parkway court-house courthouse "
+    # Streets, districts and landforms ("Lakeview Terrace", "Elk Grove Village", "Cedar Flats").
+    # Words that are also surnames (Hill, Mill, Ridge, Grove, Bay, Pike, Woods, Green) are left
+    # out: such places are told by their context (a house number, "the … site").
+    "terrace village flats heights valley creek springs falls gardens crossing junction basin "
+    "canyon meadows crescent circle alley quay wharf trail turnpike expressway freeway route "
+    "township borough isle cove place point commons box"
 )
 # Kinds of business: a capitalised phrase ending in one names a firm ("Northside Hardware Supply").
 BUSINESS_WORDS = wordset(
@@ -89,7 +99,9 @@ BUSINESS_WORDS = wordset(
     "roofing landscaping contractors builders developers imports exports manufacturing "
     "foods farms dairy catering brands outfitters apparel jewelers "
     "realtors agency studios labs industries enterprises ventures capital "
-    "insurance investments financial advisors associates solutions systems technologies"
+    "insurance investments financial advisors associates solutions systems technologies "
+    # What a vendor sells, named as the vendor ("Prairie Fuel Cards", "Lakeside Payments").
+    "cards card payments fuels petroleum telecom wireless airways railways express"
 )
 # Job titles and roles: the head of a two-word phrase that names a function, not a person
 # ("Court Reporter", "Hearing Examiner", "Notary Public").
@@ -106,7 +118,22 @@ ROLE_WORDS = wordset(
     "engineer architect contractor landlord tenant borrower lender buyer seller vendor "
     "customer client "
     "spokesperson spokesman spokeswoman translator interpreter registrar recorder ombudsman "
-    "ceo cfo coo cto cio vp public general"
+    "ceo cfo coo cto cio vp public general "
+    "hostess waitress bartender receptionist interviewer interviewee moderator presenter "
+    "announcer correspondent journalist narrator attendant concierge doorman nurse paramedic "
+    "juror jurors panelist caller visitor"
+)
+# Roles and descriptions that name nobody on their own ("Host", "Unidentified male", "Night
+# Guard"): a phrase made only of these (and ROLE_WORDS) is not a personal name. Kept apart from
+# ROLE_WORDS because several are also surnames ("Minnie Driver", "Edgar Guest").
+PERSON_DESCRIPTIONS = wordset(
+    """
+    host guest guests driver server waiter guard guards speaker speakers doctor patient student
+    teacher passenger pilot owner resident neighbor neighbour friend colleague member staff crew
+    security victim suspect subject occupant individual participant attendee voice voices man
+    men woman women male female boy girl child adult people person persons unidentified unknown
+    unnamed anonymous another other older younger elderly night day front senior junior
+    """
 )
 # Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
 # Total", "Quarterly Summary").
@@ -115,7 +142,10 @@ TRAILING_NOT_NAMES = wordset(
     "appendix schedule attachment annex table figure chart index notes note report reports "
     "statement statements balance overview review section part item items list log record "
     "records only continued cont contd pending approved denied yes no n/a tbd none other "
-    "misc miscellaneous unknown various"
+    "misc miscellaneous unknown various "
+    # Programmes, projects and plans: named things, not people ("Vendor Onboarding Program").
+    "program programme programs programmes project projects initiative initiatives scheme "
+    "campaign plan plans platform portal protocol procedure procedures framework"
 )
 # US states and countries: a capitalised word after one is a heading or a place, not a surname.
 # Those that are also common given names (Georgia, Virginia, Jordan…) are left out.
@@ -176,6 +206,7 @@ NOT_NAMES = wordset(
     per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
     ended ending months years period periods
     plaintiffs defendants petitioners respondents appellants appellees amicus brief
+    hi hello hey welcome greetings cheers goodbye bye
     """
 )
 FINANCIAL_WORDS = wordset(

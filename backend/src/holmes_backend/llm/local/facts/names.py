@@ -6,11 +6,17 @@ organisation when it ends in a legal-form suffix (Inc., LLC, GmbH…) or an inst
 an honorific precedes it or when it has the shape of a personal name (two to four name words,
 none of them a common capitalised non-name word). All-capitals text (headings) yields only
 organisations, places and honorific-led names.
+
+Context decides what the words cannot: a name-shaped phrase after an article or a determiner
+("above the Spending Cap", "the Cedar Flats site") names a thing, not a person; one after a house
+number ("77 Lakeview Terrace, Evanston") is an address; a place-shaped one followed by a role
+("Eleanor Park (Chair)", "Dana Hall, Treasurer") is a person.
 """
 
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Literal
 
 from holmes_backend.llm.local.facts.lexicon import (
@@ -21,6 +27,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     ORG_HEADS,
     ORG_SUFFIXES,
     ORG_WORDS,
+    PERSON_DESCRIPTIONS,
     PLACE_WORDS,
     REGIONS,
     ROLE_WORDS,
@@ -81,6 +88,23 @@ _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
 _SMALL = wordset("of and the at for de van von du da del der la")
+# An article or determiner right before a name-shaped phrase: a thing ("the Spending Cap").
+_DETERMINED = re.compile(
+    r"(?:^|(?<=[^\w]))(?:(?i:the)|a|an|this|that|these|those|its|our|their|any|each|every|no)"
+    r"\s+[\"'\u201c\u2018]?$"
+)
+# A house number right before: an address ("77 Lakeview Terrace, Evanston"), not a year, an
+# amount or a date's day ("In 2024 Jane Roe…", "$500 Jane…", "March 5 Jane…").
+_HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
+_ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
+_ROLE_AFTER = re.compile(
+    r"^(?:\s*\((?P<bracketed>[A-Za-z][\w .&/-]{0,40})\)|,\s+(?:the\s+)?"
+    r"(?P<apposed>(?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)(?=[\s,.;)]|$))"
+)
+_MONTHS = wordset(
+    "january february march april may june july august september october november december "
+    "jan feb mar apr jun jul aug sep sept oct nov dec"
+)
 
 
 @dataclass(frozen=True)
@@ -116,6 +140,7 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
         or (bare[0] in ORG_HEADS and "of" in bare)
+        or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
     ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
@@ -145,6 +170,8 @@ def not_a_person(name: str) -> bool:
     words = [b for b in (_bare(t) for t in tokens) if b and b not in NAME_CONNECTORS]
     if not words:
         return True
+    if all(w in _NOT_NAMES or w in PERSON_DESCRIPTIONS for w in words):
+        return True  # "Host", "Unidentified male", "Night Guard"
     if len(words) == 1:
         return words[0] in _NOT_NAMES
     if words[-1] in TRAILING_NOT_NAMES or words[0] in REGIONS:
@@ -246,12 +273,19 @@ def _without_title(run: str) -> tuple[str, int]:
 
 def find_names(text: str) -> list[Name]:
     """People, organisations and places named in one sentence or line."""
-    return list(_find_names(text))
+    return list(_scan(text)[0])
+
+
+def things_named(text: str) -> list[str]:
+    """Name-shaped phrases that a determiner shows to be things ("the Spending Cap", "the Cedar
+    Flats site"): evidence that the same words elsewhere are no personal name."""
+    return list(_scan(text)[1])
 
 
 @lru_cache(maxsize=_CACHE)
-def _find_names(text: str) -> tuple[Name, ...]:
+def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
     found: list[Name] = []
+    things: list[str] = []
     for match in _RUN.finditer(text):
         start, run = match.start("name"), match["name"]
         if run[:4].lower() == "the ":
@@ -269,6 +303,11 @@ def _find_names(text: str) -> tuple[Name, ...]:
             name = title_case(name) if upper else name
             begin = start + offset + shift
             end = begin + len(piece)
+            if not honorific:
+                kind = _in_context(kind, name, text[:begin], text[end:])
+                if kind is None:
+                    things.append(name)
+                    continue
             dotted = _bare(name.split()[-1]) in _DOTTED_SUFFIXES
             if kind == "organization" and text[end : end + 1] == "." and dotted:
                 end += 1
@@ -282,7 +321,45 @@ def _find_names(text: str) -> tuple[Name, ...]:
                 name = f"{title}{dot} {name}"
                 begin = match.start()
             found.append(Name(name, kind, begin, end))
-    return tuple(found)
+    return tuple(found), tuple(things)
+
+
+def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind | None:
+    """What the words around a name say of its kind (None: a thing, not a name)."""
+    if kind == "place":
+        return "person" if _role_follows(name, after) else kind
+    if kind != "person":
+        return kind
+    if _DETERMINED.search(before):
+        return None  # "above the Spending Cap", "inspected the Cedar Flats pump station"
+    number = _HOUSE_NUMBER.search(before)
+    if number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number):
+        return "place"  # "77 Lakeview Terrace, Evanston"
+    return kind
+
+
+def _is_house_number(before: str, number: re.Match[str]) -> bool:
+    digits = number["number"].rstrip("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    if len(digits) == 4 and 1800 <= int(digits) <= 2099:
+        return False  # a year ("In 2024 Jane Roe")
+    previous = before[: number.start()].split()
+    word = _bare(previous[-1]) if previous else ""
+    return word not in _MONTHS and word not in ("no", "nos", "number", "#")
+
+
+def _role_follows(name: str, after: str) -> bool:
+    """ "Eleanor Park (Chair)", "Dana Hall, Treasurer": a place-shaped name given a role."""
+    tokens = _tokens(name)
+    bare = [_bare(t) for t in tokens]
+    if not 2 <= len(tokens) <= 3 or any(t.isupper() and len(t) > 1 for t in tokens):
+        return False
+    if any(b in _NOT_NAMES or b in PLACE_WORDS or b in REGIONS for b in bare[:-1]):
+        return False
+    match = _ROLE_AFTER.match(after)
+    if match is None:
+        return False
+    role = [_bare(w) for w in (match["bracketed"] or match["apposed"] or "").split()]
+    return bool(role) and any(w in ROLE_WORDS or w in HONORIFICS for w in role)
 
 
 def strip_honorific(name: str) -> str:

@@ -5,7 +5,7 @@ joined into paragraphs before sentences are cut, and each sentence cites the chu
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from holmes_backend.agents.schemas import SourceRef
@@ -37,6 +37,7 @@ _MAX_UNIT = 1500
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Unit:
     index: int  # position of the chunk it starts in
     ref: SourceRef
     speaker: str | None = None
+    heading: bool = False  # a document's title or section heading, not a sentence
 
 
 def chunk_kind(chunk: Chunk) -> UnitKind:
@@ -89,14 +91,30 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
         if not wrapped and len(lines) <= 1:
             flush()
             paragraph.append((index, " ".join(chunk.text.split())))
+            first = len(result)
             flush()
+            if _is_section_title(chunk):
+                result[first:] = [replace(u, heading=True) for u in result[first:]]
             continue
         for line in lines:
+            if _MARKDOWN_HEADING.match(line):
+                flush()
+                paragraph.append((index, line))
+                first = len(result)
+                flush()
+                result[first:] = [replace(u, heading=True) for u in result[first:]]
+                continue
             if paragraph and not _continues(paragraph[-1][1], line):
                 flush()
             paragraph.append((index, line))
     flush()
     return result
+
+
+def _is_section_title(chunk: Chunk) -> bool:
+    """A heading of an HTML page or a Word document: the chunk is its own section's title."""
+    section = chunk.location.section
+    return bool(section) and " ".join(chunk.text.split()) == " ".join((section or "").split())
 
 
 def _continues(previous: str, line: str) -> bool:

@@ -1,0 +1,101 @@
+"""The people a set of documents names, each with the sentence, row or cue that names them.
+
+On top of the name rules (facts/names.py), two rules that need the whole set of documents:
+
+- Headings: in a title every word is capitalised, so its phrases look like names ("Spending Cap
+  and Approvals", "Business Entity Registry"). A person found only in headings (an HTML or Word
+  heading, a Markdown "#" line) counts when the same person is also named outside one.
+- Things: a phrase the documents use as a thing ("above the Spending Cap", "the Prospect Ridge
+  site") is no person elsewhere either when a third of its uses are such, or when it mostly
+  comes before one same common noun ("Copper Hill sidewalk reconstruction" in every row of a
+  register): people are followed by all sorts of words.
+"""
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Finding, SourceRef
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.names import find_names, name_key, not_a_person, things_named
+from holmes_backend.llm.local.facts.text import Unit, around, units
+
+PEOPLE_NAMED = "people_named"
+_MAX_UNITS = 2000
+_MAX_PER_DOCUMENT = 40
+_THING_SHARE = 3  # a name used as a thing in one of every three mentions or more is a thing
+_NEXT_WORD = re.compile(r"^\s+([a-z][a-z-]+)")
+
+
+@dataclass(frozen=True)
+class PersonMention:
+    name: str
+    unit: Unit
+    start: int
+    end: int
+
+    def ref(self) -> SourceRef:
+        """The unit's citation, its excerpt centred on the name."""
+        return self.unit.ref.model_copy(
+            update={"excerpt": around(self.unit.text, self.start, self.end, 200)}
+        )
+
+
+def person_mentions(docs: list[EvidenceDoc]) -> list[PersonMention]:
+    found: list[PersonMention] = []
+    things: Counter[str] = Counter()
+    for doc in docs:
+        for unit in units(doc)[:_MAX_UNITS]:
+            things.update(name_key(t) for t in things_named(unit.text))
+            found += [
+                PersonMention(n.text, unit, n.start, n.end)
+                for n in find_names(unit.text)
+                if n.kind == "person" and not not_a_person(n.text)
+            ]
+    uses = Counter(name_key(m.name) for m in found)
+    outside = {name_key(m.name) for m in found if not m.unit.heading}
+    not_people = _things(found, things, uses)
+    return [m for m in found if (key := name_key(m.name)) in outside and key not in not_people]
+
+
+def _things(found: list[PersonMention], things: Counter[str], uses: Counter[str]) -> set[str]:
+    nouns: dict[str, Counter[str]] = defaultdict(Counter)
+    for mention in found:
+        word = _NEXT_WORD.match(mention.unit.text[mention.end :])
+        nouns[name_key(mention.name)][word[1] if word else ""] += 1
+    return {
+        key
+        for key, count in things.items()
+        if count * _THING_SHARE >= uses[key]
+        or any(noun and 2 * n >= uses[key] for noun, n in nouns[key].most_common(1))
+    }
+
+
+def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list[Finding]:
+    """One finding per document listing the people it names, each cited where it is named, so
+    that every person is evidenced even when no event or transaction involves them."""
+    by_file: dict[str, dict[str, PersonMention]] = defaultdict(dict)
+    for mention in mentions:
+        kept = by_file[mention.unit.file_id]
+        key = name_key(mention.name)
+        if key not in kept or len(mention.name) > len(kept[key].name):
+            kept[key] = mention
+    findings = []
+    for doc in docs:
+        people = sorted(by_file.get(doc.file_id, {}).values(), key=lambda m: m.unit.index)
+        people = people[:_MAX_PER_DOCUMENT]
+        if not people:
+            continue
+        names = [m.name for m in people]
+        findings.append(
+            Finding(
+                finding_type=PEOPLE_NAMED,
+                title=f"People named in {doc.filename or doc.file_id}",
+                summary=f"{', '.join(names)}.",
+                confidence=0.7,
+                severity="LOW",
+                entities=names,
+                sources=[m.ref() for m in people],
+            )
+        )
+    return findings

@@ -4,13 +4,14 @@ import { getCase, getProcessStatus, listCaseFiles, processCase } from "@/client/
 import type { CaseOut, CaseStatus, FileOut, JobStatusOut } from "@/client/types.gen";
 import { ApiError, unwrap } from "@/lib/api";
 
-export type View = "flow" | "graph" | "timeline" | "insights" | "files" | "chat" | "review";
+export type View = "flow" | "graph" | "timeline" | "insights" | "findings" | "files" | "chat" | "review";
 
 export const VIEWS: { id: View; label: string }[] = [
   { id: "flow", label: "Agent Flow" },
   { id: "graph", label: "Knowledge Graph" },
   { id: "timeline", label: "Timeline" },
   { id: "insights", label: "Insights" },
+  { id: "findings", label: "Findings" },
   { id: "files", label: "Files" },
   { id: "chat", label: "Chat" },
   { id: "review", label: "Review" },
@@ -30,7 +31,7 @@ export function enabledViews(status: CaseStatus): Set<View> {
       return new Set(["flow", "files"]);
     case "READY":
     case "PARTIAL":
-      return new Set(["flow", "graph", "timeline", "insights", "files", "chat", "review"]);
+      return new Set(["flow", "graph", "timeline", "insights", "findings", "files", "chat", "review"]);
   }
 }
 

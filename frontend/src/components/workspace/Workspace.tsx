@@ -8,6 +8,7 @@ import type { CaseStatus } from "@/client/types.gen";
 import { AppShell } from "@/components/AppShell";
 import { ChatPanel } from "@/components/chat/ChatPanel";
 import { FilesLibrary } from "@/components/files/FilesLibrary";
+import { FindingsPanel } from "@/components/findings/FindingsPanel";
 import { AgentFlow } from "@/components/flow/AgentFlow";
 import { KnowledgeGraph } from "@/components/graph/KnowledgeGraph";
 import { ReviewPanel } from "@/components/review/ReviewPanel";
@@ -151,6 +152,7 @@ function CommandCenter({ status }: { status: CaseStatus }) {
           {view === "graph" ? <KnowledgeGraph /> : null}
           {view === "timeline" ? <Timeline /> : null}
           {view === "insights" ? <InsightsPanel /> : null}
+          {view === "findings" ? <FindingsPanel /> : null}
           {view === "files" ? <FilesLibrary /> : null}
           {view === "chat" ? <ChatPanel /> : null}
           {view === "review" ? <ReviewPanel /> : null}

@@ -256,9 +256,17 @@ async def test_regeneration_refreshes_stale_items_and_keeps_corrections_and_conf
     assert regenerated["change"]["kind"] == "regeneration"
     assert regenerated["change"]["withdrawn"] > 0
 
-    # Nothing is stale now: a second regeneration is refused.
+    # What regeneration refreshes is fresh now: a second one is refused. The findings a domain
+    # agent computed from the figure (an anomaly's total) stay stale: only a new reading of the
+    # evidence refreshes them, and the refusal says so.
+    still = regenerated["change"]["findings_still_stale"]
+    assert set(still) == {f["id"] for f in current(after["findings"]) if f["stale"]}
     error = assert_envelope(await client.post(f"/api/cases/{case_id}/regenerate"), 409, "CONFLICT")
-    assert "Nothing" in error["message"]
+    if still:
+        assert error["details"]["domain_findings"] == len(still)
+        assert error["suggested_action"] == "process the case again to re-read the evidence"
+    else:
+        assert "Nothing" in error["message"]
 
 
 async def test_regeneration_is_refused_when_it_cannot_run_and_to_other_users(

@@ -60,13 +60,17 @@ def is_regeneration(job: ProcessingJob) -> bool:
 
 
 def stale_in(graph: KnowledgeGraph, findings: list[Finding]) -> dict[str, int]:
-    """What a regeneration would refresh: the graph's stale items, the stale synthesis findings."""
+    """What is stale: the graph's items and the synthesis findings (what a regeneration
+    refreshes), and the domain findings (which only a new reading of the evidence refreshes)."""
     lists = correction_service.graph_lists(graph)
     items = sum(1 for v in lists.values() for i in v if isinstance(i, dict) and i.get("stale"))
-    synthesized = sum(
-        1 for f in findings if f.domain == "synthesis" and f.status == FindingStatus.STALE
-    )
-    return {"graph_items": items, "synthesis_findings": synthesized}
+    stale = [f for f in findings if f.status == FindingStatus.STALE]
+    synthesized = sum(1 for f in stale if f.domain == "synthesis")
+    return {
+        "graph_items": items,
+        "synthesis_findings": synthesized,
+        "domain_findings": len(stale) - synthesized,
+    }
 
 
 # ---- what synthesis reads --------------------------------------------------------------------

@@ -132,7 +132,14 @@ async def regenerate(
     stale = regeneration.stale_in(
         graph, list(await finding_repo.current_for_case(session, case_id))
     )
-    if not any(stale.values()):
+    if not stale["graph_items"] and not stale["synthesis_findings"]:
+        if stale["domain_findings"]:
+            raise ConflictError(
+                "Only findings the domain agents read from the evidence are stale; "
+                "regeneration does not re-read evidence.",
+                details={**details, "graph_version": graph.version, **stale},
+                suggested_action="process the case again to re-read the evidence",
+            )
         raise ConflictError(
             "Nothing in the case is stale, so there is nothing to regenerate.",
             details={**details, "graph_version": graph.version},

@@ -5,7 +5,7 @@ const output = process.env.HOLMES_E2E_OUTPUT ?? "../test-output/ui";
 
 export default defineConfig({
   testDir: ".",
-  timeout: 240_000,
+  timeout: 600_000,
   expect: { timeout: 20_000 },
   workers: 1,
   retries: 0,

@@ -44,7 +44,7 @@ def _start_make_run(data_dir: Path, port: int) -> tuple[subprocess.Popen[str], s
         HOLMES_PORT=str(port),
         HOLMES_DATA_DIR=str(data_dir),
         HOLMES_LLM_PROVIDER="local",
-        HOLMES_LOCAL_ANALYST_LATENCY_MS="150",
+        HOLMES_LOCAL_ANALYST_LATENCY_MS="800",
     )
     server = subprocess.Popen(
         ["make", "--no-print-directory", "run"],

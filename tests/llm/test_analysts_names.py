@@ -2,11 +2,21 @@
 
 import pytest
 
-from holmes_backend.agents.schemas import LegalOutput
+from holmes_backend.agents.schemas import EvidenceOutput, LegalOutput
+from holmes_backend.extraction.models import Chunk, Location
+from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.legal import analyse_legal
+from holmes_backend.llm.local.domains.people import person_mentions
 from holmes_backend.llm.local.domains.resolution import Resolver
-from holmes_backend.llm.local.facts.names import classify, find_names, kind_of, not_a_person
-from holmes_backend.llm.local.facts.text import around, is_thin
+from holmes_backend.llm.local.facts.names import (
+    classify,
+    find_names,
+    kind_of,
+    not_a_person,
+    strip_honorific,
+    things_named,
+)
+from holmes_backend.llm.local.facts.text import around, is_thin, units
 from tests.llm.test_analysts_helpers import lines_doc, run
 
 
@@ -112,3 +122,145 @@ def test_thin_legal_date_takes_the_sentence() -> None:
     assert dated["2019-10-10"] == "Argued"
     output, _ = run(LegalOutput, [doc])
     assert all(len(d.description.split()) > 1 or d.description == "Argued" for d in output.dates)
+
+
+# Entity typing by word class and by context. Every name here is invented for the test.
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    ["Host", "Guest", "Interviewer", "Unidentified female", "Unknown male", "Night Guard",
+     "Second Speaker"],
+)  # fmt: skip
+def test_roles_and_descriptions_alone_are_nobody(phrase: str) -> None:
+    assert not_a_person(phrase)
+    resolver = Resolver()
+    resolver.add(phrase, "person")
+    resolver.add(phrase)
+    assert resolver.resolve() == []
+
+
+def test_surnames_that_are_role_words_stay_people() -> None:
+    for name in ["Minna Driver", "Osric Guest", "Talbot Host"]:
+        assert kind_of(name) == "person", name
+
+
+@pytest.mark.parametrize(
+    "body",
+    ["Calloway Shipping's Board of Directors", "Board of Trustees", "Audit and Risk Committee",
+     "Department of Harbour Works", "Tenders Committee", "Companies Registry",
+     "Accounts Receivable", "Wexford CU"],
+)  # fmt: skip
+def test_organisational_bodies_are_organisations(body: str) -> None:
+    assert classify(body) == "organization"
+    kinds = _kinds(f"The invoice needed approval of {body}, which never met.")
+    assert kinds.get(body) == "organization", kinds
+
+
+def test_products_and_programmes_are_not_people() -> None:
+    assert _kinds("Fuel was bought on Summit Fleet Cards each week.") == {
+        "Summit Fleet Cards": "organization"
+    }
+    for programme in ["Vendor Onboarding Program", "Coastal Renewal Project", "Loyalty Scheme"]:
+        assert classify(programme) != "person", programme
+        assert "person" not in {n.kind for n in find_names(f"Spending under {programme} rose.")}
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [("Mail went to 42 Willowmere Rise, Dunmore.", "Willowmere Rise"),
+     ("She lives at 7 Ashcombe Terrace.", "Ashcombe Terrace"),
+     ("Depot: Elm Creek Village, near the ring road.", "Elm Creek Village"),
+     ("Office at 1290 Quillan Heights, Suite 4", "Quillan Heights"),
+     ("Receipts to PO Box 77, Harlow.", "PO Box")],
+)  # fmt: skip
+def test_streets_and_addresses_are_places(text: str, place: str) -> None:
+    kinds = _kinds(text)
+    assert kinds.get(place) == "place", kinds
+    assert "person" not in kinds.values()
+
+
+def test_a_year_or_a_day_before_a_name_is_no_house_number() -> None:
+    assert _kinds("In 2023 Corwin Ashby resigned.") == {"Corwin Ashby": "person"}
+    assert (
+        _kinds("On March 9 Corwin Ashby resigned, effective at once.").get("Corwin Ashby")
+        == "person"
+    )
+
+
+def test_a_place_shaped_name_given_a_role_is_a_person() -> None:
+    kinds = _kinds("Present: Imogen Hall (Treasurer), Rafe Dunmore, Odile Lane (Chair).")
+    assert kinds == {"Imogen Hall": "person", "Rafe Dunmore": "person", "Odile Lane": "person"}
+    assert _kinds("Signed: Imogen Hall, Company Secretary").get("Imogen Hall") == "person"
+    assert _kinds("Deliveries to Ferris Park, Leeds, on Monday.").get("Ferris Park") == "place"
+
+
+def test_a_name_after_an_article_is_a_thing() -> None:
+    text = "Payments above the Retention Ceiling need a second signature."
+    assert "Retention Ceiling" not in _kinds(text)
+    assert things_named(text) == ["Retention Ceiling"]
+    assert _kinds("Crews inspected the Harlan Summit pump station.") == {}
+    assert _kinds('The cap (the "Outlay Limit") applies.') == {}
+    assert _kinds("Hello Petra, thanks for the notes.") == {}
+
+
+def _doc(file_id: str, mime: str, chunks: list[tuple[str, str | None]]) -> EvidenceDoc:
+    return EvidenceDoc(
+        file_id=file_id,
+        filename=file_id,
+        mime_type=mime,
+        chunks=[
+            Chunk(text=text, location=Location(line=n, section=section))
+            for n, (text, section) in enumerate(chunks, 1)
+        ],
+    )
+
+
+def test_headings_are_not_people_unless_named_elsewhere() -> None:
+    page = _doc(
+        "register.html",
+        "text/html",
+        [("Silver Anchor Tidings", "Silver Anchor Tidings"),
+         ("Fleet Review", "Fleet Review"),
+         ("Holder | Juniper Oakes", "Fleet Review"),
+         ("Inspector Tamsin Varga", "Inspector Tamsin Varga"),
+         ("Tamsin Varga signed the review on 2 May.", "Inspector Tamsin Varga")],
+    )  # fmt: skip
+    notes = lines_doc("notes", "notes.md", ["# Copper Lantern Gazette", "Filed by Juniper Oakes."])
+    assert [u.text for u in units(page) if u.heading] == [
+        "Silver Anchor Tidings", "Fleet Review", "Inspector Tamsin Varga"
+    ]  # fmt: skip
+    assert units(notes)[0].heading
+    assert not units(notes)[1].heading
+    people = {strip_honorific(m.name) for m in person_mentions([page, notes])}
+    assert people == {"Juniper Oakes", "Tamsin Varga"}  # no "Silver Anchor Tidings"
+    output, _ = run(EvidenceOutput, [page, notes])
+    assert sorted(strip_honorific(p) for p in output.people) == ["Juniper Oakes", "Tamsin Varga"]
+
+
+def test_a_phrase_used_as_a_thing_is_no_person_across_documents() -> None:
+    rows = [f"{n} | Harlan Summit upgrade | Cobalt Rigging Ltd | 2023-0{n}-01" for n in range(1, 6)]
+    register = _doc("register.csv", "text/csv", [(r, None) for r in rows])
+    notes = lines_doc(
+        "notes",
+        "notes.txt",
+        ["Crews left the Harlan Summit upgrade site at noon.",
+         "Corwin Ashby approved the Harlan Summit upgrade budget.",
+         "Corwin Ashby signed; the Corwin Ashby memo followed.",
+         "Corwin Ashby resigned in June."],
+    )  # fmt: skip
+    people = {m.name for m in person_mentions([register, notes])}
+    assert people == {"Corwin Ashby"}
+
+
+def test_a_defined_term_refers_to_the_party_not_its_address() -> None:
+    unit = lines_doc(
+        "supply",
+        "supply.txt",
+        ['This Supply Agreement (the "Agreement") is made between Pellham Rigging Ltd, a company '
+         'with offices at 14 Quarry Lane, Dunmore ("Supplier"), and Odalys Ferrante ("Buyer").'],
+    )  # fmt: skip
+    parties = analyse_legal([unit]).output.parties
+    assert "Pellham Rigging Ltd" in parties
+    assert "Odalys Ferrante" in parties
+    assert not any("Quarry" in p for p in parties), parties

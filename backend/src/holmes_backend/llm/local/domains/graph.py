@@ -40,10 +40,16 @@ _TITLES = re.compile(
     re.IGNORECASE,
 )
 _DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
+_GENERIC_PLACE = re.compile(
+    r"^(?:home|house|office|work|room|apartment|flat)\s+(?:in|at|near)\s+(?P<named>.+)$",
+    re.IGNORECASE,
+)
+_BARE_PLACE = re.compile(r"^(?:home|house|office|work|room|apartment|flat)$", re.IGNORECASE)
 _MAX_EVENTS = 80
 _MAX_UNITS = 3000
 _MAX_COOCCURRING = 6
 _MAX_FOUND_SOURCES = 3
+_NAMED_TYPES = ("person", "organization", "place")
 
 
 @dataclass
@@ -186,18 +192,22 @@ def _name_pattern(names: list[str]) -> re.Pattern[str]:
 def _cited(
     entities: list[Resolved], view: CaseView, synthesis: SynthesisOutput | None
 ) -> list[Resolved]:
-    """Entities with their sources; one without any takes the cited texts that name it, and is
-    left out when nothing does."""
-    if all(e.sources for e in entities):
-        return entities
-    pool = _citable(view, synthesis)
+    """Entities with their sources. One without any takes the cited texts that name it and is
+    left out when nothing does; a named one whose citations do not show its name (an e-mail cited
+    by its subject) is given first a passage that does, when the findings hold one."""
+    pool: list[tuple[str, SourceRef, bool]] | None = None
     kept = []
     for entity in entities:
-        if not entity.sources:
-            pattern = _name_pattern([entity.name, *entity.aliases])
-            named = [ref for text, ref, _ in pool if pattern.search(text)]
+        pattern = _name_pattern([entity.name, *entity.aliases])
+        shown = any(pattern.search(s.excerpt) for s in entity.sources)
+        if not entity.sources or (entity.type in _NAMED_TYPES and not shown):
+            pool = _citable(view, synthesis) if pool is None else pool
             in_excerpt = [ref for text, ref, excerpt in pool if excerpt and pattern.search(text)]
-            entity.sources = unique_refs(in_excerpt + named, _MAX_FOUND_SOURCES)
+            if entity.sources:
+                entity.sources = unique_refs(in_excerpt[:2] + entity.sources, 8)
+            else:
+                named = [ref for text, ref, _ in pool if pattern.search(text)]
+                entity.sources = unique_refs(in_excerpt + named, _MAX_FOUND_SOURCES)
         if entity.sources:
             kept.append(entity)
     return kept
@@ -246,10 +256,18 @@ def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
             resolver.add(event.place, "place", event.source)
     for claim in view.evidence.sworn_claims:
         resolver.add(claim.speaker, "person", claim.source)
-        if claim.claimed_place:
-            resolver.add(claim.claimed_place, "place", claim.source)
+        if place := _named_place(claim.claimed_place):
+            resolver.add(place, "place", claim.source)
     for person in view.evidence.people:
         resolver.add(person, "person")
+
+
+def _named_place(place: str | None) -> str | None:
+    """The named part of a claimed place ("home in Chicago" → "Chicago"; "home" names none)."""
+    if not place:
+        return None
+    match = _GENERIC_PLACE.match(place)
+    return (match["named"] if match else place) if not _BARE_PLACE.match(place) else None
 
 
 def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | None:

@@ -66,7 +66,7 @@ def _things(found: list[PersonMention], things: Counter[str], uses: Counter[str]
     return {
         key
         for key, count in things.items()
-        if count * _THING_SHARE >= uses[key]
+        if count * _THING_SHARE >= uses[key] + count
         or any(noun and 2 * n >= uses[key] for noun, n in nouns[key].most_common(1))
     }
 

@@ -135,17 +135,22 @@ PERSON_DESCRIPTIONS = wordset(
     unnamed anonymous another other older younger elderly night day front senior junior
     """
 )
-# Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
-# Total", "Quarterly Summary").
-TRAILING_NOT_NAMES = wordset(
-    "present absent total totals subtotal summary date dates page pages exhibit exhibits "
-    "appendix schedule attachment annex table figure chart index notes note report reports "
-    "statement statements balance overview review section part item items list log record "
-    "records only continued cont contd pending approved denied yes no n/a tbd none other "
-    "misc miscellaneous unknown various "
-    # Programmes, projects and plans: named things, not people ("Vendor Onboarding Program").
+# Programmes, projects and plans: named things, not people ("Vendor Onboarding Program").
+PROGRAMME_WORDS = wordset(
     "program programme programs programmes project projects initiative initiatives scheme "
     "campaign plan plans platform portal protocol procedure procedures framework"
+)
+# Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
+# Total", "Quarterly Summary").
+TRAILING_NOT_NAMES = (
+    wordset(
+        "present absent total totals subtotal summary date dates page pages exhibit exhibits "
+        "appendix schedule attachment annex table figure chart index notes note report reports "
+        "statement statements balance overview review section part item items list log record "
+        "records only continued cont contd pending approved denied yes no n/a tbd none other "
+        "misc miscellaneous unknown various"
+    )
+    | PROGRAMME_WORDS
 )
 # US states and countries: a capitalised word after one is a heading or a place, not a surname.
 # Those that are also common given names (Georgia, Virginia, Jordan…) are left out.

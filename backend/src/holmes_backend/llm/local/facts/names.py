@@ -29,6 +29,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     ORG_WORDS,
     PERSON_DESCRIPTIONS,
     PLACE_WORDS,
+    PROGRAMME_WORDS,
     REGIONS,
     ROLE_WORDS,
     STOPWORDS,
@@ -68,7 +69,7 @@ _HON = (
 _LINK = r"(?:\s+(?:of|and|&|de|du|da|del|der|van|von|la|le|di|dos|bin|al|for|the)(?=\s+[A-Z]))"
 _RUN = re.compile(
     rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s+(?!{_HON}\s){_WORD})*"
-    rf"(?:,?\s+{_SUFFIX}(?!\w))?)"
+    rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[a-z])\s+[A-Z][a-z]))?)"  # not ", Company Secretary"
 )
 _SPLIT = re.compile(r"\s+(?:and|&|of|for|the)\s+(?=[A-Z])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
@@ -223,8 +224,8 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
     while first < last and _bare(tokens[first].group()) in _NOT_NAMES:
         first += 1
     while last > first and _bare(tokens[last - 1].group()) in _NOT_NAMES | NAME_CONNECTORS:
-        if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS:
-            return "", 0  # "Consulting Services Agreement" names a document, not a party
+        if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS | PROGRAMME_WORDS:
+            return "", 0  # "Consulting Services Agreement", "Coastal Renewal Project": no party
         last -= 1
     roles = [i for i in range(first, last - 2) if _bare(tokens[i].group()) in ROLE_WORDS]
     if roles:

@@ -102,6 +102,12 @@ _ROLE_AFTER = re.compile(
     r"^(?:\s*\((?P<bracketed>[A-Za-z][\w .&/-]{0,40})\)|,\s+(?:the\s+)?"
     r"(?P<apposed>(?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)(?=[\s,.;)]|$))"
 )
+# Words that number something other than a building ("Table 12 Jane Roe", "Item 4 …").
+_NUMBER_LABELS = wordset(
+    "no nos number # table item items page line row exhibit tab seat room chapter section "
+    "article clause paragraph step count day week year quarter q version case file docket "
+    "invoice order po ref reference account acct id badge camera cam"
+)
 _MONTHS = wordset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec"
@@ -345,7 +351,7 @@ def _is_house_number(before: str, number: re.Match[str]) -> bool:
         return False  # a year ("In 2024 Jane Roe")
     previous = before[: number.start()].split()
     word = _bare(previous[-1]) if previous else ""
-    return word not in _MONTHS and word not in ("no", "nos", "number", "#")
+    return word not in _MONTHS and word not in _NUMBER_LABELS
 
 
 def _role_follows(name: str, after: str) -> bool:

@@ -92,9 +92,15 @@ function NewCaseForm({ onCancel }: { onCancel: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => saveDraft("new-case:name", name), [name]);
-  useEffect(() => saveDraft("new-case:context", context), [context]);
-  useEffect(() => saveDraft("new-case:hypotheses", hypotheses), [hypotheses]);
+  useEffect(() => {
+    saveDraft("new-case:name", name);
+  }, [name]);
+  useEffect(() => {
+    saveDraft("new-case:context", context);
+  }, [context]);
+  useEffect(() => {
+    saveDraft("new-case:hypotheses", hypotheses);
+  }, [hypotheses]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -35,8 +35,12 @@ export function ChatPanel() {
   useEffect(() => {
     if (caseId) load(caseId).catch((caught: unknown) => setError(errorMessage(caught)));
   }, [caseId, load]);
-  useEffect(() => saveDraft(`chat:${caseId}`, draft), [caseId, draft]);
-  useEffect(() => bottom.current?.scrollIntoView({ block: "end" }), [messages]);
+  useEffect(() => {
+    saveDraft(`chat:${caseId}`, draft);
+  }, [caseId, draft]);
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: "end" });
+  }, [messages]);
 
   function ask(question: string) {
     const text = question.trim();

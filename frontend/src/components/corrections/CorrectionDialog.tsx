@@ -41,7 +41,9 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  useEffect(() => saveDraft(draftKey, proposed), [draftKey, proposed]);
+  useEffect(() => {
+    saveDraft(draftKey, proposed);
+  }, [draftKey, proposed]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -128,7 +128,9 @@ export function PdfView({ fileId, page, excerpt }: { fileId: string; page: numbe
     if (cited != null && scale > 0) goTo(cited);
   }, [cited, scale > 0, goTo]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useEffect(() => setPageInput(String(current)), [current]);
+  useEffect(() => {
+    setPageInput(String(current));
+  }, [current]);
 
   const onScroll = () => {
     const element = scroller.current;

@@ -39,7 +39,9 @@ chromium: ## Install Debian's Chromium for the browser tests with apt-get when m
 
 frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	@[ "$(NODE_OK)" = yes ] || { echo "Node.js >= 20.9 with npm is needed to build the UI"; exit 1; }
-	@cd frontend && npm ci --no-audit --no-fund --loglevel=error
+	@# Not `npm ci`: this registry omits other platforms' optional packages from the lockfile,
+	@# which `npm ci` then refuses; `install --no-save` installs the locked versions, lock untouched.
+	@cd frontend && npm install --no-save --no-audit --no-fund --loglevel=error
 	@touch $@
 
 ui-deps: frontend/node_modules/.package-lock.json ## Install the UI's locked npm dependencies

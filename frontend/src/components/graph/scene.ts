@@ -330,6 +330,15 @@ export function createScene(
   // --- zoom -----------------------------------------------------------------------------------
   const zoomBehaviour: ZoomBehavior<SVGSVGElement, unknown> = zoom<SVGSVGElement, unknown>()
     .scaleExtent([0.08, 6])
+    // d3's default extent reads the SVG's width attribute, which a percentage size cannot answer
+    // while the view is hidden or detached ("Could not resolve relative length").
+    .extent(() => {
+      const { width, height } = size();
+      return [
+        [0, 0],
+        [width, height],
+      ];
+    })
     .on("zoom", (event: { transform: ZoomTransform }) => {
       transform = event.transform;
       glyph = Math.min(1.5, Math.max(0.55, Math.sqrt(transform.k)));

@@ -114,6 +114,8 @@ class Stall:
 
 
 Step = Reply | Failure | Stall
+# Answers a request (model, JSON body) with a step, or None to leave it to the next one.
+Responder = Callable[[str, JsonDict], Step | None]
 
 
 def json_reply(
@@ -222,7 +224,7 @@ class FakeGemini:
         self.latency = latency
         self.scripts: dict[str, deque[Step]] = {}
         # Consulted before the scripts: (model, request body) -> a step, or None to pass.
-        self.responders: list[Callable[[str, JsonDict], Step | None]] = []
+        self.responders: list[Responder] = []
         self.requests: list[Received] = []
         self.files: dict[str, StoredFile] = {}
         self.upload_requests: list[dict[str, str]] = []

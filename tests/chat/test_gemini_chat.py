@@ -16,13 +16,11 @@ from typing import Any
 
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from holmes_backend.agents.chat.prompt import INSTRUCTION as CHAT_INSTRUCTION
 from holmes_backend.models import KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from tests.conftest import make_settings
 from tests.fake_gemini import (
     FakeGemini,
     JsonDict,
@@ -34,7 +32,8 @@ from tests.fake_gemini import (
     text,
     thought,
 )
-from tests.support import LiveServer, live_server, read_sse, serve_app
+from tests.gemini_support import holmes_on_fake, serve_fake
+from tests.support import LiveServer, read_sse
 
 PRO, FLASH = "fake-chat-pro", "fake-chat-flash"
 PIECES = 4
@@ -68,33 +67,22 @@ def responder(model: str, body: JsonDict) -> Step | None:
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[tuple[FakeGemini, str]]:
-    gemini = FakeGemini(api_key="chat-key")
-    gemini.responders.append(responder)
-    with serve_app(gemini.app) as url:
-        yield gemini, url
+    with serve_fake(responder, api_key="chat-key") as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
 def gemini_server(
     module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
-    settings = make_settings(
+    with holmes_on_fake(
         database_url=module_database,
-        storage="local",
         data_dir=tmp_path_factory.mktemp("gemini-chat-data"),
-        emulator_host=None,
-    ).model_copy(
-        update={
-            "llm_provider": "gemini",
-            "gemini_api_key": SecretStr("chat-key"),
-            "gemini_base_url": fake[1],
-            "gemini_pro_model": PRO,
-            "gemini_flash_model": FLASH,
-            "gemini_retry_attempts": 1,
-            "gemini_timeout_seconds": 20,
-        }
-    )
-    with live_server(settings) as live:
+        fake_url=fake[1],
+        api_key="chat-key",
+        pro=PRO,
+        flash=FLASH,
+    ) as live:
         yield live
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from pydantic import BaseModel, SecretStr
+from pydantic import BaseModel
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
@@ -28,14 +28,12 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
-from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from tests.agents.helpers import upload_demo, wait_done
 from tests.conflicts.builders import wire_confirmation
-from tests.conftest import make_settings
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
-from tests.support import LiveServer, live_server, serve_app
+from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake
+from tests.support import LiveServer
 
 PRO, FLASH = "fake-pro", "fake-flash"
 SCHEMAS: list[tuple[str, type[BaseModel]]] = [
@@ -48,20 +46,12 @@ SCHEMAS: list[tuple[str, type[BaseModel]]] = [
 ]
 
 
-def _texts(body: JsonDict, key: str) -> str:
-    return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))
-
-
 def responder(model: str, body: JsonDict) -> Step | None:
     if model == PRO:
         return unavailable()
-    instruction = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+    instruction = instruction_of(body)
     schema = next(s for prefix, s in SCHEMAS if instruction.startswith(prefix))
-    user = "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
-    documents, findings, rest = parse_blocks(user)
-    analysis = analyst_for(schema)
-    assert analysis is not None
-    output = analysis(AnalysisRequest(instruction, documents, findings, rest)).output
+    output = analyse(schema, body).output
     if isinstance(output, MergePlan):
         output = output.model_copy(update={"facts": []})
     return json_reply(output.model_dump(mode="json"), thoughts=["Merged the new material."])
@@ -69,35 +59,22 @@ def responder(model: str, body: JsonDict) -> Step | None:
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[tuple[FakeGemini, str]]:
-    gemini = FakeGemini(api_key="test-key")
-    gemini.responders.append(responder)
-    with serve_app(gemini.app) as url:
-        yield gemini, url
+    with serve_fake(responder, api_key="test-key") as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
 def gemini_server(
     module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
-    settings = make_settings(
+    with holmes_on_fake(
         database_url=module_database,
-        storage="local",
         data_dir=tmp_path_factory.mktemp("gemini-merge-data"),
-        emulator_host=None,
-    ).model_copy(
-        update={
-            "llm_provider": "gemini",
-            "gemini_api_key": SecretStr("test-key"),
-            "gemini_base_url": fake[1],
-            "gemini_pro_model": PRO,
-            "gemini_flash_model": FLASH,
-            "gemini_retry_attempts": 1,
-            "gemini_retry_initial_delay": 0.01,
-            "gemini_retry_max_delay": 0.02,
-            "gemini_timeout_seconds": 20,
-        }
-    )
-    with live_server(settings) as live:
+        fake_url=fake[1],
+        api_key="test-key",
+        pro=PRO,
+        flash=FLASH,
+    ) as live:
         yield live
 
 

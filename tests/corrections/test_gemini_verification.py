@@ -12,76 +12,52 @@ from typing import Any
 
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from holmes_backend.agents.schemas import VerificationOutput
 from holmes_backend.agents.verification.prompt import INSTRUCTION
-from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from holmes_backend.models import Finding, KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from holmes_shared.enums import FindingStatus
 from tests.api.helpers import assert_envelope
-from tests.conftest import make_settings
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
-from tests.support import LiveServer, live_server, serve_app
+from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake, user_text_of
+from tests.support import LiveServer
 
 PRO, FLASH = "fake-verify-pro", "fake-verify-flash"
 LINE = "Invoice INV-7 was paid on 2024-05-02: USD 4,750.00 to Birch & Co."
 OUTAGE = "(both tiers down)"  # a justification that makes every model call fail
 
 
-def _texts(body: JsonDict, key: str) -> str:
-    return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))
-
-
 def responder(model: str, body: JsonDict) -> Step | None:
-    instruction = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
-    if not instruction.startswith(INSTRUCTION[:60]):
+    if not instruction_of(body).startswith(INSTRUCTION[:60]):
         return None
-    user = "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
-    if model == PRO or OUTAGE in user:
+    if model == PRO or OUTAGE in user_text_of(body):
         return unavailable()
-    documents, findings, rest = parse_blocks(user)
-    analysis = analyst_for(VerificationOutput)
-    assert analysis is not None
-    result = analysis(AnalysisRequest(instruction, documents, findings, rest))
+    result = analyse(VerificationOutput, body)
     return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
 
 
 @pytest.fixture(scope="module")
 def fake() -> Iterator[tuple[FakeGemini, str]]:
-    gemini = FakeGemini(api_key="verify-key")
-    gemini.responders.append(responder)
-    with serve_app(gemini.app) as url:
-        yield gemini, url
+    with serve_fake(responder, api_key="verify-key") as served:
+        yield served
 
 
 @pytest.fixture(scope="module")
 def gemini_server(
     module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
-    settings = make_settings(
+    with holmes_on_fake(
         database_url=module_database,
-        storage="local",
         data_dir=tmp_path_factory.mktemp("gemini-verify-data"),
-        emulator_host=None,
-    ).model_copy(
-        update={
-            "llm_provider": "gemini",
-            "gemini_api_key": SecretStr("verify-key"),
-            "gemini_base_url": fake[1],
-            "gemini_pro_model": PRO,
-            "gemini_flash_model": FLASH,
-            "gemini_retry_attempts": 1,
-            "gemini_retry_initial_delay": 0.01,
-            "gemini_retry_max_delay": 0.02,
-            "gemini_timeout_seconds": 20,
-        }
-    )
-    with live_server(settings) as live:
+        fake_url=fake[1],
+        api_key="verify-key",
+        pro=PRO,
+        flash=FLASH,
+        retry_attempts=1,
+    ) as live:
         yield live
 
 

@@ -1,0 +1,76 @@
+"""What the Gemini-path tests share: the fake Gemini served on 127.0.0.1, Holmes pointed at it,
+and the local analyst answering the request the fake received (so the real Gemini code path runs
+on real analyses)."""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from pydantic import BaseModel, SecretStr
+
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
+from tests.conftest import make_settings
+from tests.fake_gemini import FakeGemini, JsonDict, Responder
+from tests.support import LiveServer, live_server, serve_app
+
+
+def _texts(body: JsonDict, key: str) -> str:
+    return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))
+
+
+def instruction_of(body: JsonDict) -> str:
+    """The request's system instruction (google-genai sends either spelling)."""
+    return _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+
+
+def user_text_of(body: JsonDict) -> str:
+    return "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
+
+
+def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
+    """The local analyst's answer to the request the fake Gemini received."""
+    analyst = analyst_for(schema)
+    assert analyst is not None, schema
+    documents, findings, rest = parse_blocks(user_text_of(body))
+    return analyst(AnalysisRequest(instruction_of(body), documents, findings, rest))
+
+
+@contextmanager
+def serve_fake(responder: Responder, *, api_key: str) -> Iterator[tuple[FakeGemini, str]]:
+    gemini = FakeGemini(api_key=api_key)
+    gemini.responders.append(responder)
+    with serve_app(gemini.app) as url:
+        yield gemini, url
+
+
+@contextmanager
+def holmes_on_fake(
+    *,
+    database_url: str,
+    data_dir: Path,
+    fake_url: str,
+    api_key: str,
+    pro: str,
+    flash: str,
+    retry_attempts: int = 1,
+) -> Iterator[LiveServer]:
+    """A live Holmes on the gemini provider, talking to the fake, with quick retries."""
+    settings = make_settings(
+        database_url=database_url, storage="local", data_dir=data_dir, emulator_host=None
+    ).model_copy(
+        update={
+            "llm_provider": "gemini",
+            "gemini_api_key": SecretStr(api_key),
+            "gemini_base_url": fake_url,
+            "gemini_pro_model": pro,
+            "gemini_flash_model": flash,
+            "gemini_retry_attempts": retry_attempts,
+            "gemini_retry_initial_delay": 0.01,
+            "gemini_retry_max_delay": 0.02,
+            "gemini_timeout_seconds": 20,
+        }
+    )
+    with live_server(settings) as live:
+        yield live

@@ -17,37 +17,24 @@ from datetime import date, time
 from typing import Any, Literal
 
 from holmes_backend.llm.local.facts.dates import Moment, find_moments
-from holmes_backend.llm.local.facts.money import to_number
+from holmes_backend.llm.local.facts.money import CODE, SCALES, SYM, to_number
 from holmes_backend.llm.local.facts.names import find_names, kind_of, same_party
 
 ValueKind = Literal["amount", "number", "date", "name", "text"]
 
-_SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹)"
-_CODE = r"(?:USD|EUR|GBP|CHF|JPY|CAD|AUD|INR|CNY|HKD|SGD|NZD|SEK|NOK|DKK|ZAR|MXN|BRL|AED)"
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+(?:[.,]\d+)?|\.\d+)"
-_SCALE_WORDS = {
-    "thousand": 1e3,
-    "k": 1e3,
-    "million": 1e6,
-    "mn": 1e6,
-    "m": 1e6,
-    "mm": 1e6,
-    "billion": 1e9,
-    "bn": 1e9,
-    "b": 1e9,
-}
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
 # A written number in running text: optional currency before, the digits, optional scale word,
 # and nothing word-like glued to it (so the parts of "LCG-2024-017" or "3rd" are not numbers).
 _NUMBER = re.compile(
-    rf"(?<![\w.,])(?<!\w-)(?P<cur>{_SYM}\s?|{_CODE}\s)?(?P<neg>-)?(?P<num>{_NUM}){_SCALE}"
+    rf"(?<![\w.,])(?<!\w-)(?P<cur>{SYM}\s?|{CODE}\s)?(?P<neg>-)?(?P<num>{_NUM}){_SCALE}"
     r"(?!\w|[-/]\d)",
     re.IGNORECASE,
 )
 # A value that is nothing but a number (with currency, sign, scale or percent around it).
 _WHOLE_NUMBER = re.compile(
-    rf"^\s*(?P<cur>{_SYM}|{_CODE})?\s*(?P<neg>[-\u2212])?\s*(?P<num>{_NUM}){_SCALE}"
-    rf"\s*(?P<cur2>{_SYM}|{_CODE}|dollars?|euros?|pounds)?\s*(?P<pct>%)?\s*$",
+    rf"^\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg>[-\u2212])?\s*(?P<num>{_NUM}){_SCALE}"
+    rf"\s*(?P<cur2>{SYM}|{CODE}|dollars?|euros?|pounds)?\s*(?P<pct>%)?\s*$",
     re.IGNORECASE,
 )
 _ALNUM = re.compile(r"[0-9a-z]", re.IGNORECASE)
@@ -142,7 +129,7 @@ def read_value(text: str) -> Value:
     if whole:
         number = to_number(whole["num"])
         if number is not None:
-            number *= _SCALE_WORDS.get((whole["scale"] or "").lower(), 1.0)
+            number *= SCALES.get((whole["scale"] or "").lower(), 1.0)
             if whole["neg"]:
                 number = -number
             money = bool(whole["cur"] or whole["cur2"]) and not whole["pct"]
@@ -171,7 +158,7 @@ def _numbers(text: str) -> list[tuple[float, Match, re.Match[str]]]:
         value = to_number(match["num"])
         if value is None:
             continue
-        value *= _SCALE_WORDS.get((match["scale"] or "").lower(), 1.0)
+        value *= SCALES.get((match["scale"] or "").lower(), 1.0)
         if match["neg"]:
             value = -value
         found.append((value, Match(match.start(), match.end(), match.group(0).strip()), match))
@@ -259,7 +246,7 @@ def _format_like(number: float, written: str) -> str:
 
 
 def _scaled(match: re.Match[str]) -> float:
-    return _SCALE_WORDS.get((match["scale"] or "").lower(), 1.0)
+    return SCALES.get((match["scale"] or "").lower(), 1.0)
 
 
 def rewrite_text(text: str, original: Value, proposed: Value) -> str:

@@ -22,7 +22,7 @@ _CODES = sorted(
 _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
 _EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
-_SCALES = {
+SCALES = {
     "thousand": 1e3,
     "k": 1e3,
     "million": 1e6,
@@ -33,25 +33,25 @@ _SCALES = {
     "bn": 1e9,
     "b": 1e9,
 }
-_SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹)"
-_CODE = "(?:" + "|".join(_CODES) + ")"
+SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹)"
+CODE = "(?:" + "|".join(_CODES) + ")"
 _NUM = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d+)?)"
 )
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
 _BEFORE = re.compile(
-    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{_SYM}|\b{_CODE})\s?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
+    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
     re.IGNORECASE,
 )
 _AFTER = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{_SYM}|{_CODE}\b|dollars?\b|euros?\b|pounds\b)",
+    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollars?\b|euros?\b|pounds\b)",
     re.IGNORECASE,
 )
-_HAS_CURRENCY = re.compile(rf"{_SYM}|\b{_CODE}\b|dollar|euro|pound", re.IGNORECASE)
+_HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|pound", re.IGNORECASE)
 _CELL = re.compile(
-    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{_SYM}|{_CODE})?\s*(?P<neg2>[-\u2212])?"
-    rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{_SYM}|{_CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
+    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg2>[-\u2212])?"
+    rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
     re.IGNORECASE,
 )
 
@@ -110,7 +110,7 @@ def _find_money(text: str) -> tuple[Money, ...]:
             if value is None or currency is None:
                 continue
             scale = (match["scale"] or "").lower()
-            value *= _SCALES.get(scale, 1.0)
+            value *= SCALES.get(scale, 1.0)
             groups = match.groupdict()
             negative = bool(groups.get("neg") or groups.get("neg2"))
             if groups.get("open") and text[match.end() : match.end() + 1] == ")":
@@ -130,7 +130,7 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     value = to_number(match["num"])
     if value is None:
         return None
-    value *= _SCALES.get((match["scale"] or "").lower(), 1.0)
+    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
     negative = bool(match["neg"] or match["neg2"] or match["trail"])
     negative = negative or bool(match["open"] and match["close"])
     return (-value if negative else value), currency_of(match["cur"] or match["cur2"])

@@ -32,7 +32,7 @@ tesseract: ## Install Tesseract OCR with apt-get when missing (as root; never fa
 		|| echo "tesseract-ocr not installed: OCR tests will be skipped"
 
 chromium: ## Install Debian's Chromium for the browser tests with apt-get when missing (as root)
-	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	@[ -x "$${HOLMES_E2E_CHROMIUM:-}" ] || command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
 		&& { export DEBIAN_FRONTEND=noninteractive; apt-get install -y -qq chromium \
 		|| { apt-get update -qq && apt-get install -y -qq chromium; }; } >/dev/null 2>&1; } \
 		|| { echo "chromium is needed for the browser tests: apt-get install chromium"; exit 1; }

@@ -110,6 +110,7 @@ def test_investigator_journey_in_a_real_browser(tmp_path: Path) -> None:
                 HOLMES_E2E_PASSWORD=password,
                 HOLMES_E2E_DEMO_DIR=str(demo),
                 HOLMES_E2E_OUTPUT=str(OUTPUT),
+                HOLMES_E2E_CHROMIUM=os.environ.get("HOLMES_E2E_CHROMIUM", "/usr/bin/chromium"),
             ),
             capture_output=True,
             text=True,

@@ -264,3 +264,10 @@ def test_a_defined_term_refers_to_the_party_not_its_address() -> None:
     assert "Pellham Rigging Ltd" in parties
     assert "Odalys Ferrante" in parties
     assert not any("Quarry" in p for p in parties), parties
+
+
+def test_an_initial_and_a_place_word_is_a_person() -> None:
+    # "Park", "Hill", "Ford" are places and surnames; with an initial they are people.
+    assert classify("T. Meadow") == "person"
+    assert classify("R. Park") == "person"
+    assert classify("Ridgeline Park") == "place"

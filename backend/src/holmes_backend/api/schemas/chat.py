@@ -2,19 +2,12 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, StringConstraints
 
-from holmes_backend.api.schemas.common import Storable
-
-
-def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank")
-    return value
-
+from holmes_backend.api.schemas.common import SOME_TEXT, NotBlank, Storable
 
 ChatText = Annotated[
-    str, StringConstraints(min_length=1, max_length=4000), Storable, AfterValidator(_not_blank)
+    str, StringConstraints(min_length=1, max_length=4000, pattern=SOME_TEXT), Storable, NotBlank
 ]
 
 

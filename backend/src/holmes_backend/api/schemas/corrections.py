@@ -2,18 +2,11 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from holmes_backend.api.schemas.chat import CitationOut
-from holmes_backend.api.schemas.common import Storable
+from holmes_backend.api.schemas.common import SOME_TEXT, NotBlank, Storable
 from holmes_backend.models import Correction
-
-
-def _not_blank(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank")
-    return value
-
 
 TargetType = Literal[
     "finding",
@@ -27,19 +20,15 @@ TargetType = Literal[
     "message",
 ]
 Verdict = Literal["CONFIRMED", "REJECTED", "AMBIGUOUS"]
-# The patterns put in the schema what the validators check (something besides spaces, no NUL),
-# so a client generated from it never sends a string the API refuses. Python also strips the
-# separators \x1c-\x1f and \x85, which JSON Schema's \s does not count as spaces.
-_SOME_TEXT = r"^[^\x00]*[^\s\x00\x1c-\x1f\x85][^\x00]*$"
 CorrectionValue = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000, pattern=_SOME_TEXT),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=2000, pattern=SOME_TEXT),
     Storable,
-    AfterValidator(_not_blank),
+    NotBlank,
 ]
 TargetId = Annotated[
     str,
-    StringConstraints(strip_whitespace=True, min_length=1, max_length=255, pattern=_SOME_TEXT),
+    StringConstraints(strip_whitespace=True, min_length=1, max_length=255, pattern=SOME_TEXT),
     Storable,
 ]
 Justification = Annotated[str, StringConstraints(max_length=4000, pattern=r"^[^\x00]*$"), Storable]

@@ -152,7 +152,9 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
         return "organization"
-    if len(tokens) >= 2 and bare[-1] in PLACE_WORDS and not honorific:
+    # An initial and a word ("E. Park") is how people are written, not places.
+    initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()
+    if len(tokens) >= 2 and bare[-1] in PLACE_WORDS and not honorific and not initialled:
         return "place"
     if honorific:
         return "person" if all(b not in _NOT_NAMES or len(b) == 1 for b in bare) else None

@@ -11,6 +11,8 @@ import { type Page, expect, test } from "@playwright/test";
 const email = process.env.HOLMES_E2E_EMAIL ?? "";
 const password = process.env.HOLMES_E2E_PASSWORD ?? "";
 const demoDir = process.env.HOLMES_E2E_DEMO_DIR ?? "";
+// A later piece of evidence that gives another amount for a payment the demo case records.
+const conflicting = process.env.HOLMES_E2E_CONFLICTING_FILE ?? "";
 const output = process.env.HOLMES_E2E_OUTPUT ?? "../test-output/ui";
 const shots = join(output, "screenshots");
 mkdirSync(shots, { recursive: true });
@@ -43,7 +45,7 @@ async function openView(page: Page, label: string) {
 }
 
 test("an investigator processes a case and follows a contradiction to its source", async ({ page }) => {
-  expect(email && password && demoDir, "the harness passes credentials and the demo case").toBeTruthy();
+  expect(email && password && demoDir && conflicting, "the harness passes credentials and the evidence").toBeTruthy();
   const errors: string[] = [];
   watchConsole(page, errors);
 
@@ -200,6 +202,23 @@ test("an investigator processes a case and follows a contradiction to its source
   await expect(page.getByTestId("correction").first()).toBeVisible();
   await shoot(page, "review");
 
+  // New evidence that disagrees with the graph opens a conflict that waits for the user's decision.
+  await openView(page, "Files");
+  await page.getByTestId("upload-input").setInputFiles(conflicting);
+  await expect(page.locator('[data-testid="file-row"][data-status="PENDING"]')).toHaveCount(1);
+  await expect(page.getByTestId("process-button")).toContainText("Process 1 new");
+  await page.getByTestId("process-button").click();
+  await expect(page).toHaveURL(/view=flow/);
+  await expect(page.getByTestId("process-button")).not.toContainText("Processing", { timeout: 180_000 });
+  await expect(page.locator('header ~ div [data-status="READY"]').first()).toBeVisible();
+  await openView(page, "Review");
+  const conflict = page.getByTestId("conflict").first();
+  await expect(conflict).toBeVisible();
+  await shoot(page, "conflict");
+  await conflict.getByRole("button", { name: "Keep existing" }).click();
+  await expect(page.getByTestId("conflict")).toHaveCount(0);
+  await expect(page.getByText("No open conflicts")).toBeVisible();
+
   // The main views at the smaller size.
   await page.setViewportSize({ width: 1280, height: 720 });
   for (const [label, name] of [
@@ -209,6 +228,7 @@ test("an investigator processes a case and follows a contradiction to its source
     ["Insights", "insights"],
     ["Files", "files"],
     ["Chat", "chat"],
+    ["Review", "review"],
   ] as const) {
     await openView(page, label);
     await page.waitForTimeout(400);

@@ -92,6 +92,13 @@ def test_investigator_journey_in_a_real_browser(tmp_path: Path) -> None:
         check=True,
         capture_output=True,
     )
+    # The bank's confirmation of a payment the demo ledger records, for another amount.
+    conflicting = tmp_path / "wire_confirmation_LCG-2024-017.txt"
+    conflicting.write_text(
+        "Wire confirmation\n\nFor the file, the bank confirms the payment:\n\n"
+        "On 2024-03-08, the ordering customer wired USD 92,950.00 to the beneficiary under "
+        "reference LCG-2024-017.\n"
+    )
     server, email, password = _start_make_run(tmp_path / "data", port)
     base_url = f"http://127.0.0.1:{port}"
     try:
@@ -109,6 +116,7 @@ def test_investigator_journey_in_a_real_browser(tmp_path: Path) -> None:
                 HOLMES_E2E_EMAIL=email,
                 HOLMES_E2E_PASSWORD=password,
                 HOLMES_E2E_DEMO_DIR=str(demo),
+                HOLMES_E2E_CONFLICTING_FILE=str(conflicting),
                 HOLMES_E2E_OUTPUT=str(OUTPUT),
                 HOLMES_E2E_CHROMIUM=os.environ.get("HOLMES_E2E_CHROMIUM", "/usr/bin/chromium"),
             ),
@@ -121,9 +129,18 @@ def test_investigator_journey_in_a_real_browser(tmp_path: Path) -> None:
         metrics = json.loads((OUTPUT / "metrics.json").read_text())
         print(f"UI metrics: {metrics}")
         assert metrics["caseListFirstViewMs"] < 1000, metrics
-        for view in ("login", "files", "agent-flow-complete", "graph-entity", "insights-source"):
+        for view in (
+            "login",
+            "files",
+            "agent-flow-complete",
+            "graph-entity",
+            "insights-source",
+            "chat",
+            "correction",
+            "conflict",
+        ):
             assert (OUTPUT / "screenshots" / f"{view}-1440.png").is_file(), view
-        for view in ("agent-flow", "graph", "timeline", "insights", "files"):
+        for view in ("agent-flow", "graph", "timeline", "insights", "files", "chat", "review"):
             assert (OUTPUT / "screenshots" / f"{view}-1280.png").is_file(), view
     finally:
         os.killpg(server.pid, signal.SIGTERM)

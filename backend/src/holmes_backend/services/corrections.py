@@ -484,13 +484,7 @@ async def _apply(
         {
             "correction_id": correction_id,
             "graph_version": new_graph.version,
-            "corrected_items": changes.corrected_items,
-            "stale_items": changes.stale_items,
-            "superseded_findings": [
-                {"id": s["id"], "superseded_by": s["superseded_by"]} for s in superseded
-            ],
-            "stale_findings": [s["id"] for s in stale_findings],
-            "count": len(changes.stale_items) + len(stale_findings),
+            **_stale_payload(changes, superseded, stale_findings),
         },
     )
 
@@ -513,6 +507,21 @@ async def _change_findings(
         finding.status = FindingStatus.STALE
     await session.flush()
     return superseded, stale_findings
+
+
+def _stale_payload(
+    changes: Plan, superseded: list[dict[str, Any]], stale_findings: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What STALE_ITEMS_MARKED says changed: corrected and stale items, superseded findings."""
+    return {
+        "corrected_items": changes.corrected_items,
+        "stale_items": changes.stale_items,
+        "superseded_findings": [
+            {"id": s["id"], "superseded_by": s["superseded_by"]} for s in superseded
+        ],
+        "stale_findings": [s["id"] for s in stale_findings],
+        "count": len(changes.stale_items) + len(stale_findings),
+    }
 
 
 def _fresh_status(finding: Finding) -> FindingStatus:
@@ -809,13 +818,7 @@ async def reapply(
                 payload={
                     **common,
                     "reapplied": True,
-                    "corrected_items": changes.corrected_items,
-                    "stale_items": changes.stale_items,
-                    "superseded_findings": [
-                        {"id": s["id"], "superseded_by": s["superseded_by"]} for s in superseded
-                    ],
-                    "stale_findings": [s["id"] for s in stale_findings],
-                    "count": len(changes.stale_items) + len(stale_findings),
+                    **_stale_payload(changes, superseded, stale_findings),
                 },
             )
     await session.flush()

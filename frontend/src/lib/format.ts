@@ -29,10 +29,3 @@ export function formatRelative(iso: string, now: number = Date.now()): string {
   }
   return iso;
 }
-
-export function formatDuration(seconds: number | null | undefined): string {
-  if (seconds == null) return "";
-  if (seconds < 1) return `${Math.round(seconds * 1000)} ms`;
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  return `${Math.floor(seconds / 60)} m ${Math.round(seconds % 60)} s`;
-}

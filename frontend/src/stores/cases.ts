@@ -1,6 +1,6 @@
 import { create } from "zustand";
 
-import { createCase, deleteCase, listCases } from "@/client/sdk.gen";
+import { createCase, listCases } from "@/client/sdk.gen";
 import type { CaseOut } from "@/client/types.gen";
 import { unwrap } from "@/lib/api";
 
@@ -9,7 +9,6 @@ type CasesState = {
   error: string | null;
   refresh: () => Promise<void>;
   create: (input: { name: string; description: string; hypotheses: string[] }) => Promise<CaseOut>;
-  remove: (caseId: string) => Promise<void>;
 };
 
 export const useCases = create<CasesState>((set, get) => ({
@@ -23,9 +22,5 @@ export const useCases = create<CasesState>((set, get) => ({
     const created = await unwrap(createCase({ body: input }));
     set({ cases: [created, ...(get().cases ?? [])] });
     return created;
-  },
-  async remove(caseId) {
-    await unwrap(deleteCase({ path: { case_id: caseId } }));
-    set({ cases: (get().cases ?? []).filter((item) => item.id !== caseId) });
   },
 }));

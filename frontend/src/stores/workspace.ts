@@ -53,8 +53,6 @@ type WorkspaceState = {
   refreshFiles: () => Promise<void>;
   refreshJob: () => Promise<void>;
   process: (incremental: boolean) => Promise<void>;
-  /** Files whose processing has not run yet (new evidence on a processed case). */
-  unprocessed: () => FileOut[];
 };
 
 export const useWorkspace = create<WorkspaceState>((set, get) => ({
@@ -110,8 +108,5 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     await unwrap(processCase({ path: { case_id: caseId }, body: { incremental } }));
     await get().refreshCase();
     await get().refreshJob();
-  },
-  unprocessed() {
-    return get().files.filter((file) => file.status === "PENDING");
   },
 }));

@@ -118,3 +118,16 @@ def test_the_merge_step_corrects_the_fact_and_marks_what_draws_on_it_stale() -> 
     assert result.stale_findings == [anomaly]
     assert graph["timeline"][0]["amount"] == 8900.0  # the input is left as it was
     assert with_ids(graph["edges"], "edge")[0]["id"] == "edge_001"
+
+
+def test_positional_ids_never_repeat_an_id_already_written() -> None:
+    # A merge appended an edge and a withdrawal moved the written ones: position 1 now meets the
+    # id a correction wrote for another edge.
+    edges = [{"id": "edge_002", "type": "paid"}, {"type": "owns"}, {"type": "met"}]
+    ids = [edge["id"] for edge in with_ids(edges, "edge")]
+    assert ids[0] == "edge_002"
+    assert len(set(ids)) == 3
+    assert ids[2] == "edge_003"
+    # The same stored list always reads with the same ids.
+    assert [e["id"] for e in with_ids(edges, "edge")] == ids
+    assert "id" not in edges[1]  # copies, never in place

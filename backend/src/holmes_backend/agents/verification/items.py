@@ -40,13 +40,22 @@ def positional_id(prefix: str, index: int) -> str:
 
 
 def with_ids(items: list[Any], prefix: str) -> list[Any]:
-    """The items, each dict given its positional id when it has none (copies, never in place)."""
-    return [
-        {"id": positional_id(prefix, i), **item}
-        if isinstance(item, dict) and not item.get("id")
-        else item
-        for i, item in enumerate(items)
-    ]
+    """The items, each dict given its positional id when it has none (copies, never in place).
+
+    An id already written into the list (by a correction or a regeneration) is never handed out
+    again: merges and withdrawals move items, so a position can meet a written id."""
+    taken = {item["id"] for item in items if isinstance(item, dict) and item.get("id")}
+    out: list[Any] = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict) and not item.get("id"):
+            position = index
+            while (ident := positional_id(prefix, position)) in taken:
+                position += len(items)
+            taken.add(ident)
+            out.append({"id": ident, **item})
+        else:
+            out.append(item)
+    return out
 
 
 def citations(value: Any) -> Iterator[dict[str, Any]]:

@@ -19,8 +19,9 @@ import { RunProgress } from "./RunProgress";
 import { StreamBanner, StreamStatusPill } from "./StreamStatus";
 
 const nodeTypes = { agent: AgentNode, phase: PhaseNode };
-// Room at the bottom for the run facts and the zoom controls, which float over the canvas.
-const FIT: FitViewOptions = { padding: { top: "16px", right: "20px", bottom: "48px", left: "20px" }, maxZoom: 1, minZoom: 0.3 };
+// Room at the bottom for the run facts and the zoom controls, which float over the canvas. Fitting
+// never shrinks nodes below legibility (a narrow canvas beside the Source panel pans instead).
+const FIT: FitViewOptions = { padding: { top: "16px", right: "20px", bottom: "48px", left: "20px" }, maxZoom: 1, minZoom: 0.5 };
 /** Events after which the job's phases (the progress bar) may have moved. */
 const JOB_EVENTS = new Set(["AGENT_SPAWNED", "AGENT_COMPLETED", "AGENT_ERROR", "AGENT_PROGRESS", "GRAPH_UPDATED"]);
 

@@ -47,6 +47,11 @@ async def test_resume_after_the_domain_phase(
     )
 
     async def process_dies(self: Pipeline, *_: object) -> None:
+        # Stopped once the domain phase is recorded as completed (its writes go behind the
+        # next model call; until they land, a resumed job would redo the phase).
+        self.writes.release()
+        assert self._closing is not None
+        await self._closing
         raise asyncio.CancelledError  # what the runner sees when its process is stopped
 
     with monkeypatch.context() as patch:

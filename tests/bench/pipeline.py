@@ -2,7 +2,7 @@
 
 Each run starts `python -m holmes_backend serve` as its own process on a throwaway data dir
 (SQLite, local storage), signs up, uploads a synthetic case, warms the pipeline up on a small
-case, then times POST /process until the status poll (every 50 ms) reports READY/PARTIAL/ERROR.
+case, then times POST /process until its PROCESSING_COMPLETED event reaches an event-stream client.
 
 Gemini path: the server runs on the gemini provider, pointed at a fake Gemini served from this
 process with a fixed latency per call (200 ms); every agent (Pro and Flash) is answered with the
@@ -22,12 +22,14 @@ server's peak RSS (psutil on the subprocess).
 """
 
 import argparse
+import contextlib
 import hashlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -61,7 +63,6 @@ from tests.support import REPO_ROOT, free_port, serve_app
 
 MB = 1_000_000
 DONE = {"READY", "PARTIAL", "ERROR"}
-POLL_SECONDS = 0.05
 FILES_PER_UPLOAD = 50  # the server's default max_files_per_request
 API_KEY = "bench-key"
 PRO, FLASH = "bench-pro", "bench-flash"
@@ -291,16 +292,44 @@ class Processed:
 
 
 def process(client: httpx.Client, case_id: str, timeout: float = 1800) -> Processed:
+    """POST /process, then the moment the job's PROCESSING_COMPLETED (or _FAILED) event reaches
+    a client of the case's event stream, opened before the POST (status polling would add up to
+    a poll interval to every measurement)."""
+    ends: dict[str, float] = {}
+    ended = threading.Condition()
+    listening = threading.Event()
+
+    def listen() -> None:
+        with (
+            httpx.Client(base_url=client.base_url, headers=client.headers, timeout=None) as sse,
+            sse.stream("GET", f"/api/cases/{case_id}/events") as stream,
+        ):
+            listening.set()
+            for line in stream.iter_lines():
+                if not line.startswith("data:"):
+                    continue
+                event = json.loads(line[5:])
+                if event["type"] in ("PROCESSING_COMPLETED", "PROCESSING_FAILED"):
+                    with ended:
+                        ends.setdefault(event["payload"]["job_id"], time.monotonic())
+                        ended.notify_all()
+
+    def listen_until_closed() -> None:
+        with contextlib.suppress(httpx.HTTPError):  # the server stops at the end of the bench
+            listen()
+
+    listener = threading.Thread(target=listen_until_closed, daemon=True)
+    listener.start()
+    assert listening.wait(30), "the event stream did not open"
     posted = time.monotonic()
     response = client.post(f"/api/cases/{case_id}/process")
     assert response.status_code == 202, response.text
-    while True:
-        status: dict[str, Any] = client.get(f"/api/cases/{case_id}/process/status").json()
-        if status["job"]["status"] in DONE:
-            finished = time.monotonic()
-            break
-        assert time.monotonic() - posted < timeout, status["job"]
-        time.sleep(POLL_SECONDS)
+    job_id = response.json()["id"]
+    with ended:
+        assert ended.wait_for(lambda: job_id in ends, timeout), f"job {job_id} did not end"
+        finished = ends[job_id]
+    status: dict[str, Any] = client.get(f"/api/cases/{case_id}/process/status").json()
+    assert status["job"]["status"] in DONE, status["job"]
     agents: list[dict[str, Any]] = client.get(f"/api/cases/{case_id}/agents").json()
     return Processed(case_id, posted, finished, status, _walk(agents))
 

@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import select
+from sqlalchemy.orm import undefer
 
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.pipeline import Pipeline
@@ -38,7 +39,9 @@ async def _job(runtime: Runtime, case_id: uuid.UUID, file_ids: list[str]) -> Pip
 
 async def _state(runtime: Runtime, ctx: PipelineContext) -> tuple[Any, ...]:
     async with runtime.session_factory() as session:
-        job = await session.get(ProcessingJob, ctx.job_id)
+        job = await session.get(
+            ProcessingJob, ctx.job_id, options=[undefer(ProcessingJob.agent_states)]
+        )
         versions = (
             await session.scalars(
                 select(KnowledgeGraph.version).where(KnowledgeGraph.case_id == ctx.case_id)

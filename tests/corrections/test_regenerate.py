@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 from sqlalchemy import delete, select
+from sqlalchemy.orm import undefer
 
 from holmes_backend.agents import regeneration
 from holmes_backend.agents.verification import items
@@ -68,7 +69,9 @@ async def misread_everywhere(
     at = items.place(finding["source_location"])
     async with runtime.session_factory() as session:
         jobs = await session.scalars(
-            select(ProcessingJob).where(ProcessingJob.case_id == uuid.UUID(case_id))
+            select(ProcessingJob)
+            .options(undefer(ProcessingJob.agent_states))
+            .where(ProcessingJob.case_id == uuid.UUID(case_id))
         )
         changed = 0
         for job in jobs:

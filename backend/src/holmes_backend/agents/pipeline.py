@@ -10,9 +10,11 @@ import asyncio
 import logging
 import re
 import uuid
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import persist, regeneration
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
@@ -25,7 +27,10 @@ from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
     PipelineContext,
+    WriteBehind,
+    drain,
     emit,
+    emit_all,
     run_agent,
 )
 from holmes_backend.agents.schemas import (
@@ -52,6 +57,7 @@ from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.services import corrections as correction_service
+from holmes_backend.services import events as event_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
@@ -73,15 +79,29 @@ LINK_WINDOW_MINUTES = 30
 
 
 class Pipeline:
+    """One job's run. The next model call never waits for the writes that record the previous
+    one: they go behind (ctx.write_behind), and a phase counts as completed only once every
+    write of it has landed, in phase order (see _close)."""
+
     def __init__(self, ctx: PipelineContext, storage: Storage, job_id: uuid.UUID) -> None:
         self.ctx = ctx
+        if ctx.write_behind is None:
+            ctx.write_behind = WriteBehind()
+        self.writes = ctx.write_behind
         self.storage = storage
         self.job_id = job_id
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
-        self.failed: list[dict[str, Any]] = []
         self.incremental = False
         self.regeneration = False  # synthesis and graph again over the current findings
-        self.orchestrator_execution: uuid.UUID | None = None
+        # The job as this run knows it, read once: it is the job's only writer while it runs.
+        # agent_states in particular is large (every phase's output); decoding it per step was
+        # most of the orchestration's CPU.
+        self.states: dict[str, Any] = {}
+        self.completed: list[str] = []
+        self.errors: list[dict[str, Any]] = []
+        self._job_write: asyncio.Task[None] | None = None
+        self._closing: asyncio.Task[None] | None = None
+        self._outputs: dict[str, BaseModel] | None = None
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -101,12 +121,58 @@ class Pipeline:
                 setattr(job, name, value)
             await transaction.commit(session)
 
-    async def _save_state(self, key: str, value: Any) -> None:
-        async with self.ctx.session_factory() as session:
+    def _save_state(self, key: str, value: Any) -> None:
+        """Keeps a phase output in memory now and writes it behind."""
+        self.states[key] = value
+
+        async def write(session: AsyncSession) -> None:
+            await job_repo.set_state(session, self.job_id, key, value)
+
+        self._write_job_behind(write)
+
+    def _write_job_behind(self, write: Callable[[AsyncSession], Awaitable[None]]) -> None:
+        """A write of the job's row, behind, after the job writes before it (so a value
+        written twice ends as its last)."""
+        previous = self._job_write
+
+        async def run() -> None:
+            if previous is not None:
+                await previous
+            async with self.ctx.session_factory() as session:
+                await write(session)
+                await transaction.commit(session)
+
+        self._job_write = self.writes.add(run())
+
+    def _note_phase(self, phase: str) -> None:
+        async def write(session: AsyncSession) -> None:
             job = await job_repo.get(session, self.job_id)
             assert job is not None
-            job.agent_states = {**job.agent_states, key: value}
-            await transaction.commit(session)
+            job.current_phase = phase
+
+        self._write_job_behind(write)
+
+    async def _close(
+        self,
+        phase: str,
+        writes: list[asyncio.Task[None]],
+        previous: asyncio.Task[None] | None,
+    ) -> None:
+        """The phase is completed once its writes (and the phases before it) are."""
+        if previous is not None:
+            await previous
+        await drain(writes)
+        if phase not in self.completed:
+            self.completed.append(phase)
+            await self._update(completed_phases=list(self.completed))
+
+    async def _settle(self) -> None:
+        """After a failure: lets the writes in flight end (what landed stays landed)."""
+        self.writes.release()
+        pending = [t for t in (self._closing, *self.writes.take()) if t is not None]
+        for result in await asyncio.gather(*pending, return_exceptions=True):
+            if isinstance(result, Exception):
+                logger.warning("a write of job %s failed: %s", self.job_id, result)
 
     async def _set_case_status(self, status: CaseStatus) -> None:
         async with self.ctx.session_factory() as session:
@@ -131,13 +197,17 @@ class Pipeline:
 
     async def run(self) -> None:
         job, case = await self._job()
+        async with self.ctx.session_factory() as session:
+            self.states = await job_repo.states(session, self.job_id)
+        self.job = job
         self.incremental = job.incremental
-        self.regeneration = regeneration.is_regeneration(job)
-        resumed = bool(job.completed_phases)
+        self.regeneration = regeneration.is_regeneration(self.states)
+        self.completed = list(job.completed_phases)
+        resumed = bool(self.completed)
         # Errors of phases that will run again are re-detected if they recur.
-        kept = [e for e in job.errors if e.get("phase") in job.completed_phases]
+        self.errors = [e for e in job.errors if e.get("phase") in self.completed]
         await self._update(
-            status=JobStatus.PROCESSING, started_at=job.started_at or utcnow(), errors=kept
+            status=JobStatus.PROCESSING, started_at=job.started_at or utcnow(), errors=self.errors
         )
         await self._set_case_status(CaseStatus.PROCESSING)
         await emit(
@@ -146,7 +216,7 @@ class Pipeline:
             {
                 "job_id": str(self.job_id),
                 "files": len(job.file_ids),
-                "resumed_after": job.completed_phases,
+                "resumed_after": self.completed,
                 "kind": "regeneration"
                 if self.regeneration
                 else "incremental"
@@ -156,53 +226,79 @@ class Pipeline:
             agent_id="orchestrator",
             agent_type="ORCHESTRATOR",
         )
+        phase = PHASES[0]
         try:
             for phase in PHASES:
-                job, case = await self._job()
-                if phase in job.completed_phases and phase != "extraction":
+                if phase in self.completed and phase != "extraction":
                     continue
-                await self._update(current_phase=phase)
+                self._note_phase(phase)
                 await getattr(self, f"_phase_{phase}")(job, case)
-                job, _ = await self._job()
-                if phase not in job.completed_phases:
-                    await self._update(completed_phases=[*job.completed_phases, phase])
+                self._closing = asyncio.create_task(
+                    self._close(phase, self.writes.take(), self._closing)
+                )
+            self.writes.release()
+            if self._closing is not None:
+                await self._closing
         except Exception as exc:
             logger.exception("processing job %s failed", self.job_id)
-            job, _ = await self._job()
-            error = {"phase": job.current_phase, "error": f"{type(exc).__name__}: {exc}"[:2000]}
-            await self._update(
-                status=JobStatus.ERROR, errors=[*job.errors, error], completed_at=utcnow()
-            )
-            await self._set_case_status(CaseStatus.ERROR)
-            await emit(
-                self.ctx,
+            await self._settle()
+            error = {"phase": phase, "error": f"{type(exc).__name__}: {exc}"[:2000]}
+            self.errors.append(error)
+            await self._finish(
+                JobStatus.ERROR,
+                CaseStatus.ERROR,
                 EventType.PROCESSING_FAILED,
-                {"job_id": str(self.job_id), **error, "completed_phases": job.completed_phases},
-                agent_id="orchestrator",
-                agent_type="ORCHESTRATOR",
+                {"job_id": str(self.job_id), **error, "completed_phases": self.completed},
             )
             return
-        job, _ = await self._job()
-        partial = bool(job.errors)
+        partial = bool(self.errors)
         status = JobStatus.PARTIAL if partial else JobStatus.READY
-        await self._update(status=status, current_phase=None, completed_at=utcnow())
-        await self._set_case_status(CaseStatus.PARTIAL if partial else CaseStatus.READY)
-        await emit(
-            self.ctx,
+        await self._finish(
+            status,
+            CaseStatus.PARTIAL if partial else CaseStatus.READY,
             EventType.PROCESSING_COMPLETED,
             {
                 "job_id": str(self.job_id),
                 "status": status.value,
                 "resumed": resumed,
-                "errors": job.errors,
+                "errors": self.errors,
             },
-            agent_id="orchestrator",
-            agent_type="ORCHESTRATOR",
         )
 
+    async def _finish(
+        self,
+        status: JobStatus,
+        case_status: CaseStatus,
+        event_type: EventType,
+        payload: dict[str, Any],
+    ) -> None:
+        """The job's end, the case's status and the event that announces them: one commit."""
+        async with self.ctx.session_factory() as session:
+            job = await job_repo.get(session, self.job_id)
+            assert job is not None
+            job.status = status
+            job.errors = list(self.errors)
+            job.completed_at = utcnow()
+            if status != JobStatus.ERROR:
+                job.current_phase = None
+            case = await session.get(Case, self.ctx.case_id)
+            if case is not None:
+                case.status = case_status
+                case.updated_at = utcnow()
+            await event_service.record(
+                session,
+                hub=self.ctx.hub,
+                case_id=self.ctx.case_id,
+                type=event_type,
+                payload=payload,
+                agent_id="orchestrator",
+                agent_type="ORCHESTRATOR",
+            )
+            await transaction.commit(session)
+
     async def _record_error(self, error: dict[str, Any]) -> None:
-        job, _ = await self._job()
-        await self._update(errors=[*job.errors, error])
+        self.errors.append(error)
+        await self._update(errors=list(self.errors))
 
     # ---- phases ---------------------------------------------------------------------------
 
@@ -210,7 +306,7 @@ class Pipeline:
         """Renders every file's evidence (from the cached extraction once it exists)."""
         async with self.ctx.session_factory() as session:
             files = list(await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]))
-        first_run = "extraction" not in job.completed_phases
+        first_run = "extraction" not in self.completed
         for file in files:
             if file.status == FileStatus.ERROR:
                 continue
@@ -230,9 +326,8 @@ class Pipeline:
                 mime_type=file.mime_type,
                 extraction=extraction,
             )
-            if first_run:
-                await self._set_files([str(file.id)], FileStatus.PROCESSING)
         if first_run:
+            await self._set_files(list(self.evidence), FileStatus.PROCESSING)
             await emit(
                 self.ctx,
                 EventType.AGENT_PROGRESS,
@@ -260,15 +355,17 @@ class Pipeline:
         )
         assert isinstance(output, TriageResult)
         triaged = {f.file_id: f for f in output.files if f.file_id in self.evidence}
+        self.writes.add(self._write_triage(triaged))
+        self._save_state("triage", [f.model_dump(mode="json") for f in triaged.values()])
+
+    async def _write_triage(self, triaged: dict[str, TriageFile]) -> None:
         async with self.ctx.session_factory() as session:
             for file in await file_repo.get_many(session, [uuid.UUID(f) for f in triaged]):
                 file.triage_metadata = triaged[str(file.id)].model_dump(mode="json")
             await transaction.commit(session)
-        await self._save_state("triage", [f.model_dump(mode="json") for f in triaged.values()])
 
     async def _triage(self) -> list[TriageFile]:
-        job, _ = await self._job()
-        return [TriageFile.model_validate(f) for f in job.agent_states.get("triage", [])]
+        return [TriageFile.model_validate(f) for f in self.states.get("triage", [])]
 
     async def _phase_routing(self, job: ProcessingJob, case: Case) -> None:
         triage = await self._triage()
@@ -291,19 +388,21 @@ class Pipeline:
         )
         assert isinstance(output, RoutingPlan)
         plan = self._checked_plan(output, triage)
-        await self._save_state(
+        self._save_state(
             "routing", {**plan.model_dump(mode="json"), "execution_id": str(execution_id)}
         )
-        await emit(
-            self.ctx,
-            EventType.AGENT_PROGRESS,
-            {
-                "phase": "routing",
-                "reasoning": plan.reasoning,
-                "assignments": [a.model_dump(mode="json") for a in plan.assignments],
-            },
-            agent_id="orchestrator",
-            agent_type="ORCHESTRATOR",
+        self.writes.add(
+            emit(
+                self.ctx,
+                EventType.AGENT_PROGRESS,
+                {
+                    "phase": "routing",
+                    "reasoning": plan.reasoning,
+                    "assignments": [a.model_dump(mode="json") for a in plan.assignments],
+                },
+                agent_id="orchestrator",
+                agent_type="ORCHESTRATOR",
+            )
         )
 
     @staticmethod
@@ -351,10 +450,10 @@ class Pipeline:
         return parts
 
     async def _phase_domains(self, job: ProcessingJob, case: Case) -> None:
-        routing = RoutingPlan.model_validate(job.agent_states["routing"])
-        parent = uuid.UUID(job.agent_states["routing"]["execution_id"])
+        routing = RoutingPlan.model_validate(self.states["routing"])
+        parent = uuid.UUID(self.states["routing"]["execution_id"])
         assignments = {a.domain: a for a in routing.assignments}
-        done: dict[str, Any] = dict(job.agent_states.get("domains", {}))
+        done: dict[str, Any] = dict(self.states.get("domains", {}))
         first = [
             d for d in ("financial", "legal", "evidence") if d in assignments and d not in done
         ]
@@ -393,7 +492,7 @@ class Pipeline:
             done[domain] = None
         else:
             done[domain] = result.model_dump(mode="json")
-        await self._save_state("domains", done)
+        self._save_state("domains", dict(done))
 
     async def _run_domain(
         self,
@@ -435,7 +534,19 @@ class Pipeline:
             )
         )
         merged = _merge([o for o, _ in outputs], schema)
-        known = set(self.evidence)
+        agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
+        self.writes.add(self._write_domain_findings(domain, agent_id, merged))
+        return merged
+
+    async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
+        findings = persist.domain_findings(
+            case_id=self.ctx.case_id,
+            job_id=self.job_id,
+            domain=domain,
+            agent_id=agent_id,
+            output=output,
+            known_files=set(self.evidence),
+        )
         async with self.ctx.session_factory() as session:
             await finding_repo.replace_for_job_domain(
                 session,
@@ -443,33 +554,30 @@ class Pipeline:
                 supersede_earlier=not self.incremental,
                 job_id=self.job_id,
                 domain=domain,
-                findings=persist.domain_findings(
-                    case_id=self.ctx.case_id,
-                    job_id=self.job_id,
-                    domain=domain,
-                    agent_id=specs[0].name if len(specs) == 1 else f"{domain}_agent",
-                    output=merged,
-                    known_files=known,
-                ),
+                findings=findings,
             )
             await transaction.commit(session)
-        return merged
 
     async def _domain_outputs(self) -> dict[str, BaseModel]:
         """This job's domain outputs; an incremental job adds those of the case's earlier jobs,
         so synthesis and the new graph version cover every file, not only the new ones (a
-        regeneration has none of its own). What the case already knew is read as corrected."""
-        job, _ = await self._job()
-        states = [job.agent_states.get("domains", {})]
-        building_on = job.incremental or self.regeneration
+        regeneration has none of its own). What the case already knew is read as corrected.
+        Read once per run: nothing changes them once the domains phase is over."""
+        if self._outputs is not None:
+            return self._outputs
+        states = [self.states.get("domains", {})]
+        building_on = self.incremental or self.regeneration
         if building_on:
-            states += await regeneration.earlier_states(self.ctx, job)
+            states += await regeneration.earlier_states(self.ctx, self.job)
         outputs: dict[str, BaseModel] = {}
         for domain, schema in DOMAIN_SCHEMAS.items():
             found = [schema.model_validate(st[domain]) for st in states if st.get(domain)]
             if found:
                 outputs[domain] = _merge(found, schema)
-        return await regeneration.corrected(self.ctx, outputs) if building_on else outputs
+        if building_on:
+            outputs = await regeneration.corrected(self.ctx, outputs)
+        self._outputs = outputs
+        return outputs
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()
@@ -491,6 +599,16 @@ class Pipeline:
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)
+        self.writes.add(self._write_synthesis(output))
+        self._save_state("synthesis", output.model_dump(mode="json"))
+
+    async def _write_synthesis(self, output: SynthesisOutput) -> None:
+        findings = persist.synthesis_findings(
+            case_id=self.ctx.case_id,
+            job_id=self.job_id,
+            output=output,
+            known_files=set(self.evidence),
+        )
         async with self.ctx.session_factory() as session:
             await finding_repo.replace_for_job_domain(
                 session,
@@ -498,38 +616,32 @@ class Pipeline:
                 supersede_earlier=not self.incremental,
                 job_id=self.job_id,
                 domain="synthesis",
-                findings=persist.synthesis_findings(
-                    case_id=self.ctx.case_id,
-                    job_id=self.job_id,
-                    output=output,
-                    known_files=set(self.evidence),
-                ),
+                findings=findings,
             )
             await transaction.commit(session)
-        await self._save_state("synthesis", output.model_dump(mode="json"))
-        for kind, items in (
-            ("contradiction", output.contradictions),
-            ("cross_modal_link", output.cross_modal_links),
-            ("evidence_gap", output.evidence_gaps),
-        ):
-            for item in items:
-                await emit(
-                    self.ctx,
-                    EventType.INSIGHT_DETECTED,
-                    {"kind": kind, "insight": item.model_dump(mode="json")},
-                    agent_id="synthesis_agent",
-                    agent_type="SYNTHESIS",
-                )
+        insights = [
+            (EventType.INSIGHT_DETECTED, {"kind": kind, "insight": item.model_dump(mode="json")})
+            for kind, items in (
+                ("contradiction", output.contradictions),
+                ("cross_modal_link", output.cross_modal_links),
+                ("evidence_gap", output.evidence_gaps),
+            )
+            for item in items
+        ]
+        await emit_all(self.ctx, insights, agent_id="synthesis_agent", agent_type="SYNTHESIS")
 
     async def _phase_graph(self, job: ProcessingJob, case: Case) -> None:
         # New evidence on a graph is merged into it (conflicts surface, never resolved here);
         # a case without a graph yet gets one built from everything.
+        if (self.regeneration or self.incremental) and self._closing is not None:
+            self.writes.release()
+            await self._closing  # both read this job's phase outputs from the database
         if self.regeneration:
             await regeneration.refresh_graph(
                 self.ctx,
                 job_id=self.job_id,
                 outputs=await self._domain_outputs(),
-                synthesis=SynthesisOutput.model_validate(job.agent_states.get("synthesis", {})),
+                synthesis=SynthesisOutput.model_validate(self.states.get("synthesis", {})),
             )
             return
         if self.incremental and await merge_step.merge_new_evidence(
@@ -537,7 +649,7 @@ class Pipeline:
         ):
             return
         outputs = await self._domain_outputs()
-        synthesis = SynthesisOutput.model_validate(job.agent_states.get("synthesis", {}))
+        synthesis = SynthesisOutput.model_validate(self.states.get("synthesis", {}))
         spec = AgentSpec(
             "knowledge_graph_agent",
             "KNOWLEDGE_GRAPH",

@@ -55,8 +55,9 @@ _DECIDED = ("conflict_ids", "resolutions", "rejected_values")
 _DECIDED_STATUS = ("superseded", "rejected")
 
 
-def is_regeneration(job: ProcessingJob) -> bool:
-    return STATE in job.agent_states
+def is_regeneration(states: dict[str, Any]) -> bool:
+    """Whether a job with these agent_states is a regeneration."""
+    return STATE in states
 
 
 def stale_in(graph: KnowledgeGraph, findings: list[Finding]) -> dict[str, int]:
@@ -84,7 +85,7 @@ async def earlier_states(ctx: PipelineContext, job: ProcessingJob) -> list[dict[
         earlier = await job_repo.finished_before(session, job.case_id, job.created_at)
     states: list[dict[str, Any]] = []
     for other in earlier:
-        if is_regeneration(other):
+        if is_regeneration(other.agent_states):
             continue
         states.append(other.agent_states.get("domains", {}))
         if not other.incremental:
@@ -188,7 +189,7 @@ async def refresh_graph(
 ) -> None:
     """The regeneration's graph phase (see the module docstring): one new version."""
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id)
+        job = await job_repo.get(session, job_id, with_states=True)
         base = await graph_repo.latest(session, ctx.case_id)
     assert job is not None
     if "graph_version" in job.agent_states[STATE]:
@@ -274,7 +275,7 @@ async def _write(
     """The new version, its conflicts, the corrections kept and the events: one transaction
     with the job's state, so a resumed job never writes it twice."""
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id)
+        job = await job_repo.get(session, job_id, with_states=True)
         latest = await graph_repo.latest(session, ctx.case_id)
         assert job is not None
         assert latest is not None

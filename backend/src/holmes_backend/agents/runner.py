@@ -9,7 +9,9 @@ sessions, so agents can run side by side.
 
 import asyncio
 import uuid
-from dataclasses import dataclass
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from google.adk.agents import LlmAgent
@@ -35,6 +37,8 @@ _APP = "holmes"
 _OUTPUT_KEY = "output"
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000
+# How long after a model request starts the writes held for it are let go (see WriteBehind).
+_RELEASE_DELAY_SECONDS = 0.01
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,50 @@ class AgentSpec:
     instruction: str
 
 
+class WriteBehind:
+    """Writes a run does not wait for: they go on in the background while the next model call
+    is on its way, and whoever owns them drains them (raising the first error) before counting
+    the work they record as done.
+
+    They share the one event loop with the agents, so from the moment a model's answer arrives
+    until the next model request is about to leave they are held (hold/release): the CPU they
+    need (ORM flushes of many findings) would otherwise come before the next request's.
+    """
+
+    def __init__(self) -> None:
+        self._tasks: list[asyncio.Task[None]] = []
+        self._open = asyncio.Event()
+        self._open.set()
+
+    def hold(self) -> None:
+        self._open.clear()
+
+    def release(self) -> None:
+        self._open.set()
+
+    def add(self, write: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        async def when_released() -> None:
+            await self._open.wait()
+            await write
+
+        task = asyncio.create_task(when_released())
+        self._tasks.append(task)
+        return task
+
+    def take(self) -> list[asyncio.Task[None]]:
+        """The writes added since the last take."""
+        tasks, self._tasks = self._tasks, []
+        return tasks
+
+
+async def drain(tasks: list[asyncio.Task[None]]) -> None:
+    """Waits for every write; the first failure is raised once all have ended."""
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    for result in results:
+        if isinstance(result, BaseException):
+            raise result
+
+
 @dataclass
 class PipelineContext:
     """What every agent run of one job shares."""
@@ -56,6 +104,10 @@ class PipelineContext:
     hub: EventHub
     case_id: uuid.UUID
     job_id: uuid.UUID | None
+    # Set by the processing pipeline: agents' completion records are written behind.
+    write_behind: WriteBehind | None = None
+    # Execution records started in this turn of the event loop and not yet being written.
+    opening: "_Opening | None" = field(default=None, init=False, repr=False)
 
 
 class AgentFailedError(RuntimeError):
@@ -66,7 +118,10 @@ class AgentFailedError(RuntimeError):
 
 
 @dataclass
-class _Attempt:
+class Attempt:
+    """What one model attempt produced."""
+
+    model: str
     output: BaseModel
     thoughts: list[str]
     usage: types.GenerateContentResponseUsageMetadata | None
@@ -80,8 +135,20 @@ async def emit(
     agent_id: str | None = None,
     agent_type: str | None = None,
 ) -> None:
+    await emit_all(ctx, [(event_type, payload)], agent_id=agent_id, agent_type=agent_type)
+
+
+async def emit_all(
+    ctx: PipelineContext,
+    events: list[tuple[EventType, dict[str, Any]]],
+    *,
+    agent_id: str | None = None,
+    agent_type: str | None = None,
+) -> None:
+    """Several events of one agent, appended in order in one transaction."""
     async with ctx.session_factory() as session:
-        await _record(session, ctx, event_type, payload, agent_id, agent_type)
+        for event_type, payload in events:
+            await _record(session, ctx, event_type, payload, agent_id, agent_type)
         await transaction.commit(session)
 
 
@@ -113,26 +180,58 @@ async def run_agent(
     input_summary: dict[str, Any] | None = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail."""
-    execution_id = await _create_execution(ctx, spec, parent_execution_id, input_summary)
-    tiers: list[Tier] = [spec.tier] + (["flash"] if spec.tier == "pro" else [])
+    # The record is written while the request is on its way: the model call does not wait
+    # for the database (parallel workers would queue there), and every later write of the
+    # record waits for this one, so the log keeps its order.
+    record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
     last_error = ""
-    for index, tier in enumerate(tiers):
-        model = model_for(tier, ctx.settings)
-        model_name = model if isinstance(model, str) else model.model
+    for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
-            await _fallback(ctx, spec, execution_id, model_name, last_error)
+            await record.fallback(tier, last_error)
         try:
-            attempt = await _attempt(ctx, spec, tier, parts)
+            attempt = await _attempt(ctx, spec, tier, parts, record)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
             continue
-        await _complete(ctx, spec, execution_id, model_name, attempt)
-        return attempt.output, execution_id
-    await _fail(ctx, spec, execution_id, last_error)
+        if ctx.write_behind is not None:
+            ctx.write_behind.hold()  # until the next model request (see WriteBehind)
+            # The record exists before its id is handed out (it may become a parent).
+            await record.wait_opened()
+            ctx.write_behind.add(record.complete(attempt))
+        else:
+            await record.complete(attempt)
+        return attempt.output, record.id
+    await record.fail(last_error)
     raise AgentFailedError(spec.name, last_error)
 
 
-async def _attempt(ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str]) -> _Attempt:
+def tiers_of(spec: AgentSpec) -> list[Tier]:
+    """Pro first and Flash when Pro fails; a Flash agent has nothing to fall back to."""
+    return [spec.tier] + (["flash"] if spec.tier == "pro" else [])
+
+
+def model_name(tier: Tier, settings: Settings) -> str:
+    model = model_for(tier, settings)
+    return model if isinstance(model, str) else model.model
+
+
+def _release_writes(ctx: PipelineContext) -> Callable[..., None] | None:
+    """A before-model callback that lets held writes go once this request is under way."""
+    writes = ctx.write_behind
+    if writes is None:
+        return None
+
+    def release(*_: Any) -> None:
+        # A few ms later: the SDK still builds and sends the request after this callback, and
+        # the request's first wait comes before its bytes are out.
+        asyncio.get_running_loop().call_later(_RELEASE_DELAY_SECONDS, writes.release)
+
+    return release
+
+
+async def _attempt(
+    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
+) -> Attempt:
     agent = LlmAgent(
         name=spec.name,
         model=model_for(tier, ctx.settings),
@@ -140,6 +239,7 @@ async def _attempt(ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: lis
         output_schema=spec.schema,
         output_key=_OUTPUT_KEY,
         generate_content_config=generate_config(spec.role, ctx.settings),
+        before_model_callback=_release_writes(ctx),
     )
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
@@ -158,19 +258,8 @@ async def _attempt(ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: lis
         ):
             parts_out = (event.content.parts if event.content else None) or []
             new = [p.text for p in parts_out if p.thought and p.text and not event.partial]
-            if new:
-                thoughts.extend(new)
-                async with ctx.session_factory() as db:
-                    for text in new:
-                        await _record(
-                            db,
-                            ctx,
-                            EventType.THINKING_UPDATE,
-                            {"thinking_summary": text[:_THOUGHT_CHARS]},
-                            spec.name,
-                            spec.agent_type,
-                        )
-                    await transaction.commit(db)
+            thoughts.extend(new)
+            record.thought(new)
             usage = event.usage_metadata or usage
             if event.error_code:
                 raise RuntimeError(f"{event.error_code}: {event.error_message}")
@@ -184,118 +273,172 @@ async def _attempt(ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: lis
         output = spec.schema.model_validate(raw)
     except ValidationError as exc:
         raise RuntimeError(f"the model's output does not fit {spec.schema.__name__}") from exc
-    return _Attempt(output=output, thoughts=thoughts, usage=usage)
+    return Attempt(
+        model=model_name(tier, ctx.settings), output=output, thoughts=thoughts, usage=usage
+    )
 
 
-async def _create_execution(
-    ctx: PipelineContext,
-    spec: AgentSpec,
-    parent_execution_id: uuid.UUID | None,
-    input_summary: dict[str, Any] | None,
-) -> uuid.UUID:
-    model = model_for(spec.tier, ctx.settings)
+@dataclass
+class _Opening:
+    """Execution records started in the same turn of the event loop, written together."""
+
+    records: list[tuple["ExecutionRecord", AgentExecution, dict[str, Any]]] = field(
+        default_factory=list
+    )
+    task: "asyncio.Task[None] | None" = None
+    writing: bool = False
+
+
+async def _insert_opened(ctx: PipelineContext, batch: _Opening) -> None:
+    batch.writing = True  # records started from now on go to the next batch
     async with ctx.session_factory() as session:
-        execution = await execution_repo.add(
-            session,
-            AgentExecution(
-                case_id=ctx.case_id,
-                job_id=ctx.job_id,
-                parent_execution_id=parent_execution_id,
-                agent_name=spec.name,
-                agent_type=spec.agent_type,
-                model_name=model if isinstance(model, str) else model.model,
-                status=ExecutionStatus.RUNNING,
-                input_data=input_summary or {},
-                started_at=utcnow(),
-            ),
-        )
+        await execution_repo.add_many(session, [row for _, row, _ in batch.records])
+        for record, _, payload in batch.records:
+            for event_type in (EventType.AGENT_SPAWNED, EventType.AGENT_STARTED):
+                await _record(
+                    session, ctx, event_type, payload, record.spec.name, record.spec.agent_type
+                )
         await transaction.commit(session)
-    payload = {
-        "execution_id": str(execution.id),
-        "parent_execution_id": str(parent_execution_id) if parent_execution_id else None,
-        "model": execution.model_name,
-        "input": input_summary or {},
-    }
-    await emit(
-        ctx, EventType.AGENT_SPAWNED, payload, agent_id=spec.name, agent_type=spec.agent_type
-    )
-    await emit(
-        ctx, EventType.AGENT_STARTED, payload, agent_id=spec.name, agent_type=spec.agent_type
-    )
-    return execution.id
 
 
-async def _fallback(
-    ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, model: str, error: str
-) -> None:
-    async with ctx.session_factory() as session:
-        execution = await execution_repo.get(session, execution_id)
-        assert execution is not None
-        execution.fallback_used = True
-        execution.fallback_model = model
-        await _record(
-            session,
-            ctx,
+class ExecutionRecord:
+    """One agent run's execution record and its lifecycle events. Each step is one transaction
+    that updates the row without loading it (its input and output can be large)."""
+
+    def __init__(
+        self, ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, started: datetime
+    ) -> None:
+        self.ctx = ctx
+        self.spec = spec
+        self.id = execution_id
+        self.started = started
+        self.fallback_used = False
+        self._opened: asyncio.Task[None] | None = None
+        self._thoughts: list[str] = []  # THINKING_UPDATEs not yet on the log
+
+    @classmethod
+    async def open(
+        cls,
+        ctx: PipelineContext,
+        spec: AgentSpec,
+        parent_execution_id: uuid.UUID | None,
+        input_summary: dict[str, Any] | None,
+    ) -> "ExecutionRecord":
+        """The record, RUNNING, with AGENT_SPAWNED and AGENT_STARTED on the case log."""
+        record = cls.start(ctx, spec, parent_execution_id, input_summary)
+        await record.wait_opened()
+        return record
+
+    @classmethod
+    def start(
+        cls,
+        ctx: PipelineContext,
+        spec: AgentSpec,
+        parent_execution_id: uuid.UUID | None,
+        input_summary: dict[str, Any] | None,
+    ) -> "ExecutionRecord":
+        """As open, but writing in the background; the record's later steps wait for it.
+        Records started together (a domain's workers) are written in one transaction."""
+        record = cls(ctx, spec, uuid.uuid4(), utcnow())
+        model = model_name(spec.tier, ctx.settings)
+        row = AgentExecution(
+            id=record.id,
+            case_id=ctx.case_id,
+            job_id=ctx.job_id,
+            parent_execution_id=parent_execution_id,
+            agent_name=spec.name,
+            agent_type=spec.agent_type,
+            model_name=model,
+            status=ExecutionStatus.RUNNING,
+            input_data=input_summary or {},
+            started_at=record.started,
+        )
+        payload = {
+            "execution_id": str(record.id),
+            "parent_execution_id": str(parent_execution_id) if parent_execution_id else None,
+            "model": model,
+            "input": input_summary or {},
+        }
+        batch = ctx.opening
+        if batch is None or batch.writing:
+            batch = ctx.opening = _Opening()
+            batch.task = asyncio.create_task(_insert_opened(ctx, batch))
+        batch.records.append((record, row, payload))
+        record._opened = batch.task
+        return record
+
+    async def wait_opened(self) -> None:
+        if self._opened is not None:
+            await self._opened
+
+    def thought(self, texts: list[str]) -> None:
+        """Thoughts the model returned: on the log with the record's next write."""
+        self._thoughts.extend(texts)
+
+    async def _write(self, event_type: EventType, payload: dict[str, Any], **values: Any) -> None:
+        await self.wait_opened()
+        thoughts, self._thoughts = self._thoughts, []
+        async with self.ctx.session_factory() as session:
+            for text in thoughts:
+                await _record(
+                    session,
+                    self.ctx,
+                    EventType.THINKING_UPDATE,
+                    {"thinking_summary": text[:_THOUGHT_CHARS]},
+                    self.spec.name,
+                    self.spec.agent_type,
+                )
+            await execution_repo.update(session, self.id, **values)
+            await _record(
+                session,
+                self.ctx,
+                event_type,
+                {"execution_id": str(self.id), **payload},
+                self.spec.name,
+                self.spec.agent_type,
+            )
+            await transaction.commit(session)
+
+    async def fallback(self, tier: Tier, error: str) -> None:
+        """The next attempt runs on ``tier``: AGENT_FALLBACK, and the fallback on the record."""
+        model = model_name(tier, self.ctx.settings)
+        self.fallback_used = True
+        await self._write(
             EventType.AGENT_FALLBACK,
-            {"execution_id": str(execution_id), "fallback_model": model, "error": error},
-            spec.name,
-            spec.agent_type,
+            {"fallback_model": model, "error": error},
+            fallback_used=True,
+            fallback_model=model,
         )
-        await transaction.commit(session)
 
-
-async def _complete(
-    ctx: PipelineContext,
-    spec: AgentSpec,
-    execution_id: uuid.UUID,
-    model: str,
-    attempt: _Attempt,
-) -> None:
-    usage = attempt.usage
-    async with ctx.session_factory() as session:
-        execution = await execution_repo.get(session, execution_id)
-        assert execution is not None
-        execution.status = ExecutionStatus.COMPLETED
-        execution.model_name = model if not execution.fallback_used else execution.model_name
-        execution.output_data = attempt.output.model_dump(mode="json")
-        execution.thinking_traces = [t[:_THOUGHT_CHARS] for t in attempt.thoughts]
-        execution.input_tokens = (usage.prompt_token_count or 0) if usage else 0
-        execution.output_tokens = (usage.candidates_token_count or 0) if usage else 0
-        execution.thinking_tokens = (usage.thoughts_token_count or 0) if usage else 0
-        execution.completed_at = utcnow()
-        started = execution.started_at
-        await _record(
-            session,
-            ctx,
+    async def complete(self, attempt: Attempt) -> None:
+        usage = attempt.usage
+        tokens = {
+            "input": (usage.prompt_token_count or 0) if usage else 0,
+            "output": (usage.candidates_token_count or 0) if usage else 0,
+        }
+        completed = utcnow()
+        await self._write(
             EventType.AGENT_COMPLETED,
             {
-                "execution_id": str(execution_id),
-                "model": model,
-                "tokens": {"input": execution.input_tokens, "output": execution.output_tokens},
-                "duration_seconds": (execution.completed_at - started).total_seconds()
-                if started
-                else None,
-                "fallback_used": execution.fallback_used,
+                "model": attempt.model,
+                "tokens": tokens,
+                "duration_seconds": (completed - self.started).total_seconds(),
+                "fallback_used": self.fallback_used,
             },
-            spec.name,
-            spec.agent_type,
+            status=ExecutionStatus.COMPLETED,
+            output_data=attempt.output.model_dump(mode="json"),
+            thinking_traces=[t[:_THOUGHT_CHARS] for t in attempt.thoughts],
+            input_tokens=tokens["input"],
+            output_tokens=tokens["output"],
+            thinking_tokens=(usage.thoughts_token_count or 0) if usage else 0,
+            completed_at=completed,
         )
-        await transaction.commit(session)
 
-
-async def _fail(ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, error: str) -> None:
-    async with ctx.session_factory() as session:
-        execution = await execution_repo.get(session, execution_id)
-        assert execution is not None
-        execution.status = ExecutionStatus.FAILED
-        execution.error = error
-        execution.completed_at = utcnow()
-        await _record(
-            session,
-            ctx,
+    async def fail(self, error: str) -> None:
+        await self._write(
             EventType.AGENT_ERROR,
-            {"execution_id": str(execution_id), "error": error},
-            spec.name,
-            spec.agent_type,
+            {"error": error},
+            status=ExecutionStatus.FAILED,
+            error=error,
+            completed_at=utcnow(),
         )
-        await transaction.commit(session)

@@ -1,5 +1,7 @@
 """Async engine and session factory for the configured database."""
 
+import asyncio
+import weakref
 from typing import Any
 
 from sqlalchemy import event
@@ -9,8 +11,13 @@ from sqlalchemy.ext.asyncio import (
     async_sessionmaker,
     create_async_engine,
 )
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction
+from sqlalchemy.util import await_only
 
 from holmes_backend.config import Settings
+
+# How long a write waits for another session's write transaction (as SQLite's busy_timeout).
+SQLITE_WRITE_WAIT_SECONDS = 10.0
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -21,7 +28,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # In WAL mode NORMAL still never corrupts the database; it only skips the fsync per commit
     # (a power cut may lose the last commits), which the event log's many small commits need.
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_WRITE_WAIT_SECONDS * 1000)}")
     cursor.close()
 
 
@@ -38,4 +45,67 @@ def create_engine(settings: Settings) -> AsyncEngine:
 
 
 def create_session_factory(engine: AsyncEngine) -> async_sessionmaker[AsyncSession]:
+    if engine.dialect.name == "sqlite":
+        return async_sessionmaker(
+            engine, expire_on_commit=False, sync_session_class=SQLiteWriterSession
+        )
     return async_sessionmaker(engine, expire_on_commit=False)
+
+
+class SQLiteWriterSession(Session):
+    """A session that takes the process's SQLite write turn before its first write and gives
+    it back when its transaction ends.
+
+    SQLite has one writer at a time. Left to itself, a second writing connection polls the lock
+    in its busy handler, sleeping 1, 2, 5, 10, 25 ... ms between tries, so a few agents finishing
+    together queued their commits for hundreds of ms (measured). Waiting for an asyncio lock
+    instead hands the turn over the moment the previous transaction ends. Other processes still
+    meet SQLite's own lock and busy_timeout.
+    """
+
+
+_HOLDS_TURN = "holmes_sqlite_write_turn"
+_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Lock]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _turn() -> asyncio.Lock:
+    loop = asyncio.get_running_loop()
+    lock = _TURNS.get(loop)
+    if lock is None:
+        lock = _TURNS[loop] = asyncio.Lock()
+    return lock
+
+
+async def _wait_for_turn(lock: asyncio.Lock) -> None:
+    async with asyncio.timeout(SQLITE_WRITE_WAIT_SECONDS):
+        await lock.acquire()
+
+
+def _take_turn(session: Session) -> None:
+    if session.info.get(_HOLDS_TURN):
+        return
+    lock = _turn()
+    # Runs inside the async session's greenlet, so it can wait on the event loop.
+    await_only(_wait_for_turn(lock))
+    session.info[_HOLDS_TURN] = lock
+
+
+@event.listens_for(SQLiteWriterSession, "before_flush")
+def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
+    _take_turn(session)
+
+
+@event.listens_for(SQLiteWriterSession, "do_orm_execute")
+def _before_statement(state: ORMExecuteState) -> None:
+    if state.is_insert or state.is_update or state.is_delete:
+        _take_turn(state.session)
+
+
+@event.listens_for(SQLiteWriterSession, "after_transaction_end")
+def _after_transaction(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:
+        lock = session.info.pop(_HOLDS_TURN, None)
+        if lock is not None:
+            lock.release()

@@ -33,7 +33,12 @@ class ProcessingJob(Base):
     # Phase name -> persisted output reference; a resumed job skips what is here (PRD §4.3.1).
     completed_phases: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     file_ids: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
-    agent_states: Mapped[dict[str, Any]] = mapped_column(JSONType, nullable=False, default=dict)
+    # Every phase's output (triage, routing, domain findings, synthesis, ...): large, and read
+    # only where a phase needs it, so loading a job (the status poll, the runner's bookkeeping)
+    # never decodes it. Ask for it with jobs.get(..., with_states=True) or jobs.states().
+    agent_states: Mapped[dict[str, Any]] = mapped_column(
+        JSONType, nullable=False, default=dict, deferred=True, deferred_raiseload=True
+    )
     errors: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     created_at: Mapped[datetime] = created_at()
     updated_at: Mapped[datetime] = updated_at()

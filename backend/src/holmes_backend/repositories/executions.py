@@ -1,7 +1,9 @@
 import uuid
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import select
+from sqlalchemy import update as sql_update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import AgentExecution
@@ -13,8 +15,20 @@ async def add(session: AsyncSession, execution: AgentExecution) -> AgentExecutio
     return execution
 
 
+async def add_many(session: AsyncSession, executions: list[AgentExecution]) -> None:
+    session.add_all(executions)
+    await session.flush()
+
+
 async def get(session: AsyncSession, execution_id: uuid.UUID) -> AgentExecution | None:
     return await session.get(AgentExecution, execution_id)
+
+
+async def update(session: AsyncSession, execution_id: uuid.UUID, **values: Any) -> None:
+    """Sets columns of one execution without loading it (its input and output are large)."""
+    await session.execute(
+        sql_update(AgentExecution).where(AgentExecution.id == execution_id).values(**values)
+    )
 
 
 async def for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[AgentExecution]:

@@ -1,9 +1,13 @@
+import json
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import ColumnElement, Text, cast, func, literal, select, update
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.orm import undefer
 
 from holmes_backend.models import ProcessingJob
 from holmes_shared.enums import ACTIVE_JOB_STATUSES, JobStatus
@@ -15,8 +19,37 @@ async def add(session: AsyncSession, job: ProcessingJob) -> ProcessingJob:
     return job
 
 
-async def get(session: AsyncSession, job_id: uuid.UUID) -> ProcessingJob | None:
-    return await session.get(ProcessingJob, job_id)
+async def get(
+    session: AsyncSession, job_id: uuid.UUID, *, with_states: bool = False
+) -> ProcessingJob | None:
+    options = [undefer(ProcessingJob.agent_states)] if with_states else []
+    return await session.get(ProcessingJob, job_id, options=options)
+
+
+async def states(session: AsyncSession, job_id: uuid.UUID) -> dict[str, Any]:
+    value = await session.scalar(
+        select(ProcessingJob.agent_states).where(ProcessingJob.id == job_id)
+    )
+    return dict(value or {})
+
+
+async def set_state(session: AsyncSession, job_id: uuid.UUID, key: str, value: Any) -> None:
+    """Sets one key of the job's agent_states inside the database, without reading the rest
+    (which holds every earlier phase's output) and without touching keys others wrote."""
+    if not key.isidentifier():
+        raise ValueError(f"not a state key: {key!r}")
+    encoded = json.dumps(value, ensure_ascii=False)
+    column = ProcessingJob.agent_states
+    updated: ColumnElement[Any]
+    if session.get_bind().dialect.name == "postgresql":
+        updated = func.jsonb_set(
+            column, literal([key], ARRAY(Text)), cast(literal(encoded), JSONB), True
+        )
+    else:
+        updated = func.json_set(column, literal(f'$."{key}"'), func.json(literal(encoded)))
+    await session.execute(
+        update(ProcessingJob).where(ProcessingJob.id == job_id).values(agent_states=updated)
+    )
 
 
 async def active_for_case(session: AsyncSession, case_id: uuid.UUID) -> ProcessingJob | None:
@@ -54,6 +87,7 @@ async def finished_before(
     """The case's jobs that ended READY or PARTIAL before ``before``, newest first."""
     result = await session.scalars(
         select(ProcessingJob)
+        .options(undefer(ProcessingJob.agent_states))
         .where(
             ProcessingJob.case_id == case_id,
             ProcessingJob.created_at < before,

@@ -1,6 +1,7 @@
 """Processing jobs: start one (or return the active one), report status, resume interrupted ones."""
 
 import asyncio
+import gc
 import logging
 import uuid
 
@@ -32,9 +33,19 @@ def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
         case_id=case_id,
         job_id=job_id,
     )
-    task = asyncio.create_task(Pipeline(ctx, runtime.storage, job_id).run(), name=f"job-{job_id}")
+    task = asyncio.create_task(_run(ctx, runtime, job_id), name=f"job-{job_id}")
     runtime.tasks.add(task)
     task.add_done_callback(runtime.tasks.discard)
+
+
+async def _run(ctx: PipelineContext, runtime: Runtime, job_id: uuid.UUID) -> None:
+    await Pipeline(ctx, runtime.storage, job_id).run()
+    # What the run left alive (modules the agent framework imports on first use, caches) lives
+    # long; frozen, the cycle collector stops walking it in every full collection, which
+    # otherwise paused the next run for ~20 ms at a time (measured). The collection first, so
+    # no garbage is frozen with it.
+    gc.collect()
+    gc.freeze()
 
 
 async def start(
@@ -54,7 +65,7 @@ async def start(
         latest is not None
         and latest.status == JobStatus.ERROR
         and not incremental
-        and not regeneration.is_regeneration(latest)
+        and not regeneration.is_regeneration(await job_repo.states(session, latest.id))
     ):
         # A failed job resumes from its last completed phase instead of starting over.
         latest.status = JobStatus.PENDING
@@ -113,7 +124,7 @@ async def regenerate(
         )
     latest = await job_repo.latest_for_case(session, case_id)
     if latest is not None and latest.status == JobStatus.ERROR:
-        if regeneration.is_regeneration(latest):
+        if regeneration.is_regeneration(await job_repo.states(session, latest.id)):
             latest.status = JobStatus.PENDING
             _launch_after_commit(session, runtime, latest)
             return latest

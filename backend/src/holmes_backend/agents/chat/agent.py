@@ -32,12 +32,11 @@ from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
+    Attempt,
+    ExecutionRecord,
     PipelineContext,
-    _Attempt,
-    _complete,
-    _create_execution,
-    _fail,
-    _fallback,
+    model_name,
+    tiers_of,
 )
 from holmes_backend.agents.schemas import ChatAnswer, SourceRef
 from holmes_backend.llm.gemini import Tier
@@ -99,18 +98,13 @@ class ChatRun:
             await self.trail.close()
 
     async def _run(self) -> AsyncIterator[str]:
-        execution_id = await _create_execution(
-            self.ctx, SPEC, None, {"question": self.question[:200]}
-        )
-        self.tools.execution_id = execution_id
-        tiers: list[Tier] = [SPEC.tier] + (["flash"] if SPEC.tier == "pro" else [])
+        record = await ExecutionRecord.open(self.ctx, SPEC, None, {"question": self.question[:200]})
+        self.tools.execution_id = record.id
         last_error = ""
-        for index, tier in enumerate(tiers):
-            model = model_for(tier, self.ctx.settings)
-            model_name = model if isinstance(model, str) else model.model
+        for index, tier in enumerate(tiers_of(SPEC)):
             if index > 0:
                 await self.trail.flush()
-                await _fallback(self.ctx, SPEC, execution_id, model_name, last_error)
+                await record.fallback(tier, last_error)
             try:
                 async for piece in self._attempt(tier):
                     yield piece
@@ -134,12 +128,14 @@ class ChatRun:
                 ],
                 escalated=bool(self.tools.escalations),
             )
-            attempt = _Attempt(self.answer, self.thoughts, _total(self.usages))
+            attempt = Attempt(
+                model_name(tier, self.ctx.settings), self.answer, self.thoughts, _total(self.usages)
+            )
             await self.trail.flush()
-            await _complete(self.ctx, SPEC, execution_id, model_name, attempt)
+            await record.complete(attempt)
             return
         await self.trail.flush()
-        await _fail(self.ctx, SPEC, execution_id, last_error)
+        await record.fail(last_error)
         raise AgentFailedError(SPEC.name, last_error)
 
     @property

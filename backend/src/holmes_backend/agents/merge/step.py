@@ -59,7 +59,7 @@ async def merge_new_evidence(
 ) -> bool:
     """Merges the job's new material into the latest graph; False when there is none yet."""
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id)
+        job = await job_repo.get(session, job_id, with_states=True)
         assert job is not None
         base = await graph_repo.latest(session, job.case_id)
     if "merge" in job.agent_states:
@@ -148,7 +148,7 @@ async def _delta_graph(
     )
     assert isinstance(output, GraphOutput)
     async with ctx.session_factory() as session:
-        fresh = await job_repo.get(session, job.id)
+        fresh = await job_repo.get(session, job.id, with_states=True)
         assert fresh is not None
         fresh.agent_states = {**fresh.agent_states, "delta_graph": output.model_dump(mode="json")}
         await transaction.commit(session)
@@ -183,7 +183,7 @@ async def _apply(
     execution_id: uuid.UUID,
 ) -> None:
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id)
+        job = await job_repo.get(session, job_id, with_states=True)
         assert job is not None
         # The latest version now (not the one the agent read): nothing written since is lost.
         base = await graph_repo.latest(session, job.case_id)

@@ -102,6 +102,8 @@ class Pipeline:
         self._job_write: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
         self._outputs: dict[str, BaseModel] | None = None
+        self._domain_models: dict[str, BaseModel] = {}  # this run's, as the agents gave them
+        self._rendered: dict[str, str] = {}  # domain -> its findings block for the next agents
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -157,14 +159,18 @@ class Pipeline:
         phase: str,
         writes: list[asyncio.Task[None]],
         previous: asyncio.Task[None] | None,
+        *,
+        record: bool = True,
     ) -> None:
-        """The phase is completed once its writes (and the phases before it) are."""
+        """The phase is completed once its writes (and the phases before it) are; the last
+        phase's completion is recorded with the job's end (record=False)."""
         if previous is not None:
             await previous
         await drain(writes)
         if phase not in self.completed:
             self.completed.append(phase)
-            await self._update(completed_phases=list(self.completed))
+            if record:
+                await self._update(completed_phases=list(self.completed))
 
     async def _settle(self) -> None:
         """After a failure: lets the writes in flight end (what landed stays landed)."""
@@ -234,7 +240,9 @@ class Pipeline:
                 self._note_phase(phase)
                 await getattr(self, f"_phase_{phase}")(job, case)
                 self._closing = asyncio.create_task(
-                    self._close(phase, self.writes.take(), self._closing)
+                    self._close(
+                        phase, self.writes.take(), self._closing, record=phase != PHASES[-1]
+                    )
                 )
             self.writes.release()
             if self._closing is not None:
@@ -278,6 +286,7 @@ class Pipeline:
             assert job is not None
             job.status = status
             job.errors = list(self.errors)
+            job.completed_phases = list(self.completed)
             job.completed_at = utcnow()
             if status != JobStatus.ERROR:
                 job.current_phase = None
@@ -466,7 +475,9 @@ class Pipeline:
         if "strategy" not in done:
             # Strategy reads the other domains' findings, so it runs once they are in.
             others = {
-                d: DOMAIN_SCHEMAS[d].model_validate(v) for d, v in done.items() if v is not None
+                d: self._domain_models.get(d) or DOMAIN_SCHEMAS[d].model_validate(v)
+                for d, v in done.items()
+                if v is not None
             }
             strategy = assignments.get("strategy") or DomainAssignment(
                 domain="strategy", file_ids=[], complexity=0, workers=1
@@ -492,6 +503,7 @@ class Pipeline:
             done[domain] = None
         else:
             done[domain] = result.model_dump(mode="json")
+            self._domain_models[domain] = result
         self._save_state("domains", dict(done))
 
     async def _run_domain(
@@ -504,9 +516,7 @@ class Pipeline:
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
         ids = [f for f in assignment.file_ids if f in self.evidence]
-        context = [
-            render_findings({"domain": d}, o.model_dump(mode="json")) for d, o in others.items()
-        ]
+        context = self._findings_blocks(others)
         groups = (
             split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
         )
@@ -571,13 +581,27 @@ class Pipeline:
             states += await regeneration.earlier_states(self.ctx, self.job)
         outputs: dict[str, BaseModel] = {}
         for domain, schema in DOMAIN_SCHEMAS.items():
-            found = [schema.model_validate(st[domain]) for st in states if st.get(domain)]
+            found = (
+                [self._domain_models.get(domain) or schema.model_validate(states[0][domain])]
+                if states[0].get(domain)
+                else []
+            )
+            found += [schema.model_validate(st[domain]) for st in states[1:] if st.get(domain)]
             if found:
                 outputs[domain] = _merge(found, schema)
         if building_on:
             outputs = await regeneration.corrected(self.ctx, outputs)
         self._outputs = outputs
         return outputs
+
+    def _findings_blocks(self, outputs: dict[str, BaseModel]) -> list[str]:
+        """The domain outputs as findings blocks (synthesis and the graph read the same)."""
+        for domain, output in outputs.items():
+            if domain not in self._rendered:
+                self._rendered[domain] = render_findings(
+                    {"domain": domain}, output.model_dump(mode="json")
+                )
+        return [self._rendered[d] for d in outputs]
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()
@@ -592,10 +616,7 @@ class Pipeline:
         parts = [
             *self._case_parts(case),
             f"window_minutes: {LINK_WINDOW_MINUTES}",
-            *(
-                render_findings({"domain": d}, o.model_dump(mode="json"))
-                for d, o in outputs.items()
-            ),
+            *self._findings_blocks(outputs),
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)
@@ -659,10 +680,7 @@ class Pipeline:
             GRAPH_INSTRUCTION,
         )
         parts = [
-            *(
-                render_findings({"domain": d}, o.model_dump(mode="json"))
-                for d, o in outputs.items()
-            ),
+            *self._findings_blocks(outputs),
             render_findings({"stage": "synthesis"}, synthesis.model_dump(mode="json")),
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
@@ -682,15 +700,20 @@ class Pipeline:
             for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
                 if file.status == FileStatus.PROCESSING:
                     file.status = FileStatus.PROCESSED
-            version = graph.version
+            await event_service.record(
+                session,
+                hub=self.ctx.hub,
+                case_id=self.ctx.case_id,
+                type=EventType.GRAPH_UPDATED,
+                payload={
+                    "version": graph.version,
+                    "nodes": len(output.entities),
+                    "edges": len(output.relationships),
+                },
+                agent_id="knowledge_graph_agent",
+                agent_type="KNOWLEDGE_GRAPH",
+            )
             await transaction.commit(session)
-        await emit(
-            self.ctx,
-            EventType.GRAPH_UPDATED,
-            {"version": version, "nodes": len(output.entities), "edges": len(output.relationships)},
-            agent_id="knowledge_graph_agent",
-            agent_type="KNOWLEDGE_GRAPH",
-        )
 
 
 def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:

@@ -34,7 +34,6 @@ from holmes_shared.enums import ExecutionStatus
 from holmes_shared.events import EventType
 
 _APP = "holmes"
-_OUTPUT_KEY = "output"
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000
 # How long after a model request starts the writes held for it are let go (see WriteBehind).
@@ -236,8 +235,9 @@ async def _attempt(
         name=spec.name,
         model=model_for(tier, ctx.settings),
         instruction=spec.instruction,
+        # No output_key: the answer is validated once, here, from the final event's text (ADK
+        # would validate it, dump it into the session state, and it would be validated again).
         output_schema=spec.schema,
-        output_key=_OUTPUT_KEY,
         generate_content_config=generate_config(spec.role, ctx.settings),
         before_model_callback=_release_writes(ctx),
     )
@@ -246,6 +246,7 @@ async def _attempt(
     session = await sessions.create_session(app_name=_APP, user_id=str(ctx.case_id))
     message = types.Content(role="user", parts=[types.Part(text=p) for p in parts])
     thoughts: list[str] = []
+    answer: list[str] = []
     usage = None
     timeout = (
         ctx.settings.gemini_triage_timeout_seconds
@@ -260,17 +261,15 @@ async def _attempt(
             new = [p.text for p in parts_out if p.thought and p.text and not event.partial]
             thoughts.extend(new)
             record.thought(new)
+            if event.is_final_response() and not event.partial:
+                answer = [p.text for p in parts_out if p.text and not p.thought]
             usage = event.usage_metadata or usage
             if event.error_code:
                 raise RuntimeError(f"{event.error_code}: {event.error_message}")
-    stored = await sessions.get_session(
-        app_name=_APP, user_id=str(ctx.case_id), session_id=session.id
-    )
-    raw = stored.state.get(_OUTPUT_KEY) if stored is not None else None
-    if raw is None:
+    if not "".join(answer).strip():
         raise RuntimeError("the model returned no structured output")
     try:
-        output = spec.schema.model_validate(raw)
+        output = spec.schema.model_validate_json("".join(answer))
     except ValidationError as exc:
         raise RuntimeError(f"the model's output does not fit {spec.schema.__name__}") from exc
     return Attempt(

@@ -122,3 +122,61 @@ async def test_jobs_left_processing_resume_when_the_server_starts(
     assert done is not None
     assert done.status == "READY", done.errors
     assert done.completed_phases[-1] == "graph"
+
+
+async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_again(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case = await new_case(client, "write-fails")
+    case_id = uuid.UUID(case["id"])
+    uploaded = await upload_demo(client, case["id"], demo_dir)
+    async with runtime.session_factory() as session:
+        job = ProcessingJob(case_id=case_id, file_ids=[f["id"] for f in uploaded])
+        session.add(job)
+        await transaction.commit(session)
+    ctx = PipelineContext(
+        settings=runtime.settings,
+        session_factory=runtime.session_factory,
+        hub=runtime.hub,
+        case_id=case_id,
+        job_id=job.id,
+    )
+
+    async def storage_fails(self: Pipeline, *_: object) -> None:
+        raise OSError("disk full")
+
+    # The synthesis findings are written behind the graph agent's call; their failure surfaces
+    # after the graph phase ran, and names the phase whose results were lost.
+    with monkeypatch.context() as patch:
+        patch.setattr(Pipeline, "_write_synthesis", storage_fails)
+        await Pipeline(ctx, runtime.storage, job.id).run()
+    async with runtime.session_factory() as session:
+        failed = await session.get(ProcessingJob, job.id)
+        graphs = (
+            await session.scalars(select(KnowledgeGraph).where(KnowledgeGraph.case_id == case_id))
+        ).all()
+    assert failed is not None
+    assert failed.status == "ERROR"
+    assert failed.completed_phases == ["extraction", "triage", "routing", "domains"]
+    assert failed.errors[-1]["phase"] == "synthesis"
+    assert "disk full" in failed.errors[-1]["error"]
+    assert graphs == []  # a graph version only stands on stored phases
+    findings, _ = await _counts(runtime, case_id)
+    assert "synthesis" not in findings
+
+    response = await client.post(f"/api/cases/{case['id']}/process")
+    assert response.status_code == 202
+    assert response.json()["id"] == str(job.id)  # the failed job resumes
+    async with asyncio.timeout(120):
+        while True:
+            status = (await client.get(f"/api/cases/{case['id']}/process/status")).json()
+            if status["job"]["status"] not in ("PENDING", "PROCESSING"):
+                break
+            await asyncio.sleep(0.1)
+    assert status["job"]["status"] == "READY", status["job"]["errors"]
+    assert status["job"]["completed_phases"][-2:] == ["synthesis", "graph"]
+    findings_after, runs = await _counts(runtime, case_id)
+    assert findings_after["synthesis"] > 0
+    assert runs["synthesis_agent"] == 2  # run again: its findings were never stored
+    assert runs["knowledge_graph_agent"] == 2
+    assert runs["financial_agent"] + runs["financial_worker_1"] == 1  # not run again

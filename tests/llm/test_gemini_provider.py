@@ -23,7 +23,7 @@ from google.genai import errors, types
 
 from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
-from holmes_backend.llm.gemini import AgentRole, Tier, evidence_part, genai_client
+from holmes_backend.llm.gemini import AgentRole, Tier, evidence_part, genai_client, json_schema
 from holmes_backend.llm.provider import generate_config, model_for
 from tests.fake_gemini import (
     Failure,
@@ -146,8 +146,9 @@ async def test_a_server_error_then_success_is_retried_once(
     assert request.headers["x-goog-api-key"] == KEY
     assert request.method == "generateContent"
     assert request.generation_config["responseMimeType"] == "application/json"
-    assert request.response_schema is not None
-    assert request.response_schema["title"] == "TriageResult"
+    # Sent as JSON Schema (built once per class, shared by every request and never changed).
+    assert request.generation_config.get("responseJsonSchema") == TriageResult.model_json_schema()
+    assert json_schema(TriageResult) == TriageResult.model_json_schema()
     assert request.thinking_level == "LOW"
     assert request.include_thoughts is False
     assert request.headers["x-server-timeout"] == "30"

@@ -78,6 +78,14 @@ _FILENAME = re.compile(r'"filename": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
 
+class PhaseWriteError(RuntimeError):
+    """A write behind a phase failed: the phase is not completed (a new run redoes it)."""
+
+    def __init__(self, phase: str, cause: Exception) -> None:
+        super().__init__(f"the {phase} phase's results could not be stored: {cause}")
+        self.phase = phase
+
+
 class Pipeline:
     """One job's run. The next model call never waits for the writes that record the previous
     one: they go behind (ctx.write_behind), and a phase counts as completed only once every
@@ -103,7 +111,8 @@ class Pipeline:
         self._closing: asyncio.Task[None] | None = None
         self._outputs: dict[str, BaseModel] | None = None
         self._domain_models: dict[str, BaseModel] = {}  # this run's, as the agents gave them
-        self._rendered: dict[str, str] = {}  # domain -> its findings block for the next agents
+        # domain -> (output, its findings block): what strategy, synthesis and the graph read
+        self._rendered: dict[str, tuple[BaseModel, str]] = {}
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -166,7 +175,10 @@ class Pipeline:
         phase's completion is recorded with the job's end (record=False)."""
         if previous is not None:
             await previous
-        await drain(writes)
+        try:
+            await drain(writes)
+        except Exception as exc:
+            raise PhaseWriteError(phase, exc) from exc
         if phase not in self.completed:
             self.completed.append(phase)
             if record:
@@ -250,7 +262,9 @@ class Pipeline:
         except Exception as exc:
             logger.exception("processing job %s failed", self.job_id)
             await self._settle()
-            error = {"phase": phase, "error": f"{type(exc).__name__}: {exc}"[:2000]}
+            failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
+            cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
+            error = {"phase": failed, "error": f"{type(cause).__name__}: {cause}"[:2000]}
             self.errors.append(error)
             await self._finish(
                 JobStatus.ERROR,
@@ -596,12 +610,17 @@ class Pipeline:
 
     def _findings_blocks(self, outputs: dict[str, BaseModel]) -> list[str]:
         """The domain outputs as findings blocks (synthesis and the graph read the same)."""
+        blocks = []
         for domain, output in outputs.items():
-            if domain not in self._rendered:
-                self._rendered[domain] = render_findings(
-                    {"domain": domain}, output.model_dump(mode="json")
+            cached = self._rendered.get(domain)
+            if cached is None or cached[0] is not output:
+                cached = (
+                    output,
+                    render_findings({"domain": domain}, output.model_dump(mode="json")),
                 )
-        return [self._rendered[d] for d in outputs]
+                self._rendered[domain] = cached
+            blocks.append(cached[1])
+        return blocks
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()
@@ -685,6 +704,9 @@ class Pipeline:
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, GraphOutput)
+        if self._closing is not None:
+            # A graph version only on top of stored phases (landed during the agent's call).
+            await self._closing
         async with self.ctx.session_factory() as session:
             built = persist.knowledge_graph(
                 case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs

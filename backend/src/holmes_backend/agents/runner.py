@@ -5,6 +5,10 @@ timings and its parent; events on the case log as it goes (AGENT_SPAWNED, AGENT_
 THINKING_UPDATE, AGENT_COMPLETED / AGENT_ERROR); its own stage-isolated ADK session; Pro first and
 Flash when Pro fails (AGENT_FALLBACK, recorded on the execution). Each call opens its own database
 sessions, so agents can run side by side.
+
+The model request never waits for the database: the record is inserted while the request is on
+its way (workers started together in one transaction), and in the processing pipeline its
+completion is written behind (WriteBehind) while the next agent's request goes out.
 """
 
 import asyncio

@@ -1,0 +1,80 @@
+"""Sessions writing side by side (the pipeline's agents) all land; a transaction that ends in any
+way (commit, rollback, error, close) lets the next writer in. On SQLite in-process writers take
+turns (db/engine.py); these hold on both databases."""
+
+import asyncio
+import uuid
+
+import pytest
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+
+from holmes_backend.db import transaction
+from holmes_backend.db.engine import SQLiteWriterSession
+from holmes_backend.models import Case, CaseEvent, ProcessingJob
+from holmes_backend.runtime import Runtime
+from holmes_shared.enums import JobStatus
+
+WRITERS = 40
+
+
+async def _case(runtime: Runtime) -> uuid.UUID:
+    async with runtime.session_factory() as session:
+        case = Case(name="writers")
+        session.add(case)
+        await transaction.commit(session)
+        return case.id
+
+
+async def _events(runtime: Runtime, case_id: uuid.UUID) -> int:
+    async with runtime.session_factory() as session:
+        count = await session.scalar(
+            select(func.count()).select_from(CaseEvent).where(CaseEvent.case_id == case_id)
+        )
+    return int(count or 0)
+
+
+async def test_parallel_writers_all_commit(runtime: Runtime) -> None:
+    case_id = await _case(runtime)
+
+    async def write(n: int) -> None:
+        async with runtime.session_factory() as session:
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": n}))
+            await session.flush()
+            await asyncio.sleep(0)  # another writer gets the loop mid-transaction
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": -n}))
+            await transaction.commit(session)
+
+    async with asyncio.timeout(60):
+        await asyncio.gather(*(write(n) for n in range(WRITERS)))
+    assert await _events(runtime, case_id) == 2 * WRITERS
+    if runtime.settings.is_sqlite:
+        async with runtime.session_factory() as session:
+            assert isinstance(session.sync_session, SQLiteWriterSession)
+
+
+async def test_every_way_a_transaction_ends_lets_the_next_writer_in(runtime: Runtime) -> None:
+    case_id = await _case(runtime)
+    event = {"case_id": case_id, "type": "AGENT_PROGRESS"}
+
+    async with runtime.session_factory() as session:  # rolled back
+        session.add(CaseEvent(**event))
+        await session.flush()
+        await session.rollback()
+    async with runtime.session_factory() as session:  # closed without a commit
+        session.add(CaseEvent(**event))
+        await session.flush()
+    async with runtime.session_factory() as session:  # failed: a second active job
+        session.add(ProcessingJob(case_id=case_id, status=JobStatus.PROCESSING))
+        session.add(ProcessingJob(case_id=case_id, status=JobStatus.PENDING))
+        with pytest.raises(IntegrityError):
+            await session.commit()
+    async with asyncio.timeout(5), runtime.session_factory() as session:  # a Core update
+        await session.execute(
+            CaseEvent.__table__.update().where(CaseEvent.case_id == case_id).values(payload={})
+        )
+        await transaction.commit(session)
+    async with asyncio.timeout(5), runtime.session_factory() as session:
+        session.add(CaseEvent(**event))
+        await transaction.commit(session)
+    assert await _events(runtime, case_id) == 1

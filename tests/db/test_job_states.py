@@ -1,0 +1,62 @@
+"""A job's agent_states: never decoded by a plain read, one key set without reading the rest."""
+
+import uuid
+
+import pytest
+from sqlalchemy.exc import InvalidRequestError
+
+from holmes_backend.db import transaction
+from holmes_backend.models import Case, ProcessingJob
+from holmes_backend.repositories import jobs as job_repo
+from holmes_backend.runtime import Runtime
+
+
+async def _job(runtime: Runtime, states: dict[str, object]) -> uuid.UUID:
+    async with runtime.session_factory() as session:
+        case = Case(name="states")
+        session.add(case)
+        await session.flush()
+        job = ProcessingJob(case_id=case.id, agent_states=states)
+        session.add(job)
+        await transaction.commit(session)
+        return job.id
+
+
+async def test_one_key_is_set_and_the_others_are_kept(runtime: Runtime) -> None:
+    job_id = await _job(runtime, {"triage": [{"file_id": "a"}], "regenerate": {"stale": 2}})
+    routing = {"assignments": [{"domain": "legal", "file_ids": ["a"]}], "reasoning": "é ✓"}
+    async with runtime.session_factory() as session:
+        await job_repo.set_state(session, job_id, "routing", routing)
+        await job_repo.set_state(session, job_id, "domains", {"legal": None})
+        await job_repo.set_state(session, job_id, "domains", {"legal": {"parties": []}})
+        await transaction.commit(session)
+    async with runtime.session_factory() as session:
+        states = await job_repo.states(session, job_id)
+        job = await job_repo.get(session, job_id, with_states=True)
+    assert states == {
+        "triage": [{"file_id": "a"}],
+        "regenerate": {"stale": 2},
+        "routing": routing,
+        "domains": {"legal": {"parties": []}},
+    }
+    assert job is not None
+    assert job.agent_states == states
+
+
+async def test_a_plain_read_of_a_job_does_not_load_its_states(runtime: Runtime) -> None:
+    job_id = await _job(runtime, {"synthesis": {"contradictions": []}})
+    async with runtime.session_factory() as session:
+        job = await job_repo.get(session, job_id)
+        assert job is not None
+        with pytest.raises(InvalidRequestError, match="agent_states"):
+            _ = job.agent_states
+
+
+async def test_a_state_key_must_be_a_plain_name(runtime: Runtime) -> None:
+    job_id = await _job(runtime, {})
+    async with runtime.session_factory() as session:
+        for key in ("a.b", '"; drop', "", "$"):
+            with pytest.raises(ValueError, match="state key"):
+                await job_repo.set_state(session, job_id, key, 1)
+    async with runtime.session_factory() as session:
+        assert await job_repo.states(session, job_id) == {}

@@ -204,11 +204,7 @@ class Pipeline:
         self, file_ids: list[str], status: FileStatus, error: str | None = None
     ) -> None:
         async with self.ctx.session_factory() as session:
-            for file in await file_repo.get_many(session, [uuid.UUID(f) for f in file_ids]):
-                if file.status != FileStatus.ERROR:
-                    file.status = status
-                    if error is not None:
-                        file.error = error
+            await file_repo.set_status(session, [uuid.UUID(f) for f in file_ids], status, error)
             await transaction.commit(session)
 
     # ---- the run --------------------------------------------------------------------------
@@ -704,6 +700,7 @@ class Pipeline:
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, GraphOutput)
+        facts = derive_facts(outputs, output.entities)
         if self._closing is not None:
             # A graph version only on top of stored phases (landed during the agent's call).
             await self._closing
@@ -711,7 +708,6 @@ class Pipeline:
             built = persist.knowledge_graph(
                 case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs
             )
-            facts = derive_facts(outputs, output.entities)
             built.facts = [f.model_dump(mode="json") for f in facts]
             built.change = {"kind": "processing", "job_id": str(self.job_id)}
             graph = await graph_repo.add_version(session, built)
@@ -719,9 +715,7 @@ class Pipeline:
             await correction_service.reapply(
                 session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
             )
-            for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
-                if file.status == FileStatus.PROCESSING:
-                    file.status = FileStatus.PROCESSED
+            await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
             await event_service.record(
                 session,
                 hub=self.ctx.hub,

@@ -1,7 +1,7 @@
 import uuid
 from collections.abc import Sequence
 
-from sqlalchemy import delete, select
+from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import Case, File
@@ -43,3 +43,28 @@ async def unprocessed_for_case(session: AsyncSession, case_id: uuid.UUID) -> Seq
         select(File).where(File.case_id == case_id, File.status == FileStatus.PENDING)
     )
     return result.all()
+
+
+async def mark_processed(session: AsyncSession, file_ids: Sequence[uuid.UUID]) -> None:
+    """The files a job analysed, PROCESSING until now, as PROCESSED (one statement; a file the
+    job marked PARTIAL or ERROR keeps that status)."""
+    await session.execute(
+        update(File)
+        .where(File.id.in_(file_ids), File.status == FileStatus.PROCESSING)
+        .values(status=FileStatus.PROCESSED)
+    )
+
+
+async def set_status(
+    session: AsyncSession,
+    file_ids: Sequence[uuid.UUID],
+    status: FileStatus,
+    error: str | None = None,
+) -> None:
+    """A status (and its reason) for files that are not in ERROR, in one statement."""
+    values: dict[str, object] = {"status": status}
+    if error is not None:
+        values["error"] = error
+    await session.execute(
+        update(File).where(File.id.in_(file_ids), File.status != FileStatus.ERROR).values(values)
+    )

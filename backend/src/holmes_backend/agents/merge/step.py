@@ -37,7 +37,7 @@ from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.services import events as event_service
-from holmes_shared.enums import ConflictStatus, FileStatus
+from holmes_shared.enums import ConflictStatus
 from holmes_shared.events import EventType
 
 MERGE_SPEC = AgentSpec("merge_agent", "MERGE", "merge", "pro", MergePlan, MERGE_INSTRUCTION)
@@ -224,9 +224,7 @@ async def _apply(
             ),
         )
         report = {**result.report, "version": graph.version}
-        for file in await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]):
-            if file.status == FileStatus.PROCESSING:
-                file.status = FileStatus.PROCESSED
+        await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
         job.agent_states = {**job.agent_states, "merge": report}
         await record_conflicts(session, ctx, result=result, job=job, version=graph.version)
         await _event(

@@ -61,19 +61,31 @@ class WriteBehind:
 
     They share the one event loop with the agents, so from the moment a model's answer arrives
     until the next model request is about to leave they are held (hold/release): the CPU they
-    need (ORM flushes of many findings) would otherwise come before the next request's.
+    need (ORM flushes of many findings) would otherwise come before the next request's. Never
+    for long, though (MAX_HOLD_SECONDS): a worker that finished early must not look running
+    until its slowest sibling is done.
     """
+
+    MAX_HOLD_SECONDS = 0.1
 
     def __init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
         self._open = asyncio.Event()
         self._open.set()
+        self._deadline: asyncio.TimerHandle | None = None
 
     def hold(self) -> None:
-        self._open.clear()
+        if self._open.is_set():
+            self._open.clear()
+            self._deadline = asyncio.get_running_loop().call_later(
+                self.MAX_HOLD_SECONDS, self.release
+            )
 
     def release(self) -> None:
         self._open.set()
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
 
     def add(self, write: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         async def when_released() -> None:

@@ -28,10 +28,11 @@ async def _counts(runtime: Runtime, case_id: uuid.UUID) -> tuple[Counter[str], C
     return Counter(f.domain for f in findings), Counter(r.agent_name for r in runs)
 
 
-async def test_resume_after_the_domain_phase(
-    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    case = await new_case(client, "resume")
+async def _demo_job(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, name: str
+) -> tuple[uuid.UUID, ProcessingJob, PipelineContext]:
+    """A case holding the demo files and a job over them, not started."""
+    case = await new_case(client, name)
     case_id = uuid.UUID(case["id"])
     uploaded = await upload_demo(client, case["id"], demo_dir)
     async with runtime.session_factory() as session:
@@ -45,6 +46,13 @@ async def test_resume_after_the_domain_phase(
         case_id=case_id,
         job_id=job.id,
     )
+    return case_id, job, ctx
+
+
+async def test_resume_after_the_domain_phase(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "resume")
 
     async def process_dies(self: Pipeline, *_: object) -> None:
         # Stopped once the domain phase is recorded as completed (its writes go behind the
@@ -127,20 +135,7 @@ async def test_jobs_left_processing_resume_when_the_server_starts(
 async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_again(
     client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    case = await new_case(client, "write-fails")
-    case_id = uuid.UUID(case["id"])
-    uploaded = await upload_demo(client, case["id"], demo_dir)
-    async with runtime.session_factory() as session:
-        job = ProcessingJob(case_id=case_id, file_ids=[f["id"] for f in uploaded])
-        session.add(job)
-        await transaction.commit(session)
-    ctx = PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job.id,
-    )
+    case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "write-fails")
 
     async def storage_fails(self: Pipeline, *_: object) -> None:
         raise OSError("disk full")
@@ -164,12 +159,12 @@ async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_ag
     findings, _ = await _counts(runtime, case_id)
     assert "synthesis" not in findings
 
-    response = await client.post(f"/api/cases/{case['id']}/process")
+    response = await client.post(f"/api/cases/{case_id}/process")
     assert response.status_code == 202
     assert response.json()["id"] == str(job.id)  # the failed job resumes
     async with asyncio.timeout(120):
         while True:
-            status = (await client.get(f"/api/cases/{case['id']}/process/status")).json()
+            status = (await client.get(f"/api/cases/{case_id}/process/status")).json()
             if status["job"]["status"] not in ("PENDING", "PROCESSING"):
                 break
             await asyncio.sleep(0.1)

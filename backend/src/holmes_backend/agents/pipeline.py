@@ -31,6 +31,7 @@ from holmes_backend.agents.runner import (
     drain,
     emit,
     emit_all,
+    record_event,
     run_agent,
 )
 from holmes_backend.agents.schemas import (
@@ -57,7 +58,6 @@ from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.services import corrections as correction_service
-from holmes_backend.services import events as event_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
@@ -304,14 +304,8 @@ class Pipeline:
             if case is not None:
                 case.status = case_status
                 case.updated_at = utcnow()
-            await event_service.record(
-                session,
-                hub=self.ctx.hub,
-                case_id=self.ctx.case_id,
-                type=event_type,
-                payload=payload,
-                agent_id="orchestrator",
-                agent_type="ORCHESTRATOR",
+            await record_event(
+                session, self.ctx, event_type, payload, "orchestrator", "ORCHESTRATOR"
             )
             await transaction.commit(session)
 
@@ -716,18 +710,17 @@ class Pipeline:
                 session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
             )
             await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
-            await event_service.record(
+            await record_event(
                 session,
-                hub=self.ctx.hub,
-                case_id=self.ctx.case_id,
-                type=EventType.GRAPH_UPDATED,
-                payload={
+                self.ctx,
+                EventType.GRAPH_UPDATED,
+                {
                     "version": graph.version,
                     "nodes": len(output.entities),
                     "edges": len(output.relationships),
                 },
-                agent_id="knowledge_graph_agent",
-                agent_type="KNOWLEDGE_GRAPH",
+                "knowledge_graph_agent",
+                "KNOWLEDGE_GRAPH",
             )
             await transaction.commit(session)
 

@@ -163,11 +163,11 @@ async def emit_all(
     """Several events of one agent, appended in order in one transaction."""
     async with ctx.session_factory() as session:
         for event_type, payload in events:
-            await _record(session, ctx, event_type, payload, agent_id, agent_type)
+            await record_event(session, ctx, event_type, payload, agent_id, agent_type)
         await transaction.commit(session)
 
 
-async def _record(
+async def record_event(
     session: AsyncSession,
     ctx: PipelineContext,
     event_type: EventType,
@@ -175,6 +175,7 @@ async def _record(
     agent_id: str | None,
     agent_type: str | None,
 ) -> None:
+    """An event of the job's case, in the caller's transaction (live once it commits)."""
     await event_service.record(
         session,
         hub=ctx.hub,
@@ -310,7 +311,7 @@ async def _insert_opened(ctx: PipelineContext, batch: _Opening) -> None:
         await execution_repo.add_many(session, [row for _, row, _ in batch.records])
         for record, _, payload in batch.records:
             for event_type in (EventType.AGENT_SPAWNED, EventType.AGENT_STARTED):
-                await _record(
+                await record_event(
                     session, ctx, event_type, payload, record.spec.name, record.spec.agent_type
                 )
         await transaction.commit(session)
@@ -395,7 +396,7 @@ class ExecutionRecord:
         thoughts, self._thoughts = self._thoughts, []
         async with self.ctx.session_factory() as session:
             for text in thoughts:
-                await _record(
+                await record_event(
                     session,
                     self.ctx,
                     EventType.THINKING_UPDATE,
@@ -404,7 +405,7 @@ class ExecutionRecord:
                     self.spec.agent_type,
                 )
             await execution_repo.update(session, self.id, **values)
-            await _record(
+            await record_event(
                 session,
                 self.ctx,
                 event_type,

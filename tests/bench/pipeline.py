@@ -11,11 +11,11 @@ to response, so the critical path is: for each model phase (triage, routing, the
 domains, strategy, synthesis, graph) its slowest call, summed. What comes before the first model
 call (extraction of every file, job bookkeeping) is measured and reported separately, and the
 ratio that is held to its target is (wall - pre-model time) / critical path: what the
-orchestration adds on top of the model calls themselves. The case is processed twice: "cold"
+orchestration adds on top of the model calls themselves. The case is processed "cold" once
 (fresh extraction; every answer analysed inside the fake, which adds its analysis time to the call
-and blocks the fake's loop while it runs, reported separately) and "precomputed" (the same case
-again: cached extraction, every answer served from the first pass, so a call costs the latency
-alone). The precomputed pass is the fair measure of the orchestration.
+and blocks the fake's loop while it runs, reported separately), then "precomputed" several times
+(the same case again: cached extraction, every answer served from the first pass, so a call costs
+the latency alone). The median precomputed pass is the fair measure of the orchestration.
 
 Local path: the same server on the local provider, on 50 and 500 files: seconds, files/s and the
 server's peak RSS (psutil on the subprocess).
@@ -430,6 +430,14 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
         for p, cs in by_phase.items()
         if cs
     }
+    # From a phase's last answer to the next phase's first request: Holmes' own work between.
+    present = [p for p in MODEL_PHASES if by_phase[p]]
+    phase_gaps = {
+        f"{a}->{b}": round(
+            min(c.started for c in by_phase[b]) - max(c.ended for c in by_phase[a]), 3
+        )
+        for a, b in zip(present, present[1:], strict=False)
+    }
     pre_model = calls[0].started - run.posted
     last_end = max(c.ended for c in calls)
     wall = run.seconds
@@ -452,6 +460,7 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
             "critical_path": round(critical, 3),
             "critical_path_by_phase": {p: round(s, 3) for p, s in slowest.items()},
             "phase_spans": phase_spans,
+            "gaps_between_phases": phase_gaps,
             "phase_spans_by_execution_records": _record_phases(run),
             "parallel_call_arrival_spread": arrival_spread,
             "critical_path_by_execution_records": round(sum(record_slowest.values()), 3),
@@ -471,9 +480,10 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
     }
 
 
-def bench_gemini(n_files: int, seed: int, latency: float) -> dict[str, Any]:
-    """The case processed twice on the fake Gemini: cold (fresh extraction, every answer
-    analysed inside the fake) and again (cached extraction, every answer precomputed)."""
+def bench_gemini(n_files: int, seed: int, latency: float, repeats: int) -> dict[str, Any]:
+    """The case processed on the fake Gemini: once cold (fresh extraction, every answer
+    analysed inside the fake), then `repeats` times again (cached extraction, every answer
+    precomputed); the median of those is the figure held to the target."""
     fake = TimedGemini(api_key=API_KEY, latency=latency)
     with (
         serve_app(fake.app) as fake_url,
@@ -492,16 +502,19 @@ def bench_gemini(n_files: int, seed: int, latency: float) -> dict[str, Any]:
             process(client, warm)
             case_id = new_case(client, "bench", Path(tmp) / "case", n_files, seed)
             passes = []
-            for _ in range(2):
+            for _ in range(1 + repeats):
                 fake.calls.clear()
                 run = process(client, case_id)
                 passes.append(_gemini_figures(run, list(fake.calls)))
-    cold, precomputed = passes
+    cold, *again = passes
+    # One run on a shared 2-core machine varies by tens of ms; the median pass is reported.
+    again.sort(key=lambda figures: figures["ratio"])
     return {
         "files": n_files,
         "fake_latency_seconds": latency,
         "ratio_definition": "(wall - pre_model_extraction) / critical_path",
-        "precomputed": precomputed,
+        "precomputed_ratios": [figures["ratio"] for figures in again],
+        "precomputed": again[len(again) // 2],
         "cold": cold,
     }
 
@@ -543,13 +556,14 @@ def main() -> None:
     parser.add_argument("--latency", type=float, default=0.2, help="fake Gemini seconds per call")
     parser.add_argument("--local-sizes", type=int, nargs="*", default=[50, 500])
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--repeats", type=int, default=5, help="precomputed Gemini passes")
     parser.add_argument("--skip-gemini", action="store_true")
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench-output" / "pipeline.json")
     args = parser.parse_args()
 
     result: dict[str, Any] = {"python": sys.version.split()[0], "cpu_count": os.cpu_count()}
     if not args.skip_gemini:
-        gemini = bench_gemini(args.gemini_files, args.seed, args.latency)
+        gemini = bench_gemini(args.gemini_files, args.seed, args.latency, args.repeats)
         result["gemini"] = gemini
         for name in ("cold", "precomputed"):
             run, seconds = gemini[name], gemini[name]["seconds"]
@@ -561,6 +575,7 @@ def main() -> None:
                 f"(target <= {TARGET_RATIO})",
                 flush=True,
             )
+        print(f"gemini precomputed ratios: {gemini['precomputed_ratios']}", flush=True)
     local = []
     for n_files in args.local_sizes:
         run = bench_local(n_files, args.seed)

@@ -470,45 +470,47 @@ class Pipeline:
         first = [
             d for d in ("financial", "legal", "evidence") if d in assignments and d not in done
         ]
-        results = await asyncio.gather(
-            *(self._run_domain(d, assignments[d], case, parent, {}) for d in first),
-            return_exceptions=True,
+        # Each domain is recorded as soon as its own workers are done, while the others wait.
+        await asyncio.gather(
+            *(self._domain(d, assignments[d], case, parent, {}, done) for d in first)
         )
-        for domain, result in zip(first, results, strict=True):
-            await self._domain_done(domain, assignments[domain].file_ids, result, done)
         if "strategy" not in done:
             # Strategy reads the other domains' findings, so it runs once they are in.
             others = {
-                d: self._domain_models.get(d) or DOMAIN_SCHEMAS[d].model_validate(v)
-                for d, v in done.items()
-                if v is not None
+                d: self._domain_models.get(d) or DOMAIN_SCHEMAS[d].model_validate(done[d])
+                for d in DOMAIN_SCHEMAS
+                if done.get(d) is not None
             }
             strategy = assignments.get("strategy") or DomainAssignment(
                 domain="strategy", file_ids=[], complexity=0, workers=1
             )
-            outcome: BaseModel | BaseException
-            try:
-                outcome = await self._run_domain("strategy", strategy, case, parent, others)
-            except Exception as exc:
-                outcome = exc
-            await self._domain_done("strategy", strategy.file_ids, outcome, done)
+            await self._domain("strategy", strategy, case, parent, others, done)
 
-    async def _domain_done(
+    async def _domain(
         self,
         domain: str,
-        file_ids: list[str],
-        result: BaseModel | BaseException,
+        assignment: DomainAssignment,
+        case: Case,
+        parent: uuid.UUID,
+        others: dict[str, BaseModel],
         done: dict[str, Any],
     ) -> None:
-        if isinstance(result, BaseException):
-            reason = result.reason if isinstance(result, AgentFailedError) else str(result)
+        """One domain's agents, recorded in `done` (None when they failed: the failure is
+        recorded for its files and the job goes on)."""
+        try:
+            result = await self._run_domain(domain, assignment, case, parent, others)
+        except Exception as exc:
+            reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
             await self._record_error({"phase": "domains", "domain": domain, "error": reason[:2000]})
-            await self._set_files(file_ids, FileStatus.PARTIAL, f"{domain} analysis failed")
+            await self._set_files(
+                assignment.file_ids, FileStatus.PARTIAL, f"{domain} analysis failed"
+            )
             done[domain] = None
         else:
             done[domain] = result.model_dump(mode="json")
             self._domain_models[domain] = result
-        self._save_state("domains", dict(done))
+        # In domain order whichever finished first (the state is read back in that order).
+        self._save_state("domains", {d: done[d] for d in DOMAIN_SCHEMAS if d in done})
 
     async def _run_domain(
         self,
@@ -550,6 +552,7 @@ class Pipeline:
         merged = _merge([o for o, _ in outputs], schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
+        self._findings_blocks({domain: merged})  # rendered now for the phases that read it
         return merged
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:

@@ -15,6 +15,7 @@ import hashlib
 import re
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import lru_cache
 
 from pydantic import BaseModel
 
@@ -38,8 +39,10 @@ def fact_id(subject_id: str, attribute: str, qualifier: str, value: str) -> str:
     return f"fact:{digest[:16]}"
 
 
+@lru_cache(maxsize=8192)
 def normal_name(name: str) -> str:
-    """Case, spacing, honorifics and legal-form suffixes do not make a different name."""
+    """Case, spacing, honorifics and legal-form suffixes do not make a different name.
+    (Cached: a case repeats its few names across hundreds of facts.)"""
     text = _SPACE.sub(" ", strip_honorific(name.strip())).lower()
     core = org_core(text)
     return core or text
@@ -122,7 +125,8 @@ def combine(facts: Iterable[GraphFact]) -> list[GraphFact]:
     for fact in facts:
         known = by_id.get(fact.id)
         if known is None:
-            by_id[fact.id] = fact.model_copy(deep=True)
+            # A shallow copy: below, fields are only ever reassigned, never changed in place.
+            by_id[fact.id] = fact.model_copy()
             continue
         fresh = {ref_key(r) for r in fact.sources} - {ref_key(r) for r in known.sources}
         if fresh:

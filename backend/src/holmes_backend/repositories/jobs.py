@@ -9,6 +9,7 @@ from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
 
+from holmes_backend.db.types import utcnow
 from holmes_backend.models import ProcessingJob
 from holmes_shared.enums import ACTIVE_JOB_STATUSES, JobStatus
 
@@ -79,6 +80,23 @@ async def all_active(session: AsyncSession) -> Sequence[ProcessingJob]:
         )
     )
     return result.all()
+
+
+async def claim(session: AsyncSession, job: ProcessingJob) -> bool:
+    """Takes an active job as last seen (its updated_at) for this process: false when another
+    process changed it since, e.g. claimed it first. Compare-and-set, so of several processes
+    starting at once exactly one wins."""
+    result = await session.execute(
+        update(ProcessingJob)
+        .where(
+            ProcessingJob.id == job.id,
+            ProcessingJob.status.in_([s.value for s in ACTIVE_JOB_STATUSES]),
+            ProcessingJob.updated_at == job.updated_at,
+        )
+        .values(updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+    return bool(getattr(result, "rowcount", 0) == 1)
 
 
 async def finished_before(

@@ -10,7 +10,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from holmes_backend.agents import regeneration
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
-from holmes_backend.db.transaction import after_commit
+from holmes_backend.db import transaction
 from holmes_backend.models import File, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
@@ -102,7 +102,7 @@ def _launch_after_commit(session: AsyncSession, runtime: Runtime, job: Processin
         launch(runtime, case_id, job_id)
 
     # The run starts only once the job row that describes it is committed.
-    after_commit(session, _launch)
+    transaction.after_commit(session, _launch)
 
 
 async def regenerate(
@@ -192,10 +192,19 @@ async def status(
 
 
 async def resume_interrupted(runtime: Runtime) -> int:
-    """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase."""
+    """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase.
+    Each is claimed first, so of several server processes starting together only one runs it."""
     async with runtime.session_factory() as session:
         jobs = list(await job_repo.all_active(session))
+    resumed = 0
     for job in jobs:
+        async with runtime.session_factory() as session:
+            claimed = await job_repo.claim(session, job)
+            await transaction.commit(session)
+        if not claimed:
+            logger.info("processing job %s was taken up by another process", job.id)
+            continue
         logger.info("resuming processing job %s after %s", job.id, job.completed_phases)
         launch(runtime, job.case_id, job.id)
-    return len(jobs)
+        resumed += 1
+    return resumed

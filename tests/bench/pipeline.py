@@ -24,6 +24,7 @@ server's peak RSS (psutil on the subprocess).
 import argparse
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import subprocess
@@ -436,7 +437,7 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
         f"{a}->{b}": round(
             min(c.started for c in by_phase[b]) - max(c.ended for c in by_phase[a]), 3
         )
-        for a, b in zip(present, present[1:], strict=False)
+        for a, b in itertools.pairwise(present)
     }
     pre_model = calls[0].started - run.posted
     last_end = max(c.ended for c in calls)

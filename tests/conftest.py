@@ -96,6 +96,9 @@ def make_settings(
         "storage": storage,
         "max_upload_bytes": TEST_UPLOAD_LIMIT,
         "upload_chunk_bytes": TEST_CHUNK,
+        # The shared test server must not resume other tests' jobs behind their backs: its
+        # watcher for abandoned jobs waits 4 h. Tests of resuming set the heartbeat themselves.
+        "job_heartbeat_seconds": 3600,
     }
     if storage == "gcs":
         values |= {"gcs_bucket": TEST_BUCKET, "gcs_endpoint": emulator_host}

@@ -3,6 +3,7 @@
 import asyncio
 import uuid
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -118,6 +119,7 @@ async def test_jobs_left_processing_resume_when_the_server_starts(
             file_ids=[f["id"] for f in uploaded],
             current_phase="triage",
             completed_phases=["extraction"],
+            heartbeat_at=datetime(2000, 1, 1, tzinfo=UTC),  # its process died long ago
         )
         session.add(job)
         await transaction.commit(session)

@@ -134,6 +134,9 @@ class Settings(BaseSettings):
     # Points the SDK somewhere other than Google (the fake Gemini server in tests, a proxy).
     gemini_base_url: str | None = None
     gemini_timeout_seconds: float = Field(default=120.0, gt=0)
+    # How often a running job tells other server processes it is alive; one silent for
+    # JOB_STALE_BEATS of these is resumed by whichever process notices first.
+    job_heartbeat_seconds: float = Field(default=15.0, gt=0)
     gemini_triage_timeout_seconds: float = Field(default=30.0, gt=0)
     gemini_retry_attempts: int = Field(default=3, ge=1)
     gemini_retry_initial_delay: float = Field(default=1.0, ge=0)

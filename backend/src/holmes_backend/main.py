@@ -1,5 +1,6 @@
 """The FastAPI application: create_app() wires settings, database, storage and routes."""
 
+import asyncio
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,7 +27,7 @@ from holmes_backend.api.routes import (
 from holmes_backend.api.routes.ui import ui_router
 from holmes_backend.config import Settings
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.processing import resume_interrupted
+from holmes_backend.services.processing import resume_interrupted, watch_interrupted
 from holmes_backend.storage.local import LocalStorage
 
 
@@ -44,6 +45,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await runtime.start()
         app.state.runtime = runtime
         await resume_interrupted(runtime)
+        watcher = asyncio.create_task(watch_interrupted(runtime), name="watch-interrupted-jobs")
+        runtime.tasks.add(watcher)
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
             await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)

@@ -5,7 +5,7 @@ from typing import Any
 from sqlalchemy import Boolean, Index, String, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from holmes_backend.db.types import JSONType, UTCDateTime
+from holmes_backend.db.types import JSONType, UTCDateTime, utcnow
 from holmes_backend.models.base import Base, case_fk, created_at, updated_at, uuid_pk
 from holmes_shared.enums import JobStatus
 
@@ -44,3 +44,6 @@ class ProcessingJob(Base):
     updated_at: Mapped[datetime] = updated_at()
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     completed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    # Set by the process running the job, every Settings.job_heartbeat_seconds; an active job
+    # whose heartbeat is older than a few of those is abandoned and may be resumed elsewhere.
+    heartbeat_at: Mapped[datetime | None] = mapped_column(UTCDateTime, default=utcnow)

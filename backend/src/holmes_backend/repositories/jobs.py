@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Text, cast, func, literal, select, update
+from sqlalchemy import ColumnElement, Text, cast, func, literal, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
@@ -82,21 +82,37 @@ async def all_active(session: AsyncSession) -> Sequence[ProcessingJob]:
     return result.all()
 
 
-async def claim(session: AsyncSession, job: ProcessingJob) -> bool:
-    """Takes an active job as last seen (its updated_at) for this process: false when another
-    process changed it since, e.g. claimed it first. Compare-and-set, so of several processes
-    starting at once exactly one wins."""
+async def claim(session: AsyncSession, job_id: uuid.UUID, silent_since: datetime) -> bool:
+    """Takes an active job whose heartbeat stopped before `silent_since` (or never started) for
+    this process, renewing the heartbeat; false when it is alive or another process took it
+    first (the condition and the renewal are one UPDATE, so of several claimers one wins)."""
     result = await session.execute(
         update(ProcessingJob)
         .where(
-            ProcessingJob.id == job.id,
+            ProcessingJob.id == job_id,
             ProcessingJob.status.in_([s.value for s in ACTIVE_JOB_STATUSES]),
-            ProcessingJob.updated_at == job.updated_at,
+            or_(ProcessingJob.heartbeat_at.is_(None), ProcessingJob.heartbeat_at < silent_since),
         )
-        .values(updated_at=utcnow())
+        .values(heartbeat_at=utcnow())
         .execution_options(synchronize_session=False)
     )
     return bool(getattr(result, "rowcount", 0) == 1)
+
+
+async def beat(session: AsyncSession, job_id: uuid.UUID) -> None:
+    """The running job's heartbeat."""
+    await session.execute(
+        update(ProcessingJob)
+        .where(ProcessingJob.id == job_id)
+        .values(heartbeat_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
+
+
+def reopen(job: ProcessingJob) -> None:
+    """A failed job made PENDING again, to be resumed by this process (alive from now)."""
+    job.status = JobStatus.PENDING
+    job.heartbeat_at = utcnow()
 
 
 async def finished_before(

@@ -1,9 +1,11 @@
 """Processing jobs: start one (or return the active one), report status, resume interrupted ones."""
 
 import asyncio
+import contextlib
 import gc
 import logging
 import uuid
+from datetime import timedelta
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -11,6 +13,7 @@ from holmes_backend.agents import regeneration
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
+from holmes_backend.db.types import utcnow
 from holmes_backend.models import File, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
@@ -33,13 +36,23 @@ def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
         case_id=case_id,
         job_id=job_id,
     )
-    task = asyncio.create_task(_run(ctx, runtime, job_id), name=f"job-{job_id}")
+    task = asyncio.create_task(_run(ctx, runtime, job_id), name=_task_name(job_id))
     runtime.tasks.add(task)
     task.add_done_callback(runtime.tasks.discard)
 
 
+def _task_name(job_id: uuid.UUID) -> str:
+    return f"job-{job_id}"
+
+
 async def _run(ctx: PipelineContext, runtime: Runtime, job_id: uuid.UUID) -> None:
-    await Pipeline(ctx, runtime.storage, job_id).run()
+    beating = asyncio.create_task(_heartbeat(runtime, job_id))
+    try:
+        await Pipeline(ctx, runtime.storage, job_id).run()
+    finally:
+        beating.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await beating
     # What the run left alive (modules the agent framework imports on first use, caches) lives
     # long; frozen, the cycle collector stops walking it in every full collection, which
     # otherwise paused the next run for ~20 ms at a time (measured). The collection first, so
@@ -68,7 +81,7 @@ async def start(
         and not regeneration.is_regeneration(await job_repo.states(session, latest.id))
     ):
         # A failed job resumes from its last completed phase instead of starting over.
-        latest.status = JobStatus.PENDING
+        job_repo.reopen(latest)
         job = latest
     else:
         files: list[File] = list(
@@ -125,7 +138,7 @@ async def regenerate(
     latest = await job_repo.latest_for_case(session, case_id)
     if latest is not None and latest.status == JobStatus.ERROR:
         if regeneration.is_regeneration(await job_repo.states(session, latest.id)):
-            latest.status = JobStatus.PENDING
+            job_repo.reopen(latest)
             _launch_after_commit(session, runtime, latest)
             return latest
         raise ConflictError(
@@ -191,20 +204,52 @@ async def status(
     return job, files
 
 
+# A running job's heartbeat missed this many times: its process is gone.
+JOB_STALE_BEATS = 4
+
+
+async def _heartbeat(runtime: Runtime, job_id: uuid.UUID) -> None:
+    while True:
+        await asyncio.sleep(runtime.settings.job_heartbeat_seconds)
+        try:
+            async with runtime.session_factory() as session:
+                await job_repo.beat(session, job_id)
+                await transaction.commit(session)
+        except Exception:  # a missed beat is retried at the next one
+            logger.warning("heartbeat of processing job %s failed", job_id, exc_info=True)
+
+
 async def resume_interrupted(runtime: Runtime) -> int:
     """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase.
-    Each is claimed first, so of several server processes starting together only one runs it."""
+    A job is dead when its heartbeat has been silent for JOB_STALE_BEATS beats; each is claimed
+    before it runs, so of several server processes only one resumes it, and a job another
+    live process runs is left alone."""
     async with runtime.session_factory() as session:
         jobs = list(await job_repo.all_active(session))
+    running = {task.get_name() for task in runtime.tasks}
+    silent_since = utcnow() - timedelta(
+        seconds=JOB_STALE_BEATS * runtime.settings.job_heartbeat_seconds
+    )
     resumed = 0
     for job in jobs:
+        if _task_name(job.id) in running:
+            continue
         async with runtime.session_factory() as session:
-            claimed = await job_repo.claim(session, job)
+            claimed = await job_repo.claim(session, job.id, silent_since)
             await transaction.commit(session)
         if not claimed:
-            logger.info("processing job %s was taken up by another process", job.id)
             continue
         logger.info("resuming processing job %s after %s", job.id, job.completed_phases)
         launch(runtime, job.case_id, job.id)
         resumed += 1
     return resumed
+
+
+async def watch_interrupted(runtime: Runtime) -> None:
+    """Resumes jobs whose process died while this one runs (checked every few beats)."""
+    while True:
+        await asyncio.sleep(JOB_STALE_BEATS * runtime.settings.job_heartbeat_seconds)
+        try:
+            await resume_interrupted(runtime)
+        except Exception:
+            logger.warning("looking for interrupted jobs failed", exc_info=True)

@@ -29,6 +29,17 @@ async def _counts(runtime: Runtime, case_id: uuid.UUID) -> tuple[Counter[str], C
     return Counter(f.domain for f in findings), Counter(r.agent_name for r in runs)
 
 
+async def _job_and_graphs(
+    runtime: Runtime, job_id: uuid.UUID, case_id: uuid.UUID
+) -> tuple[ProcessingJob | None, list[KnowledgeGraph]]:
+    async with runtime.session_factory() as session:
+        job = await session.get(ProcessingJob, job_id)
+        graphs = (
+            await session.scalars(select(KnowledgeGraph).where(KnowledgeGraph.case_id == case_id))
+        ).all()
+    return job, list(graphs)
+
+
 async def _demo_job(
     client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, name: str
 ) -> tuple[uuid.UUID, ProcessingJob, PipelineContext]:
@@ -80,11 +91,7 @@ async def test_resume_after_the_domain_phase(
     await Pipeline(ctx, runtime.storage, job.id).run()
 
     findings_after, runs_after = await _counts(runtime, case_id)
-    async with runtime.session_factory() as session:
-        done = await session.get(ProcessingJob, job.id)
-        graphs = (
-            await session.scalars(select(KnowledgeGraph).where(KnowledgeGraph.case_id == case_id))
-        ).all()
+    done, graphs = await _job_and_graphs(runtime, job.id, case_id)
     assert done is not None
     assert done.status == "READY", done.errors
     assert done.completed_phases == [
@@ -147,11 +154,7 @@ async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_ag
     with monkeypatch.context() as patch:
         patch.setattr(Pipeline, "_write_synthesis", storage_fails)
         await Pipeline(ctx, runtime.storage, job.id).run()
-    async with runtime.session_factory() as session:
-        failed = await session.get(ProcessingJob, job.id)
-        graphs = (
-            await session.scalars(select(KnowledgeGraph).where(KnowledgeGraph.case_id == case_id))
-        ).all()
+    failed, graphs = await _job_and_graphs(runtime, job.id, case_id)
     assert failed is not None
     assert failed.status == "ERROR"
     assert failed.completed_phases == ["extraction", "triage", "routing", "domains"]

@@ -25,6 +25,7 @@ from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
 from holmes_backend.llm.gemini import AgentRole, Tier, evidence_part, genai_client, json_schema
 from holmes_backend.llm.provider import generate_config, model_for
+from holmes_backend.llm.sent import when_sent
 from tests.fake_gemini import (
     Failure,
     FakeGemini,
@@ -236,6 +237,28 @@ async def test_thoughts_and_usage_are_captured_from_events(fake: tuple[FakeGemin
     assert request.thinking_level == "HIGH"
     assert request.include_thoughts is True
     assert request.headers["x-server-timeout"] == "120"
+
+
+async def test_a_request_reports_when_it_is_out_before_its_answer_and_again_when_retried(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    server.latency = 0.3
+    server.script(FLASH, unavailable(), json_reply(TRIAGE))
+    sent: list[float] = []
+
+    started = time.monotonic()
+    with when_sent(lambda: sent.append(time.monotonic())):
+        run = await run_agent(triage_agent(settings_for(url)))
+    ended = time.monotonic()
+
+    assert TriageResult.model_validate(run.state["triage_results"]).files[0].file_id == "f1"
+    assert len(server.requests_for(FLASH)) == 2
+    # Once per request on the wire: the first long before its (503) answer, the retry after it.
+    assert len(sent) == 2
+    assert sent[0] - started < 0.25
+    assert sent[1] - sent[0] >= 0.3
+    assert ended - sent[1] >= 0.3
 
 
 async def test_a_stall_past_the_timeout_fails_within_bounded_time(

@@ -11,6 +11,7 @@ from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local.model import LOCAL_FLASH, register
+from holmes_backend.llm.sent import when_sent
 
 
 async def test_llm_agent_with_output_schema_runs_offline(tmp_path: Path) -> None:
@@ -43,11 +44,18 @@ async def test_llm_agent_with_output_schema_runs_offline(tmp_path: Path) -> None
     )
     thoughts: list[str] = []
     usage = None
-    async for event in runner.run_async(user_id="u", session_id=session.id, new_message=message):
-        for part in (event.content.parts if event.content else None) or []:
-            if part.thought and part.text:
-                thoughts.append(part.text)
-        usage = event.usage_metadata or usage
+    # The analyst reports the request as out when it takes it, before anything comes back.
+    sent_after_events: list[int] = []
+    events = 0
+    with when_sent(lambda: sent_after_events.append(events)):
+        async for event in runner.run_async(
+            user_id="u", session_id=session.id, new_message=message
+        ):
+            events += 1
+            for part in (event.content.parts if event.content else None) or []:
+                if part.thought and part.text:
+                    thoughts.append(part.text)
+            usage = event.usage_metadata or usage
 
     stored = await sessions.get_session(app_name="holmes", user_id="u", session_id=session.id)
     assert stored is not None
@@ -56,3 +64,4 @@ async def test_llm_agent_with_output_schema_runs_offline(tmp_path: Path) -> None
     assert thoughts
     assert usage is not None
     assert usage.total_token_count
+    assert sent_after_events == [0]

@@ -8,7 +8,8 @@ sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
 its way (workers started together in one transaction), and in the processing pipeline its
-completion is written behind (WriteBehind) while the next agent's request goes out.
+completion is written behind (WriteBehind) while the next agent's request goes out. Agents side
+by side build their requests one at a time (RequestTurns), so each is out as soon as it is built.
 """
 
 import asyncio
@@ -32,6 +33,7 @@ from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.provider import generate_config, model_for
+from holmes_backend.llm.sent import when_sent
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
@@ -44,8 +46,6 @@ from holmes_shared.events import EventType
 _APP = "holmes"
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000
-# How long after a model request starts the writes held for it are let go (see WriteBehind).
-_RELEASE_DELAY_SECONDS = 0.01
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,58 @@ class AgentSpec:
     tier: Tier
     schema: type[BaseModel]
     instruction: str
+
+
+class RequestTurns:
+    """Agents running side by side build their model requests one at a time.
+
+    Building a request (ADK, google-genai, the HTTP client) is CPU on the one event loop, with
+    many small waits inside; twenty workers started together would take those steps in turns,
+    so none of their requests left before all of them were built, and all answers came back at
+    once to be read one after the other. Taking turns, each request leaves as soon as it is
+    built (llm.sent tells when) and the next starts building; the answers come back spread out
+    and are read while the later ones are still on their way. A turn never lasts longer than
+    MAX_TURN_SECONDS, whatever the model does.
+    """
+
+    MAX_TURN_SECONDS = 0.05
+
+    def __init__(self) -> None:
+        self._lock = asyncio.Lock()
+        self._waiting = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def idle(self) -> bool:
+        """No request is being built or waiting to be."""
+        return self._waiting == 0 and not self._lock.locked()
+
+    async def wait_idle(self) -> None:
+        """Until every request that waits or is being built is out (for work that can wait)."""
+        await self._idle.wait()
+
+    async def take(self) -> Callable[[], None]:
+        """Waits for this agent's turn; the returned callable ends it (idempotent)."""
+        self._waiting += 1
+        self._idle.clear()
+        try:
+            await self._lock.acquire()
+        finally:
+            self._waiting -= 1
+        ended = False
+
+        def end() -> None:
+            nonlocal ended
+            if not ended:
+                ended = True
+                timer.cancel()
+                self._lock.release()
+                if self.idle:
+                    self._idle.set()
+
+        timer = asyncio.get_running_loop().call_later(self.MAX_TURN_SECONDS, end)
+        return end
 
 
 class WriteBehind:
@@ -125,6 +177,7 @@ class PipelineContext:
     job_id: uuid.UUID | None
     # Set by the processing pipeline: agents' completion records are written behind.
     write_behind: WriteBehind | None = None
+    turns: RequestTurns = field(default_factory=RequestTurns, repr=False)
     # Execution records started in this turn of the event loop and not yet being written.
     opening: "_Opening | None" = field(default=None, init=False, repr=False)
 
@@ -235,21 +288,25 @@ def model_name(tier: Tier, settings: Settings) -> str:
     return model if isinstance(model, str) else model.model
 
 
-def _release_writes(ctx: PipelineContext) -> Callable[..., None] | None:
-    """A before-model callback that lets held writes go once this request is under way."""
-    writes = ctx.write_behind
-    if writes is None:
-        return None
-
-    def release(*_: Any) -> None:
-        # A few ms later: the SDK still builds and sends the request after this callback, and
-        # the request's first wait comes before its bytes are out.
-        asyncio.get_running_loop().call_later(_RELEASE_DELAY_SECONDS, writes.release)
-
-    return release
-
-
 async def _attempt(
+    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
+) -> Attempt:
+    end_turn = await ctx.turns.take()
+
+    def sent() -> None:
+        end_turn()
+        # Writes held since an answer arrived go once the last waiting request is out.
+        if ctx.write_behind is not None and ctx.turns.idle:
+            ctx.write_behind.release()
+
+    try:
+        with when_sent(sent):
+            return await _run_attempt(ctx, spec, tier, parts, record)
+    finally:
+        end_turn()
+
+
+async def _run_attempt(
     ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
 ) -> Attempt:
     agent = LlmAgent(
@@ -260,7 +317,6 @@ async def _attempt(
         # would validate it, dump it into the session state, and it would be validated again).
         output_schema=spec.schema,
         generate_content_config=generate_config(spec.role, ctx.settings),
-        before_model_callback=_release_writes(ctx),
     )
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
@@ -310,6 +366,9 @@ class _Opening:
 
 
 async def _insert_opened(ctx: PipelineContext, batch: _Opening) -> None:
+    # The requests of the agents started together go out first (the records' events follow
+    # within milliseconds; the database would otherwise take the CPU their requests need).
+    await ctx.turns.wait_idle()
     batch.writing = True  # records started from now on go to the next batch
     async with ctx.session_factory() as session:
         await execution_repo.add_many(session, [row for _, row, _ in batch.records])

@@ -22,6 +22,7 @@ from google.genai import types
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
+from holmes_backend.llm.sent import trace_request
 
 Tier = Literal["pro", "flash"]
 AgentRole = Literal[
@@ -91,11 +92,13 @@ def retry_options(settings: Settings) -> types.HttpRetryOptions:
 
 
 def http_options(settings: Settings) -> types.HttpOptions:
-    """Client-wide options: retries, the default timeout, and the base URL when overridden."""
+    """Client-wide options: retries, the default timeout, the base URL when overridden, and
+    requests that report when they are out (llm.sent)."""
     return types.HttpOptions(
         base_url=settings.gemini_base_url,
         timeout=timeout_ms(settings.gemini_timeout_seconds),
         retry_options=retry_options(settings),
+        async_client_args={"event_hooks": {"request": [trace_request]}},
     )
 
 

@@ -36,7 +36,8 @@ async def test_work_that_can_wait_waits_until_every_request_is_out() -> None:
     second = asyncio.create_task(turns.take())
     waiting = asyncio.create_task(turns.wait_idle())
     await asyncio.sleep(0.01)
-    assert not turns.idle and not waiting.done()
+    assert not turns.idle
+    assert not waiting.done()
 
     ends[0]()
     ends.append(await second)

@@ -5,6 +5,7 @@ import uuid
 import pytest
 from sqlalchemy.exc import InvalidRequestError
 
+from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.db import transaction
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import jobs as job_repo
@@ -60,3 +61,24 @@ async def test_a_state_key_must_be_a_plain_name(runtime: Runtime) -> None:
                 await job_repo.set_state(session, job_id, key, 1)
     async with runtime.session_factory() as session:
         assert await job_repo.states(session, job_id) == {}
+
+
+async def test_an_output_kept_as_its_model_is_stored_as_its_json(runtime: Runtime) -> None:
+    gap = {
+        "element": "Board approval of the €2.4 m transfer — not in the minutes",
+        "current_strength": "MISSING",
+        "recommendation": "request the minute book",
+        "sources": [{"file_id": "a", "page": 2}],
+    }
+    output = SynthesisOutput.model_validate({"evidence_gaps": [gap]})
+    job_id = await _job(runtime, {})
+    async with runtime.session_factory() as session:
+        await job_repo.set_state(session, job_id, "synthesis", output)
+        await job_repo.set_state(session, job_id, "domains", {"legal": output, "evidence": None})
+        await transaction.commit(session)
+    async with runtime.session_factory() as session:
+        states = await job_repo.states(session, job_id)
+    assert states["synthesis"] == output.model_dump(mode="json")
+    assert states["synthesis"]["evidence_gaps"][0]["element"] == gap["element"]
+    assert states["domains"] == {"legal": output.model_dump(mode="json"), "evidence": None}
+    assert SynthesisOutput.model_validate(states["synthesis"]) == output

@@ -133,7 +133,8 @@ class Pipeline:
             await transaction.commit(session)
 
     def _save_state(self, key: str, value: Any) -> None:
-        """Keeps a phase output in memory now and writes it behind."""
+        """Keeps a phase output in memory now and writes it behind. Agent outputs may be kept
+        as their models: they are encoded when written, off the path to the next request."""
         self.states[key] = value
 
         async def write(session: AsyncSession) -> None:
@@ -507,7 +508,7 @@ class Pipeline:
             )
             done[domain] = None
         else:
-            done[domain] = result.model_dump(mode="json")
+            done[domain] = result
             self._domain_models[domain] = result
         # In domain order whichever finished first (the state is read back in that order).
         self._save_state("domains", {d: done[d] for d in DOMAIN_SCHEMAS if d in done})
@@ -609,7 +610,7 @@ class Pipeline:
             if cached is None or cached[0] is not output:
                 cached = (
                     output,
-                    render_findings({"domain": domain}, output.model_dump(mode="json")),
+                    render_findings({"domain": domain}, output),
                 )
                 self._rendered[domain] = cached
             blocks.append(cached[1])
@@ -633,7 +634,7 @@ class Pipeline:
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
-        self._save_state("synthesis", output.model_dump(mode="json"))
+        self._save_state("synthesis", output)
 
     async def _write_synthesis(self, output: SynthesisOutput) -> None:
         findings = persist.synthesis_findings(
@@ -693,7 +694,7 @@ class Pipeline:
         )
         parts = [
             *self._findings_blocks(outputs),
-            render_findings({"stage": "synthesis"}, synthesis.model_dump(mode="json")),
+            render_findings({"stage": "synthesis"}, synthesis),
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, GraphOutput)

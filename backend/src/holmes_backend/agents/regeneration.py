@@ -200,10 +200,8 @@ async def refresh_graph(
     delta, new_facts, timeline = GraphOutput(), list[GraphFact](), list[dict[str, Any]]()
     plan, merge_execution = MergePlan(), None
     if where:
-        parts = [
-            render_findings({"domain": d}, o.model_dump(mode="json")) for d, o in outputs.items()
-        ]
-        parts.append(render_findings({"stage": "synthesis"}, synthesis.model_dump(mode="json")))
+        parts = [render_findings({"domain": d}, o) for d, o in outputs.items()]
+        parts.append(render_findings({"stage": "synthesis"}, synthesis))
         fresh, _ = await run_agent(
             ctx,
             merge_step.DELTA_SPEC,
@@ -229,7 +227,7 @@ async def refresh_graph(
                         {"stage": "existing_graph", "version": base.version},
                         {**existing, "facts": kept["facts"]},
                     ),
-                    render_findings({"stage": "new_graph"}, delta.model_dump(mode="json")),
+                    render_findings({"stage": "new_graph"}, delta),
                     render_findings(
                         {"stage": "new_facts"}, [f.model_dump(mode="json") for f in new_facts]
                     ),

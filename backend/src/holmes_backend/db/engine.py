@@ -15,6 +15,7 @@ from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction
 from sqlalchemy.util import await_only
 
 from holmes_backend.config import Settings
+from holmes_backend.db.types import json_text
 
 # How long a write waits for another session's write transaction (as SQLite's busy_timeout).
 SQLITE_WRITE_WAIT_SECONDS = 10.0
@@ -36,11 +37,16 @@ def create_engine(settings: Settings) -> AsyncEngine:
     url = settings.resolved_database_url
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, echo=settings.database_echo)
+        engine = create_async_engine(url, echo=settings.database_echo, json_serializer=json_text)
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(
-        url, echo=settings.database_echo, pool_pre_ping=True, pool_size=10, max_overflow=10
+        url,
+        echo=settings.database_echo,
+        json_serializer=json_text,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=10,
     )
 
 

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import BaseModel
+
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 
 _EVIDENCE_OPEN = "<<<EVIDENCE "
@@ -68,7 +70,13 @@ def render_evidence(*, file_id: str, filename: str, mime_type: str, extraction: 
 
 
 def render_findings(header: dict[str, Any], data: Any) -> str:
-    body = json.dumps(data, default=str, ensure_ascii=False)
+    """A findings block; an agent's output is given as its model (pydantic's own JSON encoder is
+    several times faster than dumping it to dicts and those to JSON)."""
+    body = (
+        data.model_dump_json()
+        if isinstance(data, BaseModel)
+        else json.dumps(data, default=str, ensure_ascii=False)
+    )
     return f"{_FINDINGS_OPEN}{json.dumps(header, ensure_ascii=False)}>>>\n{body}\n{_FINDINGS_CLOSE}"
 
 

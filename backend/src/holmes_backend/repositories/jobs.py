@@ -1,4 +1,3 @@
-import json
 import uuid
 from collections.abc import Sequence
 from datetime import datetime
@@ -9,7 +8,7 @@ from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 from sqlalchemy.orm import undefer
 
-from holmes_backend.db.types import utcnow
+from holmes_backend.db.types import json_text, utcnow
 from holmes_backend.models import ProcessingJob
 from holmes_shared.enums import ACTIVE_JOB_STATUSES, JobStatus
 
@@ -39,7 +38,7 @@ async def set_state(session: AsyncSession, job_id: uuid.UUID, key: str, value: A
     (which holds every earlier phase's output) and without touching keys others wrote."""
     if not key.isidentifier():
         raise ValueError(f"not a state key: {key!r}")
-    encoded = json.dumps(value, ensure_ascii=False)
+    encoded = json_text(value)
     column = ProcessingJob.agent_states
     updated: ColumnElement[Any]
     if session.get_bind().dialect.name == "postgresql":

@@ -79,7 +79,7 @@ async def merge_new_evidence(
             {"stage": "existing_graph", "version": base.version},
             {"entities": base.nodes, "relationships": base.edges, "facts": existing_facts},
         ),
-        render_findings({"stage": "new_graph"}, delta.model_dump(mode="json")),
+        render_findings({"stage": "new_graph"}, delta),
         render_findings({"stage": "new_facts"}, [f.model_dump(mode="json") for f in new_facts]),
     ]
     plan, execution_id = await run_agent(
@@ -138,8 +138,8 @@ async def _delta_graph(
     saved = job.agent_states.get("delta_graph")
     if saved is not None:
         return GraphOutput.model_validate(saved)
-    parts = [render_findings({"domain": d}, o.model_dump(mode="json")) for d, o in outputs.items()]
-    parts.append(render_findings({"stage": "synthesis"}, synthesis.model_dump(mode="json")))
+    parts = [render_findings({"domain": d}, o) for d, o in outputs.items()]
+    parts.append(render_findings({"stage": "synthesis"}, synthesis))
     output, _ = await run_agent(
         ctx,
         DELTA_SPEC,

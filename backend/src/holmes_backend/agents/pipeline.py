@@ -698,6 +698,7 @@ class Pipeline:
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, GraphOutput)
+        self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)
         if self._closing is not None:
             # A graph version only on top of stored phases (landed during the agent's call).

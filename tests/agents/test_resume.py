@@ -112,6 +112,35 @@ async def test_resume_after_the_domain_phase(
     assert len(graphs) == 1
 
 
+async def test_a_job_that_died_after_its_graph_was_stored_ends_without_a_second_graph(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "died-at-the-end")
+
+    async def process_dies(self: Pipeline, *_: object) -> None:
+        raise asyncio.CancelledError  # stopped between the graph version and the job's end
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Pipeline, "_finish", process_dies)
+        with pytest.raises(asyncio.CancelledError):
+            await Pipeline(ctx, runtime.storage, job.id).run()
+    stopped, graphs = await _job_and_graphs(runtime, job.id, case_id)
+    assert stopped is not None
+    assert stopped.status == "PROCESSING"
+    # The graph version and the phase's completion are stored together.
+    assert stopped.completed_phases[-1] == "graph"
+    assert [g.version for g in graphs] == [1]
+
+    await Pipeline(ctx, runtime.storage, job.id).run()
+
+    done, graphs = await _job_and_graphs(runtime, job.id, case_id)
+    _, runs = await _counts(runtime, case_id)
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert [g.version for g in graphs] == [1]
+    assert runs["knowledge_graph_agent"] == 1
+
+
 async def test_jobs_left_processing_resume_when_the_server_starts(
     client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path
 ) -> None:

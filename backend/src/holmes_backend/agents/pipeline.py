@@ -715,6 +715,11 @@ class Pipeline:
                 session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
             )
             await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
+            # The version and the phase's completion are one commit: a process that dies before
+            # the job's end resumes straight to it, without building a second version.
+            stored = await job_repo.get(session, self.job_id)
+            assert stored is not None
+            stored.completed_phases = [*self.completed, "graph"]
             await record_event(
                 session,
                 self.ctx,

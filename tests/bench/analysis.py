@@ -153,7 +153,7 @@ def _analyse(extracted: list[tuple[Path, Extraction]], watch: Stopwatch) -> dict
         output = watch.analyst(name, schema, request)
         if output is None:
             continue
-        findings_parts.append(render_findings({"domain": name}, output.model_dump(mode="json")))
+        findings_parts.append(render_findings({"domain": name}, output))
         domain_counts[name] = _list_sizes(output)
     summary["domains"] = domain_counts
 
@@ -163,9 +163,7 @@ def _analyse(extracted: list[tuple[Path, Extraction]], watch: Stopwatch) -> dict
     )
     if synthesis is not None:
         summary["synthesis"] = _list_sizes(synthesis)
-        findings_text += "\n\n" + render_findings(
-            {"stage": "synthesis"}, synthesis.model_dump(mode="json")
-        )
+        findings_text += "\n\n" + render_findings({"stage": "synthesis"}, synthesis)
     graph = watch.analyst("graph", GraphOutput, _request([], findings_text, "Build the graph."))
     if graph is not None:
         summary["graph"] = _list_sizes(graph)

@@ -66,7 +66,7 @@ def lines_doc(file_id: str, filename: str, lines: list[str]) -> EvidenceDoc:
 
 def findings(domain: str, output: BaseModel, key: str = "domain") -> FindingsBlock:
     """A domain output as it travels between stages: rendered as a findings part, parsed back."""
-    text = render_findings({key: domain}, output.model_dump(mode="json"))
+    text = render_findings({key: domain}, output)
     _, blocks, _ = parse_blocks(text)
     return blocks[0]
 

@@ -71,9 +71,11 @@ def render_evidence(*, file_id: str, filename: str, mime_type: str, extraction: 
 
 def render_findings(header: dict[str, Any], data: Any) -> str:
     """A findings block; an agent's output is given as its model (pydantic's own JSON encoder is
-    several times faster than dumping it to dicts and those to JSON)."""
+    several times faster than dumping it to dicts and those to JSON). Its empty (null) fields are
+    left out: about a fifth of a domain's findings, tokens the reading model would pay for, and
+    the same model when read back (every optional field defaults to null)."""
     body = (
-        data.model_dump_json()
+        data.model_dump_json(exclude_none=True)
         if isinstance(data, BaseModel)
         else json.dumps(data, default=str, ensure_ascii=False)
     )

@@ -116,7 +116,7 @@ class WriteBehind:
     the work they record as done.
 
     They share the one event loop with the agents, so from the moment a model's answer arrives
-    until the next model request is about to leave they are held (hold/release): the CPU they
+    until the requests waiting to be built are out they are held (hold/release): the CPU they
     need (ORM flushes of many findings) would otherwise come before the next request's. Never
     for long, though (MAX_HOLD_SECONDS): a worker that finished early must not look running
     until its slowest sibling is done.

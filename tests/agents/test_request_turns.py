@@ -5,10 +5,15 @@ is waiting to be built."""
 import asyncio
 import time
 
+import pytest
+
 from holmes_backend.agents.runner import RequestTurns
 
 
-async def test_the_next_turn_starts_only_when_the_previous_ends() -> None:
+async def test_the_next_turn_starts_only_when_the_previous_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(RequestTurns, "MAX_TURN_SECONDS", 5.0)  # no turn ends by itself here
     turns = RequestTurns()
     log: list[str] = []
 
@@ -29,7 +34,10 @@ async def test_the_next_turn_starts_only_when_the_previous_ends() -> None:
     assert turns.idle
 
 
-async def test_work_that_can_wait_waits_until_every_request_is_out() -> None:
+async def test_work_that_can_wait_waits_until_every_request_is_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(RequestTurns, "MAX_TURN_SECONDS", 5.0)
     turns = RequestTurns()
     await asyncio.wait_for(turns.wait_idle(), 1)  # nothing waiting: at once
     ends = [await turns.take()]

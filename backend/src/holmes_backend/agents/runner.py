@@ -67,10 +67,12 @@ class RequestTurns:
     once to be read one after the other. Taking turns, each request leaves as soon as it is
     built (llm.sent tells when) and the next starts building; the answers come back spread out
     and are read while the later ones are still on their way. A turn never lasts longer than
-    MAX_TURN_SECONDS, whatever the model does.
+    MAX_TURN_SECONDS, whatever the model does: a request is built in ~4 ms (ADK, google-genai and
+    httpx on a 2-core machine, measured); one that takes longer (the first after a start, large
+    inline media) lets the next start beside it, as before turns existed.
     """
 
-    MAX_TURN_SECONDS = 0.05
+    MAX_TURN_SECONDS = 0.02
 
     def __init__(self) -> None:
         self._lock = asyncio.Lock()

@@ -62,6 +62,7 @@ async def test_a_turn_whose_request_never_reports_ends_by_itself() -> None:
     await turns.take()  # never ended by its agent
     started = time.monotonic()
     end = await asyncio.wait_for(turns.take(), 5)
-    assert time.monotonic() - started < 3 * RequestTurns.MAX_TURN_SECONDS
+    # Without the limit it would wait forever (wait_for fails after 5 s).
+    assert time.monotonic() - started < 1.0
     end()
     assert turns.idle

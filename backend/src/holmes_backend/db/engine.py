@@ -19,6 +19,8 @@ from holmes_backend.db.types import json_text
 
 # How long a write waits for another session's write transaction (as SQLite's busy_timeout).
 SQLITE_WRITE_WAIT_SECONDS = 10.0
+# Pages of write-ahead log (4 KiB each) after which a commit copies it into the database.
+SQLITE_CHECKPOINT_PAGES = 10_000
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -29,6 +31,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     # In WAL mode NORMAL still never corrupts the database; it only skips the fsync per commit
     # (a power cut may lose the last commits), which the event log's many small commits need.
     cursor.execute("PRAGMA synchronous=NORMAL")
+    # The log is copied into the database every 40 MB of it, not SQLite's 4 MB: the commit that
+    # crosses the mark pays the copy and its fsync, and a 50-file job grows the database by
+    # ~9 MB (states, findings, graph; many pages written several times), so with the default
+    # several commits of every job paid it, copying pages written again moments later (bench:
+    # ratio 1.17 -> 1.16, graph answer to job end 77 -> 63 ms, interleaved runs). The log file
+    # then stays at about that size on disk.
+    cursor.execute(f"PRAGMA wal_autocheckpoint={SQLITE_CHECKPOINT_PAGES}")
     cursor.execute(f"PRAGMA busy_timeout={int(SQLITE_WRITE_WAIT_SECONDS * 1000)}")
     cursor.close()
 

@@ -27,15 +27,25 @@ async def test_held_writes_run_once_released() -> None:
     assert writes.take() == []
 
 
-async def test_a_hold_lets_go_by_itself_and_renewing_it_does_not_extend_it() -> None:
+async def test_a_hold_lets_go_by_itself_each_answer_renews_it_up_to_a_total(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(WriteBehind, "MAX_HOLD_SECONDS", 0.4)
+    monkeypatch.setattr(WriteBehind, "MAX_TOTAL_HOLD_SECONDS", 0.9)
     writes = WriteBehind()
     started = time.monotonic()
     writes.hold()
     task = writes.add(asyncio.sleep(0))
-    await asyncio.sleep(WriteBehind.MAX_HOLD_SECONDS / 2)
-    writes.hold()  # another agent's answer arrives meanwhile
+    await asyncio.sleep(0.2)
+    writes.hold()  # another agent's answer: held until 0.6 s
+    await asyncio.sleep(0.25)
+    assert not task.done(), "a renewed hold ended with the first answer's"
+    writes.hold()  # until 0.85 s
+    await asyncio.sleep(0.25)
+    writes.hold()  # would be 1.1 s: the total ends it at 0.9 s
     await asyncio.wait_for(task, 5)
-    assert time.monotonic() - started < 3 * WriteBehind.MAX_HOLD_SECONDS
+    elapsed = time.monotonic() - started
+    assert 0.85 <= elapsed < 1.05
 
 
 async def test_drain_waits_for_every_write_and_raises_the_first_failure() -> None:

@@ -27,6 +27,7 @@ from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
     PipelineContext,
+    Speculation,
     WriteBehind,
     drain,
     emit,
@@ -74,6 +75,8 @@ DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
     "strategy": StrategyOutput,
 }
 ROUTING_THRESHOLD = 0.4
+# The domains that read no other domain's findings (strategy reads theirs, so it runs after).
+_INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
@@ -113,6 +116,8 @@ class Pipeline:
         self._domain_models: dict[str, BaseModel] = {}  # this run's, as the agents gave them
         # domain -> (output, its findings block): what strategy, synthesis and the graph read
         self._rendered: dict[str, tuple[BaseModel, str]] = {}
+        # domain -> the workers started during the orchestrator's call (see _speculate)
+        self._speculated: dict[str, tuple[DomainAssignment, Speculation, list[AgentSpec]]] = {}
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -258,6 +263,7 @@ class Pipeline:
                 await self._closing
         except Exception as exc:
             logger.exception("processing job %s failed", self.job_id)
+            await self._drop_speculation()
             await self._settle()
             failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
             cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
@@ -397,11 +403,18 @@ class Pipeline:
             ),
             f"routing threshold: {ROUTING_THRESHOLD}",
         ]
-        output, execution_id = await run_agent(
-            self.ctx, spec, parts, input_summary={"files": len(triage)}
+        orchestrator = asyncio.create_task(
+            run_agent(self.ctx, spec, parts, input_summary={"files": len(triage)})
         )
+        self._speculate(triage, case)  # after the orchestrator's request, in turn
+        try:
+            output, execution_id = await orchestrator
+        except BaseException:
+            await self._drop_speculation()
+            raise
         assert isinstance(output, RoutingPlan)
         plan = self._checked_plan(output, triage)
+        await self._settle_speculation(plan, execution_id)
         self._save_state(
             "routing", {**plan.model_dump(mode="json"), "execution_id": str(execution_id)}
         )
@@ -422,11 +435,12 @@ class Pipeline:
     @staticmethod
     def _checked_plan(plan: RoutingPlan, triage: list[TriageFile]) -> RoutingPlan:
         """The model's plan, kept to known files; the rule-based plan fills what it left out."""
-        known = {f.file_id for f in triage}
+        order = {f.file_id: i for i, f in enumerate(triage)}
         fallback = {a.domain: a for a in route(triage, ROUTING_THRESHOLD)}
         chosen = {}
         for assignment in plan.assignments:
-            ids = [f for f in assignment.file_ids if f in known]
+            # In triage order, each once: the order a model lists them in carries no meaning.
+            ids = sorted({f for f in assignment.file_ids if f in order}, key=order.__getitem__)
             chosen[assignment.domain] = assignment.model_copy(
                 update={
                     "file_ids": ids,
@@ -437,6 +451,54 @@ class Pipeline:
             chosen.setdefault(domain, assignment)
         ordered = [chosen[d] for d in DOMAINS if d in chosen]
         return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
+
+    def _speculate(self, triage: list[TriageFile], case: Case) -> None:
+        """Starts the workers of the domains that read no other domain's findings, as the
+        rule-based plan assigns them: the plan the orchestrator is expected to return. They build
+        their requests while its call is out and hold them (runner.Speculation) until the plan
+        confirms them; each domain the returned plan assigns otherwise is dropped, nothing of it
+        sent or written, and runs as planned."""
+        for assignment in route(triage, ROUTING_THRESHOLD):
+            if assignment.domain not in _INDEPENDENT_DOMAINS:
+                continue
+            speculation = Speculation(self.ctx.turns)
+            workers = self._workers(assignment.domain, assignment, case, {})
+            speculation.tasks = [
+                asyncio.create_task(
+                    run_agent(
+                        self.ctx,
+                        spec,
+                        parts,
+                        input_summary={"domain": assignment.domain, "files": group},
+                        speculation=speculation,
+                    )
+                )
+                for spec, parts, group in workers
+            ]
+            self._speculated[assignment.domain] = (
+                assignment,
+                speculation,
+                [spec for spec, _, _ in workers],
+            )
+
+    async def _settle_speculation(self, plan: RoutingPlan, parent: uuid.UUID) -> None:
+        chosen: dict[str, DomainAssignment] = {a.domain: a for a in plan.assignments}
+        for domain, (assumed, speculation, _) in list(self._speculated.items()):
+            assignment = chosen.get(domain)
+            if (
+                assignment is not None
+                and assignment.file_ids == assumed.file_ids
+                and assignment.workers == assumed.workers
+            ):
+                speculation.confirm(parent)
+            else:
+                del self._speculated[domain]
+                await speculation.drop()
+
+    async def _drop_speculation(self) -> None:
+        speculated, self._speculated = self._speculated, {}
+        for _, speculation, _ in speculated.values():
+            await speculation.drop()
 
     def _related(self, file_ids: list[str]) -> dict[str, set[str]]:
         """Files whose evidence text names another file (by filename or its stem)."""
@@ -468,9 +530,7 @@ class Pipeline:
         parent = uuid.UUID(self.states["routing"]["execution_id"])
         assignments = {a.domain: a for a in routing.assignments}
         done: dict[str, Any] = dict(self.states.get("domains", {}))
-        first = [
-            d for d in ("financial", "legal", "evidence") if d in assignments and d not in done
-        ]
+        first = [d for d in _INDEPENDENT_DOMAINS if d in assignments and d not in done]
         # Each domain is recorded as soon as its own workers are done, while the others wait.
         await asyncio.gather(
             *(self._domain(d, assignments[d], case, parent, {}, done) for d in first)
@@ -522,39 +582,59 @@ class Pipeline:
         others: dict[str, BaseModel],
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
-        ids = [f for f in assignment.file_ids if f in self.evidence]
-        context = self._findings_blocks(others)
-        groups = (
-            split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
-        )
-        specs = [
-            AgentSpec(
-                f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",
-                domain.upper(),
-                "domain",
-                "pro",
-                schema,
-                DOMAIN_INSTRUCTIONS[domain],
-            )
-            for i in range(len(groups))
-        ]
-        outputs = await asyncio.gather(
-            *(
-                run_agent(
-                    self.ctx,
-                    spec,
-                    [*self._case_parts(case), *context, *(self.evidence[f] for f in group)],
-                    parent_execution_id=parent,
-                    input_summary={"domain": domain, "files": group},
+        speculated = self._speculated.pop(domain, None)
+        if speculated is not None:  # started during the orchestrator's call, confirmed since
+            _, speculation, specs = speculated
+            outputs = await asyncio.gather(*speculation.tasks)
+        else:
+            workers = self._workers(domain, assignment, case, others)
+            specs = [spec for spec, _, _ in workers]
+            outputs = await asyncio.gather(
+                *(
+                    run_agent(
+                        self.ctx,
+                        spec,
+                        parts,
+                        parent_execution_id=parent,
+                        input_summary={"domain": domain, "files": group},
+                    )
+                    for spec, parts, group in workers
                 )
-                for spec, group in zip(specs, groups, strict=True)
             )
-        )
         merged = _merge([o for o, _ in outputs], schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
         self._findings_blocks({domain: merged})  # rendered now for the phases that read it
         return merged
+
+    def _workers(
+        self,
+        domain: str,
+        assignment: DomainAssignment,
+        case: Case,
+        others: dict[str, BaseModel],
+    ) -> list[tuple[AgentSpec, list[str], list[str]]]:
+        """A domain's workers: each one's spec, request parts and files (PRD §4.7)."""
+        ids = [f for f in assignment.file_ids if f in self.evidence]
+        context = [*self._case_parts(case), *self._findings_blocks(others)]
+        groups = (
+            split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
+        )
+        return [
+            (
+                AgentSpec(
+                    f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",
+                    domain.upper(),
+                    "domain",
+                    "pro",
+                    DOMAIN_SCHEMAS[domain],
+                    DOMAIN_INSTRUCTIONS[domain],
+                ),
+                [*context, *(self.evidence[f] for f in group)],
+                group,
+            )
+            for i, group in enumerate(groups)
+        ]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
         findings = persist.domain_findings(

@@ -10,6 +10,8 @@ The model request never waits for the database: the record is inserted while the
 its way (workers started together in one transaction), and in the processing pipeline its
 completion is written behind (WriteBehind) while the next agent's request goes out. Agents side
 by side build their requests one at a time (RequestTurns), so each is out as soon as it is built.
+Agents can be started before it is known that they will run (Speculation): their requests are
+built while the CPU would otherwise wait for a model, and leave only once they are confirmed.
 """
 
 import asyncio
@@ -33,7 +35,7 @@ from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.provider import generate_config, model_for
-from holmes_backend.llm.sent import when_sent
+from holmes_backend.llm.sent import held_by, when_sent
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
@@ -89,10 +91,23 @@ class RequestTurns:
         """Until every request that waits or is being built is out (for work that can wait)."""
         await self._idle.wait()
 
-    async def take(self) -> Callable[[], None]:
+    def reserve(self, count: int) -> None:
+        """Turns that `count` agents will take (take(reserved=True)): not idle until they have."""
+        if count > 0:
+            self._waiting += count
+            self._idle.clear()
+
+    def unreserve(self) -> None:
+        """A reserved turn that will not be taken after all."""
+        self._waiting -= 1
+        if self.idle:
+            self._idle.set()
+
+    async def take(self, *, reserved: bool = False) -> Callable[[], None]:
         """Waits for this agent's turn; the returned callable ends it (idempotent)."""
-        self._waiting += 1
-        self._idle.clear()
+        if not reserved:
+            self._waiting += 1
+            self._idle.clear()
         try:
             await self._lock.acquire()
         finally:
@@ -112,6 +127,53 @@ class RequestTurns:
         return end
 
 
+class Speculation:
+    """Agents started before it is known that they will run (the domain workers of the plan the
+    orchestrator is expected to return, started during its call).
+
+    Each builds its model request in its turn and holds it where it would leave (llm.sent), with
+    no execution record and no event. Confirmed, they get their parent, their records, and send
+    their requests one after the other, before any work that waits for the turns to be idle;
+    dropped, they are cancelled with nothing sent and nothing written.
+    """
+
+    def __init__(self, turns: RequestTurns) -> None:
+        self._turns = turns
+        self._confirmed = asyncio.Event()
+        self._parked = 0
+        self.parent: uuid.UUID | None = None
+        self.tasks: list[asyncio.Task[tuple[BaseModel, uuid.UUID]]] = []
+
+    @property
+    def confirmed(self) -> bool:
+        return self._confirmed.is_set()
+
+    def confirm(self, parent_execution_id: uuid.UUID) -> None:
+        self.parent = parent_execution_id
+        self._turns.reserve(self._parked)  # the held requests go out first
+        self._confirmed.set()
+
+    async def drop(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+
+    async def wait(self) -> uuid.UUID:
+        """At the hold point: the parent once confirmed (the agent's reserved turn is then its
+        to take); cancelled if dropped."""
+        self._parked += 1
+        try:
+            await self._confirmed.wait()
+        except asyncio.CancelledError:
+            if self.confirmed:
+                self._turns.unreserve()
+            raise
+        finally:
+            self._parked -= 1
+        assert self.parent is not None
+        return self.parent
+
+
 class WriteBehind:
     """Writes a run does not wait for: they go on in the background while the next model call
     is on its way, and whoever owns them drains them (raising the first error) before counting
@@ -125,19 +187,28 @@ class WriteBehind:
     """
 
     MAX_HOLD_SECONDS = 0.1
+    MAX_TOTAL_HOLD_SECONDS = 0.3
 
     def __init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
         self._open = asyncio.Event()
         self._open.set()
         self._deadline: asyncio.TimerHandle | None = None
+        self._held_since = 0.0
 
     def hold(self) -> None:
+        """Each answer holds the writes until MAX_HOLD_SECONDS after it, so a burst of answers
+        (parallel workers) and the request that follows the last of them come first; a hold
+        renewed answer after answer still ends MAX_TOTAL_HOLD_SECONDS after it began."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
         if self._open.is_set():
             self._open.clear()
-            self._deadline = asyncio.get_running_loop().call_later(
-                self.MAX_HOLD_SECONDS, self.release
-            )
+            self._held_since = now
+        if self._deadline is not None:
+            self._deadline.cancel()
+        until = min(now + self.MAX_HOLD_SECONDS, self._held_since + self.MAX_TOTAL_HOLD_SECONDS)
+        self._deadline = loop.call_at(until, self.release)
 
     def release(self) -> None:
         self._open.set()
@@ -253,21 +324,40 @@ async def run_agent(
     *,
     parent_execution_id: uuid.UUID | None = None,
     input_summary: dict[str, Any] | None = None,
+    speculation: Speculation | None = None,
 ) -> tuple[BaseModel, uuid.UUID]:
-    """The agent's structured output and its execution id; AgentFailedError when all tiers fail."""
+    """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
+    Under a speculation, the parent is the one it is confirmed with, and the record exists
+    only from then on."""
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
-    record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
+    opened: list[ExecutionRecord] = []
+
+    def open_record(parent: uuid.UUID | None) -> None:
+        if not opened:
+            opened.append(ExecutionRecord.start(ctx, spec, parent, input_summary))
+
+    if speculation is None:
+        open_record(parent_execution_id)
     last_error = ""
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
-            await record.fallback(tier, last_error)
+            await opened[0].fallback(tier, last_error)
+        thoughts: list[str] = []
         try:
-            attempt = await _attempt(ctx, spec, tier, parts, record)
+            attempt = await _attempt(
+                ctx, spec, tier, parts, thoughts, None if opened else speculation, open_record
+            )
         except Exception as exc:  # any model or parse failure: the next tier, or the end
+            if not opened:
+                assert speculation is not None  # failed before its request was held
+                open_record(await speculation.wait())
+            opened[0].thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
             continue
+        record = opened[0]
+        record.thought(thoughts)
         if ctx.write_behind is not None:
             ctx.write_behind.hold()  # until the next model request (see WriteBehind)
             # The record exists before its id is handed out (it may become a parent).
@@ -276,7 +366,7 @@ async def run_agent(
         else:
             await record.complete(attempt)
         return attempt.output, record.id
-    await record.fail(last_error)
+    await opened[0].fail(last_error)
     raise AgentFailedError(spec.name, last_error)
 
 
@@ -291,8 +381,20 @@ def model_name(tier: Tier, settings: Settings) -> str:
 
 
 async def _attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: list[str],
+    thoughts: list[str],
+    speculation: Speculation | None,
+    open_record: Callable[[uuid.UUID | None], None],
 ) -> Attempt:
+    role_timeout = (
+        ctx.settings.gemini_triage_timeout_seconds
+        if spec.role == "triage"
+        else ctx.settings.gemini_timeout_seconds
+    )
+    limit = role_timeout * (ctx.settings.gemini_retry_attempts + 1)
     end_turn = await ctx.turns.take()
 
     def sent() -> None:
@@ -301,15 +403,27 @@ async def _attempt(
         if ctx.write_behind is not None and ctx.turns.idle:
             ctx.write_behind.release()
 
+    async def held() -> None:
+        nonlocal end_turn
+        assert speculation is not None
+        if not speculation.confirmed:
+            end_turn()  # built: the next agent may build its request
+            await speculation.wait()
+            # The time spent held is not the model's: its time limit starts now.
+            deadline.reschedule(asyncio.get_running_loop().time() + limit)
+            end_turn = await ctx.turns.take(reserved=True)
+        open_record(speculation.parent)
+
     try:
-        with when_sent(sent):
-            return await _run_attempt(ctx, spec, tier, parts, record)
+        async with asyncio.timeout(limit) as deadline:
+            with when_sent(sent), held_by(held if speculation is not None else None):
+                return await _run_attempt(ctx, spec, tier, parts, thoughts)
     finally:
         end_turn()
 
 
 async def _run_attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
+    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], thoughts: list[str]
 ) -> Attempt:
     agent = LlmAgent(
         name=spec.name,
@@ -324,27 +438,18 @@ async def _run_attempt(
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
     session = await sessions.create_session(app_name=_APP, user_id=str(ctx.case_id))
     message = types.Content(role="user", parts=[types.Part(text=p) for p in parts])
-    thoughts: list[str] = []
     answer: list[str] = []
     usage = None
-    timeout = (
-        ctx.settings.gemini_triage_timeout_seconds
-        if spec.role == "triage"
-        else ctx.settings.gemini_timeout_seconds
-    )
-    async with asyncio.timeout(timeout * (ctx.settings.gemini_retry_attempts + 1)):
-        async for event in runner.run_async(
-            user_id=str(ctx.case_id), session_id=session.id, new_message=message
-        ):
-            parts_out = (event.content.parts if event.content else None) or []
-            new = [p.text for p in parts_out if p.thought and p.text and not event.partial]
-            thoughts.extend(new)
-            record.thought(new)
-            if event.is_final_response() and not event.partial:
-                answer = [p.text for p in parts_out if p.text and not p.thought]
-            usage = event.usage_metadata or usage
-            if event.error_code:
-                raise RuntimeError(f"{event.error_code}: {event.error_message}")
+    async for event in runner.run_async(
+        user_id=str(ctx.case_id), session_id=session.id, new_message=message
+    ):
+        parts_out = (event.content.parts if event.content else None) or []
+        thoughts.extend(p.text for p in parts_out if p.thought and p.text and not event.partial)
+        if event.is_final_response() and not event.partial:
+            answer = [p.text for p in parts_out if p.text and not p.thought]
+        usage = event.usage_metadata or usage
+        if event.error_code:
+            raise RuntimeError(f"{event.error_code}: {event.error_message}")
     if not "".join(answer).strip():
         raise RuntimeError("the model returned no structured output")
     try:
@@ -352,7 +457,7 @@ async def _run_attempt(
     except ValidationError as exc:
         raise RuntimeError(f"the model's output does not fit {spec.schema.__name__}") from exc
     return Attempt(
-        model=model_name(tier, ctx.settings), output=output, thoughts=thoughts, usage=usage
+        model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
     )
 
 

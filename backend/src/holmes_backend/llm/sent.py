@@ -5,9 +5,13 @@ a request was decided but when its bytes are out: from then on it costs nothing 
 Gemini requests report it from the HTTP client (the request body written to the socket); the
 local analyst reports it as it starts. Telling twice (a retried request) is harmless; the
 callback must be idempotent.
+
+A request can also be held at that point, built but not yet sent (`held_by`): an agent started
+before it is known that it will run waits there until it is confirmed, or is cancelled with
+nothing sent (agents.runner.Speculation).
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
@@ -15,6 +19,9 @@ from typing import Any
 import httpx
 
 _ON_SENT: ContextVar[Callable[[], None] | None] = ContextVar("holmes_on_request_sent", default=None)
+_HOLD: ContextVar[Callable[[], Awaitable[None]] | None] = ContextVar(
+    "holmes_hold_request", default=None
+)
 
 
 @contextmanager
@@ -27,6 +34,23 @@ def when_sent(callback: Callable[[], None]) -> Iterator[None]:
         _ON_SENT.reset(token)
 
 
+@contextmanager
+def held_by(wait: Callable[[], Awaitable[None]] | None) -> Iterator[None]:
+    """Model requests made inside await `wait()` once built, before they leave (every try)."""
+    token = _HOLD.set(wait)
+    try:
+        yield
+    finally:
+        _HOLD.reset(token)
+
+
+async def hold_point() -> None:
+    """Where a built model request waits while it is held (see `held_by`)."""
+    wait = _HOLD.get()
+    if wait is not None:
+        await wait()
+
+
 def notify_sent() -> None:
     callback = _ON_SENT.get()
     if callback is not None:
@@ -34,7 +58,9 @@ def notify_sent() -> None:
 
 
 async def trace_request(request: httpx.Request) -> None:
-    """An httpx request hook: the request reports when its body has been written."""
+    """An httpx request hook: the request waits while it is held, and reports when its body
+    has been written."""
+    await hold_point()
     callback = _ON_SENT.get()
     if callback is None:
         return
@@ -49,4 +75,4 @@ async def trace_request(request: httpx.Request) -> None:
     request.extensions["trace"] = trace
 
 
-__all__ = ["notify_sent", "trace_request", "when_sent"]
+__all__ = ["held_by", "hold_point", "notify_sent", "trace_request", "when_sent"]

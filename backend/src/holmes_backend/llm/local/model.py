@@ -35,7 +35,7 @@ from holmes_backend.llm.local.registry import (
     analyst_for,
     responder_for,
 )
-from holmes_backend.llm.sent import notify_sent
+from holmes_backend.llm.sent import hold_point, notify_sent
 
 LOCAL_PRO = "holmes-local-pro"
 LOCAL_FLASH = "holmes-local-flash"
@@ -68,6 +68,7 @@ class LocalAnalystLlm(BaseLlm):
     ) -> AsyncGenerator[LlmResponse, None]:
         if self.model.endswith("-fail"):
             raise LocalAnalystError(f"{self.model} is configured to fail")
+        await hold_point()
         notify_sent()  # the analyst has the request from here on
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)

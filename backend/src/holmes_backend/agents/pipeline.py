@@ -406,10 +406,13 @@ class Pipeline:
         orchestrator = asyncio.create_task(
             run_agent(self.ctx, spec, parts, input_summary={"files": len(triage)})
         )
-        self._speculate(triage, case)  # after the orchestrator's request, in turn
+        speculating = asyncio.create_task(self._speculate(triage, case))
         try:
             output, execution_id = await orchestrator
+            await speculating
         except BaseException:
+            speculating.cancel()
+            await asyncio.gather(speculating, return_exceptions=True)
             await self._drop_speculation()
             raise
         assert isinstance(output, RoutingPlan)
@@ -452,12 +455,13 @@ class Pipeline:
         ordered = [chosen[d] for d in DOMAINS if d in chosen]
         return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
 
-    def _speculate(self, triage: list[TriageFile], case: Case) -> None:
+    async def _speculate(self, triage: list[TriageFile], case: Case) -> None:
         """Starts the workers of the domains that read no other domain's findings, as the
         rule-based plan assigns them: the plan the orchestrator is expected to return. They build
         their requests while its call is out and hold them (runner.Speculation) until the plan
         confirms them; each domain the returned plan assigns otherwise is dropped, nothing of it
         sent or written, and runs as planned."""
+        await self.ctx.turns.wait_idle()  # the orchestrator's own request goes out first
         for assignment in route(triage, ROUTING_THRESHOLD):
             if assignment.domain not in _INDEPENDENT_DOMAINS:
                 continue

@@ -112,24 +112,24 @@ async def test_resume_after_the_domain_phase(
     assert len(graphs) == 1
 
 
-async def test_a_job_that_died_after_its_graph_was_stored_ends_without_a_second_graph(
+async def test_a_job_stopped_before_its_end_has_no_graph_version_and_builds_one_on_resume(
     client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "died-at-the-end")
 
     async def process_dies(self: Pipeline, *_: object) -> None:
-        raise asyncio.CancelledError  # stopped between the graph version and the job's end
+        raise asyncio.CancelledError  # stopped inside the graph version's transaction
 
     with monkeypatch.context() as patch:
-        patch.setattr(Pipeline, "_finish", process_dies)
+        patch.setattr(Pipeline, "_end_completed", process_dies)
         with pytest.raises(asyncio.CancelledError):
             await Pipeline(ctx, runtime.storage, job.id).run()
     stopped, graphs = await _job_and_graphs(runtime, job.id, case_id)
     assert stopped is not None
     assert stopped.status == "PROCESSING"
-    # The graph version and the phase's completion are stored together.
-    assert stopped.completed_phases[-1] == "graph"
-    assert [g.version for g in graphs] == [1]
+    # The graph version and the job's end are one commit: neither was stored.
+    assert stopped.completed_phases[-1] == "synthesis"
+    assert graphs == []
 
     await Pipeline(ctx, runtime.storage, job.id).run()
 
@@ -137,6 +137,32 @@ async def test_a_job_that_died_after_its_graph_was_stored_ends_without_a_second_
     _, runs = await _counts(runtime, case_id)
     assert done is not None
     assert done.status == "READY", done.errors
+    assert done.completed_phases[-1] == "graph"
+    assert [g.version for g in graphs] == [1]
+    assert runs["synthesis_agent"] == 1
+
+
+async def test_a_job_whose_graph_phase_completed_without_its_end_ends_without_a_second_graph(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path
+) -> None:
+    case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "ended-late")
+    await Pipeline(ctx, runtime.storage, job.id).run()
+    async with runtime.session_factory() as session:
+        # What an earlier version left when its process died between the two commits.
+        stored = await session.get(ProcessingJob, job.id)
+        assert stored is not None
+        assert stored.completed_phases[-1] == "graph"
+        stored.status = "PROCESSING"
+        stored.completed_at = None
+        await transaction.commit(session)
+
+    await Pipeline(ctx, runtime.storage, job.id).run()
+
+    done, graphs = await _job_and_graphs(runtime, job.id, case_id)
+    _, runs = await _counts(runtime, case_id)
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert done.completed_at is not None
     assert [g.version for g in graphs] == [1]
     assert runs["knowledge_graph_agent"] == 1
 

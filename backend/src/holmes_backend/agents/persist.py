@@ -221,7 +221,9 @@ def knowledge_graph(
     graph: GraphOutput,
     synthesis: SynthesisOutput,
     outputs: dict[str, BaseModel],
+    dated_events: list[dict[str, Any]] | None = None,
 ) -> KnowledgeGraph:
+    """A graph version; `dated_events` is the outputs' timeline when already made."""
     return KnowledgeGraph(
         case_id=case_id,
         nodes=[e.model_dump(mode="json") for e in graph.entities],
@@ -238,5 +240,5 @@ def knowledge_graph(
             {"id": f"link_{i + 1:03d}", **link.model_dump(mode="json")}
             for i, link in enumerate(synthesis.cross_modal_links)
         ],
-        timeline=timeline(outputs),
+        timeline=timeline(outputs) if dated_events is None else dated_events,
     )

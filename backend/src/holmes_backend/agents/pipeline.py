@@ -110,6 +110,8 @@ class Pipeline:
         self.states: dict[str, Any] = {}
         self.completed: list[str] = []
         self.errors: list[dict[str, Any]] = []
+        self.resumed = False
+        self._ended = False  # the job's end was recorded with the graph version
         self._job_write: asyncio.Task[None] | None = None
         self._closing: asyncio.Task[None] | None = None
         self._outputs: dict[str, BaseModel] | None = None
@@ -223,7 +225,7 @@ class Pipeline:
         self.incremental = job.incremental
         self.regeneration = regeneration.is_regeneration(self.states)
         self.completed = list(job.completed_phases)
-        resumed = bool(self.completed)
+        self.resumed = bool(self.completed)
         # Errors of phases that will run again are re-detected if they recur.
         self.errors = [e for e in job.errors if e.get("phase") in self.completed]
         await self._update(
@@ -276,18 +278,27 @@ class Pipeline:
                 {"job_id": str(self.job_id), **error, "completed_phases": self.completed},
             )
             return
+        if not self._ended:
+            async with self.ctx.session_factory() as session:
+                await self._end_completed(session, self.completed)
+                await transaction.commit(session)
+
+    async def _end_completed(self, session: AsyncSession, completed: list[str]) -> None:
+        """The end of a job that ran through (READY, or PARTIAL after errors), in `session`."""
         partial = bool(self.errors)
         status = JobStatus.PARTIAL if partial else JobStatus.READY
-        await self._finish(
+        await self._end(
+            session,
             status,
             CaseStatus.PARTIAL if partial else CaseStatus.READY,
             EventType.PROCESSING_COMPLETED,
             {
                 "job_id": str(self.job_id),
                 "status": status.value,
-                "resumed": resumed,
+                "resumed": self.resumed,
                 "errors": self.errors,
             },
+            completed,
         )
 
     async def _finish(
@@ -297,24 +308,34 @@ class Pipeline:
         event_type: EventType,
         payload: dict[str, Any],
     ) -> None:
-        """The job's end, the case's status and the event that announces them: one commit."""
         async with self.ctx.session_factory() as session:
-            job = await job_repo.get(session, self.job_id)
-            assert job is not None
-            job.status = status
-            job.errors = list(self.errors)
-            job.completed_phases = list(self.completed)
-            job.completed_at = utcnow()
-            if status != JobStatus.ERROR:
-                job.current_phase = None
-            case = await session.get(Case, self.ctx.case_id)
-            if case is not None:
-                case.status = case_status
-                case.updated_at = utcnow()
-            await record_event(
-                session, self.ctx, event_type, payload, "orchestrator", "ORCHESTRATOR"
-            )
+            await self._end(session, status, case_status, event_type, payload, self.completed)
             await transaction.commit(session)
+
+    async def _end(
+        self,
+        session: AsyncSession,
+        status: JobStatus,
+        case_status: CaseStatus,
+        event_type: EventType,
+        payload: dict[str, Any],
+        completed: list[str],
+    ) -> None:
+        """The job's end, the case's status and the event that announces them, in `session`
+        (one commit with them)."""
+        job = await job_repo.get(session, self.job_id)
+        assert job is not None
+        job.status = status
+        job.errors = list(self.errors)
+        job.completed_phases = list(completed)
+        job.completed_at = utcnow()
+        if status != JobStatus.ERROR:
+            job.current_phase = None
+        case = await session.get(Case, self.ctx.case_id)
+        if case is not None:
+            case.status = case_status
+            case.updated_at = utcnow()
+        await record_event(session, self.ctx, event_type, payload, "orchestrator", "ORCHESTRATOR")
 
     async def _record_error(self, error: dict[str, Any]) -> None:
         self.errors.append(error)
@@ -461,7 +482,7 @@ class Pipeline:
         their requests while its call is out and hold them (runner.Speculation) until the plan
         confirms them; each domain the returned plan assigns otherwise is dropped, nothing of it
         sent or written, and runs as planned."""
-        await self.ctx.turns.wait_idle()  # the orchestrator's own request goes out first
+        await self.ctx.turns.wait_out()  # the orchestrator's own request goes out first
         for assignment in route(triage, ROUTING_THRESHOLD):
             if assignment.domain not in _INDEPENDENT_DOMAINS:
                 continue
@@ -780,16 +801,30 @@ class Pipeline:
             *self._findings_blocks(outputs),
             render_findings({"stage": "synthesis"}, synthesis),
         ]
-        output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        agent = asyncio.create_task(
+            run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        )
+        # What the graph version takes from the outputs alone is made while the model works.
+        await self.ctx.turns.wait_out()
+        timeline = persist.timeline(outputs)
+        output, _ = await agent
         assert isinstance(output, GraphOutput)
         self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)
         if self._closing is not None:
             # A graph version only on top of stored phases (landed during the agent's call).
             await self._closing
+        try:  # the graph agent's own record lands before the job's end is announced
+            await drain(self.writes.take())
+        except Exception as exc:
+            raise PhaseWriteError("graph", exc) from exc
         async with self.ctx.session_factory() as session:
             built = persist.knowledge_graph(
-                case_id=self.ctx.case_id, graph=output, synthesis=synthesis, outputs=outputs
+                case_id=self.ctx.case_id,
+                graph=output,
+                synthesis=synthesis,
+                outputs=outputs,
+                dated_events=timeline,
             )
             built.facts = [f.model_dump(mode="json") for f in facts]
             built.change = {"kind": "processing", "job_id": str(self.job_id)}
@@ -799,11 +834,6 @@ class Pipeline:
                 session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
             )
             await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
-            # The version and the phase's completion are one commit: a process that dies before
-            # the job's end resumes straight to it, without building a second version.
-            stored = await job_repo.get(session, self.job_id)
-            assert stored is not None
-            stored.completed_phases = [*self.completed, "graph"]
             await record_event(
                 session,
                 self.ctx,
@@ -816,7 +846,12 @@ class Pipeline:
                 "knowledge_graph_agent",
                 "KNOWLEDGE_GRAPH",
             )
+            # The version and the job's end are one commit: a job never ends without its graph,
+            # and a process that dies before it resumes to build the version once.
+            await self._end_completed(session, [*self.completed, "graph"])
             await transaction.commit(session)
+        self.completed.append("graph")
+        self._ended = True
 
 
 def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:

@@ -91,6 +91,12 @@ class RequestTurns:
         """Until every request that waits or is being built is out (for work that can wait)."""
         await self._idle.wait()
 
+    async def wait_out(self) -> None:
+        """Until the requests of the agents started before this call are out. An agent asks for
+        its turn at its first step, which this lets it take first."""
+        await asyncio.sleep(0)
+        await self.wait_idle()
+
     def reserve(self, count: int) -> None:
         """Turns that `count` agents will take (take(reserved=True)): not idle until they have."""
         if count > 0:

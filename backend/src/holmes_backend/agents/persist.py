@@ -224,21 +224,23 @@ def knowledge_graph(
     dated_events: list[dict[str, Any]] | None = None,
 ) -> KnowledgeGraph:
     """A graph version; `dated_events` is the outputs' timeline when already made."""
+    # One dump per output (pydantic walks the lists itself: several times faster than per item).
+    dumped = graph.model_dump(mode="json")
+    insights = synthesis.model_dump(mode="json")
     return KnowledgeGraph(
         case_id=case_id,
-        nodes=[e.model_dump(mode="json") for e in graph.entities],
-        edges=[r.model_dump(mode="json") for r in graph.relationships],
+        nodes=dumped["entities"],
+        edges=dumped["relationships"],
         contradictions=[
-            {"id": f"contradiction_{i + 1:03d}", **c.model_dump(mode="json")}
-            for i, c in enumerate(synthesis.contradictions)
+            {"id": f"contradiction_{i + 1:03d}", **c}
+            for i, c in enumerate(insights["contradictions"])
         ],
         evidence_gaps=[
-            {"id": f"gap_{i + 1:03d}", **g.model_dump(mode="json")}
-            for i, g in enumerate(synthesis.evidence_gaps)
+            {"id": f"gap_{i + 1:03d}", **g} for i, g in enumerate(insights["evidence_gaps"])
         ],
         cross_modal_links=[
-            {"id": f"link_{i + 1:03d}", **link.model_dump(mode="json")}
-            for i, link in enumerate(synthesis.cross_modal_links)
+            {"id": f"link_{i + 1:03d}", **link}
+            for i, link in enumerate(insights["cross_modal_links"])
         ],
         timeline=timeline(outputs) if dated_events is None else dated_events,
     )

@@ -22,7 +22,7 @@ from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOut
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from tests.agents.helpers import upload_demo, wait_done
-from tests.fake_gemini import FakeGemini, JsonDict, Received, Step, json_reply
+from tests.fake_gemini import FakeGemini, JsonDict, Received, Step, internal_error, json_reply
 from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake
 from tests.support import LiveServer
 
@@ -164,3 +164,24 @@ async def test_a_domain_the_plan_assigns_otherwise_runs_as_planned_and_nothing_h
     assert _text(sent[0]).count("<<<EVIDENCE") == 1
     records = [a for a in agents if a["agent_type"] == domain.upper()]
     assert len(records) == 1, "the dropped workers left no record"
+
+
+async def test_an_orchestrator_that_fails_drops_the_held_workers_and_the_job_ends(
+    gemini_server: LiveServer, fake: FakeGemini, demo_dir: Path
+) -> None:
+    NARROWED.clear()
+    fake.requests.clear()
+    fake.responders.insert(
+        0,
+        lambda model, body: (
+            internal_error() if instruction_of(body).startswith(ORCHESTRATOR[:60]) else None
+        ),
+    )
+    try:
+        status, agents = await _process(gemini_server, demo_dir, "no-plan")
+    finally:
+        fake.responders.pop(0)
+    assert status["job"]["status"] == "ERROR"
+    assert status["job"]["errors"][-1]["phase"] == "routing"
+    assert not [r for r in fake.requests if _domain_of(r) is not None], "a held request left"
+    assert not [a for a in agents if a["agent_type"] in ("FINANCIAL", "LEGAL", "EVIDENCE")]

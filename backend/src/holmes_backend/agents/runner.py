@@ -164,6 +164,12 @@ class Speculation:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
 
+    async def decided(self) -> uuid.UUID:
+        """The parent once confirmed; cancelled if dropped (for an agent with no request held)."""
+        await self._confirmed.wait()
+        assert self.parent is not None
+        return self.parent
+
     async def wait(self) -> uuid.UUID:
         """At the hold point: the parent once confirmed (the agent's reserved turn is then its
         to take); cancelled if dropped."""
@@ -358,7 +364,7 @@ async def run_agent(
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             if not opened:
                 assert speculation is not None  # failed before its request was held
-                open_record(await speculation.wait())
+                open_record(await speculation.decided())
             opened[0].thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
             continue

@@ -1,0 +1,122 @@
+"""One agent run under a speculation (runner.Speculation), on the local analyst: nothing of it
+is recorded before it is confirmed, and an agent whose model fails before its request is held
+still waits for the decision, then falls back like any other."""
+
+import asyncio
+import uuid
+from collections.abc import AsyncGenerator
+
+import httpx
+import pytest
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from sqlalchemy import select
+
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.runner import (
+    AgentSpec,
+    ExecutionRecord,
+    PipelineContext,
+    Speculation,
+    run_agent,
+)
+from holmes_backend.agents.schemas import FinancialOutput, RoutingPlan
+from holmes_backend.llm.local.model import LOCAL_PRO, LocalAnalystError, LocalAnalystLlm
+from holmes_backend.models import AgentExecution
+from holmes_backend.runtime import Runtime
+from tests.api.helpers import new_case
+
+WORKER = AgentSpec(
+    "financial_agent", "FINANCIAL", "domain", "pro", FinancialOutput, INSTRUCTIONS["financial"]
+)
+
+
+async def _context(client: httpx.AsyncClient, runtime: Runtime, name: str) -> PipelineContext:
+    case = await new_case(client, name)
+    return PipelineContext(
+        settings=runtime.settings,
+        session_factory=runtime.session_factory,
+        hub=runtime.hub,
+        case_id=uuid.UUID(case["id"]),
+        job_id=None,
+    )
+
+
+async def _records(runtime: Runtime, case_id: uuid.UUID) -> list[AgentExecution]:
+    async with runtime.session_factory() as session:
+        rows = await session.scalars(
+            select(AgentExecution).where(AgentExecution.case_id == case_id)
+        )
+        return list(rows.all())
+
+
+async def _parent(ctx: PipelineContext) -> uuid.UUID:
+    spec = AgentSpec("orchestrator", "ORCHESTRATOR", "orchestrator", "pro", RoutingPlan, "route")
+    record = await ExecutionRecord.open(ctx, spec, None, None)
+    return record.id
+
+
+async def test_a_held_agent_is_recorded_only_once_confirmed(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    ctx = await _context(client, runtime, "held")
+    parent = await _parent(ctx)
+    speculation = Speculation(ctx.turns)
+    task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
+    await asyncio.sleep(0.3)
+    assert not task.done()
+    assert [r.agent_name for r in await _records(runtime, ctx.case_id)] == ["orchestrator"]
+
+    speculation.confirm(parent)
+    _, execution_id = await asyncio.wait_for(task, 30)
+
+    assert ctx.turns.idle
+    worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
+    assert worker.parent_execution_id == parent
+    assert worker.status == "COMPLETED"
+
+
+async def test_an_agent_failing_before_its_request_is_held_falls_back_once_confirmed(
+    client: httpx.AsyncClient, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    analyse = LocalAnalystLlm.generate_content_async
+
+    async def pro_is_down(
+        self: LocalAnalystLlm, llm_request: LlmRequest, stream: bool = False
+    ) -> AsyncGenerator[LlmResponse, None]:
+        if self.model == LOCAL_PRO:
+            raise LocalAnalystError("pro is down")
+        async for response in analyse(self, llm_request, stream):
+            yield response
+
+    monkeypatch.setattr(LocalAnalystLlm, "generate_content_async", pro_is_down)
+    ctx = await _context(client, runtime, "fails-early")
+    parent = await _parent(ctx)
+    speculation = Speculation(ctx.turns)
+    task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
+    await asyncio.sleep(0.3)
+    assert not task.done(), "a speculative agent's failure is not recorded before the decision"
+    assert len(await _records(runtime, ctx.case_id)) == 1
+
+    speculation.confirm(parent)
+    _, execution_id = await asyncio.wait_for(task, 30)
+
+    # No turn was reserved for it: work that waits for the requests to be out is not stuck.
+    assert ctx.turns.idle
+    worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
+    assert worker.fallback_used
+    assert worker.status == "COMPLETED"
+    assert worker.parent_execution_id == parent
+
+
+async def test_a_dropped_agent_leaves_nothing(client: httpx.AsyncClient, runtime: Runtime) -> None:
+    ctx = await _context(client, runtime, "dropped")
+    speculation = Speculation(ctx.turns)
+    speculation.tasks = [
+        asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
+    ]
+    await asyncio.sleep(0.3)
+    await speculation.drop()
+    assert speculation.tasks[0].cancelled()
+    assert ctx.turns.idle
+    assert await _records(runtime, ctx.case_id) == []

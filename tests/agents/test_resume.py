@@ -10,6 +10,7 @@ import httpx
 import pytest
 from sqlalchemy import select
 
+from holmes_backend.agents import persist
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
@@ -235,3 +236,22 @@ async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_ag
     assert runs["synthesis_agent"] == 2  # run again: its findings were never stored
     assert runs["knowledge_graph_agent"] == 2
     assert runs["financial_agent"] + runs["financial_worker_1"] == 1  # not run again
+
+
+async def test_a_job_stopped_while_its_graph_agent_works_leaves_no_agent_running(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, job, ctx = await _demo_job(client, runtime, demo_dir, "stopped-mid-graph")
+    ctx.settings = runtime.settings.model_copy(update={"local_analyst_latency_ms": 500})
+
+    def stopped(*_: object) -> None:
+        raise asyncio.CancelledError  # the job is stopped while the graph agent's call is out
+
+    monkeypatch.setattr(persist, "timeline", stopped)
+    with pytest.raises(asyncio.CancelledError):
+        await Pipeline(ctx, runtime.storage, job.id).run()
+    await asyncio.sleep(0.05)
+    running = [
+        t for t in asyncio.all_tasks() if not t.done() and t.get_coro().__qualname__ == "run_agent"
+    ]
+    assert running == []

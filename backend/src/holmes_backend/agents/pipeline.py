@@ -432,8 +432,9 @@ class Pipeline:
             output, execution_id = await orchestrator
             await speculating
         except BaseException:
-            speculating.cancel()
-            await asyncio.gather(speculating, return_exceptions=True)
+            for task in (orchestrator, speculating):
+                task.cancel()
+            await asyncio.gather(orchestrator, speculating, return_exceptions=True)
             await self._drop_speculation()
             raise
         assert isinstance(output, RoutingPlan)
@@ -804,10 +805,14 @@ class Pipeline:
         agent = asyncio.create_task(
             run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         )
-        # What the graph version takes from the outputs alone is made while the model works.
-        await self.ctx.turns.wait_out()
-        timeline = persist.timeline(outputs)
-        output, _ = await agent
+        try:
+            # What the graph version takes from the outputs alone is made while the model works.
+            await self.ctx.turns.wait_out()
+            timeline = persist.timeline(outputs)
+            output, _ = await agent
+        except BaseException:
+            agent.cancel()
+            raise
         assert isinstance(output, GraphOutput)
         self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)

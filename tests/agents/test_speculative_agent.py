@@ -21,6 +21,7 @@ from holmes_backend.agents.runner import (
     run_agent,
 )
 from holmes_backend.agents.schemas import FinancialOutput, RoutingPlan
+from holmes_backend.llm.local import model as local_model
 from holmes_backend.llm.local.model import LOCAL_PRO, LocalAnalystError, LocalAnalystLlm
 from holmes_backend.models import AgentExecution
 from holmes_backend.runtime import Runtime
@@ -120,3 +121,26 @@ async def test_a_dropped_agent_leaves_nothing(client: httpx.AsyncClient, runtime
     assert speculation.tasks[0].cancelled()
     assert ctx.turns.idle
     assert await _records(runtime, ctx.case_id) == []
+
+
+async def test_an_agent_whose_model_never_holds_its_request_still_waits_for_the_decision(
+    client: httpx.AsyncClient, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def no_hold_point() -> None:
+        return None
+
+    monkeypatch.setattr(local_model, "hold_point", no_hold_point)
+    ctx = await _context(client, runtime, "never-held")
+    parent = await _parent(ctx)
+    speculation = Speculation(ctx.turns)
+    task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
+    await asyncio.sleep(0.3)
+    assert not task.done(), "its answer is not taken before the decision"
+    assert len(await _records(runtime, ctx.case_id)) == 1
+
+    speculation.confirm(parent)
+    _, execution_id = await asyncio.wait_for(task, 30)
+
+    worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
+    assert worker.parent_execution_id == parent
+    assert worker.status == "COMPLETED"

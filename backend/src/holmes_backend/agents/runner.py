@@ -368,6 +368,9 @@ async def run_agent(
             opened[0].thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
             continue
+        if not opened:  # a model whose request was never held (it has no hold point)
+            assert speculation is not None
+            open_record(await speculation.decided())
         record = opened[0]
         record.thought(thoughts)
         if ctx.write_behind is not None:

@@ -57,15 +57,18 @@ async def _parent(ctx: PipelineContext) -> uuid.UUID:
     return record.id
 
 
-async def test_a_held_agent_is_recorded_only_once_confirmed(
-    client: httpx.AsyncClient, runtime: Runtime
-) -> None:
-    ctx = await _context(client, runtime, "held")
+async def _confirmed_worker(
+    client: httpx.AsyncClient, runtime: Runtime, name: str
+) -> AgentExecution:
+    """A worker run under a speculation: nothing of it recorded (nor its answer taken) before
+    it is confirmed; then its record, under the parent it was confirmed with, completed, and
+    no turn left waiting (work that waits for the requests to be out is not stuck)."""
+    ctx = await _context(client, runtime, name)
     parent = await _parent(ctx)
     speculation = Speculation(ctx.turns)
     task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
     await asyncio.sleep(0.3)
-    assert not task.done()
+    assert not task.done(), "a speculative agent ended before the decision"
     assert [r.agent_name for r in await _records(runtime, ctx.case_id)] == ["orchestrator"]
 
     speculation.confirm(parent)
@@ -75,6 +78,14 @@ async def test_a_held_agent_is_recorded_only_once_confirmed(
     worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
     assert worker.parent_execution_id == parent
     assert worker.status == "COMPLETED"
+    return worker
+
+
+async def test_a_held_agent_is_recorded_only_once_confirmed(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    worker = await _confirmed_worker(client, runtime, "held")
+    assert not worker.fallback_used
 
 
 async def test_an_agent_failing_before_its_request_is_held_falls_back_once_confirmed(
@@ -91,23 +102,19 @@ async def test_an_agent_failing_before_its_request_is_held_falls_back_once_confi
             yield response
 
     monkeypatch.setattr(LocalAnalystLlm, "generate_content_async", pro_is_down)
-    ctx = await _context(client, runtime, "fails-early")
-    parent = await _parent(ctx)
-    speculation = Speculation(ctx.turns)
-    task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
-    await asyncio.sleep(0.3)
-    assert not task.done(), "a speculative agent's failure is not recorded before the decision"
-    assert len(await _records(runtime, ctx.case_id)) == 1
-
-    speculation.confirm(parent)
-    _, execution_id = await asyncio.wait_for(task, 30)
-
-    # No turn was reserved for it: work that waits for the requests to be out is not stuck.
-    assert ctx.turns.idle
-    worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
+    worker = await _confirmed_worker(client, runtime, "fails-early")
     assert worker.fallback_used
-    assert worker.status == "COMPLETED"
-    assert worker.parent_execution_id == parent
+
+
+async def test_an_agent_whose_model_never_holds_its_request_still_waits_for_the_decision(
+    client: httpx.AsyncClient, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def no_hold_point() -> None:
+        return None
+
+    monkeypatch.setattr(local_model, "hold_point", no_hold_point)
+    worker = await _confirmed_worker(client, runtime, "never-held")
+    assert not worker.fallback_used
 
 
 async def test_a_dropped_agent_leaves_nothing(client: httpx.AsyncClient, runtime: Runtime) -> None:
@@ -121,26 +128,3 @@ async def test_a_dropped_agent_leaves_nothing(client: httpx.AsyncClient, runtime
     assert speculation.tasks[0].cancelled()
     assert ctx.turns.idle
     assert await _records(runtime, ctx.case_id) == []
-
-
-async def test_an_agent_whose_model_never_holds_its_request_still_waits_for_the_decision(
-    client: httpx.AsyncClient, runtime: Runtime, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    async def no_hold_point() -> None:
-        return None
-
-    monkeypatch.setattr(local_model, "hold_point", no_hold_point)
-    ctx = await _context(client, runtime, "never-held")
-    parent = await _parent(ctx)
-    speculation = Speculation(ctx.turns)
-    task = asyncio.create_task(run_agent(ctx, WORKER, ["no evidence"], speculation=speculation))
-    await asyncio.sleep(0.3)
-    assert not task.done(), "its answer is not taken before the decision"
-    assert len(await _records(runtime, ctx.case_id)) == 1
-
-    speculation.confirm(parent)
-    _, execution_id = await asyncio.wait_for(task, 30)
-
-    worker = next(r for r in await _records(runtime, ctx.case_id) if r.id == execution_id)
-    assert worker.parent_execution_id == parent
-    assert worker.status == "COMPLETED"

@@ -175,15 +175,13 @@ class Speculation:
         to take); cancelled if dropped."""
         self._parked += 1
         try:
-            await self._confirmed.wait()
+            return await self.decided()
         except asyncio.CancelledError:
             if self.confirmed:
                 self._turns.unreserve()
             raise
         finally:
             self._parked -= 1
-        assert self.parent is not None
-        return self.parent
 
 
 class WriteBehind:

@@ -33,6 +33,6 @@ def test_an_anomaly_also_stated_as_a_finding_is_stored_once() -> None:
         output=output,
         known_files={file_id},
     )
-    assert sorted(r.finding_type for r in rows) == ["anomaly:structuring", "note"]
-    assert next(r for r in rows if r.finding_type == "note").file_id is None
-    assert str(next(r for r in rows if r.finding_type != "note").file_id) == file_id
+    assert sorted(r["finding_type"] for r in rows) == ["anomaly:structuring", "note"]
+    assert next(r for r in rows if r["finding_type"] == "note")["file_id"] is None
+    assert str(next(r for r in rows if r["finding_type"] != "note")["file_id"]) == file_id

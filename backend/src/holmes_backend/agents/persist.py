@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
-from holmes_backend.models import Finding, KnowledgeGraph
+from holmes_backend.models import KnowledgeGraph
 from holmes_shared.enums import FindingStatus
 
 _SEVERITY_CONFIDENCE = {"LOW": 0.5, "MEDIUM": 0.7, "HIGH": 0.9}
@@ -77,7 +77,8 @@ def domain_findings(
     agent_id: str,
     output: BaseModel,
     known_files: set[str],
-) -> list[Finding]:
+) -> list[dict[str, Any]]:
+    """Finding rows (column values, for one bulk insert) of one domain's output."""
     rows = []
     seen: set[tuple[str, str]] = set()
     for kind, title, summary, confidence, source, item in _items(output):
@@ -87,28 +88,30 @@ def domain_findings(
             continue
         seen.add(key)
         rows.append(
-            Finding(
-                case_id=case_id,
-                job_id=job_id,
-                file_id=_file_id(source, known_files),
-                agent_id=agent_id,
-                domain=domain,
-                finding_type=kind[:50],
-                title=title[:500],
-                summary=summary,
-                content=item.model_dump(mode="json"),
-                source_location=_location(source),
-                confidence=confidence,
-                status=FindingStatus.INTERIM,
-            )
+            {
+                "case_id": case_id,
+                "job_id": job_id,
+                "file_id": _file_id(source, known_files),
+                "agent_id": agent_id,
+                "domain": domain,
+                "finding_type": kind[:50],
+                "title": title[:500],
+                "summary": summary,
+                # Models as they are: the engine's JSON serializer (pydantic-core) encodes them.
+                "content": item,
+                "source_location": _location(source),
+                "confidence": confidence,
+                "status": FindingStatus.INTERIM,
+            }
         )
     return rows
 
 
 def synthesis_findings(
     *, case_id: uuid.UUID, job_id: uuid.UUID, output: SynthesisOutput, known_files: set[str]
-) -> list[Finding]:
-    rows: list[Finding] = []
+) -> list[dict[str, Any]]:
+    """Finding rows (column values, for one bulk insert) of the synthesis output."""
+    rows: list[dict[str, Any]] = []
 
     def add(
         kind: str,
@@ -120,23 +123,21 @@ def synthesis_findings(
     ) -> None:
         first = sources[0] if sources else None
         rows.append(
-            Finding(
-                case_id=case_id,
-                job_id=job_id,
-                file_id=_file_id(first, known_files),
-                agent_id="synthesis_agent",
-                domain="synthesis",
-                finding_type=kind,
-                title=title[:500],
-                summary=summary,
-                content=item.model_dump(mode="json"),
-                source_location={"sources": [_location(s) for s in sources]},
-                confidence=confidence,
-                cross_modal_links=[item.model_dump(mode="json")]
-                if kind == "cross_modal_link"
-                else [],
-                status=FindingStatus.SYNTHESIZED,
-            )
+            {
+                "case_id": case_id,
+                "job_id": job_id,
+                "file_id": _file_id(first, known_files),
+                "agent_id": "synthesis_agent",
+                "domain": "synthesis",
+                "finding_type": kind,
+                "title": title[:500],
+                "summary": summary,
+                "content": item,
+                "source_location": {"sources": [_location(s) for s in sources]},
+                "confidence": confidence,
+                "cross_modal_links": [item] if kind == "cross_modal_link" else [],
+                "status": FindingStatus.SYNTHESIZED,
+            }
         )
 
     for link in output.cross_modal_links:

@@ -10,6 +10,7 @@ import asyncio
 import logging
 import re
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -113,6 +114,7 @@ class Pipeline:
         self.resumed = False
         self._ended = False  # the job's end was recorded with the graph version
         self._job_write: asyncio.Task[None] | None = None
+        self._state_saves: Counter[str] = Counter()  # saves of each state key so far
         self._closing: asyncio.Task[None] | None = None
         self._outputs: dict[str, BaseModel] | None = None
         self._domain_models: dict[str, BaseModel] = {}  # this run's, as the agents gave them
@@ -141,11 +143,17 @@ class Pipeline:
 
     def _save_state(self, key: str, value: Any) -> None:
         """Keeps a phase output in memory now and writes it behind. Agent outputs may be kept
-        as their models: they are encoded when written, off the path to the next request."""
+        as their models: they are encoded when written, off the path to the next request.
+        A save followed by a later one of the same key, queued behind it before it ran, leaves
+        the writing to that one (the domains' state grows domain by domain: written once per
+        burst, not re-encoded whole for each domain)."""
         self.states[key] = value
+        self._state_saves[key] += 1
+        save = self._state_saves[key]
 
         async def write(session: AsyncSession) -> None:
-            await job_repo.set_state(session, self.job_id, key, value)
+            if self._state_saves[key] == save:
+                await job_repo.set_state(session, self.job_id, key, self.states[key])
 
         self._write_job_behind(write)
 

@@ -1,7 +1,8 @@
 import uuid
 from collections.abc import Sequence
+from typing import Any
 
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import Finding
@@ -14,11 +15,12 @@ async def replace_for_job_domain(
     case_id: uuid.UUID,
     job_id: uuid.UUID,
     domain: str,
-    findings: Sequence[Finding],
+    findings: Sequence[dict[str, Any]],
     supersede_earlier: bool,
 ) -> None:
     """A re-run phase replaces what an interrupted run of it left, so nothing is duplicated;
-    a full re-analysis also marks the domain's findings from earlier jobs superseded."""
+    a full re-analysis also marks the domain's findings from earlier jobs superseded.
+    `findings` are rows' column values, inserted in bulk (no ORM object per finding)."""
     await session.execute(delete(Finding).where(Finding.job_id == job_id, Finding.domain == domain))
     if supersede_earlier:
         await session.execute(
@@ -33,8 +35,8 @@ async def replace_for_job_domain(
             )
             .values(status=FindingStatus.SUPERSEDED)
         )
-    session.add_all(findings)
-    await session.flush()
+    if findings:
+        await session.execute(insert(Finding), list(findings))
 
 
 async def for_case(

@@ -1,6 +1,7 @@
 """A job whose process died after the domain phase resumes from synthesis, duplicating nothing."""
 
 import asyncio
+import gc
 import uuid
 from collections import Counter
 from datetime import UTC, datetime
@@ -111,6 +112,7 @@ async def test_resume_after_the_domain_phase(
     assert runs_after["synthesis_agent"] == 1
     assert runs_after["knowledge_graph_agent"] == 1
     assert len(graphs) == 1
+    assert gc.isenabled(), "a job left the cycle collector paused"
 
 
 async def test_a_job_stopped_before_its_end_has_no_graph_version_and_builds_one_on_resume(

@@ -2,6 +2,7 @@
 drained with their first failure."""
 
 import asyncio
+import gc
 import time
 
 import pytest
@@ -63,3 +64,37 @@ async def test_drain_waits_for_every_write_and_raises_the_first_failure() -> Non
     with pytest.raises(OSError, match="disk full"):
         await drain(tasks)
     assert finished == [1]
+
+
+async def test_the_cycle_collector_waits_while_writes_are_held_and_pauses_nest() -> None:
+    assert gc.isenabled()
+    first, second = WriteBehind(), WriteBehind()
+    first.hold()
+    assert not gc.isenabled()
+    first.hold()  # renewed: still one pause
+    second.hold()  # another job's answer
+    first.release()
+    assert not gc.isenabled(), "collection resumed while another job still held its writes"
+    second.release()
+    assert gc.isenabled()
+    second.release()  # released twice: nothing more to resume
+    assert gc.isenabled()
+
+    gc.disable()  # off to begin with: left off
+    try:
+        first.hold()
+        first.release()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+async def test_a_hold_that_lets_go_by_itself_resumes_the_cycle_collector(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(WriteBehind, "MAX_HOLD_SECONDS", 0.05)
+    writes = WriteBehind()
+    writes.hold()
+    assert not gc.isenabled()
+    await asyncio.sleep(0.2)
+    assert gc.isenabled()

@@ -30,6 +30,7 @@ from holmes_backend.agents.runner import (
     PipelineContext,
     Speculation,
     WriteBehind,
+    collector,
     drain,
     emit,
     emit_all,
@@ -271,6 +272,9 @@ class Pipeline:
             self.writes.release()
             if self._closing is not None:
                 await self._closing
+        except asyncio.CancelledError:
+            self.writes.release()  # a job stopped while its writes were held lets them go
+            raise
         except Exception as exc:
             logger.exception("processing job %s failed", self.job_id)
             await self._drop_speculation()
@@ -822,8 +826,33 @@ class Pipeline:
             agent.cancel()
             raise
         assert isinstance(output, GraphOutput)
+        # Nothing waits for a model any more: the cycle collector waits for the job's end.
+        collector.pause()
+        try:
+            await self._store_graph(job, output, outputs, synthesis, timeline)
+        finally:
+            collector.resume()
+
+    async def _store_graph(
+        self,
+        job: ProcessingJob,
+        output: GraphOutput,
+        outputs: dict[str, BaseModel],
+        synthesis: SynthesisOutput,
+        timeline: list[dict[str, Any]],
+    ) -> None:
+        """The graph version and the job's end, one commit, once the job's writes have landed."""
         self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)
+        built = persist.knowledge_graph(
+            case_id=self.ctx.case_id,
+            graph=output,
+            synthesis=synthesis,
+            outputs=outputs,
+            dated_events=timeline,
+        )
+        built.facts = [f.model_dump(mode="json") for f in facts]
+        built.change = {"kind": "processing", "job_id": str(self.job_id)}
         if self._closing is not None:
             # A graph version only on top of stored phases (landed during the agent's call).
             await self._closing
@@ -832,15 +861,6 @@ class Pipeline:
         except Exception as exc:
             raise PhaseWriteError("graph", exc) from exc
         async with self.ctx.session_factory() as session:
-            built = persist.knowledge_graph(
-                case_id=self.ctx.case_id,
-                graph=output,
-                synthesis=synthesis,
-                outputs=outputs,
-                dated_events=timeline,
-            )
-            built.facts = [f.model_dump(mode="json") for f in facts]
-            built.change = {"kind": "processing", "job_id": str(self.job_id)}
             graph = await graph_repo.add_version(session, built)
             # The sources were analysed afresh: the user's applied corrections are applied again.
             await correction_service.reapply(

@@ -1,12 +1,18 @@
-"""Shared by the pipeline tests: uploading the demo case, waiting for a job to finish."""
+"""Shared by the pipeline tests: uploading the demo case, a job to run by hand, waiting for a
+job to finish."""
 
 import asyncio
+import uuid
 from pathlib import Path
 from typing import Any
 
 import httpx
 
+from holmes_backend.agents.runner import PipelineContext
+from holmes_backend.db import transaction
 from holmes_backend.demo.formats import mime_type_of
+from holmes_backend.models import ProcessingJob
+from holmes_backend.runtime import Runtime
 
 DONE = {"READY", "PARTIAL", "ERROR"}
 
@@ -21,6 +27,23 @@ async def upload_demo(client: httpx.AsyncClient, case_id: str, demo: Path) -> li
     assert response.status_code == 201, response.text
     uploaded: list[dict[str, Any]] = response.json()
     return uploaded
+
+
+async def job_context(
+    runtime: Runtime, case_id: uuid.UUID, file_ids: list[str], *, incremental: bool = False
+) -> PipelineContext:
+    """A job over `file_ids`, stored and not started, and the context to run it in."""
+    async with runtime.session_factory() as session:
+        job = ProcessingJob(case_id=case_id, incremental=incremental, file_ids=file_ids)
+        session.add(job)
+        await transaction.commit(session)
+    return PipelineContext(
+        settings=runtime.settings,
+        session_factory=runtime.session_factory,
+        hub=runtime.hub,
+        case_id=case_id,
+        job_id=job.id,
+    )
 
 
 async def wait_done(

@@ -20,27 +20,16 @@ from holmes_backend.agents.runner import (
     drain,
 )
 from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef
-from holmes_backend.db import transaction
-from holmes_backend.models import AgentExecution, CaseEvent, ProcessingJob
+from holmes_backend.models import AgentExecution, CaseEvent
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
+from tests.agents.helpers import job_context
 from tests.api.helpers import new_case
 
 
 async def _context(client: httpx.AsyncClient, runtime: Runtime, name: str) -> PipelineContext:
     case = await new_case(client, name)
-    case_id = uuid.UUID(case["id"])
-    async with runtime.session_factory() as session:
-        job = ProcessingJob(case_id=case_id, file_ids=[])
-        session.add(job)
-        await transaction.commit(session)
-    return PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job.id,
-    )
+    return await job_context(runtime, uuid.UUID(case["id"]), [])
 
 
 def _output(n: int) -> FinancialOutput:

@@ -18,7 +18,7 @@ from holmes_backend.db import transaction
 from holmes_backend.models import AgentExecution, Finding, KnowledgeGraph, ProcessingJob
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.processing import resume_interrupted
-from tests.agents.helpers import upload_demo
+from tests.agents.helpers import job_context, upload_demo
 from tests.api.helpers import new_case
 
 
@@ -49,17 +49,10 @@ async def _demo_job(
     case = await new_case(client, name)
     case_id = uuid.UUID(case["id"])
     uploaded = await upload_demo(client, case["id"], demo_dir)
+    ctx = await job_context(runtime, case_id, [f["id"] for f in uploaded])
     async with runtime.session_factory() as session:
-        job = ProcessingJob(case_id=case_id, file_ids=[f["id"] for f in uploaded])
-        session.add(job)
-        await transaction.commit(session)
-    ctx = PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job.id,
-    )
+        job = await session.get(ProcessingJob, ctx.job_id)
+    assert job is not None
     return case_id, job, ctx
 
 

@@ -15,26 +15,11 @@ from sqlalchemy.orm import undefer
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
-from holmes_backend.db import transaction
 from holmes_backend.models import AgentExecution, Conflict, KnowledgeGraph, ProcessingJob
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import job_context, upload_demo, wait_done
 from tests.api.helpers import assert_envelope, new_case
 from tests.conflicts.builders import wire_confirmation
-
-
-async def _job(runtime: Runtime, case_id: uuid.UUID, file_ids: list[str]) -> PipelineContext:
-    async with runtime.session_factory() as session:
-        job = ProcessingJob(case_id=case_id, incremental=True, file_ids=file_ids)
-        session.add(job)
-        await transaction.commit(session)
-    return PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job.id,
-    )
 
 
 async def _state(runtime: Runtime, ctx: PipelineContext) -> tuple[Any, ...]:
@@ -98,7 +83,7 @@ async def test_a_merge_interrupted_before_or_after_writing_resumes_once(
         raise asyncio.CancelledError
 
     # Before the merge is written: the new files' graph is kept, the merge runs again.
-    first = await _job(runtime, case_id, await upload(1.2))
+    first = await job_context(runtime, case_id, await upload(1.2), incremental=True)
     with monkeypatch.context() as patch:
         patch.setattr(merge_step, "_apply", dies_before_writing)
         with pytest.raises(asyncio.CancelledError):
@@ -117,7 +102,7 @@ async def test_a_merge_interrupted_before_or_after_writing_resumes_once(
     assert runs["merge_agent"] == 2  # the first run's plan was never written
 
     # After it is written: nothing is merged twice.
-    second = await _job(runtime, case_id, await upload(1.5))
+    second = await job_context(runtime, case_id, await upload(1.5), incremental=True)
     with monkeypatch.context() as patch:
         patch.setattr(merge_step, "_apply", dies_after_writing)
         with pytest.raises(asyncio.CancelledError):

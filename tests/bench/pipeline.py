@@ -27,14 +27,12 @@ import hashlib
 import itertools
 import json
 import os
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Iterable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -59,8 +57,9 @@ from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
 from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from tests.bench.memory import RssSampler
+from tests.bench.server import holmes_server, signed_up_client
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply
-from tests.support import REPO_ROOT, free_port, serve_app
+from tests.support import REPO_ROOT, serve_app
 
 MB = 1_000_000
 DONE = {"READY", "PARTIAL", "ERROR"}
@@ -171,97 +170,6 @@ class TimedGemini(FakeGemini):
             call.phase, call.agent, call.precomputed = phase, schema.__name__, precomputed
             call.analysis_seconds = time.monotonic() - started
         return reply
-
-
-# --- a Holmes server in its own process ---------------------------------------------------------
-
-
-@dataclass
-class Server:
-    base_url: str
-    pid: int
-    log: Path
-
-
-# Variables that would point the server elsewhere than the bench wants (a real key, a database).
-_SCRUBBED = (
-    "DATABASE_URL",
-    "HOLMES_DATABASE_URL",
-    "GOOGLE_API_KEY",
-    "GEMINI_API_KEY",
-    "HOLMES_GEMINI_API_KEY",
-    "GOOGLE_GENAI_USE_VERTEXAI",
-    "GOOGLE_GENAI_USE_ENTERPRISE",
-    "HOLMES_GEMINI_USE_VERTEXAI",
-    "HOLMES_LLM_PROVIDER",
-    "HOLMES_GEMINI_BASE_URL",
-)
-
-
-@contextmanager
-def holmes_server(
-    data_dir: Path, env_extra: dict[str, str], command: list[str] | None = None
-) -> Iterator[Server]:
-    """Migrate, then serve Holmes from a subprocess on a free port; stop it on exit."""
-    port = free_port()
-    env = {k: v for k, v in os.environ.items() if k not in _SCRUBBED} | {
-        "HOLMES_DATA_DIR": str(data_dir),
-        "HOLMES_PORT": str(port),
-        "HOLMES_HOST": "127.0.0.1",
-        "HOLMES_STORAGE": "local",
-        **env_extra,
-    }
-    subprocess.run(
-        [sys.executable, "-m", "holmes_backend", "migrate"],
-        env=env,
-        cwd=REPO_ROOT,
-        check=True,
-        stdout=subprocess.DEVNULL,
-    )
-    log = data_dir / "server.log"
-    with log.open("wb") as sink:
-        server = subprocess.Popen(
-            command or [sys.executable, "-m", "holmes_backend", "serve"],
-            env=env,
-            cwd=REPO_ROOT,
-            stdout=sink,
-            stderr=subprocess.STDOUT,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                httpx.get(f"{base}/api/health", timeout=2).raise_for_status()
-                break
-            except httpx.HTTPError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start:\n{_tail(log)}") from None
-                time.sleep(0.05)
-        yield Server(base_url=base, pid=server.pid, log=log)
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-
-
-def _tail(log: Path, lines: int = 40) -> str:
-    return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else ""
-
-
-def signed_up_client(base_url: str, email: str = "bench@holmes.example") -> httpx.Client:
-    with httpx.Client(base_url=base_url, timeout=60) as anon:
-        response = anon.post(
-            "/api/auth/signup", json={"email": email, "password": "long enough password"}
-        )
-        response.raise_for_status()
-        token = response.json()["access_token"]
-    return httpx.Client(
-        base_url=base_url, timeout=600, headers={"Authorization": f"Bearer {token}"}
-    )
 
 
 # --- one case through the API ------------------------------------------------------------------

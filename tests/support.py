@@ -24,6 +24,21 @@ from holmes_backend.db.migrate import upgrade
 from holmes_backend.main import create_app
 from holmes_backend.models import Case, User
 
+# What chooses the model provider and points it somewhere (a developer's real key in the shell
+# must not turn a test or a benchmark into Gemini calls).
+LLM_ENV = (
+    "GOOGLE_API_KEY",
+    "GEMINI_API_KEY",
+    "HOLMES_GEMINI_API_KEY",
+    "GOOGLE_GENAI_USE_VERTEXAI",
+    "GOOGLE_GENAI_USE_ENTERPRISE",
+    "HOLMES_GEMINI_USE_VERTEXAI",
+    "HOLMES_LLM_PROVIDER",
+    "GEMINI_PRO_MODEL",
+    "GEMINI_FLASH_MODEL",
+    "HOLMES_GEMINI_BASE_URL",
+)
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEST_BUCKET = "holmes-test-evidence"
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import httpx
 
-from tests.support import REPO_ROOT, free_port
+from tests.support import LLM_ENV, REPO_ROOT, free_port
 
 STARTUP_SECONDS = 60  # imports alone take ~10 s on a slow, shared 2-core machine (seen)
 
@@ -25,18 +25,7 @@ class Server:
 
 
 # Variables that would point the server elsewhere than the bench wants (a real key, a database).
-_SCRUBBED = (
-    "DATABASE_URL",
-    "HOLMES_DATABASE_URL",
-    "GOOGLE_API_KEY",
-    "GEMINI_API_KEY",
-    "HOLMES_GEMINI_API_KEY",
-    "GOOGLE_GENAI_USE_VERTEXAI",
-    "GOOGLE_GENAI_USE_ENTERPRISE",
-    "HOLMES_GEMINI_USE_VERTEXAI",
-    "HOLMES_LLM_PROVIDER",
-    "HOLMES_GEMINI_BASE_URL",
-)
+_SCRUBBED = ("DATABASE_URL", "HOLMES_DATABASE_URL", *LLM_ENV)
 
 
 @contextmanager

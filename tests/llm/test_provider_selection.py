@@ -24,19 +24,7 @@ from holmes_backend.llm.local.model import (
     LocalAnalystLlm,
 )
 from holmes_backend.llm.provider import generate_config, model_for
-
-LLM_ENV = (
-    "GOOGLE_API_KEY",
-    "GEMINI_API_KEY",
-    "HOLMES_GEMINI_API_KEY",
-    "GOOGLE_GENAI_USE_VERTEXAI",
-    "GOOGLE_GENAI_USE_ENTERPRISE",
-    "HOLMES_GEMINI_USE_VERTEXAI",
-    "HOLMES_LLM_PROVIDER",
-    "GEMINI_PRO_MODEL",
-    "GEMINI_FLASH_MODEL",
-    "HOLMES_GEMINI_BASE_URL",
-)
+from tests.support import LLM_ENV
 
 
 @pytest.fixture(autouse=True)

@@ -4,10 +4,16 @@ drained with their first failure."""
 import asyncio
 import gc
 import time
+import uuid
+from typing import Any
 
 import pytest
+from pydantic import BaseModel, model_validator
 
-from holmes_backend.agents.runner import WriteBehind, drain
+from holmes_backend.agents.runner import AgentSpec, PipelineContext, WriteBehind, _attempt, drain
+from holmes_backend.config import Settings
+from tests.fake_gemini import FakeGemini, json_reply
+from tests.support import serve_app
 
 
 async def test_held_writes_run_once_released() -> None:
@@ -97,4 +103,61 @@ async def test_a_hold_that_lets_go_by_itself_resumes_the_cycle_collector(
     writes.hold()
     assert not gc.isenabled()
     await asyncio.sleep(0.2)
+    assert gc.isenabled()
+
+
+class _Probe(BaseModel):
+    """An answer that notes, as it is read, whether the cycle collector could run then."""
+
+    files: list[str] = []
+
+    @model_validator(mode="after")
+    def _note(self) -> "_Probe":
+        _COLLECTING.append(gc.isenabled())
+        return self
+
+
+_COLLECTING: list[bool] = []
+
+
+async def test_from_a_gemini_answers_arrival_its_reading_comes_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A first agent run in a process is slow (imports): the hold must not end by itself here.
+    monkeypatch.setattr(WriteBehind, "MAX_HOLD_SECONDS", 30)
+    monkeypatch.setattr(WriteBehind, "MAX_TOTAL_HOLD_SECONDS", 30)
+    fake = FakeGemini(api_key="k")
+    fake.script("probe-flash", json_reply({"files": ["a"]}))
+    _COLLECTING.clear()
+    with serve_app(fake.app) as url:
+        settings = Settings(
+            llm_provider="gemini",
+            gemini_api_key="k",
+            gemini_base_url=url,
+            gemini_flash_model="probe-flash",
+        )
+        writes = WriteBehind()
+        ctx = PipelineContext(
+            settings=settings,
+            session_factory=None,  # type: ignore[arg-type]  # an attempt writes nothing
+            hub=None,  # type: ignore[arg-type]
+            case_id=uuid.uuid4(),
+            job_id=None,
+            write_behind=writes,
+        )
+        spec = AgentSpec("probe", "TRIAGE", "triage", "flash", _Probe, "Answer.")
+        opened: list[Any] = []
+
+        attempt = await _attempt(ctx, spec, "flash", ["go"], [], None, opened.append)
+
+    assert isinstance(attempt.output, _Probe)
+    assert attempt.output.files == ["a"]
+    # Held from the answer's headers, before its body was parsed: no collection while it was
+    # read, and the writes wait (until the next request is out, or the hold's limit).
+    assert _COLLECTING == [False]
+    write = writes.add(asyncio.sleep(0))
+    await asyncio.sleep(0.02)
+    assert not write.done()
+    writes.release()
+    await write
     assert gc.isenabled()

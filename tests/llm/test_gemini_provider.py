@@ -337,3 +337,31 @@ async def test_wrong_key_is_a_client_error_without_retries(fake: tuple[FakeGemin
         await run_agent(triage_agent(settings_for(url, gemini_api_key="wrong")))
     assert raised.value.code == 400
     assert len(server.requests) == 1
+
+
+async def test_answers_to_shared_schemas_are_not_decoded_twice(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    server.script(FLASH, json_reply(TRIAGE), json_reply(TRIAGE))
+    client = genai_client(settings_for(url)).aio
+
+    def config(schema: dict[str, Any]) -> types.GenerateContentConfig:
+        return types.GenerateContentConfig(
+            response_mime_type="application/json", response_json_schema=schema
+        )
+
+    ours = await client.models.generate_content(
+        model=FLASH, contents="triage", config=config(json_schema(TriageResult))
+    )
+    theirs = await client.models.generate_content(
+        model=FLASH, contents="triage", config=config(TriageResult.model_json_schema())
+    )
+
+    # The schema the agents send: the text is what is read (and validated by the agent), and
+    # google-genai does not decode it a second time into `parsed`.
+    assert ours.parsed is None
+    assert ours.text is not None
+    assert TriageResult.model_validate_json(ours.text).files[0].file_id == "f1"
+    # Any other dict schema keeps google-genai's own behaviour.
+    assert theirs.parsed == TRIAGE

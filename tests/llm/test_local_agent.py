@@ -1,13 +1,19 @@
 """An ADK LlmAgent with an output schema runs on the local analyst: no network, no key."""
 
+import uuid
 from pathlib import Path
+from typing import Any
 
+import pytest
 from google.adk.agents import LlmAgent
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
+from google.adk.telemetry import TelemetryConfig
 from google.genai import types
 
+from holmes_backend.agents.runner import AgentSpec, PipelineContext, _attempt
 from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.config import Settings
 from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local.model import LOCAL_FLASH, register
@@ -65,3 +71,31 @@ async def test_llm_agent_with_output_schema_runs_offline(tmp_path: Path) -> None
     assert usage is not None
     assert usage.total_token_count
     assert sent_after_events == [0]
+
+
+async def test_an_agent_run_builds_no_telemetry_settings_of_its_own(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    built: list[TelemetryConfig] = []
+    post_init = TelemetryConfig.model_post_init
+
+    def counted(self: TelemetryConfig, context: Any) -> None:
+        built.append(self)
+        post_init(self, context)
+
+    monkeypatch.setattr(TelemetryConfig, "model_post_init", counted)
+    settings = Settings(llm_provider="local")
+    ctx = PipelineContext(
+        settings=settings,
+        session_factory=None,  # type: ignore[arg-type]  # an attempt writes nothing
+        hub=None,  # type: ignore[arg-type]
+        case_id=uuid.uuid4(),
+        job_id=None,
+    )
+    spec = AgentSpec("triage", "TRIAGE", "triage", "flash", TriageResult, "Classify.")
+
+    attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [], None, lambda _: None)
+
+    assert isinstance(attempt.output, TriageResult)
+    # ADK reads the shared settings (runner.TELEMETRY) instead of building them per step.
+    assert built == []

@@ -11,7 +11,7 @@ import logging
 import re
 import uuid
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from pydantic import BaseModel
@@ -895,15 +895,28 @@ def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:
     for name in schema.model_fields:
         values = [getattr(o, name) for o in outputs]
         if all(isinstance(v, list) for v in values):
-            seen: set[str] = set()
-            items = []
-            for value in values:
-                for item in value:
-                    key = item.model_dump_json() if isinstance(item, BaseModel) else repr(item)
-                    if key not in seen:
-                        seen.add(key)
-                        items.append(item)
-            merged[name] = items
+            merged[name] = _distinct(item for value in values for item in value)
         else:
             merged[name] = next((v for v in values if v), values[0])
     return schema.model_validate(merged)
+
+
+_SCALARS = (str, int, float, bool, type(None))
+
+
+def _distinct(items: Iterable[Any]) -> list[Any]:
+    """The items in order, each equal one once. Items are bucketed by their scalar fields and
+    compared whole only within a bucket: serialising every item to compare them was most of a
+    merge's cost, on the path from the domains' answers to strategy's request."""
+    buckets: dict[tuple[Any, ...], list[Any]] = {}
+    kept: list[Any] = []
+    for item in items:
+        if isinstance(item, BaseModel):
+            key = (type(item), *(v for v in item.__dict__.values() if isinstance(v, _SCALARS)))
+        else:
+            key = (type(item), repr(item))
+        bucket = buckets.setdefault(key, [])
+        if not any(item == other for other in bucket):
+            bucket.append(item)
+            kept.append(item)
+    return kept

@@ -30,6 +30,7 @@ from holmes_backend.agents.chat.prompt import (
 )
 from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import (
+    TELEMETRY,
     AgentFailedError,
     AgentSpec,
     Attempt,
@@ -155,7 +156,9 @@ class ChatRun:
         user = str(self.ctx.case_id)
         session = await sessions.create_session(app_name=_APP, user_id=user)
         message = types.Content(role="user", parts=[types.Part(text=p) for p in self.parts])
-        config = RunConfig(streaming_mode=StreamingMode.SSE, max_llm_calls=_MAX_MODEL_CALLS)
+        config = RunConfig(
+            streaming_mode=StreamingMode.SSE, max_llm_calls=_MAX_MODEL_CALLS, telemetry=TELEMETRY
+        )
         settings = self.ctx.settings
         # Tool calls (an escalation runs whole domain agents) count against the same bound.
         bound = 2 * settings.gemini_timeout_seconds * (settings.gemini_retry_attempts + 1)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from sqlalchemy import event
 
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
@@ -56,3 +57,18 @@ async def wait_done(
             return status
         assert asyncio.get_running_loop().time() < deadline, status
         await asyncio.sleep(0.25)
+
+
+class Commits:
+    """Counts the commits of the runtime's engine, from its creation until close()."""
+
+    def __init__(self, runtime: Runtime) -> None:
+        self.count = 0
+        self._engine = runtime.engine.sync_engine
+        event.listen(self._engine, "commit", self._on_commit)
+
+    def _on_commit(self, *_: Any) -> None:
+        self.count += 1
+
+    def close(self) -> None:
+        event.remove(self._engine, "commit", self._on_commit)

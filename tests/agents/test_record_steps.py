@@ -8,7 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
-from sqlalchemy import event, select
+from sqlalchemy import select
 
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import (
@@ -23,7 +23,7 @@ from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef
 from holmes_backend.models import AgentExecution, CaseEvent
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import job_context
+from tests.agents.helpers import Commits, job_context
 from tests.api.helpers import new_case
 
 
@@ -50,21 +50,6 @@ def _spec(n: int) -> AgentSpec:
     return AgentSpec(f"worker_{n}", "FINANCIAL", "domain", "pro", FinancialOutput, "analyse")
 
 
-class _Commits:
-    """Counts the commits of the runtime's engine."""
-
-    def __init__(self, runtime: Runtime) -> None:
-        self.count = 0
-        self._engine = runtime.engine.sync_engine
-        event.listen(self._engine, "commit", self._on_commit)
-
-    def _on_commit(self, *_: Any) -> None:
-        self.count += 1
-
-    def close(self) -> None:
-        event.remove(self._engine, "commit", self._on_commit)
-
-
 async def test_completions_taken_together_are_one_transaction_each_record_complete(
     client: httpx.AsyncClient, runtime: Runtime
 ) -> None:
@@ -76,7 +61,7 @@ async def test_completions_taken_together_are_one_transaction_each_record_comple
         Attempt(model="pro-model", output=_output(n), thoughts=[f"trace {n}"], usage=None)
         for n in range(3)
     ]
-    commits = _Commits(runtime)
+    commits = Commits(runtime)
     try:
         await asyncio.gather(*(r.complete(a) for r, a in zip(records, attempts, strict=True)))
     finally:

@@ -15,7 +15,13 @@ from holmes_backend.agents import persist
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
-from holmes_backend.models import AgentExecution, Finding, KnowledgeGraph, ProcessingJob
+from holmes_backend.models import (
+    AgentExecution,
+    CaseEvent,
+    Finding,
+    KnowledgeGraph,
+    ProcessingJob,
+)
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.processing import resume_interrupted
 from tests.agents.helpers import job_context, upload_demo
@@ -136,6 +142,66 @@ async def test_a_job_stopped_before_its_end_has_no_graph_version_and_builds_one_
     assert done.completed_phases[-1] == "graph"
     assert [g.version for g in graphs] == [1]
     assert runs["synthesis_agent"] == 1
+
+
+async def _graph_agent_record(runtime: Runtime, case_id: uuid.UUID) -> AgentExecution | None:
+    async with runtime.session_factory() as session:
+        record: AgentExecution | None = await session.scalar(
+            select(AgentExecution).where(
+                AgentExecution.case_id == case_id,
+                AgentExecution.agent_name == "knowledge_graph_agent",
+            )
+        )
+    return record
+
+
+async def test_the_graph_agents_completion_is_in_the_versions_transaction(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "version-refused")
+    seen: list[str] = []
+
+    async def refused(self: Pipeline, *_: object) -> None:
+        # Inside the version's transaction, from outside it: nothing of it is stored yet.
+        record = await _graph_agent_record(runtime, case_id)
+        assert record is not None
+        seen.append(record.status)
+        raise RuntimeError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(Pipeline, "_end_completed", refused)
+        await Pipeline(ctx, runtime.storage, job.id).run()
+
+    assert seen == ["RUNNING"]
+    done, graphs = await _job_and_graphs(runtime, job.id, case_id)
+    assert done is not None
+    assert done.status == "ERROR"
+    assert done.errors[-1]["phase"] == "graph"
+    assert graphs == []
+    # The agent did its work: its record says so, though the version was not kept.
+    record = await _graph_agent_record(runtime, case_id)
+    assert record is not None
+    assert record.status == "COMPLETED"
+    assert record.output_data["entities"]
+
+    await Pipeline(ctx, runtime.storage, job.id).run()  # resumed: the graph phase again
+
+    done, graphs = await _job_and_graphs(runtime, job.id, case_id)
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert [g.version for g in graphs] == [1]
+    async with runtime.session_factory() as session:
+        order = list(
+            await session.scalars(
+                select(CaseEvent.type)
+                .where(CaseEvent.case_id == case_id)
+                .where(
+                    CaseEvent.type.in_(["AGENT_COMPLETED", "GRAPH_UPDATED", "PROCESSING_COMPLETED"])
+                )
+                .order_by(CaseEvent.id)
+            )
+        )
+    assert order[-3:] == ["AGENT_COMPLETED", "GRAPH_UPDATED", "PROCESSING_COMPLETED"]
 
 
 async def test_a_job_whose_graph_phase_completed_without_its_end_ends_without_a_second_graph(

@@ -27,6 +27,7 @@ from holmes_backend.agents.orchestrator.router import DOMAINS, route, split
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
+    Completion,
     PipelineContext,
     Speculation,
     WriteBehind,
@@ -56,6 +57,7 @@ from holmes_backend.db.types import utcnow
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.llm.evidence import render_evidence, render_findings
 from holmes_backend.models import Case, ProcessingJob
+from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
@@ -136,10 +138,7 @@ class Pipeline:
 
     async def _update(self, **changes: Any) -> None:
         async with self.ctx.session_factory() as session:
-            job = await job_repo.get(session, self.job_id)
-            assert job is not None
-            for name, value in changes.items():
-                setattr(job, name, value)
+            await job_repo.update_fields(session, self.job_id, **changes)
             await transaction.commit(session)
 
     def _save_state(self, key: str, value: Any) -> None:
@@ -174,9 +173,7 @@ class Pipeline:
 
     def _note_phase(self, phase: str) -> None:
         async def write(session: AsyncSession) -> None:
-            job = await job_repo.get(session, self.job_id)
-            assert job is not None
-            job.current_phase = phase
+            await job_repo.update_fields(session, self.job_id, current_phase=phase)
 
         self._write_job_behind(write)
 
@@ -211,11 +208,8 @@ class Pipeline:
 
     async def _set_case_status(self, status: CaseStatus) -> None:
         async with self.ctx.session_factory() as session:
-            case = await session.get(Case, self.ctx.case_id)
-            if case is not None:
-                case.status = status
-                case.updated_at = utcnow()
-                await transaction.commit(session)
+            await case_repo.set_status(session, self.ctx.case_id, status)
+            await transaction.commit(session)
 
     async def _set_files(
         self, file_ids: list[str], status: FileStatus, error: str | None = None
@@ -335,18 +329,16 @@ class Pipeline:
     ) -> None:
         """The job's end, the case's status and the event that announces them, in `session`
         (one commit with them)."""
-        job = await job_repo.get(session, self.job_id)
-        assert job is not None
-        job.status = status
-        job.errors = list(self.errors)
-        job.completed_phases = list(completed)
-        job.completed_at = utcnow()
+        ended: dict[str, Any] = {
+            "status": status,
+            "errors": list(self.errors),
+            "completed_phases": list(completed),
+            "completed_at": utcnow(),
+        }
         if status != JobStatus.ERROR:
-            job.current_phase = None
-        case = await session.get(Case, self.ctx.case_id)
-        if case is not None:
-            case.status = case_status
-            case.updated_at = utcnow()
+            ended["current_phase"] = None
+        await job_repo.update_fields(session, self.job_id, **ended)
+        await case_repo.set_status(session, self.ctx.case_id, case_status)
         await record_event(session, self.ctx, event_type, payload, "orchestrator", "ORCHESTRATOR")
 
     async def _record_error(self, error: dict[str, Any]) -> None:
@@ -814,8 +806,16 @@ class Pipeline:
             *self._findings_blocks(outputs),
             render_findings({"stage": "synthesis"}, synthesis),
         ]
+        # The agent's own completion is written with the version and the job's end.
+        completion = Completion()
         agent = asyncio.create_task(
-            run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+            run_agent(
+                self.ctx,
+                spec,
+                parts,
+                input_summary={"domains": list(outputs)},
+                completion=completion,
+            )
         )
         try:
             # What the graph version takes from the outputs alone is made while the model works.
@@ -829,7 +829,10 @@ class Pipeline:
         # Nothing waits for a model any more: the cycle collector waits for the job's end.
         collector.pause()
         try:
-            await self._store_graph(job, output, outputs, synthesis, timeline)
+            await self._store_graph(job, output, outputs, synthesis, timeline, completion)
+        except BaseException:
+            completion.write_behind(self.writes)  # the agent completed though the job did not
+            raise
         finally:
             collector.resume()
 
@@ -840,8 +843,10 @@ class Pipeline:
         outputs: dict[str, BaseModel],
         synthesis: SynthesisOutput,
         timeline: list[dict[str, Any]],
+        completion: Completion,
     ) -> None:
-        """The graph version and the job's end, one commit, once the job's writes have landed."""
+        """The graph agent's completion, the graph version and the job's end, one commit, once
+        the job's writes have landed."""
         self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)
         built = persist.knowledge_graph(
@@ -856,11 +861,12 @@ class Pipeline:
         if self._closing is not None:
             # A graph version only on top of stored phases (landed during the agent's call).
             await self._closing
-        try:  # the graph agent's own record lands before the job's end is announced
+        try:
             await drain(self.writes.take())
         except Exception as exc:
             raise PhaseWriteError("graph", exc) from exc
         async with self.ctx.session_factory() as session:
+            await completion.write_in(session)
             graph = await graph_repo.add_version(session, built)
             # The sources were analysed afresh: the user's applied corrections are applied again.
             await correction_service.reapply(

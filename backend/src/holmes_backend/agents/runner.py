@@ -307,6 +307,26 @@ class PipelineContext:
     stepping: "_Stepping | None" = field(default=None, init=False, repr=False)
 
 
+@dataclass
+class Completion:
+    """An agent's completion, written by its caller in a transaction of the caller's (the graph
+    agent's: with the graph version and the job's end, one commit)."""
+
+    record: "ExecutionRecord | None" = None
+    attempt: "Attempt | None" = None
+
+    async def write_in(self, session: AsyncSession) -> None:
+        assert self.record is not None
+        assert self.attempt is not None
+        await self.record.complete_in(session, self.attempt)
+
+    def write_behind(self, writes: "WriteBehind") -> None:
+        """Written by itself instead (the caller's transaction will not be)."""
+        if self.record is not None and self.attempt is not None:
+            writes.add(self.record.complete(self.attempt))
+            self.record = None
+
+
 class AgentFailedError(RuntimeError):
     def __init__(self, agent: str, reason: str) -> None:
         super().__init__(f"{agent} failed: {reason}")
@@ -377,10 +397,12 @@ async def run_agent(
     parent_execution_id: uuid.UUID | None = None,
     input_summary: dict[str, Any] | None = None,
     speculation: Speculation | None = None,
+    completion: "Completion | None" = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
     Under a speculation, the parent is the one it is confirmed with, and the record exists
-    only from then on."""
+    only from then on. Given a `completion`, the record's completion is left to the caller to
+    write in its own transaction."""
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
@@ -413,7 +435,10 @@ async def run_agent(
             open_record(await speculation.decided())
         record = opened[0]
         record.thought(thoughts)
-        if ctx.write_behind is not None:
+        if completion is not None:
+            await record.wait_opened()
+            completion.record, completion.attempt = record, attempt
+        elif ctx.write_behind is not None:
             ctx.write_behind.hold()  # until the next model request (see WriteBehind)
             # The record exists before its id is handed out (it may become a parent).
             await record.wait_opened()
@@ -578,26 +603,30 @@ async def _write_steps(ctx: PipelineContext, batch: _Stepping) -> None:
     batch.writing = True  # steps taken from now on go to the next batch
     async with ctx.session_factory() as session:
         for step in batch.steps:
-            record = step.record
-            for text in step.thoughts:
-                await record_event(
-                    session,
-                    ctx,
-                    EventType.THINKING_UPDATE,
-                    {"thinking_summary": text[:_THOUGHT_CHARS]},
-                    record.spec.name,
-                    record.spec.agent_type,
-                )
-            await execution_repo.update(session, record.id, **step.values)
-            await record_event(
-                session,
-                ctx,
-                step.event_type,
-                {"execution_id": str(record.id), **step.payload},
-                record.spec.name,
-                record.spec.agent_type,
-            )
+            await _write_step(session, ctx, step)
         await transaction.commit(session)
+
+
+async def _write_step(session: AsyncSession, ctx: PipelineContext, step: _Step) -> None:
+    record = step.record
+    for text in step.thoughts:
+        await record_event(
+            session,
+            ctx,
+            EventType.THINKING_UPDATE,
+            {"thinking_summary": text[:_THOUGHT_CHARS]},
+            record.spec.name,
+            record.spec.agent_type,
+        )
+    await execution_repo.update(session, record.id, **step.values)
+    await record_event(
+        session,
+        ctx,
+        step.event_type,
+        {"execution_id": str(record.id), **step.payload},
+        record.spec.name,
+        record.spec.agent_type,
+    )
 
 
 class ExecutionRecord:
@@ -675,14 +704,20 @@ class ExecutionRecord:
         """Thoughts the model returned: on the log with the record's next write."""
         self._thoughts.extend(texts)
 
+    def _step(
+        self, event_type: EventType, payload: dict[str, Any], values: dict[str, Any]
+    ) -> _Step:
+        thoughts, self._thoughts = self._thoughts, []
+        return _Step(self, thoughts, event_type, payload, values)
+
     async def _write(self, event_type: EventType, payload: dict[str, Any], **values: Any) -> None:
         await self.wait_opened()
-        thoughts, self._thoughts = self._thoughts, []
+        step = self._step(event_type, payload, values)
         batch = self.ctx.stepping
         if batch is None or batch.task is None or batch.writing:
             batch = self.ctx.stepping = _Stepping()
             batch.task = asyncio.create_task(_write_steps(self.ctx, batch))
-        batch.steps.append(_Step(self, thoughts, event_type, payload, values))
+        batch.steps.append(step)
         # Shielded: a writer cancelled while waiting must not cancel the others' transaction.
         await asyncio.shield(batch.task)
 
@@ -698,30 +733,41 @@ class ExecutionRecord:
         )
 
     async def complete(self, attempt: Attempt) -> None:
+        payload, values = self._completion(attempt)
+        await self._write(EventType.AGENT_COMPLETED, payload, **values)
+
+    async def complete_in(self, session: AsyncSession, attempt: Attempt) -> None:
+        """As complete, in the caller's transaction."""
+        await self.wait_opened()
+        payload, values = self._completion(attempt)
+        await _write_step(session, self.ctx, self._step(EventType.AGENT_COMPLETED, payload, values))
+
+    def _completion(self, attempt: Attempt) -> tuple[dict[str, Any], dict[str, Any]]:
+        """AGENT_COMPLETED's payload and the record's values."""
         usage = attempt.usage
         tokens = {
             "input": (usage.prompt_token_count or 0) if usage else 0,
             "output": (usage.candidates_token_count or 0) if usage else 0,
         }
         completed = utcnow()
-        await self._write(
-            EventType.AGENT_COMPLETED,
-            {
-                "model": attempt.model,
-                "tokens": tokens,
-                "duration_seconds": (completed - self.started).total_seconds(),
-                "fallback_used": self.fallback_used,
-            },
-            status=ExecutionStatus.COMPLETED,
+        payload = {
+            "model": attempt.model,
+            "tokens": tokens,
+            "duration_seconds": (completed - self.started).total_seconds(),
+            "fallback_used": self.fallback_used,
+        }
+        values = {
+            "status": ExecutionStatus.COMPLETED,
             # The model itself: the engine's JSON serializer (pydantic-core) encodes it directly,
             # without building the dict model_dump would.
-            output_data=attempt.output,
-            thinking_traces=[t[:_THOUGHT_CHARS] for t in attempt.thoughts],
-            input_tokens=tokens["input"],
-            output_tokens=tokens["output"],
-            thinking_tokens=(usage.thoughts_token_count or 0) if usage else 0,
-            completed_at=completed,
-        )
+            "output_data": attempt.output,
+            "thinking_traces": [t[:_THOUGHT_CHARS] for t in attempt.thoughts],
+            "input_tokens": tokens["input"],
+            "output_tokens": tokens["output"],
+            "thinking_tokens": (usage.thoughts_token_count or 0) if usage else 0,
+            "completed_at": completed,
+        }
+        return payload, values
 
     async def fail(self, error: str) -> None:
         await self._write(

@@ -1,9 +1,10 @@
 import uuid
 from collections.abc import Sequence
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from holmes_backend.db.types import utcnow
 from holmes_backend.models import Case, File
 
 
@@ -36,6 +37,16 @@ async def list_with_file_counts(
 async def file_count(session: AsyncSession, case_id: uuid.UUID) -> int:
     result = await session.scalar(select(func.count(File.id)).where(File.case_id == case_id))
     return int(result or 0)
+
+
+async def set_status(session: AsyncSession, case_id: uuid.UUID, status: str) -> None:
+    """A case's status, without loading it (a case deleted meanwhile is left alone)."""
+    await session.execute(
+        update(Case)
+        .where(Case.id == case_id)
+        .values(status=status, updated_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )
 
 
 async def delete_by_id(session: AsyncSession, case_id: uuid.UUID) -> None:

@@ -98,6 +98,16 @@ async def claim(session: AsyncSession, job_id: uuid.UUID, silent_since: datetime
     return bool(getattr(result, "rowcount", 0) == 1)
 
 
+async def update_fields(session: AsyncSession, job_id: uuid.UUID, **values: Any) -> None:
+    """Sets columns of a job without loading it (its running pipeline knows the rest)."""
+    await session.execute(
+        update(ProcessingJob)
+        .where(ProcessingJob.id == job_id)
+        .values(**values)
+        .execution_options(synchronize_session=False)
+    )
+
+
 async def beat(session: AsyncSession, job_id: uuid.UUID) -> None:
     """The running job's heartbeat."""
     await session.execute(

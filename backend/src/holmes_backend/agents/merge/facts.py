@@ -122,14 +122,19 @@ def derive_facts(
 def combine(facts: Iterable[GraphFact]) -> list[GraphFact]:
     """One fact per id: the sources of repeated statements are joined, their confidence too."""
     by_id: dict[str, GraphFact] = {}
+    joined: set[str] = set()  # ids whose fact is this function's own copy
     for fact in facts:
         known = by_id.get(fact.id)
         if known is None:
-            # A shallow copy: below, fields are only ever reassigned, never changed in place.
-            by_id[fact.id] = fact.model_copy()
+            by_id[fact.id] = fact
             continue
         fresh = {ref_key(r) for r in fact.sources} - {ref_key(r) for r in known.sources}
         if fresh:
+            if fact.id not in joined:
+                # A shallow copy, made only when a fact is joined: the given ones stay as they
+                # were, and below fields are only ever reassigned, never changed in place.
+                known = by_id[fact.id] = known.model_copy()
+                joined.add(fact.id)
             known.confidence = noisy_or(known.confidence, fact.confidence)
             known.sources = union_refs(known.sources, fact.sources)
     return list(by_id.values())
@@ -186,64 +191,90 @@ def _transaction_facts(financial: FinancialOutput) -> list[GraphFact]:
 
 
 def _location_facts(evidence: EvidenceOutput, index: NameIndex) -> list[GraphFact]:
+    # A case names its few people and places in hundreds of events: each is resolved once.
+    people: dict[str, tuple[str, str] | None] = {}
+    places: dict[str, tuple[str, str, str | None]] = {}
+
+    def who(name: str) -> tuple[str, str] | None:
+        if name not in people:
+            people[name] = _person(index, name)
+        return people[name]
+
+    def where(name: str) -> tuple[str, str, str | None]:
+        if name not in places:
+            places[name] = _place(index, name)
+        return places[name]
+
     facts: list[GraphFact] = []
     for event in evidence.events:
         if not event.place or "T" not in event.timestamp or parse_iso(event.timestamp) is None:
             continue  # a place without a time of day says nothing about where someone was when
         for person in event.people:
-            fact = _location(
-                index,
-                person,
-                event.place,
-                event.timestamp,
-                "observed",
-                0.6 if event.latitude is None else 0.75,
-                event.source,
-                (event.latitude, event.longitude),
-            )
-            if fact is not None:
-                facts.append(fact)
+            subject = who(person)
+            if subject is not None:
+                facts.append(
+                    _location(
+                        subject,
+                        where(event.place),
+                        event.timestamp,
+                        "observed",
+                        0.6 if event.latitude is None else 0.75,
+                        event.source,
+                        (event.latitude, event.longitude),
+                    )
+                )
     for claim in evidence.sworn_claims:
         if claim.speaker and claim.claimed_place and claim.claimed_time:
-            fact = _location(
-                index,
-                claim.speaker,
-                claim.claimed_place,
-                claim.claimed_time,
-                "claimed",
-                0.5,
-                claim.source,
-                (None, None),
-            )
-            if fact is not None:
-                facts.append(fact)
+            subject = who(claim.speaker)
+            if subject is not None:
+                facts.append(
+                    _location(
+                        subject,
+                        where(claim.claimed_place),
+                        claim.claimed_time,
+                        "claimed",
+                        0.5,
+                        claim.source,
+                        (None, None),
+                    )
+                )
     return facts
 
 
+def _person(index: NameIndex, person: str) -> tuple[str, str] | None:
+    """The graph node a person's name stands for (or the id it would have), and its name."""
+    person = _SPACE.sub(" ", person).strip()
+    if not person or _GENERIC_PERSON.match(person):
+        return None
+    subject = index.find(person, "person") or f"person:{slug(strip_honorific(person))}"
+    return subject, index.names.get(subject, strip_honorific(person))
+
+
+def _place(index: NameIndex, place: str) -> tuple[str, str, str | None]:
+    """A place as written, as compared, and its graph node if it has one."""
+    place = _SPACE.sub(" ", place).strip()
+    return place, normal_name(place), index.find(place, "place") or index.find(place)
+
+
 def _location(
-    index: NameIndex,
-    person: str,
-    place: str,
+    subject: tuple[str, str],
+    place: tuple[str, str, str | None],
     when: str,
     kind: str,
     confidence: float,
     source: SourceRef,
     position: tuple[float | None, float | None],
-) -> GraphFact | None:
-    person = _SPACE.sub(" ", person).strip()
-    if not person or _GENERIC_PERSON.match(person):
-        return None
-    subject = index.find(person, "person") or f"person:{slug(strip_honorific(person))}"
-    place = _SPACE.sub(" ", place).strip()
+) -> GraphFact:
+    (subject_id, subject_name), (written, compared, object_id) = subject, place
     return GraphFact(
-        id=fact_id(subject, "location", when, normal_name(place)),
-        subject_id=subject,
-        subject_name=index.names.get(subject, strip_honorific(person)),
+        id=fact_id(subject_id, "location", when, compared),
+        subject_id=subject_id,
+        subject_name=subject_name,
         attribute="location",
         qualifier=when,
-        value=place,
-        display=f"{place} ({when})",
-        object_id=index.find(place, "place") or index.find(place),
+        value=written,
+        display=f"{written} ({when})",
+        object_id=object_id,
         latitude=position[0],
         longitude=position[1],
         kind=kind,

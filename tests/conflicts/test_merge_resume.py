@@ -10,12 +10,12 @@ from typing import Any
 import httpx
 import pytest
 from sqlalchemy import select
-from sqlalchemy.orm import undefer
 
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
-from holmes_backend.models import AgentExecution, Conflict, KnowledgeGraph, ProcessingJob
+from holmes_backend.models import AgentExecution, Conflict, KnowledgeGraph
+from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 from tests.agents.helpers import job_context, upload_demo, wait_done
 from tests.api.helpers import assert_envelope, new_case
@@ -24,9 +24,7 @@ from tests.conflicts.builders import wire_confirmation
 
 async def _state(runtime: Runtime, ctx: PipelineContext) -> tuple[Any, ...]:
     async with runtime.session_factory() as session:
-        job = await session.get(
-            ProcessingJob, ctx.job_id, options=[undefer(ProcessingJob.agent_states)]
-        )
+        job = await job_repo.get(session, ctx.job_id, with_states=True)
         versions = (
             await session.scalars(
                 select(KnowledgeGraph.version).where(KnowledgeGraph.case_id == ctx.case_id)

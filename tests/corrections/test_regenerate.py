@@ -14,12 +14,12 @@ from typing import Any
 
 import httpx
 from sqlalchemy import delete, select
-from sqlalchemy.orm import undefer
 
 from holmes_backend.agents import regeneration
 from holmes_backend.agents.verification import items
 from holmes_backend.agents.verification.compare import read_value
 from holmes_backend.models import AgentExecution, Correction, ProcessingJob
+from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.corrections import keep_corrected
 from holmes_shared.enums import JobStatus
@@ -69,18 +69,17 @@ async def misread_everywhere(
     at = items.place(finding["source_location"])
     async with runtime.session_factory() as session:
         jobs = await session.scalars(
-            select(ProcessingJob)
-            .options(undefer(ProcessingJob.agent_states))
-            .where(ProcessingJob.case_id == uuid.UUID(case_id))
+            select(ProcessingJob.id).where(ProcessingJob.case_id == uuid.UUID(case_id))
         )
         changed = 0
-        for job in jobs:
-            states = copy.deepcopy(job.agent_states)
-            for tx in (states.get("domains", {}).get("financial") or {}).get("transactions", []):
+        for job_id in jobs.all():
+            domains = copy.deepcopy((await job_repo.states(session, job_id)).get("domains", {}))
+            for tx in (domains.get("financial") or {}).get("transactions", []):
                 if items.place(tx["source"]) == at and tx["amount"] == right:
                     tx["amount"] = wrong
                     changed += 1
-            job.agent_states = states
+            if domains:
+                await job_repo.set_state(session, job_id, "domains", domains)
         await session.commit()
     assert changed == 1
 

@@ -1,13 +1,15 @@
-"""A job's agent_states: never decoded by a plain read, one key set without reading the rest."""
+"""A job's agent_states, a row per key: never decoded by a plain read, one key set without
+reading or writing the rest, the job's own row updated without them."""
 
 import uuid
 
 import pytest
+from sqlalchemy import delete, func, select
 from sqlalchemy.exc import InvalidRequestError
 
 from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.db import transaction
-from holmes_backend.models import Case, ProcessingJob
+from holmes_backend.models import Case, JobState, ProcessingJob
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 
@@ -17,7 +19,9 @@ async def _job(runtime: Runtime, states: dict[str, object]) -> uuid.UUID:
         case = Case(name="states")
         session.add(case)
         await session.flush()
-        job = ProcessingJob(case_id=case.id, agent_states=states)
+        job = ProcessingJob(
+            case_id=case.id, states=[JobState(key=k, value=v) for k, v in states.items()]
+        )
         session.add(job)
         await transaction.commit(session)
         return job.id
@@ -49,14 +53,14 @@ async def test_a_plain_read_of_a_job_does_not_load_its_states(runtime: Runtime) 
     async with runtime.session_factory() as session:
         job = await job_repo.get(session, job_id)
         assert job is not None
-        with pytest.raises(InvalidRequestError, match="agent_states"):
+        with pytest.raises(InvalidRequestError, match="states"):
             _ = job.agent_states
 
 
 async def test_a_state_key_must_be_a_plain_name(runtime: Runtime) -> None:
     job_id = await _job(runtime, {})
     async with runtime.session_factory() as session:
-        for key in ("a.b", '"; drop', "", "$"):
+        for key in ("a.b", '"; drop', "", "$", "k" * 65):
             with pytest.raises(ValueError, match="state key"):
                 await job_repo.set_state(session, job_id, key, 1)
     async with runtime.session_factory() as session:
@@ -82,3 +86,32 @@ async def test_an_output_kept_as_its_model_is_stored_as_its_json(runtime: Runtim
     assert states["synthesis"]["evidence_gaps"][0]["element"] == gap["element"]
     assert states["domains"] == {"legal": output.model_dump(mode="json"), "evidence": None}
     assert SynthesisOutput.model_validate(states["synthesis"]) == output
+
+
+async def test_a_jobs_row_holds_none_of_its_states(runtime: Runtime) -> None:
+    big = {"findings": ["x" * 1000] * 500}
+    job_id = await _job(runtime, {"domains": big})
+    async with runtime.session_factory() as session:
+        await job_repo.update_fields(session, job_id, current_phase="graph")
+        await transaction.commit(session)
+    async with runtime.session_factory() as session:
+        row = (
+            await session.execute(select(ProcessingJob.__table__).where(ProcessingJob.id == job_id))
+        ).one()
+        states = await job_repo.states(session, job_id)
+    # Updating the job (status, phases, heartbeat) writes a row of a few hundred bytes.
+    assert len(repr(tuple(row))) < 2000
+    assert row.current_phase == "graph"
+    assert states == {"domains": big}
+
+
+async def test_a_jobs_states_go_with_it(runtime: Runtime) -> None:
+    job_id = await _job(runtime, {"triage": [], "routing": {"assignments": []}})
+    async with runtime.session_factory() as session:
+        await session.execute(delete(ProcessingJob).where(ProcessingJob.id == job_id))
+        await transaction.commit(session)
+    async with runtime.session_factory() as session:
+        left = await session.scalar(
+            select(func.count()).select_from(JobState).where(JobState.job_id == job_id)
+        )
+    assert left == 0

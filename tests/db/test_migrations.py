@@ -1,5 +1,9 @@
 """The Alembic migrations are the schema: same result on SQLite and PostgreSQL, and reversible."""
 
+import uuid
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -7,7 +11,8 @@ from sqlalchemy import inspect
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
 from holmes_backend.db.migrate import downgrade, upgrade
-from holmes_backend.models import Base
+from holmes_backend.db.types import JSONType, UTCDateTime
+from holmes_backend.models import Base, JobState
 from holmes_backend.models.chunk import is_search_index
 
 EXPECTED_TABLES = {
@@ -19,6 +24,7 @@ EXPECTED_TABLES = {
     "chat_sessions",
     "messages",
     "processing_jobs",
+    "job_states",
     "corrections",
     "agent_executions",
     "conflicts",
@@ -79,3 +85,106 @@ async def test_downgrade_removes_everything_and_upgrade_again_works(
     assert await _tables(settings) == set()
     await upgrade(settings)
     assert await _tables(settings) == EXPECTED_TABLES
+
+
+async def test_job_states_move_to_their_own_rows_and_back(fresh_database_url: str) -> None:
+    settings = Settings(database_url=fresh_database_url, environment="test")
+    await upgrade(settings, "0006")
+    case_id, job_id, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
+    states = {"triage": [{"file_id": "a", "score": 0.5}], "regenerate": {"stale": 2}, "n": 3}
+    cases = sa.table(
+        "cases",
+        *(sa.column(n, sa.Uuid() if n == "id" else sa.String()) for n in ("id", "name", "status")),
+        sa.column("description", sa.Text()),
+        sa.column("hypotheses", JSONType),
+        sa.column("created_at", UTCDateTime()),
+        sa.column("updated_at", UTCDateTime()),
+    )
+    jobs = sa.table(
+        "processing_jobs",
+        sa.column("id", sa.Uuid()),
+        sa.column("case_id", sa.Uuid()),
+        sa.column("status", sa.String()),
+        sa.column("incremental", sa.Boolean()),
+        *(sa.column(n, JSONType) for n in ("completed_phases", "file_ids", "errors")),
+        sa.column("agent_states", JSONType),
+        sa.column("created_at", UTCDateTime()),
+        sa.column("updated_at", UTCDateTime()),
+    )
+    executions = sa.table(
+        "agent_executions",
+        *(sa.column(n, sa.Uuid()) for n in ("id", "case_id", "job_id")),
+        *(sa.column(n, sa.String()) for n in ("agent_name", "agent_type", "model_name", "status")),
+        *(sa.column(n, JSONType) for n in ("input_data", "output_data", "thinking_traces")),
+        *(sa.column(n, sa.Integer()) for n in ("input_tokens", "output_tokens", "thinking_tokens")),
+        sa.column("fallback_used", sa.Boolean()),
+        sa.column("created_at", UTCDateTime()),
+    )
+    engine = create_engine(settings)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(
+                cases.insert().values(
+                    id=case_id,
+                    name="m",
+                    status="READY",
+                    description="",
+                    hypotheses=[],
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            await connection.execute(
+                jobs.insert().values(
+                    id=job_id,
+                    case_id=case_id,
+                    status="READY",
+                    incremental=False,
+                    completed_phases=[],
+                    file_ids=[],
+                    errors=[],
+                    agent_states=states,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            await connection.execute(
+                executions.insert().values(
+                    id=uuid.uuid4(),
+                    case_id=case_id,
+                    job_id=job_id,
+                    agent_name="triage_agent",
+                    agent_type="TRIAGE",
+                    model_name="m",
+                    status="COMPLETED",
+                    input_data={},
+                    output_data={},
+                    thinking_traces=[],
+                    input_tokens=0,
+                    output_tokens=0,
+                    thinking_tokens=0,
+                    fallback_used=False,
+                    created_at=now,
+                )
+            )
+        await upgrade(settings)
+        async with engine.connect() as connection:
+            rows = await connection.execute(
+                sa.select(JobState.key, JobState.value).where(JobState.job_id == job_id)
+            )
+            assert dict(rows.all()) == states
+            # What references the job is untouched (a table rebuild on SQLite would cascade).
+            kept = await connection.scalar(
+                sa.select(sa.func.count())
+                .select_from(executions)
+                .where(executions.c.job_id == job_id)
+            )
+            assert kept == 1
+        await downgrade(settings, "0006")
+        async with engine.connect() as connection:
+            back = await connection.scalar(
+                sa.select(jobs.c.agent_states).where(jobs.c.id == job_id)
+            )
+            assert back == states
+    finally:
+        await engine.dispose()

@@ -335,10 +335,12 @@ async def _write(
         )
         assert graph.version == version
         await merge_step.record_conflicts(session, ctx, result=result, job=job, version=version)
-        job.agent_states = {
-            **job.agent_states,
-            STATE: {**job.agent_states[STATE], "graph_version": version, "report": report},
-        }
+        await job_repo.set_state(
+            session,
+            job.id,
+            STATE,
+            {**job.agent_states[STATE], "graph_version": version, "report": report},
+        )
         await event_service.record(
             session,
             hub=ctx.hub,

@@ -11,7 +11,7 @@ from holmes_backend.models.execution import AgentExecution
 from holmes_backend.models.file import File
 from holmes_backend.models.finding import Finding
 from holmes_backend.models.graph import KnowledgeGraph
-from holmes_backend.models.job import ProcessingJob
+from holmes_backend.models.job import JobState, ProcessingJob
 from holmes_backend.models.token import RevokedToken
 from holmes_backend.models.user import User
 
@@ -26,6 +26,7 @@ __all__ = [
     "EvidenceChunk",
     "File",
     "Finding",
+    "JobState",
     "KnowledgeGraph",
     "Message",
     "ProcessingJob",

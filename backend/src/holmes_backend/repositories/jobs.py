@@ -3,13 +3,13 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ColumnElement, Text, cast, func, literal, or_, select, update
-from sqlalchemy.dialects.postgresql import ARRAY, JSONB
+from sqlalchemy import or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
-from sqlalchemy.orm import undefer
+from sqlalchemy.orm import selectinload
 
-from holmes_backend.db.types import json_text, utcnow
-from holmes_backend.models import ProcessingJob
+from holmes_backend.db.types import utcnow
+from holmes_backend.models import JobState, ProcessingJob
 from holmes_shared.enums import ACTIVE_JOB_STATUSES, JobStatus
 
 
@@ -22,33 +22,30 @@ async def add(session: AsyncSession, job: ProcessingJob) -> ProcessingJob:
 async def get(
     session: AsyncSession, job_id: uuid.UUID, *, with_states: bool = False
 ) -> ProcessingJob | None:
-    options = [undefer(ProcessingJob.agent_states)] if with_states else []
+    options = [selectinload(ProcessingJob.states)] if with_states else []
     return await session.get(ProcessingJob, job_id, options=options)
 
 
 async def states(session: AsyncSession, job_id: uuid.UUID) -> dict[str, Any]:
-    value = await session.scalar(
-        select(ProcessingJob.agent_states).where(ProcessingJob.id == job_id)
+    rows = await session.execute(
+        select(JobState.key, JobState.value).where(JobState.job_id == job_id)
     )
-    return dict(value or {})
+    return {key: value for key, value in rows.all()}
 
 
 async def set_state(session: AsyncSession, job_id: uuid.UUID, key: str, value: Any) -> None:
-    """Sets one key of the job's agent_states inside the database, without reading the rest
-    (which holds every earlier phase's output) and without touching keys others wrote."""
-    if not key.isidentifier():
+    """Sets one key of the job's agent_states (its own row: nothing else is read or written).
+    A value may be a pydantic model: the engine's JSON encoder takes it as it is."""
+    if not key.isidentifier() or len(key) > 64:  # job_states.key is a String(64)
         raise ValueError(f"not a state key: {key!r}")
-    encoded = json_text(value)
-    column = ProcessingJob.agent_states
-    updated: ColumnElement[Any]
-    if session.get_bind().dialect.name == "postgresql":
-        updated = func.jsonb_set(
-            column, literal([key], ARRAY(Text)), cast(literal(encoded), JSONB), True
-        )
-    else:
-        updated = func.json_set(column, literal(f'$."{key}"'), func.json(literal(encoded)))
+    dialect = session.get_bind().dialect.name
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    statement = insert(JobState).values(job_id=job_id, key=key, value=value)
     await session.execute(
-        update(ProcessingJob).where(ProcessingJob.id == job_id).values(agent_states=updated)
+        statement.on_conflict_do_update(
+            index_elements=[JobState.job_id, JobState.key],
+            set_={"value": statement.excluded.value},
+        )
     )
 
 
@@ -130,7 +127,7 @@ async def finished_before(
     """The case's jobs that ended READY or PARTIAL before ``before``, newest first."""
     result = await session.scalars(
         select(ProcessingJob)
-        .options(undefer(ProcessingJob.agent_states))
+        .options(selectinload(ProcessingJob.states))
         .where(
             ProcessingJob.case_id == case_id,
             ProcessingJob.created_at < before,

@@ -14,7 +14,7 @@ from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
-from holmes_backend.models import File, ProcessingJob
+from holmes_backend.models import File, JobState, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
@@ -190,9 +190,12 @@ async def regenerate(
             incremental=False,
             file_ids=[str(f.id) for f in files],
             completed_phases=list(regeneration.DONE_BEFORE),
-            agent_states={
-                regeneration.STATE: {"graph_version_before": graph.version, "stale": stale}
-            },
+            states=[
+                JobState(
+                    key=regeneration.STATE,
+                    value={"graph_version_before": graph.version, "stale": stale},
+                )
+            ],
         ),
     )
     _launch_after_commit(session, runtime, job)

@@ -148,9 +148,7 @@ async def _delta_graph(
     )
     assert isinstance(output, GraphOutput)
     async with ctx.session_factory() as session:
-        fresh = await job_repo.get(session, job.id, with_states=True)
-        assert fresh is not None
-        fresh.agent_states = {**fresh.agent_states, "delta_graph": output.model_dump(mode="json")}
+        await job_repo.set_state(session, job.id, "delta_graph", output)
         await transaction.commit(session)
     return output
 
@@ -225,7 +223,7 @@ async def _apply(
         )
         report = {**result.report, "version": graph.version}
         await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
-        job.agent_states = {**job.agent_states, "merge": report}
+        await job_repo.set_state(session, job.id, "merge", report)
         await record_conflicts(session, ctx, result=result, job=job, version=graph.version)
         await _event(
             session,

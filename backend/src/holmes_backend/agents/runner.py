@@ -50,8 +50,8 @@ from holmes_shared.events import EventType
 
 _APP = "holmes"
 # A run given no telemetry settings has ADK build them anew, reading a dozen environment
-# variables, several times per model answer (about a third of ADK's own work on an answer,
-# measured). Built once, they are the same decision for every run.
+# variables, several times per model answer (a tenth of ADK's own work on an answer in a
+# profile). Built once, they are the same decision for every run.
 TELEMETRY = TelemetryConfig()
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000

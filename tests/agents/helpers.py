@@ -9,7 +9,8 @@ from typing import Any
 import httpx
 from sqlalchemy import event
 
-from holmes_backend.agents.runner import PipelineContext
+from holmes_backend.agents.runner import PipelineContext, WriteBehind
+from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.models import ProcessingJob
@@ -44,6 +45,18 @@ async def job_context(
         hub=runtime.hub,
         case_id=case_id,
         job_id=job.id,
+    )
+
+
+def attempt_context(settings: Settings, write_behind: WriteBehind | None = None) -> PipelineContext:
+    """A context for one model attempt on its own (runner._attempt writes nothing)."""
+    return PipelineContext(
+        settings=settings,
+        session_factory=None,  # type: ignore[arg-type]
+        hub=None,  # type: ignore[arg-type]
+        case_id=uuid.uuid4(),
+        job_id=None,
+        write_behind=write_behind,
     )
 
 

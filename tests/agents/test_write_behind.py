@@ -4,14 +4,14 @@ drained with their first failure."""
 import asyncio
 import gc
 import time
-import uuid
 from typing import Any
 
 import pytest
 from pydantic import BaseModel, model_validator
 
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, WriteBehind, _attempt, drain
+from holmes_backend.agents.runner import AgentSpec, WriteBehind, _attempt, drain
 from holmes_backend.config import Settings
+from tests.agents.helpers import attempt_context
 from tests.fake_gemini import FakeGemini, json_reply
 from tests.support import serve_app
 
@@ -137,14 +137,7 @@ async def test_from_a_gemini_answers_arrival_its_reading_comes_first(
             gemini_flash_model="probe-flash",
         )
         writes = WriteBehind()
-        ctx = PipelineContext(
-            settings=settings,
-            session_factory=None,  # type: ignore[arg-type]  # an attempt writes nothing
-            hub=None,  # type: ignore[arg-type]
-            case_id=uuid.uuid4(),
-            job_id=None,
-            write_behind=writes,
-        )
+        ctx = attempt_context(settings, writes)
         spec = AgentSpec("probe", "TRIAGE", "triage", "flash", _Probe, "Answer.")
         opened: list[Any] = []
 

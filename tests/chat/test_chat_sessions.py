@@ -17,6 +17,7 @@ from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from tests.api.helpers import new_case
 from tests.chat.test_chat import ask
+from tests.db.tables import cases, users
 
 
 async def test_two_first_messages_at_once_share_one_chat_session(
@@ -50,20 +51,6 @@ async def test_two_first_messages_at_once_share_one_chat_session(
     assert ids == {m["id"] for m in history if m["role"] == "assistant"}
 
 
-_users = sa.table(
-    "users", sa.column("id", sa.Uuid), sa.column("email"), sa.column("created_at", UTCDateTime())
-)
-_cases = sa.table(
-    "cases",
-    sa.column("id", sa.Uuid),
-    sa.column("user_id", sa.Uuid),
-    sa.column("name"),
-    sa.column("description"),
-    sa.column("status"),
-    sa.column("hypotheses", sa.JSON),
-    sa.column("created_at", UTCDateTime()),
-    sa.column("updated_at", UTCDateTime()),
-)
 _sessions = sa.table(
     "chat_sessions",
     sa.column("id", sa.Uuid),
@@ -93,11 +80,11 @@ async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: 
     try:
         async with engine.begin() as connection:
             await connection.execute(
-                _users.insert().values(id=user, email="dup@holmes.example", created_at=now)
+                users.insert().values(id=user, email="dup@holmes.example", created_at=now)
             )
             for case_id in (case, other_case):
                 await connection.execute(
-                    _cases.insert().values(
+                    cases.insert().values(
                         id=case_id,
                         user_id=user,
                         name="dup",

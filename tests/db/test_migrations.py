@@ -14,6 +14,7 @@ from holmes_backend.db.migrate import downgrade, upgrade
 from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models import Base, JobState
 from holmes_backend.models.chunk import is_search_index
+from tests.db.tables import cases
 
 EXPECTED_TABLES = {
     "users",
@@ -92,14 +93,6 @@ async def test_job_states_move_to_their_own_rows_and_back(fresh_database_url: st
     await upgrade(settings, "0006")
     case_id, job_id, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
     states = {"triage": [{"file_id": "a", "score": 0.5}], "regenerate": {"stale": 2}, "n": 3}
-    cases = sa.table(
-        "cases",
-        *(sa.column(n, sa.Uuid() if n == "id" else sa.String()) for n in ("id", "name", "status")),
-        sa.column("description", sa.Text()),
-        sa.column("hypotheses", JSONType),
-        sa.column("created_at", UTCDateTime()),
-        sa.column("updated_at", UTCDateTime()),
-    )
     jobs = sa.table(
         "processing_jobs",
         sa.column("id", sa.Uuid()),

@@ -1,6 +1,5 @@
 """An ADK LlmAgent with an output schema runs on the local analyst: no network, no key."""
 
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -11,13 +10,14 @@ from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry import TelemetryConfig
 from google.genai import types
 
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, _attempt
+from holmes_backend.agents.runner import AgentSpec, _attempt
 from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
 from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local.model import LOCAL_FLASH, register
 from holmes_backend.llm.sent import when_sent
+from tests.agents.helpers import attempt_context
 
 
 async def test_llm_agent_with_output_schema_runs_offline(tmp_path: Path) -> None:
@@ -85,13 +85,7 @@ async def test_an_agent_run_builds_no_telemetry_settings_of_its_own(
 
     monkeypatch.setattr(TelemetryConfig, "model_post_init", counted)
     settings = Settings(llm_provider="local")
-    ctx = PipelineContext(
-        settings=settings,
-        session_factory=None,  # type: ignore[arg-type]  # an attempt writes nothing
-        hub=None,  # type: ignore[arg-type]
-        case_id=uuid.uuid4(),
-        job_id=None,
-    )
+    ctx = attempt_context(settings)
     spec = AgentSpec("triage", "TRIAGE", "triage", "flash", TriageResult, "Classify.")
 
     attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [], None, lambda _: None)

@@ -46,6 +46,9 @@ async def test_one_key_is_set_and_the_others_are_kept(runtime: Runtime) -> None:
     }
     assert job is not None
     assert job.agent_states == states
+    async with runtime.session_factory() as session:
+        assert await job_repo.state(session, job_id, "routing") == routing
+        assert await job_repo.state(session, job_id, "synthesis") is None
 
 
 async def test_a_plain_read_of_a_job_does_not_load_its_states(runtime: Runtime) -> None:

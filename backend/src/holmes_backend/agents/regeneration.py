@@ -189,10 +189,10 @@ async def refresh_graph(
 ) -> None:
     """The regeneration's graph phase (see the module docstring): one new version."""
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id, with_states=True)
+        regenerating = await job_repo.state(session, job_id, STATE)
         base = await graph_repo.latest(session, ctx.case_id)
-    assert job is not None
-    if "graph_version" in job.agent_states[STATE]:
+    assert regenerating is not None
+    if "graph_version" in regenerating:
         return  # written with the version: a resumed job does not regenerate twice
     if base is None:
         raise RuntimeError("the case has no knowledge graph to regenerate")
@@ -273,9 +273,11 @@ async def _write(
     """The new version, its conflicts, the corrections kept and the events: one transaction
     with the job's state, so a resumed job never writes it twice."""
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id, with_states=True)
+        job = await job_repo.get(session, job_id)
+        regenerating = await job_repo.state(session, job_id, STATE)
         latest = await graph_repo.latest(session, ctx.case_id)
         assert job is not None
+        assert regenerating is not None
         assert latest is not None
         if latest.version != base.version:
             # Corrections and conflict decisions wait while a job runs; nothing else writes.
@@ -339,7 +341,7 @@ async def _write(
             session,
             job.id,
             STATE,
-            {**job.agent_states[STATE], "graph_version": version, "report": report},
+            {**regenerating, "graph_version": version, "report": report},
         )
         await event_service.record(
             session,

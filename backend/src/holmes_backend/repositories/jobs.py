@@ -33,6 +33,13 @@ async def states(session: AsyncSession, job_id: uuid.UUID) -> dict[str, Any]:
     return {key: value for key, value in rows.all()}
 
 
+async def state(session: AsyncSession, job_id: uuid.UUID, key: str) -> Any:
+    """One key of the job's agent_states (None when unset), without reading the others."""
+    return await session.scalar(
+        select(JobState.value).where(JobState.job_id == job_id, JobState.key == key)
+    )
+
+
 async def set_state(session: AsyncSession, job_id: uuid.UUID, key: str, value: Any) -> None:
     """Sets one key of the job's agent_states (its own row: nothing else is read or written).
     A value may be a pydantic model: the engine's JSON encoder takes it as it is."""

@@ -181,7 +181,7 @@ async def _apply(
     execution_id: uuid.UUID,
 ) -> None:
     async with ctx.session_factory() as session:
-        job = await job_repo.get(session, job_id, with_states=True)
+        job = await job_repo.get(session, job_id)
         assert job is not None
         # The latest version now (not the one the agent read): nothing written since is lost.
         base = await graph_repo.latest(session, job.case_id)

@@ -18,10 +18,12 @@ from google import genai
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
+from google.adk.utils._event_loop_cache import PerLoopCachedProperty
 from google.genai import types
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
+from holmes_backend.llm.pool import use_pool_in
 from holmes_backend.llm.sent import trace_request
 
 Tier = Literal["pro", "flash"]
@@ -121,7 +123,9 @@ def client_kwargs(settings: Settings) -> dict[str, Any]:
 
 def genai_client(settings: Settings) -> genai.Client:
     """A client with the same settings as the models' (for the File API)."""
-    return genai.Client(**client_kwargs(settings))
+    client = genai.Client(**client_kwargs(settings))
+    use_pool_in(client)
+    return client
 
 
 class SharedSchema(dict[str, Any]):
@@ -171,8 +175,15 @@ class SchemaCachingGemini(Gemini):
     converts it to an OpenAPI schema on every request, which was nearly half of the CPU an agent
     run costs before its request leaves (measured; it delays every parallel worker behind it).
     Gemini takes the JSON Schema itself as `response_json_schema`; the agent still validates the
-    answer against the class.
+    answer against the class. Its clients (one per event loop, as ADK's) pool their connections
+    with llm.pool.ConnectionPool.
     """
+
+    @PerLoopCachedProperty
+    def api_client(self) -> genai.Client:
+        client: genai.Client = Gemini.api_client.func(self)  # type: ignore[attr-defined]
+        use_pool_in(client)
+        return client
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False

@@ -13,6 +13,7 @@ from holmes_backend.agents import regeneration
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
+from holmes_backend.db.engine import checkpoint
 from holmes_backend.db.types import utcnow
 from holmes_backend.models import File, JobState, ProcessingJob
 from holmes_backend.repositories import files as file_repo
@@ -57,16 +58,28 @@ async def _run(ctx: PipelineContext, runtime: Runtime, job_id: uuid.UUID) -> Non
     # long; frozen, the cycle collector stops walking it in every full collection, which
     # otherwise paused the next run for ~20 ms at a time (measured). The collection first, so
     # no garbage is frozen with it; a moment later, so the job's last events reach their
-    # subscribers before it (a full collection after a job takes 15-20 ms).
-    asyncio.get_running_loop().call_later(_COLLECT_AFTER_JOB_SECONDS, _collect_and_freeze)
+    # subscribers before it (a full collection after a job takes 15-20 ms). The job's writes are
+    # copied from SQLite's log into the database then too, rather than by whichever commit of a
+    # later job reaches the log's mark.
+    asyncio.get_running_loop().call_later(_AFTER_JOB_SECONDS, _after_job, runtime)
 
 
-_COLLECT_AFTER_JOB_SECONDS = 0.1
+_AFTER_JOB_SECONDS = 0.1
 
 
-def _collect_and_freeze() -> None:
+def _after_job(runtime: Runtime) -> None:
     gc.collect()
     gc.freeze()
+    task = asyncio.create_task(_checkpoint(runtime))
+    runtime.tasks.add(task)
+    task.add_done_callback(runtime.tasks.discard)
+
+
+async def _checkpoint(runtime: Runtime) -> None:
+    try:
+        await checkpoint(runtime.engine)
+    except Exception:  # the log is copied by a later commit instead
+        logger.warning("copying the database log after a job failed", exc_info=True)
 
 
 async def start(

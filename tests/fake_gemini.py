@@ -175,6 +175,7 @@ class Received:
     body: JsonDict
     headers: dict[str, str]
     at: float
+    raw: bytes = b""  # the body as it came over the wire
 
     @property
     def stream(self) -> bool:
@@ -250,9 +251,10 @@ class FakeGemini:
         model, _, method = request.path_params["target"].partition(":")
         if method not in ("generateContent", "streamGenerateContent"):
             return JSONResponse(error_body(Failure(404, f"unknown method {method}")), 404)
-        body: JsonDict = await request.json()
+        raw = await request.body()
+        body: JsonDict = json.loads(raw)
         self.requests.append(
-            Received(model, method, body, dict(request.headers.items()), time.monotonic())
+            Received(model, method, body, dict(request.headers.items()), time.monotonic(), raw)
         )
         if refused := self._check_key(request):
             return refused

@@ -155,6 +155,20 @@ async def test_a_server_error_then_success_is_retried_once(
     assert request.headers["x-server-timeout"] == "30"
 
 
+async def test_a_request_body_is_encoded_once_as_utf8_json(fake: tuple[FakeGemini, str]) -> None:
+    server, url = fake
+    server.script(FLASH, unavailable(), json_reply(TRIAGE))
+    evidence = 'Zahlung an Müller GmbH: €9.800 — "Rechnung" 7\n\tfolgt'
+
+    await run_agent(triage_agent(settings_for(url)), types.Part(text=evidence))
+
+    first, retried = server.requests_for(FLASH)
+    assert first.raw == retried.raw  # one body for every try
+    assert "Müller GmbH: €9.800 —".encode() in first.raw  # UTF-8, not \\u escapes
+    texts = [p["text"] for c in first.body["contents"] for p in c["parts"]]
+    assert evidence in texts  # the same JSON
+
+
 async def test_rate_limit_surfaces_after_exactly_the_configured_attempts(
     fake: tuple[FakeGemini, str],
 ) -> None:

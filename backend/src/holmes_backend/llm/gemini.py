@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any, Literal
 
 import anyio
+import pydantic_core
 from google import genai
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
 from google.adk.utils._event_loop_cache import PerLoopCachedProperty
 from google.genai import types
+from google.genai._api_client import BaseApiClient, HttpRequest, HttpResponse
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
@@ -166,6 +168,27 @@ def _from_response_unparsed(
 
 
 types.GenerateContentResponse._from_response = classmethod(_from_response_unparsed)  # type: ignore[method-assign,assignment]
+
+
+_genai_async_request: Callable[..., Any] = BaseApiClient._async_request
+
+
+async def _async_request_encoded(
+    self: BaseApiClient, http_request: HttpRequest, *args: Any, **kwargs: Any
+) -> HttpResponse:
+    """google-genai's async request with its JSON body encoded by pydantic-core, once for all
+    its tries: the standard library's encoder took ~2.4 ms per MB (measured), and a strategy,
+    synthesis or graph request carries most of a megabyte of evidence and findings, encoded on
+    the path from one model's answer to the next request. The body is the same JSON, its text
+    as UTF-8 instead of \\u escapes (which Gemini reads alike). google-genai sends a bytes body
+    as it is."""
+    if isinstance(http_request.data, dict) and http_request.data:
+        http_request.data = pydantic_core.to_json(http_request.data)
+    response: HttpResponse = await _genai_async_request(self, http_request, *args, **kwargs)
+    return response
+
+
+BaseApiClient._async_request = _async_request_encoded  # type: ignore[method-assign]
 
 
 class SchemaCachingGemini(Gemini):

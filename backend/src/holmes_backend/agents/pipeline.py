@@ -53,7 +53,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
 from holmes_backend.db import transaction
-from holmes_backend.db.types import utcnow
+from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.llm.evidence import render_evidence, render_findings
 from holmes_backend.models import Case, ProcessingJob
@@ -820,7 +820,7 @@ class Pipeline:
         try:
             # What the graph version takes from the outputs alone is made while the model works.
             await self.ctx.turns.wait_out()
-            timeline = persist.timeline(outputs)
+            timeline = EncodedList(persist.timeline(outputs))
             output, _ = await agent
         except BaseException:
             agent.cancel()
@@ -907,7 +907,7 @@ def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:
     return schema.model_validate(merged)
 
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
 def _distinct(items: Iterable[Any]) -> list[Any]:
@@ -918,11 +918,15 @@ def _distinct(items: Iterable[Any]) -> list[Any]:
     kept: list[Any] = []
     for item in items:
         if isinstance(item, BaseModel):
-            key = (type(item), *(v for v in item.__dict__.values() if isinstance(v, _SCALARS)))
+            key = (type(item), *[v for v in item.__dict__.values() if v.__class__ in _SCALARS])
         else:
             key = (type(item), repr(item))
-        bucket = buckets.setdefault(key, [])
-        if not any(item == other for other in bucket):
+        bucket = buckets.get(key)
+        if bucket is None:
+            buckets[key] = [item]
+        elif any(item == other for other in bucket):
+            continue
+        else:
             bucket.append(item)
-            kept.append(item)
+        kept.append(item)
     return kept

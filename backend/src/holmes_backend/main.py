@@ -1,6 +1,5 @@
 """The FastAPI application: create_app() wires settings, database, storage and routes."""
 
-import asyncio
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -45,8 +44,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await runtime.start()
         app.state.runtime = runtime
         await resume_interrupted(runtime)
-        watcher = asyncio.create_task(watch_interrupted(runtime), name="watch-interrupted-jobs")
-        runtime.tasks.add(watcher)
+        runtime.spawn(watch_interrupted(runtime), name="watch-interrupted-jobs")
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
             await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)

@@ -1,7 +1,9 @@
 """What one running service holds: settings, engine, session factory, storage backend."""
 
 import asyncio
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
@@ -25,6 +27,7 @@ class Runtime:
     listener: PostgresListener | None = None
     # Background jobs in flight, held so they are not garbage-collected mid-run.
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
+    closed: bool = False
 
     @classmethod
     def create(cls, settings: Settings) -> "Runtime":
@@ -48,7 +51,21 @@ class Runtime:
             self.listener = PostgresListener(self.settings.resolved_database_url, self.hub)
             await self.listener.start()
 
+    def spawn(
+        self, work: Coroutine[Any, Any, None], name: str | None = None
+    ) -> asyncio.Task[None] | None:
+        """Runs `work` in the background, held in `tasks` until it ends (close cancels it).
+        Once closing, nothing new starts: `work` is closed unrun and None returned."""
+        if self.closed:
+            work.close()
+            return None
+        task = asyncio.create_task(work, name=name)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+        return task
+
     async def close(self) -> None:
+        self.closed = True
         for task in list(self.tasks):
             task.cancel()
         if self.tasks:

@@ -153,8 +153,7 @@ async def _run(
 
 async def stream_answer(runtime: Runtime, turn: ChatTurn) -> AsyncIterator[ServerSentEvent]:
     out: asyncio.Queue[ServerSentEvent | None] = asyncio.Queue()
-    task = asyncio.create_task(_answer(runtime, turn, out), name=f"chat-{turn.chat_session_id}")
-    runtime.tasks.add(task)
-    task.add_done_callback(runtime.tasks.discard)
+    if runtime.spawn(_answer(runtime, turn, out), name=f"chat-{turn.chat_session_id}") is None:
+        return  # the service is stopping
     while (event := await out.get()) is not None:
         yield event

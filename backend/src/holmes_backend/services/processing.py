@@ -37,9 +37,7 @@ def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
         case_id=case_id,
         job_id=job_id,
     )
-    task = asyncio.create_task(_run(ctx, runtime, job_id), name=_task_name(job_id))
-    runtime.tasks.add(task)
-    task.add_done_callback(runtime.tasks.discard)
+    runtime.spawn(_run(ctx, runtime, job_id), name=_task_name(job_id))
 
 
 def _task_name(job_id: uuid.UUID) -> str:
@@ -70,9 +68,7 @@ _AFTER_JOB_SECONDS = 0.1
 def _after_job(runtime: Runtime) -> None:
     gc.collect()
     gc.freeze()
-    task = asyncio.create_task(_checkpoint(runtime))
-    runtime.tasks.add(task)
-    task.add_done_callback(runtime.tasks.discard)
+    runtime.spawn(_checkpoint(runtime), name="checkpoint")
 
 
 async def _checkpoint(runtime: Runtime) -> None:

@@ -43,7 +43,7 @@ async def record(
     )
 
     async def _wake() -> None:
-        hub.notify(case_id)
+        hub.notify(case_id, lambda: feed_item(event))
 
     after_commit(session, _wake)
     return event

@@ -1,0 +1,89 @@
+"""A commit's wake-up hands its event to the case's feed (events.hub): broadcast without a log
+read when it is the next id, the log read whenever there is a gap, every id once and in order."""
+
+import asyncio
+import uuid
+from collections.abc import Sequence
+
+from holmes_backend.events.hub import EventHub, FeedItem
+
+CASE = uuid.uuid4()
+
+
+class Log:
+    """The case's event log, in memory, counting the feed's reads."""
+
+    def __init__(self, head: int) -> None:
+        self.items = [FeedItem(i, "AGENT_PROGRESS", f'{{"n": {i}}}') for i in range(1, head + 1)]
+        self.reads = 0
+
+    def append(self) -> FeedItem:
+        item = FeedItem(len(self.items) + 1, "AGENT_PROGRESS", f'{{"n": {len(self.items) + 1}}}')
+        self.items.append(item)
+        return item
+
+    async def read(self, case_id: uuid.UUID, after_id: int, limit: int) -> Sequence[FeedItem]:
+        self.reads += 1
+        return [i for i in self.items if i.id > after_id][:limit]
+
+    async def head(self, case_id: uuid.UUID) -> int:
+        return len(self.items)
+
+
+async def received(queue: asyncio.Queue[FeedItem], count: int) -> list[int]:
+    return [(await asyncio.wait_for(queue.get(), 5)).id for _ in range(count)]
+
+
+async def test_the_next_event_is_broadcast_without_reading_the_log() -> None:
+    log = Log(head=10)
+    hub = EventHub(log.read, log.head)
+    async with hub.subscribe(CASE) as subscription:
+        for _ in range(3):
+            item = log.append()
+            hub.notify(CASE, lambda item=item: item)
+        assert await received(subscription.queue, 3) == [11, 12, 13]
+        assert log.reads == 0
+    await hub.close()
+
+
+async def test_a_gap_is_read_from_the_log_and_nothing_comes_twice() -> None:
+    log = Log(head=10)
+    hub = EventHub(log.read, log.head)
+    async with hub.subscribe(CASE) as subscription:
+        eleven, twelve, thirteen = log.append(), log.append(), log.append()
+        hub.notify(CASE, lambda: thirteen)  # 11 and 12 were committed elsewhere: a gap
+        assert await received(subscription.queue, 3) == [11, 12, 13]
+        assert log.reads == 1
+        hub.notify(CASE, lambda: twelve)  # a late wake-up of an event already sent
+        hub.notify(CASE, lambda: eleven)
+        fourteen = log.append()
+        hub.notify(CASE, lambda: fourteen)
+        assert await received(subscription.queue, 1) == [14]
+        assert subscription.queue.empty()
+        assert log.reads == 1
+    await hub.close()
+
+
+async def test_a_plain_wake_up_reads_the_log() -> None:
+    log = Log(head=0)
+    hub = EventHub(log.read, log.head)
+    async with hub.subscribe(CASE) as subscription:
+        log.append()
+        hub.notify(CASE)  # another process's event (PostgreSQL NOTIFY)
+        assert await received(subscription.queue, 1) == [1]
+        assert log.reads == 1
+    await hub.close()
+
+
+async def test_no_listener_no_event_made() -> None:
+    log = Log(head=0)
+    hub = EventHub(log.read, log.head)
+    made: list[int] = []
+
+    def make() -> FeedItem:
+        made.append(1)
+        return log.append()
+
+    hub.notify(CASE, make)
+    assert made == []
+    await hub.close()

@@ -4,8 +4,13 @@ read when it is the next id, the log read whenever there is a gap, every id once
 import asyncio
 import uuid
 from collections.abc import Sequence
+from datetime import timedelta
 
+import pytest
+
+from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub, FeedItem
+from holmes_backend.services import events as event_service
 
 CASE = uuid.uuid4()
 
@@ -86,4 +91,37 @@ async def test_no_listener_no_event_made() -> None:
 
     hub.notify(CASE, make)
     assert made == []
+    await hub.close()
+
+
+async def test_an_event_broadcast_while_a_stream_catches_up_is_not_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The stream reads the log, and meanwhile an event is committed and broadcast: the read
+    does not have it, the stream's queue does, and the stream must still deliver it."""
+    log = Log(head=5)
+    hub = EventHub(log.read, log.head)
+    reads = 0
+
+    async def read(case_id: uuid.UUID, after_id: int, limit: int) -> Sequence[FeedItem]:
+        nonlocal reads
+        reads += 1
+        snapshot = await log.read(case_id, after_id, limit)
+        if reads == 1:  # committed after the read's snapshot, broadcast before it returns
+            item = log.append()
+            hub.notify(CASE, lambda: item)
+            await asyncio.sleep(0.05)
+        return snapshot
+
+    monkeypatch.setattr(event_service, "hub_reader", lambda _factory: (read, log.head))
+    stream = event_service.stream(
+        None,  # type: ignore[arg-type]
+        hub,
+        case_id=CASE,
+        after_id=0,
+        until=utcnow() + timedelta(hours=1),
+    )
+    ids = [int((await asyncio.wait_for(anext(stream), 5)).id or 0) for _ in range(6)]
+    assert ids == [1, 2, 3, 4, 5, 6]
+    await stream.aclose()
     await hub.close()

@@ -102,7 +102,10 @@ async def stream(
     last_id = after_id
     async with hub.subscribe(case_id) as subscription:
         while True:
-            # Catch up from the log: at the start, and whenever this stream fell behind.
+            # Catch up from the log: at the start, and whenever this stream fell behind. The
+            # queue is emptied first, so what is broadcast while the log is read is queued, not
+            # thrown away (it may be newer than the read); what both bring is skipped by id.
+            subscription.drain()
             while True:
                 items = await read(case_id, last_id, READ_BATCH)
                 for item in items:
@@ -110,7 +113,6 @@ async def stream(
                     last_id = item.id
                 if len(items) < READ_BATCH:
                     break
-            subscription.drain()
             while not subscription.lagged:
                 remaining = (until - utcnow()).total_seconds()
                 if remaining <= 0:

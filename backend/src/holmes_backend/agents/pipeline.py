@@ -401,7 +401,7 @@ class Pipeline:
         assert isinstance(output, TriageResult)
         triaged = {f.file_id: f for f in output.files if f.file_id in self.evidence}
         self.writes.add(self._write_triage(triaged))
-        self._save_state("triage", [f.model_dump(mode="json") for f in triaged.values()])
+        self._save_state("triage", list(triaged.values()))  # models: encoded when written
 
     async def _write_triage(self, triaged: dict[str, TriageFile]) -> None:
         async with self.ctx.session_factory() as session:
@@ -410,6 +410,7 @@ class Pipeline:
             await transaction.commit(session)
 
     async def _triage(self) -> list[TriageFile]:
+        """Triage's files: this run's models, or read back from the job's state on a resume."""
         return [TriageFile.model_validate(f) for f in self.states.get("triage", [])]
 
     async def _phase_routing(self, job: ProcessingJob, case: Case) -> None:
@@ -423,9 +424,7 @@ class Pipeline:
             ORCHESTRATOR_INSTRUCTION,
         )
         parts = [
-            render_findings(
-                {"stage": "triage"}, {"files": [f.model_dump(mode="json") for f in triage]}
-            ),
+            render_findings({"stage": "triage"}, TriageResult(files=triage)),
             f"routing threshold: {ROUTING_THRESHOLD}",
         ]
         orchestrator = asyncio.create_task(

@@ -3,13 +3,14 @@ read when it is the next id, the log read whenever there is a gap, every id once
 
 import asyncio
 import uuid
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from datetime import timedelta
 
 import pytest
 
 from holmes_backend.db.types import utcnow
-from holmes_backend.events.hub import EventHub, FeedItem
+from holmes_backend.events.hub import EventHub, FeedItem, Subscription
 from holmes_backend.services import events as event_service
 
 CASE = uuid.uuid4()
@@ -39,22 +40,30 @@ async def received(queue: asyncio.Queue[FeedItem], count: int) -> list[int]:
     return [(await asyncio.wait_for(queue.get(), 5)).id for _ in range(count)]
 
 
+@asynccontextmanager
+async def subscribed(log: Log) -> AsyncIterator[tuple[EventHub, Subscription]]:
+    """A hub on `log` and one subscription to the case's feed."""
+    hub = EventHub(log.read, log.head)
+    try:
+        async with hub.subscribe(CASE) as subscription:
+            yield hub, subscription
+    finally:
+        await hub.close()
+
+
 async def test_the_next_event_is_broadcast_without_reading_the_log() -> None:
     log = Log(head=10)
-    hub = EventHub(log.read, log.head)
-    async with hub.subscribe(CASE) as subscription:
+    async with subscribed(log) as (hub, subscription):
         for _ in range(3):
             item = log.append()
             hub.notify(CASE, lambda item=item: item)
         assert await received(subscription.queue, 3) == [11, 12, 13]
         assert log.reads == 0
-    await hub.close()
 
 
 async def test_a_gap_is_read_from_the_log_and_nothing_comes_twice() -> None:
     log = Log(head=10)
-    hub = EventHub(log.read, log.head)
-    async with hub.subscribe(CASE) as subscription:
+    async with subscribed(log) as (hub, subscription):
         eleven, twelve, thirteen = log.append(), log.append(), log.append()
         hub.notify(CASE, lambda: thirteen)  # 11 and 12 were committed elsewhere: a gap
         assert await received(subscription.queue, 3) == [11, 12, 13]
@@ -66,18 +75,15 @@ async def test_a_gap_is_read_from_the_log_and_nothing_comes_twice() -> None:
         assert await received(subscription.queue, 1) == [14]
         assert subscription.queue.empty()
         assert log.reads == 1
-    await hub.close()
 
 
 async def test_a_plain_wake_up_reads_the_log() -> None:
     log = Log(head=0)
-    hub = EventHub(log.read, log.head)
-    async with hub.subscribe(CASE) as subscription:
+    async with subscribed(log) as (hub, subscription):
         log.append()
         hub.notify(CASE)  # another process's event (PostgreSQL NOTIFY)
         assert await received(subscription.queue, 1) == [1]
         assert log.reads == 1
-    await hub.close()
 
 
 async def test_no_listener_no_event_made() -> None:

@@ -11,16 +11,15 @@ import sqlalchemy as sa
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
 from holmes_backend.db.migrate import upgrade
-from holmes_backend.db.types import UTCDateTime
 from holmes_backend.models import ChatSession, KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
 from tests.api.helpers import new_case
 from tests.chat.test_chat import ask
-from tests.db.tables import cases, users
+from tests.db.tables import case_row, cases, chat_sessions, messages, users
 
 
-async def test_two_first_messages_at_once_share_one_chat_session(
+async def test_two_firstmessages_at_once_share_one_chat_session(
     client: httpx.AsyncClient, runtime: Runtime
 ) -> None:
     case_id = (await new_case(client, "Racing chat"))["id"]
@@ -51,26 +50,7 @@ async def test_two_first_messages_at_once_share_one_chat_session(
     assert ids == {m["id"] for m in history if m["role"] == "assistant"}
 
 
-_sessions = sa.table(
-    "chat_sessions",
-    sa.column("id", sa.Uuid),
-    sa.column("case_id", sa.Uuid),
-    sa.column("user_id", sa.Uuid),
-    sa.column("adk_session_id"),
-    sa.column("created_at", UTCDateTime()),
-)
-_messages = sa.table(
-    "messages",
-    sa.column("id", sa.Uuid),
-    sa.column("session_id", sa.Uuid),
-    sa.column("role"),
-    sa.column("content"),
-    sa.column("citations", sa.JSON),
-    sa.column("created_at", UTCDateTime()),
-)
-
-
-async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: str) -> None:
+async def test_the_migration_merges_duplicate_chatchat_sessions(fresh_database_url: str) -> None:
     settings = Settings(database_url=fresh_database_url, environment="test")
     await upgrade(settings, "0003")
     now = datetime.now(UTC)
@@ -84,16 +64,7 @@ async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: 
             )
             for case_id in (case, other_case):
                 await connection.execute(
-                    cases.insert().values(
-                        id=case_id,
-                        user_id=user,
-                        name="dup",
-                        description="",
-                        status="READY",
-                        hypotheses=[],
-                        created_at=now,
-                        updated_at=now,
-                    )
+                    cases.insert().values(case_row(case_id, now, user_id=user, name="dup"))
                 )
             for number, (session_id, case_id) in enumerate(
                 [(second, case), (first, case), (third, case), (alone, other_case)]
@@ -102,7 +73,7 @@ async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: 
                 if session_id == third:
                     created = now + timedelta(seconds=2)
                 await connection.execute(
-                    _sessions.insert().values(
+                    chat_sessions.insert().values(
                         id=session_id,
                         case_id=case_id,
                         user_id=user,
@@ -112,7 +83,7 @@ async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: 
                 )
             for number, session_id in enumerate([first, second, second, third, alone]):
                 await connection.execute(
-                    _messages.insert().values(
+                    messages.insert().values(
                         id=uuid.uuid4(),
                         session_id=session_id,
                         role="user",
@@ -123,11 +94,11 @@ async def test_the_migration_merges_duplicate_chat_sessions(fresh_database_url: 
                 )
         await upgrade(settings)
         async with engine.connect() as connection:
-            sessions = (await connection.execute(sa.select(_sessions.c.id))).scalars().all()
+            sessions = (await connection.execute(sa.select(chat_sessions.c.id))).scalars().all()
             moved = (
                 await connection.execute(
-                    sa.select(_messages.c.session_id, _messages.c.content).order_by(
-                        _messages.c.content
+                    sa.select(messages.c.session_id, messages.c.content).order_by(
+                        messages.c.content
                     )
                 )
             ).all()

@@ -14,7 +14,7 @@ from holmes_backend.db.migrate import downgrade, upgrade
 from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models import Base, JobState
 from holmes_backend.models.chunk import is_search_index
-from tests.db.tables import cases
+from tests.db.tables import case_row, cases
 
 EXPECTED_TABLES = {
     "users",
@@ -116,17 +116,7 @@ async def test_job_states_move_to_their_own_rows_and_back(fresh_database_url: st
     engine = create_engine(settings)
     try:
         async with engine.begin() as connection:
-            await connection.execute(
-                cases.insert().values(
-                    id=case_id,
-                    name="m",
-                    status="READY",
-                    description="",
-                    hypotheses=[],
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
+            await connection.execute(cases.insert().values(case_row(case_id, now, name="m")))
             await connection.execute(
                 jobs.insert().values(
                     id=job_id,

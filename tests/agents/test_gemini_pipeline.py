@@ -19,12 +19,13 @@ from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
-from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake
+from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake, user_text_of
 from tests.support import LiveServer
 
 PRO, FLASH = "fake-pro", "fake-flash"
@@ -119,3 +120,18 @@ async def test_pro_storm_falls_back_to_flash_and_a_failed_domain_leaves_partial(
     assert {"financial", "evidence"} <= domains
     assert "legal" not in domains
     assert graph["nodes"]
+
+    # Strategy reads the other domains' findings as text summaries, not their outputs.
+    strategy = [
+        r
+        for r in gemini.requests_for(FLASH)
+        if instruction_of(r.body).startswith(INSTRUCTIONS["strategy"][:40])
+    ]
+    assert strategy
+    text = user_text_of(strategy[-1].body)
+    assert "<<<FINDINGS" not in text
+    summarised = parse_summaries(text.splitlines())
+    assert set(summarised) == {"financial", "evidence"}  # legal failed: nothing to summarise
+    assert summarised["financial"]["transactions"]
+    assert summarised["evidence"]["events"]
+    assert all("excerpt" not in item["source"] for item in summarised["financial"]["transactions"])

@@ -9,6 +9,7 @@ from holmes_backend.agents.schemas import (
     StrategyOutput,
     SynthesisOutput,
 )
+from holmes_backend.agents.summaries import render_summaries
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import findings, photo, run, text_doc
 
@@ -55,6 +56,30 @@ async def test_next_steps_follow_the_findings(tmp_path: Path) -> None:
     assert all(s.rationale for s in output.next_steps)
     assert any(f.finding_type == "plan" for f in output.findings)
     assert "financial, legal" in analysis.thoughts[0] or "evidence" in analysis.thoughts[0]
+
+
+async def test_the_same_steps_follow_from_the_findings_summaries(tmp_path: Path) -> None:
+    """What the pipeline hands strategy: the other domains' findings as text summaries."""
+    docs = await _case(tmp_path)
+    outputs = {
+        "financial": run(FinancialOutput, docs)[0],
+        "legal": run(LegalOutput, docs)[0],
+        "evidence": run(EvidenceOutput, docs)[0],
+    }
+    summaries = render_summaries(outputs)
+    assert "<<<FINDINGS" not in summaries
+    assert "excerpt" not in summaries
+
+    output, analysis = run(StrategyOutput, [], text=summaries)
+    from_blocks, _ = run(StrategyOutput, [], blocks=[findings(d, o) for d, o in outputs.items()])
+    actions = [s.action for s in output.next_steps]
+    assert actions == [s.action for s in from_blocks.next_steps]
+    assert any(a.startswith("Prepare the impeachment of Ottoline Brisk") for a in actions)
+    assert "financial, legal" in analysis.thoughts[0]
+    # The findings cite the same files and places, read from the summaries.
+    assert [f.sources for f in output.findings] == [
+        [s.model_copy(update={"excerpt": ""}) for s in f.sources] for f in from_blocks.findings
+    ]
 
 
 async def test_hypotheses_are_weighed_honestly(tmp_path: Path) -> None:

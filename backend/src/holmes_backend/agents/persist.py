@@ -14,10 +14,9 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
+from holmes_backend.agents.summaries import SEVERITY_CONFIDENCE, citable, first_source, headline
 from holmes_backend.models import KnowledgeGraph
 from holmes_shared.enums import FindingStatus
-
-_SEVERITY_CONFIDENCE = {"LOW": 0.5, "MEDIUM": 0.7, "HIGH": 0.9}
 
 
 def _location(source: SourceRef | None) -> dict[str, Any]:
@@ -30,43 +29,9 @@ def _file_id(source: SourceRef | None, known: set[str]) -> uuid.UUID | None:
 
 def _items(output: BaseModel) -> Iterable[tuple[str, str, str, float, SourceRef | None, BaseModel]]:
     """(finding_type, title, summary, confidence, source, item) for every citable item."""
-    for finding in getattr(output, "findings", []):
-        source = finding.sources[0] if finding.sources else None
-        yield (
-            finding.finding_type,
-            finding.title,
-            finding.summary,
-            finding.confidence,
-            source,
-            finding,
-        )
-    if isinstance(output, FinancialOutput):
-        for t in output.transactions:
-            title = f"{t.currency} {t.amount:,.2f}" + (f" to {t.to_party}" if t.to_party else "")
-            yield "transaction", title, t.description, 0.8, t.source, t
-        for a in output.anomalies:
-            source = a.sources[0] if a.sources else None
-            yield (
-                f"anomaly:{a.kind}",
-                a.kind,
-                a.description,
-                _SEVERITY_CONFIDENCE[a.severity],
-                source,
-                a,
-            )
-    if isinstance(output, LegalOutput):
-        for c in output.clauses:
-            yield f"clause:{c.kind}", c.kind, c.text, 0.8, c.source, c
-        for d in output.dates:
-            yield "dated_item", d.date, d.description, 0.8, d.source, d
-    if isinstance(output, EvidenceOutput):
-        for e in output.events:
-            yield "event", e.timestamp, e.description, 0.8, e.source, e
-        for claim in output.sworn_claims:
-            yield "sworn_claim", claim.speaker or "statement", claim.claim, 0.8, claim.source, claim
-        for custody in output.custody:
-            source = custody.sources[0] if custody.sources else None
-            yield "custody", custody.title, custody.summary, custody.confidence, source, custody
+    for name, item in citable(output):
+        kind, title, summary, confidence = headline(name, item)
+        yield kind, title, summary, confidence, first_source(item), item
 
 
 def domain_findings(
@@ -154,7 +119,7 @@ def synthesis_findings(
             "contradiction",
             c.claim,
             c.explanation,
-            _SEVERITY_CONFIDENCE[c.severity],
+            SEVERITY_CONFIDENCE[c.severity],
             [c.claim_source, *c.evidence_against],
             c,
         )

@@ -50,6 +50,7 @@ from holmes_backend.agents.schemas import (
     TriageFile,
     TriageResult,
 )
+from holmes_backend.agents.summaries import render_summary
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
 from holmes_backend.db import transaction
@@ -121,8 +122,9 @@ class Pipeline:
         self._closing: asyncio.Task[None] | None = None
         self._outputs: dict[str, BaseModel] | None = None
         self._domain_models: dict[str, BaseModel] = {}  # this run's, as the agents gave them
-        # domain -> (output, its findings block): what strategy, synthesis and the graph read
-        self._rendered: dict[str, tuple[BaseModel, str]] = {}
+        # (form, domain) -> (output, its rendering): the findings block synthesis and the graph
+        # read, or the text summary strategy reads (see _rendering)
+        self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
         # domain -> the workers started during the orchestrator's call (see _speculate)
         self._speculated: dict[str, tuple[DomainAssignment, Speculation, list[AgentSpec]]] = {}
 
@@ -633,8 +635,14 @@ class Pipeline:
         merged = _merge([o for o, _ in outputs], schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
-        self._findings_blocks({domain: merged})  # rendered now for the phases that read it
+        if domain in _INDEPENDENT_DOMAINS:
+            self._summaries({domain: merged})  # strategy's request is made of them next
+            # Synthesis reads the block after strategy: made once strategy's request is out.
+            self.writes.add(self._render_block(domain, merged))
         return merged
+
+    async def _render_block(self, domain: str, output: BaseModel) -> None:
+        self._findings_blocks({domain: output})
 
     def _workers(
         self,
@@ -645,7 +653,7 @@ class Pipeline:
     ) -> list[tuple[AgentSpec, list[str], list[str]]]:
         """A domain's workers: each one's spec, request parts and files (PRD §4.7)."""
         ids = [f for f in assignment.file_ids if f in self.evidence]
-        context = [*self._case_parts(case), *self._findings_blocks(others)]
+        context = [*self._case_parts(case), *self._summaries(others)]
         groups = (
             split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
         )
@@ -713,17 +721,23 @@ class Pipeline:
 
     def _findings_blocks(self, outputs: dict[str, BaseModel]) -> list[str]:
         """The domain outputs as findings blocks (synthesis and the graph read the same)."""
-        blocks = []
-        for domain, output in outputs.items():
-            cached = self._rendered.get(domain)
-            if cached is None or cached[0] is not output:
-                cached = (
-                    output,
-                    render_findings({"domain": domain}, output),
-                )
-                self._rendered[domain] = cached
-            blocks.append(cached[1])
-        return blocks
+        return [self._rendering("block", domain, output) for domain, output in outputs.items()]
+
+    def _summaries(self, outputs: dict[str, BaseModel]) -> list[str]:
+        """The domain outputs as text summaries: what strategy reads of the other domains."""
+        return [self._rendering("summary", domain, output) for domain, output in outputs.items()]
+
+    def _rendering(self, form: str, domain: str, output: BaseModel) -> str:
+        """A domain output rendered once per run (it is read by several phases)."""
+        cached = self._rendered.get((form, domain))
+        if cached is None or cached[0] is not output:
+            text = (
+                render_findings({"domain": domain}, output)
+                if form == "block"
+                else render_summary(domain, output)
+            )
+            cached = self._rendered[(form, domain)] = (output, text)
+        return cached[1]
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()

@@ -8,7 +8,8 @@ analyst parses them back. One evidence part per file:
     [loc {"row": 3, "sheet": "Sheet1"}] Date: 2024-03-01; Amount: 9,800.00
     <<<END EVIDENCE>>>
 
-and one findings part per earlier stage (domain outputs handed to strategy and synthesis):
+and one findings part per earlier stage (domain outputs handed to synthesis and the graph;
+strategy reads text summaries of them instead, agents.summaries):
 
     <<<FINDINGS {"domain": "financial"}>>>
     {...the stage's output as JSON...}

@@ -16,8 +16,9 @@ INSTRUCTIONS: dict[str, str] = {
     "evidence": "You are the Evidence analyst of Holmes. Extract timed events (with time zone "
     "offsets), places and coordinates, people, chain-of-custody facts, and sworn claims (who "
     "claimed what about a time or place). " + _COMMON,
-    "strategy": "You are the Strategy analyst of Holmes. From the other domains' findings "
-    "(FINDINGS blocks) and any evidence given, propose prioritised next investigative or "
+    "strategy": "You are the Strategy analyst of Holmes. From the other domains' findings (text "
+    "summaries, one line per finding: [category] title (confidence): first sentence | its facts "
+    "and sources) and any evidence given, propose prioritised next investigative or "
     "legal steps with their rationale, and findings about the case's strengths and weaknesses. "
     + _COMMON,
 }

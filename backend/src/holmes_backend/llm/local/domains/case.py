@@ -1,7 +1,8 @@
-"""What the later stages work from: the domain outputs handed over as findings blocks.
+"""What the later stages work from: the domain outputs handed over as findings blocks or summaries.
 
-Strategy, synthesis and the knowledge graph receive earlier outputs as FINDINGS blocks (header
-{"domain": …} or {"stage": …}); several blocks of one domain (parallel workers) are merged. When a
+Synthesis and the knowledge graph receive earlier outputs as FINDINGS blocks (header
+{"domain": …} or {"stage": …}), strategy the other domains' findings as text summaries
+(`agents.summaries`: their texts cut to a first sentence); several of one domain are merged. When a
 domain's block is missing but evidence documents came along, that domain is derived from them
 here, so each stage also works when it is handed raw evidence.
 """
@@ -19,6 +20,7 @@ from holmes_backend.agents.schemas import (
     StrategyOutput,
     SynthesisOutput,
 )
+from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.llm.evidence import EvidenceDoc, FindingsBlock
 from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
@@ -86,10 +88,11 @@ def case_view(request: AnalysisRequest) -> CaseView:
         "strategy": StrategyOutput,
         "synthesis": SynthesisOutput,
     }
-    for block in request.findings:
-        stage = _stage(block)
+    given = [(_stage(block), block.data) for block in request.findings]
+    given += list(parse_summaries(request.text.splitlines()).items())
+    for stage, data in given:
         model = models.get(stage)
-        parsed = _parse(model, block.data) if model else None
+        parsed = _parse(model, data) if model else None
         if parsed is not None:
             blocks.setdefault(stage, []).append(parsed)
     docs = request.documents

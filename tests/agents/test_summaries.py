@@ -160,6 +160,12 @@ def test_first_sentence() -> None:
     assert first_sentence("Mr. X paid. Then more.") == "Mr. X paid. Then more."  # too short to cut
     assert first_sentence(LONG) == "Three wires of 9,800 went to Züri Holdings AG."
     assert first_sentence("  one\n line  ") == "one line"
+    assert first_sentence("Two payments went to R. Ostrowski via Dr. Vance. Both in cash.") == (
+        "Two payments went to R. Ostrowski via Dr. Vance."
+    )
+    assert first_sentence("Funds moved through U.S. Bank accounts. Then abroad.") == (
+        "Funds moved through U.S. Bank accounts."
+    )
     long = "word " * 100
     assert len(first_sentence(long)) == 240
     assert first_sentence(long).endswith("\u2026")

@@ -10,7 +10,7 @@ Strategy receives the other domains' findings as text summaries (seed 000
     --- Financial Agent Findings (2 findings) ---
     Counterparties: ["Marram Coast Ltd", "Ottoline Brisk"]
     Anomalies:
-    [anomaly:structuring] structuring (confidence: 90): Three transfers just under … | {"severity": …}
+    [anomaly:structuring] structuring (confidence: 90): Three transfers under … | {"severity": …}
     Transactions:
     [transaction] USD 9,600.00 to Marram Coast Ltd (confidence: 80): wire | {"date": …, "amount": …}
 
@@ -54,6 +54,35 @@ _HEAD_FIELDS: dict[str, dict[str, str]] = {
 _SKIPPED = {"hypotheses"}  # the domain's own assessments: each agent weighs the hypotheses itself
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
 _MIN_SENTENCE = 20
+_ABBREVIATIONS = {
+    "mr",
+    "mrs",
+    "ms",
+    "dr",
+    "prof",
+    "st",
+    "no",
+    "co",
+    "inc",
+    "ltd",
+    "corp",
+    "jr",
+    "sr",
+    "vs",
+    "etc",
+    "e.g",
+    "i.e",
+    "u.s",
+    "u.k",
+    "art",
+    "sec",
+    "para",
+    "approx",
+    "ref",
+    "fig",
+    "p",
+    "pp",
+}
 _MAX_TEXT = 240
 _HEADER = re.compile(r"^--- (?P<domain>\w+) Agent Findings \(\d+ findings?\) ---$")
 _LINE = re.compile(
@@ -103,11 +132,21 @@ def _one_line(text: str) -> str:
 
 
 def first_sentence(text: str) -> str:
+    """The text's first sentence (an initial or a title's full stop does not end one), cut to
+    _MAX_TEXT characters."""
     text = _one_line(text)
     end = _SENTENCE_END.search(text, _MIN_SENTENCE)
+    while end is not None and _abbreviation(text, end.start()):
+        end = _SENTENCE_END.search(text, end.end())
     if end is not None:
         text = text[: end.start()]
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1].rstrip() + "\u2026"
+
+
+def _abbreviation(text: str, stop: int) -> bool:
+    """Whether the full stop before `stop` closes an initial ("R.") or an abbreviation."""
+    word = text[text.rfind(" ", 0, stop) + 1 : stop].rstrip(".").lower()
+    return len(word) == 1 or word in _ABBREVIATIONS
 
 
 def _label(name: str) -> str:

@@ -135,6 +135,8 @@ def first_sentence(text: str) -> str:
     """The text's first sentence (an initial or a title's full stop does not end one), cut to
     _MAX_TEXT characters."""
     text = _one_line(text)
+    if len(text) <= _MIN_SENTENCE:
+        return text
     end = _SENTENCE_END.search(text, _MIN_SENTENCE)
     while end is not None and _abbreviation(text, end.start()):
         end = _SENTENCE_END.search(text, end.end())

@@ -7,7 +7,7 @@
 - amount mismatches: one invoice/reference (or one dated payment between the same parties)
   carrying different amounts in different files;
 - duplicates: the same amount to the same payee twice in one file, with the same reference or
-  within a few days;
+  within a few days (not a charge recurring on about the same day of different months);
 - round amounts: repeated large whole-thousand payments to one payee.
 """
 
@@ -36,6 +36,8 @@ ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
+_HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
+RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 ROUND_MIN = 5_000.0
 ROUND_UNIT = 1_000.0
 
@@ -45,20 +47,34 @@ class _Tx:
     number: int
     tx: Transaction
     day: date | None
-    sender: str
+    sender: str  # the named parties' keys, "" when the transaction does not name it
     receiver: str
 
     @property
     def paid(self) -> bool:
         return is_payment(self.tx)
 
+    @property
+    def payer(self) -> str:
+        """The sender; unnamed, the document's own account holder (a statement's rows are its
+        account's): one party within a file, not the same one across files."""
+        return self.sender or f"{_HOLDER}{self.tx.source.file_id}"
+
+    @property
+    def payee(self) -> str:
+        return self.receiver or f"{_HOLDER}{self.tx.source.file_id}"
+
 
 def _index(transactions: list[Transaction]) -> list[_Tx]:
     return [
-        _Tx(n, t, tx_date(t), name_key(t.from_party or ""), name_key(t.to_party or ""))
+        _Tx(n, t, tx_date(t), _key(t.from_party), _key(t.to_party))
         for n, t in enumerate(transactions)
         if is_transfer(t) and t.amount > 0
     ]
+
+
+def _key(party: str | None) -> str:
+    return name_key(party) if party else ""
 
 
 def _refs(items: Iterable[_Tx]) -> list[SourceRef]:
@@ -97,23 +113,23 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
     for item in items:
         if not (low <= item.tx.amount < threshold) or item.day is None:
             continue
-        if item.sender:
-            groups[("by", item.sender)].append(item)
-        if item.receiver:
-            groups[("to", item.receiver)].append(item)
-        if not item.sender and not item.receiver:
-            groups[("in", item.tx.source.file_id)].append(item)
+        groups[("by", item.payer)].append(item)
+        groups[("to", item.payee)].append(item)
     found: list[Anomaly] = []
-    reported: set[frozenset[int]] = set()
-    for (role, _), group in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+    reported: set[int] = set()
+    # Runs by or to a named party first (the account's own runs name no one), larger first; a
+    # run is reported when it brings enough transfers not reported yet.
+    for (role, _), group in sorted(
+        groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
+    ):
         cluster = _densest(sorted(group, key=lambda i: (i.day or date.min, i.number)))
-        numbers = frozenset(i.number for i in cluster)
-        if len(cluster) < STRUCTURING_MIN_COUNT or any(numbers <= seen for seen in reported):
+        numbers = {i.number for i in cluster}
+        if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
         total = sum(i.tx.amount for i in cluster)
         if total <= threshold:
             continue
-        reported.add(numbers)
+        reported |= numbers
         party = cluster[0].tx.from_party if role == "by" else cluster[0].tx.to_party
         who = f"{'by' if role == 'by' else 'to'} {party}" if party else "in one account"
         days = ((cluster[-1].day or date.min) - (cluster[0].day or date.min)).days + 1
@@ -162,9 +178,9 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
     by_pair: _Pairs = defaultdict(list)
     by_sender: dict[str, list[_Tx]] = defaultdict(list)
     for item in items:
-        if item.sender and item.receiver and item.sender != item.receiver:
-            by_pair[(item.sender, item.receiver)].append(item)
-            by_sender[item.sender].append(item)
+        if item.payer != item.payee:
+            by_pair[(item.payer, item.payee)].append(item)
+            by_sender[item.payer].append(item)
     found: list[Anomaly] = []
     seen: set[frozenset[int]] = set()
     for (a, b), outgoing in by_pair.items():
@@ -173,11 +189,11 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
             if back is not None:
                 _add_trip(found, seen, [first, back])
             for middle in by_sender.get(b, [])[:50]:
-                if middle.receiver in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
+                if middle.payee in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
                     continue
                 if not _similar(first.tx.amount, middle.tx.amount):
                     continue
-                back = _return_leg(middle, by_pair.get((middle.receiver, a), []), first.tx.amount)
+                back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
                 if back is not None:
                     _add_trip(found, seen, [first, middle, back])
     _aggregated_trips(by_pair, found, seen)
@@ -245,7 +261,7 @@ def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
     for item in items:
         if item.tx.reference:
             by_reference[norm_reference(item.tx.reference)].append(item)
-        elif item.day and item.sender and item.receiver:
+        elif item.day and (item.sender or item.receiver):  # a payment known by a party
             by_payment[(item.day, item.sender, item.receiver)].append(item)
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
@@ -306,7 +322,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             and abs((b.day - a.day).days) <= DUPLICATE_DAYS
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
         ]
-        if not same_reference and not close:
+        if not close and (not same_reference or _recurring(group)):
             continue
         severity: Severity = "HIGH" if same_reference else "MEDIUM"
         why = "the same reference" if same_reference else f"within {DUPLICATE_DAYS} days"
@@ -321,6 +337,17 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             )
         )
     return found
+
+
+def _recurring(group: list[_Tx]) -> bool:
+    """Charges at about the same day of different months (a subscription, rent, a fee): a
+    recurring charge under one reference, not a payment made twice."""
+    days = [item.day for item in group if item.day]
+    return (
+        len(days) == len(group)
+        and len({(d.year, d.month) for d in days}) == len(days)
+        and max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
+    )
 
 
 def round_amounts(items: list[_Tx]) -> list[Anomaly]:

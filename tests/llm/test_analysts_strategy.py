@@ -49,7 +49,7 @@ async def test_next_steps_follow_the_findings(tmp_path: Path) -> None:
     output, analysis = run(StrategyOutput, [], blocks=blocks)
     actions = [s.action for s in output.next_steps]
     assert any(a.startswith("Subpoena the bank statements") for a in actions)
-    assert any("Board of Directors" in a and "minutes" in a for a in actions)
+    assert any("Board of Directors' minutes" in a for a in actions), actions
     assert any(a.startswith("Prepare the impeachment of Ottoline Brisk") for a in actions)
     priorities = [s.priority for s in output.next_steps]
     assert priorities == sorted(priorities, key=["HIGH", "MEDIUM", "LOW"].index)

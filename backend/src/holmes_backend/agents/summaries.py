@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from holmes_backend.agents.schemas import SourceRef, Transaction
+from holmes_backend.llm.local.facts.text import first_sentence as sentence_of
 
 SEVERITY_CONFIDENCE = {"LOW": 0.5, "MEDIUM": 0.7, "HIGH": 0.9}
 _FACT_CONFIDENCE = 0.8  # an extracted fact (a transaction, a clause …) as read
@@ -52,37 +53,6 @@ _HEAD_FIELDS: dict[str, dict[str, str]] = {
     "events": {"timestamp": "title"},
 }
 _SKIPPED = {"hypotheses"}  # the domain's own assessments: each agent weighs the hypotheses itself
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(\[])")
-_MIN_SENTENCE = 20
-_ABBREVIATIONS = {
-    "mr",
-    "mrs",
-    "ms",
-    "dr",
-    "prof",
-    "st",
-    "no",
-    "co",
-    "inc",
-    "ltd",
-    "corp",
-    "jr",
-    "sr",
-    "vs",
-    "etc",
-    "e.g",
-    "i.e",
-    "u.s",
-    "u.k",
-    "art",
-    "sec",
-    "para",
-    "approx",
-    "ref",
-    "fig",
-    "p",
-    "pp",
-}
 _MAX_TEXT = 240
 _HEADER = re.compile(r"^--- (?P<domain>\w+) Agent Findings \(\d+ findings?\) ---$")
 _LINE = re.compile(
@@ -132,23 +102,9 @@ def _one_line(text: str) -> str:
 
 
 def first_sentence(text: str) -> str:
-    """The text's first sentence (an initial or a title's full stop does not end one), cut to
-    _MAX_TEXT characters."""
-    text = _one_line(text)
-    if len(text) <= _MIN_SENTENCE:
-        return text
-    end = _SENTENCE_END.search(text, _MIN_SENTENCE)
-    while end is not None and _abbreviation(text, end.start()):
-        end = _SENTENCE_END.search(text, end.end())
-    if end is not None:
-        text = text[: end.start()]
+    """The text's first sentence on one line, cut to _MAX_TEXT characters."""
+    text = sentence_of(_one_line(text))
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1].rstrip() + "\u2026"
-
-
-def _abbreviation(text: str, stop: int) -> bool:
-    """Whether the full stop before `stop` closes an initial ("R.") or an abbreviation."""
-    word = text[text.rfind(" ", 0, stop) + 1 : stop].rstrip(".").lower()
-    return len(word) == 1 or word in _ABBREVIATIONS
 
 
 def _label(name: str) -> str:

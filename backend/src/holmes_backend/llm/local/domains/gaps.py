@@ -18,7 +18,7 @@ from holmes_backend.llm.local.domains.ledger import is_payment
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import name_key, person_parts
+from holmes_backend.llm.local.facts.names import name_key, person_parts, possessive
 from holmes_backend.llm.local.facts.text import units
 
 _RECORD = re.compile(
@@ -103,8 +103,8 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
                 EvidenceGap(
                     element=f"Approval record of {approver} required by: {clause.text[:160]}",
                     current_strength="MISSING",
-                    recommendation=f"Request {approver}'s minutes, resolutions or written "
-                    "consents for the period; no approval document is in the evidence.",
+                    recommendation=f"Request {possessive(approver)} minutes, resolutions or "
+                    "written consents for the period; no approval document is in the evidence.",
                     sources=[clause.source],
                 )
             )
@@ -190,7 +190,7 @@ def claim_gaps(
         when = f" ({claim.claimed_time})" if claim.claimed_time else ""
         gaps.append(
             EvidenceGap(
-                element=f"Corroboration of {claim.speaker or 'a witness'}'s claim: "
+                element=f"Corroboration of {possessive(claim.speaker or 'a witness')} claim: "
                 f"{claim.claim[:140]}",
                 current_strength="WEAK",
                 recommendation="The claim rests on a single source. Seek phone location data, "

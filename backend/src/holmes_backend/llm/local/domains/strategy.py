@@ -20,7 +20,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.synthesis import analyse_synthesis
-from holmes_backend.llm.local.facts.names import name_key
+from holmes_backend.llm.local.facts.names import name_key, possessive
 
 _ORDER: dict[Severity, int] = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 _MAX_STEPS = 25
@@ -109,8 +109,8 @@ def _legal_steps(view: CaseView, synthesis: SynthesisOutput, steps: list[NextSte
         records = "minutes and resolutions" if _BODY.search(approver) else "written consent"
         _step(
             steps,
-            f"Request {approver}'s {records} for the transactions concerned",
-            f"The agreement requires {approver}'s approval ({clause.text[:200]})"
+            f"Request {possessive(approver)} {records} for the transactions concerned",
+            f"The agreement requires {possessive(approver)} approval ({clause.text[:200]})"
             + ("; no approval record is in the evidence." if unmet else "."),
             "HIGH" if unmet and clause.amount else "MEDIUM",
         )

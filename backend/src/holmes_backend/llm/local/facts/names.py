@@ -371,6 +371,11 @@ def _role_follows(name: str, after: str) -> bool:
     return bool(role) and any(w in ROLE_WORDS or w in HONORIFICS for w in role)
 
 
+def possessive(name: str) -> str:
+    """A name's possessive: Hale's, the Board of Directors'."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def strip_honorific(name: str) -> str:
     tokens = _tokens(name)
     while len(tokens) > 1 and _bare(tokens[0]) in HONORIFICS:

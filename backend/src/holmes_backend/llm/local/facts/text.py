@@ -5,6 +5,7 @@ joined into paragraphs before sentences are cut, and each sentence cites the chu
 """
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -151,16 +152,31 @@ def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
     spans: list[tuple[int, int]] = []
     start = 0
+    for end in _sentence_ends(text):
+        spans.extend(_hard_split(start, end))
+        start = end
+    spans.extend(_hard_split(start, len(text)))
+    return spans
+
+
+def _sentence_ends(text: str) -> Iterator[int]:
+    """Where each sentence of the text ends (after its closing punctuation and space); the full
+    stop of an abbreviation or an initial ends none."""
+    start = 0
     for match in _BOUNDARY.finditer(text):
         end = match.start() + 1
         before = _WORD_BEFORE.search(text[start:end].rstrip('.!?"\u201d\u2019)]'))
         word = before.group(1).lower().rstrip(".") if before else ""
         if text[match.start()] == "." and (word in _ABBREVIATIONS or len(word) == 1):
             continue
-        spans.extend(_hard_split(start, match.end()))
+        yield match.end()
         start = match.end()
-    spans.extend(_hard_split(start, len(text)))
-    return spans
+
+
+def first_sentence(text: str) -> str:
+    """The text's first sentence (the whole text when it has one)."""
+    end = next(_sentence_ends(text), len(text))
+    return text[:end].rstrip()
 
 
 def _hard_split(start: int, end: int) -> list[tuple[int, int]]:

@@ -148,6 +148,60 @@ async def test_missing_board_approval_is_a_gap_until_minutes_appear(tmp_path: Pa
     assert not [g for g in approved.evidence_gaps if "Audit Committee" in g.element]
 
 
+async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
+    tmp_path: Path,
+) -> None:
+    """The pipeline's way: synthesis reads the domains' findings, not the documents."""
+    contract = await text_doc(
+        tmp_path,
+        "supply.txt",
+        'SUPPLY AGREEMENT between Quarry Lane Foods Ltd ("Client") and Ostrava Digital s.r.o. '
+        '("Supplier").\n'
+        "Any payment exceeding GBP 20,000 requires the prior approval of the Audit Committee.\n",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "payments.csv",
+        "Date,Payer,Payee,Amount,Currency\n"
+        "2022-02-01,Quarry Lane Foods Ltd,Ostrava Digital s.r.o.,35000,GBP\n"
+        "2022-02-03,Quarry Lane Foods Ltd,Pellworth Cold Storage,48000,GBP\n",
+        mime="text/csv",
+    )
+    minutes = await text_doc(
+        tmp_path,
+        "committee_minutes.txt",
+        "MINUTES OF THE AUDIT COMMITTEE, 25 January 2022\n"
+        "RESOLVED, that the storage contract with Pellworth Cold Storage is approved.\n"
+        "The Ostrava Digital engagement was discussed; no resolution was proposed.\n",
+    )
+
+    def synthesis(docs: list[EvidenceDoc]) -> SynthesisOutput:
+        blocks = [
+            findings("financial", run(FinancialOutput, docs)[0]),
+            findings("legal", run(LegalOutput, docs)[0]),
+        ]
+        return run(SynthesisOutput, [], blocks=blocks)[0]
+
+    legal, _ = run(LegalOutput, [minutes])
+    assert [f.entities for f in legal.findings if f.finding_type == "approval_record"] == [
+        ["Pellworth Cold Storage"]
+    ]
+    gaps = [g.element for g in synthesis([contract, ledger, minutes]).evidence_gaps]
+    approval = [g for g in gaps if "Audit Committee" in g]
+    assert len(approval) == 1
+    assert "1 payment(s) to Ostrava Digital s.r.o. above GBP 20,000" in approval[0], approval
+    assert not [g for g in gaps if "Pellworth" in g]  # approved on record: its basis is known
+
+    approved = await text_doc(
+        tmp_path,
+        "later_minutes.txt",
+        "RESOLVED, that the Ostrava Digital s.r.o. engagement is approved by the Audit "
+        "Committee.\n",
+    )
+    later = synthesis([contract, ledger, minutes, approved]).evidence_gaps
+    assert not [g for g in later if "Audit Committee" in g.element]
+
+
 async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:
     """The pipeline hands synthesis the domain outputs, not the files: same conclusions."""
     deposition = await _deposition(tmp_path)

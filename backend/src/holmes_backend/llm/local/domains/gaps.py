@@ -2,7 +2,9 @@
 
 - approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
   written consent naming the approver) is in the evidence; worse when payments above the
-  approval threshold were made;
+  approval threshold were made. A clause of an agreement whose parties are known binds the
+  payments to them: those need a record that names their payee (the board approving other
+  vendors' contracts approves none of them);
 - counterparties: payments to a party that no contract, invoice or correspondence mentions;
 - single-source claims: a sworn claim that nothing else corroborates or contradicts;
 - money flagged from one document only: the bank's own records are missing;
@@ -15,19 +17,23 @@ from collections import defaultdict
 from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD, DEFINED_PARTIES, REQUIREMENT
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import (
+    BUSINESS_WORDS,
+    ORG_SUFFIXES,
+    ORG_WORDS,
+    STOPWORDS,
+)
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import name_key, person_parts, possessive
+from holmes_backend.llm.local.facts.names import name_key, person_parts, possessive, same_party
 from holmes_backend.llm.local.facts.text import units
 
 _RECORD = re.compile(
     r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"
     r"written consent|unanimous consent|approval (?:was|is hereby) (?:given|granted))\b",
     re.IGNORECASE,
-)
-_REQUIREMENT = re.compile(
-    r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
 )
 _RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
 _MAX_COUNTERPARTY_GAPS = 5
@@ -41,31 +47,45 @@ def _approver_words(approver: str) -> set[str]:
     }
 
 
-def _approval_records(view: CaseView, clause: Clause) -> list[SourceRef]:
-    """Records that the approver approved something: outside requirement language."""
+def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list[SourceRef]:
+    """Records that the approver approved something (naming one of the `subject` words, when
+    given): outside requirement language, and written (someone saying in a deposition or a
+    recording that it was approved is a claim the records must bear out, not a record)."""
     wanted = _approver_words(clause.party or "")
+
+    def names_it(text: str) -> bool:
+        words = {w.lower().strip(".,;:()") for w in text.split()}
+        return bool(wanted & words) and (not subject or bool(subject & words))
+
     found: list[SourceRef] = []
     for doc in view.documents:
         named_as_record = bool(_RECORD_FILES.search(doc.filename))
         for unit in units(doc):
             text = unit.text
-            if unit.ref.file_id == clause.source.file_id and _REQUIREMENT.search(text):
+            if unit.ref.cue_start is not None:
                 continue
-            if not _RECORD.search(text) or (_REQUIREMENT.search(text) and not named_as_record):
+            if unit.ref.file_id == clause.source.file_id and REQUIREMENT.search(text):
                 continue
-            if wanted & {w.lower().strip(".,") for w in text.split()}:
+            if not _RECORD.search(text) or (REQUIREMENT.search(text) and not named_as_record):
+                continue
+            if names_it(text):
                 found.append(unit.ref)
     texts = [
         (f.title + " " + f.summary, f.sources)
         for f in view.evidence.findings
         if f.finding_type != PEOPLE_NAMED
     ]
-    texts += [(e.description, [e.source]) for e in view.evidence.events]
+    texts += [
+        (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
+    ]
     texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
+    texts += [
+        (f.summary, f.sources) for f in view.legal.findings if f.finding_type == APPROVAL_RECORD
+    ]
     for text, sources in texts:
-        if not _RECORD.search(text) or _REQUIREMENT.search(text):
+        if not _RECORD.search(text) or REQUIREMENT.search(text):
             continue
-        if wanted & {w.lower().strip(".,") for w in text.split()}:
+        if names_it(text):
             found += sources
     return unique_refs(found, 6)
 
@@ -80,16 +100,20 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
         if key in seen:
             continue
         seen.add(key)
-        records = _approval_records(view, clause)
-        approver = clause.party or "the required approver"
-        if records:
-            continue
         over = _above(view.financial.transactions, clause)
+        bound = _agreement_parties(view, clause)
+        if bound:
+            over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
+        payees = sorted({t.to_party for t in over if t.to_party})
+        if _approval_records(view, clause, _distinctive(payees) if bound else set()):
+            continue
+        approver = clause.party or "the required approver"
         if over:
             total = sum(t.amount for t in over)
+            to = f" to {', '.join(payees)}" if bound and payees else ""
             gaps.append(
                 EvidenceGap(
-                    element=f"Approval by {approver} of {len(over)} payment(s) above "
+                    element=f"Approval by {approver} of {len(over)} payment(s){to} above "
                     f"{_threshold(clause)} (total {format_money(total, over[0].currency)})",
                     current_strength="MISSING",
                     recommendation=f"Obtain the minutes, resolutions or written consents of "
@@ -109,6 +133,25 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
                 )
             )
     return gaps
+
+
+def _agreement_parties(view: CaseView, clause: Clause) -> list[str]:
+    """The parties the clause's own document defines, when it defines them."""
+    return [
+        name
+        for f in view.legal.findings
+        if f.finding_type == DEFINED_PARTIES
+        and any(s.file_id == clause.source.file_id for s in f.sources)
+        for name in f.entities
+    ]
+
+
+def _distinctive(names: list[str]) -> set[str]:
+    """The words that tell these names apart from any other business's ("lakeshore", not
+    "consulting group llc")."""
+    generic = ORG_WORDS | BUSINESS_WORDS | set(ORG_SUFFIXES) | STOPWORDS
+    words = {w.lower().strip(".,;:()") for name in names for w in name.split()}
+    return {w for w in words if len(w) > 2 and w not in generic}
 
 
 def _threshold(clause: Clause) -> str:

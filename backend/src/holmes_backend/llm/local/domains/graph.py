@@ -25,6 +25,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, person_mentions
 from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -145,7 +146,7 @@ def _doc_id(file_id: str) -> str:
 
 def _collect(view: CaseView, resolver: Resolver) -> None:
     for finding in view.legal.findings:
-        if finding.finding_type == "defined_parties":
+        if finding.finding_type == DEFINED_PARTIES:
             for name, alias in _DEFINED.findall(finding.summary):
                 resolver.alias(name.strip(), alias)
     _collect_findings(view, resolver)
@@ -291,7 +292,7 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 _LEGAL_EDGES = {
-    "defined_parties": ("party_to", 0.8),
+    DEFINED_PARTIES: ("party_to", 0.8),
     "case_caption": ("party_to", 0.8),
     "signatures": ("signed", 0.75),
 }

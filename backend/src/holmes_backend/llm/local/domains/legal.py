@@ -17,9 +17,24 @@ from holmes_backend.llm.local.domains.parties import (
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import name_key, same_party
+from holmes_backend.llm.local.facts.names import find_names, name_key, same_party
 from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
+DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
+APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
+REQUIREMENT = re.compile(
+    r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
+)
+_DECIDED = re.compile(
+    r"\b(resolved|(?:is|are|was|were|has been|have been) (?:hereby )?(?:approved|ratified|"
+    r"authori[sz]ed)|approves|ratifies|consents? to)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(
+    r"\b(?:no|not|never|nor)\s+(?:\w+\s+){0,2}?(?:approv|resolv|resolution|ratif|authori[sz]|"
+    r"consent)\w*|\b(?:declined|rejected|deferred|tabled|withdrawn)\b",
+    re.IGNORECASE,
+)
 _CONTRACT = re.compile(
     r"\b(agreement|contract|hereby|whereas|in witness whereof|the parties|hereinafter|"
     r"terms and conditions|effective date)\b",
@@ -87,6 +102,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)
         findings += _opinion_findings(doc, doc_units)
+        findings += _decisions(doc_units)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)
@@ -110,6 +126,32 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings=findings,
     )
     return LegalAnalysis(output, _thoughts(docs, output))
+
+
+def _decisions(doc_units: list[Unit]) -> list[Finding]:
+    """Decisions on record (a resolution, an approval, a ratification) and the parties
+    they concern; what someone says in a recording was decided is a claim, not a record."""
+    found: list[Finding] = []
+    for unit in doc_units:
+        text = unit.text
+        if unit.kind in ("row", "cue") or unit.ref.cue_start is not None:
+            continue
+        if not _DECIDED.search(text) or _NEGATED.search(text) or REQUIREMENT.search(text):
+            continue
+        named = [n.text for n in find_names(text) if n.kind in ("organization", "person")]
+        if named:
+            found.append(
+                Finding(
+                    finding_type=APPROVAL_RECORD,
+                    title=f"Approved on record: {', '.join(named)}",
+                    summary=text[:400],
+                    confidence=0.75,
+                    severity="LOW",
+                    entities=named,
+                    sources=[unit.ref],
+                )
+            )
+    return found
 
 
 def _merge_parties(parties: list[str], found: list[str]) -> None:
@@ -154,7 +196,7 @@ def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[F
         listing = "; ".join(f"{n} (\u201c{a}\u201d)" for n, a in aliases.items())
         findings.append(
             Finding(
-                finding_type="defined_parties",
+                finding_type=DEFINED_PARTIES,
                 title=f"Parties defined in {doc.filename or doc.file_id}",
                 summary=listing,
                 confidence=0.8,

@@ -202,6 +202,36 @@ async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
     assert not [g for g in later if "Audit Committee" in g.element]
 
 
+async def test_a_paid_invoice_missing_from_a_series_that_is_in_evidence_is_a_gap(
+    tmp_path: Path,
+) -> None:
+    invoice = await text_doc(
+        tmp_path,
+        "invoice_114.txt",
+        "INVOICE\nHalvard Signal Works AS\nInvoice number: HSW-2023-114\nDate: 2023-05-02\n"
+        "Bill to: Moravec Rail Ltd\nTOTAL DUE: EUR 12,400.00\n",
+    )
+    payments = await text_doc(
+        tmp_path,
+        "payables.csv",
+        "Date,Payee,Reference,Amount,Currency\n"
+        "2023-04-03,Halvard Signal Works AS,HSW-2023-102,31000,EUR\n"
+        "2023-05-20,Halvard Signal Works AS,HSW-2023-114,12400,EUR\n"
+        "2023-05-22,Tollund Office Rentals,TOR-5521,2100,EUR\n",
+        mime="text/csv",
+    )
+    output, _ = run(SynthesisOutput, [invoice, payments])
+    gaps = [g for g in output.evidence_gaps if g.element.startswith("Invoice ")]
+    assert [g.element for g in gaps] == [
+        "Invoice HSW-2023-102 behind the EUR 31,000 payment of 2023-04-03"
+    ]
+    assert gaps[0].current_strength == "MISSING"
+    assert [(s.file_id, s.row) for s in gaps[0].sources] == [("payables", 1)]
+
+    alone, _ = run(SynthesisOutput, [payments])  # no invoice of the series: nothing to expect
+    assert not [g for g in alone.evidence_gaps if g.element.startswith("Invoice ")]
+
+
 async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:
     """The pipeline hands synthesis the domain outputs, not the files: same conclusions."""
     deposition = await _deposition(tmp_path)

@@ -8,6 +8,8 @@
 - counterparties: payments to a party that no contract, invoice or correspondence mentions;
 - single-source claims: a sworn claim that nothing else corroborates or contradicts;
 - money flagged from one document only: the bank's own records are missing;
+- invoices: payments against a reference of an invoice series whose other invoices are in the
+  evidence, when that one is not (its invoice should exist and was not produced);
 - custody: media no custody record mentions, or items with conflicting hashes.
 """
 
@@ -16,7 +18,7 @@ from collections import defaultdict
 
 from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
 from holmes_backend.llm.local.domains.case import CaseView
-from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
 from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD, DEFINED_PARTIES, REQUIREMENT
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -37,6 +39,8 @@ _RECORD = re.compile(
 )
 _RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
 _MAX_COUNTERPARTY_GAPS = 5
+# An invoice number: a lettered prefix (with any year or group parts), then its own number.
+_SERIES = re.compile(r"^(?P<series>[A-Za-z]{2,}[-/ ](?:[A-Za-z0-9]+[-/ ])*?)\d+$")
 _MAX_CLAIM_GAPS = 5
 
 
@@ -266,6 +270,44 @@ def money_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
+def invoice_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Payments against an invoice number of a series (same prefix, e.g. ABC-2024-) whose other
+    invoices are in the evidence, while theirs is not."""
+    invoiced: dict[str, set[str]] = defaultdict(set)  # series -> references with an invoice
+    paid: dict[str, list[Transaction]] = defaultdict(list)  # reference -> payments against it
+    for tx in view.financial.transactions:
+        if not tx.reference or not _SERIES.match(tx.reference):
+            continue
+        reference = norm_reference(tx.reference)
+        if is_payment(tx):
+            paid[reference].append(tx)
+        elif is_transfer(tx):
+            invoiced[_series(tx.reference)].add(reference)
+    gaps: list[EvidenceGap] = []
+    for reference, txs in paid.items():
+        series = _series(txs[0].reference or "")
+        if not invoiced.get(series) or reference in invoiced[series]:
+            continue
+        first = min(txs, key=lambda t: t.date or "")
+        on = f" of {first.date[:10]}" if first.date else ""
+        gaps.append(
+            EvidenceGap(
+                element=f"Invoice {txs[0].reference} behind the "
+                f"{format_money(first.amount, first.currency)} payment{on}",
+                current_strength="MISSING",
+                recommendation="Other invoices of the series are in the evidence but not this one:"
+                " obtain it from both the payer's and the payee's files, with the work it bills.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
+    return gaps[:_MAX_COUNTERPARTY_GAPS]
+
+
+def _series(reference: str) -> str:
+    match = _SERIES.match(reference)
+    return match["series"].upper() if match else ""
+
+
 def custody_gaps(view: CaseView) -> list[EvidenceGap]:
     gaps: list[EvidenceGap] = []
     for finding in view.evidence.findings + view.evidence.custody:
@@ -297,6 +339,7 @@ def custody_gaps(view: CaseView) -> list[EvidenceGap]:
 def all_gaps(view: CaseView, tested: set[tuple[str, int | None, int | None]]) -> list[EvidenceGap]:
     return (
         approval_gaps(view)
+        + invoice_gaps(view)
         + money_gaps(view)
         + counterparty_gaps(view)
         + claim_gaps(view, tested)

@@ -6,6 +6,7 @@ import json
 import re
 import time
 import uuid
+from collections import Counter
 from typing import Any
 
 import httpx
@@ -129,14 +130,18 @@ async def test_a_correction_the_source_supports_is_confirmed_and_changes_the_gra
 ) -> None:
     case_id = demo_case.id
     state = await knowledge(client, case_id)
-    insight_places = {
+    cited = Counter(
         place(r)
         for name in ("contradictions", "evidence_gaps", "cross_modal_links")
         for item in state["insights"][name]
-        for r in refs(item)
-    }
-    # A transaction that an insight draws on, so the correction has something downstream.
-    target = next(f for f in transactions(state) if place(f["source_location"]) in insight_places)
+        for r in {place(r): r for r in refs(item)}.values()
+    )
+    # The transaction the most insights draw on, so the correction has something downstream
+    # (chosen the same way whatever order the database lists the findings in).
+    target = max(
+        (f for f in transactions(state) if cited[place(f["source_location"])]),
+        key=lambda f: (cited[place(f["source_location"])], -f["source_location"]["row"]),
+    )
     right = float(target["content"]["amount"])
     wrong = right + 111.11
     assert f"{wrong:.2f}" not in target["source_location"]["excerpt"]

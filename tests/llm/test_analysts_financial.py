@@ -229,6 +229,25 @@ async def test_unnamed_payers_of_different_documents_are_not_one_account(tmp_pat
     assert "amount_mismatch" not in _kinds(output)  # same days, different accounts
 
 
+async def test_a_counterparty_column_follows_the_direction_of_the_money(tmp_path: Path) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "statement.csv",
+        "Posting Date,Narrative,Counterparty,Amount,Running Balance\n"
+        "2022-10-20,Credit transfer,Redwater Engineering Inc.,40063.58,64472.31\n"
+        "2022-10-21,Payment,Larkspur Surveying Group,-2232.89,62239.42\n"
+        "2022-10-24,Card purchase,Tallow & Finch Stationers,118.40,62121.02\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [statement])
+    flows = [(t.from_party, t.to_party, t.amount) for t in output.transactions]
+    assert flows == [
+        ("Redwater Engineering Inc.", None, 40063.58),  # money in from the counterparty
+        (None, "Larkspur Surveying Group", 2232.89),
+        (None, "Tallow & Finch Stationers", 118.40),  # no sign, no word of money in: paid out
+    ]
+
+
 async def test_payments_written_in_sentences(tmp_path: Path) -> None:
     memo = await text_doc(
         tmp_path,

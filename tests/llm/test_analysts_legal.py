@@ -94,3 +94,23 @@ async def test_court_opinion_parties_dates_and_disposition() -> None:
         c.kind in ("cap", "approval_requirement", "governing_law", "term") or c.kind
         for c in output.clauses
     )
+
+
+async def test_amendments_and_decisions_on_record(tmp_path: Path) -> None:
+    doc = await text_doc(
+        tmp_path,
+        "records.txt",
+        "AMENDMENT No. 2 to the Supply Agreement: the fee cap is raised to EUR 90,000.\n"
+        "This Agreement may be amended only in writing signed by both parties.\n"
+        "Is there any signed amendment to the cap?\n"
+        "RESOLVED, that the storage contract with Pellworth Cold Storage Ltd is approved.\n"
+        "The Ostrava Digital engagement was not approved.\n"
+        "Payments above EUR 20,000 require the approval of the Audit Committee.\n",
+    )
+    output, _ = run(LegalOutput, [doc])
+    amendments = [f for f in output.findings if f.finding_type == "amendment"]
+    assert [f.sources[0].line for f in amendments] == [1]
+    decisions = [f for f in output.findings if f.finding_type == "approval_record"]
+    assert [(f.entities, f.sources[0].line) for f in decisions] == [
+        (["Pellworth Cold Storage Ltd"], 4)
+    ]

@@ -136,7 +136,7 @@ async def test_missing_board_approval_is_a_gap_until_minutes_appear(tmp_path: Pa
     assert len(gaps) == 1
     gap = gaps[0]
     assert gap.current_strength == "MISSING"
-    assert "1 payment(s) above GBP 20,000" in gap.element
+    assert "1 payment(s) to Ostrava Digital s.r.o. above GBP 20,000" in gap.element
     assert {r.file_id for r in gap.sources} == {"services", "payments"}
 
     minutes = await text_doc(
@@ -148,10 +148,18 @@ async def test_missing_board_approval_is_a_gap_until_minutes_appear(tmp_path: Pa
     assert not [g for g in approved.evidence_gaps if "Audit Committee" in g.element]
 
 
+def _from_findings(docs: list[EvidenceDoc]) -> SynthesisOutput:
+    """Synthesis the pipeline's way: from the domains' findings, without the documents."""
+    blocks = [
+        findings("financial", run(FinancialOutput, docs)[0]),
+        findings("legal", run(LegalOutput, docs)[0]),
+    ]
+    return run(SynthesisOutput, [], blocks=blocks)[0]
+
+
 async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
     tmp_path: Path,
 ) -> None:
-    """The pipeline's way: synthesis reads the domains' findings, not the documents."""
     contract = await text_doc(
         tmp_path,
         "supply.txt",
@@ -175,18 +183,11 @@ async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
         "The Ostrava Digital engagement was discussed; no resolution was proposed.\n",
     )
 
-    def synthesis(docs: list[EvidenceDoc]) -> SynthesisOutput:
-        blocks = [
-            findings("financial", run(FinancialOutput, docs)[0]),
-            findings("legal", run(LegalOutput, docs)[0]),
-        ]
-        return run(SynthesisOutput, [], blocks=blocks)[0]
-
     legal, _ = run(LegalOutput, [minutes])
     assert [f.entities for f in legal.findings if f.finding_type == "approval_record"] == [
         ["Pellworth Cold Storage"]
     ]
-    gaps = [g.element for g in synthesis([contract, ledger, minutes]).evidence_gaps]
+    gaps = [g.element for g in _from_findings([contract, ledger, minutes]).evidence_gaps]
     approval = [g for g in gaps if "Audit Committee" in g]
     assert len(approval) == 1
     assert "1 payment(s) to Ostrava Digital s.r.o. above GBP 20,000" in approval[0], approval
@@ -198,7 +199,7 @@ async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
         "RESOLVED, that the Ostrava Digital s.r.o. engagement is approved by the Audit "
         "Committee.\n",
     )
-    later = synthesis([contract, ledger, minutes, approved]).evidence_gaps
+    later = _from_findings([contract, ledger, minutes, approved]).evidence_gaps
     assert not [g for g in later if "Audit Committee" in g.element]
 
 
@@ -230,6 +231,51 @@ async def test_a_paid_invoice_missing_from_a_series_that_is_in_evidence_is_a_gap
 
     alone, _ = run(SynthesisOutput, [payments])  # no invoice of the series: nothing to expect
     assert not [g for g in alone.evidence_gaps if g.element.startswith("Invoice ")]
+
+
+async def test_a_cap_on_the_total_counts_each_payment_once_and_needs_its_amendment(
+    tmp_path: Path,
+) -> None:
+    contract = await text_doc(
+        tmp_path,
+        "advisory.txt",
+        'ADVISORY AGREEMENT between Moravec Rail Ltd ("Client") and Halvard Signal Works AS '
+        '("Adviser").\n'
+        "The total fees payable under this Agreement shall not exceed EUR 50,000 without a "
+        "written amendment.\n",
+    )
+    payables = await text_doc(
+        tmp_path,
+        "payables.csv",
+        "Date,Payee,Reference,Amount,Currency\n"
+        "2023-04-03,Halvard Signal Works AS,HSW-102,22000,EUR\n"
+        "2023-05-20,Halvard Signal Works AS,HSW-114,34500,EUR\n"
+        "2023-05-22,Tollund Office Rentals,TOR-5521,60000,EUR\n",
+        mime="text/csv",
+    )
+    bank = await text_doc(
+        tmp_path,
+        "bank.csv",
+        "Date,Counterparty,Reference,Amount,Currency\n"
+        "2023-05-21,Halvard Signal Works AS,HSW-114,-34500,EUR\n",
+        mime="text/csv",
+    )
+    output = _from_findings([contract, payables, bank])
+    caps = [c for c in output.contradictions if "cap of EUR 50,000" in c.explanation]
+    assert [c.explanation for c in caps] == [
+        "Payments under the agreement total EUR 56,500, over its cap of EUR 50,000."
+    ]  # the bank's record of HSW-114 is the same payment; the rent is another agreement's
+    gaps = [g for g in output.evidence_gaps if g.element.startswith("A signed amendment")]
+    assert len(gaps) == 1
+    assert gaps[0].current_strength == "MISSING"
+
+    amendment = await text_doc(
+        tmp_path,
+        "amendment_1.txt",
+        "AMENDMENT No. 1 to the Advisory Agreement: the fee cap is raised to EUR 90,000.\n",
+    )
+    amended = _from_findings([contract, payables, bank, amendment])
+    assert not [g for g in amended.evidence_gaps if g.element.startswith("A signed amendment")]
 
 
 async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:

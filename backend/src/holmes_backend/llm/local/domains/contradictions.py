@@ -26,7 +26,13 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains.case import CaseView
-from holmes_backend.llm.local.domains.ledger import is_transfer, tx_date
+from holmes_backend.llm.local.domains.ledger import (
+    distinct_payments,
+    is_payment,
+    is_transfer,
+    tx_date,
+)
+from holmes_backend.llm.local.domains.legal import agreement_parties
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -61,6 +67,7 @@ _PRESENCE = re.compile(
 )
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
+_TOTAL = re.compile(r"\b(total|aggregate|in all|altogether|cumulative(?:ly)?|in sum)\b", re.I)
 _PER_CLAIM = 3
 _MAX = 60
 
@@ -323,50 +330,80 @@ def document_contradictions(view: CaseView) -> list[Contradiction]:
                 severity=anomaly.severity,
             )
         )
-    found += _caps_exceeded(view.legal.clauses, view.financial.transactions, view.legal.parties)
+    found += [contradiction for _, contradiction in caps_exceeded(view)]
     return found
 
 
-def _caps_exceeded(
-    clauses: list[Clause], transactions: list[Transaction], parties: list[str]
-) -> list[Contradiction]:
-    found: list[Contradiction] = []
-    for clause in clauses:
+def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
+    """Caps the payments under their agreement break: a single payment above the cap, or (a cap
+    on the total) the payments together. A payment recorded in several documents counts once."""
+    found: list[tuple[Clause, Contradiction]] = []
+    for clause in view.legal.clauses:
         if clause.kind != "cap" or not clause.amount:
             continue
         money = find_money(clause.text)
         currency = money[0].currency if money else None
-        over = [
-            t
-            for t in transactions
-            if is_transfer(t)
-            and t.amount > clause.amount
-            and (currency is None or t.currency == currency)
-            and (
-                not parties
-                or any(
-                    same_party(p, q)
-                    for p in parties
-                    for q in (t.from_party or "", t.to_party or "")
+        paid = distinct_payments(
+            [
+                t
+                for t in view.financial.transactions
+                if is_payment(t)
+                and (currency is None or t.currency == currency)
+                and _under(t, clause, view)
+            ]
+        )
+        over = [t for t in paid if t.amount > clause.amount]
+        total = sum(t.amount for t in paid)
+        cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
+        if not over and not cumulative:
+            continue
+        cap = format_money(clause.amount, currency or paid[0].currency)
+        worst = max(paid, key=lambda t: t.amount)
+        largest = (
+            f"{format_money(worst.amount, worst.currency)} on {worst.date or 'an unknown date'}"
+        )
+        if cumulative:
+            explanation = (
+                f"Payments under the agreement total {format_money(total, worst.currency)}, "
+                f"over its cap of {cap}"
+                + (
+                    f"; {len(over)} payment(s) exceed it alone, the largest {largest}"
+                    if over
+                    else ""
                 )
             )
-        ]
-        if not over:
-            continue
-        worst = max(over, key=lambda t: t.amount)
+        else:
+            explanation = (
+                f"{len(over)} payment(s) exceed the contractual cap of {cap}; the largest is "
+                + largest
+            )
+        against = over or paid
         found.append(
-            Contradiction(
-                claim=clause.text[:300],
-                claim_source=clause.source,
-                evidence_against=unique_refs([t.source for t in over], 6),
-                explanation=f"{len(over)} payment(s) exceed the contractual cap of "
-                f"{format_money(clause.amount, currency or worst.currency)}; the largest is "
-                f"{format_money(worst.amount, worst.currency)} on "
-                f"{worst.date or 'an unknown date'}.",
-                severity="HIGH" if worst.amount >= 2 * clause.amount else "MEDIUM",
+            (
+                clause,
+                Contradiction(
+                    claim=clause.text[:300],
+                    claim_source=clause.source,
+                    evidence_against=unique_refs([t.source for t in against], 6),
+                    explanation=explanation + ".",
+                    severity="HIGH"
+                    if max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
+                    else "MEDIUM",
+                ),
             )
         )
     return found
+
+
+def _under(tx: Transaction, clause: Clause, view: CaseView) -> bool:
+    """Whether a payment is one under the clause's agreement: between its own parties (a side
+    left unnamed is the document's holder) when it defines them, else naming a party of the case."""
+    bound = agreement_parties(view.legal, clause.source.file_id)
+    named = [q for q in (tx.from_party, tx.to_party) if q]
+    if bound:
+        return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
+    parties = view.legal.parties
+    return not parties or any(same_party(p, q) for p in parties for q in named)
 
 
 def all_contradictions(

@@ -1,5 +1,6 @@
 """Evidence gaps: what the case needs to prove its points and does not have.
 
+- caps: payments broke an agreement's cap and no amendment raising it is in the evidence;
 - approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
   written consent naming the approver) is in the evidence; worse when payments above the
   approval threshold were made. A clause of an agreement whose parties are known binds the
@@ -18,8 +19,14 @@ from collections import defaultdict
 
 from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.contradictions import caps_exceeded
 from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
-from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD, DEFINED_PARTIES, REQUIREMENT
+from holmes_backend.llm.local.domains.legal import (
+    AMENDMENT,
+    APPROVAL_RECORD,
+    REQUIREMENT,
+    agreement_parties,
+)
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import (
@@ -105,7 +112,7 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
             continue
         seen.add(key)
         over = _above(view.financial.transactions, clause)
-        bound = _agreement_parties(view, clause)
+        bound = agreement_parties(view.legal, clause.source.file_id)
         if bound:
             over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
         payees = sorted({t.to_party for t in over if t.to_party})
@@ -137,17 +144,6 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
                 )
             )
     return gaps
-
-
-def _agreement_parties(view: CaseView, clause: Clause) -> list[str]:
-    """The parties the clause's own document defines, when it defines them."""
-    return [
-        name
-        for f in view.legal.findings
-        if f.finding_type == DEFINED_PARTIES
-        and any(s.file_id == clause.source.file_id for s in f.sources)
-        for name in f.entities
-    ]
 
 
 def _distinctive(names: list[str]) -> set[str]:
@@ -270,6 +266,35 @@ def money_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
+def cap_gaps(view: CaseView) -> list[EvidenceGap]:
+    """A cap the payments broke needs the amendment that raised it, unless one is in evidence
+    (an amendment mentioned outside the agreement itself, whose amending clause is boilerplate)."""
+    gaps: list[EvidenceGap] = []
+    for clause, broken in caps_exceeded(view):
+        texts = [(c.text, c.source) for c in view.legal.clauses]
+        texts += [(d.description, d.source) for d in view.legal.dates]
+        texts += [
+            (f"{f.title} {f.summary}", s)
+            for f in view.legal.findings + view.evidence.findings
+            for s in f.sources[:1]
+        ]
+        if any(
+            AMENDMENT.search(text) and source.file_id != clause.source.file_id
+            for text, source in texts
+        ):
+            continue
+        gaps.append(
+            EvidenceGap(
+                element=f"A signed amendment raising the cap: {clause.text[:160]}",
+                current_strength="MISSING",
+                recommendation=f"{broken.explanation} Obtain any amendment, change order or "
+                "waiver, or treat the excess as paid without contractual basis.",
+                sources=[clause.source, *broken.evidence_against[:5]],
+            )
+        )
+    return gaps
+
+
 def invoice_gaps(view: CaseView) -> list[EvidenceGap]:
     """Payments against an invoice number of a series (same prefix, e.g. ABC-2024-) whose other
     invoices are in the evidence, while theirs is not."""
@@ -339,6 +364,7 @@ def custody_gaps(view: CaseView) -> list[EvidenceGap]:
 def all_gaps(view: CaseView, tested: set[tuple[str, int | None, int | None]]) -> list[EvidenceGap]:
     return (
         approval_gaps(view)
+        + cap_gaps(view)
         + invoice_gaps(view)
         + money_gaps(view)
         + counterparty_gaps(view)

@@ -22,7 +22,7 @@ from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
-from holmes_backend.llm.local.facts.names import clean, find_names
+from holmes_backend.llm.local.facts.names import clean, find_names, name_key
 from holmes_backend.llm.local.facts.text import Unit, units
 
 REPORTED = "Reported figure"
@@ -67,6 +67,11 @@ _COUNTERPARTY = re.compile(
 _TRANSFER_CONTEXT = re.compile(
     r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
 )
+_INFLOW = re.compile(
+    r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
+    r"transfer in|refund(?:ed)? (?:from|by)|interest paid)\b",
+    re.IGNORECASE,
+)
 _LEDGER_LINE_MIN = 3
 _MODAL = re.compile(
     r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
@@ -100,6 +105,23 @@ def is_transfer(tx: Transaction) -> bool:
 def is_payment(tx: Transaction) -> bool:
     """Money that moved: a transfer that is not just an invoice's amount due."""
     return is_transfer(tx) and not tx.description.startswith(INVOICED)
+
+
+def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
+    """The transactions with a payment recorded in several documents (a ledger and the bank
+    statement) kept once: the same reference, or the same amount, day and payee, in another file."""
+    first_file: dict[tuple[object, ...], str] = {}
+    kept: list[Transaction] = []
+    for tx in transactions:
+        key: tuple[object, ...] = (
+            ("reference", norm_reference(tx.reference))
+            if tx.reference
+            else ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
+        )
+        file_id = first_file.setdefault(key, tx.source.file_id)
+        if file_id == tx.source.file_id:
+            kept.append(tx)
+    return kept
 
 
 def tx_date(tx: Transaction) -> date | None:
@@ -221,20 +243,14 @@ def _from_fields(
         amount = (round(quantity[0] * price[0], 2), price[1])
     if amount is None or amount[0] == 0:
         return None
-    if outflow is None and amount[0] < 0:
-        outflow = True
-    direction = (_first(fields, assigned, "direction") or "").lower()
-    if direction[:1] in ("d", "o", "w", "-"):
-        outflow = True
-    elif direction[:1] in ("c", "i", "+"):
-        outflow = False
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
     description = "; ".join(
         f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
     )
+    outflow = _outflow(_first(fields, assigned, "direction"), amount[0], description, outflow)
     if sender is None and receiver is None:
-        party = _counterparty(description)
+        party = _first(fields, assigned, "party") or _counterparty(description)
         sender, receiver = (None, party) if outflow is not False else (party, None)
     if holder and sender is None and outflow is not None:
         sender = holder if outflow else sender
@@ -257,6 +273,23 @@ def _from_fields(
         description=description[:300],
         source=ref.model_copy(update={"file_id": file_id}),
     )
+
+
+def _outflow(
+    direction: str | None, signed: float, description: str, known: bool | None
+) -> bool | None:
+    """Whether a row's money went out (True) or came in (False), None when nothing tells: its
+    debit or credit column, its direction column, its sign, or its own words ("Credit transfer")."""
+    marker = (direction or "").lower()[:1]
+    if marker in ("d", "o", "w", "-"):
+        return True
+    if marker in ("c", "i", "+"):
+        return False
+    if known is not None:
+        return known
+    if signed < 0:
+        return True
+    return False if _INFLOW.search(description) else None
 
 
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:

@@ -22,8 +22,15 @@ from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
 APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
+AMENDMENT = re.compile(r"\b(amend(?:ment|ed|s)?|change order|addendum|variation|waiver)\b", re.I)
 REQUIREMENT = re.compile(
     r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
+)
+_MAY = re.compile(r"\b(may|can|could)\s+(?:only\s+)?(?:be\s+)?(?:amend|vari|waiv|modif)", re.I)
+_MAX_AMENDMENTS = 10
+_NO_AMENDMENT = re.compile(
+    r"\b(?:no|not|never|nor|any)\s+(?:\w+\s+){0,2}?(?:amend|addend|change order|variation|waiver)",
+    re.IGNORECASE,
 )
 _DECIDED = re.compile(
     r"\b(resolved|(?:is|are|was|were|has been|have been) (?:hereby )?(?:approved|ratified|"
@@ -103,6 +110,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         dates += _dates(doc_units)
         findings += _opinion_findings(doc, doc_units)
         findings += _decisions(doc_units)
+        findings += _amendments(doc_units)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)
@@ -154,6 +162,42 @@ def _decisions(doc_units: list[Unit]) -> list[Finding]:
     return found
 
 
+def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
+    """The parties a document defines as its own (an agreement's), when it defines them."""
+    return [
+        name
+        for f in legal.findings
+        if f.finding_type == DEFINED_PARTIES and any(s.file_id == file_id for s in f.sources)
+        for name in f.entities
+    ]
+
+
+def _amendments(doc_units: list[Unit]) -> list[Finding]:
+    """Amendments, addenda, change orders and waivers a document makes or records (an
+    agreement's own "may be amended only in writing" is a requirement, not one)."""
+    found: list[Finding] = []
+    for unit in doc_units:
+        if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
+            continue
+        text = unit.text.rstrip()
+        if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):
+            continue  # a question, a requirement or a permission, not an amendment made
+        if _NO_AMENDMENT.search(text):
+            continue
+        found.append(
+            Finding(
+                finding_type="amendment",
+                title=f"Amendment: {unit.text[:120]}",
+                summary=unit.text[:400],
+                confidence=0.7,
+                severity="LOW",
+                entities=[n.text for n in find_names(unit.text) if n.kind != "place"],
+                sources=[unit.ref],
+            )
+        )
+    return found[:_MAX_AMENDMENTS]
+
+
 def _merge_parties(parties: list[str], found: list[str]) -> None:
     for name in found:
         match = next((i for i, p in enumerate(parties) if same_party(p, name)), None)
@@ -166,12 +210,12 @@ def _merge_parties(parties: list[str], found: list[str]) -> None:
 def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[Finding]]:
     names: list[str] = []
     findings: list[Finding] = []
-    aliases: dict[str, str] = {}
+    defined: dict[str, str | None] = {}  # the document's own parties, with their defined terms
     for unit in doc_units[:400]:
         for name, alias in contract_parties(unit):
             names.append(name)
-            if alias:
-                aliases[name] = alias
+            if alias or name not in defined:
+                defined[name] = alias
         names += [name for name, _ in labelled_parties(unit)]
     caption = next(iter(captions(doc_units)), None)
     if caption and caption.weight >= 3:
@@ -192,8 +236,8 @@ def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[F
                 sources=[u.ref for u in caption.sources],
             )
         )
-    if aliases:
-        listing = "; ".join(f"{n} (\u201c{a}\u201d)" for n, a in aliases.items())
+    if defined:
+        listing = "; ".join(f"{n} (\u201c{a}\u201d)" if a else n for n, a in defined.items())
         findings.append(
             Finding(
                 finding_type=DEFINED_PARTIES,
@@ -201,7 +245,7 @@ def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[F
                 summary=listing,
                 confidence=0.8,
                 severity="LOW",
-                entities=list(aliases),
+                entities=list(defined),
                 sources=[doc_units[0].ref] if doc_units else [],
             )
         )

@@ -19,6 +19,7 @@ Role = Literal[
     "amount",
     "from",
     "to",
+    "party",  # the other side, whichever way the money went ("Counterparty")
     "reference",
     "description",
     "currency",
@@ -153,9 +154,6 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "supplier",
                 "destination",
                 "merchant",
-                "counterparty",
-                "party",
-                "name",
                 "customer",
                 "client",
                 "seller",
@@ -163,6 +161,7 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
         ),
         ("paid to",),
     ),
+    ("party", frozenset({"counterparty", "party", "name"}), ()),
     ("account", frozenset({"account", "acct", "iban"}), ()),
     ("direction", frozenset({"direction", "dr/cr", "sign"}), ()),
     (

@@ -278,6 +278,45 @@ async def test_a_cap_on_the_total_counts_each_payment_once_and_needs_its_amendme
     assert not [g for g in amended.evidence_gaps if g.element.startswith("A signed amendment")]
 
 
+async def test_a_sworn_denial_of_any_connection_against_the_company_register(
+    tmp_path: Path,
+) -> None:
+    register = await text_doc(
+        tmp_path,
+        "register.txt",
+        "Companies Register, extract printed 2 May 2024\n"
+        "Entity name | Pellworth Cold Storage Ltd\n"
+        "Name | Role | Since\n"
+        "Agnes Morrow | Director | 2021-06-01\n"
+        "Tobias Quell | Shareholder (40%) | 2021-06-01\n",
+    )
+    statement = await text_doc(
+        tmp_path,
+        "quell_statement.txt",
+        "STATEMENT OF TOBIAS QUELL, sworn under oath.\n"
+        "I have no connection with Pellworth beyond signing its delivery notes.\n",
+    )
+    legal, _ = run(LegalOutput, [register])
+    assert [f.title for f in legal.findings if f.finding_type == "interest"] == [
+        "Agnes Morrow: Director of Pellworth Cold Storage Ltd",
+        "Tobias Quell: Shareholder (40%) of Pellworth Cold Storage Ltd",
+    ]
+    output, _ = run(SynthesisOutput, [register, statement])
+    [denied] = [c for c in output.contradictions if "denies any connection" in c.explanation]
+    assert denied.severity == "HIGH"
+    assert "Shareholder (40%) of Pellworth Cold Storage Ltd" in denied.explanation
+    assert [(r.file_id, r.line) for r in denied.evidence_against] == [("register", 5)]
+
+    unrelated = await text_doc(
+        tmp_path,
+        "morrow_statement.txt",
+        "STATEMENT OF AGNES MORROW, sworn under oath.\n"
+        "I have no connection with Halvard Signal Works.\n",
+    )
+    quiet, _ = run(SynthesisOutput, [register, unrelated])
+    assert not [c for c in quiet.contradictions if "denies any connection" in c.explanation]
+
+
 async def test_synthesis_from_findings_blocks_alone(tmp_path: Path) -> None:
     """The pipeline hands synthesis the domain outputs, not the files: same conclusions."""
     deposition = await _deposition(tmp_path)

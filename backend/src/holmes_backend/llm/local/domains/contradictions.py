@@ -32,7 +32,7 @@ from holmes_backend.llm.local.domains.ledger import (
     is_transfer,
     tx_date,
 )
-from holmes_backend.llm.local.domains.legal import agreement_parties
+from holmes_backend.llm.local.domains.legal import INTEREST, agreement_parties
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -40,7 +40,7 @@ from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
 _NEG = (
@@ -67,6 +67,15 @@ _PRESENCE = re.compile(
 )
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
+_DISCLAIMS = re.compile(
+    r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any))\s+"
+    r"(?:\w+\s+)?(?P<what>connection|interest|stake|relationship|ties|involvement|affiliation|"
+    r"ownership|dealings|role)\b",
+    re.IGNORECASE,
+)
+_DISCLAIMED = re.compile(
+    r"\s+(?:to|with|in|into|at)\s+(?P<name>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,4})"
+)
 _TOTAL = re.compile(r"\b(total|aggregate|in all|altogether|cumulative(?:ly)?|in sum)\b", re.I)
 _PER_CLAIM = 3
 _MAX = 60
@@ -406,6 +415,41 @@ def _under(tx: Transaction, clause: Clause, view: CaseView) -> bool:
     return not parties or any(same_party(p, q) for p in parties for q in named)
 
 
+def interest_contradictions(view: CaseView) -> list[Contradiction]:
+    """A sworn denial of any connection with an organisation, against a register's record of the
+    speaker as its member, owner, manager or officer."""
+    interests = [
+        f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
+    ]
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims:
+        denial = _DISCLAIMS.search(claim.claim)
+        if not claim.speaker or denial is None:
+            continue
+        named = _DISCLAIMED.match(claim.claim, denial.end())
+        if named is None:
+            continue
+        target = {w.lower().strip(".,;:()") for w in named["name"].split()}
+        held = [
+            f
+            for f in interests
+            if same_party(claim.speaker, f.entities[0])
+            and target & distinctive_words([f.entities[1]])
+        ]
+        if held:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([s for f in held for s in f.sources], 6),
+                    f"{claim.speaker} denies any {denial['what'].lower()} with {named['name']}, "
+                    f"yet the register lists {held[0].entities[0]} as "
+                    + "; ".join(f.title.split(": ", 1)[1] for f in held),
+                    "HIGH",
+                )
+            )
+    return found
+
+
 def all_contradictions(
     view: CaseView, items: list[Item], zone: tzinfo, window_minutes: float
 ) -> list[Contradiction]:
@@ -413,6 +457,7 @@ def all_contradictions(
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += denial_contradictions(claims, items, view.financial.transactions)
+    found += interest_contradictions(view)
     found += document_contradictions(view)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])

@@ -29,14 +29,14 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.lexicon import (
-    BUSINESS_WORDS,
-    ORG_SUFFIXES,
-    ORG_WORDS,
-    STOPWORDS,
-)
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import name_key, person_parts, possessive, same_party
+from holmes_backend.llm.local.facts.names import (
+    distinctive_words,
+    name_key,
+    person_parts,
+    possessive,
+    same_party,
+)
 from holmes_backend.llm.local.facts.text import units
 
 _RECORD = re.compile(
@@ -116,7 +116,7 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
         if bound:
             over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
         payees = sorted({t.to_party for t in over if t.to_party})
-        if _approval_records(view, clause, _distinctive(payees) if bound else set()):
+        if _approval_records(view, clause, distinctive_words(payees) if bound else set()):
             continue
         approver = clause.party or "the required approver"
         if over:
@@ -144,14 +144,6 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
                 )
             )
     return gaps
-
-
-def _distinctive(names: list[str]) -> set[str]:
-    """The words that tell these names apart from any other business's ("lakeshore", not
-    "consulting group llc")."""
-    generic = ORG_WORDS | BUSINESS_WORDS | set(ORG_SUFFIXES) | STOPWORDS
-    words = {w.lower().strip(".,;:()") for name in names for w in name.split()}
-    return {w for w in words if len(w) > 2 and w not in generic}
 
 
 def _threshold(clause: Clause) -> str:

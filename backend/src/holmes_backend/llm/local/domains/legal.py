@@ -17,11 +17,26 @@ from holmes_backend.llm.local.domains.parties import (
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import find_names, name_key, same_party
+from holmes_backend.llm.local.facts.names import clean, find_names, name_key, same_party
 from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
 APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
+INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
+_INTEREST_ROLE = re.compile(
+    r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
+    r"shareholder|stockholder|partner|incorporator|trustee|officer)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
+    re.IGNORECASE,
+)
+_ENTITY_FIELD = re.compile(
+    r"^(?:entity|company|business|corporate|legal|registered)\s+name\s*[|:]\s*(?P<name>.+)$", re.I
+)
+_ORDINAL_AMENDMENT = re.compile(
+    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
+    r"nineteenth|twentieth|twenty-\w+)\s+amendment\b",
+    re.IGNORECASE,
+)
 AMENDMENT = re.compile(r"\b(amend(?:ment|ed|s)?|change order|addendum|variation|waiver)\b", re.I)
 REQUIREMENT = re.compile(
     r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
@@ -110,7 +125,9 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         dates += _dates(doc_units)
         findings += _opinion_findings(doc, doc_units)
         findings += _decisions(doc_units)
-        findings += _amendments(doc_units)
+        if not is_opinion(doc):  # an opinion's amendments are a constitution's
+            findings += _amendments(doc_units)
+        findings += _interests(doc_units)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)
@@ -172,12 +189,51 @@ def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
     ]
 
 
+def _interests(doc_units: list[Unit]) -> list[Finding]:
+    """People a register's record lists as members, managers, owners or officers of the entity
+    it is about ("Entity name | X", then rows "Name | Member (50%) | …")."""
+    subject = next(
+        (
+            clean(match["name"].split("|")[0])
+            for unit in doc_units[:60]
+            if (match := _ENTITY_FIELD.match(unit.text.strip()))
+        ),
+        None,
+    )
+    if not subject:
+        return []
+    found: list[Finding] = []
+    for unit in doc_units:
+        cells = [cell.strip() for cell in unit.text.split("|")]
+        if len(cells) < 2:
+            continue
+        person = next((n.text for n in find_names(cells[0]) if n.kind == "person"), None)
+        role = _INTEREST_ROLE.search(cells[1])
+        if person is None or role is None:
+            continue
+        held = role.group(0)
+        found.append(
+            Finding(
+                finding_type=INTEREST,
+                title=f"{person}: {held} of {subject}",
+                summary=f"{person} is listed as {held} of {subject}.",
+                confidence=0.85,
+                severity="MEDIUM",
+                entities=[person, subject],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
 def _amendments(doc_units: list[Unit]) -> list[Finding]:
     """Amendments, addenda, change orders and waivers a document makes or records (an
     agreement's own "may be amended only in writing" is a requirement, not one)."""
     found: list[Finding] = []
     for unit in doc_units:
-        if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
+        if unit.kind in ("row", "cue") or not AMENDMENT.search(
+            _ORDINAL_AMENDMENT.sub("", unit.text)  # "the Fourteenth Amendment" amends no contract
+        ):
             continue
         text = unit.text.rstrip()
         if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):

@@ -371,6 +371,14 @@ def _role_follows(name: str, after: str) -> bool:
     return bool(role) and any(w in ROLE_WORDS or w in HONORIFICS for w in role)
 
 
+def distinctive_words(names: list[str]) -> set[str]:
+    """The words that tell these names apart from any other business's ("lakeshore", not
+    "consulting group llc")."""
+    generic = ORG_WORDS | BUSINESS_WORDS | set(ORG_SUFFIXES) | STOPWORDS
+    words = {w.lower().strip(".,;:()") for name in names for w in name.split()}
+    return {w for w in words if len(w) > 2 and w not in generic}
+
+
 def possessive(name: str) -> str:
     """A name's possessive: Hale's, the Board of Directors'."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -347,20 +347,22 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
     """Caps the payments under their agreement break: a single payment above the cap, or (a cap
     on the total) the payments together. A payment recorded in several documents counts once."""
     found: list[tuple[Clause, Contradiction]] = []
-    for clause in view.legal.clauses:
-        if clause.kind != "cap" or not clause.amount:
-            continue
+    caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
+    payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
+    parties = view.legal.parties
+    # Without an agreement's own parties, the payments naming any party of the case (once).
+    of_case = [
+        t
+        for t in payments
+        if not parties or any(same_party(p, q) for p in parties for q in _named(t))
+    ]
+    for clause in caps:
+        assert clause.amount is not None
         money = find_money(clause.text)
         currency = money[0].currency if money else None
-        paid = distinct_payments(
-            [
-                t
-                for t in view.financial.transactions
-                if is_payment(t)
-                and (currency is None or t.currency == currency)
-                and _under(t, clause, view)
-            ]
-        )
+        bound = agreement_parties(view.legal, clause.source.file_id)
+        under = [t for t in payments if _between_parties(t, bound)] if bound else of_case
+        paid = distinct_payments([t for t in under if currency is None or t.currency == currency])
         over = [t for t in paid if t.amount > clause.amount]
         total = sum(t.amount for t in paid)
         cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
@@ -404,15 +406,15 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
     return found
 
 
-def _under(tx: Transaction, clause: Clause, view: CaseView) -> bool:
-    """Whether a payment is one under the clause's agreement: between its own parties (a side
-    left unnamed is the document's holder) when it defines them, else naming a party of the case."""
-    bound = agreement_parties(view.legal, clause.source.file_id)
-    named = [q for q in (tx.from_party, tx.to_party) if q]
-    if bound:
-        return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
-    parties = view.legal.parties
-    return not parties or any(same_party(p, q) for p in parties for q in named)
+def _named(tx: Transaction) -> list[str]:
+    return [q for q in (tx.from_party, tx.to_party) if q]
+
+
+def _between_parties(tx: Transaction, bound: list[str]) -> bool:
+    """Whether a payment is one under an agreement: between its own parties `bound` (a side left
+    unnamed is the document's holder)."""
+    named = _named(tx)
+    return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 
 
 def interest_contradictions(view: CaseView) -> list[Contradiction]:

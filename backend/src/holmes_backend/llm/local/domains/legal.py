@@ -231,10 +231,10 @@ def _amendments(doc_units: list[Unit]) -> list[Finding]:
     agreement's own "may be amended only in writing" is a requirement, not one)."""
     found: list[Finding] = []
     for unit in doc_units:
-        if unit.kind in ("row", "cue") or not AMENDMENT.search(
-            _ORDINAL_AMENDMENT.sub("", unit.text)  # "the Fourteenth Amendment" amends no contract
-        ):
+        if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
             continue
+        if not AMENDMENT.search(_ORDINAL_AMENDMENT.sub("", unit.text)):
+            continue  # "the Fourteenth Amendment" amends no contract
         text = unit.text.rstrip()
         if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):
             continue  # a question, a requirement or a permission, not an amendment made

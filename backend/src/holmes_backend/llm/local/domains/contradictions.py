@@ -322,7 +322,9 @@ def _denial(
     )
 
 
-def document_contradictions(view: CaseView) -> list[Contradiction]:
+def document_contradictions(
+    view: CaseView, caps: list[tuple[Clause, Contradiction]]
+) -> list[Contradiction]:
     found: list[Contradiction] = []
     for anomaly in view.financial.anomalies:
         if (
@@ -339,7 +341,7 @@ def document_contradictions(view: CaseView) -> list[Contradiction]:
                 severity=anomaly.severity,
             )
         )
-    found += [contradiction for _, contradiction in caps_exceeded(view)]
+    found += [contradiction for _, contradiction in caps]
     return found
 
 
@@ -453,14 +455,19 @@ def interest_contradictions(view: CaseView) -> list[Contradiction]:
 
 
 def all_contradictions(
-    view: CaseView, items: list[Item], zone: tzinfo, window_minutes: float
+    view: CaseView,
+    items: list[Item],
+    zone: tzinfo,
+    window_minutes: float,
+    caps: list[tuple[Clause, Contradiction]],
 ) -> list[Contradiction]:
+    """Every contradiction; `caps` are the broken caps (caps_exceeded), which gaps read too."""
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += denial_contradictions(claims, items, view.financial.transactions)
     found += interest_contradictions(view)
-    found += document_contradictions(view)
+    found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return found[:_MAX]

@@ -17,9 +17,14 @@
 import re
 from collections import defaultdict
 
-from holmes_backend.agents.schemas import Clause, EvidenceGap, SourceRef, Transaction
+from holmes_backend.agents.schemas import (
+    Clause,
+    Contradiction,
+    EvidenceGap,
+    SourceRef,
+    Transaction,
+)
 from holmes_backend.llm.local.domains.case import CaseView
-from holmes_backend.llm.local.domains.contradictions import caps_exceeded
 from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
 from holmes_backend.llm.local.domains.legal import (
     AMENDMENT,
@@ -258,11 +263,11 @@ def money_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
-def cap_gaps(view: CaseView) -> list[EvidenceGap]:
+def cap_gaps(view: CaseView, caps: list[tuple[Clause, Contradiction]]) -> list[EvidenceGap]:
     """A cap the payments broke needs the amendment that raised it, unless one is in evidence
     (an amendment mentioned outside the agreement itself, whose amending clause is boilerplate)."""
     gaps: list[EvidenceGap] = []
-    for clause, broken in caps_exceeded(view):
+    for clause, broken in caps:
         texts = [(c.text, c.source) for c in view.legal.clauses]
         texts += [(d.description, d.source) for d in view.legal.dates]
         texts += [
@@ -353,10 +358,14 @@ def custody_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
-def all_gaps(view: CaseView, tested: set[tuple[str, int | None, int | None]]) -> list[EvidenceGap]:
+def all_gaps(
+    view: CaseView,
+    tested: set[tuple[str, int | None, int | None]],
+    caps: list[tuple[Clause, Contradiction]],
+) -> list[EvidenceGap]:
     return (
         approval_gaps(view)
-        + cap_gaps(view)
+        + cap_gaps(view, caps)
         + invoice_gaps(view)
         + money_gaps(view)
         + counterparty_gaps(view)

@@ -9,6 +9,7 @@ from holmes_backend.agents.schemas import Contradiction, SynthesisOutput
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.contradictions import (
     all_contradictions,
+    caps_exceeded,
     in_window,
     timeline_index,
 )
@@ -41,12 +42,13 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     timed = timed_items(events, transactions, zone)
     dated = timed_items(events, transactions, zone, dated=True)
     links = temporal_links(timed, window_minutes) + amount_links(transactions)
-    contradictions = all_contradictions(view, dated, zone, window_minutes)
+    caps = caps_exceeded(view)
+    contradictions = all_contradictions(view, dated, zone, window_minutes, caps)
     tested = {
         (c.claim_source.file_id, c.claim_source.line, c.claim_source.page) for c in contradictions
     }
     tested |= _corroborated(view, dated, zone)
-    gaps = all_gaps(view, tested)
+    gaps = all_gaps(view, tested, caps)
     output = SynthesisOutput(
         cross_modal_links=links, contradictions=contradictions, evidence_gaps=gaps
     )

@@ -153,6 +153,7 @@ def _from_findings(docs: list[EvidenceDoc]) -> SynthesisOutput:
     blocks = [
         findings("financial", run(FinancialOutput, docs)[0]),
         findings("legal", run(LegalOutput, docs)[0]),
+        findings("evidence", run(EvidenceOutput, docs)[0]),
     ]
     return run(SynthesisOutput, [], blocks=blocks)[0]
 
@@ -187,7 +188,28 @@ async def test_an_agreements_approval_clause_needs_a_record_naming_its_payee(
     assert [f.entities for f in legal.findings if f.finding_type == "approval_record"] == [
         ["Pellworth Cold Storage"]
     ]
-    gaps = [g.element for g in _from_findings([contract, ledger, minutes]).evidence_gaps]
+    deposition = await text_doc(
+        tmp_path,
+        "morrow_deposition.srt",
+        "DEPOSITION OF AGNES MORROW\nRecording-Start: 2022-06-01T10:00:00+01:00\n\n"
+        "1\n00:00:05,000 --> 00:00:09,000\n"
+        "Mr. Pike: Did the Audit Committee approve the Ostrava Digital payments?\n\n"
+        "2\n00:00:10,000 --> 00:00:15,000\n"
+        "Ms. Morrow: Yes. The Audit Committee approved the Ostrava Digital engagement in "
+        "January.\n",
+        "application/x-subrip",
+    )
+    synthesis = _from_findings([contract, ledger, minutes, deposition])
+    gaps = [g.element for g in synthesis.evidence_gaps]
+    # What she says is a claim the records must bear out, not a record; and they do not.
+    [said] = [c for c in synthesis.contradictions if " says " in c.explanation]
+    assert said.explanation == (
+        "Ms. Morrow says Audit Committee approved Ostrava Digital s.r.o.; its decisions on record "
+        "approve Pellworth Cold Storage, none Ostrava Digital s.r.o."
+    )
+    assert said.severity == "HIGH"
+    assert said.claim_source.file_id == "morrow_deposition"
+    assert {r.file_id for r in said.evidence_against} == {"supply", "committee_minutes"}
     approval = [g for g in gaps if "Audit Committee" in g]
     assert len(approval) == 1
     assert "1 payment(s) to Ostrava Digital s.r.o. above GBP 20,000" in approval[0], approval

@@ -26,13 +26,14 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
     is_payment,
     is_transfer,
     tx_date,
 )
-from holmes_backend.llm.local.domains.legal import INTEREST, agreement_parties
+from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD, INTEREST, agreement_parties
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -67,6 +68,11 @@ _PRESENCE = re.compile(
 )
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
+_SAYS_APPROVED = re.compile(
+    r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
+    re.IGNORECASE,
+)
+_NOT_APPROVED = re.compile(r"\b(not|never|no|didn't|did not|wasn't|was not)\b", re.IGNORECASE)
 _DISCLAIMS = re.compile(
     r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any))\s+"
     r"(?:\w+\s+)?(?P<what>connection|interest|stake|relationship|ties|involvement|affiliation|"
@@ -419,6 +425,43 @@ def _between_parties(tx: Transaction, bound: list[str]) -> bool:
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 
 
+def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> list[Contradiction]:
+    """Someone saying the approver approved a payee whose approval no record gives, while the
+    approver's decisions are on record (its minutes approve others): the records deny it."""
+    decisions = [f for f in view.legal.findings if f.finding_type == APPROVAL_RECORD]
+    found: list[Contradiction] = []
+    for item in missing:
+        payee_words = distinctive_words(item.payees)
+        if not payee_words or not decisions:
+            continue
+        wanted = approver_words(item.approver)
+        for event in view.evidence.events:
+            said = event.description.split(": ", 1)[-1] if event.people else event.description
+            words = {w.lower().strip(".,;:()'\u2019s") for w in said.split()}
+            if said.rstrip().endswith("?") or not _SAYS_APPROVED.search(said):
+                continue
+            if _NOT_APPROVED.search(said) or not (wanted & words and payee_words & words):
+                continue
+            approved = sorted({name for f in decisions for name in f.entities})
+            found.append(
+                Contradiction(
+                    claim=said[:300],
+                    claim_source=event.source,
+                    evidence_against=unique_refs(
+                        [item.clause.source, *(s for f in decisions for s in f.sources)], 6
+                    ),
+                    explanation=(
+                        f"{event.people[0] if event.people else 'A statement'} says "
+                        f"{item.approver} approved {', '.join(item.payees)}; its decisions on "
+                        f"record approve {', '.join(approved[:4])}, none {', '.join(item.payees)}"
+                    ).rstrip(".")
+                    + ".",
+                    severity="HIGH",
+                )
+            )
+    return found
+
+
 def interest_contradictions(view: CaseView) -> list[Contradiction]:
     """A sworn denial of any connection with an organisation, against a register's record of the
     speaker as its member, owner, manager or officer."""
@@ -460,13 +503,16 @@ def all_contradictions(
     zone: tzinfo,
     window_minutes: float,
     caps: list[tuple[Clause, Contradiction]],
+    missing: list[Unapproved],
 ) -> list[Contradiction]:
-    """Every contradiction; `caps` are the broken caps (caps_exceeded), which gaps read too."""
+    """Every contradiction; `caps` (caps_exceeded) and `missing` (gaps.unapproved) are read by
+    the gaps too."""
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += denial_contradictions(claims, items, view.financial.transactions)
     found += interest_contradictions(view)
+    found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])

@@ -16,6 +16,7 @@
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import (
     Clause,
@@ -56,7 +57,7 @@ _SERIES = re.compile(r"^(?P<series>[A-Za-z]{2,}[-/ ](?:[A-Za-z0-9]+[-/ ])*?)\d+$
 _MAX_CLAIM_GAPS = 5
 
 
-def _approver_words(approver: str) -> set[str]:
+def approver_words(approver: str) -> set[str]:
     generic = {"the", "of", "its", "a", "prior", "written", "company", "and"}
     return {w.lower().strip(".,") for w in approver.split() if w.lower() not in generic} or {
         approver.lower()
@@ -67,7 +68,7 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
     """Records that the approver approved something (naming one of the `subject` words, when
     given): outside requirement language, and written (someone saying in a deposition or a
     recording that it was approved is a claim the records must bear out, not a record)."""
-    wanted = _approver_words(clause.party or "")
+    wanted = approver_words(clause.party or "")
 
     def names_it(text: str) -> bool:
         words = {w.lower().strip(".,;:()") for w in text.split()}
@@ -106,8 +107,18 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
     return unique_refs(found, 6)
 
 
-def approval_gaps(view: CaseView) -> list[EvidenceGap]:
-    gaps: list[EvidenceGap] = []
+@dataclass
+class Unapproved:
+    """An approval a clause requires that no record in evidence gives."""
+
+    clause: Clause
+    approver: str
+    over: list[Transaction]  # the payments above its threshold that needed it
+    payees: list[str]  # theirs, when the clause's agreement names its parties (else [])
+
+
+def unapproved(view: CaseView) -> list[Unapproved]:
+    found: list[Unapproved] = []
     seen: set[tuple[str, float | None]] = set()
     for clause in view.legal.clauses:
         if clause.kind != "approval_requirement":
@@ -120,13 +131,20 @@ def approval_gaps(view: CaseView) -> list[EvidenceGap]:
         bound = agreement_parties(view.legal, clause.source.file_id)
         if bound:
             over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
-        payees = sorted({t.to_party for t in over if t.to_party})
-        if _approval_records(view, clause, distinctive_words(payees) if bound else set()):
-            continue
-        approver = clause.party or "the required approver"
+        payees = sorted({t.to_party for t in over if t.to_party}) if bound else []
+        if not _approval_records(view, clause, distinctive_words(payees)):
+            approver = clause.party or "the required approver"
+            found.append(Unapproved(clause, approver, over, payees))
+    return found
+
+
+def approval_gaps(missing: list[Unapproved]) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    for item in missing:
+        clause, approver, over, payees = item.clause, item.approver, item.over, item.payees
         if over:
             total = sum(t.amount for t in over)
-            to = f" to {', '.join(payees)}" if bound and payees else ""
+            to = f" to {', '.join(payees)}" if payees else ""
             gaps.append(
                 EvidenceGap(
                     element=f"Approval by {approver} of {len(over)} payment(s){to} above "
@@ -362,9 +380,10 @@ def all_gaps(
     view: CaseView,
     tested: set[tuple[str, int | None, int | None]],
     caps: list[tuple[Clause, Contradiction]],
+    missing: list[Unapproved],
 ) -> list[EvidenceGap]:
     return (
-        approval_gaps(view)
+        approval_gaps(missing)
         + cap_gaps(view, caps)
         + invoice_gaps(view)
         + money_gaps(view)

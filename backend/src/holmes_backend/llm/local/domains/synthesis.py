@@ -13,7 +13,7 @@ from holmes_backend.llm.local.domains.contradictions import (
     in_window,
     timeline_index,
 )
-from holmes_backend.llm.local.domains.gaps import all_gaps
+from holmes_backend.llm.local.domains.gaps import all_gaps, unapproved
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.links import (
     Item,
@@ -43,12 +43,13 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     dated = timed_items(events, transactions, zone, dated=True)
     links = temporal_links(timed, window_minutes) + amount_links(transactions)
     caps = caps_exceeded(view)
-    contradictions = all_contradictions(view, dated, zone, window_minutes, caps)
+    missing = unapproved(view)
+    contradictions = all_contradictions(view, dated, zone, window_minutes, caps, missing)
     tested = {
         (c.claim_source.file_id, c.claim_source.line, c.claim_source.page) for c in contradictions
     }
     tested |= _corroborated(view, dated, zone)
-    gaps = all_gaps(view, tested, caps)
+    gaps = all_gaps(view, tested, caps, missing)
     output = SynthesisOutput(
         cross_modal_links=links, contradictions=contradictions, evidence_gaps=gaps
     )

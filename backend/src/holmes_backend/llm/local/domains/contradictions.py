@@ -33,7 +33,12 @@ from holmes_backend.llm.local.domains.ledger import (
     is_transfer,
     tx_date,
 )
-from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD, INTEREST, agreement_parties
+from holmes_backend.llm.local.domains.legal import (
+    APPROVAL_RECORD,
+    INTEREST,
+    NEGATED_DECISION,
+    agreement_parties,
+)
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -72,7 +77,6 @@ _SAYS_APPROVED = re.compile(
     r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
     re.IGNORECASE,
 )
-_NOT_APPROVED = re.compile(r"\b(not|never|no|didn't|did not|wasn't|was not)\b", re.IGNORECASE)
 _DISCLAIMS = re.compile(
     r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any))\s+"
     r"(?:\w+\s+)?(?P<what>connection|interest|stake|relationship|ties|involvement|affiliation|"
@@ -440,7 +444,7 @@ def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> 
             words = {w.lower().strip(".,;:()'\u2019s") for w in said.split()}
             if said.rstrip().endswith("?") or not _SAYS_APPROVED.search(said):
                 continue
-            if _NOT_APPROVED.search(said) or not (wanted & words and payee_words & words):
+            if NEGATED_DECISION.search(said) or not (wanted & words and payee_words & words):
                 continue
             approved = sorted({name for f in decisions for name in f.entities})
             found.append(

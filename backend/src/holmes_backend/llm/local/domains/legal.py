@@ -52,7 +52,7 @@ _DECIDED = re.compile(
     r"authori[sz]ed)|approves|ratifies|consents? to)\b",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(
+NEGATED_DECISION = re.compile(
     r"\b(?:no|not|never|nor)\s+(?:\w+\s+){0,2}?(?:approv|resolv|resolution|ratif|authori[sz]|"
     r"consent)\w*|\b(?:declined|rejected|deferred|tabled|withdrawn)\b",
     re.IGNORECASE,
@@ -161,7 +161,7 @@ def _decisions(doc_units: list[Unit]) -> list[Finding]:
         text = unit.text
         if unit.kind in ("row", "cue") or unit.ref.cue_start is not None:
             continue
-        if not _DECIDED.search(text) or _NEGATED.search(text) or REQUIREMENT.search(text):
+        if not _DECIDED.search(text) or NEGATED_DECISION.search(text) or REQUIREMENT.search(text):
             continue
         named = [n.text for n in find_names(text) if n.kind in ("organization", "person")]
         if named:

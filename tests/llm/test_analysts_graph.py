@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import GraphEntity, GraphOutput
-from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
+from holmes_backend.agents.schemas import FinancialOutput, GraphEntity, GraphOutput
+from tests.llm.test_analysts_helpers import findings, lines_doc, run, text_doc
 
 
 def _named(output: GraphOutput, fragment: str) -> list[GraphEntity]:
@@ -94,3 +94,71 @@ async def test_contract_parties_signatures_and_employment(tmp_path: Path) -> Non
     assert not _named(output, "Landlord") or all(
         e.type != "person" for e in _named(output, "Landlord")
     )
+
+
+async def test_each_signer_signs_for_the_organisation_above_their_signature(
+    tmp_path: Path,
+) -> None:
+    contract = await text_doc(
+        tmp_path,
+        "services_agreement.txt",
+        "SERVICES AGREEMENT\n"
+        'This Agreement is made between Velmora Analytics GmbH ("Provider") and Quillfield '
+        'Health Trust ("Client").\nThe Provider shall deliver the reports monthly.\n'
+        "IN WITNESS WHEREOF the parties have signed this Agreement.\n"
+        "VELMORA ANALYTICS GMBH\nBy: /s/ Ansel Brueckner\nName: Ansel Brueckner\n"
+        "Title: Managing Director\n"
+        "QUILLFIELD HEALTH TRUST\nDate: 4 June 2024\nBy: /s/ Maren Oyelaran\n"
+        "The parties have exchanged signed copies.\nWitnessed by: /s/ Tobias Renn\n",
+    )
+    output, _ = run(GraphOutput, [contract])
+    signed_for = {
+        (r.source_id, r.target_id) for r in output.relationships if r.type == "signed_for"
+    }
+    brueckner = _named(output, "Brueckner")[0].id
+    oyelaran = _named(output, "Oyelaran")[0].id
+    renn = _named(output, "Tobias Renn")[0].id
+    velmora = next(e for e in output.entities if "velmora" in e.name.lower())
+    quillfield = next(e for e in output.entities if "quillfield" in e.name.lower())
+    assert (brueckner, velmora.id) in signed_for
+    assert (oyelaran, quillfield.id) in signed_for
+    # Nobody signs for the other side, and a witness below a sentence signs for no one.
+    assert (brueckner, quillfield.id) not in signed_for
+    assert not any(source == renn for source, _ in signed_for)
+    assert len(signed_for) == 2
+
+
+async def test_an_xml_export_names_the_parties_its_records_are_about(tmp_path: Path) -> None:
+    export = await text_doc(
+        tmp_path,
+        "remittance_advice.xml",
+        '<?xml version="1.0"?>\n<remittanceAdvice>\n'
+        "  <payer>\n    <payerName>Tarkington Mills Co.</payerName>\n  </payer>\n"
+        "  <beneficiary>\n    <beneficiaryName>Ostrava Pallet Works Ltd</beneficiaryName>\n"
+        "    <accountNumber>CZ65 0800 0000 1920 0014 5399</accountNumber>\n  </beneficiary>\n"
+        "  <items>\n"
+        "    <item><valueDate>2024-02-11</valueDate><amount>4250.00</amount>"
+        "<invoiceNo>OPW-7781</invoiceNo><itemName>Pallets EUR-1</itemName></item>\n"
+        "    <item><valueDate>2024-02-25</valueDate><amount>3900.00</amount>"
+        "<invoiceNo>OPW-7790</invoiceNo><itemName>Pallets EUR-2</itemName></item>\n"
+        "  </items>\n</remittanceAdvice>\n",
+        mime="application/xml",
+    )
+    financial, _ = run(FinancialOutput, [export])
+    named = [f for f in financial.findings if f.finding_type == "record_parties"]
+    assert len(named) == 1
+    # Names outside the records, each with its field's role; names inside a record are not.
+    assert named[0].entities == ["Tarkington Mills Co.", "Ostrava Pallet Works Ltd"]
+    assert "(payer)" in named[0].title
+    assert "(beneficiary)" in named[0].title
+    assert [s.line for s in named[0].sources] == [4, 7]
+    assert len(financial.transactions) == 2
+    graph, _ = run(GraphOutput, [], blocks=[findings("financial", financial)])
+    payer = _named(graph, "Tarkington")[0]
+    payee = _named(graph, "Ostrava")[0]
+    assert payer.type == payee.type == "organization"
+    assert payer.sources[0].excerpt == "payer name: Tarkington Mills Co."
+    assert any({r.source_id, r.target_id} == {payer.id, payee.id} for r in graph.relationships)
+    # The records' own "item name" is what was paid for, not a party to the payment.
+    assert all(t.to_party is None and t.from_party is None for t in financial.transactions)
+    assert all("Pallets EUR-" in t.description for t in financial.transactions)

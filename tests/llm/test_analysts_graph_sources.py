@@ -23,7 +23,7 @@ from holmes_backend.demo import ANSWERS_FILENAME, write_demo_case, write_synthet
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.names import person_parts, same_party, strip_honorific
-from tests.llm.test_analysts_helpers import findings, lines_doc, load, run
+from tests.llm.test_analysts_helpers import REALDOCS, findings, lines_doc, load, run
 
 _DOMAINS: list[tuple[str, type[BaseModel]]] = [
     ("financial", FinancialOutput),
@@ -139,3 +139,45 @@ def test_people_named_only_in_an_attendance_list_are_cited_and_uncited_names_dro
     legal = LegalOutput(parties=["Halvard Tooling Ltd"])
     graph, _ = run(GraphOutput, [], blocks=[findings("evidence", bare), findings("legal", legal)])
     assert graph.entities == []
+
+
+async def _real(name: str, mime: str) -> EvidenceDoc:
+    if not REALDOCS.is_dir():
+        pytest.skip("shared/realdocs is absent")
+    return await load(REALDOCS / name, mime, name.partition(".")[0])
+
+
+async def test_an_opinions_cited_cases_are_authorities_cited_in_it_not_parties() -> None:
+    opinion = await _real("fisher_v_ut_austin_opinion.txt", "text/plain")
+    graph = _pipeline_graph([opinion])
+    by_id = {e.id: e for e in graph.entities}
+    cited = [e for e in graph.entities if " v. " in e.name]
+    assert any("Grutter" in e.name for e in cited)
+    assert all(e.type == "document" for e in cited), [(e.name, e.type) for e in cited]
+    edges = {(r.source_id, r.type, r.target_id) for r in graph.relationships}
+    for case in cited:
+        assert (case.id, "cited_in", "document:fisher-v-ut-austin-opinion") in edges
+        # Listed together in the most-cited index, they are not "named together".
+        assert not any(
+            case.id in (s, t)
+            and kind == "mentioned_with"
+            and by_id[t if s == case.id else s] in cited
+            for s, kind, t in edges
+        )
+    _assert_cited(graph, [opinion])
+
+
+async def test_an_export_names_its_parties_and_a_filing_its_signer_and_registrant() -> None:
+    form4 = await _real("snowflake_form4.xml", "application/xml")
+    filing = await _real("buckle_8-K.html", "text/html")
+    graph = _pipeline_graph([form4, filing])
+    by_name = {e.name: e for e in graph.entities}
+    assert by_name["Snowflake Inc."].type == "organization"
+    assert by_name["Scarpelli Michael"].type == "person"
+    assert by_name["Snowflake Inc."].sources[0].excerpt == "issuer name: Snowflake Inc."
+    signer = next(e for e in graph.entities if "HEACOCK" in e.name.upper())
+    registrant = next(e for e in graph.entities if "Buckle" in e.name)
+    edges = {(r.source_id, r.type, r.target_id) for r in graph.relationships}
+    assert (signer.id, "signed_for", registrant.id) in edges
+    assert (registrant.id, "signed", "document:buckle-8-k") in edges
+    _assert_cited(graph, [form4, filing])

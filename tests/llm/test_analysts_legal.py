@@ -88,7 +88,12 @@ async def test_court_opinion_parties_dates_and_disposition() -> None:
     assert {("2012-10-10", "Argued"), ("2013-06-24", "Decided")} <= dated
     kinds = {f.finding_type: f for f in output.findings}
     assert "vacated" in kinds["disposition"].title
-    assert "Grutter v. Bollinger" in kinds["precedents_cited"].summary
+    precedents = kinds["precedents_cited"]
+    assert "Grutter v. Bollinger" in precedents.summary
+    # The listed cases, each cited at the place the opinion first cites it (was: its first line).
+    assert len(precedents.sources) == len(precedents.entities) == 5
+    assert len({(s.page, s.line) for s in precedents.sources}) > 1
+    assert all((s.page, s.line) != (1, 1) for s in precedents.sources)
     assert kinds["court"].title.lower().startswith("court: supreme court")
     assert output.clauses == [] or all(
         c.kind in ("cap", "approval_requirement", "governing_law", "term") or c.kind

@@ -14,12 +14,14 @@ from holmes_backend.llm.local.domains.anomalies import (
 from holmes_backend.llm.local.domains.figures import narrative_check, period_changes
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
+from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money, to_number
 from holmes_backend.llm.local.facts.names import find_names, name_key
 
 _THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)
 _MAX_TRANSACTIONS = 2000
+RECORD_PARTIES = "record_parties"  # the parties named in an export beside its records
 
 
 @dataclass
@@ -51,6 +53,7 @@ def analyse_financial(
     counterparties = _counterparties(transfers)
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
     findings += period_changes(figures)
+    findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     output = FinancialOutput(
         transactions=transactions[:_MAX_TRANSACTIONS],
         counterparties=counterparties,
@@ -101,6 +104,24 @@ def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[F
             sources=unique_refs([largest.source] + [t.source for t in transfers], limit=4),
         )
     ]
+
+
+def _record_parties(doc: EvidenceDoc) -> Finding | None:
+    """The parties an export's records are about (its issuer, its account's owner), named
+    outside the records."""
+    parties = xml_parties(doc)
+    if not parties:
+        return None
+    named = ", ".join(f"{p.name} ({p.role})" for p in parties)
+    return Finding(
+        finding_type=RECORD_PARTIES,
+        title=f"Named in {doc.filename}: {named}",
+        summary=f"The records of {doc.filename} are about {named}.",
+        confidence=0.85,
+        severity="LOW",
+        entities=[p.name for p in parties],
+        sources=[p.source for p in parties],
+    )
 
 
 def _anomaly_finding(anomaly: Anomaly) -> Finding:

@@ -2,9 +2,9 @@
 
 Nodes: people, organisations, accounts and places (merged across spellings), documents, timed
 events with people or a place, and the amounts of flagged patterns. Edges: paid (aggregated per
-payer and payee), party_to, signed, approval_required, employed_by, located_at,
-participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts), contradicts and
-correlates_with (between documents), each with its citations and a confidence.
+payer and payee), party_to, signed, signed_for, cited_in, approval_required, employed_by,
+located_at, participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts),
+contradicts and correlates_with (between documents), each with its citations and a confidence.
 
 Every node is cited: a name the findings list without a place (a party, a person named in a
 document) takes the places where the findings' own texts and excerpts name it; a name nothing
@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import (
     EntityType,
+    Finding,
     GraphEntity,
     GraphOutput,
     GraphRelationship,
@@ -24,8 +25,9 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.financial import RECORD_PARTIES
 from holmes_backend.llm.local.domains.ledger import is_payment
-from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES
+from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, person_mentions
 from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -51,6 +53,9 @@ _MAX_UNITS = 3000
 _MAX_COOCCURRING = 6
 _MAX_FOUND_SOURCES = 3
 _NAMED_TYPES = ("person", "organization", "place")
+# Findings that list names of one kind (an index of them, not names found together): the
+# people a document names, and the cases an opinion cites (authorities, not parties).
+_KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", PRECEDENTS_CITED: "document"}
 
 
 @dataclass
@@ -132,6 +137,8 @@ def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, s
     refs += [e.source for e in view.evidence.events] + [
         c.source for c in view.evidence.sworn_claims
     ]
+    # The documents the legal findings tie names to (signed, party_to).
+    refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
     if synthesis:
         refs += [c.claim_source for c in synthesis.contradictions]
         refs += [r for c in synthesis.contradictions for r in c.evidence_against]
@@ -169,11 +176,18 @@ def _collect_findings(view: CaseView, resolver: Resolver) -> None:
     for clause in view.legal.clauses:
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
-    for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
-        known: EntityType | None = "person" if finding.finding_type == PEOPLE_NAMED else None
+    for finding in _naming_findings(view):
+        known = _KNOWN_TYPES.get(finding.finding_type)
         for name in finding.entities:
             resolver.add(name, known, _naming(name, finding.sources))
     _collect_evidence(view, resolver)
+
+
+def _naming_findings(view: CaseView) -> list[Finding]:
+    """The findings whose entities are names of the case: the legal and evidence findings,
+    and the parties an export names (the other financial findings' names are their payments')."""
+    parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
+    return view.legal.findings + view.evidence.findings + view.evidence.custody + parties
 
 
 def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
@@ -294,7 +308,8 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 _LEGAL_EDGES = {
     DEFINED_PARTIES: ("party_to", 0.8),
     "case_caption": ("party_to", 0.8),
-    "signatures": ("signed", 0.75),
+    SIGNATURE: ("signed", 0.75),
+    PRECEDENTS_CITED: ("cited_in", 0.8),
 }
 
 
@@ -303,10 +318,14 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         relation, confidence = _LEGAL_EDGES.get(finding.finding_type, ("", 0.0))
         files = {s.file_id for s in finding.sources} if relation else set()
         for name in finding.entities:
-            entity = _id(resolver, name)
+            entity = _id(resolver, name, _KNOWN_TYPES.get(finding.finding_type))
             for file_id in files if entity else set():
                 edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
                           finding.sources)  # fmt: skip
+        if finding.finding_type == SIGNATURE and len(finding.entities) == 2:
+            signer, org = (_id(resolver, name) for name in finding.entities)
+            if signer and org:
+                edges.add(signer, org, "signed_for", finding.title, 0.7, finding.sources)
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
@@ -383,8 +402,10 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     groups: list[tuple[list[str], list[SourceRef]]] = []
-    for finding in view.legal.findings + view.evidence.findings + view.evidence.custody:
-        if finding.finding_type != PEOPLE_NAMED:  # one document's index: not named together
+    for finding in _naming_findings(view):
+        # An index of names is not names found together; a signer and the organisation
+        # signed for are related as such (signed_for).
+        if finding.finding_type not in _KNOWN_TYPES and finding.finding_type != SIGNATURE:
             groups.append((finding.entities, finding.sources))
     for event in view.evidence.events:
         groups.append((event.people, [event.source]))

@@ -13,6 +13,7 @@ from holmes_backend.llm.local.domains.parties import (
     contract_parties,
     labelled_parties,
     signatories,
+    signing_for,
 )
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -23,6 +24,8 @@ from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
 APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
 INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
+SIGNATURE = "signatures"  # a signer of a document, and the organisation signed for
+PRECEDENTS_CITED = "precedents_cited"  # an opinion's most cited cases, each cited where it is first
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
     r"shareholder|stockholder|partner|incorporator|trustee|officer)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
@@ -305,22 +308,31 @@ def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[F
                 sources=[doc_units[0].ref] if doc_units else [],
             )
         )
-    signed = [(s, u) for u in doc_units for s in signatories(u)]
-    if signed:
-        findings.append(
-            Finding(
-                finding_type="signatures",
-                title=f"Signed by {', '.join(sorted({s for s, _ in signed}))}",
-                summary=f"{len(signed)} signature line(s) in {doc.filename or doc.file_id}.",
-                confidence=0.75,
-                severity="LOW",
-                entities=sorted({s for s, _ in signed}),
-                sources=unique_refs([u.ref for _, u in signed], 4),
-            )
-        )
+    findings += _signatures(doc, doc_units)
     unique: list[str] = []
     _merge_parties(unique, names)
     return unique, findings
+
+
+def _signatures(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
+    """One finding per signer (and the organisation signed for, when the block names one)."""
+    signed: dict[tuple[str, str | None], list[Unit]] = {}
+    for index, unit in enumerate(doc_units):
+        for signer in signatories(unit):
+            signed.setdefault((signer, signing_for(doc_units, index)), []).append(unit)
+    return [
+        Finding(
+            finding_type=SIGNATURE,
+            title=f"Signed by {signer}" + (f" for {org}" if org else ""),
+            summary=f"{len(lines)} signature line(s) in {doc.filename or doc.file_id}: "
+            f"{lines[0].text[:200]}",
+            confidence=0.75,
+            severity="LOW",
+            entities=[signer] + ([org] if org else []),
+            sources=unique_refs([u.ref for u in lines], 4),
+        )
+        for (signer, org), lines in signed.items()
+    ]
 
 
 def _dates(doc_units: list[Unit]) -> list[DatedItem]:
@@ -377,18 +389,25 @@ def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
                 sources=[unit.ref],
             )
         )
-    cited = Counter(" ".join(m["case"].split()) for u in doc_units for m in _CITED.finditer(u.text))
+    cited: Counter[str] = Counter()
+    first: dict[str, SourceRef] = {}  # each case where it is cited first
+    for unit in doc_units:
+        for match in _CITED.finditer(unit.text):
+            case = " ".join(match["case"].split())
+            cited[case] += 1
+            first.setdefault(case, unit.ref)
     if cited:
-        top = ", ".join(f"{case} (\u00d7{n})" for case, n in cited.most_common(5))
+        most = cited.most_common(5)
+        top = ", ".join(f"{case} (\u00d7{n})" for case, n in most)
         findings.append(
             Finding(
-                finding_type="precedents_cited",
+                finding_type=PRECEDENTS_CITED,
                 title=f"{len(cited)} precedent(s) cited",
                 summary=f"Most cited: {top}.",
                 confidence=0.8,
                 severity="LOW",
-                entities=[c for c, _ in cited.most_common(5)],
-                sources=[doc_units[0].ref],
+                entities=[case for case, _ in most],
+                sources=unique_refs([first[case] for case, _ in most], 5),
             )
         )
     return findings

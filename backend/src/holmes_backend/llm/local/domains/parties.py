@@ -38,6 +38,11 @@ _SIGNATURE = re.compile(
     r"(?:/s/|\bsigned\s*(?:by)?\s*[:\-]|\bby\s*:\s*(?:/s/)?|\bsignature\s*:)\s*"
     r"(?P<name>[A-Z][\w.'\u2019-]+(?:\s+[A-Z][\w.'\u2019-]+){1,3})"
 )
+# The lines of a signature block between the signing organisation and the signature.
+_BLOCK_LINE = re.compile(r"^(?:dated?\b|by\b|name\s*:|title\s*:|its\s*:|_{3,})", re.IGNORECASE)
+_BLOCK_LOOKBACK = 3
+_MAX_BLOCK_NAME = 80
+_NAME_SHARE = 0.75  # of its line: a name standing alone, not a sentence naming it
 _ROLE = r"(?:PETITIONERS?|PLAINTIFFS?|APPELLANTS?|APPELLEES?|RESPONDENTS?|DEFENDANTS?)"
 _VERSUS = re.compile(r"\s(?:v\.|vs\.?|versus)\s", re.IGNORECASE)
 _CITATION_AFTER = re.compile(
@@ -185,6 +190,22 @@ def _split_sides(body: str) -> list[str]:
 
 def signatories(unit: Unit) -> list[str]:
     return [clean(m["name"]) for m in _SIGNATURE.finditer(unit.text)]
+
+
+def signing_for(doc_units: list[Unit], index: int) -> str | None:
+    """The organisation the signature at doc_units[index] is given for: its name standing
+    alone just above, in the signature block ("ACME HOLDINGS LLC" / "Date: …" / "By: /s/ …")."""
+    for unit in reversed(doc_units[max(0, index - _BLOCK_LOOKBACK) : index]):
+        text = unit.text.strip().rstrip(":,")
+        if _BLOCK_LINE.match(text) or _SIGNATURE.search(text):
+            continue
+        if len(text) > _MAX_BLOCK_NAME:
+            return None
+        orgs = [n for n in find_names(text) if n.kind == "organization"]
+        if orgs and len(orgs[0].text) >= _NAME_SHARE * len(text):
+            return clean(orgs[0].text)
+        return None
+    return None
 
 
 def labelled_parties(unit: Unit) -> list[tuple[str, str]]:

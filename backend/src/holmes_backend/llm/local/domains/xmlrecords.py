@@ -12,12 +12,16 @@ from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import parse_cell
 
 _WRAPPERS = frozenset({"value", "v", "text", "amount", "val"})
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 _MIN_LEAVES = 3
 _MAX_TEXT = 2_000_000
+_MAX_PARTIES = 12
+# A name: words with letters, not a code, a number or a sentence.
+_NAME_VALUE = re.compile(r"^(?=.*[A-Za-z]{2})[A-Za-z][\w.,'&()\- ]{1,78}[\w.)]$")
 
 
 @dataclass
@@ -29,9 +33,11 @@ class _Node:
     text: str = ""
 
 
-def _field_name(node: _Node) -> str:
+def _field_name(node: _Node, record: _Node | None = None) -> str:
+    """The leaf's tag as words; a wrapper (`<value>`) takes its parent's name, unless its
+    parent is the record itself (`<item><amount>` is the item's amount)."""
     tag = node.tag.rpartition(":")[2]
-    if tag.lower() in _WRAPPERS and node.parent is not None:
+    if tag.lower() in _WRAPPERS and node.parent is not None and node.parent is not record:
         tag = node.parent.tag.rpartition(":")[2]
     return _CAMEL.sub(" ", tag).replace("_", " ").lower()
 
@@ -97,23 +103,76 @@ def _records(root: _Node) -> list[_Node]:
     return found
 
 
+@dataclass
+class XmlParty:
+    """A name an XML export states outside its records ("issuer name", "customer name"): one
+    of the parties its records are about, with the role its field gives it."""
+
+    role: str
+    name: str
+    source: SourceRef
+
+
+@dataclass
+class _Export:
+    records: list[tuple[dict[str, str], SourceRef]]
+    parties: list[XmlParty]
+
+
 def xml_records(doc: EvidenceDoc) -> list[tuple[dict[str, str], SourceRef]]:
+    return _export(doc).records
+
+
+def xml_parties(doc: EvidenceDoc) -> list[XmlParty]:
+    return _export(doc).parties
+
+
+def _export(doc: EvidenceDoc) -> _Export:
+    return memo(doc, "xml", lambda: _read(doc))
+
+
+def _read(doc: EvidenceDoc) -> _Export:
+    nothing = _Export([], [])
     first = next((c.text.lstrip() for c in doc.chunks if c.text.strip()), "")
     if "xml" not in doc.mime_type and not first.startswith("<"):
-        return []
+        return nothing
     text = "\n".join(chunk.text for chunk in doc.chunks)
     if len(text) > _MAX_TEXT or not text.lstrip().startswith("<"):
-        return []
+        return nothing
     root = _parse(text)
     if root is None:
-        return []
+        return nothing
+    records = _records(root)
     rows: list[tuple[dict[str, str], SourceRef]] = []
-    for record in _records(root):
+    for record in records:
         fields: dict[str, str] = {}
         for leaf in _leaves(record):
-            fields.setdefault(_field_name(leaf), " ".join(leaf.text.split()))
-        index = min(max(record.line - 1, 0), len(doc.chunks) - 1)
-        chunk = doc.chunks[index]
+            fields.setdefault(_field_name(leaf, record), " ".join(leaf.text.split()))
         summary = "; ".join(f"{k}: {v}" for k, v in fields.items())
-        rows.append((fields, cite(doc.file_id, chunk.location, summary)))
-    return rows
+        rows.append((fields, _cite(doc, record.line, summary)))
+    # Names outside the records only where there are records to be about.
+    return _Export(rows, _parties(doc, root, records) if records else [])
+
+
+def _cite(doc: EvidenceDoc, line: int, excerpt: str) -> SourceRef:
+    chunk = doc.chunks[min(max(line - 1, 0), len(doc.chunks) - 1)]
+    return cite(doc.file_id, chunk.location, excerpt)
+
+
+def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlParty]:
+    inside = {id(leaf) for record in records for leaf in _leaves(record)}
+    found: list[XmlParty] = []
+    for leaf in _leaves(root):
+        field_name = _field_name(leaf)
+        role, _, last = field_name.rpartition(" ")
+        value = " ".join(leaf.text.split())
+        if (
+            id(leaf) in inside
+            or last != "name"
+            or not role
+            or not _NAME_VALUE.match(value)
+            or any(p.name == value for p in found)
+        ):
+            continue
+        found.append(XmlParty(role, value, _cite(doc, leaf.line, f"{field_name}: {value}")))
+    return found[:_MAX_PARTIES]

@@ -199,10 +199,16 @@ def pipe_cells(text: str) -> list[str]:
     return [cell.strip() for cell in text.split(" | ")]
 
 
+# What a "… name" column names when it is not a party: the thing bought, a file, a security.
+_THINGS = frozenset({"item", "product", "goods", "article", "sku", "service", "file", "asset"})
+
+
 @lru_cache(maxsize=4096)
 def role_of(header: str) -> Role:
     tokens = set(words(header))
     lowered = " ".join(words(header))
+    if "name" in tokens and tokens & _THINGS:
+        return "description"
     for role, _, phrases in _ROLE_WORDS:
         if any(phrase in lowered for phrase in phrases):
             return role

@@ -43,6 +43,13 @@ def test_role_before_a_name_leaves_the_name() -> None:
     assert kinds.get("Tobias Wrenfield") == "person"
 
 
+@pytest.mark.parametrize("signal", ["See", "Cf.", "Unlike", "Compare", "Accord", "Contra"])
+def test_a_citation_signal_is_not_a_given_name(signal: str) -> None:
+    kinds = _kinds(f"{signal} Okonjo Baptiste, 512 U. S. 33 (1994), on the same point.")
+    assert kinds.get("Okonjo Baptiste") == "person"
+    assert not any(name.startswith(signal) for name in kinds)
+
+
 @pytest.mark.parametrize(
     "business",
     ["Blue Heron Diner", "Northside Hardware Supply", "Copper Kettle Grill",

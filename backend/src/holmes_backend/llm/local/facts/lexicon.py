@@ -210,6 +210,7 @@ NOT_NAMES = wordset(
     reform private forward-looking securities exchange commission form filing filed amici curiae
     per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
     ended ending months years period periods
+    see cf accord contra compare unlike citing quoting
     plaintiffs defendants petitioners respondents appellants appellees amicus brief
     hi hello hey welcome greetings cheers goodbye bye
     """

@@ -161,7 +161,14 @@ async def test_regeneration_refreshes_stale_items_and_keeps_corrections_and_conf
     graph = before_misread["graph"]
 
     def cited(entries: list[Json]) -> set[tuple[Any, ...]]:
-        return {place(r) for item in entries for r in refs(item)}
+        """The places items draw on: items citing several places (one resting on a single
+        place tells that place's fact, and is corrected with it, not made stale)."""
+        return {
+            place(r)
+            for item in entries
+            if len({place(r) for r in refs(item)}) > 1
+            for r in refs(item)
+        }
 
     insight_places = cited(graph["contradictions"] + graph["evidence_gaps"])
     derived_places = cited(graph["edges"] + [n for n in graph["nodes"] if n["type"] == "amount"])
@@ -317,9 +324,10 @@ async def test_a_full_reprocessing_keeps_applied_corrections_or_reports_them(
     # The user stands by the other figure of a row that states two: the sources cannot decide,
     # so the analysis reads the original again on every processing.
     graph = state["graph"]
-    drawn_on = {
+    drawn_on = {  # as above: items citing several places draw on each of them
         place(r)
         for item in graph["edges"] + graph["contradictions"] + graph["evidence_gaps"]
+        if len({place(r) for r in refs(item)}) > 1
         for r in refs(item)
     }
     candidates = balance_entries(state)

@@ -162,3 +162,45 @@ async def test_an_xml_export_names_the_parties_its_records_are_about(tmp_path: P
     # The records' own "item name" is what was paid for, not a party to the payment.
     assert all(t.to_party is None and t.from_party is None for t in financial.transactions)
     assert all("Pallets EUR-" in t.description for t in financial.transactions)
+
+
+async def test_a_statement_named_after_its_account_holder_pays_and_is_paid(
+    tmp_path: Path,
+) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "greyfield_statement_2023Q2.csv",
+        "Date,Description,Reference,Debit,Credit\n"
+        "2023-04-03,Transfer from Pellucid Marine Ltd,INV-0042,,18000.00\n"
+        "2023-04-09,Payment to Ines Valcourt,TRF-0409,7500.00,\n",
+        mime="text/csv",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "pellucid_payables_ledger.csv",
+        "Date,Payee,Reference,Amount\n2023-04-03,Greyfield Supply Co,INV-0042,18000.00\n",
+        mime="text/csv",
+    )
+    notes = await text_doc(
+        tmp_path,
+        "audit_sample_valcourt.csv",
+        "Date,Payee,Reference,Amount\n2023-05-02,Greyfield Supply Co,INV-0077,2400.00\n",
+        mime="text/csv",
+    )
+    docs = [statement, ledger, notes]
+    financial, _ = run(FinancialOutput, docs)
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    graph, _ = run(GraphOutput, [], blocks=[findings("financial", financial), names])
+    paid = {(r.source_id, r.target_id): r for r in graph.relationships if r.type == "paid"}
+    greyfield = _named(graph, "Greyfield")[0].id
+    pellucid = _named(graph, "Pellucid")[0].id
+    valcourt = _named(graph, "Valcourt")[0].id
+    # The ledger's payment and the statement's credit are one payment (INV-0042), not two.
+    assert paid[(pellucid, greyfield)].description.startswith("1 payment(s) totalling 18,000")
+    assert paid[(greyfield, valcourt)].description.startswith("1 payment(s) totalling 7,500")
+    # A file not named as an account's record gives no holder: its payer stays unknown.
+    assert (valcourt, greyfield) not in paid
+    assert len(paid) == 2
+    # The documents are named by their files.
+    documents = {e.name for e in graph.entities if e.type == "document"}
+    assert documents >= {d.filename for d in docs[:2]}

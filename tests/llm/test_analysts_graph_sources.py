@@ -42,10 +42,14 @@ async def _docs(directory: Path) -> list[EvidenceDoc]:
 
 
 def _pipeline_graph(docs: list[EvidenceDoc]) -> GraphOutput:
-    """Domains over the evidence; synthesis and graph over their findings alone."""
+    """Domains over the evidence; synthesis and graph over their findings alone (and, for the
+    graph, the files' names)."""
     blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
     synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
-    graph, _ = run(GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage")])
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    graph, _ = run(
+        GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]
+    )
     return graph
 
 
@@ -105,6 +109,17 @@ async def test_demo_graph_nodes_are_cited_and_its_people_are_people(tmp_path: Pa
     # Organisations and places the key names are never typed as people.
     for other in answers["entities"]["organizations"] + answers["entities"]["places"]:
         assert not any(p.lower() in other.lower() for p in people), (other, people)
+    # The money trail: the payer's ledger and the payee's statement name one side each; each
+    # statement's holder is taken from its file's name, and a payment in both counts once.
+    named = {e.id: e.name for e in graph.entities}
+    paid = {
+        (named[r.source_id].split()[0], named[r.target_id].split()[0]): r.description
+        for r in graph.relationships
+        if r.type == "paid"
+    }
+    cap = next(a for a in answers["anomalies"] if a.get("total_amount") == 106500.0)
+    assert f"totalling {cap['total_amount']:,.0f}" in paid[("Northgate", "Lakeshore")]
+    assert paid[("Lakeshore", "Victor")].startswith("5 payment(s)")
 
 
 @pytest.mark.parametrize("seed", [3, 19])

@@ -56,7 +56,7 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTIO
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
-from holmes_backend.llm.evidence import render_evidence, render_findings
+from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import files as file_repo
@@ -531,14 +531,18 @@ class Pipeline:
         for _, speculation, _ in speculated.values():
             await speculation.drop()
 
-    def _related(self, file_ids: list[str]) -> dict[str, set[str]]:
-        """Files whose evidence text names another file (by filename or its stem)."""
+    def _file_names(self, file_ids: Iterable[str]) -> dict[str, str]:
+        """file_id -> filename, from each evidence part's header."""
         names: dict[str, str] = {}
         for file_id in file_ids:
-            header = self.evidence[file_id].split("\n", 1)[0]
-            match = _FILENAME.search(header)
+            match = _FILENAME.search(self.evidence[file_id].split("\n", 1)[0])
             if match:
                 names[file_id] = match.group(1)
+        return names
+
+    def _related(self, file_ids: list[str]) -> dict[str, set[str]]:
+        """Files whose evidence text names another file (by filename or its stem)."""
+        names = self._file_names(file_ids)
         related: dict[str, set[str]] = {}
         for file_id in file_ids:
             text = self.evidence[file_id].split("\n", 1)[-1].lower()
@@ -818,6 +822,8 @@ class Pipeline:
         parts = [
             *self._findings_blocks(outputs),
             render_findings({"stage": "synthesis"}, synthesis),
+            # The files' names: the graph names its document nodes by them.
+            render_file_names(self._file_names(self.evidence)),
         ]
         # The agent's own completion is written with the version and the job's end.
         completion = Completion()

@@ -37,8 +37,9 @@ from holmes_backend.agents.runner import PipelineContext, run_agent
 from holmes_backend.agents.schemas import GraphFact, GraphOutput, MergePlan, SynthesisOutput
 from holmes_backend.agents.verification.items import POSITIONAL, Place, places, with_ids
 from holmes_backend.db import transaction
-from holmes_backend.llm.evidence import render_findings
+from holmes_backend.llm.evidence import render_file_names, render_findings
 from holmes_backend.models import Finding, KnowledgeGraph, ProcessingJob
+from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
@@ -191,6 +192,7 @@ async def refresh_graph(
     async with ctx.session_factory() as session:
         regenerating = await job_repo.state(session, job_id, STATE)
         base = await graph_repo.latest(session, ctx.case_id)
+        names = await file_repo.names_for_case(session, ctx.case_id)
     assert regenerating is not None
     if "graph_version" in regenerating:
         return  # written with the version: a resumed job does not regenerate twice
@@ -201,7 +203,7 @@ async def refresh_graph(
     plan, merge_execution = MergePlan(), None
     if where:
         parts = [render_findings({"domain": d}, o) for d, o in outputs.items()]
-        parts.append(render_findings({"stage": "synthesis"}, synthesis))
+        parts += [render_findings({"stage": "synthesis"}, synthesis), render_file_names(names)]
         fresh, _ = await run_agent(
             ctx,
             merge_step.DELTA_SPEC,

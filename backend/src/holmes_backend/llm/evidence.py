@@ -14,6 +14,9 @@ strategy reads text summaries of them instead, agents.summaries):
     <<<FINDINGS {"domain": "financial"}>>>
     {...the stage's output as JSON...}
     <<<END FINDINGS>>>
+
+The graph, which reads no evidence, is also given the files' names in a findings block of
+stage "files": {"<file_id>": "<filename>", ...}.
 """
 
 import json
@@ -25,6 +28,7 @@ from pydantic import BaseModel
 
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 
+FILES_STAGE = "files"  # a findings block naming the case's files: {file_id: filename}
 _EVIDENCE_OPEN = "<<<EVIDENCE "
 _EVIDENCE_CLOSE = "<<<END EVIDENCE>>>"
 _FINDINGS_OPEN = "<<<FINDINGS "
@@ -81,6 +85,11 @@ def render_findings(header: dict[str, Any], data: Any) -> str:
         else json.dumps(data, default=str, ensure_ascii=False)
     )
     return f"{_FINDINGS_OPEN}{json.dumps(header, ensure_ascii=False)}>>>\n{body}\n{_FINDINGS_CLOSE}"
+
+
+def render_file_names(names: dict[str, str]) -> str:
+    """The files' names, for an agent that reads findings without the evidence (the graph)."""
+    return render_findings({"stage": FILES_STAGE}, names)
 
 
 def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str]:

@@ -29,6 +29,12 @@ async def list_for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[F
     return result.all()
 
 
+async def names_for_case(session: AsyncSession, case_id: uuid.UUID) -> dict[str, str]:
+    """file id -> filename of the case's files."""
+    rows = await session.execute(select(File.id, File.filename).where(File.case_id == case_id))
+    return {str(file_id): filename for file_id, filename in rows}
+
+
 async def delete_by_id(session: AsyncSession, file_id: uuid.UUID) -> None:
     await session.execute(delete(File).where(File.id == file_id))
 

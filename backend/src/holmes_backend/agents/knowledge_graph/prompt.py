@@ -3,4 +3,4 @@ synthesis (FINDINGS blocks), build the case graph: entities (person, organizatio
 place, amount, document, event, date) resolved across files - one entity per real-world thing,
 with every other spelling as an alias - and relationships between them, each with its type, a
 confidence and the evidence (file_id and location) that supports it. Ids must be stable and
-unique."""
+unique. The "files" block gives each file's name: name document entities by it."""

@@ -30,7 +30,7 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.db import transaction
-from holmes_backend.llm.evidence import render_findings
+from holmes_backend.llm.evidence import render_file_names, render_findings
 from holmes_backend.models import Conflict, KnowledgeGraph, ProcessingJob
 from holmes_backend.repositories import conflicts as conflict_repo
 from holmes_backend.repositories import files as file_repo
@@ -138,8 +138,10 @@ async def _delta_graph(
     saved = job.agent_states.get("delta_graph")
     if saved is not None:
         return GraphOutput.model_validate(saved)
+    async with ctx.session_factory() as session:
+        names = await file_repo.names_for_case(session, job.case_id)
     parts = [render_findings({"domain": d}, o) for d, o in outputs.items()]
-    parts.append(render_findings({"stage": "synthesis"}, synthesis))
+    parts += [render_findings({"stage": "synthesis"}, synthesis), render_file_names(names)]
     output, _ = await run_agent(
         ctx,
         DELTA_SPEC,

@@ -21,7 +21,7 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.agents.summaries import parse_summaries
-from holmes_backend.llm.evidence import EvidenceDoc, FindingsBlock
+from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
 from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
 from holmes_backend.llm.local.domains.legal import analyse_legal
@@ -79,6 +79,15 @@ def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M |
     return _merge(model, [item for item in blocks.get(name, []) if isinstance(item, model)])
 
 
+def _file_names(request: AnalysisRequest) -> dict[str, str]:
+    """The files' names a request gives without their evidence (the graph's)."""
+    names: dict[str, str] = {}
+    for block in request.findings:
+        if _stage(block) == FILES_STAGE and isinstance(block.data, dict):
+            names.update({str(k): str(v) for k, v in block.data.items()})
+    return names
+
+
 def case_view(request: AnalysisRequest) -> CaseView:
     blocks: dict[str, list[BaseModel]] = {}
     models: dict[str, type[BaseModel]] = {
@@ -124,5 +133,5 @@ def case_view(request: AnalysisRequest) -> CaseView:
         synthesis=_given(blocks, "synthesis", SynthesisOutput),
         given=sorted(blocks),
         derived=derived,
-        filenames={d.file_id: d.filename for d in docs},
+        filenames=_file_names(request) | {d.file_id: d.filename for d in docs},
     )

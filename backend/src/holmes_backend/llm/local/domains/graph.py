@@ -36,13 +36,17 @@ from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import distinctive_words, find_names, slug
 from holmes_backend.llm.local.facts.text import units
 
+_TITLE_WORDS = (
+    r"(?:ceo|cfo|coo|cto|president|director|manager|employee|officer|partner|accountant|"
+    r"controller|treasurer|secretary|founder|owner|chair\w*|head|vp|vice president|counsel|"
+    r"analyst|clerk|engineer|consultant|agent|member)\b"
+)
 _TITLES = re.compile(
-    r"^[\s,(]*(?:the\s+|an?\s+|our\s+)?(?:[\w-]+\s+){0,3}?(?:ceo|cfo|coo|cto|president|director|manager|"
-    r"employee|officer|partner|accountant|controller|treasurer|secretary|founder|owner|chair\w*|"
-    r"head|vp|vice president|counsel|analyst|clerk|engineer|consultant|agent|member)\b[^.;]{0,30}?"
+    rf"^[\s,(]*(?:the\s+|an?\s+|our\s+)?(?:[\w-]+\s+){{0,3}}?{_TITLE_WORDS}[^.;]{{0,30}}?"
     r"\b(?:of|at|for|with)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_A_TITLE = re.compile(rf"\b{_TITLE_WORDS}", re.IGNORECASE)  # a passage worth reading for one
 _DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
 _GENERIC_PLACE = re.compile(
     r"^(?:home|house|office|work|room|apartment|flat)\s+(?:in|at|near)\s+(?P<named>.+)$",
@@ -106,6 +110,7 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     documents = _documents(view, synthesis)
     _payments(view, resolver, edges)
     _legal(view, resolver, edges)
+    _employment(view, resolver, edges)
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
     _flagged(view, resolver, edges, extra)
@@ -384,25 +389,31 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         if clause.kind == "approval_requirement" and (entity := _id(resolver, clause.party)):
             edges.add(entity, _doc_id(clause.source.file_id), "approval_required",
                       clause.text[:200], 0.7, [clause.source])  # fmt: skip
-    _employment(view, resolver, edges)
 
 
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """ "Jane Roe, CFO of Acme Inc." style appositions."""
-    for doc in view.documents:
-        for unit in units(doc)[:_MAX_UNITS]:
-            names = find_names(unit.text)
-            people = [n for n in names if n.kind == "person"]
-            orgs = [n for n in names if n.kind == "organization"]
-            for person in people:
-                org = next((o for o in orgs if o.start > person.end), None)
-                between = unit.text[person.end : org.start] if org else ""
-                if org is None or len(between) > 80 or not _TITLES.match(between):
-                    continue
-                source = _id(resolver, person.text, "person")
-                target = _id(resolver, org.text)
-                if source and target:
-                    edges.add(source, target, "employed_by", unit.text[:160], 0.65, [unit.ref])
+    """ "Jane Roe, CFO of Acme Inc." style appositions: in the documents when given, and in the
+    passages the findings naming people cite (all the graph has of the evidence in the
+    pipeline)."""
+    passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
+    seen: set[str] = set()
+    for ref in (ref for f in _naming_findings(view) for ref in f.sources):
+        if ref.excerpt not in seen and _A_TITLE.search(ref.excerpt):
+            seen.add(ref.excerpt)
+            passages.append((ref.excerpt, ref))
+    for text, ref in passages:
+        names = find_names(text)
+        people = [n for n in names if n.kind == "person"]
+        orgs = [n for n in names if n.kind == "organization"]
+        for person in people:
+            org = next((o for o in orgs if o.start > person.end), None)
+            between = text[person.end : org.start] if org else ""
+            if org is None or len(between) > 80 or not _TITLES.match(between):
+                continue
+            source = _id(resolver, person.text, "person")
+            target = _id(resolver, org.text)
+            if source and target:
+                edges.add(source, target, "employed_by", text[:160], 0.65, [ref])
 
 
 def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:

@@ -203,12 +203,33 @@ def test_a_place_shaped_name_given_a_role_is_a_person() -> None:
 
 
 def test_a_name_after_an_article_is_a_thing() -> None:
-    text = "Payments above the Retention Ceiling need a second signature."
-    assert "Retention Ceiling" not in _kinds(text)
-    assert things_named(text) == ["Retention Ceiling"]
+    text = "Payments above the Whitcombe Ceiling need a second signature."
+    assert "Whitcombe Ceiling" not in _kinds(text)
+    assert things_named(text) == ["Whitcombe Ceiling"]
     assert _kinds("Crews inspected the Harlan Summit pump station.") == {}
     assert _kinds('The cap (the "Outlay Limit") applies.') == {}
     assert _kinds("Hello Petra, thanks for the notes.") == {}
+
+
+def test_common_words_without_a_given_name_are_no_name() -> None:
+    text = (
+        "The Court weighed Personal Achievement and Liberal Arts under Judicial Scrutiny, "
+        "as Bill Price, Grant Hill, T. Brandt, Renee Ostrowski and Oluwaseun Adeyemi told it."
+    )
+    assert _kinds(text) == {
+        "Bill Price": "person",  # common words, but "Bill" is a given name
+        "Grant Hill": "person",
+        "T. Brandt": "person",  # an initial stands for a given name
+        "Renee Ostrowski": "person",
+        "Oluwaseun Adeyemi": "person",  # no given name known, but not common English
+    }
+
+
+def test_citation_abbreviations_are_no_name() -> None:
+    text = (
+        "See Wygant v. Jackson Bd. of Ed., 476 U.S. 267; Tr. of Oral Arg. 12; 631 F. Supp. 2d 587."
+    )
+    assert _kinds(text) == {}
 
 
 def _doc(file_id: str, mime: str, chunks: list[tuple[str, str | None]]) -> EvidenceDoc:

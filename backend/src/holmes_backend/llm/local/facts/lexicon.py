@@ -211,6 +211,7 @@ NOT_NAMES = wordset(
     per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
     ended ending months years period periods
     see cf accord contra compare unlike citing quoting
+    supp arg cir cty bd educ dept dist stat infra cert app
     plaintiffs defendants petitioners respondents appellants appellees amicus brief
     hi hello hey welcome greetings cheers goodbye bye
     """

@@ -4,8 +4,9 @@ A name is a run of capitalised words (initials and particles like "van" allowed)
 organisation when it ends in a legal-form suffix (Inc., LLC, GmbH…) or an institutional word
 (Bank, University…), a place when it ends in a place word (Hotel, Street, Airport…), a person when
 an honorific precedes it or when it has the shape of a personal name (two to four name words,
-none of them a common capitalised non-name word). All-capitals text (headings) yields only
-organisations, places and honorific-led names.
+none of them a common capitalised non-name word, and not all of them common English words none of
+which is a given name: "Liberal Arts" is words, "Grant Hill" a name). All-capitals text
+(headings) yields only organisations, places and honorific-led names.
 
 Context decides what the words cannot: a name-shaped phrase after an article or a determiner
 ("above the Spending Cap", "the Cedar Flats site") names a thing, not a person; one after a house
@@ -36,6 +37,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     TRAILING_NOT_NAMES,
     wordset,
 )
+from holmes_backend.llm.local.facts.vocabulary import only_common_words
 
 NameKind = Literal["person", "organization", "place"]
 
@@ -167,6 +169,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return None
     if any(t.isupper() and len(t) > 2 for t in tokens):
         return None  # a heading or an acronym, not a name
+    if only_common_words(words):
+        return None  # "Personal Achievement", "Liberal Arts": words, not a name
     return "person"
 
 

@@ -1,0 +1,59 @@
+"""English vocabulary and given names, from word lists installed with their packages.
+
+A phrase can have the shape of a personal name ("Personal Achievement", "Liberal Arts",
+"Judicial Scrutiny") and be none: the word lists hand-written for the rules (lexicon) cannot
+know every case's vocabulary. What tells them apart is general: a name has a given name
+("Bill Price", "Grant Hill") or a word that is not common English ("Ostrowski", "Adeyemi"),
+a phrase of common words and no given name is words.
+
+Common English: wordfreq's small English list (word frequencies from many sources), words at or
+above COMMON_ZIPF (about once in 600,000 words). Given names: gender-guesser's name dictionary
+(about 48,000 first names from many countries). Both are read once, on first use, into sets of
+their own (the packages' own caches are not kept: the frequency dictionary alone is ~40 MB).
+"""
+
+import re
+from functools import cache
+from importlib import resources
+
+from wordfreq import available_languages, read_cBpack
+
+# Zipf frequency: log10 of a word's count per billion. 3.2 keeps "scrutiny" (3.7) and
+# "arts" (4.7) common, and leaves out surnames like "Ostrowski" (1.8) or "Calder" (3.1).
+COMMON_ZIPF = 3.2
+_ZIPF_OF_BUCKET_ZERO = 9.0  # wordfreq's buckets are centibels below a frequency of 1
+_NAME_LINE = re.compile(r"^[?1]?[MF?]\s+(?P<name>\S+)")
+
+
+@cache
+def common_words() -> frozenset[str]:
+    """English words at least as frequent as COMMON_ZIPF, lower case."""
+    buckets = read_cBpack(available_languages("small")["en"])
+    last = round((_ZIPF_OF_BUCKET_ZERO - COMMON_ZIPF) * 100)
+    return frozenset(word for bucket in buckets[: last + 1] for word in bucket)
+
+
+@cache
+def given_names() -> frozenset[str]:
+    """First names, lower case ("bill", "renee", "oluwaseun" is not among them)."""
+    data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
+    names: set[str] = set()
+    with data.open(encoding="utf-8") as lines:
+        for line in lines:
+            match = _NAME_LINE.match(line)
+            if match:
+                # "Jan+Erik" is written "Jan Erik" or "Jan-Erik": each part is a given name.
+                names.update(part.lower() for part in re.split(r"[+-]", match["name"]) if part)
+    return frozenset(names)
+
+
+def only_common_words(words: list[str]) -> bool:
+    """Whether every word (lower case) is common English and none is a given name: the phrase
+    is words, not a personal name. An initial stands for a given name ("T. Brandt")."""
+    if not words or any(len(w) < 2 for w in words):
+        return False
+    common, given = common_words(), given_names()
+    # A compound is common when its parts are ("High-Achieving"); a double-barrelled surname
+    # is not ("Smith-Jones": "smith" and "jones" are given names).
+    parts = [part for w in words for part in w.split("-") if part]
+    return all(p in common and p not in given for p in parts)

@@ -8,11 +8,13 @@ its agent name instead: each model turn it either asks for tool calls or gives i
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from functools import wraps
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
 from holmes_backend.llm.evidence import EvidenceDoc, FindingsBlock
+from holmes_backend.llm.local.facts import conventions
 
 
 @dataclass
@@ -63,10 +65,26 @@ _ANALYSTS: dict[type[BaseModel], Analyst] = {}
 _RESPONDERS: dict[str, Responder] = {}
 
 
+R = TypeVar("R")
+
+
+def _reading_conventions(
+    function: Callable[[AnalysisRequest], R],
+) -> Callable[[AnalysisRequest], R]:
+    """The function, reading dates and amounts the way its request's documents write them."""
+
+    @wraps(function)
+    def read(request: AnalysisRequest) -> R:
+        with conventions.reading(request.documents):
+            return function(request)
+
+    return read
+
+
 def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
     def register(function: Analyst) -> Analyst:
-        _ANALYSTS[schema] = function
-        return function
+        reading = _ANALYSTS[schema] = _reading_conventions(function)
+        return reading
 
     return register
 
@@ -77,8 +95,8 @@ def analyst_for(schema: type[BaseModel]) -> Analyst | None:
 
 def responder(agent_name: str) -> Callable[[Responder], Responder]:
     def register(function: Responder) -> Responder:
-        _RESPONDERS[agent_name] = function
-        return function
+        reading = _RESPONDERS[agent_name] = _reading_conventions(function)
+        return reading
 
     return register
 

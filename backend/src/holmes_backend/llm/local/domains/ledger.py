@@ -21,7 +21,7 @@ from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.llm.local.facts.memo import memo
-from holmes_backend.llm.local.facts.money import find_money, parse_cell
+from holmes_backend.llm.local.facts.money import find_money, implicit_currency, parse_cell
 from holmes_backend.llm.local.facts.names import clean, find_names, name_key
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -257,7 +257,7 @@ def _from_fields(
     if holder and receiver is None and outflow is False:
         receiver = holder
     when = _row_date(fields, assigned)
-    currency = _first(fields, assigned, "currency") or amount[1] or "USD"
+    currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = _first(fields, assigned, "reference")
     if reference is None and (found := references(description)):
         reference = found[0]
@@ -367,7 +367,7 @@ def _statement_line(
     return Transaction(
         date=moment.iso(),
         amount=round(abs(parsed[0]), 2),
-        currency=parsed[1] or "USD",
+        currency=parsed[1] or implicit_currency.get(),
         from_party=sender,
         to_party=receiver,
         reference=found[0] if found else None,

@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import pipe_cells
 from holmes_backend.llm.local.facts.dates import find_moments
-from holmes_backend.llm.local.facts.money import parse_cell
+from holmes_backend.llm.local.facts.money import implicit_currency, parse_cell
 from holmes_backend.llm.local.facts.text import Unit, units
 
 REPORTED = "Reported figure"
@@ -98,7 +98,7 @@ def _label_periods(columns: list[_Column], labels: list[str]) -> None:
 
 def _region_figures(file_id: str, all_units: list[Unit], region: list[int]) -> list[Transaction]:
     scale = _scale(all_units, region)
-    currency = "USD"
+    currency = implicit_currency.get()
     text = " ".join(all_units[p].text for p in region)
     if "€" in text:
         currency = "EUR"

@@ -2,12 +2,14 @@
 
 A `Moment` is a calendar date, optionally a time of day and a UTC offset. A time written apart
 from its date ("at 9:40 p.m. on 3 March 2024") is joined to the nearest date of the same text.
-Numeric dates are read month-first (US) unless the first number cannot be a month; dotted dates
-(3.4.2024) are day-first, as where they are written.
+Numeric dates are read month-first (US) unless the first number cannot be a month, or the
+evidence being read writes them day-first (`numeric_dates_day_first`, set by facts.conventions);
+dotted dates (3.4.2024) are day-first, as where they are written.
 """
 
 import re
 from bisect import bisect_left, bisect_right
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
@@ -63,7 +65,7 @@ _ISO = re.compile(
     r"(?![\d-])"
 )
 _YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
-_NUMERIC = re.compile(
+NUMERIC_DATE = re.compile(
     r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})\b(?![/.]\d)"
 )
 _MONTH_FIRST = re.compile(
@@ -92,6 +94,8 @@ _PERIODS = {
 }
 _PERIOD = re.compile(r"\b(?P<word>morning|afternoon|evening|night|tonight|overnight)\b", re.I)
 _JOIN_DISTANCE = 40
+# Whether "09/03/2025" is 9 March in the evidence being read (facts.conventions decides).
+numeric_dates_day_first: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=False)
 
 
 @dataclass(frozen=True)
@@ -152,7 +156,7 @@ def _clock(hour: int, minute: int, second: int, ampm: str | None) -> time | None
         return None
 
 
-def _dates(text: str) -> list[Moment]:
+def _dates(text: str, day_first: bool) -> list[Moment]:
     found: list[Moment] = []
     taken = Spans()
 
@@ -172,9 +176,9 @@ def _dates(text: str) -> list[Moment]:
     for pattern in (_MONTH_FIRST, _DAY_FIRST):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
-    for m in _NUMERIC.finditer(text):
+    for m in NUMERIC_DATE.finditer(text):
         a, b, year = int(m["a"]), int(m["b"]), _year(m["y"])
-        if m["sep"] == "." or a > 12:
+        if m["sep"] == "." or a > 12 or (day_first and b <= 12):
             add(_make(year, b, a), m)
         else:
             add(_make(year, a, b), m)
@@ -209,12 +213,12 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
 
 def find_moments(text: str) -> list[Moment]:
     """Every date in the text, with the time of day written next to it when there is one."""
-    return list(_find_moments(text))
+    return list(_find_moments(text, numeric_dates_day_first.get()))
 
 
 @lru_cache(maxsize=65536)
-def _find_moments(text: str) -> tuple[Moment, ...]:
-    dates = _dates(text)
+def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
+    dates = _dates(text, day_first)
     if not dates:
         return ()
     times = sorted(_times(text, dates))

@@ -1,21 +1,27 @@
 """Per-document memo: facts read once per document per analysis, whoever asks first.
 
 Documents are plain (unhashable) dataclasses, so entries are keyed by identity and hold a weak
-reference that proves the object is still the one the entry was made for.
+reference that proves the object is still the one the entry was made for. What a document says
+depends on how the analysis reads its dates and bare amounts (facts.conventions): that is part of
+the key.
 """
 
 import weakref
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from holmes_backend.llm.local.facts.dates import numeric_dates_day_first
+from holmes_backend.llm.local.facts.money import implicit_currency
+
 T = TypeVar("T")
 
-_ENTRIES: dict[tuple[int, str], tuple["weakref.ReferenceType[Any]", Any]] = {}
+_Slot = tuple[int, str, bool, str]
+_ENTRIES: dict[_Slot, tuple["weakref.ReferenceType[Any]", Any]] = {}
 _MAX_ENTRIES = 4096
 
 
 def memo(owner: object, key: str, factory: Callable[[], T]) -> T:
-    slot = (id(owner), key)
+    slot = (id(owner), key, numeric_dates_day_first.get(), implicit_currency.get())
     entry = _ENTRIES.get(slot)
     if entry is not None and entry[0]() is owner:
         value: T = entry[1]

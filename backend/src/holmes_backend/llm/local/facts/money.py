@@ -5,12 +5,16 @@ all read; percentages and bare years are not money.
 """
 
 import re
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
 
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.spans import Spans
 
+DEFAULT_CURRENCY = "USD"
+# The currency of amounts written without one, in the evidence being read (facts.conventions).
+implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
 _SYMBOLS |= {"a$": "AUD"}
 _CODES = sorted(

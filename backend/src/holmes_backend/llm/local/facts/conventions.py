@@ -1,0 +1,80 @@
+"""How the evidence of one analysis writes what it leaves implicit: the order of numeric dates
+("09/03/2025": 9 March or September 3) and the currency of amounts written without one.
+
+Both are read off the analysis' documents as a whole, since a single file rarely settles them:
+a bank export whose days run to "21/03/2025" is day-first, and so is the interview of the same
+case dated "02/05/2025"; a statement of bare amounts is in the currency the rest of the evidence
+names. Numeric dates are day-first when more unambiguous ones are written day-first than
+month-first; when none decide, when the evidence names pounds or euros and no dollars. Amounts
+without a currency are in the currency named most often, dollars when none is.
+
+`reading(documents)` sets both for the analysis running in this context (facts.dates and
+facts.money read them); every registered analyst runs inside it.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.dates import NUMERIC_DATE, numeric_dates_day_first
+from holmes_backend.llm.local.facts.money import DEFAULT_CURRENCY, implicit_currency
+
+_CURRENCY_NAMED = re.compile(
+    r"(?P<eur>€|\bEUR\b|\beuros?\b)|(?P<gbp>£|\bGBP\b|\bpounds? sterling\b|\bsterling\b)"
+    r"|(?P<usd>US\$|\$|\bUSD\b|\bdollars?\b)",
+    re.IGNORECASE,
+)
+_CODE = {"eur": "EUR", "gbp": "GBP", "usd": "USD"}
+_DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
+
+
+def _texts(documents: Iterable[EvidenceDoc]) -> Iterator[str]:
+    for doc in documents:
+        for chunk in doc.chunks:
+            yield chunk.text
+
+
+def date_votes(texts: Iterable[str]) -> tuple[int, int]:
+    """(day-first, month-first): numeric dates that can only be read one way."""
+    day_first = month_first = 0
+    for text in texts:
+        for match in NUMERIC_DATE.finditer(text):
+            if match["sep"] != "/":
+                continue  # dotted dates are day-first wherever they are written
+            a, b = int(match["a"]), int(match["b"])
+            if a > 12 >= b >= 1:
+                day_first += 1
+            elif b > 12 >= a >= 1:
+                month_first += 1
+    return day_first, month_first
+
+
+def currencies_named(texts: Iterable[str]) -> Counter[str]:
+    named: Counter[str] = Counter()
+    for text in texts:
+        for match in _CURRENCY_NAMED.finditer(text):
+            named[_CODE[match.lastgroup or "usd"]] += 1
+    return named
+
+
+@contextmanager
+def reading(documents: list[EvidenceDoc]) -> Iterator[None]:
+    texts = list(_texts(documents))
+    day_first, month_first = date_votes(texts)
+    named = currencies_named(texts)
+    currency = named.most_common(1)[0][0] if named else DEFAULT_CURRENCY
+    if day_first != month_first:
+        dates_day_first = day_first > month_first
+    else:
+        dates_day_first = (
+            bool(named) and "USD" not in named and bool(_DAY_FIRST_CURRENCIES & set(named))
+        )
+    dates_token = numeric_dates_day_first.set(dates_day_first)
+    currency_token = implicit_currency.set(currency)
+    try:
+        yield
+    finally:
+        implicit_currency.reset(currency_token)
+        numeric_dates_day_first.reset(dates_token)

@@ -1,0 +1,63 @@
+"""Numeric dates and bare amounts read the way the analysis' evidence writes them: day-first
+when its unambiguous dates are (or, with none, when it names euros or pounds and no dollars),
+in the currency it names most."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.llm.local.facts.conventions import reading
+from holmes_backend.llm.local.facts.dates import find_moments
+from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
+
+_EXPORT = (
+    "Posted Date,Narrative,Debit Amount,Credit Amount,Balance\n"
+    "05/03/2025,ENERGY DIRECT DEBIT,142.18,,5978.22\n"
+    "21/03/2025,SEPA CR QUARRYVALE HAULAGE LTD,,9800.00,15778.22\n"
+    "02/04/2025,SALARY,,4210.55,19988.77\n"
+)
+
+
+async def test_a_day_first_export_dates_its_rows_and_the_cases_other_files_day_first(
+    tmp_path: Path,
+) -> None:
+    export = await text_doc(tmp_path, "export.csv", _EXPORT, "text/csv")
+    interview = lines_doc("interview", "interview.txt", ["Date: 02/05/2025 14:05", "Q: Hello."])
+    financial, _ = run(FinancialOutput, [export, interview])
+    assert [t.date for t in financial.transactions] == ["2025-03-05", "2025-03-21", "2025-04-02"]
+    evidence, _ = run(EvidenceOutput, [export, interview])
+    assert "2025-05-02T14:05:00" in {e.timestamp for e in evidence.events}
+    # Alone, the interview's date is read month-first, as before.
+    alone, _ = run(EvidenceOutput, [interview])
+    assert {e.timestamp for e in alone.events} == {"2025-02-05T14:05:00"}
+
+
+async def test_bare_amounts_are_in_the_currency_the_evidence_names(tmp_path: Path) -> None:
+    export = await text_doc(tmp_path, "export.csv", _EXPORT, "text/csv")
+    minutes = lines_doc("minutes", "minutes.txt", ["Contract awarded for EUR 1,240,000."])
+    named, _ = run(FinancialOutput, [export, minutes])
+    assert {t.currency for t in named.transactions if t.source.file_id == "export"} == {"EUR"}
+    bare, _ = run(FinancialOutput, [export])
+    assert {t.currency for t in bare.transactions} == {"USD"}
+
+
+@pytest.mark.parametrize(
+    ("lines", "expected"),
+    [
+        (["Paid on 03/21/2025.", "Signed 05/03/2025."], "2025-05-03"),  # month-first evidence
+        (["Paid on 21/03/2025.", "Signed 05/03/2025."], "2025-03-05"),  # day-first evidence
+        (["Fee of \u20ac400.", "Signed 05/03/2025."], "2025-03-05"),  # euros and no dates
+        (["Fee of \u00a3400.", "Signed 05/03/2025."], "2025-03-05"),  # pounds and no dates
+        (["Fee of $400.", "Signed 05/03/2025."], "2025-05-03"),  # dollars and no dates
+        (["Signed 05/03/2025."], "2025-05-03"),  # nothing to go on: month-first
+        (["Signed 05.03.2025."], "2025-03-05"),  # dotted: day-first wherever written
+    ],
+)
+def test_the_evidence_decides_how_numeric_dates_read(lines: list[str], expected: str) -> None:
+    with reading([lines_doc("doc", "doc.txt", lines)]):
+        moments = find_moments(lines[-1])
+    assert [m.day.isoformat() for m in moments] == [expected]
+    assert [m.day.isoformat() for m in find_moments(lines[-1])] == ["2025-05-03"] or "." in (
+        lines[-1]
+    )  # outside the analysis, the default again

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
-from holmes_backend.llm.local.facts.conventions import reading
+from holmes_backend.llm.local.facts.conventions import HINT, describe, reading
 from holmes_backend.llm.local.facts.dates import find_moments
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
@@ -61,3 +61,17 @@ def test_the_evidence_decides_how_numeric_dates_read(lines: list[str], expected:
     assert [m.day.isoformat() for m in find_moments(lines[-1])] == ["2025-05-03"] or "." in (
         lines[-1]
     )  # outside the analysis, the default again
+
+
+async def test_the_case_wide_conventions_in_a_request_decide_over_its_own_documents(
+    tmp_path: Path,
+) -> None:
+    export = await text_doc(tmp_path, "export.csv", _EXPORT, "text/csv")
+    interview = lines_doc("interview", "interview.txt", ["Date: 02/05/2025 14:05", "Q: Hello."])
+    stated = describe(chunk.text for chunk in export.chunks)
+    assert stated.startswith(f"{HINT} numeric dates day-first")
+    # The interview is routed alone; the line the pipeline adds says how the case writes dates.
+    evidence, _ = run(EvidenceOutput, [interview], text=stated)
+    assert {e.timestamp for e in evidence.events} == {"2025-05-02T14:05:00"}
+    bare, _ = run(FinancialOutput, [export], text=describe(["Fee of GBP 400."]))
+    assert {t.currency for t in bare.transactions} == {"GBP"}

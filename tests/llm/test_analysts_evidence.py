@@ -3,6 +3,7 @@
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.local.facts.text import units
 from tests.llm.test_analysts_helpers import lines_doc, load, photo, run, text_doc
 
 
@@ -108,3 +109,31 @@ async def test_sworn_claims_take_time_and_place_from_the_question(tmp_path: Path
     assert home.claimed_time == "2020-02-14T22:00:00"
     assert home.claimed_place == "home in Linthorpe"
     assert any("perjury" in c.claim for c in output.sworn_claims)
+
+
+async def test_wrapped_lines_are_one_sentence_and_a_bare_time_is_the_days_before_it(
+    tmp_path: Path,
+) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "statement_ruane.txt",
+        "WITNESS STATEMENT OF COLM RUANE\n\n"
+        "I attended the Tender Evaluation Panel meeting on 14 March 2025. Before the meeting,\n"
+        "at about 09:40, I saw Aoife Gallagher in the car park speaking with Declan Hurley of\n"
+        "Brennock Civil Works Ltd in a dark blue saloon parked beside the side entrance of the\n"
+        "depot. I did not hear what was said.\n\n"
+        "Present at the meeting: Aoife Gallagher, Colm Ruane, Sinead Foley, Padraig Moloney\n"
+        "Apologies: Tomas Brandt\n",
+    )
+    output, _ = run(EvidenceOutput, [statement])
+    seen = next(e for e in output.events if "car park" in e.description)
+    assert seen.timestamp == "2025-03-14T09:40:00"
+    assert {"Aoife Gallagher", "Declan Hurley"} <= set(seen.people)
+    assert any(
+        c.claim.startswith("Before the meeting, at about 09:40, I saw Aoife Gallagher")
+        and "depot." in c.claim
+        for c in output.sworn_claims
+    )
+    # A field on the next line is not the wrapped end of the one before.
+    texts = [u.text for u in units(statement)]
+    assert "Apologies: Tomas Brandt" in texts

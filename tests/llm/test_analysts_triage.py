@@ -107,3 +107,37 @@ async def test_ledgers_contracts_and_letters_are_told_apart(tmp_path: Path) -> N
     assert by_id["supply"].classification == "Legal/Contract"
     assert by_id["letter"].classification == "Correspondence"
     assert "Quillon Freight SARL" in by_id["payments"].entities_preview
+
+
+async def test_messages_records_of_an_occasion_and_rules_reach_their_domains(
+    tmp_path: Path,
+) -> None:
+    message = await text_doc(
+        tmp_path,
+        "note.eml",
+        "From: Ivo Marsh <ivo@example.com>\nTo: Petra Lund <petra@example.com>\n"
+        "Subject: Invoice\nDate: Tue, 4 Feb 2025 09:12:00 +0000\n\n"
+        "Petra, the invoice for the fee is attached. Payment within 30 days please.\nIvo\n",
+        mime="message/rfc822",
+    )
+    receipt = await text_doc(
+        tmp_path,
+        "receipt.txt",
+        "THE LANTERN HOTEL\nQuay Street, Galway\nDate: 09/03/2025 Time: 21:14\n"
+        "2 x Dinner EUR 84.00\nTOTAL EUR 84.00\nPaid by card\n",
+    )
+    policy = await text_doc(
+        tmp_path,
+        "gifts_policy.txt",
+        "GIFTS AND HOSPITALITY POLICY\n1. Staff shall not accept any payment or gift from a "
+        "supplier.\n2. Any payment received from a supplier must be declared within five days.\n",
+    )
+    result, _ = run(TriageResult, [message, receipt, policy])
+    by_id = {f.file_id: f for f in result.files}
+    # A message between people is on the case's timeline, whatever it is about.
+    assert by_id["note"].domain_scores.evidence >= 0.4
+    # A bill with a time of day and its venue puts its payer there: evidence as well as money.
+    assert by_id["receipt"].primary_domain == "financial"
+    assert by_id["receipt"].domain_scores.evidence >= 0.4
+    # Rules that bind someone ("shall not accept", "must be declared") are the legal domain's.
+    assert by_id["gifts_policy"].domain_scores.legal >= 0.4

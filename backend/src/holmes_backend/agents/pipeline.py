@@ -57,6 +57,7 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
+from holmes_backend.llm.local.facts.conventions import describe as describe_conventions
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import files as file_repo
@@ -107,6 +108,7 @@ class Pipeline:
         self.storage = storage
         self.job_id = job_id
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
+        self._conventions = ""  # how the evidence writes dates and amounts (a request's line)
         self.incremental = False
         self.regeneration = False  # synthesis and graph again over the current findings
         # The job as this run knows it, read once: it is the job's only writer while it runs.
@@ -373,6 +375,7 @@ class Pipeline:
                 mime_type=file.mime_type,
                 extraction=extraction,
             )
+        self._conventions = describe_conventions(self.evidence.values())
         if first_run:
             await self._set_files(list(self.evidence), FileStatus.PROCESSING)
             await emit(
@@ -553,7 +556,8 @@ class Pipeline:
         return related
 
     def _case_parts(self, case: Case) -> list[str]:
-        parts = []
+        # How the evidence writes dates and amounts: decided over every file, not per request.
+        parts = [self._conventions] if self._conventions else []
         if case.description:
             parts.append(f"--- CASE CONTEXT ---\n{case.description}")
         if case.hypotheses:
@@ -757,6 +761,8 @@ class Pipeline:
             *self._case_parts(case),
             f"window_minutes: {LINK_WINDOW_MINUTES}",
             *self._findings_blocks(outputs),
+            # The files' names: a statement's holder is named by its file's name.
+            render_file_names(self._file_names(self.evidence)),
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)

@@ -75,7 +75,7 @@ def _reading_conventions(
 
     @wraps(function)
     def read(request: AnalysisRequest) -> R:
-        with conventions.reading(request.documents):
+        with conventions.reading(request.documents, request.text):
             return function(request)
 
     return read

@@ -9,6 +9,7 @@ here, so each stage also works when it is handed raw evidence.
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -19,17 +20,27 @@ from holmes_backend.agents.schemas import (
     LegalOutput,
     StrategyOutput,
     SynthesisOutput,
+    Transaction,
 )
 from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
 from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
+from holmes_backend.llm.local.domains.ledger import is_payment
 from holmes_backend.llm.local.domains.legal import analyse_legal
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.names import distinctive_words, same_party
 from holmes_backend.llm.local.registry import AnalysisRequest
 
 M = TypeVar("M", bound=BaseModel)
 _WINDOW = re.compile(r"window[_ ]minutes\s*[:=]\s*(?P<value>\d+(?:\.\d+)?)", re.IGNORECASE)
 DEFAULT_WINDOW_MINUTES = 30.0
+# Words that name a file as an account's record: a name beside them is the account's holder's.
+_ACCOUNT_FILES = wordset(
+    "statement statements ledger ledgers account accounts bank banking transactions payables "
+    "receivables cashbook books register"
+)
+_FILE_WORDS = re.compile(r"[a-z]{4,}")
 
 
 @dataclass
@@ -43,6 +54,52 @@ class CaseView:
     given: list[str] = field(default_factory=list)
     derived: list[str] = field(default_factory=list)
     filenames: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def holders(self) -> dict[str, str]:
+        """The holder of each statement or ledger that leaves one side of its payments unnamed,
+        when its file's name carries the distinctive word of exactly one party of the case
+        ("meridian_statement_lakeshore_4471.csv": Lakeshore Consulting Group LLC; a bank export
+        "aib_statement_gallagher_2025.csv": Aoife Gallagher, named in an interview). Investigators
+        name statements after their accounts; only a file named as an account's record
+        (statement, ledger, payables…) counts, and a name matching no party, or several, gives
+        none."""
+        files: dict[str, set[str]] = {}
+        for tx in self.financial.transactions:
+            if is_payment(tx) and (tx.from_party is None) != (tx.to_party is None):
+                name = self.filenames.get(tx.source.file_id, "").lower()
+                words = set(_FILE_WORDS.findall(name))
+                if words & _ACCOUNT_FILES:
+                    files[tx.source.file_id] = words
+        if not files:
+            return {}
+        named = set().union(*files.values())
+        names = {n for tx in self.financial.transactions for n in (tx.from_party, tx.to_party) if n}
+        names |= set(self.evidence.people)
+        names |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
+        parties: list[tuple[str, set[str]]] = []  # a party's longest spelling, its words
+        for name in sorted((n for n in names if distinctive_words([n]) & named), key=len)[::-1]:
+            same = next((i for i, (kept, _) in enumerate(parties) if same_party(kept, name)), None)
+            if same is None:
+                parties.append((name, distinctive_words([name])))
+            else:
+                parties[same] = (parties[same][0], parties[same][1] | distinctive_words([name]))
+        holders: dict[str, str] = {}
+        for file_id, words in files.items():
+            matched = [kept for kept, distinct in parties if distinct & words]
+            if len(matched) == 1:
+                holders[file_id] = matched[0]
+        return holders
+
+    def held(self, tx: Transaction) -> Transaction:
+        """The payment with the side its statement leaves unnamed taken as the statement's
+        holder's (see holders); as it is otherwise."""
+        holder = self.holders.get(tx.source.file_id)
+        if holder is None or (tx.from_party is None) == (tx.to_party is None):
+            return tx
+        return tx.model_copy(
+            update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
+        )
 
 
 def window_minutes(text: str) -> float:

@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments
 from holmes_backend.llm.local.facts.names import clean, find_names
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -44,7 +44,8 @@ _PREFIX = re.compile(
     r"^(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})\s*:\s+(?P<rest>.+)$"
 )
 _WITNESS = re.compile(
-    r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)\s+of\s+"
+    r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
+    r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
     r"|\bI,\s+(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}),\s+(?:being|do|hereby|declare|"
     r"state|swear|affirm|having)"
@@ -111,6 +112,9 @@ def _claimed_time(text: str, context: list[str]) -> str | None:
 
 
 def _claimed_place(text: str) -> str | None:
+    """Where the speaker says they were: not where they came from, nor who paid them
+    ("received a cent from Brennock")."""
+    text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:
         word = (home["place"] or home["bare"] or "home").lower()

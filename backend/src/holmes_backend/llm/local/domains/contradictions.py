@@ -229,8 +229,20 @@ def place_contradictions(
     return found
 
 
-def _targets(text: str, after: int, speaker: str | None) -> list[str]:
-    names = [n.text for n in find_names(text[after:]) if n.kind in ("person", "organization")]
+_WORD = re.compile(r"\b[A-Z][\w'\u2019-]{3,}\b")
+
+
+def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:
+    """Who a denial names after its verb: full names, and a party of the case called by its
+    distinctive word alone ("a cent from Brennock": Brennock Civil Works Ltd)."""
+    rest = text[after:]
+    names = [n.text for n in find_names(rest) if n.kind in ("person", "organization")]
+    for word in _WORD.findall(rest):
+        if any(word.lower() in distinctive_words([n]) for n in names):
+            continue
+        called = [k for k in known if word.lower() in distinctive_words([k])]
+        if called and all(same_party(called[0], k) for k in called[1:]):
+            names.append(max(called, key=len))
     return [n for n in names if not (speaker and same_party(n, speaker))]
 
 
@@ -239,12 +251,14 @@ def denial_contradictions(
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     transfers = [t for t in transactions if is_transfer(t)]
+    known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
+    known |= {p for item in items for p in item.people}
     for claim in claims:
         speaker, text = claim.speaker, claim.claim
         if not speaker:
             continue
         if (match := _CONTACT.search(text)) is not None:
-            for target in _targets(text, match.end(), speaker):
+            for target in _targets(text, match.end(), speaker, known):
                 evidence = [
                     i.source
                     for i in items
@@ -269,7 +283,7 @@ def denial_contradictions(
             match = pattern.search(text)
             if match is None:
                 continue
-            for target in _targets(text, match.end(), speaker):
+            for target in _targets(text, match.end(), speaker, known):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -514,7 +528,10 @@ def all_contradictions(
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
-    found += denial_contradictions(claims, items, view.financial.transactions)
+    # A statement's unnamed side is its holder's: "never received a cent from Acme" against
+    # Acme's credits on the speaker's statement.
+    held = [view.held(t) for t in view.financial.transactions]
+    found += denial_contradictions(claims, items, held)
     found += interest_contradictions(view)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)

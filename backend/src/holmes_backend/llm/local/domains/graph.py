@@ -31,9 +31,8 @@ from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES, PRECEDENTS_C
 from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, person_mentions
 from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import distinctive_words, find_names, slug
+from holmes_backend.llm.local.facts.names import find_names, slug
 from holmes_backend.llm.local.facts.text import units
 
 _TITLE_WORDS = (
@@ -58,11 +57,6 @@ _MAX_UNITS = 3000
 _MAX_COOCCURRING = 6
 _MAX_FOUND_SOURCES = 3
 _NAMED_TYPES = ("person", "organization", "place")
-_FILE_WORDS = re.compile(r"[a-z]{4,}")
-_ACCOUNT_FILES = wordset(
-    "statement statements ledger ledgers account accounts bank banking transactions payables "
-    "receivables cashbook books register"
-)
 # Findings that list names of one kind (an index of them, not names found together): the
 # people a document names, and the cases an opinion cites (authorities, not parties).
 _KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", PRECEDENTS_CITED: "document"}
@@ -327,32 +321,8 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 def _holders(view: CaseView, resolver: Resolver) -> dict[str, str]:
-    """The holder of each statement or ledger that leaves one side of its payments unnamed,
-    when its file's name carries the distinctive word of exactly one party of the case
-    ("meridian_statement_lakeshore_4471.csv": Lakeshore Consulting Group LLC). Investigators
-    name statements after their accounts; only a file named as an account's record (statement,
-    ledger, payables…) counts, and a name matching no party, or several, gives none."""
-    one_sided = {
-        tx.source.file_id
-        for tx in view.financial.transactions
-        if is_payment(tx) and (tx.from_party is None) != (tx.to_party is None)
-    }
-    if not one_sided:
-        return {}
-    names = {n for tx in view.financial.transactions for n in (tx.from_party, tx.to_party) if n}
-    parties: dict[str, set[str]] = defaultdict(set)  # entity id -> its distinctive words
-    for name in names:
-        if entity := _id(resolver, name):
-            parties[entity] |= distinctive_words([name])
-    holders: dict[str, str] = {}
-    for file_id in one_sided:
-        words = set(_FILE_WORDS.findall(view.filenames.get(file_id, "").lower()))
-        if not words & _ACCOUNT_FILES:
-            continue  # not named as an account's record: a name in it may be anyone's
-        matched = [e for e, distinct in parties.items() if distinct & words]
-        if len(matched) == 1:
-            holders[file_id] = matched[0]
-    return holders
+    """The graph node of each statement's holder (CaseView.holders)."""
+    return {f: entity for f, name in view.holders.items() if (entity := _id(resolver, name))}
 
 
 _LEGAL_EDGES = {

@@ -16,7 +16,7 @@ from holmes_backend.agents.schemas import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
-from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times, parse_iso
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.memo import memo
@@ -74,7 +74,7 @@ _NOT_NAMED = wordset(
     "the a an this that oath penalty seal contract agreement review investigation way table "
     "section article paragraph clause schedule"
 )
-_ORIGIN = re.compile(r"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?[A-Z][\w'\u2019&-]*")
+ORIGIN = re.compile(r"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?[A-Z][\w'\u2019&-]*")
 # Files whose own text may name where they were recorded: transcripts and logs.
 _VENUE = re.compile(
     r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
@@ -83,6 +83,16 @@ _VENUE = re.compile(
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
+# Labels of those present at, paying for or signing a record of one occasion.
+_PRESENT = re.compile(
+    r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
+    r"paid\s+by|card\s?holder|customer|passenger|patient|visitor)\b\s*[:\-]",
+    re.IGNORECASE,
+)
+_MAX_OCCASION_TIMES = 2
+_DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
+_MAX_RECORD = 40  # units: a receipt or minutes, not a report
+_HEADING_UNITS = 4
 _MAX_CUE_EVENTS = 400
 _MAX_TEXT_EVENTS = 60
 _MAX_ROW_EVENTS = 500
@@ -143,13 +153,13 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
             hits = {fid for n, fid in names.items() if n in lowered}
             hits |= {fid for stem, fid in stems.items() if stem in lowered}
             for file_id in hits - {doc.file_id}:
-                found[file_id] += _located(_ORIGIN.sub(" ", unit.text))
+                found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
         if found.get(doc.file_id) or not doc.mime_type.startswith(_RECORDS) or _sworn(doc):
             continue
         for unit in units(doc)[:200]:
             venue = _VENUE.search(unit.text)
-            own = [venue["place"]] if venue else places_in(_ORIGIN.sub(" ", unit.text))
+            own = [venue["place"]] if venue else places_in(ORIGIN.sub(" ", unit.text))
             if own:
                 found[doc.file_id] = own[:2]
                 break
@@ -355,10 +365,21 @@ def _row_event(
 
 def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
     found: list[TimedEvent] = []
-    for unit in units(doc):
+    day: tuple[int, Moment] | None = None  # the last date written, and in which unit
+    for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells"):
             continue
-        for moment in find_moments(unit.text):
+        moments = find_moments(unit.text)
+        if moments:
+            day = (number, moments[-1])
+        elif day is not None and number - day[0] <= _DAY_CARRIES:
+            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's.
+            moments = [
+                Moment(day[1].day, at, tz or day[1].tz)
+                for at, tz in find_times(unit.text)[:1]
+                if at is not None
+            ]
+        for moment in moments:
             if moment.at is None and not _EVENT_VERBS.search(unit.text):
                 continue
             places = places_in(unit.text)
@@ -379,7 +400,33 @@ def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
             )
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
-    return found
+    return _one_occasion(doc, found)
+
+
+def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:
+    """A short record of one occasion (a receipt, a ticket, a booking, minutes: one day, one or
+    two times of day) is where and with whom it happened: its event takes the place the record
+    is headed with and the people it names as present, paying or signing, when its own line
+    names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
+    guest)."""
+    timed = {e.timestamp for e in found if "T" in e.timestamp}
+    all_units = units(doc)
+    if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
+        return found
+    if len({t[:10] for t in timed}) > 1:
+        return found
+    venue = next(
+        (places[0] for u in all_units[:_HEADING_UNITS] if (places := places_in(u.text))), None
+    )
+    present = list(
+        dict.fromkeys(p for u in all_units if _PRESENT.search(u.text) for p in people_in(u.text))
+    )
+    return [
+        e.model_copy(update={"place": e.place or venue, "people": e.people or present})
+        if "T" in e.timestamp
+        else e
+        for e in found
+    ]
 
 
 def event_time_known(event: TimedEvent) -> bool:

@@ -58,8 +58,16 @@ _STATUTE = re.compile(
 _CUSTODY = re.compile(
     r"chain of custody|evidence (?:bag|item|log)|seized|collected by|sha-?256", re.I
 )
+# Rules binding someone: a policy, a code of conduct, terms ("shall not accept", "must be
+# declared").
+_NORMATIVE = re.compile(
+    r"\b(?:shall(?:\s+not)?|must(?:\s+not)?|is\s+prohibited|are\s+prohibited|may\s+not)\s+"
+    r"(?:be\s+)?[a-z]+",
+    re.IGNORECASE,
+)
 _MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|to-?do)\b", re.I)
 _MEDIA = ("image/", "audio/", "video/")
+_HEAD_UNITS = 4
 
 
 @dataclass
@@ -71,6 +79,7 @@ class _Profile:
     transfers: int
     figures: int
     timed: bool
+    placed: bool  # a place named at the head of the file (a letterhead, a venue)
 
 
 def _profile(doc: EvidenceDoc) -> _Profile:
@@ -88,6 +97,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         transfers=transfers,
         figures=figures,
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
+        placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
     )
 
 
@@ -122,16 +132,19 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     legal = _density(tokens, LEGAL_WORDS)
     legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
     legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
+    legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
     evidence = _density(tokens, EVIDENCE_WORDS)
     if is_testimony(doc):
         evidence += 0.35
         legal += 0.45 if is_sworn(doc) else 0.1
     if doc.metadata.get("from") or doc.mime_type == "message/rfc822":
-        evidence += 0.2
+        evidence += 0.45  # a dated message between people: who knew what, and when
     if _CUSTODY.search(profile.text[:50_000]):
         evidence += 0.25
     if profile.timed:
-        evidence += 0.1
+        # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
+        # somewhere at a moment: the timeline's, whatever else it records.
+        evidence += 0.4 if profile.placed else 0.1
     if any(c.location.start_time is not None for c in doc.chunks[:50]):
         evidence += 0.15  # cues at absolute times: a recording that belongs on the timeline
     strategy = _density(tokens, STRATEGY_WORDS) + (

@@ -1,15 +1,17 @@
 """How the evidence of one analysis writes what it leaves implicit: the order of numeric dates
 ("09/03/2025": 9 March or September 3) and the currency of amounts written without one.
 
-Both are read off the analysis' documents as a whole, since a single file rarely settles them:
-a bank export whose days run to "21/03/2025" is day-first, and so is the interview of the same
+Both are read off the case's evidence as a whole, since a single file rarely settles them: a
+bank export whose days run to "21/03/2025" is day-first, and so is the interview of the same
 case dated "02/05/2025"; a statement of bare amounts is in the currency the rest of the evidence
 names. Numeric dates are day-first when more unambiguous ones are written day-first than
 month-first; when none decide, when the evidence names pounds or euros and no dollars. Amounts
 without a currency are in the currency named most often, dollars when none is.
 
-`reading(documents)` sets both for the analysis running in this context (facts.dates and
-facts.money read them); every registered analyst runs inside it.
+The pipeline states them for the whole case in every request (`describe`: a line any model can
+read); a request without that line is read by its own documents. `reading(documents, text)` sets
+both for the analysis running in this context (facts.dates and facts.money read them); every
+registered analyst runs inside it.
 """
 
 import re
@@ -27,6 +29,11 @@ _CURRENCY_NAMED = re.compile(
     re.IGNORECASE,
 )
 _CODE = {"eur": "EUR", "gbp": "GBP", "usd": "USD"}
+HINT = "EVIDENCE CONVENTIONS:"
+_HINT_LINE = re.compile(
+    rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b",
+    re.MULTILINE,
+)
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
 
 
@@ -59,19 +66,33 @@ def currencies_named(texts: Iterable[str]) -> Counter[str]:
     return named
 
 
-@contextmanager
-def reading(documents: list[EvidenceDoc]) -> Iterator[None]:
-    texts = list(_texts(documents))
+def decide(texts: Iterable[str]) -> tuple[bool, str]:
+    """(numeric dates day-first, the currency of bare amounts) of these texts."""
+    texts = list(texts)
     day_first, month_first = date_votes(texts)
     named = currencies_named(texts)
     currency = named.most_common(1)[0][0] if named else DEFAULT_CURRENCY
     if day_first != month_first:
-        dates_day_first = day_first > month_first
+        return day_first > month_first, currency
+    european = bool(_DAY_FIRST_CURRENCIES & set(named)) and "USD" not in named
+    return european, currency
+
+
+def describe(texts: Iterable[str]) -> str:
+    """The conventions of a case's evidence, as a line of a request."""
+    day_first, currency = decide(texts)
+    order = "day-first (DD/MM/YYYY)" if day_first else "month-first (MM/DD/YYYY)"
+    return f"{HINT} numeric dates {order}; amounts written without a currency are in {currency}."
+
+
+@contextmanager
+def reading(documents: list[EvidenceDoc], text: str = "") -> Iterator[None]:
+    hint = _HINT_LINE.search(text)
+    if hint is not None:
+        day_first, currency = hint["order"] == "day", hint["currency"]
     else:
-        dates_day_first = (
-            bool(named) and "USD" not in named and bool(_DAY_FIRST_CURRENCIES & set(named))
-        )
-    dates_token = numeric_dates_day_first.set(dates_day_first)
+        day_first, currency = decide(_texts(documents))
+    dates_token = numeric_dates_day_first.set(day_first)
     currency_token = implicit_currency.set(currency)
     try:
         yield

@@ -172,6 +172,12 @@ REGIONS = wordset(
     uruguay uzbekistan venezuela vietnam wales yemen zambia zimbabwe england britain
     """
 )
+# What a bank writes before the other party in a statement's narrative ("SEPA CR ACME LTD",
+# "FPI ACME LTD REF 4471", "BGC ACME LTD").
+PAYMENT_CODES = wordset(
+    "sepa cr dr dd so sto bgc fpi fpo tfr trf pos atm chq bacs chaps ach swift giro inward "
+    "outward incoming outgoing inbound outbound"
+)
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
 # Capitalised words that are not parts of personal names.
 NOT_NAMES = wordset(

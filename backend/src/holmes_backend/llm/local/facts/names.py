@@ -28,6 +28,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     ORG_HEADS,
     ORG_SUFFIXES,
     ORG_WORDS,
+    PAYMENT_CODES,
     PERSON_DESCRIPTIONS,
     PLACE_WORDS,
     PROGRAMME_WORDS,
@@ -47,6 +48,7 @@ _ET_AL = re.compile(r",?\s+et\.?\s+al\.?$", re.IGNORECASE)
 _NON_SPACE = re.compile(r"\S+")
 _NOT_WORD = re.compile(r"[^\w ]")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
+_INITIAL = re.compile(r"[A-Z]\.")
 
 _SUFFIX_FORMS = wordset(
     "Inc Incorporated Corp Corporation Co Company LLC L.L.C Ltd Limited PLC Plc LLP LP L.P GmbH "
@@ -224,16 +226,24 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
     """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe"),
     and a job title before a name ("Hearing Examiner Jane Roe" → "Jane Roe")."""
     if honorific or classify(piece) in ("organization", "place"):
-        # An organisation keeps its words, but not the sentence's opening ("In May Acme Ltd").
+        # An organisation keeps its words, but not the sentence's opening ("In May Acme Ltd")
+        # nor a bank's payment codes ("SEPA CR ACME LTD").
         tokens = list(_NON_SPACE.finditer(piece))
         first = 0
-        while first < len(tokens) - 1 and _bare(tokens[first].group()) in _SENTENCE_OPENERS:
+        while first < len(tokens) - 1 and (
+            _bare(tokens[first].group()) in _SENTENCE_OPENERS
+            or (not honorific and _bare(tokens[first].group()) in PAYMENT_CODES)
+        ):
             first += 1
         start = tokens[first].start() if tokens else 0
         return piece[start:], start
     tokens = list(_NON_SPACE.finditer(piece))
     first, last = 0, len(tokens)
-    while first < last and _bare(tokens[first].group()) in _NOT_NAMES:
+    while (
+        first < last
+        and _bare(tokens[first].group()) in _NOT_NAMES
+        and not _INITIAL.fullmatch(tokens[first].group())  # "A. Gallagher": an initial
+    ):
         first += 1
     while last > first and _bare(tokens[last - 1].group()) in _NOT_NAMES | NAME_CONNECTORS:
         if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS | PROGRAMME_WORDS:
@@ -249,10 +259,15 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
 
 
 def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
-    """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co.")."""
+    """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co."),
+    and after a legal-form suffix that more words follow ("ACME TRADING LTD CONSULTANCY")."""
     if classify(run, honorific) in ("organization", "place"):
         split = _person_of_org(run, honorific)
         return split or [_without_title(run)]
+    if not honorific and (end := _suffix_end(run)):
+        rest = run[end:].lstrip()
+        offset = len(run) - len(rest)
+        return [(run[:end], 0)] + [(p, offset + at) for p, at in _pieces(rest, False)]
     pieces: list[tuple[str, int]] = []
     position = 0
     for separator in _SPLIT.finditer(run):
@@ -260,6 +275,17 @@ def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
         position = separator.end()
     pieces.append((run[position:], position))
     return pieces
+
+
+def _suffix_end(run: str) -> int:
+    """Where the organisation a run begins with ends: after its last legal-form suffix that
+    words other than suffixes follow (0: none)."""
+    tokens = list(_NON_SPACE.finditer(run))
+    for number in range(len(tokens) - 2, 0, -1):
+        here, after = _bare(tokens[number].group()), _bare(tokens[number + 1].group())
+        if here in ORG_SUFFIXES and after not in ORG_SUFFIXES:
+            return tokens[number].end()
+    return 0
 
 
 def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:

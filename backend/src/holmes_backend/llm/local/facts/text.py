@@ -2,6 +2,9 @@
 
 Printed text arrives hard-wrapped ("…consider-" / "ation of…"), one chunk per line; such lines are
 joined into paragraphs before sentences are cut, and each sentence cites the chunk it starts in.
+A line runs on into the next when it ends mid-sentence: on a hyphen or a comma, before a
+lower-case word, or when it is as long as the document's wrapped lines ("…at about" / "09:40, I
+saw…"), unless the next line opens a labelled field or a list item ("Apologies: …", "2. …").
 """
 
 import re
@@ -35,10 +38,17 @@ _ABBREVIATIONS = wordset(
     "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct"
 )
 _MAX_UNIT = 1500
+_WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width
 _WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
 _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
+# A line that opens a field, a list item or a speaker's turn starts anew.
+_LINE_OPENS = re.compile(
+    r"^(?:[A-Z][\w .'\u2019/&-]{0,30}:\s|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
+)
+_WRAP_SHARE = 0.75  # a line this share of the longest one was wrapped, not ended
+_MIN_WRAP_WIDTH = 50
 
 
 @dataclass(frozen=True)
@@ -74,6 +84,7 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     result: list[Unit] = []
     wrapped = mime_type in _WRAPPED_MIMES
     paragraph: list[tuple[int, str]] = []
+    width = max((len(c.text.strip()) for c in chunks[:_WIDTH_SAMPLE]), default=0) if wrapped else 0
 
     def flush() -> None:
         if paragraph:
@@ -105,7 +116,7 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
                 flush()
                 result[first:] = [replace(u, heading=True) for u in result[first:]]
                 continue
-            if paragraph and not _continues(paragraph[-1][1], line):
+            if paragraph and not _continues(paragraph[-1][1], line, width):
                 flush()
             paragraph.append((index, line))
     flush()
@@ -118,12 +129,15 @@ def _is_section_title(chunk: Chunk) -> bool:
     return bool(section) and " ".join(chunk.text.split()) == " ".join((section or "").split())
 
 
-def _continues(previous: str, line: str) -> bool:
+def _continues(previous: str, line: str, width: int) -> bool:
     if _TERMINAL.search(previous):
         return False
     if previous.endswith(("-", ",")) or line[:1].islower():
         return True
-    return previous.isupper() and line.isupper()
+    if previous.isupper() and line.isupper():
+        return True
+    wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
+    return len(previous) >= wrapped_at and not _LINE_OPENS.match(line)
 
 
 def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str]]) -> list[Unit]:

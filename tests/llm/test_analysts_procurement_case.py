@@ -27,6 +27,7 @@ _FILES = {
         "text/plain",
         "Minutes of the Tender Evaluation Panel\nDate: 14/03/2025, 10:00\n"
         "Present: Aoife Gallagher (Panel Chair), Colm Ruane (Procurement Officer)\n"
+        "Bids: Brennock Civil Works Ltd, Kilbrin Contractors Ltd, Duhallow Infrastructure Ltd.\n"
         "Decision: contract T-2025-117 awarded to Brennock Civil Works Ltd for EUR 1,240,000.\n",
     ),
     "interview_gallagher.txt": (
@@ -66,6 +67,7 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
         "Merrion Hotel",
         ["A. Gallagher"],
     )
+    assert dinner.description.startswith("THE MERRION HOTEL: Date: 09/03/2025")
     claims = outputs["evidence"].sworn_claims
     assert {c.speaker for c in claims} == {"Aoife Gallagher"}
     assert [c.claimed_place for c in claims] == [None, "home in Ballincollig"]
@@ -98,6 +100,12 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert payer == "Brennock Civil Works Ltd"
     assert same_party(payee, "Aoife Gallagher")
     assert description.startswith("3 payment(s) totalling 29,450")
+    # The bidders no payment names are organisations of the case, cited where the minutes name
+    # them.
+    organizations = [e for e in graph.entities if e.type == "organization"]
+    for bidder in ("Kilbrin Contractors Ltd", "Duhallow Infrastructure Ltd"):
+        node = next(e for e in organizations if same_party(e.name, bidder))
+        assert [(s.file_id, s.line) for s in node.sources] == [("panel_minutes", 4)]
 
 
 async def test_without_the_files_names_a_statement_has_no_holder(tmp_path: Path) -> None:

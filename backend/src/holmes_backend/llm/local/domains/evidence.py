@@ -8,7 +8,12 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import sworn_claims
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.hypotheses import Signal
-from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, people_named, person_mentions
+from holmes_backend.llm.local.domains.people import (
+    PEOPLE_NAMED,
+    organizations_named,
+    people_named,
+    person_mentions,
+)
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -59,6 +64,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         | {c.claimed_place for c in claims if c.claimed_place}
     )
     findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
+    findings += organizations_named(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

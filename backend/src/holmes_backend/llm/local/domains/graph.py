@@ -28,7 +28,11 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.financial import RECORD_PARTIES
 from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment
 from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
-from holmes_backend.llm.local.domains.people import PEOPLE_NAMED, person_mentions
+from holmes_backend.llm.local.domains.people import (
+    ORGANIZATIONS_NAMED,
+    PEOPLE_NAMED,
+    person_mentions,
+)
 from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
@@ -59,7 +63,11 @@ _MAX_FOUND_SOURCES = 3
 _NAMED_TYPES = ("person", "organization", "place")
 # Findings that list names of one kind (an index of them, not names found together): the
 # people a document names, and the cases an opinion cites (authorities, not parties).
-_KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", PRECEDENTS_CITED: "document"}
+_KNOWN_TYPES: dict[str, EntityType] = {
+    PEOPLE_NAMED: "person",
+    ORGANIZATIONS_NAMED: "organization",
+    PRECEDENTS_CITED: "document",
+}
 
 
 @dataclass
@@ -181,11 +189,16 @@ def _collect_findings(view: CaseView, resolver: Resolver) -> None:
     for clause in view.legal.clauses:
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
-    for finding in _naming_findings(view):
+    # Lists of the names a document mentions come last: a name is cited first where a finding
+    # says something of it (an export's issuer, a signer), else where it is mentioned.
+    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _MENTIONS):
         known = _KNOWN_TYPES.get(finding.finding_type)
         for name in finding.entities:
             resolver.add(name, known, _naming(name, finding.sources))
     _collect_evidence(view, resolver)
+
+
+_MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
 
 
 def _naming_findings(view: CaseView) -> list[Finding]:

@@ -1,4 +1,5 @@
-"""The people a set of documents names, each with the sentence, row or cue that names them.
+"""The people (and organisations) a set of documents names, each with the sentence, row or cue
+that names them.
 
 On top of the name rules (facts/names.py), two rules that need the whole set of documents:
 
@@ -21,6 +22,7 @@ from holmes_backend.llm.local.facts.names import find_names, name_key, not_a_per
 from holmes_backend.llm.local.facts.text import Unit, around, units
 
 PEOPLE_NAMED = "people_named"
+ORGANIZATIONS_NAMED = "organizations_named"
 _MAX_UNITS = 2000
 _MAX_PER_DOCUMENT = 40
 _THING_SHARE = 3  # a name used as a thing in one of every three mentions or more is a thing
@@ -96,6 +98,46 @@ def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list
                 severity="LOW",
                 entities=names,
                 sources=[m.ref() for m in people],
+            )
+        )
+    return findings
+
+
+def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
+    """One finding per document listing the organisations it names (a legal form or an
+    institutional word: "Brennock Civil Works Ltd", "Uisce Theas Water Authority"), each cited
+    where first named: the bidders of minutes, the employer of an e-mail's signature, which no
+    payment or party clause may name."""
+    findings = []
+    for doc in docs:
+        first: dict[str, tuple[str, SourceRef]] = {}
+        for unit in units(doc)[:_MAX_UNITS]:
+            for name in find_names(unit.text):
+                key = name_key(name.text)
+                if name.kind != "organization" or not key:
+                    continue
+                if key not in first or len(name.text) > len(first[key][0]):
+                    ref = (
+                        first[key][1]
+                        if key in first
+                        else unit.ref.model_copy(
+                            update={"excerpt": around(unit.text, name.start, name.end, 200)}
+                        )
+                    )
+                    first[key] = (name.text, ref)
+        named = list(first.values())[:_MAX_PER_DOCUMENT]
+        if not named:
+            continue
+        names = [name for name, _ in named]
+        findings.append(
+            Finding(
+                finding_type=ORGANIZATIONS_NAMED,
+                title=f"Organisations named in {doc.filename or doc.file_id}",
+                summary=f"{', '.join(names)}.",
+                confidence=0.7,
+                severity="LOW",
+                entities=names,
+                sources=[ref for _, ref in named],
             )
         )
     return findings

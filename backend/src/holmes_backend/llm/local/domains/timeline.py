@@ -90,6 +90,11 @@ _PRESENT = re.compile(
     re.IGNORECASE,
 )
 _MAX_OCCASION_TIMES = 2
+_MAX_TITLE = 80
+# A line that only dates something: "Date: 09/03/2025   Time: 21:14", "14/03/2025, 10:00".
+_DATE_LABEL_ONLY = re.compile(
+    r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
+)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
 _MAX_RECORD = 40  # units: a receipt or minutes, not a report
 _HEADING_UNITS = 4
@@ -421,8 +426,18 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
     present = list(
         dict.fromkeys(p for u in all_units if _PRESENT.search(u.text) for p in people_in(u.text))
     )
+    title = " ".join(all_units[0].text.split())[:_MAX_TITLE]
     return [
-        e.model_copy(update={"place": e.place or venue, "people": e.people or present})
+        e.model_copy(
+            update={
+                "place": e.place or venue,
+                "people": e.people or present,
+                # "Date: 09/03/2025 Time: 21:14" says what only with the record's title.
+                "description": f"{title}: {e.description}"
+                if _DATE_LABEL_ONLY.fullmatch(e.description) and title not in e.description
+                else e.description,
+            }
+        )
         if "T" in e.timestamp
         else e
         for e in found

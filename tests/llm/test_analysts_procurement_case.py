@@ -37,7 +37,15 @@ _FILES = {
         "Q: Have you ever received any payment from Brennock Civil Works Ltd?\n"
         "A: No. I have never received a cent from Brennock or anyone connected with them.\n"
         "Q: Where were you on the evening of Sunday 9 March 2025?\n"
-        "A: I was at home in Ballincollig all evening with my family.\n",
+        "A: I was at home in Ballincollig all evening with my family.\n"
+        "Q: Do you know Declan Hurley?\n"
+        "A: I know the name from the tender documents. I have never met him socially.\n",
+    ),
+    "hurley_to_gallagher.eml": (
+        "message/rfc822",
+        "From: Declan Hurley <declan.hurley@brennockcivil.ie>\n"
+        "To: Aoife Gallagher <aoife.gallagher@example.ie>\nSubject: Thursday\n"
+        "Date: Mon, 10 Mar 2025 08:47:12 +0000\n\nAoife, good to see you last night.\nDeclan\n",
     ),
     "receipt_0903.txt": (
         "text/plain",
@@ -70,13 +78,13 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert dinner.description.startswith("THE MERRION HOTEL: Date: 09/03/2025")
     claims = outputs["evidence"].sworn_claims
     assert {c.speaker for c in claims} == {"Aoife Gallagher"}
-    assert [c.claimed_place for c in claims] == [None, "home in Ballincollig"]
+    assert [c.claimed_place for c in claims][:2] == [None, "home in Ballincollig"]
 
     blocks = [findings(name, output) for name, output in outputs.items()]
     names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
     synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
     against = {c.claim_source.line: c for c in synthesis.contradictions}
-    denial, alibi = against[5], against[7]
+    denial, alibi, meeting = against[5], against[7], against[9]
     assert {(r.file_id, r.row) for r in denial.evidence_against} == {
         ("aib_statement_gallagher_2025", 2),
         ("aib_statement_gallagher_2025", 3),
@@ -85,6 +93,11 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert "29,450" in denial.explanation
     assert [r.file_id for r in alibi.evidence_against] == ["receipt_0903"]
     assert "Merrion Hotel" in alibi.explanation
+    # "him" is the person the question asked about; an e-mail between them is contact, but
+    # denying a meeting, messages weigh less than both seen somewhere.
+    assert meeting.claim == "I have never met him [Declan Hurley] socially."
+    assert [r.file_id for r in meeting.evidence_against] == ["hurley_to_gallagher"]
+    assert (denial.severity, alibi.severity, meeting.severity) == ("HIGH", "MEDIUM", "MEDIUM")
 
     graph, _ = run(
         GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]

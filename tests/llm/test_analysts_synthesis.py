@@ -92,7 +92,12 @@ async def test_denials_against_payments_and_emails(tmp_path: Path) -> None:
     output, _ = run(SynthesisOutput, [statement, ledger])
     explanations = [c.explanation for c in output.contradictions]
     assert any("denies paying Astrid Halloran" in e for e in explanations)
-    assert all(c.severity == "HIGH" for c in output.contradictions)
+    severity = {c.claim: c.severity for c in output.contradictions}
+    assert severity == {
+        "I never paid Astrid Halloran any money.": "HIGH",
+        # A payment is dealings, not a meeting: it weighs less against "never met".
+        "I have never met Astrid Halloran.": "MEDIUM",
+    }
     assert all(c.evidence_against[0].file_id == "kwan_bank" for c in output.contradictions)
 
 

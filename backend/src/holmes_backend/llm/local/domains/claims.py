@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments
-from holmes_backend.llm.local.facts.names import clean, find_names
+from holmes_backend.llm.local.facts.names import clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 _TESTIMONY = re.compile(
@@ -60,6 +60,7 @@ _HOME = re.compile(
 )
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
+_PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
 _OPINION = re.compile(
     r"\b(opinion of the court|certiorari|petitioner|respondent|appellant)\b", re.I
 )
@@ -137,7 +138,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             context = [*context, text][-_CONTEXT_UNITS:]
             continue
         speaker, body = _speaker(unit, deponent)
-        claim = _claim(body, speaker, context, unit)
+        claim = _claim(_referent(body, speaker, context), speaker, context, unit)
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
@@ -155,6 +156,24 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
     if prefix and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT"):
         return prefix["name"], prefix["rest"]
     return deponent, text
+
+
+def _referent(text: str, speaker: str | None, context: list[str]) -> str:
+    """An answer that speaks of someone as "him" or "her" names them in brackets, as quoting
+    does, when the question before it names one person ("Q: Do you know Declan Hurley?" /
+    "A: I have never met him [Declan Hurley] socially.")."""
+    pronoun = _PRONOUN.search(text)
+    if pronoun is None or any(n.kind == "person" for n in find_names(text)):
+        return text
+    question = next((c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")), "")
+    named = {
+        n.text
+        for n in find_names(question)
+        if n.kind == "person" and not (speaker and same_party(n.text, speaker))
+    }
+    if len(named) != 1:
+        return text
+    return f"{text[: pronoun.end()]} [{named.pop()}]{text[pronoun.end() :]}"
 
 
 def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:

@@ -58,6 +58,7 @@ _CONTACT = re.compile(
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
     re.IGNORECASE,
 )
+_MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
 _PAYMENT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
     r"loaned|lent)\b",
@@ -259,15 +260,18 @@ def denial_contradictions(
             continue
         if (match := _CONTACT.search(text)) is not None:
             for target in _targets(text, match.end(), speaker, known):
-                evidence = [
-                    i.source
+                both = [
+                    i
                     for i in items
                     if i.file_id != claim.source.file_id
                     and _involves(i, speaker)
                     and _involves(i, target)
                 ]
+                evidence = [i.source for i in both]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = unique_refs(evidence, 50)
+                # Denying a meeting, messages between the two weigh less than both somewhere.
+                met = _MEETING.search(match.group()) is None or any(i.place for i in both)
                 if evidence:
                     found.append(
                         _denial(
@@ -276,7 +280,7 @@ def denial_contradictions(
                             f"{speaker} denies contact with {target}, "
                             f"yet {len(evidence)} record(s) show both together or "
                             "dealing with each other",
-                            "HIGH",
+                            "HIGH" if met else "MEDIUM",
                         )
                     )
         for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):

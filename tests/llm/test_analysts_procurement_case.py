@@ -47,6 +47,13 @@ _FILES = {
         "To: Aoife Gallagher <aoife.gallagher@example.ie>\nSubject: Thursday\n"
         "Date: Mon, 10 Mar 2025 08:47:12 +0000\n\nAoife, good to see you last night.\nDeclan\n",
     ),
+    "gifts_policy.txt": (
+        "text/plain",
+        "CODE OF CONDUCT FOR PROCUREMENT\n"
+        "4.1 A panel member shall not accept any payment or hospitality from a bidder.\n"
+        "4.2 Any payment received from a bidder must be declared in writing to the Audit "
+        "Committee within five working days.\n",
+    ),
     "receipt_0903.txt": (
         "text/plain",
         "THE MERRION HOTEL\nUpper Merrion Street, Dublin 2\n\nDate: 09/03/2025   Time: 21:14\n"
@@ -98,6 +105,14 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert meeting.claim == "I have never met him [Declan Hurley] socially."
     assert [r.file_id for r in meeting.evidence_against] == ["hurley_to_gallagher"]
     assert (denial.severity, alibi.severity, meeting.severity) == ("HIGH", "MEDIUM", "MEDIUM")
+    # The code requires payments from a bidder to be declared; none is on record.
+    (undeclared,) = [g for g in synthesis.evidence_gaps if g.element.startswith("Declaration")]
+    assert undeclared.element == (
+        "Declaration to the Audit Committee of 3 payment(s) from Brennock Civil Works Ltd to "
+        "Aoife Gallagher (total EUR 29,450)"
+    )
+    assert undeclared.current_strength == "MISSING"
+    assert [r.file_id for r in undeclared.sources][:1] == ["gifts_policy"]
 
     graph, _ = run(
         GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]
@@ -126,3 +141,19 @@ async def test_without_the_files_names_a_statement_has_no_holder(tmp_path: Path)
     blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
     synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
     assert not any("cent" in c.claim for c in synthesis.contradictions)
+
+
+async def test_a_declaration_on_record_closes_the_gap(tmp_path: Path) -> None:
+    docs = await _case(tmp_path)
+    docs.append(
+        await text_doc(
+            tmp_path,
+            "audit_committee_register.txt",
+            "Register of declarations, 2025\n"
+            "25/03/2025: A. Gallagher declared consultancy fees from Brennock Civil Works Ltd.\n",
+        )
+    )
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
+    assert not any(g.element.startswith("Declaration") for g in synthesis.evidence_gaps)

@@ -12,6 +12,15 @@ from holmes_backend.llm.local.facts.money import find_money
 from holmes_backend.llm.local.facts.names import clean
 from holmes_backend.llm.local.facts.text import Unit
 
+# A duty to declare something to someone: "must be declared in writing to the Audit Committee",
+# "shall disclose to the Board any interest".
+_DISCLOSURE = re.compile(
+    r"\b(?i:(?:shall|must|is\s+required\s+to|are\s+required\s+to)\s+"
+    r"(?:promptly\s+|immediately\s+)?(?:be\s+)?(?:declared?|disclosed?|reported?|notified|"
+    r"notify|registered|register))\b"
+    r"(?:[^.;]{0,80}?\b(?i:to)\s+(?i:the\s+|its\s+|an?\s+)?"
+    r"(?P<body>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,4}))?"
+)
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
     r"\bnot\s+to\s+exceed\b|\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|"
@@ -136,6 +145,17 @@ def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:
         )
     if not operative:
         return found
+    disclosure = _DISCLOSURE.search(text)
+    if disclosure and not approval:
+        found.append(
+            Clause(
+                kind="disclosure_requirement",
+                text=text,
+                party=clean(disclosure["body"]) if disclosure["body"] else None,
+                amount=amount,
+                source=unit.ref,
+            )
+        )
     if not found or not (cap and money):
         prohibition = _PROHIBITION.search(text)
         if prohibition and not (approval and prohibition.start() > approval.start()):
@@ -143,7 +163,7 @@ def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:
             found.append(
                 Clause(kind="prohibition", text=text, party=party, amount=amount, source=unit.ref)
             )
-        elif (obligation := _OBLIGATION.search(text)) and not approval:
+        elif (obligation := _OBLIGATION.search(text)) and not approval and not disclosure:
             party = _party_before(text, obligation.start())
             if party is None and _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
                 return found + _tail_clauses(text, unit)

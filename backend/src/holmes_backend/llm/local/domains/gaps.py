@@ -11,7 +11,9 @@
 - money flagged from one document only: the bank's own records are missing;
 - invoices: payments against a reference of an invoice series whose other invoices are in the
   evidence, when that one is not (its invoice should exist and was not produced);
-- custody: media no custody record mentions, or items with conflicting hashes.
+- custody: media no custody record mentions, or items with conflicting hashes;
+- declarations: a policy or contract requires payments, gifts or hospitality to be declared,
+  an organisation paid a person of the case, and nothing records that person declaring them.
 """
 
 import re
@@ -38,6 +40,7 @@ from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     distinctive_words,
+    kind_of,
     name_key,
     person_parts,
     possessive,
@@ -52,6 +55,16 @@ _RECORD = re.compile(
 )
 _RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
 _MAX_COUNTERPARTY_GAPS = 5
+# What a declaration duty covers that a payment is, and words of a declaration on record.
+_DECLARABLE = re.compile(
+    r"\b(?:payments?|gifts?|hospitality|fees?|benefits?|money|funds|remuneration|commissions?|"
+    r"inducements?|gratuit(?:y|ies))\b",
+    re.IGNORECASE,
+)
+_DECLARED = re.compile(
+    r"\b(?:declared|disclosed|declaration|disclosure|notified|registered)\b", re.IGNORECASE
+)
+_MAX_DECLARATION_GAPS = 5
 # An invoice number: a lettered prefix (with any year or group parts), then its own number.
 _SERIES = re.compile(r"^(?P<series>[A-Za-z]{2,}[-/ ](?:[A-Za-z0-9]+[-/ ])*?)\d+$")
 _MAX_CLAIM_GAPS = 5
@@ -376,6 +389,57 @@ def custody_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
+def declaration_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Payments from an organisation to a person of the case that a declaration duty covers
+    and no record shows declared (the duty's own sentence is no record)."""
+    duties = [
+        c
+        for c in view.legal.clauses
+        if c.kind == "disclosure_requirement" and _DECLARABLE.search(c.text)
+    ]
+    if not duties:
+        return []
+    duty = duties[0]
+    body = f"the {duty.party}" if duty.party else "the body the policy names"
+    received: dict[tuple[str, str], list[Transaction]] = defaultdict(list)
+    for tx in map(view.held, view.financial.transactions):
+        if not is_transfer(tx) or not tx.from_party or not tx.to_party:
+            continue
+        if kind_of(tx.from_party) == "organization" and kind_of(tx.to_party) == "person":
+            received[(tx.from_party, tx.to_party)].append(tx)
+    gaps: list[EvidenceGap] = []
+    for (payer, payee), paid in list(received.items())[:_MAX_DECLARATION_GAPS]:
+        if _declared(view, payer, {c.text for c in duties}):
+            continue
+        total = format_money(sum(t.amount for t in paid), paid[0].currency)
+        gaps.append(
+            EvidenceGap(
+                element=f"Declaration to {body} of {len(paid)} payment(s) from {payer} to "
+                f"{payee} (total {total})",
+                current_strength="MISSING",
+                recommendation=f"Obtain {possessive(body)} register of declarations for the "
+                f"period and ask {payee} whether these payments were declared; the evidence "
+                f"holds none, and {duty.text[:160]}",
+                sources=unique_refs([duty.source] + [t.source for t in paid], 8),
+            )
+        )
+    return gaps
+
+
+def _declared(view: CaseView, payer: str, duties: set[str]) -> bool:
+    """Whether a record (not a duty, nor a witness' word) declares something of the payer."""
+    words = distinctive_words([payer])
+    texts = [f.title + " " + f.summary for f in view.evidence.findings]
+    texts += [f"{e.description} {e.source.excerpt}" for e in view.evidence.events]
+    texts += [f"{d.description} {d.source.excerpt}" for d in view.legal.dates]
+    texts += [c.text for c in view.legal.clauses if c.text not in duties]
+    texts += [f.summary for f in view.legal.findings]
+    return any(
+        _DECLARED.search(text) and words & {w.lower().strip(".,;:()") for w in text.split()}
+        for text in texts
+    )
+
+
 def all_gaps(
     view: CaseView,
     tested: set[tuple[str, int | None, int | None]],
@@ -390,4 +454,5 @@ def all_gaps(
         + counterparty_gaps(view)
         + claim_gaps(view, tested)
         + custody_gaps(view)
+        + declaration_gaps(view)
     )

@@ -65,6 +65,11 @@ _CONTRACT = re.compile(
     r"terms and conditions|effective date)\b",
     re.IGNORECASE,
 )
+_RULES = re.compile(
+    r"\b(?:polic(?:y|ies)|code\s+of\s+(?:conduct|practice|ethics)|procedures?|rules|"
+    r"regulations|handbook|guidelines|standing\s+orders|by-?laws)\b",
+    re.IGNORECASE,
+)
 _OPINION = re.compile(
     r"\b(opinion of the court|certiorari|petitioner|respondent|appellant|appellee|"
     r"dissenting|concurring|we hold|it is so ordered|the judgment of)\b",
@@ -105,6 +110,15 @@ def is_contract(doc: EvidenceDoc) -> bool:
     return len(_CONTRACT.findall(sample)) >= 2 and len(_OPINION.findall(sample)) < 3
 
 
+def is_rulebook(doc: EvidenceDoc) -> bool:
+    """A policy, code or procedure: rules its readers are bound by, read like a contract's."""
+    head = " ".join(u.text for u in units(doc)[:3])
+    sample = " ".join(u.text for u in units(doc)[:200])
+    return bool(_RULES.search(f"{doc.filename.replace('_', ' ')} {head}")) and (
+        len(REQUIREMENT.findall(sample)) >= 2
+    )
+
+
 def is_opinion(doc: EvidenceDoc) -> bool:
     sample = " ".join(u.text for u in units(doc)[:300])
     return len(_OPINION.findall(sample)) >= 3
@@ -118,7 +132,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
     laws: list[tuple[str, SourceRef]] = []
     for doc in docs:
         doc_units = units(doc)
-        operative = is_contract(doc)
+        operative = is_contract(doc) or is_rulebook(doc)
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings

@@ -137,3 +137,27 @@ async def test_wrapped_lines_are_one_sentence_and_a_bare_time_is_the_days_before
     # A field on the next line is not the wrapped end of the one before.
     texts = [u.text for u in units(statement)]
     assert "Apologies: Tomas Brandt" in texts
+
+
+async def test_a_chat_exports_lines_are_whole_messages(tmp_path: Path) -> None:
+    chat = await text_doc(
+        tmp_path,
+        "chat_export.txt",
+        "19/03/2025, 19:02 - Declan Hurley: Table booked for 8.30 at the Merrion, under my name\n"
+        "19/03/2025, 19:05 - Aoife Gallagher: Perfect. Driving up now, should make it\n"
+        "19/03/2025, 20:41 - Aoife Gallagher: Parked on Merrion Square\n",
+    )
+    output, _ = run(EvidenceOutput, [chat])
+    assert [(e.timestamp, e.description.split(" - ", 1)[1]) for e in output.events] == [
+        (
+            "2025-03-19T19:02:00",
+            "Declan Hurley: Table booked for 8.30 at the Merrion, under my name",
+        ),
+        ("2025-03-19T19:05:00", "Aoife Gallagher: Perfect. Driving up now, should make it"),
+        ("2025-03-19T20:41:00", "Aoife Gallagher: Parked on Merrion Square"),
+    ]
+    assert [e.people for e in output.events] == [
+        ["Declan Hurley"],
+        ["Aoife Gallagher"],
+        ["Aoife Gallagher"],
+    ]

@@ -47,6 +47,11 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 _LINE_OPENS = re.compile(
     r"^(?:[A-Z][\w .'\u2019/&-]{0,30}:\s|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
 )
+# A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
+_STAMPED = re.compile(
+    r"^\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?\s*(?:T|\s)\s*)?\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s?[AaPp][Mm])?\]?\s*[-\u2013,:\]]?\s"
+)
 _WRAP_SHARE = 0.75  # a line this share of the longest one was wrapped, not ended
 _MIN_WRAP_WIDTH = 50
 
@@ -109,6 +114,14 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
                 result[first:] = [replace(u, heading=True) for u in result[first:]]
             continue
         for line in lines:
+            if _STAMPED.match(line):
+                # A chat export's or a log's line: one message, whatever its punctuation.
+                flush()
+                text = " ".join(line.split())
+                result.append(
+                    Unit(file_id, text, "prose", index, cite(file_id, chunk.location, text))
+                )
+                continue
             if _MARKDOWN_HEADING.match(line):
                 flush()
                 paragraph.append((index, line))

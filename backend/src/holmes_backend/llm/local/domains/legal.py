@@ -18,7 +18,7 @@ from holmes_backend.llm.local.domains.parties import (
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import clean, find_names, name_key, same_party
+from holmes_backend.llm.local.facts.names import clean, find_names, kind_of, name_key, same_party
 from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
@@ -452,7 +452,8 @@ def _clause_findings(clauses: list[Clause]) -> list[Finding]:
                     summary=clause.text[:400],
                     confidence=0.8,
                     severity="MEDIUM",
-                    entities=[clause.party] if clause.party else [],
+                    # What is capped ("Fees") is no party; a named one is ("Acme Ltd's fees").
+                    entities=[clause.party] if clause.party and kind_of(clause.party) else [],
                     sources=[clause.source],
                 )
             )

@@ -52,7 +52,10 @@ def person_mentions(docs: list[EvidenceDoc]) -> list[PersonMention]:
             found += [
                 PersonMention(n.text, unit, n.start, n.end)
                 for n in find_names(unit.text)
-                if n.kind == "person" and not not_a_person(n.text)
+                if n.kind == "person"
+                and not not_a_person(n.text)
+                # A row's column name ("Payee Name: Acme Ltd") is no one.
+                and not (unit.kind == "row" and unit.text[n.end : n.end + 1] == ":")
             ]
     uses = Counter(name_key(m.name) for m in found)
     outside = {name_key(m.name) for m in found if not m.unit.heading}

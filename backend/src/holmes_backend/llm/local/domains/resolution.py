@@ -22,6 +22,7 @@ from holmes_backend.llm.local.facts.names import (
     person_parts,
     slug,
     strip_honorific,
+    title_case,
 )
 
 _ACCOUNT = re.compile(r"\b(acct|account|iban|a/c)\b|\*{2,}\d{2,}|\bx{2,}\d{2,}", re.IGNORECASE)
@@ -152,7 +153,9 @@ class Resolver:
         for mentions in full.values():
             names = {m.name for m in mentions}
             plain = {strip_honorific(n) for n in names}
-            canonical = max(plain, key=lambda n: (len(n.split()), len(n), n))
+            canonical = max(plain, key=lambda n: (len(n.split()), not n.isupper(), len(n), n))
+            # "THOMAS B. HEACOCK" of a signature block is written as a name is.
+            canonical = title_case(canonical) if canonical.isupper() else canonical
             entity = Resolved(f"person:{slug(canonical)}", canonical, "person", names - {canonical})
             entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
             entities.append(entity)

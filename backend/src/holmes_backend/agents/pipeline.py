@@ -400,7 +400,7 @@ class Pipeline:
         output, _ = await run_agent(
             self.ctx,
             spec,
-            list(self.evidence.values()),
+            [self._conventions, *self.evidence.values()],
             input_summary={"files": list(self.evidence)},
         )
         assert isinstance(output, TriageResult)

@@ -23,12 +23,15 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.dates import NUMERIC_DATE, numeric_dates_day_first
 from holmes_backend.llm.local.facts.money import DEFAULT_CURRENCY, implicit_currency
 
+# Currency symbols, codes and words (written in one case-sensitive pattern: several times faster
+# over a case's text than an ignore-case one, measured).
 _CURRENCY_NAMED = re.compile(
-    r"(?P<eur>€|\bEUR\b|\beuros?\b)|(?P<gbp>£|\bGBP\b|\bpounds? sterling\b|\bsterling\b)"
-    r"|(?P<usd>US\$|\$|\bUSD\b|\bdollars?\b)",
-    re.IGNORECASE,
+    r"[\u20ac\u00a3$]|\b(?:EUR|GBP|USD|[Ee]uros?|[Ss]terling|[Dd]ollars?)\b"
 )
-_CODE = {"eur": "EUR", "gbp": "GBP", "usd": "USD"}
+_CODE = {"\u20ac": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "\u00a3": "GBP"}
+_CODE |= {"gbp": "GBP", "sterling": "GBP", "$": "USD", "usd": "USD", "dollar": "USD"}
+_CODE |= {"dollars": "USD"}
+_SAMPLE = 50_000  # characters of each text read: the conventions show early
 HINT = "EVIDENCE CONVENTIONS:"
 _HINT_LINE = re.compile(
     rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b",
@@ -47,7 +50,7 @@ def date_votes(texts: Iterable[str]) -> tuple[int, int]:
     """(day-first, month-first): numeric dates that can only be read one way."""
     day_first = month_first = 0
     for text in texts:
-        for match in NUMERIC_DATE.finditer(text):
+        for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
             if match["sep"] != "/":
                 continue  # dotted dates are day-first wherever they are written
             a, b = int(match["a"]), int(match["b"])
@@ -61,8 +64,8 @@ def date_votes(texts: Iterable[str]) -> tuple[int, int]:
 def currencies_named(texts: Iterable[str]) -> Counter[str]:
     named: Counter[str] = Counter()
     for text in texts:
-        for match in _CURRENCY_NAMED.finditer(text):
-            named[_CODE[match.lastgroup or "usd"]] += 1
+        for match in _CURRENCY_NAMED.finditer(text, 0, _SAMPLE):
+            named[_CODE[match.group().lower()]] += 1
     return named
 
 

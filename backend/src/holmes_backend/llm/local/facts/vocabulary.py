@@ -16,8 +16,6 @@ import re
 from functools import cache
 from importlib import resources
 
-from wordfreq import available_languages, read_cBpack
-
 # Zipf frequency: log10 of a word's count per billion. 3.2 keeps "scrutiny" (3.7) and
 # "arts" (4.7) common, and leaves out surnames like "Ostrowski" (1.8) or "Calder" (3.1).
 COMMON_ZIPF = 3.2
@@ -28,6 +26,10 @@ _NAME_LINE = re.compile(r"^[?1]?[MF?]\s+(?P<name>\S+)")
 @cache
 def common_words() -> frozenset[str]:
     """English words at least as frequent as COMMON_ZIPF, lower case."""
+    # Imported here: wordfreq's imports cost ~0.4 s, which a process that never classifies a
+    # name (the API server before its first analysis, most tests) should not pay.
+    from wordfreq import available_languages, read_cBpack  # noqa: PLC0415
+
     buckets = read_cBpack(available_languages("small")["en"])
     last = round((_ZIPF_OF_BUCKET_ZERO - COMMON_ZIPF) * 100)
     return frozenset(word for bucket in buckets[: last + 1] for word in bucket)

@@ -22,6 +22,7 @@ from holmes_backend.llm.local.domains.timeline import (
 )
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.names import name_key, not_a_person
+from holmes_backend.llm.local.facts.phones import phone_holders
 
 _MAX_EVENTS = 1500
 
@@ -53,8 +54,9 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     mentions = person_mentions(docs)
     people = [m.name for m in mentions]
     where = file_places(docs)
+    numbers = phone_holders(docs)
     for doc in docs:
-        timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id))
+        timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
     timeline.sort(key=_sort_key)
     custody = custody_findings(docs)
     people += [p for e in timeline for p in e.people]

@@ -21,6 +21,7 @@ from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metad
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import clean, find_names, person_parts
+from holmes_backend.llm.local.facts.phones import phone_key, phones_in
 from holmes_backend.llm.local.facts.text import Unit, units
 
 _EVENT_VERBS = re.compile(
@@ -241,16 +242,23 @@ def _display_name(address: str) -> str:
     return name if name and "@" not in name else ""
 
 
-def events(doc: EvidenceDoc, owners: list[str], where: list[str] | None = None) -> list[TimedEvent]:
-    """The file's timed events; `where` (the file's own place) fills cues and rows without one."""
+def events(
+    doc: EvidenceDoc,
+    owners: list[str],
+    where: list[str] | None = None,
+    numbers: Mapping[str, str] | None = None,
+) -> list[TimedEvent]:
+    """The file's timed events; `where` (the file's own place) fills cues and rows without one,
+    and `numbers` (facts.phones.phone_holders) names who a telephone number in a row or a
+    sentence stands for."""
     found: list[TimedEvent] = []
     found += _metadata_events(doc, owners)
-    located = _cue_events(doc, owners) + _row_events(doc)
+    located = _cue_events(doc, owners) + _row_events(doc, numbers or {})
     if where:
         place = ", ".join(where)
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
     found += located
-    found += _text_events(doc)
+    found += _text_events(doc, numbers or {})
     return found
 
 
@@ -320,7 +328,7 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
     return found
 
 
-def _row_events(doc: EvidenceDoc) -> list[TimedEvent]:
+def _row_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     for unit in units(doc):
         if unit.kind != "row":
@@ -329,7 +337,7 @@ def _row_events(doc: EvidenceDoc) -> list[TimedEvent]:
         assigned = roles(list(fields))
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
-        event = _row_event(fields, assigned, unit)
+        event = _row_event(fields, assigned, unit, numbers)
         if event:
             found.append(event)
             if len(found) >= _MAX_ROW_EVENTS:
@@ -338,10 +346,14 @@ def _row_events(doc: EvidenceDoc) -> list[TimedEvent]:
 
 
 def _row_event(
-    fields: dict[str, str], assigned: Mapping[str, str], unit: Unit
+    fields: dict[str, str], assigned: Mapping[str, str], unit: Unit, numbers: Mapping[str, str]
 ) -> TimedEvent | None:
     raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
     moments = find_moments(raw)
+    if not moments:
+        # A column its header does not name as a date ("Call Start", "Began"): its value does.
+        timed = (m for v in fields.values() for m in find_moments(v) if m.at is not None)
+        moments = [moment] if (moment := next(timed, None)) else []
     if not moments:
         return None
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
@@ -351,6 +363,7 @@ def _row_event(
     for k, v in fields.items():
         if assigned[k] not in ("date", "time"):
             people += [p for p in named_in(v) if p not in people]
+    people += [p for p in _holders_of(" ; ".join(fields.values()), numbers) if p not in people]
     try:
         latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
     except ValueError:
@@ -368,7 +381,7 @@ def _row_event(
     )
 
 
-def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
+def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
     for number, unit in enumerate(units(doc)):
@@ -399,7 +412,9 @@ def _text_events(doc: EvidenceDoc) -> list[TimedEvent]:
                     else (describe(lat, lon) if lat is not None and lon is not None else None),
                     latitude=lat,
                     longitude=lon,
-                    people=([unit.speaker] if unit.speaker else []) + named_in(unit.text),
+                    people=([unit.speaker] if unit.speaker else [])
+                    + named_in(unit.text)
+                    + _holders_of(unit.text, numbers),
                     source=unit.ref,
                 )
             )
@@ -442,6 +457,14 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
         else e
         for e in found
     ]
+
+
+def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
+    """Who the telephone numbers in a text stand for, as the case's records say."""
+    if not numbers:
+        return []
+    keys = (phone_key(n) for n in phones_in(text))
+    return list(dict.fromkeys(numbers[k] for k in keys if k in numbers))
 
 
 def event_time_known(event: TimedEvent) -> bool:

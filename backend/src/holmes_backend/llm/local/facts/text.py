@@ -45,7 +45,7 @@ _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
 _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 # A line that opens a field, a list item or a speaker's turn starts anew.
 _LINE_OPENS = re.compile(
-    r"^(?:[A-Z][\w .'\u2019/&-]{0,30}:\s|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
+    r"^(?:[A-Z][\w .'\u2019/&()#+-]{0,30}:\s|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
 )
 # A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
 _STAMPED = re.compile(
@@ -150,7 +150,10 @@ def _continues(previous: str, line: str, width: int) -> bool:
     if previous.isupper() and line.isupper():
         return True
     wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
-    return len(previous) >= wrapped_at and not _LINE_OPENS.match(line)
+    if len(previous) < wrapped_at or _LINE_OPENS.match(line):
+        return False
+    # Lines opening alike ("Number …" / "Number …") are records of a list, not one sentence.
+    return previous.split(maxsplit=1)[0].lower() != line.split(maxsplit=1)[0].lower()
 
 
 def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str]]) -> list[Unit]:

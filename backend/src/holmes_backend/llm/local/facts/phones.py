@@ -1,0 +1,53 @@
+"""Telephone numbers in text, and who a case's records say each number belongs to.
+
+A number is compared by its last ten digits ("(312) 555-0142", "+1 312 555 0142" and
+"312.555.0142" are one). Its holder is the one person or organisation named in a sentence or row
+that gives the number with an ownership word ("Number (312) 555-0142: subscriber Marcus Delane",
+"Delane's mobile, 312-555-0142", "registered to Rhodes Auto Salvage LLC"): call records name
+numbers, subscriber returns name people.
+"""
+
+import re
+from collections import defaultdict
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.text import units
+
+PHONE = re.compile(
+    r"(?<![\w+])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?!\w)"
+)
+_OWNERSHIP = re.compile(
+    r"\b(?:subscriber|subscribed|registered\s+to|account\s+holder|holder|belongs?\s+to|"
+    r"owner|owned\s+by|user|mobile|cell(?:phone)?|phone|telephone|tel)\b",
+    re.IGNORECASE,
+)
+_MIN_DIGITS = 7
+_KEY_DIGITS = 10
+_MAX_UNITS = 2000
+
+
+def phone_key(text: str) -> str | None:
+    """A number's key (its last ten digits), or None when the text is no phone number."""
+    digits = re.sub(r"\D", "", text)
+    return digits[-_KEY_DIGITS:] if len(digits) >= _MIN_DIGITS else None
+
+
+def phones_in(text: str) -> list[str]:
+    return [m.group() for m in PHONE.finditer(text)]
+
+
+def phone_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
+    """Number key -> the person or organisation the evidence says holds it (only when every
+    record of the number names the same one)."""
+    holders: dict[str, set[str]] = defaultdict(set)
+    for doc in docs:
+        for unit in units(doc)[:_MAX_UNITS]:
+            numbers = phones_in(unit.text)
+            if len(numbers) != 1 or not _OWNERSHIP.search(unit.text):
+                continue
+            named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
+            key = phone_key(numbers[0])
+            if key and len(named) == 1:
+                holders[key] |= named
+    return {key: next(iter(names)) for key, names in holders.items() if len(names) == 1}

@@ -1,0 +1,61 @@
+"""Call detail records whose columns are not named as dates, a subscriber return that says whose
+each number is, and an affidavit: the calls are events of the people behind the numbers, and
+the affidavit's denials and alibi meet them."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
+from holmes_backend.llm.local.facts.phones import phone_holders, phone_key
+from tests.llm.test_analysts_helpers import run, text_doc
+
+_CALLS = (
+    "Call Start,Calling Party,Called Party,Duration (s),Cell Site\n"
+    '2023-07-18 21:02:11,(312) 555-0142,(312) 555-0199,64,"Tower 114 - 2200 S Michigan Ave, '
+    'Chicago"\n'
+    '2023-07-18 22:47:50,(312) 555-0142,(312) 555-0177,12,"Tower 221 - 800 N Halsted St, '
+    'Chicago"\n'
+)
+_SUBSCRIBERS = (
+    "SUBSCRIBER INFORMATION - RESPONSE TO SUBPOENA 23-GJ-0448\n"
+    "Number (312) 555-0142: subscriber Marcus Delane, 1418 W Erie St, Chicago, IL 60642\n"
+    "Number (312) 555-0199: subscriber Tessa Okonkwo, 77 Lake St, Oak Park, IL 60301\n"
+    "Number (312) 555-0177: subscriber Rhodes Auto Salvage LLC, 3301 S Ashland Ave, Chicago\n"
+)
+_AFFIDAVIT = (
+    "AFFIDAVIT OF MARCUS DELANE\n\nI, Marcus Delane, being duly sworn, state as follows:\n\n"
+    "1. On the evening of July 18, 2023, I was at my sister's apartment in Oak Park.\n"
+    "2. I do not know anyone at Rhodes Auto Salvage LLC and have never called them.\n"
+    "3. I have not spoken to Tessa Okonkwo since May 2023.\n"
+)
+
+
+async def test_calls_are_the_subscribers_events_and_meet_the_affidavit(tmp_path: Path) -> None:
+    calls = await text_doc(tmp_path, "cdr_0142.csv", _CALLS, "text/csv")
+    subscribers = await text_doc(tmp_path, "subscriber_return.txt", _SUBSCRIBERS)
+    affidavit = await text_doc(tmp_path, "affidavit_delane.txt", _AFFIDAVIT)
+    docs = [calls, subscribers, affidavit]
+    assert phone_holders(docs) == {
+        "3125550142": "Marcus Delane",
+        "3125550199": "Tessa Okonkwo",
+        "3125550177": "Rhodes Auto Salvage LLC",
+    }
+    assert phone_key("+1 312.555.0142") == phone_key("(312) 555-0142")
+    evidence, _ = run(EvidenceOutput, docs)
+    rows = [e for e in evidence.events if e.source.file_id == "cdr_0142"]
+    assert [(e.timestamp, e.people) for e in rows] == [
+        ("2023-07-18T21:02:11", ["Marcus Delane", "Tessa Okonkwo"]),
+        ("2023-07-18T22:47:50", ["Marcus Delane", "Rhodes Auto Salvage LLC"]),
+    ]
+    synthesis, _ = run(SynthesisOutput, docs)
+    against = {
+        c.claim_source.line: {r.row for r in c.evidence_against} for c in synthesis.contradictions
+    }
+    assert against[6] == {2}  # "never called them": the 22:47 call to Rhodes Auto Salvage
+    assert against[7] == {1}  # "not spoken to Tessa Okonkwo": the 21:02 call
+    assert against[5] >= {2}  # in Oak Park all evening: the 22:47 call through a Chicago tower
+
+
+async def test_a_number_two_records_give_to_different_people_has_no_holder(tmp_path: Path) -> None:
+    first = await text_doc(tmp_path, "a.txt", "Mobile 312-555-0101 belongs to Ada Quill.\n")
+    second = await text_doc(tmp_path, "b.txt", "Mobile 312-555-0101 belongs to Bram Osei.\n")
+    assert phone_holders([first, second]) == {}

@@ -35,7 +35,7 @@ from holmes_backend.llm.local.domains.legal import (
     REQUIREMENT,
     agreement_parties,
 )
-from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
+from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
@@ -206,7 +206,14 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     parts = person_parts(party)
     token = parts[2] if parts and parts[0] else key
     known = view.legal.parties + view.evidence.people
-    known += [e for f in view.legal.findings + view.evidence.findings for e in f.entities]
+    # An organisation listed among those a file names (an investigator's memo asking who owns
+    # it) is no basis for paying it.
+    known += [
+        e
+        for f in view.legal.findings + view.evidence.findings
+        if f.finding_type != ORGANIZATIONS_NAMED
+        for e in f.entities
+    ]
     if any(name_key(k) == key for k in known):
         return True
     for doc in view.documents:

@@ -22,6 +22,12 @@ from holmes_backend.llm.local.facts.names import find_names, name_key, not_a_per
 from holmes_backend.llm.local.facts.text import Unit, around, units
 
 PEOPLE_NAMED = "people_named"
+# A heading naming a document or a meeting ("MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS")
+# is no organisation, though it ends in one.
+_NOT_AN_ORGANIZATION = re.compile(
+    r"\b(?:minutes|meeting|agreement|report|statement|resolution|memorandum|policy)\b",
+    re.IGNORECASE,
+)
 ORGANIZATIONS_NAMED = "organizations_named"
 _MAX_UNITS = 2000
 _MAX_PER_DOCUMENT = 40
@@ -117,7 +123,7 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
         for unit in units(doc)[:_MAX_UNITS]:
             for name in find_names(unit.text):
                 key = name_key(name.text)
-                if name.kind != "organization" or not key:
+                if name.kind != "organization" or not key or _NOT_AN_ORGANIZATION.search(name.text):
                     continue
                 if key not in first or len(name.text) > len(first[key][0]):
                     ref = (

@@ -173,10 +173,11 @@ REGIONS = wordset(
     """
 )
 # What a bank writes before the other party in a statement's narrative ("SEPA CR ACME LTD",
-# "FPI ACME LTD REF 4471", "BGC ACME LTD").
+# "FPI ACME LTD REF 4471", "BGC ACME LTD", "WIRE TO Acme Ltd").
 PAYMENT_CODES = wordset(
     "sepa cr dr dd so sto bgc fpi fpo tfr trf pos atm chq bacs chaps ach swift giro inward "
-    "outward incoming outgoing inbound outbound"
+    "outward incoming outgoing inbound outbound wire wires transfer payment card purchase direct "
+    "debit credit standing order to from"
 )
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
 # Capitalised words that are not parts of personal names.

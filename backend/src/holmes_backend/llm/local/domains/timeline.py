@@ -464,7 +464,7 @@ def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
     if not numbers:
         return []
     keys = (phone_key(n) for n in phones_in(text))
-    return list(dict.fromkeys(numbers[k] for k in keys if k in numbers))
+    return list(dict.fromkeys(numbers[k] for k in keys if k is not None and k in numbers))
 
 
 def event_time_known(event: TimedEvent) -> bool:

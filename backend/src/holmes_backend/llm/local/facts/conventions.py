@@ -18,9 +18,11 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
+from functools import partial
 
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.dates import NUMERIC_DATE, numeric_dates_day_first
+from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import DEFAULT_CURRENCY, implicit_currency
 
 # Currency symbols, codes and words (written in one case-sensitive pattern: several times faster
@@ -40,10 +42,20 @@ _HINT_LINE = re.compile(
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
 
 
-def _texts(documents: Iterable[EvidenceDoc]) -> Iterator[str]:
+def _documents_decide(documents: list[EvidenceDoc]) -> tuple[bool, str]:
+    """decide() over documents, each read once however many analyses read it."""
+    day_first = month_first = 0
+    named: Counter[str] = Counter()
     for doc in documents:
-        for chunk in doc.chunks:
-            yield chunk.text
+        day, month, currencies = memo(doc, "conventions", partial(_evidence, doc))
+        day_first, month_first = day_first + day, month_first + month
+        named.update(currencies)
+    return _decided(day_first, month_first, named)
+
+
+def _evidence(doc: EvidenceDoc) -> tuple[int, int, Counter[str]]:
+    texts = [chunk.text for chunk in doc.chunks]
+    return (*date_votes(texts), currencies_named(texts))
 
 
 def date_votes(texts: Iterable[str]) -> tuple[int, int]:
@@ -72,8 +84,10 @@ def currencies_named(texts: Iterable[str]) -> Counter[str]:
 def decide(texts: Iterable[str]) -> tuple[bool, str]:
     """(numeric dates day-first, the currency of bare amounts) of these texts."""
     texts = list(texts)
-    day_first, month_first = date_votes(texts)
-    named = currencies_named(texts)
+    return _decided(*date_votes(texts), currencies_named(texts))
+
+
+def _decided(day_first: int, month_first: int, named: Counter[str]) -> tuple[bool, str]:
     currency = named.most_common(1)[0][0] if named else DEFAULT_CURRENCY
     if day_first != month_first:
         return day_first > month_first, currency
@@ -94,7 +108,7 @@ def reading(documents: list[EvidenceDoc], text: str = "") -> Iterator[None]:
     if hint is not None:
         day_first, currency = hint["order"] == "day", hint["currency"]
     else:
-        day_first, currency = decide(_texts(documents))
+        day_first, currency = _documents_decide(documents)
     dates_token = numeric_dates_day_first.set(day_first)
     currency_token = implicit_currency.set(currency)
     try:

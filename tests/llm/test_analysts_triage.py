@@ -132,7 +132,12 @@ async def test_messages_records_of_an_occasion_and_rules_reach_their_domains(
         "GIFTS AND HOSPITALITY POLICY\n1. Staff shall not accept any payment or gift from a "
         "supplier.\n2. Any payment received from a supplier must be declared within five days.\n",
     )
-    result, _ = run(TriageResult, [message, receipt, policy])
+    subscribers = await text_doc(
+        tmp_path,
+        "subpoena_return.txt",
+        "RESPONSE TO SUBPOENA\nNumber (312) 555-0142: subscriber Marcus Delane, Chicago, IL\n",
+    )
+    result, _ = run(TriageResult, [message, receipt, policy, subscribers])
     by_id = {f.file_id: f for f in result.files}
     # A message between people is on the case's timeline, whatever it is about.
     assert by_id["note"].domain_scores.evidence >= 0.4
@@ -141,3 +146,5 @@ async def test_messages_records_of_an_occasion_and_rules_reach_their_domains(
     assert by_id["receipt"].domain_scores.evidence >= 0.4
     # Rules that bind someone ("shall not accept", "must be declared") are the legal domain's.
     assert by_id["gifts_policy"].domain_scores.legal >= 0.4
+    # Whose number is whose is what the evidence domain reads call records by.
+    assert by_id["subpoena_return"].domain_scores.evidence >= 0.4

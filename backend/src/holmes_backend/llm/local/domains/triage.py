@@ -40,6 +40,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 )
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import find_names, name_key
+from holmes_backend.llm.local.facts.phones import names_a_number
 from holmes_backend.llm.local.facts.text import units, words
 
 _MAX_CHARS = 400_000
@@ -78,6 +79,7 @@ class _Profile:
     rows: int
     transfers: int
     figures: int
+    identities: bool  # it ties telephone numbers to people (a subscriber return)
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
 
@@ -96,6 +98,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         rows=sum(1 for u in doc_units if u.kind in ("row", "cells")),
         transfers=transfers,
         figures=figures,
+        identities=any(names_a_number(u.text) for u in doc_units[:400]),
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
     )
@@ -141,6 +144,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.45  # a dated message between people: who knew what, and when
     if _CUSTODY.search(profile.text[:50_000]):
         evidence += 0.25
+    if profile.identities:
+        evidence += 0.45  # whose number is whose: what call records and messages are read by
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

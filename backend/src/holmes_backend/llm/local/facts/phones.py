@@ -17,7 +17,7 @@ from holmes_backend.llm.local.facts.text import units
 PHONE = re.compile(
     r"(?<![\w+])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?!\w)"
 )
-_OWNERSHIP = re.compile(
+OWNERSHIP = re.compile(
     r"\b(?:subscriber|subscribed|registered\s+to|account\s+holder|holder|belongs?\s+to|"
     r"owner|owned\s+by|user|mobile|cell(?:phone)?|phone|telephone|tel)\b",
     re.IGNORECASE,
@@ -37,6 +37,11 @@ def phones_in(text: str) -> list[str]:
     return [m.group() for m in PHONE.finditer(text)]
 
 
+def names_a_number(text: str) -> bool:
+    """Whether a text ties a telephone number to its holder (a subscriber record's line)."""
+    return bool(PHONE.search(text)) and bool(OWNERSHIP.search(text))
+
+
 def phone_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
     """Number key -> the person or organisation the evidence says holds it (only when every
     record of the number names the same one)."""
@@ -44,7 +49,7 @@ def phone_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
     for doc in docs:
         for unit in units(doc)[:_MAX_UNITS]:
             numbers = phones_in(unit.text)
-            if len(numbers) != 1 or not _OWNERSHIP.search(unit.text):
+            if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
                 continue
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
             key = phone_key(numbers[0])

@@ -97,19 +97,24 @@ def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list
         people = people[:_MAX_PER_DOCUMENT]
         if not people:
             continue
-        names = [m.name for m in people]
-        findings.append(
-            Finding(
-                finding_type=PEOPLE_NAMED,
-                title=f"People named in {doc.filename or doc.file_id}",
-                summary=f"{', '.join(names)}.",
-                confidence=0.7,
-                severity="LOW",
-                entities=names,
-                sources=[m.ref() for m in people],
-            )
-        )
+        findings.append(_listing(PEOPLE_NAMED, "People", doc, [(m.name, m.ref()) for m in people]))
     return findings
+
+
+def _listing(
+    finding_type: str, what: str, doc: EvidenceDoc, named: list[tuple[str, SourceRef]]
+) -> Finding:
+    """A finding listing the names a document gives, each cited where it is named."""
+    names = [name for name, _ in named]
+    return Finding(
+        finding_type=finding_type,
+        title=f"{what} named in {doc.filename or doc.file_id}",
+        summary=f"{', '.join(names)}.",
+        confidence=0.7,
+        severity="LOW",
+        entities=names,
+        sources=[ref for _, ref in named],
+    )
 
 
 def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
@@ -137,16 +142,5 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
         named = list(first.values())[:_MAX_PER_DOCUMENT]
         if not named:
             continue
-        names = [name for name, _ in named]
-        findings.append(
-            Finding(
-                finding_type=ORGANIZATIONS_NAMED,
-                title=f"Organisations named in {doc.filename or doc.file_id}",
-                summary=f"{', '.join(names)}.",
-                confidence=0.7,
-                severity="LOW",
-                entities=names,
-                sources=[ref for _, ref in named],
-            )
-        )
+        findings.append(_listing(ORGANIZATIONS_NAMED, "Organisations", doc, named))
     return findings

@@ -87,3 +87,36 @@ async def test_xlsx_sheets_rows_and_properties(tmp_path: Path) -> None:
     assert result.metadata["sheets"] == {"Payments": 3, "Notes": 1}
     assert result.metadata["creator"] == "Finance Dept"
     assert datetime.fromisoformat(result.metadata["created"]).tzinfo is not None
+
+
+async def test_title_rows_above_the_header_are_lines_not_the_header(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "Current 118"
+    sheet.append(["Hollis Credit Union - current account 118-22 - P. Varga"])
+    sheet.append(["Statement period: March 2024"])
+    sheet.append(["Posted", "Details", "Debit", "Credit"])
+    sheet.append(["2024-03-04", "CARD KESTREL HARDWARE", 55.2, None])
+    path = tmp_path / "statement.xlsx"
+    workbook.save(path)
+
+    result = await extract(path, XLSX, "statement.xlsx")
+
+    assert [(c.location.line, c.location.row, c.text) for c in result.chunks] == [
+        (1, None, "Hollis Credit Union - current account 118-22 - P. Varga"),
+        (2, None, "Statement period: March 2024"),
+        (None, 1, "Posted: 2024-03-04; Details: CARD KESTREL HARDWARE; Debit: 55.2"),
+    ]
+    assert result.tables[0].header == ["Posted", "Details", "Debit", "Credit"]
+
+
+async def test_a_one_cell_header_over_data_rows_stays_the_header(tmp_path: Path) -> None:
+    path = tmp_path / "list.csv"
+    path.write_text("Supplier,,\nOrrin Mills,12,2024-01-05\n", encoding="utf-8")
+
+    result = await extract(path, "text/csv", "list.csv")
+
+    assert [c.text for c in result.chunks] == [
+        "Supplier: Orrin Mills; Column 2: 12; Column 3: 2024-01-05"
+    ]

@@ -120,3 +120,58 @@ async def test_empty_vtt_is_an_empty_transcript(tmp_path: Path) -> None:
 )
 def test_sidecar_for(media: str, files: list[str], expected: str | None) -> None:
     assert sidecar_for(media, files) == expected
+
+
+TIMED_TEXT = """Interview record, file 7731
+recording_start: 2023-11-02T10:15:00+00:00
+[00:00:04] SGT. MWANGI: State your name for the tape.
+[00:00:09] OYELARAN: Folake Oyelaran.
+(0:01:30) - Sgt. Mwangi: Where were you on Friday?
+[00:01:36] OYELARAN: At my sister's in Croydon,
+all evening.
+"""
+
+
+async def test_text_lines_led_by_elapsed_times_are_cues(tmp_path: Path) -> None:
+    path = tmp_path / "interview.txt"
+    path.write_text(TIMED_TEXT, encoding="utf-8")
+
+    result = await extract(path, "text/plain", "interview.txt")
+
+    cues = [
+        (c.location.line, c.location.cue_start, c.location.cue_end, c.speaker, c.text)
+        for c in result.chunks
+        if c.location.cue_start is not None
+    ]
+    assert cues == [
+        (3, 4.0, 9.0, "SGT. MWANGI", "SGT. MWANGI: State your name for the tape."),
+        (4, 9.0, 90.0, "OYELARAN", "OYELARAN: Folake Oyelaran."),
+        (5, 90.0, 96.0, "Sgt. Mwangi", "Sgt. Mwangi: Where were you on Friday?"),
+        (6, 96.0, 96.0, "OYELARAN", "OYELARAN: At my sister's in Croydon,"),
+    ]
+    start = datetime(2023, 11, 2, 10, 15, tzinfo=timezone.utc)
+    assert result.chunks[3].location.start_time == start + timedelta(seconds=9)
+    assert result.chunks[-1].text == "all evening." and result.chunks[-1].speaker is None
+    assert result.metadata["speakers"] == ["OYELARAN", "SGT. MWANGI", "Sgt. Mwangi"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # clock times of a chat log, not elapsed times
+        "[09:02] Ann: hi\n[09:05] Bo: hello\n[09:07] Ann: call me\n",
+        "[14:02:11] Ann: hi\n[14:05:00] Bo: hello\n[14:07:40] Ann: call me\n",
+        # times that go back are no recording
+        "[00:00:05] Ann: one\n[00:03:00] Bo: two\n[00:01:00] Ann: three\n",
+        # two timed lines are a note, not a transcript
+        "[00:00:05] Ann: one\n[00:03:00] Bo: two\n",
+    ],
+)
+async def test_clock_times_and_stray_times_stay_text(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "log.txt"
+    path.write_text(text, encoding="utf-8")
+
+    result = await extract(path, "text/plain", "log.txt")
+
+    assert all(c.location.cue_start is None and c.speaker is None for c in result.chunks)
+    assert result.chunks[0].text == text.splitlines()[0]

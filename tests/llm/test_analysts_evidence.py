@@ -108,7 +108,8 @@ async def test_sworn_claims_take_time_and_place_from_the_question(tmp_path: Path
     assert home.speaker == "Ysolde Merriman"
     assert home.claimed_time == "2020-02-14T22:00:00"
     assert home.claimed_place == "home in Linthorpe"
-    assert any("perjury" in c.claim for c in output.sworn_claims)
+    # The closing formula says the statement is true; it is no fact to corroborate or contradict.
+    assert not any("perjury" in c.claim for c in output.sworn_claims)
 
 
 async def test_wrapped_lines_are_one_sentence_and_a_bare_time_is_the_days_before_it(

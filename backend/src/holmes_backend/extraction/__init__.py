@@ -20,7 +20,7 @@ from holmes_backend.extraction.pdf import extract_pdf
 from holmes_backend.extraction.sidecars import sidecar_for
 from holmes_backend.extraction.spreadsheet import extract_xlsx
 from holmes_backend.extraction.textfile import extract_text
-from holmes_backend.extraction.transcripts import extract_transcript
+from holmes_backend.extraction.transcripts import extract_transcript, timed_lines
 from holmes_backend.extraction.webpage import extract_html
 from holmes_backend.extraction.word import extract_docx
 
@@ -42,6 +42,8 @@ _READERS: dict[str, Reader] = {
     "application/xml": extract_text,
     "text/xml": extract_text,
 }
+# Kinds whose lines may be a transcript led by elapsed times (see `timed_lines`).
+_PROSE = ("text", "docx", "pdf")
 # Legacy binary Office formats need a converter this service does not have.
 _UNSUPPORTED = {
     "application/msword": "legacy Word .doc files are not supported; save it as .docx",
@@ -67,7 +69,8 @@ async def extract(path: Path, mime_type: str, filename: str) -> Extraction:
     media_type = mime_type.partition(";")[0].strip().lower()
     try:
         reader = _reader_for(media_type)
-        return await anyio.to_thread.run_sync(reader, path)
+        extraction = await anyio.to_thread.run_sync(reader, path)
+        return timed_lines(extraction) if extraction.kind in _PROSE else extraction
     except ExtractionError as exc:
         reason = exc.reason
         cause: Exception = exc

@@ -1,6 +1,7 @@
 """Rows under a header row, shared by CSV and spreadsheets: one chunk per row, and a table."""
 
 from collections.abc import Iterable
+from itertools import chain
 from dataclasses import dataclass, field
 
 from holmes_backend.extraction.models import Chunk, Location, Table
@@ -17,13 +18,34 @@ class Sheet:
     errors: list[str] = field(default_factory=list)
 
 
+# How far down a title block above the header row is looked for.
+_TITLE_ROWS = 10
+
+
 def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
-    """Takes the first non-empty row as the header; data rows are numbered from 1 after it."""
+    """Takes the first non-empty row as the header, data rows numbered from 1 after it; but
+    when rows of one cell stand above a row of two or more labels (a bank export's "Chequing
+    account … — holder" over "Date, Description, …"), that row is the header and the rows
+    above are kept as lines of their own."""
     result = Sheet()
     iterator = iter(rows)
-    header = next((cells for cells in iterator if any(cells)), None)
-    if header is None:
+    leading: list[list[str]] = []
+    for cells in iterator:
+        leading.append(cells)
+        if sum(1 for cell in cells if cell) >= 2 or len(leading) >= _TITLE_ROWS:
+            break
+    filled = [cells for cells in leading if any(cells)]
+    if not filled:
         return result
+    header = next((c for c in filled if sum(1 for cell in c if cell) >= 2), filled[0])
+    if not _labels(header):  # a data row: the first row was the header ("Name,," over "Ann,7")
+        header = filled[0]
+    at = next(i for i, cells in enumerate(leading) if cells is header)
+    for line, cells in enumerate(leading[:at], start=1):
+        if any(cells):
+            text = " ".join(cell for cell in cells if cell)
+            result.chunks.append(Chunk(text=text, location=Location(line=line, sheet=sheet)))
+    iterator = chain(leading[at + 1 :], iterator)
     names = [name.strip() or f"Column {index}" for index, name in enumerate(header, start=1)]
     table_rows: list[list[str]] = []
     for number, cells in enumerate(iterator, start=1):
@@ -43,3 +65,8 @@ def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
         table_rows.append(cells)
     result.table = Table(location=Location(sheet=sheet), header=names, rows=table_rows)
     return result
+
+
+def _labels(cells: list[str]) -> bool:
+    """Whether every filled cell reads as a column name: words, not a number or a date."""
+    return all(any(ch.isalpha() for ch in cell) for cell in cells if cell)

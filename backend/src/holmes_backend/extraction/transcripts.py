@@ -5,6 +5,10 @@ The recording's start can be given, as an ISO-8601 date-time with a UTC offset, 
 is not a cue (the WEBVTT header, a NOTE block, or a preamble before the first SRT cue) as
 `recording_start: 2024-03-15T14:00:00+01:00` (also `Recording-Start`, `X-RECORDING-START`, with
 `:` or `=`). Each cue then gets `start_time` = recording start + cue start.
+
+Text, Word and PDF transcripts written as lines led by an elapsed time ("[00:01:46] THIBODEAU:
+On the Monday…", "00:02:30 - Interviewer: …") get the same cue locations and speakers, so a
+citation lands on the moment in the recording (`timed_lines`).
 """
 
 import html
@@ -26,6 +30,15 @@ _RECORDING_START = re.compile(
 )
 _VOICE = re.compile(r"<v(?:\.[\w.-]+)?\s+(?P<name>[^>]+)>")
 _TAG = re.compile(r"<[^>]*>")
+# A line led by an elapsed time: "[00:01:46] NAME: …", "(1:02:03) …", "00:02:30 - …".
+_STAMP = re.compile(
+    r"^\s*[\[(]?(?P<time>(?:\d{1,2}:)?\d{1,2}:\d{2}(?:[.,]\d{1,3})?)[\])]?\s*"
+    r"(?:[-\u2013\u2014|]\s*)?(?P<rest>\S.*)$"
+)
+# Fewer lines than this are a note of times, not a transcript.
+_MIN_TIMED_LINES = 3
+# An elapsed-time transcript starts within its first ten minutes; clock times rarely do.
+_FIRST_CUE_SECONDS = 600
 # Up to four words before a colon, starting with a capital letter so a clock time is no name.
 _NAME_PREFIX = re.compile(r"^(?P<name>[A-Z][\w.'-]*(?: [\w.'-]+){0,3}):\s+(?P<text>\S.*)$")
 
@@ -62,6 +75,57 @@ def extract_transcript(path: Path) -> Extraction:
         "recording_start": recording_start.isoformat() if recording_start else None,
     }
     return Extraction(kind="transcript", chunks=chunks, metadata=metadata, errors=errors)
+
+
+def timed_lines(extraction: Extraction) -> Extraction:
+    """A transcript kept as lines led by elapsed times, read as cues: each timed line gets its
+    cue start (and end, the next line's start), its speaker, and its absolute time when the
+    text gives the recording's start. Lines led by clock times (a chat log at 14:02) are left
+    as they are: the first time must fall in the first ten minutes (in the first minute for
+    "mm:ss" times, which a clock time "09:02" could also be), and times never go back."""
+    timed: list[tuple[int, float, str]] = []
+    for index, chunk in enumerate(extraction.chunks):
+        match = _STAMP.match(chunk.text)
+        if match and chunk.speaker is None and chunk.location.cue_start is None:
+            timed.append((index, _seconds(match["time"]), match["rest"]))
+    if len(timed) < _MIN_TIMED_LINES:
+        return extraction
+    first = _STAMP.match(extraction.chunks[timed[0][0]].text)
+    limit = _FIRST_CUE_SECONDS if first and first["time"].count(":") == 2 else 60
+    starts = [start for _, start, _ in timed]
+    if starts[0] >= limit or any(b < a for a, b in zip(starts, starts[1:], strict=False)):
+        return extraction
+    timed_at = {index for index, _, _ in timed}
+    errors: list[str] = []
+    recording_start = _recording_start(
+        [c.text for i, c in enumerate(extraction.chunks) if i not in timed_at], errors
+    )
+    chunks = list(extraction.chunks)
+    for position, (index, start, rest) in enumerate(timed):
+        end = timed[position + 1][1] if position + 1 < len(timed) else start
+        speaker, words = None, rest
+        if prefix := _NAME_PREFIX.match(rest):
+            speaker, words = prefix.group("name"), prefix.group("text")
+        moment = recording_start + timedelta(seconds=start) if recording_start else None
+        location = chunks[index].location.model_copy(
+            update={"cue_start": start, "cue_end": end, "start_time": moment}
+        )
+        text = f"{speaker}: {words}" if speaker else words
+        chunks[index] = Chunk(text=text, location=location, speaker=speaker)
+    metadata = {
+        **extraction.metadata,
+        "cue_count": len(timed),
+        "duration": starts[-1],
+        "speakers": sorted({c.speaker for c in chunks if c.speaker}),
+        "recording_start": recording_start.isoformat() if recording_start else None,
+    }
+    return extraction.model_copy(
+        update={
+            "chunks": chunks,
+            "metadata": metadata,
+            "errors": [*extraction.errors, *errors],
+        }
+    )
 
 
 def _parse(lines: list[str]) -> tuple[list[_Cue], list[str]]:

@@ -20,7 +20,8 @@ from holmes_backend.llm.local.facts.text import Unit, units
 _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
-    r"the witness:|duly sworn|so help me|transcript of)\b",
+    r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
+    r"interviewee)\b",
     re.IGNORECASE,
 )
 _SWORN = re.compile(r"\b(deposition|affidavit|declaration|under oath|perjury|sworn)\b", re.I)
@@ -53,6 +54,22 @@ _WITNESS = re.compile(
     r"(?:\s+[A-Z][\w.'\u2019-]*){0,3})",
     re.IGNORECASE,
 )
+# Who a testimony may be headed by instead of a name ("Statement of the insured").
+_ROLE = re.compile(
+    r"\b(insured|policyholder|claimant|complainant|applicant|accused|suspect|defendant|plaintiff|"
+    r"respondent|petitioner|employee|tenant|patient|victim|witness|deponent|affiant|declarant|"
+    r"interviewee)\b",
+    re.IGNORECASE,
+)
+# The closing formula of a statement: that it is true, not a fact of the case.
+_ATTESTATION = re.compile(
+    r"\b(?:declare|certify|confirm|swear|affirm|state)\b.{0,60}\b(?:information|statement|"
+    r"foregoing|above|contents?|answers?|facts)\b.{0,40}\b(?:true|correct|accurate|complete)\b"
+    r"|\bto the best of my (?:knowledge|belief)\b",
+    re.IGNORECASE,
+)
+# A short answer that asserts on its own ("No, none at all.", "Never.").
+_BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
 _HOME = re.compile(
     r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<place>home|house|apartment|flat|"
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b",
@@ -82,14 +99,35 @@ def is_sworn(doc: EvidenceDoc) -> bool:
 
 
 def witness(doc: EvidenceDoc) -> str | None:
-    sources = [doc.filename.replace("_", " "), *(u.text for u in units(doc)[:40])]
-    for text in sources:
+    """Whose testimony the document is: the name after "deposition of", "I, …, being", or
+    "Witness:"; a role instead of a name ("Statement of the insured") is the name the document
+    gives that role in a field ("Insured: Ana Ruiz")."""
+    head = [u.text for u in units(doc)[:40]]
+    for text in [doc.filename.replace("_", " "), *head]:
         match = _WITNESS.search(text)
         if match:
             raw = match["name"] or match["name2"] or match["name3"] or ""
             name = clean(raw.title() if raw.isupper() else raw)
-            names = find_names(name) or find_names(name.title())
-            return names[0].text if names else (name or None)
+            names = find_names(name) or ([] if re.search(r"\d", name) else find_names(name.title()))
+            people = [n for n in names if n.kind == "person"]
+            if people:
+                return people[0].text
+            if holder := _role_holder(match.group(), head):
+                return holder
+    return None
+
+
+def _role_holder(phrase: str, head: list[str]) -> str | None:
+    role = _ROLE.search(phrase)
+    if role is None:
+        return None
+    field = re.compile(
+        rf"^\s*(?:the\s+)?{re.escape(role.group())}(?:'s)?(?:\s+name)?\s*:\s*(?P<v>.+)$", re.I
+    )
+    for text in head:
+        names = find_names(match["v"]) if (match := field.match(text)) else []
+        if names and names[0].kind == "person":
+            return names[0].text
     return None
 
 
@@ -134,11 +172,13 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     context: list[str] = []
     for unit in units(doc):
         text = unit.text
-        if _QUESTION.match(text) or text.rstrip().endswith("?"):
+        if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
             continue
         speaker, body = _speaker(unit, deponent)
         claim = _claim(_referent(body, speaker, context), speaker, context, unit)
+        if claim is None and context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
+            claim = _answer(body, speaker, context, unit)
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
@@ -148,7 +188,11 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
 def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
     text = unit.text
     if unit.speaker:
-        return unit.speaker, text.removeprefix(f"{unit.speaker}:").strip()
+        body = text.removeprefix(f"{unit.speaker}:").strip()
+        # A transcript labels its speakers by surname ("THIBODEAU:"); the deponent is named.
+        if deponent and " " not in unit.speaker.strip() and same_party(unit.speaker, deponent):
+            return deponent, body
+        return unit.speaker, body
     answer = _ANSWER.match(text)
     if answer:
         return deponent, text[answer.end() :]
@@ -176,8 +220,30 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     return f"{text[: pronoun.end()]} [{named.pop()}]{text[pronoun.end() :]}"
 
 
+def _is_question(text: str) -> bool:
+    return bool(_QUESTION.match(text)) or text.rstrip().endswith("?")
+
+
+def _answer(body: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
+    """A bare "No, none at all." says what it says of the question it answers: the claim
+    carries the question ("… [asked: Has the car had any problems?]")."""
+    question = _QUESTION.sub("", context[-1]).strip()
+    if unit.speaker is None and (prefix := _PREFIX.match(question)):
+        question = prefix["rest"]
+    question = re.sub(r"^[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}:\s+", "", question)
+    return SwornClaim(
+        speaker=speaker,
+        claim=f"{body} [asked: {question}]"[:500],
+        claimed_time=_claimed_time(f"{body} {question}", context[:-1]),
+        claimed_place=_claimed_place(body),
+        source=unit.ref,
+    )
+
+
 def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
     if not _FIRST_PERSON.search(text) and not _PERJURY.search(text):
+        return None
+    if _ATTESTATION.search(text):
         return None
     claimed_time = _claimed_time(text, context)
     claimed_place = _claimed_place(text)

@@ -11,6 +11,7 @@
 - round amounts: repeated large whole-thousand payments to one payee.
 """
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ from holmes_backend.llm.local.domains.ledger import (
     norm_reference,
     tx_date,
 )
+from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import name_key
@@ -36,6 +38,7 @@ ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
+_DIGITS = re.compile(r"\d+")
 _HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
 RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 ROUND_MIN = 5_000.0
@@ -104,7 +107,28 @@ def find_anomalies(
     found += mismatches(items, filenames or {})
     found += duplicates(payments, threshold)
     found += round_amounts(payments)
+    found += returned(items)
     return found
+
+
+def returned(items: list[_Tx]) -> list[Anomaly]:
+    """Payments returned unpaid, and the fees and notices that go with them (NSF, bounced,
+    overdue, arrears): a party short of money, one file at a time."""
+    by_file: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        if condition.reported(item.tx.description) == "arrears":
+            by_file[item.tx.source.file_id].append(item)
+    return [
+        Anomaly(
+            kind="returned_payment",
+            description=f"{len(group)} payment(s) returned unpaid or charged as arrears: "
+            + "; ".join(f"{_label(i)} {i.tx.description[:60]}" for i in group[:5]),
+            severity="MEDIUM" if len(group) >= 2 else "LOW",
+            total_amount=round(sum(i.tx.amount for i in group), 2),
+            sources=_refs(group),
+        )
+        for group in by_file.values()
+    ]
 
 
 def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
@@ -304,7 +328,9 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
     groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
     low = threshold * (1 - STRUCTURING_BAND)
     for item in items:
-        payee = item.receiver or item.tx.description.lower()[:40]
+        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
+        # of one day differ in their entry and exit, two wires to one account do not.
+        payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
         if low <= item.tx.amount < threshold:
             continue  # a run of those is structuring, reported as such
         groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)

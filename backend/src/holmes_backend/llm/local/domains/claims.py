@@ -13,6 +13,7 @@ from datetime import datetime, timedelta
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
+from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments
 from holmes_backend.llm.local.facts.names import clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -176,9 +177,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             context = [*context, text][-_CONTEXT_UNITS:]
             continue
         speaker, body = _speaker(unit, deponent)
-        claim = _claim(_referent(body, speaker, context), speaker, context, unit)
-        if claim is None and context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
+        if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
             claim = _answer(body, speaker, context, unit)
+        else:
+            claim = _claim(_referent(body, speaker, context), speaker, context, unit)
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
@@ -241,7 +243,9 @@ def _answer(body: str, speaker: str | None, context: list[str], unit: Unit) -> S
 
 
 def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
-    if not _FIRST_PERSON.search(text) and not _PERJURY.search(text):
+    # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
+    # person, is theirs as much as "I …" is.
+    if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)):
         return None
     if _ATTESTATION.search(text):
         return None

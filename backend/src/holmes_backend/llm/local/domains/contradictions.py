@@ -7,6 +7,8 @@
   position cannot be checked against the claimed place offline.
 - denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
   payment from the speaker to X; "I was never at P" against an event of the speaker at P.
+- conditions: "the car had no problems" / "the loan is up to date" against records of a defect
+  or of returned payments (condition_contradictions).
 - documents: one reference or figure with different amounts in two files; payments above a
   contractual cap.
 """
@@ -26,6 +28,7 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED, written_on
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
@@ -41,6 +44,7 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
@@ -551,6 +555,126 @@ def interest_contradictions(view: CaseView) -> list[Contradiction]:
     return found
 
 
+def condition_contradictions(view: CaseView) -> list[Contradiction]:
+    """A witness's denial of a defect or of arrears ("the vehicle had no mechanical problems",
+    "the loan is fully up to date") against records in other files reporting one: a garage's
+    "needs a full replacement", a statement's payment "NSF RETURNED". A record counts when it
+    concerns the witness (they send or receive it, it is their account) or is about the same kind
+    of thing (a vehicle, a building); a defect recorded after the time the witness's account
+    starts from is no contradiction (damage after a theft). HIGH when the record is the witness's
+    own and of the same kind of thing, or their account's returned payment."""
+    records = _condition_records(view)
+    starts = _account_starts(view)
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims:
+        denied = condition.denied(claim.claim) if claim.speaker else None
+        if denied is None or claim.speaker is None:
+            continue
+        kinds = condition.kinds_of_thing(claim.claim)
+        claim_words = _subject_words(claim.claim)
+        start = starts.get(claim.speaker)
+        own_and_alike: list[SourceRef] = []
+        against: list[SourceRef] = []
+        for record in records:
+            if record.condition != denied or record.source.file_id == claim.source.file_id:
+                continue
+            if denied == "defect" and start and record.when and record.when > start:
+                continue
+            own = any(same_party(claim.speaker, p) for p in record.people)
+            alike = bool(kinds & record.kinds) or bool(claim_words & record.words)
+            if kinds and record.kinds and not kinds & record.kinds:
+                continue
+            if own or alike:
+                against.append(record.source)
+                if own and alike:
+                    own_and_alike.append(record.source)
+        if not against:
+            continue
+        what = "any defect" if denied == "defect" else "being in arrears"
+        reported = "a defect" if denied == "defect" else "payments returned or overdue"
+        found.append(
+            _denial(
+                claim,
+                unique_refs(own_and_alike + against, 6),
+                f"{claim.speaker} denies {what}, yet {len(unique_refs(against, 50))} record(s) "
+                f"in other files report {reported}: {against[0].excerpt[:160]}",
+                "HIGH" if own_and_alike else "MEDIUM",
+            )
+        )
+    return found
+
+
+@dataclass
+class _Record:
+    condition: str
+    source: SourceRef
+    people: list[str]
+    kinds: set[str]
+    words: set[str]
+    when: date | None
+
+
+_SUBJECT = re.compile(r"[a-z]{4,}")
+
+
+def _subject_words(text: str) -> set[str]:
+    return {w for w in _SUBJECT.findall(text.lower()) if w not in _STOP}
+
+
+_STOP = wordset(
+    "that this with have been were they their there what when where which would could about "
+    "from into your none never nothing perfectly fully date asked payments payment account"
+)
+
+
+def _condition_records(view: CaseView) -> list[_Record]:
+    found: list[_Record] = []
+    for finding in view.evidence.findings:
+        if finding.finding_type != CONDITION_REPORTED or not finding.sources:
+            continue
+        source = finding.sources[0]
+        reported = condition.reported(finding.summary)
+        if reported:
+            text = finding.summary
+            found.append(
+                _Record(
+                    reported,
+                    source,
+                    finding.entities,
+                    condition.kinds_of_thing(text),
+                    _subject_words(text),
+                    written_on(finding),
+                )
+            )
+    for tx in view.financial.transactions:
+        reported = condition.reported(tx.description)
+        if reported:
+            held = view.held(tx)
+            found.append(
+                _Record(
+                    reported,
+                    tx.source,
+                    [p for p in (held.from_party, held.to_party) if p],
+                    condition.kinds_of_thing(tx.description),
+                    _subject_words(tx.description),
+                    tx_date(tx),
+                )
+            )
+    return found
+
+
+def _account_starts(view: CaseView) -> dict[str, date]:
+    """The day each witness's account starts from: the earliest time they testify about."""
+    starts: dict[str, date] = {}
+    for claim in view.evidence.sworn_claims:
+        span = parse_span(claim.claimed_time)
+        if claim.speaker and span:
+            day = span[0].date()
+            if claim.speaker not in starts or day < starts[claim.speaker]:
+                starts[claim.speaker] = day
+    return starts
+
+
 def all_contradictions(
     view: CaseView,
     items: list[Item],
@@ -569,6 +693,7 @@ def all_contradictions(
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
     found += interest_contradictions(view)
+    found += condition_contradictions(view)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}

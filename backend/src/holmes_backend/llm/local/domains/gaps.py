@@ -216,6 +216,9 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     ]
     if any(name_key(k) == key for k in known):
         return True
+    # "M. Okoro" on a statement is the "Miriam Okoro" the case names.
+    if parts and any(same_party(k, party) for k in known if parts[2] in k.lower()):
+        return True
     for doc in view.documents:
         if doc.file_id in files:
             continue

@@ -52,6 +52,7 @@ _HOLDER = re.compile(
     r"name)\s*[:\-]\s*(?P<name>[A-Z][^\n;|]{2,60}?)(?:\s{2,}|[;|]|$)",
     re.IGNORECASE,
 )
+_ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
 _OUTFLOW_WORDS = re.compile(
     r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
     r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
@@ -164,12 +165,21 @@ def _holder(doc: EvidenceDoc) -> str | None:
         value = doc.metadata.get(key)
         if isinstance(value, str) and value.strip():
             return value.strip()
-    for unit in units(doc)[:40]:
+    head = units(doc)[:40]
+    for unit in head:
         if unit.kind == "row":
             continue
         match = _HOLDER.search(unit.text)
         if match:
             return clean(match["name"])
+    # A bank export's title line: "Chequing account 00412-7781 — M. Okoro", one person named.
+    for unit in head:
+        if unit.kind == "row":
+            break
+        if _ACCOUNT_TITLE.search(unit.text):
+            people = [n.text for n in find_names(unit.text) if n.kind == "person"]
+            if len(people) == 1:
+                return people[0]
     return None
 
 

@@ -186,7 +186,7 @@ def _sworn(doc: EvidenceDoc) -> bool:
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
     """People each media file belongs to, by file name or by a sentence naming the file."""
     known: dict[str, str] = {}
-    for name in [p for doc in docs for p in _doc_people(doc)] + (also or []):
+    for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
         if name:
             parts = person_parts(name)
             if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
@@ -223,7 +223,7 @@ def _owners_in(text: str) -> list[str]:
     return civilians or named
 
 
-def _doc_people(doc: EvidenceDoc) -> list[str]:
+def doc_people(doc: EvidenceDoc) -> list[str]:
     return memo(doc, "people", lambda: _read_people(doc))
 
 

@@ -1,0 +1,137 @@
+"""A household claim after a storm: the policyholder denies a defect and arrears in a written
+statement and a recorded interview; a roofer's e-mail, a building society export and later
+reports are the records. A denial meets the records of its kind of thing written before the
+account starts, and the returned payments on the witness's own account."""
+
+from email.message import EmailMessage
+from pathlib import Path
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    SynthesisOutput,
+)
+from tests.llm.test_analysts_helpers import load, run, text_doc
+
+_STATEMENT = (
+    "HOUSEHOLD CLAIM HH-20931 - STATEMENT OF THE POLICYHOLDER\n"
+    "Policyholder: Priya Raghunathan\n"
+    "Address: 12 Fenwick Road, Leeds LS6 2QT\n\n"
+    "On 3 February 2024 a storm damaged the roof of the house.\n"
+    "The roof had no leaks or defects before the storm.\n"
+    "I have never missed a mortgage payment.\n"
+    "I declare that the information above is true and complete.\n"
+)
+_INTERVIEW = (
+    "Recorded interview, claim HH-20931\n"
+    "Interviewee: Priya Raghunathan\n"
+    "[00:00:03] HALLORAN: Had the roof needed any repairs before the storm?\n"
+    "[00:00:09] RAGHUNATHAN: No, never. It was in good condition.\n"
+    "[00:00:20] HALLORAN: Are you behind on the mortgage?\n"
+    "[00:00:24] RAGHUNATHAN: No, the mortgage is up to date.\n"
+)
+_SOCIETY = (
+    "Harbour Building Society - mortgage account 7781 - P. Raghunathan\n"
+    "Date,Details,Paid out,Paid in\n"
+    "05/12/2023,MORTGAGE DD RETURNED UNPAID,1240.00,\n"
+    "05/12/2023,UNPAID ITEM CHARGE,25.00,\n"
+    "05/01/2024,MORTGAGE DD,1240.00,\n"
+)
+_ASSESSOR = (
+    "LOSS ADJUSTER'S REPORT, 6 February 2024\n"
+    "Inspected 12 Fenwick Road for Priya Raghunathan. The roof is damaged and leaking above the "
+    "rear bedroom.\n"
+)
+_GARAGE = (
+    "KIRKSTALL MOTORS - JOB SHEET, 11 December 2023\n"
+    "Customer: Priya Raghunathan. Front brakes faulty; pads and discs need replacing.\n"
+)
+
+
+async def _docs(tmp_path: Path) -> list:
+    mail = EmailMessage()
+    mail["From"] = "Dale Whitcombe <dale@whitcombe-roofing.example>"
+    mail["To"] = "Priya Raghunathan <priya.r@example.net>"
+    mail["Date"] = "Tue, 14 Nov 2023 09:12:00 +0000"
+    mail["Subject"] = "Survey of 12 Fenwick Road"
+    mail.set_content(
+        "Dear Priya,\n\nThe flashing around the chimney is leaking and the roof needs a full "
+        "replacement within the year. Our quote is £8,400.\n\nDale Whitcombe\n"
+    )
+    path = tmp_path / "whitcombe_survey.eml"
+    path.write_bytes(bytes(mail))
+    return [
+        await text_doc(tmp_path, "claim_statement.txt", _STATEMENT),
+        await text_doc(tmp_path, "interview_raghunathan.txt", _INTERVIEW),
+        await text_doc(tmp_path, "harbour_export.csv", _SOCIETY, "text/csv"),
+        await text_doc(tmp_path, "adjuster_report.txt", _ASSESSOR),
+        await text_doc(tmp_path, "kirkstall_job_sheet.txt", _GARAGE),
+        await load(path, "message/rfc822", file_id="whitcombe_survey"),
+    ]
+
+
+async def test_statements_and_answers_are_the_policyholders_claims(tmp_path: Path) -> None:
+    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
+
+    claims = {c.claim: c for c in evidence.sworn_claims}
+    roof = claims["The roof had no leaks or defects before the storm."]
+    assert roof.speaker == "Priya Raghunathan"  # the role "policyholder", by its field
+    assert not any("true and complete" in c for c in claims)  # the closing formula
+    answer = next(c for c in evidence.sworn_claims if c.claim.startswith("No, never."))
+    assert answer.claim == (
+        "No, never. It was in good condition. "
+        "[asked: Had the roof needed any repairs before the storm?]"
+    )
+    assert answer.speaker == "Priya Raghunathan"  # "RAGHUNATHAN:", the interviewee
+    assert (answer.source.line, answer.source.cue_start) == (4, 9.0)
+    reported = [f for f in evidence.findings if f.finding_type == "condition_reported"]
+    assert {f.sources[0].file_id for f in reported} == {
+        "whitcombe_survey",
+        "adjuster_report",
+        "kirkstall_job_sheet",
+    }
+    survey = next(f for f in reported if f.sources[0].file_id == "whitcombe_survey")
+    assert "Priya Raghunathan" in survey.entities
+
+
+async def test_returned_payments_are_an_anomaly_of_the_holders_account(tmp_path: Path) -> None:
+    financial, _ = run(FinancialOutput, await _docs(tmp_path))
+
+    [returned] = [a for a in financial.anomalies if a.kind == "returned_payment"]
+    assert {s.row for s in returned.sources} == {1, 2}
+    assert returned.total_amount == 1265.0
+    row = next(t for t in financial.transactions if t.source.row == 1)
+    assert row.from_party == "P. Raghunathan"  # the export's title line names its holder
+
+
+async def test_denials_meet_earlier_records_of_their_kind_and_the_own_account(
+    tmp_path: Path,
+) -> None:
+    synthesis, _ = run(SynthesisOutput, await _docs(tmp_path))
+
+    by_line = {(c.claim_source.file_id, c.claim_source.line): c for c in synthesis.contradictions}
+    roof = by_line[("claim_statement", 6)]
+    assert roof.severity == "HIGH"
+    # The roofer's survey before the storm; not the adjuster's report after it, nor the car.
+    assert {s.file_id for s in roof.evidence_against} == {"whitcombe_survey"}
+    mortgage = by_line[("claim_statement", 7)]
+    assert mortgage.severity == "HIGH"
+    assert {(s.file_id, s.row) for s in mortgage.evidence_against} == {
+        ("harbour_export", 1),
+        ("harbour_export", 2),
+    }
+    assert {s.file_id for s in by_line[("interview_raghunathan", 4)].evidence_against} == {
+        "whitcombe_survey"
+    }
+    assert by_line[("interview_raghunathan", 6)].evidence_against[0].file_id == "harbour_export"
+
+
+async def test_a_denial_without_a_record_of_its_kind_is_no_contradiction(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "claim_statement.txt", _STATEMENT),
+        await text_doc(tmp_path, "kirkstall_job_sheet.txt", _GARAGE),
+        await text_doc(tmp_path, "adjuster_report.txt", _ASSESSOR),
+    ]
+    synthesis, _ = run(SynthesisOutput, docs)
+
+    assert synthesis.contradictions == []

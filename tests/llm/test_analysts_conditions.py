@@ -9,9 +9,15 @@ from pathlib import Path
 from holmes_backend.agents.schemas import (
     EvidenceOutput,
     FinancialOutput,
+    LegalOutput,
+    SourceRef,
     SynthesisOutput,
+    Transaction,
 )
-from tests.llm.test_analysts_helpers import load, run, text_doc
+from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.gaps import counterparty_gaps
+from tests.llm.test_analysts_graph_sources import _DOMAINS
+from tests.llm.test_analysts_helpers import findings, load, run, text_doc
 
 _STATEMENT = (
     "HOUSEHOLD CLAIM HH-20931 - STATEMENT OF THE POLICYHOLDER\n"
@@ -36,6 +42,7 @@ _SOCIETY = (
     "05/12/2023,MORTGAGE DD RETURNED UNPAID,1240.00,\n"
     "05/12/2023,UNPAID ITEM CHARGE,25.00,\n"
     "05/01/2024,MORTGAGE DD,1240.00,\n"
+    "29/12/2023,SALARY,,2310.55\n"
 )
 _ASSESSOR = (
     "LOSS ADJUSTER'S REPORT, 6 February 2024\n"
@@ -107,7 +114,13 @@ async def test_returned_payments_are_an_anomaly_of_the_holders_account(tmp_path:
 async def test_denials_meet_earlier_records_of_their_kind_and_the_own_account(
     tmp_path: Path,
 ) -> None:
-    synthesis, _ = run(SynthesisOutput, await _docs(tmp_path))
+    # As in the pipeline: synthesis works from the domains' findings, not the documents, and
+    # the building society's export is routed to the financial domain alone.
+    docs = await _docs(tmp_path)
+    routed = {"financial": docs, "legal": docs, "evidence": docs[:2] + docs[3:]}
+    blocks = [findings(name, run(schema, routed[name])[0]) for name, schema in _DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
 
     by_line = {(c.claim_source.file_id, c.claim_source.line): c for c in synthesis.contradictions}
     roof = by_line[("claim_statement", 6)]
@@ -135,3 +148,28 @@ async def test_a_denial_without_a_record_of_its_kind_is_no_contradiction(tmp_pat
     synthesis, _ = run(SynthesisOutput, docs)
 
     assert synthesis.contradictions == []
+
+
+def test_money_into_a_statements_own_holder_asks_for_no_basis() -> None:
+    def tx(file_id: str, amount: float, payer: str | None, payee: str | None) -> Transaction:
+        return Transaction(
+            amount=amount, from_party=payer, to_party=payee, source=SourceRef(file_id=file_id)
+        )
+
+    view = CaseView(
+        documents=[],
+        financial=FinancialOutput(
+            transactions=[
+                tx("stmt", 812.4, "M. Okafor", None),
+                tx("stmt", 48.0, "M. Okafor", None),
+                tx("stmt", 2310.55, None, "M. Okafor"),  # her salary, into her own account
+                tx("ledger", 9000.0, "Acme Ltd", "Bolt Trading LLC"),
+            ]
+        ),
+        legal=LegalOutput(),
+        evidence=EvidenceOutput(),
+    )
+
+    assert [g.element for g in counterparty_gaps(view)] == [
+        "Basis for 1 payment(s) to Bolt Trading LLC totalling USD 9,000"
+    ]

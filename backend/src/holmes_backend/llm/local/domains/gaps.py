@@ -216,9 +216,6 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     ]
     if any(name_key(k) == key for k in known):
         return True
-    # "M. Okoro" on a statement is the "Miriam Okoro" the case names.
-    if parts and any(same_party(k, party) for k in known if parts[2] in k.lower()):
-        return True
     for doc in view.documents:
         if doc.file_id in files:
             continue
@@ -228,10 +225,27 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     return False
 
 
+def _own_accounts(transactions: list[Transaction]) -> set[tuple[str, str]]:
+    """(file, party) for the party on one side of every one of a file's transactions: the
+    holder of the statement the file is."""
+    sides: dict[str, list[set[str]]] = defaultdict(list)
+    for tx in transactions:
+        sides[tx.source.file_id].append({name_key(p) for p in (tx.from_party, tx.to_party) if p})
+    return {
+        (file_id, party)
+        for file_id, rows in sides.items()
+        if len(rows) >= 2
+        for party in set.intersection(*rows)
+    }
+
+
 def counterparty_gaps(view: CaseView) -> list[EvidenceGap]:
     payments: dict[str, list[Transaction]] = defaultdict(list)
     names: dict[str, str] = {}
+    holders = _own_accounts(view.financial.transactions)
     for tx in view.financial.transactions:
+        if (tx.source.file_id, name_key(tx.to_party or "")) in holders:
+            continue  # a salary into the statement's own holder is no counterparty's payment
         if is_payment(tx) and tx.to_party:
             key = name_key(tx.to_party)
             payments[key].append(tx)

@@ -1,6 +1,6 @@
 """WebVTT and SRT transcripts: cue timings, speakers, absolute times; sidecar matching."""
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -149,9 +149,10 @@ async def test_text_lines_led_by_elapsed_times_are_cues(tmp_path: Path) -> None:
         (5, 90.0, 96.0, "Sgt. Mwangi", "Sgt. Mwangi: Where were you on Friday?"),
         (6, 96.0, 96.0, "OYELARAN", "OYELARAN: At my sister's in Croydon,"),
     ]
-    start = datetime(2023, 11, 2, 10, 15, tzinfo=timezone.utc)
+    start = datetime(2023, 11, 2, 10, 15, tzinfo=UTC)
     assert result.chunks[3].location.start_time == start + timedelta(seconds=9)
-    assert result.chunks[-1].text == "all evening." and result.chunks[-1].speaker is None
+    assert result.chunks[-1].text == "all evening."
+    assert result.chunks[-1].speaker is None
     assert result.metadata["speakers"] == ["OYELARAN", "SGT. MWANGI", "Sgt. Mwangi"]
 
 

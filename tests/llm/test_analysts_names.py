@@ -299,3 +299,13 @@ def test_an_initial_and_a_place_word_is_a_person() -> None:
     assert classify("T. Meadow") == "person"
     assert classify("R. Park") == "person"
     assert classify("Ridgeline Park") == "place"
+
+
+def test_vehicles_ranks_and_mutuals() -> None:
+    assert find_names("the 2019 Toyota Camry and a Subaru Outback were seen") == []
+    assert [(n.text, n.kind) for n in find_names("Hollins Mutual refused the claim")] == [
+        ("Hollins Mutual", "organization")
+    ]
+    [officer] = find_names("DC Imogen Fairweather took the statement")
+    assert strip_honorific(officer.text) == "Imogen Fairweather"
+    assert [n.text for n in find_names("Ford Madox Ford wrote it")] == ["Ford Madox Ford"]

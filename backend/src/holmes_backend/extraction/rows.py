@@ -1,8 +1,8 @@
 """Rows under a header row, shared by CSV and spreadsheets: one chunk per row, and a table."""
 
 from collections.abc import Iterable
-from itertools import chain
 from dataclasses import dataclass, field
+from itertools import chain
 
 from holmes_backend.extraction.models import Chunk, Location, Table
 

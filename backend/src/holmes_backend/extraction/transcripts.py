@@ -15,6 +15,7 @@ import html
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 from pathlib import Path
 
 from holmes_backend.extraction.errors import ExtractionError
@@ -93,7 +94,7 @@ def timed_lines(extraction: Extraction) -> Extraction:
     first = _STAMP.match(extraction.chunks[timed[0][0]].text)
     limit = _FIRST_CUE_SECONDS if first and first["time"].count(":") == 2 else 60
     starts = [start for _, start, _ in timed]
-    if starts[0] >= limit or any(b < a for a, b in zip(starts, starts[1:], strict=False)):
+    if starts[0] >= limit or any(b < a for a, b in pairwise(starts)):
         return extraction
     timed_at = {index for index, _, _ in timed}
     errors: list[str] = []

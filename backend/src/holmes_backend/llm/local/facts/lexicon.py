@@ -8,7 +8,8 @@ def wordset(text: str) -> frozenset[str]:
 HONORIFICS = wordset(
     "mr mrs ms miss mx dr prof professor sir dame lord lady hon judge justice det detective "
     "officer sgt sergeant lt lieutenant capt captain agent inspector rev father sister atty "
-    "counsel chief"
+    "counsel chief pc dc ds di cst const constable cpl corporal insp supt superintendent trooper "
+    "deputy marshal"
 )
 # Legal-form suffix → its class ("Inc." and "Incorporated" are one).
 ORG_SUFFIXES = dict(
@@ -69,7 +70,8 @@ ORG_WORDS = wordset(
     # Bodies and offices within an organisation or a state ("Audit Committee", "Companies
     # Registry", "Accounts Payable", "Ridgeway CU").
     "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
-    "administration division unit branch taskforce panel service payable receivable cu fcu"
+    "administration division unit branch taskforce panel service payable receivable cu fcu "
+    "mutual cooperative co-operative"
 )
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
@@ -221,6 +223,14 @@ NOT_NAMES = wordset(
     supp arg cir cty bd educ dept dist stat infra cert app
     plaintiffs defendants petitioners respondents appellants appellees amicus brief
     hi hello hey welcome greetings cheers goodbye bye
+    insured policyholder claimant complainant applicant accused suspect victim
+    """
+    # Makes of vehicles ("Lexus RX", "Toyota Camry"), leaving out those that are also surnames
+    # (Ford, Lincoln, Morgan, Bentley).
+    """
+    lexus toyota honda nissan mazda subaru hyundai kia volkswagen vw audi bmw mercedes porsche
+    volvo tesla chevrolet chevy jeep chrysler cadillac buick acura infiniti mitsubishi peugeot
+    renault citroen citroën fiat skoda škoda vauxhall opel suzuki yamaha kawasaki ducati
     """
 )
 FINANCIAL_WORDS = wordset(

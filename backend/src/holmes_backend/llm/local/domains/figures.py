@@ -1,4 +1,6 @@
-"""Reported statement figures: period-over-period moves, and narrative text checked against tables.
+"""Reported statement figures: period-over-period moves, narrative text checked against tables,
+and one finding per document listing its figures (they are amounts, not transfers: no timeline
+entry or transaction of their own).
 
 A press release or report often states a headline figure in words ("net income was $44.2
 million") that its table gives exactly ("44,172" in thousands). A stated figure that matches no
@@ -11,6 +13,7 @@ from collections import defaultdict
 from holmes_backend.agents.schemas import Anomaly, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import REPORTED
+from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -26,6 +29,7 @@ _DESCRIPTION = re.compile(
 )
 _MATERIAL_CHANGE = 0.05
 _MAX_FINDINGS = 6
+_LISTED = 8
 
 
 def _parts(tx: Transaction) -> tuple[str, str, str] | None:
@@ -130,3 +134,36 @@ def _rounding(written: str, value: float) -> float:
         if word in lowered:
             scale = factor
     return float(max(0.5 * scale / (10**decimals), abs(value) * 0.0005))
+
+
+def figures_reported(figures: list[Transaction], filenames: dict[str, str]) -> list[Finding]:
+    """Per document, the figures its financial tables report: each line once at its latest
+    period, the key lines (revenue, net income, total assets…) first, each cited."""
+    by_file: dict[str, list[tuple[Transaction, tuple[str, str, str]]]] = defaultdict(list)
+    for tx in figures:
+        if parts := _parts(tx):
+            by_file[tx.source.file_id].append((tx, parts))
+    found: list[Finding] = []
+    for file_id, items in by_file.items():
+        ranked = sorted(items, key=lambda item: item[1][2], reverse=True)
+        ranked = sorted(ranked, key=lambda item: not _KEY_LINES.search(item[1][0]))
+        firsts: dict[str, tuple[Transaction, tuple[str, str, str]]] = {}
+        for item in ranked:  # each line once, at its latest period
+            firsts.setdefault(item[1][0].lower(), item)
+        listed = list(firsts.values())[:_LISTED]
+        name = filenames.get(file_id, "the document")
+        found.append(
+            Finding(
+                finding_type="reported_figures",
+                title=f"{len(items)} figure(s) reported in {name}",
+                summary="; ".join(
+                    f"{label} ({(period + ' ' + day).strip() if period else day}): "
+                    f"{format_money(tx.amount, tx.currency)}"
+                    for tx, (label, period, day) in listed
+                ),
+                confidence=0.9,
+                severity="LOW",
+                sources=unique_refs([tx.source for tx, _ in listed], 6),
+            )
+        )
+    return found

@@ -11,7 +11,11 @@ from holmes_backend.llm.local.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
-from holmes_backend.llm.local.domains.figures import narrative_check, period_changes
+from holmes_backend.llm.local.domains.figures import (
+    figures_reported,
+    narrative_check,
+    period_changes,
+)
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
@@ -53,9 +57,10 @@ def analyse_financial(
     counterparties = _counterparties(transfers)
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
     findings += period_changes(figures)
+    findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     output = FinancialOutput(
-        transactions=transactions[:_MAX_TRANSACTIONS],
+        transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,
         anomalies=anomalies,
         findings=findings,

@@ -162,3 +162,25 @@ async def test_a_chat_exports_lines_are_whole_messages(tmp_path: Path) -> None:
         ["Aoife Gallagher"],
         ["Aoife Gallagher"],
     ]
+
+
+async def test_organisations_named_leave_out_column_names_and_statement_lines(
+    tmp_path: Path,
+) -> None:
+    doc = await text_doc(
+        tmp_path,
+        "filing.txt",
+        "Title of Each Class | Name of Each Exchange on Which Registered\n"
+        "Common Stock | New York Stock Exchange\n"
+        "LONG-TERM INVESTMENTS | 27,261 | 24,993\n"
+        "Other Liabilities | 1,204 | 998\n"
+        "Bids were received from Kestrel Paving Ltd and the Harbour Port Authority.\n",
+    )
+    output, _ = run(EvidenceOutput, [doc])
+
+    [named] = [f for f in output.findings if f.finding_type == "organizations_named"]
+    assert sorted(named.entities) == [
+        "Harbour Port Authority",
+        "Kestrel Paving Ltd",
+        "New York Stock Exchange",
+    ]

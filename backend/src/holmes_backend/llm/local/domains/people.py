@@ -25,7 +25,11 @@ PEOPLE_NAMED = "people_named"
 # A heading naming a document or a meeting ("MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS")
 # is no organisation, though it ends in one.
 _NOT_AN_ORGANIZATION = re.compile(
-    r"\b(?:minutes|meeting|agreement|report|statement|resolution|memorandum|policy)\b",
+    r"\b(?:minutes|meeting|agreement|report|statement|resolution|memorandum|policy)\b"
+    # a form's column ("Name of Each Exchange") or a balance sheet's line ("Long-term
+    # Investments", "Other Liabilities")
+    r"|^(?:names?|title|type) of\b"
+    r"|^(?:long-term|short-term|other|total|net|deferred|accrued|current|non-?current|prepaid)\s",
     re.IGNORECASE,
 )
 ORGANIZATIONS_NAMED = "organizations_named"

@@ -13,6 +13,7 @@ from holmes_backend.llm.local.facts.names import (
     find_names,
     kind_of,
     not_a_person,
+    same_party,
     strip_honorific,
     things_named,
 )
@@ -309,3 +310,17 @@ def test_vehicles_ranks_and_mutuals() -> None:
     [officer] = find_names("DC Imogen Fairweather took the statement")
     assert strip_honorific(officer.text) == "Imogen Fairweather"
     assert [n.text for n in find_names("Ford Madox Ford wrote it")] == ["Ford Madox Ford"]
+
+
+def test_a_register_s_surname_first_name_is_the_person_the_prose_names() -> None:
+    resolver = Resolver()
+    resolver.add("Okonjo Adaeze", "person")  # a register's "Surname Given"
+    resolver.add("Adaeze N. Okonjo", "person")
+    resolver.add("Kelly Morgan", "person")  # both given names: two people, as written
+    resolver.add("Morgan Kelly", "person")
+    people = {e.name: e.aliases for e in resolver.resolve()}
+    assert people["Adaeze N. Okonjo"] == {"Okonjo Adaeze"}
+    assert people["Kelly Morgan"] == set()
+    assert people["Morgan Kelly"] == set()
+    assert same_party("Scarpelli Michael", "Michael Scarpelli")
+    assert not same_party("Kelly Morgan", "Morgan Kelly")

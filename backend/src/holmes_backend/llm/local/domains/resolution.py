@@ -24,6 +24,7 @@ from holmes_backend.llm.local.facts.names import (
     strip_honorific,
     title_case,
 )
+from holmes_backend.llm.local.facts.vocabulary import given_names
 
 _ACCOUNT = re.compile(r"\b(acct|account|iban|a/c)\b|\*{2,}\d{2,}|\bx{2,}\d{2,}", re.IGNORECASE)
 
@@ -123,27 +124,40 @@ class Resolver:
         return entity
 
     def _people(self, mentions: list[Mention]) -> list[Resolved]:
+        named = {m.name: parts for m in mentions if (parts := person_parts(m.name))}
+        pairs: dict[tuple[str, str], int] = {}  # (first, surname): the most words written
+        for name, parts in named.items():
+            key = (parts[0], parts[2])
+            pairs[key] = max(pairs.get(key, 0), len(name.split()))
+        given = given_names()
+        firsts: dict[str, str] = {}
         by_surname: dict[str, list[Mention]] = defaultdict(list)
         for mention in mentions:
-            parts = person_parts(mention.name)
-            if parts:
-                by_surname[parts[2]].append(mention)
+            parts = named.get(mention.name)
+            if not parts:
+                continue
+            first, surname = parts[0], parts[2]
+            # A register's "Scarpelli Michael" beside the prose's "Michael P. Scarpelli".
+            if _turned((first, surname), pairs, given, len(mention.name.split())):
+                first, surname = surname, first
+            firsts[mention.name] = first
+            by_surname[surname].append(mention)
         resolved: list[Resolved] = []
-        for surname, group in sorted(by_surname.items()):
-            resolved += self._surname_group(surname, group)
+        for _, group in sorted(by_surname.items()):
+            resolved += self._surname_group(group, firsts)
         return resolved
 
-    def _surname_group(self, surname: str, group: list[Mention]) -> list[Resolved]:
+    def _surname_group(self, group: list[Mention], firsts: dict[str, str]) -> list[Resolved]:
         full: dict[str, list[Mention]] = defaultdict(list)
         partial: list[Mention] = []
         for mention in group:
-            first = (person_parts(mention.name) or ("", [], ""))[0]
+            first = firsts[mention.name]
             if len(first) > 1:
                 full[first].append(mention)
             else:
                 partial.append(mention)
         for mention in partial:
-            initial = (person_parts(mention.name) or ("", [], ""))[0]
+            initial = firsts[mention.name]
             fits = [f for f in full if not initial or f.startswith(initial)]
             if len(fits) == 1:
                 full[fits[0]].append(mention)
@@ -160,3 +174,17 @@ class Resolver:
             entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
             entities.append(entity)
         return entities
+
+
+def _turned(
+    parts: tuple[str, str], pairs: dict[tuple[str, str], int], given: frozenset[str], words: int
+) -> bool:
+    """Whether a name is another's surname first: its given name is the other's first word
+    ("Scarpelli Michael", "Michael P. Scarpelli"), or, neither being a known given name, the
+    other is written in full with a middle name ("Okonjo Adaeze", "Adaeze N. Okonjo")."""
+    first, surname = parts
+    if len(first) < 2 or (surname, first) not in pairs:
+        return False
+    if surname in given or first in given:
+        return surname in given and first not in given
+    return words == 2 and pairs[(surname, first)] > 2

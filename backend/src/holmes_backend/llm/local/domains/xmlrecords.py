@@ -174,5 +174,21 @@ def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlPar
             or any(p.name == value for p in found)
         ):
             continue
-        found.append(XmlParty(role, value, _cite(doc, leaf.line, f"{field_name}: {value}")))
+        written = _given_name_first(value, doc)
+        shown = value if written == value else f"{value} [{written}]"
+        found.append(XmlParty(role, written, _cite(doc, leaf.line, f"{field_name}: {shown}")))
     return found[:_MAX_PARTIES]
+
+
+def _given_name_first(value: str, doc: EvidenceDoc) -> str:
+    """A register's "Surname Given" (an ownership filing's "Scarpelli Michael") as the document
+    writes it elsewhere, given name first ("the Michael P. Scarpelli 2019 Trust")."""
+    tokens = value.split()
+    if len(tokens) != 2:
+        return value
+    surname, given = (re.escape(t) for t in tokens)
+    turned = re.compile(rf"\b{given}\s+(?:[A-Z]\.\s+)?{surname}\b", re.IGNORECASE)
+    for chunk in doc.chunks:
+        if match := turned.search(chunk.text):
+            return match.group() if not match.group().isupper() else value
+    return value

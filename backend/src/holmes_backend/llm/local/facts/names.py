@@ -38,7 +38,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     TRAILING_NOT_NAMES,
     wordset,
 )
-from holmes_backend.llm.local.facts.vocabulary import only_common_words
+from holmes_backend.llm.local.facts.vocabulary import given_names, only_common_words
 
 NameKind = Literal["person", "organization", "place"]
 
@@ -478,7 +478,14 @@ def same_party(a: str, b: str) -> bool:
     if name_key(a) == name_key(b) or org_core(a) == org_core(b):
         return True
     pa, pb = person_parts(a), person_parts(b)
-    if pa and pb and pa[2] == pb[2] and kind_of(a) != "organization" != kind_of(b):
+    if not (pa and pb) or "organization" in (kind_of(a), kind_of(b)):
+        return False
+    if pa[2] == pb[2]:
         fa, fb = pa[0], pb[0]
         return not fa or not fb or fa == fb or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
-    return False
+    # A register's "Scarpelli Michael" is the "Michael P. Scarpelli" of the prose: one of the
+    # two words is a given name, the other not ("Kelly Morgan" and "Morgan Kelly" are two).
+    if len(pa[0]) < 2 or len(pb[0]) < 2 or (pa[0], pa[2]) != (pb[2], pb[0]):
+        return False
+    given = given_names()
+    return (pa[0] in given) != (pa[2] in given)

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import sworn_claims
+from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.hypotheses import Signal
@@ -69,6 +70,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
     findings += organizations_named(docs)
     findings += conditions_reported(docs)
+    findings += concealment(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

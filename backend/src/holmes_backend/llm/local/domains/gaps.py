@@ -24,10 +24,12 @@ from holmes_backend.agents.schemas import (
     Clause,
     Contradiction,
     EvidenceGap,
+    Finding,
     SourceRef,
     Transaction,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.concealment import keeping_out
 from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
 from holmes_backend.llm.local.domains.legal import (
     AMENDMENT,
@@ -151,10 +153,14 @@ def unapproved(view: CaseView) -> list[Unapproved]:
     return found
 
 
-def approval_gaps(missing: list[Unapproved]) -> list[EvidenceGap]:
+def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:
+    """Approvals the evidence lacks; a message keeping the approver out ("no need to trouble
+    the committee") is cited with the gap."""
     gaps: list[EvidenceGap] = []
     for item in missing:
         clause, approver, over, payees = item.clause, item.approver, item.over, item.payees
+        hidden = keeping_out(findings, approver)
+        bypass = f' A message keeps {approver} out: "{hidden[0].summary[:160]}".' if hidden else ""
         if over:
             total = sum(t.amount for t in over)
             to = f" to {', '.join(payees)}" if payees else ""
@@ -165,8 +171,12 @@ def approval_gaps(missing: list[Unapproved]) -> list[EvidenceGap]:
                     current_strength="MISSING",
                     recommendation=f"Obtain the minutes, resolutions or written consents of "
                     f"{approver} approving these payments; without them the payments breach the "
-                    "approval clause.",
-                    sources=unique_refs([clause.source] + [t.source for t in over], 8),
+                    "approval clause." + bypass,
+                    sources=unique_refs(
+                        [clause.source, *(f.sources[0] for f in hidden[:2])]
+                        + [t.source for t in over],
+                        8,
+                    ),
                 )
             )
         else:
@@ -471,7 +481,7 @@ def all_gaps(
     missing: list[Unapproved],
 ) -> list[EvidenceGap]:
     return (
-        approval_gaps(missing)
+        approval_gaps(missing, view.evidence.findings)
         + cap_gaps(view, caps)
         + invoice_gaps(view)
         + money_gaps(view)

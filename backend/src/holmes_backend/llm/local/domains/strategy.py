@@ -18,6 +18,7 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.concealment import CONCEALMENT, kept_out
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.synthesis import analyse_synthesis
 from holmes_backend.llm.local.facts.names import name_key, possessive
@@ -78,6 +79,7 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
     _legal_steps(view, synthesis, steps)
     _testimony_steps(view, synthesis, steps)
     _custody_steps(view, steps)
+    _concealment_steps(view, steps)
     _interview_steps(view, steps)
     steps.sort(key=lambda s: _ORDER[s.priority])
     steps = steps[:_MAX_STEPS]
@@ -180,6 +182,18 @@ def _custody_steps(view: CaseView, steps: list[NextStep]) -> None:
             "Hash the original media and compare with the recorded values",
             "Custody records carry hash values that can prove the files unaltered.",
             "LOW",
+        )
+
+
+def _concealment_steps(view: CaseView, steps: list[NextStep]) -> None:
+    for finding in [f for f in view.evidence.findings if f.finding_type == CONCEALMENT][:3]:
+        who = kept_out(finding)
+        _step(
+            steps,
+            f'Secure the full thread around "{finding.summary[:80]}" and put it to its author'
+            + (f"; ask {who} what it was told" if who else ""),
+            f"{finding.title}: {finding.summary[:200]}",
+            "HIGH",
         )
 
 

@@ -1,0 +1,92 @@
+"""Words that hide or go around: "no need to trouble the committee with it", "keep this between
+us", "delete this e-mail", "nobody needs to know", "off the books". Each is a finding citing its
+sentence and naming who wrote and received it; who is kept out (the committee, the board) is in
+its title when the sentence names it."""
+
+import re
+
+from holmes_backend.agents.schemas import Finding
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.timeline import doc_people
+from holmes_backend.llm.local.facts.names import kind_of
+from holmes_backend.llm.local.facts.text import units
+
+CONCEALMENT = "concealment_language"
+
+
+def _kept_out(group: str) -> str:
+    """Who a sentence keeps out: "the committee", "the Audit Committee", "Maria", "anyone"."""
+    return (
+        rf"(?P<{group}>(?:(?:the|our|your|their)\s+)?"
+        r"(?:(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})|anyone|anybody|him|her|them|[a-z]+))"
+    )
+
+
+_HIDING = re.compile(
+    r"\bno (?:need|reason) to (?:trouble|tell|involve|inform|bother|copy|cc|notify|mention|"
+    rf"alert|update|show) {_kept_out('who')}"
+    rf"|\b(?:don['\u2019]t|do not|never) (?:tell|inform|copy|cc|mention (?:this|it) to|notify) "
+    rf"{_kept_out('who2')}"
+    r"|\bkeep (?:this|it|that|them|these)(?: \w+)? (?:between us|quiet|confidential|"
+    r"to yourself|off the (?:books|record)|under wraps|out of)\b"
+    r"|\b(?:delete|destroy|shred) (?:this|the|these|that|all)(?: \w+)? (?:e-?mails?|messages?|"
+    r"texts?|thread|chat|records?|files?|documents?|notes?)\b"
+    r"|\b(?:nobody|no one|no-one)(?: (?:at|in|on) [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,2})? "
+    r"(?:needs|has|is|ought) to (?:know|find out|hear)\b"
+    r"|\boff the books\b|\bunder the table\b|\bno paper trail\b"
+    r"|\b(?:not|never|nothing) (?:in|on) (?:writing|e-?mail|paper)\b"
+    r"|\b(?:talk|speak|discuss)(?: about)?(?: it| this)? "
+    r"(?:offline|in person|by phone|face to face) (?:rather|instead|not)\b",
+    re.IGNORECASE,
+)
+_PER_FILE = 5
+_PEOPLE = 6
+
+
+def concealment(docs: list[EvidenceDoc]) -> list[Finding]:
+    found: list[Finding] = []
+    for doc in docs:
+        hits = [(u, m) for u in units(doc) if (m := _HIDING.search(u.text))][:_PER_FILE]
+        if not hits:
+            continue
+        people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
+        for unit, match in hits:
+            kept_out = (match["who"] or match["who2"] or "").strip()
+            found.append(
+                Finding(
+                    finding_type=CONCEALMENT,
+                    title=f"Concealment language in {doc.filename}"
+                    + (f": keeping {kept_out} out" if _named_body(kept_out) else ""),
+                    summary=unit.text[:300],
+                    confidence=0.7,
+                    severity="HIGH",
+                    entities=people[:_PEOPLE],
+                    sources=[unit.ref],
+                )
+            )
+    return found
+
+
+def _named_body(words: str) -> bool:
+    """Whether the words kept out name someone ("the committee", "the Audit Committee", "Maria"),
+    not a pronoun."""
+    return bool(words) and words.lower() not in ("him", "her", "them", "anyone", "anybody")
+
+
+def kept_out(finding: Finding) -> str | None:
+    """Whom a concealment finding's sentence keeps out, as its title says."""
+    _, found, rest = finding.title.partition(": keeping ")
+    return rest.removesuffix(" out") if found else None
+
+
+def keeping_out(findings: list[Finding], party: str) -> list[Finding]:
+    """The concealment findings that keep `party` out ("the committee" for the Tender
+    Committee, "the board" for Northgate's Board of Directors)."""
+    words = {w for w in re.findall(r"[a-z]{4,}", party.lower())}
+    return [
+        f
+        for f in findings
+        if f.finding_type == CONCEALMENT
+        and (who := kept_out(f))
+        and words & set(re.findall(r"[a-z]{4,}", who.lower()))
+    ]

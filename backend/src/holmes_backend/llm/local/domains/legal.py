@@ -15,6 +15,7 @@ from holmes_backend.llm.local.domains.parties import (
     signatories,
     signing_for,
 )
+from holmes_backend.llm.local.domains.tenders import award_findings
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -145,6 +146,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
         findings += _interests(doc_units)
+        findings += award_findings(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

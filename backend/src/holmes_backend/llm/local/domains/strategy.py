@@ -21,6 +21,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import CONCEALMENT, kept_out
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.synthesis import analyse_synthesis
+from holmes_backend.llm.local.domains.tenders import AWARD_ABOVE_LOWEST
 from holmes_backend.llm.local.facts.names import name_key, possessive
 
 _ORDER: dict[Severity, int] = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
@@ -124,6 +125,14 @@ def _legal_steps(view: CaseView, synthesis: SynthesisOutput, steps: list[NextSte
                 contradiction.explanation[:300],
                 contradiction.severity,
             )
+    for finding in [f for f in view.legal.findings if f.finding_type == AWARD_ABOVE_LOWEST][:3]:
+        _step(
+            steps,
+            f"Request the evaluation scores and the recorded reasons for the award to "
+            f"{finding.entities[0]}",
+            finding.title,
+            "MEDIUM",
+        )
     if view.legal.governing_law:
         _step(
             steps,

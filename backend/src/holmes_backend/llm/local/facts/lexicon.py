@@ -57,6 +57,20 @@ ORG_SUFFIXES = dict(
         "s.r.o=sro",
         "bvba=bvba",
         "oyj=oyj",
+        "a.s=as",
+        "zrt=zrt",
+        "kft=kft",
+        "d.o.o=doo",
+        "doo=doo",
+        "jsc=jsc",
+        "pjsc=jsc",
+        "ooo=ooo",
+        "bhd=bhd",
+        "s.l=sl",
+        "sl=sl",
+        "sprl=sprl",
+        "s.p.a=spa",
+        "a/s=as",
     ]
 )
 ORG_WORDS = wordset(

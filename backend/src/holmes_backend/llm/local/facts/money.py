@@ -20,7 +20,8 @@ _SYMBOLS |= {"a$": "AUD"}
 _CODES = sorted(
     wordset(
         "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
-        "PLN"
+        "PLN CZK HUF RON BGN ISK UAH ILS KRW TWD THB MYR IDR PHP VND PKR BDT LKR NGN KES GHS EGP "
+        "MAD ARS CLP COP PEN QAR KWD BHD OMR"
     )
 )
 _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}

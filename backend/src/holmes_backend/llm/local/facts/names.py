@@ -52,7 +52,8 @@ _INITIAL = re.compile(r"[A-Z]\.")
 
 _SUFFIX_FORMS = wordset(
     "Inc Incorporated Corp Corporation Co Company LLC L.L.C Ltd Limited PLC Plc LLP LP L.P GmbH "
-    "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj"
+    "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj "
+    "a.s A/S Zrt Kft d.o.o JSC PJSC OOO Bhd S.L S.p.A"
 )
 _SUFFIX = (
     "(?:"

@@ -1,0 +1,102 @@
+"""Tenders: an award to a bidder whose price was not the lowest.
+
+Minutes and evaluation reports list the bids ("Kilbrin Contractors Ltd | 1,185,500", "Brennock
+Civil Works Ltd - EUR 1,240,000") and state the award ("contract awarded to Brennock Civil Works
+Ltd"). When another bid was lower, that is a finding: the award may rest on quality, but the file
+should say why. A bid is an organisation named with one amount on a line of a document about
+bids; the award is a line with an award word and one organisation."""
+
+import re
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Finding, SourceRef
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.money import (
+    find_money,
+    format_money,
+    implicit_currency,
+    to_number,
+)
+from holmes_backend.llm.local.facts.names import find_names, name_key
+from holmes_backend.llm.local.facts.text import units
+
+_ABOUT_BIDS = re.compile(
+    r"\b(?:bids?|bidders?|tenders?|tenderers?|quotes?|quotations?|offers?|proposals?)\b", re.I
+)
+_AWARD = re.compile(
+    r"\b(?:awarded\s+to|award(?:ed)?\s+(?:the\s+)?contract\s+to|(?:was|is|be|been)\s+awarded|"
+    r"recommended\s+for\s+(?:award|appointment)|preferred\s+(?:bidder|tenderer|supplier)|"
+    r"successful\s+(?:bidder|tenderer)|selected\s+as|appointed\s+as)\b",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(
+    r"(?<![\w.])\d{1,3}(?:[,.\u2009 ]\d{3})+(?:[.,]\d{2})?(?!\w)|(?<![\w.])\d{4,}(?:\.\d{2})?(?!\w)"
+)
+_HEAD_UNITS = 80
+AWARD_ABOVE_LOWEST = "award_above_lowest_bid"
+
+
+@dataclass
+class _Bid:
+    bidder: str
+    amount: float
+    currency: str
+    source: SourceRef
+
+
+def award_findings(doc: EvidenceDoc) -> list[Finding]:
+    doc_units = units(doc)
+    if not any(_ABOUT_BIDS.search(u.text) for u in doc_units[:_HEAD_UNITS]):
+        return []
+    bids: dict[str, _Bid] = {}
+    awards: list[tuple[str, SourceRef, _Bid | None]] = []
+    for unit in doc_units:
+        orgs = [n for n in find_names(unit.text) if n.kind == "organization"]
+        if len(orgs) != 1:
+            continue
+        org = orgs[0]
+        bid = _amount(unit.text[org.end :], org.text, unit.ref)
+        if _AWARD.search(unit.text):
+            awards.append((org.text, unit.ref, bid))
+        elif bid is not None:
+            bids.setdefault(name_key(org.text), bid)
+    found: list[Finding] = []
+    for awardee, ref, priced in awards:
+        chosen = bids.get(name_key(awardee)) or priced
+        if chosen is None:
+            continue
+        lower = [
+            b
+            for key, b in bids.items()
+            if key != name_key(awardee)
+            and b.currency == chosen.currency
+            and b.amount < chosen.amount
+        ]
+        if not lower:
+            continue
+        lowest = min(lower, key=lambda b: b.amount)
+        found.append(
+            Finding(
+                finding_type=AWARD_ABOVE_LOWEST,
+                title=f"Award to {awardee} at {format_money(chosen.amount, chosen.currency)}, "
+                f"above the lowest bid ({lowest.bidder}, "
+                f"{format_money(lowest.amount, lowest.currency)})",
+                summary=f"{len(lower)} lower bid(s) were passed over; the file should record why "
+                f"{awardee} was preferred (a quality score, a disqualification).",
+                confidence=0.7,
+                severity="MEDIUM",
+                entities=[awardee, lowest.bidder],
+                sources=[ref, chosen.source, lowest.source],
+            )
+        )
+    return found
+
+
+def _amount(text: str, bidder: str, ref: SourceRef) -> _Bid | None:
+    money = [m for m in find_money(text) if m.value >= 100]
+    if money:
+        return _Bid(bidder, money[0].value, money[0].currency, ref)
+    numbers = [v for n in _NUMBER.findall(text) if (v := to_number(n)) and v >= 100]
+    if len(numbers) == 1:
+        return _Bid(bidder, numbers[0], implicit_currency.get(), ref)
+    return None

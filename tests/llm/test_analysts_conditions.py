@@ -6,6 +6,8 @@ account starts, and the returned payments on the witness's own account."""
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
+
 from holmes_backend.agents.schemas import (
     EvidenceOutput,
     FinancialOutput,
@@ -16,6 +18,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.gaps import counterparty_gaps
+from holmes_backend.llm.local.facts import condition
 from tests.llm.test_analysts_graph_sources import _DOMAINS
 from tests.llm.test_analysts_helpers import findings, load, run, text_doc
 
@@ -173,3 +176,20 @@ def test_money_into_a_statements_own_holder_asks_for_no_basis() -> None:
     assert [g.element for g in counterparty_gaps(view)] == [
         "Basis for 1 payment(s) to Bolt Trading LLC totalling USD 9,000"
     ]
+
+
+@pytest.mark.parametrize(
+    ("statement", "expected"),
+    [
+        ("The boiler had no faults when I bought the house.", "defect"),
+        ("No, nothing. [asked: Was anything wrong with the brakes, any problems?]", "defect"),
+        ("The account was always up to date.", "arrears"),
+        ("We have never been behind on the rent.", "arrears"),
+        ("I never told her to stop reporting safety issues.", None),
+        ("I did not report the problems to anyone.", None),
+        ("I never paid Kestrel Ltd anything.", None),
+        ("No. [asked: Did you speak to the claimant about the accident?]", None),
+    ],
+)
+def test_what_a_statement_denies(statement: str, expected: str | None) -> None:
+    assert condition.denied(statement) == expected

@@ -32,12 +32,26 @@ _ARREARS_RECORD = re.compile(
     r"|\b(?:pmt|payment|debit|cheque|check)\b[^.;]{0,40}\breturned\b",
     re.IGNORECASE,
 )
-_DENIED = re.compile(
-    r"\b(?:no|none|never|not|nothing|without)\b|n['\u2019]t\b|\bperfect(?:ly)?\b|\bflawless\w*\b"
-    r"|\bup to date\b|\bup-to-date\b|\bin good (?:condition|order|repair|standing)\b"
+_NEGATION = r"(?:\bno|\bnone|\bnever|\bnot|\bnothing|\bwithout|n['\u2019]t)\b"
+# A state that denies by itself: "ran perfectly", "up to date", "in good condition".
+_GOOD_STATE = re.compile(
+    r"\bperfect(?:ly)?\b|\bflawless\w*\b|\bup[ -]to[ -]date\b"
+    r"|\bin good (?:condition|order|repair|standing)\b"
     r"|\b(?:ran|runs|worked|works|working) (?:fine|well|perfectly)\b",
     re.IGNORECASE,
 )
+# A bare answer's own denial ("No, none at all.").
+_BARE_NO = re.compile(r"^\s*(?:no|none|never|nothing|not at all)\b", re.IGNORECASE)
+# Between a negation and what it denies, at most a few words and no verb of saying: "had no
+# mechanical problems", "never missed a payment"; not "never told him to stop reporting issues".
+_SAYING = r"(?:told|tell|said|say|asked|ask|report\w*|mentioned|complained|informed)"
+# A question about talking of a thing ("Did you speak to him about the accident?") is not
+# answered by the thing's state.
+_TALK = re.compile(
+    rf"\b(?:{_SAYING}|speak|spoke|spoken|talk\w*|discuss\w*|call\w*|e-?mail\w*|wr[io]te)\b",
+    re.IGNORECASE,
+)
+_GAP = rf"(?:\W+(?!{_SAYING}\b)\w+){{0,4}}?\W+"
 _DEFECT_TOPIC = re.compile(
     r"\b(?:problems?|faults?|defects?|damaged?|issues?|repairs?|accidents?|breakdowns?|broken|"
     r"mechanical|condition|ran perfectly|leaks?|cracks?|wear)\b",
@@ -78,13 +92,16 @@ def reported(text: str) -> Condition | None:
 
 
 def denied(text: str) -> Condition | None:
-    """The condition a statement denies, if any."""
-    if not _DENIED.search(text):
-        return None
-    if _ARREARS_TOPIC.search(text):
-        return "arrears"
-    if _DEFECT_TOPIC.search(text):
-        return "defect"
+    """The condition a statement denies, if any: a negation governing the condition's words
+    ("had no mechanical problems"), a good state ("ran perfectly", "is up to date"), or a bare
+    "No, none." to a question asking about it ("… [asked: Any problems with the car?]")."""
+    said, _, asked = text.partition(" [asked: ")
+    for topic, kind in ((_ARREARS_TOPIC, "arrears"), (_DEFECT_TOPIC, "defect")):
+        negated = re.compile(_NEGATION + _GAP + topic.pattern, re.IGNORECASE)
+        if negated.search(said) or (_GOOD_STATE.search(said) and topic.search(text)):
+            return kind  # type: ignore[return-value]
+        if asked and _BARE_NO.match(said) and topic.search(asked) and not _TALK.search(asked):
+            return kind  # type: ignore[return-value]
     return None
 
 

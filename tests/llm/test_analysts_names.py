@@ -324,3 +324,24 @@ def test_a_register_s_surname_first_name_is_the_person_the_prose_names() -> None
     assert people["Morgan Kelly"] == set()
     assert same_party("Scarpelli Michael", "Michael Scarpelli")
     assert not same_party("Kelly Morgan", "Morgan Kelly")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Warehouse Operative, Night Shift",  # "Night" is a first name only rarely
+        "Saw Nadeem's complaint yesterday.",  # a verb opening the sentence
+        "Loader LD-14 (Dock 2) failed its inspection.",  # a thing's code
+        "Pump P7 was switched off.",
+    ],
+)
+def test_words_verbs_and_codes_are_no_person(text: str) -> None:
+    assert [n for n in find_names(text) if n.kind == "person"] == []
+
+
+def test_teams_are_organisations_and_name_like_words_stay_names() -> None:
+    assert [(n.text, n.kind) for n in find_names("Sent to the Payroll Team today")] == [
+        ("Payroll Team", "organization")
+    ]
+    assert kind_of("Bill Price") == "person"
+    assert kind_of("Hope Talbot") == "person"

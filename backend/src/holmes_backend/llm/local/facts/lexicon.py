@@ -85,7 +85,7 @@ ORG_WORDS = wordset(
     # Registry", "Accounts Payable", "Ridgeway CU").
     "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
     "administration division unit branch taskforce panel service payable receivable cu fcu "
-    "mutual cooperative co-operative"
+    "mutual cooperative co-operative team"
 )
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
@@ -238,6 +238,7 @@ NOT_NAMES = wordset(
     plaintiffs defendants petitioners respondents appellants appellees amicus brief
     hi hello hey welcome greetings cheers goodbye bye
     insured policyholder claimant complainant applicant accused suspect victim
+    saw met told asked called thanks thank spoke
     """
     # Makes of vehicles ("Lexus RX", "Toyota Camry"), leaving out those that are also surnames
     # (Ford, Lincoln, Morgan, Bentley).

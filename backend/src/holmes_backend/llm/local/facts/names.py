@@ -90,6 +90,7 @@ _SENTENCE_OPENERS = wordset(
     january february march april may june july august september october november december
     monday tuesday wednesday thursday friday saturday sunday"""
 )
+_CODE_AFTER = re.compile(r"^-?\d")
 _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
@@ -372,6 +373,8 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
         return kind
     if _DETERMINED.search(before):
         return None  # "above the Spending Cap", "inspected the Cedar Flats pump station"
+    if _CODE_AFTER.match(after):
+        return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name
     number = _HOUSE_NUMBER.search(before)
     if number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number):
         return "place"  # "77 Lakeview Terrace, Evanston"

@@ -21,32 +21,50 @@ from importlib import resources
 COMMON_ZIPF = 3.2
 _ZIPF_OF_BUCKET_ZERO = 9.0  # wordfreq's buckets are centibels below a frequency of 1
 _NAME_LINE = re.compile(r"^[?1]?[MF?]\s+(?P<name>\S+)")
+# gender-guesser's line: gender, name, then from this column one frequency digit per country.
+_COUNTRIES_FROM = 30
+_HEX = frozenset("123456789ABCDabcd")
+_FREQUENT = 2
+# Words this frequent (once in 10,000 words: "night", "price", "art") are words first.
+_EVERYDAY_ZIPF = 4.0
 
 
 @cache
-def common_words() -> frozenset[str]:
-    """English words at least as frequent as COMMON_ZIPF, lower case."""
+def common_words(zipf: float = COMMON_ZIPF) -> frozenset[str]:
+    """English words at least as frequent as `zipf` (COMMON_ZIPF), lower case."""
     # Imported here: wordfreq's imports cost ~0.4 s, which a process that never classifies a
     # name (the API server before its first analysis, most tests) should not pay.
     from wordfreq import available_languages, read_cBpack  # noqa: PLC0415
 
     buckets = read_cBpack(available_languages("small")["en"])
-    last = round((_ZIPF_OF_BUCKET_ZERO - COMMON_ZIPF) * 100)
+    last = round((_ZIPF_OF_BUCKET_ZERO - zipf) * 100)
     return frozenset(word for bucket in buckets[: last + 1] for word in bucket)
 
 
 @cache
 def given_names() -> frozenset[str]:
-    """First names, lower case ("bill", "renee", "oluwaseun" is not among them)."""
+    """First names, lower case ("bill", "renee"; "oluwaseun" is not among them). A common
+    everyday English word that is a first name only rarely anywhere ("Night", "Price", "Art")
+    is left out: "Night Shift" is words; "Bill", "Grant", "Hope" stay names, and so do rare
+    first names that are surnames more than words ("Talbot")."""
     data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
     names: set[str] = set()
+    rare: set[str] = set()
     with data.open(encoding="utf-8") as lines:
         for line in lines:
             match = _NAME_LINE.match(line)
             if match:
                 # "Jan+Erik" is written "Jan Erik" or "Jan-Erik": each part is a given name.
-                names.update(part.lower() for part in re.split(r"[+-]", match["name"]) if part)
-    return frozenset(names)
+                parts = [part.lower() for part in re.split(r"[+-]", match["name"]) if part]
+                (names if _frequency(line) >= _FREQUENT else rare).update(parts)
+    everyday = common_words(_EVERYDAY_ZIPF)
+    return frozenset(names | {name for name in rare - names if name not in everyday})
+
+
+def _frequency(line: str) -> int:
+    """A name's highest frequency over the countries of its line (1 rare … 13 very common)."""
+    counts = line[_COUNTRIES_FROM:].rstrip("$\n")
+    return max((int(c, 16) for c in counts if c in _HEX), default=0)
 
 
 def only_common_words(words: list[str]) -> bool:

@@ -69,6 +69,13 @@ _ATTESTATION = re.compile(
     r"|\bto the best of my (?:knowledge|belief)\b",
     re.IGNORECASE,
 )
+# Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
+# background, not an account of the events to corroborate.
+_BACKGROUND = re.compile(
+    r"^\s*(?:\d+[.)]\s*)?I\s+(?:am|have been)\s+(?:the|a|an|employed|working)\b"
+    r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
+    re.IGNORECASE,
+)
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
 _HOME = re.compile(
@@ -247,7 +254,7 @@ def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> Sw
     # person, is theirs as much as "I …" is.
     if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)):
         return None
-    if _ATTESTATION.search(text):
+    if _ATTESTATION.search(text) or _BACKGROUND.match(text):
         return None
     claimed_time = _claimed_time(text, context)
     claimed_place = _claimed_place(text)

@@ -91,6 +91,14 @@ _DISCLAIMS = re.compile(
 _DISCLAIMED = re.compile(
     r"\s+(?:to|with|in|into|at)\s+(?P<name>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,4})"
 )
+_UNAWARE = re.compile(
+    r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
+    r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|receive|"
+    r"read)|had no (?:knowledge|idea)|knew nothing|first (?:learned|heard|became aware|saw))"
+    r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
+    r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
+    re.IGNORECASE,
+)
 _PERIODIC = re.compile(
     r"\b(?:in\s+any|in\s+each|per|each|a)\s+(?:calendar\s+|financial\s+|fiscal\s+|contract\s+)?"
     r"(?P<unit>year|month|quarter|annum|week)\b",
@@ -555,6 +563,49 @@ def interest_contradictions(view: CaseView) -> list[Contradiction]:
     return found
 
 
+def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    """ "I was not aware of any complaint until …" against messages about it that the speaker
+    sent or received before: an e-mail to or from them whose subject names the thing (a
+    complaint, the invoice, the audit). HIGH when they wrote one themselves or several reached
+    them; the date a denial gives ("until 12 May") bounds the records."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _UNAWARE.search(claim.claim)
+        if match is None or not claim.speaker:
+            continue
+        topic = match["topic"].lower().rstrip("s")
+        until = parse_span(claim.claimed_time)
+        known = [
+            item
+            for item in items
+            if item.file_id != claim.source.file_id
+            and item.kind == "e-mail"
+            and _involves(item, claim.speaker)
+            and re.search(rf"\b{re.escape(topic)}", item.description, re.IGNORECASE)
+            and (until is None or item.when.replace(tzinfo=None) < until[0].replace(tzinfo=None))
+        ]
+        if not known:
+            continue
+        wrote = [i for i in known if _sent_by(i, claim.speaker)]
+        first = min(known, key=lambda i: i.when)
+        found.append(
+            _denial(
+                claim,
+                unique_refs([i.source for i in wrote + known], 6),
+                f"{claim.speaker} denies knowing of the {topic}, yet they "
+                f"{'wrote or received' if wrote else 'received'} {len(known)} message(s) about "
+                f"it, the first on {first.when.date().isoformat()}",
+                "HIGH" if wrote or len(known) > 1 else "MEDIUM",
+            )
+        )
+    return found
+
+
+def _sent_by(item: Item, person: str) -> bool:
+    sender = item.description.removeprefix("E-mail from ").split(" to ", 1)[0]
+    return same_party(sender.split("<", 1)[0].strip().strip('"'), person)
+
+
 def condition_contradictions(view: CaseView) -> list[Contradiction]:
     """A witness's denial of a defect or of arrears ("the vehicle had no mechanical problems",
     "the loan is fully up to date") against records in other files reporting one: a garage's
@@ -692,6 +743,7 @@ def all_contradictions(
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
+    found += knowledge_contradictions(claims, items)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += approval_claim_contradictions(view, missing)

@@ -293,7 +293,8 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
         )
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
         senders = [_display_name(str(meta.get("from") or ""))]
-        recipients = [_display_name(str(v)) for v in meta.get("to") or [] if isinstance(v, str)]
+        copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
+        recipients = [_display_name(str(v)) for v in copied if isinstance(v, str)]
         people = [p for p in senders + recipients if p]
         found.append(
             TimedEvent(

@@ -1,0 +1,69 @@
+"""A workplace case unlike the others: a grievance e-mailed to HR with the supervisor copied,
+his own reply about it, and his witness statement that he knew of no grievance before a date.
+The denial meets the messages he sent or received before that date, not those after; who he is
+(background) is no claim to corroborate; his denial of an instruction is no denied defect."""
+
+from email.message import EmailMessage
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
+from tests.llm.test_analysts_graph_sources import _DOMAINS
+from tests.llm.test_analysts_helpers import findings, load, run, text_doc
+
+_STATEMENT = (
+    "WITNESS STATEMENT OF OSKAR LINDQVIST\n"
+    "I, Oskar Lindqvist, state as follows:\n"
+    "1. I am the dispatch supervisor at the Malmö depot and have been since 2019.\n"
+    "2. I was not aware of any grievance from Ms Nwosu before 15 October 2024.\n"
+    "3. I never told Ms Nwosu to stop reporting faults on the loading dock.\n"
+)
+
+
+def _mail(path: Path, sender: str, to: str, cc: str | None, date: str, subject: str) -> Path:
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Date"], mail["Subject"] = sender, to, date, subject
+    if cc:
+        mail["Cc"] = cc
+    mail.set_content("See below.\n")
+    path.write_bytes(bytes(mail))
+    return path
+
+
+async def _docs(tmp_path: Path) -> list:
+    oskar = "Oskar Lindqvist <o.lindqvist@depot.example>"
+    mails = [
+        ("grievance.eml", "Amara Nwosu <a.nwosu@depot.example>", "HR <hr@depot.example>", oskar,
+         "Mon, 07 Oct 2024 08:02:00 +0200", "Formal grievance - shift allocation"),
+        ("reply.eml", oskar, "Helle Brandt <h.brandt@depot.example>", None,
+         "Tue, 08 Oct 2024 16:30:00 +0200", "RE: Formal grievance - shift allocation"),
+        ("later.eml", "HR <hr@depot.example>", oskar, None,
+         "Mon, 21 Oct 2024 10:00:00 +0200", "Grievance hearing arrangements"),
+    ]  # fmt: skip
+    docs = [await text_doc(tmp_path, "statement_lindqvist.txt", _STATEMENT)]
+    for name, sender, to, cc, date, subject in mails:
+        path = _mail(tmp_path / name, sender, to, cc, date, subject)
+        docs.append(await load(path, "message/rfc822", file_id=name.removesuffix(".eml")))
+    return docs
+
+
+async def test_a_denial_of_knowing_meets_the_messages_before_its_date(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+
+    [knew] = [c for c in synthesis.contradictions if "denies knowing" in c.explanation]
+    assert knew.claim_source.line == 4
+    assert knew.severity == "HIGH"  # he replied about it himself
+    # The grievance he was copied on and his reply; not HR's later invitation.
+    assert {s.file_id for s in knew.evidence_against} == {"grievance", "reply"}
+    assert knew.explanation.endswith("the first on 2024-10-07.")
+    # "never told her to stop reporting faults" denies an instruction, not a fault.
+    assert len(synthesis.contradictions) == 1
+
+
+async def test_who_the_witness_is_is_no_claim(tmp_path: Path) -> None:
+    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
+
+    lines = {c.source.line for c in evidence.sworn_claims}
+    assert 3 not in lines  # "I am the dispatch supervisor … since 2019"
+    assert {4, 5} <= lines

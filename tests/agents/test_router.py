@@ -1,7 +1,8 @@
 """Routing and worker splits (PRD §4.7)."""
 
 from holmes_backend.agents.orchestrator.router import route, split
-from holmes_backend.agents.schemas import DomainScores, TriageFile
+from holmes_backend.agents.pipeline import Pipeline
+from holmes_backend.agents.schemas import DomainAssignment, DomainScores, RoutingPlan, TriageFile
 
 
 def _file(file_id: str, financial: float, complexity: float) -> TriageFile:
@@ -41,3 +42,34 @@ def test_split_keeps_related_files_in_one_worker() -> None:
 def test_split_without_relations_spreads_evenly() -> None:
     shares = split([f"f{i}" for i in range(7)], 3)
     assert sorted(len(s) for s in shares) == [2, 2, 3]
+
+
+def test_a_file_no_domain_reaches_goes_to_its_primary_domain() -> None:
+    letter = TriageFile(
+        file_id="letter",
+        filename="letter.docx",
+        classification="Legal/Contract",
+        domain_scores=DomainScores(financial=0.0, legal=0.28, evidence=0.1, strategy=0.0),
+        complexity_score=0.3,
+        primary_domain="legal",
+    )
+    files = [_file("ledger", 0.9, 0.5), letter]
+    plan = {a.domain: a for a in route(files, 0.4)}
+    assert plan["legal"].file_ids == ["letter"]
+    assert "letter" not in plan["evidence"].file_ids  # reached nowhere else: its primary only
+    assert plan["financial"].file_ids == ["ledger"]
+    assert plan["evidence"].file_ids == ["ledger"]
+
+
+def test_a_models_plan_that_leaves_a_file_out_gives_it_to_its_primary_domain() -> None:
+    files = [_file("a", 0.9, 0.5), _file("b", 0.9, 0.5)]
+    plan = RoutingPlan(
+        assignments=[
+            DomainAssignment(domain="financial", file_ids=["a"], complexity=0.5, workers=1),
+            DomainAssignment(domain="evidence", file_ids=["a"], complexity=0.5, workers=1),
+        ],
+        reasoning="a only",
+    )
+    checked = {a.domain: a for a in Pipeline._checked_plan(plan, files).assignments}
+    assert checked["financial"].file_ids == ["a", "b"]  # b's primary domain
+    assert checked["evidence"].file_ids == ["a"]

@@ -23,7 +23,7 @@ from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_IN
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
-from holmes_backend.agents.orchestrator.router import DOMAINS, route, split
+from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, unassigned
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
@@ -482,6 +482,17 @@ class Pipeline:
             )
         for domain, assignment in fallback.items():
             chosen.setdefault(domain, assignment)
+        # A file the model gave to no domain is read by its primary domain all the same.
+        for file in unassigned(triage, list(chosen.values())):
+            domain = file.primary_domain
+            current = chosen.get(domain) or fallback.get(domain)
+            ids = [*(current.file_ids if current else []), file.file_id]
+            chosen[domain] = DomainAssignment(
+                domain=domain,
+                file_ids=sorted(ids, key=order.__getitem__),
+                complexity=(current.complexity if current else 0) + file.complexity_score,
+                workers=current.workers if current else 1,
+            )
         ordered = [chosen[d] for d in DOMAINS if d in chosen]
         return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
 

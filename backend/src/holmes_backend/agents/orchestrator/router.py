@@ -10,9 +10,17 @@ COMPLEXITY_PER_WORKER = 1.5
 
 
 def route(files: list[TriageFile], threshold: float) -> list[DomainAssignment]:
+    """Each file to every domain scoring at or above the threshold; a file no domain reaches
+    goes to its primary domain, so nothing uploaded goes unread (a short letter, a log of
+    edits scoring 0.3 everywhere)."""
     assignments: list[DomainAssignment] = []
     for domain in DOMAINS:
-        chosen = [f for f in files if getattr(f.domain_scores, domain) >= threshold]
+        chosen = [
+            f
+            for f in files
+            if getattr(f.domain_scores, domain) >= threshold
+            or (f.primary_domain == domain and not reached(f, threshold))
+        ]
         if domain != "strategy" and not chosen:
             continue
         complexity = round(sum(f.complexity_score for f in chosen), 3)
@@ -28,6 +36,17 @@ def route(files: list[TriageFile], threshold: float) -> list[DomainAssignment]:
             )
         )
     return assignments
+
+
+def reached(file: TriageFile, threshold: float) -> bool:
+    """Whether some domain scores the file at or above the threshold."""
+    return any(getattr(file.domain_scores, domain) >= threshold for domain in DOMAINS)
+
+
+def unassigned(files: list[TriageFile], assignments: list[DomainAssignment]) -> list[TriageFile]:
+    """The files a plan gives to no domain."""
+    assigned = {f for a in assignments for f in a.file_ids}
+    return [f for f in files if f.file_id not in assigned]
 
 
 def split(

@@ -121,3 +121,16 @@ async def test_amendments_and_decisions_on_record(tmp_path: Path) -> None:
     assert [(f.entities, f.sources[0].line) for f in decisions] == [
         (["Pellworth Cold Storage Ltd"], 4)
     ]
+
+
+async def test_a_date_after_a_preposition_is_described_by_its_sentence(tmp_path: Path) -> None:
+    doc = await text_doc(
+        tmp_path,
+        "notice.txt",
+        "Your tenancy of Flat 3 ends on 30 June 2025.\nRent review: 1 July 2025\n",
+    )
+    output, _ = run(LegalOutput, [doc])
+
+    described = {d.date: d.description for d in output.dates}
+    assert described["2025-06-30"] == "Your tenancy of Flat 3 ends on 30 June 2025."
+    assert described["2025-07-01"] == "Rent review: 1 July 2025"

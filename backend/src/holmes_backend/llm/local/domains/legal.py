@@ -95,6 +95,7 @@ _STATUTE = re.compile(
     r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
     r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
 )
+_OPEN_END = re.compile(r"\b(?:on|by|until|till|from|to|since|of|dated|at|in|before|after)$", re.I)
 _DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
 _MAX_DATES = 40
 _MAX_CLAUSES = 300
@@ -359,7 +360,8 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
         for moment in find_moments(unit.text):
             before = _DATE_CONTEXT.split(unit.text[: moment.start])[-1].split()[-6:]
             description = " ".join(before).strip(" ,\"\u201c\u201d'")
-            if is_thin(description):
+            # "The decision was taken on" says what happened, not by whom: the sentence does.
+            if is_thin(description) or _OPEN_END.search(description):
                 description = around(unit.text, moment.start, moment.end)
             key = (moment.day.isoformat(), description.lower())
             found.setdefault(

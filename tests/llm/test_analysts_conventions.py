@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
-from holmes_backend.llm.local.facts.conventions import HINT, describe, reading
+from holmes_backend.llm.local.facts.conventions import HINT, decide, describe, reading
 from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.money import find_money
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
 _EXPORT = (
@@ -75,3 +76,22 @@ async def test_the_case_wide_conventions_in_a_request_decide_over_its_own_docume
     assert {e.timestamp for e in evidence.events} == {"2025-05-02T14:05:00"}
     bare, _ = run(FinancialOutput, [export], text=describe(["Fee of GBP 400."]))
     assert {t.currency for t in bare.transactions} == {"GBP"}
+
+
+async def test_a_bare_dollar_is_the_one_other_dollar_the_case_names(tmp_path: Path) -> None:
+    claim = await text_doc(
+        tmp_path,
+        "claim.txt",
+        "Amount claimed: $38,500.00\nAll amounts are in CAD unless stated.\n",
+    )
+    with reading([claim]):
+        assert find_money(claim.chunks[0].text)[0].currency == "CAD"
+    line = describe(chunk.text for chunk in claim.chunks)
+    assert line.endswith("are in CAD; $ is CAD.")
+
+    # The same "$" in the US, or beside US dollars, stays USD.
+    assert decide(["Paid $400 by wire.", "Fees: USD 20"]).dollar == "USD"
+    assert decide(["C$ 120 and US$ 80 and $ 15"]).dollar == "USD"
+    with reading([], line):
+        assert find_money("a cheque for $1,250")[0].currency == "CAD"
+    assert find_money("a cheque for $1,250")[0].currency == "USD"

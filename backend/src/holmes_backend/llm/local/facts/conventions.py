@@ -19,30 +19,46 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from typing import NamedTuple
 
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.dates import NUMERIC_DATE, numeric_dates_day_first
 from holmes_backend.llm.local.facts.memo import memo
-from holmes_backend.llm.local.facts.money import DEFAULT_CURRENCY, implicit_currency
+from holmes_backend.llm.local.facts.money import (
+    DEFAULT_CURRENCY,
+    dollar_currency,
+    implicit_currency,
+)
 
 # Currency symbols, codes and words (written in one case-sensitive pattern: several times faster
 # over a case's text than an ignore-case one, measured).
 _CURRENCY_NAMED = re.compile(
-    r"[\u20ac\u00a3$]|\b(?:EUR|GBP|USD|[Ee]uros?|[Ss]terling|[Dd]ollars?)\b"
+    r"\b(?:US|C|A|NZ|S|HK)\$|[\u20ac\u00a3$]"
+    r"|\b(?:EUR|GBP|USD|CAD|AUD|NZD|SGD|HKD|[Ee]uros?|[Ss]terling|[Dd]ollars?)\b"
 )
 _CODE = {"\u20ac": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "\u00a3": "GBP"}
-_CODE |= {"gbp": "GBP", "sterling": "GBP", "$": "USD", "usd": "USD", "dollar": "USD"}
-_CODE |= {"dollars": "USD"}
+_CODE |= {"gbp": "GBP", "sterling": "GBP", "$": "$", "dollar": "$", "dollars": "$"}
+_CODE |= {"usd": "USD", "us$": "USD", "cad": "CAD", "c$": "CAD", "aud": "AUD", "a$": "AUD"}
+_CODE |= {"nzd": "NZD", "nz$": "NZD", "sgd": "SGD", "s$": "SGD", "hkd": "HKD", "hk$": "HKD"}
+# Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
+_OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
 _SAMPLE = 50_000  # characters of each text read: the conventions show early
 HINT = "EVIDENCE CONVENTIONS:"
 _HINT_LINE = re.compile(
-    rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b",
+    rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b"
+    r"(?:.*?\$ is (?P<dollar>[A-Z]{3})\b)?",
     re.MULTILINE,
 )
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
 
 
-def _documents_decide(documents: list[EvidenceDoc]) -> tuple[bool, str]:
+class Conventions(NamedTuple):
+    day_first: bool
+    currency: str  # of amounts written without one
+    dollar: str  # what a bare "$" stands for
+
+
+def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     """decide() over documents, each read once however many analyses read it."""
     day_first = month_first = 0
     named: Counter[str] = Counter()
@@ -81,38 +97,47 @@ def currencies_named(texts: Iterable[str]) -> Counter[str]:
     return named
 
 
-def decide(texts: Iterable[str]) -> tuple[bool, str]:
-    """(numeric dates day-first, the currency of bare amounts) of these texts."""
+def decide(texts: Iterable[str]) -> Conventions:
+    """The conventions of these texts."""
     texts = list(texts)
     return _decided(*date_votes(texts), currencies_named(texts))
 
 
-def _decided(day_first: int, month_first: int, named: Counter[str]) -> tuple[bool, str]:
-    currency = named.most_common(1)[0][0] if named else DEFAULT_CURRENCY
+def _decided(day_first: int, month_first: int, named: Counter[str]) -> Conventions:
+    others = _OTHER_DOLLARS & set(named)
+    dollar = next(iter(others)) if len(others) == 1 and "USD" not in named else DEFAULT_CURRENCY
+    counted = Counter({dollar if code == "$" else code: n for code, n in named.items()})
+    if "$" in named and dollar in named:
+        counted[dollar] = named["$"] + named[dollar]
+    currency = counted.most_common(1)[0][0] if counted else DEFAULT_CURRENCY
     if day_first != month_first:
-        return day_first > month_first, currency
-    european = bool(_DAY_FIRST_CURRENCIES & set(named)) and "USD" not in named
-    return european, currency
+        return Conventions(day_first > month_first, currency, dollar)
+    european = bool(_DAY_FIRST_CURRENCIES & set(named)) and not {"USD", "$"} & set(named)
+    return Conventions(european, currency, dollar)
 
 
 def describe(texts: Iterable[str]) -> str:
     """The conventions of a case's evidence, as a line of a request."""
-    day_first, currency = decide(texts)
+    day_first, currency, dollar = decide(texts)
     order = "day-first (DD/MM/YYYY)" if day_first else "month-first (MM/DD/YYYY)"
-    return f"{HINT} numeric dates {order}; amounts written without a currency are in {currency}."
+    line = f"{HINT} numeric dates {order}; amounts written without a currency are in {currency}"
+    return line + (f"; $ is {dollar}." if dollar != DEFAULT_CURRENCY else ".")
 
 
 @contextmanager
 def reading(documents: list[EvidenceDoc], text: str = "") -> Iterator[None]:
     hint = _HINT_LINE.search(text)
     if hint is not None:
-        day_first, currency = hint["order"] == "day", hint["currency"]
+        day_first = hint["order"] == "day"
+        currency, dollar = hint["currency"], hint["dollar"] or DEFAULT_CURRENCY
     else:
-        day_first, currency = _documents_decide(documents)
+        day_first, currency, dollar = _documents_decide(documents)
     dates_token = numeric_dates_day_first.set(day_first)
     currency_token = implicit_currency.set(currency)
+    dollar_token = dollar_currency.set(dollar)
     try:
         yield
     finally:
+        dollar_currency.reset(dollar_token)
         implicit_currency.reset(currency_token)
         numeric_dates_day_first.reset(dates_token)

@@ -2,8 +2,8 @@
 
 Documents are plain (unhashable) dataclasses, so entries are keyed by identity and hold a weak
 reference that proves the object is still the one the entry was made for. What a document says
-depends on how the analysis reads its dates and bare amounts (facts.conventions): that is part of
-the key.
+depends on how the analysis reads its dates, bare amounts and "$" (facts.conventions): that is
+part of the key.
 """
 
 import weakref
@@ -11,17 +11,23 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from holmes_backend.llm.local.facts.dates import numeric_dates_day_first
-from holmes_backend.llm.local.facts.money import implicit_currency
+from holmes_backend.llm.local.facts.money import dollar_currency, implicit_currency
 
 T = TypeVar("T")
 
-_Slot = tuple[int, str, bool, str]
+_Slot = tuple[int, str, bool, str, str]
 _ENTRIES: dict[_Slot, tuple["weakref.ReferenceType[Any]", Any]] = {}
 _MAX_ENTRIES = 4096
 
 
 def memo(owner: object, key: str, factory: Callable[[], T]) -> T:
-    slot = (id(owner), key, numeric_dates_day_first.get(), implicit_currency.get())
+    slot = (
+        id(owner),
+        key,
+        numeric_dates_day_first.get(),
+        implicit_currency.get(),
+        dollar_currency.get(),
+    )
     entry = _ENTRIES.get(slot)
     if entry is not None and entry[0]() is owner:
         value: T = entry[1]

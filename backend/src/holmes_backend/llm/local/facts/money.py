@@ -15,8 +15,11 @@ from holmes_backend.llm.local.facts.spans import Spans
 DEFAULT_CURRENCY = "USD"
 # The currency of amounts written without one, in the evidence being read (facts.conventions).
 implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEFAULT_CURRENCY)
+# The currency a bare "$" stands for in that evidence: US dollars unless the case names one other
+# dollar (CAD, AUD…) and never US dollars (facts.conventions).
+dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
-_SYMBOLS |= {"a$": "AUD"}
+_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD"}
 _CODES = sorted(
     wordset(
         "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
@@ -38,7 +41,7 @@ SCALES = {
     "bn": 1e9,
     "b": 1e9,
 }
-SYM = r"(?:US\$|C\$|A\$|\$|€|£|¥|₹)"
+SYM = r"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹)"
 CODE = "(?:" + "|".join(_CODES) + ")"
 _NUM = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
@@ -84,10 +87,13 @@ def to_number(text: str) -> float | None:
         return None
 
 
-def currency_of(token: str | None) -> str | None:
+def currency_of(token: str | None, dollar: str = DEFAULT_CURRENCY) -> str | None:
+    """The currency a symbol, code or word stands for; `dollar` is what a bare "$" is."""
     if not token:
         return None
     key = token.strip().lower()
+    if key == "$":
+        return dollar
     if key in _SYMBOLS:
         return _SYMBOLS[key]
     if key.upper() in _CODES:
@@ -97,11 +103,11 @@ def currency_of(token: str | None) -> str | None:
 
 def find_money(text: str) -> list[Money]:
     """Amounts marked as money by a currency symbol, code or word."""
-    return list(_find_money(text))
+    return list(_find_money(text, dollar_currency.get()))
 
 
 @lru_cache(maxsize=65536)
-def _find_money(text: str) -> tuple[Money, ...]:
+def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
     if not _HAS_CURRENCY.search(text):
         return ()
     found: list[Money] = []
@@ -111,7 +117,7 @@ def _find_money(text: str) -> tuple[Money, ...]:
             if spans.overlaps(match.start(), match.end()):
                 continue
             value = to_number(match["num"])
-            currency = currency_of(match["cur"])
+            currency = currency_of(match["cur"], dollar)
             if value is None or currency is None:
                 continue
             scale = (match["scale"] or "").lower()
@@ -138,7 +144,9 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     value *= SCALES.get((match["scale"] or "").lower(), 1.0)
     negative = bool(match["neg"] or match["neg2"] or match["trail"])
     negative = negative or bool(match["open"] and match["close"])
-    return (-value if negative else value), currency_of(match["cur"] or match["cur2"])
+    return (-value if negative else value), currency_of(
+        match["cur"] or match["cur2"], dollar_currency.get()
+    )
 
 
 def format_money(value: float, currency: str = "USD") -> str:

@@ -564,10 +564,11 @@ def interest_contradictions(view: CaseView) -> list[Contradiction]:
 
 
 def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
-    """ "I was not aware of any complaint until …" against messages about it that the speaker
-    sent or received before: an e-mail to or from them whose subject names the thing (a
-    complaint, the invoice, the audit). HIGH when they wrote one themselves or several reached
-    them; the date a denial gives ("until 12 May") bounds the records."""
+    """ "I was not aware of any complaint until …" against records about it that involve the
+    speaker before: an e-mail to or from them whose subject names the thing (a complaint, the
+    invoice, the audit), minutes of a meeting they attended that name it. HIGH when they wrote
+    one themselves or several involve them; the date a denial gives ("until 12 May") bounds the
+    records."""
     found: list[Contradiction] = []
     for claim in claims:
         match = _UNAWARE.search(claim.claim)
@@ -579,7 +580,7 @@ def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
             item
             for item in items
             if item.file_id != claim.source.file_id
-            and item.kind == "e-mail"
+            and item.kind != "transaction"
             and _involves(item, claim.speaker)
             and re.search(rf"\b{re.escape(topic)}", item.description, re.IGNORECASE)
             and (until is None or item.when.replace(tzinfo=None) < until[0].replace(tzinfo=None))
@@ -592,9 +593,9 @@ def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
             _denial(
                 claim,
                 unique_refs([i.source for i in wrote + known], 6),
-                f"{claim.speaker} denies knowing of the {topic}, yet they "
-                f"{'wrote or received' if wrote else 'received'} {len(known)} message(s) about "
-                f"it, the first on {first.when.date().isoformat()}",
+                f"{claim.speaker} denies knowing of the {topic}, yet "
+                f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
+                f"them, the first on {first.when.date().isoformat()}",
                 "HIGH" if wrote or len(known) > 1 else "MEDIUM",
             )
         )
@@ -602,6 +603,8 @@ def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
 
 
 def _sent_by(item: Item, person: str) -> bool:
+    if item.kind != "e-mail":
+        return False
     sender = item.description.removeprefix("E-mail from ").split(" to ", 1)[0]
     return same_party(sender.split("<", 1)[0].strip().strip('"'), person)
 

@@ -16,6 +16,19 @@ _STATEMENT = (
     "1. I am the dispatch supervisor at the Malmö depot and have been since 2019.\n"
     "2. I was not aware of any grievance from Ms Nwosu before 15 October 2024.\n"
     "3. I never told Ms Nwosu to stop reporting faults on the loading dock.\n"
+    "4. The reallocation of weekend shifts had been planned since June 2024.\n"
+)
+_MINUTES = (
+    "DEPOT MANAGEMENT MEETING - 12 September 2024\n"
+    "Present: Oskar Lindqvist, Helle Brandt\n"
+    "1. Volumes reviewed.\n"
+    "2. No reallocation of weekend shifts is planned this year.\n"
+)
+_MEMO = (
+    "FILE NOTE - Nwosu grievance\n"
+    "Prepared after reading the statement of Oskar Lindqvist.\n"
+    "1. The grievance was logged by HR on 7 October 2024.\n"
+    "2. The hearing was held on 28 October 2024.\n"
 )
 
 
@@ -39,7 +52,11 @@ async def _docs(tmp_path: Path) -> list:
         ("later.eml", "HR <hr@depot.example>", oskar, None,
          "Mon, 21 Oct 2024 10:00:00 +0200", "Grievance hearing arrangements"),
     ]  # fmt: skip
-    docs = [await text_doc(tmp_path, "statement_lindqvist.txt", _STATEMENT)]
+    docs = [
+        await text_doc(tmp_path, "statement_lindqvist.txt", _STATEMENT),
+        await text_doc(tmp_path, "minutes_2024-09-12.txt", _MINUTES),
+        await text_doc(tmp_path, "file_note.txt", _MEMO),
+    ]
     for name, sender, to, cc, date, subject in mails:
         path = _mail(tmp_path / name, sender, to, cc, date, subject)
         docs.append(await load(path, "message/rfc822", file_id=name.removesuffix(".eml")))
@@ -57,13 +74,20 @@ async def test_a_denial_of_knowing_meets_the_messages_before_its_date(tmp_path: 
     # The grievance he was copied on and his reply; not HR's later invitation.
     assert {s.file_id for s in knew.evidence_against} == {"grievance", "reply"}
     assert knew.explanation.endswith("the first on 2024-10-07.")
+    # A paragraph of his statement in the third person, against the minutes of the time.
+    [planned] = [c for c in synthesis.contradictions if c.claim_source.line == 6]
+    assert planned.severity == "MEDIUM"
+    assert [(s.file_id, s.line) for s in planned.evidence_against] == [("minutes_2024-09-12", 4)]
+    assert "minutes_2024-09-12.txt on 2024-09-12 records otherwise" in planned.explanation
     # "never told her to stop reporting faults" denies an instruction, not a fault.
-    assert len(synthesis.contradictions) == 1
+    assert len(synthesis.contradictions) == 2
 
 
 async def test_who_the_witness_is_is_no_claim(tmp_path: Path) -> None:
     evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
 
-    lines = {c.source.line for c in evidence.sworn_claims}
+    lines = {c.source.line for c in evidence.sworn_claims if c.source.file_id.startswith("st")}
     assert 3 not in lines  # "I am the dispatch supervisor … since 2019"
-    assert {4, 5} <= lines
+    assert {4, 5, 6} <= lines
+    # A file note about the statement is nobody's testimony, numbered or not.
+    assert not [c for c in evidence.sworn_claims if c.source.file_id == "file_note"]

@@ -76,6 +76,13 @@ _BACKGROUND = re.compile(
     r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
     re.IGNORECASE,
 )
+_HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
+_SWEARS = re.compile(
+    r"\bI,\s+[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3},\s+(?:of|being|do|hereby|"
+    r"declare|state|swear|affirm|make|having)\b"
+)
+_MIN_WORDS = 4
+_NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
 _HOME = re.compile(
@@ -106,12 +113,12 @@ def is_sworn(doc: EvidenceDoc) -> bool:
     return is_testimony(doc) and bool(_SWORN.search(head))
 
 
-def witness(doc: EvidenceDoc) -> str | None:
+def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
     """Whose testimony the document is: the name after "deposition of", "I, …, being", or
     "Witness:"; a role instead of a name ("Statement of the insured") is the name the document
     gives that role in a field ("Insured: Ana Ruiz")."""
-    head = [u.text for u in units(doc)[:40]]
-    for text in [doc.filename.replace("_", " "), *head]:
+    lines = [u.text for u in units(doc)[:head]]
+    for text in [doc.filename.replace("_", " "), *lines]:
         match = _WITNESS.search(text)
         if match:
             raw = match["name"] or match["name2"] or match["name3"] or ""
@@ -120,7 +127,7 @@ def witness(doc: EvidenceDoc) -> str | None:
             people = [n for n in names if n.kind == "person"]
             if people:
                 return people[0].text
-            if holder := _role_holder(match.group(), head):
+            if holder := _role_holder(match.group(), lines):
                 return holder
     return None
 
@@ -176,6 +183,12 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     if not is_testimony(doc):
         return []
     deponent = witness(doc)
+    # A statement headed by its witness ("WITNESS STATEMENT OF …", "I, …, state") speaks for
+    # them paragraph by paragraph; a memo about a deposition does not.
+    head = [u.text for u in units(doc)[:_HEAD]]
+    statement = deponent is not None and (
+        witness(doc, 1) == deponent or any(_SWEARS.search(text) for text in head)
+    )
     found: list[SwornClaim] = []
     context: list[str] = []
     for unit in units(doc):
@@ -187,7 +200,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
             claim = _answer(body, speaker, context, unit)
         else:
-            claim = _claim(_referent(body, speaker, context), speaker, context, unit)
+            # A numbered paragraph of a witness's statement is theirs, in whatever person.
+            own = statement and len(body.split()) >= _MIN_WORDS
+            own = own and bool(_NUMBERED.match(doc.chunks[unit.index].text))
+            claim = _claim(_referent(body, speaker, context), speaker, context, unit, own)
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
@@ -249,16 +265,21 @@ def _answer(body: str, speaker: str | None, context: list[str], unit: Unit) -> S
     )
 
 
-def _claim(text: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
+def _claim(
+    text: str, speaker: str | None, context: list[str], unit: Unit, own: bool = False
+) -> SwornClaim | None:
     # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
-    # person, is theirs as much as "I …" is.
-    if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)):
+    # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
+    asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
+    if not (asserted or own):
         return None
     if _ATTESTATION.search(text) or _BACKGROUND.match(text):
         return None
     claimed_time = _claimed_time(text, context)
     claimed_place = _claimed_place(text)
-    weighty = claimed_time or claimed_place or _NEGATION.search(text) or _PERJURY.search(text)
+    weighty = (
+        claimed_time or claimed_place or _NEGATION.search(text) or _PERJURY.search(text) or own
+    )
     if not weighty:
         return None
     return SwornClaim(

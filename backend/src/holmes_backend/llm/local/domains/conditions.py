@@ -36,7 +36,7 @@ def conditions_reported(docs: list[EvidenceDoc]) -> list[Finding]:
         if not reports:
             continue
         people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
-        written = _written(doc)
+        written = written_day(doc)
         for unit, kind in reports:
             moments = find_moments(unit.text)
             when = moments[0].day.isoformat() if moments else written
@@ -55,7 +55,7 @@ def conditions_reported(docs: list[EvidenceDoc]) -> list[Finding]:
     return found
 
 
-def _written(doc: EvidenceDoc) -> str | None:
+def written_day(doc: EvidenceDoc) -> str | None:
     """The day a record was written: its e-mail date, else the first date in its heading."""
     sent = parse_iso(str(doc.metadata.get("date") or ""))
     if sent is not None:

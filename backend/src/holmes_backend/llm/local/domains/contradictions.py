@@ -27,6 +27,7 @@ from holmes_backend.agents.schemas import (
     SwornClaim,
     Transaction,
 )
+from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED, written_on
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
@@ -43,6 +44,7 @@ from holmes_backend.llm.local.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -106,6 +108,7 @@ _PERIODIC = re.compile(
 )
 _TOTAL = re.compile(r"\b(total|aggregate|in all|altogether|cumulative(?:ly)?|in sum)\b", re.I)
 _PER_CLAIM = 3
+_SHARED_WORDS = 2
 _MAX = 60
 
 
@@ -609,6 +612,45 @@ def _sent_by(item: Item, person: str) -> bool:
     return same_party(sender.split("<", 1)[0].strip().strip('"'), person)
 
 
+def record_contradictions(view: CaseView) -> list[Contradiction]:
+    """A witness saying something was planned, approved or agreed ("the restructure had been
+    planned since December 2024") against a record of the time saying it was not ("No
+    restructuring of the night shift is planned for 2025"): the same verb, and two words of
+    what was decided in common."""
+    records = [
+        (f, match, negations.stems(f.summary))
+        for f in view.evidence.findings
+        if f.finding_type == RECORDED_NEGATION
+        and f.sources
+        and (match := negations.negated(f.summary))
+    ]
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims if records else []:
+        said = negations.deciding(claim.claim)
+        if said is None or not claim.speaker or negations.negated(claim.claim):
+            continue
+        words = negations.stems(claim.claim)
+        against = [
+            f
+            for f, match, record_words in records
+            if f.sources[0].file_id != claim.source.file_id
+            and negations.verb_stem(match["verb"]) == negations.verb_stem(said["verb"])
+            and len(words & record_words) >= _SHARED_WORDS
+        ]
+        if against:
+            first = against[0]
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([f.sources[0] for f in against], 6),
+                    f"{claim.speaker} says it was {said['verb'].lower()}; "
+                    f"{first.title.split(' in ', 1)[-1]} records otherwise: {first.summary[:200]}",
+                    "MEDIUM",
+                )
+            )
+    return found
+
+
 def condition_contradictions(view: CaseView) -> list[Contradiction]:
     """A witness's denial of a defect or of arrears ("the vehicle had no mechanical problems",
     "the loan is fully up to date") against records in other files reporting one: a garage's
@@ -749,6 +791,7 @@ def all_contradictions(
     found += knowledge_contradictions(claims, items)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
+    found += record_contradictions(view)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}

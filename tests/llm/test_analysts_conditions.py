@@ -11,6 +11,7 @@ import pytest
 from holmes_backend.agents.schemas import (
     EvidenceOutput,
     FinancialOutput,
+    GraphOutput,
     LegalOutput,
     SourceRef,
     SynthesisOutput,
@@ -46,6 +47,7 @@ _SOCIETY = (
     "05/12/2023,UNPAID ITEM CHARGE,25.00,\n"
     "05/01/2024,MORTGAGE DD,1240.00,\n"
     "29/12/2023,SALARY,,2310.55\n"
+    "12/12/2023,CARD KIRKSTALL MOTORS LEEDS,312.40,\n"
 )
 _ASSESSOR = (
     "LOSS ADJUSTER'S REPORT, 6 February 2024\n"
@@ -55,6 +57,7 @@ _ASSESSOR = (
 _GARAGE = (
     "KIRKSTALL MOTORS - JOB SHEET, 11 December 2023\n"
     "Customer: Priya Raghunathan. Front brakes faulty; pads and discs need replacing.\n"
+    "Kirkstall Motors Ltd, Abbey Road, Leeds.\n"
 )
 
 
@@ -193,3 +196,21 @@ def test_money_into_a_statements_own_holder_asks_for_no_basis() -> None:
 )
 def test_what_a_statement_denies(statement: str, expected: str | None) -> None:
     assert condition.denied(statement) == expected
+
+
+async def test_a_narrative_naming_an_organisation_of_the_case_is_its_payment(
+    tmp_path: Path,
+) -> None:
+    docs = await _docs(tmp_path)
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
+    graph, _ = run(
+        GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]
+    )
+
+    by_id = {e.id: e.name for e in graph.entities}
+    paid = {
+        (by_id[r.source_id], by_id[r.target_id]) for r in graph.relationships if r.type == "paid"
+    }
+    assert ("Priya Raghunathan", "Kirkstall Motors Ltd") in paid

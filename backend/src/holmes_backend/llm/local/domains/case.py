@@ -8,6 +8,7 @@ here, so each stage also works when it is handed raw evidence.
 """
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
@@ -28,8 +29,10 @@ from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
 from holmes_backend.llm.local.domains.ledger import is_payment
 from holmes_backend.llm.local.domains.legal import analyse_legal
+from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED
 from holmes_backend.llm.local.facts.lexicon import wordset
-from holmes_backend.llm.local.facts.names import distinctive_words, same_party
+from holmes_backend.llm.local.facts.names import distinctive_words, kind_of, org_core, same_party
+from holmes_backend.llm.local.facts.vocabulary import only_common_words
 from holmes_backend.llm.local.registry import AnalysisRequest
 
 M = TypeVar("M", bound=BaseModel)
@@ -41,6 +44,7 @@ _ACCOUNT_FILES = wordset(
     "receivables cashbook books register"
 )
 _FILE_WORDS = re.compile(r"[a-z]{4,}")
+_HEAD_WORD = re.compile(r"[a-z][a-z'&-]*")
 
 
 @dataclass
@@ -93,13 +97,55 @@ class CaseView:
 
     def held(self, tx: Transaction) -> Transaction:
         """The payment with the side its statement leaves unnamed taken as the statement's
-        holder's (see holders); as it is otherwise."""
+        holder's (see holders); then a side still unnamed taken as the organisation of the
+        case its narrative names (see counterpart); as it is otherwise."""
         holder = self.holders.get(tx.source.file_id)
-        if holder is None or (tx.from_party is None) == (tx.to_party is None):
+        if holder is not None and (tx.from_party is None) != (tx.to_party is None):
+            tx = tx.model_copy(
+                update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
+            )
+        if (tx.from_party is None) == (tx.to_party is None):
+            return tx
+        named = self.counterpart(tx.description)
+        if named is None or same_party(named, tx.from_party or tx.to_party or ""):
             return tx
         return tx.model_copy(
-            update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
+            update={"from_party": tx.from_party or named, "to_party": tx.to_party or named}
         )
+
+    def counterpart(self, narrative: str) -> str | None:
+        """The one organisation of the case a bank narrative names by the first words of its
+        name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.)."""
+        if self._counterparts is None:
+            return None
+        pattern, names = self._counterparts
+        found = {names[" ".join(m.group().lower().split())] for m in pattern.finditer(narrative)}
+        return found.pop() if len(found) == 1 else None
+
+    @cached_property
+    def _counterparts(self) -> tuple[re.Pattern[str], dict[str, str]] | None:
+        """The organisations the case names, each by the first words of its name: two words,
+        or one that is no everyday word ("Brennock" of "Brennock Ltd", not "Global")."""
+        known = {
+            e
+            for f in self.evidence.findings
+            if f.finding_type == ORGANIZATIONS_NAMED
+            for e in f.entities
+        }
+        known |= {p for p in self.legal.parties if kind_of(p) == "organization"}
+        known |= {c for c in self.financial.counterparties if kind_of(c) == "organization"}
+        heads: dict[str, set[str]] = defaultdict(set)
+        for name in known:
+            words = [w for w in _HEAD_WORD.findall(org_core(name)) if w != "the"]
+            if len(words) >= 2 and len(words[0]) >= 3:
+                heads[" ".join(words[:2])].add(name)
+            elif len(words) == 1 and len(words[0]) >= 4 and not only_common_words(words):
+                heads[words[0]].add(name)
+        names = {head: max(found, key=len) for head, found in heads.items() if len(found) == 1}
+        if not names:
+            return None
+        alternatives = "|".join(r"\s+".join(map(re.escape, h.split())) for h in names)
+        return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE), names
 
 
 def window_minutes(text: str) -> float:

@@ -319,6 +319,9 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         inferred = bool(holder) and (payer is None) != (payee is None)
         if inferred:  # the side a statement leaves unnamed is its holder's
             payer, payee = payer or holder, payee or holder
+        if (payer is None) != (payee is None):  # the organisation its narrative names
+            named = _id(resolver, view.counterpart(tx.description), "organization")
+            payer, payee = payer or named, payee or named
         if payer and payee and payer != payee:
             totals[(payer, payee)].append(tx.amount)
             confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6

@@ -1,13 +1,12 @@
 """Words that keep an approver out ("no need to trouble the committee with it") are a finding of
 their own, are cited with the approval the evidence lacks, and make a step of the plan."""
 
-from email.message import EmailMessage
 from pathlib import Path
 
 from holmes_backend.agents.schemas import StrategyOutput, SynthesisOutput
 from holmes_backend.llm.local.domains.concealment import _HIDING
 from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import findings, load, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
 
 _POLICY = (
     "DUNMORE COUNTY COUNCIL - PROCUREMENT POLICY\n"
@@ -22,21 +21,20 @@ _PAYMENTS = (
 
 
 async def _docs(tmp_path: Path) -> list:
-    mail = EmailMessage()
-    mail["From"] = "Fergal Cullinane <f.cullinane@dunmore.example>"
-    mail["To"] = "Siobhan Meagher <s.meagher@dunmore.example>"
-    mail["Date"] = "Wed, 15 May 2024 17:40:00 +0100"
-    mail["Subject"] = "Rathcoole"
-    mail.set_content(
+    headers = {
+        "From": "Fergal Cullinane <f.cullinane@dunmore.example>",
+        "To": "Siobhan Meagher <s.meagher@dunmore.example>",
+        "Date": "Wed, 15 May 2024 17:40:00 +0100",
+        "Subject": "Rathcoole",
+    }
+    body = (
         "Siobhan,\n\nThe Rathcoole invoice is paid. As agreed, no need to trouble the "
         "committee with it.\n\nFergal\n"
     )
-    path = tmp_path / "email_rathcoole.eml"
-    path.write_bytes(bytes(mail))
     return [
         await text_doc(tmp_path, "procurement_policy.txt", _POLICY),
         await text_doc(tmp_path, "payments_2024.csv", _PAYMENTS, "text/csv"),
-        await load(path, "message/rfc822", file_id="email_rathcoole"),
+        await email_doc(tmp_path, "email_rathcoole.eml", headers, body),
     ]
 
 

@@ -3,7 +3,6 @@ statement and a recorded interview; a roofer's e-mail, a building society export
 reports are the records. A denial meets the records of its kind of thing written before the
 account starts, and the returned payments on the witness's own account."""
 
-from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.gaps import counterparty_gaps
 from holmes_backend.llm.local.facts import condition
 from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import findings, load, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
 
 _STATEMENT = (
     "HOUSEHOLD CLAIM HH-20931 - STATEMENT OF THE POLICYHOLDER\n"
@@ -62,24 +61,23 @@ _GARAGE = (
 
 
 async def _docs(tmp_path: Path) -> list:
-    mail = EmailMessage()
-    mail["From"] = "Dale Whitcombe <dale@whitcombe-roofing.example>"
-    mail["To"] = "Priya Raghunathan <priya.r@example.net>"
-    mail["Date"] = "Tue, 14 Nov 2023 09:12:00 +0000"
-    mail["Subject"] = "Survey of 12 Fenwick Road"
-    mail.set_content(
+    headers = {
+        "From": "Dale Whitcombe <dale@whitcombe-roofing.example>",
+        "To": "Priya Raghunathan <priya.r@example.net>",
+        "Date": "Tue, 14 Nov 2023 09:12:00 +0000",
+        "Subject": "Survey of 12 Fenwick Road",
+    }
+    body = (
         "Dear Priya,\n\nThe flashing around the chimney is leaking and the roof needs a full "
         "replacement within the year. Our quote is £8,400.\n\nDale Whitcombe\n"
     )
-    path = tmp_path / "whitcombe_survey.eml"
-    path.write_bytes(bytes(mail))
     return [
         await text_doc(tmp_path, "claim_statement.txt", _STATEMENT),
         await text_doc(tmp_path, "interview_raghunathan.txt", _INTERVIEW),
         await text_doc(tmp_path, "harbour_export.csv", _SOCIETY, "text/csv"),
         await text_doc(tmp_path, "adjuster_report.txt", _ASSESSOR),
         await text_doc(tmp_path, "kirkstall_job_sheet.txt", _GARAGE),
-        await load(path, "message/rfc822", file_id="whitcombe_survey"),
+        await email_doc(tmp_path, "whitcombe_survey.eml", headers, body),
     ]
 
 

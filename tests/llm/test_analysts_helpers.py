@@ -1,5 +1,6 @@
 """Helpers for the local analyst tests: evidence built by the real extractors, requests, runs."""
 
+from email.message import EmailMessage
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -30,6 +31,22 @@ async def load(path: Path, mime: str, file_id: str | None = None) -> EvidenceDoc
         metadata=extraction.metadata,
         chunks=extraction.chunks,
     )
+
+
+async def email_doc(
+    tmp: Path,
+    name: str,
+    headers: dict[str, str],
+    body: str = "See below.\n",
+) -> EvidenceDoc:
+    """An e-mail file ("From", "To", "Cc", "Date", "Subject" as given), read by the extractor."""
+    mail = EmailMessage()
+    for key, value in headers.items():
+        mail[key] = value
+    mail.set_content(body)
+    path = tmp / name
+    path.write_bytes(bytes(mail))
+    return await load(path, "message/rfc822", file_id=name.rsplit(".", 1)[0])
 
 
 async def text_doc(tmp: Path, name: str, content: str, mime: str = "text/plain") -> EvidenceDoc:

@@ -3,12 +3,11 @@ his own reply about it, and his witness statement that he knew of no grievance b
 The denial meets the messages he sent or received before that date, not those after; who he is
 (background) is no claim to corroborate; his denial of an instruction is no denied defect."""
 
-from email.message import EmailMessage
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import findings, load, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF OSKAR LINDQVIST\n"
@@ -32,16 +31,6 @@ _MEMO = (
 )
 
 
-def _mail(path: Path, sender: str, to: str, cc: str | None, date: str, subject: str) -> Path:
-    mail = EmailMessage()
-    mail["From"], mail["To"], mail["Date"], mail["Subject"] = sender, to, date, subject
-    if cc:
-        mail["Cc"] = cc
-    mail.set_content("See below.\n")
-    path.write_bytes(bytes(mail))
-    return path
-
-
 async def _docs(tmp_path: Path) -> list:
     oskar = "Oskar Lindqvist <o.lindqvist@depot.example>"
     mails = [
@@ -58,8 +47,8 @@ async def _docs(tmp_path: Path) -> list:
         await text_doc(tmp_path, "file_note.txt", _MEMO),
     ]
     for name, sender, to, cc, date, subject in mails:
-        path = _mail(tmp_path / name, sender, to, cc, date, subject)
-        docs.append(await load(path, "message/rfc822", file_id=name.removesuffix(".eml")))
+        headers = {"From": sender, "To": to, "Date": date, "Subject": subject}
+        docs.append(await email_doc(tmp_path, name, headers | ({"Cc": cc} if cc else {})))
     return docs
 
 

@@ -7,9 +7,7 @@ import re
 
 from holmes_backend.agents.schemas import Finding
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.timeline import doc_people
-from holmes_backend.llm.local.facts.names import kind_of
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.domains.records import sentences
 
 CONCEALMENT = "concealment_language"
 
@@ -40,30 +38,17 @@ _HIDING = re.compile(
     re.IGNORECASE,
 )
 _PER_FILE = 5
-_PEOPLE = 6
 
 
 def concealment(docs: list[EvidenceDoc]) -> list[Finding]:
     found: list[Finding] = []
-    for doc in docs:
-        hits = [(u, m) for u in units(doc) if (m := _HIDING.search(u.text))][:_PER_FILE]
-        if not hits:
-            continue
-        people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
-        for unit, match in hits:
-            kept_out = (match["who"] or match["who2"] or "").strip()
-            found.append(
-                Finding(
-                    finding_type=CONCEALMENT,
-                    title=f"Concealment language in {doc.filename}"
-                    + (f": keeping {kept_out} out" if _named_body(kept_out) else ""),
-                    summary=unit.text[:300],
-                    confidence=0.7,
-                    severity="HIGH",
-                    entities=people[:_PEOPLE],
-                    sources=[unit.ref],
-                )
-            )
+    # A recorded conversation hides as well as a letter ("nobody needs to know I was here").
+    for said in sentences(docs, _HIDING.search, _PER_FILE, testimony=True):
+        kept_out = (said.found["who"] or said.found["who2"] or "").strip()
+        title = f"Concealment language in {said.doc.filename}" + (
+            f": keeping {kept_out} out" if _named_body(kept_out) else ""
+        )
+        found.append(said.finding(CONCEALMENT, title, "HIGH", 0.7))
     return found
 
 

@@ -29,7 +29,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.case import CaseView
-from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED, written_on
+from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
@@ -45,6 +45,7 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
+from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs

@@ -10,10 +10,8 @@ import re
 
 from holmes_backend.agents.schemas import Finding
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.claims import is_testimony
-from holmes_backend.llm.local.domains.conditions import written_day
+from holmes_backend.llm.local.domains.records import sentences
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
-from holmes_backend.llm.local.facts.text import units
 
 RECORDED_NEGATION = "recorded_negation"
 DECIDING = (
@@ -56,25 +54,8 @@ def verb_stem(verb: str) -> str:
 
 def recorded_negations(docs: list[EvidenceDoc]) -> list[Finding]:
     found: list[Finding] = []
-    for doc in docs:
-        if is_testimony(doc):
-            continue
-        hits = [
-            (unit, match)
-            for unit in units(doc)
-            if unit.kind != "row" and len(unit.text) < _LONGEST and (match := negated(unit.text))
-        ][:_PER_FILE]
-        written = written_day(doc) if hits else None
-        for unit, match in hits:
-            found.append(
-                Finding(
-                    finding_type=RECORDED_NEGATION,
-                    title=f"Recorded as not {match['verb'].lower()} in {doc.filename}"
-                    + (f" on {written}" if written else ""),
-                    summary=unit.text[:300],
-                    confidence=0.6,
-                    severity="LOW",
-                    sources=[unit.ref],
-                )
-            )
+    for said in sentences(docs, negated, _PER_FILE, longest=_LONGEST):
+        title = f"Recorded as not {said.found['verb'].lower()} in {said.doc.filename}"
+        title += f" on {said.written}" if said.written else ""
+        found.append(said.finding(RECORDED_NEGATION, title, "LOW", 0.6))
     return found

@@ -1,0 +1,96 @@
+"""Sentences of records that make findings of their own (a defect reported, words that hide, a
+decision recorded as not taken): found once per document, cited, with the people the record
+concerns (an e-mail's sender and recipients, the people it names) and the day it was written."""
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import date
+from typing import Generic, TypeVar
+
+from holmes_backend.agents.schemas import Finding, Severity
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.domains.timeline import doc_people
+from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.names import kind_of
+from holmes_backend.llm.local.facts.text import Unit, units
+
+T = TypeVar("T")
+_HEADING_UNITS = 4
+_ON = re.compile(r" on (\d{4}-\d{2}-\d{2})$")
+_PEOPLE = 6
+
+
+@dataclass
+class Said(Generic[T]):
+    doc: EvidenceDoc
+    unit: Unit
+    found: T  # what the test found in the sentence
+    people: list[str]
+    written: str | None  # ISO day
+
+    def finding(
+        self, finding_type: str, title: str, severity: Severity, confidence: float
+    ) -> Finding:
+        """The sentence as a finding; a title ending " on <day>" carries its day (written_on)."""
+        return Finding(
+            finding_type=finding_type,
+            title=title,
+            summary=self.unit.text[:300],
+            confidence=confidence,
+            severity=severity,
+            entities=self.people[:_PEOPLE],
+            sources=[self.unit.ref],
+        )
+
+
+def sentences(
+    docs: list[EvidenceDoc],
+    test: Callable[[str], T | None],
+    per_file: int,
+    *,
+    testimony: bool = False,
+    longest: int | None = None,
+) -> Iterator[Said[T]]:
+    """The sentences (not table rows) the test finds something in, `per_file` at most per
+    document; testimony is left out unless asked for (a witness asserts, records report)."""
+    for doc in docs:
+        if not testimony and is_testimony(doc):
+            continue
+        hits = [
+            (unit, found)
+            for unit in units(doc)
+            if unit.kind != "row"
+            and (longest is None or len(unit.text) < longest)
+            and (found := test(unit.text)) is not None
+        ][:per_file]
+        if not hits:
+            continue
+        people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
+        written = written_day(doc)
+        for unit, found in hits:
+            yield Said(doc, unit, found, people, written)
+
+
+def sentence_day(said: Said[T]) -> str | None:
+    """The day a sentence gives itself, else the day its record was written."""
+    moments = find_moments(said.unit.text)
+    return moments[0].day.isoformat() if moments else said.written
+
+
+def written_day(doc: EvidenceDoc) -> str | None:
+    """The day a record was written: its e-mail date, else the first date in its heading."""
+    sent = parse_iso(str(doc.metadata.get("date") or ""))
+    if sent is not None:
+        return sent.date().isoformat()
+    for unit in units(doc)[:_HEADING_UNITS]:
+        if moments := find_moments(unit.text):
+            return moments[0].day.isoformat()
+    return None
+
+
+def written_on(finding: Finding) -> date | None:
+    """The day a finding's title says its record was written (" … on 2024-03-01")."""
+    match = _ON.search(finding.title)
+    return date.fromisoformat(match[1]) if match else None

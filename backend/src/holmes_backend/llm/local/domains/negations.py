@@ -57,5 +57,6 @@ def recorded_negations(docs: list[EvidenceDoc]) -> list[Finding]:
     for said in sentences(docs, negated, _PER_FILE, longest=_LONGEST):
         title = f"Recorded as not {said.found['verb'].lower()} in {said.doc.filename}"
         title += f" on {said.written}" if said.written else ""
-        found.append(said.finding(RECORDED_NEGATION, title, "LOW", 0.6))
+        # What a meeting did not decide is no tie between the people present.
+        found.append(said.finding(RECORDED_NEGATION, title, "LOW", 0.6, concerns_people=False))
     return found

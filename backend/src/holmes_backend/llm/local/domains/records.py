@@ -31,16 +31,24 @@ class Said(Generic[T]):
     written: str | None  # ISO day
 
     def finding(
-        self, finding_type: str, title: str, severity: Severity, confidence: float
+        self,
+        finding_type: str,
+        title: str,
+        severity: Severity,
+        confidence: float,
+        *,
+        concerns_people: bool = True,
     ) -> Finding:
-        """The sentence as a finding; a title ending " on <day>" carries its day (written_on)."""
+        """The sentence as a finding; a title ending " on <day>" carries its day (written_on).
+        Its entities are the record's people when the finding concerns them (the graph draws
+        them as named together)."""
         return Finding(
             finding_type=finding_type,
             title=title,
             summary=self.unit.text[:300],
             confidence=confidence,
             severity=severity,
-            entities=self.people[:_PEOPLE],
+            entities=self.people[:_PEOPLE] if concerns_people else [],
             sources=[self.unit.ref],
         )
 

@@ -36,7 +36,8 @@ SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
 ]
 # Domains the orchestrator gives only their first file, unlike the analyst (and the rule-based
-# plan the workers were started for).
+# plan the workers were started for); the files it takes from them go to strategy, so every
+# file still has a domain (one without is given to its primary domain: Pipeline._checked_plan).
 NARROWED: set[str] = set()
 
 
@@ -46,11 +47,14 @@ def responder(model: str, body: JsonDict) -> Step | None:
     result = analyse(schema, body)
     output = result.output
     if isinstance(output, RoutingPlan) and NARROWED:
+        taken = [f for a in output.assignments if a.domain in NARROWED for f in a.file_ids[1:]]
         output = output.model_copy(
             update={
                 "assignments": [
                     a.model_copy(update={"file_ids": a.file_ids[:1], "workers": 1})
                     if a.domain in NARROWED
+                    else a.model_copy(update={"file_ids": [*a.file_ids, *taken]})
+                    if a.domain == "strategy"
                     else a
                     for a in output.assignments
                 ]

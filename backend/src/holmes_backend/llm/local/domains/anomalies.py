@@ -348,7 +348,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             and abs((b.day - a.day).days) <= DUPLICATE_DAYS
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
         ]
-        if not close and (not same_reference or _recurring(group)):
+        if (not close and not same_reference) or _recurring(group):
             continue
         severity: Severity = "HIGH" if same_reference else "MEDIUM"
         why = "the same reference" if same_reference else f"within {DUPLICATE_DAYS} days"
@@ -366,14 +366,18 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
 
 
 def _recurring(group: list[_Tx]) -> bool:
-    """Charges at about the same day of different months (a subscription, rent, a fee): a
-    recurring charge under one reference, not a payment made twice."""
-    days = [item.day for item in group if item.day]
-    return (
-        len(days) == len(group)
-        and len({(d.year, d.month) for d in days}) == len(days)
-        and max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
+    """Charges at about the same day of different months (a subscription, rent, a fee), or
+    three or more at one regular interval of a week or more (a weekly wage): a recurring
+    charge, not a payment made twice."""
+    days = sorted(item.day for item in group if item.day)
+    if len(days) != len(group):
+        return False
+    monthly = len({(d.year, d.month) for d in days}) == len(days) and (
+        max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
     )
+    gaps = [(b - a).days for a, b in pairwise(days)]
+    regular = len(days) >= 3 and min(gaps) >= 7 and max(gaps) - min(gaps) <= 1
+    return monthly or regular
 
 
 def round_amounts(items: list[_Tx]) -> list[Anomaly]:

@@ -27,11 +27,17 @@ from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
 from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
-from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.ledger import INFLOW_WORDS, OUTFLOW_WORDS, is_payment
 from holmes_backend.llm.local.domains.legal import analyse_legal
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED
 from holmes_backend.llm.local.facts.lexicon import wordset
-from holmes_backend.llm.local.facts.names import distinctive_words, kind_of, org_core, same_party
+from holmes_backend.llm.local.facts.names import (
+    distinctive_words,
+    kind_of,
+    org_core,
+    person_parts,
+    same_party,
+)
 from holmes_backend.llm.local.facts.vocabulary import only_common_words
 from holmes_backend.llm.local.registry import AnalysisRequest
 
@@ -45,6 +51,8 @@ _ACCOUNT_FILES = wordset(
 )
 _FILE_WORDS = re.compile(r"[a-z]{4,}")
 _HEAD_WORD = re.compile(r"[a-z][a-z'&-]*")
+# A narrative's word before whom the money went to or came from.
+_PAID_TO = r"\b(?:to|from|payee|beneficiary|ben)\b\s*:?\s*(?:mrs?|ms|dr)?\.?\s*"
 
 
 @dataclass
@@ -70,7 +78,7 @@ class CaseView:
         none."""
         files: dict[str, set[str]] = {}
         for tx in self.financial.transactions:
-            if is_payment(tx) and (tx.from_party is None) != (tx.to_party is None):
+            if is_payment(tx) and (tx.from_party is None or tx.to_party is None):
                 name = self.filenames.get(tx.source.file_id, "").lower()
                 words = set(_FILE_WORDS.findall(name))
                 if words & _ACCOUNT_FILES:
@@ -90,7 +98,11 @@ class CaseView:
                 parties[same] = (parties[same][0], parties[same][1] | distinctive_words([name]))
         holders: dict[str, str] = {}
         for file_id, words in files.items():
-            matched = [kept for kept, distinct in parties if distinct & words]
+            # The party the file's name names most fully ("…_edith_marlow…": Edith Marlow,
+            # not her son Graham Marlow).
+            overlap = {kept: len(distinct & words) for kept, distinct in parties}
+            best = max(overlap.values(), default=0)
+            matched = [kept for kept, count in overlap.items() if count == best and best]
             if len(matched) == 1:
                 holders[file_id] = matched[0]
         return holders
@@ -100,6 +112,19 @@ class CaseView:
         holder's (see holders); then a side still unnamed taken as the organisation of the
         case its narrative names (see counterpart); as it is otherwise."""
         holder = self.holders.get(tx.source.file_id)
+        if holder is not None and tx.from_party is None and tx.to_party is None:
+            # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").
+            out = _direction(tx.description)
+            if out is None:
+                return tx
+            named = self.counterpart(tx.description)
+            other = named if named and not same_party(named, holder) else None
+            return tx.model_copy(
+                update={
+                    "from_party": holder if out else other,
+                    "to_party": other if out else holder,
+                }
+            )
         if holder is not None and (tx.from_party is None) != (tx.to_party is None):
             tx = tx.model_copy(
                 update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
@@ -114,18 +139,22 @@ class CaseView:
         )
 
     def counterpart(self, narrative: str) -> str | None:
-        """The one organisation of the case a bank narrative names by the first words of its
-        name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.)."""
-        if self._counterparts is None:
-            return None
-        pattern, names = self._counterparts
-        found = {names[" ".join(m.group().lower().split())] for m in pattern.finditer(narrative)}
+        """The one party of the case a bank narrative names: an organisation by the first words
+        of its name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.), a
+        person by a surname no one else of the case has, after "to" or "from" ("TRANSFER TO
+        KOWALCZYK B"; not "Approved By: H. Vane")."""
+        found: set[str] = set()
+        for pattern, names in self._counterparts:
+            found |= {
+                names[" ".join(m["head"].lower().split())] for m in pattern.finditer(narrative)
+            }
         return found.pop() if len(found) == 1 else None
 
     @cached_property
-    def _counterparts(self) -> tuple[re.Pattern[str], dict[str, str]] | None:
-        """The organisations the case names, each by the first words of its name: two words,
-        or one that is no everyday word ("Brennock" of "Brennock Ltd", not "Global")."""
+    def _counterparts(self) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+        """The organisations the case names, each by the first words of its name (two words, or
+        one that is no everyday word: "Brennock" of "Brennock Ltd", not "Global"), and its
+        people by their surnames."""
         known = {
             e
             for f in self.evidence.findings
@@ -141,11 +170,36 @@ class CaseView:
                 heads[" ".join(words[:2])].add(name)
             elif len(words) == 1 and len(words[0]) >= 4 and not only_common_words(words):
                 heads[words[0]].add(name)
-        names = {head: max(found, key=len) for head, found in heads.items() if len(found) == 1}
-        if not names:
-            return None
-        alternatives = "|".join(r"\s+".join(map(re.escape, h.split())) for h in names)
-        return re.compile(rf"\b(?:{alternatives})\b", re.IGNORECASE), names
+        people = {p for p in self.evidence.people if kind_of(p) == "person"}
+        people |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
+        people |= {p for p in self.legal.parties if kind_of(p) == "person"}
+        surnames: dict[str, set[str]] = defaultdict(set)
+        for name in people:
+            parts = person_parts(name)
+            if parts and len(parts[2]) >= 4 and not only_common_words([parts[2]]):
+                surnames[parts[2]].add(name)
+        # One person however often written ("B. Kowalczyk", "Beata Kowalczyk").
+        persons = {
+            surname: max(found, key=len)
+            for surname, found in surnames.items()
+            if all(same_party(a, b) for a in found for b in found) and surname not in heads
+        }
+        organisations = {head: max(found) for head, found in heads.items() if len(found) == 1}
+        return [
+            (re.compile(rf"{lead}\b(?P<head>{_alternatives(names)})\b", re.IGNORECASE), names)
+            for lead, names in ((r"", organisations), (_PAID_TO, persons))
+            if names
+        ]
+
+
+def _alternatives(heads: dict[str, str]) -> str:
+    return "|".join(r"\s+".join(map(re.escape, head.split())) for head in heads)
+
+
+def _direction(narrative: str) -> bool | None:
+    """Whether a statement row's words say the money went out (True) or came in (False)."""
+    out, came = OUTFLOW_WORDS.search(narrative), INFLOW_WORDS.search(narrative)
+    return None if bool(out) == bool(came) else bool(out)
 
 
 def window_minutes(text: str) -> float:

@@ -22,10 +22,12 @@ _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
-    r"interviewee)\b",
+    r"interviewee|statutory declaration|solemnly (?:and sincerely )?(?:declare|swear|affirm))\b",
     re.IGNORECASE,
 )
-_SWORN = re.compile(r"\b(deposition|affidavit|declaration|under oath|perjury|sworn)\b", re.I)
+_SWORN = re.compile(
+    r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
+)
 _FIRST_PERSON = re.compile(
     r"\b(?:I|we)\s+(?:(?:have|had|has|do|did|was|were|am|would|could|will)(?:\s+not|n['\u2019]t)?\s+)?"
     r"(?:never\s+|not\s+|also\s+|then\s+|only\s+|just\s+|certainly\s+|definitely\s+)?"
@@ -39,7 +41,11 @@ _NEGATION = re.compile(
     r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
     re.I,
 )
-_PERJURY = re.compile(r"penalty of perjury|so help me|solemnly (?:swear|affirm)|duly sworn", re.I)
+_PERJURY = re.compile(
+    r"penalty of perjury|so help me|solemnly (?:and sincerely )?(?:swear|affirm|declare)|"
+    r"duly sworn",
+    re.I,
+)
 _QUESTION = re.compile(r"^\s*(?:Q\s*[.:)]|QUESTION\s*:|BY\s+(?:MR|MS|MRS|DR)\.?\s+\w+:)", re.I)
 _ANSWER = re.compile(r"^\s*(?:A\s*[.:)]|ANSWER\s*:|THE WITNESS\s*:)\s*", re.I)
 _PREFIX = re.compile(
@@ -50,7 +56,7 @@ _WITNESS = re.compile(
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
     r"|\bI,\s+(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}),\s+(?:being|do|hereby|declare|"
-    r"state|swear|affirm|having)"
+    r"state|swear|affirm|having|of|make)"
     r"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>[A-Z][\w.'\u2019-]*"
     r"(?:\s+[A-Z][\w.'\u2019-]*){0,3})",
     re.IGNORECASE,
@@ -273,8 +279,8 @@ def _claim(
     asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
     if not (asserted or own):
         return None
-    if _ATTESTATION.search(text) or _BACKGROUND.match(text):
-        return None
+    if _ATTESTATION.search(text) or _BACKGROUND.match(text) or text.rstrip().endswith(":"):
+        return None  # the formula, who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context)
     claimed_place = _claimed_place(text)
     weighty = (

@@ -107,8 +107,13 @@ _PERIODIC = re.compile(
     r"(?P<unit>year|month|quarter|annum|week)\b",
     re.IGNORECASE,
 )
-_TOTAL = re.compile(r"\b(total|aggregate|in all|altogether|cumulative(?:ly)?|in sum)\b", re.I)
+_TOTAL = re.compile(
+    r"\b(total|aggregate|in all|altogether|together|combined|cumulative(?:ly)?|in sum)\b", re.I
+)
 _PER_CLAIM = 3
+_EXCEPT = re.compile(
+    r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
+)
 _SHARED_WORDS = 2
 _MAX = 60
 
@@ -308,12 +313,15 @@ def denial_contradictions(
             match = pattern.search(text)
             if match is None:
                 continue
+            allowed = _excepted(text)
             for target in _targets(text, match.end(), speaker, known):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
                     for t in transfers
-                    if _paid(t, payer, payee) and t.source.file_id != claim.source.file_id
+                    if _paid(t, payer, payee)
+                    and t.source.file_id != claim.source.file_id
+                    and not any(abs(t.amount - amount) <= 0.01 * amount for amount in allowed)
                 ]
                 if paid:
                     total = sum(t.amount for t in paid)
@@ -349,6 +357,12 @@ def denial_contradictions(
                     )
                 )
     return found
+
+
+def _excepted(text: str) -> list[float]:
+    """The amounts a denial allows ("apart from my agreed weekly wage of $600")."""
+    match = _EXCEPT.search(text)
+    return [m.value for m in find_money(text[match.end() :])] if match else []
 
 
 def _between(tx: Transaction, a: str, b: str) -> bool:
@@ -399,7 +413,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
     on the total) the payments together. A payment recorded in several documents counts once."""
     found: list[tuple[Clause, Contradiction]] = []
     caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
-    payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
+    payments = [view.held(t) for t in view.financial.transactions if is_payment(t)] if caps else []
     parties = view.legal.parties
     # Without an agreement's own parties, the payments naming any party of the case (once).
     of_case = [
@@ -413,6 +427,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         currency = money[0].currency if money else None
         bound = agreement_parties(view.legal, clause.source.file_id)
         under = [t for t in payments if _between_parties(t, bound)] if bound else of_case
+        under = _capped(clause, under)
         paid = distinct_payments([t for t in under if currency is None or t.currency == currency])
         over = [t for t in paid if t.amount > clause.amount]
         total = sum(t.amount for t in paid)
@@ -462,6 +477,15 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
             )
         )
     return found
+
+
+def _capped(clause: Clause, payments: list[Transaction]) -> list[Transaction]:
+    """The payments of what a cap caps, when their descriptions tell: "the total of all gifts
+    shall not exceed AUD 500" counts the rows saying GIFT, not the wages beside them. Without a
+    word of the clause telling some payments from the others, all of them."""
+    words = negations.stems(clause.text)
+    told = [t for t in payments if words & negations.stems(t.description)]
+    return told if 0 < len(told) < len(payments) else payments
 
 
 def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:

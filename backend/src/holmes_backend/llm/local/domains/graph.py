@@ -310,35 +310,30 @@ def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | 
 
 def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
-    holders = _holders(view, resolver)
-    by_holder: set[tuple[str, str]] = set()  # edges with a side taken from a file's name
+    inferred_edges: set[tuple[str, str]] = set()  # edges with a side the statement implies
     # A payment in the payer's ledger and the payee's statement is one payment.
     for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
         payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
-        holder = holders.get(tx.source.file_id)
-        inferred = bool(holder) and (payer is None) != (payee is None)
-        if inferred:  # the side a statement leaves unnamed is its holder's
-            payer, payee = payer or holder, payee or holder
-        if (payer is None) != (payee is None):  # the organisation its narrative names
-            named = _id(resolver, view.counterpart(tx.description), "organization")
-            payer, payee = payer or named, payee or named
+        inferred = payer is None or payee is None
+        if inferred:  # its holder (by the file's name), the party its narrative names
+            held = view.held(tx)
+            payer = payer or _id(resolver, held.from_party)
+            payee = payee or _id(resolver, held.to_party)
         if payer and payee and payer != payee:
             totals[(payer, payee)].append(tx.amount)
             confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6
             if inferred:
                 confidence -= 0.2
-                by_holder.add((payer, payee))
+                inferred_edges.add((payer, payee))
             edges.add(payer, payee, "paid", "", confidence, [tx.source])
     for (payer, payee), amounts in totals.items():
         edge = edges.edges[(payer, payee, "paid")]
         edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
-        if (payer, payee) in by_holder:
-            edge.description += " (one side is the holder of the statement, by its file's name)"
-
-
-def _holders(view: CaseView, resolver: Resolver) -> dict[str, str]:
-    """The graph node of each statement's holder (CaseView.holders)."""
-    return {f: entity for f, name in view.holders.items() if (entity := _id(resolver, name))}
+        if (payer, payee) in inferred_edges:
+            edge.description += (
+                " (a side the statement implies: its holder by the file's name, or the party "
+                "its narrative names)"
+            )
 
 
 _LEGAL_EDGES = {

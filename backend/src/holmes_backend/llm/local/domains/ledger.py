@@ -42,6 +42,11 @@ _BILL_VERBS = r"invoiced|billed|charged"
 _VERB = re.compile(
     rf"\b(?:(?P<out>{_OUT_VERBS})|(?P<in>{_IN_VERBS})|(?P<bill>{_BILL_VERBS}))\b", re.IGNORECASE
 )
+_DENIED_VERB = re.compile(
+    r"\b(?:never|not|didn['\u2019]t|hasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|no one|nobody)"
+    r"(?:\s+\w+)?\s*$",
+    re.IGNORECASE,
+)
 _TO = re.compile(
     r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -53,12 +58,12 @@ _HOLDER = re.compile(
     re.IGNORECASE,
 )
 _ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
-_OUTFLOW_WORDS = re.compile(
+OUTFLOW_WORDS = re.compile(
     r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
     r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
     re.IGNORECASE,
 )
-_INFLOW_WORDS = re.compile(
+INFLOW_WORDS = re.compile(
     r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
     re.IGNORECASE,
 )
@@ -368,8 +373,8 @@ def _statement_line(
     if parsed is None or parsed[0] == 0:
         return None
     description = segment[: numbers[0].start()].strip(" -\u2013:")
-    outflow = parsed[0] < 0 or bool(_OUTFLOW_WORDS.search(description))
-    if _INFLOW_WORDS.search(description) and parsed[0] > 0:
+    outflow = parsed[0] < 0 or bool(OUTFLOW_WORDS.search(description))
+    if INFLOW_WORDS.search(description) and parsed[0] > 0:
         outflow = False
     party = _counterparty(description)
     sender, receiver = (holder, party) if outflow else (party, holder)
@@ -445,6 +450,8 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
     money = [m for m in find_money(text) if m.value > 0]
     if verb is None or not money:
         return None
+    if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):
+        return None  # "I have never received any money … apart from my wage of $600": a denial
     names = [n for n in find_names(text) if n.kind != "place"]
     before = [n for n in names if n.end <= verb.start()]
     after = [n for n in names if n.start >= verb.end()]

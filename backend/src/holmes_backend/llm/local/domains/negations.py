@@ -32,7 +32,7 @@ _STEM = 6
 def stems(text: str) -> set[str]:
     """Content words cut to their first letters ("restructure", "restructuring": "restru")."""
     return {
-        w[:_STEM]
+        (w[:-1] if w.endswith("s") else w)[:_STEM]
         for w in _WORD.findall(text.lower())
         if w not in STOPWORDS and w not in NOT_NAMES and not _DECIDING.fullmatch(w)
     }

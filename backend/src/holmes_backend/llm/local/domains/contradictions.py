@@ -413,7 +413,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
     on the total) the payments together. A payment recorded in several documents counts once."""
     found: list[tuple[Clause, Contradiction]] = []
     caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
-    payments = [view.held(t) for t in view.financial.transactions if is_payment(t)] if caps else []
+    payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
     parties = view.legal.parties
     # Without an agreement's own parties, the payments naming any party of the case (once).
     of_case = [

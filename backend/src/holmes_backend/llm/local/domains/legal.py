@@ -95,7 +95,10 @@ _STATUTE = re.compile(
     r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
     r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
 )
-_OPEN_END = re.compile(r"\b(?:on|by|until|till|from|to|since|of|dated|at|in|before|after)$", re.I)
+_OPEN_END = re.compile(
+    r"\b(?:on|by|until|till|from|to|since|of|dated|at|in|before|after|ended|ending|effective)$",
+    re.I,
+)
 _DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
 _MAX_DATES = 40
 _MAX_CLAUSES = 300

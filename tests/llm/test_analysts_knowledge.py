@@ -80,3 +80,21 @@ async def test_who_the_witness_is_is_no_claim(tmp_path: Path) -> None:
     assert {4, 5, 6} <= lines
     # A file note about the statement is nobody's testimony, numbered or not.
     assert not [c for c in evidence.sworn_claims if c.source.file_id == "file_note"]
+
+
+async def test_a_record_relaying_the_witness_is_no_corroboration(tmp_path: Path) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "statement_okafor.txt",
+        "WITNESS STATEMENT OF JUDE OKAFOR\n"
+        "On the evening of 12 October 2024 I was at the Malmö depot.\n",
+    )
+    police = await text_doc(
+        tmp_path,
+        "police_log.txt",
+        "2024-10-12 22:55 Jude Okafor stated he was at the depot all evening.\n",
+    )
+    synthesis, _ = run(SynthesisOutput, [statement, police])
+
+    [gap] = [g for g in synthesis.evidence_gaps if g.element.startswith("Corroboration")]
+    assert gap.sources[0].file_id == "statement_okafor"

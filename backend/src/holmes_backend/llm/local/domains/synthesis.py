@@ -27,6 +27,11 @@ from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.names import same_party
 
 ClaimKey = tuple[str, int | None, int | None]
+# A record relaying what someone said is their account again, not a second one.
+_REPORTED = re.compile(
+    r"\b(?:advised|stated|said|told|reported|claimed|explained|alleged|informed|according to)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -69,6 +74,8 @@ def _corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimK
         if start is None or end is None:
             continue
         for item in in_window(index, (start, end)):
+            if _REPORTED.search(item.description):
+                continue  # "She advised the vehicle was last seen at 18:15": her own account
             if item.file_id != claim.source.file_id and any(
                 same_party(claim.speaker, p) for p in item.people
             ):

@@ -822,7 +822,3 @@ def all_contradictions(
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return found[:_MAX]
-
-
-def payment_day(tx: Transaction) -> date | None:
-    return tx_date(tx)

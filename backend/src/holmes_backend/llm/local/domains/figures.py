@@ -12,7 +12,7 @@ from collections import defaultdict
 
 from holmes_backend.agents.schemas import Anomaly, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.ledger import REPORTED
+from holmes_backend.llm.local.domains.statements import REPORTED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS

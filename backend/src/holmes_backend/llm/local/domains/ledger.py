@@ -14,7 +14,7 @@ from datetime import date
 
 from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.statements import REPORTED, statement_figures
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import Role, pipe_cells, roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
@@ -25,7 +25,6 @@ from holmes_backend.llm.local.facts.money import find_money, implicit_currency, 
 from holmes_backend.llm.local.facts.names import clean, find_names, name_key
 from holmes_backend.llm.local.facts.text import Unit, units
 
-REPORTED = "Reported figure"
 INVOICED = "Invoiced amount"
 _REFERENCE = re.compile(
     r"\b(?:(?:invoice|inv|ref(?:erence)?|po|purchase order)\b\.?\s*(?:no\.?|number|num|#|id)?"

@@ -16,7 +16,7 @@ from holmes_backend.agents.schemas import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
-from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times, parse_iso
+from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.memo import memo
@@ -466,8 +466,3 @@ def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
         return []
     keys = (phone_key(n) for n in phones_in(text))
     return list(dict.fromkeys(numbers[k] for k in keys if k is not None and k in numbers))
-
-
-def event_time_known(event: TimedEvent) -> bool:
-    moment = parse_iso(event.timestamp)
-    return moment is not None and ("T" in event.timestamp or " " in event.timestamp.strip())

@@ -9,11 +9,9 @@ import re
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from holmes_backend.agents.schemas import (
     EvidenceOutput,
-    FinancialOutput,
     GraphEntity,
     GraphOutput,
     LegalOutput,
@@ -23,13 +21,9 @@ from holmes_backend.demo import ANSWERS_FILENAME, write_demo_case, write_synthet
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.names import person_parts, same_party, strip_honorific
-from tests.llm.test_analysts_helpers import REALDOCS, findings, lines_doc, load, run
+from tests.llm.test_analysts_helpers import DOMAINS, REALDOCS, findings, lines_doc, load, run
 
-_DOMAINS: list[tuple[str, type[BaseModel]]] = [
-    ("financial", FinancialOutput),
-    ("legal", LegalOutput),
-    ("evidence", EvidenceOutput),
-]
+_DOMAINS = DOMAINS
 _NAMED_TYPES = ("person", "organization", "place")
 
 

@@ -6,6 +6,12 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    SynthesisOutput,
+)
 from holmes_backend.extraction import extract
 from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import (
@@ -20,6 +26,12 @@ from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 REALDOCS = Path(__file__).resolve().parents[3] / "shared" / "realdocs"
 M = TypeVar("M", bound=BaseModel)
+# The domains that read the evidence itself (strategy reads their findings).
+DOMAINS: list[tuple[str, type[BaseModel]]] = [
+    ("financial", FinancialOutput),
+    ("legal", LegalOutput),
+    ("evidence", EvidenceOutput),
+]
 
 
 async def load(path: Path, mime: str, file_id: str | None = None) -> EvidenceDoc:
@@ -113,3 +125,11 @@ def run(
         analysis.output.model_dump_json()
     )  # serialisable as the model answers
     return analysis.output, analysis
+
+
+def synthesis_of(docs: list[EvidenceDoc]) -> SynthesisOutput:
+    """Synthesis as the pipeline runs it: over the domains' findings and the files' names."""
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
+    return synthesis

@@ -47,7 +47,8 @@ DEFAULT_WINDOW_MINUTES = 30.0
 # Words that name a file as an account's record: a name beside them is the account's holder's.
 _ACCOUNT_FILES = wordset(
     "statement statements ledger ledgers account accounts bank banking transactions payables "
-    "receivables cashbook books register"
+    "receivables cashbook books register card cards creditcard amex visa mastercard expense "
+    "expenses purchases"
 )
 _FILE_WORDS = re.compile(r"[a-z]{4,}")
 _HEAD_WORD = re.compile(r"[a-z][a-z'&-]*")

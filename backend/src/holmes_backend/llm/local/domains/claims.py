@@ -8,13 +8,13 @@ just before it ("Q. Where were you on the evening of March 3, 2024?").
 """
 
 import re
-from datetime import datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts import condition
-from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments
+from holmes_backend.llm.local.facts.dates import Moment, day_period, find_days, find_moments
 from holmes_backend.llm.local.facts.names import clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -98,6 +98,7 @@ _HOME = re.compile(
 )
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
+_TOLD_UNITS = 10
 _PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
 _OPINION = re.compile(
     r"\b(opinion of the court|certiorari|petitioner|respondent|appellant)\b", re.I
@@ -163,11 +164,29 @@ def _interval(moment: Moment, text: str) -> str:
     return f"{start.isoformat()}/{end.isoformat()}"
 
 
-def _claimed_time(text: str, context: list[str]) -> str | None:
+def _claimed_time(text: str, context: list[str], told: date | None = None) -> str | None:
+    """When a claim says it happened: a date (and time, or part of the day) of its own or of
+    the question before it; several days ("on 4 and 5 March") are one period; a day and month
+    without a year are of the last year before the statement was made (`told`)."""
     for candidate in [text, *reversed(context)]:
+        days = find_days(candidate, told)
         moments = find_moments(candidate)
+        if days and days[0] != days[1]:
+            start = datetime.combine(days[0], time(0))
+            end = datetime.combine(days[1], time(23, 59, 59))
+            return f"{start.isoformat()}/{end.isoformat()}"
+        if days and not moments:
+            return _interval(Moment(days[0]), f"{text} {candidate}")
         if moments:
             return _interval(moments[0], f"{text} {candidate}")
+    return None
+
+
+def _told_on(doc: EvidenceDoc) -> date | None:
+    """When a statement was made: the first date of its heading."""
+    for unit in units(doc)[:_TOLD_UNITS]:
+        if moments := find_moments(unit.text):
+            return moments[0].day
     return None
 
 
@@ -195,6 +214,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     statement = deponent is not None and (
         witness(doc, 1) == deponent or any(_SWEARS.search(text) for text in head)
     )
+    told = _told_on(doc)
     found: list[SwornClaim] = []
     context: list[str] = []
     for unit in units(doc):
@@ -204,12 +224,12 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             continue
         speaker, body = _speaker(unit, deponent)
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
-            claim = _answer(body, speaker, context, unit)
+            claim = _answer(body, speaker, context, unit, told)
         else:
             # A numbered paragraph of a witness's statement is theirs, in whatever person.
             own = statement and len(body.split()) >= _MIN_WORDS
             own = own and bool(_NUMBERED.match(doc.chunks[unit.index].text))
-            claim = _claim(_referent(body, speaker, context), speaker, context, unit, own)
+            claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
@@ -255,7 +275,9 @@ def _is_question(text: str) -> bool:
     return bool(_QUESTION.match(text)) or text.rstrip().endswith("?")
 
 
-def _answer(body: str, speaker: str | None, context: list[str], unit: Unit) -> SwornClaim | None:
+def _answer(
+    body: str, speaker: str | None, context: list[str], unit: Unit, told: date | None
+) -> SwornClaim | None:
     """A bare "No, none at all." says what it says of the question it answers: the claim
     carries the question ("… [asked: Has the car had any problems?]")."""
     question = _QUESTION.sub("", context[-1]).strip()
@@ -265,14 +287,19 @@ def _answer(body: str, speaker: str | None, context: list[str], unit: Unit) -> S
     return SwornClaim(
         speaker=speaker,
         claim=f"{body} [asked: {question}]"[:500],
-        claimed_time=_claimed_time(f"{body} {question}", context[:-1]),
+        claimed_time=_claimed_time(f"{body} {question}", context[:-1], told),
         claimed_place=_claimed_place(body),
         source=unit.ref,
     )
 
 
 def _claim(
-    text: str, speaker: str | None, context: list[str], unit: Unit, own: bool = False
+    text: str,
+    speaker: str | None,
+    context: list[str],
+    unit: Unit,
+    own: bool = False,
+    told: date | None = None,
 ) -> SwornClaim | None:
     # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
     # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
@@ -281,7 +308,7 @@ def _claim(
         return None
     if _ATTESTATION.search(text) or _BACKGROUND.match(text) or text.rstrip().endswith(":"):
         return None  # the formula, who the witness is, or the words opening what follows
-    claimed_time = _claimed_time(text, context)
+    claimed_time = _claimed_time(text, context, told)
     claimed_place = _claimed_place(text)
     weighty = (
         claimed_time or claimed_place or _NEGATION.search(text) or _PERJURY.search(text) or own

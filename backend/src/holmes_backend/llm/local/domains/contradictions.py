@@ -45,11 +45,12 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
+from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.dates import parse_span, span_words
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -78,6 +79,34 @@ _RECEIPT = re.compile(
 _PRESENCE = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
     r"(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*(?:\s+[A-Z][\w'\u2019&-]*){0,4})",
+)
+# "I did not set foot in the office", "I wasn't at work", "never went into the depot".
+_WORKPLACE = (
+    r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
+    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station)\b"
+)
+_ABSENT = re.compile(
+    rf"\b(?:{_NEG}\s+(?:ever\s+|once\s+|even\s+)?(?:set\s+foot\s+(?:in|on|at|inside|into|near)|"
+    r"(?:go|went|gone|come|came|been|step(?:ped)?|turn(?:ed)?\s+up|show(?:ed)?\s+up)\s+"
+    r"(?:in(?:to|side)?|to|at|near|back\s+to|on)|enter(?:ed)?|attend(?:ed)?|visit(?:ed)?)"
+    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at|inside|on|near))\s+"
+    rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
+    re.IGNORECASE,
+)
+# A question a bare "No." denies: "Did you go into the London office on those days?"
+_ASKED_PRESENT = re.compile(
+    r"\b(?:did|were|was|have|had)\s+you\s+(?:ever\s+|once\s+)?(?:set\s+foot|go|come|been|"
+    r"attend|visit|enter|step|turn\s+up|show\s+up|in|at)\b[^?]{0,40}?\b"
+    rf"(?:(?:the|your|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
+    re.IGNORECASE,
+)
+_BARE_NO = re.compile(r"^\s*(?:no|never|not once)\b", re.IGNORECASE)
+# Records of being let in or of being there: door and badge logs, sign-in sheets, time clocks.
+_ACCESS = re.compile(
+    r"\b(?:badge|card\s?reader|reader|door|gate|turnstile|swipe[ds]?|key\s?card|fob|access|"
+    r"entry|entrance|clock(?:ed)?[ -]?(?:in|on)|sign(?:ed)?[ -]?in|check(?:ed)?[ -]?in|"
+    r"visitor log|reception)\b",
+    re.IGNORECASE,
 )
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
@@ -110,7 +139,6 @@ _PERIODIC = re.compile(
 _TOTAL = re.compile(
     r"\b(total|aggregate|in all|altogether|together|combined|cumulative(?:ly)?|in sum)\b", re.I
 )
-_PER_CLAIM = 3
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
@@ -222,37 +250,42 @@ def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
 def place_contradictions(
     claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
 ) -> list[Contradiction]:
+    """A claim of being at a place against the speaker's own events elsewhere then: one
+    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere)."""
     found: list[Contradiction] = []
     for claim in claims:
         if not claim.claimed_place or not claim.speaker:
             continue
+        if _absent_from(claim) or _PRESENCE.search(claim.claim):
+            continue  # "I was never at …" says where they were not (denial_contradictions)
         window = _claim_window(claim, zone, slack)
         if window is None:
             continue
-        hits = 0
+        against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
                 continue
-            if hits >= _PER_CLAIM:
-                break
             relation, verified, how = _relation(claim.claimed_place, item, index)
             if relation == "same" or (relation == "unknown" and not item.position):
                 continue
-            severity: Severity = "HIGH" if verified else "MEDIUM"
-            hits += 1
-            found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=[item.source],
-                    explanation=(
-                        f"{claim.speaker} claims to have been at {claim.claimed_place} "
-                        f"({claim.claimed_time}); {item.description[:160]} places them elsewhere "
-                        f"at {item.when.isoformat()}: {how}."
-                    ),
-                    severity=severity,
-                )
+            against.append((item, verified, how))
+        if not against:
+            continue
+        item, _, how = next((a for a in against if a[1]), against[0])
+        more = f" (and {len(against) - 1} more record(s) of theirs)" if len(against) > 1 else ""
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([a[0].source for a in against], 50)[:6],
+                explanation=(
+                    f"{claim.speaker} claims to have been at {claim.claimed_place} "
+                    f"({span_words(claim.claimed_time)}); {item.description[:160]} places them "
+                    f"elsewhere at {item.at()}{more}: {how}."
+                ),
+                severity="HIGH" if any(verified for _, verified, _ in against) else "MEDIUM",
             )
+        )
     return found
 
 
@@ -356,6 +389,50 @@ def denial_contradictions(
                         "HIGH",
                     )
                 )
+    return found
+
+
+def _absent_from(claim: SwornClaim) -> str | None:
+    """The workplace a claim says its speaker was not at: in its own words, or as the bare
+    "No." to a question asking whether they were."""
+    body, _, asked = claim.claim.partition(" [asked: ")
+    if (match := _ABSENT.search(body)) is not None:
+        return match["place"].lower()
+    if asked and _BARE_NO.match(body) and (match := _ASKED_PRESENT.search(asked)) is not None:
+        return match["place"].lower()
+    return None
+
+
+def absence_contradictions(
+    claims: list[SwornClaim], index: Timeline, zone: tzinfo
+) -> list[Contradiction]:
+    """ "I did not set foot in the office on 4 or 5 March" against the speaker's own entries in
+    a door or badge log, or events at that place, in those days."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        place = _absent_from(claim)
+        window = _claim_window(claim, zone, timedelta(0)) if place else None
+        if place is None or window is None or not claim.speaker:
+            continue
+        there = [
+            item
+            for item in in_window(index, window)
+            if item.file_id != claim.source.file_id
+            and item.kind != "transaction"
+            and _involves(item, claim.speaker)
+            and (_ACCESS.search(item.description) or (item.place and place in item.place.lower()))
+        ]
+        if there:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([item.source for item in there], 50),
+                    f"{claim.speaker} says they were not at the {place} "
+                    f"({span_words(claim.claimed_time)}), yet {len(there)} access or presence "
+                    f"record(s) log them there then, first: {there[0].description[:160]}",
+                    "HIGH",
+                )
+            )
     return found
 
 
@@ -809,6 +886,7 @@ def all_contradictions(
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
+    found += absence_contradictions(claims, index, zone)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
@@ -817,6 +895,7 @@ def all_contradictions(
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)
+    found += nonevent_contradictions(view.evidence.findings, claims, held)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}

@@ -13,6 +13,8 @@ from itertools import pairwise
 
 from holmes_backend.agents.schemas import CrossModalLink, SourceRef, TimedEvent, Transaction
 from holmes_backend.llm.local.domains.ledger import is_transfer, tx_date
+from holmes_backend.llm.local.domains.timeline import field_place
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.dates import has_time, parse_iso
 from holmes_backend.llm.local.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.llm.local.facts.money import format_money
@@ -35,6 +37,11 @@ class Item:
     people: list[str] = field(default_factory=list)
     place: str | None = None
     position: tuple[float, float] | None = None
+    timed: bool = True  # known to the time of day, not only to the day
+
+    def at(self) -> str:
+        """When, as written for a reader: the day alone when only the day is known."""
+        return self.when.isoformat() if self.timed else self.when.date().isoformat()
 
 
 def case_offset(timestamps: list[str]) -> tzinfo:
@@ -95,6 +102,7 @@ def timed_items(
                 event.people,
                 event.place,
                 position,
+                has_time(event.timestamp),
             )
         )
     for tx in transactions:
@@ -105,7 +113,21 @@ def timed_items(
             continue
         parties = [p for p in (tx.from_party, tx.to_party) if p]
         label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
-        items.append(Item(when, tx.source.file_id, "transaction", label, tx.source, parties))
+        place = field_place(row_fields(tx.description))  # a card's "Location: LONDON EC2"
+        if place:
+            label += f" at {place}"
+        items.append(
+            Item(
+                when,
+                tx.source.file_id,
+                "transaction",
+                label,
+                tx.source,
+                parties,
+                place,
+                timed=has_time(tx.date),
+            )
+        )
     return sorted(items, key=lambda item: item.when)
 
 

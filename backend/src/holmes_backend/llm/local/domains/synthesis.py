@@ -42,7 +42,8 @@ class SynthesisAnalysis:
 
 def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysis:
     events = view.evidence.events
-    transactions = view.financial.transactions
+    # A statement's unnamed side is its holder's: their card payments place them.
+    transactions = [view.held(t) for t in view.financial.transactions]
     zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in transactions])
     timed = timed_items(events, transactions, zone)
     dated = timed_items(events, transactions, zone, dated=True)

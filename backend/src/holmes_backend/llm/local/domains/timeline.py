@@ -105,6 +105,11 @@ _MAX_ROW_EVENTS = 500
 MEDIA_FAMILIES = ("image/", "audio/", "video/")
 
 
+def field_place(fields: Mapping[str, str]) -> str | None:
+    """Where a record's labelled fields say it happened ("Location: LONDON EC2")."""
+    return next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v), None)
+
+
 def places_in(text: str) -> list[str]:
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
@@ -359,7 +364,7 @@ def _row_event(
         return None
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
-    place = next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k)), None)
+    place = field_place(fields)
     people = [v for k, v in fields.items() if _PEOPLE_COLUMNS.search(k) and v]
     for k, v in fields.items():
         if assigned[k] not in ("date", "time"):

@@ -251,6 +251,82 @@ def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
     return tuple(result)
 
 
+_JOIN_DAYS = r"\s*(?:and|or|to|until|till|through|[-\u2013\u2014])\s*"
+_DAY_RANGE = re.compile(
+    rf"(?<![:.,/])\b(?P<d1>\d{{1,2}}){_ORD}(?:\s+(?:of\s+)?(?P<m1>{_MON}))?{_JOIN_DAYS}(?P<d2>\d{{1,2}}){_ORD}"
+    rf"\s+(?:of\s+)?(?P<mon>{_MON})(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"
+    rf"|\b(?P<mon_>{_MON})\s+(?P<d1_>\d{{1,2}}){_ORD}{_JOIN_DAYS}(?:(?P<m2_>{_MON})\s+)?"
+    rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
+    re.IGNORECASE,
+)
+_DAY_MONTH = re.compile(
+    rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON})(?![a-z])(?!,?\s+(?:19|20)\d{{2}})"
+    rf"|\b(?P<mon_>{_MON})\s+(?P<d_>\d{{1,2}}){_ORD}(?![\d:])(?!,?\s+(?:19|20)\d{{2}})",
+    re.IGNORECASE,
+)
+
+
+def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
+    """The days a text speaks of when no full date says it: a range ("on 4 and 5 March 2025",
+    "from 30 April to 2 May", "March 4-5") or a day and month without a year ("on 12 March").
+    A missing year is the latest that does not put the days after `reference` (what is told
+    is in the past of the telling); without a reference, only a range with its year is read."""
+    match = _DAY_RANGE.search(text)
+    if match is not None:
+        first = match["d1"] or match["d1_"]
+        last = match["d2"] or match["d2_"]
+        month = MONTHS[(match["mon"] or match["mon_"])[:3].lower()]
+        # "30 April to 2 May" names the first month apart; "April 30 to May 2" the last.
+        first_month = MONTHS[m[:3].lower()] if (m := match["m1"]) else month
+        last_month = MONTHS[m[:3].lower()] if (m := match["m2_"]) else month
+        year_text = match["y"] or match["y_"]
+        year = int(year_text) if year_text else _year_before(reference, last_month, int(last))
+        if year is None:
+            return None
+        start = _make(year - (first_month > last_month), first_month, int(first))
+        end = _make(year, last_month, int(last))
+        return (start, end) if start and end and start <= end else None
+    match = _DAY_MONTH.search(text)
+    if match is None or reference is None:
+        return None
+    day = int(match["d"] or match["d_"])
+    month = MONTHS[(match["mon"] or match["mon_"])[:3].lower()]
+    year = _year_before(reference, month, day)
+    found = _make(year, month, day) if year else None
+    return (found, found) if found else None
+
+
+_IN_MONTH = re.compile(
+    rf"\b(?:in|during|throughout|for|since|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON})(?![a-z])"
+    r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
+    re.IGNORECASE,
+)
+
+
+def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
+    """The days a text speaks of: a date, some days (find_days) or a whole month ("in March
+    2025", "during March"; a month without a year is the last one before `reference`)."""
+    if days := find_days(text, reference):
+        return days
+    if moments := find_moments(text):
+        return moments[0].day, moments[0].day
+    match = _IN_MONTH.search(text)
+    if match is None:
+        return None
+    month = MONTHS[match["mon"][:3].lower()]
+    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
+    if year is None:
+        return None
+    following = date(year + month // 12, month % 12 + 1, 1)
+    return date(year, month, 1), following - timedelta(days=1)
+
+
+def _year_before(reference: date | None, month: int, day: int) -> int | None:
+    if reference is None:
+        return None
+    return reference.year - ((month, day) > (reference.month, reference.day))
+
+
 def find_times(text: str) -> list[tuple[time, tzinfo | None]]:
     """Times of day written without a date."""
     return [(at, tz) for _, _, at, tz in _times(text, [])]
@@ -279,6 +355,18 @@ def parse_iso(value: object) -> datetime | None:
 
 def has_time(value: str) -> bool:
     return "T" in value or (len(value) > 10 and ":" in value)
+
+
+def span_words(value: str | None) -> str:
+    """A claimed time for a reader: whole days as "2025-03-04 to 2025-03-05", else as is."""
+    span = parse_span(value)
+    if span is None or not value or "/" not in value:
+        return value or ""
+    start, end, _ = span
+    if start.time() == time(0) and end.time() == time(23, 59, 59):
+        first, last = start.date().isoformat(), end.date().isoformat()
+        return first if first == last else f"{first} to {last}"
+    return value
 
 
 def parse_span(value: str | None) -> tuple[datetime, datetime, bool] | None:

@@ -28,6 +28,11 @@ from holmes_backend.llm.local.facts.memo import memo
 UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
 
 _WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf")
+# A letter's or an e-mail's greeting ends its line with a comma and is a line of its own.
+_SALUTATION = re.compile(
+    r"^(?:dear|hi|hello|to whom it may concern|good (?:morning|afternoon|evening))\b[^.!?]{0,60},$",
+    re.IGNORECASE,
+)
 _TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")
 _BOUNDARY = re.compile(r"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[A-Z0-9])")
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
@@ -143,7 +148,7 @@ def _is_section_title(chunk: Chunk) -> bool:
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    if _TERMINAL.search(previous):
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous):
         return False
     if previous.endswith(("-", ",")) or line[:1].islower():
         return True

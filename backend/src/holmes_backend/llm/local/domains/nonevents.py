@@ -1,0 +1,289 @@
+"""What a record says did not happen: "We have no record of any stay by Ms Okafor in March 2025",
+"no dinner was held with her in March", "Reservation 118 … was cancelled", "no invoice numbered
+118 was issued". Each such sentence of a record (not testimony) is a finding naming the kind of
+occasion, the record's author (its e-mail sender's domain, or the organisation of its letterhead)
+and the day it was written.
+
+Synthesis holds against it what in the case says the occasion took place
+(nonevent_contradictions): a witness's "I was in Lyon meeting Vireaux SA" against Vireaux's own
+"no meeting with anyone from Calder Group in March 2025", a dinner with that party claimed as an
+expense, a hotel night whose receipt number the hotel says it never issued. A claim or payment
+counts when it names the author (a distinctive word of its name), speaks of the same kind of
+occasion and falls in the period the sentence gives; or when it carries the reference number the
+sentence denies.
+"""
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from datetime import date
+
+from holmes_backend.agents.schemas import (
+    Contradiction,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.records import sentences, written_on
+from holmes_backend.llm.local.facts.dates import find_period, parse_span
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.text import units
+
+NONEVENT = "recorded_nonevent"
+
+# The words of each kind of occasion; a noun of the first column may be what is denied.
+_KINDS: dict[str, tuple[str, ...]] = {
+    "meeting": ("meeting", "meetings", "appointment", "met", "meet"),
+    "meal": ("dinner", "lunch", "breakfast", "meal", "dined", "restaurant"),
+    "stay": ("stay", "night", "nights", "hotel", "accommodation", "room", "lodging", "stayed"),
+    "booking": ("reservation", "booking", "booked", "reserved"),
+    "delivery": ("delivery", "deliveries", "shipment", "delivered", "shipped"),
+    "service": ("service", "services", "repair", "repairs", "installation", "inspection"),
+    "visit": ("visit", "visits", "attendance", "visited", "attended"),
+    "invoice": ("invoice", "invoices", "receipt", "receipts", "bill", "facture"),
+    "charge": ("charge", "charges", "payment", "payments", "charged", "paid", "billed"),
+    "call": ("call", "calls", "called"),
+    "order": ("order", "orders", "purchase", "ordered"),
+}
+# A booking denied is a stay or a meal that did not take place.
+_IMPLIES = {"booking": {"stay", "meal"}, "invoice": {"charge"}, "charge": {"invoice"}}
+_KIND_OF = {word: kind for kind, words in _KINDS.items() for word in words}
+# The occasions a record may deny (nouns; the other words only recognise the kind).
+_NOUNS = (
+    r"meetings?|appointments?|dinners?|lunch(?:es)?|breakfasts?|meals?|stays?|reservations?|"
+    r"bookings?|deliver(?:y|ies)|shipments?|services?|repairs?|installation|inspections?|visits?|"
+    r"attendance|invoices?|receipts?|bills?|charges?|payments?|calls?|orders?|purchases?"
+)
+_DONE = (
+    r"held|made|issued|delivered|performed|provided|booked|completed|carried\s+out|received|"
+    r"placed|raised|sent|attended|taken|done|supplied|rendered"
+)
+_NONEVENT = re.compile(
+    rf"(?<!\bat )\bno\s+(?:(?:record|trace|evidence|sign)\s+of\s+)?(?:(?:any|a|an|such)\s+)*"
+    rf"(?:[\w-]+\s+)?(?P<noun>{_NOUNS})\b"
+    r"(?!\s+(?:(?:to|for)\s+you|is|are|will|shall|would|should|may|must|can|due|needed|required))"
+    rf"|\b(?P<noun2>{_NOUNS})\b[^;]{{0,120}}?\b(?:was|were|has\s+been|have\s+been|had\s+been)\s+"
+    rf"(?:never|not)\s+(?:{_DONE})\b"
+    rf"|\b(?P<noun3>{_NOUNS})\b[^;]{{0,120}}?\b(?:did\s+not|didn['\u2019]t|never)\s+"
+    r"(?:take\s+place|happen|occur|go\s+ahead|proceed)\b"
+    rf"|\b(?P<noun4>{_NOUNS})\b[^;]{{0,120}}?\b(?:was|were|has\s+been|had\s+been)\s+cancel+ed\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(r"^\s*(?:if|unless|should|please|in case|where)\b|\?", re.IGNORECASE)
+_NUMBER = re.compile(
+    r"\b(?:numbered|number|no\.?|n[°o]|#|ref(?:erence)?\.?)\s*(?P<num>[A-Z]{0,3}-?\d{2,})"
+    rf"|\b(?:{_NOUNS})\s+(?P<num2>[A-Z]{{0,3}}-?\d{{2,}})\b",
+    re.IGNORECASE,
+)
+_DIGITS = re.compile(r"\d{2,}")
+_WORDS = re.compile(r"[a-z]{4,}")
+# Words of an address or a letterhead that name no one in particular.
+_GENERIC = wordset(
+    "mail email info online group company corp services service reservations bookings hotel "
+    "hotels office team support sales accounts admin noreply reply contact global international "
+    "limited holdings"
+)
+_FROM = re.compile(r" \(from (?P<who>[^)]+)\)")
+_PER_FILE = 6
+_LONGEST = 400
+_HEADING_UNITS = 3
+_MAX = 20
+
+
+def _plain(text: str) -> str:
+    """Lower case without accents ("Hôtel" → "hotel")."""
+    folded = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in folded if not unicodedata.combining(c))
+
+
+def _kinds(text: str) -> set[str]:
+    return {kind for w in re.findall(r"[a-z-]+", _plain(text)) if (kind := _KIND_OF.get(w))}
+
+
+def _noun(match: re.Match[str]) -> str:
+    return str(match["noun"] or match["noun2"] or match["noun3"] or match["noun4"]).lower()
+
+
+def _singular(noun: str) -> str:
+    if noun in _KIND_OF:
+        return noun
+    for cut, end in (("ies", "y"), ("es", ""), ("s", "")):
+        stem = noun.removesuffix(cut) + end
+        if noun.endswith(cut) and stem in _KIND_OF:
+            return stem
+    return noun
+
+
+def _nonevent(text: str) -> re.Match[str] | None:
+    return None if _HYPOTHETICAL.search(text) else _NONEVENT.search(text)
+
+
+def _author(doc: EvidenceDoc) -> str | None:
+    """Who wrote the record: its e-mail sender's domain, else its letterhead's organisation."""
+    sender = str(doc.metadata.get("from") or "")
+    if "@" in sender:
+        return sender.rsplit("@", 1)[1].strip(" >").lower() or None
+    for unit in units(doc)[:_HEADING_UNITS]:
+        organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
+        if organisations:
+            return organisations[0]
+    return None
+
+
+def nonevents(docs: list[EvidenceDoc]) -> list[Finding]:
+    found: list[Finding] = []
+    for said in sentences(docs, _nonevent, _PER_FILE, longest=_LONGEST):
+        match = said.found
+        noun = _noun(match)
+        author = _author(said.doc)
+        title = f"Recorded as not having taken place ({noun}) in {said.doc.filename}"
+        title += f" (from {author})" if author else ""
+        title += f" on {said.written}" if said.written else ""
+        found.append(said.finding(NONEVENT, title, "MEDIUM", 0.65, concerns_people=False))
+    return found
+
+
+@dataclass
+class _Nonevent:
+    finding: Finding
+    kinds: set[str]
+    author: set[str]  # the distinctive words of its author's name
+    number: str | None
+    period: tuple[date, date] | None
+    people: list[str]
+
+    @property
+    def source(self) -> SourceRef:
+        return self.finding.sources[0]
+
+
+def _read(finding: Finding) -> _Nonevent | None:
+    match = _nonevent(finding.summary)
+    if match is None or not finding.sources:
+        return None
+    kinds = {_KIND_OF[_singular(_noun(m))] for m in _NONEVENT.finditer(finding.summary)}
+    kinds |= set().union(*(_IMPLIES.get(k, set()) for k in kinds))
+    who = _FROM.search(finding.title)
+    author = {w for w in _WORDS.findall(_plain(who["who"]))} - _GENERIC if who else set()
+    number = _NUMBER.search(finding.summary)
+    digits = _DIGITS.search((number["num"] or number["num2"]) if number else "")
+    written = written_on(finding)
+    people = [n.text for n in find_names(finding.summary) if n.kind == "person"]
+    return _Nonevent(
+        finding,
+        kinds,
+        author,
+        digits.group() if digits else None,
+        # The period the denial's own clause gives ("…, and no dinner was held with her in
+        # March"), else the sentence's.
+        find_period(finding.summary[match.start() :], written)
+        or find_period(finding.summary, written),
+        people,
+    )
+
+
+def _within(day: date | None, period: tuple[date, date] | None) -> bool:
+    return period is None or (day is not None and period[0] <= day <= period[1])
+
+
+def _overlaps(claimed: str | None, period: tuple[date, date] | None) -> bool:
+    if period is None:
+        return True
+    span = parse_span(claimed)
+    return span is not None and span[0].date() <= period[1] and period[0] <= span[1].date()
+
+
+def _concerns(record: _Nonevent, parties: list[str]) -> bool:
+    """Whether a claim or payment is of the person the record names, when it names one and
+    the claim or payment says whose it is."""
+    known = [p for p in parties if p]
+    if not record.people or not known:
+        return True
+    return any(same_party(p, q) for p in record.people for q in known)
+
+
+def _names_author(record: _Nonevent, text: str) -> bool:
+    return bool(record.author & set(_WORDS.findall(_plain(text))))
+
+
+def _payment_text(tx: Transaction) -> str:
+    return " ".join(p for p in (tx.description, tx.to_party, tx.from_party, tx.reference) if p)
+
+
+def _numbered(record: _Nonevent, tx: Transaction) -> bool:
+    return record.number is not None and record.number in _DIGITS.findall(tx.reference or "")
+
+
+def nonevent_contradictions(
+    findings: list[Finding], claims: list[SwornClaim], payments: list[Transaction]
+) -> list[Contradiction]:
+    """The claims and payments (with their statements' holders) the case's recorded non-events
+    deny."""
+    records = [
+        record for f in findings if f.finding_type == NONEVENT and (record := _read(f)) is not None
+    ]
+    # What each claim or payment (by its source) is held against: records, whether verified.
+    against: dict[tuple[str, str], tuple[str, SourceRef, list[_Nonevent], bool]] = {}
+
+    def add(text: str, source: SourceRef, record: _Nonevent, verified: bool) -> None:
+        key = (source.file_id, source.excerpt or text)
+        _, _, found, was = against.get(key, (text, source, [], False))
+        if record not in found:
+            found.append(record)
+        against[key] = (text, source, found, was or verified)
+
+    for record in records:
+        for claim in claims:
+            if (
+                claim.source.file_id != record.source.file_id
+                and _names_author(record, claim.claim)
+                and record.kinds & _kinds(claim.claim)
+                and _overlaps(claim.claimed_time, record.period)
+                and _concerns(record, [claim.speaker or ""])
+            ):
+                add(claim.claim, claim.source, record, True)
+        for tx in payments:
+            if tx.source.file_id == record.source.file_id:
+                continue
+            text = _payment_text(tx)
+            # A denied number ("Invoice BF-2231 was not issued") is of that payment alone.
+            numbered = _numbered(record, tx)
+            by_author = (
+                (record.number is None or numbered)
+                and _names_author(record, text)
+                and bool(record.kinds & (_kinds(text) | {"charge"}))
+                and _within(tx_date(tx), record.period)
+            )
+            if (by_author or numbered) and _concerns(
+                record, [tx.from_party or "", tx.to_party or ""]
+            ):
+                add(tx.source.excerpt or text, tx.source, record, by_author)
+    found: list[Contradiction] = []
+    for text, source, records_against, verified in against.values():
+        first = records_against[0]
+        who = _FROM.search(first.finding.title)
+        found.append(
+            Contradiction(
+                claim=text[:500],
+                claim_source=source,
+                evidence_against=[r.source for r in records_against][:6],
+                explanation=(
+                    f"A record{' from ' + who['who'] if who else ''} says this did not take "
+                    f"place: "
+                    f"\u201c{first.finding.summary[:200]}\u201d"
+                    + (
+                        ""
+                        if verified
+                        else f"; the reference {first.number} is the one it says was never "
+                        "issued or was cancelled"
+                    )
+                    + "."
+                ),
+                severity="HIGH" if verified else "MEDIUM",
+            )
+        )
+    return found[:_MAX]

@@ -7,7 +7,8 @@
 - amount mismatches: one invoice/reference (or one dated payment between the same parties)
   carrying different amounts in different files;
 - duplicates: the same amount to the same payee twice in one file, with the same reference or
-  within a few days (not a charge recurring on about the same day of different months);
+  within a few days (not a charge recurring on about the same day of different months, nor a
+  small amount spent again on another day: a daily fare, a lunch);
 - round amounts: repeated large whole-thousand payments to one payee.
 """
 
@@ -38,6 +39,10 @@ ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
+# The same amount to one payee on different days without a shared reference is a possible
+# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
+# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
+DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
 _HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
 RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
@@ -340,12 +345,16 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             continue
         references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
         same_reference = len(references) != len(set(references))
+        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
         close = [
             (a, b)
             for a, b in pairwise(group)
             if a.day
             and b.day
             and abs((b.day - a.day).days) <= DUPLICATE_DAYS
+            # A small fare or a coffee bought again another day is routine spending; the same
+            # small amount twice in one day, or with one reference, is still a duplicate.
+            and (material or a.day == b.day)
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
         ]
         if (not close and not same_reference) or _recurring(group):

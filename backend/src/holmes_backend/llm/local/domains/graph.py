@@ -33,10 +33,16 @@ from holmes_backend.llm.local.domains.people import (
     PEOPLE_NAMED,
     person_mentions,
 )
-from holmes_backend.llm.local.domains.resolution import Resolved, Resolver
+from holmes_backend.llm.local.domains.resolution import Resolved, Resolver, guess_type
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import find_names, slug
+from holmes_backend.llm.local.facts.names import (
+    find_names,
+    name_key,
+    person_parts,
+    reads_as_person,
+    slug,
+)
 from holmes_backend.llm.local.facts.text import units
 
 _TITLE_WORDS = (
@@ -169,21 +175,44 @@ def _collect(view: CaseView, resolver: Resolver) -> None:
         if finding.finding_type == DEFINED_PARTIES:
             for name, alias in _DEFINED.findall(finding.summary):
                 resolver.alias(name.strip(), alias)
-    _collect_findings(view, resolver)
+    mentions = person_mentions(view.documents)
+    _collect_findings(view, resolver, _people(view, [m.name for m in mentions]))
     for doc in view.documents:
         for unit in units(doc)[:_MAX_UNITS]:
             for name in find_names(unit.text):
                 if name.kind != "person":
                     resolver.add(name.text, name.kind, unit.ref)
-    for mention in person_mentions(view.documents):
+    for mention in mentions:
         resolver.add(mention.name, "person", mention.ref())
 
 
-def _collect_findings(view: CaseView, resolver: Resolver) -> None:
+def _people(view: CaseView, mentioned: list[str]) -> set[str]:
+    """The keys and surnames of the people the case names as people: in the documents, in the
+    evidence's people, events and statements."""
+    names = [*mentioned, *view.evidence.people]
+    names += [p for e in view.evidence.events for p in e.people]
+    names += [c.speaker for c in view.evidence.sworn_claims if c.speaker]
+    names += [
+        n for f in view.evidence.findings if f.finding_type == PEOPLE_NAMED for n in f.entities
+    ]
+    keys = {name_key(n) for n in names}
+    return keys | {parts[2] for n in names if (parts := person_parts(n))}
+
+
+def _party_type(party: str | None, people: set[str]) -> EntityType | None:
+    """What a payer or payee the records name without saying what it is: a person when it reads
+    as one or the case names that person, else an organisation ("PRET A MANGER", "Taxi Lyon
+    Part-Dieu", "Amazon"); None leaves it to the name (an account, a firm by its suffix)."""
+    if not party or guess_type(party) != "person" or reads_as_person(party):
+        return None
+    return None if name_key(party) in people else "organization"
+
+
+def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> None:
     for tx in view.financial.transactions:
         if is_payment(tx):
-            resolver.add(tx.from_party, None, tx.source)
-            resolver.add(tx.to_party, None, tx.source)
+            for party in (tx.from_party, tx.to_party):
+                resolver.add(party, _party_type(party, people), tx.source)
     for party in view.legal.parties:
         resolver.add(party)
     for clause in view.legal.clauses:

@@ -21,8 +21,13 @@ from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.llm.local.facts.memo import memo
-from holmes_backend.llm.local.facts.money import find_money, implicit_currency, parse_cell
-from holmes_backend.llm.local.facts.names import clean, find_names, name_key
+from holmes_backend.llm.local.facts.money import (
+    find_money,
+    header_currency,
+    implicit_currency,
+    parse_cell,
+)
+from holmes_backend.llm.local.facts.names import clean, find_names, kind_of, name_key
 from holmes_backend.llm.local.facts.text import Unit, units
 
 INVOICED = "Invoiced amount"
@@ -90,6 +95,19 @@ _TOTAL = re.compile(
     r"grand\s+total)\b\s*[:=]?",
     re.IGNORECASE,
 )
+# A row that sums others up, by its label: the totals above ("Total", "Total claimed", "Grand
+# total"), subtotals and sums, and the balances a ledger carries from one page or period on.
+_SUMMARY = re.compile(
+    rf"\s*(?:{_TOTAL.pattern}"
+    r"|(?:sub[\s-]?)?totals?\b|[\w ]{1,30}\btotals?\s*[:=]?\s*$|sum\b(?:\s+of\b|\s*[:=]?\s*$)"
+    r"|(?:balance\s+)?(?:carried|brought)\s+(?:forward|down|fwd)\b|balance\s+(?:[bc]/[fd]|forward)\b"
+    r"|(?:opening|closing|starting|ending)\s+balance\b"
+    r"|summe\b|gesamt|somme\b|totaal\b|totale\b)",
+    re.IGNORECASE,
+)
+_FIGURE_ROLES = frozenset(("amount", "debit", "credit", "balance", "quantity", "unit_price"))
+_PARTY_ROLES = frozenset(("from", "to", "party"))  # "Total Gas & Power Ltd" is a payee
+_Amount = tuple[float, str | None]
 _BILL_TO = re.compile(
     r"\b(?:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*(?P<name>[A-Z][\w&.,' -]{2,60}?)"
     r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
@@ -222,32 +240,46 @@ def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transactio
     return found
 
 
-def _first(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> str | None:
+def _column(
+    fields: dict[str, str], assigned: dict[str, Role], role: Role
+) -> tuple[str, str] | None:
+    """(header, value) of the first column of this role with a value in the row."""
     for header, value in fields.items():
         if assigned.get(header) == role and value.strip():
-            return value.strip()
+            return header, value.strip()
     return None
 
 
-def _amount(value: str | None) -> tuple[float, str | None] | None:
-    if value is None:
+def _first(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> str | None:
+    column = _column(fields, assigned, role)
+    return column[1] if column else None
+
+
+def _amount(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> _Amount | None:
+    """The amount of the row's column of this role, in the currency its cell names, else the
+    one its header names ("Amount GBP", "Amount (EUR)")."""
+    column = _column(fields, assigned, role)
+    if column is None:
         return None
+    header, value = column
     parsed = parse_cell(value)
     if parsed is None:
         money = find_money(value)
-        return (money[0].value, money[0].currency) if money else None
-    return parsed
+        parsed = (money[0].value, money[0].currency) if money else None
+    if parsed is None:
+        return None
+    return parsed[0], parsed[1] or header_currency(header)
 
 
 def _from_fields(
     file_id: str, fields: dict[str, str], ref: SourceRef, holder: str | None
 ) -> Transaction | None:
     assigned = roles(list(fields))
-    debit = _amount(_first(fields, assigned, "debit"))
-    credit = _amount(_first(fields, assigned, "credit"))
-    amount = _amount(_first(fields, assigned, "amount"))
-    quantity = _amount(_first(fields, assigned, "quantity"))
-    price = _amount(_first(fields, assigned, "unit_price"))
+    debit = _amount(fields, assigned, "debit")
+    credit = _amount(fields, assigned, "credit")
+    amount = _amount(fields, assigned, "amount")
+    quantity = _amount(fields, assigned, "quantity")
+    price = _amount(fields, assigned, "unit_price")
     outflow: bool | None = None
     if debit and debit[0]:
         amount, outflow = (abs(debit[0]), debit[1]), True
@@ -271,6 +303,8 @@ def _from_fields(
     if holder and receiver is None and outflow is False:
         receiver = holder
     when = _row_date(fields, assigned)
+    if when is None and _summary_row(fields, assigned):
+        return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = _first(fields, assigned, "reference")
     if reference is None and (found := references(description)):
@@ -286,6 +320,18 @@ def _from_fields(
         reference=reference,
         description=description[:300],
         source=ref.model_copy(update={"file_id": file_id}),
+    )
+
+
+def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """An undated row labelled as a total ("Total claimed", "Subtotal", "Balance carried
+    forward"): it sums up the rows above, it moved no money of its own. A dated one may be a
+    payment to a firm of that name ("TOTAL", the fuel company)."""
+    return any(
+        _SUMMARY.match(value)
+        and not (assigned[header] in _PARTY_ROLES and kind_of(value) == "organization")
+        for header, value in fields.items()
+        if assigned[header] not in _FIGURE_ROLES and value
     )
 
 

@@ -117,7 +117,28 @@ BUSINESS_WORDS = wordset(
     "realtors agency studios labs industries enterprises ventures capital "
     "insurance investments financial advisors associates solutions systems technologies "
     # What a vendor sells, named as the vendor ("Prairie Fuel Cards", "Lakeside Payments").
-    "cards card payments fuels petroleum telecom wireless airways railways express"
+    "cards card payments fuels petroleum telecom wireless airways railways express "
+    # Travel and hospitality, as card statements name merchants ("Leon Restaurants").
+    "restaurants cafes hotels travel taxi taxis cabs minicabs tours"
+)
+# Venues named by their kind first ("Hotel Maasoever", "Restaurant Zeezicht", "Café Central"):
+# places, as "Maasoever Hotel" is.
+VENUE_HEADS = wordset(
+    "hotel motel hostel inn restaurant ristorante trattoria osteria brasserie bistro cafe café "
+    "pub pizzeria taverna auberge gasthaus"
+)
+# Desks, departments and shared mailboxes: what a signature or an e-mail's display name gives
+# instead of a person ("Reservations", "Accounts", "Front Office", "Customer Service"). A team
+# or a body with a name of its own ("Payroll Team", "Accounts Payable") is an organisation.
+DEPARTMENT_WORDS = wordset(
+    """
+    reservations reservation bookings booking reception front back head main box desk helpdesk
+    help support info information enquiries enquiry inquiries inquiry sales accounts billing
+    invoicing orders admin office offices noreply no-reply donotreply notifications alerts
+    newsletter contact contacts customer customers service services care hr payroll
+    marketing press operations dispatch shipping returns purchasing procurement recruitment
+    careers jobs webmaster postmaster mailer guest relations
+    """
 )
 # Job titles and roles: the head of a two-word phrase that names a function, not a person
 # ("Court Reporter", "Hearing Examiner", "Notary Public").

@@ -57,6 +57,13 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 _HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|pound", re.IGNORECASE)
+# A currency named in a column's header: a symbol, a code in capitals or in brackets, or a word
+# ("Amount GBP", "Amount (eur)", "Betrag \u20ac", "Value in dollars"); "Net" or "Try" are words.
+_IN_HEADER = re.compile(
+    rf"(?P<sym>{SYM})|(?<![A-Za-z])(?P<code>{CODE})(?![A-Za-z])"
+    rf"|[(\[]\s*(?i:(?P<bracketed>{CODE}))\s*[)\]]"
+    r"|\b(?i:(?P<word>euros?|dollars?|pounds|sterling))\b"
+)
 _CELL = re.compile(
     rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg2>[-\u2212])?"
     rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
@@ -147,6 +154,18 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     return (-value if negative else value), currency_of(
         match["cur"] or match["cur2"], dollar_currency.get()
     )
+
+
+def header_currency(header: str) -> str | None:
+    """The currency a column's header names for its cells ("Amount GBP", "Amount (EUR)",
+    "Betrag EUR", "Amount \u00a3", "Value (USD)"); None when it names none, or several."""
+    named: set[str] = set()
+    for match in _IN_HEADER.finditer(header):
+        token = next(t for t in match.groups() if t)
+        code = "GBP" if token.lower() == "sterling" else currency_of(token, dollar_currency.get())
+        if code:
+            named.add(code)
+    return named.pop() if len(named) == 1 else None
 
 
 def format_money(value: float, currency: str = "USD") -> str:

@@ -22,6 +22,7 @@ from typing import Literal
 
 from holmes_backend.llm.local.facts.lexicon import (
     BUSINESS_WORDS,
+    DEPARTMENT_WORDS,
     HONORIFICS,
     NAME_CONNECTORS,
     NOT_NAMES,
@@ -36,6 +37,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     ROLE_WORDS,
     STOPWORDS,
     TRAILING_NOT_NAMES,
+    VENUE_HEADS,
     wordset,
 )
 from holmes_backend.llm.local.facts.vocabulary import given_names, only_common_words
@@ -144,7 +146,8 @@ def org_suffix(name: str) -> str | None:
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
-    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens):
+    # "Front Office", "Customer Service": a desk, neither a firm nor a person.
+    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name):
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
@@ -160,7 +163,12 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return "organization"
     # An initial and a word ("E. Park") is how people are written, not places.
     initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()
-    if len(tokens) >= 2 and bare[-1] in PLACE_WORDS and not honorific and not initialled:
+    # A place word last ("Ridgeline Park"), or a venue's kind first ("Hotel Maasoever").
+    if (
+        len(tokens) >= 2
+        and not honorific
+        and ((bare[-1] in PLACE_WORDS and not initialled) or bare[0] in VENUE_HEADS)
+    ):
         return "place"
     if honorific:
         return "person" if all(b not in _NOT_NAMES or len(b) == 1 for b in bare) else None
@@ -175,7 +183,31 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return None  # a heading or an acronym, not a name
     if only_common_words(words):
         return None  # "Personal Achievement", "Liberal Arts": words, not a name
+    if words[0] in BUSINESS_WORDS and words[0] not in given_names():
+        # "Taxi Lyon Part-Dieu": a trade and a place ("Mart Laar" is a name: "Mart" is given).
+        return None
     return "person"
+
+
+@lru_cache(maxsize=_CACHE)
+def reads_as_person(name: str) -> bool:
+    """Whether a party a record names without saying what it is (a payee or merchant column, a
+    statement's narrative) reads as a person: a personal name by its shape and, written in
+    capitals as card and bank statements write merchants ("PRET A MANGER", "TFL TRAVEL CH"),
+    one that opens with a known given name or an initial ("JOHN A SMITH", "J SMITH")."""
+    if strip_honorific(name) != name:
+        return kind_of(name) == "person"
+    if not name.isupper():
+        return classify(name) == "person"
+    first = _bare(_tokens(name)[0]) if _tokens(name) else ""
+    return classify(title_case(name)) == "person" and (len(first) == 1 or first in given_names())
+
+
+def department(name: str) -> bool:
+    """Whether a phrase names a desk, a department or a shared mailbox ("Reservations",
+    "Front Office", "Customer Service", "Accounts"), not a firm or a person."""
+    words = [b for b in (_bare(t) for t in _tokens(name)) if b]
+    return bool(words) and all(w in DEPARTMENT_WORDS for w in words)
 
 
 @lru_cache(maxsize=_CACHE)
@@ -187,8 +219,8 @@ def not_a_person(name: str) -> bool:
     words = [b for b in (_bare(t) for t in tokens) if b and b not in NAME_CONNECTORS]
     if not words:
         return True
-    if all(w in _NOT_NAMES or w in PERSON_DESCRIPTIONS for w in words):
-        return True  # "Host", "Unidentified male", "Night Guard"
+    if all(w in _NOT_NAMES or w in PERSON_DESCRIPTIONS or w in DEPARTMENT_WORDS for w in words):
+        return True  # "Host", "Unidentified male", "Night Guard", "Reservations"
     if len(words) == 1:
         return words[0] in _NOT_NAMES
     if words[-1] in TRAILING_NOT_NAMES or words[0] in REGIONS:

@@ -554,6 +554,15 @@ class Pipeline:
                 names[file_id] = match.group(1)
         return names
 
+    async def _synthesis_file_names(self) -> dict[str, str]:
+        """The names of the files synthesis reads the findings of: this job's, and the case's
+        other files' too when the job builds on their findings (incremental, regeneration)."""
+        names = self._file_names(self.evidence)
+        if self.incremental or self.regeneration:
+            async with self.ctx.session_factory() as session:
+                names = await file_repo.names_for_case(session, self.ctx.case_id) | names
+        return names
+
     def _related(self, file_ids: list[str]) -> dict[str, set[str]]:
         """Files whose evidence text names another file (by filename or its stem)."""
         names = self._file_names(file_ids)
@@ -773,7 +782,7 @@ class Pipeline:
             f"window_minutes: {LINK_WINDOW_MINUTES}",
             *self._findings_blocks(outputs),
             # The files' names: a statement's holder is named by its file's name.
-            render_file_names(self._file_names(self.evidence)),
+            render_file_names(await self._synthesis_file_names()),
         ]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)

@@ -79,5 +79,6 @@ def test_ordinary_sentences_are_no_concealment() -> None:
         "Delete this email once you have read it.",
         "Nobody at head office needs to know.",
         "Don't tell Marguerite about the second invoice.",
+        "No need to loop in finance on this one.",
     ):
         assert _HIDING.search(sentence) is not None, sentence

@@ -53,6 +53,7 @@ _PREFIX = re.compile(
 )
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
+    r"(?:\s+(?:record|records|notes?|transcript|summary))?"
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
     r"|\bI,\s+(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}),\s+(?:being|do|hereby|declare|"

@@ -22,7 +22,7 @@ def _kept_out(group: str) -> str:
 
 _HIDING = re.compile(
     r"\bno (?:need|reason) to (?:trouble|tell|involve|inform|bother|copy|cc|notify|mention|"
-    rf"alert|update|show) {_kept_out('who')}"
+    rf"alert|update|show|loop in|include|consult|copy in|bring in) {_kept_out('who')}"
     rf"|\b(?:don['\u2019]t|do not|never) (?:tell|inform|copy|cc|mention (?:this|it) to|notify) "
     rf"{_kept_out('who2')}"
     r"|\bkeep (?:this|it|that|them|these)(?: \w+)? (?:between us|quiet|confidential|"

@@ -10,6 +10,7 @@ from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
 from holmes_backend.llm.local.domains.people import (
@@ -75,6 +76,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += concealment(docs)
     findings += recorded_negations(docs)
     findings += nonevents(docs)
+    findings += instructions(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -238,11 +238,12 @@ def _read_people(doc: EvidenceDoc) -> list[str]:
     for key in ("from", "to", "cc"):
         value = doc.metadata.get(key)
         values = value if isinstance(value, list) else [value]
-        found += [_display_name(v) for v in values if isinstance(v, str) and _display_name(v)]
+        found += [display_name(v) for v in values if isinstance(v, str) and display_name(v)]
     return found
 
 
-def _display_name(address: str) -> str:
+def display_name(address: str) -> str:
+    """The name an address is written with ("Dana Whitfield <dw@x.example>": Dana Whitfield)."""
     name = address.split("<", maxsplit=1)[0].strip().strip('"')
     return name if name and "@" not in name else ""
 
@@ -297,9 +298,9 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             )
         )
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
-        senders = [_display_name(str(meta.get("from") or ""))]
+        senders = [display_name(str(meta.get("from") or ""))]
         copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
-        recipients = [_display_name(str(v)) for v in copied if isinstance(v, str)]
+        recipients = [display_name(str(v)) for v in copied if isinstance(v, str)]
         people = [p for p in senders + recipients if p]
         found.append(
             TimedEvent(

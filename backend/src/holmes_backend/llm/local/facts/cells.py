@@ -34,6 +34,38 @@ Role = Literal[
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
 # Checked in order: the first role whose words appear in the header wins.
 _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
+    # Who or which account a row is about ("Employee ID", "Account number", "Sort code"): an
+    # identity that recurs on every row of its party, not a payment's own reference.
+    (
+        "other",
+        frozenset(),
+        (
+            "employee id",
+            "employee no",
+            "employee number",
+            "staff id",
+            "staff no",
+            "staff number",
+            "payroll id",
+            "customer id",
+            "customer no",
+            "customer number",
+            "member id",
+            "vendor id",
+            "vendor no",
+            "vendor number",
+            "supplier id",
+            "supplier no",
+            "payee id",
+            "client id",
+            "account number",
+            "account no",
+            "routing",
+            "sort code",
+            "swift",
+            "bic",
+        ),
+    ),
     ("balance", frozenset({"balance"}), ()),
     ("unit_price", frozenset({"rate"}), ("unit price", "price per", "per share", "unit cost")),
     (

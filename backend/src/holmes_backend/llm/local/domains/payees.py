@@ -1,0 +1,153 @@
+"""Who is really paid: payments whose rows carry the payee's account or identifier.
+
+- shared account: payments to different payees going into one bank account (a payroll paying
+  two employees into the same account number; a vendor and an employee sharing an IBAN);
+- not on the list: payees a table of the case lists by the same identifier (an HR roster's
+  "Employee ID", a vendor master's "Vendor ID") or by name, yet absent from it, while the list
+  holds most of the other payees: paid without being on the books.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Anomaly, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.facts.cells import roles, row_fields
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import name_key, same_party
+from holmes_backend.llm.local.facts.text import units
+
+SHARED_ACCOUNT = "shared_account"
+NOT_ON_LIST = "payee_not_on_list"
+_ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
+_NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
+_IDENTIFIER = re.compile(r"\b(?:id|no|number|code|ref)\b", re.IGNORECASE)
+_LIST_NAME = re.compile(r"\b(?:name|employee|staff|vendor|supplier|payee|member|customer)\b", re.I)
+_MIN_ACCOUNT = 6
+_MIN_LISTED = 3
+_MOST = 0.5  # the share of the other payees a list must hold to be their list
+_MONEY_ROLES = ("amount", "debit", "credit")
+
+
+def _account(tx: Transaction) -> str | None:
+    """The bank account a payment row pays into ("Account number: 8812340077", "IBAN: …")."""
+    for header, value in row_fields(tx.source.excerpt or "").items():
+        if _ACCOUNT.search(header) and not _NOT_ACCOUNT.search(header):
+            digits = re.sub(r"[^0-9A-Za-z]", "", value).upper()
+            if len(digits) >= _MIN_ACCOUNT:
+                return digits
+    return None
+
+
+def _paid(payments: list[Transaction]) -> str:
+    total = sum(t.amount for t in payments)
+    return f"{len(payments)} payment(s), {format_money(total, payments[0].currency)}"
+
+
+def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
+    by_account: dict[str, dict[str, list[Transaction]]] = defaultdict(lambda: defaultdict(list))
+    for tx in transfers:
+        if is_payment(tx) and tx.to_party and (account := _account(tx)):
+            by_account[account][name_key(tx.to_party)].append(tx)
+    found: list[Anomaly] = []
+    for account, payees in by_account.items():
+        names = [group[0].to_party or "" for group in payees.values()]
+        if len(names) < 2 or all(same_party(names[0], other) for other in names[1:]):
+            continue
+        groups = list(payees.values())
+        described = "; ".join(f"{g[0].to_party} ({_paid(g)})" for g in groups)
+        every = [t for g in groups for t in g]
+        found.append(
+            Anomaly(
+                kind=SHARED_ACCOUNT,
+                description=(
+                    f"{len(names)} different payees are paid into one account ending "
+                    f"{account[-4:]}: {described}."
+                ),
+                severity="HIGH",
+                total_amount=sum(t.amount for t in every),
+                sources=unique_refs([t.source for t in every], 8),
+            )
+        )
+    return found
+
+
+@dataclass
+class _List:
+    doc: EvidenceDoc
+    identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
+    names: list[str]
+
+
+def _lists(docs: list[EvidenceDoc]) -> list[_List]:
+    """Tables of the case that list parties without amounts (rosters, vendor masters)."""
+    found: list[_List] = []
+    for doc in docs:
+        rows = [row_fields(u.text) for u in units(doc) if u.kind == "row"]
+        rows = [r for r in rows if r]
+        if len(rows) < _MIN_LISTED:
+            continue
+        headers = list(rows[0])
+        if any(role in _MONEY_ROLES for role in roles(headers).values()):
+            continue
+        identifiers = {
+            h.lower(): {r[h].strip().upper() for r in rows if r.get(h)}
+            for h in headers
+            if _IDENTIFIER.search(h)
+        }
+        names = [r[h] for h in headers if _LIST_NAME.search(h) for r in rows if r.get(h)]
+        if identifiers or names:
+            found.append(_List(doc, identifiers, names))
+    return found
+
+
+def _listed(tx: Transaction, listing: _List) -> bool | None:
+    """Whether the list holds the payment's payee (None: the list cannot tell)."""
+    fields = {k.lower(): v.strip().upper() for k, v in row_fields(tx.source.excerpt or "").items()}
+    shared = [h for h in listing.identifiers if fields.get(h)]
+    if shared:
+        return any(fields[h] in listing.identifiers[h] for h in shared)
+    if any(_IDENTIFIER.search(h) and not _ACCOUNT.search(h) for h in fields):
+        return None  # the payment names its payee by another register's identifier
+    if listing.names and tx.to_party:
+        return any(same_party(tx.to_party, name) for name in listing.names)
+    return None
+
+
+def not_on_lists(docs: list[EvidenceDoc], transfers: list[Transaction]) -> list[Anomaly]:
+    payments = [t for t in transfers if is_payment(t) and t.to_party]
+    by_payee: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in payments:
+        by_payee[name_key(tx.to_party or "")].append(tx)
+    found: list[Anomaly] = []
+    for listing in _lists(docs):
+        verdicts = {
+            key: verdict
+            for key, group in by_payee.items()
+            if group[0].source.file_id != listing.doc.file_id
+            and (verdict := _listed(group[0], listing)) is not None
+        }
+        absent = [key for key, listed in verdicts.items() if not listed]
+        present = len(verdicts) - len(absent)
+        # A list of these payees (it holds most of them), missing a few.
+        if not absent or present < max(2, _MOST * len(verdicts)):
+            continue
+        for key in absent:
+            group = by_payee[key]
+            found.append(
+                Anomaly(
+                    kind=NOT_ON_LIST,
+                    description=(
+                        f"{group[0].to_party} is paid ({_paid(group)}) but is not on "
+                        f"{listing.doc.filename}, which lists {present} of the other "
+                        f"{len(verdicts) - 1} payees."
+                    ),
+                    severity="HIGH",
+                    total_amount=sum(t.amount for t in group),
+                    sources=unique_refs([t.source for t in group], 6),
+                )
+            )
+    return found

@@ -1,0 +1,93 @@
+"""Who is really paid, and who asked for it: a vendor paid into an employee's IBAN and missing
+from the vendor master; the employee's e-mail asking for that vendor to be added, against her
+interview denying she added it. Identifiers of a payee ("Vendor ID", "IBAN") are no payment
+references: a vendor paid twice under its own ID is no duplicate for it."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+
+_MASTER = (
+    "Vendor ID,Vendor name,Status,Approved on\n"
+    "V-1001,Harlow Civil Ltd,Active,2021-02-11\n"
+    "V-1002,Tamsin Print Co,Active,2022-06-30\n"
+    "V-1003,Oakridge Fuels,Active,2020-09-14\n"
+)
+_PAYMENTS = (
+    "Payment date,Vendor ID,Payee,Amount,IBAN\n"
+    "2025-02-03,V-1001,Harlow Civil Ltd,18400.00,GB29 NWBK 6016 1331 9268 19\n"
+    "2025-02-03,V-7781,Corvid Supplies Ltd,9650.00,GB94 BARC 2020 1530 0934 59\n"
+    "2025-02-10,V-1002,Tamsin Print Co,1220.00,GB33 BUKB 2020 1555 5555 55\n"
+    "2025-02-17,V-7781,Corvid Supplies Ltd,9650.00,GB94 BARC 2020 1530 0934 59\n"
+    "2025-02-24,V-1003,Oakridge Fuels,3310.00,GB82 WEST 1234 5698 7654 32\n"
+)
+_PAYROLL = (
+    "Pay date,Staff ID,Employee,Net pay,IBAN\n"
+    "2025-02-28,S-220,Priya Raman,3900.00,GB94 BARC 2020 1530 0934 59\n"
+    "2025-02-28,S-231,Owen Tully,3650.00,GB15 MIDL 4005 1512 3456 78\n"
+)
+_INTERVIEW = (
+    "Interview notes: Priya Raman\n"
+    "Date: 12 March 2025\n"
+    "Q: Did you add Corvid Supplies to the vendor file?\n"
+    "A: No. I never added Corvid Supplies Ltd to anything.\n"
+    "Q: Who did?\n"
+    "A: I have no idea; Owen Tully handles new vendors.\n"
+)
+
+
+async def _docs(tmp_path: Path) -> list:
+    return [
+        await text_doc(tmp_path, "vendor_master.csv", _MASTER, "text/csv"),
+        await text_doc(tmp_path, "ap_payments_feb2025.csv", _PAYMENTS, "text/csv"),
+        await text_doc(tmp_path, "payroll_feb2025.csv", _PAYROLL, "text/csv"),
+        await text_doc(tmp_path, "interview_raman.txt", _INTERVIEW),
+        await email_doc(
+            tmp_path,
+            "new_vendor.eml",
+            {
+                "From": "Priya Raman <p.raman@kestrel.example>",
+                "To": "Owen Tully <o.tully@kestrel.example>",
+                "Date": "Thu, 30 Jan 2025 18:05:00 +0000",
+                "Subject": "New supplier",
+            },
+            "Please find attached the rate card.\n"
+            "Could you please add Corvid Supplies Ltd (V-7781) to the vendor file and release "
+            "the first payment on Monday.\n"
+            "Please pay attention to the cut-off.\n",
+        ),
+    ]
+
+
+async def test_payees_sharing_an_account_and_missing_from_the_master(tmp_path: Path) -> None:
+    financial, _ = run(FinancialOutput, await _docs(tmp_path))
+    kinds = [a.kind for a in financial.anomalies]
+    [shared] = [a for a in financial.anomalies if a.kind == "shared_account"]
+    assert shared.severity == "HIGH"
+    assert "account ending 3459" in shared.description
+    assert "Corvid Supplies Ltd (2 payment(s)" in shared.description
+    assert "Priya Raman (1 payment(s)" in shared.description
+    assert {s.file_id for s in shared.sources} == {"ap_payments_feb2025", "payroll_feb2025"}
+    [ghost] = [a for a in financial.anomalies if a.kind == "payee_not_on_list"]
+    assert ghost.description.startswith("Corvid Supplies Ltd is paid (2 payment(s)")
+    assert "not on vendor_master.csv, which lists 3 of the other 3 payees" in ghost.description
+    # Paid twice under its own vendor ID and IBAN: those identify it, they are no reference
+    # shared by two payments.
+    assert "duplicate_payment" not in kinds
+
+
+async def test_a_denied_action_meets_the_witness_own_instruction(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    evidence, _ = run(EvidenceOutput, docs)
+    [asked] = [f for f in evidence.findings if f.finding_type == "instruction_given"]
+    assert asked.title == (
+        "Instruction (add) by Priya Raman in new_vendor.eml on 2025-01-30"
+    )  # not "Please find attached…", nor "Please pay attention" (nothing paid)
+    assert [c.speaker for c in evidence.sworn_claims][:1] == ["Priya Raman"]
+
+    synthesis = synthesis_of(docs)
+    [denied] = [c for c in synthesis.contradictions if "wrote themselves" in c.explanation]
+    assert denied.claim.startswith("No. I never added Corvid Supplies Ltd")
+    assert denied.severity == "HIGH"
+    assert [s.file_id for s in denied.evidence_against] == ["new_vendor"]

@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts import condition
-from holmes_backend.llm.local.facts.dates import Moment, day_period, find_days, find_moments
+from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments, find_period
 from holmes_backend.llm.local.facts.names import clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -30,11 +30,12 @@ _SWORN = re.compile(
 )
 _FIRST_PERSON = re.compile(
     r"\b(?:I|we)\s+(?:(?:have|had|has|do|did|was|were|am|would|could|will)(?:\s+not|n['\u2019]t)?\s+)?"
-    r"(?:never\s+|not\s+|also\s+|then\s+|only\s+|just\s+|certainly\s+|definitely\s+)?"
+    r"(?:never\s+|not\s+|also\s+|then\s+|only\s+|just\s+|certainly\s+|definitely\s+|first\s+)?"
     r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
-    r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed)\b",
+    r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
+    r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told)\b",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
@@ -167,10 +168,11 @@ def _interval(moment: Moment, text: str) -> str:
 
 def _claimed_time(text: str, context: list[str], told: date | None = None) -> str | None:
     """When a claim says it happened: a date (and time, or part of the day) of its own or of
-    the question before it; several days ("on 4 and 5 March") are one period; a day and month
-    without a year are of the last year before the statement was made (`told`)."""
+    the question before it; several days ("on 4 and 5 March") or a month ("in May 2025") are
+    one period; a day or month without a year is of the last year before the statement was
+    made (`told`)."""
     for candidate in [text, *reversed(context)]:
-        days = find_days(candidate, told)
+        days = find_period(candidate, told)
         moments = find_moments(candidate)
         if days and days[0] != days[1]:
             start = datetime.combine(days[0], time(0))

@@ -49,9 +49,10 @@ from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_span, span_words
+from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_words
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -144,6 +145,8 @@ _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
 _SHARED_WORDS = 2
+_PLACE_WINDOW = timedelta(days=7)
+_SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
 _MAX = 60
 
 
@@ -260,8 +263,8 @@ def place_contradictions(
         if _absent_from(claim) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
         window = _claim_window(claim, zone, slack)
-        if window is None:
-            continue
+        if window is None or window[1] - window[0] > _PLACE_WINDOW:
+            continue  # "in Lyon in March" does not exclude a day elsewhere that month
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
@@ -304,7 +307,24 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
         called = [k for k in known if word.lower() in distinctive_words([k])]
         if called and all(same_party(called[0], k) for k in called[1:]):
             names.append(max(called, key=len))
-    return [n for n in names if not (speaker and same_party(n, speaker))]
+    distinct: list[str] = []
+    for name in names:
+        if not (speaker and same_party(name, speaker)) and not any(
+            same_party(name, kept) for kept in distinct
+        ):
+            distinct.append(name)
+    return distinct
+
+
+def _since(claim: SwornClaim) -> date | None:
+    """The day from which a denial speaks ("have not spoken to her since April"); a month or
+    day without a year is of the claim's own time's year."""
+    match = _SINCE.search(claim.claim.partition(" [asked: ")[0])
+    if match is None:
+        return None
+    span = parse_span(claim.claimed_time)
+    period = find_period(match["when"], span[1].date() if span else None)
+    return period[0] if period else None
 
 
 def denial_contradictions(
@@ -319,6 +339,7 @@ def denial_contradictions(
         if not speaker:
             continue
         if (match := _CONTACT.search(text)) is not None:
+            since = _since(claim)
             for target in _targets(text, match.end(), speaker, known):
                 both = [
                     i
@@ -326,6 +347,7 @@ def denial_contradictions(
                     if i.file_id != claim.source.file_id
                     and _involves(i, speaker)
                     and _involves(i, target)
+                    and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
@@ -708,6 +730,33 @@ def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
     return found
 
 
+def traded_knowledge_contradictions(view: CaseView) -> list[Contradiction]:
+    """ "I first learned of the acquisition from the press release on June 2" against the
+    speaker's own trades in that company before that announcement."""
+    traded = [(a, t) for a in view.financial.anomalies if (t := traded_before(a))]
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims if traded else []:
+        if not _UNAWARE.search(claim.claim) or not claim.speaker:
+            continue
+        until = parse_span(claim.claimed_time)
+        against = [
+            anomaly
+            for anomaly, (holder, day) in traded
+            if same_party(holder, claim.speaker) and (until is None or day <= until[1].date())
+        ]
+        if against:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([s for a in against for s in a.sources], 6),
+                    f"{claim.speaker} says they knew nothing before it, yet: "
+                    f"{against[0].description.rstrip('.')}",
+                    "HIGH",
+                )
+            )
+    return found
+
+
 def _sent_by(item: Item, person: str) -> bool:
     if item.kind != "e-mail":
         return False
@@ -893,6 +942,7 @@ def all_contradictions(
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
     found += knowledge_contradictions(claims, items)
+    found += traded_knowledge_contradictions(view)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)

@@ -40,7 +40,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 )
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import find_names, name_key
-from holmes_backend.llm.local.facts.phones import names_a_number
+from holmes_backend.llm.local.facts.phones import names_a_number, phones_in
 from holmes_backend.llm.local.facts.text import units, words
 
 _MAX_CHARS = 400_000
@@ -69,6 +69,7 @@ _NORMATIVE = re.compile(
 _MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|to-?do)\b", re.I)
 _MEDIA = ("image/", "audio/", "video/")
 _HEAD_UNITS = 4
+_TABLE_ROWS = 3
 
 
 @dataclass
@@ -80,6 +81,8 @@ class _Profile:
     transfers: int
     figures: int
     identities: bool  # it ties telephone numbers to people (a subscriber return)
+    calls: int  # rows with a telephone number and a time of day (call and message records)
+    tabular: bool  # mostly table rows: its header words repeat on every row
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
 
@@ -91,6 +94,12 @@ def _profile(doc: EvidenceDoc) -> _Profile:
     transfers = sum(1 for u in doc_units if u.kind == "row" and _money_row(u.text))
     transfers += len(xml_records(doc))
     figures = len(statement_figures(doc)) if any(u.kind == "cells" for u in doc_units) else 0
+    rows = [u for u in doc_units if u.kind == "row"]
+    calls = sum(
+        1
+        for u in rows[:400]
+        if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
+    )
     return _Profile(
         text=text,
         words=words(text),
@@ -99,6 +108,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         transfers=transfers,
         figures=figures,
         identities=any(names_a_number(u.text) for u in doc_units[:400]),
+        calls=calls,
+        tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
     )
@@ -133,6 +144,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     financial += 0.3 if profile.transfers >= 3 else 0.15 if profile.transfers else 0.0
     financial += 0.25 if profile.figures >= 4 else 0.0
     legal = _density(tokens, LEGAL_WORDS)
+    if profile.tabular:
+        legal /= 3  # a table's header words ("Called party") recur on every row
     legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
     legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
     legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
@@ -146,6 +159,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.25
     if profile.identities:
         evidence += 0.45  # whose number is whose: what call records and messages are read by
+    if profile.calls >= _TABLE_ROWS:
+        evidence += 0.45  # who called or texted whom, and when
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

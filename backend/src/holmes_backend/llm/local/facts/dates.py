@@ -297,7 +297,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
 
 
 _IN_MONTH = re.compile(
-    rf"\b(?:in|during|throughout|for|since|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON})(?![a-z])"
+    rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON})(?![a-z])"
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )

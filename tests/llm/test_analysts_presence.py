@@ -110,3 +110,15 @@ async def test_card_payments_elsewhere_contradict_a_claimed_city_once(tmp_path: 
     assert "Porto" in madrid.explanation
     assert "and 1 more record(s)" in madrid.explanation
     assert "at 2024-08-20" in madrid.explanation  # a day, no time of day invented
+
+
+async def test_a_place_paid_is_not_a_place_claimed(tmp_path: Path) -> None:
+    statement = (
+        "STATEMENT OF NOOR HADDAD\n"
+        "Date: 3 June 2024\n"
+        "1. I paid the Grand Hotel Excelsior by card on 14 May 2024.\n"
+        "2. I stayed at the Grand Hotel Excelsior on 14 May 2024.\n"
+    )
+    evidence, _ = run(EvidenceOutput, [await text_doc(tmp_path, "haddad.txt", statement)])
+    places = {c.claim[:8]: c.claimed_place for c in evidence.sworn_claims}
+    assert places == {"I paid t": None, "I stayed": "Grand Hotel Excelsior"}

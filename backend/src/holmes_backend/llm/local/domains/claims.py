@@ -98,6 +98,11 @@ _HOME = re.compile(
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b",
     re.IGNORECASE,
 )
+_LOCATIVE = re.compile(
+    r"\b(?:at|in|inside|into|near|outside|to|around|by|on|through|towards?|reached|visited|left)"
+    r"\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
@@ -203,7 +208,10 @@ def _claimed_place(text: str) -> str | None:
         named = places_in(text)
         word = _HOME_WORDS.get(word, word)
         return f"{word} in {named[0]}" if named else word
-    places = places_in(text)
+    # Where they were: a place after "at", "in", "to"…, not one they paid or phoned.
+    places = [
+        p for p in places_in(text) if (at := text.find(p)) >= 0 and _LOCATIVE.search(text[:at])
+    ]
     return places[0] if places else None
 
 

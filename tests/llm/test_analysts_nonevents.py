@@ -63,7 +63,7 @@ async def test_a_record_of_what_did_not_happen_is_a_finding(tmp_path: Path) -> N
         "Recorded as not having taken place (invoice) in brannock_letter.txt "
         "(from Brannock Fabrication Ltd) on 2024-11-14",
         "Recorded as not having taken place (visit) in quill.eml "
-        "(from quillsurveying.example) on 2024-12-04",
+        "(from Saoirse Keane, quillsurveying.example) on 2024-12-04",
     ]  # not the conditional "If no delivery is made"
 
 

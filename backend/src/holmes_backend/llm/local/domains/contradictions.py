@@ -30,6 +30,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
+from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.ledger import (
@@ -943,6 +944,7 @@ def all_contradictions(
     found += denial_contradictions(claims, items, held)
     found += knowledge_contradictions(claims, items)
     found += traded_knowledge_contradictions(view)
+    found += conduct_contradictions(claims, view.financial.anomalies, view.holders)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)

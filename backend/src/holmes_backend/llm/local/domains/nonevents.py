@@ -28,6 +28,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.records import sentences, written_on
+from holmes_backend.llm.local.domains.timeline import display_name
 from holmes_backend.llm.local.facts.dates import find_period, parse_span
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.names import find_names, same_party
@@ -43,7 +44,21 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "booking": ("reservation", "booking", "booked", "reserved"),
     "delivery": ("delivery", "deliveries", "shipment", "delivered", "shipped"),
     "service": ("service", "services", "repair", "repairs", "installation", "inspection"),
-    "visit": ("visit", "visits", "attendance", "visited", "attended"),
+    "visit": (
+        "visit",
+        "visits",
+        "attendance",
+        "session",
+        "sessions",
+        "treatment",
+        "treatments",
+        "consultation",
+        "therapy",
+        "lesson",
+        "class",
+        "visited",
+        "attended",
+    ),
     "invoice": ("invoice", "invoices", "receipt", "receipts", "bill", "facture"),
     "charge": ("charge", "charges", "payment", "payments", "charged", "paid", "billed"),
     "call": ("call", "calls", "called"),
@@ -52,11 +67,14 @@ _KINDS: dict[str, tuple[str, ...]] = {
 # A booking denied is a stay or a meal that did not take place.
 _IMPLIES = {"booking": {"stay", "meal"}, "invoice": {"charge"}, "charge": {"invoice"}}
 _KIND_OF = {word: kind for kind, words in _KINDS.items() for word in words}
+_STEM = 6
+_KIND_BY_STEM = {w[:_STEM]: k for w, k in _KIND_OF.items() if len(w) >= _STEM}
 # The occasions a record may deny (nouns; the other words only recognise the kind).
 _NOUNS = (
     r"meetings?|appointments?|dinners?|lunch(?:es)?|breakfasts?|meals?|stays?|reservations?|"
     r"bookings?|deliver(?:y|ies)|shipments?|services?|repairs?|installation|inspections?|visits?|"
-    r"attendance|invoices?|receipts?|bills?|charges?|payments?|calls?|orders?|purchases?"
+    r"attendance|sessions?|treatments?|consultations?|therapy|lessons?|classes|"
+    r"invoices?|receipts?|bills?|charges?|payments?|calls?|orders?|purchases?"
 )
 _DONE = (
     r"held|made|issued|delivered|performed|provided|booked|completed|carried\s+out|received|"
@@ -70,7 +88,10 @@ _NONEVENT = re.compile(
     rf"(?:never|not)\s+(?:{_DONE})\b"
     rf"|\b(?P<noun3>{_NOUNS})\b[^;]{{0,120}}?\b(?:did\s+not|didn['\u2019]t|never)\s+"
     r"(?:take\s+place|happen|occur|go\s+ahead|proceed)\b"
-    rf"|\b(?P<noun4>{_NOUNS})\b[^;]{{0,120}}?\b(?:was|were|has\s+been|had\s+been)\s+cancel+ed\b",
+    rf"|\b(?P<noun4>{_NOUNS})\b[^;]{{0,120}}?\b(?:was|were|has\s+been|had\s+been)\s+cancel+ed\b"
+    r"|\b(?:did\s+not|didn['\u2019]t|never|have\s+not|haven['\u2019]t)\s+(?:attend|receive|have|"
+    r"get|book|order|use|take)\s+(?:any|a|an|the|that|this|those|these)?\s*(?:[\w-]+\s+)?"
+    rf"(?P<noun5>{_NOUNS})\b",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(r"^\s*(?:if|unless|should|please|in case|where)\b|\?", re.IGNORECASE)
@@ -85,7 +106,8 @@ _WORDS = re.compile(r"[a-z]{4,}")
 _GENERIC = wordset(
     "mail email info online group company corp services service reservations bookings hotel "
     "hotels office team support sales accounts admin noreply reply contact global international "
-    "limited holdings"
+    "limited holdings gmail googlemail outlook hotmail yahoo icloud proton protonmail live msn aol "
+    "example"
 )
 _FROM = re.compile(r" \(from (?P<who>[^)]+)\)")
 _PER_FILE = 6
@@ -101,11 +123,19 @@ def _plain(text: str) -> str:
 
 
 def _kinds(text: str) -> set[str]:
-    return {kind for w in re.findall(r"[a-z-]+", _plain(text)) if (kind := _KIND_OF.get(w))}
+    """The kinds of occasion a text speaks of, by their words or a longer word's first letters
+    ("therapeutic": therapy)."""
+    return {
+        kind
+        for w in re.findall(r"[a-z-]+", _plain(text))
+        if (kind := _KIND_OF.get(w) or _KIND_BY_STEM.get(w[:_STEM]))
+    }
 
 
 def _noun(match: re.Match[str]) -> str:
-    return str(match["noun"] or match["noun2"] or match["noun3"] or match["noun4"]).lower()
+    return str(
+        match["noun"] or match["noun2"] or match["noun3"] or match["noun4"] or match["noun5"]
+    ).lower()
 
 
 def _singular(noun: str) -> str:
@@ -123,14 +153,22 @@ def _nonevent(text: str) -> re.Match[str] | None:
 
 
 def _author(doc: EvidenceDoc) -> str | None:
-    """Who wrote the record: its e-mail sender's domain, else its letterhead's organisation."""
+    """Who wrote the record: its e-mail sender (name and domain), else its letterhead's
+    organisation, else the person a letter is headed by (its first line, a name alone)."""
     sender = str(doc.metadata.get("from") or "")
     if "@" in sender:
-        return sender.rsplit("@", 1)[1].strip(" >").lower() or None
-    for unit in units(doc)[:_HEADING_UNITS]:
+        domain = sender.rsplit("@", 1)[1].strip(" >").lower()
+        # A mailbox's label ("Reservations") names no one: the domain does.
+        name = display_name(sender)
+        named = any(n.text == name for n in find_names(name))
+        return f"{name}, {domain}" if name and named else domain or None
+    heading = units(doc)[:_HEADING_UNITS]
+    for unit in heading:
         organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
         if organisations:
             return organisations[0]
+    if heading and [n.text for n in find_names(heading[0].text)] == [heading[0].text]:
+        return heading[0].text
     return None
 
 
@@ -211,7 +249,10 @@ def _names_author(record: _Nonevent, text: str) -> bool:
 
 
 def _payment_text(tx: Transaction) -> str:
-    return " ".join(p for p in (tx.description, tx.to_party, tx.from_party, tx.reference) if p)
+    """A payment's words: its row as written (its headers say what it was for: "Visit date"),
+    and its parties."""
+    parts = (tx.source.excerpt, tx.description, tx.to_party, tx.from_party, tx.reference)
+    return " ".join(p for p in parts if p)
 
 
 def _numbered(record: _Nonevent, tx: Transaction) -> bool:

@@ -296,6 +296,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
     return (found, found) if found else None
 
 
+_ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
 _IN_MONTH = re.compile(
     rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON})(?![a-z])"
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
@@ -309,7 +310,12 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
-        return moments[0].day, moments[0].day
+        day = moments[0].day
+        if _ONWARD.search(text[: moments[0].start]):
+            # "after 15 July 2024": from the next day up to the telling (or a year on).
+            until = reference if reference and reference > day else day + timedelta(days=365)
+            return day + timedelta(days=1), until
+        return day, day
     match = _IN_MONTH.search(text)
     if match is None:
         return None

@@ -5,7 +5,7 @@ charged for a visit that did not go ahead."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.agents.schemas import TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _INVOICE = (
@@ -52,22 +52,22 @@ async def _docs(tmp_path: Path) -> list:
 
 
 async def test_billed_on_days_the_log_shows_cancelled_or_empty(tmp_path: Path) -> None:
-    financial, _ = run(FinancialOutput, await _docs(tmp_path))
-    found = [a for a in financial.anomalies if a.kind == "billed_not_delivered"]
-    by_severity = {a.severity: a for a in found}
+    synthesis = synthesis_of(await _docs(tmp_path))
+    found = [c for c in synthesis.contradictions if " service(s) billed " in c.explanation]
+    found = [c for c in found if c.claim_source.file_id == "invoice_feb_2025_lines"]
+    by_severity = {c.severity: c for c in found}
     assert len(found) == 2
     cancelled = by_severity["HIGH"]
-    assert cancelled.description.startswith(
+    assert cancelled.explanation.startswith(
         "Agnes Ross: 1 service(s) billed (USD 54) on 2025-02-12, days visit_log_feb_2025.csv "
         "records as \u201cCancelled - client in hospital\u201d"
     )
-    # The invoice line and the log's line for that day.
-    assert {(s.file_id, s.row) for s in cancelled.sources} == {
-        ("invoice_feb_2025_lines", 3),
-        ("visit_log_feb_2025", 3),
-    }
+    # The invoice line, against the log's line for that day.
+    assert cancelled.claim_source.row == 3
+    assert [(s.file_id, s.row) for s in cancelled.evidence_against] == [("visit_log_feb_2025", 3)]
     missing = by_severity["MEDIUM"]
-    assert missing.description.startswith("Agnes Ross: 1 service(s) billed (USD 54) on 2025-02-17")
+    assert missing.claim_source.row == 4
+    assert "with no entry that day in visit_log_feb_2025.csv" in missing.explanation
     # Howard Bell's visits are all in the log; his unbilled visit of the 18th is no matter.
 
 
@@ -105,3 +105,12 @@ async def test_a_denial_of_a_duplicate_claim_by_the_claims_holder(tmp_path: Path
     assert denied.severity == "HIGH"  # his own claim form (its holder, by its file's name)
     assert "Possible duplicate payment (the same reference)" in denied.explanation
     assert {s.row for s in denied.evidence_against} == {1, 2}
+
+
+async def test_a_visit_log_and_a_letter_are_evidence(tmp_path: Path) -> None:
+    triage, _ = run(TriageResult, await _docs(tmp_path))
+    primary = {f.file_id: (f.primary_domain, f.domain_scores.evidence) for f in triage.files}
+    for file_id in ("visit_log_feb_2025", "letter_imelda_ross"):
+        domain, evidence = primary[file_id]
+        assert domain == "evidence", file_id
+        assert evidence >= 0.4, file_id

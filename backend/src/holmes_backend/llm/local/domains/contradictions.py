@@ -49,6 +49,7 @@ from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
+from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.facts import condition
@@ -944,7 +945,9 @@ def all_contradictions(
     found += denial_contradictions(claims, items, held)
     found += knowledge_contradictions(claims, items)
     found += traded_knowledge_contradictions(view)
-    found += conduct_contradictions(claims, view.financial.anomalies, view.holders)
+    billed = billed_not_delivered(view.evidence.events, held, view.filenames)
+    found += as_contradictions(billed)
+    found += conduct_contradictions(claims, view.financial.anomalies + billed, view.holders)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)

@@ -11,6 +11,7 @@ from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
+from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
 from holmes_backend.llm.local.domains.people import (
@@ -77,6 +78,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += recorded_negations(docs)
     findings += nonevents(docs)
     findings += instructions(docs)
+    findings += lookalike_domains(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

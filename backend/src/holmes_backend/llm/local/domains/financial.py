@@ -19,7 +19,6 @@ from holmes_backend.llm.local.domains.figures import (
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
-from holmes_backend.llm.local.domains.services import billed_not_delivered
 from holmes_backend.llm.local.domains.trading import trading_before_news
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -54,7 +53,6 @@ def analyse_financial(
     anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
     anomalies += shared_accounts(transfers) + not_on_lists(docs, transfers)
     anomalies += trading_before_news(docs, transfers)
-    anomalies += billed_not_delivered(docs, transfers)
     agreed = 0
     for doc in docs:
         count, found = narrative_check(doc, figures)

@@ -89,8 +89,10 @@ _NONEVENT = re.compile(
     rf"|\b(?P<noun3>{_NOUNS})\b[^;]{{0,120}}?\b(?:did\s+not|didn['\u2019]t|never)\s+"
     r"(?:take\s+place|happen|occur|go\s+ahead|proceed)\b"
     rf"|\b(?P<noun4>{_NOUNS})\b[^;]{{0,120}}?\b(?:was|were|has\s+been|had\s+been)\s+cancel+ed\b"
-    r"|\b(?:did\s+not|didn['\u2019]t|never|have\s+not|haven['\u2019]t)\s+(?:attend|receive|have|"
-    r"get|book|order|use|take)\s+(?:any|a|an|the|that|this|those|these)?\s*(?:[\w-]+\s+)?"
+    r"|\b(?:did\s+not|didn['\u2019]t|never|have\s+not|haven['\u2019]t|has\s+not|hasn['\u2019]t|"
+    r"had\s+not|hadn['\u2019]t)\s+(?:ever\s+)?(?:attend(?:ed)?|receiv(?:e|ed)|ha(?:ve|d)|"
+    r"g[eo]t(?:ten)?|book(?:ed)?|order(?:ed)?|us(?:e|ed)|t(?:ake|aken|ook))\s+"
+    r"(?:any|a|an|the|that|this|those|these)?\s*(?:[\w-]+\s+)?"
     rf"(?P<noun5>{_NOUNS})\b",
     re.IGNORECASE,
 )

@@ -23,6 +23,7 @@ from holmes_backend.llm.local.domains.links import (
     temporal_links,
     timed_items,
 )
+from holmes_backend.llm.local.domains.payees import changed_account_links
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.names import same_party
 
@@ -48,6 +49,7 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     timed = timed_items(events, transactions, zone)
     dated = timed_items(events, transactions, zone, dated=True)
     links = temporal_links(timed, window_minutes) + amount_links(transactions)
+    links += changed_account_links(events, transactions, zone)
     caps = caps_exceeded(view)
     missing = unapproved(view)
     contradictions = all_contradictions(view, dated, zone, window_minutes, caps, missing)

@@ -58,8 +58,10 @@ _NOT_PLACES = wordset(
     "monday tuesday wednesday thursday friday saturday sunday i the a an"
 )
 _PLACE_COLUMNS = re.compile(r"\b(location|place|address|site|venue|city|tower|cell site)\b", re.I)
-_PEOPLE_COLUMNS = re.compile(
-    r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder)\b",
+PEOPLE_COLUMNS = re.compile(
+    r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder|"
+    r"patient|client|resident|student|pupil|tenant|participant|attendee|cardholder|carer|"
+    r"clinician|staff|worker)\b(?!\s*(?:id|no|number|code|#)\b)",
     re.I,
 )
 # A person named only by how a booking, a log or a speaker refers to them: "under Hale",
@@ -366,7 +368,7 @@ def _row_event(
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
     place = field_place(fields)
-    people = [v for k, v in fields.items() if _PEOPLE_COLUMNS.search(k) and v]
+    people = [v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v]
     for k, v in fields.items():
         if assigned[k] not in ("date", "time"):
             people += [p for p in named_in(v) if p not in people]

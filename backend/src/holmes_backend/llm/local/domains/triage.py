@@ -29,6 +29,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion
 from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.timeline import PEOPLE_COLUMNS
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
@@ -51,7 +52,9 @@ _LEXICON_WEIGHT = 0.7
 _MAX_SCORE = 0.98
 _DOMAINS: tuple[DomainName, ...] = ("financial", "legal", "evidence", "strategy")
 _LETTER = re.compile(
-    r"^\s*(dear\s|sincerely|best regards|kind regards|yours (?:truly|faithfully))", re.I | re.M
+    r"^\s*(dear\s|sincerely|best regards|kind regards|yours (?:truly|faithfully|sincerely)|"
+    r"to whom it may concern|to the [A-Z])",
+    re.I | re.M,
 )
 _STATUTE = re.compile(
     r"§|\bU\.\s?S\.\s?C\.|\bbe it enacted\b|\bsection\s+\d+\.?\s|\bregulation\b", re.I
@@ -82,6 +85,8 @@ class _Profile:
     figures: int
     identities: bool  # it ties telephone numbers to people (a subscriber return)
     calls: int  # rows with a telephone number and a time of day (call and message records)
+    attended: int  # rows with a date and a person (appointments, visits, shifts, sign-ins)
+    letter: bool  # a letter: "Dear …", "Yours sincerely"
     tabular: bool  # mostly table rows: its header words repeat on every row
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
@@ -100,6 +105,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         for u in rows[:400]
         if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
     )
+    attended = sum(1 for u in rows[:400] if _attended(u.text))
     return _Profile(
         text=text,
         words=words(text),
@@ -109,9 +115,20 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         figures=figures,
         identities=any(names_a_number(u.text) for u in doc_units[:400]),
         calls=calls,
+        attended=attended,
+        letter=bool(_LETTER.search(text[:5000])),
         tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
+    )
+
+
+def _attended(text: str) -> bool:
+    """A row dating a person: an appointment, a visit, a shift."""
+    fields = row_fields(text)
+    assigned = roles(list(fields))
+    return any(assigned[k] == "date" for k in fields) and any(
+        PEOPLE_COLUMNS.search(k) for k in fields
     )
 
 
@@ -161,6 +178,10 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.45  # whose number is whose: what call records and messages are read by
     if profile.calls >= _TABLE_ROWS:
         evidence += 0.45  # who called or texted whom, and when
+    if profile.attended >= _TABLE_ROWS and not profile.transfers:
+        evidence += 0.45  # who was seen, visited or signed in, and on which day
+    if profile.letter:
+        evidence += 0.45  # a dated letter between people: who said what, and when
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.
@@ -185,11 +206,7 @@ def classify(  # noqa: PLR0911 - the classes are an ordered rule table
         return "Media"
     if is_testimony(doc):
         return "Testimony"
-    if (
-        doc.mime_type == "message/rfc822"
-        or doc.metadata.get("from")
-        or _LETTER.search(profile.text[:5000])
-    ):
+    if doc.mime_type == "message/rfc822" or doc.metadata.get("from") or profile.letter:
         return "Correspondence"
     if primary == "legal":
         if is_opinion(doc):

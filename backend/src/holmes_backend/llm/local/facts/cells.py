@@ -35,11 +35,19 @@ _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]
 # Checked in order: the first role whose words appear in the header wins.
 _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
     # Who or which account a row is about ("Employee ID", "Account number", "Sort code"): an
-    # identity that recurs on every row of its party, not a payment's own reference.
+    # identity that recurs on every row of its party, not a payment's own reference; and the
+    # before and after of a change log ("Old value", "New value"), which are not amounts.
     (
         "other",
         frozenset(),
         (
+            "old value",
+            "new value",
+            "previous value",
+            "prior value",
+            "original value",
+            "value before",
+            "value after",
             "employee id",
             "employee no",
             "employee number",
@@ -97,7 +105,22 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "data",
             }
         ),
-        ("value date",),
+        (
+            "value date",
+            "changed on",
+            "changed at",
+            "created on",
+            "created at",
+            "updated on",
+            "updated at",
+            "modified on",
+            "modified at",
+            "sent on",
+            "received on",
+            "signed on",
+            "booked on",
+            "effective from",
+        ),
     ),
     ("time", frozenset({"time"}), ()),
     (

@@ -5,8 +5,20 @@ has received no payment for that reference."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    StrategyOutput,
+    SynthesisOutput,
+    TriageResult,
+)
+from tests.llm.test_analysts_helpers import (
+    DOMAINS,
+    email_doc,
+    findings,
+    run,
+    synthesis_of,
+    text_doc,
+)
 
 _CHANGES = (
     "Updated at,Client,Detail,Previous value,New value,User\n"
@@ -83,3 +95,19 @@ async def test_the_payment_into_the_changed_account_and_its_denial(tmp_path: Pat
     [denied] = [c for c in synthesis.contradictions if c.claim_source.file_id == "payments_june"]
     assert denied.claim_source.row == 1
     assert "We have not received any payment for reference HQ-7781" in denied.explanation
+
+
+async def test_the_change_log_is_evidence_and_the_plan_recalls_the_payment(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    triage, _ = run(TriageResult, docs)
+    changes = next(f for f in triage.files if f.file_id == "payee_changes")
+    assert changes.primary_domain == "evidence"  # a dated log without amounts: the timeline's
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
+    strategy, _ = run(
+        StrategyOutput, [], blocks=[*blocks, names, findings("synthesis", synthesis, "stage")]
+    )
+    [step] = [s for s in strategy.next_steps if "as spoofed" in s.action]
+    assert step.action.startswith("Treat the instructions in new_details.eml as spoofed")
+    assert step.priority == "HIGH"

@@ -20,8 +20,11 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import CONCEALMENT, kept_out
 from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.lookalikes import LOOKALIKE_DOMAIN
+from holmes_backend.llm.local.domains.payees import NOT_ON_LIST, SHARED_ACCOUNT
 from holmes_backend.llm.local.domains.synthesis import analyse_synthesis
 from holmes_backend.llm.local.domains.tenders import AWARD_ABOVE_LOWEST
+from holmes_backend.llm.local.domains.trading import TRADING_BEFORE_NEWS
 from holmes_backend.llm.local.facts.names import name_key, possessive
 
 _ORDER: dict[Severity, int] = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
@@ -56,6 +59,21 @@ _ANOMALY_STEPS = {
         "Ask the issuer to reconcile the figure stated in the text with its table",
         "MEDIUM",
     ),
+    SHARED_ACCOUNT: (
+        "Obtain the bank's holder records for the shared account and the set-up records of each "
+        "payee paid into it",
+        "HIGH",
+    ),
+    NOT_ON_LIST: (
+        "Establish that the payee exists (identity, contract or employment file) and who set it "
+        "up for payment",
+        "HIGH",
+    ),
+    TRADING_BEFORE_NEWS: (
+        "Obtain the trader's communications with the company's insiders before the announcement "
+        "and the company's list of those who knew of it",
+        "HIGH",
+    ),
 }
 
 
@@ -81,6 +99,7 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
     _testimony_steps(view, synthesis, steps)
     _custody_steps(view, steps)
     _concealment_steps(view, steps)
+    _spoofing_steps(view, steps)
     _interview_steps(view, steps)
     steps.sort(key=lambda s: _ORDER[s.priority])
     steps = steps[:_MAX_STEPS]
@@ -201,6 +220,18 @@ def _concealment_steps(view: CaseView, steps: list[NextStep]) -> None:
             steps,
             f'Secure the full thread around "{finding.summary[:80]}" and put it to its author'
             + (f"; ask {who} what it was told" if who else ""),
+            f"{finding.title}: {finding.summary[:200]}",
+            "HIGH",
+        )
+
+
+def _spoofing_steps(view: CaseView, steps: list[NextStep]) -> None:
+    for finding in [f for f in view.evidence.findings if f.finding_type == LOOKALIKE_DOMAIN][:3]:
+        _step(
+            steps,
+            f"Treat the instructions in {finding.title.split(' in ', 1)[-1].split(':')[0]} as "
+            "spoofed: confirm the payee's bank details through a contact the case already knew, "
+            "and ask the bank to recall any payment made on them",
             f"{finding.title}: {finding.summary[:200]}",
             "HIGH",
         )

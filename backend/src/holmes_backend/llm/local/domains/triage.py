@@ -29,7 +29,6 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion
 from holmes_backend.llm.local.domains.statements import statement_figures
-from holmes_backend.llm.local.domains.timeline import PEOPLE_COLUMNS
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
@@ -73,6 +72,7 @@ _MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|
 _MEDIA = ("image/", "audio/", "video/")
 _HEAD_UNITS = 4
 _TABLE_ROWS = 3
+_LOG_ROWS = 2
 
 
 @dataclass
@@ -85,7 +85,7 @@ class _Profile:
     figures: int
     identities: bool  # it ties telephone numbers to people (a subscriber return)
     calls: int  # rows with a telephone number and a time of day (call and message records)
-    attended: int  # rows with a date and a person (appointments, visits, shifts, sign-ins)
+    dated: int  # rows with a date and no amount (appointments, visits, changes, sign-ins)
     letter: bool  # a letter: "Dear …", "Yours sincerely"
     tabular: bool  # mostly table rows: its header words repeat on every row
     timed: bool
@@ -105,7 +105,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         for u in rows[:400]
         if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
     )
-    attended = sum(1 for u in rows[:400] if _attended(u.text))
+    dated = sum(1 for u in rows[:400] if _dated(u.text))
     return _Profile(
         text=text,
         words=words(text),
@@ -115,7 +115,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         figures=figures,
         identities=any(names_a_number(u.text) for u in doc_units[:400]),
         calls=calls,
-        attended=attended,
+        dated=dated,
         letter=bool(_LETTER.search(text[:5000])),
         tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
@@ -123,12 +123,12 @@ def _profile(doc: EvidenceDoc) -> _Profile:
     )
 
 
-def _attended(text: str) -> bool:
-    """A row dating a person: an appointment, a visit, a shift."""
+def _dated(text: str) -> bool:
+    """A row of a log: dated, without an amount (an appointment, a visit, a change)."""
     fields = row_fields(text)
     assigned = roles(list(fields))
-    return any(assigned[k] == "date" for k in fields) and any(
-        PEOPLE_COLUMNS.search(k) for k in fields
+    return any(assigned[k] == "date" and find_moments(v) for k, v in fields.items()) and not any(
+        assigned[k] in ("amount", "debit", "credit") for k in fields
     )
 
 
@@ -178,8 +178,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.45  # whose number is whose: what call records and messages are read by
     if profile.calls >= _TABLE_ROWS:
         evidence += 0.45  # who called or texted whom, and when
-    if profile.attended >= _TABLE_ROWS and not profile.transfers:
-        evidence += 0.45  # who was seen, visited or signed in, and on which day
+    if profile.dated >= _LOG_ROWS and not profile.transfers:
+        evidence += 0.45  # a log: who was seen, what was changed, on which day
     if profile.letter:
         evidence += 0.45  # a dated letter between people: who said what, and when
     if profile.timed:

@@ -95,3 +95,29 @@ async def test_a_bare_dollar_is_the_one_other_dollar_the_case_names(tmp_path: Pa
     with reading([], line):
         assert find_money("a cheque for $1,250")[0].currency == "CAD"
     assert find_money("a cheque for $1,250")[0].currency == "USD"
+
+
+@pytest.mark.parametrize(
+    ("code", "named"),
+    [
+        ("CHF", "Settlement agreed at CHF 48,000."),
+        ("SEK", "The invoice totals 12 400 SEK."),
+        ("JPY", "Amount (JPY): 350000"),
+        ("NOK", "All figures in NOK unless stated."),
+    ],
+)
+async def test_bare_amounts_are_in_any_currency_the_evidence_names(
+    tmp_path: Path, code: str, named: str
+) -> None:
+    export = await text_doc(tmp_path, "export.csv", _EXPORT, "text/csv")
+    memo = lines_doc("memo", "memo.txt", [named])
+    financial, _ = run(FinancialOutput, [export, memo])
+    assert {t.currency for t in financial.transactions if t.source.file_id == "export"} == {code}
+
+
+def test_a_code_counts_where_it_is_written_as_a_currency() -> None:
+    # Capitals that are also a currency's code ("SAR" a suspicious activity report, "RON" a
+    # name, "PHP" a language) do not outvote the currency of the case's amounts.
+    texts = ["Please file a SAR with FinCEN today.", "RON HALE confirmed.", "Fee: EUR 90"]
+    assert decide([*texts, "The SAR was filed late; PHP developers were hired."]).currency == "EUR"
+    assert decide(["Price 1 500 DKK", "Currency: DKK;", "Fee: EUR 90"]).currency == "DKK"

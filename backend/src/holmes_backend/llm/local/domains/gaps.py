@@ -6,7 +6,9 @@
   approval threshold were made. A clause of an agreement whose parties are known binds the
   payments to them: those need a record that names their payee (the board approving other
   vendors' contracts approves none of them);
-- counterparties: payments to a party that no contract, invoice or correspondence mentions;
+- counterparties: material payments to a party that no contract, invoice or correspondence
+  mentions (a fare or a coffee on a card needs no contract: a party paid only amounts below the
+  materiality level the duplicate rule uses, a share of the reporting threshold, is left out);
 - single-source claims: a sworn claim that nothing else corroborates or contradicts;
 - money flagged from one document only: the bank's own records are missing;
 - invoices: payments against a reference of an invoice series whose other invoices are in the
@@ -28,6 +30,10 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     Transaction,
 )
+from holmes_backend.llm.local.domains.anomalies import (
+    DUPLICATE_MATERIAL_SHARE,
+    REPORTING_THRESHOLD,
+)
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import keeping_out
 from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
@@ -39,6 +45,7 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     distinctive_words,
@@ -214,7 +221,8 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
 def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     key = name_key(party)
     parts = person_parts(party)
-    token = parts[2] if parts and parts[0] else key
+    # A person by their surname; a firm by its whole name ("Prairie Fuel Cards", not "cards").
+    token = parts[2] if parts and parts[0] and kind_of(party) == "person" else key
     known = view.legal.parties + view.evidence.people
     # An organisation listed among those a file names (an investigator's memo asking who owns
     # it) is no basis for paying it.
@@ -229,7 +237,7 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     for doc in view.documents:
         if doc.file_id in files:
             continue
-        text = " ".join(u.text for u in units(doc)).lower()
+        text = fold(" ".join(u.text for u in units(doc)).lower())  # keys are unaccented
         if token and token in text:
             return True
     return False
@@ -249,7 +257,8 @@ def _own_accounts(transactions: list[Transaction]) -> set[tuple[str, str]]:
     }
 
 
-def counterparty_gaps(view: CaseView) -> list[EvidenceGap]:
+def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) -> list[EvidenceGap]:
+    material = threshold * DUPLICATE_MATERIAL_SHARE
     payments: dict[str, list[Transaction]] = defaultdict(list)
     names: dict[str, str] = {}
     holders = _own_accounts(view.financial.transactions)
@@ -262,6 +271,8 @@ def counterparty_gaps(view: CaseView) -> list[EvidenceGap]:
             names.setdefault(key, tx.to_party)
     gaps: list[EvidenceGap] = []
     for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
+        if all(t.amount < material for t in txs):
+            continue  # routine spending (a fare, a lunch), however often: no contract behind it
         files = {t.source.file_id for t in txs}
         if _mentioned_elsewhere(view, names[key], files):
             continue

@@ -20,7 +20,14 @@ from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_time
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.memo import memo
-from holmes_backend.llm.local.facts.names import clean, find_names, person_parts
+from holmes_backend.llm.local.facts.names import (
+    LOWER,
+    UPPER,
+    clean,
+    find_names,
+    mailbox,
+    person_parts,
+)
 from holmes_backend.llm.local.facts.phones import phone_key, phones_in
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -31,27 +38,31 @@ _EVENT_VERBS = re.compile(
     r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened)\b",
     re.IGNORECASE,
 )
+# A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
+_CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
 _PLACE = re.compile(
-    r"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*"
-    r"(?:\s+(?:of\s+|de\s+)?[A-Z][\w'\u2019&-]*){0,4})"
+    rf"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>{_CAPITALISED}"
+    rf"(?:\s+(?:of\s+|de\s+)?{_CAPITALISED}){{0,4}})"
 )
 _OWNED = re.compile(
     r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
     r"belonging\s+to|owned\s+by|used\s+by|registered\s+to)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
-    r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
-    r"|(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})['\u2019]s\s+(?:phone|device|camera|laptop|"
-    r"computer|handset|tablet)"
+    rf"(?P<name>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})"
+    rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
+    r"(?:phone|device|camera|laptop|computer|handset|tablet)"
 )
 _INVESTIGATORS = re.compile(
     r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
 )
 _ADDRESS = re.compile(
-    r"\b\d{1,5}\s+[A-Z][\w'\u2019-]*(?:\s+[A-Z][\w'\u2019-]*){0,3}\s+(?:Street|St\.?|Avenue|Ave\.?|Road|"
-    r"Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
+    rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
+    r"(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|"
+    r"Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
 )
 # A locality written the postal way: "Springfield, IL", or the town after a street address.
 _LOCALITY = re.compile(
-    r"\b(?P<city>[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2}),\s+(?P<code>[A-Z]{2})\b(?![\w-])"
+    rf"\b(?P<city>[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}}),\s+(?P<code>[A-Z]{{2}})\b"
+    r"(?![\w-])"
 )
 _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
@@ -70,18 +81,18 @@ _NAMED_AS = re.compile(
     r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
     r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
     r"(?:by|under|for)|[Ii]n\s+the\s+name\s+of|[Gg]uest(?:\s+name)?|[Nn]ame)\s*[:#-]?\s+"
-    r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<name>[A-Z][a-z'\u2019-]+(?:\s+[A-Z][a-z'\u2019-]+)?|"
-    r"[A-Z]{2,}(?:\s+[A-Z]{2,})?)\b"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<name>[{UPPER}][{LOWER}'\u2019-]+"
+    rf"(?:\s+[{UPPER}][{LOWER}'\u2019-]+)?|[{UPPER}]{{2,}}(?:\s+[{UPPER}]{{2,}})?)\b"
 )
 _NOT_NAMED = wordset(
     "the a an this that oath penalty seal contract agreement review investigation way table "
     "section article paragraph clause schedule"
 )
-ORIGIN = re.compile(r"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?[A-Z][\w'\u2019&-]*")
+ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
 # Files whose own text may name where they were recorded: transcripts and logs.
 _VENUE = re.compile(
     r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
-    r"(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*(?:\s+[A-Z][\w'\u2019&-]*){0,4})"
+    rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
 )
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
@@ -240,7 +251,7 @@ def _read_people(doc: EvidenceDoc) -> list[str]:
     for key in ("from", "to", "cc"):
         value = doc.metadata.get(key)
         values = value if isinstance(value, list) else [value]
-        found += [display_name(v) for v in values if isinstance(v, str) and display_name(v)]
+        found += [sender_name(v) for v in values if isinstance(v, str) and sender_name(v)]
     return found
 
 
@@ -248,6 +259,13 @@ def display_name(address: str) -> str:
     """The name an address is written with ("Dana Whitfield <dw@x.example>": Dana Whitfield)."""
     name = address.split("<", maxsplit=1)[0].strip().strip('"')
     return name if name and "@" not in name else ""
+
+
+def sender_name(address: str) -> str:
+    """The person an address is written with, "" for a shared mailbox's ("Reservations
+    <reservations@hotel.example>", "Accounts Payable <ap@x.example>")."""
+    name = display_name(address)
+    return "" if not name or mailbox(name) else name
 
 
 def events(
@@ -300,9 +318,9 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             )
         )
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
-        senders = [display_name(str(meta.get("from") or ""))]
+        senders = [sender_name(str(meta.get("from") or ""))]
         copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
-        recipients = [display_name(str(v)) for v in copied if isinstance(v, str)]
+        recipients = [sender_name(str(v)) for v in copied if isinstance(v, str)]
         people = [p for p in senders + recipients if p]
         found.append(
             TimedEvent(

@@ -1,8 +1,27 @@
 """Word lists the rules lean on. General vocabulary of finance, law and investigation only."""
 
+import unicodedata
+
+# Letters that carry no separable accent, and what they are written as without one.
+_UNACCENTED = str.maketrans(
+    {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h",
+     "Ħ": "H", "\u0131": "i", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th",
+     "Þ": "TH"}
+)  # fmt: skip
+
 
 def wordset(text: str) -> frozenset[str]:
     return frozenset(text.split())
+
+
+def fold(text: str) -> str:
+    """The text without accents ("Hôtel" → "Hotel", "Łukasz" → "Lukasz", "Ødegård" →
+    "Odegard"): how a word is looked up in these lists, and how two spellings of one name
+    (with and without accents, as card and bank records drop them) are matched."""
+    if text.isascii():
+        return text
+    parts = unicodedata.normalize("NFKD", text.translate(_UNACCENTED))
+    return "".join(c for c in parts if not unicodedata.combining(c))
 
 
 HONORIFICS = wordset(
@@ -137,7 +156,8 @@ DEPARTMENT_WORDS = wordset(
     invoicing orders admin office offices noreply no-reply donotreply notifications alerts
     newsletter contact contacts customer customers service services care hr payroll
     marketing press operations dispatch shipping returns purchasing procurement recruitment
-    careers jobs webmaster postmaster mailer guest relations
+    careers jobs webmaster postmaster mailer guest relations finance accounting legal compliance
+    facilities treasury
     """
 )
 # Job titles and roles: the head of a two-word phrase that names a function, not a person

@@ -8,6 +8,7 @@ import re
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import groupby
 
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.spans import Spans
@@ -42,7 +43,16 @@ SCALES = {
     "b": 1e9,
 }
 SYM = r"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹)"
-CODE = "(?:" + "|".join(_CODES) + ")"
+# The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
+# faster to search for than one alternative per code (measured over a case's text).
+CODE = (
+    "(?:"
+    + "|".join(
+        f"{first}(?:{'|'.join(code[1:] for code in group)})"
+        for first, group in groupby(_CODES, key=lambda code: code[0])
+    )
+    + ")"
+)
 _NUM = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
     r"|\d+(?:[.,]\d+)?)"

@@ -15,6 +15,7 @@ number ("77 Lakeview Terrace, Evanston") is an address; a place-shaped one follo
 """
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -38,11 +39,39 @@ from holmes_backend.llm.local.facts.lexicon import (
     STOPWORDS,
     TRAILING_NOT_NAMES,
     VENUE_HEADS,
+    fold,
     wordset,
 )
 from holmes_backend.llm.local.facts.vocabulary import given_names, only_common_words
 
 NameKind = Literal["person", "organization", "place"]
+
+# Latin letters of every language written with them, not only A-Z ("Hôtel", "Łukasz",
+# "Ødegård"): the blocks of the Latin script, capitals and small letters apart.
+_LATIN_BLOCKS = ((0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800))
+
+
+def _latin_class(capital: bool) -> str:
+    """The body of a character class ("A-ZÀ-Ö…") of the Latin capitals, or small letters."""
+    codes = [
+        code
+        for first, end in _LATIN_BLOCKS
+        for code in range(first, end)
+        if (chr(code).isupper() if capital else chr(code).islower())
+        and "LATIN" in unicodedata.name(chr(code), "")
+    ]
+    spans: list[list[int]] = []
+    for code in codes:
+        if spans and code == spans[-1][1] + 1:
+            spans[-1][1] = code
+        else:
+            spans.append([code, code])
+    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in spans)
+
+
+UPPER = _latin_class(capital=True)  # for a character class: f"[{UPPER}]"
+LOWER = _latin_class(capital=False)
+LETTER = UPPER + LOWER
 
 _CACHE = 65536  # names recur across sentences, documents and stages
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
@@ -50,7 +79,7 @@ _ET_AL = re.compile(r",?\s+et\.?\s+al\.?$", re.IGNORECASE)
 _NON_SPACE = re.compile(r"\S+")
 _NOT_WORD = re.compile(r"[^\w ]")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
-_INITIAL = re.compile(r"[A-Z]\.")
+_INITIAL = re.compile(rf"[{UPPER}]\.")
 
 _SUFFIX_FORMS = wordset(
     "Inc Incorporated Corp Corporation Co Company LLC L.L.C Ltd Limited PLC Plc LLP LP L.P GmbH "
@@ -68,19 +97,27 @@ _SUFFIX = (
     )
     + r")\.?"
 )
-_WORD = r"(?:Mc[A-Z][a-z]+|[A-Z][a-zA-Z'\u2019\-]*[a-zA-Z]|[A-Z]\.(?:[A-Z]\.)*)"
+_WORD = (
+    rf"(?:Mc[{UPPER}][{LOWER}]+|[{UPPER}][{LETTER}'\u2019\-]*[{LETTER}]"
+    rf"|[{UPPER}]\.(?:[{UPPER}]\.)*)"
+)
 _HON = (
     r"(?i:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Hon|Judge|Justice|Det|Detective|Officer|Sgt|Lt"
     r"|Capt|Agent|Inspector|Rev)\.?"
 )
-_LINK = r"(?:\s+(?:of|and|&|de|du|da|del|der|van|von|la|le|di|dos|bin|al|for|the)(?=\s+[A-Z]))"
+_LINK = (
+    r"(?:\s+(?:of|and|&|de|du|da|del|der|van|von|la|le|di|dos|bin|al|for|the)"
+    rf"(?=\s+[{UPPER}]))"
+)
 _RUN = re.compile(
     rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s+(?!{_HON}\s){_WORD})*"
-    rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[a-z])\s+[A-Z][a-z]))?)"  # not ", Company Secretary"
+    # Not ", Company Secretary": a suffix-like word then a capitalised word.
+    rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
-_SPLIT = re.compile(r"\s+(?:and|&|of|for|the)\s+(?=[A-Z])")
+_TITLED = re.compile(rf"^((?:[{UPPER}][\w-]*\s+){{1,4}}?)(?:of|at|for)\s+")
+_SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
-_INSTITUTION_AT = re.compile(r"^\s+at\s+(?P<place>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)")
+_INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
 _UPPER_SUFFIXES = wordset(
     "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
 )
@@ -107,8 +144,8 @@ _DETERMINED = re.compile(
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
 _ROLE_AFTER = re.compile(
-    r"^(?:\s*\((?P<bracketed>[A-Za-z][\w .&/-]{0,40})\)|,\s+(?:the\s+)?"
-    r"(?P<apposed>(?:[A-Z][\w&-]*\s+){0,3}[A-Z][\w&-]*)(?=[\s,.;)]|$))"
+    rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
+    rf"(?P<apposed>(?:[{UPPER}][\w&-]*\s+){{0,3}}[{UPPER}][\w&-]*)(?=[\s,.;)]|$))"
 )
 # Words that number something other than a building ("Table 12 Jane Roe", "Item 4 …").
 _NUMBER_LABELS = wordset(
@@ -135,7 +172,8 @@ def _tokens(name: str) -> list[str]:
 
 
 def _bare(token: str) -> str:
-    return token.strip(".,'\u2019").lower()
+    """A token as the word lists hold it: lower case, unaccented ("Hôtel" → "hotel")."""
+    return fold(token.strip(".,'\u2019").lower())
 
 
 def org_suffix(name: str) -> str | None:
@@ -208,6 +246,19 @@ def department(name: str) -> bool:
     "Front Office", "Customer Service", "Accounts"), not a firm or a person."""
     words = [b for b in (_bare(t) for t in _tokens(name)) if b]
     return bool(words) and all(w in DEPARTMENT_WORDS for w in words)
+
+
+def mailbox(name: str) -> bool:
+    """Whether the name an e-mail address is written with is a shared mailbox's, not a
+    person's: a desk or a department ("Reservations", "Accounts Payable", "HR"), a firm or a
+    venue ("Vireaux SA", "Hôtel Bellecour"), or a firm's desk ("Bellecour Reservations",
+    "Vireaux Accounts": a desk's word, and no known given name first)."""
+    if not_a_person(name) or kind_of(name) == "organization":
+        return True
+    words = [_bare(t) for t in _tokens(name)]
+    if len(words) >= 2 and words[0] in VENUE_HEADS:
+        return True  # "Dana Hall" is a person, "Hotel Maasoever" a venue
+    return any(w in DEPARTMENT_WORDS for w in words) and words[0] not in given_names()
 
 
 @lru_cache(maxsize=_CACHE)
@@ -335,7 +386,7 @@ def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:
 
 def _without_title(run: str) -> tuple[str, int]:
     """ "Director of Harrowgate Estates Ltd" → the organisation, without the job title."""
-    match = re.match(r"^((?:[A-Z][\w-]*\s+){1,4}?)(?:of|at|for)\s+", run)
+    match = _TITLED.match(run)
     if match is None:
         return run, 0
     words = [_bare(w) for w in match.group(1).split()]
@@ -459,8 +510,9 @@ def strip_honorific(name: str) -> str:
 
 @lru_cache(maxsize=_CACHE)
 def person_parts(name: str) -> tuple[str, list[str], str] | None:
-    """(first, middle names or initials, last) of a personal name, lower-case."""
-    tokens = [t.strip(".,") for t in _tokens(strip_honorific(name))]
+    """(first, middle names or initials, last) of a personal name, lower-case and unaccented:
+    "François Lefèvre" is the "FRANCOIS LEFEVRE" of a card record."""
+    tokens = [fold(t.strip(".,")) for t in _tokens(strip_honorific(name))]
     tokens = [t for t in tokens if t and t.lower() not in ("jr", "sr", "ii", "iii", "esq")]
     if not tokens:
         return None
@@ -484,7 +536,7 @@ def org_core(name: str) -> str:
 
 
 def slug(text: str) -> str:
-    return _NOT_SLUG.sub("-", text.lower()).strip("-") or "unnamed"
+    return _NOT_SLUG.sub("-", fold(text.lower())).strip("-") or "unnamed"
 
 
 @lru_cache(maxsize=_CACHE)

@@ -16,6 +16,8 @@ import re
 from functools import cache
 from importlib import resources
 
+from holmes_backend.llm.local.facts.lexicon import fold
+
 # Zipf frequency: log10 of a word's count per billion. 3.2 keeps "scrutiny" (3.7) and
 # "arts" (4.7) common, and leaves out surnames like "Ostrowski" (1.8) or "Calder" (3.1).
 COMMON_ZIPF = 3.2
@@ -43,13 +45,15 @@ def common_words(zipf: float = COMMON_ZIPF) -> frozenset[str]:
 
 @cache
 def given_names() -> frozenset[str]:
-    """First names, lower case ("bill", "renee"; "oluwaseun" is not among them). A common
+    """First names, lower case ("bill", "renee"; "oluwaseun" is not among them), as written and
+    without their accents ("françois" and "francois": records in capitals drop them). A common
     everyday English word that is a first name only rarely anywhere ("Night", "Price", "Art")
     is left out: "Night Shift" is words; "Bill", "Grant", "Hope" stay names, and so do rare
     first names that are surnames more than words ("Talbot")."""
     data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
     names: set[str] = set()
     rare: set[str] = set()
+    unaccented: set[str] = set()
     with data.open(encoding="utf-8") as lines:
         for line in lines:
             match = _NAME_LINE.match(line)
@@ -57,8 +61,11 @@ def given_names() -> frozenset[str]:
                 # "Jan+Erik" is written "Jan Erik" or "Jan-Erik": each part is a given name.
                 parts = [part.lower() for part in re.split(r"[+-]", match["name"]) if part]
                 (names if _frequency(line) >= _FREQUENT else rare).update(parts)
+                unaccented.update(fold(part) for part in parts if not part.isascii())
     everyday = common_words(_EVERYDAY_ZIPF)
-    return frozenset(names | {name for name in rare - names if name not in everyday})
+    names |= {name for name in rare - names if name not in everyday}
+    # Unaccented, "Nice" or "Horn" (of "Nicé", "Hörn") is the everyday word.
+    return frozenset(names | (unaccented - everyday))
 
 
 def _frequency(line: str) -> int:

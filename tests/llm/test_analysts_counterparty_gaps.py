@@ -1,0 +1,46 @@
+"""A payee nothing else in the evidence mentions needs its basis (contract, invoices) when it
+was paid a material amount; a fare or a coffee on a card is routine spending and needs none."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import SynthesisOutput
+from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
+
+_CARD = (
+    "Posted,Merchant,Town,Amount EUR\n"
+    "02/09/2024,STADTWERKE TICKETAUTOMAT,GRAZ,2.40\n"
+    "02/09/2024,BAECKEREI KORNSTUBE,GRAZ,3.85\n"
+    "03/09/2024,STADTWERKE TICKETAUTOMAT,GRAZ,2.40\n"
+    "04/09/2024,BAECKEREI KORNSTUBE,GRAZ,4.10\n"
+    "05/09/2024,MURINSEL DIGITAL CONSULTING,GRAZ,3480.00\n"
+)
+
+
+async def test_routine_card_spending_asks_for_no_basis(tmp_path: Path) -> None:
+    card = await text_doc(tmp_path, "card_statement_sept.csv", _CARD, "text/csv")
+    synthesis, _ = run(SynthesisOutput, [card])
+    bases = [g.element for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
+    assert bases == ["Basis for 1 payment(s) to MURINSEL DIGITAL CONSULTING totalling EUR 3,480"]
+
+
+async def test_a_firm_is_mentioned_by_its_name_not_by_its_last_word(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "ledger.csv",
+        "Date,Payer,Payee,Amount\n"
+        "2024-05-02,Tarnow Holdings Ltd,Brightwater Fuel Cards,6200\n"
+        "2024-05-09,Tarnow Holdings Ltd,SOCIETE LUMIERE SARL,4100\n",
+        "text/csv",
+    )
+    # "cards" says nothing of Brightwater Fuel Cards; "Société Lumière" is SOCIETE LUMIERE SARL.
+    memo = lines_doc(
+        "memo",
+        "memo.txt",
+        [
+            "Receipts and cards were collected from the office.",
+            "The Société Lumière contract is filed.",
+        ],
+    )
+    synthesis, _ = run(SynthesisOutput, [ledger, memo])
+    bases = [g.element for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
+    assert bases == ["Basis for 1 payment(s) to Brightwater Fuel Cards totalling USD 6,200"]

@@ -4,7 +4,7 @@ was paid a material amount; a fare or a coffee on a card is routine spending and
 from pathlib import Path
 
 from holmes_backend.agents.schemas import SynthesisOutput
-from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
+from tests.llm.test_analysts_helpers import DOMAINS, email_doc, findings, lines_doc, run, text_doc
 
 _CARD = (
     "Posted,Merchant,Town,Amount EUR\n"
@@ -44,3 +44,22 @@ async def test_a_firm_is_mentioned_by_its_name_not_by_its_last_word(tmp_path: Pa
     synthesis, _ = run(SynthesisOutput, [ledger, memo])
     bases = [g.element for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
     assert bases == ["Basis for 1 payment(s) to Brightwater Fuel Cards totalling USD 6,200"]
+
+
+async def test_a_firm_that_corresponds_from_its_own_domain_is_known(tmp_path: Path) -> None:
+    card = await text_doc(tmp_path, "card_statement_sept.csv", _CARD, "text/csv")
+    mail = await email_doc(
+        tmp_path,
+        "murinsel.eml",
+        {
+            "From": "Jana Kofler <j.kofler@murinsel-digital.at>",
+            "To": "Office <office@kornstube.example>",
+            "Date": "Fri, 06 Sep 2024 09:00:00 +0200",
+            "Subject": "Workshop follow-up",
+        },
+        "Thank you for yesterday's workshop.\n",
+    )
+    blocks = [findings(name, run(schema, [card, mail])[0]) for name, schema in DOMAINS]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    # Its consultant wrote from murinsel-digital.at: there is correspondence with the payee.
+    assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]

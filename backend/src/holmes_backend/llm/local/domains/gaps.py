@@ -218,6 +218,9 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
     ]
 
 
+_MAIL_DOMAIN = re.compile(r"@([\w.-]+)")
+
+
 def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     key = name_key(party)
     parts = person_parts(party)
@@ -234,6 +237,12 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     ]
     if any(name_key(k) == key for k in known):
         return True
+    # A firm that wrote or was written to: an e-mail address at its own domain ("@vireaux.fr").
+    own = distinctive_words([party])
+    for event in view.evidence.events:
+        for domain in _MAIL_DOMAIN.findall(event.description):
+            if own & set(re.findall(r"[a-z]{3,}", domain.lower())):
+                return True
     for doc in view.documents:
         if doc.file_id in files:
             continue

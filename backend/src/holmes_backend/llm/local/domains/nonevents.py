@@ -14,7 +14,6 @@ sentence denies.
 """
 
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date
 
@@ -30,7 +29,7 @@ from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.records import sentences, written_on
 from holmes_backend.llm.local.domains.timeline import display_name
 from holmes_backend.llm.local.facts.dates import find_period, parse_span
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import fold, wordset
 from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
@@ -120,8 +119,7 @@ _MAX = 20
 
 def _plain(text: str) -> str:
     """Lower case without accents ("Hôtel" → "hotel")."""
-    folded = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in folded if not unicodedata.combining(c))
+    return fold(text).lower()
 
 
 def _kinds(text: str) -> set[str]:

@@ -17,7 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta, tzinfo
 
 from holmes_backend.agents.schemas import (
     Clause,
@@ -68,6 +68,10 @@ _NEG = (
 _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
+    re.IGNORECASE,
+)
+_NOT_WITH = re.compile(
+    r"\b(?:(?:was|were)\s+(?:not|never)|wasn['\u2019]t|weren['\u2019]t)\s+(?:ever\s+)?with\b",
     re.IGNORECASE,
 )
 _MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
@@ -367,6 +371,7 @@ def denial_contradictions(
                             "HIGH" if met else "MEDIUM",
                         )
                     )
+        found += _not_together(claim, items, known)
         for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
             match = pattern.search(text)
             if match is None:
@@ -455,6 +460,37 @@ def absence_contradictions(
                     f"{claim.speaker} says they were not at the {place} "
                     f"({span_words(claim.claimed_time)}), yet {len(there)} access or presence "
                     f"record(s) log them there then, first: {there[0].description[:160]}",
+                    "HIGH",
+                )
+            )
+    return found
+
+
+def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:
+    """ "I was not with Mrs Brightman on 19 August" against records of both together that day."""
+    speaker, text = claim.speaker or "", claim.claim
+    match = _NOT_WITH.search(text)
+    window = _claim_window(claim, UTC, timedelta(0)) if match else None
+    if match is None or window is None:
+        return []
+    found: list[Contradiction] = []
+    for target in _targets(text, match.end(), speaker, known):
+        together = [
+            i
+            for i in items
+            if i.file_id != claim.source.file_id
+            and i.kind != "transaction"
+            and _involves(i, speaker)
+            and _involves(i, target)
+            and window[0].date() <= i.when.date() <= window[1].date()
+        ]
+        if together:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([i.source for i in together], 6),
+                    f"{speaker} denies being with {target} then, yet {len(together)} record(s) "
+                    f"show them together: {together[0].description[:160]}",
                     "HIGH",
                 )
             )

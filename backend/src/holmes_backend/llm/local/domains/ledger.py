@@ -58,10 +58,16 @@ _TO = re.compile(
 _FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOLDER = re.compile(
     r"\b(?:account holder|account name|holder|customer|client|statement for|prepared for|"
-    r"name)\s*[:\-]\s*(?P<name>[A-Z][^\n;|]{2,60}?)(?:\s{2,}|[;|]|$)",
+    r"name|kontoinhaber(?:in)?|inhaber|titulaire(?: du compte)?|titular|intestatario|"
+    r"rekeninghouder)\s*[:\-]\s*(?P<name>[A-Z][^\n;|]{2,60}?)(?:\s{2,}|[;|]|$)",
     re.IGNORECASE,
 )
 _ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
+# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
+_LINE_AMOUNT = re.compile(
+    r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
+)
+_CENT = 0.01
 OUTFLOW_WORDS = re.compile(
     r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
     r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
@@ -73,6 +79,18 @@ INFLOW_WORDS = re.compile(
 )
 _COUNTERPARTY = re.compile(
     r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+(?P<name>[A-Z][\w&.,'\u2019-]*(?:\s+[A-Z&][\w&.,'\u2019-]*){0,5})"
+)
+# A line led by its booking type, then the other side.
+_BOOKED = re.compile(
+    r"^\s*(?:transfer|tfr|payment|faster payment|fps|bacs|chaps|sepa(?: transfer)?|standing order|"
+    r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
+    r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"
+    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z&][\w&.'\u2019-]*){0,5})",
+    re.IGNORECASE,
+)
+# A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
+_BARE_PAYEE = re.compile(
+    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z&][\w&.'\u2019-]*){0,5})(?:\s+\d+)?"
 )
 _TRANSFER_CONTEXT = re.compile(
     r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
@@ -102,6 +120,8 @@ _SUMMARY = re.compile(
     r"|(?:sub[\s-]?)?totals?\b|[\w ]{1,30}\btotals?\s*[:=]?\s*$|sum\b(?:\s+of\b|\s*[:=]?\s*$)"
     r"|(?:balance\s+)?(?:carried|brought)\s+(?:forward|down|fwd)\b|balance\s+(?:[bc]/[fd]|forward)\b"
     r"|(?:opening|closing|starting|ending)\s+balance\b"
+    r"|(?:anfangs|end|alter|neuer)\s?saldo\b|saldo\s+(?:anterior|inicial|final|iniziale|finale)\b"
+    r"|solde\s+(?:initial|final|pr[eé]c[eé]dent|report[eé])\b|beginsaldo\b|eindsaldo\b"
     r"|summe\b|gesamt|somme\b|totaal\b|totale\b)",
     re.IGNORECASE,
 )
@@ -368,9 +388,18 @@ def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
 
 
 def _counterparty(text: str) -> str | None:
+    """Who a statement line's money went to or came from: the name after its booking type
+    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
+    only a name ("Harwell Garden Centre")."""
+    booked = _BOOKED.match(text)
+    if booked and (name := clean(booked["name"])):
+        return name
     names = [n for n in find_names(text) if n.kind != "place"]
     if names:
         return names[0].text
+    bare = _BARE_PAYEE.fullmatch(text.strip())
+    if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
+        return bare["name"]
     match = _COUNTERPARTY.search(text)
     if match is None or not _TRANSFER_CONTEXT.search(text):
         return None
@@ -391,7 +420,26 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction |
             found.append((moment, segment, cite(doc.file_id, chunk.location, segment)))
     if len(found) < _LEDGER_LINE_MIN:
         return []
-    return [_statement_line(m, segment, ref, holder) for m, segment, ref in found]
+    # A running balance says which way each line's money went: down by its amount, out.
+    lines: list[Transaction | None] = []
+    previous: float | None = None
+    for moment, segment, ref in found:
+        numbers = [p for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
+        first = _LINE_AMOUNT.search(segment)
+        if first and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
+            # "Opening balance 4,210.55": where the balance stands, no money moved.
+            previous = numbers[-1][0] if numbers else previous
+            lines.append(None)
+            continue
+        balance = numbers[-1][0] if len(numbers) >= 2 else None
+        known = None
+        if balance is not None and previous is not None:
+            moved = balance - previous
+            if abs(abs(moved) - abs(numbers[0][0])) <= _CENT:
+                known = moved < 0
+        lines.append(_statement_line(moment, segment, ref, holder, known))
+        previous = balance if balance is not None else previous
+    return lines
 
 
 def _dated_segments(text: str) -> list[tuple[Moment, str]]:
@@ -403,15 +451,16 @@ def _dated_segments(text: str) -> list[tuple[Moment, str]]:
             if moment.start > 12 and number == 0 and len(moments) == 1:
                 continue  # a date inside prose, not a statement line
             segment = line[moment.end : end].strip()
-            if re.search(r"\d[\d,]*\.\d{2}\b", segment):
+            if _LINE_AMOUNT.search(segment):
                 segments.append((moment, segment))
     return segments
 
 
 def _statement_line(
-    moment: Moment, segment: str, ref: SourceRef, holder: str | None
+    moment: Moment, segment: str, ref: SourceRef, holder: str | None, known: bool | None = None
 ) -> Transaction | None:
-    numbers = list(re.finditer(r"\(?-?[$€£]?\d[\d,]*\.\d{2}\)?-?", segment))
+    """One printed line; `known`: whether its money went out, as the running balance says."""
+    numbers = list(_LINE_AMOUNT.finditer(segment))
     if not numbers:
         return None
     parsed = parse_cell(numbers[0].group())
@@ -421,6 +470,8 @@ def _statement_line(
     outflow = parsed[0] < 0 or bool(OUTFLOW_WORDS.search(description))
     if INFLOW_WORDS.search(description) and parsed[0] > 0:
         outflow = False
+    if known is not None:
+        outflow = known
     party = _counterparty(description)
     sender, receiver = (holder, party) if outflow else (party, holder)
     found = references(description)

@@ -90,3 +90,20 @@ async def test_the_carer_denials_meet_her_statement_and_his_rota(tmp_path: Path)
     assert together.explanation.startswith("Daniel Okonjo denies being with Mrs. Ashcombe then")
     assert [s.row for s in together.evidence_against] == [2]  # the visit of the 14th
     assert 5 not in by_line  # no record puts them together on the 28th
+
+
+async def test_payments_to_the_carer_on_the_days_of_his_visits(tmp_path: Path) -> None:
+    docs = [
+        await _pdf(tmp_path, "lakeside_statement_ashcombe_mar2025.pdf", _ENGLISH),
+        await text_doc(tmp_path, "care_rota_march.csv", _ROTA, "text/csv"),
+    ]
+    synthesis = synthesis_of(docs)
+    same_day = [
+        (link.source_a.line, link.source_b.row)
+        for link in synthesis.cross_modal_links
+        if link.correlation_type == "same_day_payment"
+    ]
+    # The transfers of the 7th and 21st, each beside that day's visit; not the garden centre,
+    # and not the holder's own presence at every visit.
+    assert len(same_day) == 2
+    assert sorted(row for _, row in same_day) == [1, 3]

@@ -18,7 +18,7 @@ from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.dates import has_time, parse_iso
 from holmes_backend.llm.local.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.llm.local.facts.names import name_key, same_party
 
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2
@@ -216,6 +216,56 @@ def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
                     implication=f"The same {format_money(amount, currency)} appears in two files "
                     f"({a.from_party or '?'} → {a.to_party or '?'}; {b.from_party or '?'} → "
                     f"{b.to_party or '?'}): one payment corroborated, or funds passed on.",
+                )
+            )
+    return links[:_MAX_LINKS]
+
+
+def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:
+    """A payment of an account's statement known only to its day, and an event of its other
+    side that day in another file: the carer paid on the day of their visit, the official on
+    the day he dined with the supplier. The holder, in every event of theirs, ties nothing."""
+    by_day: dict[object, list[Item]] = defaultdict(list)
+    for item in items:
+        if item.kind != "transaction" and item.people:
+            by_day[item.when.date()].append(item)
+    # A statement's holder: named by its file, or on one side of every one of its payments.
+    sides: dict[str, list[set[str]]] = defaultdict(list)
+    for item in items:
+        if item.kind == "transaction":
+            sides[item.file_id].append({name_key(p) for p in item.people})
+    common = {f: set.intersection(*rows) for f, rows in sides.items() if len(rows) >= 2}
+    links: list[CrossModalLink] = []
+    pairs: Counter[tuple[str, str]] = Counter()
+    for payment in items:
+        if payment.kind != "transaction" or payment.timed:
+            continue
+        holder = holders.get(payment.file_id)
+        own = common.get(payment.file_id, set())
+        if holder is None and not own:
+            continue  # an account's statement: its holder paid someone (not a bill's lines)
+        others = [
+            p
+            for p in payment.people
+            if name_key(p) not in own and not (holder and same_party(p, holder))
+        ]
+        for event in by_day.get(payment.when.date(), []):
+            shared = [p for p in others if any(same_party(p, q) for q in event.people)]
+            pair = (payment.file_id, event.file_id)
+            if event.file_id == payment.file_id or not shared or pairs[pair] >= _PER_FILE_PAIR * 3:
+                continue
+            pairs[pair] += 1
+            links.append(
+                CrossModalLink(
+                    source_a=payment.source,
+                    source_b=event.source,
+                    correlation_type="same_day_payment",
+                    time_delta_seconds=None,
+                    implication=(
+                        f"{payment.description[:120]} on {payment.at()}, the day of "
+                        f"{event.description[:120]}: the payment to or from {', '.join(shared)} "
+                        "falls on a day the records place them; ask what it was for."
+                    ),
                 )
             )
     return links[:_MAX_LINKS]

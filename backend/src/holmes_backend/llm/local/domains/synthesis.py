@@ -20,6 +20,7 @@ from holmes_backend.llm.local.domains.links import (
     amount_links,
     case_offset,
     instant,
+    same_day_links,
     temporal_links,
     timed_items,
 )
@@ -50,6 +51,7 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     dated = timed_items(events, transactions, zone, dated=True)
     links = temporal_links(timed, window_minutes) + amount_links(transactions)
     links += changed_account_links(events, transactions, zone)
+    links += same_day_links(dated, view.holders)
     caps = caps_exceeded(view)
     missing = unapproved(view)
     contradictions = all_contradictions(view, dated, zone, window_minutes, caps, missing)

@@ -1,0 +1,58 @@
+"""Deadlines missed: a building contract's completion date against the completion certificate,
+with the daily damages its lateness clause sets; a payment made before its due date is no
+finding; the contractor's director says the works were finished on schedule."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import LegalOutput
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_CONTRACT = (
+    "BUILDING CONTRACT\n"
+    'This contract is made on 10 October 2024 between Dunmore Civils Ltd ("Contractor") and '
+    'Saltash Parish Council ("Employer").\n'
+    "1. The Contractor shall complete the works no later than 31 March 2025.\n"
+    "2. The Employer shall pay the final instalment of GBP 96,000 on or before 15 May 2025.\n"
+    "3. If the works are completed late, the Contractor shall pay GBP 2,000 per day of delay.\n"
+)
+_CERTIFICATE = (
+    "PRACTICAL COMPLETION CERTIFICATE\n"
+    "Works: Saltash community hall extension\n"
+    "Date of completion: 18 April 2025\n"
+    "Certified by: Imogen Treharne, Contract Administrator\n"
+)
+_REMITTANCE = "REMITTANCE ADVICE\nSaltash Parish Council\nFinal instalment paid on 9 May 2025.\n"
+_STATEMENT = (
+    "WITNESS STATEMENT OF GARETH DUNMORE\n"
+    "Date: 2 June 2025\n"
+    "1. I am a director of Dunmore Civils Ltd.\n"
+    "2. The works were completed on schedule.\n"
+)
+
+
+async def _docs(tmp_path: Path) -> list:
+    return [
+        await text_doc(tmp_path, "building_contract.txt", _CONTRACT),
+        await text_doc(tmp_path, "completion_certificate.txt", _CERTIFICATE),
+        await text_doc(tmp_path, "remittance.txt", _REMITTANCE),
+        await text_doc(tmp_path, "statement_dunmore.txt", _STATEMENT),
+    ]
+
+
+async def test_a_completion_after_its_deadline_and_its_damages(tmp_path: Path) -> None:
+    legal, _ = run(LegalOutput, await _docs(tmp_path))
+    [late] = [f for f in legal.findings if f.finding_type == "deadline_missed"]
+    assert late.title == "Completion 18 day(s) late against its deadline"
+    assert "by 2025-03-31" in late.summary
+    assert "the records give it on 2025-04-18, 18 day(s) late" in late.summary
+    assert late.summary.endswith("that is GBP 36,000.")
+    assert {s.file_id for s in late.sources} >= {"building_contract", "completion_certificate"}
+    # The final instalment was paid on 9 May, before its 15 May due date: no finding.
+
+
+async def test_on_schedule_against_the_certificate(tmp_path: Path) -> None:
+    synthesis = synthesis_of(await _docs(tmp_path))
+    [late] = [c for c in synthesis.contradictions if c.claim_source.file_id == "statement_dunmore"]
+    assert late.claim == "The works were completed on schedule."
+    assert late.severity == "HIGH"
+    assert "18 day(s) late" in late.explanation

@@ -110,6 +110,11 @@ _DATE_LABEL_ONLY = re.compile(
     r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
 )
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
+_PERIOD_END = re.compile(
+    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
+    r"quarter to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _MAX_RECORD = 40  # units: a receipt or minutes, not a report
 _HEADING_UNITS = 4
 _MAX_CUE_EVENTS = 400
@@ -416,7 +421,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             continue
         moments = find_moments(unit.text)
         if moments:
-            day = (number, moments[-1])
+            # A period's end ("the quarter ended October 28, 2023") is no day a later time of
+            # day belongs to.
+            days = [m for m in moments if not _PERIOD_END.search(unit.text[: m.start])]
+            day = (number, days[-1]) if days else None
         elif day is not None and number - day[0] <= _DAY_CARRIES:
             # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's.
             moments = [

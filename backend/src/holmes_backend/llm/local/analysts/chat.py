@@ -27,7 +27,7 @@ from holmes_backend.agents.chat.prompt import AGENT_NAME, DOMAIN_HEADING, QUESTI
 from holmes_backend.agents.schemas import DomainAnswer, Finding, SourceRef
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.names import UPPER, find_names
 from holmes_backend.llm.local.facts.text import units
 from holmes_backend.llm.local.registry import (
     Analysis,
@@ -42,7 +42,7 @@ from holmes_backend.llm.local.registry import (
 _ITEMS = 3
 _FOCUS_CHARS = 280
 _WORDS = re.compile(r"[^\W_]+")
-_SENTENCE = re.compile(r"(?<=[.!?;])\s+(?=[A-Z0-9\"\u201c(])")
+_SENTENCE = re.compile(rf"(?<=[.!?;])\s+(?=[{UPPER}0-9\"\u201c(])")
 # Items far below the best one are noise, not support.
 _RELATIVE_FLOOR = 0.35
 # Share of what the question names that one item must cover to answer it.

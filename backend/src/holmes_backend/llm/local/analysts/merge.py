@@ -33,8 +33,8 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.local.analysts._common import trace
 from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
 from holmes_backend.llm.local.facts.geo import distance_km
-from holmes_backend.llm.local.facts.lexicon import REGIONS, STOPWORDS
-from holmes_backend.llm.local.facts.names import org_core, person_parts, strip_honorific
+from holmes_backend.llm.local.facts.lexicon import REGIONS, STOPWORDS, fold
+from holmes_backend.llm.local.facts.names import UPPER, org_core, person_parts, strip_honorific
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 SIMILAR = 0.7  # below this two names are unrelated and not worth a note
@@ -44,7 +44,7 @@ FAR_KM = 25.0
 DATE_TOLERANCE = timedelta(days=7)
 INSTANT_WINDOW = timedelta(minutes=30)
 _DIGITS = re.compile(r"\d{2,}")
-_IN_TOWN = re.compile(r"\bin\s+([A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,2})")
+_IN_TOWN = re.compile(rf"\bin\s+([{UPPER}][\w.'-]*(?:\s+[{UPPER}][\w.'-]*){{0,2}})")
 _CODE = re.compile(r"^(?:[A-Z]{2,3})(?:\s+\d{4,5}(?:-\d{4})?)?$")
 _WORDS = re.compile(r"[a-z0-9]+")
 _RESOLVED_TYPES = {"person", "organization", "place", "account"}
@@ -462,7 +462,8 @@ def town(place: str) -> str | None:
 
 
 def _clean_town(text: str) -> str | None:
-    words = [w for w in _WORDS.findall(text.lower()) if not w.isdigit()]
+    # Unaccented: "Gdańsk" and a card record's "GDANSK" are one town.
+    words = [w for w in _WORDS.findall(fold(text.lower())) if not w.isdigit()]
     return " ".join(words) or None
 
 
@@ -471,8 +472,8 @@ def place_similarity(a: GraphFact, b: GraphFact) -> float:
     if None not in (a.latitude, a.longitude, b.latitude, b.longitude):
         km = distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
         return round(math.exp(-km / 10), 3)
-    words_a = {w for w in _WORDS.findall(a.value.lower()) if w not in STOPWORDS}
-    words_b = {w for w in _WORDS.findall(b.value.lower()) if w not in STOPWORDS}
+    words_a = {w for w in _WORDS.findall(fold(a.value.lower())) if w not in STOPWORDS}
+    words_b = {w for w in _WORDS.findall(fold(b.value.lower())) if w not in STOPWORDS}
     if not words_a or not words_b:
         return 0.0
     return round(len(words_a & words_b) / len(words_a | words_b), 3)

@@ -30,7 +30,7 @@ from holmes_backend.llm.local.domains.financial import analyse_financial, thresh
 from holmes_backend.llm.local.domains.ledger import INFLOW_WORDS, OUTFLOW_WORDS, is_payment
 from holmes_backend.llm.local.domains.legal import analyse_legal
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import fold, wordset
 from holmes_backend.llm.local.facts.names import (
     distinctive_words,
     kind_of,
@@ -80,7 +80,7 @@ class CaseView:
         files: dict[str, set[str]] = {}
         for tx in self.financial.transactions:
             if is_payment(tx) and (tx.from_party is None or tx.to_party is None):
-                name = self.filenames.get(tx.source.file_id, "").lower()
+                name = fold(self.filenames.get(tx.source.file_id, "").lower())
                 words = set(_FILE_WORDS.findall(name))
                 if words & _ACCOUNT_FILES:
                     files[tx.source.file_id] = words
@@ -91,12 +91,12 @@ class CaseView:
         names |= set(self.evidence.people)
         names |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
         parties: list[tuple[str, set[str]]] = []  # a party's longest spelling, its words
-        for name in sorted((n for n in names if distinctive_words([n]) & named), key=len)[::-1]:
+        for name in sorted((n for n in names if _unaccented_words(n) & named), key=len)[::-1]:
             same = next((i for i, (kept, _) in enumerate(parties) if same_party(kept, name)), None)
             if same is None:
-                parties.append((name, distinctive_words([name])))
+                parties.append((name, _unaccented_words(name)))
             else:
-                parties[same] = (parties[same][0], parties[same][1] | distinctive_words([name]))
+                parties[same] = (parties[same][0], parties[same][1] | _unaccented_words(name))
         holders: dict[str, str] = {}
         for file_id, words in files.items():
             # The party the file's name names most fully ("…_edith_marlow…": Edith Marlow,
@@ -143,19 +143,19 @@ class CaseView:
         """The one party of the case a bank narrative names: an organisation by the first words
         of its name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.), a
         person by a surname no one else of the case has, after "to" or "from" ("TRANSFER TO
-        KOWALCZYK B"; not "Approved By: H. Vane")."""
+        KOWALCZYK B"; not "Approved By: H. Vane"), with or without its accents ("LEFÈVRE",
+        "LEFEVRE")."""
         found: set[str] = set()
+        plain = fold(narrative)
         for pattern, names in self._counterparts:
-            found |= {
-                names[" ".join(m["head"].lower().split())] for m in pattern.finditer(narrative)
-            }
+            found |= {names[" ".join(m["head"].lower().split())] for m in pattern.finditer(plain)}
         return found.pop() if len(found) == 1 else None
 
     @cached_property
     def _counterparts(self) -> list[tuple[re.Pattern[str], dict[str, str]]]:
         """The organisations the case names, each by the first words of its name (two words, or
         one that is no everyday word: "Brennock" of "Brennock Ltd", not "Global"), and its
-        people by their surnames."""
+        people by their surnames, all unaccented (as org_core and person_parts give them)."""
         known = {
             e
             for f in self.evidence.findings
@@ -191,6 +191,11 @@ class CaseView:
             for lead, names in ((r"", organisations), (_PAID_TO, persons))
             if names
         ]
+
+
+def _unaccented_words(name: str) -> set[str]:
+    """A name's distinctive words as a file's name may spell them ("lefevre" of Lefèvre)."""
+    return {fold(w) for w in distinctive_words([name])}
 
 
 def _alternatives(heads: dict[str, str]) -> str:

@@ -15,7 +15,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments, find_period
-from holmes_backend.llm.local.facts.names import clean, find_names, same_party
+from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 _TESTIMONY = re.compile(
@@ -49,18 +49,17 @@ _PERJURY = re.compile(
 )
 _QUESTION = re.compile(r"^\s*(?:Q\s*[.:)]|QUESTION\s*:|BY\s+(?:MR|MS|MRS|DR)\.?\s+\w+:)", re.I)
 _ANSWER = re.compile(r"^\s*(?:A\s*[.:)]|ANSWER\s*:|THE WITNESS\s*:)\s*", re.I)
-_PREFIX = re.compile(
-    r"^(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})\s*:\s+(?P<rest>.+)$"
-)
+# A name of up to four capitalised words, in any Latin script ("Ólöf Sigurðardóttir", "ŻAK").
+_NAME = rf"[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}}"
+_PREFIX = re.compile(rf"^(?P<name>{_NAME})\s*:\s+(?P<rest>.+)$")
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
     r"(?:\s+(?:record|records|notes?|transcript|summary))?"
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
-    r"(?P<name>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3})"
-    r"|\bI,\s+(?P<name2>[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}),\s+(?:being|do|hereby|declare|"
+    rf"(?P<name>{_NAME})"
+    rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
-    r"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>[A-Z][\w.'\u2019-]*"
-    r"(?:\s+[A-Z][\w.'\u2019-]*){0,3})",
+    rf"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
 )
 # Who a testimony may be headed by instead of a name ("Statement of the insured").
@@ -86,10 +85,11 @@ _BACKGROUND = re.compile(
 )
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
 _SWEARS = re.compile(
-    r"\bI,\s+[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3},\s+(?:of|being|do|hereby|"
+    rf"\bI,\s+{_NAME},\s+(?:of|being|do|hereby|"
     r"declare|state|swear|affirm|make|having)\b"
 )
 _MIN_WORDS = 4
+_LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
@@ -294,7 +294,7 @@ def _answer(
     question = _QUESTION.sub("", context[-1]).strip()
     if unit.speaker is None and (prefix := _PREFIX.match(question)):
         question = prefix["rest"]
-    question = re.sub(r"^[A-Z][\w.'\u2019-]*(?:\s+[A-Z][\w.'\u2019-]*){0,3}:\s+", "", question)
+    question = _LABEL.sub("", question)
     return SwornClaim(
         speaker=speaker,
         claim=f"{body} [asked: {question}]"[:500],

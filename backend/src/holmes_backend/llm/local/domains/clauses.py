@@ -9,7 +9,7 @@ import re
 
 from holmes_backend.agents.schemas import Clause
 from holmes_backend.llm.local.facts.money import find_money
-from holmes_backend.llm.local.facts.names import clean
+from holmes_backend.llm.local.facts.names import UPPER, clean
 from holmes_backend.llm.local.facts.text import Unit
 
 # A duty to declare something to someone: "must be declared in writing to the Audit Committee",
@@ -19,7 +19,7 @@ _DISCLOSURE = re.compile(
     r"(?:promptly\s+|immediately\s+)?(?:be\s+)?(?:declared?|disclosed?|reported?|notified|"
     r"notify|registered|register))\b"
     r"(?:[^.;]{0,80}?\b(?i:to)\s+(?i:the\s+|its\s+|an?\s+)?"
-    r"(?P<body>[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,4}))?"
+    rf"(?P<body>[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*){{0,4}}))?"
 )
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
@@ -73,9 +73,10 @@ _TOPICS = (
 _GOVERNING = re.compile(
     r"\bgoverned\s+by\s+(?:and\s+construed\s+in\s+accordance\s+with\s+)?(?:the\s+)?(?:internal\s+)?"
     r"laws?\s+of\s+(?:the\s+)?(?P<law>(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+"
-    r"[A-Z][\w ]+?|[A-Z][\w ]+?)"
-    r"(?=\s*[,.;(]|\s+(?:without|excluding|applicable|exclusive|as)\b|\s+and\s+(?![A-Z])|$)"
-    r"|\bgoverning\s+law\s*[:.-]\s*(?:the\s+laws?\s+of\s+)?(?:the\s+)?(?P<law2>[A-Z][\w ]{2,40}?)"
+    rf"[{UPPER}][\w ]+?|[{UPPER}][\w ]+?)"
+    rf"(?=\s*[,.;(]|\s+(?:without|excluding|applicable|exclusive|as)\b|\s+and\s+(?![{UPPER}])|$)"
+    r"|\bgoverning\s+law\s*[:.-]\s*(?:the\s+laws?\s+of\s+)?(?:the\s+)?"
+    rf"(?P<law2>[{UPPER}][\w ]{{2,40}}?)"
     r"(?=\s*[,.;(]|$)",
 )
 _MAX_TEXT = 600
@@ -83,7 +84,7 @@ _DOCUMENT_WORDS = re.compile(r"\b(agreement|contract|amendment|schedule|exhibit|
 _DOCUMENT_SUBJECT = re.compile(r"\b(?:this|the)\s+(?:agreement|contract|amendment)\b", re.I)
 _SUBJECT_STOP = re.compile(r"[,;:()]|\b(?:and|or|if|that|which|when|unless|provided)\b", re.I)
 _DEFINED = re.compile(
-    r"(?:^|\s)(?:the\s+|each\s+|any\s+)?(?P<term>(?:[A-Z][\w'\u2019-]*\s?){1,4})$"
+    rf"(?:^|\s)(?:the\s+|each\s+|any\s+)?(?P<term>(?:[{UPPER}][\w'\u2019-]*\s?){{1,4}})$"
 )
 
 

@@ -8,6 +8,8 @@ import re
 from holmes_backend.agents.schemas import Finding
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.records import sentences
+from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.names import LOWER, UPPER
 
 CONCEALMENT = "concealment_language"
 
@@ -16,7 +18,8 @@ def _kept_out(group: str) -> str:
     """Who a sentence keeps out: "the committee", "the Audit Committee", "Maria", "anyone"."""
     return (
         rf"(?P<{group}>(?:(?:the|our|your|their)\s+)?"
-        r"(?:(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})|anyone|anybody|him|her|them|[a-z]+))"
+        rf"(?:(?-i:[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*){{0,3}})|anyone|anybody|him|her|them"
+        rf"|[{LOWER}]+))"
     )
 
 
@@ -29,7 +32,8 @@ _HIDING = re.compile(
     r"to yourself|off the (?:books|record)|under wraps|out of)\b"
     r"|\b(?:delete|destroy|shred) (?:this|the|these|that|all)(?: \w+)? (?:e-?mails?|messages?|"
     r"texts?|thread|chat|records?|files?|documents?|notes?)\b"
-    r"|\b(?:nobody|no one|no-one)(?: (?:at|in|on) [A-Z][\w&.'-]*(?: [A-Z][\w&.'-]*){0,2})? "
+    r"|\b(?:nobody|no one|no-one)"
+    rf"(?: (?:at|in|on) [{UPPER}][\w&.'-]*(?: [{UPPER}][\w&.'-]*){{0,2}})? "
     r"(?:needs|has|is|ought) to (?:know|find out|hear)\b"
     r"|\boff the books\b|\bunder the table\b|\bno paper trail\b"
     r"|\b(?:not|never|nothing) (?:in|on) (?:writing|e-?mail|paper)\b"
@@ -38,6 +42,7 @@ _HIDING = re.compile(
     re.IGNORECASE,
 )
 _PER_FILE = 5
+_WORDS = re.compile(r"[a-z]{4,}")
 
 
 def concealment(docs: list[EvidenceDoc]) -> list[Finding]:
@@ -67,11 +72,12 @@ def kept_out(finding: Finding) -> str | None:
 def keeping_out(findings: list[Finding], party: str) -> list[Finding]:
     """The concealment findings that keep `party` out ("the committee" for the Tender
     Committee, "the board" for Northgate's Board of Directors)."""
-    words = {w for w in re.findall(r"[a-z]{4,}", party.lower())}
+    # Unaccented, so "the comite" of a hurried e-mail is the Comité d'Audit.
+    words = set(_WORDS.findall(fold(party.lower())))
     return [
         f
         for f in findings
         if f.finding_type == CONCEALMENT
         and (who := kept_out(f))
-        and words & set(re.findall(r"[a-z]{4,}", who.lower()))
+        and words & set(_WORDS.findall(fold(who.lower())))
     ]

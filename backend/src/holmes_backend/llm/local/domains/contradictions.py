@@ -59,7 +59,12 @@ from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_w
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
+from holmes_backend.llm.local.facts.names import (
+    UPPER,
+    distinctive_words,
+    find_names,
+    same_party,
+)
 from holmes_backend.llm.local.facts.text import units
 
 _NEG = (
@@ -87,7 +92,7 @@ _RECEIPT = re.compile(
 )
 _PRESENCE = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
-    r"(?:the\s+)?(?P<place>[A-Z][\w'\u2019&-]*(?:\s+[A-Z][\w'\u2019&-]*){0,4})",
+    rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
 )
 # "I did not set foot in the office", "I wasn't at work", "never went into the depot".
 _WORKPLACE = (
@@ -130,7 +135,7 @@ _DISCLAIMS = re.compile(
     re.IGNORECASE,
 )
 _DISCLAIMED = re.compile(
-    r"\s+(?:to|with|in|into|at)\s+(?P<name>[A-Z][\w&'.-]*(?:\s+[A-Z][\w&'.-]*){0,4})"
+    rf"\s+(?:to|with|in|into|at)\s+(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
 )
 _UNAWARE = re.compile(
     r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
@@ -300,7 +305,7 @@ def place_contradictions(
     return found
 
 
-_WORD = re.compile(r"\b[A-Z][\w'\u2019-]{3,}\b")
+_WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
 
 
 def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:

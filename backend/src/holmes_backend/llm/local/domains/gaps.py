@@ -238,7 +238,7 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     if any(name_key(k) == key for k in known):
         return True
     # A firm that wrote or was written to: an e-mail address at its own domain ("@vireaux.fr").
-    own = distinctive_words([party])
+    own = {fold(w) for w in distinctive_words([party])}  # "société" of "@societe-x.fr"
     for event in view.evidence.events:
         for domain in _MAIL_DOMAIN.findall(event.description):
             if own & set(re.findall(r"[a-z]{3,}", domain.lower())):

@@ -27,7 +27,7 @@ from holmes_backend.llm.local.facts.money import (
     implicit_currency,
     parse_cell,
 )
-from holmes_backend.llm.local.facts.names import clean, find_names, kind_of, name_key
+from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, kind_of, name_key
 from holmes_backend.llm.local.facts.text import Unit, units
 
 INVOICED = "Invoiced amount"
@@ -59,7 +59,7 @@ _FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOLDER = re.compile(
     r"\b(?:account holder|account name|holder|customer|client|statement for|prepared for|"
     r"name|kontoinhaber(?:in)?|inhaber|titulaire(?: du compte)?|titular|intestatario|"
-    r"rekeninghouder)\s*[:\-]\s*(?P<name>[A-Z][^\n;|]{2,60}?)(?:\s{2,}|[;|]|$)",
+    rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
     re.IGNORECASE,
 )
 _ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
@@ -77,21 +77,22 @@ INFLOW_WORDS = re.compile(
     r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
     re.IGNORECASE,
 )
+# A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
+_PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
 _COUNTERPARTY = re.compile(
-    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+(?P<name>[A-Z][\w&.,'\u2019-]*(?:\s+[A-Z&][\w&.,'\u2019-]*){0,5})"
+    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
+    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
     r"^\s*(?:transfer|tfr|payment|faster payment|fps|bacs|chaps|sepa(?: transfer)?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"
-    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z&][\w&.'\u2019-]*){0,5})",
+    rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
 # A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
-_BARE_PAYEE = re.compile(
-    r"(?P<name>[A-Z][\w&.'\u2019-]*(?:\s+[A-Z&][\w&.'\u2019-]*){0,5})(?:\s+\d+)?"
-)
+_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
 _TRANSFER_CONTEXT = re.compile(
     r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
 )
@@ -129,7 +130,9 @@ _FIGURE_ROLES = frozenset(("amount", "debit", "credit", "balance", "quantity", "
 _PARTY_ROLES = frozenset(("from", "to", "party"))  # "Total Gas & Power Ltd" is a payee
 _Amount = tuple[float, str | None]
 _BILL_TO = re.compile(
-    r"\b(?:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*(?P<name>[A-Z][\w&.,' -]{2,60}?)"
+    # The label as printed ("Bill to:", "BILLED TO:"), the name in capitals of its own.
+    r"\b(?i:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*"
+    rf"(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)"
     r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
 )
 

@@ -20,7 +20,14 @@ from holmes_backend.llm.local.domains.tenders import award_findings
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import clean, find_names, kind_of, name_key, same_party
+from holmes_backend.llm.local.facts.names import (
+    UPPER,
+    clean,
+    find_names,
+    kind_of,
+    name_key,
+    same_party,
+)
 from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
@@ -78,18 +85,21 @@ _OPINION = re.compile(
     re.IGNORECASE,
 )
 _COURT = re.compile(
-    r"\b(SUPREME COURT OF [A-Z ]+?|UNITED STATES (?:DISTRICT )?COURT(?: OF APPEALS)?(?: FOR "
-    r"[A-Z ]+)?|COURT OF APPEALS? (?:FOR|OF) [A-Z ]+?|[A-Z]+ COUNTY (?:SUPERIOR|CIRCUIT|DISTRICT) "
-    r"COURT|HIGH COURT OF [A-Z ]+?)(?=\s*$|\s*[,.\n]|\s+(?:No\.|Syllabus|FOR THE))"
+    rf"\b(SUPREME COURT OF [{UPPER} ]+?|UNITED STATES (?:DISTRICT )?COURT(?: OF APPEALS)?(?: FOR "
+    rf"[{UPPER} ]+)?|COURT OF APPEALS? (?:FOR|OF) [{UPPER} ]+?|[{UPPER}]+ COUNTY "
+    rf"(?:SUPERIOR|CIRCUIT|DISTRICT) COURT|HIGH COURT OF [{UPPER} ]+?)"
+    r"(?=\s*$|\s*[,.\n]|\s+(?:No\.|Syllabus|FOR THE))"
 )
 _DISPOSITION = re.compile(
     r"\b(?:judgment[^.]{0,80}?\bis\s+|is\s+hereby\s+|,\s*)?(?P<d>(?:affirmed|reversed|vacated|"
     r"remanded|dismissed)(?:[,]?\s+and\s+(?:the\s+case\s+is\s+)?(?:remanded|rendered))?)\b\.?",
     re.IGNORECASE,
 )
+_CAPITALISED = rf"[{UPPER}][\w.'\u2019&-]*"
 _CITED = re.compile(
-    r"(?P<case>[A-Z][\w.'\u2019&-]*(?:(?:\s+(?:of|&|de|for))?\s+[A-Z][\w.'\u2019&-]*|,\s+(?:Inc|Co|Corp|"
-    r"Ltd|LLC)\.?){0,6}\s+v\.\s+[A-Z][\w.'\u2019&-]*(?:(?:\s+(?:of|&|de|for))?\s+[A-Z][\w.'\u2019&-]*){0,5})"
+    rf"(?P<case>{_CAPITALISED}(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}|,\s+(?:Inc|Co|Corp|"
+    rf"Ltd|LLC)\.?){{0,6}}\s+v\.\s+{_CAPITALISED}"
+    rf"(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}){{0,5}})"
     r",\s+\d+\s+(?:U\.\s?S\.|F\.\s?\d?d?|S\.\s?Ct\.)"
 )
 _STATUTE = re.compile(

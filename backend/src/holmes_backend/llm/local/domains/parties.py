@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.names import (
+    UPPER,
     clean,
     find_names,
     kind_of,
@@ -24,8 +25,9 @@ _BETWEEN = re.compile(
     re.IGNORECASE,
 )
 _DEFINED = re.compile(
-    r"(?P<name>[A-Z][\w&.,'\u2019 -]{2,90}?)\s*\((?:the\s+|each\s+a\s+|hereinafter\s+"
-    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?|as\s+)?[\"\u201c'\u2018](?P<alias>[A-Z][\w ]{1,30})"
+    rf"(?P<name>[{UPPER}][\w&.,'\u2019 -]{{2,90}}?)\s*\((?:the\s+|each\s+a\s+|hereinafter\s+"
+    r"(?:referred\s+to\s+as\s+)?(?:the\s+)?|as\s+)?"
+    rf"[\"\u201c'\u2018](?P<alias>[{UPPER}][\w ]{{1,30}})"
     r"[\"\u201d'\u2019]\)"
 )
 _ROLE_WORDS = wordset(
@@ -36,7 +38,7 @@ _ROLE_WORDS = wordset(
 )
 _SIGNATURE = re.compile(
     r"(?:/s/|\bsigned\s*(?:by)?\s*[:\-]|\bby\s*:\s*(?:/s/)?|\bsignature\s*:)\s*"
-    r"(?P<name>[A-Z][\w.'\u2019-]+(?:\s+[A-Z][\w.'\u2019-]+){1,3})"
+    rf"(?P<name>[{UPPER}][\w.'\u2019-]+(?:\s+[{UPPER}][\w.'\u2019-]+){{1,3}})"
 )
 # The lines of a signature block between the signing organisation and the signature.
 _BLOCK_LINE = re.compile(r"^(?:dated?\b|by\b|name\s*:|title\s*:|its\s*:|_{3,})", re.IGNORECASE)
@@ -49,10 +51,10 @@ _CITATION_AFTER = re.compile(
     r"^[^.;]{0,60}?,\s*\d+\s+(?:U\.\s?S\.|F\.|S\.\s?Ct\.|L\.\s?Ed|[A-Z][\w.]*\s?\d?d?\b)"
 )
 _LABELLED = re.compile(
-    rf"(?P<name>[A-Z][\w.'\u2019&, -]{{2,80}}?),?\s+(?P<role>{_ROLE}|Plaintiffs?|Defendants?|"
+    rf"(?P<name>[{UPPER}][\w.'\u2019&, -]{{2,80}}?),?\s+(?P<role>{_ROLE}|Plaintiffs?|Defendants?|"
     r"Petitioners?|Respondents?|Appellants?|Appellees?)\b(?![- ]?(?:'s|\u2019s))"
 )
-_SIDE_TOKEN = re.compile(r"[A-Z][\w.'\u2019&-]*|of|at|the|and|&|de|van|von|et|al\.?|,")
+_SIDE_TOKEN = re.compile(rf"[{UPPER}][\w.'\u2019&-]*|of|at|the|and|&|de|van|von|et|al\.?|,")
 
 
 @dataclass

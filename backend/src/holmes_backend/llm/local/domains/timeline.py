@@ -18,7 +18,7 @@ from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import fold, wordset
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import (
     LOWER,
@@ -217,7 +217,8 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
     owners: dict[str, list[str]] = defaultdict(list)
     media = [d for d in docs if d.mime_type.startswith(MEDIA_FAMILIES)]
     for doc in media:
-        tokens = set(re.split(r"[^a-z0-9]+", doc.filename.lower()))
+        # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
+        tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
         for key in ("author", "artist", "owner", "creator"):
             value = doc.metadata.get(key)

@@ -39,7 +39,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     STRATEGY_WORDS,
 )
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
-from holmes_backend.llm.local.facts.names import find_names, name_key
+from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
 from holmes_backend.llm.local.facts.phones import names_a_number, phones_in
 from holmes_backend.llm.local.facts.text import units, words
 
@@ -52,7 +52,7 @@ _MAX_SCORE = 0.98
 _DOMAINS: tuple[DomainName, ...] = ("financial", "legal", "evidence", "strategy")
 _LETTER = re.compile(
     r"^\s*(dear\s|sincerely|best regards|kind regards|yours (?:truly|faithfully|sincerely)|"
-    r"to whom it may concern|to the [A-Z])",
+    rf"to whom it may concern|to the [{UPPER}])",
     re.I | re.M,
 )
 _STATUTE = re.compile(

@@ -14,6 +14,7 @@ from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import parse_cell
+from holmes_backend.llm.local.facts.names import LETTER, UPPER
 
 _WRAPPERS = frozenset({"value", "v", "text", "amount", "val"})
 _CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -21,7 +22,7 @@ _MIN_LEAVES = 3
 _MAX_TEXT = 2_000_000
 _MAX_PARTIES = 12
 # A name: words with letters, not a code, a number or a sentence.
-_NAME_VALUE = re.compile(r"^(?=.*[A-Za-z]{2})[A-Za-z][\w.,'&()\- ]{1,78}[\w.)]$")
+_NAME_VALUE = re.compile(rf"^(?=.*[{LETTER}]{{2}})[{LETTER}][\w.,'&()\- ]{{1,78}}[\w.)]$")
 
 
 @dataclass
@@ -187,7 +188,7 @@ def _given_name_first(value: str, doc: EvidenceDoc) -> str:
     if len(tokens) != 2:
         return value
     surname, given = (re.escape(t) for t in tokens)
-    turned = re.compile(rf"\b{given}\s+(?:[A-Z]\.\s+)?{surname}\b", re.IGNORECASE)
+    turned = re.compile(rf"\b{given}\s+(?:[{UPPER}]\.\s+)?{surname}\b", re.IGNORECASE)
     for chunk in doc.chunks:
         if match := turned.search(chunk.text):
             return match.group() if not match.group().isupper() else value

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
 
+from holmes_backend.llm.local.facts.names import LETTER
 from holmes_backend.llm.local.facts.spans import Spans
 
 MONTHS = {
@@ -35,6 +36,9 @@ _MON = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _ORD = r"(?:st|nd|rd|th)?"
+# A month's name ends where no letter of any script follows: "of Novák" and "in Marín" name
+# people, not November and March.
+_MON_END = rf"(?![{LETTER}])"
 _TZ_NAMES = {
     "utc": 0.0,
     "gmt": 0.0,
@@ -254,13 +258,13 @@ def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
 _JOIN_DAYS = r"\s*(?:and|or|to|until|till|through|[-\u2013\u2014])\s*"
 _DAY_RANGE = re.compile(
     rf"(?<![:.,/])\b(?P<d1>\d{{1,2}}){_ORD}(?:\s+(?:of\s+)?(?P<m1>{_MON}))?{_JOIN_DAYS}(?P<d2>\d{{1,2}}){_ORD}"
-    rf"\s+(?:of\s+)?(?P<mon>{_MON})(?![a-z])(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"
+    rf"\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"
     rf"|\b(?P<mon_>{_MON})\s+(?P<d1_>\d{{1,2}}){_ORD}{_JOIN_DAYS}(?:(?P<m2_>{_MON})\s+)?"
     rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
     re.IGNORECASE,
 )
 _DAY_MONTH = re.compile(
-    rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON})(?![a-z])(?!,?\s+(?:19|20)\d{{2}})"
+    rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?!,?\s+(?:19|20)\d{{2}})"
     rf"|\b(?P<mon_>{_MON})\s+(?P<d_>\d{{1,2}}){_ORD}(?![\d:])(?!,?\s+(?:19|20)\d{{2}})",
     re.IGNORECASE,
 )
@@ -298,7 +302,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
 
 _ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
 _IN_MONTH = re.compile(
-    rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON})(?![a-z])"
+    rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON}){_MON_END}"
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )

@@ -24,6 +24,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     wordset,
 )
 from holmes_backend.llm.local.facts.memo import memo
+from holmes_backend.llm.local.facts.names import LETTER, UPPER
 
 UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
 
@@ -34,8 +35,9 @@ _SALUTATION = re.compile(
     re.IGNORECASE,
 )
 _TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")
-_BOUNDARY = re.compile(r"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[A-Z0-9])")
-_WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z.]*)$")
+# A sentence opens with a capital of any Latin script ("… were paid. Élise Durand then left").
+_BOUNDARY = re.compile(rf"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[{UPPER}0-9])")
+_WORD_BEFORE = re.compile(rf"([{LETTER}][{LETTER}.]*)$")
 _ABBREVIATIONS = wordset(
     "mr mrs ms dr prof st inc ltd co corp jr sr no nos v vs e.g i.e etc art sec para jan feb "
     "mar apr jun jul aug sep sept oct nov dec approx dept fig ex hon gov gen capt lt sgt det p pp "
@@ -44,13 +46,14 @@ _ABBREVIATIONS = wordset(
 )
 _MAX_UNIT = 1500
 _WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width
-_WORD = re.compile(r"[A-Za-z][A-Za-z'\u2019-]*")
+_WORD = re.compile(rf"[{LETTER}][{LETTER}'\u2019-]*")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
 _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 # A line that opens a field, a list item or a speaker's turn starts anew.
 _LINE_OPENS = re.compile(
-    r"^(?:[A-Z][\w .'\u2019/&()#+-]{0,30}:\s|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
+    rf"^(?:[{UPPER}][\w .'\u2019/&()#+-]{{0,30}}:\s"
+    r"|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
 )
 # A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
 _STAMPED = re.compile(

@@ -63,6 +63,7 @@ from holmes_backend.llm.local.facts.names import (
     UPPER,
     distinctive_words,
     find_names,
+    name_key,
     same_party,
 )
 from holmes_backend.llm.local.facts.text import units
@@ -124,6 +125,7 @@ _ACCESS = re.compile(
 )
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
+_FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
 _SAYS_APPROVED = re.compile(
     r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
     re.IGNORECASE,
@@ -158,6 +160,7 @@ _EXCEPT = re.compile(
 )
 _SHARED_WORDS = 2
 _PLACE_WINDOW = timedelta(days=7)
+_CONVERSATION = 2
 _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
 _MAX = 60
 
@@ -205,6 +208,15 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
     """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
     names = _named_parts(claimed)
     generic = not names
+    # Where the case itself locates the claimed place, distance decides.
+    located = [(n, p) for n in names if (p := _located(n, index.positions))]
+    if item.position and located:
+        name, position = located[0]
+        km = distance_km(position, item.position)
+        if km <= _VERIFIED_KM:
+            return "same", True, f"{km:.1f} km from {name}"
+        far = km >= _FAR_KM
+        return "different", far, f"{km:.1f} km from {name} as located in the case"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
         if any(n.lower() in event_place or event_place in n.lower() for n in names):
@@ -213,13 +225,6 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         return "different", False, f"{item.place} against the claimed {claimed}"
     if item.position:
-        for name in names:
-            position = index.positions.get(name.lower())
-            if position:
-                km = distance_km(position, item.position)
-                if km <= _VERIFIED_KM:
-                    return "same", True, f"{km:.1f} km from {name}"
-                return "different", True, f"{km:.1f} km from {name} as located in the case"
         return (
             "unknown",
             False,
@@ -229,6 +234,15 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             ),
         )
     return "unknown", False, "the event has no place"
+
+
+def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """Where the case places a named place: by its name, or by an address ending in it
+    ("Foleshill Road Coventry" for Coventry)."""
+    key = name.lower()
+    if key in positions:
+        return positions[key]
+    return next((p for k, p in positions.items() if k.endswith(f" {key}")), None)
 
 
 def _claim_window(
@@ -346,6 +360,7 @@ def denial_contradictions(
     transfers = [t for t in transactions if is_transfer(t)]
     known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
+    conversations = _conversations(items)
     for claim in claims:
         speaker, text = claim.speaker, claim.claim
         if not speaker:
@@ -362,6 +377,13 @@ def denial_contradictions(
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
+                evidence += [
+                    lines[0].source
+                    for file_id, lines in conversations.items()
+                    if file_id != claim.source.file_id
+                    and any(same_party(speaker, p) for p in lines[0].people + lines[1].people)
+                    and any(same_party(target, p) for p in lines[0].people + lines[1].people)
+                ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = unique_refs(evidence, 50)
                 # Denying a meeting, messages between the two weigh less than both somewhere.
@@ -470,6 +492,16 @@ def absence_contradictions(
                 )
             )
     return found
+
+
+def _conversations(items: list[Item]) -> dict[str, list[Item]]:
+    """Files that are a conversation of two (a chat export): each line has one writer, and two
+    write in turn; a line of each, by file."""
+    writers: dict[str, dict[str, Item]] = defaultdict(dict)
+    for item in items:
+        if item.kind == "document" and len(item.people) == 1:
+            writers[item.file_id].setdefault(name_key(item.people[0]), item)
+    return {f: list(w.values()) for f, w in writers.items() if len(w) == _CONVERSATION}
 
 
 def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:

@@ -394,7 +394,8 @@ def _row_event(
     place = field_place(fields)
     people = [v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v]
     for k, v in fields.items():
-        if assigned[k] not in ("date", "time"):
+        # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
+        if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
             people += [p for p in named_in(v) if p not in people]
     people += [p for p in _holders_of(" ; ".join(fields.values()), numbers) if p not in people]
     try:
@@ -448,9 +449,13 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                     else (describe(lat, lon) if lat is not None and lon is not None else None),
                     latitude=lat,
                     longitude=lon,
-                    people=([unit.speaker] if unit.speaker else [])
-                    + named_in(unit.text)
-                    + _holders_of(unit.text, numbers),
+                    people=list(
+                        dict.fromkeys(
+                            ([unit.speaker] if unit.speaker else [])
+                            + named_in(unit.text)
+                            + _holders_of(unit.text, numbers)
+                        )
+                    ),
                     source=unit.ref,
                 )
             )
@@ -471,6 +476,8 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
         return found
     if len({t[:10] for t in timed}) > 1:
         return found
+    if len({u.speaker for u in all_units if u.speaker}) > 1:
+        return found  # a conversation: a place one writes of is not where the other is
     venue = next(
         (places[0] for u in all_units[:_HEADING_UNITS] if (places := places_in(u.text))), None
     )

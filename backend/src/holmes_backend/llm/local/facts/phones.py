@@ -16,10 +16,15 @@ from holmes_backend.llm.local.facts.text import units
 
 PHONE = re.compile(
     r"(?<![\w+])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?!\w)"
+    # A trunk-prefixed national number in two groups or none ("07700 900123", "07700900123")
+    # and an international one in three ("+44 7700 900123").
+    r"|(?<![\w+])0\d{4}[\s.-]?\d{6}(?!\w)"
+    r"|(?<![\w+])\+\d{1,3}[\s.-]?\d{3,5}[\s.-]?\d{5,7}(?!\w)"
 )
 OWNERSHIP = re.compile(
     r"\b(?:subscriber|subscribed|registered\s+to|account\s+holder|holder|belongs?\s+to|"
-    r"owner|owned\s+by|user|mobile|cell(?:phone)?|phone|telephone|tel)\b",
+    r"owner|owned\s+by|user|mobile|cell(?:phone)?(?!\s*(?:id|site|tower|ref))|phone|telephone|"
+    r"tel)\b",
     re.IGNORECASE,
 )
 _MIN_DIGITS = 7

@@ -60,6 +60,8 @@ _STAMPED = re.compile(
     r"^\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?\s*(?:T|\s)\s*)?\d{1,2}:\d{2}(?::\d{2})?"
     r"(?:\s?[AaPp][Mm])?\]?\s*[-\u2013,:\]]?\s"
 )
+# Who wrote a chat export's line: "12/03/2025, 22:14 - Connor Walsh: It's done."
+_STAMPED_SPEAKER = re.compile(r"(?P<name>[^:\d][^:]{1,40}?):\s")
 _WRAP_SHARE = 0.75  # a line this share of the longest one was wrapped, not ended
 _MIN_WRAP_WIDTH = 50
 
@@ -122,12 +124,23 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
                 result[first:] = [replace(u, heading=True) for u in result[first:]]
             continue
         for line in lines:
-            if _STAMPED.match(line):
+            if stamp := _STAMPED.match(line):
                 # A chat export's or a log's line: one message, whatever its punctuation.
                 flush()
                 text = " ".join(line.split())
+                who = _STAMPED_SPEAKER.match(line, stamp.end())
+                name = who["name"].strip() if who else ""
+                # A writer, not a log's level or source ("INFO:", "ERROR:").
+                writer = name if name[:1].isupper() and not name.isupper() else None
                 result.append(
-                    Unit(file_id, text, "prose", index, cite(file_id, chunk.location, text))
+                    Unit(
+                        file_id,
+                        text,
+                        "prose",
+                        index,
+                        cite(file_id, chunk.location, text),
+                        writer,
+                    )
                 )
                 continue
             if _MARKDOWN_HEADING.match(line):

@@ -4,7 +4,7 @@ finding; the contractor's director says the works were finished on schedule."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import LegalOutput
+from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CONTRACT = (
@@ -40,14 +40,25 @@ async def _docs(tmp_path: Path) -> list:
 
 
 async def test_a_completion_after_its_deadline_and_its_damages(tmp_path: Path) -> None:
-    legal, _ = run(LegalOutput, await _docs(tmp_path))
-    [late] = [f for f in legal.findings if f.finding_type == "deadline_missed"]
-    assert late.title == "Completion 18 day(s) late against its deadline"
-    assert "by 2025-03-31" in late.summary
-    assert "the records give it on 2025-04-18, 18 day(s) late" in late.summary
-    assert late.summary.endswith("that is GBP 36,000.")
-    assert {s.file_id for s in late.sources} >= {"building_contract", "completion_certificate"}
-    # The final instalment was paid on 9 May, before its 15 May due date: no finding.
+    docs = await _docs(tmp_path)
+    evidence, _ = run(EvidenceOutput, docs)
+    recorded = sorted(f.title for f in evidence.findings if f.finding_type == "act_recorded")
+    assert recorded == [
+        "Completion recorded on 2025-04-18 in completion_certificate.txt",
+        "Payment recorded on 2025-05-09 in remittance.txt",
+    ]  # the contract's own clauses are no record of the act
+    synthesis = synthesis_of(docs)
+    [late] = [c for c in synthesis.contradictions if c.claim_source.file_id == "building_contract"]
+    assert late.claim.startswith("The Contractor shall complete the works")
+    assert "by 2025-03-31" in late.explanation
+    assert "the records give it on 2025-04-18, 18 day(s) late" in late.explanation
+    assert late.explanation.endswith("that is GBP 36,000.")
+    assert [s.file_id for s in late.evidence_against] == ["completion_certificate"]
+    # The final instalment was paid on 9 May, before its 15 May due date: no contradiction.
+    assert (
+        len([c for c in synthesis.contradictions if c.claim_source.file_id == "building_contract"])
+        == 1
+    )
 
 
 async def test_on_schedule_against_the_certificate(tmp_path: Path) -> None:
@@ -56,3 +67,13 @@ async def test_on_schedule_against_the_certificate(tmp_path: Path) -> None:
     assert late.claim == "The works were completed on schedule."
     assert late.severity == "HIGH"
     assert "18 day(s) late" in late.explanation
+
+
+async def test_a_record_nothing_else_classifies_is_evidence(tmp_path: Path) -> None:
+    note = await text_doc(
+        tmp_path,
+        "delivery_note.txt",
+        "DELIVERY NOTE DN-118\nDate of delivery: 3 July 2025\nGoods: 12 pallets of roof tiles\n",
+    )
+    triage, _ = run(TriageResult, [note])
+    assert triage.files[0].primary_domain == "evidence"  # not a ledger by a tie of zeros

@@ -31,7 +31,7 @@ from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
-from holmes_backend.llm.local.domains.deadlines import late_contradictions
+from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.ledger import (
@@ -1027,7 +1027,7 @@ def all_contradictions(
     found += record_contradictions(view)
     found += nonevent_contradictions(view.evidence.findings, claims, held)
     found += instruction_contradictions(view.evidence.findings, claims)
-    found += late_contradictions(view.legal.findings, claims)
+    found += deadline_contradictions(view.legal.clauses, view.evidence.findings, claims)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}

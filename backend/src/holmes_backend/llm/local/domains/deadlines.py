@@ -1,24 +1,27 @@
 """Deadlines missed: an agreement's "shall deliver … no later than 30 June 2024" against the
 case's records of that act ("Date of delivery: 12 July 2024", "the timber will now arrive on
-12 July"): when every record of it is dated after the deadline, a finding says by how many days,
-and what a "per day of delay" clause of the same agreement makes that cost.
+12 July"): when every record of it is dated after the deadline, the clause and the records
+contradict each other, by so many days, at what a "per day of delay" clause of the same
+agreement makes that cost; and a witness's "we delivered on time" is contradicted too.
 
-An act is known by its word's first letters (deliver, delivery, delivered; arrive, arrival: one
-act), so the record need not use the clause's own verb form. Synthesis holds a witness's "we
-delivered on time" against the finding (late_contradictions)."""
+The records are the evidence domain's findings (acts_recorded), the clauses the legal domain's:
+the two meet at synthesis (deadline_contradictions), as the agents that read them may differ.
+An act is known by its word's first letters (deliver, delivery; arrive, arrival: one act), so a
+record need not use the clause's own verb form."""
 
 import re
 from dataclasses import dataclass
 from datetime import date
 
-from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SourceRef, SwornClaim
+from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.legal import is_contract
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.text import units
 
-DEADLINE_MISSED = "deadline_missed"
+ACT_RECORDED = "act_recorded"
 # Each act by the first letters its words share; synonyms that record the same act.
 _ACTS: dict[str, tuple[str, ...]] = {
     "delivery": ("deliver", "arriv", "ship", "dispatch"),
@@ -38,6 +41,8 @@ _ON_TIME = re.compile(
     r"by the deadline|as (?:the )?(?:agreement|contract) required|as agreed|as required)\b",
     re.IGNORECASE,
 )
+_RECORDED = re.compile(r"^(?P<act>\w+) recorded on (?P<day>\d{4}-\d{2}-\d{2}) in ")
+_PER_FILE = 5
 _RIGHT_AFTER = 2  # the date follows "by" at once ("by 30 June"), not later in the clause
 
 
@@ -67,81 +72,96 @@ def _deadlines(clauses: list[Clause]) -> list[_Deadline]:
     return found
 
 
-def _done(docs: list[EvidenceDoc], deadline: _Deadline) -> list[tuple[date, SourceRef]]:
-    """The dates the records (not the agreement itself) give the act."""
-    found: list[tuple[date, SourceRef]] = []
+def acts_recorded(docs: list[EvidenceDoc]) -> list[Finding]:
+    """Dated records of an act (delivery, completion, payment…) outside agreements: what a
+    deadline is held against at synthesis ("Date of delivery: 12 July 2024")."""
+    found: list[Finding] = []
     for doc in docs:
-        if doc.file_id == deadline.clause.source.file_id:
+        if is_contract(doc):
             continue
+        hits = 0
         for unit in units(doc)[:400]:
-            if _act(unit.text) != deadline.act or _BY.search(unit.text):
+            act = _act(unit.text)
+            if act is None or _BY.search(unit.text) or not (moments := find_moments(unit.text)):
                 continue
-            moments = find_moments(unit.text)
-            if moments:
-                found.append((moments[0].day, unit.ref))
+            found.append(
+                Finding(
+                    finding_type=ACT_RECORDED,
+                    title=f"{act.capitalize()} recorded on {moments[0].day.isoformat()} in "
+                    f"{doc.filename}",
+                    summary=unit.text[:300],
+                    confidence=0.7,
+                    severity="LOW",
+                    sources=[unit.ref],
+                )
+            )
+            hits += 1
+            if hits >= _PER_FILE:
+                break
     return found
 
 
-def missed_deadlines(docs: list[EvidenceDoc], clauses: list[Clause]) -> list[Finding]:
-    findings: list[Finding] = []
-    for deadline in _deadlines(clauses):
-        done = _done(docs, deadline)
-        if not done or any(day <= deadline.due for day, _ in done):
+def _recorded(finding: Finding) -> tuple[str, date] | None:
+    match = _RECORDED.match(finding.title)
+    return (match["act"].lower(), date.fromisoformat(match["day"])) if match else None
+
+
+def deadline_contradictions(
+    clauses: list[Clause], findings: list[Finding], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    """Each deadline every record of its act misses (the clause against the records), and a
+    witness's "on time" against it."""
+    done = [(r, f) for f in findings if f.finding_type == ACT_RECORDED and (r := _recorded(f))]
+    found: list[Contradiction] = []
+    for deadline in _deadlines(clauses) if done else []:
+        records = [
+            (day, f.sources[0])
+            for (act, day), f in done
+            if act == deadline.act and f.sources[0].file_id != deadline.clause.source.file_id
+        ]
+        if not records or any(day <= deadline.due for day, _ in records):
             continue  # not recorded, or recorded in time
-        first, ref = min(done, key=lambda d: d[0])
+        first = min(day for day, _ in records)
         late = (first - deadline.due).days
-        same = [
-            c
+        rates = [
+            m
             for c in clauses
             if c.source.file_id == deadline.clause.source.file_id and _PER_DAY.search(c.text)
+            for m in find_money(c.text)[:1]
         ]
-        rate = find_money(same[0].text) if same else []
-        cost = (
-            f" At {format_money(rate[0].value, rate[0].currency)} per day of delay (its "
-            f"clause on lateness), that is {format_money(rate[0].value * late, rate[0].currency)}."
-            if rate
-            else ""
-        )
+        cost = ""
+        if rates:
+            rate, currency = rates[0].value, rates[0].currency
+            cost = (
+                f" At {format_money(rate, currency)} per day of delay (its clause on lateness), "
+                f"that is {format_money(rate * late, currency)}."
+            )
         party = deadline.clause.party
         who = (f"the {party}" if " " not in party else party) if party else "a party"
-        findings.append(
-            Finding(
-                finding_type=DEADLINE_MISSED,
-                title=f"{deadline.act.capitalize()} {late} day(s) late against its deadline",
-                summary=(
-                    f"The agreement required {who} to complete the {deadline.act} by "
-                    f"{deadline.due.isoformat()} (\u201c{deadline.clause.text[:140]}\u201d); the "
-                    f"records give it on {first.isoformat()}, {late} day(s) late.{cost}"
-                ),
-                confidence=0.75,
+        summary = (
+            f"The agreement required {who} to complete the {deadline.act} by "
+            f"{deadline.due.isoformat()}; the records give it on {first.isoformat()}, {late} "
+            f"day(s) late.{cost}"
+        )
+        evidence = unique_refs([ref for _, ref in sorted(records, key=lambda r: r[0])], 6)
+        found.append(
+            Contradiction(
+                claim=deadline.clause.text[:500],
+                claim_source=deadline.clause.source,
+                evidence_against=evidence,
+                explanation=summary,
                 severity="HIGH",
-                entities=[deadline.clause.party] if deadline.clause.party else [],
-                sources=unique_refs(
-                    [deadline.clause.source, ref, *(r for _, r in done), *(c.source for c in same)],
-                    6,
-                ),
             )
         )
-    return findings
-
-
-def late_contradictions(findings: list[Finding], claims: list[SwornClaim]) -> list[Contradiction]:
-    """A witness saying the act was done on time against a deadline the records show missed."""
-    missed = [f for f in findings if f.finding_type == DEADLINE_MISSED and f.sources]
-    found: list[Contradiction] = []
-    for claim in claims if missed else []:
-        if not _ON_TIME.search(claim.claim) or not claim.speaker:
-            continue
-        act = _act(claim.claim)
-        against = [f for f in missed if act and f.title.lower().startswith(act)]
-        if against:
-            found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=against[0].sources[:6],
-                    explanation=f"{claim.speaker} says it was on time; {against[0].summary}",
-                    severity="HIGH",
+        for claim in claims:
+            if claim.speaker and _ON_TIME.search(claim.claim) and _act(claim.claim) == deadline.act:
+                found.append(
+                    Contradiction(
+                        claim=claim.claim,
+                        claim_source=claim.source,
+                        evidence_against=unique_refs([deadline.clause.source, *evidence], 6),
+                        explanation=f"{claim.speaker} says it was on time; {summary}",
+                        severity="HIGH",
+                    )
                 )
-            )
     return found

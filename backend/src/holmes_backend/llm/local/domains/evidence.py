@@ -9,6 +9,7 @@ from holmes_backend.llm.local.domains.claims import sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
+from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
@@ -79,6 +80,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += nonevents(docs)
     findings += instructions(docs)
     findings += lookalike_domains(docs)
+    findings += acts_recorded(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -7,7 +7,6 @@ from dataclasses import dataclass, field
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.clauses import clauses_in
-from holmes_backend.llm.local.domains.deadlines import missed_deadlines
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.parties import (
     captions,
@@ -164,7 +163,6 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += award_findings(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
-    findings += missed_deadlines(docs, clauses)
     law = Counter(name for name, _ in laws).most_common(1)
     if law:
         refs = [ref for name, ref in laws if name == law[0][0]]

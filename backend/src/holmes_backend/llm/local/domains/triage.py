@@ -72,6 +72,7 @@ _MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|
 _MEDIA = ("image/", "audio/", "video/")
 _HEAD_UNITS = 4
 _TABLE_ROWS = 3
+_SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
 
 
@@ -262,6 +263,8 @@ def triage_file(doc: EvidenceDoc) -> TriageFile:
     scores = domain_scores(doc, profile)
     values = {name: getattr(scores, name) for name in _DOMAINS}
     primary = max(_DOMAINS, key=lambda name: values[name])
+    if values[primary] < _SOME_SIGNAL:
+        primary = "evidence"  # nothing says what it is: a record of the case, for the timeline
     entities, days, mentions = _preview(doc)
     duration = doc.metadata.get("duration")
     pages = doc.metadata.get("page_count")

@@ -36,7 +36,12 @@ from holmes_backend.llm.local.domains.anomalies import (
 )
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import keeping_out
-from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, norm_reference
+from holmes_backend.llm.local.domains.ledger import (
+    is_payment,
+    is_transfer,
+    norm_reference,
+    total_of,
+)
 from holmes_backend.llm.local.domains.legal import (
     AMENDMENT,
     APPROVAL_RECORD,
@@ -465,7 +470,7 @@ def declaration_gaps(view: CaseView) -> list[EvidenceGap]:
     for (payer, payee), paid in list(received.items())[:_MAX_DECLARATION_GAPS]:
         if _declared(view, payer, {c.text for c in duties}):
             continue
-        total = format_money(sum(t.amount for t in paid), paid[0].currency)
+        total = total_of(paid)
         gaps.append(
             EvidenceGap(
                 element=f"Declaration to {body} of {len(paid)} payment(s) from {payer} to "

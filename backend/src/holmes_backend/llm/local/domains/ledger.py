@@ -23,6 +23,7 @@ from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import (
     find_money,
+    format_money,
     header_currency,
     implicit_currency,
     parse_cell,
@@ -168,6 +169,11 @@ def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
         if file_id == tx.source.file_id:
             kept.append(tx)
     return kept
+
+
+def total_of(transactions: list[Transaction]) -> str:
+    """The payments' sum in the first one's currency, as written for a reader."""
+    return format_money(sum(t.amount for t in transactions), transactions[0].currency)
 
 
 def tx_date(tx: Transaction) -> date | None:

@@ -16,7 +16,7 @@ from datetime import timedelta, tzinfo
 
 from holmes_backend.agents.schemas import Anomaly, CrossModalLink, TimedEvent, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.ledger import is_payment, total_of
 from holmes_backend.llm.local.domains.links import instant
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -47,8 +47,7 @@ def _account(tx: Transaction) -> str | None:
 
 
 def _paid(payments: list[Transaction]) -> str:
-    total = sum(t.amount for t in payments)
-    return f"{len(payments)} payment(s), {format_money(total, payments[0].currency)}"
+    return f"{len(payments)} payment(s), {total_of(payments)}"
 
 
 def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:

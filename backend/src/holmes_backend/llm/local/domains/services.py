@@ -17,11 +17,10 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
     Transaction,
 )
-from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.domains.ledger import is_payment, total_of, tx_date
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_iso
-from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import name_key
 
 BILLED_NOT_HELD = "billed_not_delivered"
@@ -117,7 +116,7 @@ def billed_not_delivered(
                     kind=BILLED_NOT_HELD,
                     description=(
                         f"{names[key]}: {len(txs)} service(s) billed "
-                        f"({_total(txs)}) on {_days(txs)}, days {name} records as "
+                        f"({total_of(txs)}) on {_days(txs)}, days {name} records as "
                         f"\u201c{pairs[0][1][0].status}\u201d."
                     ),
                     severity="HIGH",
@@ -132,7 +131,7 @@ def billed_not_delivered(
                 Anomaly(
                     kind=BILLED_NOT_HELD,
                     description=(
-                        f"{names[key]}: {len(txs)} service(s) billed ({_total(txs)}) on "
+                        f"{names[key]}: {len(txs)} service(s) billed ({total_of(txs)}) on "
                         f"{_days(txs)}, with no entry that day in {name}, which records "
                         f"{names[key]} on other days."
                     ),
@@ -166,10 +165,6 @@ def as_contradictions(anomalies: list[Anomaly]) -> list[Contradiction]:
 
 def _billing_file(source: SourceRef, anomaly: Anomaly) -> bool:
     return source.file_id == anomaly.sources[0].file_id
-
-
-def _total(txs: list[Transaction]) -> str:
-    return format_money(sum(t.amount for t in txs), txs[0].currency)
 
 
 def _days(txs: list[Transaction]) -> str:

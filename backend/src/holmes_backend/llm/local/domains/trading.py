@@ -14,11 +14,10 @@ from datetime import date
 
 from holmes_backend.agents.schemas import Anomaly, SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.ledger import total_of, tx_date
 from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.text import units
 
 TRADING_BEFORE_NEWS = "trading_before_announcement"
@@ -106,7 +105,7 @@ def _days(trades: list[_Trade]) -> str:
 
 
 def _total(trades: list[_Trade]) -> str:
-    return format_money(sum(t.tx.amount for t in trades), trades[0].tx.currency)
+    return total_of([t.tx for t in trades])
 
 
 def trading_before_news(docs: list[EvidenceDoc], transfers: list[Transaction]) -> list[Anomaly]:

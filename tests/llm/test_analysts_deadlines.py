@@ -77,3 +77,21 @@ async def test_a_record_nothing_else_classifies_is_evidence(tmp_path: Path) -> N
     )
     triage, _ = run(TriageResult, [note])
     assert triage.files[0].primary_domain == "evidence"  # not a ledger by a tie of zeros
+
+
+async def test_a_visit_completed_or_a_witness_is_no_record_of_the_works(tmp_path: Path) -> None:
+    visits = (
+        "Date,Site,Inspector,Outcome\n"
+        "2025-04-02,Saltash hall,Imogen Treharne,Completed\n"
+        "2025-04-09,Saltash hall,Imogen Treharne,Completed\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "building_contract.txt", _CONTRACT),
+        await text_doc(tmp_path, "inspection_log.csv", visits, "text/csv"),
+        await text_doc(tmp_path, "statement_dunmore.txt", _STATEMENT),
+    ]
+    evidence, _ = run(EvidenceOutput, docs)
+    # "Outcome: Completed" is the visit's, on its own date; the witness's words are a claim.
+    assert not [f for f in evidence.findings if f.finding_type == "act_recorded"]
+    synthesis = synthesis_of(docs)
+    assert not [c for c in synthesis.contradictions if "day(s) late" in c.explanation]

@@ -96,6 +96,12 @@ async def test_payments_to_the_carer_on_the_days_of_his_visits(tmp_path: Path) -
     docs = [
         await _pdf(tmp_path, "lakeside_statement_ashcombe_mar2025.pdf", _ENGLISH),
         await text_doc(tmp_path, "care_rota_march.csv", _ROTA, "text/csv"),
+        # A note that only mentions the day places no one: no link of its own.
+        await text_doc(
+            tmp_path,
+            "family_note.txt",
+            "On 21 March 2025 Daniel Okonjo collected the shopping for Mrs Ashcombe.\n",
+        ),
     ]
     synthesis = synthesis_of(docs)
     same_day = [

@@ -15,11 +15,13 @@ from datetime import date
 
 from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.legal import is_contract
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import Unit, units
 
 ACT_RECORDED = "act_recorded"
 # Each act by the first letters its words share; synonyms that record the same act.
@@ -43,6 +45,7 @@ _ON_TIME = re.compile(
 )
 _RECORDED = re.compile(r"^(?P<act>\w+) recorded on (?P<day>\d{4}-\d{2}-\d{2}) in ")
 _PER_FILE = 5
+_NEAR = 60  # characters between an act's word and the date it is done on
 _RIGHT_AFTER = 2  # the date follows "by" at once ("by 30 June"), not later in the clause
 
 
@@ -72,23 +75,43 @@ def _deadlines(clauses: list[Clause]) -> list[_Deadline]:
     return found
 
 
+def _dated_act(unit: Unit) -> tuple[str, date] | None:
+    """The act a record dates, and its day: in a table's row, an act its headers name
+    ("Date of delivery: 12 July 2024"; not "Outcome: Completed" on a visit's date); in a
+    sentence, the act written nearest a date ("the report was delivered today, 25 February")."""
+    if unit.kind == "row":
+        for header, value in row_fields(unit.text).items():
+            if (act := _act(header)) and (moments := find_moments(value)):
+                return act, moments[0].day
+        return None
+    best: tuple[int, str, date] | None = None
+    for moment in find_moments(unit.text):
+        for act, stems in _ACTS.items():
+            for stem in stems:
+                for match in re.finditer(rf"\b{re.escape(stem)}", unit.text, re.IGNORECASE):
+                    gap = min(abs(match.start() - moment.end), abs(moment.start - match.end()))
+                    if gap <= _NEAR and (best is None or gap < best[0]):
+                        best = (gap, act, moment.day)
+    return (best[1], best[2]) if best else None
+
+
 def acts_recorded(docs: list[EvidenceDoc]) -> list[Finding]:
-    """Dated records of an act (delivery, completion, payment…) outside agreements: what a
-    deadline is held against at synthesis ("Date of delivery: 12 July 2024")."""
+    """Dated records of an act (delivery, completion, payment…): what a deadline is held
+    against at synthesis. Agreements and testimony are no such record (a witness's "delivered
+    on time" is a claim to test, not a record)."""
     found: list[Finding] = []
     for doc in docs:
-        if is_contract(doc):
+        if is_contract(doc) or is_testimony(doc):
             continue
         hits = 0
         for unit in units(doc)[:400]:
-            act = _act(unit.text)
-            if act is None or _BY.search(unit.text) or not (moments := find_moments(unit.text)):
+            if _BY.search(unit.text) or (dated := _dated_act(unit)) is None:
                 continue
+            act, day = dated
             found.append(
                 Finding(
                     finding_type=ACT_RECORDED,
-                    title=f"{act.capitalize()} recorded on {moments[0].day.isoformat()} in "
-                    f"{doc.filename}",
+                    title=f"{act.capitalize()} recorded on {day.isoformat()} in {doc.filename}",
                     summary=unit.text[:300],
                     confidence=0.7,
                     severity="LOW",

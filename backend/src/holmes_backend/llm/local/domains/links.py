@@ -227,7 +227,9 @@ def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModa
     the day he dined with the supplier. The holder, in every event of theirs, ties nothing."""
     by_day: dict[object, list[Item]] = defaultdict(list)
     for item in items:
-        if item.kind != "transaction" and item.people:
+        # Records that place people (a log, a photo, a message, a recording), not a sentence
+        # of a document that only mentions the day.
+        if item.kind not in ("transaction", "document") and item.people:
             by_day[item.when.date()].append(item)
     # A statement's holder: named by its file, or on one side of every one of its payments.
     sides: dict[str, list[set[str]]] = defaultdict(list)

@@ -345,3 +345,19 @@ def test_teams_are_organisations_and_name_like_words_stay_names() -> None:
     ]
     assert kind_of("Bill Price") == "person"
     assert kind_of("Hope Talbot") == "person"
+
+
+def test_a_firm_written_without_its_legal_form_is_the_firm() -> None:
+    """ "Kessler Fenwright" beside "Kessler Fenwright GmbH" is the firm; "Anna Weber" beside
+    "Anna Weber GmbH" stays the person (a given name first)."""
+    resolver = Resolver()
+    resolver.add("Kessler Fenwright GmbH", "organization")
+    resolver.add("Kessler Fenwright", "person")
+    resolver.add("Anna Weber GmbH", "organization")
+    resolver.add("Anna Weber", "person")
+    entities = sorted((e.name, e.type) for e in resolver.resolve())
+    assert entities == [
+        ("Anna Weber", "person"),
+        ("Anna Weber GmbH", "organization"),
+        ("Kessler Fenwright GmbH", "organization"),
+    ]

@@ -22,7 +22,11 @@ _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
-    r"interviewee|statutory declaration|solemnly (?:and sincerely )?(?:declare|swear|affirm))\b",
+    r"interviewee|statutory declaration|solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
+    # What a person declares on a form of their interests or conduct.
+    r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
+    r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return)|"
+    r"annual (?:declaration|attestation|certification))\b",
     re.IGNORECASE,
 )
 _SWORN = re.compile(
@@ -35,7 +39,8 @@ _FIRST_PERSON = re.compile(
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
-    r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told)\b",
+    r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told)\b"
+    r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
@@ -103,10 +108,22 @@ _LOCATIVE = re.compile(
     r"\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+# "anyone at Kestrel", "the staff at Harlow's": who works for a firm, not where the witness was.
+_MEMBERS_AT = re.compile(
+    r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in|from)\s+(?:the\s+)?$|"
+    r"\b(?:staff|people|employees?|workers?|colleagues?|directors?|owners?|management)\s+"
+    r"(?:at|in|of)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
 _PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
+_FIRM_REFERENT = re.compile(
+    r"\b(?:that|this|the|their|its)\s+(?:company|firm|business|supplier|contractor|vendor|"
+    r"entity|outfit|organi[sz]ation)\b",
+    re.IGNORECASE,
+)
 _OPINION = re.compile(
     r"\b(opinion of the court|certiorari|petitioner|respondent|appellant)\b", re.I
 )
@@ -143,6 +160,25 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
                 return people[0].text
             if holder := _role_holder(match.group(), lines):
                 return holder
+    return _signed_form(lines)
+
+
+# A form's own fields for whose it is ("Name: Daniel Vosk", "Signed: Daniel Vosk").
+_FORM_NAME = re.compile(
+    r"^\s*(?:(?:full\s+)?name|signed(?:\s+by)?|signature|declarant'?s?\s+name)\s*:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _signed_form(head: list[str]) -> str | None:
+    """A declaration or statement form that names no one in its heading is the person its
+    "Name:" or "Signed:" field gives, when those fields name one person."""
+    named: list[str] = []
+    for text in head:
+        if match := _FORM_NAME.match(text):
+            named += [n.text for n in find_names(match["v"]) if n.kind == "person"][:1]
+    if named and all(same_party(n, named[0]) for n in named):
+        return named[0]
     return None
 
 
@@ -210,7 +246,11 @@ def _claimed_place(text: str) -> str | None:
         return f"{word} in {named[0]}" if named else word
     # Where they were: a place after "at", "in", "to"…, not one they paid or phoned.
     places = [
-        p for p in places_in(text) if (at := text.find(p)) >= 0 and _LOCATIVE.search(text[:at])
+        p
+        for p in places_in(text)
+        if (at := text.find(p)) >= 0
+        and _LOCATIVE.search(text[:at])
+        and not _MEMBERS_AT.search(text[:at])
     ]
     return places[0] if places else None
 
@@ -265,21 +305,31 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
 
 
 def _referent(text: str, speaker: str | None, context: list[str]) -> str:
-    """An answer that speaks of someone as "him" or "her" names them in brackets, as quoting
-    does, when the question before it names one person ("Q: Do you know Declan Hurley?" /
-    "A: I have never met him [Declan Hurley] socially.")."""
+    """An answer that speaks of someone as "him" or "her", or of "that company", names them in
+    brackets, as quoting does, when the question before it names one person or one firm ("Q: Do
+    you know Declan Hurley?" / "A: I have never met him [Declan Hurley] socially."; "Q: Do you
+    know the owner of Kestrel Facilities?" / "A: I have no connection to that company [Kestrel
+    Facilities].")."""
     pronoun = _PRONOUN.search(text)
-    if pronoun is None or any(n.kind == "person" for n in find_names(text)):
+    firm = _FIRM_REFERENT.search(text)
+    named_here = find_names(text)
+    if pronoun is not None and not any(n.kind == "person" for n in named_here):
+        kinds, at = ("person",), pronoun
+    elif firm is not None and not any(n.kind != "place" for n in named_here):
+        # A firm written without its legal form may read as a personal name ("Kestrel
+        # Facilities"): any name but a place, when the question names only one.
+        kinds, at = ("person", "organization"), firm
+    else:
         return text
     question = next((c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")), "")
     named = {
         n.text
         for n in find_names(question)
-        if n.kind == "person" and not (speaker and same_party(n.text, speaker))
+        if n.kind in kinds and not (speaker and same_party(n.text, speaker))
     }
     if len(named) != 1:
         return text
-    return f"{text[: pronoun.end()]} [{named.pop()}]{text[pronoun.end() :]}"
+    return f"{text[: at.end()]} [{named.pop()}]{text[at.end() :]}"
 
 
 def _is_question(text: str) -> bool:

@@ -30,6 +30,8 @@ _CAP = re.compile(
 )
 _APPROVAL = re.compile(
     r"\b(?:requires?|required|subject\s+to|without|conditional\s+(?:up)?on|only\s+with)\s+"
+    # Another condition first ("requires three written quotes and approval by the CFO").
+    r"(?:[\w ,-]{1,60}?\s(?:and|plus|as\s+well\s+as)\s+)?"
     r"(?:the\s+)?(?:express\s+|prior\s+|advance\s+|written\s+|unanimous\s+|formal\s+)*"
     r"(?:approval|consent|authori[sz]ation|sign[- ]?off|ratification)\s+(?:of|from|by)\s+"
     r"(?:the\s+|its\s+|a\s+)?(?P<approver>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|for|to|"

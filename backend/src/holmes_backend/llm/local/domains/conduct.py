@@ -2,7 +2,8 @@
 same receipt twice" against their expense claim's duplicate receipt; "No, never [asked: Have
 you ever billed for an appointment that was cancelled?]" against the services billed on days
 the appointment book records as cancelled; "No, only my own salary is paid into my account"
-against payments to another payee into that account.
+against payments to another payee into that account; "I have never split an order to avoid
+the threshold" against orders split just under an approval threshold.
 
 Each pattern is denied in its own words (CUES: every word of one set, by its first letters, in
 the claim or the question it answers). It is HIGH when the pattern concerns the speaker (named
@@ -14,12 +15,14 @@ import re
 from holmes_backend.agents.schemas import Anomaly, Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.payees import SHARED_ACCOUNT
 from holmes_backend.llm.local.domains.services import BILLED_NOT_HELD
+from holmes_backend.llm.local.domains.splits import SPLIT_BELOW_APPROVAL
 from holmes_backend.llm.local.facts.names import find_names, same_party
 
 CUES: dict[str, list[set[str]]] = {
     "duplicate_payment": [{"twice"}, {"duplic"}, {"same", "receip"}, {"same", "invoic"}],
     BILLED_NOT_HELD: [{"bill", "cancel"}, {"charg", "cancel"}, {"bill", "deliv"}],
     SHARED_ACCOUNT: [{"accoun", "pay"}, {"accoun", "paid"}, {"accoun", "salar"}],
+    SPLIT_BELOW_APPROVAL: [{"split"}, {"divid"}, {"break", "up"}, {"thresh"}],
 }
 _DENIES = re.compile(
     r"^\s*(?:no|never|not once)\b|\b(?:never|not|didn['\u2019]t|haven['\u2019]t|hasn['\u2019]t|"

@@ -33,7 +33,9 @@ from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
+from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
+from holmes_backend.llm.local.domains.interests import interest_contradictions
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -42,7 +44,6 @@ from holmes_backend.llm.local.domains.ledger import (
 )
 from holmes_backend.llm.local.domains.legal import (
     APPROVAL_RECORD,
-    INTEREST,
     NEGATED_DECISION,
     agreement_parties,
 )
@@ -50,7 +51,9 @@ from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
+from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
+from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.facts import condition
@@ -77,6 +80,7 @@ _CONTACT = re.compile(
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
     re.IGNORECASE,
 )
+_KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
 _NOT_WITH = re.compile(
     r"\b(?:(?:was|were)\s+(?:not|never)|wasn['\u2019]t|weren['\u2019]t)\s+(?:ever\s+)?with\b",
     re.IGNORECASE,
@@ -129,15 +133,6 @@ _FAR_KM = 10.0  # farther than a town's extent from where the case locates the c
 _SAYS_APPROVED = re.compile(
     r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
     re.IGNORECASE,
-)
-_DISCLAIMS = re.compile(
-    r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any))\s+"
-    r"(?:\w+\s+)?(?P<what>connection|interest|stake|relationship|ties|involvement|affiliation|"
-    r"ownership|dealings|role)\b",
-    re.IGNORECASE,
-)
-_DISCLAIMED = re.compile(
-    rf"\s+(?:to|with|in|into|at)\s+(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
 )
 _UNAWARE = re.compile(
     r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
@@ -365,7 +360,10 @@ def denial_contradictions(
         speaker, text = claim.speaker, claim.claim
         if not speaker:
             continue
-        if (match := _CONTACT.search(text)) is not None:
+        match = _CONTACT.search(text)
+        if match is not None and _KNOWING_OF.match(text, match.end()):
+            match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
+        if match is not None:
             since = _since(claim)
             for target in _targets(text, match.end(), speaker, known):
                 both = [
@@ -732,47 +730,16 @@ def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> 
     return found
 
 
-def interest_contradictions(view: CaseView) -> list[Contradiction]:
-    """A sworn denial of any connection with an organisation, against a register's record of the
-    speaker as its member, owner, manager or officer."""
-    interests = [
-        f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
-    ]
-    found: list[Contradiction] = []
-    for claim in view.evidence.sworn_claims:
-        denial = _DISCLAIMS.search(claim.claim)
-        if not claim.speaker or denial is None:
-            continue
-        named = _DISCLAIMED.match(claim.claim, denial.end())
-        if named is None:
-            continue
-        target = {w.lower().strip(".,;:()") for w in named["name"].split()}
-        held = [
-            f
-            for f in interests
-            if same_party(claim.speaker, f.entities[0])
-            and target & distinctive_words([f.entities[1]])
-        ]
-        if held:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([s for f in held for s in f.sources], 6),
-                    f"{claim.speaker} denies any {denial['what'].lower()} with {named['name']}, "
-                    f"yet the register lists {held[0].entities[0]} as "
-                    + "; ".join(f.title.split(": ", 1)[1] for f in held),
-                    "HIGH",
-                )
-            )
-    return found
-
-
-def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+def knowledge_contradictions(
+    claims: list[SwornClaim], items: list[Item], said: dict[str, str] | None = None
+) -> list[Contradiction]:
     """ "I was not aware of any complaint until …" against records about it that involve the
     speaker before: an e-mail to or from them whose subject names the thing (a complaint, the
-    invoice, the audit), minutes of a meeting they attended that name it. HIGH when they wrote
-    one themselves or several involve them; the date a denial gives ("until 12 May") bounds the
-    records."""
+    invoice, the audit), or whose words the evidence domain quotes (`said`: its findings' text
+    per file: "After her grievance on Monday …"), minutes of a meeting they attended that name
+    it. HIGH when they wrote one themselves or several involve them; the date a denial gives
+    ("until 12 May") bounds the records."""
+    said = said or {}
     found: list[Contradiction] = []
     for claim in claims:
         match = _UNAWARE.search(claim.claim)
@@ -786,7 +753,11 @@ def knowledge_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
             if item.file_id != claim.source.file_id
             and item.kind != "transaction"
             and _involves(item, claim.speaker)
-            and re.search(rf"\b{re.escape(topic)}", item.description, re.IGNORECASE)
+            and re.search(
+                rf"\b{re.escape(topic)}",
+                f"{item.description} {_mail_text(item, said)}",
+                re.IGNORECASE,
+            )
             and (until is None or item.when.replace(tzinfo=None) < until[0].replace(tzinfo=None))
         ]
         if not known:
@@ -831,6 +802,14 @@ def traded_knowledge_contradictions(view: CaseView) -> list[Contradiction]:
                 )
             )
     return found
+
+
+def _mail_text(item: Item, said: dict[str, str]) -> str:
+    """What an e-mail says beyond its subject: its first sentence (the event's excerpt) and
+    the sentences the evidence domain quotes from it."""
+    if item.kind != "e-mail":
+        return ""
+    return f"{item.source.excerpt or ''} {said.get(item.file_id, '')}"
 
 
 def _sent_by(item: Item, person: str) -> bool:
@@ -1017,11 +996,20 @@ def all_contradictions(
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
-    found += knowledge_contradictions(claims, items)
+    said: dict[str, str] = defaultdict(str)
+    for finding in view.evidence.findings:
+        for ref in finding.sources:
+            said[ref.file_id] += f" {ref.excerpt or ''}"
+    found += knowledge_contradictions(claims, items, said)
+    found += incident_contradictions(claims, items)
+    found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)
     billed = billed_not_delivered(view.evidence.events, held, view.filenames)
     found += as_contradictions(billed)
-    found += conduct_contradictions(claims, view.financial.anomalies + billed, view.holders)
+    splits = split_purchases(view.legal.clauses, held)
+    found += split_contradictions(splits)
+    patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
+    found += conduct_contradictions(claims, patterns, view.holders)
     found += interest_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)

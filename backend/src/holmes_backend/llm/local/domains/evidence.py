@@ -12,6 +12,7 @@ from holmes_backend.llm.local.domains.custody import custody_findings, mentioned
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
+from holmes_backend.llm.local.domains.interests import personal_ties
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
@@ -21,6 +22,7 @@ from holmes_backend.llm.local.domains.people import (
     people_named,
     person_mentions,
 )
+from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -81,6 +83,8 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += instructions(docs)
     findings += lookalike_domains(docs)
     findings += acts_recorded(docs)
+    findings += [tie for doc in docs for tie in personal_ties(doc)]
+    findings += [review for doc in docs for review in performance_on_record(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -52,6 +52,13 @@ _DENIED_VERB = re.compile(
     r"(?:\s+\w+)?\s*$",
     re.IGNORECASE,
 )
+# An amount compared or stated as a rate, not paid: "paid GBP 9,000 more than I am", "earns
+# EUR 60,000 a year".
+_COMPARED = re.compile(
+    r"\s*(?:more|less|higher|lower|above|below|over|under)\s+than\b|\s*(?:a|per|each)\s+"
+    r"(?:year|annum|month|week|day|hour)\b|\s*(?:p\.?a\.?|pa|annually|monthly)\b",
+    re.IGNORECASE,
+)
 _TO = re.compile(
     r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -332,7 +339,7 @@ def _from_fields(
     if holder and receiver is None and outflow is False:
         receiver = holder
     when = _row_date(fields, assigned)
-    if when is None and _summary_row(fields, assigned):
+    if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = _first(fields, assigned, "reference")
@@ -350,6 +357,22 @@ def _from_fields(
         description=description[:300],
         source=ref.model_copy(update={"file_id": file_id}),
     )
+
+
+# What an undated table's money column states rather than moves: a salary scale, a budget, a
+# price list ("Base salary (GBP)", "Hourly rate", "Budget 2026", "Credit limit").
+_RATE_HEADER = re.compile(
+    r"\b(?:salary|salaries|wages?|rates?|budget(?:ed)?|limits?|estimates?|estimated|allowance|"
+    r"quota|target|forecast|valuation|list\s+price|price\s+list)\b",
+    re.IGNORECASE,
+)
+
+
+def _rate_table(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """An undated row whose money column is a salary, a rate or a budget: it states an
+    amount, it records no payment (a payroll's dated "Gross pay" row does)."""
+    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
+    return bool(money) and all(_RATE_HEADER.search(k) for k in money)
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
@@ -382,7 +405,7 @@ def _outflow(
 
 
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
-    raw = _first(fields, assigned, "date")
+    raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     if raw is None:
         return None
     moments = find_moments(raw)
@@ -394,6 +417,18 @@ def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
         timed = find_moments(f"{raw} {clock}")
         moment = timed[0] if timed else moment
     return moment.iso()
+
+
+def _dated_cell(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    """A column its header does not name as a date ("Raised", "Issued", "Ordered") whose value
+    is nothing but a date: the row's date when no column is headed as one."""
+    for key, value in fields.items():
+        if assigned[key] not in ("other", "description") or not value:
+            continue
+        moments = find_moments(value)
+        if moments and moments[0].start == 0 and moments[0].end >= len(value.strip()):
+            return value
+    return None
 
 
 def _counterparty(text: str) -> str | None:
@@ -552,7 +587,7 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
     if _MODAL.search(text):
         return None  # an obligation or a plan ("shall pay"), not a payment that happened
     verb = next((v for v in _VERB.finditer(text) if not v.group().isupper()), None)
-    money = [m for m in find_money(text) if m.value > 0]
+    money = [m for m in find_money(text) if m.value > 0 and not _COMPARED.match(text, m.end)]
     if verb is None or not money:
         return None
     if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):

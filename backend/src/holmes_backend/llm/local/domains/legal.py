@@ -8,6 +8,7 @@ from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutpu
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.clauses import clauses_in
 from holmes_backend.llm.local.domains.hypotheses import Signal
+from holmes_backend.llm.local.domains.interests import register_findings
 from holmes_backend.llm.local.domains.parties import (
     captions,
     contract_parties,
@@ -21,7 +22,6 @@ from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     UPPER,
-    clean,
     find_names,
     kind_of,
     name_key,
@@ -31,17 +31,8 @@ from holmes_backend.llm.local.facts.text import Unit, around, is_thin, units
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
 APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
-INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
 SIGNATURE = "signatures"  # a signer of a document, and the organisation signed for
 PRECEDENTS_CITED = "precedents_cited"  # an opinion's most cited cases, each cited where it is first
-_INTEREST_ROLE = re.compile(
-    r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
-    r"shareholder|stockholder|partner|incorporator|trustee|officer)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
-    re.IGNORECASE,
-)
-_ENTITY_FIELD = re.compile(
-    r"^(?:entity|company|business|corporate|legal|registered)\s+name\s*[|:]\s*(?P<name>.+)$", re.I
-)
 _ORDINAL_AMENDMENT = re.compile(
     r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
     r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
@@ -159,7 +150,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += _decisions(doc_units)
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
-        findings += _interests(doc_units)
+        findings += register_findings(doc_units)
         findings += award_findings(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
@@ -220,43 +211,6 @@ def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
         if f.finding_type == DEFINED_PARTIES and any(s.file_id == file_id for s in f.sources)
         for name in f.entities
     ]
-
-
-def _interests(doc_units: list[Unit]) -> list[Finding]:
-    """People a register's record lists as members, managers, owners or officers of the entity
-    it is about ("Entity name | X", then rows "Name | Member (50%) | …")."""
-    subject = next(
-        (
-            clean(match["name"].split("|")[0])
-            for unit in doc_units[:60]
-            if (match := _ENTITY_FIELD.match(unit.text.strip()))
-        ),
-        None,
-    )
-    if not subject:
-        return []
-    found: list[Finding] = []
-    for unit in doc_units:
-        cells = [cell.strip() for cell in unit.text.split("|")]
-        if len(cells) < 2:
-            continue
-        person = next((n.text for n in find_names(cells[0]) if n.kind == "person"), None)
-        role = _INTEREST_ROLE.search(cells[1])
-        if person is None or role is None:
-            continue
-        held = role.group(0)
-        found.append(
-            Finding(
-                finding_type=INTEREST,
-                title=f"{person}: {held} of {subject}",
-                summary=f"{person} is listed as {held} of {subject}.",
-                confidence=0.85,
-                severity="MEDIUM",
-                entities=[person, subject],
-                sources=[unit.ref],
-            )
-        )
-    return found
 
 
 def _amendments(doc_units: list[Unit]) -> list[Finding]:

@@ -19,6 +19,7 @@ from holmes_backend.llm.local.facts.names import (
     kind_of,
     not_a_person,
     org_core,
+    org_suffix,
     person_parts,
     slug,
     strip_honorific,
@@ -85,6 +86,7 @@ class Resolver:
         self._mentions.append(Mention(clean_name, kind, source))
 
     def resolve(self) -> list[Resolved]:
+        self._firms_named_bare()
         people = [m for m in self._mentions if m.type == "person"]
         others = [m for m in self._mentions if m.type != "person"]
         resolved = self._people(people)
@@ -98,6 +100,24 @@ class Resolver:
             for alias in entity.aliases | {entity.name}:
                 self._index[(entity.type, alias.lower())] = entity
         return sorted(resolved, key=lambda e: e.id)
+
+    def _firms_named_bare(self) -> None:
+        """A firm written without its legal form ("Kestrel Facilities" beside "Kestrel
+        Facilities Ltd") reads as a personal name; it is the firm, unless it opens with a given
+        name ("John Harper" is a person even where "John Harper Ltd" is his firm)."""
+        firms = {
+            org_core(m.name)
+            for m in self._mentions
+            if m.type == "organization" and org_suffix(m.name)
+        }
+        given = given_names()
+        for mention in self._mentions:
+            if (
+                mention.type == "person"
+                and org_core(mention.name) in firms
+                and mention.name.split()[0].lower() not in given
+            ):
+                mention.type = "organization"
 
     def lookup(self, name: str | None, type_: EntityType | None = None) -> Resolved | None:
         if not name:

@@ -335,10 +335,24 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
                 f"{', '.join(str(v) for v in meta.get('to') or []) or '?'}: "
                 f"{meta.get('subject') or ''}",
                 people=people,
-                source=ref.model_copy(update={"excerpt": str(meta.get("subject") or doc.filename)}),
+                source=ref.model_copy(update={"excerpt": _mail_excerpt(doc)}),
             )
         )
     return found
+
+
+_GIST_WORDS = 5
+
+
+def _mail_excerpt(doc: EvidenceDoc) -> str:
+    """An e-mail cited by its subject and its first sentence ("Priya — After her grievance on
+    Monday I think we need to move Priya out …"): what it is about, beside who wrote it."""
+    subject = str(doc.metadata.get("subject") or doc.filename)
+    gist = next(
+        (u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS),
+        "",
+    )
+    return f"{subject} — {gist}"[:300] if gist else subject
 
 
 def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:

@@ -41,7 +41,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
 from holmes_backend.llm.local.facts.phones import names_a_number, phones_in
-from holmes_backend.llm.local.facts.text import units, words
+from holmes_backend.llm.local.facts.text import Unit, units, words
 
 _MAX_CHARS = 400_000
 _MAX_UNITS = 4000
@@ -68,6 +68,19 @@ _NORMATIVE = re.compile(
     r"(?:be\s+)?[a-z]+",
     re.IGNORECASE,
 )
+# A register's record of an entity: who directs, owns and represents it ("Director: …",
+# "Registered office: …", "Company number: …").
+_REGISTER_FIELD = re.compile(
+    r"^\s*(?:directors?|shareholders?|stockholders?|beneficial\s+owners?|members?|"
+    r"officers?|partners?|trustees?|(?:company\s+)?secretary|registered\s+(?:office|agent|address)|"
+    r"incorporat(?:ed|ion)(?:\s+date)?|(?:company|entity|registration)\s+(?:number|no\.?|name)|"
+    r"entity\s+type|date\s+of\s+(?:incorporation|registration))\b[^:|\n]{0,30}[:|]",
+    re.IGNORECASE | re.MULTILINE,
+)
+_REGISTER_FIELDS = 3
+_FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
+_FORM_UNITS = 15
+_FORM_PEOPLE = 2
 _MEMO = re.compile(r"\b(next steps|recommend(?:ation)?s?|action items?|strategy|to-?do)\b", re.I)
 _MEDIA = ("image/", "audio/", "video/")
 _HEAD_UNITS = 4
@@ -91,6 +104,7 @@ class _Profile:
     tabular: bool  # mostly table rows: its header words repeat on every row
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
+    personal: bool  # a form naming people in its fields ("Employee: …", "Reviewer: …")
 
 
 def _profile(doc: EvidenceDoc) -> _Profile:
@@ -121,7 +135,19 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
+        personal=_personal(doc_units[:_FORM_UNITS]),
     )
+
+
+def _personal(head: list[Unit]) -> bool:
+    """A form about people: two of its first fields name a person ("Employee: Priya Raman",
+    "Reviewer: Gordon Pryce", "Director: Renata Vosk, …")."""
+    named = 0
+    for unit in head:
+        field = _FORM_FIELD.match(unit.text) if unit.kind != "row" else None
+        if field and any(n.kind == "person" for n in find_names(field["value"][:80])):
+            named += 1
+    return named >= _FORM_PEOPLE
 
 
 def _dated(text: str) -> bool:
@@ -167,10 +193,28 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
     legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
     legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
-    evidence = _density(tokens, EVIDENCE_WORDS)
+    if len(_REGISTER_FIELD.findall(profile.text[:20_000])) >= _REGISTER_FIELDS:
+        legal += 0.45  # who owns and directs an entity: the record its interests are read from
+    evidence = _evidence_score(doc, profile)
+    if is_testimony(doc):
+        legal += 0.45 if is_sworn(doc) else 0.1
+    strategy = _density(tokens, STRATEGY_WORDS)
+    if profile.tabular:
+        strategy /= 3  # a table's cells ("Team: Risk") recur on every row, as its headers do
+    strategy += 0.15 if _MEMO.search(profile.text[:20_000]) else 0
+    return DomainScores(
+        financial=_clamp(financial),
+        legal=_clamp(legal),
+        evidence=_clamp(evidence),
+        strategy=_clamp(min(strategy, 0.9)),
+    )
+
+
+def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
+    """What a file tells of who did what, when and where: messages, logs, calls, testimony."""
+    evidence = _density(profile.words, EVIDENCE_WORDS)
     if is_testimony(doc):
         evidence += 0.35
-        legal += 0.45 if is_sworn(doc) else 0.1
     if doc.metadata.get("from") or doc.mime_type == "message/rfc822":
         evidence += 0.45  # a dated message between people: who knew what, and when
     if _CUSTODY.search(profile.text[:50_000]):
@@ -183,21 +227,15 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         evidence += 0.45  # a log: who was seen, what was changed, on which day
     if profile.letter:
         evidence += 0.45  # a dated letter between people: who said what, and when
+    if profile.personal:
+        evidence += 0.45  # a record of people (a review, a personnel file, a form they signed)
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.
         evidence += 0.4 if profile.placed else 0.1
     if any(c.location.start_time is not None for c in doc.chunks[:50]):
         evidence += 0.15  # cues at absolute times: a recording that belongs on the timeline
-    strategy = _density(tokens, STRATEGY_WORDS) + (
-        0.15 if _MEMO.search(profile.text[:20_000]) else 0
-    )
-    return DomainScores(
-        financial=_clamp(financial),
-        legal=_clamp(legal),
-        evidence=_clamp(evidence),
-        strategy=_clamp(min(strategy, 0.9)),
-    )
+    return evidence
 
 
 def classify(  # noqa: PLR0911 - the classes are an ordered rule table

@@ -1,0 +1,196 @@
+"""What a witness says they were doing at the moment of an incident, against the records of that
+moment: "I was not using my phone at any point while driving" against their own phone sending
+messages in the minutes before the crash; "I was doing about 40 km/h" against a vehicle record
+of 64 km/h then.
+
+The moment is the incident's: a timed record that day, in another file, of a crash, collision,
+impact, fall, fire or assault (a police report's "Time: 17:42", a dashcam's "Event: Impact"),
+or the time the claim itself gives. Phone use counts from the records of the witness's own
+number (its rows name them), outgoing only (a message received is not one sent), in the ten
+minutes up to the incident. Speeds count from records of that day within a minute or two of it;
+a record that names the witness (its rows, its file) makes the contradiction HIGH, one of an
+unnamed vehicle MEDIUM."""
+
+import re
+from datetime import datetime, timedelta
+
+from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.names import person_parts, same_party
+
+_NO_PHONE = re.compile(
+    r"\b(?:not|never|n['\u2019]t|no)\b[^.;]{0,40}?\b(?:us(?:e|ed|ing)|on|touch(?:ed|ing)?|"
+    r"look(?:ed|ing)?\s+at|check(?:ed|ing)?|hold(?:ing)?|held|text(?:ed|ing)?|call(?:ed|ing)?|"
+    r"answer(?:ed|ing)?|read(?:ing)?|send(?:ing)?|sent)\b[^.;]{0,25}?\b(?:phone|mobile|"
+    r"cell(?:phone)?|handset|smartphone|device)s?\b"
+    r"|\b(?:not|never|n['\u2019]t)\s+(?:\w+\s+)?(?:texting|calling|on\s+(?:the|my)\s+phone)\b",
+    re.IGNORECASE,
+)
+_SPEED_CLAIM = re.compile(
+    r"\b(?:doing|going|travel+ing|driving|riding|at|about|around|approximately|roughly|under|"
+    r"below|no\s+more\s+than)\s+(?:about\s+|around\s+|roughly\s+|only\s+)?"
+    r"(?P<low>\d{1,3})(?:\s*(?:-|to|\u2013)\s*(?P<high>\d{1,3}))?\s*"
+    r"(?P<unit>km/?h|kph|kmh|mph|miles\s+(?:an|per)\s+hour|kilomet(?:er|re)s\s+(?:an|per)\s+hour)",
+    re.IGNORECASE,
+)
+_INCIDENT = re.compile(
+    r"\b(?:crash(?:ed)?|collision|collided|accident|impact|incident|struck|fell|fall|fire|"
+    r"assault(?:ed)?|stabb(?:ed|ing)|shooting|shot)\b",
+    re.IGNORECASE,
+)
+_PHONE_ROW = re.compile(r"\b(?:sms|mms|text|message|call|voice|data|whatsapp|imessage)\b", re.I)
+_OUTGOING = re.compile(r"\b(?:outgoing|outbound|sent|originat\w*|mo|dialled|dialed)\b", re.I)
+_SPEED_FIELD = re.compile(
+    r"\bspeed\b(?:\s*\((?P<hunit>km/?h|kph|mph)\))?\s*:\s*(?P<value>\d{1,3}(?:\.\d+)?)"
+    r"(?:\s*(?P<vunit>km/?h|kph|mph))?",
+    re.IGNORECASE,
+)
+_BEFORE = timedelta(minutes=10)
+_AROUND = timedelta(minutes=2)
+_FASTER = 1.2  # a record this much above the claim (and _MARGIN over it) contradicts it
+_MARGIN = 8.0
+_MPH_KMH = 1.609344
+
+
+def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker:
+            continue
+        moments = _moments(claim, items)
+        if not moments:
+            continue
+        if _NO_PHONE.search(claim.claim):
+            found += _phone_use(claim, items, moments)
+        if speed := _SPEED_CLAIM.search(claim.claim):
+            found += _speeding(claim, speed, items, moments)
+    return found
+
+
+def _moments(claim: SwornClaim, items: list[Item]) -> list[tuple[datetime, Item | None]]:
+    """The incident's moments on the claim's day (another file's record of it), or the claim's
+    own time."""
+    span = parse_span(claim.claimed_time)
+    if span is None:
+        return []
+    start, end, timed = span
+    day = start.date()
+    incidents = [
+        (item.when, item)
+        for item in items
+        if item.timed
+        and item.file_id != claim.source.file_id
+        and item.when.date() == day
+        and _INCIDENT.search(item.description)
+    ]
+    if incidents:
+        return incidents
+    return [(end, None)] if timed else []
+
+
+def _theirs(item: Item, speaker: str) -> bool:
+    return any(same_party(speaker, person) for person in item.people)
+
+
+def _phone_use(
+    claim: SwornClaim, items: list[Item], moments: list[tuple[datetime, Item | None]]
+) -> list[Contradiction]:
+    speaker = claim.speaker or ""
+    used: list[Item] = []
+    anchor: Item | None = None
+    for moment, incident in moments:
+        near = [
+            item
+            for item in items
+            if item.timed
+            and _theirs(item, speaker)
+            and _PHONE_ROW.search(item.description)
+            and _OUTGOING.search(item.description)
+            and _same_clock(item.when, moment, _BEFORE, timedelta(0))
+        ]
+        if near:
+            used, anchor = near, incident
+            break
+    if not used:
+        return []
+    moment = anchor.when if anchor else used[-1].when
+    times = ", ".join(_clock(i.when) for i in used[:4])
+    what = f"the incident recorded at {_clock(moment)}" if anchor else "the time claimed"
+    return [
+        Contradiction(
+            claim=claim.claim,
+            claim_source=claim.source,
+            evidence_against=unique_refs(
+                [*(i.source for i in used), *([anchor.source] if anchor else [])], 6
+            ),
+            explanation=(
+                f"{speaker} denies using the phone, yet the records of their number show "
+                f"{len(used)} outgoing message(s) or call(s) at {times}, in the minutes before "
+                f"{what}."
+            ),
+            severity="HIGH",
+        )
+    ]
+
+
+def _speeding(
+    claim: SwornClaim,
+    speed: re.Match[str],
+    items: list[Item],
+    moments: list[tuple[datetime, Item | None]],
+) -> list[Contradiction]:
+    claimed = float(speed["high"] or speed["low"])
+    unit = _unit(speed["unit"])
+    readings: list[tuple[float, Item]] = []
+    for moment, _ in moments:
+        for item in items:
+            field = _SPEED_FIELD.search(item.description)
+            if field is None or not _same_clock(item.when, moment, _AROUND, _AROUND):
+                continue
+            value = float(field["value"])
+            if _unit(field["hunit"] or field["vunit"] or unit) != unit:
+                value = value * _MPH_KMH if unit == "km/h" else value / _MPH_KMH
+            readings.append((value, item))
+    if not readings:
+        return []
+    fastest, item = max(readings, key=lambda pair: pair[0])
+    if fastest < claimed * _FASTER or fastest - claimed < _MARGIN:
+        return []
+    speaker = claim.speaker or ""
+    surname = parts[2] if (parts := person_parts(speaker)) else speaker.lower()
+    named = any(_theirs(i, speaker) for _, i in readings) or surname in item.file_id.lower()
+    return [
+        Contradiction(
+            claim=claim.claim,
+            claim_source=claim.source,
+            evidence_against=unique_refs([i.source for _, i in readings], 6),
+            explanation=(
+                f"{speaker} puts their speed at {speed.group('low')}"
+                + (f"\u2013{speed['high']}" if speed["high"] else "")
+                + f" {unit}; "
+                + ("their" if named else "a vehicle's")
+                + f" record shows {fastest:g} {unit} at {_clock(item.when)}"
+                + ("" if named else " (the record does not name its vehicle's driver)")
+                + "."
+            ),
+            severity="HIGH" if named else "MEDIUM",
+        )
+    ]
+
+
+def _unit(text: str) -> str:
+    return "mph" if text and ("mph" in text.lower() or "mile" in text.lower()) else "km/h"
+
+
+def _same_clock(when: datetime, moment: datetime, before: timedelta, after: timedelta) -> bool:
+    """Within [moment - before, moment + after]; read on one clock when only one of them
+    carries an offset."""
+    if (when.tzinfo is None) != (moment.tzinfo is None):
+        when, moment = when.replace(tzinfo=None), moment.replace(tzinfo=None)
+    return moment - before <= when <= moment + after
+
+
+def _clock(when: datetime) -> str:
+    return when.strftime("%H:%M:%S")

@@ -1,0 +1,412 @@
+"""Who is tied to an organisation: its register's officers and owners, their relatives and homes,
+and the sworn denials those ties contradict.
+
+- Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
+  its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
+  Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
+- Personal records (evidence): a record about one person (its "Name:" field, or the witness
+  of a statement) gives their home address and their relatives ("Emergency contact: Renata Vosk
+  (spouse)", "my wife, Renata Vosk", "Renata Vosk, the sister of Daniel Vosk").
+- Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
+  ("I have no connection with Pellworth", "I don't know anyone at Kestrel personally", "neither
+  I nor any member of my family has any interest in any supplier") against the register listing
+  the speaker, a relative of theirs, or someone at their home address, among its people, or the
+  entity registered at their home. A denial of "any supplier" concerns the entities the case's
+  payments go to.
+"""
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import witness
+from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.names import (
+    UPPER,
+    clean,
+    distinctive_words,
+    find_names,
+    possessive,
+    same_party,
+)
+from holmes_backend.llm.local.facts.text import Unit, units
+
+if TYPE_CHECKING:  # the case view is built from the domains that read these findings
+    from holmes_backend.llm.local.domains.case import CaseView
+
+INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
+ENTITY_ADDRESS = "entity_address"  # an organisation's registered office
+RELATION = "relation"  # a relative of a person: entities [the person, the relative]
+HOME_ADDRESS = "home_address"  # a person's home: entities [the person], the address as summary
+
+_INTEREST_ROLE = re.compile(
+    r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
+    r"shareholder|stockholder|partner|incorporator|trustee|officer|company secretary|"
+    r"proprietor|secretary)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
+    re.IGNORECASE,
+)
+_ENTITY_FIELD = re.compile(
+    r"^(?:(?:entity|company|business|corporate|legal|registered)\s+name|name\s+of\s+"
+    r"(?:the\s+)?(?:company|entity|business)|company|entity|business|organi[sz]ation)"
+    r"\s*[|:]\s*(?P<name>.+)$",
+    re.IGNORECASE,
+)
+# "Director: Renata Vosk, 14 Larch Road" / "Shareholder (40%): Tobias Quell".
+_ROLE_FIELD = re.compile(rf"^(?P<role>[\w ()%.]{{2,40}}?)\s*:\s*(?P<rest>[{UPPER}].*)$")
+_OFFICE_FIELD = re.compile(
+    r"^(?:registered\s+(?:office|address)(?:\s+address)?|principal\s+place\s+of\s+business|"
+    r"business\s+address)"
+    r"\s*[|:]\s*(?P<address>.+)$",
+    re.IGNORECASE,
+)
+_HOME_FIELD = re.compile(
+    r"^(?:home|residential|private|current|postal)?\s*address\s*:\s*(?P<address>.+)$",
+    re.IGNORECASE,
+)
+# A street address's first part: a house number and a street ("14 Larch Road", "Flat 2, 9 Elm
+# St" gives "9 Elm St").
+_STREET = re.compile(r"\b\d{1,5}[a-z]?\s+(?:[a-z'-]+\s+){0,3}[a-z'-]+")
+_KIN = (
+    r"spouse|wife|husband|partner|civil\s+partner|fianc[eé]e?|son|daughter|brother|sister|"
+    r"father|mother|parent|child|sibling|cousin|uncle|aunt|nephew|niece|stepson|stepdaughter|"
+    r"(?:brother|sister|son|daughter|father|mother)-in-law|next\s+of\s+kin|relative"
+)
+_NAME = rf"[{UPPER}][\w'\u2019.-]+(?:\s+[{UPPER}][\w'\u2019.-]+){{1,3}}"
+# Relatives of the record's subject: "Renata Vosk (spouse)", "Spouse: Renata Vosk", "Next of
+# kin: Renata Vosk (wife)", "my/his/her wife, Renata Vosk".
+_KIN_OF_SUBJECT = re.compile(
+    rf"^(?:emergency\s+contact|next\s+of\s+kin)\s*:\s*(?P<c>{_NAME})\s*\((?P<k3>{_KIN})\)"
+    rf"|(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
+    rf"|^(?P<k2>{_KIN})\s*:\s*(?P<b>{_NAME})"
+    rf"|\b(?:my|his|her)\s+(?P<k4>{_KIN}),?\s+(?P<d>{_NAME})",
+    re.IGNORECASE,
+)
+# Relatives of a named person: "Renata Vosk, the wife of Daniel Vosk", "Renata Vosk is Daniel
+# Vosk's wife", "Daniel Vosk's wife, Renata Vosk".
+_KIN_OF_NAMED = re.compile(
+    rf"(?P<a>{_NAME}),?\s+(?:is\s+)?the\s+(?P<k1>{_KIN})\s+of\s+(?P<of1>{_NAME})"
+    rf"|(?P<b>{_NAME})\s+is\s+(?P<of2>{_NAME})['\u2019]s\s+(?P<k2>{_KIN})"
+    rf"|(?P<of3>{_NAME})['\u2019]s\s+(?P<k3>{_KIN}),?\s+(?P<c>{_NAME})",
+)
+# Denials: of a tie ("no connection with", "neither I nor my family has any interest in") and of
+# knowing anyone there ("I don't know anyone at Kestrel").
+_DISCLAIMS = re.compile(
+    r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any)|"
+    r"neither\s+I\s+nor\s+[^.;]{0,60}?\b(?:has|have|had|holds?|held)\s+(?:a|an|any))\s+"
+    r"(?:\w+\s+){0,3}?(?P<what>connection|interest|stake|relationship|ties|involvement|"
+    r"affiliation|ownership|dealings|role)s?\b"
+    r"|\b(?:do\s+not|don['\u2019]t|did\s+not|didn['\u2019]t|never)\s+(?:\w+\s+)?"
+    r"(?P<know>know|knew|met)\s+(?:any(?:one|body)|any\s+of\s+the\s+\w+|the\s+owners?)",
+    re.IGNORECASE,
+)
+_DISCLAIMED = re.compile(
+    rf"\s+(?:\w+\s+){{0,2}}?(?:to|with|in|into|at|from|of|behind)\s+(?:the\s+)?"
+    rf"(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
+)
+# The answer's own referent ("that company") as the claim names it in brackets.
+_BRACKETED = re.compile(r"\[(?P<name>[^\]\[]{2,80})\]")
+_ANY_SUPPLIER = re.compile(
+    r"\s*(?:in|with|to|at|of|from)\s+any\s+(?:of\s+the\s+)?(?:suppliers?|vendors?|contractors?|companies|company|firms?|"
+    r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
+    re.IGNORECASE,
+)
+_FAMILY = re.compile(
+    r"\b(?:family|families|spouse|wife|husband|partner|relatives?|household|children|"
+    r"close\s+associates?)\b",
+    re.IGNORECASE,
+)
+# Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
+_BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
+_HEAD = 12
+
+
+# -- Registers (legal) ------------------------------------------------------------------------
+
+
+def register_findings(doc_units: list[Unit]) -> list[Finding]:
+    """People a register's record lists as members, managers, owners or officers of the entity
+    it is about, and the entity's registered office."""
+    subject = next(
+        (
+            _entity_name(match["name"])
+            for unit in doc_units[:60]
+            if (match := _ENTITY_FIELD.match(unit.text.strip()))
+        ),
+        None,
+    )
+    if not subject:
+        return []
+    found: list[Finding] = []
+    for unit in doc_units:
+        text = unit.text.strip()
+        if office := _OFFICE_FIELD.match(text):
+            found.append(
+                Finding(
+                    finding_type=ENTITY_ADDRESS,
+                    title=f"{subject}: registered at {office['address'].strip()[:120]}",
+                    summary=office["address"].strip()[:300],
+                    confidence=0.85,
+                    severity="LOW",
+                    entities=[subject],
+                    sources=[unit.ref],
+                )
+            )
+            continue
+        held = _officer(text)
+        if held is None:
+            continue
+        person, role = held
+        found.append(
+            Finding(
+                finding_type=INTEREST,
+                title=f"{person}: {role} of {subject}",
+                summary=f"{person} is listed as {role} of {subject}.",
+                confidence=0.85,
+                severity="MEDIUM",
+                entities=[person, subject],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def _entity_name(raw: str) -> str:
+    name = clean(raw.split("|", maxsplit=1)[0]).strip()
+    return name.title() if name.isupper() else name
+
+
+def _officer(text: str) -> tuple[str, str] | None:
+    """(person, role) of a register's row: "Name | Role | …" or "Role: Name, address"."""
+    cells = [cell.strip() for cell in text.split("|")]
+    if len(cells) >= 2:
+        person = _person(cells[0])
+        role = _INTEREST_ROLE.search(cells[1])
+        return (person, role.group(0)) if person and role else None
+    field = _ROLE_FIELD.match(text)
+    if field is None or not (role := _INTEREST_ROLE.fullmatch(field["role"].strip())):
+        return None
+    person = _person(re.split(r"[,;(]| - ", field["rest"])[0])
+    return (person, role.group(0)) if person else None
+
+
+def _person(text: str) -> str | None:
+    named = find_names(text) or find_names(text.title() if text.isupper() else text)
+    return next((n.text for n in named if n.kind == "person"), None)
+
+
+# -- Personal records (evidence) --------------------------------------------------------------
+
+
+def personal_ties(doc: EvidenceDoc) -> list[Finding]:
+    """A person's relatives and home address, from a record about them or any sentence that
+    says whose relative someone is."""
+    doc_units = units(doc)
+    subject = witness(doc, _HEAD)
+    found: list[Finding] = []
+    for unit in doc_units:
+        text = unit.text.strip()
+        if subject and (home := _HOME_FIELD.match(text)) and _street(home["address"]):
+            found.append(
+                Finding(
+                    finding_type=HOME_ADDRESS,
+                    title=f"{subject}: address {home['address'].strip()[:120]}",
+                    summary=home["address"].strip()[:300],
+                    confidence=0.8,
+                    severity="LOW",
+                    entities=[subject],
+                    sources=[unit.ref],
+                )
+            )
+        for person, kin, relative in _relatives(text, subject):
+            found.append(
+                Finding(
+                    finding_type=RELATION,
+                    title=f"{relative}: {kin} of {person}",
+                    summary=text[:300],
+                    confidence=0.8,
+                    severity="LOW",
+                    entities=[person, relative],
+                    sources=[unit.ref],
+                )
+            )
+    return found
+
+
+def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
+    found: list[tuple[str, str, str]] = []
+    for match in _KIN_OF_NAMED.finditer(text):
+        person = match["of1"] or match["of2"] or match["of3"]
+        relative = match["a"] or match["b"] or match["c"]
+        kin = match["k1"] or match["k2"] or match["k3"]
+        if not same_party(person, relative):
+            found.append((person, _kin(kin), relative))
+    if subject is None or found:
+        return found
+    for match in _KIN_OF_SUBJECT.finditer(text):
+        relative = _person(match["a"] or match["b"] or match["c"] or match["d"] or "")
+        kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
+        if relative and not same_party(subject, relative):
+            found.append((subject, _kin(kin), relative))
+    return found
+
+
+def _kin(word: str) -> str:
+    return " ".join(word.lower().split())
+
+
+def _street(address: str) -> str | None:
+    """The house number and street of an address, folded ("14 larch road")."""
+    first = fold(address.lower()).replace(".", "")
+    match = _STREET.search(first.split(",")[0]) or _STREET.search(first)
+    return " ".join(match.group().split()) if match else None
+
+
+# -- Synthesis ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Tie:
+    officer: Finding  # the register's INTEREST finding
+    how: str  # "" for the speaker themself, else how the officer is tied to them
+    sources: list[SourceRef]
+
+
+def interest_contradictions(view: "CaseView") -> list[Contradiction]:
+    interests = [
+        f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
+    ]
+    if not interests:
+        return []
+    offices = [f for f in view.legal.findings if f.finding_type == ENTITY_ADDRESS]
+    personal = [*view.evidence.findings, *view.legal.findings]
+    relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
+    homes = [f for f in personal if f.finding_type == HOME_ADDRESS and f.entities]
+    paid = _paid(view)
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims:
+        denial = _DISCLAIMS.search(claim.claim)
+        if not claim.speaker or denial is None:
+            continue
+        scope, entities = _targets(claim.claim, denial, interests, paid)
+        if not entities:
+            continue
+        ties = [
+            tie
+            for entity in entities
+            for tie in _ties(claim.speaker, entity, interests, offices, relations, homes)
+        ]
+        if not ties:
+            continue
+        own = [t for t in ties if not t.how]
+        first = (own or ties)[0]
+        person = first.officer.entities[0]
+        role = first.officer.title.split(": ", 1)[1]
+        what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
+        shown = (
+            f"the register lists {person} as {role}"
+            if not first.how
+            else f"the register lists {person}, {first.how}, as {role}"
+        )
+        covered = bool(own) or bool(denial["know"]) or bool(_FAMILY.search(claim.claim))
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([s for t in ties for s in t.sources], 6),
+                explanation=f"{claim.speaker} denies {what}, yet {shown}.",
+                # "I have no interest" is literally true when the stake is a relative's: a
+                # question to put to them, not a contradiction of their own words.
+                severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
+            )
+        )
+    return found
+
+
+def _paid(view: "CaseView") -> list[str]:
+    return sorted({t.to_party for t in view.financial.transactions if is_payment(t) and t.to_party})
+
+
+def _targets(
+    claim: str, denial: re.Match[str], interests: list[Finding], paid: list[str]
+) -> tuple[str, list[str]]:
+    """What a denial is about, as it says it, and the registered entities that are: the one it
+    names, or each one the case pays when it denies a tie with "any supplier"."""
+    entities = sorted({f.entities[1] for f in interests})
+    rest = claim[denial.end() :]
+    if supplier := _ANY_SUPPLIER.match(rest):
+        payees = distinctive_words(paid)
+        return " ".join(supplier.group().split()).rstrip(".,;"), [
+            e for e in entities if distinctive_words([e]) & payees
+        ]
+    named = _DISCLAIMED.match(rest)
+    scope = " ".join(named.group().split()).rstrip(".,;") if named else ""
+    if named is None and (named := _BRACKETED.search(rest)):
+        scope = f"with {named['name']}"
+    if named:
+        words = distinctive_words([named["name"]])
+        return scope, [e for e in entities if words & distinctive_words([e])]
+    return "", []
+
+
+def _ties(
+    speaker: str,
+    entity: str,
+    interests: list[Finding],
+    offices: list[Finding],
+    relations: list[Finding],
+    homes: list[Finding],
+) -> list[_Tie]:
+    officers = [f for f in interests if f.entities[1] == entity]
+    streets = {
+        street: f
+        for f in homes
+        if same_party(f.entities[0], speaker) and (street := _street(f.summary))
+    }
+    found: list[_Tie] = []
+    for officer in officers:
+        person = officer.entities[0]
+        if same_party(person, speaker):
+            found.append(_Tie(officer, "", officer.sources))
+            continue
+        kin = next(
+            (
+                r
+                for r in relations
+                if any(same_party(a, speaker) for a in r.entities)
+                and any(same_party(b, person) for b in r.entities)
+            ),
+            None,
+        )
+        if kin is not None:
+            relation = kin.title.split(": ", 1)[1].split(" of ")[0]
+            mine = same_party(kin.entities[1], person)
+            how = f"{relation} of {speaker}" if mine else f"whose {relation} is {speaker}"
+            found.append(_Tie(officer, how, [*officer.sources, *kin.sources]))
+            continue
+        excerpt = fold(" ".join(s.excerpt or "" for s in officer.sources).lower())
+        home = next((f for street, f in streets.items() if street in excerpt), None)
+        if home is not None:
+            found.append(
+                _Tie(
+                    officer,
+                    f"registered at {possessive(speaker)} home address",
+                    [*officer.sources, *home.sources],
+                )
+            )
+    registered = [f for f in offices if f.entities[0] == entity]
+    for office in registered:
+        street = _street(office.summary)
+        home = streets.get(street) if street else None
+        if home is not None and officers and not found:
+            found.append(
+                _Tie(
+                    officers[0],
+                    f"whose company is registered at {possessive(speaker)} home address",
+                    [*office.sources, *officers[0].sources, *home.sources],
+                )
+            )
+    return found

@@ -60,3 +60,23 @@ async def test_parts_far_apart_or_alone_are_no_split(tmp_path: Path) -> None:
         await text_doc(tmp_path, "invoices.csv", apart, "text/csv"),
     ]
     assert not [c for c in synthesis_of(docs).contradictions if "just under" in c.explanation]
+
+
+async def test_a_payment_whose_row_records_the_approver_needs_no_approval_record(
+    tmp_path: Path,
+) -> None:
+    register = (
+        "Order,Date raised,Supplier,Value (EUR),Approver\n"
+        "PO-88,2025-07-02,Gallard Roofing SAS,52800.00,Finance Director\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "delegation.txt", _RULE),
+        await text_doc(tmp_path, "orders.csv", register, "text/csv"),
+    ]
+    approvals = [g for g in synthesis_of(docs).evidence_gaps if "Finance Director" in g.element]
+    assert approvals == []
+    by_clerk = register.replace(",Finance Director", ",Odile Mercier")
+    docs[1] = await text_doc(tmp_path, "orders.csv", by_clerk, "text/csv")
+    [gap] = [g for g in synthesis_of(docs).evidence_gaps if "Finance Director" in g.element]
+    assert gap.current_strength == "MISSING"
+    assert gap.element.startswith("Approval by Finance Director of 1 payment(s)")

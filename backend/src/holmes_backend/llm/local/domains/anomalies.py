@@ -44,6 +44,12 @@ DUPLICATE_DAYS = 7
 # spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
 DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
+# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
+_METERED = re.compile(
+    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
+    r"|\bunits\s+at\b",
+    re.IGNORECASE,
+)
 _HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
 RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 ROUND_MIN = 5_000.0
@@ -356,6 +362,12 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             # small amount twice in one day, or with one reference, is still a duplicate.
             and (material or a.day == b.day)
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
+            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
+            and not (
+                a.day != b.day
+                and _METERED.search(a.tx.description)
+                and _METERED.search(b.tx.description)
+            )
         ]
         if (not close and not same_reference) or _recurring(group):
             continue

@@ -3,7 +3,8 @@ same receipt twice" against their expense claim's duplicate receipt; "No, never 
 you ever billed for an appointment that was cancelled?]" against the services billed on days
 the appointment book records as cancelled; "No, only my own salary is paid into my account"
 against payments to another payee into that account; "I have never split an order to avoid
-the threshold" against orders split just under an approval threshold.
+the threshold" against orders split just under an approval threshold; "I have not bought a
+replacement" against a receipt for the claimed item after the loss.
 
 Each pattern is denied in its own words (CUES: every word of one set, by its first letters, in
 the claim or the question it answers). It is HIGH when the pattern concerns the speaker (named
@@ -13,6 +14,7 @@ when the speaker denies it for a business the records do not tie them to by name
 import re
 
 from holmes_backend.agents.schemas import Anomaly, Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.losses import BOUGHT_AFTER_LOSS
 from holmes_backend.llm.local.domains.payees import SHARED_ACCOUNT
 from holmes_backend.llm.local.domains.services import BILLED_NOT_HELD
 from holmes_backend.llm.local.domains.splits import SPLIT_BELOW_APPROVAL
@@ -23,6 +25,7 @@ CUES: dict[str, list[set[str]]] = {
     BILLED_NOT_HELD: [{"bill", "cancel"}, {"charg", "cancel"}, {"bill", "deliv"}],
     SHARED_ACCOUNT: [{"accoun", "pay"}, {"accoun", "paid"}, {"accoun", "salar"}],
     SPLIT_BELOW_APPROVAL: [{"split"}, {"divid"}, {"break", "up"}, {"thresh"}],
+    BOUGHT_AFTER_LOSS: [{"bought"}, {"buy"}, {"purcha"}, {"replac"}],
 }
 _DENIES = re.compile(
     r"^\s*(?:no|never|not once)\b|\b(?:never|not|didn['\u2019]t|haven['\u2019]t|hasn['\u2019]t|"

@@ -48,6 +48,7 @@ from holmes_backend.llm.local.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.losses import bought_after_loss, loss_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
@@ -55,6 +56,7 @@ from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -1006,9 +1008,13 @@ def all_contradictions(
     found += traded_knowledge_contradictions(view)
     billed = billed_not_delivered(view.evidence.events, held, view.filenames)
     found += as_contradictions(billed)
+    found += hours_contradictions(held, items, claims)
     splits = split_purchases(view.legal.clauses, held)
     found += split_contradictions(splits)
+    replaced = bought_after_loss(view.financial.findings, held)
+    found += loss_contradictions(replaced)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
+    patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)
     found += interest_contradictions(view)
     found += condition_contradictions(view)

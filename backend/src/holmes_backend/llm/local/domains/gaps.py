@@ -154,7 +154,11 @@ def unapproved(view: CaseView) -> list[Unapproved]:
         if key in seen:
             continue
         seen.add(key)
-        over = _above(view.financial.transactions, clause)
+        above = _above(view.financial.transactions, clause)
+        # A payment whose own row records the approver's sign-off ("Approver: Chief Executive").
+        over = [t for t in above if not _row_approved(t, clause)]
+        if above and not over:
+            continue
         bound = agreement_parties(view.legal, clause.source.file_id)
         if bound:
             over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
@@ -163,6 +167,21 @@ def unapproved(view: CaseView) -> list[Unapproved]:
             approver = clause.party or "the required approver"
             found.append(Unapproved(clause, approver, over, payees))
     return found
+
+
+_ROW_APPROVAL = re.compile(
+    r"\b(?:approver|approved\s+by|authori[sz]ed\s+by|authori[sz]er|signed\s+off\s+by|"
+    r"sign-?off)\s*:\s*(?P<who>[^;]+)",
+    re.IGNORECASE,
+)
+
+
+def _row_approved(tx: Transaction, clause: Clause) -> bool:
+    wanted = approver_words(clause.party or "")
+    return any(
+        wanted <= {w.lower().strip(".,()") for w in match["who"].split()}
+        for match in _ROW_APPROVAL.finditer(tx.description)
+    )
 
 
 def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:

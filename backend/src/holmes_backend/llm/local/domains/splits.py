@@ -15,7 +15,7 @@ from datetime import date, timedelta
 
 from holmes_backend.agents.schemas import Anomaly, Clause, Contradiction, Transaction
 from holmes_backend.llm.local.domains.anomalies import STRUCTURING_BAND, STRUCTURING_WINDOW_DAYS
-from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment, tx_date
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import name_key
@@ -46,7 +46,8 @@ def split_purchases(clauses: list[Clause], transactions: list[Transaction]) -> l
         currency = money[0].currency if money else None
         low = clause.amount * (1 - STRUCTURING_BAND)
         by_payee: dict[str, list[tuple[date, Transaction]]] = defaultdict(list)
-        for tx in transactions:
+        # A payment in the ledger and on the bank statement is one payment, not two parts.
+        for tx in distinct_payments(transactions):
             day = tx_date(tx)
             if not is_payment(tx) or not tx.to_party or day is None:
                 continue

@@ -1,0 +1,224 @@
+"""Insurance losses against purchases: an item claimed as stolen, lost or destroyed on the date of
+loss, and bought after it (a receipt naming it, or a payment of its claimed value). The classic
+padded claim: the receipt that supports the item was made after the item was gone.
+
+- Financial: a claim form (a "Date of loss" field, or "Date of incident", "Date stolen") lists
+  its items with their values, one line each ("Canon EOS R6 camera body - GBP 2,099.00"): a
+  finding per item, naming the form's policyholder. A receipt (a document headed as one, or an
+  order confirmation) lists what was bought on its date: a finding per item line.
+- Synthesis: an item whose receipt is dated after the loss (two distinctive words in common: the
+  make and model), or a payment of the same value after it, contradicts the claim (HIGH). It is
+  also a pattern the policyholder's "I have not bought a replacement" is held against
+  (conduct)."""
+
+import re
+from datetime import date
+
+from holmes_backend.agents.schemas import Anomaly, Contradiction, Finding, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.money import Money, find_money, format_money
+from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.text import units
+
+CLAIMED_LOSS = "claimed_loss"
+PURCHASED = "purchased_item"
+BOUGHT_AFTER_LOSS = "bought_after_loss"
+
+_LOSS_DATE = re.compile(
+    r"^\s*(?:date\s+of\s+(?:the\s+)?(?:loss|incident|theft|burglary|damage|event)|loss\s+date|"
+    r"incident\s+date|date\s+(?:stolen|lost|damaged))\s*:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+_HOLDER = re.compile(
+    r"^\s*(?:policy\s*holder|insured|claimant|name\s+of\s+insured)\s*:\s*(?P<v>.+)$", re.I
+)
+_RECEIPT = re.compile(
+    r"\b(?:receipt|order\s+confirmation|tax\s+invoice|sales\s+invoice|invoice)\b", re.IGNORECASE
+)
+_NOT_ITEM = re.compile(
+    r"\b(?:total|subtotal|sub-total|vat|tax|balance|change|paid|payment|card|visa|mastercard|"
+    r"amex|cash|excess|deductible|discount|delivery|shipping|tendered)\b",
+    re.IGNORECASE,
+)
+_GENERIC = wordset(
+    "a an the and of with for body unit set pair item items new used gbp eur usd aud cad nzd chf "
+    "x qty pcs pc each"
+)
+_FIELD = re.compile(r"^\s*[\w ]{1,30}:\s")
+_HEAD = 12
+_SAME_VALUE = 0.005
+_MIN_SHARED = 2
+
+
+def claimed_losses(doc: EvidenceDoc) -> list[Finding]:
+    doc_units = units(doc)
+    head = [u.text for u in doc_units[:_HEAD]]
+    lost = next((m for t in head if (d := _LOSS_DATE.match(t)) for m in find_moments(d["v"])), None)
+    if lost is None:
+        return []
+    holder = next(
+        (
+            n.text
+            for t in head
+            if (h := _HOLDER.match(t))
+            for n in find_names(h["v"])
+            if n.kind == "person"
+        ),
+        None,
+    )
+    found: list[Finding] = []
+    for unit in doc_units:
+        item = _item(unit.text)
+        if item is None:
+            continue
+        name, value = item
+        whose = f" by {holder}" if holder else ""
+        found.append(
+            Finding(
+                finding_type=CLAIMED_LOSS,
+                title=f"Claimed{whose} as lost on {lost.day.isoformat()}: {name} "
+                f"({format_money(abs(value.value), value.currency)})",
+                summary=" ".join(unit.text.split())[:300],
+                confidence=0.8,
+                severity="LOW",
+                entities=[holder] if holder else [],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def purchases(doc: EvidenceDoc) -> list[Finding]:
+    doc_units = units(doc)
+    head = [u.text for u in doc_units[:_HEAD]]
+    if not any(_RECEIPT.search(t) for t in [doc.filename.replace("_", " "), *head]):
+        return []
+    if any(_LOSS_DATE.match(t) for t in head):
+        return []  # a claim form, not a receipt
+    bought = next((m for t in head for m in find_moments(t)), None)
+    if bought is None:
+        return []
+    found: list[Finding] = []
+    for unit in doc_units:
+        item = _item(unit.text)
+        if item is None:
+            continue
+        name, value = item
+        found.append(
+            Finding(
+                finding_type=PURCHASED,
+                title=f"Bought on {bought.day.isoformat()}: {name} "
+                f"({format_money(abs(value.value), value.currency)})",
+                summary=" ".join(unit.text.split())[:300],
+                confidence=0.8,
+                severity="LOW",
+                entities=[],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def _item(text: str) -> tuple[str, Money] | None:
+    """(name, value) of an item line: its words, then its one amount; not a field ("Total
+    claimed: …", "Date: …") nor a total, a tax or a payment line."""
+    money = find_money(text)
+    if _FIELD.match(text) or len(money) != 1 or _NOT_ITEM.search(text):
+        return None
+    name = " ".join(text[: money[0].start].split()).strip(" -\u2013\u2014.:")
+    return (name, money[0]) if _words(name) else None
+
+
+def _words(text: str) -> set[str]:
+    """Distinctive words of an item: its make, model and kind, not prices nor filler."""
+    return {
+        w
+        for w in re.findall(r"[a-z0-9]+", text.lower())
+        if w not in _GENERIC and not (w.isdigit() and len(w) >= 3)
+    }
+
+
+def _day(title: str) -> date | None:
+    match = re.search(r"on (\d{4}-\d{2}-\d{2})", title)
+    return date.fromisoformat(match.group(1)) if match else None
+
+
+def _value(title: str) -> float | None:
+    money = find_money(title.rsplit("(", 1)[-1])
+    return abs(money[0].value) if money else None
+
+
+def bought_after_loss(
+    findings: list[Finding], transactions: list[Transaction]
+) -> list[tuple[Finding, list[Finding], list[Transaction], Anomaly]]:
+    losses = [f for f in findings if f.finding_type == CLAIMED_LOSS]
+    receipts = [f for f in findings if f.finding_type == PURCHASED]
+    found: list[tuple[Finding, list[Finding], list[Transaction], Anomaly]] = []
+    for loss in losses:
+        lost_on, value = _day(loss.title), _value(loss.title)
+        if lost_on is None:
+            continue
+        item = _item(loss.summary)
+        words = _words(item[0]) if item else set()
+        bought = [
+            r
+            for r in receipts
+            if (day := _day(r.title)) is not None
+            and day > lost_on
+            and len(words & _words(r.summary)) >= _MIN_SHARED
+        ]
+        paid = [
+            t
+            for t in transactions
+            if value
+            and is_payment(t)
+            and (day := tx_date(t)) is not None
+            and day > lost_on
+            and abs(t.amount - value) <= _SAME_VALUE * value
+        ]
+        if not bought and not paid:
+            continue
+        named = loss.title.split(": ", 1)[1]
+        dates = sorted(
+            {d.isoformat() for r in bought if (d := _day(r.title))}
+            | {t.date[:10] for t in paid if t.date}
+        )
+        holder = f" of {loss.entities[0]}" if loss.entities else ""
+        anomaly = Anomaly(
+            kind=BOUGHT_AFTER_LOSS,
+            description=(
+                f"{named}, claimed{holder} as lost on {lost_on.isoformat()}, was bought on "
+                f"{', '.join(dates)}: "
+                + "; ".join(
+                    [*(r.summary[:80] for r in bought[:2]), *(t.description[:80] for t in paid[:2])]
+                )
+            ),
+            severity="HIGH",
+            total_amount=value,
+            sources=unique_refs([*(r.sources[0] for r in bought), *(t.source for t in paid)], 6),
+        )
+        found.append((loss, bought, paid, anomaly))
+    return found
+
+
+def loss_contradictions(
+    found: list[tuple[Finding, list[Finding], list[Transaction], Anomaly]],
+) -> list[Contradiction]:
+    return [
+        Contradiction(
+            claim=loss.summary,
+            claim_source=loss.sources[0],
+            evidence_against=anomaly.sources,
+            explanation=(
+                f"The claim puts this item among what was lost on "
+                f"{loss.title.split(' on ', 1)[1].split(':', 1)[0]}; the records show it bought "
+                f"after that: {anomaly.description.split(': ', 1)[-1]}."
+            ),
+            severity="HIGH",
+        )
+        for loss, _, _, anomaly in found
+    ]

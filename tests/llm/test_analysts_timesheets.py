@@ -58,3 +58,22 @@ async def test_shifts_signed_in_in_full_are_no_contradiction(tmp_path: Path) -> 
         await text_doc(tmp_path, "statement_keane.txt", _STATEMENT),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+async def test_a_log_row_with_both_times(tmp_path: Path) -> None:
+    """One row a day, "Time in" and "Time out" side by side."""
+    book = (
+        "Date,Name,Time in,Time out\n"
+        "2026-01-12,Siobhan Keane,08:00,16:00\n"
+        "2026-01-13,Siobhan Keane,08:10,11:00\n"
+        "2026-01-14,Siobhan Keane,08:00,16:10\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "locum_invoice.csv", _INVOICE, "text/csv"),
+        await text_doc(tmp_path, "sign_in_book.csv", book, "text/csv"),
+    ]
+    [billed] = [c for c in synthesis_of(docs).contradictions if "hours billed" in c.explanation]
+    assert "by 5.2 h over 1 day(s): 2026-01-13: 8 h billed, on site 08:10\u201311:00" in (
+        billed.explanation
+    )
+    assert billed.severity == "HIGH"  # four hours short or more

@@ -35,6 +35,16 @@ _OUT = re.compile(
     re.IGNORECASE,
 )
 _DIRECTION = re.compile(r"\b(?:direction|event|action|type|status)\s*:\s*(?P<v>[^;]+)", re.I)
+_IN_FIELD = re.compile(
+    r"\b(?:time\s+in|in|clock(?:ed)?[ -]?in|sign(?:ed)?[ -]?in|arrived|arrival|start(?:ed)?)"
+    r"(?:\s+time)?\s*:\s*(?P<t>\d{1,2}:\d{2})",
+    re.IGNORECASE,
+)
+_OUT_FIELD = re.compile(
+    r"\b(?:time\s+out|out|clock(?:ed)?[ -]?out|sign(?:ed)?[ -]?out|left|departed|departure|"
+    r"end(?:ed)?|finish(?:ed)?)(?:\s+time)?\s*:\s*(?P<t>\d{1,2}:\d{2})",
+    re.IGNORECASE,
+)
 _AFFIRMS = re.compile(
     r"\b(?:every|all|each)\s+(?:hour|day)s?\b|\bfull\s+(?:\w+[- ])?(?:hour\s+)?days?\b|"
     r"\bworked\s+(?:all|the|those|my)\s+(?:hours|days)\b|\btimesheets?\b",
@@ -122,10 +132,14 @@ def _short_days(transactions: list[Transaction], items: list[Item]) -> list[_Sho
                 and i.kind != "transaction"
                 and i.file_id != tx.source.file_id
                 and any(same_party(person, p) for p in i.people)
-                and _direction(i.description)
+                and (_direction(i.description) or _row_span(i))
             ]
             ins = [i.when for i in log if _direction(i.description) == "in"]
             outs = [i.when for i in log if _direction(i.description) == "out"]
+            for item in log:
+                if span := _row_span(item):
+                    ins.append(span[0])
+                    outs.append(span[1])
             if not ins or not outs or max(outs) <= min(ins):
                 continue
             present = (max(outs) - min(ins)).total_seconds() / 3600
@@ -133,6 +147,23 @@ def _short_days(transactions: list[Transaction], items: list[Item]) -> list[_Sho
                 found.append(_Short(person, day, billed, present, min(ins), max(outs), tx, log))
                 break
     return found
+
+
+def _row_span(item: Item) -> tuple[datetime, datetime] | None:
+    """A log row with both times ("Time in: 09:41; Time out: 12:55") on the row's day."""
+    came, went = _IN_FIELD.search(item.description), _OUT_FIELD.search(item.description)
+    if came is None or went is None:
+        return None
+    start = _at(item.when, came["t"])
+    end = _at(item.when, went["t"])
+    return (start, end) if start and end and end > start else None
+
+
+def _at(day: datetime, clock: str) -> datetime | None:
+    hours, minutes = (int(part) for part in clock.split(":")[:2])
+    if hours > 23 or minutes > 59:
+        return None
+    return day.replace(hour=hours, minute=minutes, second=0, microsecond=0)
 
 
 def _direction(description: str) -> str | None:

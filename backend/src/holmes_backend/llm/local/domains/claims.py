@@ -119,6 +119,7 @@ _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "of
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
 _PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
+_THEM = re.compile(r"\b(?:them|they)\b", re.IGNORECASE)
 _FIRM_REFERENT = re.compile(
     r"\b(?:that|this|the|their|its)\s+(?:company|firm|business|supplier|contractor|vendor|"
     r"entity|outfit|organi[sz]ation)\b",
@@ -315,7 +316,9 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     named_here = find_names(text)
     if pronoun is not None and not any(n.kind == "person" for n in named_here):
         kinds, at = ("person",), pronoun
-    elif firm is not None and not any(n.kind != "place" for n in named_here):
+    elif (firm := firm or _THEM.search(text)) is not None and not any(
+        n.kind != "place" for n in named_here
+    ):
         # A firm written without its legal form may read as a personal name ("Kestrel
         # Facilities"): any name but a place, when the question names only one.
         kinds, at = ("person", "organization"), firm

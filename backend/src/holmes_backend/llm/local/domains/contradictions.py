@@ -32,6 +32,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
+from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
@@ -80,6 +81,11 @@ _NEG = (
 _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
+    re.IGNORECASE,
+)
+_FIRST_CONTACT = re.compile(
+    r"\bfirst\s+(?:spoke|talked|met|contacted|called|heard\s+from|was\s+contacted\s+by|"
+    r"had\s+(?:any\s+)?contact|approached|was\s+approached\s+by|dealt)\b(?:\s+(?:to|with))?",
     re.IGNORECASE,
 )
 _KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
@@ -779,6 +785,47 @@ def knowledge_contradictions(
     return found
 
 
+def first_contact_contradictions(
+    claims: list[SwornClaim], items: list[Item]
+) -> list[Contradiction]:
+    """ "I first spoke to them [Brevik Sourcing] in June" against a record of the speaker with
+    them before June: a meeting, a call, a message naming both."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _FIRST_CONTACT.search(claim.claim)
+        span = parse_span(claim.claimed_time)
+        if match is None or not claim.speaker or span is None:
+            continue
+        start = span[0].replace(tzinfo=None)
+        for target in _targets(claim.claim, match.end(), claim.speaker, set()):
+            words = distinctive_words([target])
+            earlier = [
+                i
+                for i in items
+                if i.file_id != claim.source.file_id
+                and i.kind != "transaction"
+                and i.when.replace(tzinfo=None) < start
+                and _involves(i, claim.speaker)
+                and (
+                    _involves(i, target)
+                    or words & {w.lower().strip(".,;:()") for w in i.description.split()}
+                )
+            ]
+            if earlier:
+                first = min(earlier, key=lambda i: i.when)
+                found.append(
+                    _denial(
+                        claim,
+                        unique_refs([i.source for i in earlier], 6),
+                        f"{claim.speaker} dates their first contact with {target} from "
+                        f"{start.date().isoformat()}, yet a record has them together on "
+                        f"{first.at()}: {first.description[:160]}",
+                        "HIGH",
+                    )
+                )
+    return found
+
+
 def traded_knowledge_contradictions(view: CaseView) -> list[Contradiction]:
     """ "I first learned of the acquisition from the press release on June 2" against the
     speaker's own trades in that company before that announcement."""
@@ -1004,6 +1051,8 @@ def all_contradictions(
             said[ref.file_id] += f" {ref.excerpt or ''}"
     found += knowledge_contradictions(claims, items, said)
     found += incident_contradictions(claims, items)
+    found += exfiltration_contradictions(claims, items)
+    found += first_contact_contradictions(claims, items)
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)
     billed = billed_not_delivered(view.evidence.events, held, view.filenames)

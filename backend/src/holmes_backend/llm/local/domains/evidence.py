@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.timeline import (
     file_places,
 )
 from holmes_backend.llm.local.facts.dates import parse_iso
+from holmes_backend.llm.local.facts.identifiers import identity_holders
 from holmes_backend.llm.local.facts.names import name_key, not_a_person
 from holmes_backend.llm.local.facts.phones import phone_holders
 
@@ -63,7 +64,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     mentions = person_mentions(docs)
     people = [m.name for m in mentions]
     where = file_places(docs)
-    numbers = phone_holders(docs)
+    numbers = phone_holders(docs) | identity_holders(docs)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
     timeline.sort(key=_sort_key)

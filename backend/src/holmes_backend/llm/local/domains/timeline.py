@@ -18,6 +18,7 @@ from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
+from holmes_backend.llm.local.facts.identifiers import identified
 from holmes_backend.llm.local.facts.lexicon import fold, wordset
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import (
@@ -375,6 +376,9 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
     return found
 
 
+_LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
+
+
 def _row_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     for unit in units(doc):
@@ -406,7 +410,11 @@ def _row_event(
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
     place = field_place(fields)
-    people = [v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v]
+    # A login or an e-mail address in a people column ("User: a.lindqvist") is no name: the
+    # records say whose it is (its holder joins below).
+    people = [
+        v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v and not _LOGIN.fullmatch(v)
+    ]
     for k, v in fields.items():
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
@@ -517,8 +525,10 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
 
 
 def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
-    """Who the telephone numbers in a text stand for, as the case's records say."""
+    """Who the telephone numbers, logins, devices and badges in a text stand for, as the case's
+    records say (facts.phones, facts.identifiers)."""
     if not numbers:
         return []
     keys = (phone_key(n) for n in phones_in(text))
-    return list(dict.fromkeys(numbers[k] for k in keys if k is not None and k in numbers))
+    phones = [numbers[k] for k in keys if k is not None and k in numbers]
+    return list(dict.fromkeys([*phones, *identified(text, dict(numbers))]))

@@ -1,0 +1,68 @@
+"""Who a login, a device or a badge stands for, as the case's own tables say: an asset or user
+register's row gives a person beside their identifiers ("Assigned to: Annika Lindqvist;
+Username: a.lindqvist; Asset: LAPTOP-0471"), and a log that names only the identifier
+("User: a.lindqvist; Device: LAPTOP-0471; Action: USB write") is then that person's.
+
+An identifier is a cell of an identifier column (user name, login, device, asset, badge, card,
+e-mail) of one token that is not a common English word ("ksato01", "dmurphy", not "Sales"); it
+maps to a person only when every row that gives it names the same one.
+Keys are "id:" and the identifier in lower case, beside the telephone keys of facts.phones."""
+
+import re
+from collections import defaultdict
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.vocabulary import common_words
+
+_ID_COLUMN = re.compile(
+    r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account|device|asset|"
+    r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id)\b",
+    re.IGNORECASE,
+)
+_PERSON_COLUMN = re.compile(
+    r"\b(?:assigned\s+to|issued\s+to|name|employee|holder|owner|user\s+name\s+\(full\)|"
+    r"full\s+name|staff(?:\s+member)?|custodian)\b",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[\w.@-]+")
+_MAX_UNITS = 4000
+
+
+def _identifier(value: str) -> str | None:
+    value = value.strip()
+    if not value or " " in value or len(value) < 3:
+        return None
+    if re.search(r"[\d._@]", value) or value.lower() not in common_words():
+        return value.lower()  # "ksato01", "a.lindqvist", "dmurphy"; not "Sales" nor "Laptop"
+    return None
+
+
+def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
+    holders: dict[str, set[str]] = defaultdict(set)
+    for doc in docs:
+        for unit in units(doc)[:_MAX_UNITS]:
+            if unit.kind != "row":
+                continue
+            fields = row_fields(unit.text)
+            people = {
+                n.text
+                for key, value in fields.items()
+                if _PERSON_COLUMN.search(key) and not _ID_COLUMN.search(key)
+                for n in find_names(value)
+                if n.kind == "person"
+            }
+            if len(people) != 1:
+                continue
+            for key, value in fields.items():
+                if _ID_COLUMN.search(key) and (ident := _identifier(value)):
+                    holders[f"id:{ident}"] |= people
+    return {key: next(iter(names)) for key, names in holders.items() if len(names) == 1}
+
+
+def identified(text: str, holders: dict[str, str]) -> list[str]:
+    """The people the identifiers in a text stand for."""
+    found = (holders.get(f"id:{token.lower().strip('.-')}") for token in _TOKEN.findall(text))
+    return list(dict.fromkeys(p for p in found if p))

@@ -4,7 +4,7 @@ denying all of it; plus a first contact with the new employer dated after a meet
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _ENDPOINT = (
@@ -94,3 +94,10 @@ async def test_no_records_of_his_no_contradiction(tmp_path: Path) -> None:
         ),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+async def test_a_log_headed_by_its_event_time_is_evidence(tmp_path: Path) -> None:
+    log = _ENDPOINT.replace("Timestamp,", "Event time,")
+    triage, _ = run(TriageResult, [await text_doc(tmp_path, "endpoint_log.csv", log, "text/csv")])
+    assert triage.files[0].primary_domain == "evidence"
+    assert triage.files[0].domain_scores.evidence >= 0.4

@@ -154,9 +154,10 @@ def _dated(text: str) -> bool:
     """A row of a log: dated, without an amount (an appointment, a visit, a change)."""
     fields = row_fields(text)
     assigned = roles(list(fields))
-    return any(assigned[k] == "date" and find_moments(v) for k, v in fields.items()) and not any(
-        assigned[k] in ("amount", "debit", "credit") for k in fields
-    )
+    # "Event time: 2026-05-18 19:42:10": a time column whose cells carry the day as well.
+    return any(
+        assigned[k] in ("date", "time") and find_moments(v) for k, v in fields.items()
+    ) and not any(assigned[k] in ("amount", "debit", "credit") for k in fields)
 
 
 def _money_row(text: str) -> bool:

@@ -34,6 +34,11 @@ from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
+from holmes_backend.llm.local.domains.hospitality import (
+    hospitality_contradictions,
+    hosted,
+    together,
+)
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.interests import interest_contradictions
@@ -80,7 +85,10 @@ _NEG = (
 )
 _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
-    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b",
+    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b"
+    # "I had no contact with him", "there were no dealings with them"
+    r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
+    r"communication|meetings?|conversations?)\b",
     re.IGNORECASE,
 )
 _FIRST_CONTACT = re.compile(
@@ -364,6 +372,7 @@ def denial_contradictions(
     known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
     conversations = _conversations(items)
+    guests = hosted(transfers)
     for claim in claims:
         speaker, text = claim.speaker, claim.claim
         if not speaker:
@@ -391,6 +400,7 @@ def denial_contradictions(
                     and any(same_party(target, p) for p in lines[0].people + lines[1].people)
                 ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
+                evidence += [t.source for t in together(guests, speaker, target)]
                 evidence = unique_refs(evidence, 50)
                 # Denying a meeting, messages between the two weigh less than both somewhere.
                 met = _MEETING.search(match.group()) is None or any(i.place for i in both)
@@ -1052,6 +1062,7 @@ def all_contradictions(
     found += knowledge_contradictions(claims, items, said)
     found += incident_contradictions(claims, items)
     found += exfiltration_contradictions(claims, items)
+    found += hospitality_contradictions(claims, hosted(held), view.legal.findings)
     found += first_contact_contradictions(claims, items)
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)

@@ -28,7 +28,9 @@ HONORIFICS = wordset(
     "mr mrs ms miss mx dr prof professor sir dame lord lady hon judge justice det detective "
     "officer sgt sergeant lt lieutenant capt captain agent inspector rev father sister atty "
     "counsel chief pc dc ds di cst const constable cpl corporal insp supt superintendent trooper "
-    "deputy marshal"
+    "deputy marshal "
+    # Elected and public offices written before a name ("Cllr. Joan Mabry", "Mayor Alice Trent").
+    "councillor councilor cllr alderman alderwoman mayor senator sen governor minister ambassador"
 )
 # Legal-form suffix → its class ("Inc." and "Incorporated" are one).
 ORG_SUFFIXES = dict(

@@ -1,0 +1,128 @@
+"""Hospitality on record: an expense or card row that names its guests ("Employee: Derek Holm;
+Merchant: Le Mousse Restaurant; Guests: Cllr. Joan Mabry") is the payer's hospitality to them,
+and puts payer and guests together that day.
+
+- A guest's "I have never accepted hospitality from Holm Paving or anyone connected with it"
+  is contradicted by rows where they are the guest and the payer is that party or tied to it
+  (the same person; a name that carries the firm's distinctive word, "Derek Holm" of "Holm
+  Paving"; or a register's record of the payer as its officer or owner).
+- "I had no contact with Derek Holm" is contradicted by rows of the two together (see
+  contradictions.denial_contradictions, which reads `together`).
+"""
+
+import re
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
+from holmes_backend.llm.local.domains.interests import INTEREST
+from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
+
+_GUESTS = re.compile(
+    r"\b(?:guests?(?:\s+names?)?|attendees?|entertained|beneficiar(?:y|ies)|hosted|"
+    r"recipients?|in\s+attendance)\s*:\s*(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+_PAYER = re.compile(
+    r"\b(?:employee|cardholder|card\s+holder|claimant|paid\s+by|submitted\s+by|host)\s*:\s*"
+    r"(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+_DENIES = re.compile(
+    r"\b(?:never|not|no|n['\u2019]t)\b[^.;]{0,40}?\b(?:accept(?:ed|ing)?|receiv(?:e|ed|ing)|took|"
+    r"taken|take|got|enjoyed|had)\b[^.;]{0,30}?\b(?:hospitality|gifts?|meals?|dinners?|"
+    r"lunch(?:es)?|trips?|travel|hotels?|stays?|entertainment|tickets?|favou?rs?|benefits?|"
+    r"inducements?)\b[^.;]{0,20}?\bfrom\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Hosted:
+    payer: str
+    guests: list[str]
+    tx: Transaction
+
+
+def hosted(transactions: list[Transaction]) -> list[Hosted]:
+    found: list[Hosted] = []
+    for tx in transactions:
+        guests = _GUESTS.search(tx.description)
+        if guests is None:
+            continue
+        names = [n.text for n in find_names(guests["v"]) if n.kind == "person"]
+        payer_field = _PAYER.search(tx.description)
+        payer = (
+            next((n.text for n in find_names(payer_field["v"]) if n.kind == "person"), None)
+            if payer_field
+            else tx.from_party
+        )
+        if names and payer:
+            found.append(Hosted(payer, names, tx))
+    return found
+
+
+def together(rows: list[Hosted], one: str, other: str) -> list[Transaction]:
+    """Rows of hospitality between the two (either the payer, the other a guest)."""
+    return [
+        row.tx
+        for row in rows
+        if any(
+            same_party(row.payer, a) and any(same_party(g, b) for g in row.guests)
+            for a, b in ((one, other), (other, one))
+        )
+    ]
+
+
+def hospitality_contradictions(
+    claims: list[SwornClaim], rows: list[Hosted], interests: list[Finding]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        denial = _DENIES.search(claim.claim)
+        if denial is None or not claim.speaker:
+            continue
+        named = [n.text for n in find_names(claim.claim[denial.end() :]) if n.kind != "place"]
+        if not named:
+            continue
+        source = named[0]
+        received = [
+            row
+            for row in rows
+            if any(same_party(g, claim.speaker) for g in row.guests)
+            and _tied(row.payer, source, interests)
+        ]
+        if not received:
+            continue
+        received.sort(key=lambda r: r.tx.date or "")
+        listing = "; ".join(
+            f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
+            f"{(tx_date(r.tx) or r.tx.date or 'an unknown date')}, paid by {r.payer}"
+            for r in received[:5]
+        )
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([r.tx.source for r in received], 6),
+                explanation=(
+                    f"{claim.speaker} denies it, yet {len(received)} record(s) name them as the "
+                    f"guest of {received[0].payer}, of {source}: {listing}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def _tied(payer: str, party: str, interests: list[Finding]) -> bool:
+    if same_party(payer, party) or distinctive_words([payer]) & distinctive_words([party]):
+        return True
+    return any(
+        same_party(f.entities[0], payer)
+        and distinctive_words([f.entities[1]]) & distinctive_words([party])
+        for f in interests
+        if f.finding_type == INTEREST and len(f.entities) == 2
+    )

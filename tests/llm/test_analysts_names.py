@@ -361,3 +361,9 @@ def test_a_firm_written_without_its_legal_form_is_the_firm() -> None:
         ("Anna Weber GmbH", "organization"),
         ("Kessler Fenwright GmbH", "organization"),
     ]
+
+
+def test_that_opens_a_clause_before_a_given_name() -> None:
+    assert _kinds("We confirm that Ingrid Solberg is employed") == {"Ingrid Solberg": "person"}
+    assert _kinds("He said that Maria Rossi left early") == {"Maria Rossi": "person"}
+    assert _kinds("above that Spending Cap") == {}

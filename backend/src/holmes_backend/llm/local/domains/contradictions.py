@@ -61,6 +61,7 @@ from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
+from holmes_backend.llm.local.domains.stated import stated_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
@@ -1073,6 +1074,7 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
+    found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)

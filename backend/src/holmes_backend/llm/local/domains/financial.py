@@ -20,6 +20,7 @@ from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
 from holmes_backend.llm.local.domains.losses import claimed_losses, purchases
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
+from holmes_backend.llm.local.domains.stated import stated_figures
 from holmes_backend.llm.local.domains.trading import trading_before_news
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -65,6 +66,7 @@ def analyse_financial(
     findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     findings += [item for doc in docs for item in [*claimed_losses(doc), *purchases(doc)]]
+    findings += [figure for doc in docs for figure in stated_figures(doc)]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,

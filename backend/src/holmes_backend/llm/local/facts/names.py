@@ -454,7 +454,13 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
         return "person" if _role_follows(name, after) else kind
     if kind != "person":
         return kind
-    if _DETERMINED.search(before):
+    determiner = _DETERMINED.search(before)
+    # "confirm that Dario Pellegrini has …": "that" opens a clause before a given name.
+    clause = determiner is not None and (
+        determiner.group().strip(" \"'\u201c\u2018").lower() == "that"
+        and name.split(maxsplit=1)[0].lower() in given_names()
+    )
+    if determiner and not clause:
         return None  # "above the Spending Cap", "inspected the Cedar Flats pump station"
     if _CODE_AFTER.match(after):
         return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name

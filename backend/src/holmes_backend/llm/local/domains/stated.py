@@ -1,0 +1,145 @@
+"""One figure stated differently in two documents: the income an application gives against the
+salary the employer's letter confirms; the purchase price a loan application gives against the
+price the sale contract records.
+
+- Financial: a labelled figure ("Annual income: GBP 118,000", "Purchase price: GBP 512,000",
+  "His gross annual salary is GBP 46,500") is a finding of its concept (income, price, value,
+  loan, rent), its amount, and what it is about: the people and the street address its document
+  names in its head.
+- Synthesis: two figures of one concept, about a person or an address both name, in different
+  files, more than 10 % apart: a contradiction. The claim is the figure its maker declared
+  ("I confirm the information … is true", "Signed …") or told (a statement, an interview),
+  against the other; HIGH."""
+
+import re
+from collections import defaultdict
+
+from holmes_backend.agents.schemas import Contradiction, Finding
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.facts.money import find_money, format_money
+from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.text import units
+
+STATED_FIGURE = "stated_figure"
+
+_CONCEPTS: dict[str, re.Pattern[str]] = {
+    "income": re.compile(
+        r"\b(?:(?:gross|net|basic|base|total)\s+)?(?:annual\s+|yearly\s+)?(?:income|salary|"
+        r"earnings|remuneration|wages?)\b",
+        re.IGNORECASE,
+    ),
+    "purchase price": re.compile(
+        r"\b(?:purchase|sale|selling|agreed|contract)\s+price\b|\bconsideration\b|\bprice\s+paid\b",
+        re.IGNORECASE,
+    ),
+    "valuation": re.compile(
+        r"\b(?:valuation|market\s+value|appraised\s+value|property\s+value|value\s+of\s+the\s+"
+        r"property)\b",
+        re.IGNORECASE,
+    ),
+    "loan amount": re.compile(
+        r"\b(?:loan|mortgage)\s+(?:amount|requested|sought|advance)\b|\bamount\s+of\s+the\s+loan\b",
+        re.IGNORECASE,
+    ),
+}
+_PERIOD = re.compile(
+    r"\b(?:per|a|each)\s+(?:month|week|day|hour)\b|\bmonthly\b|\bweekly\b|\bhourly\b", re.I
+)
+_DECLARED = re.compile(
+    r"\b(?:i\s+(?:confirm|declare|certify)|signed|signature|declaration)\b", re.IGNORECASE
+)
+_STREET = re.compile(r"\b\d{1,5}[a-z]?\s+(?:[A-Z][\w'-]+\s+){1,3}(?:[A-Z][\w'-]+)\b")
+_HEAD = 15
+_APART = 0.10
+
+
+def stated_figures(doc: EvidenceDoc) -> list[Finding]:
+    doc_units = units(doc)
+    text = " ".join(u.text for u in doc_units[:_HEAD])
+    about = sorted(
+        {n.text for u in doc_units[:_HEAD] for n in find_names(u.text) if n.kind == "person"}
+    )
+    streets = sorted({" ".join(m.group().lower().split()) for m in _STREET.finditer(text)})
+    declared = is_testimony(doc) or any(_DECLARED.search(u.text) for u in doc_units)
+    found: list[Finding] = []
+    for unit in doc_units:
+        if unit.kind == "row":
+            continue
+        money = find_money(unit.text)
+        if len(money) != 1 or _PERIOD.search(unit.text):
+            continue
+        before = unit.text[: money[0].start]
+        concept = next(
+            (name for name, pattern in _CONCEPTS.items() if pattern.search(before[-60:])), None
+        )
+        if concept is None:
+            continue
+        value = abs(money[0].value)
+        found.append(
+            Finding(
+                finding_type=STATED_FIGURE,
+                title=f"{concept.capitalize()} stated: {format_money(value, money[0].currency)}"
+                + (" (declared)" if declared else ""),
+                summary=unit.text[:300],
+                confidence=0.75,
+                severity="LOW",
+                entities=[*about, *streets],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def stated_contradictions(findings: list[Finding]) -> list[Contradiction]:
+    by_concept: dict[str, list[Finding]] = defaultdict(list)
+    for finding in findings:
+        if finding.finding_type == STATED_FIGURE:
+            by_concept[finding.title.split(" stated: ")[0]].append(finding)
+    found: list[Contradiction] = []
+    for concept, stated in by_concept.items():
+        declared = [f for f in stated if f.title.endswith("(declared)")] or stated[:1]
+        for claim in declared:
+            value = _value(claim)
+            against = [
+                other
+                for other in stated
+                if other.sources[0].file_id != claim.sources[0].file_id
+                and _same_subject(claim, other)
+                and abs(_value(other) - value) > _APART * max(value, _value(other))
+            ]
+            if not against:
+                continue
+            figures = "; ".join(
+                f"{f.title.split(': ', 1)[1].removesuffix(' (declared)')} "
+                f"(\u201c{f.summary[:80]}\u201d)"
+                for f in against[:3]
+            )
+            found.append(
+                Contradiction(
+                    claim=claim.summary,
+                    claim_source=claim.sources[0],
+                    evidence_against=[f.sources[0] for f in against][:6],
+                    explanation=(
+                        f"The {concept.lower()} is stated as "
+                        f"{claim.title.split(': ', 1)[1].removesuffix(' (declared)')} here; "
+                        f"{'another document states' if len(against) == 1 else 'others state'} "
+                        f"{figures}."
+                    ),
+                    severity="HIGH",
+                )
+            )
+    return found
+
+
+def _value(finding: Finding) -> float:
+    money = find_money(finding.title.split(" stated: ", 1)[1])
+    return abs(money[0].value) if money else 0.0
+
+
+def _same_subject(a: Finding, b: Finding) -> bool:
+    return any(
+        x == y or (not x[0].isdigit() and not y[0].isdigit() and same_party(x, y))
+        for x in a.entities
+        for y in b.entities
+    )

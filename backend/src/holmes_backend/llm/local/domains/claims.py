@@ -324,7 +324,11 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
         kinds, at = ("person", "organization"), firm
     else:
         return text
-    question = next((c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")), "")
+    # The question before it, else (a statement's paragraphs) the sentence before it.
+    question = next(
+        (c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")),
+        next((c for c in reversed(context) if len(c.split()) >= _MIN_WORDS), ""),
+    )
     named = {
         n.text
         for n in find_names(question)

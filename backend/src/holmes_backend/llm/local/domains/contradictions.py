@@ -86,7 +86,8 @@ _NEG = (
 )
 _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
-    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|messaged)\b"
+    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
+    r"phoned|phone|rang|ring)\b"
     # "I had no contact with him", "there were no dealings with them"
     r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
     r"communication|meetings?|conversations?)\b",
@@ -174,6 +175,7 @@ _SHARED_WORDS = 2
 _PLACE_WINDOW = timedelta(days=7)
 _CONVERSATION = 2
 _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
+_AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
 _MAX = 60
 
 
@@ -357,10 +359,14 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
 def _since(claim: SwornClaim) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
     day without a year is of the claim's own time's year."""
-    match = _SINCE.search(claim.claim.partition(" [asked: ")[0])
-    if match is None:
-        return None
+    text = claim.claim.partition(" [asked: ")[0]
+    match = _SINCE.search(text)
     span = parse_span(claim.claimed_time)
+    if match is None:
+        # "I did not message her after she asked me to stop": after the day the claim is of
+        # (the request's, told just before), from the next day.
+        after = _AFTER.search(text)
+        return span[0].date() + timedelta(days=1) if after and span else None
     period = find_period(match["when"], span[1].date() if span else None)
     return period[0] if period else None
 
@@ -393,13 +399,7 @@ def denial_contradictions(
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
-                evidence += [
-                    lines[0].source
-                    for file_id, lines in conversations.items()
-                    if file_id != claim.source.file_id
-                    and any(same_party(speaker, p) for p in lines[0].people + lines[1].people)
-                    and any(same_party(target, p) for p in lines[0].people + lines[1].people)
-                ]
+                evidence += _chat_evidence(conversations, items, claim, target, since)
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence += [t.source for t in together(guests, speaker, target)]
                 evidence = unique_refs(evidence, 50)
@@ -508,6 +508,38 @@ def absence_contradictions(
                     "HIGH",
                 )
             )
+    return found
+
+
+def _chat_evidence(
+    conversations: dict[str, list[Item]],
+    items: list[Item],
+    claim: SwornClaim,
+    target: str,
+    since: date | None,
+) -> list[SourceRef]:
+    """A chat of the speaker and the target: from a day on, the lines the speaker wrote then;
+    else the chat itself."""
+    speaker = claim.speaker or ""
+    found: list[SourceRef] = []
+    for file_id, lines in conversations.items():
+        writers = lines[0].people + lines[1].people
+        if file_id == claim.source.file_id or not (
+            any(same_party(speaker, p) for p in writers)
+            and any(same_party(target, p) for p in writers)
+        ):
+            continue
+        found += (
+            [
+                i.source
+                for i in items
+                if i.file_id == file_id
+                and i.when.date() >= since
+                and any(same_party(speaker, p) for p in i.people)
+            ]
+            if since
+            else [lines[0].source]
+        )
     return found
 
 

@@ -4,7 +4,7 @@ file naming a relative and a home address, and the denials they contradict: of a
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, LegalOutput, TriageResult
+from holmes_backend.agents.schemas import EvidenceOutput, GraphOutput, LegalOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _REGISTER = (
@@ -153,3 +153,18 @@ async def test_anyone_at_a_firm_is_no_place_the_witness_was(tmp_path: Path) -> N
     at = _INTERVIEW.replace("I have never met anyone from Brackenford.", "I was at Brackenford.")
     there, _ = run(EvidenceOutput, [await text_doc(tmp_path, "interview_2.txt", at)])
     assert [c.claimed_place for c in there.sworn_claims if "I was at" in c.claim] == ["Brackenford"]
+
+
+async def test_the_graph_ties_the_officer_to_the_firm_and_to_her_husband(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    graph, _ = run(GraphOutput, docs)
+    names = {e.id: e.name for e in graph.entities}
+    typed = {
+        (names[r.source_id], r.type, names[r.target_id])
+        for r in graph.relationships
+        if r.type in ("holds_role_in", "related_to")
+    }
+    assert typed == {
+        ("Maeve Corrigan", "holds_role_in", "Brackenford Surveys Ltd"),
+        ("Fintan Corrigan", "related_to", "Maeve Corrigan"),
+    }

@@ -26,6 +26,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.financial import RECORD_PARTIES
+from holmes_backend.llm.local.domains.interests import INTEREST, RELATION
 from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment
 from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
 from holmes_backend.llm.local.domains.people import (
@@ -119,6 +120,7 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     _payments(view, resolver, edges)
     _legal(view, resolver, edges)
     _employment(view, resolver, edges)
+    _ties(view, resolver, edges)
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
     _flagged(view, resolver, edges, extra)
@@ -401,6 +403,23 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
                       clause.text[:200], 0.7, [clause.source])  # fmt: skip
 
 
+# Ties a finding states between its two names: a register's officer or owner of an entity, a
+# relative of a person (interests).
+_TIES: dict[str, tuple[str, float]] = {
+    INTEREST: ("holds_role_in", 0.85),
+    RELATION: ("related_to", 0.8),
+}
+
+
+def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    for finding in _naming_findings(view):
+        relation, confidence = _TIES.get(finding.finding_type, ("", 0.0))
+        if relation and len(finding.entities) == 2:
+            first, second = (_id(resolver, name) for name in finding.entities)
+            if first and second:
+                edges.add(first, second, relation, finding.title, confidence, finding.sources)
+
+
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     """ "Jane Roe, CFO of Acme Inc." style appositions: in the documents when given, and in the
     passages the findings naming people cite (all the graph has of the evidence in the
@@ -470,8 +489,12 @@ def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     groups: list[tuple[list[str], list[SourceRef]]] = []
     for finding in _naming_findings(view):
         # An index of names is not names found together; a signer and the organisation
-        # signed for are related as such (signed_for).
-        if finding.finding_type not in _KNOWN_TYPES and finding.finding_type != SIGNATURE:
+        # signed for are related as such (signed_for), and so are an officer and the entity,
+        # a person and a relative (_ties).
+        if finding.finding_type not in _KNOWN_TYPES and finding.finding_type not in (
+            SIGNATURE,
+            *_TIES,
+        ):
             groups.append((finding.entities, finding.sources))
     for event in view.evidence.events:
         groups.append((event.people, [event.source]))

@@ -78,3 +78,32 @@ async def test_every_way_a_transaction_ends_lets_the_next_writer_in(runtime: Run
         session.add(CaseEvent(**event))
         await transaction.commit(session)
     assert await _events(runtime, case_id) == 1
+
+
+async def test_a_writer_waits_its_turn_behind_a_long_transaction(
+    runtime: Runtime, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A transaction held past SQLite's busy timeout (the event loop busy with a large job's
+    requests) makes the next in-process writer wait, not fail: a 500-file job once failed on
+    its triage write that way."""
+    monkeypatch.setattr("holmes_backend.db.engine.SQLITE_WRITE_WAIT_SECONDS", 0.1)
+    case_id = await _case(runtime)
+    held = asyncio.Event()
+
+    async def long_writer() -> None:
+        async with runtime.session_factory() as session:
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": 1}))
+            await session.flush()
+            held.set()
+            await asyncio.sleep(0.5)  # five busy timeouts
+            await transaction.commit(session)
+
+    async def next_writer() -> None:
+        await held.wait()
+        async with runtime.session_factory() as session:
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": 2}))
+            await transaction.commit(session)
+
+    async with asyncio.timeout(30):
+        await asyncio.gather(long_writer(), next_writer())
+    assert await _events(runtime, case_id) == 2

@@ -17,8 +17,14 @@ from sqlalchemy.util import await_only
 from holmes_backend.config import Settings
 from holmes_backend.db.types import json_text
 
-# How long a write waits for another session's write transaction (as SQLite's busy_timeout).
+# How long a write waits for another process's write transaction (SQLite's busy_timeout).
 SQLITE_WRITE_WAIT_SECONDS = 10.0
+# How long a write waits for its turn behind this process's other writers. The turn is first
+# come, first served, and a transaction holds it until the event loop lets it finish: while a
+# large job renders and reads hundreds of files' requests, that took seconds per writer, and on
+# a slow 2-core machine a 500-file job's triage write waited more than 10 s behind a heartbeat
+# and failed the job (seen). A real deadlock still ends, after this long.
+SQLITE_TURN_WAIT_SECONDS = 300.0
 # Pages of write-ahead log (4 KiB each) after which a commit copies it into the database.
 SQLITE_CHECKPOINT_PAGES = 10_000
 
@@ -106,7 +112,7 @@ def _turn() -> asyncio.Lock:
 
 
 async def _wait_for_turn(lock: asyncio.Lock) -> None:
-    async with asyncio.timeout(SQLITE_WRITE_WAIT_SECONDS):
+    async with asyncio.timeout(SQLITE_TURN_WAIT_SECONDS):
         await lock.acquire()
 
 

@@ -115,6 +115,12 @@ _MEMBERS_AT = re.compile(
     r"(?:at|in|of)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_JOURNEY = re.compile(
+    r"\b(?:drove|driving|drive|travel+ed|travel+ing|flew|flying|walked|rode|riding|cycled|"
+    r"sailed|went|came|headed|journeyed|commuted|took\s+the\s+\w+)\b[^.;]{0,60}?\bfrom\b"
+    r"[^.;]{1,60}?\bto\b",
+    re.IGNORECASE,
+)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
@@ -238,6 +244,8 @@ def _told_on(doc: EvidenceDoc) -> date | None:
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were: not where they came from, nor who paid them
     ("received a cent from Brennock")."""
+    if _JOURNEY.search(text):
+        return None  # "I drove from Birmingham to Southampton": on the road, at neither end
     text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:

@@ -42,6 +42,7 @@ from holmes_backend.llm.local.domains.hospitality import (
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.interests import interest_contradictions
+from holmes_backend.llm.local.domains.journeys import stop_contradictions
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -1095,6 +1096,7 @@ def all_contradictions(
     found += knowledge_contradictions(claims, items, said)
     found += incident_contradictions(claims, items)
     found += exfiltration_contradictions(claims, items)
+    found += stop_contradictions(claims, items)
     found += hospitality_contradictions(claims, hosted(held), view.legal.findings)
     found += first_contact_contradictions(claims, items)
     found += review_contradictions(claims, view.evidence.findings)

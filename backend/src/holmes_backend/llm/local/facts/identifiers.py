@@ -19,12 +19,16 @@ from holmes_backend.llm.local.facts.vocabulary import common_words
 
 _ID_COLUMN = re.compile(
     r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account|device|asset|"
-    r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id)\b",
+    r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id|"
+    r"vehicle|registration|reg(?:\s*no)?|plate|number\s+plate|licen[cs]e\s+plate|fleet\s+no|"
+    r"unit|truck|van|tractor|trailer)\b",
     re.IGNORECASE,
 )
+# A registration plate, written with its space ("LK21 XRT", "B-MK 4410").
+_PLATE = re.compile(r"(?=.*\d)[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?:[ -][A-Z0-9]{1,4})?")
 _PERSON_COLUMN = re.compile(
-    r"\b(?:assigned\s+to|issued\s+to|name|employee|holder|owner|user\s+name\s+\(full\)|"
-    r"full\s+name|staff(?:\s+member)?|custodian)\b",
+    r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|holder|owner|keeper|"
+    r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider)\b",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")
@@ -33,6 +37,8 @@ _MAX_UNITS = 4000
 
 def _identifier(value: str) -> str | None:
     value = value.strip()
+    if _PLATE.fullmatch(value):
+        return value.lower()
     if not value or " " in value or len(value) < 3:
         return None
     if re.search(r"[\d._@]", value) or value.lower() not in common_words():
@@ -63,6 +69,12 @@ def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
 
 
 def identified(text: str, holders: dict[str, str]) -> list[str]:
-    """The people the identifiers in a text stand for."""
-    found = (holders.get(f"id:{token.lower().strip('.-')}") for token in _TOKEN.findall(text))
+    """The people the identifiers in a text stand for (a plate by its words in order)."""
+    found = [holders.get(f"id:{token.lower().strip('.-')}") for token in _TOKEN.findall(text)]
+    lowered = text.lower()
+    found += [
+        person
+        for key, person in holders.items()
+        if key.startswith("id:") and " " in key and re.search(rf"\b{re.escape(key[3:])}\b", lowered)
+    ]
     return list(dict.fromkeys(p for p in found if p))

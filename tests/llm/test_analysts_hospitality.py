@@ -44,3 +44,21 @@ async def test_a_guest_of_someone_unconnected_is_no_contradiction(tmp_path: Path
         await text_doc(tmp_path, "statement_ferrante.txt", _STATEMENT),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+async def test_every_gift_declared_against_the_register(tmp_path: Path) -> None:
+    register = (
+        "Date,Member,Given by,Item,Value (EUR)\n"
+        "2026-04-10,Sen. Lucia Ferrante,Matteo Ricciardi,Dinner,410.00\n"
+    )
+    statement = _STATEMENT + "I recorded all hospitality in the register.\n"
+    docs = [
+        await text_doc(tmp_path, "ricciardi_expenses.csv", _EXPENSES, "text/csv"),
+        await text_doc(tmp_path, "gifts_register_2026.csv", register, "text/csv"),
+        await text_doc(tmp_path, "statement_ferrante.txt", statement),
+    ]
+    [undeclared] = [c for c in synthesis_of(docs).contradictions if "register" in c.claim]
+    # The dinner is entered (a day later); the hotel is not.
+    assert "no entry of theirs for 1 hospitality record(s)" in undeclared.explanation
+    assert "Hotel Splendido on 2026-04-23" in undeclared.explanation
+    assert [r.row for r in undeclared.evidence_against] == [2]

@@ -39,13 +39,22 @@ _FIRST_PERSON = re.compile(
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
-    r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told)\b"
+    r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
+    r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
+    r"approved|authori[sz]ed|checked|locked)\b"
     r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )
 _NEGATION = re.compile(
     r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
     re.I,
+)
+# A claim of completeness is testable like a denial: "I declared every gift", "all the hours
+# were worked", "I always locked the safe".
+_UNIVERSAL = re.compile(
+    r"\b(?:every|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
+    r"[a-z]{4,})\b",
+    re.IGNORECASE,
 )
 _PERJURY = re.compile(
     r"penalty of perjury|so help me|solemnly (?:and sincerely )?(?:swear|affirm|declare)|"
@@ -387,7 +396,12 @@ def _claim(
     claimed_time = _claimed_time(text, context, told)
     claimed_place = _claimed_place(text)
     weighty = (
-        claimed_time or claimed_place or _NEGATION.search(text) or _PERJURY.search(text) or own
+        claimed_time
+        or claimed_place
+        or _NEGATION.search(text)
+        or _UNIVERSAL.search(text)
+        or _PERJURY.search(text)
+        or own
     )
     if not weighty:
         return None

@@ -38,6 +38,7 @@ from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
     hosted,
     together,
+    undeclared_contradictions,
 )
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
@@ -1097,7 +1098,9 @@ def all_contradictions(
     found += incident_contradictions(claims, items)
     found += exfiltration_contradictions(claims, items)
     found += stop_contradictions(claims, items)
-    found += hospitality_contradictions(claims, hosted(held), view.legal.findings)
+    guests = hosted(held)
+    found += hospitality_contradictions(claims, guests, view.legal.findings)
+    found += undeclared_contradictions(claims, guests, held, view.filenames)
     found += first_contact_contradictions(claims, items)
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)

@@ -8,6 +8,8 @@ and puts payer and guests together that day.
   Paving"; or a register's record of the payer as its officer or owner).
 - "I had no contact with Derek Holm" is contradicted by rows of the two together (see
   contradictions.denial_contradictions, which reads `together`).
+- "I declared every gift I received in the register" is contradicted by rows naming them as
+  the guest that the gifts register (a file named as one) has no entry of theirs near.
 """
 
 import re
@@ -37,6 +39,14 @@ _DENIES = re.compile(
     r"inducements?)\b[^.;]{0,20}?\bfrom\b",
     re.IGNORECASE,
 )
+
+_DECLARED_ALL = re.compile(
+    r"\b(?:declared|registered|recorded|disclosed|reported|listed|entered)\s+(?:every|all|each|"
+    r"any)\s+(?:single\s+|of\s+the\s+)?(?:gifts?|hospitality|benefits?|meals?|invitations?)\b",
+    re.IGNORECASE,
+)
+_REGISTER_FILE = re.compile(r"gift|hospitality|register|declaration|interest", re.IGNORECASE)
+_DECLARED_DAYS = 3
 
 
 @dataclass
@@ -115,6 +125,62 @@ def hospitality_contradictions(
             )
         )
     return found
+
+
+def undeclared_contradictions(
+    claims: list[SwornClaim],
+    rows: list[Hosted],
+    transactions: list[Transaction],
+    filenames: dict[str, str],
+) -> list[Contradiction]:
+    """ "I declared every gift I received in the register" against hospitality rows naming the
+    speaker as a guest that the case's gifts register (a file named as one) does not hold: no
+    entry of theirs within a few days of it."""
+    registers = {f for f, name in filenames.items() if _REGISTER_FILE.search(name)}
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker or not _DECLARED_ALL.search(claim.claim) or not registers:
+            continue
+        entries = [
+            day
+            for t in transactions
+            if t.source.file_id in registers
+            and _names(t.description, claim.speaker)
+            and (day := tx_date(t)) is not None
+        ]
+        missing = [
+            row
+            for row in rows
+            if row.tx.source.file_id not in registers
+            and any(same_party(g, claim.speaker) for g in row.guests)
+            and (day := tx_date(row.tx)) is not None
+            and not any(abs((day - entry).days) <= _DECLARED_DAYS for entry in entries)
+        ]
+        if not missing:
+            continue
+        listing = "; ".join(
+            f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
+            f"{tx_date(r.tx)}, paid by {r.payer}"
+            for r in missing[:5]
+        )
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([r.tx.source for r in missing], 6),
+                explanation=(
+                    f"{claim.speaker} says every gift was declared, yet the register has no "
+                    f"entry of theirs for {len(missing)} hospitality record(s) naming them as "
+                    f"the guest: {listing}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def _names(text: str, person: str) -> bool:
+    return any(same_party(n.text, person) for n in find_names(text) if n.kind == "person")
 
 
 def _tied(payer: str, party: str, interests: list[Finding]) -> bool:

@@ -107,11 +107,7 @@ def hospitality_contradictions(
         if not received:
             continue
         received.sort(key=lambda r: r.tx.date or "")
-        listing = "; ".join(
-            f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
-            f"{(tx_date(r.tx) or r.tx.date or 'an unknown date')}, paid by {r.payer}"
-            for r in received[:5]
-        )
+        listing = _listing(received)
         found.append(
             Contradiction(
                 claim=claim.claim,
@@ -158,11 +154,7 @@ def undeclared_contradictions(
         ]
         if not missing:
             continue
-        listing = "; ".join(
-            f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
-            f"{tx_date(r.tx)}, paid by {r.payer}"
-            for r in missing[:5]
-        )
+        listing = _listing(missing)
         found.append(
             Contradiction(
                 claim=claim.claim,
@@ -177,6 +169,14 @@ def undeclared_contradictions(
             )
         )
     return found
+
+
+def _listing(rows: list[Hosted]) -> str:
+    return "; ".join(
+        f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
+        f"{tx_date(r.tx) or r.tx.date or 'an unknown date'}, paid by {r.payer}"
+        for r in rows[:5]
+    )
 
 
 def _names(text: str, person: str) -> bool:

@@ -22,7 +22,7 @@ from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import Money, find_money, format_money
 from holmes_backend.llm.local.facts.names import find_names
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import Unit, units
 
 CLAIMED_LOSS = "claimed_loss"
 PURCHASED = "purchased_item"
@@ -70,26 +70,10 @@ def claimed_losses(doc: EvidenceDoc) -> list[Finding]:
         ),
         None,
     )
-    found: list[Finding] = []
-    for unit in doc_units:
-        item = _item(unit.text)
-        if item is None:
-            continue
-        name, value = item
-        whose = f" by {holder}" if holder else ""
-        found.append(
-            Finding(
-                finding_type=CLAIMED_LOSS,
-                title=f"Claimed{whose} as lost on {lost.day.isoformat()}: {name} "
-                f"({format_money(abs(value.value), value.currency)})",
-                summary=" ".join(unit.text.split())[:300],
-                confidence=0.8,
-                severity="LOW",
-                entities=[holder] if holder else [],
-                sources=[unit.ref],
-            )
-        )
-    return found
+    whose = f" by {holder}" if holder else ""
+    return _items(
+        doc_units, CLAIMED_LOSS, f"Claimed{whose} as lost on {lost.day.isoformat()}", holder
+    )
 
 
 def purchases(doc: EvidenceDoc) -> list[Finding]:
@@ -102,6 +86,11 @@ def purchases(doc: EvidenceDoc) -> list[Finding]:
     bought = next((m for t in head for m in find_moments(t)), None)
     if bought is None:
         return []
+    return _items(doc_units, PURCHASED, f"Bought on {bought.day.isoformat()}", None)
+
+
+def _items(doc_units: list[Unit], kind: str, heading: str, holder: str | None) -> list[Finding]:
+    """A finding per item line: "<heading>: <item> (<value>)"."""
     found: list[Finding] = []
     for unit in doc_units:
         item = _item(unit.text)
@@ -110,13 +99,12 @@ def purchases(doc: EvidenceDoc) -> list[Finding]:
         name, value = item
         found.append(
             Finding(
-                finding_type=PURCHASED,
-                title=f"Bought on {bought.day.isoformat()}: {name} "
-                f"({format_money(abs(value.value), value.currency)})",
+                finding_type=kind,
+                title=f"{heading}: {name} ({format_money(abs(value.value), value.currency)})",
                 summary=" ".join(unit.text.split())[:300],
                 confidence=0.8,
                 severity="LOW",
-                entities=[],
+                entities=[holder] if holder else [],
                 sources=[unit.ref],
             )
         )

@@ -331,6 +331,7 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     pronoun = _PRONOUN.search(text)
     firm = _FIRM_REFERENT.search(text)
     named_here = find_names(text)
+    kinds: tuple[str, ...]
     if pronoun is not None and not any(n.kind == "person" for n in named_here):
         kinds, at = ("person",), pronoun
     elif (firm := firm or _THEM.search(text)) is not None and not any(

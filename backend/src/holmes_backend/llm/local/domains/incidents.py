@@ -77,7 +77,7 @@ def _moments(claim: SwornClaim, items: list[Item]) -> list[tuple[datetime, Item 
         return []
     start, end, timed = span
     day = start.date()
-    incidents = [
+    incidents: list[tuple[datetime, Item | None]] = [
         (item.when, item)
         for item in items
         if item.timed

@@ -101,3 +101,25 @@ async def test_a_log_headed_by_its_event_time_is_evidence(tmp_path: Path) -> Non
     triage, _ = run(TriageResult, [await text_doc(tmp_path, "endpoint_log.csv", log, "text/csv")])
     assert triage.files[0].primary_domain == "evidence"
     assert triage.files[0].domain_scores.evidence >= 0.4
+
+
+async def test_a_bare_answer_and_the_sentence_after_it_are_one_contradiction(
+    tmp_path: Path,
+) -> None:
+    interview = _INTERVIEW.replace(
+        "A: I have never sent anything to my personal email.",
+        "A: Never. I have never sent anything to my personal email.",
+    ).replace("to a private mailbox?", "to your personal e-mail address?")
+    mail = await email_doc(
+        tmp_path,
+        "fwd.eml",
+        {
+            "From": "Kenji Sato <kenji.sato@aurelia-devices.jp>",
+            "To": "k.sato.home@outlook.com",
+            "Date": "Wed, 2 Sep 2026 06:30:00 +0900",
+            "Subject": "Fwd: board layouts",
+        },
+    )
+    docs = [mail, await text_doc(tmp_path, "exit_interview.txt", interview)]
+    mailed = [c for c in synthesis_of(docs).contradictions if "personal address" in c.explanation]
+    assert [c.claim for c in mailed] == ["I have never sent anything to my personal email."]

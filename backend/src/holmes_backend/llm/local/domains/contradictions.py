@@ -1125,4 +1125,27 @@ def all_contradictions(
     found += document_contradictions(view, caps)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
-    return found[:_MAX]
+    return _once(found)[:_MAX]
+
+
+def _once(found: list[Contradiction]) -> list[Contradiction]:
+    """One contradiction per statement and finding: a bare "Never." and the sentence of the
+    same line that says it again ("I have never sent work documents to my personal e-mail")
+    meet the same records with the same words; the speaker's own sentence is kept, where the
+    first stood."""
+    kept: dict[tuple[object, ...], int] = {}
+    result: list[Contradiction] = []
+    for contradiction in found:
+        source = contradiction.claim_source
+        key = (source.file_id, source.page, source.line, source.row, contradiction.explanation)
+        if key not in kept:
+            kept[key] = len(result)
+            result.append(contradiction)
+        elif _fuller(contradiction.claim) > _fuller(result[kept[key]].claim):
+            result[kept[key]] = contradiction
+    return result
+
+
+def _fuller(claim: str) -> tuple[bool, int]:
+    """The speaker's own sentence before a bare answer with its question; then the longer."""
+    return " [asked: " not in claim, len(claim)

@@ -14,10 +14,11 @@
 
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
 from itertools import pairwise
+from typing import TypeVar
 
 from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
 from holmes_backend.llm.local.domains.ledger import (
@@ -31,6 +32,7 @@ from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import name_key
 
+T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
 STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
 STRUCTURING_WINDOW_DAYS = 14
@@ -99,6 +101,10 @@ def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
     return abs(a - b) <= tolerance * max(a, b)
 
 
+def _day(item: _Tx) -> date | None:
+    return item.day
+
+
 def _label(item: _Tx) -> str:
     t = item.tx
     parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
@@ -157,7 +163,7 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
-        cluster = _densest(sorted(group, key=lambda i: (i.day or date.min, i.number)))
+        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)), _day)
         numbers = {i.number for i in cluster}
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
@@ -187,13 +193,14 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
     return found
 
 
-def _densest(group: list[_Tx]) -> list[_Tx]:
-    """The largest run of items whose dates fit in the structuring window (two pointers)."""
-    best: list[_Tx] = []
+def densest(group: list[T], day_of: Callable[[T], date | None]) -> list[T]:
+    """The largest run of items (sorted by day) whose days fit in the structuring window (two
+    pointers): structuring here, payments split under an approval threshold (splits)."""
+    best: list[T] = []
     start = 0
     window = timedelta(days=STRUCTURING_WINDOW_DAYS)
     for end, item in enumerate(group):
-        while (item.day or date.min) - (group[start].day or date.min) > window:
+        while (day_of(item) or date.min) - (day_of(group[start]) or date.min) > window:
             start += 1
         if end + 1 - start > len(best):
             best = group[start : end + 1]

@@ -11,10 +11,10 @@ order") is held against (conduct)."""
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date
 
 from holmes_backend.agents.schemas import Anomaly, Clause, Contradiction, Transaction
-from holmes_backend.llm.local.domains.anomalies import STRUCTURING_BAND, STRUCTURING_WINDOW_DAYS
+from holmes_backend.llm.local.domains.anomalies import STRUCTURING_BAND, densest
 from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment, tx_date
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -54,25 +54,12 @@ def split_purchases(clauses: list[Clause], transactions: list[Transaction]) -> l
             if low <= tx.amount < clause.amount and currency in (None, tx.currency):
                 by_payee[name_key(tx.to_party)].append((day, tx))
         for dated in by_payee.values():
-            run = _densest(sorted(dated, key=lambda pair: pair[0]))
+            run = densest(sorted(dated, key=lambda pair: pair[0]), lambda pair: pair[0])
             total = sum(tx.amount for _, tx in run)
             if len(run) >= _MIN_PARTS and total >= clause.amount:
                 payments = [tx for _, tx in run]
                 found.append(Split(clause, payments, _anomaly(clause, payments, total)))
     return found
-
-
-def _densest(dated: list[tuple[date, Transaction]]) -> list[tuple[date, Transaction]]:
-    """The most payments whose dates fit in the window (two pointers)."""
-    best: list[tuple[date, Transaction]] = []
-    start = 0
-    window = timedelta(days=STRUCTURING_WINDOW_DAYS)
-    for end, (day, _) in enumerate(dated):
-        while day - dated[start][0] > window:
-            start += 1
-        if end + 1 - start > len(best):
-            best = dated[start : end + 1]
-    return best
 
 
 def _anomaly(clause: Clause, payments: list[Transaction], total: float) -> Anomaly:

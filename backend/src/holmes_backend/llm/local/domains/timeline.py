@@ -531,4 +531,4 @@ def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
         return []
     keys = (phone_key(n) for n in phones_in(text))
     phones = [numbers[k] for k in keys if k is not None and k in numbers]
-    return list(dict.fromkeys([*phones, *identified(text, dict(numbers))]))
+    return list(dict.fromkeys([*phones, *identified(text, numbers)]))

@@ -10,6 +10,7 @@ Keys are "id:" and the identifier in lower case, beside the telephone keys of fa
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import row_fields
@@ -68,7 +69,7 @@ def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
     return {key: next(iter(names)) for key, names in holders.items() if len(names) == 1}
 
 
-def identified(text: str, holders: dict[str, str]) -> list[str]:
+def identified(text: str, holders: Mapping[str, str]) -> list[str]:
     """The people the identifiers in a text stand for (a plate by its words in order)."""
     found = [holders.get(f"id:{token.lower().strip('.-')}") for token in _TOKEN.findall(text)]
     lowered = text.lower()

@@ -98,8 +98,10 @@ async def test_denials_of_interest_against_a_relative_on_the_register(tmp_path: 
         "Fintan Corrigan denies any interest in any contractor, yet the register lists "
         "Maeve Corrigan, wife of Fintan Corrigan, as Director of Brackenford Surveys Ltd"
     )
+    # The register, the record of the tie, and the payments the firm received.
+    assert "; it was paid " in declared.explanation
     cited = {r.file_id for r in declared.evidence_against}
-    assert cited == {"register_extract", "personnel_file"}
+    assert cited == {"register_extract", "personnel_file", "payments"}
     met = by_claim["I have never met anyone from Brackenford."]
     assert "denies knowing anyone from Brackenford" in met.explanation
     firm = next(c for claim, c in by_claim.items() if "that firm" in claim)

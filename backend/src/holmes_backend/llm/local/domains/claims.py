@@ -22,7 +22,8 @@ _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
-    r"interviewee|statutory declaration|solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
+    r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
+    r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
     # What a person declares on a form of their interests or conduct.
     r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
     r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return)|"
@@ -309,17 +310,27 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
     text = unit.text
     if unit.speaker:
         body = text.removeprefix(f"{unit.speaker}:").strip()
-        # A transcript labels its speakers by surname ("THIBODEAU:"); the deponent is named.
-        if deponent and " " not in unit.speaker.strip() and same_party(unit.speaker, deponent):
-            return deponent, body
-        return unit.speaker, body
+        return _labelled(unit.speaker, deponent), body
     answer = _ANSWER.match(text)
     if answer:
         return deponent, text[answer.end() :]
     prefix = _PREFIX.match(text)
     if prefix and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT"):
-        return prefix["name"], prefix["rest"]
+        return _labelled(prefix["name"], deponent), prefix["rest"]
     return deponent, text
+
+
+def _labelled(label: str, deponent: str | None) -> str:
+    """Who a transcript's speaker label is: the deponent when it is their surname
+    ("THIBODEAU:") or their initials ("DO:" for Desmond Okafor), else the label itself."""
+    label = label.strip()
+    if deponent is None or " " in label:
+        return label
+    initials = "".join(word[0] for word in deponent.split() if word[:1].isupper())
+    short = (initials, initials[0] + initials[-1]) if initials else ()
+    if same_party(label, deponent) or (label.isupper() and label in short):
+        return deponent
+    return label
 
 
 def _referent(text: str, speaker: str | None, context: list[str]) -> str:

@@ -33,7 +33,8 @@ _APPROVAL = re.compile(
     # Another condition first ("requires three written quotes and approval by the CFO").
     r"(?:[\w ,-]{1,60}?\s(?:and|plus|as\s+well\s+as)\s+)?"
     r"(?:the\s+)?(?:express\s+|prior\s+|advance\s+|written\s+|unanimous\s+|formal\s+)*"
-    r"(?:approval|consent|authori[sz]ation|sign[- ]?off|ratification)\s+(?:of|from|by)\s+"
+    r"(?:approval|consent|authori[sz]ation|sign[- ]?off|ratification|(?:counter-?|co-?)?"
+    r"signatures?)\s+(?:of|from|by)\s+"
     r"(?:the\s+|its\s+|a\s+)?(?P<approver>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|for|to|"
     r"before|prior|which|that|in|on|as|where|when|unless|shall|will)\b|$)"
     r"|\bmust\s+be\s+(?:pre-?)?(?:approved|authori[sz]ed|ratified)\s+(?:in\s+advance\s+)?by\s+"
@@ -112,9 +113,20 @@ def _party_before(text: str, position: int) -> str | None:
     return None if _DOCUMENT_WORDS.search(term) else term
 
 
+# Which of the approvers must be among them: "two trustees, one of whom must be the Chair".
+_ONE_OF_WHOM = re.compile(
+    r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
+    r"(?:(?:must|shall|should|will)\s+be\s+)?(?:the\s+)?(?P<who>[\w .'&-]{2,40}?)(?=[,.;:(]|$)",
+    re.IGNORECASE,
+)
+
+
 def _approver(match: re.Match[str]) -> str:
     raw = match["approver"] or match["approver2"] or ""
-    return clean(re.sub(r"\s+", " ", raw)).strip(" .")
+    approver = clean(re.sub(r"\s+", " ", raw)).strip(" .")
+    if among := _ONE_OF_WHOM.match(match.string[match.end() :]):
+        return f"{approver} including the {clean(among['who'])}"
+    return approver
 
 
 def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import witness
-from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.domains.ledger import is_payment, total_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.names import (
@@ -57,6 +57,12 @@ _ENTITY_FIELD = re.compile(
 )
 # "Director: Renata Vosk, 14 Larch Road" / "Shareholder (40%): Tobias Quell".
 _ROLE_FIELD = re.compile(rf"^(?P<role>[\w ()%.]{{2,40}}?)\s*:\s*(?P<rest>[{UPPER}].*)$")
+# "Role: Director" / "Position held | Secretary" under an officer's name.
+_ROLE_LINE = re.compile(
+    r"^(?:role|position(?:\s+held)?|appointment|office(?:\s+held)?|capacity)\s*[|:]\s*"
+    r"(?P<role>.+)$",
+    re.IGNORECASE,
+)
 _OFFICE_FIELD = re.compile(
     r"^(?:registered\s+(?:office|address)(?:\s+address)?|principal\s+place\s+of\s+business|"
     r"business\s+address)"
@@ -119,6 +125,7 @@ _FAMILY = re.compile(
     r"close\s+associates?)\b",
     re.IGNORECASE,
 )
+_CONNECTED = re.compile(r"\b(?:connected|linked|related|associated)\s+(?:with|to)\b", re.I)
 # Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
 _BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
 _HEAD = 12
@@ -137,11 +144,11 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
             if (match := _ENTITY_FIELD.match(unit.text.strip()))
         ),
         None,
-    )
+    ) or _titled_entity(doc_units)
     if not subject:
         return []
     found: list[Finding] = []
-    for unit in doc_units:
+    for number, unit in enumerate(doc_units):
         text = unit.text.strip()
         if office := _OFFICE_FIELD.match(text):
             found.append(
@@ -156,7 +163,7 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
                 )
             )
             continue
-        held = _officer(text)
+        held = _officer(text) or _listed_officer(text, doc_units[number + 1 : number + 3])
         if held is None:
             continue
         person, role = held
@@ -172,6 +179,37 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
             )
         )
     return found
+
+
+def _titled_entity(doc_units: list[Unit]) -> str | None:
+    """The entity of a register's page that heads it with its bare name ("OKAFOR PROPERTY
+    SERVICES LTD" over "Company number 13390217"): the first line near the top that is one
+    organisation's name, on a page that gives a registered office."""
+    if not any(_OFFICE_FIELD.match(unit.text.strip()) for unit in doc_units[:60]):
+        return None
+    for unit in doc_units[:_HEAD]:
+        text = unit.text.strip()
+        named = find_names(text.title() if text.isupper() else text)
+        if (
+            len(named) == 1
+            and named[0].kind == "organization"
+            and len(named[0].text) >= len(text) - 2
+        ):
+            return _entity_name(named[0].text)
+    return None
+
+
+def _listed_officer(text: str, following: list[Unit]) -> tuple[str, str] | None:
+    """An officer listed as a line of their name, their role on a line after it ("OKAFOR,
+    Desmond Adewale" then "Role: Director")."""
+    named = find_names(text)
+    if len(named) != 1 or named[0].kind != "person" or len(named[0].text) < len(text) - 12:
+        return None
+    for unit in following:
+        field = _ROLE_LINE.match(unit.text.strip())
+        if field and (role := _INTEREST_ROLE.search(field["role"])):
+            return named[0].text, role.group(0)
+    return None
 
 
 def _entity_name(raw: str) -> str:
@@ -312,12 +350,22 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
             else f"the register lists {person}, {first.how}, as {role}"
         )
         covered = bool(own) or bool(denial["know"]) or bool(_FAMILY.search(claim.claim))
+        payments = [
+            t
+            for t in view.financial.transactions
+            if is_payment(t) and t.to_party and same_party(t.to_party, first.officer.entities[1])
+        ]
+        received = (
+            f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
+        )
         found.append(
             Contradiction(
                 claim=claim.claim,
                 claim_source=claim.source,
-                evidence_against=unique_refs([s for t in ties for s in t.sources], 6),
-                explanation=f"{claim.speaker} denies {what}, yet {shown}.",
+                evidence_against=unique_refs(
+                    [s for t in ties for s in t.sources] + [t.source for t in payments], 8
+                ),
+                explanation=f"{claim.speaker} denies {what}, yet {shown}{received}.",
                 # "I have no interest" is literally true when the stake is a relative's: a
                 # question to put to them, not a contradiction of their own words.
                 severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
@@ -348,7 +396,13 @@ def _targets(
         scope = f"with {named['name']}"
     if named:
         words = distinctive_words([named["name"]])
-        return scope, [e for e in entities if words & distinctive_words([e])]
+        matched = [e for e in entities if words & distinctive_words([e])]
+        if matched or not _CONNECTED.search(scope):
+            return scope, matched
+        # "no business interests connected with the Trust": the firms the case's payments go
+        # to are what is connected with the one paying them.
+        payees = distinctive_words(paid)
+        return scope, [e for e in entities if distinctive_words([e]) & payees]
     return "", []
 
 

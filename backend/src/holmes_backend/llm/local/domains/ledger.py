@@ -28,7 +28,14 @@ from holmes_backend.llm.local.facts.money import (
     implicit_currency,
     parse_cell,
 )
-from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, kind_of, name_key
+from holmes_backend.llm.local.facts.names import (
+    UPPER,
+    clean,
+    find_names,
+    kind_of,
+    name_key,
+    title_case,
+)
 from holmes_backend.llm.local.facts.text import Unit, units
 
 INVOICED = "Invoiced amount"
@@ -93,12 +100,15 @@ _COUNTERPARTY = re.compile(
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    r"^\s*(?:transfer|tfr|payment|faster payment|fps|bacs|chaps|sepa(?: transfer)?|standing order|"
+    r"^\s*(?:transfer|tfr|(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
+    r"chaps|sepa(?: transfer)?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
+# Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
+_REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
 # A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
 _BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
 _TRANSFER_CONTEXT = re.compile(
@@ -431,12 +441,27 @@ def _dated_cell(fields: dict[str, str], assigned: dict[str, Role]) -> str | None
     return None
 
 
+def _booked(text: str) -> str | None:
+    """The other side named after a line's booking type, in the line or in one of a row's
+    fields ("Description: FASTER PAYMENT D OKAFOR REF EXPENSES")."""
+    for value in (text, *(part.split(": ", 1)[-1] for part in text.split("; "))):
+        booked = _BOOKED.match(value)
+        if booked is None or not (name := clean(cut := _REFERENCE_AFTER.sub("", booked["name"]))):
+            continue
+        # In capitals, what follows the name may be its purpose ("QUINTERO M GIFT"): taken
+        # whole only when a reference ends it or it is a firm's name.
+        if not name.isupper():
+            return name
+        if cut != booked["name"] or kind_of(title_case(name)) == "organization":
+            return title_case(name)
+    return None
+
+
 def _counterparty(text: str) -> str | None:
     """Who a statement line's money went to or came from: the name after its booking type
     ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
     only a name ("Harwell Garden Centre")."""
-    booked = _BOOKED.match(text)
-    if booked and (name := clean(booked["name"])):
+    if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
     if names:

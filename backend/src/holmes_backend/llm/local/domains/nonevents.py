@@ -96,6 +96,8 @@ _NONEVENT = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(r"^\s*(?:if|unless|should|please|in case|where)\b|\?", re.IGNORECASE)
+# A claim that denies something itself agrees with a record that it did not take place.
+_DENIES = re.compile(r"\b(?:no|none|never|not|nothing|nobody)\b|n['\u2019]t\b", re.IGNORECASE)
 _NUMBER = re.compile(
     r"\b(?:numbered|number|no\.?|n[°o]|#|ref(?:erence)?\.?)\s*(?P<num>[A-Z]{0,3}-?\d{2,})"
     rf"|\b(?:{_NOUNS})\s+(?P<num2>[A-Z]{{0,3}}-?\d{{2,}})\b",
@@ -281,6 +283,7 @@ def nonevent_contradictions(
         for claim in claims:
             if (
                 claim.source.file_id != record.source.file_id
+                and not _DENIES.search(claim.claim)  # "I was never paid" says what it says
                 and _names_author(record, claim.claim)
                 and record.kinds & _kinds(claim.claim)
                 and _overlaps(claim.claimed_time, record.period)

@@ -115,6 +115,11 @@ _RUN = re.compile(
     rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
 _TITLED = re.compile(rf"^((?:[{UPPER}][\w-]*\s+){{1,4}}?)(?:of|at|for)\s+")
+# A register's or a list's entry, surname first in capitals: "OKAFOR, Desmond Adewale".
+_INVERTED = re.compile(
+    rf"(?P<surname>[{UPPER}][{UPPER}'\u2019-]+(?:\s+[{UPPER}][{UPPER}'\u2019-]+)?),\s+"
+    rf"(?P<given>[{UPPER}][{LOWER}'-]+(?:\s+[{UPPER}][{LOWER}'-]+){{0,2}})"
+)
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 _INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
@@ -408,6 +413,8 @@ def things_named(text: str) -> list[str]:
 
 @lru_cache(maxsize=_CACHE)
 def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
+    if person := _inverted(text):
+        return (person,), ()
     found: list[Name] = []
     things: list[str] = []
     for match in _RUN.finditer(text):
@@ -446,6 +453,20 @@ def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
                 begin = match.start()
             found.append(Name(name, kind, begin, end))
     return tuple(found), tuple(things)
+
+
+def _inverted(text: str) -> Name | None:
+    """A line that is one person's name written surname first ("OKAFOR, Desmond Adewale"),
+    as "Desmond Adewale Okafor"; the given name must be a known one ("LONDON, United Kingdom"
+    is no name)."""
+    match = _INVERTED.fullmatch(text.strip())
+    if match is None or _bare(match["given"].split()[0]) not in given_names():
+        return None
+    name = f"{match['given']} {title_case(match['surname'])}"
+    if classify(name) != "person":
+        return None
+    start = len(text) - len(text.lstrip())
+    return Name(name, "person", start, start + len(text.strip()))
 
 
 def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind | None:

@@ -14,7 +14,13 @@ from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
 from holmes_backend.llm.local.facts import condition
-from holmes_backend.llm.local.facts.dates import Moment, day_period, find_moments, find_period
+from holmes_backend.llm.local.facts.dates import (
+    Moment,
+    day_period,
+    find_moments,
+    find_period,
+    find_times,
+)
 from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -229,9 +235,18 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     the question before it; several days ("on 4 and 5 March") or a month ("in May 2025") are
     one period; a day or month without a year is of the last year before the statement was
     made (`told`)."""
+    hours = _hours(text)
     for candidate in [text, *reversed(context)]:
         days = find_period(candidate, told)
         moments = find_moments(candidate)
+        if hours and (moments or days):
+            # "between 01:30 and 03:30", on the day the claim or the question before it gives
+            day = moments[0].day if moments else days[0] if days else told
+            tz = moments[0].tz if moments else None
+            start = datetime.combine(day, hours[0], tzinfo=tz)
+            end = datetime.combine(day, hours[1], tzinfo=tz)
+            end += timedelta(days=1) if end < start else timedelta()
+            return f"{start.isoformat()}/{end.isoformat()}"
         if days and days[0] != days[1]:
             start = datetime.combine(days[0], time(0))
             end = datetime.combine(days[1], time(23, 59, 59))
@@ -241,6 +256,18 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         if moments:
             return _interval(moments[0], f"{text} {candidate}")
     return None
+
+
+_HOURS = re.compile(r"\b(?:between|from)\b[^.;]{1,24}?\b(?:and|to|until|till)\b", re.IGNORECASE)
+
+
+def _hours(text: str) -> tuple[time, time] | None:
+    """The hours a claim spans: "between 01:30 and 03:30", "from 9 pm until 1 am"."""
+    span = _HOURS.search(text)
+    if span is None:
+        return None
+    times = [at for at, _ in find_times(text[span.start() : span.end() + 16])]
+    return (times[0], times[1]) if len(times) >= 2 else None
 
 
 def _told_on(doc: EvidenceDoc) -> date | None:

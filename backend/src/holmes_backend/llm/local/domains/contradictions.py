@@ -156,8 +156,9 @@ _SAYS_APPROVED = re.compile(
 )
 _UNAWARE = re.compile(
     r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
-    r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|receive|"
-    r"read)|had no (?:knowledge|idea)|knew nothing|first (?:learned|heard|became aware|saw))"
+    r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|"
+    r"(?P<received>receive|get|read))|had no (?:knowledge|idea)|knew nothing|"
+    r"first (?:learned|heard|became aware|saw))"
     r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
     r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
     re.IGNORECASE,
@@ -821,7 +822,8 @@ def knowledge_contradictions(
             _denial(
                 claim,
                 unique_refs([i.source for i in wrote + known], 6),
-                f"{claim.speaker} denies knowing of the {topic}, yet "
+                f"{claim.speaker} denies "
+                f"{'receiving any' if match['received'] else 'knowing of the'} {topic}, yet "
                 f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
                 f"them, the first on {first.when.date().isoformat()}",
                 "HIGH" if wrote or len(known) > 1 else "MEDIUM",

@@ -28,6 +28,7 @@ from holmes_backend.llm.local.facts.names import (
     find_names,
     mailbox,
     person_parts,
+    same_party,
 )
 from holmes_backend.llm.local.facts.phones import phone_key, phones_in
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -44,6 +45,12 @@ _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
 _PLACE = re.compile(
     rf"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>{_CAPITALISED}"
     rf"(?:\s+(?:of\s+|de\s+)?{_CAPITALISED}){{0,4}})"
+)
+# A numbered part of a site: "on Ward 7", "at Gate B12", "in Room 204".
+_NUMBERED_PLACE = re.compile(
+    r"\b(?:at|in|on|inside|outside|to|from)\s+(?:the\s+)?(?P<place>(?:Ward|Bay|Room|Gate|Building|"
+    r"Floor|Level|Block|Wing|Unit|Platform|Terminal|Dock|Berth|Suite|Cell|Pier|Hangar|Theatre|"
+    r"Zone|Door)\s+[A-Z]?\d{1,4}[A-Za-z]?)\b"
 )
 _OWNED = re.compile(
     r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
@@ -69,11 +76,15 @@ _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday i the a an"
 )
-_PLACE_COLUMNS = re.compile(r"\b(location|place|address|site|venue|city|tower|cell site)\b", re.I)
+_PLACE_COLUMNS = re.compile(
+    r"\b(location|place|address|site|venue|city|tower|cell site|door|gate|entrance|exit|reader|"
+    r"access point|room|ward|building|premises)\b",
+    re.I,
+)
 PEOPLE_COLUMNS = re.compile(
     r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder|"
     r"patient|client|resident|student|pupil|tenant|participant|attendee|cardholder|carer|"
-    r"clinician|staff|worker)\b(?!\s*(?:id|no|number|code|#)\b)",
+    r"clinician|staff|worker|recipient|sender|addressee)\b(?!\s*(?:id|no|number|code|#)\b)",
     re.I,
 )
 # A person named only by how a booking, a log or a speaker refers to them: "under Hale",
@@ -132,6 +143,7 @@ def field_place(fields: Mapping[str, str]) -> str | None:
 def places_in(text: str) -> list[str]:
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
     found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
@@ -418,7 +430,7 @@ def _row_event(
     for k, v in fields.items():
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
-            people += [p for p in named_in(v) if p not in people]
+            people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
     people += [p for p in _holders_of(" ; ".join(fields.values()), numbers) if p not in people]
     try:
         latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)

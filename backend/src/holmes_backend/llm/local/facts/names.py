@@ -99,7 +99,9 @@ _SUFFIX = (
 )
 _WORD = (
     rf"(?:Mc[{UPPER}][{LOWER}]+|[{UPPER}][{LETTER}'\u2019\-]*[{LETTER}]"
-    rf"|[{UPPER}]\.(?:[{UPPER}]\.)*)"
+    rf"|[{UPPER}]\.(?:[{UPPER}]\.)*"
+    # An initial written without its full stop, before a surname: "Dr L Ferreira".
+    rf"|[{UPPER}](?=\s+[{UPPER}][{LOWER}]))"
 )
 _HON = (
     r"(?i:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Hon|Judge|Justice|Det|Detective|Officer|Sgt|Lt"
@@ -339,6 +341,13 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
         if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS | PROGRAMME_WORDS:
             return "", 0  # "Consulting Services Agreement", "Coastal Renewal Project": no party
         last -= 1
+    # A bare initial opens the name unless given names come before it ("Paid J Smith" is
+    # J Smith; "Mary J Blige" is whole).
+    initial = next((i for i in range(first + 1, last) if len(tokens[i].group()) == 1), None)
+    if initial is not None and any(
+        _bare(tokens[i].group()) not in given_names() for i in range(first, initial)
+    ):
+        first = initial
     roles = [i for i in range(first, last - 2) if _bare(tokens[i].group()) in ROLE_WORDS]
     if roles:
         first = roles[-1] + 1  # "Hearing Examiner Tobias Wrenfield" → "Tobias Wrenfield"

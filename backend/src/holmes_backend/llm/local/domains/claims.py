@@ -239,9 +239,9 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     for candidate in [text, *reversed(context)]:
         days = find_period(candidate, told)
         moments = find_moments(candidate)
-        if hours and (moments or days):
+        day = moments[0].day if moments else days[0] if days else None
+        if hours and day is not None:
             # "between 01:30 and 03:30", on the day the claim or the question before it gives
-            day = moments[0].day if moments else days[0] if days else told
             tz = moments[0].tz if moments else None
             start = datetime.combine(day, hours[0], tzinfo=tz)
             end = datetime.combine(day, hours[1], tzinfo=tz)

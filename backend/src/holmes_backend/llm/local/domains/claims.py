@@ -25,7 +25,8 @@ from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_
 from holmes_backend.llm.local.facts.text import Unit, units
 
 _TESTIMONY = re.compile(
-    r"\b(deposition|deponent|affidavit|affiant|declaration of|declarant|sworn statement|"
+    r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
+    r"(?:declare|state)s?\s+as\s+follows|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
     r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
@@ -73,12 +74,15 @@ _ANSWER = re.compile(r"^\s*(?:A\s*[.:)]|ANSWER\s*:|THE WITNESS\s*:)\s*", re.I)
 # A name of up to four capitalised words, in any Latin script ("Ólöf Sigurðardóttir", "ŻAK").
 _NAME = rf"[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}}"
 _PREFIX = re.compile(rf"^(?P<name>{_NAME})\s*:\s+(?P<rest>.+)$")
+# Who the declarant is, between their name and their verb: "I, Sven Aaltonen, Sales Director
+# of Nordcarton Oy, declare".
+_APPOSITIVE = r"[^,;:.]{3,80},\s+"
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
     r"(?:\s+(?:record|records|notes?|transcript|summary))?"
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     rf"(?P<name>{_NAME})"
-    rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:being|do|hereby|declare|"
+    rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
     rf"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
@@ -106,7 +110,7 @@ _BACKGROUND = re.compile(
 )
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
 _SWEARS = re.compile(
-    rf"\bI,\s+{_NAME},\s+(?:of|being|do|hereby|"
+    rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
     r"declare|state|swear|affirm|make|having)\b"
 )
 _MIN_WORDS = 4

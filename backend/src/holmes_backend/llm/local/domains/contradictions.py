@@ -55,6 +55,7 @@ from holmes_backend.llm.local.domains.legal import (
     NEGATED_DECISION,
     agreement_parties,
 )
+from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.losses import bought_after_loss, loss_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
@@ -71,7 +72,7 @@ from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_words
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     UPPER,
@@ -88,6 +89,7 @@ _NEG = (
 )
 _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
+    r"discussed|discuss|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
     r"phoned|phone|rang|ring)\b"
     # "I had no contact with him", "there were no dealings with them"
@@ -392,6 +394,7 @@ def denial_contradictions(
             match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
         if match is not None:
             since = _since(claim)
+            found += _mail_domain_contact(claim, match.end(), items, since)
             for target in _targets(text, match.end(), speaker, known):
                 both = [
                     i
@@ -470,6 +473,41 @@ def denial_contradictions(
     return found
 
 
+def _mail_domain_contact(
+    claim: SwornClaim, after: int, items: list[Item], since: date | None
+) -> list[Contradiction]:
+    """ "I never discussed prices with any competitor, including Vantapak" against the
+    speaker's mail with an address at that firm's domain (m.bellini@vantapak.it): a firm named
+    by one word no party of the case spells out."""
+    found: list[Contradiction] = []
+    speaker = claim.speaker or ""
+    for word in dict.fromkeys(_WORD.findall(claim.claim[after:])):
+        low = word.lower()
+        if low in STOPWORDS or low in NOT_NAMES or same_party(word, speaker):
+            continue
+        at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
+        mails = [
+            i
+            for i in items
+            if i.file_id != claim.source.file_id
+            and _involves(i, speaker)
+            and at_firm.search(i.description)
+            and (since is None or i.when.date() >= since)
+        ]
+        if mails:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([i.source for i in mails], 6),
+                    f"{speaker} denies contact with {word}, yet {len(mails)} message(s) passed "
+                    f"between them and an address at {word}, first on "
+                    f"{mails[0].when.date().isoformat()}: {mails[0].description[:140]}",
+                    "HIGH",
+                )
+            )
+    return found
+
+
 def _absent_from(claim: SwornClaim) -> str | None:
     """The workplace a claim says its speaker was not at: in its own words, or as the bare
     "No." to a question asking whether they were."""
@@ -509,6 +547,54 @@ def absence_contradictions(
                     f"({span_words(claim.claimed_time)}), yet {len(there)} access or presence "
                     f"record(s) log them there then, first: {there[0].description[:160]}",
                     "HIGH",
+                )
+            )
+    return found
+
+
+# "I did not attend the Hannover packaging fair", "I have never been to Gdansk": a named place
+# or event the speaker says they were not at.
+_NOT_AT_NAMED = re.compile(
+    rf"\b(?:{_NEG}\s+(?:ever\s+|even\s+)?(?:attend(?:ed)?|visit(?:ed)?|(?:go|went|travel(?:l?ed)?|"
+    r"fly|flew|drive|drove)\s+to|been\s+(?:to|in|at)|stay(?:ed)?\s+(?:in|at))"
+    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at))\s+(?:the\s+)?"
+    rf"(?P<what>[{UPPER}][\w'\u2019-]+)",
+)
+
+
+def named_absence_contradictions(
+    claims: list[SwornClaim], items: list[Item]
+) -> list[Contradiction]:
+    """ "I did not attend the Hannover packaging fair in February" against the speaker's own
+    records at Hannover then: a hotel, a meal, a taxi on their expenses, a sign-in."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _NOT_AT_NAMED.search(claim.claim)
+        span = parse_span(claim.claimed_time)
+        if match is None or span is None or not claim.speaker or _absent_from(claim):
+            continue
+        word = match["what"].lower()
+        if word in STOPWORDS or word in NOT_NAMES:
+            continue
+        start, end = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None)
+        there = [
+            item
+            for item in items
+            if item.file_id != claim.source.file_id
+            and _involves(item, claim.speaker)
+            and start <= item.when.replace(tzinfo=None) <= end
+            and re.search(rf"\b{re.escape(word)}\b", f"{item.place or ''} {item.description}", re.I)
+        ]
+        if there:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([item.source for item in there], 6),
+                    f"{claim.speaker} says they were not at {match['what']} "
+                    f"({span_words(claim.claimed_time)}), yet {len(there)} record(s) of theirs "
+                    f"place them there, first on {there[0].when.date().isoformat()}: "
+                    f"{there[0].description[:140]}",
+                    "HIGH" if len(there) > 1 else "MEDIUM",
                 )
             )
     return found
@@ -1088,6 +1174,7 @@ def all_contradictions(
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += absence_contradictions(claims, index, zone)
+    found += named_absence_contradictions(claims, items)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
@@ -1125,6 +1212,8 @@ def all_contradictions(
     found += deadline_contradictions(view.legal.clauses, view.evidence.findings, claims)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
+    stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
+    found += limit_contradictions(view.legal.clauses, view.evidence.events, stated)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]

@@ -351,6 +351,8 @@ def _from_fields(
     when = _row_date(fields, assigned)
     if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
         return None
+    if _price_list(fields, assigned):
+        return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = _first(fields, assigned, "reference")
     if reference is None and (found := references(description)):
@@ -383,6 +385,28 @@ def _rate_table(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
     amount, it records no payment (a payroll's dated "Gross pay" row does)."""
     money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
     return bool(money) and all(_RATE_HEADER.search(k) for k in money)
+
+
+_PRICE_HEADER = re.compile(
+    r"\b(?:price|tariff|rate)\b|\bper\s+(?:tonne|ton|unit|kg|kilo|lb|hour|day|week|month|year|"
+    r"litre|liter|gallon|item|piece|pallet|m2|m3|sqm|sq\s*ft|head|night|mile|km)\b",
+    re.IGNORECASE,
+)
+_FROM_HEADER = re.compile(r"\b(?:effective|valid|applicable|in\s+force)\b", re.IGNORECASE)
+
+
+def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """A price list's row ("Effective from: 2026-05-01; Price EUR per tonne: 912"): a price
+    that holds from a day on, no money that moved that day."""
+    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
+    dated = [k for k, role in assigned.items() if role == "date"] + [
+        k for k in fields if _FROM_HEADER.search(k)
+    ]
+    return (
+        bool(money)
+        and all(_PRICE_HEADER.search(k) for k in money)
+        and any(_FROM_HEADER.search(k) for k in dated)
+    )
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:

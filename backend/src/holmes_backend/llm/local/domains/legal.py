@@ -9,6 +9,12 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.clauses import clauses_in
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.interests import register_findings
+from holmes_backend.llm.local.domains.limits import (
+    LOWER_LIMIT,
+    UPPER_LIMIT,
+    compliance_findings,
+    limit_clauses,
+)
 from holmes_backend.llm.local.domains.parties import (
     captions,
     contract_parties,
@@ -142,7 +148,12 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings
-        doc_clauses = [c for u in doc_units if u.kind != "row" for c in clauses_in(u, operative)]
+        doc_clauses = [
+            c
+            for u in doc_units
+            if u.kind != "row"
+            for c in [*clauses_in(u, operative), *limit_clauses(u)]
+        ]
         clauses += doc_clauses
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)
@@ -151,6 +162,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
         findings += register_findings(doc_units)
+        findings += compliance_findings(doc_units)
         findings += award_findings(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
@@ -411,6 +423,18 @@ def _clause_findings(clauses: list[Clause]) -> list[Finding]:
                     confidence=0.8,
                     severity="MEDIUM",
                     entities=[clause.party] if clause.party else [],
+                    sources=[clause.source],
+                )
+            )
+        elif clause.kind in (UPPER_LIMIT, LOWER_LIMIT) and clause.amount is not None:
+            bound = "at most" if clause.kind == UPPER_LIMIT else "at least"
+            findings.append(
+                Finding(
+                    finding_type=clause.kind,
+                    title=f"Limit: {clause.party} {bound} {clause.amount:g}",
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="LOW",
                     sources=[clause.source],
                 )
             )

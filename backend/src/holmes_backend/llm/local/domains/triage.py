@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
-from holmes_backend.llm.local.domains.legal import is_contract, is_opinion
+from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
+from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import roles, row_fields
@@ -74,10 +75,17 @@ _REGISTER_FIELD = re.compile(
     r"^\s*(?:directors?|shareholders?|stockholders?|beneficial\s+owners?|members?|"
     r"officers?|partners?|trustees?|(?:company\s+)?secretary|registered\s+(?:office|agent|address)|"
     r"incorporat(?:ed|ion)(?:\s+date)?|(?:company|entity|registration)\s+(?:number|no\.?|name)|"
-    r"entity\s+type|date\s+of\s+(?:incorporation|registration))\b[^:|\n]{0,30}[:|]",
+    r"entity\s+type|date\s+of\s+(?:incorporation|registration)|role)\b[^:|\n]{0,30}[:|]"
+    # "Company number 09811245", as a register's page prints it
+    r"|^\s*(?:company|registration)\s+(?:number|no\.?)\s+[A-Z]{0,2}\d{6,}",
     re.IGNORECASE | re.MULTILINE,
 )
 _REGISTER_FIELDS = 3
+_MINUTES = re.compile(
+    r"\bminutes\s+of\s+(?:the\s+)?(?:\w+['\u2019]?\s+){0,3}?(?:meeting|board|committee|trustees|"
+    r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
+    re.IGNORECASE,
+)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -87,6 +95,7 @@ _HEAD_UNITS = 4
 _TABLE_ROWS = 3
 _SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
+_LIMIT_UNITS = 200
 
 
 @dataclass
@@ -105,6 +114,7 @@ class _Profile:
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
     personal: bool  # a form naming people in its fields ("Employee: …", "Reviewer: …")
+    limits: int  # bounds set on measured quantities, and statements that values kept to them
 
 
 def _profile(doc: EvidenceDoc) -> _Profile:
@@ -136,6 +146,11 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
         personal=_personal(doc_units[:_FORM_UNITS]),
+        limits=sum(
+            len(limit_clauses(u)) + len(compliance_findings([u]))
+            for u in doc_units[:_LIMIT_UNITS]
+            if u.kind != "row"
+        ),
     )
 
 
@@ -192,10 +207,14 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     if profile.tabular:
         legal /= 3  # a table's header words ("Called party") recur on every row
     legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
+    # The rules a body binds itself by and the decisions it records.
+    legal += 0.45 if is_rulebook(doc) or _MINUTES.search(profile.text[:2000]) else 0.0
     legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
     legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
     if len(_REGISTER_FIELD.findall(profile.text[:20_000])) >= _REGISTER_FIELDS:
         legal += 0.45  # who owns and directs an entity: the record its interests are read from
+    if profile.limits:
+        legal += 0.45  # a permit's or a specification's limits, or a return saying they were kept
     evidence = _evidence_score(doc, profile)
     if is_testimony(doc):
         legal += 0.45 if is_sworn(doc) else 0.1

@@ -163,11 +163,17 @@ def _is_section_title(chunk: Chunk) -> bool:
     return bool(section) and " ".join(chunk.text.split()) == " ".join((section or "").split())
 
 
+_FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
+
+
 def _continues(previous: str, line: str, width: int) -> bool:
     if _TERMINAL.search(previous) or _SALUTATION.match(previous):
         return False
-    if previous.endswith(("-", ",")) or line[:1].islower():
+    if previous.endswith(("-", ",")):
         return True
+    if line[:1].islower():
+        # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
+        return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))
     if previous.isupper() and line.isupper():
         return True
     wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)

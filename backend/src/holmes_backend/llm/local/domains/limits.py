@@ -1,0 +1,264 @@
+"""Measured values against the limits set for them, and statements that all was within them.
+
+- Limits (legal): a permit, a specification or a policy sets a measured quantity's bounds
+  ("Ammonia (as N): maximum 5 mg/l", "The temperature of chilled food must not exceed 8 °C",
+  "pH: between 6 and 9"): a clause of kind `upper_limit` or `lower_limit` whose party is the
+  quantity and whose amount is the bound. Money is not a measured quantity: "shall not exceed
+  $50,000" is a cap (clauses.py).
+- Compliance (legal): a statement that the values kept within their limits ("All samples were
+  within the permitted limits", "No exceedances occurred", "the limit was never exceeded").
+- Synthesis: each limit against the dated rows of a table whose column is headed by the same
+  quantity ("Ammonia mg/l": 7.9): the rows outside it contradict the limit being kept, and the
+  statements of compliance made about that quantity, or about every limit, are contradicted by
+  them.
+"""
+
+import re
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SourceRef, TimedEvent
+from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.money import find_money
+from holmes_backend.llm.local.facts.text import Unit
+
+UPPER_LIMIT = "upper_limit"
+LOWER_LIMIT = "lower_limit"
+COMPLIANCE = "compliance_statement"
+
+_NUMBER = r"(?P<{name}>\d{{1,7}}(?:[.,]\d+)?)"
+_UNIT = r"(?:\s*(?P<unit>%|°\s?[CF]|[a-zµμ]{1,4}(?:/[a-z0-9]{1,4})?|ppm|ppb|db\(?a?\)?))?"
+_MAXIMUM = re.compile(
+    r"\b(?:maximum(?:\s+of)?|max\.?|(?:must|shall|should|may)\s+not\s+(?:exceed|be\s+(?:more|"
+    r"greater|higher)\s+than|rise\s+above)|not\s+(?:to\s+)?exceed(?:ing)?|no\s+(?:more|greater|"
+    r"higher)\s+than|not\s+more\s+than|(?:upper\s+)?limit\s+(?:of|is)|at\s+most|"
+    r"(?:kept|be|remain)\s+(?:below|under)|less\s+than|below)\s*:?\s*"
+    + _NUMBER.format(name="value")
+    + _UNIT,
+    re.IGNORECASE,
+)
+_MINIMUM = re.compile(
+    r"\b(?:minimum(?:\s+of)?|min\.?|(?:must|shall|should|may)\s+not\s+(?:fall|drop|be)\s+"
+    r"(?:below|under|less\s+than)|at\s+least|no\s+(?:less|lower|fewer)\s+than|not\s+less\s+than|"
+    r"(?:kept|be|remain)\s+above)\s*:?\s*" + _NUMBER.format(name="value") + _UNIT,
+    re.IGNORECASE,
+)
+_RANGE = re.compile(
+    r"\b(?:between|from|range(?:\s+of)?|within)\s+"
+    + _NUMBER.format(name="low")
+    + r"\s*(?:[a-zµμ°/%]{0,6}\s*)?(?:and|to|-|\u2013)\s*"
+    + _NUMBER.format(name="high")
+    + _UNIT,
+    re.IGNORECASE,
+)
+# The quantity: a field's label ("Ammonia (as N): maximum 5 mg/l"), else the words before the
+# bound's verb ("The temperature of chilled food must not exceed 8 °C").
+_LABEL = re.compile(r"^\s*(?:[-•*]\s*)?(?P<label>[A-Za-z][\w ()/.,'-]{0,50}?)\s*[:|]\s")
+_SUBJECT = re.compile(
+    r"(?:^|[.;]\s+)(?:the\s+|any\s+|each\s+|all\s+)?(?P<subject>[A-Za-z][\w ()/'-]{1,60}?)\s+"
+    r"(?:must|shall|should|may|is|are|will)\b",
+    re.IGNORECASE,
+)
+_NOT_QUANTITY = re.compile(
+    r"\b(?:days?|weeks?|months?|years?|hours?|minutes?|times?|copies|persons?|people|members?|"
+    r"employees?|items?|quotes?|quotations?|signatures?|trustees?|directors?)\b",
+    re.IGNORECASE,
+)
+_STOP = wordset(
+    "the a an of in on at to for and or as by any each all its their per sample samples "
+    "spot value values level levels concentration reading readings measured recorded limit "
+    "limits maximum minimum max min total daily mean average"
+)
+_COMPLIANT = re.compile(
+    r"\b(?:within\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:limits?|range|"
+    r"tolerances?|thresholds?|specifications?)|no\s+(?:\w+\s+){0,3}?(?:exceedances?|breach(?:es)?|"
+    r"excursions?)|(?:did|does|do|has|have|had)\s+not\s+(?:been\s+)?exceed(?:ed)?|"
+    r"never\s+(?:been\s+)?exceeded|(?:complied|compliant|in\s+compliance)\s+with\s+(?:\w+\s+){0,3}?"
+    r"(?:limits?|permit|consent|licence|license|conditions?|specifications?|standards?)|"
+    r"below\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:limits?|thresholds?))\b",
+    re.IGNORECASE,
+)
+_MAX_ROWS_CITED = 6
+
+
+def limit_clauses(unit: Unit) -> list[Clause]:
+    """The bounds a sentence or a field sets on a measured quantity."""
+    text = unit.text.strip()
+    if len(text) > 400 or find_money(text):
+        return []
+    quantity = _quantity(text)
+    if quantity is None:
+        return []
+    # A bound on a measured quantity carries its unit, or is a labelled field of a schedule
+    # ("pH: between 6 and 9"); "the tenant may keep no more than 2 pets" is neither.
+    labelled = _LABEL.match(text) is not None
+    found: list[Clause] = []
+    if (span := _RANGE.search(text)) and (labelled or span["unit"]):
+        low, high = _float(span["low"]), _float(span["high"])
+        if low is not None and high is not None and low < high:
+            found.append(_clause(LOWER_LIMIT, text, quantity, low, unit))
+            found.append(_clause(UPPER_LIMIT, text, quantity, high, unit))
+            return found
+    for kind, pattern in ((UPPER_LIMIT, _MAXIMUM), (LOWER_LIMIT, _MINIMUM)):
+        bound = pattern.search(text)
+        if bound and (labelled or bound["unit"]) and (value := _float(bound["value"])) is not None:
+            found.append(_clause(kind, text, quantity, value, unit))
+    return found
+
+
+def _clause(kind: str, text: str, quantity: str, value: float, unit: Unit) -> Clause:
+    return Clause(kind=kind, text=text[:400], party=quantity, amount=value, source=unit.ref)
+
+
+def _quantity(text: str) -> str | None:
+    label = _LABEL.match(text)
+    raw = label["label"] if label else None
+    if raw is None and (subject := _SUBJECT.search(text)):
+        raw = subject["subject"]
+    if raw is None or _NOT_QUANTITY.search(raw) or not _words(raw):
+        return None
+    return " ".join(raw.split())
+
+
+def _words(text: str) -> set[str]:
+    """A quantity's words, for matching a limit to a column: "Ammonia (as N)" and "Ammonia
+    mg/l" share "ammonia"; "Temp (°C)" and "temperature" share "temp"."""
+    words = set()
+    for word in re.findall(r"[A-Za-z]+", text):
+        low = word.lower()
+        if low in _STOP or (len(low) < 2) or (len(low) <= 3 and not word[:1].isupper()):
+            continue  # "mg", "l": units; "pH", "BOD", "Temp" stay
+        words.add(low[:4])
+    return words
+
+
+def _float(raw: str) -> float | None:
+    try:
+        return float(raw.replace(",", "."))
+    except ValueError:
+        return None
+
+
+def compliance_findings(doc_units: list[Unit]) -> list[Finding]:
+    """Statements that measured values kept within their limits."""
+    found: list[Finding] = []
+    for unit in doc_units:
+        text = unit.text.strip()
+        if unit.kind == "row" or text.endswith("?") or not _COMPLIANT.search(text):
+            continue
+        found.append(
+            Finding(
+                finding_type=COMPLIANCE,
+                title=f"Stated within limits: {text[:120]}",
+                summary=text[:400],
+                confidence=0.7,
+                severity="LOW",
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+# -- Synthesis ------------------------------------------------------------------------------
+
+
+@dataclass
+class _Breach:
+    limit: Clause
+    rows: list[tuple[TimedEvent, float]]  # the rows outside it, with their values
+
+
+def breaches(clauses: list[Clause], events: list[TimedEvent]) -> list[_Breach]:
+    """Each limit and the table rows (events) whose column for its quantity is outside it."""
+    found: list[_Breach] = []
+    for limit in clauses:
+        if limit.kind not in (UPPER_LIMIT, LOWER_LIMIT) or limit.amount is None:
+            continue
+        wanted = _words(limit.party or "")
+        rows: list[tuple[TimedEvent, float]] = []
+        for event in events:
+            if event.source.row is None or event.source.file_id == limit.source.file_id:
+                continue
+            for header, value in row_fields(event.source.excerpt or event.description).items():
+                if not wanted & _words(header):
+                    continue
+                number = _float(value.strip().split()[0]) if value.strip() else None
+                if number is None:
+                    continue
+                above = limit.kind == UPPER_LIMIT and number > limit.amount
+                if above or (limit.kind == LOWER_LIMIT and number < limit.amount):
+                    rows.append((event, number))
+                break
+        if rows:
+            found.append(_Breach(limit, rows))
+    return found
+
+
+def _bound(limit: Clause) -> str:
+    unit = ""
+    for pattern in (_MAXIMUM, _MINIMUM, _RANGE):
+        if (match := pattern.search(limit.text)) and match["unit"]:
+            unit = f" {match['unit']}"
+            break
+    word = "maximum" if limit.kind == UPPER_LIMIT else "minimum"
+    return f"the {word} {limit.amount:g}{unit} for {limit.party}"
+
+
+def _values(breach: _Breach) -> str:
+    shown = [f"{value:g} on {event.timestamp[:10]}" for event, value in breach.rows[:4]]
+    more = f" and {len(breach.rows) - 4} more" if len(breach.rows) > 4 else ""
+    return ", ".join(shown) + more
+
+
+def limit_contradictions(
+    clauses: list[Clause], events: list[TimedEvent], statements: list[Finding]
+) -> list[Contradiction]:
+    """The limits the records break, and the statements of compliance those records deny."""
+    found: list[Contradiction] = []
+    broken = breaches(clauses, events)
+    for breach in broken:
+        rows = [event.source for event, _ in breach.rows]
+        found.append(
+            Contradiction(
+                claim=breach.limit.text[:300],
+                claim_source=breach.limit.source,
+                evidence_against=unique_refs(rows, _MAX_ROWS_CITED),
+                explanation=(
+                    f"{len(breach.rows)} recorded value(s) break {_bound(breach.limit)}: "
+                    f"{_values(breach)}."
+                ),
+                severity="HIGH",
+            )
+        )
+    limited = [_words(c.party or "") for c in clauses if c.kind in (UPPER_LIMIT, LOWER_LIMIT)]
+    for statement in statements:
+        text = statement.summary
+        words = _words(text)
+        # About the quantities it names, or about every limit when it names none.
+        names_any = any(quantity & words for quantity in limited)
+        concerned = [
+            b
+            for b in broken
+            if (_words(b.limit.party or "") & words or not names_any)
+            and all(event.source.file_id != statement.sources[0].file_id for event, _ in b.rows)
+        ]
+        if not concerned:
+            continue
+        sources: list[SourceRef] = []
+        for breach in concerned:
+            sources += [breach.limit.source, *(event.source for event, _ in breach.rows)]
+        found.append(
+            Contradiction(
+                claim=text[:300],
+                claim_source=statement.sources[0],
+                evidence_against=unique_refs(sources, _MAX_ROWS_CITED + 2),
+                explanation=(
+                    "The statement says the values kept within their limits; the records show "
+                    + "; ".join(f"{_values(b)} against {_bound(b.limit)}" for b in concerned[:3])
+                    + "."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found

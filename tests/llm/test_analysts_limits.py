@@ -8,7 +8,9 @@ from pathlib import Path
 from holmes_backend.agents.schemas import LegalOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains import triage
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
+from holmes_backend.llm.local.facts.text import units
+from tests.llm.test_analysts_helpers import lines_doc, run, synthesis_of, text_doc
 
 _PLAN = (
     "HACCP PLAN - THE COPPER KETTLE\n"
@@ -85,3 +87,13 @@ async def test_a_plan_of_limits_is_read_by_the_legal_agent(tmp_path: Path) -> No
     assert triage.triage_file(plan).domain_scores.legal >= 0.4
     assert triage.triage_file(answer).domain_scores.legal >= 0.4
     assert triage.triage_file(log).domain_scores.evidence >= 0.4
+
+
+def test_short_quantities_and_what_is_no_statement_of_compliance() -> None:
+    [unit] = units(lines_doc("permit", "permit.txt", ["pH: between 6 and 9"]))
+    [low, high] = limit_clauses(unit)
+    assert (low.party, low.amount, high.amount) == ("pH", 6.0, 9.0)
+    opinion = ["Texas has had no serious breaches of the peace in recent years."]
+    assert compliance_findings(units(lines_doc("op", "opinion.txt", opinion))) == []
+    kept = ["There were no breaches of the permit conditions in 2025."]
+    assert len(compliance_findings(units(lines_doc("ret", "return.txt", kept)))) == 1

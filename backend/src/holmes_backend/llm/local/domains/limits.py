@@ -72,8 +72,9 @@ _STOP = wordset(
 )
 _COMPLIANT = re.compile(
     r"\b(?:within\s+(?:the\s+|all\s+|its\s+|their\s+)?(?:\w+\s+){0,2}?(?:limits?|range|"
-    r"tolerances?|thresholds?|specifications?)|no\s+(?:\w+\s+){0,3}?(?:exceedances?|breach(?:es)?|"
-    r"excursions?)|(?:did|does|do|has|have|had)\s+not\s+(?:been\s+)?exceed(?:ed)?|"
+    r"tolerances?|thresholds?|specifications?)|no\s+(?:\w+\s+){0,3}?(?:exceedances?|excursions?)|"
+    r"no\s+breach(?:es)?\s+of\s+(?:the\s+|its\s+|any\s+)?(?:\w+\s+)?(?:limits?|permit|consent|"
+    r"licen[cs]e|conditions?)|(?:did|does|do|has|have|had)\s+not\s+(?:been\s+)?exceed(?:ed)?|"
     r"never\s+(?:been\s+)?exceeded|(?:complied|compliant|in\s+compliance)\s+with\s+(?:\w+\s+){0,3}?"
     r"(?:limits?|permit|consent|licence|license|conditions?|specifications?|standards?)|"
     r"below\s+(?:the\s+)?(?:\w+\s+){0,2}?(?:limits?|thresholds?))\b",
@@ -127,7 +128,7 @@ def _words(text: str) -> set[str]:
     words = set()
     for word in re.findall(r"[A-Za-z]+", text):
         low = word.lower()
-        if low in _STOP or (len(low) < 2) or (len(low) <= 3 and not word[:1].isupper()):
+        if low in _STOP or len(low) < 2 or (len(low) <= 3 and word == low):
             continue  # "mg", "l": units; "pH", "BOD", "Temp" stay
         words.add(low[:4])
     return words

@@ -46,3 +46,40 @@ async def test_monthly_figures_and_other_people_are_no_contradiction(tmp_path: P
             await text_doc(tmp_path, "employer_letter.txt", letter),
         ]
         assert synthesis_of(docs).contradictions == []
+
+
+_ENTRY = (
+    "IMPORT ENTRY SUMMARY\n"
+    "Entry no: E-55120\n"
+    "Container: TGHU 8830215\n"
+    "Importer: Baltic Lumen Oy\n"
+    "Declared value: EUR 9,750.00\n"
+)
+_SELLER_INVOICE = (
+    "PROFORMA AND FINAL INVOICE 2026/118\n"
+    "Seller: Anhui Kemei Lighting Co.\n"
+    "Shipped in container TGHU 8830215\n"
+    "Invoice total: EUR 41,300.00\n"
+)
+
+
+async def test_a_declared_value_against_the_invoice_of_the_same_container(
+    tmp_path: Path,
+) -> None:
+    docs = [
+        await text_doc(tmp_path, "entry_summary.txt", _ENTRY),
+        await text_doc(tmp_path, "seller_invoice.txt", _SELLER_INVOICE),
+    ]
+    [value] = [
+        c for c in synthesis_of(docs).contradictions if "value of the goods" in c.explanation
+    ]
+    assert value.claim == "Declared value: EUR 9,750.00"
+    assert value.explanation.startswith(
+        "The value of the goods is stated as EUR 9,750 here; another document states EUR 41,300"
+    )
+    # Another container's invoice is about other goods.
+    other = _SELLER_INVOICE.replace("TGHU 8830215", "TGHU 8830999")
+    docs[1] = await text_doc(tmp_path, "seller_invoice.txt", other)
+    assert not [
+        c for c in synthesis_of(docs).contradictions if "value of the goods" in c.explanation
+    ]

@@ -274,7 +274,7 @@ def _hours(text: str) -> tuple[time, time] | None:
     return (times[0], times[1]) if len(times) >= 2 else None
 
 
-def _told_on(doc: EvidenceDoc) -> date | None:
+def told_on(doc: EvidenceDoc) -> date | None:
     """When a statement was made: the first date of its heading."""
     for unit in units(doc)[:_TOLD_UNITS]:
         if moments := find_moments(unit.text):
@@ -315,7 +315,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     statement = deponent is not None and (
         witness(doc, 1) == deponent or any(_SWEARS.search(text) for text in head)
     )
-    told = _told_on(doc)
+    told = told_on(doc)
     found: list[SwornClaim] = []
     context: list[str] = []
     for unit in units(doc):

@@ -58,6 +58,7 @@ from holmes_backend.llm.local.domains.legal import (
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.losses import bought_after_loss, loss_contradictions
+from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
@@ -1214,6 +1215,8 @@ def all_contradictions(
     found += document_contradictions(view, caps)
     stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
     found += limit_contradictions(view.legal.clauses, view.evidence.events, stated)
+    readings = [*view.evidence.findings, *view.financial.findings]
+    found += meter_contradictions(view.evidence.events, readings, claims)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]

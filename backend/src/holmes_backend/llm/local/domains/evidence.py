@@ -14,6 +14,7 @@ from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
+from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
 from holmes_backend.llm.local.domains.people import (
@@ -86,6 +87,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += acts_recorded(docs)
     findings += [tie for doc in docs for tie in personal_ties(doc)]
     findings += [review for doc in docs for review in performance_on_record(doc)]
+    findings += [reading for doc in docs for reading in stated_readings(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -3,9 +3,10 @@ salary the employer's letter confirms; the purchase price a loan application giv
 price the sale contract records.
 
 - Financial: a labelled figure ("Annual income: GBP 118,000", "Purchase price: GBP 512,000",
-  "His gross annual salary is GBP 46,500") is a finding of its concept (income, price, value,
-  loan, rent), its amount, and what it is about: the people and the street address its document
-  names in its head.
+  "His gross annual salary is GBP 46,500", "Customs value declared: USD 18,400") is a finding of
+  its concept (income, price, value, loan, the value of goods), its amount, and what it is
+  about: the people, the street address and the container or registration code ("MSKU 4410287")
+  its document names in its head.
 - Synthesis: two figures of one concept, about a person or an address both name, in different
   files, more than 10 % apart: a contradiction. The claim is the figure its maker declared
   ("I confirm the information … is true", "Signed …") or told (a statement, an interview),
@@ -38,6 +39,13 @@ _CONCEPTS: dict[str, re.Pattern[str]] = {
         r"property)\b",
         re.IGNORECASE,
     ),
+    # What goods or a shipment are worth, as declared and as invoiced.
+    "value of the goods": re.compile(
+        r"\b(?:customs|declared|invoice|invoiced|goods|shipment|consignment|transaction)\s+"
+        r"(?:value|total|amount)\b|\bvalue\s+(?:declared|of\s+(?:the\s+)?(?:goods|shipment|"
+        r"consignment))\b|\btotal\s+(?:invoice\s+)?(?:value|amount)\b",
+        re.IGNORECASE,
+    ),
     "loan amount": re.compile(
         r"\b(?:loan|mortgage)\s+(?:amount|requested|sought|advance)\b|\bamount\s+of\s+the\s+loan\b",
         re.IGNORECASE,
@@ -50,6 +58,7 @@ _DECLARED = re.compile(
     r"\b(?:i\s+(?:confirm|declare|certify)|signed|signature|declaration)\b", re.IGNORECASE
 )
 _STREET = re.compile(r"\b\d{1,5}[a-z]?\s+(?:[A-Z][\w'-]+\s+){1,3}(?:[A-Z][\w'-]+)\b")
+_CODE = re.compile(r"\b[A-Z]{3,5}[\s-]?\d{6,8}\b")
 _HEAD = 15
 _APART = 0.10
 
@@ -61,6 +70,8 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
         {n.text for u in doc_units[:_HEAD] for n in find_names(u.text) if n.kind == "person"}
     )
     streets = sorted({" ".join(m.group().lower().split()) for m in _STREET.finditer(text)})
+    # A shipment's container, a vehicle's registration, a bill of lading: "MSKU 4410287".
+    codes = sorted({re.sub(r"[\s-]", "", m.group()).upper() for m in _CODE.finditer(text)})
     declared = is_testimony(doc) or any(_DECLARED.search(u.text) for u in doc_units)
     found: list[Finding] = []
     for unit in doc_units:
@@ -84,7 +95,7 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
                 summary=unit.text[:300],
                 confidence=0.75,
                 severity="LOW",
-                entities=[*about, *streets],
+                entities=[*about, *streets, *codes],
                 sources=[unit.ref],
             )
         )

@@ -63,6 +63,10 @@ from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.reviews import review_contradictions
+from holmes_backend.llm.local.domains.sequence import (
+    SEQUENCE_STATEMENT,
+    sequence_contradictions,
+)
 from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
@@ -1217,6 +1221,8 @@ def all_contradictions(
     found += limit_contradictions(view.legal.clauses, view.evidence.events, stated)
     readings = [*view.evidence.findings, *view.financial.findings]
     found += meter_contradictions(view.evidence.events, readings, claims)
+    ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
+    found += sequence_contradictions(claims, ordered, view.evidence.events, view.legal.dates)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]

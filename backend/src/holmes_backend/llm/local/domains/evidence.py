@@ -24,6 +24,7 @@ from holmes_backend.llm.local.domains.people import (
     person_mentions,
 )
 from holmes_backend.llm.local.domains.reviews import performance_on_record
+from holmes_backend.llm.local.domains.sequence import sequence_statements
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -88,6 +89,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [tie for doc in docs for tie in personal_ties(doc)]
     findings += [review for doc in docs for review in performance_on_record(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
+    findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -1,0 +1,161 @@
+"""What was said to come first, against the days the records give each act.
+
+- Statements (evidence): a sentence ordering two acts ("The slab was not poured until the
+  engineer had inspected the reinforcement", "Reinforcement inspected and approved before
+  concrete placement", "the goods were shipped only after payment was received") in a document
+  that is no testimony (a certificate, a report); a witness's are their sworn claims.
+- Synthesis: each act is known by its action words ("inspected", "inspection" → inspect; "poured"
+  → pour); the dated records of the case that name the act (not "no pour", not "inspection
+  requested") date it. When the act said to come first is first dated after the other was
+  done, the records contradict the order (HIGH when both dates come from records other than the
+  statement's own file).
+"""
+
+import re
+from datetime import date
+
+from holmes_backend.agents.schemas import (
+    Contradiction,
+    DatedItem,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    TimedEvent,
+)
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.facts.dates import parse_iso
+from holmes_backend.llm.local.facts.lexicon import STOPWORDS
+from holmes_backend.llm.local.facts.text import units
+
+SEQUENCE_STATEMENT = "sequence_statement"
+
+_SIDE = r"[^.;:?!]{3,120}?"
+_ORDER = re.compile(
+    rf"(?P<first>{_SIDE})\s+(?:before|prior\s+to|ahead\s+of)\s+(?P<then>{_SIDE})(?=[.;:?!]|$)"
+    rf"|\b(?:not|never)\s+(?P<then2>{_SIDE})\s+until\s+(?:after\s+)?(?P<first2>{_SIDE})"
+    r"(?=[.;:?!]|$)"
+    rf"|(?P<then3>{_SIDE})\s+only\s+(?:after|once)\s+(?P<first3>{_SIDE})(?=[.;:?!]|$)",
+    re.IGNORECASE,
+)
+# Words that name an act: "inspected", "inspection", "pouring", "approval", "placement".
+_ACT = re.compile(r"^[a-z]{3,}(?:ed|ing|ion|ions|ment|al)$")
+_SUFFIX = re.compile(r"(?:ations?|itions?|ions?|ments?|ing|ed|al|e)$")
+# A record of an act not done, or only asked for: "no pour", "inspection requested".
+_NOT_DONE = re.compile(
+    r"\b(?:no|not|never|cancel+ed|postponed|requested|booked|scheduled|planned|due|awaiting|"
+    r"pending)\b",
+    re.IGNORECASE,
+)
+_GENERIC = frozenset({"carried", "carrying", "completed", "done", "made", "given", "received"})
+_HEAD = 40
+
+
+def _stem(word: str) -> str:
+    stem = _SUFFIX.sub("", word.lower())
+    return stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem  # "stopped" → "stop"
+
+
+def _acts(text: str, said: bool = False) -> set[str]:
+    """The words that name acts. Of what was `said` to happen, its verbs when it has any ("had
+    inspected the reinforcement" is an inspection, not a reinforcement), else its words for
+    acts ("approval"), else its nouns ("undergo surgery"); a record is matched on all its
+    words."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z]+", text)]
+    words = [w for w in words if len(w) >= 4 and w not in STOPWORDS and w not in _GENERIC]
+    if not said:
+        return {_stem(w) for w in words}
+    named = [w for w in words if _ACT.match(w)]
+    verbs = [w for w in named if w.endswith(("ed", "ing"))]
+    return {_stem(w) for w in (verbs or named or [w for w in words if len(w) >= 5])}
+
+
+def _order(text: str) -> tuple[str, str] | None:
+    match = _ORDER.search(text)
+    if match is None:
+        return None
+    first = match["first"] or match["first2"] or match["first3"]
+    then = match["then"] or match["then2"] or match["then3"]
+    return first, then
+
+
+def sequence_statements(docs: list[EvidenceDoc]) -> list[Finding]:
+    """Sentences of records (not testimony: a witness's are their claims) ordering two acts."""
+    found: list[Finding] = []
+    for doc in docs:
+        if is_testimony(doc):
+            continue
+        for unit in units(doc)[:_HEAD]:
+            order = _order(unit.text)
+            if unit.kind == "row" or order is None:
+                continue
+            if not (_acts(order[0], said=True) and _acts(order[1], said=True)):
+                continue
+            found.append(
+                Finding(
+                    finding_type=SEQUENCE_STATEMENT,
+                    title=f"Stated order: {unit.text[:120]}",
+                    summary=unit.text[:300],
+                    confidence=0.7,
+                    severity="LOW",
+                    sources=[unit.ref],
+                )
+            )
+    return found
+
+
+def _dated(
+    acts: set[str], records: list[tuple[date, str, SourceRef]], own: str
+) -> list[tuple[date, SourceRef]]:
+    return sorted(
+        (
+            (day, source)
+            for day, text, source in records
+            if source.file_id != own and acts & _acts(text) and not _NOT_DONE.search(text)
+        ),
+        key=lambda pair: pair[0],
+    )
+
+
+def sequence_contradictions(
+    claims: list[SwornClaim],
+    statements: list[Finding],
+    events: list[TimedEvent],
+    dates: list[DatedItem],
+) -> list[Contradiction]:
+    records: list[tuple[date, str, SourceRef]] = []
+    for event in events:
+        if (when := parse_iso(event.timestamp)) is not None:
+            records.append((when.date(), event.description, event.source))
+    for item in dates:
+        if (when := parse_iso(item.date)) is not None:
+            records.append((when.date(), item.description, item.source))
+    said = [(c.claim, c.source, c.speaker) for c in claims]
+    said += [(f.summary, f.sources[0], None) for f in statements if f.sources]
+    found: list[Contradiction] = []
+    for text, source, speaker in said:
+        order = _order(text.partition(" [asked: ")[0])
+        if order is None:
+            continue
+        first_acts, then_acts = _acts(order[0], said=True), _acts(order[1], said=True)
+        if not first_acts or not then_acts or first_acts & then_acts:
+            continue
+        firsts = _dated(first_acts, records, source.file_id)
+        thens = _dated(then_acts, records, source.file_id)
+        if not firsts or not thens or firsts[0][0] <= thens[0][0]:
+            continue
+        who = f"{speaker} says" if speaker else "It says"
+        found.append(
+            Contradiction(
+                claim=text[:300],
+                claim_source=source,
+                evidence_against=[thens[0][1], firsts[0][1]],
+                explanation=(
+                    f"{who} \u201c{order[0].strip()}\u201d came before \u201c{order[1].strip()}"
+                    f"\u201d; the records date the latter to {thens[0][0].isoformat()} and the "
+                    f"former no earlier than {firsts[0][0].isoformat()}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found

@@ -1,0 +1,63 @@
+"""What was said to come first, against the days the records give each act, written unlike
+the other cases: a surgeon's statement that the patient "did not undergo surgery until she had
+signed the consent form", a discharge summary saying the scan was reviewed before the patient
+was discharged, and the ward's records dating each act; in the right order, nothing."""
+
+from pathlib import Path
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+
+_STATEMENT = (
+    "Witness statement of Mr Idris Kovac\n"
+    "Date: 4 September 2026\n"
+    "1. Mrs Aldana did not undergo surgery until she had signed the consent form.\n"
+)
+_SUMMARY = (
+    "DISCHARGE SUMMARY - Ward 12\n"
+    "Patient: Rosa Aldana\n"
+    "The CT scan was reviewed by the registrar before the patient was discharged.\n"
+)
+_RECORDS = (
+    "Date,Entry,Recorded by\n"
+    "2026-06-11,Surgery performed: laparoscopic cholecystectomy,I Kovac\n"
+    "2026-06-13,Consent form signed by patient,J Meyer\n"
+    "2026-06-15,Patient discharged home,J Meyer\n"
+    "2026-06-17,CT scan reviewed,P Osei\n"
+    "2026-06-10,Surgery not performed: theatre overrun,I Kovac\n"
+)
+
+
+async def _docs(tmp_path: Path, records: str = _RECORDS) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "statement_kovac.txt", _STATEMENT),
+        await text_doc(tmp_path, "discharge_summary.txt", _SUMMARY),
+        await text_doc(tmp_path, "ward_record.csv", records, "text/csv"),
+    ]
+
+
+async def test_acts_said_to_come_first_that_the_records_date_after(tmp_path: Path) -> None:
+    output = synthesis_of(await _docs(tmp_path))
+    by_file = {
+        c.claim_source.file_id: c
+        for c in output.contradictions
+        if "the records date" in c.explanation
+    }
+    consent = by_file["statement_kovac"]
+    assert consent.explanation.endswith(
+        "the records date the latter to 2026-06-11 and the former no earlier than 2026-06-13."
+    )
+    assert "Idris Kovac says" in consent.explanation  # the witness's own claim
+    assert {r.row for r in consent.evidence_against} == {1, 2}  # not the surgery not performed
+    scan = by_file["discharge_summary"]
+    assert scan.severity == "HIGH"
+    assert "date the latter to 2026-06-15" in scan.explanation
+    assert "no earlier than 2026-06-17" in scan.explanation
+
+
+async def test_acts_in_the_order_said_contradict_nothing(tmp_path: Path) -> None:
+    ordered = _RECORDS.replace("2026-06-11,Surgery", "2026-06-14,Surgery").replace(
+        "2026-06-17,CT", "2026-06-12,CT"
+    )
+    output = synthesis_of(await _docs(tmp_path, ordered))
+    assert not [c for c in output.contradictions if "the records date" in c.explanation]

@@ -342,7 +342,9 @@ def _from_fields(
     )
     outflow = _outflow(_first(fields, assigned, "direction"), amount[0], description, outflow)
     if sender is None and receiver is None:
-        party = _first(fields, assigned, "party") or _counterparty(description)
+        party = (
+            _first(fields, assigned, "party") or _split_name(fields) or _counterparty(description)
+        )
         sender, receiver = (None, party) if outflow is not False else (party, None)
     if holder and sender is None and outflow is not None:
         sender = holder if outflow else sender
@@ -393,6 +395,23 @@ _PRICE_HEADER = re.compile(
     re.IGNORECASE,
 )
 _FROM_HEADER = re.compile(r"\b(?:effective|valid|applicable|in\s+force)\b", re.IGNORECASE)
+
+
+_GIVEN_HEADER = re.compile(
+    r"^\s*(?:forenames?|first\s+names?|given\s+names?|christian\s+names?|initials?)\s*$", re.I
+)
+_FAMILY_HEADER = re.compile(r"^\s*(?:surname|last\s+name|family\s+name)\s*$", re.IGNORECASE)
+
+
+def _split_name(fields: dict[str, str]) -> str | None:
+    """A person written over two columns ("Surname: OKONJO; Forename: Chidi")."""
+    given = next((v for k, v in fields.items() if _GIVEN_HEADER.match(k) and v.strip()), None)
+    family = next((v for k, v in fields.items() if _FAMILY_HEADER.match(k) and v.strip()), None)
+    if given is None or family is None:
+        return None
+    family = title_case(family.strip()) if family.isupper() else family.strip()
+    given = title_case(given.strip()) if given.isupper() else given.strip()
+    return f"{given} {family}"
 
 
 def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:

@@ -97,7 +97,7 @@ def _lists(docs: list[EvidenceDoc]) -> list[_List]:
         if any(role in _MONEY_ROLES for role in roles(headers).values()):
             continue
         identifiers = {
-            h.lower(): {r[h].strip().upper() for r in rows if r.get(h)}
+            _id_key(h): {r[h].strip().upper() for r in rows if r.get(h)}
             for h in headers
             if _IDENTIFIER.search(h)
         }
@@ -107,9 +107,30 @@ def _lists(docs: list[EvidenceDoc]) -> list[_List]:
     return found
 
 
+# One identifier however a register heads it: "Emp No", "Employee number", "Staff ID".
+_ID_WORDS = {
+    "emp": "employee",
+    "empl": "employee",
+    "staff": "employee",
+    "personnel": "employee",
+    "payroll": "employee",
+    "supplier": "vendor",
+    "no": "id",
+    "num": "id",
+    "number": "id",
+    "code": "id",
+    "ref": "id",
+}
+
+
+def _id_key(header: str) -> str:
+    words = re.findall(r"[a-z]+", header.lower().replace("#", " id "))
+    return " ".join(_ID_WORDS.get(w, w) for w in words)
+
+
 def _listed(tx: Transaction, listing: _List) -> bool | None:
     """Whether the list holds the payment's payee (None: the list cannot tell)."""
-    fields = {k.lower(): v.strip().upper() for k, v in row_fields(tx.source.excerpt or "").items()}
+    fields = {_id_key(k): v.strip().upper() for k, v in row_fields(tx.source.excerpt or "").items()}
     shared = [h for h in listing.identifiers if fields.get(h)]
     if shared:
         return any(fields[h] in listing.identifiers[h] for h in shared)

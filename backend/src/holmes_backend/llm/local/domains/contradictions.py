@@ -122,6 +122,11 @@ _RECEIPT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take)\b",
     re.IGNORECASE,
 )
+_FROM_SUPPLIER = re.compile(
+    r"[^.;]{0,40}?\bfrom\s+(?:a|any|one\s+of\s+(?:the|our))\s+(?:of\s+(?:the|our)\s+)?"
+    r"(?:suppliers?|vendors?|contractors?|subcontractors?|customers?|clients?|counterpart(?:y|ies))\b",
+    re.IGNORECASE,
+)
 _PRESENCE = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
     rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
@@ -433,7 +438,7 @@ def denial_contradictions(
             if match is None:
                 continue
             allowed = _excepted(text)
-            for target in _targets(text, match.end(), speaker, known):
+            for target in _paying(text, match.end(), speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -511,6 +516,22 @@ def _mail_domain_contact(
                 )
             )
     return found
+
+
+def _paying(
+    text: str,
+    after: int,
+    speaker: str,
+    known: set[str],
+    transfers: list[Transaction],
+    outgoing: bool,
+) -> list[str]:
+    """Who a denial of paying or receiving names; "never received any money from a supplier":
+    every firm the case pays."""
+    targets = _targets(text, after, speaker, known)
+    if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
+        return targets
+    return sorted({t.to_party for t in transfers if t.to_party and is_payment(t)} - {speaker})
 
 
 def _absent_from(claim: SwornClaim) -> str | None:

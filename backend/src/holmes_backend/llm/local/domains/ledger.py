@@ -440,16 +440,24 @@ def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
     )
 
 
+# Debit and credit as other languages' statements mark them: Dutch "Af"/"Bij", German
+# "Soll"/"Haben" ("S"/"H"), Spanish "Debe"/"Haber", Italian "Dare"/"Avere".
+# A whole word first, else its first letter ("Debit", "Out", "Withdrawal", "-"; "Credit",
+# "In", "+").
+_MARKED = {word: True for word in ("af", "soll", "s", "debe", "dare", "uit", "d", "o", "w", "-")}
+_MARKED |= {word: False for word in ("bij", "haben", "h", "haber", "avere", "in", "c", "i", "+")}
+_MARKED |= {"deposit": False, "received": False, "receipt": False, "sent": True, "paid": True}
+
+
 def _outflow(
     direction: str | None, signed: float, description: str, known: bool | None
 ) -> bool | None:
     """Whether a row's money went out (True) or came in (False), None when nothing tells: its
     debit or credit column, its direction column, its sign, or its own words ("Credit transfer")."""
-    marker = (direction or "").lower()[:1]
-    if marker in ("d", "o", "w", "-"):
-        return True
-    if marker in ("c", "i", "+"):
-        return False
+    word = (direction or "").strip().lower()
+    marked = _MARKED.get(word, _MARKED.get(word[:1])) if word else None
+    if marked is not None:
+        return marked
     if known is not None:
         return known
     if signed < 0:
@@ -491,8 +499,12 @@ def _booked(text: str) -> str | None:
         booked = _BOOKED.match(value)
         if booked is None or not (name := clean(cut := _REFERENCE_AFTER.sub("", booked["name"]))):
             continue
+        # A firm's name ends at its legal form ("Veldhoven Pallets BV consultancy").
+        firm = find_names(title_case(name) if name.isupper() else name)
+        if firm and firm[0].kind == "organization" and firm[0].start == 0:
+            return firm[0].text
         # In capitals, what follows the name may be its purpose ("QUINTERO M GIFT"): taken
-        # whole only when a reference ends it or it is a firm's name.
+        # whole only when a reference ends it.
         if not name.isupper():
             return name
         if cut != booked["name"] or kind_of(title_case(name)) == "organization":

@@ -8,16 +8,17 @@ seen so far, so a dense transcript does not multiply comparisons.
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 
 from holmes_backend.agents.schemas import CrossModalLink, SourceRef, TimedEvent, Transaction
-from holmes_backend.llm.local.domains.ledger import is_transfer, tx_date
+from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, tx_date
 from holmes_backend.llm.local.domains.timeline import field_place
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.dates import has_time, parse_iso
 from holmes_backend.llm.local.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import kind_of as name_kind
 from holmes_backend.llm.local.facts.names import name_key, same_party
 
 _MAX_LINKS = 150
@@ -218,6 +219,55 @@ def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
                     f"{b.to_party or '?'}): one payment corroborated, or funds passed on.",
                 )
             )
+    return links[:_MAX_LINKS]
+
+
+_SHARE_DAYS = 14
+_SHARE_RANGE = (0.01, 0.35)
+
+
+def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
+    """A firm paid, then within days paying a person a share of it in another file (10 % of
+    each invoice into the approver's own account): how a kickback moves. Each payment out of
+    the firm is tied to the latest payment into it before, once."""
+    links: list[CrossModalLink] = []
+    paid_in = [t for t in transactions if is_payment(t) and t.to_party and tx_date(t)]
+    used: set[int] = set()
+    for out in sorted(transactions, key=lambda t: tx_date(t) or date.min):
+        sent, payer, payee = tx_date(out), out.from_party, out.to_party
+        if (
+            not (is_transfer(out) and sent and payer and payee)
+            or name_kind(payee) == "organization"
+        ):
+            continue
+        before = [
+            t
+            for t in paid_in
+            if id(t) not in used
+            and t.source.file_id != out.source.file_id
+            and same_party(t.to_party or "", payer)
+            and 0 <= (sent - (tx_date(t) or sent)).days <= _SHARE_DAYS
+            and _SHARE_RANGE[0] <= out.amount / t.amount <= _SHARE_RANGE[1]
+        ]
+        if not before:
+            continue
+        source = max(before, key=lambda t: tx_date(t) or date.min)
+        used.add(id(source))
+        days = (sent - (tx_date(source) or sent)).days
+        share = 100 * out.amount / source.amount
+        links.append(
+            CrossModalLink(
+                source_a=source.source,
+                source_b=out.source,
+                correlation_type="share_passed_on",
+                time_delta_seconds=days * 86400.0,
+                implication=(
+                    f"{payer} was paid {format_money(source.amount, source.currency)} and "
+                    f"{days} day(s) later paid {payee} {format_money(out.amount, out.currency)} "
+                    f"({share:.1f} % of it): a share passed on, as a kickback would be."
+                ),
+            )
+        )
     return links[:_MAX_LINKS]
 
 

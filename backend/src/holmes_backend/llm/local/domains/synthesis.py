@@ -21,6 +21,7 @@ from holmes_backend.llm.local.domains.links import (
     case_offset,
     instant,
     same_day_links,
+    share_links,
     temporal_links,
     timed_items,
 )
@@ -52,6 +53,7 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     links = temporal_links(timed, window_minutes) + amount_links(transactions)
     links += changed_account_links(events, transactions, zone)
     links += same_day_links(dated, view.holders)
+    links += share_links(transactions)
     caps = caps_exceeded(view)
     missing = unapproved(view)
     contradictions = all_contradictions(view, dated, zone, window_minutes, caps, missing)

@@ -221,7 +221,7 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
     ),
     ("party", frozenset({"counterparty", "party", "name"}), ()),
     ("account", frozenset({"account", "acct", "iban"}), ()),
-    ("direction", frozenset({"direction", "dr/cr", "sign"}), ()),
+    ("direction", frozenset({"direction", "dr/cr", "sign", "af", "bij"}), ()),
     (
         "description",
         frozenset(

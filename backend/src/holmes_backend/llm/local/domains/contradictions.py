@@ -61,6 +61,7 @@ from holmes_backend.llm.local.domains.losses import bought_after_loss, loss_cont
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
+from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.sequence import (
@@ -1244,6 +1245,7 @@ def all_contradictions(
     found += meter_contradictions(view.evidence.events, readings, claims)
     ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
     found += sequence_contradictions(claims, ordered, view.evidence.events, view.legal.dates)
+    found += quantity_contradictions(view.evidence.events, claims)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]

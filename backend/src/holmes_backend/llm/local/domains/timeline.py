@@ -414,8 +414,14 @@ def _row_event(
     raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
     moments = find_moments(raw)
     if not moments:
-        # A column its header does not name as a date ("Call Start", "Began"): its value does.
-        timed = (m for v in fields.values() for m in find_moments(v) if m.at is not None)
+        # A column its header does not name as a date ("Call Start", "Began", "Received"):
+        # its value does, with a time of day or as the whole of the cell.
+        timed = (
+            m
+            for v in fields.values()
+            for m in find_moments(v)
+            if m.at is not None or (m.start == 0 and m.end >= len(v.strip()))
+        )
         moments = [moment] if (moment := next(timed, None)) else []
     if not moments:
         return None

@@ -20,7 +20,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.gaps import counterparty_gaps
 from holmes_backend.llm.local.facts import condition
 from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, findings, run, synthesis_of, text_doc
 
 _STATEMENT = (
     "HOUSEHOLD CLAIM HH-20931 - STATEMENT OF THE POLICYHOLDER\n"
@@ -212,3 +212,33 @@ async def test_a_narrative_naming_an_organisation_of_the_case_is_its_payment(
         (by_id[r.source_id], by_id[r.target_id]) for r in graph.relationships if r.type == "paid"
     }
     assert ("Priya Raghunathan", "Kirkstall Motors Ltd") in paid
+
+
+async def test_a_signed_claim_form_denies_a_defect_a_tradesman_recorded(tmp_path: Path) -> None:
+    """A claim form its maker signs as true speaks for them; a plumber's earlier visit that
+    found a pipe leak and a stained ceiling is a defect of the same kind (a building)."""
+    form = (
+        "CONTENTS AND BUILDINGS CLAIM\n"
+        "Policyholder: Ottilie Brandauer\n"
+        "Date of loss: 3 January 2026\n"
+        "The kitchen ceiling had no damage before the frost on 3 January 2026.\n"
+        "I certify that the information given is true and complete.\n"
+        "Signed: Ottilie Brandauer\n"
+    )
+    visit = (
+        "Hartwell Plumbing - job sheet 8812\n"
+        "Date: 14 November 2025\n"
+        "Found pipe leaks under the bathroom floor; kitchen ceiling stained below.\n"
+    )
+    leak = "Staff notice: the leak of the draft budget to the press is under investigation.\n"
+    docs = [
+        await text_doc(tmp_path, "claim_form.txt", form),
+        await text_doc(tmp_path, "job_sheet.txt", visit),
+    ]
+    synthesis = synthesis_of(docs)
+    [denied] = [c for c in synthesis.contradictions if c.claim_source.file_id == "claim_form"]
+    assert denied.explanation.startswith("Ottilie Brandauer denies any defect")
+    assert [r.file_id for r in denied.evidence_against] == ["job_sheet"]
+    # A leak of documents is no defect of a building.
+    assert condition.reported(leak) is None
+    assert condition.reported("Water leaks through the roof valley.") == "defect"

@@ -27,6 +27,9 @@ from holmes_backend.llm.local.facts.text import Unit, units
 _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
     r"(?:declare|state)s?\s+as\s+follows|"
+    # A form its maker signs as true: "I declare the information above is true".
+    r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:the|all|this)\s+"
+    r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
     r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"

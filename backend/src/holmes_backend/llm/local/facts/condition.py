@@ -18,7 +18,11 @@ _DEFECT_RECORD = re.compile(
     r"\b(?:needs?|needed|requires?|required)\s+(?:an?\s+)?(?:full\s+|complete\s+|new\s+|urgent\s+|"
     r"major\s+|immediate\s+)?(?:replacement|repairs?|rebuild|overhaul|replacing|repairing)\b"
     r"|\b(?:faulty|defective|malfunction\w*|seized|cracked|corroded|leaking|not working|"
-    r"write-off|written off|total loss|fault (?:code|found)|broken|damaged)\b"
+    r"write-off|written off|total loss|fault (?:code|found)|broken|damaged|slipped|"
+    r"rotten|rot|damp|stain(?:ed|s)?|subsidence|water ingress)\b"
+    # A leak of water, oil or gas, not of documents.
+    r"|\b(?:water|roof|pipe|oil|gas|fuel|valley|ceiling|radiator|tank|coolant)\s+leaks?\b"
+    r"|\bleaks?\s+(?:in|from|through|under)\s+the\b"
     r"|\b(?:mechanical|engine|structural|electrical|transmission|brake|gearbox)\s+"
     r"(?:failure|fault|problem|defect)s?\b",
     re.IGNORECASE,

@@ -28,6 +28,7 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains import negations
+from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
@@ -1246,6 +1247,7 @@ def all_contradictions(
     ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
     found += sequence_contradictions(claims, ordered, view.evidence.events, view.legal.dates)
     found += quantity_contradictions(view.evidence.events, claims)
+    found += act_contradictions(claims, items)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]

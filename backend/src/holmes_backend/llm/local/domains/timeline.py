@@ -16,7 +16,7 @@ from holmes_backend.agents.schemas import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
-from holmes_backend.llm.local.facts.dates import Moment, find_moments, find_times
+from holmes_backend.llm.local.facts.dates import Moment, find_days, find_moments, find_times
 from holmes_backend.llm.local.facts.geo import describe, find_coordinates, metadata_position
 from holmes_backend.llm.local.facts.identifiers import identified
 from holmes_backend.llm.local.facts.lexicon import fold, wordset
@@ -37,7 +37,8 @@ _EVENT_VERBS = re.compile(
     r"\b(met|meet|meeting|arrived|arrive|left|leave|departed|called|visited|signed|sent|"
     r"received|paid|transferred|wired|saw|observed|seized|collected|photographed|recorded|"
     r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
-    r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened)\b",
+    r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened|"
+    r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded)\b",
     re.IGNORECASE,
 )
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
@@ -474,6 +475,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 for at, tz in find_times(unit.text)[:1]
                 if at is not None
             ]
+        # "the withdrawals of 4 and 5 September": the first day is written without its month.
+        span = find_days(unit.text, None) if moments else None
+        if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
+            moments = [Moment(span[0], None, moments[0].tz), *moments]
         for moment in moments:
             if moment.at is None and not _EVENT_VERBS.search(unit.text):
                 continue

@@ -1,0 +1,81 @@
+"""An act the speaker denies doing, against a record in another file that names them with it.
+
+"I have never withdrawn cash from her account" against a bank's note that "the withdrawals of 4
+and 5 September … were made by … Liam Aldous"; "I did not delete the files" against a log line
+"files deleted by j.moreau". The act is known by its verb's stem (withdrawn, withdrawals →
+withdraw); the record must name the speaker among its people, in its own words (not relaying
+what someone said, not itself a denial).
+"""
+
+import re
+
+from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.names import same_party
+
+_DENIED_ACT = re.compile(
+    r"\b(?:never|did\s+not|didn['\u2019]t|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t)"
+    r"\s+(?:ever\s+|once\s+|personally\s+)?(?:been\s+)?(?P<verb>[a-z]{4,})\b",
+    re.IGNORECASE,
+)
+# Verbs of being, knowing, meeting, being somewhere and paying are read by their own rules.
+_OTHER_RULES = wordset(
+    "been were know knew known meet met seen spoke spoken talk talked contact contacted "
+    "received receive paid pay sent send went gone go visit visited attend attended have had "
+    "make made take taken give given hear heard tell told said think thought remember recall "
+    "realise realize leave left stay stayed come came discuss discussed call called"
+)
+_SUFFIX = re.compile(r"(?:als|al|ings|ing|ed|en|es|s|n|e)$")
+_RELAYED = re.compile(
+    r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:no|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
+
+
+def _stem(word: str) -> str:
+    return _SUFFIX.sub("", word.lower())
+
+
+def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        speaker = claim.speaker
+        body = claim.claim.partition(" [asked: ")[0]
+        match = _DENIED_ACT.search(body)
+        if not speaker or match is None or match["verb"].lower() in _OTHER_RULES:
+            continue
+        stem = _stem(match["verb"])
+        if len(stem) < 5:
+            continue
+        act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)
+        done = [
+            item
+            for item in items
+            if item.file_id != claim.source.file_id
+            and item.kind != "transaction"
+            and any(same_party(speaker, p) for p in item.people)
+            and act.search(item.description)
+            and not _RELAYED.search(item.description)
+            and not _NEGATED.search(item.description)
+        ]
+        if not done:
+            continue
+        first = done[0]
+        records = unique_refs([item.source for item in done], 50)
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=records[:6],
+                explanation=(
+                    f"{speaker} denies it ({match.group().strip()}), yet {len(records)} record(s) "
+                    f"in other files name them with it, first on {first.when.date().isoformat()}"
+                    f": {first.description[:160]}."
+                ),
+                severity="HIGH" if len(records) > 1 else "MEDIUM",
+            )
+        )
+    return found

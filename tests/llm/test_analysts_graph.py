@@ -2,7 +2,18 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, GraphEntity, GraphOutput
+from holmes_backend.agents.schemas import (
+    CrossModalLink,
+    EvidenceOutput,
+    FinancialOutput,
+    GraphEntity,
+    GraphOutput,
+    LegalOutput,
+    SourceRef,
+    SynthesisOutput,
+)
+from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.graph import build_graph
 from tests.llm.test_analysts_helpers import findings, lines_doc, run, text_doc
 
 
@@ -204,3 +215,28 @@ async def test_a_statement_named_after_its_account_holder_pays_and_is_paid(
     # The documents are named by their files.
     documents = {e.name for e in graph.entities if e.type == "document"}
     assert documents >= {d.filename for d in docs[:2]}
+
+
+def test_links_both_ways_between_two_files_are_one_relationship() -> None:
+    """A link from the ledger to the statement and one from the statement to the ledger relate
+    the same two documents: one correlates_with edge, citing both, whichever came first."""
+    ledger, statement = SourceRef(file_id="ledger", row=3), SourceRef(file_id="statement", row=7)
+    links = [
+        CrossModalLink(
+            source_a=ledger, source_b=statement, correlation_type="amount_match", implication="a"
+        ),
+        CrossModalLink(
+            source_a=statement, source_b=ledger, correlation_type="share_passed_on", implication="b"
+        ),
+    ]
+    view = CaseView(
+        documents=[],
+        financial=FinancialOutput(),
+        legal=LegalOutput(),
+        evidence=EvidenceOutput(),
+        filenames={"ledger": "ledger.csv", "statement": "statement.csv"},
+    )
+    graph = build_graph(view, SynthesisOutput(cross_modal_links=links))
+    [edge] = [r for r in graph.relationships if r.type == "correlates_with"]
+    assert (edge.source_id, edge.target_id) == ("document:ledger", "document:statement")
+    assert {r.file_id for r in edge.evidence} == {"ledger", "statement"}

@@ -200,6 +200,10 @@ class GraphEntity(BaseModel):
     sources: list[SourceRef] = []
 
 
+# Relationships without a direction: A named with B is B named with A.
+SYMMETRIC_RELATIONSHIPS = frozenset({"mentioned_with", "correlates_with"})
+
+
 class GraphRelationship(BaseModel):
     source_id: str
     target_id: str

@@ -23,6 +23,7 @@ from holmes_backend.agents.merge.facts import (
     union_refs,
 )
 from holmes_backend.agents.schemas import (
+    SYMMETRIC_RELATIONSHIPS,
     EntityResolution,
     FactComparison,
     GraphFact,
@@ -34,8 +35,6 @@ from holmes_backend.agents.schemas import (
 Json = dict[str, Any]
 CONFLICTED = "conflicted"
 _ALIASED_TYPES = {"person", "organization", "place", "account"}
-# Relationships without a direction: A named with B is B named with A.
-SYMMETRIC = {"mentioned_with", "correlates_with"}
 
 
 @dataclass
@@ -323,7 +322,7 @@ def _merge_edges(
             draft.pending_edges.append(new)
             continue
         existing = by_key.get(key)
-        if existing is None and relationship.type in SYMMETRIC:
+        if existing is None and relationship.type in SYMMETRIC_RELATIONSHIPS:
             existing = by_key.get((target, source, relationship.type))
         if existing is None:
             entry = {**new, "added_in": version}

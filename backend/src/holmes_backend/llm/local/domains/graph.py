@@ -16,6 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import (
+    SYMMETRIC_RELATIONSHIPS,
     EntityType,
     Finding,
     GraphEntity,
@@ -94,6 +95,8 @@ class _Edges:
         if source == target:
             return
         key = (source, target, type_)
+        if type_ in SYMMETRIC_RELATIONSHIPS and (target, source, type_) in self.edges:
+            key = (target, source, type_)  # B with A is A with B: one relationship
         self.counts[key] += 1
         existing = self.edges.get(key)
         if existing is None:

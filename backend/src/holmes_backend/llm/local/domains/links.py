@@ -226,6 +226,12 @@ _SHARE_DAYS = 14
 _SHARE_RANGE = (0.01, 0.35)
 
 
+def _record_order(tx: Transaction) -> tuple[date, str, int, int]:
+    """Records by day, then by where they are: the same order whatever order they come in."""
+    where = tx.source
+    return (tx_date(tx) or date.min, where.file_id, where.row or 0, where.line or 0)
+
+
 def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
     """A firm paid, then within days paying a person a share of it in another file (10 % of
     each invoice into the approver's own account): how a kickback moves. Each payment out of
@@ -233,7 +239,7 @@ def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
     links: list[CrossModalLink] = []
     paid_in = [t for t in transactions if is_payment(t) and t.to_party and tx_date(t)]
     used: set[int] = set()
-    for out in sorted(transactions, key=lambda t: tx_date(t) or date.min):
+    for out in sorted(transactions, key=_record_order):
         sent, payer, payee = tx_date(out), out.from_party, out.to_party
         if (
             not (is_transfer(out) and sent and payer and payee)
@@ -251,7 +257,9 @@ def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
         ]
         if not before:
             continue
-        source = max(before, key=lambda t: tx_date(t) or date.min)
+        # The latest; one payment seen in two files (the payer's ledger, the firm's
+        # statement) is taken from the same file whatever order the records come in.
+        source = max(before, key=_record_order)
         used.add(id(source))
         days = (sent - (tx_date(source) or sent)).days
         share = 100 * out.amount / source.amount

@@ -21,6 +21,7 @@ from holmes_backend.llm.local.facts.dates import (
     find_period,
     find_times,
 )
+from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -160,6 +161,11 @@ _OPINION = re.compile(
 
 
 def is_testimony(doc: EvidenceDoc) -> bool:
+    """Read once per document: triage and several analysts ask."""
+    return memo(doc, "testimony", lambda: _is_testimony(doc))
+
+
+def _is_testimony(doc: EvidenceDoc) -> bool:
     if doc.mime_type in ("text/vtt", "application/x-subrip") or any(c.speaker for c in doc.chunks):
         return True
     head = f"{doc.filename.replace('_', ' ')} " + " ".join(u.text for u in units(doc)[:60])

@@ -105,14 +105,10 @@ def sequence_statements(docs: list[EvidenceDoc]) -> list[Finding]:
 
 
 def _dated(
-    acts: set[str], records: list[tuple[date, str, SourceRef]], own: str
+    acts: set[str], records: list[tuple[date, set[str], SourceRef]], own: str
 ) -> list[tuple[date, SourceRef]]:
     return sorted(
-        (
-            (day, source)
-            for day, text, source in records
-            if source.file_id != own and acts & _acts(text) and not _NOT_DONE.search(text)
-        ),
+        ((day, source) for day, done, source in records if source.file_id != own and acts & done),
         key=lambda pair: pair[0],
     )
 
@@ -123,15 +119,17 @@ def sequence_contradictions(
     events: list[TimedEvent],
     dates: list[DatedItem],
 ) -> list[Contradiction]:
-    records: list[tuple[date, str, SourceRef]] = []
-    for event in events:
-        if (when := parse_iso(event.timestamp)) is not None:
-            records.append((when.date(), event.description, event.source))
-    for item in dates:
-        if (when := parse_iso(item.date)) is not None:
-            records.append((when.date(), item.description, item.source))
-    said = [(c.claim, c.source, c.speaker) for c in claims]
+    said = [(c.claim, c.source, c.speaker) for c in claims if _ORDER.search(c.claim)]
     said += [(f.summary, f.sources[0], None) for f in statements if f.sources]
+    if not said:
+        return []
+    # Each record's acts, read once: a done act and its day (not "no pour", not "requested").
+    records: list[tuple[date, set[str], SourceRef]] = []
+    dated = [(e.timestamp, e.description, e.source) for e in events]
+    dated += [(d.date, d.description, d.source) for d in dates]
+    for stamp, text, source in dated:
+        if (when := parse_iso(stamp)) is not None and not _NOT_DONE.search(text):
+            records.append((when.date(), _acts(text), source))
     found: list[Contradiction] = []
     for text, source, speaker in said:
         order = _order(text.partition(" [asked: ")[0])

@@ -43,7 +43,10 @@ from holmes_backend.llm.local.domains.hospitality import (
 )
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
-from holmes_backend.llm.local.domains.interests import interest_contradictions
+from holmes_backend.llm.local.domains.interests import (
+    interest_contradictions,
+    kin_employment_contradictions,
+)
 from holmes_backend.llm.local.domains.journeys import stop_contradictions
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
@@ -1233,6 +1236,7 @@ def all_contradictions(
     patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)
     found += interest_contradictions(view)
+    found += kin_employment_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)
     found += nonevent_contradictions(view.evidence.findings, claims, held)

@@ -23,6 +23,7 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import witness
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.names import (
@@ -259,7 +260,8 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
                     sources=[unit.ref],
                 )
             )
-        for person, kin, relative in _relatives(text, subject):
+        ties = _row_relative(text) if unit.kind == "row" else _relatives(text, subject)
+        for person, kin, relative in ties:
             found.append(
                 Finding(
                     finding_type=RELATION,
@@ -290,6 +292,37 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
         if relative and not same_party(subject, relative):
             found.append((subject, _kin(kin), relative))
     return found
+
+
+_KIN_WORD = re.compile(rf"^(?:{_KIN})$", re.IGNORECASE)
+_KIN_COLUMN = re.compile(r"\b(?:relationship|relation|kinship)\b", re.IGNORECASE)
+_CONTACT_COLUMN = re.compile(
+    r"\b(?:emergency\s+contact|next\s+of\s+kin|contact\s+name|relative|beneficiary)\b",
+    re.IGNORECASE,
+)
+_HOLDER_COLUMN = re.compile(r"\b(?:employee|staff|name|member|worker)\b", re.IGNORECASE)
+
+
+def _row_relative(text: str) -> list[tuple[str, str, str]]:
+    """A table's row naming a person, their contact and how they are related ("Employee: Arjun
+    Venkataraman; Emergency contact: Rahul Venkataraman; Relationship: Uncle")."""
+    fields = row_fields(text)
+    kin = next((v for k, v in fields.items() if _KIN_COLUMN.search(k) and _KIN_WORD.match(v)), None)
+    contact = next((v for k, v in fields.items() if _CONTACT_COLUMN.search(k) and v), None)
+    holder = next(
+        (
+            v
+            for k, v in fields.items()
+            if _HOLDER_COLUMN.search(k) and not _CONTACT_COLUMN.search(k) and v
+        ),
+        None,
+    )
+    if kin is None or contact is None or holder is None:
+        return []
+    person, relative = _person(holder), _person(contact)
+    if person is None or relative is None or same_party(person, relative):
+        return []
+    return [(person, _kin(kin), relative)]
 
 
 def _kin(word: str) -> str:
@@ -369,6 +402,49 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 # "I have no interest" is literally true when the stake is a relative's: a
                 # question to put to them, not a contradiction of their own words.
                 severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
+            )
+        )
+    return found
+
+
+_NO_RELATIVES = re.compile(
+    r"\b(?:no|not\s+have\s+any|don['\u2019]t\s+have\s+any|do\s+not\s+have\s+any|none\s+of\s+my)"
+    r"\s+(?:\w+\s+)?(?:relatives?|family(?:\s+members?)?|relations|kin)\b[^.;]{0,30}?"
+    r"\b(?:employed|working|work|works|on\s+the\s+staff|on\s+the\s+payroll)\b",
+    re.IGNORECASE,
+)
+_EMPLOYEE_ROW = re.compile(r"\b(?:employee|staff)\b[^:;]{0,20}:", re.IGNORECASE)
+
+
+def kin_employment_contradictions(view: "CaseView") -> list[Contradiction]:
+    """ "I have no relatives employed by Tidewater" against a staff record naming the speaker
+    as an employee's relative (their emergency contact, "Uncle")."""
+    relations = [
+        f
+        for f in view.evidence.findings
+        if f.finding_type == RELATION
+        and len(f.entities) == 2
+        and f.sources
+        and _EMPLOYEE_ROW.search(f.summary)
+    ]
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims:
+        if not claim.speaker or not _NO_RELATIVES.search(claim.claim):
+            continue
+        kin = [f for f in relations if same_party(f.entities[1], claim.speaker)]
+        if not kin:
+            continue
+        named = "; ".join(f.title for f in kin[:3])
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([s for f in kin for s in f.sources], 6),
+                explanation=(
+                    f"{claim.speaker} says no relative of theirs is employed, yet the staff "
+                    f"records name them as an employee's relative: {named}."
+                ),
+                severity="HIGH",
             )
         )
     return found

@@ -48,6 +48,7 @@ from holmes_backend.llm.local.domains.interests import (
     kin_employment_contradictions,
 )
 from holmes_backend.llm.local.domains.journeys import stop_contradictions
+from holmes_backend.llm.local.domains.leave import leave_contradictions
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -1244,17 +1245,29 @@ def all_contradictions(
     found += deadline_contradictions(view.legal.clauses, view.evidence.findings, claims)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
-    stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
-    found += limit_contradictions(view.legal.clauses, view.evidence.events, stated)
-    readings = [*view.evidence.findings, *view.financial.findings]
-    found += meter_contradictions(view.evidence.events, readings, claims)
-    ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
-    found += sequence_contradictions(claims, ordered, view.evidence.events, view.legal.dates)
-    found += quantity_contradictions(view.evidence.events, claims)
-    found += act_contradictions(claims, items)
+    found += _against_records(view, items, held)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]
+
+
+def _against_records(
+    view: CaseView, items: list[Item], held: list[Transaction]
+) -> list[Contradiction]:
+    """What the records' own values, counts, days and names deny: limits broken, counters
+    wound back, acts out of the order stated, counts that disagree, acts denied, work claimed
+    on leave."""
+    claims, events = view.evidence.sworn_claims, view.evidence.events
+    stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
+    found = limit_contradictions(view.legal.clauses, events, stated)
+    readings = [*view.evidence.findings, *view.financial.findings]
+    found += meter_contradictions(events, readings, claims)
+    ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
+    found += sequence_contradictions(claims, ordered, events, view.legal.dates)
+    found += quantity_contradictions(events, claims)
+    found += act_contradictions(claims, items)
+    found += leave_contradictions(events, held, claims)
+    return found
 
 
 def _once(found: list[Contradiction]) -> list[Contradiction]:

@@ -1,0 +1,128 @@
+"""Work claimed on days its claimant was recorded on leave.
+
+- Absences: a row of a leave or absence register ("Employee: Niamh Gallagher; Leave type:
+  Annual leave; From: 2026-03-09; To: 2026-03-13") is the person's absence over the days its
+  dates span.
+- Synthesis: a sum paid to that person in another file for a day of their absence (a mileage
+  or expense claim, a per diem, overtime) contradicts the register, or the register it (HIGH);
+  a statement of theirs that every claim was for work done is contradicted by those claims.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from holmes_backend.agents.schemas import (
+    Contradiction,
+    SourceRef,
+    SwornClaim,
+    TimedEvent,
+    Transaction,
+)
+from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.timeline import PEOPLE_COLUMNS
+from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.names import find_names, same_party
+
+_LEAVE = re.compile(
+    r"\b(?:annual|sick|maternity|paternity|parental|unpaid|special|compassionate|study|"
+    r"medical)\s+leave\b|\bon\s+leave\b|\bleave\s+type\b|\bholiday\b|\bvacation\b|"
+    r"\babsence\b|\bpto\b",
+    re.IGNORECASE,
+)
+_APPROVER = re.compile(r"\b(?:approv\w*|authori[sz]\w*|manager|supervisor)\b", re.IGNORECASE)
+_EVERY_CLAIM = re.compile(
+    r"\b(?:every|all|each)\b[^.]{0,40}\b(?:claim\w*|journey|expenses?|trip|mileage)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class _Absence:
+    person: str
+    kind: str
+    start: date
+    end: date
+    source: SourceRef
+
+
+def _absences(events: list[TimedEvent]) -> list[_Absence]:
+    found: list[_Absence] = []
+    for event in events:
+        if event.source.row is None:
+            continue
+        fields = row_fields(event.source.excerpt or event.description)
+        kind = next((f"{k}: {v}" for k, v in fields.items() if _LEAVE.search(f"{k} {v}")), None)
+        if kind is None:
+            continue
+        days = [
+            m.day
+            for v in fields.values()
+            for m in find_moments(v)[:1]
+            if m.start == 0 and m.end >= len(v.strip())
+        ]
+        person = next(
+            (
+                n.text
+                for k, v in fields.items()
+                if PEOPLE_COLUMNS.search(k) and not _APPROVER.search(k)
+                for n in find_names(v)[:1]
+                if n.kind == "person"
+            ),
+            None,
+        )
+        if person and days:
+            found.append(_Absence(person, kind, min(days), max(days), event.source))
+    return found
+
+
+def leave_contradictions(
+    events: list[TimedEvent], transactions: list[Transaction], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    claimed: dict[str, list[Transaction]] = {}
+    for absence in _absences(events):
+        for tx in transactions:
+            day = tx_date(tx)
+            if (
+                day is None
+                or tx.source.file_id == absence.source.file_id
+                or not tx.to_party
+                or not same_party(tx.to_party, absence.person)
+                or not absence.start <= day <= absence.end
+            ):
+                continue
+            claimed.setdefault(absence.person, []).append(tx)
+            found.append(
+                Contradiction(
+                    claim=tx.source.excerpt or tx.description or f"{tx.amount:g} on {day}",
+                    claim_source=tx.source,
+                    evidence_against=[absence.source],
+                    explanation=(
+                        f"Paid to {absence.person} for {day.isoformat()}, a day the leave record "
+                        f"has them absent ({absence.kind}, {absence.start.isoformat()} to "
+                        f"{absence.end.isoformat()})."
+                    ),
+                    severity="HIGH",
+                )
+            )
+    for claim in claims:
+        if not claim.speaker or not _EVERY_CLAIM.search(claim.claim):
+            continue
+        mine = next((txs for p, txs in claimed.items() if same_party(p, claim.speaker)), [])
+        if mine:
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=unique_refs([t.source for t in mine], 6),
+                    explanation=(
+                        f"{claim.speaker} vouches for every claim, yet {len(mine)} of them are "
+                        "for days the leave record has them absent."
+                    ),
+                    severity="HIGH",
+                )
+            )
+    return found

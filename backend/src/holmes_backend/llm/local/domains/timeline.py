@@ -41,6 +41,12 @@ _EVENT_VERBS = re.compile(
     r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded)\b",
     re.IGNORECASE,
 )
+# A form's field dating an act: "Date of inspection: 11 May 2026", "Date of loss: 12 June".
+_DATE_OF_ACT = re.compile(
+    r"^\s*date\s+of\s+(?!birth\b|issue\b|this\b|report\b|document\b|print\w*\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s*:",
+    re.IGNORECASE,
+)
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
 _PLACE = re.compile(
@@ -480,7 +486,11 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
         if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
             moments = [Moment(span[0], None, moments[0].tz), *moments]
         for moment in moments:
-            if moment.at is None and not _EVENT_VERBS.search(unit.text):
+            if (
+                moment.at is None
+                and not _EVENT_VERBS.search(unit.text)
+                and not _DATE_OF_ACT.match(unit.text)
+            ):
                 continue
             places = places_in(unit.text)
             coordinates = find_coordinates(unit.text)

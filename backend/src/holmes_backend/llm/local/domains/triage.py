@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_r
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
+from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import (
@@ -96,6 +97,11 @@ _TABLE_ROWS = 3
 _SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
 _LIMIT_UNITS = 200
+_SIGHTING = re.compile(
+    r"\b(?:cctv|camera|footage|identified\s+(?:him|her|them|as)|recogni[sz]ed|eyewitness|"
+    r"was\s+seen|were\s+seen)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass
@@ -115,6 +121,8 @@ class _Profile:
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
     personal: bool  # a form naming people in its fields ("Employee: …", "Reviewer: …")
     limits: int  # bounds set on measured quantities, and statements that values kept to them
+    condition: bool  # it reports a thing's defect or a payment's arrears (condition.reported)
+    sighting: bool  # someone seen, identified or recorded by a camera
 
 
 def _profile(doc: EvidenceDoc) -> _Profile:
@@ -146,6 +154,10 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
         personal=_personal(doc_units[:_FORM_UNITS]),
+        condition=any(
+            condition.reported(u.text) for u in doc_units[:_LIMIT_UNITS] if u.kind != "row"
+        ),
+        sighting=bool(_SIGHTING.search(text[:50_000])),
         limits=sum(
             len(limit_clauses(u)) + len(compliance_findings([u]))
             for u in doc_units[:_LIMIT_UNITS]
@@ -249,6 +261,10 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
         evidence += 0.45  # a dated letter between people: who said what, and when
     if profile.personal:
         evidence += 0.45  # a record of people (a review, a personnel file, a form they signed)
+    if profile.condition:
+        evidence += 0.45  # what state a thing was in, and when (a quote, a job sheet, a survey)
+    if profile.sighting:
+        evidence += 0.3  # who was seen or identified where
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

@@ -1,0 +1,47 @@
+"""Files whose evidence is not their obvious subject reach the evidence agent: a tradesman's
+quote that records a defect (and its price), a bank's note of who was seen at its ATM; a form's
+"Date of inspection" field dates an act on the timeline."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.local.domains import triage
+from tests.llm.test_analysts_helpers import run, text_doc
+
+
+async def test_a_quote_recording_a_defect_and_a_note_of_a_sighting(tmp_path: Path) -> None:
+    quote = await text_doc(
+        tmp_path,
+        "glazier_quote.txt",
+        "Brightpane Glazing - Quotation 7731\nDate: 4 March 2026\n"
+        "Rear patio door: cracked double-glazed unit, frame damp.\nPrice: GBP 1,140\n",
+    )
+    note = await text_doc(
+        tmp_path,
+        "branch_note.txt",
+        "Northfield branch note, 20 March 2026\n"
+        "Staff reviewed the camera footage and identified him as Colin Ashdown, the payee.\n"
+        "The withdrawal of GBP 500 was made at 14:02.\n",
+    )
+    plain = await text_doc(
+        tmp_path,
+        "price_quote.txt",
+        "Brightpane Glazing - Quotation 7732\nDate: 4 March 2026\n"
+        "Supply and fit two new windows.\nPrice: GBP 2,400\n",
+    )
+    assert triage.triage_file(quote).domain_scores.evidence >= 0.4
+    assert triage.triage_file(note).domain_scores.evidence >= 0.4
+    assert triage.triage_file(plain).domain_scores.evidence < 0.4
+
+
+async def test_a_form_field_dating_an_act_is_an_event(tmp_path: Path) -> None:
+    certificate = await text_doc(
+        tmp_path,
+        "certificate.txt",
+        "INSPECTION CERTIFICATE\nInspected by: Alva Brandt\n"
+        "Date of inspection: 11 May 2026\nDate of issue: 12 May 2026\n",
+    )
+    evidence, _ = run(EvidenceOutput, [certificate])
+    assert [(e.timestamp, e.description) for e in evidence.events] == [
+        ("2026-05-11", "Date of inspection: 11 May 2026")
+    ]

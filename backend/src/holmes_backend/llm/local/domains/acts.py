@@ -41,6 +41,7 @@ def _stem(word: str) -> str:
 
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
+    theirs: dict[str, list[Item]] = {}  # each speaker's records, found once
     for claim in claims:
         speaker = claim.speaker
         body = claim.claim.partition(" [asked: ")[0]
@@ -51,12 +52,16 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
         if len(stem) < 5:
             continue
         act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)
+        if speaker not in theirs:
+            theirs[speaker] = [
+                item
+                for item in items
+                if item.kind != "transaction" and any(same_party(speaker, p) for p in item.people)
+            ]
         done = [
             item
-            for item in items
+            for item in theirs[speaker]
             if item.file_id != claim.source.file_id
-            and item.kind != "transaction"
-            and any(same_party(speaker, p) for p in item.people)
             and act.search(item.description)
             and not _RELAYED.search(item.description)
             and not _NEGATED.search(item.description)

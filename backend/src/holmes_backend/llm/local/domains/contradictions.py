@@ -497,19 +497,20 @@ def _mail_domain_contact(
     by one word no party of the case spells out."""
     found: list[Contradiction] = []
     speaker = claim.speaker or ""
-    for word in dict.fromkeys(_WORD.findall(claim.claim[after:])):
+    mail = [
+        i
+        for i in items
+        if "@" in i.description
+        and i.file_id != claim.source.file_id
+        and (since is None or i.when.date() >= since)
+        and _involves(i, speaker)
+    ]
+    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail else []):
         low = word.lower()
         if low in STOPWORDS or low in NOT_NAMES or same_party(word, speaker):
             continue
         at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
-        mails = [
-            i
-            for i in items
-            if i.file_id != claim.source.file_id
-            and _involves(i, speaker)
-            and at_firm.search(i.description)
-            and (since is None or i.when.date() >= since)
-        ]
+        mails = [i for i in mail if at_firm.search(i.description)]
         if mails:
             found.append(
                 _denial(

@@ -238,6 +238,7 @@ def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
     the firm is tied to the latest payment into it before, once."""
     links: list[CrossModalLink] = []
     paid_in = [t for t in transactions if is_payment(t) and t.to_party and tx_date(t)]
+    into: dict[str, list[Transaction]] = {}  # each payer's own payments in, found once
     used: set[int] = set()
     for out in sorted(transactions, key=_record_order):
         sent, payer, payee = tx_date(out), out.from_party, out.to_party
@@ -246,12 +247,13 @@ def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
             or name_kind(payee) == "organization"
         ):
             continue
+        if payer not in into:
+            into[payer] = [t for t in paid_in if same_party(t.to_party or "", payer)]
         before = [
             t
-            for t in paid_in
+            for t in into[payer]
             if id(t) not in used
             and t.source.file_id != out.source.file_id
-            and same_party(t.to_party or "", payer)
             and 0 <= (sent - (tx_date(t) or sent)).days <= _SHARE_DAYS
             and _SHARE_RANGE[0] <= out.amount / t.amount <= _SHARE_RANGE[1]
         ]

@@ -12,6 +12,7 @@
 """
 
 import re
+from collections import defaultdict
 from datetime import date
 
 from holmes_backend.agents.schemas import (
@@ -105,12 +106,15 @@ def sequence_statements(docs: list[EvidenceDoc]) -> list[Finding]:
 
 
 def _dated(
-    acts: set[str], records: list[tuple[date, set[str], SourceRef]], own: str
+    acts: set[str], by_act: dict[str, list[tuple[date, SourceRef]]], own: str
 ) -> list[tuple[date, SourceRef]]:
-    return sorted(
-        ((day, source) for day, done, source in records if source.file_id != own and acts & done),
-        key=lambda pair: pair[0],
-    )
+    found = {
+        (day, source.file_id, source.row, source.line, source.page): (day, source)
+        for act in acts
+        for day, source in by_act.get(act, [])
+        if source.file_id != own
+    }
+    return [found[key] for key in sorted(found, key=lambda k: (k[0], k[1], k[2] or 0))]
 
 
 def sequence_contradictions(
@@ -124,12 +128,20 @@ def sequence_contradictions(
     if not said:
         return []
     # Each record's acts, read once: a done act and its day (not "no pour", not "requested").
-    records: list[tuple[date, set[str], SourceRef]] = []
+    wanted = {
+        act
+        for text, _, _ in said
+        if (order := _order(text))
+        for act in _acts(order[0], said=True) | _acts(order[1], said=True)
+    }
+    by_act: dict[str, list[tuple[date, SourceRef]]] = defaultdict(list)
     dated = [(e.timestamp, e.description, e.source) for e in events]
     dated += [(d.date, d.description, d.source) for d in dates]
     for stamp, text, source in dated:
-        if (when := parse_iso(stamp)) is not None and not _NOT_DONE.search(text):
-            records.append((when.date(), _acts(text), source))
+        acts = _acts(text) & wanted
+        if acts and (when := parse_iso(stamp)) is not None and not _NOT_DONE.search(text):
+            for act in acts:
+                by_act[act].append((when.date(), source))
     found: list[Contradiction] = []
     for text, source, speaker in said:
         order = _order(text.partition(" [asked: ")[0])
@@ -138,8 +150,8 @@ def sequence_contradictions(
         first_acts, then_acts = _acts(order[0], said=True), _acts(order[1], said=True)
         if not first_acts or not then_acts or first_acts & then_acts:
             continue
-        firsts = _dated(first_acts, records, source.file_id)
-        thens = _dated(then_acts, records, source.file_id)
+        firsts = _dated(first_acts, by_act, source.file_id)
+        thens = _dated(then_acts, by_act, source.file_id)
         if not firsts or not thens or firsts[0][0] <= thens[0][0]:
             continue
         who = f"{speaker} says" if speaker else "It says"

@@ -12,7 +12,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
 from holmes_backend.llm.local.facts.names import same_party
 
 _DENIED_ACT = re.compile(
@@ -27,16 +27,11 @@ _OTHER_RULES = wordset(
     "make made take taken give given hear heard tell told said think thought remember recall "
     "realise realize leave left stay stayed come came discuss discussed call called"
 )
-_SUFFIX = re.compile(r"(?:als|al|ings|ing|ed|en|es|s|n|e)$")
 _RELAYED = re.compile(
     r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"\b(?:no|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
-
-
-def _stem(word: str) -> str:
-    return _SUFFIX.sub("", word.lower())
 
 
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
@@ -48,7 +43,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
         match = _DENIED_ACT.search(body)
         if not speaker or match is None or match["verb"].lower() in _OTHER_RULES:
             continue
-        stem = _stem(match["verb"])
+        stem = act_stem(match["verb"])
         if len(stem) < 5:
             continue
         act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)

@@ -26,7 +26,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.facts.dates import parse_iso
-from holmes_backend.llm.local.facts.lexicon import STOPWORDS
+from holmes_backend.llm.local.facts.lexicon import STOPWORDS, act_stem
 from holmes_backend.llm.local.facts.text import units
 
 SEQUENCE_STATEMENT = "sequence_statement"
@@ -41,7 +41,6 @@ _ORDER = re.compile(
 )
 # Words that name an act: "inspected", "inspection", "pouring", "approval", "placement".
 _ACT = re.compile(r"^[a-z]{3,}(?:ed|ing|ion|ions|ment|al)$")
-_SUFFIX = re.compile(r"(?:ations?|itions?|ions?|ments?|ing|ed|al|e)$")
 # A record of an act not done, or only asked for: "no pour", "inspection requested".
 _NOT_DONE = re.compile(
     r"\b(?:no|not|never|cancel+ed|postponed|requested|booked|scheduled|planned|due|awaiting|"
@@ -52,11 +51,6 @@ _GENERIC = frozenset({"carried", "carrying", "completed", "done", "made", "given
 _HEAD = 40
 
 
-def _stem(word: str) -> str:
-    stem = _SUFFIX.sub("", word.lower())
-    return stem[:-1] if len(stem) > 3 and stem[-1] == stem[-2] else stem  # "stopped" → "stop"
-
-
 def _acts(text: str, said: bool = False) -> set[str]:
     """The words that name acts. Of what was `said` to happen, its verbs when it has any ("had
     inspected the reinforcement" is an inspection, not a reinforcement), else its words for
@@ -65,10 +59,10 @@ def _acts(text: str, said: bool = False) -> set[str]:
     words = [w.lower() for w in re.findall(r"[A-Za-z]+", text)]
     words = [w for w in words if len(w) >= 4 and w not in STOPWORDS and w not in _GENERIC]
     if not said:
-        return {_stem(w) for w in words}
+        return {act_stem(w) for w in words}
     named = [w for w in words if _ACT.match(w)]
     verbs = [w for w in named if w.endswith(("ed", "ing"))]
-    return {_stem(w) for w in (verbs or named or [w for w in words if len(w) >= 5])}
+    return {act_stem(w) for w in (verbs or named or [w for w in words if len(w) >= 5])}
 
 
 def _order(text: str) -> tuple[str, str] | None:

@@ -1,5 +1,6 @@
 """Word lists the rules lean on. General vocabulary of finance, law and investigation only."""
 
+import re
 import unicodedata
 
 # Letters that carry no separable accent, and what they are written as without one.
@@ -8,6 +9,20 @@ _UNACCENTED = str.maketrans(
      "Ħ": "H", "\u0131": "i", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th",
      "Þ": "TH"}
 )  # fmt: skip
+
+
+# What turns an act's word into its stem: "inspection", "inspected" -> "inspect";
+# "withdrawals", "withdrawn" -> "withdraw"; "placement", "placed" -> "plac"; "stopped" -> "stop".
+_ACT_SUFFIX = re.compile(r"(?:ations?|itions?|ions?|ments?|als?|ings?|ed|en|es|e|s|n)$")
+_MIN_STEM = 4
+
+
+def act_stem(word: str) -> str:
+    """The stem an act is known by, whichever form names it (verb, participle, noun)."""
+    stem = _ACT_SUFFIX.sub("", word.lower())
+    if len(stem) > _MIN_STEM - 1 and stem[-1] == stem[-2]:
+        stem = stem[:-1]  # "stopp" -> "stop"
+    return stem[:-1] if len(stem) > _MIN_STEM and stem.endswith("e") else stem
 
 
 def wordset(text: str) -> frozenset[str]:

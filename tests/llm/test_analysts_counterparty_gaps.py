@@ -63,3 +63,60 @@ async def test_a_firm_that_corresponds_from_its_own_domain_is_known(tmp_path: Pa
     synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
     # Its consultant wrote from murinsel-digital.at: there is correspondence with the payee.
     assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
+
+
+_CLUB_BANK = (
+    "Date,Payee,Reference,Amount\n"
+    "2026-03-05,Coastline Marine Ltd,INV 3321 boat repair,-1240.00\n"
+    "2026-03-10,Membership,Subscriptions,3600.00\n"
+    "2026-03-28,Harbour Authority,Mooring Q2,-450.00\n"
+)
+_ONE_LINE_INVOICE = (
+    "COASTLINE MARINE LTD\n"
+    "Invoice 3321\n"
+    "Date: 24 February 2026\n"
+    "To: Harbourside Rowing Club\n"
+    "Repair to coxless four hull and rigger replacement: GBP 1,240.00\n"
+    "Payment terms: 30 days\n"
+)
+
+
+async def test_money_in_and_an_invoiced_payee_need_no_basis(tmp_path: Path) -> None:
+    """A bank export booking money out as negative figures: its positive row came in (the
+    subscriptions paid the club; nobody paid "Membership"), and a payee whose one-line invoice
+    (no total line) is in the evidence has its basis; the mooring fee has none."""
+    docs = [
+        await text_doc(tmp_path, "club_bank.csv", _CLUB_BANK, "text/csv"),
+        await text_doc(tmp_path, "coastline_invoice.txt", _ONE_LINE_INVOICE),
+    ]
+    financial, _ = run(DOMAINS[0][1], docs)
+    received = [t for t in financial.transactions if t.source.row == 2]
+    assert [(t.from_party, t.to_party) for t in received] == [("Membership", None)]
+    [invoice] = [t for t in financial.transactions if t.source.file_id == "coastline_invoice"]
+    assert (invoice.to_party, invoice.amount, invoice.reference) == (
+        "Coastline Marine Ltd",
+        1240.0,
+        "3321",
+    )
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in DOMAINS]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    bases = [g.element for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
+    assert bases == ["Basis for 1 payment(s) to Harbour Authority totalling GBP 450"]
+
+
+async def test_mostly_payments_with_one_refund_stay_payments(tmp_path: Path) -> None:
+    """A list of positive payments with one negative figure: the positives went out."""
+    ledger = await text_doc(
+        tmp_path,
+        "expenses.csv",
+        "Date,Payee,Amount\n"
+        "2026-01-04,Rail Europe,120.00\n"
+        "2026-01-09,Hotel Lumen,340.00\n"
+        "2026-01-11,Hotel Lumen,-40.00\n",
+        "text/csv",
+    )
+    financial, _ = run(DOMAINS[0][1], [ledger])
+    assert [(t.from_party, t.to_party) for t in financial.transactions[:2]] == [
+        (None, "Rail Europe"),
+        (None, "Hotel Lumen"),
+    ]

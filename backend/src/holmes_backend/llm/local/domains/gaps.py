@@ -37,6 +37,7 @@ from holmes_backend.llm.local.domains.anomalies import (
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import keeping_out
 from holmes_backend.llm.local.domains.ledger import (
+    INVOICED,
     is_payment,
     is_transfer,
     norm_reference,
@@ -260,6 +261,14 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
         for e in f.entities
     ]
     if any(name_key(k) == key for k in known):
+        return True
+    # An invoice it issued, in a file of its own, is what the payment was for.
+    invoiced = (
+        t
+        for t in view.financial.transactions
+        if t.description.startswith(INVOICED) and t.source.file_id not in files
+    )
+    if any(key in (name_key(t.to_party or ""), name_key(t.from_party or "")) for t in invoiced):
         return True
     # A firm that wrote or was written to: an e-mail address at its own domain ("@vireaux.fr").
     own = {fold(w) for w in distinctive_words([party])}  # "société" of "@societe-x.fr"

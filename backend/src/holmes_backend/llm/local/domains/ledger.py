@@ -127,6 +127,7 @@ _MODAL = re.compile(
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
+_INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
     r"grand\s+total)\b\s*[:=]?",
@@ -252,13 +253,25 @@ def _holder(doc: EvidenceDoc) -> str | None:
 
 
 def _row_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
-    found: list[Transaction | None] = []
-    for unit in units(doc):
-        if unit.kind == "row":
-            fields = row_fields(unit.text)
-            if fields:
-                found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
-    return found
+    rows = [(f, u.ref) for u in units(doc) if u.kind == "row" and (f := row_fields(u.text))]
+    signed = _signed_inflows([f for f, _ in rows])
+    return [_from_fields(doc.file_id, f, ref, holder, signed) for f, ref in rows]
+
+
+def _signed_inflows(rows: list[dict[str, str]]) -> bool:
+    """Whether a table's single signed amount column books its money out as negative figures
+    (a bank export: "-1240.00" paid, "3600.00" received): when at least half its amounts are
+    negative, a positive one came in. A list of mostly positive payments with one negative
+    figure is payments and a refund."""
+    signs = []
+    for fields in rows:
+        assigned = roles(list(fields))
+        if any(r in ("debit", "credit", "direction") for r in assigned.values()):
+            return False
+        amount = _amount(fields, assigned, "amount")
+        if amount is not None and amount[0]:
+            signs.append(amount[0] < 0)
+    return len(signs) >= 2 and 2 * sum(signs) >= len(signs)
 
 
 def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
@@ -318,7 +331,11 @@ def _amount(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> _A
 
 
 def _from_fields(
-    file_id: str, fields: dict[str, str], ref: SourceRef, holder: str | None
+    file_id: str,
+    fields: dict[str, str],
+    ref: SourceRef,
+    holder: str | None,
+    signed_inflows: bool = False,
 ) -> Transaction | None:
     assigned = roles(list(fields))
     debit = _amount(fields, assigned, "debit")
@@ -340,10 +357,21 @@ def _from_fields(
     description = "; ".join(
         f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
     )
-    outflow = _outflow(_first(fields, assigned, "direction"), amount[0], description, outflow)
-    if sender is None and receiver is None:
+    reference = _first(fields, assigned, "reference")
+    outflow = _outflow(
+        _first(fields, assigned, "direction"),
+        amount[0],
+        f"{description} {reference or ''}",
+        outflow,
+        signed_inflows,
+    )
+    if sender is None and (receiver is None or outflow is False):
+        # One counterparty column ("Payee", "Merchant"): on money coming in, its party paid it.
         party = (
-            _first(fields, assigned, "party") or _split_name(fields) or _counterparty(description)
+            receiver
+            or _first(fields, assigned, "party")
+            or _split_name(fields)
+            or _counterparty(description)
         )
         sender, receiver = (None, party) if outflow is not False else (party, None)
     if holder and sender is None and outflow is not None:
@@ -356,7 +384,6 @@ def _from_fields(
     if _price_list(fields, assigned):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
-    reference = _first(fields, assigned, "reference")
     if reference is None and (found := references(description)):
         reference = found[0]
     if quantity and price and _first(fields, assigned, "amount") is None:
@@ -450,18 +477,23 @@ _MARKED |= {"deposit": False, "received": False, "receipt": False, "sent": True,
 
 
 def _outflow(
-    direction: str | None, signed: float, description: str, known: bool | None
+    direction: str | None,
+    signed: float,
+    description: str,
+    known: bool | None,
+    signed_inflows: bool = False,
 ) -> bool | None:
     """Whether a row's money went out (True) or came in (False), None when nothing tells: its
-    debit or credit column, its direction column, its sign, or its own words ("Credit transfer")."""
+    debit or credit column, its direction column, its sign (a positive figure in a table that
+    books money out as negative ones came in), or its own words ("Credit transfer")."""
     word = (direction or "").strip().lower()
     marked = _MARKED.get(word, _MARKED.get(word[:1])) if word else None
     if marked is not None:
         return marked
     if known is not None:
         return known
-    if signed < 0:
-        return True
+    if signed < 0 or signed_inflows:
+        return signed < 0
     return False if _INFLOW.search(description) else None
 
 
@@ -624,9 +656,14 @@ def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
     )
     if reference is None:
         return []
-    for unit in doc_units:
+    priced = [(u, found) for u in doc_units if (found := find_money(u.text))]
+    # An invoice for one thing, titled as one, may state its price once with no total line.
+    single = len(priced) == 1 and any(_INVOICE_TITLE.match(u.text) for u in doc_units[:5])
+    for unit, found in priced:
         match = _TOTAL.search(unit.text)
         money = find_money(unit.text[match.end() :]) if match else []
+        if not money and single and len(found) == 1:
+            money = found
         if not money:
             continue
         issuer = next(

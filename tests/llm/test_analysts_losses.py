@@ -64,3 +64,73 @@ async def test_a_receipt_from_before_the_theft_is_proof_of_ownership(tmp_path: P
         await text_doc(tmp_path, "statement_vollmer.txt", _STATEMENT),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+_CONTENTS_CLAIM = (
+    "CONTENTS CLAIM FORM\n"
+    "Policyholder: Declan Fitzgerald-Roe\n"
+    "Date of loss: 12 June 2026\n"
+    "Items claimed:\n"
+    "1. Apple MacBook Pro 16-inch, serial C02FQ3ZJMD6T - claimed value EUR 3,450\n"
+    "2. Sony A7 IV camera body, serial 5173309 - claimed value EUR 2,600\n"
+    "3. Gold bracelet (inherited) - claimed value EUR 4,100\n"
+)
+_SHOP_RECEIPT = (
+    "ELECTROWORLD GALWAY\n"
+    "Receipt no. 55-10982\n"
+    "Date: 03/09/2025 14:12\n"
+    "Apple MacBook Pro 16-inch M3  serial C02FQ3ZJMD6T   EUR 2,299.00\n"
+    "AppleCare                                           EUR   279.00\n"
+    "TOTAL                                               EUR 2,578.00\n"
+)
+_LISTING = (
+    "Saved listing - SecondLook marketplace\n"
+    "Posted: 21 June 2026 09:14\n"
+    "Title: Sony A7 IV body, boxed, low shutter count\n"
+    "Description: Selling my A7 IV, barely used. Serial 5173309. Collection Galway city.\n"
+    "Price: EUR 1,850\n"
+)
+
+
+async def test_an_item_on_sale_after_the_loss_and_a_value_above_its_receipt(
+    tmp_path: Path,
+) -> None:
+    """A column-set receipt (each line an item and its price) from before the loss is the
+    laptop's price; the camera's serial number on a sale listing after the loss says it was not
+    lost; the bracelet, with no record, is neither."""
+    docs = [
+        await text_doc(tmp_path, "contents_claim.txt", _CONTENTS_CLAIM),
+        await text_doc(tmp_path, "receipt_electroworld.txt", _SHOP_RECEIPT),
+        await text_doc(tmp_path, "listing_sl7718204.txt", _LISTING),
+    ]
+    output = synthesis_of(docs)
+    found = {c.claim_source.line: c for c in output.contradictions}
+    assert sorted(found) == [5, 6]
+    assert found[6].severity == "HIGH"
+    assert found[6].explanation == (
+        "The claim puts Sony A7 IV camera body, serial 5173309 among what was lost on "
+        "2026-06-12; its serial number is recorded after that, on 2026-06-21: Posted: 21 June "
+        "2026 09:14 - Serial 5173309."
+    )
+    assert [r.file_id for r in found[6].evidence_against] == ["listing_sl7718204"]
+    assert found[5].severity == "MEDIUM"
+    assert found[5].explanation == (
+        "Apple MacBook Pro 16-inch, serial C02FQ3ZJMD6T, lost on 2026-06-12, is claimed at "
+        "EUR 3,450, 50% more than the EUR 2,299 its receipt shows paid for it on 2025-09-03."
+    )
+    assert [(r.file_id, r.line) for r in found[5].evidence_against] == [
+        ("receipt_electroworld", 4)
+    ]
+
+
+async def test_a_claim_at_its_receipt_price_and_a_serial_seen_before_the_loss(
+    tmp_path: Path,
+) -> None:
+    claim = _CONTENTS_CLAIM.replace("EUR 3,450", "EUR 2,299")
+    listing = _LISTING.replace("21 June 2026", "21 May 2026")
+    docs = [
+        await text_doc(tmp_path, "contents_claim.txt", claim),
+        await text_doc(tmp_path, "receipt_electroworld.txt", _SHOP_RECEIPT),
+        await text_doc(tmp_path, "listing_sl7718204.txt", listing),
+    ]
+    assert synthesis_of(docs).contradictions == []

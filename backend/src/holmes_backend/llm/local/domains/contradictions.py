@@ -62,7 +62,12 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, instant
-from holmes_backend.llm.local.domains.losses import bought_after_loss, loss_contradictions
+from holmes_backend.llm.local.domains.losses import (
+    bought_after_loss,
+    loss_contradictions,
+    padded_values,
+    surviving_items,
+)
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
@@ -1233,6 +1238,8 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
+    found += surviving_items(view.financial.findings)
+    found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

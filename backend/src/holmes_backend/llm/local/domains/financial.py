@@ -18,7 +18,11 @@ from holmes_backend.llm.local.domains.figures import (
 )
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.ledger import is_transfer, ledger
-from holmes_backend.llm.local.domains.losses import claimed_losses, purchases
+from holmes_backend.llm.local.domains.losses import (
+    claimed_losses,
+    purchases,
+    recorded_serials,
+)
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
 from holmes_backend.llm.local.domains.stated import stated_figures
@@ -66,7 +70,11 @@ def analyse_financial(
     findings += period_changes(figures)
     findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
-    findings += [item for doc in docs for item in [*claimed_losses(doc), *purchases(doc)]]
+    findings += [
+        item
+        for doc in docs
+        for item in [*claimed_losses(doc), *purchases(doc), *recorded_serials(doc)]
+    ]
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     output = FinancialOutput(

@@ -6,10 +6,14 @@ padded claim: the receipt that supports the item was made after the item was gon
   its items with their values, one line each ("Canon EOS R6 camera body - GBP 2,099.00"): a
   finding per item, naming the form's policyholder. A receipt (a document headed as one, or an
   order confirmation) lists what was bought on its date: a finding per item line.
+  Any other line naming a serial number ("serial 5173309", "IMEI …", "S/N …") is recorded with
+  its date (its own, else its document's): where that item turns up.
 - Synthesis: an item whose receipt is dated after the loss (two distinctive words in common: the
   make and model), or a payment of the same value after it, contradicts the claim (HIGH). It is
   also a pattern the policyholder's "I have not bought a replacement" is held against
-  (conduct)."""
+  (conduct). An item whose serial number a record dated after the loss names (a sale listing, a
+  repair ticket) was not lost (HIGH); an item claimed at well above what its receipt from before
+  the loss says it cost is a padded value (MEDIUM)."""
 
 import re
 from datetime import date
@@ -27,6 +31,21 @@ from holmes_backend.llm.local.facts.text import Unit, units
 CLAIMED_LOSS = "claimed_loss"
 PURCHASED = "purchased_item"
 BOUGHT_AFTER_LOSS = "bought_after_loss"
+SERIAL_RECORDED = "serial_recorded"
+
+# A serial number by its label: "serial C02FQ3ZJMD6T", "S/N: 5173309", "IMEI 35-209900-176148-1".
+_SERIAL = re.compile(
+    r"\b(?:serial(?:\s+(?:no\.?|number|#))?|s/n|imei|vin)\s*[:#.]?\s*(?P<id>[A-Z0-9][A-Z0-9-]{4,})",
+    re.IGNORECASE,
+)
+# A label between an item and its value: "Sony A7 IV body - claimed value EUR 2,600".
+_VALUE_LABEL = re.compile(
+    r"[\s,;:\u2013\u2014-]*\b(?:(?:claimed|estimated|replacement|insured)\s+)?(?:value|cost|price)"
+    r"\s*(?:claimed)?\s*$",
+    re.IGNORECASE,
+)
+# Claimed at more than this share above the price its receipt from before the loss shows.
+_PADDED = 1.25
 
 _LOSS_DATE = re.compile(
     r"^\s*(?:date\s+of\s+(?:the\s+)?(?:loss|incident|theft|burglary|damage|event)|loss\s+date|"
@@ -89,6 +108,40 @@ def purchases(doc: EvidenceDoc) -> list[Finding]:
     return _items(doc_units, PURCHASED, f"Bought on {bought.day.isoformat()}", None)
 
 
+def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
+    """Each line of a document (not a claim form) naming a serial number, with its date."""
+    doc_units = units(doc)
+    head = [u.text for u in doc_units[:_HEAD]]
+    if any(_LOSS_DATE.match(t) for t in head):
+        return []
+    dated = next(((m, t) for t in head for m in find_moments(t)), None)
+    found: list[Finding] = []
+    for unit in doc_units:
+        numbers = serials(unit.text)
+        own = next(iter(find_moments(unit.text)), None)
+        when = own or (dated[0] if dated else None)
+        if not numbers or when is None:
+            continue
+        text = " ".join(unit.text.split())
+        if own is None and dated:
+            text = f"{' '.join(dated[1].split())} - {text}"  # the line that dates it
+        found.append(
+            Finding(
+                finding_type=SERIAL_RECORDED,
+                title=f"Serial {', '.join(sorted(numbers))} recorded on {when.day.isoformat()}",
+                summary=text[:300],
+                confidence=0.8,
+                severity="LOW",
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def serials(text: str) -> set[str]:
+    return {m["id"].upper() for m in _SERIAL.finditer(text) if any(c.isdigit() for c in m["id"])}
+
+
 def _items(doc_units: list[Unit], kind: str, heading: str, holder: str | None) -> list[Finding]:
     """A finding per item line: "<heading>: <item> (<value>)"."""
     found: list[Finding] = []
@@ -118,6 +171,7 @@ def _item(text: str) -> tuple[str, Money] | None:
     if _FIELD.match(text) or len(money) != 1 or _NOT_ITEM.search(text):
         return None
     name = " ".join(text[: money[0].start].split()).strip(" -\u2013\u2014.:")
+    name = _VALUE_LABEL.sub("", name).strip(" -\u2013\u2014.:,")
     return (name, money[0]) if _words(name) else None
 
 
@@ -210,3 +264,88 @@ def loss_contradictions(
         )
         for loss, _, _, anomaly in found
     ]
+
+
+def _same_item(loss: Finding, other: Finding) -> bool:
+    """The same item: the same serial number where both give one, else its make and model."""
+    mine, theirs = serials(loss.summary), serials(other.summary)
+    if mine and theirs:
+        return bool(mine & theirs)
+    item = _item(loss.summary)
+    return len(_words(item[0] if item else "") & _words(other.summary)) >= _MIN_SHARED
+
+
+def _lost(loss: Finding) -> tuple[str, str]:
+    """(item, day of loss) of a claimed loss's title."""
+    heading, named = loss.title.split(": ", 1)
+    return named.rsplit(" (", 1)[0], heading.rsplit(" on ", 1)[-1]
+
+
+def surviving_items(findings: list[Finding]) -> list[Contradiction]:
+    """Claimed losses whose serial number a record dated after the loss names."""
+    sightings = [f for f in findings if f.finding_type == SERIAL_RECORDED]
+    found: list[Contradiction] = []
+    for loss in (f for f in findings if f.finding_type == CLAIMED_LOSS):
+        lost_on, numbers = _day(loss.title), serials(loss.summary)
+        later = [
+            s
+            for s in sightings
+            if numbers & serials(s.summary)
+            and s.sources[0].file_id != loss.sources[0].file_id
+            and lost_on is not None
+            and (day := _day(s.title)) is not None
+            and day > lost_on
+        ]
+        if not later:
+            continue
+        named, day = _lost(loss)
+        seen = "; ".join(
+            f"{s.title.split(' recorded ', 1)[1]}: {s.summary[:120].rstrip('.')}" for s in later
+        )
+        found.append(
+            Contradiction(
+                claim=loss.summary,
+                claim_source=loss.sources[0],
+                evidence_against=unique_refs([s.sources[0] for s in later], 6),
+                explanation=(
+                    f"The claim puts {named} among what was lost on {day}; its serial number is "
+                    f"recorded after that, {seen}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def padded_values(findings: list[Finding]) -> list[Contradiction]:
+    """Claimed losses valued well above what the item's receipt from before the loss shows."""
+    receipts = [f for f in findings if f.finding_type == PURCHASED]
+    found: list[Contradiction] = []
+    for loss in (f for f in findings if f.finding_type == CLAIMED_LOSS):
+        lost_on, value = _day(loss.title), _value(loss.title)
+        if lost_on is None or not value:
+            continue
+        for receipt in receipts:
+            bought_on, price = _day(receipt.title), _value(receipt.title)
+            if bought_on is None or bought_on > lost_on or not price or value <= price * _PADDED:
+                continue
+            if not _same_item(loss, receipt):
+                continue
+            named, day = _lost(loss)
+            claimed = loss.title.rsplit("(", 1)[-1].rstrip(")")
+            paid = receipt.title.rsplit("(", 1)[-1].rstrip(")")
+            found.append(
+                Contradiction(
+                    claim=loss.summary,
+                    claim_source=loss.sources[0],
+                    evidence_against=[receipt.sources[0]],
+                    explanation=(
+                        f"{named}, lost on {day}, is claimed at {claimed}, "
+                        f"{round(100 * (value / price - 1))}% more than the {paid} its receipt "
+                        f"shows paid for it on {bought_on.isoformat()}."
+                    ),
+                    severity="MEDIUM",
+                )
+            )
+            break
+    return found

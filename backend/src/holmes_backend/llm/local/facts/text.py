@@ -164,6 +164,7 @@ def _is_section_title(chunk: Chunk) -> bool:
 
 
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
+_ALIGNED = re.compile(r"\S {3,}\S")
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
@@ -171,6 +172,8 @@ def _continues(previous: str, line: str, width: int) -> bool:
         return False
     if previous.endswith(("-", ",")):
         return True
+    if _ALIGNED.search(previous) or _ALIGNED.search(line):
+        return False  # a line set out in columns (a receipt's item and its price) stands alone
     if line[:1].islower():
         # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
         return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))

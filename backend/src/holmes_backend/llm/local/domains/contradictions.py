@@ -33,6 +33,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
+from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.hospitality import (
@@ -1217,6 +1218,7 @@ def all_contradictions(
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
+    found += disposal_contradictions(claims, view.financial.findings + view.evidence.findings, held)
     said: dict[str, str] = defaultdict(str)
     for finding in view.evidence.findings:
         for ref in finding.sources:

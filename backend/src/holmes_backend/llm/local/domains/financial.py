@@ -11,6 +11,7 @@ from holmes_backend.llm.local.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
+from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
     figures_reported,
     narrative_check,
@@ -73,7 +74,12 @@ def analyse_financial(
     findings += [
         item
         for doc in docs
-        for item in [*claimed_losses(doc), *purchases(doc), *recorded_serials(doc)]
+        for item in [
+            *claimed_losses(doc),
+            *purchases(doc),
+            *recorded_serials(doc),
+            *ownership_changes(doc),
+        ]
     ]
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]

@@ -100,7 +100,7 @@ _COUNTERPARTY = re.compile(
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    r"^\s*(?:transfer|tfr|(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
+    r"^\s*(?:transfer|tfr|fpo|fpi|bgc|sto|obp|bp|deb|pos|(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
     r"chaps|sepa(?: transfer)?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"

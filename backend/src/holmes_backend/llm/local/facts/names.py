@@ -298,7 +298,8 @@ def title_case(text: str) -> str:
         elif index and bare in _SMALL:
             parts.append(word.lower())
         else:
-            parts.append(word[:1] + word[1:].lower())
+            # Each part of a double-barrelled name: "PETTIFER-HOLT" -> "Pettifer-Holt".
+            parts.append("-".join(p[:1] + p[1:].lower() for p in word.split("-")))
     return " ".join(parts)
 
 

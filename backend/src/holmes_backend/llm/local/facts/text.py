@@ -168,19 +168,18 @@ _ALIGNED = re.compile(r"\S {3,}\S")
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    if _TERMINAL.search(previous) or _SALUTATION.match(previous):
+    # A line set out in columns (a receipt's item and its price) stands alone.
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line):
         return False
     if previous.endswith(("-", ",")):
         return True
-    if _ALIGNED.search(previous) or _ALIGNED.search(line):
-        return False  # a line set out in columns (a receipt's item and its price) stands alone
     if line[:1].islower():
         # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
         return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))
     if previous.isupper() and line.isupper():
         return True
     wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
-    if len(previous) < wrapped_at or _LINE_OPENS.match(line):
+    if len(previous) < wrapped_at or _LINE_OPENS.match(line) or _ALIGNED.search(previous):
         return False
     # Lines opening alike ("Number …" / "Number …") are records of a list, not one sentence.
     return previous.split(maxsplit=1)[0].lower() != line.split(maxsplit=1)[0].lower()

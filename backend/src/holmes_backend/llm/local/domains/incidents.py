@@ -47,6 +47,11 @@ _SPEED_FIELD = re.compile(
     r"(?:\s*(?P<vunit>km/?h|kph|mph))?",
     re.IGNORECASE,
 )
+# A vehicle's registration as a statement gives it: "registration KX19 RTV", "plate B-MK 4471".
+_PLATE = re.compile(
+    r"\b(?:registration(?:\s+(?:no\.?|number|mark))?|reg\.?(?:\s+no\.?)?|(?:number|licen[cs]e)\s+"
+    r"plate|plate)\s*[:#]?\s*(?P<plate>[A-Z0-9]{1,4}(?:[ -][A-Z0-9]{1,4}){0,2})\b"
+)
 _BEFORE = timedelta(minutes=10)
 _AROUND = timedelta(minutes=2)
 _FASTER = 1.2  # a record this much above the claim (and _MARGIN over it) contradicts it
@@ -56,17 +61,37 @@ _MPH_KMH = 1.609344
 
 def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
+    # A statement's account has its time once ("at about 17:40 I was driving"); its later
+    # sentences ("I did not use my phone at any time while driving") are of that time.
+    told: dict[tuple[str, str], str] = {}
     for claim in claims:
-        if not claim.speaker:
+        if claim.speaker and claim.claimed_time:
+            told.setdefault((claim.source.file_id, claim.speaker), claim.claimed_time)
+    for said in claims:
+        if not said.speaker:
             continue
+        claim = said
+        if not said.claimed_time and (when := told.get((said.source.file_id, said.speaker))):
+            claim = said.model_copy(update={"claimed_time": when})
         moments = _moments(claim, items)
         if not moments:
             continue
         if _NO_PHONE.search(claim.claim):
             found += _phone_use(claim, items, moments)
         if speed := _SPEED_CLAIM.search(claim.claim):
-            found += _speeding(claim, speed, items, moments)
+            found += _speeding(claim, speed, items, moments, _vehicles(claims, claim))
     return found
+
+
+def _vehicles(claims: list[SwornClaim], claim: SwornClaim) -> set[str]:
+    """The registrations of the vehicle the speaker says they drove, in their statement."""
+    return {
+        re.sub(r"[\s-]", "", m["plate"]).upper()
+        for c in claims
+        if c.speaker == claim.speaker and c.source.file_id == claim.source.file_id
+        for m in _PLATE.finditer(c.claim)
+        if any(ch.isdigit() for ch in m["plate"]) and any(ch.isalpha() for ch in m["plate"])
+    }
 
 
 def _moments(claim: SwornClaim, items: list[Item]) -> list[tuple[datetime, Item | None]]:
@@ -140,6 +165,7 @@ def _speeding(
     speed: re.Match[str],
     items: list[Item],
     moments: list[tuple[datetime, Item | None]],
+    plates: set[str],
 ) -> list[Contradiction]:
     claimed = float(speed["high"] or speed["low"])
     unit = _unit(speed["unit"])
@@ -161,6 +187,10 @@ def _speeding(
     speaker = claim.speaker or ""
     surname = parts[2] if (parts := person_parts(speaker)) else speaker.lower()
     named = any(_theirs(i, speaker) for _, i in readings) or surname in item.file_id.lower()
+    # A record of the vehicle they say they drove, by its registration, is theirs too.
+    named = named or any(
+        p in re.sub(r"[\s-]", "", i.description.upper()) for _, i in readings for p in plates
+    )
     return [
         Contradiction(
             claim=claim.claim,

@@ -74,6 +74,9 @@ _CONTENTS_CLAIM = (
     "1. Apple MacBook Pro 16-inch, serial C02FQ3ZJMD6T - claimed value EUR 3,450\n"
     "2. Sony A7 IV camera body, serial 5173309 - claimed value EUR 2,600\n"
     "3. Gold bracelet (inherited) - claimed value EUR 4,100\n"
+    "Declaration: I declare that the information given on this form is true and complete, "
+    "and that I have not recovered, sold or disposed of any of the items.\n"
+    "Signed: Declan Fitzgerald-Roe\n"
 )
 _SHOP_RECEIPT = (
     "ELECTROWORLD GALWAY\n"
@@ -105,7 +108,13 @@ async def test_an_item_on_sale_after_the_loss_and_a_value_above_its_receipt(
     ]
     output = synthesis_of(docs)
     found = {c.claim_source.line: c for c in output.contradictions}
-    assert sorted(found) == [5, 6]
+    assert sorted(found) == [5, 6, 8]
+    # The declaration's formula is no claim; what it adds after it is the policyholder's.
+    assert found[8].claim == "I have not recovered, sold or disposed of any of the items."
+    assert found[8].explanation.endswith(
+        "records after the loss carry the serial number of: Sony A7 IV camera body, serial "
+        "5173309 (on 2026-06-21)."
+    )
     assert found[6].severity == "HIGH"
     assert found[6].explanation == (
         "The claim puts Sony A7 IV camera body, serial 5173309 among what was lost on "

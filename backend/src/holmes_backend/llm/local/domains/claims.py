@@ -21,6 +21,7 @@ from holmes_backend.llm.local.facts.dates import (
     find_period,
     find_times,
 )
+from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -105,6 +106,8 @@ _ATTESTATION = re.compile(
     r"|\bto the best of my (?:knowledge|belief)\b",
     re.IGNORECASE,
 )
+# The further clauses a declaration's formula runs on into: "…, and that I have not …".
+_AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
 # background, not an account of the events to corroborate.
 _BACKGROUND = re.compile(
@@ -355,7 +358,12 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
     if answer:
         return deponent, text[answer.end() :]
     prefix = _PREFIX.match(text)
-    if prefix and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT"):
+    # A form's field ("Declaration: I declare …") is not a speaker's label.
+    if (
+        prefix
+        and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT")
+        and not (" " not in prefix["name"].strip() and prefix["name"].strip().lower() in NOT_NAMES)
+    ):
         return _labelled(prefix["name"], deponent), prefix["rest"]
     return deponent, text
 
@@ -440,11 +448,15 @@ def _claim(
 ) -> SwornClaim | None:
     # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
     # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
+    if formula := _ATTESTATION.search(text):
+        # "I declare that the information … is true, and that I have not sold any of them":
+        # what the declarant adds after the formula is theirs to answer for.
+        text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
-    if not (asserted or own):
+    if not (asserted or own) or not text:
         return None
-    if _ATTESTATION.search(text) or _BACKGROUND.match(text) or text.rstrip().endswith(":"):
-        return None  # the formula, who the witness is, or the words opening what follows
+    if _BACKGROUND.match(text) or text.rstrip().endswith(":"):
+        return None  # who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context, told)
     claimed_place = _claimed_place(text)
     weighty = (

@@ -1240,7 +1240,7 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
-    found += surviving_items(view.financial.findings)
+    found += surviving_items(view.financial.findings, claims)
     found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]

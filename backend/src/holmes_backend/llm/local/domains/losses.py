@@ -18,14 +18,20 @@ padded claim: the receipt that supports the item was made after the item was gon
 import re
 from datetime import date
 
-from holmes_backend.agents.schemas import Anomaly, Contradiction, Finding, Transaction
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    Contradiction,
+    Finding,
+    SwornClaim,
+    Transaction,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import Money, find_money, format_money
-from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 CLAIMED_LOSS = "claimed_loss"
@@ -42,6 +48,13 @@ _SERIAL = re.compile(
 _VALUE_LABEL = re.compile(
     r"[\s,;:\u2013\u2014-]*\b(?:(?:claimed|estimated|replacement|insured)\s+)?(?:value|cost|price)"
     r"\s*(?:claimed)?\s*$",
+    re.IGNORECASE,
+)
+# The policyholder's word that the items stayed lost: "I have not recovered, sold or disposed
+# of any of them".
+_NOT_DISPOSED = re.compile(
+    r"\b(?:not|never|nor)\b[^.;]{0,40}?\b(?:sold|disposed|recovered|retrieved|found|pawned|"
+    r"traded)\b",
     re.IGNORECASE,
 )
 # Claimed at more than this share above the price its receipt from before the loss shows.
@@ -281,10 +294,12 @@ def _lost(loss: Finding) -> tuple[str, str]:
     return named.rsplit(" (", 1)[0], heading.rsplit(" on ", 1)[-1]
 
 
-def surviving_items(findings: list[Finding]) -> list[Contradiction]:
-    """Claimed losses whose serial number a record dated after the loss names."""
+def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[Contradiction]:
+    """Claimed losses whose serial number a record dated after the loss names; and the
+    policyholder's word that nothing claimed was recovered or sold, against those records."""
     sightings = [f for f in findings if f.finding_type == SERIAL_RECORDED]
     found: list[Contradiction] = []
+    survivors: list[tuple[Finding, list[Finding]]] = []
     for loss in (f for f in findings if f.finding_type == CLAIMED_LOSS):
         lost_on, numbers = _day(loss.title), serials(loss.summary)
         later = [
@@ -298,6 +313,7 @@ def surviving_items(findings: list[Finding]) -> list[Contradiction]:
         ]
         if not later:
             continue
+        survivors.append((loss, later))
         named, day = _lost(loss)
         seen = "; ".join(
             f"{s.title.split(' recorded ', 1)[1]}: {s.summary[:120].rstrip('.')}" for s in later
@@ -310,6 +326,39 @@ def surviving_items(findings: list[Finding]) -> list[Contradiction]:
                 explanation=(
                     f"The claim puts {named} among what was lost on {day}; its serial number is "
                     f"recorded after that, {seen}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found + _not_disposed(survivors, claims)
+
+
+def _not_disposed(
+    survivors: list[tuple[Finding, list[Finding]]], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker or not _NOT_DISPOSED.search(claim.claim):
+            continue
+        theirs = [
+            (loss, later)
+            for loss, later in survivors
+            if loss.entities and same_party(loss.entities[0], claim.speaker)
+        ]
+        if not theirs:
+            continue
+        listed = "; ".join(
+            f"{_lost(loss)[0]} ({later[0].title.split(' recorded ', 1)[1]})"
+            for loss, later in theirs
+        )
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([s.sources[0] for _, ls in theirs for s in ls], 6),
+                explanation=(
+                    f"{claim.speaker} says nothing claimed was recovered or disposed of, yet "
+                    f"records after the loss carry the serial number of: {listed}."
                 ),
                 severity="HIGH",
             )

@@ -74,7 +74,8 @@ async def test_answers_the_records_bear_out(tmp_path: Path) -> None:
     """Someone else's house changing hands, and payments to strangers and to the bankrupt
     himself, are not what he denied."""
     title = _TITLE.replace("GRAHAM PETTIFER-HOLT", "MARTIN ASHCROFT")
-    bank = _BANK.replace("N PETTIFER-HOLT", "K ODUYA").replace(
-        "REF GIFT", "REF RENT"
-    ) + "05/02/2026,FPO G PETTIFER-HOLT REF SAVINGS,300.00,,5638.15\n"
+    bank = (
+        _BANK.replace("N PETTIFER-HOLT", "K ODUYA").replace("REF GIFT", "REF RENT")
+        + "05/02/2026,FPO G PETTIFER-HOLT REF SAVINGS,300.00,,5638.15\n"
+    )
     assert synthesis_of(await _docs(tmp_path, title, bank)).contradictions == []

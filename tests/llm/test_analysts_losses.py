@@ -127,9 +127,7 @@ async def test_an_item_on_sale_after_the_loss_and_a_value_above_its_receipt(
         "Apple MacBook Pro 16-inch, serial C02FQ3ZJMD6T, lost on 2026-06-12, is claimed at "
         "EUR 3,450, 50% more than the EUR 2,299 its receipt shows paid for it on 2025-09-03."
     )
-    assert [(r.file_id, r.line) for r in found[5].evidence_against] == [
-        ("receipt_electroworld", 4)
-    ]
+    assert [(r.file_id, r.line) for r in found[5].evidence_against] == [("receipt_electroworld", 4)]
 
 
 async def test_a_claim_at_its_receipt_price_and_a_serial_seen_before_the_loss(

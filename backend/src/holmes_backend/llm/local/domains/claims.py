@@ -69,6 +69,11 @@ _UNIVERSAL = re.compile(
     r"[a-z]{4,})\b",
     re.IGNORECASE,
 )
+_DONE = re.compile(
+    r"\b(?:has|have|had)\s+(?:always\s+|all\s+)?been\s+[a-z]+ed\b|\b(?:was|were)\s+(?:all\s+|always\s+)?"
+    r"[a-z]+ed\b",
+    re.IGNORECASE,
+)
 _PERJURY = re.compile(
     r"penalty of perjury|so help me|solemnly (?:and sincerely )?(?:swear|affirm|declare)|"
     r"duly sworn",
@@ -453,6 +458,8 @@ def _claim(
         # what the declarant adds after the formula is theirs to answer for.
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
+    # "Every night's cash has been banked in full": completeness the witness vouches for.
+    asserted = asserted or (speaker and _UNIVERSAL.search(text) and _DONE.search(text))
     if not (asserted or own) or not text:
         return None
     if _BACKGROUND.match(text) or text.rstrip().endswith(":"):

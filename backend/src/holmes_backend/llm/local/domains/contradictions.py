@@ -82,6 +82,7 @@ from holmes_backend.llm.local.domains.sequence import (
 from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
+from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
@@ -1241,6 +1242,7 @@ def all_contradictions(
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
     found += surviving_items(view.financial.findings, claims)
+    found += unbanked_contradictions(claims, view.financial.findings, view.financial.transactions)
     found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]

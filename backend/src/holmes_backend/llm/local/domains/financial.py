@@ -27,6 +27,7 @@ from holmes_backend.llm.local.domains.losses import (
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
 from holmes_backend.llm.local.domains.stated import stated_figures
+from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
 from holmes_backend.llm.local.domains.trading import trading_before_news
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -61,6 +62,8 @@ def analyse_financial(
     anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
     anomalies += shared_accounts(transfers) + not_on_lists(docs, transfers)
     anomalies += trading_before_news(docs, transfers)
+    takings = [f for doc in docs for f in cash_takings(doc)]
+    anomalies += unbanked_anomalies(takings, transfers)
     agreed = 0
     for doc in docs:
         count, found = narrative_check(doc, figures)
@@ -81,6 +84,7 @@ def analyse_financial(
             *ownership_changes(doc),
         ]
     ]
+    findings += takings
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     output = FinancialOutput(

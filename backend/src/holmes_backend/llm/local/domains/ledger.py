@@ -127,6 +127,8 @@ _MODAL = re.compile(
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
+# A day's sales, not money paid to anyone: "Gross sales", "Takings", "Turnover".
+_SALES_HEADER = re.compile(r"\b(?:sales|takings|turnover|revenue)\b", re.IGNORECASE)
 _INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
@@ -352,6 +354,9 @@ def _from_fields(
         amount = (round(quantity[0] * price[0], 2), price[1])
     if amount is None or amount[0] == 0:
         return None
+    sales = _column(fields, assigned, "amount")
+    if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
+        return None  # a day's sales ("Gross sales", "Takings") are no payment to anyone
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
     description = "; ".join(

@@ -242,3 +242,51 @@ async def test_a_signed_claim_form_denies_a_defect_a_tradesman_recorded(tmp_path
     # A leak of documents is no defect of a building.
     assert condition.reported(leak) is None
     assert condition.reported("Water leaks through the roof valley.") == "defect"
+
+
+_SELLER_FORM = (
+    "PROPERTY INFORMATION FORM\n"
+    "Property address: 12 Mill Lane, Bewdley DY12 2AQ\n"
+    "Section 7 - Environmental matters\n"
+    "7.1 Has any part of the property (whether buildings or surrounding garden or land) ever "
+    "been flooded?  No\n"
+    "7.2 Has a Flood Risk Report been prepared?  No\n"
+    "Signed by the seller: Priyanka Ramaswamy\n"
+    "Date: 9 January 2026\n"
+)
+_INSURER = (
+    "Severn Vale Insurance plc\n"
+    "14 March 2023\n"
+    "Dear Ms Ramaswamy,\n"
+    "Your home buildings claim for flood damage to the ground floor of 12 Mill Lane, following "
+    "the River Severn flooding of 24 February 2023, has been settled.\n"
+)
+_SURVEY = (
+    "HOME SURVEY - LEVEL 2\n"
+    "Inspection date: 2 February 2026\n"
+    "E4 Walls: Tide marks visible on the brickwork in the cellar, consistent with previous "
+    "water ingress.\n"
+)
+
+
+async def test_a_sellers_signed_answers_against_a_flood_claim(tmp_path: Path) -> None:
+    """A signed questionnaire with numbered questions answered "No" on their lines is the
+    signer's word; the flood it denies is in the insurer's letter and the survey. The answer
+    about a flood report being prepared denies no flood."""
+    docs = [
+        await text_doc(tmp_path, "seller_form.txt", _SELLER_FORM),
+        await text_doc(tmp_path, "insurer_letter.txt", _INSURER),
+        await text_doc(tmp_path, "survey.txt", _SURVEY),
+    ]
+    [flooded] = synthesis_of(docs).contradictions
+    assert flooded.claim.startswith("No [asked: 7.1 Has any part of the property")
+    assert flooded.explanation.startswith(
+        "Priyanka Ramaswamy denies any defect, yet 2 record(s) in other files report a defect: "
+        "Your home buildings claim for flood damage"
+    )
+    assert {r.file_id for r in flooded.evidence_against} == {"insurer_letter", "survey"}
+    clean = [
+        await text_doc(tmp_path, "seller_form.txt", _SELLER_FORM),
+        await text_doc(tmp_path, "survey.txt", "HOME SURVEY\nE4 Walls: Sound and dry.\n"),
+    ]
+    assert synthesis_of(clean).contradictions == []

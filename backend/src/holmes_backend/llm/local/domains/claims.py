@@ -9,6 +9,7 @@ just before it ("Q. Where were you on the evening of March 3, 2024?").
 
 import re
 from datetime import date, datetime, time, timedelta
+from itertools import pairwise
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -180,7 +181,18 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
     if len(_OPINION.findall(head)) >= 2:
         return False  # a court opinion discusses testimony; it is not one
     questions = sum(bool(_QUESTION.match(u.text)) for u in units(doc)[:80])
-    return bool(_TESTIMONY.search(head)) or questions >= 2
+    return bool(_TESTIMONY.search(head)) or questions >= 2 or _signed_answers(doc)
+
+
+def _signed_answers(doc: EvidenceDoc) -> bool:
+    """A questionnaire its maker answered and signed (a seller's property information form):
+    two questions or more each answered "No"/"None" on its own, and a signature."""
+    head = units(doc)[:80]
+    answered = sum(
+        a.text.rstrip().endswith("?") and bool(_BARE_ANSWER.match(b.text)) and len(b.text) < 40
+        for a, b in pairwise(head)
+    )
+    return answered >= 2 and any(_SIGNATURE.match(u.text) for u in head)
 
 
 def is_sworn(doc: EvidenceDoc) -> bool:
@@ -207,9 +219,11 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
     return _signed_form(lines)
 
 
+_SIGNATURE = re.compile(r"^\s*(?:signed|signature)\b[^:]{0,30}:\s*\S", re.IGNORECASE)
 # A form's own fields for whose it is ("Name: Daniel Vosk", "Signed: Daniel Vosk").
 _FORM_NAME = re.compile(
-    r"^\s*(?:(?:full\s+)?name|signed(?:\s+by)?|signature|declarant'?s?\s+name)\s*:\s*(?P<v>.+)$",
+    r"^\s*(?:(?:full\s+)?name|signed(?:\s+by(?:\s+the\s+[a-z]+)?)?|signature|declarant'?s?\s+name)"
+    r"\s*:\s*(?P<v>.+)$",
     re.IGNORECASE,
 )
 
@@ -363,14 +377,18 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
     if answer:
         return deponent, text[answer.end() :]
     prefix = _PREFIX.match(text)
-    # A form's field ("Declaration: I declare …") is not a speaker's label.
-    if (
-        prefix
-        and prefix["name"].upper() not in ("NOTE", "RE", "SUBJECT")
-        and not (" " not in prefix["name"].strip() and prefix["name"].strip().lower() in NOT_NAMES)
-    ):
+    if prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
         return _labelled(prefix["name"], deponent), prefix["rest"]
     return deponent, text
+
+
+def _field_label(label: str, rest: str) -> bool:
+    """A form's field ("Declaration: I declare …", "Extension: No"), not a speaker's label."""
+    if label.upper() in ("NOTE", "RE", "SUBJECT"):
+        return True
+    return " " not in label and (
+        label.lower() in NOT_NAMES or (not label.isupper() and bool(_BARE_ANSWER.match(rest)))
+    )
 
 
 def _labelled(label: str, deponent: str | None) -> str:
@@ -459,8 +477,8 @@ def _claim(
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
     # "Every night's cash has been banked in full": completeness the witness vouches for.
-    asserted = asserted or (speaker and _UNIVERSAL.search(text) and _DONE.search(text))
-    if not (asserted or own) or not text:
+    vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
+    if not (asserted or vouched or own) or not text:
         return None
     if _BACKGROUND.match(text) or text.rstrip().endswith(":"):
         return None  # who the witness is, or the words opening what follows

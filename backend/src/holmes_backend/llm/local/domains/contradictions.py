@@ -1122,7 +1122,7 @@ def condition_contradictions(view: CaseView) -> list[Contradiction]:
                 claim,
                 unique_refs(own_and_alike + against, 6),
                 f"{claim.speaker} denies {what}, yet {len(unique_refs(against, 50))} record(s) "
-                f"in other files report {reported}: {against[0].excerpt[:160]}",
+                f"in other files report {reported}: {against[0].excerpt[:160].rstrip('.')}",
                 "HIGH" if own_and_alike else "MEDIUM",
             )
         )

@@ -19,7 +19,9 @@ _DEFECT_RECORD = re.compile(
     r"major\s+|immediate\s+)?(?:replacement|repairs?|rebuild|overhaul|replacing|repairing)\b"
     r"|\b(?:faulty|defective|malfunction\w*|seized|cracked|corroded|leaking|not working|"
     r"write-off|written off|total loss|fault (?:code|found)|broken|damaged|slipped|"
-    r"rotten|rot|damp|stain(?:ed|s)?|subsidence|water ingress)\b"
+    r"rotten|rot|damp|stain(?:ed|s)?|subsidence|water ingress|tide marks?|"
+    r"flood(?:ing)?\s+damage|damaged\s+by\s+(?:flood|floodwater|fire)|fire\s+damage|"
+    r"(?:was|were|been|had)\s+flooded)\b"
     # A leak of water, oil or gas, not of documents.
     r"|\b(?:water|roof|pipe|oil|gas|fuel|valley|ceiling|radiator|tank|coolant)\s+leaks?\b"
     r"|\bleaks?\s+(?:in|from|through|under)\s+the\b"
@@ -58,7 +60,8 @@ _TALK = re.compile(
 _GAP = rf"(?:\W+(?!{_SAYING}\b)\w+){{0,4}}?\W+"
 _DEFECT_TOPIC = re.compile(
     r"\b(?:problems?|faults?|defects?|damaged?|issues?|repairs?|accidents?|breakdowns?|broken|"
-    r"mechanical|condition|ran perfectly|leaks?|cracks?|wear)\b",
+    r"mechanical|condition|ran perfectly|leaks?|cracks?|wear|flood(?:ed|ing|s)?|subsidence|"
+    r"damp|rot|water\s+ingress|fire\s+damage)\b",
     re.IGNORECASE,
 )
 _ARREARS_TOPIC = re.compile(
@@ -76,7 +79,8 @@ _KINDS = {
     ),
     "building": wordset(
         "house home roof building property premises basement foundation foundations wall walls "
-        "ceiling boiler furnace plumbing pipe pipes wiring kitchen bathroom flat apartment"
+        "ceiling boiler furnace plumbing pipe pipes wiring kitchen bathroom flat apartment "
+        "cellar floor floors brickwork plaster plastering replastering rooms garden buildings"
     ),
     "equipment": wordset(
         "machine machinery equipment device generator compressor pump server laptop computer "

@@ -53,7 +53,9 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 # A line that opens a field, a list item or a speaker's turn starts anew.
 _LINE_OPENS = re.compile(
     rf"^(?:[{UPPER}][\w .'\u2019/&()#+-]{{0,30}}:\s"
-    r"|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s)"
+    r"|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s"
+    # A form's numbered item: "7.2 Has a Flood Risk Report been prepared?"
+    rf"|\d{{1,3}}(?:\.\d{{1,3}})+\s+[{UPPER}])"
 )
 # A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
 _STAMPED = re.compile(

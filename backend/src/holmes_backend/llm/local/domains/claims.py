@@ -34,6 +34,7 @@ _TESTIMONY = re.compile(
     r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:the|all|this)\s+"
     r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
+    r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
     r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
     r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
@@ -52,6 +53,7 @@ _FIRST_PERSON = re.compile(
     r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
+    r"confirm|certify|assure|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
     r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
@@ -70,9 +72,13 @@ _UNIVERSAL = re.compile(
     r"[a-z]{4,})\b",
     re.IGNORECASE,
 )
+_PARTICIPLE = (
+    r"(?:[a-z]+ed|made|paid|done|kept|sent|spent|taken|given|held|sold|told|brought|bought|put|"
+    r"shown|seen|written|signed|met|drawn|known)"
+)
 _DONE = re.compile(
-    r"\b(?:has|have|had)\s+(?:always\s+|all\s+)?been\s+[a-z]+ed\b|\b(?:was|were)\s+(?:all\s+|always\s+)?"
-    r"[a-z]+ed\b",
+    rf"\b(?:(?:has|have|had)\s+(?:always\s+|all\s+)?been|(?:was|were)\s+(?:all\s+|always\s+)?)"
+    rf"\s*{_PARTICIPLE}\b",
     re.IGNORECASE,
 )
 _PERJURY = re.compile(
@@ -145,7 +151,10 @@ _LOCATIVE = re.compile(
 _MEMBERS_AT = re.compile(
     r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in|from)\s+(?:the\s+)?$|"
     r"\b(?:staff|people|employees?|workers?|colleagues?|directors?|owners?|management)\s+"
-    r"(?:at|in|of)\s+(?:the\s+)?$",
+    r"(?:at|in|of)\s+(?:the\s+)?$|"
+    # "payments to Tidewell", "invoices from Acme": whom money went to, not where anyone was.
+    r"\b(?:payments?|paid|transfers?|invoices?|money|fees?|sums?|amounts?)\s+(?:\w+\s+)?to\s+"
+    r"(?:the\s+)?$",
     re.IGNORECASE,
 )
 _JOURNEY = re.compile(
@@ -222,7 +231,8 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
 _SIGNATURE = re.compile(r"^\s*(?:signed|signature)\b[^:]{0,30}:\s*\S", re.IGNORECASE)
 # A form's own fields for whose it is ("Name: Daniel Vosk", "Signed: Daniel Vosk").
 _FORM_NAME = re.compile(
-    r"^\s*(?:(?:full\s+)?name|signed(?:\s+by(?:\s+the\s+[a-z]+)?)?|signature|declarant'?s?\s+name)"
+    r"^\s*(?:(?:full\s+)?name|from|signed(?:\s+by(?:\s+the\s+[a-z]+)?)?|signature|"
+    r"declarant'?s?\s+name)"
     r"\s*:\s*(?P<v>.+)$",
     re.IGNORECASE,
 )

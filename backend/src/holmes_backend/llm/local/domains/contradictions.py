@@ -29,6 +29,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.acts import act_contradictions
+from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
@@ -1220,6 +1221,9 @@ def all_contradictions(
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
     found += disposal_contradictions(claims, view.financial.findings + view.evidence.findings, held)
+    found += backdating_contradictions(
+        view.evidence.findings, view.legal.dates, claims, held, view.legal.parties
+    )
     said: dict[str, str] = defaultdict(str)
     for finding in view.evidence.findings:
         for ref in finding.sources:

@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.claims import sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
@@ -84,6 +85,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += recorded_negations(docs)
     findings += nonevents(docs)
     findings += instructions(docs)
+    findings += backdating_asked(docs)
     findings += lookalike_domains(docs)
     findings += acts_recorded(docs)
     findings += [tie for doc in docs for tie in personal_ties(doc)]

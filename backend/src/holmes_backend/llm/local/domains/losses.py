@@ -314,7 +314,7 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
         if not later:
             continue
         survivors.append((loss, later))
-        named, day = _lost(loss)
+        named, lost_day = _lost(loss)
         seen = "; ".join(
             f"{s.title.split(' recorded ', 1)[1]}: {s.summary[:120].rstrip('.')}" for s in later
         )
@@ -324,8 +324,8 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
                 claim_source=loss.sources[0],
                 evidence_against=unique_refs([s.sources[0] for s in later], 6),
                 explanation=(
-                    f"The claim puts {named} among what was lost on {day}; its serial number is "
-                    f"recorded after that, {seen}."
+                    f"The claim puts {named} among what was lost on {lost_day}; its serial "
+                    f"number is recorded after that, {seen}."
                 ),
                 severity="HIGH",
             )

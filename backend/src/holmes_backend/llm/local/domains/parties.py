@@ -27,14 +27,15 @@ _BETWEEN = re.compile(
 _DEFINED = re.compile(
     rf"(?P<name>[{UPPER}][\w&.,'\u2019 -]{{2,90}}?)\s*\((?:the\s+|each\s+a\s+|hereinafter\s+"
     r"(?:referred\s+to\s+as\s+)?(?:the\s+)?|as\s+)?"
-    rf"[\"\u201c'\u2018](?P<alias>[{UPPER}][\w ]{{1,30}})"
+    rf"[\"\u201c'\u2018](?:the\s+)?(?P<alias>[{UPPER}][\w ]{{1,30}})"
     r"[\"\u201d'\u2019]\)"
 )
 _ROLE_WORDS = wordset(
     "company buyer seller consultant contractor client lender borrower landlord tenant licensor "
     "licensee employer employee purchaser vendor supplier customer guarantor agent parent "
     "subsidiary investor shareholder partner contractor provider recipient owner manager "
-    "executive developer distributor franchisor franchisee trustee beneficiary"
+    "executive developer distributor franchisor franchisee trustee beneficiary adviser advisor "
+    "lessor lessee principal insurer insured operator sponsor grantor grantee"
 )
 _SIGNATURE = re.compile(
     r"(?:/s/|\bsigned\s*(?:by)?\s*[:\-]|\bby\s*:\s*(?:/s/)?|\bsignature\s*:)\s*"

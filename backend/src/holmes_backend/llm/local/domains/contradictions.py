@@ -33,6 +33,7 @@ from holmes_backend.llm.local.domains.backdating import backdating_contradiction
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
+from holmes_backend.llm.local.domains.consignments import consignment_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
@@ -1247,6 +1248,7 @@ def all_contradictions(
     found += loss_contradictions(replaced)
     found += surviving_items(view.financial.findings, claims)
     found += unbanked_contradictions(claims, view.financial.findings, view.financial.transactions)
+    found += consignment_contradictions(view.financial.findings)
     found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]

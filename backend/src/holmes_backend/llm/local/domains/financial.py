@@ -11,6 +11,7 @@ from holmes_backend.llm.local.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
+from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
     figures_reported,
@@ -82,6 +83,7 @@ def analyse_financial(
             *purchases(doc),
             *recorded_serials(doc),
             *ownership_changes(doc),
+            *consignments(doc),
         ]
     ]
     findings += takings

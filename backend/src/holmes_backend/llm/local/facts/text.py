@@ -42,7 +42,9 @@ _ABBREVIATIONS = wordset(
     "mr mrs ms dr prof st inc ltd co corp jr sr no nos v vs e.g i.e etc art sec para jan feb "
     "mar apr jun jul aug sep sept oct nov dec approx dept fig ex hon gov gen capt lt sgt det p pp "
     "id cf "
-    "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct"
+    "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct "
+    # Parts of addresses and contact lines: "ul. Tukaya 9", "Tel. 0171 …", "Apt. 4"
+    "ul str pl av apt bldg fl tel nr ref inv ext"
 )
 _MAX_UNIT = 1500
 _WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width

@@ -55,8 +55,8 @@ async def test_goods_consigned_elsewhere_than_certified(tmp_path: Path) -> None:
     assert (diverted.claim_source.file_id, diverted.severity) == ("end_user_certificate", "HIGH")
     assert diverted.explanation == (
         "The goods of KX-4471 go to Altyn Trade LLP (Altyn Trade LLP, Almaty, Kazakhstan) in "
-        "end_user_certificate, commercial_invoice, but to OOO Volga Precision (OOO Volga "
-        "Precision, ul. Tukaya 9, Kazan, Russia / Novorossiysk) in bill_of_lading."
+        "end_user_certificate.txt, commercial_invoice.txt, but to OOO Volga Precision (OOO Volga "
+        "Precision, ul. Tukaya 9, Kazan, Russia / Novorossiysk) in bill_of_lading.txt."
     )
     assert {(r.file_id, r.line) for r in diverted.evidence_against} == {
         ("bill_of_lading", 3),

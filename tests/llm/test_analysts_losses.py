@@ -5,7 +5,7 @@ receipt dated before the theft is the proof of ownership it should be."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import rendered, run, synthesis_of, text_doc
 
 _CLAIM = (
     "TRAVEL INSURANCE - CLAIM FOR STOLEN PROPERTY\n"
@@ -103,7 +103,8 @@ async def test_an_item_on_sale_after_the_loss_and_a_value_above_its_receipt(
     lost; the bracelet, with no record, is neither."""
     docs = [
         await text_doc(tmp_path, "contents_claim.txt", _CONTENTS_CLAIM),
-        await text_doc(tmp_path, "receipt_electroworld.txt", _SHOP_RECEIPT),
+        # As the model receives it, its columns gone: each line still ends in its own price.
+        await rendered(tmp_path, "receipt_electroworld.txt", _SHOP_RECEIPT),
         await text_doc(tmp_path, "listing_sl7718204.txt", _LISTING),
     ]
     output = synthesis_of(docs)
@@ -127,7 +128,9 @@ async def test_an_item_on_sale_after_the_loss_and_a_value_above_its_receipt(
         "Apple MacBook Pro 16-inch, serial C02FQ3ZJMD6T, lost on 2026-06-12, is claimed at "
         "EUR 3,450, 50% more than the EUR 2,299 its receipt shows paid for it on 2025-09-03."
     )
-    assert [(r.file_id, r.line) for r in found[5].evidence_against] == [("receipt_electroworld", 4)]
+    assert [(r.file_id, r.line) for r in found[5].evidence_against] == [
+        ("receipt_electroworld.txt", 4)
+    ]
 
 
 async def test_a_claim_at_its_receipt_price_and_a_serial_seen_before_the_loss(

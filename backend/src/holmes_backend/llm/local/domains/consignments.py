@@ -78,7 +78,15 @@ def consignments(doc: EvidenceDoc) -> list[Finding]:
     ]
 
 
-def consignment_contradictions(findings: list[Finding]) -> list[Contradiction]:
+def consignment_contradictions(
+    findings: list[Finding], filenames: dict[str, str]
+) -> list[Contradiction]:
+    """`filenames`: each file's name by its id, for the explanation."""
+
+    def named(finding: Finding) -> str:
+        file_id = finding.sources[0].file_id
+        return filenames.get(file_id, file_id)
+
     by_ref: dict[str, list[tuple[Finding, str, set[str], bool]]] = defaultdict(list)
     for finding in findings:
         match = _TITLE.match(finding.title) if finding.finding_type == CONSIGNMENT else None
@@ -104,10 +112,8 @@ def consignment_contradictions(findings: list[Finding]) -> list[Contradiction]:
         if not differ:
             continue
         agree = [t for t in told if t not in differ]
-        files = ", ".join(dict.fromkeys(t[0].sources[0].file_id for t in agree))
-        others = "; ".join(
-            f"to {t[1]} ({t[0].summary[:100]}) in {t[0].sources[0].file_id}" for t in differ[:3]
-        )
+        files = ", ".join(dict.fromkeys(named(t[0]) for t in agree))
+        others = "; ".join(f"to {t[1]} ({t[0].summary[:100]}) in {named(t[0])}" for t in differ[:3])
         found.append(
             Contradiction(
                 claim=claim.summary,

@@ -1248,7 +1248,7 @@ def all_contradictions(
     found += loss_contradictions(replaced)
     found += surviving_items(view.financial.findings, claims)
     found += unbanked_contradictions(claims, view.financial.findings, view.financial.transactions)
-    found += consignment_contradictions(view.financial.findings)
+    found += consignment_contradictions(view.financial.findings, view.filenames)
     found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]

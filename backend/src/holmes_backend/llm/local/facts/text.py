@@ -169,11 +169,14 @@ def _is_section_title(chunk: Chunk) -> bool:
 
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
 _ALIGNED = re.compile(r"\S {3,}\S")
+_PRICED = re.compile(r"\d\.\d{2}$")
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    # A line set out in columns (a receipt's item and its price) stands alone.
-    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line):
+    # A line set out in columns (a receipt's item and its price) stands alone, as do lines
+    # each ending in its own amount once their columns are gone ("AppleCare EUR 279.00").
+    priced = bool(_PRICED.search(previous) and _PRICED.search(line))
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
         return False
     if previous.endswith(("-", ",")):
         return True

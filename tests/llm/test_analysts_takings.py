@@ -77,3 +77,27 @@ async def test_cash_banked_in_full_or_no_bank_record(tmp_path: Path) -> None:
         financial, _ = run(FinancialOutput, docs)
         assert [a for a in financial.anomalies if a.kind == "cash_not_banked"] == []
         assert synthesis_of(docs).contradictions == []
+
+
+async def test_a_weekends_cash_banked_in_one_deposit(tmp_path: Path) -> None:
+    """Friday's, Saturday's and Sunday's cash in Monday's one deposit is all banked."""
+    tills = (
+        "Trading date,Cash takings,Closed by\n"
+        "2026-03-06,910.00,Mei Tanaka\n"
+        "2026-03-07,1420.50,Oskar Lindgren\n"
+        "2026-03-08,1188.00,Oskar Lindgren\n"
+        "2026-03-09,640.00,Mei Tanaka\n"
+    )
+    deposits = (
+        "Date,Type,Details,Amount\n"
+        "2026-03-09,Cash deposit,Counter credit Trattoria Lume,3518.50\n"
+        "2026-03-10,Cash deposit,Counter credit Trattoria Lume,640.00\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "z_reports.csv", tills, "text/csv"),
+        await text_doc(tmp_path, "interview_lindgren.txt", _INTERVIEW),
+        await text_doc(tmp_path, "deposits.csv", deposits, "text/csv"),
+    ]
+    financial, _ = run(FinancialOutput, docs)
+    assert [a for a in financial.anomalies if a.kind == "cash_not_banked"] == []
+    assert synthesis_of(docs).contradictions == []

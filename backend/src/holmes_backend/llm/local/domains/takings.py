@@ -150,6 +150,18 @@ def short_days(findings: list[Finding], transactions: list[Transaction]) -> list
     days.sort(key=lambda d: d[0])
     for index, (day, amount, _) in enumerate(days):
         take(index, day, amount)
+    # A weekend's cash banked in one deposit on the Monday: a run of days summing to it.
+    for number, (when, tx) in enumerate(deposits):
+        if number in used:
+            continue
+        for run in _runs([i for i in range(len(days)) if i not in banked]):
+            if (
+                days[run[-1]][0] <= when <= days[run[0]][0] + _WITHIN
+                and abs(sum(days[i][1] for i in run) - tx.amount) <= _TOLERANCE
+            ):
+                used.add(number)
+                banked.update(dict.fromkeys(run, tx))
+                break
     for index, (day, _, _) in enumerate(days):
         if index not in banked:
             take(index, day, None)
@@ -159,6 +171,15 @@ def short_days(findings: list[Finding], transactions: list[Transaction]) -> list
         if short.missing > _TOLERANCE:
             found.append(short)
     return found
+
+
+def _runs(unbanked: list[int]) -> list[list[int]]:
+    """Runs of two to four days, next to each other among those not yet banked."""
+    return [
+        unbanked[start : start + size]
+        for size in range(2, 5)
+        for start in range(len(unbanked) - size + 1)
+    ]
 
 
 def _listed(shorts: list[Short]) -> str:

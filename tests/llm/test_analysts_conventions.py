@@ -53,6 +53,9 @@ async def test_bare_amounts_are_in_the_currency_the_evidence_names(tmp_path: Pat
         (["Fee of $400.", "Signed 05/03/2025."], "2025-05-03"),  # dollars and no dates
         (["Signed 05/03/2025."], "2025-05-03"),  # nothing to go on: month-first
         (["Signed 05.03.2025."], "2025-03-05"),  # dotted: day-first wherever written
+        # The same day written out elsewhere in the case settles how it reads.
+        (["Met on 5 March 2025.", "Signed 05/03/2025."], "2025-03-05"),
+        (["Met on May 3, 2025.", "Fee of \u00a3400.", "Signed 05/03/2025."], "2025-05-03"),
     ],
 )
 def test_the_evidence_decides_how_numeric_dates_read(lines: list[str], expected: str) -> None:

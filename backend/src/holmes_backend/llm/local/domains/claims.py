@@ -35,7 +35,8 @@ _TESTIMONY = re.compile(
     r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
-    r"the witness:|duly sworn|so help me|transcript of|recorded statement|record of interview|"
+    r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
+    r"record of (?:\w+ )?interview|person interviewed|"
     r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
     r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
     # What a person declares on a form of their interests or conduct.
@@ -101,7 +102,8 @@ _WITNESS = re.compile(
     rf"(?P<name>{_NAME})"
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
-    rf"|\b(?:witness|deponent|affiant|declarant|interviewee)\s*:\s*(?P<name3>{_NAME})",
+    rf"|\b(?:witness|deponent|affiant|declarant|interviewee|person\s+interviewed|"
+    rf"name\s+of\s+(?:witness|interviewee|person\s+interviewed))\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
 )
 # Who a testimony may be headed by instead of a name ("Statement of the insured").
@@ -137,8 +139,10 @@ _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
+_THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
 _HOME = re.compile(
-    r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<place>home|house|apartment|flat|"
+    r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
+    r"(?P<place>home|house|apartment|flat|"
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b",
     re.IGNORECASE,
 )
@@ -333,7 +337,8 @@ def _claimed_place(text: str) -> str | None:
     if home:
         word = (home["place"] or home["bare"] or "home").lower()
         named = places_in(text)
-        word = _HOME_WORDS.get(word, word)
+        # Someone else's flat is theirs, not the witness's home ("my sister's flat").
+        word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
         return f"{word} in {named[0]}" if named else word
     # Where they were: a place after "at", "in", "to"…, not one they paid or phoned.
     places = [
@@ -494,6 +499,10 @@ def _claim(
         return None  # who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context, told)
     claimed_place = _claimed_place(text)
+    if claimed_place is None and context and _THERE.search(text):
+        # "At my sister's flat in Salford." / "I got there about nine and stayed all night":
+        # where "there" is, the answer's sentence before says.
+        claimed_place = _claimed_place(_ANSWER.sub("", context[-1]))
     weighty = (
         claimed_time
         or claimed_place

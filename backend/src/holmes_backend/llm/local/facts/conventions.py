@@ -22,7 +22,13 @@ from functools import partial
 from typing import NamedTuple
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.dates import NUMERIC_DATE, numeric_dates_day_first
+from holmes_backend.llm.local.facts.dates import (
+    DAY_FIRST_WORDS,
+    MONTH_FIRST_WORDS,
+    MONTHS,
+    NUMERIC_DATE,
+    numeric_dates_day_first,
+)
 from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.money import (
     CODE,
@@ -66,16 +72,53 @@ def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     """decide() over documents, each read once however many analyses read it."""
     day_first = month_first = 0
     named: Counter[str] = Counter()
+    spelled: set[tuple[int, int, int]] = set()
+    ambiguous: set[tuple[int, int, int]] = set()
     for doc in documents:
-        day, month, currencies = memo(doc, "conventions", partial(_evidence, doc))
+        day, month, currencies, words, numbers = memo(doc, "conventions", partial(_evidence, doc))
         day_first, month_first = day_first + day, month_first + month
         named.update(currencies)
+        spelled |= words
+        ambiguous |= numbers
+    if day_first == month_first:
+        day_first, month_first = _cross_read(spelled, ambiguous)
     return _decided(day_first, month_first, named)
 
 
-def _evidence(doc: EvidenceDoc) -> tuple[int, int, Counter[str]]:
+def _evidence(
+    doc: EvidenceDoc,
+) -> tuple[int, int, Counter[str], set[tuple[int, int, int]], set[tuple[int, int, int]]]:
     texts = [chunk.text for chunk in doc.chunks]
-    return (*date_votes(texts), currencies_named(texts))
+    return (*date_votes(texts), currencies_named(texts), *_dates_both_ways(texts))
+
+
+def _dates_both_ways(
+    texts: list[str],
+) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
+    """(year, month, day) of the dates written with their month's name, and (year, a, b) of
+    the numeric dates "a/b/year" that read either way."""
+    spelled: set[tuple[int, int, int]] = set()
+    ambiguous: set[tuple[int, int, int]] = set()
+    for text in texts:
+        for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
+            for match in pattern.finditer(text, 0, _SAMPLE):
+                month = MONTHS[match["mon"][:3].lower()]
+                spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
+            a, b, year = int(match["a"]), int(match["b"]), match["y"]
+            if match["sep"] == "/" and 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
+                ambiguous.add((int(year), a, b))
+    return spelled, ambiguous
+
+
+def _cross_read(
+    spelled: set[tuple[int, int, int]], ambiguous: set[tuple[int, int, int]]
+) -> tuple[int, int]:
+    """(day-first, month-first) votes of the ambiguous numeric dates that the evidence also
+    writes out: "03/11/2025" beside "3 November 2025" is day-first."""
+    day_first = sum((year, b, a) in spelled for year, a, b in ambiguous)
+    month_first = sum((year, a, b) in spelled for year, a, b in ambiguous)
+    return day_first, month_first
 
 
 def date_votes(texts: Iterable[str]) -> tuple[int, int]:
@@ -115,7 +158,10 @@ def _written_as_currency(text: str, start: int, end: int) -> bool:
 def decide(texts: Iterable[str]) -> Conventions:
     """The conventions of these texts."""
     texts = list(texts)
-    return _decided(*date_votes(texts), currencies_named(texts))
+    day_first, month_first = date_votes(texts)
+    if day_first == month_first:
+        day_first, month_first = _cross_read(*_dates_both_ways(texts))
+    return _decided(day_first, month_first, currencies_named(texts))
 
 
 def _decided(day_first: int, month_first: int, named: Counter[str]) -> Conventions:

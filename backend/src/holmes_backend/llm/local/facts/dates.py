@@ -72,10 +72,10 @@ _YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\
 NUMERIC_DATE = re.compile(
     r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})\b(?![/.]\d)"
 )
-_MONTH_FIRST = re.compile(
+MONTH_FIRST_WORDS = re.compile(
     rf"\b(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
 )
-_DAY_FIRST = re.compile(
+DAY_FIRST_WORDS = re.compile(
     rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s-]+(?P<mon>{_MON}),?[\s-]+(?P<y>(?:19|20)\d{{2}})\b",
     re.IGNORECASE,
 )
@@ -177,7 +177,7 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
         add(day, m, at, m["tz"])
     for m in _YMD_SLASH.finditer(text):
         add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m)
-    for pattern in (_MONTH_FIRST, _DAY_FIRST):
+    for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
     for m in NUMERIC_DATE.finditer(text):

@@ -21,7 +21,7 @@ from holmes_backend.llm.local.facts.vocabulary import common_words
 _ID_COLUMN = re.compile(
     r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account|device|asset|"
     r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id|"
-    r"vehicle|registration|reg(?:\s*no)?|plate|number\s+plate|licen[cs]e\s+plate|fleet\s+no|"
+    r"vehicle|registration|reg(?:\s*no)?|plate|number\s+plate|licen[cs]e\s+plate|fleet\s+no|vrm|vrn|"
     r"unit|truck|van|tractor|trailer)\b",
     re.IGNORECASE,
 )
@@ -33,6 +33,8 @@ _PERSON_COLUMN = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")
+_FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w /()-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
+_RECORD_HEAD = 20
 _MAX_UNITS = 4000
 
 
@@ -50,15 +52,21 @@ def _identifier(value: str) -> str | None:
 def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
-        for unit in units(doc)[:_MAX_UNITS]:
-            if unit.kind != "row":
-                continue
-            fields = row_fields(unit.text)
+        doc_units = units(doc)[:_MAX_UNITS]
+        records = [row_fields(u.text) for u in doc_units if u.kind == "row"]
+        # A record set out as one field a line ("Registration mark: YX68 KLD" / "Registered
+        # keeper: Dariusz Wojcik, 41 Cheetham Hill Road"): its head read as one row.
+        head = [
+            m for u in doc_units[:_RECORD_HEAD] if u.kind != "row" and (m := _FIELD.match(u.text))
+        ]
+        if head:
+            records.append({m["label"]: m["value"] for m in head})
+        for fields in records:
             people = {
                 n.text
                 for key, value in fields.items()
                 if _PERSON_COLUMN.search(key) and not _ID_COLUMN.search(key)
-                for n in find_names(value)
+                for n in find_names(value)[:1]
                 if n.kind == "person"
             }
             if len(people) != 1:

@@ -54,7 +54,9 @@ _FIRST_PERSON = re.compile(
     r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
-    r"confirm|certify|assure|"
+    r"confirm|certify|assure|administered|treated|examined|handed|collected|delivered|parked|"
+    r"opened|closed|counted|phoned|emailed|e-mailed|texted|messaged|wrote|printed|deleted|"
+    r"inspected|completed|finished|started|clocked|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
     r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
@@ -139,6 +141,7 @@ _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
+_HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
 _HOME = re.compile(
     r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
@@ -341,10 +344,13 @@ def _claimed_place(text: str) -> str | None:
         word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
         return f"{word} in {named[0]}" if named else word
     # Where they were: a place after "at", "in", "to"…, not one they paid or phoned.
+    people = {n.text for n in find_names(text) if n.kind == "person"}
     places = [
         p
         for p in places_in(text)
-        if (at := text.find(p)) >= 0
+        if p not in people
+        and not _HONORIFIC.match(p)
+        and (at := text.find(p)) >= 0
         and _LOCATIVE.search(text[:at])
         and not _MEMBERS_AT.search(text[:at])
     ]

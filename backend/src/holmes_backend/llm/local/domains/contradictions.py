@@ -37,6 +37,7 @@ from holmes_backend.llm.local.domains.consignments import consignment_contradict
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
+from holmes_backend.llm.local.domains.exits import exit_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
@@ -1216,6 +1217,7 @@ def all_contradictions(
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += absence_contradictions(claims, index, zone)
+    found += exit_contradictions(claims, items, zone)
     found += named_absence_contradictions(claims, items)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.

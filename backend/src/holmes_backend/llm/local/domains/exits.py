@@ -1,0 +1,142 @@
+"""Out of the building when they say they were in it: a witness's "I administered the 22:00
+dose myself" or "I remained on the ward until the end of my shift at 07:30" against their own
+badge records leaving by an exit at 21:31 and coming back in at 00:12.
+
+An access record of the speaker (a door, badge, gate or clock log naming them) says which way
+they went: out ("Granted OUT", "Exit", "Clock out", "Signed out") or in. Between an out and
+their next in, they were outside. A claim of theirs that puts them inside at a clock time it
+gives ("the 22:00 dose"), or throughout a stretch ("until 07:30", "all night"), that falls in
+such an interval is contradicted (HIGH: the records are their own badge's)."""
+
+import re
+from datetime import datetime, timedelta, tzinfo
+
+from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_times, parse_span
+from holmes_backend.llm.local.facts.names import same_party
+
+_ACCESS = re.compile(
+    r"\b(?:badge|door|gate|turnstile|reader|entrance|exit|swipe[ds]?|fob|access|clock(?:ed)?|"
+    r"sign(?:ed)?|granted)\b",
+    re.IGNORECASE,
+)
+_OUT = re.compile(
+    r"\b(?:out|exit(?:ed)?|egress|left|leaving|clock(?:ed)?[ -]?out|sign(?:ed)?[ -]?out)\b"
+    r"(?![ -]?(?:of\s+hours|standing|going|come))",
+    re.IGNORECASE,
+)
+_IN = re.compile(r"\b(?:in|entry|entered|ingress|clock(?:ed)?[ -]?in|sign(?:ed)?[ -]?in)\b", re.I)
+# Where the direction is written: a field named for it, else the event's own words.
+_DIRECTION_FIELD = re.compile(r"\b(?:event|direction|action|status|type)\s*:\s*(?P<v>[^;]+)", re.I)
+_INSIDE = re.compile(
+    r"\b(?:remained|stayed|was|were|worked|administered|gave|attended|treated|checked|"
+    r"saw|looked\s+after|on\s+duty|on\s+the\s+(?:ward|floor|site|premises))\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:not|never|no)\b|n['\u2019]t\b", re.IGNORECASE)
+_THROUGHOUT = re.compile(
+    r"\b(?:until|till|throughout|all\s+(?:night|day|evening|shift|morning|afternoon))\b", re.I
+)
+_MAX_OUTSIDE = timedelta(hours=16)  # an interval longer than this is a day off, not a break
+
+
+def exit_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    outside_of: dict[str, list[tuple[Item, Item]]] = {}
+    for claim in claims:
+        speaker = claim.speaker
+        span = parse_span(claim.claimed_time)
+        start = instant(span[0].isoformat(), zone) if span else None
+        body = claim.claim.partition(" [asked: ")[0]
+        if not speaker or start is None or not _INSIDE.search(body) or _NEGATED.search(body):
+            continue
+        if speaker not in outside_of:
+            outside_of[speaker] = _outside(speaker, items)
+        intervals = [i for i in outside_of[speaker] if i[0].file_id != claim.source.file_id]
+        if not intervals:
+            continue
+        moments = _moments(body, start)
+        if not moments:
+            continue  # no time of its own to hold against the records
+        stretch = (start, moments[-1]) if _THROUGHOUT.search(body) else None
+        hit = next(
+            (
+                (left, back)
+                for left, back in intervals
+                if any(left.when < m < back.when for m in moments)
+                or (stretch and left.when < stretch[1] and back.when > stretch[0])
+            ),
+            None,
+        )
+        if hit is None:
+            continue
+        left, back = hit
+        times = ", ".join(m.strftime("%H:%M") for m in moments)
+        said = f"until {times}" if stretch else f"at {times}"
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([left.source, back.source], 2),
+                explanation=(
+                    f"{speaker} puts themselves inside {said}, yet their own access records "
+                    f"have them going out at {left.when.strftime('%Y-%m-%d %H:%M')} "
+                    f"({left.description[:100]}) and not back in until "
+                    f"{back.when.strftime('%Y-%m-%d %H:%M')}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def _moments(text: str, start: datetime) -> list[datetime]:
+    """The clock times a claim gives, on its day (a time before the claim's start is the next
+    morning's: "until the end of my shift at 07:30")."""
+    found = []
+    for at, _ in find_times(text):
+        moment = start.replace(hour=at.hour, minute=at.minute, second=0)
+        if moment < start:
+            moment += timedelta(days=1)
+        found.append(moment)
+    return sorted(found)
+
+
+def _direction(item: Item) -> str | None:
+    field = _DIRECTION_FIELD.search(item.description)
+    text = field["v"] if field else item.description
+    if _OUT.search(text):
+        return "out"
+    if _IN.search(text):
+        return "in"
+    return None
+
+
+def _outside(speaker: str, items: list[Item]) -> list[tuple[Item, Item]]:
+    """(out, next in) pairs of the speaker's own access records, file by file."""
+    theirs = sorted(
+        (
+            i
+            for i in items
+            if i.timed
+            and i.kind != "transaction"
+            and _ACCESS.search(i.description)
+            and any(same_party(speaker, p) for p in i.people)
+        ),
+        key=lambda i: i.when,
+    )
+    pairs: list[tuple[Item, Item]] = []
+    left: Item | None = None
+    for item in theirs:
+        way = _direction(item)
+        if way == "out":
+            left = left or item
+        elif way == "in" and left is not None:
+            if item.file_id == left.file_id and item.when - left.when <= _MAX_OUTSIDE:
+                pairs.append((left, item))
+            left = None
+    return pairs

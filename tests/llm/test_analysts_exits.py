@@ -1,0 +1,51 @@
+"""Out of the building when she says she was on the ward: a nurse's statement that she gave the
+22:00 dose herself and stayed until her shift ended at 07:30, against her own badge going out
+by the staff exit at 21:31 and back in after midnight. A badge that goes out only after the
+shift contradicts neither."""
+
+from pathlib import Path
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+
+_STATEMENT = (
+    "Statement of Karen Bell, Staff Nurse, Ward 12\n"
+    "Date: 2 October 2025\n"
+    "On the night of 27 September 2025 I was the nurse in charge of Ward 12. I administered the "
+    "22:00 dose of oral morphine to Mr Derek Hollis in bed 4 myself and signed the chart. I "
+    "remained on the ward until the end of my shift at 07:30.\n"
+)
+_DOORS = (
+    "Timestamp,Badge holder,Door,Event\n"
+    "27/09/2025 19:28:44,Karen Bell,Ward 12 entrance,Granted IN\n"
+    "27/09/2025 21:31:02,Karen Bell,Staff exit - Level 1,Granted OUT\n"
+    "28/09/2025 00:12:57,Karen Bell,Staff exit - Level 1,Granted IN\n"
+)
+
+
+async def _docs(tmp_path: Path, doors: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "statement_bell.txt", _STATEMENT),
+        await text_doc(tmp_path, "door_log.csv", doors, "text/csv"),
+    ]
+
+
+async def test_badge_out_and_back_in_around_the_times_she_claims(tmp_path: Path) -> None:
+    found = synthesis_of(await _docs(tmp_path, _DOORS)).contradictions
+    assert [c.explanation.split(", yet")[0] for c in found] == [
+        "Karen Bell puts themselves inside at 22:00",
+        "Karen Bell puts themselves inside until 07:30",
+    ]
+    assert all(c.severity == "HIGH" for c in found)
+    assert found[0].explanation.endswith("and not back in until 2025-09-28 00:12.")
+    assert {(r.file_id, r.row) for r in found[0].evidence_against} == {
+        ("door_log", 2),
+        ("door_log", 3),
+    }
+
+
+async def test_a_badge_going_out_after_the_shift(tmp_path: Path) -> None:
+    doors = _DOORS.replace("27/09/2025 21:31:02", "28/09/2025 07:41:02").replace(
+        "28/09/2025 00:12:57", "28/09/2025 19:02:11"
+    )
+    assert synthesis_of(await _docs(tmp_path, doors)).contradictions == []

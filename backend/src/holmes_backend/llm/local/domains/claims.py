@@ -288,6 +288,10 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     one period; a day or month without a year is of the last year before the statement was
     made (`told`)."""
     hours = _hours(text)
+    year = _IN_YEAR.search(text)
+    if year and not find_moments(text) and not find_period(text, told):
+        # "I completed the MSc in 2014": that year, not the day of the interview.
+        return f"{year[1]}-01-01T00:00:00/{year[1]}-12-31T23:59:59"
     for candidate in [text, *reversed(context)]:
         days = find_period(candidate, told)
         moments = find_moments(candidate)
@@ -310,6 +314,7 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     return None
 
 
+_IN_YEAR = re.compile(r"\b(?:in|during|throughout|since)\s+((?:19|20)\d{2})\b(?![/.-]\d)")
 _HOURS = re.compile(r"\b(?:between|from)\b[^.;]{1,24}?\b(?:and|to|until|till)\b", re.IGNORECASE)
 
 

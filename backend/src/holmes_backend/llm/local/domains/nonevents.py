@@ -62,6 +62,27 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "charge": ("charge", "charges", "payment", "payments", "charged", "paid", "billed"),
     "call": ("call", "calls", "called"),
     "order": ("order", "orders", "purchase", "ordered"),
+    "qualification": (
+        "degree",
+        "degrees",
+        "qualification",
+        "qualifications",
+        "diploma",
+        "diplomas",
+        "enrolment",
+        "enrollment",
+        "enrolled",
+        "graduated",
+        "studied",
+        "msc",
+        "mba",
+        "bsc",
+        "phd",
+        "llb",
+        "llm",
+        "masters",
+        "doctorate",
+    ),
 }
 # A booking denied is a stay or a meal that did not take place.
 _IMPLIES = {"booking": {"stay", "meal"}, "invoice": {"charge"}, "charge": {"invoice"}}
@@ -73,13 +94,17 @@ _NOUNS = (
     r"meetings?|appointments?|dinners?|lunch(?:es)?|breakfasts?|meals?|stays?|reservations?|"
     r"bookings?|deliver(?:y|ies)|shipments?|services?|repairs?|installation|inspections?|visits?|"
     r"attendance|sessions?|treatments?|consultations?|therapy|lessons?|classes|"
-    r"invoices?|receipts?|bills?|charges?|payments?|calls?|orders?|purchases?"
+    r"invoices?|receipts?|bills?|charges?|payments?|calls?|orders?|purchases?|degrees?|"
+    r"qualifications?|diplomas?|enrol+ments?"
 )
 _DONE = (
     r"held|made|issued|delivered|performed|provided|booked|completed|carried\s+out|received|"
     r"placed|raised|sent|attended|taken|done|supplied|rendered"
 )
 _NONEVENT = re.compile(
+    # "no record of Simon Ashworth-Lyle having registered for or been awarded any degree"
+    rf"\bno\s+(?:record|trace)\s+of\s+[^.;]{{0,80}}?\b(?:any|a|an)\s+(?:[\w-]+\s+)?"
+    rf"(?P<noun6>{_NOUNS})\b|"
     rf"(?<!\bat )\bno\s+(?:(?:record|trace|evidence|sign)\s+of\s+)?(?:(?:any|a|an|such)\s+)*"
     rf"(?:[\w-]+\s+)?(?P<noun>{_NOUNS})\b"
     r"(?!\s+(?:(?:to|for)\s+you|is|are|will|shall|would|should|may|must|can|due|needed|required))"
@@ -136,7 +161,12 @@ def _kinds(text: str) -> set[str]:
 
 def _noun(match: re.Match[str]) -> str:
     return str(
-        match["noun"] or match["noun2"] or match["noun3"] or match["noun4"] or match["noun5"]
+        match["noun"]
+        or match["noun2"]
+        or match["noun3"]
+        or match["noun4"]
+        or match["noun5"]
+        or match["noun6"]
     ).lower()
 
 
@@ -318,7 +348,7 @@ def nonevent_contradictions(
                 explanation=(
                     f"A record{' from ' + who['who'] if who else ''} says this did not take "
                     f"place: "
-                    f"\u201c{first.finding.summary[:200]}\u201d"
+                    f"\u201c{first.finding.summary[:200].rstrip('.')}\u201d"
                     + (
                         ""
                         if verified

@@ -188,6 +188,9 @@ def org_suffix(name: str) -> str | None:
     return ORG_SUFFIXES.get(_bare(tokens[-1])) if len(tokens) > 1 else None
 
 
+_INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
+
+
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
@@ -200,6 +203,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
+        # An institution with its city after it: "Imperial College London".
+        or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
     ):

@@ -13,7 +13,7 @@ from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.llm.local.facts.names import find_names, same_party
 
 _DENIED_ACT = re.compile(
     r"\b(?:never|did\s+not|didn['\u2019]t|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t)"
@@ -31,7 +31,30 @@ _RELAYED = re.compile(
     r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",
     re.IGNORECASE,
 )
+# A row's field naming who acted on it: "Approved by: Marcus Feld", "Authorised by: …".
+_ROLE_FIELD = re.compile(r"\b[A-Za-z]+(?:ed)?\s+by\s*:\s*([^;]+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:no|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
+
+
+def _text(item: Item) -> str:
+    """A record's words: a payment's row as written, else the event's description."""
+    return (
+        (item.source.excerpt or item.description)
+        if item.kind == "transaction"
+        else item.description
+    )
+
+
+def _names(item: Item, speaker: str) -> bool:
+    """A record of the speaker's: naming them among its people, or a payment's row naming them
+    in a role of its own ("Approved by: Marcus Feld")."""
+    if item.kind != "transaction":
+        return any(same_party(speaker, p) for p in item.people)
+    return any(
+        n.kind == "person" and same_party(speaker, n.text)
+        for field in _ROLE_FIELD.findall(_text(item))
+        for n in find_names(field)
+    )
 
 
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
@@ -48,18 +71,14 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             continue
         act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)
         if speaker not in theirs:
-            theirs[speaker] = [
-                item
-                for item in items
-                if item.kind != "transaction" and any(same_party(speaker, p) for p in item.people)
-            ]
+            theirs[speaker] = [item for item in items if _names(item, speaker)]
         done = [
             item
             for item in theirs[speaker]
             if item.file_id != claim.source.file_id
-            and act.search(item.description)
-            and not _RELAYED.search(item.description)
-            and not _NEGATED.search(item.description)
+            and act.search(_text(item))
+            and not _RELAYED.search(_text(item))
+            and not _NEGATED.search(_text(item))
         ]
         if not done:
             continue
@@ -73,7 +92,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
                 explanation=(
                     f"{speaker} denies it ({match.group().strip()}), yet {len(records)} record(s) "
                     f"in other files name them with it, first on {first.when.date().isoformat()}"
-                    f": {first.description[:160]}."
+                    f": {_text(first)[:160]}."
                 ),
                 severity="HIGH" if len(records) > 1 else "MEDIUM",
             )

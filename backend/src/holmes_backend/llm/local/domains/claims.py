@@ -13,7 +13,7 @@ from itertools import pairwise
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in
+from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in, sender_name
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.dates import (
     Moment,
@@ -21,10 +21,11 @@ from holmes_backend.llm.local.facts.dates import (
     find_moments,
     find_period,
     find_times,
+    parse_iso,
 )
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.memo import memo
-from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, same_party
+from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 _TESTIMONY = re.compile(
@@ -141,6 +142,10 @@ _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
+# Where a reply's own words end: the quoted or forwarded message below them.
+_QUOTED = re.compile(
+    r"^\s*(?:>|On\s.{4,80}\bwrote:|-{2,}\s*(?:Original|Forwarded)\s+Message|From:\s)", re.I
+)
 _HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
 _HOME = re.compile(
@@ -363,6 +368,8 @@ def _claimed_place(text: str) -> str | None:
 
 
 def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
+    if doc.mime_type == "message/rfc822":
+        return _written_claims(doc)
     if not is_testimony(doc):
         return []
     deponent = witness(doc)
@@ -390,6 +397,29 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
         if claim is not None:
             found.append(claim)
+        context = [*context, text][-_CONTEXT_UNITS:]
+    return found
+
+
+def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
+    """What an e-mail's sender denies or vouches for in their own words ("I have never received
+    any payment from Kestrel", "every invoice was approved by the board"), up to the message
+    they are replying to: their word, held against the records like a witness's."""
+    sender = sender_name(str(doc.metadata.get("from") or ""))
+    if not sender or kind_of(sender) != "person":
+        return []
+    written = parse_iso(str(doc.metadata.get("date") or ""))
+    told = written.date() if written else None
+    found: list[SwornClaim] = []
+    context: list[str] = []
+    for unit in units(doc):
+        text = unit.text
+        if _QUOTED.match(text):
+            break  # the message replied to, or forwarded: someone else's words
+        if not _is_question(text) and (_NEGATION.search(text) or _UNIVERSAL.search(text)):
+            claim = _claim(text, sender, context, unit, told=told)
+            if claim is not None:
+                found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
     return found
 

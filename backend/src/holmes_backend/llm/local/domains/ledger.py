@@ -101,7 +101,7 @@ _COUNTERPARTY = re.compile(
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
     r"^\s*(?:transfer|tfr|fpo|fpi|bgc|sto|obp|bp|deb|pos|(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
-    r"chaps|sepa(?: transfer)?|standing order|"
+    r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
@@ -116,6 +116,7 @@ _TRANSFER_CONTEXT = re.compile(
 )
 _INFLOW = re.compile(
     r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
+    r"(?:sepa|giro|bank|fps|bacs)\s+cr|"
     r"transfer in|refund(?:ed)? (?:from|by)|interest paid)\b",
     re.IGNORECASE,
 )

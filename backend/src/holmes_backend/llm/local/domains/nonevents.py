@@ -120,6 +120,7 @@ _NONEVENT = re.compile(
     rf"(?P<noun5>{_NOUNS})\b",
     re.IGNORECASE,
 )
+_FIRST_PERSON = re.compile(r"\bI\b|\b(?:me|my|myself)\b")
 _HYPOTHETICAL = re.compile(r"^\s*(?:if|unless|should|please|in case|where)\b|\?", re.IGNORECASE)
 # A claim that denies something itself agrees with a record that it did not take place.
 _DENIES = re.compile(r"\b(?:no|none|never|not|nothing|nobody)\b|n['\u2019]t\b", re.IGNORECASE)
@@ -181,7 +182,11 @@ def _singular(noun: str) -> str:
 
 
 def _nonevent(text: str) -> re.Match[str] | None:
-    return None if _HYPOTHETICAL.search(text) else _NONEVENT.search(text)
+    """A record's sentence denying an occasion; one whose writer denies their own doing ("I
+    have never received any payment from Kestrel") is their claim, not a record."""
+    if _HYPOTHETICAL.search(text) or _FIRST_PERSON.search(text):
+        return None
+    return _NONEVENT.search(text)
 
 
 def _author(doc: EvidenceDoc) -> str | None:

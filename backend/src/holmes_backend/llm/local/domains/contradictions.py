@@ -72,6 +72,7 @@ from holmes_backend.llm.local.domains.losses import (
     padded_values,
     surviving_items,
 )
+from holmes_backend.llm.local.domains.members import unpaid_office_contradictions
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
@@ -1223,10 +1224,6 @@ def all_contradictions(
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]
     found += denial_contradictions(claims, items, held)
-    found += disposal_contradictions(claims, view.financial.findings + view.evidence.findings, held)
-    found += backdating_contradictions(
-        view.evidence.findings, view.legal.dates, claims, held, view.legal.parties
-    )
     said: dict[str, str] = defaultdict(str)
     for finding in view.evidence.findings:
         for ref in finding.sources:
@@ -1248,10 +1245,6 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
-    found += surviving_items(view.financial.findings, claims)
-    found += unbanked_contradictions(claims, view.financial.findings, view.financial.transactions)
-    found += consignment_contradictions(view.financial.findings, view.filenames)
-    found += padded_values(view.financial.findings)
     found += stated_contradictions(view.financial.findings)
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]
@@ -1266,6 +1259,7 @@ def all_contradictions(
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)
+    found += _of_dealings(view, held)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
     found.sort(key=lambda c: order[c.severity])
     return _once(found)[:_MAX]
@@ -1287,6 +1281,24 @@ def _against_records(
     found += quantity_contradictions(events, claims)
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims)
+    return found
+
+
+def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]:
+    """What the records of property, cash, goods and offices deny: assets given away, documents
+    dated before they were written, items claimed lost that turn up or were bought for less,
+    cash banked short, goods sent elsewhere than certified, office holders paid."""
+    claims = view.evidence.sworn_claims
+    findings = view.financial.findings
+    found = disposal_contradictions(claims, findings + view.evidence.findings, held)
+    found += backdating_contradictions(
+        view.evidence.findings, view.legal.dates, claims, held, view.legal.parties
+    )
+    found += surviving_items(findings, claims)
+    found += padded_values(findings)
+    found += unbanked_contradictions(claims, findings, view.financial.transactions)
+    found += consignment_contradictions(findings, view.filenames)
+    found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     return found
 
 

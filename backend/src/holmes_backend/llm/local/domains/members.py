@@ -1,0 +1,139 @@
+"""Who holds an office, and a denial that any of them was paid: "I confirm that no trustee
+received any remuneration, payment or benefit from the charity during 2025" against two
+payments to K Mensah, whom the register of trustees lists as the Treasurer.
+
+- Evidence: a document headed as a register or list of an office's holders ("Register of
+  trustees", "List of councillors", "Directors:") lists its holders, one a line; a line
+  anywhere giving a person with the office ("Aisling Byrne - Trustee", "Dan Ferris (Director)")
+  is one too. Each holder is a finding naming the person and the office.
+- Synthesis: a claim that no holder of an office was paid (or received, or benefited) against
+  payments to people listed as holding it, in the period the claim gives (HIGH).
+"""
+
+import re
+
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.money import format_money
+from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.text import units
+
+OFFICE_HELD = "office_held"
+
+_OFFICE = r"(?:trustee|director|governor|councillor|board\s+member|committee\s+member|partner)"
+_OFFICE_WORD = re.compile(rf"\b{_OFFICE}", re.IGNORECASE)
+# A register's heading ("Register of trustees", "Directors:"), not the body a minute is of
+# ("Minutes of the Board of Directors").
+_REGISTER = re.compile(
+    rf"\b(?:register|list|schedule|roll)\s+of\s+{_OFFICE}s\b|^\s*{_OFFICE}s\s*:?\s*$",
+    re.IGNORECASE,
+)
+# "Aisling Byrne - Trustee", "Dan Ferris (Non-executive Director)": the office itself, not a
+# title containing its word ("Chief Financial Officer", "Director of Operations").
+_LISTED = re.compile(
+    r"^\s*[^-\u2013(,]{3,60}?\s*(?:[-\u2013,]\s*|\()\s*"
+    r"(?:(?:lay|independent|non-?executive|executive|managing|parent|co-?opted|elected)\s+)?"
+    rf"{_OFFICE}\b(?!\s+of\b)",
+    re.IGNORECASE,
+)
+_HEAD = 5
+_NONE_PAID = re.compile(
+    rf"\b(?:no|none\s+of\s+the|not\s+(?:a|one|any)|neither)\s+(?:other\s+)?{_OFFICE}s?\b"
+    r"[^.;]{0,60}?\b(?:received|receives|was\s+paid|were\s+paid|paid|benefit\w*|remunerat\w*|"
+    r"payments?|fees?)\b"
+    rf"|\bno\s+(?:payments?|remuneration|fees?|benefits?)\b[^.;]{{0,40}}?\bto\s+(?:any|a)\s+{_OFFICE}",
+    re.IGNORECASE,
+)
+
+
+def offices_held(doc: EvidenceDoc) -> list[Finding]:
+    doc_units = units(doc)
+    register = next(
+        (_office_in(m.group()) for u in doc_units[:_HEAD] if (m := _REGISTER.search(u.text))),
+        None,
+    )
+    found: dict[str, Finding] = {}
+    for unit in doc_units:
+        line = _LISTED.match(unit.text)
+        office = (_office_in(line.group()) if line else None) or register
+        if office is None:
+            continue
+        names = find_names(unit.text)
+        person = names[0] if names else None
+        if person is None or person.kind != "person" or person.start > 2:
+            continue
+        if person.text not in found:
+            found[person.text] = Finding(
+                finding_type=OFFICE_HELD,
+                title=f"{person.text} listed as {office} in {doc.filename}",
+                summary=unit.text[:300],
+                confidence=0.75,
+                severity="LOW",
+                entities=[person.text],
+                sources=[unit.ref],
+            )
+    return list(found.values())
+
+
+def _office_in(text: str) -> str | None:
+    """The office a text names, in one spelling: "board member", "trustee"."""
+    match = _OFFICE_WORD.search(text)
+    return " ".join(match.group().lower().split()) if match else None
+
+
+def _office(finding: Finding) -> str:
+    return finding.title.rsplit(" listed as ", 1)[-1].split(" in ", 1)[0]
+
+
+def unpaid_office_contradictions(
+    claims: list[SwornClaim], findings: list[Finding], transactions: list[Transaction]
+) -> list[Contradiction]:
+    holders = [f for f in findings if f.finding_type == OFFICE_HELD and f.entities]
+    found: list[Contradiction] = []
+    for claim in claims:
+        denial = _NONE_PAID.search(claim.claim)
+        if denial is None or not claim.speaker:
+            continue
+        office = _office_in(denial.group()) or ""
+        span = parse_span(claim.claimed_time)
+        listed = [h for h in holders if _office(h) == office]
+        paid = [
+            (t, h)
+            for t in transactions
+            if is_payment(t)
+            and t.to_party
+            and (h := next((h for h in listed if same_party(h.entities[0], t.to_party)), None))
+            and (
+                span is None
+                or ((day := tx_date(t)) is not None and span[0].date() <= day <= span[1].date())
+            )
+        ]
+        if not paid:
+            continue
+        total = sum(t.amount for t, _ in paid)
+        listed_payments = "; ".join(
+            f"{t.date or 'undated'} {format_money(t.amount, t.currency)} to {t.to_party}"
+            for t, _ in paid[:3]
+        )
+        people = sorted({h.title.split(" listed as ", 1)[0] for _, h in paid})
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs(
+                    [s for t, h in paid for s in (t.source, h.sources[0])], 6
+                ),
+                explanation=(
+                    f"{claim.speaker} says no {office} was paid, yet {len(paid)} payment(s) "
+                    f"totalling {format_money(total, paid[0][0].currency)} went to "
+                    f"{', '.join(people)}, listed as {office}"
+                    + ("s" if len(people) > 1 else "")
+                    + f": {listed_payments}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found

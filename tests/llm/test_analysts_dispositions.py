@@ -4,7 +4,7 @@ their brother; answers the records bear out give no contradiction."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.agents.schemas import FinancialOutput, GraphOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
@@ -79,3 +79,14 @@ async def test_answers_the_records_bear_out(tmp_path: Path) -> None:
         + "05/02/2026,FPO G PETTIFER-HOLT REF SAVINGS,300.00,,5638.15\n"
     )
     assert synthesis_of(await _docs(tmp_path, title, bank)).contradictions == []
+
+
+async def test_the_graph_draws_the_house_passing_to_his_wife(tmp_path: Path) -> None:
+    graph, _ = run(GraphOutput, await _docs(tmp_path))
+    names = {e.id: e.name for e in graph.entities}
+    passed = [
+        (names[r.source_id], names[r.target_id], r.evidence[0].file_id)
+        for r in graph.relationships
+        if r.type == "transferred_property_to"
+    ]
+    assert passed == [("Graham Pettifer-Holt", "Sandra Pettifer-Holt", "title_wk448120")]

@@ -26,6 +26,7 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.dispositions import OWNERSHIP_CHANGE
 from holmes_backend.llm.local.domains.financial import RECORD_PARTIES
 from holmes_backend.llm.local.domains.interests import INTEREST, RELATION
 from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment
@@ -237,8 +238,11 @@ _MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
 
 def _naming_findings(view: CaseView) -> list[Finding]:
     """The findings whose entities are names of the case: the legal and evidence findings,
-    and the parties an export names (the other financial findings' names are their payments')."""
-    parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
+    the parties an export names and a property's owners (the other financial findings' names
+    are their payments')."""
+    parties = [
+        f for f in view.financial.findings if f.finding_type in (RECORD_PARTIES, OWNERSHIP_CHANGE)
+    ]
     return view.legal.findings + view.evidence.findings + view.evidence.custody + parties
 
 
@@ -411,6 +415,7 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 _TIES: dict[str, tuple[str, float]] = {
     INTEREST: ("holds_role_in", 0.85),
     RELATION: ("related_to", 0.8),
+    OWNERSHIP_CHANGE: ("transferred_property_to", 0.8),
 }
 
 

@@ -30,7 +30,7 @@ from holmes_backend.llm.local.domains.ledger import (
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import name_key
+from holmes_backend.llm.local.facts.names import find_names, name_key, same_party
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -324,22 +324,56 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
         return []
     amounts = [item.tx.amount for item in by_file.values()]
     low, high = min(amounts), max(amounts)
-    if high - low <= max(0.01, MISMATCH_TOLERANCE * high):
+    amounts_differ = high - low > max(0.01, MISMATCH_TOLERANCE * high)
+    payees = [i.tx.to_party for i in by_file.values() if i.tx.to_party]
+    payees_differ = any(not same_party(payees[0], p) for p in payees[1:])
+    if not (amounts_differ or payees_differ):
         return []
+
+    def named(item: _Tx) -> str:
+        return filenames.get(item.tx.source.file_id) or "file " + item.tx.source.file_id
+
     listing = "; ".join(
-        f"{format_money(i.tx.amount, i.tx.currency)} in "
-        f"{filenames.get(i.tx.source.file_id) or 'file ' + i.tx.source.file_id}"
+        f"{format_money(i.tx.amount, i.tx.currency)}"
+        + (f" to {i.tx.to_party}" if payees_differ and i.tx.to_party else "")
+        + f" in {named(i)}"
         for i in by_file.values()
     )
+    what_differs = " and payees" if amounts_differ and payees_differ else ""
     return [
         Anomaly(
-            kind="amount_mismatch",
-            description=f"Different amounts for {what} across documents: {listing}",
-            severity="HIGH" if (high - low) >= 0.1 * high else "MEDIUM",
-            total_amount=round(high - low, 2),
+            kind="amount_mismatch" if amounts_differ else "payee_mismatch",
+            description=(
+                f"Different {'amounts' if amounts_differ else 'payees'}{what_differs} for "
+                f"{what} across documents: {listing}"
+                f"{_payee_is_signer(list(by_file.values()), named)}"
+            ),
+            severity="HIGH" if (high - low) >= 0.1 * high or payees_differ else "MEDIUM",
+            total_amount=round(high - low, 2) if amounts_differ else round(high, 2),
             sources=_refs(by_file.values()),
         )
     ]
+
+
+# A row's field naming who acted on it: "Written by: Joan Doyle", "Approved by: …".
+_ROLE_FIELD = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
+
+
+def _payee_is_signer(items: list[_Tx], named: Callable[[_Tx], str]) -> str:
+    """ "; the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)": a
+    payment that went to the person a record names as writing or approving it."""
+    roles = [
+        (f"{m['role'].capitalize()}: {n.text}", n.text, item)
+        for item in items
+        for m in _ROLE_FIELD.finditer(f"{item.tx.description}; {item.tx.source.excerpt or ''}")
+        for n in find_names(m["who"])
+        if n.kind == "person"
+    ]
+    for payee in (i.tx.to_party for i in items if i.tx.to_party):
+        for field, person, item in roles:
+            if same_party(payee, person):
+                return f'; the payee {payee} is {person} ("{field}" in {named(item)})'
+    return ""
 
 
 def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:

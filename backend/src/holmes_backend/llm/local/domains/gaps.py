@@ -38,6 +38,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import keeping_out
 from holmes_backend.llm.local.domains.ledger import (
     INVOICED,
+    distinct_payments,
     is_payment,
     is_transfer,
     norm_reference,
@@ -304,19 +305,22 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
     payments: dict[str, list[Transaction]] = defaultdict(list)
     names: dict[str, str] = {}
     holders = _own_accounts(view.financial.transactions)
+    recorded_in: dict[str, set[str]] = defaultdict(set)  # every file recording its payments
+    once = {id(tx) for tx in distinct_payments(view.financial.transactions)}
     for tx in view.financial.transactions:
         if (tx.source.file_id, name_key(tx.to_party or "")) in holders:
             continue  # a salary into the statement's own holder is no counterparty's payment
         if is_payment(tx) and tx.to_party:
             key = name_key(tx.to_party)
-            payments[key].append(tx)
-            names.setdefault(key, tx.to_party)
+            recorded_in[key].add(tx.source.file_id)
+            if id(tx) in once:  # a cheque in the register and on the statement is one
+                payments[key].append(tx)
+                names.setdefault(key, tx.to_party)
     gaps: list[EvidenceGap] = []
     for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
         if all(t.amount < material for t in txs):
             continue  # routine spending (a fare, a lunch), however often: no contract behind it
-        files = {t.source.file_id for t in txs}
-        if _mentioned_elsewhere(view, names[key], files):
+        if _mentioned_elsewhere(view, names[key], recorded_in[key]):
             continue
         total = sum(t.amount for t in txs)
         gaps.append(

@@ -45,3 +45,18 @@ async def test_a_form_field_dating_an_act_is_an_event(tmp_path: Path) -> None:
     assert [(e.timestamp, e.description) for e in evidence.events] == [
         ("2026-05-11", "Date of inspection: 11 May 2026")
     ]
+
+
+async def test_a_staff_list_with_home_addresses_reaches_the_financial_agent(
+    tmp_path: Path,
+) -> None:
+    """Two rows of names and addresses: a register of who is who, read with the payments."""
+    staff = await text_doc(
+        tmp_path,
+        "staff_extract.csv",
+        "Employee no,Name,Job title,Home address,Postcode\n"
+        "E-2231,Tom Pollard,Facilities Manager,17 Wharfedale Crescent,LS21 3HP\n"
+        "E-2310,Alison Greaves,AP Supervisor,4 Church View,LS18 4NR\n",
+        "text/csv",
+    )
+    assert triage.triage_file(staff).domain_scores.financial >= 0.4

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.addresses import registered_addresses, shared_addresses
 from holmes_backend.llm.local.domains.anomalies import (
     REPORTING_THRESHOLD,
     STRUCTURING_BAND,
@@ -65,6 +66,8 @@ def analyse_financial(
     anomalies += trading_before_news(docs, transfers)
     takings = [f for doc in docs for f in cash_takings(doc)]
     anomalies += unbanked_anomalies(takings, transfers)
+    addressed = [f for doc in docs for f in registered_addresses(doc)]
+    anomalies += shared_addresses(addressed, transfers)
     agreed = 0
     for doc in docs:
         count, found = narrative_check(doc, figures)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.addresses import is_address_register
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
@@ -215,6 +216,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     financial = _density(tokens, FINANCIAL_WORDS) + min(0.3, 0.08 * per_hundred)
     financial += 0.3 if profile.transfers >= 3 else 0.15 if profile.transfers else 0.0
     financial += 0.25 if profile.figures >= 4 else 0.0
+    # A table of parties and their addresses (a vendor master, a staff list): who is who.
+    financial += 0.45 if is_address_register(doc) else 0.0
     legal = _density(tokens, LEGAL_WORDS)
     if profile.tabular:
         legal /= 3  # a table's header words ("Called party") recur on every row

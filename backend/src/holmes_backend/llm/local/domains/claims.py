@@ -146,6 +146,13 @@ _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", 
 _QUOTED = re.compile(
     r"^\s*(?:>|On\s.{4,80}\bwrote:|-{2,}\s*(?:Original|Forwarded)\s+Message|From:\s)", re.I
 )
+# A form's field giving its maker's account of what happened.
+_ACCOUNT_FIELD = re.compile(
+    r"^\s*(?:cause(?:\s+of\s+(?:loss|damage|incident))?|circumstances|what\s+happened|"
+    r"(?:description|details)\s+of\s+(?:the\s+)?(?:loss|incident|events?|accident|damage))"
+    r"\s*:\s*\S",
+    re.IGNORECASE,
+)
 _HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
 _HOME = re.compile(
@@ -394,6 +401,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             # A numbered paragraph of a witness's statement is theirs, in whatever person.
             own = statement and len(body.split()) >= _MIN_WORDS
             own = own and bool(_NUMBERED.match(doc.chunks[unit.index].text))
+            # A form's account of what happened ("Cause: Burglary - rear door forced") is its
+            # maker's, as the declaration under it says.
+            own = own or bool(_ACCOUNT_FIELD.match(text))
             claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
         if claim is not None:
             found.append(claim)
@@ -440,7 +450,7 @@ def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
 
 def _field_label(label: str, rest: str) -> bool:
     """A form's field ("Declaration: I declare …", "Extension: No"), not a speaker's label."""
-    if label.upper() in ("NOTE", "RE", "SUBJECT"):
+    if label.upper() in ("NOTE", "RE", "SUBJECT") or _ACCOUNT_FIELD.match(f"{label}: {rest}"):
         return True
     return " " not in label and (
         label.lower() in NOT_NAMES or (not label.isupper() and bool(_BARE_ANSWER.match(rest)))

@@ -76,6 +76,7 @@ from holmes_backend.llm.local.domains.members import unpaid_office_contradiction
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
+from holmes_backend.llm.local.domains.observations import observation_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.reviews import review_contradictions
@@ -1281,6 +1282,7 @@ def _against_records(
     found += quantity_contradictions(events, claims)
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims)
+    found += observation_contradictions(view.evidence.findings, claims)
     return found
 
 

@@ -19,6 +19,7 @@ from holmes_backend.llm.local.domains.members import offices_held
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
+from holmes_backend.llm.local.domains.observations import observed_absences
 from holmes_backend.llm.local.domains.people import (
     PEOPLE_NAMED,
     organizations_named,
@@ -87,6 +88,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += nonevents(docs)
     findings += instructions(docs)
     findings += backdating_asked(docs)
+    findings += observed_absences(docs)
     findings += [held for doc in docs for held in offices_held(doc)]
     findings += lookalike_domains(docs)
     findings += acts_recorded(docs)

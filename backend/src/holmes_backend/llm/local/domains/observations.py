@@ -1,0 +1,94 @@
+"""What an examiner looked for and did not find: "no sign of forced entry on the patio door
+frame or lock", "no evidence of water damage", "no trace of accelerant" in a police, surveyor's
+or loss adjuster's record, against a claimant's "rear patio door forced while the house was
+empty".
+
+- Evidence: each such sentence of a record (not testimony) is a finding naming what was not
+  found and the day the record was written.
+- Synthesis: a claim asserting what the record found no sign of (the words of the thing not
+  found, by their stems: "forced" in "forced entry"; a bare thing's own word when it is all the
+  record gives, "damage") and not itself denying it, in another file, is contradicted (MEDIUM:
+  an examiner's observation, not a record of the act).
+"""
+
+import re
+
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.records import sentences
+from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
+
+OBSERVED_ABSENCE = "observed_absence"
+
+_NOT_FOUND = re.compile(
+    r"\bno\s+(?:visible\s+|obvious\s+|apparent\s+)?(?:signs?|evidence|traces?|indications?|marks?)"
+    r"\s+of\s+(?P<what>[a-z][a-z -]{2,40}?)(?=\s+(?:on|to|at|in|from|around|near|by|and)\b|[.;,]|$)"
+    r"|\b(?:found|noted|observed)\s+no\s+(?P<what2>[a-z][a-z -]{2,40}?)"
+    r"(?=\s+(?:on|to|at|in|from|around|near|by|and)\b|[.;,]|$)",
+    re.IGNORECASE,
+)
+_KIND_OF_SIGN = re.compile(r"^(?:signs?|evidence|traces?|indications?|marks?)\s+of\s+")
+_TITLE = re.compile(r"^No sign of (?P<what>.+?) recorded in ")
+# Words naming the kind of thing rather than what it was: "forced entry" is known by "forced".
+_GENERIC = wordset(
+    "entry damage activity disturbance interference tampering sign signs evidence trace any "
+    "the a an of recent previous"
+)
+_NEGATED = re.compile(r"\b(?:no|not|never|without|none)\b|n['\u2019]t\b", re.IGNORECASE)
+_PER_FILE = 4
+
+
+def observed_absences(docs: list[EvidenceDoc]) -> list[Finding]:
+    found: list[Finding] = []
+    for said in sentences(docs, _NOT_FOUND.search, _PER_FILE):
+        what = " ".join((said.found["what"] or said.found["what2"]).lower().split())
+        what = _KIND_OF_SIGN.sub("", what)  # "noted no sign of forced entry"
+        when = f" on {said.written}" if said.written else ""
+        found.append(
+            said.finding(
+                OBSERVED_ABSENCE,
+                f"No sign of {what} recorded in {said.doc.filename}{when}",
+                "MEDIUM",
+                0.6,
+                concerns_people=False,
+            )
+        )
+    return found
+
+
+def _stems(what: str) -> set[str]:
+    words = [w for w in re.findall(r"[a-z]{4,}", what.lower())]
+    telling = [w for w in words if w not in _GENERIC] or words
+    return {act_stem(w) for w in telling}
+
+
+def observation_contradictions(
+    findings: list[Finding], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for record in findings:
+        match = _TITLE.match(record.title) if record.finding_type == OBSERVED_ABSENCE else None
+        if match is None:
+            continue
+        stems = _stems(match["what"])
+        for claim in claims:
+            body = claim.claim.partition(" [asked: ")[0]
+            if claim.source.file_id == record.sources[0].file_id or _NEGATED.search(body):
+                continue
+            said = {act_stem(w) for w in re.findall(r"[a-z]{4,}", body.lower())}
+            if not stems or not stems <= said:
+                continue
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=[record.sources[0]],
+                    explanation=(
+                        f"{claim.speaker or 'The claimant'} gives {match['what']} as what "
+                        f"happened, yet the examining record found no sign of it: "
+                        f"\u201c{record.summary[:200].rstrip('.')}\u201d."
+                    ),
+                    severity="MEDIUM",
+                )
+            )
+    return found

@@ -66,3 +66,10 @@ async def test_approvals_by_someone_else(tmp_path: Path) -> None:
     docs = await _docs(tmp_path, _APPROVALS.replace("Marcus Feld", "Lena Vogt"))
     found = synthesis_of(docs).contradictions
     assert [c.claim[:30] for c in found] == ["I have never received any paym"]
+
+
+async def test_approvals_after_the_time_denied(tmp_path: Path) -> None:
+    """ "I did not approve the Kestrel invoices in August": approvals in October are others."""
+    later = _APPROVALS.replace("2025-08-12", "2025-10-20").replace("2025-08-26", "2025-10-27")
+    found = synthesis_of(await _docs(tmp_path, later)).contradictions
+    assert [c.claim[:30] for c in found] == ["I have never received any paym"]

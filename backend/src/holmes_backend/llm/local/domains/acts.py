@@ -12,6 +12,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
 from holmes_backend.llm.local.facts.names import find_names, same_party
 
@@ -72,10 +73,13 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
         act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)
         if speaker not in theirs:
             theirs[speaker] = [item for item in items if _names(item, speaker)]
+        span = parse_span(claim.claimed_time)
         done = [
             item
             for item in theirs[speaker]
             if item.file_id != claim.source.file_id
+            # "I did not approve the invoices in August": not those approved in October.
+            and (span is None or item.when.date() <= span[1].date())
             and act.search(_text(item))
             and not _RELAYED.search(_text(item))
             and not _NEGATED.search(_text(item))

@@ -33,6 +33,33 @@ async def test_csv_rows_with_sniffed_delimiter(tmp_path: Path) -> None:
     assert result.metadata["row_count"] == 2
 
 
+async def test_a_semicolon_export_with_decimal_commas_under_its_holders_line(
+    tmp_path: Path,
+) -> None:
+    """A German bank export: a line naming the holder, then semicolon-separated rows whose
+    amounts carry decimal commas ("7.500,00"), which a sniffer can take for the delimiter."""
+    path = tmp_path / "umsaetze.csv"
+    path.write_text(
+        "Kontoinhaber: J\u00fcrgen Hollmann\n"
+        "Buchungstag;Empf\u00e4nger;Verwendungszweck;Betrag (EUR)\n"
+        "03.02.2025;Stadtwerke M\u00fcnchen;Abschlag Strom;-86,00\n"
+        "14.02.2025;Baustoffe Kreuzer GmbH;Provision Projekt Isartal;7.500,00\n"
+        "17.03.2025;Baustoffe Kreuzer GmbH;Provision Projekt Isartal;7.500,00\n",
+        encoding="utf-8",
+    )
+    result = await extract(path, "text/csv", "umsaetze.csv")
+    assert result.metadata["delimiter"] == ";"
+    [table] = result.tables
+    assert table.header == ["Buchungstag", "Empf\u00e4nger", "Verwendungszweck", "Betrag (EUR)"]
+    assert table.rows[1] == [
+        "14.02.2025",
+        "Baustoffe Kreuzer GmbH",
+        "Provision Projekt Isartal",
+        "7.500,00",
+    ]
+    assert result.chunks[0].text == "Kontoinhaber: J\u00fcrgen Hollmann"
+
+
 async def test_csv_missing_and_extra_header_names(tmp_path: Path) -> None:
     path = tmp_path / "loose.csv"
     path.write_text("Name,,\nAnn,7,x,extra\n", encoding="utf-8")

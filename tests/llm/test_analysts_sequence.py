@@ -6,7 +6,7 @@ was discharged, and the ward's records dating each act; in the right order, noth
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, synthesis_of, text_doc
 
 _STATEMENT = (
     "Witness statement of Mr Idris Kovac\n"
@@ -61,3 +61,36 @@ async def test_acts_in_the_order_said_contradict_nothing(tmp_path: Path) -> None
     )
     output = synthesis_of(await _docs(tmp_path, ordered))
     assert not [c for c in output.contradictions if "the records date" in c.explanation]
+
+
+async def test_until_a_time_orders_no_acts(tmp_path: Path) -> None:
+    """ "We did not approve the variation order until last Friday": a time, not an act that
+    came first; the approval dated that Friday contradicts nothing."""
+    docs = [
+        await email_doc(
+            tmp_path,
+            "query.eml",
+            {
+                "From": "Priya Shah <priya.shah@lumenworks.co.uk>",
+                "To": "Accounts <accounts@brightsparks.co.uk>",
+                "Date": "Mon, 3 Mar 2025 10:02:00 +0000",
+                "Subject": "Invoice BSE-2291",
+            },
+            "We did not approve the variation order until last Friday, so it should be dated "
+            "after 28 February.\n",
+        ),
+        await email_doc(
+            tmp_path,
+            "approval.eml",
+            {
+                "From": "Daniel Okoro <d.okoro@lumenworks.co.uk>",
+                "To": "Priya Shah <priya.shah@lumenworks.co.uk>",
+                "Date": "Fri, 28 Feb 2025 16:40:00 +0000",
+                "Subject": "Variation order VO-7",
+            },
+            "Priya, I approved VO-7 this afternoon.\n",
+        ),
+        # A record dated later, whose "Date:" reads like the act of "it should be dated".
+        await text_doc(tmp_path, "minutes.txt", "Trustees' meeting\nDate: 12 March 2025\n"),
+    ]
+    assert synthesis_of(docs).contradictions == []

@@ -47,6 +47,14 @@ _NOT_DONE = re.compile(
     r"pending)\b",
     re.IGNORECASE,
 )
+# A side that is a time, not an act: "last Friday", "28 February", "the end of March", "noon".
+_WHEN = re.compile(
+    r"\s*(?:(?:the\s+)?(?:last|next|this|following|previous|end\s+of|start\s+of|beginning\s+of|"
+    r"middle\s+of|early|late|mid)\b|\d|(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d|"
+    r"(?:today|tomorrow|yesterday|tonight|noon|midday|midnight|now|then)\b)",
+    re.IGNORECASE,
+)
 _GENERIC = frozenset({"carried", "carrying", "completed", "done", "made", "given", "received"})
 _HEAD = 40
 
@@ -71,6 +79,8 @@ def _order(text: str) -> tuple[str, str] | None:
         return None
     first = match["first"] or match["first2"] or match["first3"]
     then = match["then"] or match["then2"] or match["then3"]
+    if _WHEN.match(first) or _WHEN.match(then):
+        return None  # "not approved until last Friday", "paid before 31 March": a time, no act
     return first, then
 
 

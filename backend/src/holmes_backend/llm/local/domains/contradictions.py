@@ -29,6 +29,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.acts import act_contradictions
+from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
@@ -1289,7 +1290,8 @@ def _against_records(
 def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]:
     """What the records of property, cash, goods and offices deny: assets given away, documents
     dated before they were written, items claimed lost that turn up or were bought for less,
-    cash banked short, goods sent elsewhere than certified, office holders paid."""
+    cash banked short, goods sent elsewhere than certified, office holders paid, rival bids
+    written by one hand."""
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
@@ -1301,6 +1303,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += unbanked_contradictions(claims, findings, view.financial.transactions)
     found += consignment_contradictions(findings, view.filenames)
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
+    found += shared_authorship_contradictions(findings)
     return found
 
 

@@ -12,6 +12,7 @@ from holmes_backend.llm.local.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
+from holmes_backend.llm.local.domains.authorship import document_authors
 from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
@@ -87,6 +88,7 @@ def analyse_financial(
             *recorded_serials(doc),
             *ownership_changes(doc),
             *consignments(doc),
+            *document_authors(doc),
         ]
     ]
     findings += takings

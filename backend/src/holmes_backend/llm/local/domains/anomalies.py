@@ -125,6 +125,53 @@ def find_anomalies(
     found += duplicates(payments, threshold)
     found += round_amounts(payments)
     found += returned(items)
+    found += sequential_invoices(payments)
+    return found
+
+
+# A supplier's invoice number: its prefix, then the count that runs on ("BMS-2024-017" -> 17).
+_NUMBERED = re.compile(r"^(?P<prefix>.*?)(?P<n>\d{1,6})$")
+_RUN = 3  # invoices in a row
+_RUN_DAYS = 45  # over at least this long: a supplier billing others would have moved on
+
+
+def sequential_invoices(payments: list[_Tx]) -> list[Anomaly]:
+    """A supplier whose invoices to the case run in unbroken sequence over weeks or months
+    (BMS-001, BMS-002, BMS-003 from October to December): no other customer took a number in
+    between, the mark of a supplier that bills no one else. Equal instalments (a lease's
+    CL-2024-01, -02, -03) are numbered per contract, and left out."""
+    by_payee: dict[str, dict[str, list[tuple[int, _Tx]]]] = defaultdict(lambda: defaultdict(list))
+    for item in payments:
+        match = _NUMBERED.match(norm_reference(item.tx.reference or "")) if item.receiver else None
+        if match and item.day:
+            by_payee[item.receiver][match["prefix"]].append((int(match["n"]), item))
+    found: list[Anomaly] = []
+    for series in by_payee.values():
+        for numbered in series.values():
+            once = sorted({n: item for n, item in numbered}.items())
+            numbers = [n for n, _ in once]
+            if len(once) < _RUN or numbers != list(range(numbers[0], numbers[0] + len(once))):
+                continue
+            days = sorted(i.day for _, i in once if i.day)
+            amounts = [i.tx.amount for _, i in once]
+            instalments = max(amounts) - min(amounts) <= 0.01 * max(amounts)
+            if (days[-1] - days[0]).days < _RUN_DAYS or instalments:
+                continue
+            first = once[0][1].tx
+            found.append(
+                Anomaly(
+                    kind="sequential_invoices",
+                    description=(
+                        f"{len(once)} invoices from {first.to_party} numbered in unbroken "
+                        f"sequence ({once[0][1].tx.reference} to {once[-1][1].tx.reference}) "
+                        f"from {days[0].isoformat()} to {days[-1].isoformat()}: no other "
+                        "customer was invoiced in between, as if this were its only one"
+                    ),
+                    severity="MEDIUM",
+                    total_amount=round(sum(i.tx.amount for _, i in once), 2),
+                    sources=_refs([i for _, i in once]),
+                )
+            )
     return found
 
 

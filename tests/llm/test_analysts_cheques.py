@@ -56,3 +56,35 @@ async def test_a_payee_changed_at_the_same_sum(tmp_path: Path) -> None:
     assert [b for b in bases if "harbour" in b.lower()] == [
         "Basis for 1 payment(s) to Harbour Cleaning Services totalling USD 480"
     ]
+
+
+async def test_a_payment_made_before_its_invoice_was_issued(tmp_path: Path) -> None:
+    """Paid on 5 March against invoice TW-2025-002, which is dated 20 March: the invoice was
+    written to cover a payment already made. Paid after the invoice, nothing."""
+    invoice = (
+        "TIDEWELL ADVISORY LTD\n"
+        "Invoice number: TW-2025-002\n"
+        "Invoice date: 20 March 2025\n"
+        "To: Halvorsen Marine AS\n"
+        "Advisory services, February 2025\n"
+        "Total due: NOK 450,000.00\n"
+    )
+    payments = (
+        "Value date,Beneficiary,Reference,Amount NOK\n"
+        "2025-03-05,Tidewell Advisory Ltd,TW-2025-002,450000\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "invoice_tw_002.txt", invoice),
+        await text_doc(tmp_path, "payments.csv", payments, "text/csv"),
+    ]
+    financial, _ = run(FinancialOutput, docs)
+    assert [a.description for a in financial.anomalies if a.kind == "paid_before_invoiced"] == [
+        "Invoice TW-2025-002 is dated 2025-03-20, yet NOK 450,000 citing it was paid on "
+        "2025-03-05, 15 days before it was issued"
+    ]
+    later = [
+        await text_doc(tmp_path, "invoice_tw_002.txt", invoice.replace("20 March", "1 March")),
+        docs[1],
+    ]
+    financial, _ = run(FinancialOutput, later)
+    assert [a for a in financial.anomalies if a.kind == "paid_before_invoiced"] == []

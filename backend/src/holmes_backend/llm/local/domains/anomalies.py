@@ -22,6 +22,7 @@ from typing import TypeVar
 
 from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
 from holmes_backend.llm.local.domains.ledger import (
+    INVOICED,
     is_payment,
     is_transfer,
     norm_reference,
@@ -126,6 +127,38 @@ def find_anomalies(
     found += round_amounts(payments)
     found += returned(items)
     found += sequential_invoices(payments)
+    found += paid_before_invoiced(items)
+    return found
+
+
+def paid_before_invoiced(items: list[_Tx]) -> list[Anomaly]:
+    """A payment made days before the invoice it cites was issued: the invoice was written to
+    cover a payment already made (or backdated the other way)."""
+    invoices: dict[str, _Tx] = {}
+    for item in items:
+        if item.tx.reference and item.day and item.tx.description.startswith(INVOICED):
+            invoices.setdefault(norm_reference(item.tx.reference), item)
+    found: list[Anomaly] = []
+    for item in items:
+        invoice = invoices.get(norm_reference(item.tx.reference or ""))
+        if not item.paid or invoice is None or item.day is None or invoice.day is None:
+            continue
+        early = (invoice.day - item.day).days
+        if early <= 1 or item.tx.source.file_id == invoice.tx.source.file_id:
+            continue
+        found.append(
+            Anomaly(
+                kind="paid_before_invoiced",
+                description=(
+                    f"Invoice {invoice.tx.reference} is dated {invoice.day.isoformat()}, yet "
+                    f"{format_money(item.tx.amount, item.tx.currency)} citing it was paid on "
+                    f"{item.day.isoformat()}, {early} days before it was issued"
+                ),
+                severity="MEDIUM",
+                total_amount=round(item.tx.amount, 2),
+                sources=_refs([item, invoice]),
+            )
+        )
     return found
 
 

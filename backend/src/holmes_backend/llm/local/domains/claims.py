@@ -308,6 +308,8 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         days = find_period(candidate, told)
         moments = find_moments(candidate)
         day = moments[0].day if moments else days[0] if days else None
+        # "where were you on Friday 9 January between 10 pm and midnight?": the question's hours
+        hours = hours or (_hours(candidate) if day is not None else None)
         if hours and day is not None:
             # "between 01:30 and 03:30", on the day the claim or the question before it gives
             tz = moments[0].tz if moments else None

@@ -31,7 +31,7 @@ from holmes_backend.llm.local.facts.names import (
     same_party,
 )
 from holmes_backend.llm.local.facts.phones import phone_key, phones_in
-from holmes_backend.llm.local.facts.text import Unit, units
+from holmes_backend.llm.local.facts.text import Unit, is_stamped, units
 
 _EVENT_VERBS = re.compile(
     r"\b(met|meet|meeting|arrived|arrive|left|leave|departed|called|visited|signed|sent|"
@@ -114,6 +114,8 @@ _VENUE = re.compile(
     rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
 )
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
+# A log written as text ("CCTV review log - Tudor Street, Cardiff"): a record of where it was kept.
+_LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
 # Labels of those present at, paying for or signing a record of one occasion.
@@ -204,7 +206,10 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
             for file_id in hits - {doc.file_id}:
                 found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
-        if found.get(doc.file_id) or not doc.mime_type.startswith(_RECORDS) or _sworn(doc):
+        record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
+            f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
+        )
+        if found.get(doc.file_id) or not record or _sworn(doc):
             continue
         for unit in units(doc)[:200]:
             venue = _VENUE.search(unit.text)
@@ -310,7 +315,17 @@ def events(
         place = ", ".join(where)
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
     found += located
-    found += _text_events(doc, numbers or {})
+    written = _text_events(doc, numbers or {})
+    if where:
+        # A log's stamped lines were recorded where the log was kept.
+        place = ", ".join(where)
+        written = [
+            e.model_copy(update={"place": place})
+            if not e.place and is_stamped(e.source.excerpt or e.description)
+            else e
+            for e in written
+        ]
+    found += written
     return found
 
 

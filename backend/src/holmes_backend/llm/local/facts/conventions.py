@@ -52,7 +52,13 @@ _CODE_BEFORE = re.compile(r"(?:\d ?|\bin )$")
 _WORDS = {"euro": "EUR", "euros": "EUR", "sterling": "GBP", "dollar": "$", "dollars": "$", "$": "$"}
 # Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
 _OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
-_SAMPLE = 50_000  # characters of each text read: the conventions show early
+_SAMPLE = 50_000
+_DAY_MONTH = re.compile(
+    r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b|\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b",
+    re.IGNORECASE,
+)  # characters of each text read: the conventions show early
 HINT = "EVIDENCE CONVENTIONS:"
 _HINT_LINE = re.compile(
     rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b"
@@ -104,6 +110,9 @@ def _dates_both_ways(
             for match in pattern.finditer(text, 0, _SAMPLE):
                 month = MONTHS[match["mon"][:3].lower()]
                 spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
+            named = str(match["mon"] or match["mon_"])
+            spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
         for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
             a, b, year = int(match["a"]), int(match["b"]), match["y"]
             if match["sep"] == "/" and 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
@@ -116,8 +125,8 @@ def _cross_read(
 ) -> tuple[int, int]:
     """(day-first, month-first) votes of the ambiguous numeric dates that the evidence also
     writes out: "03/11/2025" beside "3 November 2025" is day-first."""
-    day_first = sum((year, b, a) in spelled for year, a, b in ambiguous)
-    month_first = sum((year, a, b) in spelled for year, a, b in ambiguous)
+    day_first = sum(bool({(year, b, a), (0, b, a)} & spelled) for year, a, b in ambiguous)
+    month_first = sum(bool({(year, a, b), (0, a, b)} & spelled) for year, a, b in ambiguous)
     return day_first, month_first
 
 

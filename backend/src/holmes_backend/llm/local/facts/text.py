@@ -66,6 +66,11 @@ _STAMPED = re.compile(
 )
 # Who wrote a chat export's line: "12/03/2025, 22:14 - Connor Walsh: It's done."
 _STAMPED_SPEAKER = re.compile(r"(?P<name>[^:\d][^:]{1,40}?):\s")
+_DEVICE = re.compile(
+    r"(?:camera|cam|cctv|reader|door|gate|sensor|terminal|till|device|unit|channel|zone)\b|"
+    r".*\d",
+    re.IGNORECASE,
+)
 _WRAP_SHARE = 0.75  # a line this share of the longest one was wrapped, not ended
 _MIN_WRAP_WIDTH = 50
 
@@ -92,6 +97,11 @@ def chunk_kind(chunk: Chunk) -> UnitKind:
     if chunk.text.count(" | ") >= 1:
         return "cells"
     return "prose"
+
+
+def is_stamped(text: str) -> bool:
+    """Whether a line is led by its date and time, as a log's or a chat export's lines are."""
+    return bool(_STAMPED.match(text))
 
 
 def units(doc: EvidenceDoc) -> list[Unit]:
@@ -135,7 +145,12 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
                 who = _STAMPED_SPEAKER.match(line, stamp.end())
                 name = who["name"].strip() if who else ""
                 # A writer, not a log's level or source ("INFO:", "ERROR:").
-                writer = name if name[:1].isupper() and not name.isupper() else None
+                # Not a device's label either ("Camera TS-3:", "Reader 4:").
+                writer = (
+                    name
+                    if name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
+                    else None
+                )
                 result.append(
                     Unit(
                         file_id,

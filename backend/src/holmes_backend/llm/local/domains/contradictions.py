@@ -39,6 +39,7 @@ from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import exit_contradictions
+from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
@@ -1304,6 +1305,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += consignment_contradictions(findings, view.filenames)
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     found += shared_authorship_contradictions(findings)
+    found += expense_presence_contradictions(held, view.evidence.events)
     return found
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from holmes_backend.llm.local.facts.phones import phone_holders, phone_key
-from tests.llm.test_analysts_helpers import run, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CALLS = (
     "Call Start,Calling Party,Called Party,Duration (s),Cell Site\n"
@@ -59,3 +59,40 @@ async def test_a_number_two_records_give_to_different_people_has_no_holder(tmp_p
     first = await text_doc(tmp_path, "a.txt", "Mobile 312-555-0101 belongs to Ada Quill.\n")
     second = await text_doc(tmp_path, "b.txt", "Mobile 312-555-0101 belongs to Bram Osei.\n")
     assert phone_holders([first, second]) == {}
+
+
+async def test_bare_international_numbers_in_a_call_records_party_columns(
+    tmp_path: Path,
+) -> None:
+    """ "A-party: 447700900311": a call record's bare number, tied to its subscriber by the
+    subscriber checks' "07700 900311 - registered to Nathan Brooks"."""
+    docs = [
+        await text_doc(
+            tmp_path,
+            "cdr_extract.csv",
+            "Call start,Duration (s),A-party,B-party,Call type\n"
+            "2025-07-02 19:41:08,312,447700900311,447700900845,MOC\n"
+            "2025-07-03 08:02:11,128,447700900845,447700900311,MTC\n",
+            "text/csv",
+        ),
+        await text_doc(
+            tmp_path,
+            "subscriber_checks.txt",
+            "Subscriber checks\n"
+            "07700 900311 - registered to Nathan Brooks, 12 Elm Grove, Birmingham B13\n"
+            "07700 900845 - registered to Kieran Doyle, Flat 4, 88 Lode Lane, Solihull B91\n",
+        ),
+        await text_doc(
+            tmp_path,
+            "brooks_interview.txt",
+            "Record of interview - Nathan Brooks\nDate: 18 July 2025\n"
+            "Q: Do you know Kieran Doyle?\n"
+            "A: I have not contacted him at all this year.\n",
+        ),
+    ]
+    [contact] = synthesis_of(docs).contradictions
+    assert contact.explanation == (
+        "Nathan Brooks denies contact with Kieran Doyle, yet 2 record(s) show both together or "
+        "dealing with each other."
+    )
+    assert {r.file_id for r in contact.evidence_against} == {"cdr_extract"}

@@ -459,7 +459,9 @@ def _row_event(
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
             people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
-    people += [p for p in _holders_of(" ; ".join(fields.values()), numbers) if p not in people]
+    # With their labels: a call record's bare number is one by its column ("A-party: 4477…").
+    cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
+    people += [p for p in _holders_of(cells, numbers) if p not in people]
     try:
         latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
     except ValueError:

@@ -20,6 +20,10 @@ PHONE = re.compile(
     # and an international one in three ("+44 7700 900123").
     r"|(?<![\w+])0\d{4}[\s.-]?\d{6}(?!\w)"
     r"|(?<![\w+])\+\d{1,3}[\s.-]?\d{3,5}[\s.-]?\d{5,7}(?!\w)"
+    # A call record's bare international number in a number's own field ("A-party:
+    # 447700900311", "MSISDN: 447700900845"): digits alone elsewhere are ids, not numbers.
+    r"|(?i:(?<=party: )|(?<=msisdn: )|(?<=number: )|(?<=caller: )|(?<=called: )"
+    r"|(?<=calling: ))\+?\d{10,13}(?!\w)"
 )
 OWNERSHIP = re.compile(
     r"\b(?:subscriber|subscribed|registered\s+to|account\s+holder|holder|belongs?\s+to|"

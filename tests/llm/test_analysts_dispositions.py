@@ -4,7 +4,7 @@ their brother; answers the records bear out give no contradiction."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, GraphOutput
+from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput, GraphOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
@@ -53,6 +53,9 @@ async def test_denied_transfers_against_the_register_and_the_bank(tmp_path: Path
         "Ownership of 7 Orchard Rise, Kenilworth CV8 2QP passed from Graham Pettifer-Holt to "
         "Sandra Pettifer-Holt on 2025-12-18 for GBP 1"
     )
+    # The register's heading ("B: Proprietorship Register") names no one.
+    evidence, _ = run(EvidenceOutput, docs)
+    assert "Proprietorship Register" not in evidence.people
     assert [(s.file_id, s.line) for s in change.sources] == [
         ("title_wk448120", 5),
         ("title_wk448120", 7),

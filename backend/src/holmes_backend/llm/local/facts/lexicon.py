@@ -222,7 +222,7 @@ TRAILING_NOT_NAMES = (
         "appendix schedule attachment annex table figure chart index notes note report reports "
         "statement statements balance overview review section part item items list log record "
         "records only continued cont contd pending approved denied yes no n/a tbd none other "
-        "misc miscellaneous unknown various"
+        "misc miscellaneous unknown various register registers"
     )
     | PROGRAMME_WORDS
 )

@@ -60,3 +60,17 @@ async def test_a_staff_list_with_home_addresses_reaches_the_financial_agent(
         "text/csv",
     )
     assert triage.triage_file(staff).domain_scores.financial >= 0.4
+
+
+async def test_a_chat_export_reaches_the_evidence_agent(tmp_path: Path) -> None:
+    """A WhatsApp export: stamped lines with their writers, talking of prices; messages between
+    people, read for who knew what and when."""
+    chat = await text_doc(
+        tmp_path,
+        "whatsapp_export.txt",
+        "12/03/2025, 21:14 - Omar Haddad: Did you see the evaluation sheet yet?\n"
+        "12/03/2025, 21:16 - Priya Natarajan: Yes. Your price is 4% above Sandfield. Drop it "
+        "to 1.91m and you win on points.\n"
+        "12/03/2025, 21:17 - Omar Haddad: Done. Thank you, I won't forget it.\n",
+    )
+    assert triage.triage_file(chat).domain_scores.evidence >= 0.4

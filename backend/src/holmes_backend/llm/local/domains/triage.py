@@ -44,7 +44,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
 from holmes_backend.llm.local.facts.phones import names_a_number, phones_in
-from holmes_backend.llm.local.facts.text import Unit, units, words
+from holmes_backend.llm.local.facts.text import Unit, is_stamped, units, words
 
 _MAX_CHARS = 400_000
 _MAX_UNITS = 4000
@@ -97,6 +97,7 @@ _HEAD_UNITS = 4
 _TABLE_ROWS = 3
 _SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
+_CHAT_LINES = 20
 _LIMIT_UNITS = 200
 _SIGHTING = re.compile(
     r"\b(?:cctv|camera|footage|identified\s+(?:him|her|them|as)|recogni[sz]ed|eyewitness|"
@@ -245,13 +246,18 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     )
 
 
+def _chat(doc: EvidenceDoc) -> bool:
+    """A chat export: lines led by their date and time and their writer."""
+    return sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
+
+
 def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
     """What a file tells of who did what, when and where: messages, logs, calls, testimony."""
     evidence = _density(profile.words, EVIDENCE_WORDS)
     if is_testimony(doc):
         evidence += 0.35
-    if doc.metadata.get("from") or doc.mime_type == "message/rfc822":
-        evidence += 0.45  # a dated message between people: who knew what, and when
+    if doc.metadata.get("from") or doc.mime_type == "message/rfc822" or _chat(doc):
+        evidence += 0.45  # dated messages between people (mail, a chat export): who knew what
     if _CUSTODY.search(profile.text[:50_000]):
         evidence += 0.25
     if profile.identities:

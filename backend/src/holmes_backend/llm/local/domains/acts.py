@@ -11,6 +11,7 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
@@ -32,8 +33,6 @@ _RELAYED = re.compile(
     r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",
     re.IGNORECASE,
 )
-# A row's field naming who acted on it: "Approved by: Marcus Feld", "Authorised by: …".
-_ROLE_FIELD = re.compile(r"\b[A-Za-z]+(?:ed)?\s+by\s*:\s*([^;]+)", re.IGNORECASE)
 _NEGATED = re.compile(r"\b(?:no|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
 
 
@@ -53,8 +52,8 @@ def _names(item: Item, speaker: str) -> bool:
         return any(same_party(speaker, p) for p in item.people)
     return any(
         n.kind == "person" and same_party(speaker, n.text)
-        for field in _ROLE_FIELD.findall(_text(item))
-        for n in find_names(field)
+        for field in ACTED_BY.finditer(_text(item))
+        for n in find_names(field["who"])
     )
 
 

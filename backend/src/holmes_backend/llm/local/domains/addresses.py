@@ -17,7 +17,7 @@ from collections import defaultdict
 from holmes_backend.agents.schemas import Anomaly, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of
-from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.cells import ACTED_BY, row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.names import find_names, kind_of, same_party
 from holmes_backend.llm.local.facts.text import units
@@ -36,7 +36,7 @@ _ADDRESS_COLUMN = re.compile(
 _POSTCODE_COLUMN = re.compile(r"\b(?:post\s*code|postal\s+code|zip(?:\s+code)?)\b", re.I)
 _HOUSE = re.compile(r"\b\d{1,5}[a-z]?\b", re.IGNORECASE)
 _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
-_APPROVER = re.compile(r"\b(?:approved|authori[sz]ed|released|created)\s+by\s*:\s*([^;]+)", re.I)
+_APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
 def is_address_register(doc: EvidenceDoc) -> bool:
@@ -135,8 +135,9 @@ def _anomaly(
         for t in paid
         if any(
             same_party(person, n.text)
-            for who in _APPROVER.findall(f"{t.description}; {t.source.excerpt or ''}")
-            for n in find_names(who)
+            for field in ACTED_BY.finditer(f"{t.description}; {t.source.excerpt or ''}")
+            if _APPROVING.match(field["role"])
+            for n in find_names(field["who"])
         )
     ]
     money = f"; {len(paid)} payment(s) to {firm} totalling {total_of(paid)}" if paid else ""

@@ -29,6 +29,7 @@ from holmes_backend.llm.local.domains.ledger import (
     tx_date,
 )
 from holmes_backend.llm.local.facts import condition
+from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import find_names, name_key, same_party
@@ -435,17 +436,13 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
     ]
 
 
-# A row's field naming who acted on it: "Written by: Joan Doyle", "Approved by: …".
-_ROLE_FIELD = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
-
-
 def _payee_is_signer(items: list[_Tx], named: Callable[[_Tx], str]) -> str:
     """ "; the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)": a
     payment that went to the person a record names as writing or approving it."""
     roles = [
         (f"{m['role'].capitalize()}: {n.text}", n.text, item)
         for item in items
-        for m in _ROLE_FIELD.finditer(f"{item.tx.description}; {item.tx.source.excerpt or ''}")
+        for m in ACTED_BY.finditer(f"{item.tx.description}; {item.tx.source.excerpt or ''}")
         for n in find_names(m["who"])
         if n.kind == "person"
     ]

@@ -31,6 +31,8 @@ Role = Literal[
     "other",
 ]
 
+# A row's field naming who acted on it: "Approved by: Marcus Feld", "Written by: Joan Doyle".
+ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
 # Checked in order: the first role whose words appear in the header wins.
 _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [

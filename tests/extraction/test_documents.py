@@ -114,14 +114,64 @@ async def test_docx_paragraphs_sections_and_tables(tmp_path: Path) -> None:
         (2, "Background", "Background"),
         (3, "Background", "The loan was signed in March."),
         (5, "Payments", "Payments"),
+        (5, "Payments", "Date: 2024-03-01; Amount: 1,000"),  # cited after the paragraph before
         (6, "Payments", "Nothing was repaid."),
     ]
+    row = result.chunks[4].location
+    assert (row.row, row.sheet) == (1, "Table 1")
     [found] = result.tables
     assert found.header == ["Date", "Amount"]
     assert found.rows == [["2024-03-01", "1,000"]]  # the empty row is dropped
     assert found.location.section == "Payments"
     assert result.metadata["author"] == "Alice Auditor"
     assert result.metadata["table_count"] == 1
+
+
+async def test_docx_tables_are_read_as_their_shape_reads(tmp_path: Path) -> None:
+    """A grid of records row by row under its header, a form's label and value columns as
+    fields, side-by-side signature blocks column by column; nothing left unread."""
+    document = docx.Document()
+    document.add_paragraph("Site diary, week 11.")
+    grid = [
+        ("Date", "Weather", "Labour on site"),
+        ("Tue 10 March 2026", "Heavy rain", "None"),
+        ("Thu 12 March 2026", "Showers", "Groundworks gang 4"),
+    ]
+    form = [("Claimant", "Jane Roe"), ("Date of loss:", "3 May 2026")]
+    blocks = [
+        ("Acme Ltd", "Brannock Build Ltd"),
+        ("By: Ann Lee", "By: Owen Tresize"),
+        ("Date: 8 January 2024", "Date: 9 January 2024"),
+    ]
+    for rows in (grid, form, blocks):
+        table = document.add_table(rows=0, cols=len(rows[0]))
+        for values in rows:
+            for cell, value in zip(table.add_row().cells, values, strict=True):
+                cell.text = value
+    path = tmp_path / "tables.docx"
+    document.save(str(path))
+
+    result = await extract(path, DOCX, "tables.docx")
+
+    assert [c.text for c in result.chunks] == [
+        "Site diary, week 11.",
+        "Date: Tue 10 March 2026; Weather: Heavy rain; Labour on site: None",
+        "Date: Thu 12 March 2026; Weather: Showers; Labour on site: Groundworks gang 4",
+        "Claimant: Jane Roe",
+        "Date of loss: 3 May 2026",
+        "Acme Ltd",
+        "By: Ann Lee",
+        "Date: 8 January 2024",
+        "Brannock Build Ltd",
+        "By: Owen Tresize",
+        "Date: 9 January 2024",
+    ]
+    assert {c.location.line for c in result.chunks} == {1}
+    assert [(c.location.sheet, c.location.row) for c in result.chunks[1:3]] == [
+        ("Table 1", 1),
+        ("Table 1", 2),
+    ]
+    assert len(result.tables) == 3
 
 
 async def test_docx_merged_cells_appear_once(tmp_path: Path) -> None:

@@ -96,6 +96,20 @@ async def test_total_rows_are_no_transactions(tmp_path: Path) -> None:
     assert overview.title.startswith("3 transfers totalling CAD 263.85")
 
 
+async def test_a_total_labelled_in_a_column_of_figures_is_no_transaction(tmp_path: Path) -> None:
+    sheet = await text_doc(
+        tmp_path,
+        "daywork.csv",
+        "Date,Trade,Operatives,Rate GBP/h,Amount GBP\n"
+        "09/03/2026,Groundworker,6,32.5,1560\n"
+        "10/03/2026,Scaffolder,2,32.5,520\n"
+        ",,,Total,2080\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [sheet])
+    assert sorted(t.amount for t in output.transactions) == [520.0, 1560.0]
+
+
 async def test_small_spending_again_on_another_day_is_no_duplicate(tmp_path: Path) -> None:
     card = await text_doc(
         tmp_path,

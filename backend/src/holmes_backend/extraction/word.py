@@ -1,5 +1,12 @@
-"""Word (.docx): paragraphs in reading order, each under the heading in force, and tables."""
+"""Word (.docx): paragraphs in reading order, each under the heading in force, and tables.
 
+A table's text is read as evidence too, cited by the paragraph before it: a grid of records
+(a site diary, a schedule of payments) row by row under its header, as spreadsheet rows are
+("Date: 10 March; Labour on site: None", with the table's number and the data row); two
+columns of labels and values (a form) as "Label: value" lines; a layout table whose cells hold
+their own fields (signature blocks side by side) column by column, as the blocks read."""
+
+import re
 import zipfile
 from pathlib import Path
 
@@ -9,6 +16,11 @@ from docx.text.paragraph import Paragraph
 
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
+from holmes_backend.extraction.rows import read_rows
+
+# A cell holding a field of its own ("By: Victor Hale", "Date: 8 January 2024").
+_FIELD_CELL = re.compile(r"^[^:\n]{1,30}:\s*\S")
+_LABEL_CELL = re.compile(r"^[^\d:]{1,40}:?$")
 
 _CORE_TEXT = ("author", "title", "subject", "last_modified_by", "category", "comments")
 _CORE_DATES = ("created", "modified", "last_printed")
@@ -35,6 +47,8 @@ def extract_docx(path: Path) -> Extraction:
         elif rows := _table_rows(block):
             location = Location(section=section)
             tables.append(Table(location=location, header=rows[0], rows=rows[1:]))
+            anchor = Location(line=paragraph_number or None, section=section)
+            chunks += _table_chunks(rows, anchor, len(tables))
     metadata: dict[str, object] = {"paragraph_count": paragraph_number, "table_count": len(tables)}
     properties = document.core_properties
     for key in _CORE_TEXT:
@@ -50,6 +64,35 @@ def _is_heading(paragraph: Paragraph) -> bool:
     style = paragraph.style
     name = (style.name or "") if style is not None else ""
     return name.startswith("Heading") or name == "Title"
+
+
+def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[Chunk]:
+    """A table's text as chunks cited at `anchor` (the paragraph before it); see the module."""
+    below = [cell for cells in rows[1:] for cell in cells if cell]
+    if below and sum(bool(_FIELD_CELL.match(cell)) for cell in below) * 2 >= len(below):
+        columns = max(len(cells) for cells in rows)
+        cells = [r[i] for i in range(columns) for r in rows if i < len(r) and r[i]]
+        return [Chunk(text=cell, location=anchor) for cell in cells]
+    widths = {len(cells) for cells in rows}
+    if widths == {2} and all(_LABEL_CELL.match(left) for left, _ in rows):
+        return [
+            Chunk(text=f"{left.rstrip(':').strip()}: {right}", location=anchor)
+            for left, right in rows
+            if right
+        ]
+    if len(rows) >= 2 and max(widths) >= 2:
+        sheet = read_rows(rows)
+        name = f"Table {number}"
+        return [
+            Chunk(
+                text=chunk.text,
+                location=anchor.model_copy(update={"row": chunk.location.row, "sheet": name})
+                if chunk.location.row is not None
+                else anchor,
+            )
+            for chunk in sheet.chunks
+        ]
+    return [Chunk(text=cell, location=anchor) for cells in rows for cell in cells if cell]
 
 
 def _table_rows(table: DocxTable) -> list[list[str]]:

@@ -86,7 +86,12 @@ from holmes_backend.llm.local.domains.sequence import (
     SEQUENCE_STATEMENT,
     sequence_contradictions,
 )
-from holmes_backend.llm.local.domains.services import as_contradictions, billed_not_delivered
+from holmes_backend.llm.local.domains.services import (
+    affirmed_contradictions,
+    as_contradictions,
+    billed_not_delivered,
+    idle_days_billed,
+)
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
@@ -1242,7 +1247,9 @@ def all_contradictions(
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)
     billed = billed_not_delivered(view.evidence.events, held, view.filenames)
+    billed += idle_days_billed(view.evidence.events, held, view.filenames)
     found += as_contradictions(billed)
+    found += affirmed_contradictions(billed, claims)
     found += hours_contradictions(held, items, claims)
     splits = split_purchases(view.legal.clauses, held)
     found += split_contradictions(splits)

@@ -464,12 +464,13 @@ def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
     """An undated row labelled as a total ("Total claimed", "Subtotal", "Balance carried
     forward"): it sums up the rows above, it moved no money of its own. A dated one may be a
-    payment to a firm of that name ("TOTAL", the fuel company)."""
+    payment to a firm of that name ("TOTAL", the fuel company). The label may stand in a
+    column of figures, beside the sum ("Rate: Total; Amount: 7800")."""
     return any(
         _SUMMARY.match(value)
         and not (assigned[header] in _PARTY_ROLES and kind_of(value) == "organization")
         for header, value in fields.items()
-        if assigned[header] not in _FIGURE_ROLES and value
+        if value and (assigned[header] not in _FIGURE_ROLES or not any(c.isdigit() for c in value))
     )
 
 

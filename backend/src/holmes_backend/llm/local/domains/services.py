@@ -1,6 +1,9 @@
 """Services billed that the case's own records do not show delivered: a billing row for a person
 on a day their appointment record (sessions, visits, shifts, lessons) shows as cancelled or
-missed, or on which that record, covering that person on other days, has no entry at all.
+missed, or on which that record, covering that person on other days, has no entry at all; and
+labour billed by the hour or the head for a day a site's day-by-day record (a site diary, a
+works log) says nobody worked ("Labour on site: None", "Site closed; no trades attended").
+Whoever affirms that the hours billed were worked is contradicted by that record.
 
 Read at synthesis: the billing rows are the financial domain's payments, the appointment
 records the evidence domain's timeline rows (the two are often read by different agents)."""
@@ -14,6 +17,7 @@ from holmes_backend.agents.schemas import (
     Anomaly,
     Contradiction,
     SourceRef,
+    SwornClaim,
     TimedEvent,
     Transaction,
 )
@@ -36,6 +40,40 @@ _NOT_HELD = re.compile(
     re.IGNORECASE,
 )
 _MIN_ROWS = 3
+# A day record's column counting who worked, and its values for nobody.
+_CREW_COLUMN = re.compile(
+    r"\b(?:labou?r|workforce|operatives?|crews?|staff|trades|gangs?|workers?|headcount|"
+    r"personnel|manpower|on\s+site)\b",
+    re.IGNORECASE,
+)
+_NOBODY = re.compile(r"^(?:none|nil|0|no one|nobody|-+|\u2014)$", re.IGNORECASE)
+# Any of a day record's values saying no work was done that day.
+_IDLE = re.compile(
+    r"\b(?:site\s+(?:was\s+)?(?:closed|shut)|no\s+(?:work|works|trades?|labou?r|operatives?|"
+    r"crews?|workers?|staff)\b|(?:no\s+one|nobody)\s+(?:on\s+site|attended|worked|present)|"
+    r"work\s+(?:was\s+)?(?:suspended|stopped|abandoned)|stood\s+down|rained\s+off|"
+    r"non[- ]working\s+day)",
+    re.IGNORECASE,
+)
+# A billing row counting labour: "Hours each: 8", "Operatives: 6", "Labour hours: 48".
+_LABOUR_FIELD = re.compile(
+    r"\b(?:hours?|hrs|labou?r|operatives?|crew|gang|man[- ]?(?:days?|hours?)|workers?|"
+    r"shifts?|head\s*count)\b",
+    re.IGNORECASE,
+)
+_LABOUR_TEXT = re.compile(
+    r"\b\d+(?:[.,]\d+)?\s*(?:hours?|hrs|operatives|men|workers|man[- ]?(?:days?|hours?))\b",
+    re.IGNORECASE,
+)
+# Someone saying the billed work was done: "every hour on the sheet was worked", "the gang kept
+# working through the bad weather".
+_WORKED = re.compile(r"\bwork(?:ed|ing|s)?\b|\battended\b|\bon\s+site\b", re.IGNORECASE)
+_AFFIRMED = re.compile(
+    r"\b(?:every|all|each)\s+(?:(?:of\s+the\s+)?(?:hour|day|shift)s?)\b|\bkept\s+working\b|"
+    r"\bworked\s+(?:all|every|the|those|through)\b",
+    re.IGNORECASE,
+)
+_DENIAL = re.compile(r"\b(?:not|never|no)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -138,6 +176,121 @@ def billed_not_delivered(
                     severity="MEDIUM",
                     total_amount=sum(t.amount for t in txs),
                     sources=unique_refs([tx.source for tx in txs], 6),
+                )
+            )
+    return found
+
+
+@dataclass
+class _Idle:
+    day: date
+    says: str  # what the record says of the day
+    ref: SourceRef
+
+
+def idle_days_billed(
+    events: list[TimedEvent], transfers: list[Transaction], filenames: dict[str, str]
+) -> list[Anomaly]:
+    """Labour billed for days a day-by-day work record says nobody worked, one per record."""
+    found: list[Anomaly] = []
+    for file_id, idle in _idle_days(events).items():
+        billed = [
+            tx
+            for tx in transfers
+            if tx.source.file_id != file_id
+            and tx.amount > 0
+            and tx_date(tx) in idle
+            and _labour(tx.source.excerpt or tx.description)
+        ]
+        if not billed:
+            continue
+        days = sorted({d for tx in billed if (d := tx_date(tx))})
+        name = filenames.get(file_id, "the site record")
+        said = "; ".join(f"{d.isoformat()}: \u201c{idle[d].says}\u201d" for d in days[:4])
+        found.append(
+            Anomaly(
+                kind=BILLED_NOT_HELD,
+                description=(
+                    f"{len(billed)} labour charge(s) ({total_of(billed)}) billed for "
+                    f"{_days(billed)}, days {name} records no one working ({said})."
+                ),
+                severity="HIGH",
+                total_amount=sum(t.amount for t in billed),
+                sources=unique_refs(
+                    [*(tx.source for tx in billed[:5]), *(idle[d].ref for d in days[:3])], 8
+                ),
+            )
+        )
+    return found
+
+
+def _idle_days(events: list[TimedEvent]) -> dict[str, dict[date, _Idle]]:
+    """By file, the days its dated rows say nobody worked, for files of three or more such
+    rows, one a day (a record of days, not of people's visits)."""
+    rows: dict[str, dict[date, list[dict[str, str]]]] = defaultdict(lambda: defaultdict(list))
+    refs: dict[tuple[str, date], SourceRef] = {}
+    for event in events:
+        if event.source.row is None or (moment := parse_iso(event.timestamp)) is None:
+            continue
+        fields = row_fields(event.source.excerpt or event.description)
+        rows[event.source.file_id][moment.date()].append(fields)
+        refs.setdefault((event.source.file_id, moment.date()), event.source)
+    found: dict[str, dict[date, _Idle]] = {}
+    for file_id, days in rows.items():
+        if len(days) < _MIN_ROWS or any(len(entries) > 1 for entries in days.values()):
+            continue
+        idle = {
+            day: _Idle(day, says, refs[(file_id, day)])
+            for day, [fields] in days.items()
+            if (says := _nobody_worked(fields))
+        }
+        if idle and len(idle) < len(days):
+            found[file_id] = idle
+    return found
+
+
+def _nobody_worked(fields: dict[str, str]) -> str | None:
+    """What a day's row says to tell nobody worked, or None."""
+    crew = [v for k, v in fields.items() if _CREW_COLUMN.search(k)]
+    if any(v and not _NOBODY.match(v.strip()) and not _IDLE.search(v) for v in crew):
+        return None  # someone was counted
+    said = [v for v in fields.values() if _IDLE.search(v)]
+    if said:
+        return said[0][:120]
+    if crew and all(_NOBODY.match(v.strip()) for v in crew if v):
+        return next(f"{k}: {v}" for k, v in fields.items() if _CREW_COLUMN.search(k))
+    return None
+
+
+def _labour(excerpt: str) -> bool:
+    fields = row_fields(excerpt)
+    counted = any(
+        _LABOUR_FIELD.search(k) and any(c.isdigit() for c in v) for k, v in fields.items()
+    )
+    return counted or bool(_LABOUR_TEXT.search(excerpt))
+
+
+def affirmed_contradictions(
+    anomalies: list[Anomaly], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    """Claims that the billed work was done, against the record of days nobody worked."""
+    found: list[Contradiction] = []
+    idle = [a for a in anomalies if a.kind == BILLED_NOT_HELD and "records no one" in a.description]
+    for anomaly in idle:
+        for claim in claims:
+            text = claim.claim
+            if not (_AFFIRMED.search(text) and _WORKED.search(text)) or _DENIAL.search(text):
+                continue
+            found.append(
+                Contradiction(
+                    claim=text,
+                    claim_source=claim.source,
+                    evidence_against=anomaly.sources[:6],
+                    explanation=(
+                        f"{claim.speaker or 'The claim'} says the work billed was done, yet "
+                        f"{anomaly.description}"
+                    ),
+                    severity="HIGH",
                 )
             )
     return found

@@ -83,11 +83,14 @@ _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday i the a an"
 )
+# "Labour on site" counts people at the place, it does not name it.
 _PLACE_COLUMNS = re.compile(
-    r"\b(location|place|address|site|venue|city|tower|cell site|door|gate|entrance|exit|reader|"
-    r"access point|room|ward|building|premises)\b",
+    r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|tower|cell site|door|gate|"
+    r"entrance|exit|reader|access point|room|ward|building|premises)\b",
     re.I,
 )
+# A cell that holds no value ("None", "n/a", "-").
+_EMPTY_CELL = re.compile(r"^(?:none|nil|n/?a|-+|\u2014|tbc|tbd|unknown)$", re.I)
 PEOPLE_COLUMNS = re.compile(
     r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder|"
     r"patient|client|resident|student|pupil|tenant|participant|attendee|cardholder|carer|"
@@ -146,7 +149,14 @@ MEDIA_FAMILIES = ("image/", "audio/", "video/")
 
 def field_place(fields: Mapping[str, str]) -> str | None:
     """Where a record's labelled fields say it happened ("Location: LONDON EC2")."""
-    return next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v), None)
+    return next(
+        (
+            v
+            for k, v in fields.items()
+            if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
+        ),
+        None,
+    )
 
 
 def places_in(text: str) -> list[str]:

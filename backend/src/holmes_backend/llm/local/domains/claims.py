@@ -34,6 +34,8 @@ _TESTIMONY = re.compile(
     # A form its maker signs as true: "I declare the information above is true".
     r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:the|all|this)\s+"
     r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
+    # An attestation its maker signs: "I attest that every service billed … was rendered".
+    r"I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
@@ -55,7 +57,7 @@ _FIRST_PERSON = re.compile(
     r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
     r"returned|visited|called|transferred|wired|gave|took|attended|declare|swear|affirm|state|"
-    r"confirm|certify|assure|administered|treated|examined|handed|collected|delivered|parked|"
+    r"confirm|certify|attest|assure|administered|treated|examined|handed|collected|delivered|parked|"
     r"opened|closed|counted|phoned|emailed|e-mailed|texted|messaged|wrote|printed|deleted|"
     r"inspected|completed|finished|started|clocked|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"

@@ -36,6 +36,7 @@ from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
+from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import exit_contradictions
@@ -1299,7 +1300,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     """What the records of property, cash, goods and offices deny: assets given away, documents
     dated before they were written, items claimed lost that turn up or were bought for less,
     cash banked short, goods sent elsewhere than certified, office holders paid, rival bids
-    written by one hand."""
+    written by one hand, services billed for the dead."""
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
@@ -1313,6 +1314,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     found += shared_authorship_contradictions(findings)
     found += expense_presence_contradictions(held, view.evidence.events)
+    found += after_death_contradictions(view.evidence.findings, held, claims)
     return found
 
 

@@ -11,6 +11,7 @@ from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
+from holmes_backend.llm.local.domains.deaths import deaths
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
@@ -95,6 +96,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [tie for doc in docs for tie in personal_ties(doc)]
     findings += [review for doc in docs for review in performance_on_record(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
+    findings += [death for doc in docs for death in deaths(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

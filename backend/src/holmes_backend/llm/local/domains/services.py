@@ -30,7 +30,8 @@ from holmes_backend.llm.local.facts.names import name_key
 BILLED_NOT_HELD = "billed_not_delivered"
 _WHO = re.compile(
     r"\b(?:patient|client|member|student|resident|customer|employee|person|pupil|visitor|"
-    r"tenant|participant|attendee|learner|service user)\b",
+    r"tenant|participant|attendee|learner|service user)\b"
+    r"(?!\s*(?:id|no|number|code|ref(?:erence)?|#)\b)",  # "Member ID: M-40211" names no one
     re.IGNORECASE,
 )
 _STATUS = re.compile(r"\b(?:status|outcome|attendance|attended|result|state)\b", re.IGNORECASE)
@@ -120,9 +121,13 @@ def _logs(events: list[TimedEvent]) -> list[_Log]:
     return logs
 
 
+def served(tx: Transaction) -> str | None:
+    """Whom a billing row names as served: its patient, client, member … column."""
+    return _who(row_fields(tx.source.excerpt or ""))
+
+
 def _billed(tx: Transaction) -> tuple[str, str, date] | None:
-    fields = row_fields(tx.source.excerpt or "")
-    who, day = _who(fields), tx_date(tx)
+    who, day = served(tx), tx_date(tx)
     return (name_key(who), who, day) if who and day else None
 
 

@@ -7,18 +7,19 @@ from pathlib import Path
 
 import docx
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput, SynthesisOutput
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import findings, load, run, synthesis_of, text_doc
 
 _CLAIMS = (
-    "Claim ID,Member ID,Patient,Date of Service,CPT,Billed (USD),Rendering Provider\n"
-    "CLM-120,M-40211,Margaret Oyelaran,2025-07-14,99348,185.00,Dr. Alan Pruitt\n"
-    "CLM-197,M-40211,Margaret Oyelaran,2025-07-28,99348,185.00,Dr. Alan Pruitt\n"
-    "CLM-305,M-40211,Margaret Oyelaran,2025-08-11,99348,185.00,Dr. Alan Pruitt\n"
-    "CLM-377,M-40211,Margaret Oyelaran,2025-08-25,99349,240.00,Dr. Alan Pruitt\n"
-    "CLM-402,M-51877,Thomas Reyes-Whitby,2025-08-12,99348,185.00,Dr. Alan Pruitt\n"
+    "Claim ID,Member ID,Patient,Date of Service,CPT,Description,Billed (USD),Rendering Provider\n"
+    "CLM-120,M-40211,Margaret Oyelaran,2025-07-14,99348,Home visit,185.00,Dr. Alan Pruitt\n"
+    "CLM-197,M-40211,Margaret Oyelaran,2025-07-28,99348,Home visit,185.00,Dr. Alan Pruitt\n"
+    "CLM-305,M-40211,Margaret Oyelaran,2025-08-11,99348,Home visit,185.00,Dr. Alan Pruitt\n"
+    "CLM-377,M-40211,Margaret Oyelaran,2025-08-25,99349,Home visit,240.00,Dr. Alan Pruitt\n"
+    "CLM-402,M-51877,Thomas Reyes-Whitby,2025-08-12,99348,Home visit,185.00,Dr. Alan Pruitt\n"
+    "CLM-419,M-51877,Thomas Reyes-Whitby,2025-08-26,99348,Home visit,185.00,Dr. Alan Pruitt\n"
 )
 _DEATH = (
     "Office of Vital Statistics - Certified Extract of Death Record\n\n"
@@ -65,6 +66,20 @@ async def test_visits_billed_after_the_patients_death(tmp_path: Path) -> None:
         "Alan Pruitt says the services were rendered, yet Margaret Ann Oyelaran died on "
         "2025-08-02; 2 record(s) name them since."
     )
+
+
+async def test_a_patients_visits_are_no_payments_to_them(tmp_path: Path) -> None:
+    """Routed as the pipeline routes them (the claims export to the financial agent alone),
+    the visits billed for a patient named nowhere else ask for no "basis for payments" gap."""
+    claims, death, attestation = await _docs(tmp_path)
+    blocks = [
+        findings("financial", run(FinancialOutput, [claims])[0]),
+        findings("evidence", run(EvidenceOutput, [death, attestation])[0]),
+        findings("files", {d.file_id: d.filename for d in (claims, death, attestation)}, "stage"),
+    ]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    assert len(synthesis.contradictions) == 2
+    assert synthesis.evidence_gaps == []
 
 
 async def test_visits_before_the_death_only(tmp_path: Path) -> None:

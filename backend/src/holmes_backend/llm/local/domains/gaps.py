@@ -51,6 +51,7 @@ from holmes_backend.llm.local.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
+from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -310,6 +311,8 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
     for tx in view.financial.transactions:
         if (tx.source.file_id, name_key(tx.to_party or "")) in holders:
             continue  # a salary into the statement's own holder is no counterparty's payment
+        if tx.to_party and (who := served(tx)) and same_party(who, tx.to_party):
+            continue  # a charge for a patient's visit (its "Patient" column) pays no one
         if is_payment(tx) and tx.to_party:
             key = name_key(tx.to_party)
             recorded_in[key].add(tx.source.file_id)

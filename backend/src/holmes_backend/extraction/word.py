@@ -3,7 +3,8 @@
 A table's text is read as evidence too, cited by the paragraph before it: a grid of records
 (a site diary, a schedule of payments) row by row under its header, as spreadsheet rows are
 ("Date: 10 March; Labour on site: None", with the table's number and the data row); two
-columns of labels and values (a form) as "Label: value" lines; a layout table whose cells hold
+columns of labels and values (a form) as "Label: value" lines, unless a header row of
+column names stands over them ("Attendee | Role"); a layout table whose cells hold
 their own fields (signature blocks side by side) column by column, as the blocks read."""
 
 import re
@@ -21,6 +22,14 @@ from holmes_backend.extraction.rows import read_rows
 # A cell holding a field of its own ("By: Victor Hale", "Date: 8 January 2024").
 _FIELD_CELL = re.compile(r"^[^:\n]{1,30}:\s*\S")
 _LABEL_CELL = re.compile(r"^[^\d:]{1,40}:?$")
+# Words a column's name is made of.
+_COLUMN_WORD = re.compile(
+    r"\b(?:names?|attendees?|participants?|members?|date|day|time|role|position|title|item|"
+    r"amount|description|details?|party|parties|person|people|signature|quantity|qty|price|"
+    r"total|event|status|notes?|location|place|ref(?:erence)?|no|number|type|category|value|"
+    r"cost|hours|organi[sz]ation|company|department|email|phone|address|action|owner|result)\b",
+    re.IGNORECASE,
+)
 
 _CORE_TEXT = ("author", "title", "subject", "last_modified_by", "category", "comments")
 _CORE_DATES = ("created", "modified", "last_printed")
@@ -74,7 +83,7 @@ def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[
         cells = [r[i] for i in range(columns) for r in rows if i < len(r) and r[i]]
         return [Chunk(text=cell, location=anchor) for cell in cells]
     widths = {len(cells) for cells in rows}
-    if widths == {2} and all(_LABEL_CELL.match(left) for left, _ in rows):
+    if widths == {2} and all(_LABEL_CELL.match(left) for left, _ in rows) and not _headed(rows):
         return [
             Chunk(text=f"{left.rstrip(':').strip()}: {right}", location=anchor)
             for left, right in rows
@@ -93,6 +102,15 @@ def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[
             for chunk in sheet.chunks
         ]
     return [Chunk(text=cell, location=anchor) for cells in rows for cell in cells if cell]
+
+
+def _headed(rows: list[list[str]]) -> bool:
+    """Whether two columns stand under a header row of column names ("Attendee | Role") rather
+    than pair labels with values ("Claimant | Jane Roe"), unless the labels end in colons."""
+    lefts = [left for left, _ in rows if left]
+    if sum(left.endswith(":") for left in lefts) * 2 >= len(lefts):
+        return False
+    return len(rows) >= 3 and all(_COLUMN_WORD.search(cell) for cell in rows[0])
 
 
 def _table_rows(table: DocxTable) -> list[list[str]]:

@@ -120,7 +120,7 @@ _ROLE = re.compile(
 )
 # The closing formula of a statement: that it is true, not a fact of the case.
 _ATTESTATION = re.compile(
-    r"\b(?:declare|certify|confirm|swear|affirm|state)\b.{0,60}\b(?:information|statement|"
+    r"\b(?:declare|certify|confirm|swear|affirm|state|believe)\b.{0,60}\b(?:information|statement|"
     r"foregoing|above|contents?|answers?|facts)\b.{0,40}\b(?:true|correct|accurate|complete)\b"
     r"|\bto the best of my (?:knowledge|belief)\b",
     re.IGNORECASE,

@@ -75,12 +75,14 @@ from holmes_backend.llm.local.domains.losses import (
     padded_values,
     surviving_items,
 )
+from holmes_backend.llm.local.domains.meetings import attendance_contradictions
 from holmes_backend.llm.local.domains.members import unpaid_office_contradictions
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
+from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.sequence import (
@@ -1300,7 +1302,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     """What the records of property, cash, goods and offices deny: assets given away, documents
     dated before they were written, items claimed lost that turn up or were bought for less,
     cash banked short, goods sent elsewhere than certified, office holders paid, rival bids
-    written by one hand, services billed for the dead."""
+    written by one hand, services billed for the dead, documents signed for, meetings minuted."""
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
@@ -1315,6 +1317,8 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += shared_authorship_contradictions(findings)
     found += expense_presence_contradictions(held, view.evidence.events)
     found += after_death_contradictions(view.evidence.findings, held, claims)
+    found += receipt_contradictions(claims, view.evidence.findings)
+    found += attendance_contradictions(claims, view.evidence.findings)
     return found
 
 

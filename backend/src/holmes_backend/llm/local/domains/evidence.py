@@ -16,6 +16,7 @@ from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
+from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.members import offices_held
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
@@ -27,6 +28,7 @@ from holmes_backend.llm.local.domains.people import (
     people_named,
     person_mentions,
 )
+from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
 from holmes_backend.llm.local.domains.timeline import (
@@ -97,6 +99,8 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [review for doc in docs for review in performance_on_record(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [death for doc in docs for death in deaths(doc)]
+    findings += [signed for doc in docs for signed in acknowledged_receipts(doc)]
+    findings += [present for doc in docs for present in meetings_attended(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

@@ -301,6 +301,8 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
 
 
 _ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
+_SPANNED = re.compile(r"\b(?:from|between|since)\s+(?:the\s+)?$", re.IGNORECASE)
+_UNTIL = re.compile(r"\b(?:until|till|to|and|through)\b[^.;]{0,40}$", re.IGNORECASE)
 _IN_MONTH = re.compile(
     rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON}){_MON_END}"
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
@@ -315,6 +317,10 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
         return days
     if moments := find_moments(text):
         day = moments[0].day
+        later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
+        if later and _SPANNED.search(text[: moments[0].start]):
+            # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
+            return day, later[0].day
         if _ONWARD.search(text[: moments[0].start]):
             # "after 15 July 2024": from the next day up to the telling (or a year on).
             until = reference if reference and reference > day else day + timedelta(days=365)

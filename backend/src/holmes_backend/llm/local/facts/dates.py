@@ -316,16 +316,7 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
-        day = moments[0].day
-        later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
-        if later and _SPANNED.search(text[: moments[0].start]):
-            # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
-            return day, later[0].day
-        if _ONWARD.search(text[: moments[0].start]):
-            # "after 15 July 2024": from the next day up to the telling (or a year on).
-            until = reference if reference and reference > day else day + timedelta(days=365)
-            return day + timedelta(days=1), until
-        return day, day
+        return _from_moments(text, moments, reference)
     match = _IN_MONTH.search(text)
     if match is None:
         return None
@@ -335,6 +326,19 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
         return None
     following = date(year + month // 12, month % 12 + 1, 1)
     return date(year, month, 1), following - timedelta(days=1)
+
+
+def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:
+    day = moments[0].day
+    later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
+    if later and _SPANNED.search(text[: moments[0].start]):
+        # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
+        return day, later[0].day
+    if _ONWARD.search(text[: moments[0].start]):
+        # "after 15 July 2024": from the next day up to the telling (or a year on).
+        until = reference if reference and reference > day else day + timedelta(days=365)
+        return day + timedelta(days=1), until
+    return day, day
 
 
 def _year_before(reference: date | None, month: int, day: int) -> int | None:

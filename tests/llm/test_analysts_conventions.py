@@ -124,3 +124,27 @@ def test_a_code_counts_where_it_is_written_as_a_currency() -> None:
     texts = ["Please file a SAR with FinCEN today.", "RON HALE confirmed.", "Fee: EUR 90"]
     assert decide([*texts, "The SAR was filed late; PHP developers were hired."]).currency == "EUR"
     assert decide(["Price 1 500 DKK", "Currency: DKK;", "Fee: EUR 90"]).currency == "DKK"
+
+
+async def test_a_case_naming_no_currency_is_read_by_the_country_it_is_in(tmp_path: Path) -> None:
+    payments = await text_doc(
+        tmp_path,
+        "payments.csv",
+        "Date,Paid to,Amount\n04/03/2025,Dunmore & Co,412.50\n05/03/2025,Whitby Fish Ltd,388.20\n",
+        "text/csv",
+    )
+    letter = lines_doc(
+        "letter",
+        "letter.txt",
+        [
+            "The Anchor Cafe, 12 Quay Street, Whitby YO21 3PU. Tel +44 1947 600123.",
+            "Reply to: accounts@anchorcafe.co.uk, Accountant: Dunmore & Co, Scarborough YO11 2HG.",
+        ],
+    )
+    financial, _ = run(FinancialOutput, [payments, letter])
+    # Pounds and day-first dates, though no file names the currency or writes a day above 12.
+    assert {t.currency for t in financial.transactions} == {"GBP"}
+    assert [t.date for t in financial.transactions] == ["2025-03-04", "2025-03-05"]
+    assert decide(["Acme Corp, 1418 W Addison St, Chicago, IL 60613"]).currency == "USD"
+    # One foreign supplier ("SARL") is too little to move a case's currency.
+    assert decide(["Paid SOCIETE LUMIERE SARL 4100"]).currency == "USD"

@@ -6,7 +6,9 @@ bank export whose days run to "21/03/2025" is day-first, and so is the interview
 case dated "02/05/2025"; a statement of bare amounts is in the currency the rest of the evidence
 names. Numeric dates are day-first when more unambiguous ones are written day-first than
 month-first; when none decide, when the evidence names pounds or euros and no dollars. Amounts
-without a currency are in the currency named most often, dollars when none is.
+without a currency are in the currency named most often; when none is, in that of the country
+the case's postcodes, telephone numbers, web domains and company forms place it in (a case set
+in Luton writes pounds, and day-first dates when none decide); dollars when nothing does.
 
 The pipeline states them for the whole case in every request (`describe`: a line any model can
 read); a request without that line is read by its own documents. `reading(documents, text)` sets
@@ -66,6 +68,25 @@ _HINT_LINE = re.compile(
     re.MULTILINE,
 )
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
+# Where a case is when it names no currency: its postcodes, telephone prefixes, web domains and
+# company forms ("LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH", "Pty Ltd", "IL 60613").
+_TLD_END = r"(?![\w.-])"
+_COUNTRY_SIGNALS = re.compile(
+    r"(?P<GBP>\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b|\+44\b|"
+    rf"\w\.(?:co|gov|org|ac|nhs|police)\.uk{_TLD_END}|\bHMRC\b|\b[Ss]ort [Cc]ode\b)|"
+    r"(?P<EUR>\+(?:49|33|39|34|31|32|353|43|351|30|358)\b|"
+    rf"\w\.(?:de|fr|it|es|nl|be|ie|at|pt|fi|gr){_TLD_END}|\bGmbH\b|\bSARL\b|\bS\.p\.A\.|"
+    r"\bB\.V\.|\bIBAN:?\s?(?:DE|FR|IT|ES|NL|BE|IE|AT|PT|FI|GR)\d{2})|"
+    rf"(?P<AUD>\+61\b|\w\.com\.au{_TLD_END}|\bPty\.? Ltd\b|\bABN\b)|"
+    rf"(?P<NZD>\+64\b|\w\.co\.nz{_TLD_END})|"
+    rf"(?P<INR>\+91\b|\w\.co\.in{_TLD_END}|\bPvt\.? Ltd\b|\bGSTIN\b)|"
+    rf"(?P<CAD>\w\.ca{_TLD_END}|\bGST/HST\b)|"
+    rf"(?P<SGD>\+65\b|\w\.com\.sg{_TLD_END}|\bPte\.? Ltd\b)|"
+    rf"(?P<CHF>\+41\b|\w\.ch{_TLD_END})|"
+    rf"(?P<ZAR>\+27\b|\w\.co\.za{_TLD_END})|"
+    r"(?P<USD>\+1[\s-]\(?\d{3}\b|\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|"
+    r"N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]) \d{5}(?:-\d{4})?\b)"
+)
 
 
 class Conventions(NamedTuple):
@@ -78,24 +99,35 @@ def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     """decide() over documents, each read once however many analyses read it."""
     day_first = month_first = 0
     named: Counter[str] = Counter()
+    signals: Counter[str] = Counter()
     spelled: set[tuple[int, int, int]] = set()
     ambiguous: set[tuple[int, int, int]] = set()
     for doc in documents:
-        day, month, currencies, words, numbers = memo(doc, "conventions", partial(_evidence, doc))
+        day, month, currencies, words, numbers, places = memo(
+            doc, "conventions", partial(_evidence, doc)
+        )
         day_first, month_first = day_first + day, month_first + month
         named.update(currencies)
+        signals.update(places)
         spelled |= words
         ambiguous |= numbers
     if day_first == month_first:
         day_first, month_first = _cross_read(spelled, ambiguous)
-    return _decided(day_first, month_first, named)
+    return _decided(day_first, month_first, named, signals)
 
 
 def _evidence(
     doc: EvidenceDoc,
-) -> tuple[int, int, Counter[str], set[tuple[int, int, int]], set[tuple[int, int, int]]]:
+) -> tuple[
+    int, int, Counter[str], set[tuple[int, int, int]], set[tuple[int, int, int]], Counter[str]
+]:
     texts = [chunk.text for chunk in doc.chunks]
-    return (*date_votes(texts), currencies_named(texts), *_dates_both_ways(texts))
+    return (
+        *date_votes(texts),
+        currencies_named(texts),
+        *_dates_both_ways(texts),
+        country_signals(texts),
+    )
 
 
 def _dates_both_ways(
@@ -145,6 +177,16 @@ def date_votes(texts: Iterable[str]) -> tuple[int, int]:
     return day_first, month_first
 
 
+def country_signals(texts: Iterable[str]) -> Counter[str]:
+    """The currencies of the countries the texts' addresses, numbers and domains are in."""
+    found: Counter[str] = Counter()
+    for text in texts:
+        for match in _COUNTRY_SIGNALS.finditer(text, 0, _SAMPLE):
+            if match.lastgroup:
+                found[match.lastgroup] += 1
+    return found
+
+
 def currencies_named(texts: Iterable[str]) -> Counter[str]:
     named: Counter[str] = Counter()
     for text in texts:
@@ -170,20 +212,33 @@ def decide(texts: Iterable[str]) -> Conventions:
     day_first, month_first = date_votes(texts)
     if day_first == month_first:
         day_first, month_first = _cross_read(*_dates_both_ways(texts))
-    return _decided(day_first, month_first, currencies_named(texts))
+    return _decided(day_first, month_first, currencies_named(texts), country_signals(texts))
 
 
-def _decided(day_first: int, month_first: int, named: Counter[str]) -> Conventions:
+def _decided(
+    day_first: int, month_first: int, named: Counter[str], signals: Counter[str]
+) -> Conventions:
     others = _OTHER_DOLLARS & set(named)
     dollar = next(iter(others)) if len(others) == 1 and "USD" not in named else DEFAULT_CURRENCY
     counted = Counter({dollar if code == "$" else code: n for code, n in named.items()})
     if "$" in named and dollar in named:
         counted[dollar] = named["$"] + named[dollar]
-    currency = counted.most_common(1)[0][0] if counted else DEFAULT_CURRENCY
+    located = _located(signals) if not counted else None
+    currency = counted.most_common(1)[0][0] if counted else located or DEFAULT_CURRENCY
     if day_first != month_first:
         return Conventions(day_first > month_first, currency, dollar)
     european = bool(_DAY_FIRST_CURRENCIES & set(named)) and not {"USD", "$"} & set(named)
-    return Conventions(european, currency, dollar)
+    # A case that names no currency is read the way its country writes dates.
+    return Conventions(european or (located not in (None, "USD")), currency, dollar)
+
+
+def _located(signals: Counter[str]) -> str | None:
+    """The currency of the one country a case's signals point to: twice or more, and twice as
+    often as any other (one foreign supplier's "SARL" does not move a case to France)."""
+    ranked = signals.most_common(2)
+    if not ranked or ranked[0][1] < 2 or (len(ranked) == 2 and ranked[0][1] < 2 * ranked[1][1]):
+        return None
+    return ranked[0][0]
 
 
 def describe(texts: Iterable[str]) -> str:

@@ -97,6 +97,7 @@ from holmes_backend.llm.local.domains.services import (
 )
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
+from holmes_backend.llm.local.domains.submissions import late_submission_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
@@ -1302,7 +1303,8 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     """What the records of property, cash, goods and offices deny: assets given away, documents
     dated before they were written, items claimed lost that turn up or were bought for less,
     cash banked short, goods sent elsewhere than certified, office holders paid, rival bids
-    written by one hand, services billed for the dead, documents signed for, meetings minuted."""
+    written by one hand, services billed for the dead, documents signed for, meetings minuted,
+    submissions received late."""
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
@@ -1319,6 +1321,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += after_death_contradictions(view.evidence.findings, held, claims)
     found += receipt_contradictions(claims, view.evidence.findings)
     found += attendance_contradictions(claims, view.evidence.findings)
+    found += late_submission_contradictions(findings + view.legal.findings + view.evidence.findings)
     return found
 
 

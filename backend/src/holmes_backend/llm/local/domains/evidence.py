@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains.people import (
 from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
+from holmes_backend.llm.local.domains.submissions import submission_terms, submissions_logged
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -101,6 +102,8 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [death for doc in docs for death in deaths(doc)]
     findings += [signed for doc in docs for signed in acknowledged_receipts(doc)]
     findings += [present for doc in docs for present in meetings_attended(doc)]
+    findings += [term for doc in docs for term in submission_terms(doc)]
+    findings += [log for doc in docs for log in submissions_logged(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

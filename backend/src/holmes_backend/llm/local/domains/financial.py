@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.losses import (
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
 from holmes_backend.llm.local.domains.stated import stated_figures
+from holmes_backend.llm.local.domains.submissions import submissions_logged
 from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
 from holmes_backend.llm.local.domains.trading import trading_before_news
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
@@ -89,6 +90,7 @@ def analyse_financial(
             *ownership_changes(doc),
             *consignments(doc),
             *document_authors(doc),
+            *submissions_logged(doc),
         ]
     ]
     findings += takings

@@ -128,8 +128,14 @@ _MODAL = re.compile(
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
-# A day's sales, not money paid to anyone: "Gross sales", "Takings", "Turnover".
-_SALES_HEADER = re.compile(r"\b(?:sales|takings|turnover|revenue)\b", re.IGNORECASE)
+# A day's sales, not money paid to anyone: "Gross sales", "Takings", "Turnover"; nor is a price
+# offered ("Tender sum", "Bid price", "Quoted price", "Estimate").
+_SALES_HEADER = re.compile(
+    r"\b(?:sales|takings|turnover|revenue|tender(?:ed)?\s+(?:sum|price|amount|value)|"
+    r"bid(?:\s+(?:sum|price|amount|value))?|quot(?:e|ed|ation)(?:\s+(?:sum|price|amount|value))?|"
+    r"offer(?:ed)?\s+(?:sum|price|amount)|estimate[ds]?)\b",
+    re.IGNORECASE,
+)
 _INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
@@ -357,7 +363,7 @@ def _from_fields(
         return None
     sales = _column(fields, assigned, "amount")
     if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
-        return None  # a day's sales ("Gross sales", "Takings") are no payment to anyone
+        return None  # a day's sales ("Gross sales", "Takings") or a bid are no payment to anyone
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
     description = "; ".join(

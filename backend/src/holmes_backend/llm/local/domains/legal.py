@@ -22,6 +22,7 @@ from holmes_backend.llm.local.domains.parties import (
     signatories,
     signing_for,
 )
+from holmes_backend.llm.local.domains.submissions import submission_terms
 from holmes_backend.llm.local.domains.tenders import award_findings
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -164,6 +165,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += register_findings(doc_units)
         findings += compliance_findings(doc_units)
         findings += award_findings(doc)
+        findings += submission_terms(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

@@ -23,7 +23,7 @@ from holmes_backend.llm.local.facts.text import units
 _ABOUT_BIDS = re.compile(
     r"\b(?:bids?|bidders?|tenders?|tenderers?|quotes?|quotations?|offers?|proposals?)\b", re.I
 )
-_AWARD = re.compile(
+AWARD = re.compile(
     r"\b(?:awarded\s+to|award(?:ed)?\s+(?:the\s+)?contract\s+to|(?:was|is|be|been)\s+awarded|"
     r"recommended\s+for\s+(?:award|appointment)|preferred\s+(?:bidder|tenderer|supplier)|"
     r"successful\s+(?:bidder|tenderer)|selected\s+as|appointed\s+as)\b",
@@ -56,7 +56,7 @@ def award_findings(doc: EvidenceDoc) -> list[Finding]:
             continue
         org = orgs[0]
         bid = _amount(unit.text[org.end :], org.text, unit.ref)
-        if _AWARD.search(unit.text):
+        if AWARD.search(unit.text):
             awards.append((org.text, unit.ref, bid))
         elif bid is not None:
             bids.setdefault(name_key(org.text), bid)

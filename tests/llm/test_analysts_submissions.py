@@ -78,3 +78,38 @@ async def test_without_the_statement_the_deadline_and_the_award_stand_against_it
 async def test_every_tender_in_time(tmp_path: Path) -> None:
     in_time = _LOG.replace("16:41", "11:41")
     assert synthesis_of(await _docs(tmp_path, in_time)).contradictions == []
+
+
+def _mail(sent: str, figure: str) -> str:
+    return (
+        "From: Glen Ashworth <glen.ashworth@harlowvalley.org.uk>\n"
+        "To: Darren Kestrel <darren@kestrelroofing.co.uk>\n"
+        "Subject: Beech Court\n"
+        f"Date: Fri, 14 Mar 2025 {sent}:00 +0000\n\n"
+        f"Darren,\n\nOpened them at 2. Lowest so far is {figure} from Pennine. If you can get "
+        "yours in under that by 5 I will log it.\n\nG\n"
+    )
+
+
+async def test_a_rivals_figure_e_mailed_to_a_tenderer_before_their_own_tender(
+    tmp_path: Path,
+) -> None:
+    docs = await _docs(tmp_path, report=[_REPORT[0], _REPORT[2]])
+    mail = await text_doc(tmp_path, "mail.eml", _mail("14:38", "198,750"), "message/rfc822")
+    contradictions = synthesis_of([*docs, mail]).contradictions
+    [tipped] = [c for c in contradictions if c.claim_source.file_id == "tender_receipt_log"]
+    assert (tipped.claim_source.row, tipped.severity) == (3, "HIGH")
+    assert tipped.explanation == (
+        "Pennine Slate & Tile Ltd's figure (198,750.00) was e-mailed to Darren Kestrel "
+        "<darren@kestrelroofing.co.uk> at 14:38 on 2025-03-14, before Kestrel Roofing Ltd's own "
+        "submission was logged at 16:41 on 2025-03-14."
+    )
+    assert [(r.file_id, r.row or r.line) for r in tipped.evidence_against] == [
+        ("mail", 3),
+        ("tender_receipt_log", 2),
+    ]
+    # Sent after Kestrel's own tender was in, or with a figure no rival tendered: no tip-off.
+    for late_mail, figure in (("17:05", "198,750"), ("14:38", "201,000")):
+        other = await text_doc(tmp_path, "mail.eml", _mail(late_mail, figure), "message/rfc822")
+        found = synthesis_of([*docs, other]).contradictions
+        assert [c for c in found if c.claim_source.file_id == "tender_receipt_log"] == []

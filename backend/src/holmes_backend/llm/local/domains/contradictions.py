@@ -97,7 +97,10 @@ from holmes_backend.llm.local.domains.services import (
 )
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
-from holmes_backend.llm.local.domains.submissions import late_submission_contradictions
+from holmes_backend.llm.local.domains.submissions import (
+    disclosure_contradictions,
+    late_submission_contradictions,
+)
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
@@ -1321,7 +1324,9 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += after_death_contradictions(view.evidence.findings, held, claims)
     found += receipt_contradictions(claims, view.evidence.findings)
     found += attendance_contradictions(claims, view.evidence.findings)
-    found += late_submission_contradictions(findings + view.legal.findings + view.evidence.findings)
+    everyone = findings + view.legal.findings + view.evidence.findings
+    found += late_submission_contradictions(everyone)
+    found += disclosure_contradictions(everyone)
     return found
 
 

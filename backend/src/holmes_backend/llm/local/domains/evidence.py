@@ -31,7 +31,11 @@ from holmes_backend.llm.local.domains.people import (
 from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
-from holmes_backend.llm.local.domains.submissions import submission_terms, submissions_logged
+from holmes_backend.llm.local.domains.submissions import (
+    figures_sent,
+    submission_terms,
+    submissions_logged,
+)
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -104,6 +108,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [present for doc in docs for present in meetings_attended(doc)]
     findings += [term for doc in docs for term in submission_terms(doc)]
     findings += [log for doc in docs for log in submissions_logged(doc)]
+    findings += [sent for doc in docs for sent in figures_sent(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

@@ -7,9 +7,12 @@
   an award line naming whom a contract went to.
 - Financial and evidence: a log of submissions received (rows with a "received" or "submitted"
   date, and a time when there is one, and who submitted) is a finding citing its rows.
+- Evidence: an e-mail whose body gives figures is a finding of what it sent whom, and when.
 - Synthesis: rows received after the deadline of the same day contradict the statement that
   all came in on time (HIGH); with no such statement, the deadline itself is held against them
-  (HIGH when the late submitter was awarded the contract, MEDIUM otherwise)."""
+  (HIGH when the late submitter was awarded the contract, MEDIUM otherwise). An e-mail to a
+  submitter (by name, or an address at its own domain) that gives another's logged figure before
+  the recipient's own submission was logged contradicts that submission's independence (HIGH)."""
 
 import re
 from dataclasses import dataclass
@@ -17,17 +20,20 @@ from datetime import datetime, time
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.tenders import AWARD
+from holmes_backend.llm.local.domains.tenders import AWARD, FIGURE
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, find_times, parse_iso
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.money import find_money, to_number
+from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
 SUBMISSION_DEADLINE = "submission_deadline"
 SUBMISSIONS_IN_TIME = "submissions_in_time"
 SUBMISSIONS_LOGGED = "submissions_logged"
 SUBMISSION_AWARDED = "submission_awarded"
+FIGURES_SENT = "figures_sent"
 
 _KIND = r"tenders?|bids?|quotes?|quotations?|applications?|proposals?|submissions?|offers?|entries"
 _DUE = re.compile(
@@ -54,6 +60,8 @@ _PARTY_COLUMN = re.compile(
     re.IGNORECASE,
 )
 _MIN_ROWS = 2
+_MAX_FIGURES = 6  # a price list or a statement sent by e-mail is no tip-off
+_SENT_TO = re.compile(r" to (?P<to>.+?) on (?P<at>\S+)$")
 
 
 @dataclass
@@ -61,6 +69,7 @@ class _Row:
     party: str
     at: datetime
     ref: SourceRef
+    amounts: list[float]
 
 
 def submission_terms(doc: EvidenceDoc) -> list[Finding]:
@@ -114,6 +123,30 @@ def submission_terms(doc: EvidenceDoc) -> list[Finding]:
     return found
 
 
+def figures_sent(doc: EvidenceDoc) -> list[Finding]:
+    """An e-mail's figures, with whom it went to and when (evidence)."""
+    meta = doc.metadata
+    sent, to = meta.get("date"), meta.get("to")
+    if doc.mime_type != "message/rfc822" or not isinstance(sent, str) or not to:
+        return []
+    lines = [u for u in units(doc) if _figures(u.text)]
+    figures = [f for u in lines for f in _figures(u.text)]
+    if not lines or len(figures) > _MAX_FIGURES:
+        return []
+    recipients = ", ".join(str(r) for r in to)
+    return [
+        Finding(
+            finding_type=FIGURES_SENT,
+            title=f"{meta.get('from') or 'An e-mail'} sent figures to {recipients} on {sent}",
+            summary=" ".join(u.text for u in lines)[:300],
+            confidence=0.8,
+            severity="LOW",
+            entities=[str(r) for r in to],
+            sources=unique_refs([u.ref for u in lines], 3),
+        )
+    ]
+
+
 def submissions_logged(doc: EvidenceDoc) -> list[Finding]:
     """A log of submissions received, as one finding citing its rows (financial, evidence)."""
     rows = [ref for unit in units(doc) if unit.kind == "row" and (ref := _row_ref(unit.ref))]
@@ -157,7 +190,68 @@ def _row(ref: SourceRef) -> _Row | None:
         at = times[0] if times else None
     if at is None:
         return None  # a day alone cannot be late on the deadline's own day
-    return _Row(party, datetime.combine(moments[0].day, at), ref)
+    amounts = [a for v in fields.values() if FIGURE.fullmatch(v.strip()) for a in _figures(v)]
+    return _Row(party, datetime.combine(moments[0].day, at), ref, amounts)
+
+
+def disclosure_contradictions(findings: list[Finding]) -> list[Contradiction]:
+    """A rival's logged figure e-mailed to a submitter before their own submission was logged."""
+    mails = [f for f in findings if f.finding_type == FIGURES_SENT and f.entities]
+    found: list[Contradiction] = []
+    for log in (f for f in findings if f.finding_type == SUBMISSIONS_LOGGED) if mails else []:
+        rows = [row for ref in log.sources if (row := _row(ref))]
+        for mail in mails:
+            sent = _SENT_TO.search(mail.title)
+            at = parse_iso(sent["at"]) if sent else None
+            if at is None:
+                continue
+            told = {round(a, 2) for a in _figures(mail.summary)}
+            theirs = [r for r in rows if any(_addressed(r.party, to) for to in mail.entities)]
+            own = next((r for r in theirs if r.at > at.replace(tzinfo=None)), None)
+            rivals = [
+                r
+                for r in rows
+                if r not in theirs
+                and r.at <= at.replace(tzinfo=None)
+                and told & {round(a, 2) for a in r.amounts}
+            ]
+            if own is None or not rivals:
+                continue
+            rival = rivals[0]
+            figure = next(a for a in rival.amounts if round(a, 2) in told)
+            found.append(
+                Contradiction(
+                    claim=own.ref.excerpt or own.party,
+                    claim_source=own.ref,
+                    evidence_against=unique_refs([*mail.sources, rival.ref], 4),
+                    explanation=(
+                        f"{rival.party}'s figure ({figure:,.2f}) was e-mailed to "
+                        f"{mail.entities[0]} at {at:%H:%M} on {at.date().isoformat()}, before "
+                        f"{own.party}'s own submission was logged at {own.at:%H:%M} on "
+                        f"{own.at.date().isoformat()}."
+                    ),
+                    severity="HIGH",
+                )
+            )
+    return found
+
+
+def _figures(text: str) -> list[float]:
+    """Amounts written in figures ("198,750", "GBP 196,900.00"), with or without a currency."""
+    found = [m.value for m in find_money(text)]
+    found += [v for n in FIGURE.findall(text) if (v := to_number(n)) and v >= 100]
+    return list(dict.fromkeys(found))
+
+
+def _addressed(party: str, recipient: str) -> bool:
+    """Whether a recipient ("Darren Kestrel <darren@kestrelroofing.co.uk>") is the party: by
+    name, or by an address at a domain carrying the party's distinctive words."""
+    name, _, address = recipient.partition("<")
+    if name.strip() and same_party(name.strip(), party):
+        return True
+    domain = address.partition("@")[2].lower()
+    words = {fold(w) for w in distinctive_words([party])}
+    return bool(domain) and bool(words) and all(w in domain for w in words)
 
 
 def late_submission_contradictions(findings: list[Finding]) -> list[Contradiction]:

@@ -29,7 +29,7 @@ AWARD = re.compile(
     r"successful\s+(?:bidder|tenderer)|selected\s+as|appointed\s+as)\b",
     re.IGNORECASE,
 )
-_NUMBER = re.compile(
+FIGURE = re.compile(
     r"(?<![\w.])\d{1,3}(?:[,.\u2009 ]\d{3})+(?:[.,]\d{2})?(?!\w)|(?<![\w.])\d{4,}(?:\.\d{2})?(?!\w)"
 )
 _HEAD_UNITS = 80
@@ -96,7 +96,7 @@ def _amount(text: str, bidder: str, ref: SourceRef) -> _Bid | None:
     money = [m for m in find_money(text) if m.value >= 100]
     if money:
         return _Bid(bidder, money[0].value, money[0].currency, ref)
-    numbers = [v for n in _NUMBER.findall(text) if (v := to_number(n)) and v >= 100]
+    numbers = [v for n in FIGURE.findall(text) if (v := to_number(n)) and v >= 100]
     if len(numbers) == 1:
         return _Bid(bidder, numbers[0], implicit_currency.get(), ref)
     return None

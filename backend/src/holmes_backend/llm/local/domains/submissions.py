@@ -62,6 +62,7 @@ _PARTY_COLUMN = re.compile(
 _MIN_ROWS = 2
 _MAX_FIGURES = 6  # a price list or a statement sent by e-mail is no tip-off
 _SENT_TO = re.compile(r" to (?P<to>.+?) on (?P<at>\S+)$")
+_ADDRESSEE = re.compile(r"[^,<]*<[^>]*>|[^,\s]+@[^,\s]+")
 
 
 @dataclass
@@ -141,7 +142,6 @@ def figures_sent(doc: EvidenceDoc) -> list[Finding]:
             summary=" ".join(u.text for u in lines)[:300],
             confidence=0.8,
             severity="LOW",
-            entities=[str(r) for r in to],
             sources=unique_refs([u.ref for u in lines], 3),
         )
     ]
@@ -196,17 +196,18 @@ def _row(ref: SourceRef) -> _Row | None:
 
 def disclosure_contradictions(findings: list[Finding]) -> list[Contradiction]:
     """A rival's logged figure e-mailed to a submitter before their own submission was logged."""
-    mails = [f for f in findings if f.finding_type == FIGURES_SENT and f.entities]
+    mails = [f for f in findings if f.finding_type == FIGURES_SENT]
     found: list[Contradiction] = []
     for log in (f for f in findings if f.finding_type == SUBMISSIONS_LOGGED) if mails else []:
         rows = [row for ref in log.sources if (row := _row(ref))]
         for mail in mails:
             sent = _SENT_TO.search(mail.title)
             at = parse_iso(sent["at"]) if sent else None
-            if at is None:
+            if sent is None or at is None:
                 continue
+            recipients = [r.strip() for r in _ADDRESSEE.findall(sent["to"])]
             told = {round(a, 2) for a in _figures(mail.summary)}
-            theirs = [r for r in rows if any(_addressed(r.party, to) for to in mail.entities)]
+            theirs = [r for r in rows if any(_addressed(r.party, to) for to in recipients)]
             own = next((r for r in theirs if r.at > at.replace(tzinfo=None)), None)
             rivals = [
                 r
@@ -226,7 +227,7 @@ def disclosure_contradictions(findings: list[Finding]) -> list[Contradiction]:
                     evidence_against=unique_refs([*mail.sources, rival.ref], 4),
                     explanation=(
                         f"{rival.party}'s figure ({figure:,.2f}) was e-mailed to "
-                        f"{mail.entities[0]} at {at:%H:%M} on {at.date().isoformat()}, before "
+                        f"{recipients[0]} at {at:%H:%M} on {at.date().isoformat()}, before "
                         f"{own.party}'s own submission was logged at {own.at:%H:%M} on "
                         f"{own.at.date().isoformat()}."
                     ),

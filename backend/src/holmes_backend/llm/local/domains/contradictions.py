@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
+from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
@@ -764,7 +765,7 @@ def document_contradictions(
     found: list[Contradiction] = []
     for anomaly in view.financial.anomalies:
         if (
-            anomaly.kind not in ("amount_mismatch", "narrative_mismatch")
+            anomaly.kind not in ("amount_mismatch", "narrative_mismatch", BALANCE_BREAK)
             or len(anomaly.sources) < 2
         ):
             continue

@@ -13,6 +13,7 @@ from holmes_backend.llm.local.domains.anomalies import (
     find_anomalies,
 )
 from holmes_backend.llm.local.domains.authorship import document_authors
+from holmes_backend.llm.local.domains.balances import balance_breaks
 from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
@@ -70,6 +71,7 @@ def analyse_financial(
     anomalies += unbanked_anomalies(takings, transfers)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
+    anomalies += [b for doc in docs for b in balance_breaks(doc)]
     agreed = 0
     for doc in docs:
         count, found = narrative_check(doc, figures)

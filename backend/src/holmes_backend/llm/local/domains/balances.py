@@ -1,0 +1,114 @@
+"""Running balances that do not follow their rows: a statement or register printing a balance
+after every row ("Debit | Credit | Balance"), where one row's balance is not the one before it
+plus that row's money. A line altered after the fact (an amount made smaller, a payee
+changed with its amount) or a line taken out leaves that mark; so does a stock register whose
+count jumps.
+
+Read per table (a sheet, a CSV, a Word table): the rows' order is the one most of them fit
+(oldest first, or newest first as many bank exports print them); a table is read only when at
+least three pairs of rows and three in five fit it, so the table is understood before a break
+is called one. Each break is an anomaly citing the row and the one before it (HIGH), and at
+synthesis a contradiction: the document against itself (document_contradictions)."""
+
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import pairwise
+
+from holmes_backend.agents.schemas import Anomaly, SourceRef
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.cells import roles, row_fields
+from holmes_backend.llm.local.facts.money import parse_cell
+from holmes_backend.llm.local.facts.text import units
+
+BALANCE_BREAK = "balance_break"
+_CENT = 0.011
+_MIN_FITS = 3
+_FIT_SHARE = 0.6
+
+
+@dataclass
+class _Line:
+    ref: SourceRef
+    moves: list[float]  # what the row's money does to the balance (either way when unsigned)
+    balance: float
+
+
+def balance_breaks(doc: EvidenceDoc) -> list[Anomaly]:
+    tables: dict[str | None, list[dict[str, str]]] = defaultdict(list)
+    refs: dict[str | None, list[SourceRef]] = defaultdict(list)
+    for unit in units(doc):
+        if unit.kind == "row":
+            tables[unit.ref.sheet].append(row_fields(unit.text))
+            refs[unit.ref.sheet].append(unit.ref)
+    found: list[Anomaly] = []
+    for sheet, rows in tables.items():
+        lines = _lines(rows, refs[sheet])
+        if len(lines) > _MIN_FITS:
+            found += _breaks(doc, lines)
+    return found
+
+
+def _lines(rows: list[dict[str, str]], refs: list[SourceRef]) -> list[_Line]:
+    headers = list(dict.fromkeys(k for fields in rows for k in fields))
+    assigned = roles(headers)
+    if "balance" not in assigned.values():
+        return []
+    lines: list[_Line] = []
+    for fields, ref in zip(rows, refs, strict=True):
+        values = {assigned.get(k): parse_cell(v) for k, v in fields.items() if v.strip()}
+        balance = values.get("balance")
+        if balance is None:
+            continue
+        debit, credit, amount = values.get("debit"), values.get("credit"), values.get("amount")
+        if debit or credit:
+            moves = [(credit[0] if credit else 0.0) - (abs(debit[0]) if debit else 0.0)]
+        elif amount:
+            moves = [amount[0]] if amount[0] < 0 else [amount[0], -amount[0]]
+        else:
+            moves = [0.0]  # an opening balance: where it stands
+        lines.append(_Line(ref, moves, balance[0]))
+    return lines
+
+
+def _fits(before: _Line, after: _Line) -> bool:
+    return any(abs(before.balance + move - after.balance) <= _CENT for move in after.moves)
+
+
+def _breaks(doc: EvidenceDoc, lines: list[_Line]) -> list[Anomaly]:
+    pairs = list(pairwise(lines))
+    forward = sum(_fits(a, b) for a, b in pairs)
+    backward = sum(_fits(b, a) for a, b in pairs)
+    fits = max(forward, backward)
+    if fits < _MIN_FITS or fits < _FIT_SHARE * len(pairs) or fits == len(pairs):
+        return []
+    ordered = pairs if forward >= backward else [(b, a) for a, b in pairs]
+    found: list[Anomaly] = []
+    for before, after in ordered:
+        if _fits(before, after):
+            continue
+        expected = min(
+            (before.balance + move for move in after.moves),
+            key=lambda value: abs(value - after.balance),
+        )
+        gap = after.balance - expected
+        found.append(
+            Anomaly(
+                kind=BALANCE_BREAK,
+                description=(
+                    f"{doc.filename}: the balance {after.balance:,.2f} does not follow from "
+                    f"{before.balance:,.2f} and the row's {_move(after)}; it should be "
+                    f"{expected:,.2f} ({gap:+,.2f}). A line altered or taken out leaves this."
+                ),
+                severity="HIGH",
+                total_amount=round(abs(gap), 2),
+                sources=[after.ref, before.ref],
+            )
+        )
+    return found
+
+
+def _move(line: _Line) -> str:
+    if len(line.moves) > 1:
+        return f"amount of {abs(line.moves[0]):,.2f}"
+    move = line.moves[0]
+    return f"{'credit' if move >= 0 else 'debit'} of {abs(move):,.2f}"

@@ -1,0 +1,49 @@
+"""Running balances that do not follow their rows: a transfer of 1,200.00 after which the
+balance fell by 2,200.00 (an amount altered after the fact). Statements that reconcile, oldest
+or newest first, with debit and credit columns or one signed amount column, have no break."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import FinancialOutput
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_ROWS = [
+    "01/03/2025,Opening balance,,,4210.55",
+    "03/03/2025,DD COUNCIL TAX,142.00,,4068.55",
+    "07/03/2025,FPI SALARY ACME LTD,,2650.00,6718.55",
+    "12/03/2025,TFR J WHELAN,500.00,,6218.55",
+    "18/03/2025,CARD TESCO STORES,86.40,,6132.15",
+    "21/03/2025,TFR M OKAFOR,1200.00,,4932.15",
+    "28/03/2025,DD ENERGY,95.10,,4837.05",
+]
+_HEADER = "Date,Description,Paid out,Paid in,Balance\n"
+
+
+async def test_a_balance_that_does_not_follow_its_row(tmp_path: Path) -> None:
+    altered = [*_ROWS[:5], _ROWS[5].replace("4932.15", "3932.15"), _ROWS[6].replace("48", "38")]
+    doc = await text_doc(tmp_path, "statement.csv", _HEADER + "\n".join(altered), "text/csv")
+    output, _ = run(FinancialOutput, [doc])
+    [anomaly] = [a for a in output.anomalies if a.kind == "balance_break"]
+    assert anomaly.severity == "HIGH"
+    assert anomaly.description == (
+        "statement.csv: the balance 3,932.15 does not follow from 6,132.15 and the row's debit "
+        "of 1,200.00; it should be 4,932.15 (-1,000.00). A line altered or taken out leaves this."
+    )
+    assert [r.row for r in anomaly.sources] == [6, 5]
+    [contradiction] = synthesis_of([doc]).contradictions
+    assert (contradiction.claim_source.row, contradiction.severity) == (6, "HIGH")
+
+
+@pytest.mark.parametrize("newest_first", [False, True])
+async def test_statements_that_reconcile(tmp_path: Path, newest_first: bool) -> None:
+    rows = list(reversed(_ROWS)) if newest_first else _ROWS
+    two_columns = await text_doc(tmp_path, "a.csv", _HEADER + "\n".join(rows), "text/csv")
+    signed = "Date,Description,Amount,Balance\n" + "\n".join(
+        f"{d},{what},{-float(out) if out else float(inn or 0)},{bal}"
+        for d, what, out, inn, bal in (row.split(",") for row in rows[1:])
+    )
+    one_column = await text_doc(tmp_path, "b.csv", signed, "text/csv")
+    output, _ = run(FinancialOutput, [two_columns, one_column])
+    assert [a for a in output.anomalies if a.kind == "balance_break"] == []

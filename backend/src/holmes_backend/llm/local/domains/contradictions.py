@@ -98,6 +98,7 @@ from holmes_backend.llm.local.domains.services import (
 )
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
+from holmes_backend.llm.local.domains.stays import stay_contradictions
 from holmes_backend.llm.local.domains.submissions import (
     disclosure_contradictions,
     late_submission_contradictions,
@@ -1308,7 +1309,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     dated before they were written, items claimed lost that turn up or were bought for less,
     cash banked short, goods sent elsewhere than certified, office holders paid, rival bids
     written by one hand, services billed for the dead, documents signed for, meetings minuted,
-    submissions received late."""
+    submissions received late, stays abroad with the card used at home."""
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
@@ -1328,6 +1329,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     everyone = findings + view.legal.findings + view.evidence.findings
     found += late_submission_contradictions(everyone)
     found += disclosure_contradictions(everyone)
+    found += stay_contradictions(claims, view.financial.transactions, view.holders)
     return found
 
 

@@ -10,15 +10,14 @@ from pathlib import Path
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
-_FORM = """TRAVEL INSURANCE CLAIM FORM
-Policyholder: Mr Callum Ferrie
-
-Date of loss: 10 July 2025
-What happened: My rucksack was stolen from a cafe table on La Rambla while I was paying.
-
-Declaration: I declare that the information I have given is true and that I was in {place} from 2 July to 14 July 2025.
-Signed: Callum Ferrie
-"""
+_FORM = (
+    "TRAVEL INSURANCE CLAIM FORM\nPolicyholder: Mr Callum Ferrie\n\n"
+    "Date of loss: 10 July 2025\n"
+    "What happened: My rucksack was stolen from a cafe table on La Rambla while I was paying.\n\n"
+    "Declaration: I declare that the information I have given is true and that I was in "
+    "{place} from 2 July to 14 July 2025.\n"
+    "Signed: Callum Ferrie\n"
+)
 _CARD = (
     "Transaction date,Merchant,Location,Amount (GBP)\n"
     "05/07/2025,HOTEL COLON BARCELONA,BARCELONA ES,412.00\n"

@@ -82,6 +82,7 @@ from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
+from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
@@ -1253,6 +1254,7 @@ def all_contradictions(
     found += hospitality_contradictions(claims, guests, view.legal.findings)
     found += undeclared_contradictions(claims, guests, held, view.filenames)
     found += first_contact_contradictions(claims, items)
+    found += order_contradictions(view.legal.findings, items)
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)
     billed = billed_not_delivered(view.evidence.events, held, view.filenames)

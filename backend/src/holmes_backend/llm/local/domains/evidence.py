@@ -77,7 +77,8 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     mentions = person_mentions(docs)
     people = [m.name for m in mentions]
     where = file_places(docs)
-    numbers = phone_holders(docs) | identity_holders(docs)
+    witnesses = {c.source.file_id: c.speaker for c in claims if c.speaker}
+    numbers = phone_holders(docs, witnesses) | identity_holders(docs)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
     timeline.sort(key=_sort_key)

@@ -15,6 +15,7 @@ from holmes_backend.llm.local.domains.limits import (
     compliance_findings,
     limit_clauses,
 )
+from holmes_backend.llm.local.domains.orders import contact_orders
 from holmes_backend.llm.local.domains.parties import (
     captions,
     contract_parties,
@@ -166,6 +167,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += compliance_findings(doc_units)
         findings += award_findings(doc)
         findings += submission_terms(doc)
+        findings += contact_orders(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

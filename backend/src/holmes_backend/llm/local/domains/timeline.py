@@ -145,6 +145,11 @@ _MAX_CUE_EVENTS = 400
 _MAX_TEXT_EVENTS = 60
 _MAX_ROW_EVENTS = 500
 MEDIA_FAMILIES = ("image/", "audio/", "video/")
+# A file taken from someone's phone: its rows are their messages and calls.
+_DEVICE_FILE = re.compile(
+    r"(?:^|[^a-z])(?:phone|mobile|handset|extraction|sms|whatsapp|imessage|messages|"
+    r"call[_ -]?log|chats?)(?:[^a-z]|$)"
+)
 
 
 def field_place(fields: Mapping[str, str]) -> str | None:
@@ -242,7 +247,8 @@ def _sworn(doc: EvidenceDoc) -> bool:
 
 
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
-    """People each media file belongs to, by file name or by a sentence naming the file."""
+    """People each media file (or a phone's extraction: its messages and calls) belongs to, by
+    file name or by a sentence naming the file."""
     known: dict[str, str] = {}
     for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
         if name:
@@ -250,7 +256,11 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
             if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
                 known[parts[2]] = name
     owners: dict[str, list[str]] = defaultdict(list)
-    media = [d for d in docs if d.mime_type.startswith(MEDIA_FAMILIES)]
+    media = [
+        d
+        for d in docs
+        if d.mime_type.startswith(MEDIA_FAMILIES) or _DEVICE_FILE.search(d.filename.lower())
+    ]
     for doc in media:
         # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
@@ -320,7 +330,7 @@ def events(
     sentence stands for."""
     found: list[TimedEvent] = []
     found += _metadata_events(doc, owners)
-    located = _cue_events(doc, owners) + _row_events(doc, numbers or {})
+    located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
     if where:
         place = ", ".join(where)
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
@@ -423,7 +433,10 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
 _LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
 
 
-def _row_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
+def _row_events(
+    doc: EvidenceDoc, numbers: Mapping[str, str], owners: list[str]
+) -> list[TimedEvent]:
+    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each."""
     found: list[TimedEvent] = []
     for unit in units(doc):
         if unit.kind != "row":
@@ -434,7 +447,8 @@ def _row_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent
             continue  # a ledger: its rows are transactions
         event = _row_event(fields, assigned, unit, numbers)
         if event:
-            found.append(event)
+            theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
+            found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
             if len(found) >= _MAX_ROW_EVENTS:
                 break
     return found

@@ -31,6 +31,8 @@ OWNERSHIP = re.compile(
     r"tel)\b",
     re.IGNORECASE,
 )
+# The speaker's own number: "is my phone number", "my mobile is 07700 900412".
+_MINE = re.compile(r"\bmy\s+(?:own\s+)?(?:mobile|phone|telephone|cell|number)\b", re.I)
 _MIN_DIGITS = 7
 _KEY_DIGITS = 10
 _MAX_UNITS = 2000
@@ -51,16 +53,22 @@ def names_a_number(text: str) -> bool:
     return bool(PHONE.search(text)) and bool(OWNERSHIP.search(text))
 
 
-def phone_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
+def phone_holders(
+    docs: list[EvidenceDoc], witnesses: dict[str, str] | None = None
+) -> dict[str, str]:
     """Number key -> the person or organisation the evidence says holds it (only when every
-    record of the number names the same one)."""
+    record of the number names the same one). `witnesses`: whose statement each file is, for
+    "07700 900412 is my phone number" said in it."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
+        witness = (witnesses or {}).get(doc.file_id)
         for unit in units(doc)[:_MAX_UNITS]:
             numbers = phones_in(unit.text)
             if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
                 continue
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
+            if not named and witness and _MINE.search(unit.text):
+                named = {witness}
             key = phone_key(numbers[0])
             if key and len(named) == 1:
                 holders[key] |= named

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import docx
 
+from holmes_backend.agents.schemas import EvidenceOutput, LegalOutput, SynthesisOutput
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.dates import find_period
-from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import findings, load, run, synthesis_of, text_doc
 
 _STATEMENT = [
     "I, Kezia Mbatha, of 14 Alder Road, Luton, will say as follows:",
@@ -123,3 +124,18 @@ async def test_apologies_an_unsigned_letter_or_another_kind_of_meeting(tmp_path:
 def test_a_period_from_one_date_until_another() -> None:
     text = "employed from 3 April 2023 until my dismissal on 14 October 2025"
     assert [d.isoformat() for d in find_period(text, None) or ()] == ["2023-04-03", "2025-10-14"]
+
+
+async def test_routed_as_the_pipeline_routes_them(tmp_path: Path) -> None:
+    """The minutes read by the legal agent alone, the statement and the letter by the evidence
+    agent: the attendance is still held against her, and a claim spanning her years of
+    employment asks for no CCTV or phone records."""
+    statement, minutes, warning = await _docs(tmp_path)
+    blocks = [
+        findings("legal", run(LegalOutput, [minutes])[0]),
+        findings("evidence", run(EvidenceOutput, [statement, warning])[0]),
+        findings("files", {d.file_id: d.filename for d in (statement, minutes, warning)}, "stage"),
+    ]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    assert len(synthesis.contradictions) == 3
+    assert synthesis.evidence_gaps == []

@@ -1327,7 +1327,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += expense_presence_contradictions(held, view.evidence.events)
     found += after_death_contradictions(view.evidence.findings, held, claims)
     found += receipt_contradictions(claims, view.evidence.findings)
-    found += attendance_contradictions(claims, view.evidence.findings)
+    found += attendance_contradictions(claims, view.legal.findings + view.evidence.findings)
     everyone = findings + view.legal.findings + view.evidence.findings
     found += late_submission_contradictions(everyone)
     found += disclosure_contradictions(everyone)

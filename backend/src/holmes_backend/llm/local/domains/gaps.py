@@ -21,6 +21,7 @@
 import re
 from collections import defaultdict
 from dataclasses import dataclass
+from datetime import timedelta
 
 from holmes_backend.agents.schemas import (
     Clause,
@@ -53,6 +54,7 @@ from holmes_backend.llm.local.domains.legal import (
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
@@ -341,6 +343,9 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
     return gaps
 
 
+_PRESENCE_SPAN = timedelta(days=7)
+
+
 def claim_gaps(
     view: CaseView, tested: set[tuple[str, int | None, int | None]]
 ) -> list[EvidenceGap]:
@@ -352,6 +357,9 @@ def claim_gaps(
         key = (claim.source.file_id, claim.source.line, claim.source.page)
         if key in tested or not (claim.claimed_time or claim.claimed_place):
             continue
+        span = parse_span(claim.claimed_time)
+        if span and span[1] - span[0] > _PRESENCE_SPAN and not claim.claimed_place:
+            continue  # years of employment, not a time and place that CCTV or a phone shows
         when = f" ({claim.claimed_time})" if claim.claimed_time else ""
         gaps.append(
             EvidenceGap(

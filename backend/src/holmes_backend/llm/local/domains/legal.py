@@ -15,6 +15,7 @@ from holmes_backend.llm.local.domains.limits import (
     compliance_findings,
     limit_clauses,
 )
+from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.orders import contact_orders
 from holmes_backend.llm.local.domains.parties import (
     captions,
@@ -168,6 +169,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += award_findings(doc)
         findings += submission_terms(doc)
         findings += contact_orders(doc)
+        findings += meetings_attended(doc)  # minutes are often the legal agent's
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

@@ -108,7 +108,10 @@ def _qualifiers(text: str) -> set[str]:
 def attendance_contradictions(
     claims: list[SwornClaim], findings: list[Finding]
 ) -> list[Contradiction]:
-    listed = [f for f in findings if f.finding_type == MEETING_ATTENDED and f.entities]
+    # A record read by two agents is in both their findings: once here.
+    listed = list(
+        {f.title: f for f in findings if f.finding_type == MEETING_ATTENDED and f.entities}.values()
+    )
     found: list[Contradiction] = []
     for claim in claims:
         body = claim.claim.partition(" [asked: ")[0]

@@ -64,7 +64,9 @@ _TITLE = re.compile(
     r"(?P<to>\d{4}-\d{2}-\d{2})"
 )
 _MADE = re.compile(
-    r"\b(?:sign(?:ed)?|dated|executed|made|entered\s+into|agreed|issued|approved)\b", re.I
+    r"\b(?:sign(?:ed)?|dated|executed|made|entered\s+into|agreed|issued|approved|written|wrote|"
+    r"typed|drafted|prepared|produced|created)\b",
+    re.I,
 )
 _PER_FILE = 3
 _HALF_YEAR = timedelta(days=182)
@@ -150,7 +152,7 @@ def backdating_contradictions(
                 )
             )
         for claim in claims:
-            if claim.source.file_id == home or not _made_on(claim.claim, kind, to):
+            if claim.source.file_id == home or not made_on(claim.claim, kind, to):
                 continue
             found.append(
                 Contradiction(
@@ -167,7 +169,7 @@ def backdating_contradictions(
     return found
 
 
-def _made_on(text: str, kind: str, day: str) -> bool:
+def made_on(text: str, kind: str, day: str) -> bool:
     if kind and kind not in text.lower():
         return False
     if not _MADE.search(text):

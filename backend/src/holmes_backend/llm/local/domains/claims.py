@@ -125,6 +125,7 @@ _ATTESTATION = re.compile(
     r"|\bto the best of my (?:knowledge|belief)\b",
     re.IGNORECASE,
 )
+_BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
@@ -545,7 +546,12 @@ def _claim(
         # "I declare that the information … is true, and that I have not sold any of them":
         # what the declarant adds after the formula is theirs to answer for.
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
-    asserted = _FIRST_PERSON.search(text) or _PERJURY.search(text) or condition.denied(text)
+    asserted = (
+        _FIRST_PERSON.search(text)
+        or _BY_ME.search(text)  # "the minutes were written up that day and signed by me"
+        or _PERJURY.search(text)
+        or condition.denied(text)
+    )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
     if not (asserted or vouched or own) or not text:

@@ -42,6 +42,7 @@ from holmes_backend.llm.local.domains.dispositions import disposal_contradiction
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import exit_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
+from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
@@ -1332,6 +1333,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += late_submission_contradictions(everyone)
     found += disclosure_contradictions(everyone)
     found += stay_contradictions(claims, view.financial.transactions, view.holders)
+    found += created_after_contradictions(view.evidence.findings, claims)
     return found
 
 

@@ -12,6 +12,7 @@ from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
+from holmes_backend.llm.local.domains.filedates import created_after_date
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
@@ -110,6 +111,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [term for doc in docs for term in submission_terms(doc)]
     findings += [log for doc in docs for log in submissions_logged(doc)]
     findings += [sent for doc in docs for sent in figures_sent(doc)]
+    findings += [late for doc in docs for late in created_after_date(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

@@ -1,0 +1,54 @@
+"""A document whose file was made after the date it bears: minutes of a board meeting held on 3
+March 2024 in a Word file created on 10 January 2025, and the chair's word that they were
+written up on the day. A file created within a month of its date, or a witness speaking of
+another day, is no contradiction; nor is a PDF (a scan is made whenever the paper is scanned)."""
+
+import datetime
+from pathlib import Path
+
+import docx
+
+from holmes_backend.demo.formats import mime_type_of
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
+
+_INTERVIEW = (
+    "Record of interview with Alan Voss, 12 February 2025.\n\n"
+    "Q: When were the minutes of the March 2024 meeting written?\n"
+    "A: The minutes were written up on {day}, the day of the meeting, and signed by me.\n"
+)
+
+
+async def _docs(
+    tmp_path: Path, created: datetime.datetime, day: str = "3 March 2024"
+) -> list[EvidenceDoc]:
+    document = docx.Document()
+    document.add_heading("Minutes of the Board Meeting held on 3 March 2024", 1)
+    document.add_paragraph("Present: Alan Voss (Chair), Priya Nandakumar, Tom Bexley.")
+    document.add_paragraph("1. The board approved the agreement with Harrow Lane Advisory Ltd.")
+    document.core_properties.created = created
+    path = tmp_path / "board_minutes.docx"
+    document.save(str(path))
+    return [
+        await load(path, mime_type_of(path.name)),
+        await text_doc(tmp_path, "interview_voss.txt", _INTERVIEW.format(day=day)),
+    ]
+
+
+async def test_minutes_typed_ten_months_after_the_meeting(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path, datetime.datetime(2025, 1, 10, 16, 42))
+    [late] = synthesis_of(docs).contradictions
+    assert late.severity == "HIGH"
+    assert late.claim.startswith("The minutes were written up on 3 March 2024")
+    assert late.explanation == (
+        "Alan Voss dates the minutes to 2024-03-03, yet board_minutes.docx bears the date "
+        "2024-03-03 but its file was created on 2025-01-10, 313 days later."
+    )
+    assert [(r.file_id, r.line) for r in late.evidence_against] == [("board_minutes", 1)]
+
+
+async def test_a_file_made_within_the_month_or_another_day_spoken_of(tmp_path: Path) -> None:
+    on_time = await _docs(tmp_path, datetime.datetime(2024, 3, 5, 9, 0))
+    assert synthesis_of(on_time).contradictions == []
+    other_day = await _docs(tmp_path, datetime.datetime(2025, 1, 10), day="4 March 2024")
+    assert synthesis_of(other_day).contradictions == []

@@ -306,3 +306,31 @@ async def test_html_nested_thousands_deep_still_reads(tmp_path: Path) -> None:
     result = await extract(path, "text/html", "sloppy.html")
 
     assert [c.text for c in result.chunks] == ["deep text", "cell"]
+
+
+async def test_docx_two_columns_under_a_header_or_a_questionnaire(tmp_path: Path) -> None:
+    """Names beside a column of repeated values ("Present", "Apologies") are rows under their
+    header; questions with their answers are fields, however often the answer repeats."""
+    document = docx.Document()
+    for rows in (
+        [("Name", "Attendance"), ("Laura Pike", "Present"), ("Fiona Grant", "Apologies"),
+         ("Ravi Menon", "Present")],
+        [("Previous claims?", "No"), ("Convictions?", "No"), ("Other insurance?", "No")],
+    ):  # fmt: skip
+        table = document.add_table(rows=0, cols=2)
+        for values in rows:
+            for cell, value in zip(table.add_row().cells, values, strict=True):
+                cell.text = value
+    path = tmp_path / "two_columns.docx"
+    document.save(str(path))
+
+    result = await extract(path, DOCX, "two_columns.docx")
+
+    assert [c.text for c in result.chunks] == [
+        "Name: Laura Pike; Attendance: Present",
+        "Name: Fiona Grant; Attendance: Apologies",
+        "Name: Ravi Menon; Attendance: Present",
+        "Previous claims? No",
+        "Convictions? No",
+        "Other insurance? No",
+    ]

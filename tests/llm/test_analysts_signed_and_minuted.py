@@ -139,3 +139,30 @@ async def test_routed_as_the_pipeline_routes_them(tmp_path: Path) -> None:
     synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
     assert len(synthesis.contradictions) == 3
     assert synthesis.evidence_gaps == []
+
+
+async def test_minutes_listing_her_apologies_bear_out_her_absence(tmp_path: Path) -> None:
+    minutes = _docx(
+        tmp_path / "committee_minutes.docx",
+        "Minutes of the Finance Committee Meeting",
+        ["Date: 12 June 2025, 14:00. Venue: Board Room."],
+        [
+            ("Name", "Attendance"),
+            ("Laura Pike", "Present (Chair)"),
+            ("Desmond Achebe", "Present"),
+            ("Fiona Grant", "Apologies"),
+            ("Ravi Menon", "Present"),
+        ],
+    )
+    statement = await text_doc(
+        tmp_path,
+        "statement_grant.txt",
+        "Witness statement of Fiona Grant\nDated 2 September 2025\n\n"
+        "1. I am a trustee of Westmere Housing Trust.\n"
+        "2. I did not attend the finance committee meeting on 12 June 2025; I sent my "
+        "apologies.\n",
+    )
+    synthesis = synthesis_of([await load(minutes, mime_type_of(minutes.name)), statement])
+    assert synthesis.contradictions == []
+    # Her absence is borne out by the minutes: no corroboration is asked for.
+    assert not [g for g in synthesis.evidence_gaps if "committee meeting" in g.element]

@@ -27,7 +27,8 @@ _COLUMN_WORD = re.compile(
     r"\b(?:names?|attendees?|participants?|members?|date|day|time|role|position|title|item|"
     r"amount|description|details?|party|parties|person|people|signature|quantity|qty|price|"
     r"total|event|status|notes?|location|place|ref(?:erence)?|no|number|type|category|value|"
-    r"cost|hours|organi[sz]ation|company|department|email|phone|address|action|owner|result)\b",
+    r"cost|hours|organi[sz]ation|company|department|email|phone|address|action|owner|result|"
+    r"attendance|attended|present|apologies|comments?|remarks|signed)\b",
     re.IGNORECASE,
 )
 
@@ -85,7 +86,11 @@ def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[
     widths = {len(cells) for cells in rows}
     if widths == {2} and all(_LABEL_CELL.match(left) for left, _ in rows) and not _headed(rows):
         return [
-            Chunk(text=f"{left.rstrip(':').strip()}: {right}", location=anchor)
+            # "Date of loss: 3 May 2026"; a question with its answer: "Previous claims? No"
+            Chunk(
+                text=f"{left} {right}" if left.endswith("?") else f"{left.rstrip(':')}: {right}",
+                location=anchor,
+            )
             for left, right in rows
             if right
         ]
@@ -110,7 +115,13 @@ def _headed(rows: list[list[str]]) -> bool:
     lefts = [left for left, _ in rows if left]
     if sum(left.endswith(":") for left in lefts) * 2 >= len(lefts):
         return False
-    return len(rows) >= 3 and all(_COLUMN_WORD.search(cell) for cell in rows[0])
+    if len(rows) < 3 or any(left.endswith("?") for left in lefts):
+        return False  # a questionnaire's questions and answers ("Previous claims? | No")
+    if all(_COLUMN_WORD.search(cell) for cell in rows[0]):
+        return True
+    # A column of a few values repeated under a header ("Present", "Apologies"), names beside.
+    values = [right for _, right in rows[1:]]
+    return len(rows) >= 4 and len(set(values)) < len(values)
 
 
 def _table_rows(table: DocxTable) -> list[list[str]]:

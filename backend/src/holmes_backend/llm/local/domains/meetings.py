@@ -4,11 +4,12 @@
   so) that list who attended, in a table ("Attendee: Kezia Mbatha; Role: Employee") or a line
   ("Present: Howard Pell, Kezia Mbatha"), give a finding per person listed: the meeting as its
   title names it and its day (the first date of the document's head). Those listed under
-  apologies or as absent are not.
+  apologies or as absent are findings of their absence.
 - Synthesis: "I did not attend any disciplinary hearing" (or "was not present at", "never went
   to") by a person the minutes list is contradicted (HIGH) when the kind of meeting denied
   (hearing, meeting, interview …) and any word qualifying it ("disciplinary") are in the
-  meeting's title."""
+  meeting's title; the same denial by a person the minutes list as absent is corroborated by
+  them (no corroboration gap)."""
 
 import re
 
@@ -22,6 +23,7 @@ from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 MEETING_ATTENDED = "meeting_attended"
+MEETING_MISSED = "meeting_missed"
 
 _KINDS = (
     r"meeting|hearing|interview|conference|session|appeal|review|call|briefing|inquiry|"
@@ -34,6 +36,10 @@ _ATTENDEE_COLUMN = re.compile(
 )
 _PRESENT_LINE = re.compile(
     r"^\s*(?:present|attendees?|in\s+attendance|attended\s+by|participants?)\s*:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+_ABSENT_LINE = re.compile(
+    r"^\s*(?:apologies(?:\s+for\s+absence)?|absent|not\s+present)\s*(?:received)?\s*:\s*(?P<v>.+)$",
     re.IGNORECASE,
 )
 _ABSENT = re.compile(r"\b(?:apologies|absent|not\s+present|unable\s+to\s+attend)\b", re.I)
@@ -61,18 +67,20 @@ def meetings_attended(doc: EvidenceDoc) -> list[Finding]:
         return []
     found: dict[str, Finding] = {}
     for unit in doc_units:
-        for person in _listed(unit):
-            key = person.lower()
-            if key not in found and not any(same_party(person, p) for p in found):
-                found[person] = Finding(
-                    finding_type=MEETING_ATTENDED,
-                    title=f"{person} attended the {title} on {day.isoformat()}",
-                    summary=f"{title} \u2014 {unit.text[:140]}",
-                    confidence=0.85,
-                    severity="LOW",
-                    entities=[person],
-                    sources=unique_refs([unit.ref], 1),
-                )
+        present, people = _listed(unit)
+        for person in people:
+            if person.lower() in found or any(same_party(person, p) for p in found):
+                continue
+            did = "attended" if present else "was absent from"
+            found[person] = Finding(
+                finding_type=MEETING_ATTENDED if present else MEETING_MISSED,
+                title=f"{person} {did} the {title} on {day.isoformat()}",
+                summary=f"{title} \u2014 {unit.text[:140]}",
+                confidence=0.85,
+                severity="LOW",
+                entities=[person],
+                sources=unique_refs([unit.ref], 1),
+            )
     return list(found.values())
 
 
@@ -88,17 +96,21 @@ def _title(doc: EvidenceDoc, doc_units: list[Unit]) -> str | None:
     return None
 
 
-def _listed(unit: Unit) -> list[str]:
-    """The people a unit lists as attending."""
+def _listed(unit: Unit) -> tuple[bool, list[str]]:
+    """Whether a unit lists people as attending (or as absent), and whom."""
     if unit.kind == "row":
         fields = row_fields(unit.text)
-        if any(_ABSENT.search(v) for v in fields.values()):
-            return []
+        absent = any(_ABSENT.search(v) for v in fields.values())
         names = [v for k, v in fields.items() if _ATTENDEE_COLUMN.match(k.strip())]
-        return [n.text for v in names[:1] for n in find_names(v) if n.kind == "person"][:1]
-    if (line := _PRESENT_LINE.match(unit.text)) and not _ABSENT.search(unit.text):
-        return [n.text for n in find_names(line["v"]) if n.kind == "person"]
-    return []
+        return not absent, [n.text for v in names[:1] for n in find_names(v) if n.kind == "person"][
+            :1
+        ]
+    if line := _PRESENT_LINE.match(unit.text):
+        people = [n.text for n in find_names(line["v"]) if n.kind == "person"]
+        return not _ABSENT.search(unit.text), people
+    if line := _ABSENT_LINE.match(unit.text):
+        return False, [n.text for n in find_names(line["v"]) if n.kind == "person"]
+    return True, []
 
 
 def _qualifiers(text: str) -> set[str]:
@@ -152,4 +164,24 @@ def attendance_contradictions(
                 )
             )
             break
+    return found
+
+
+def corroborated_absences(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> set[tuple[str, int | None, int | None]]:
+    """The claims of not attending that minutes listing the speaker as absent bear out."""
+    missed = [f for f in findings if f.finding_type == MEETING_MISSED and f.entities]
+    found: set[tuple[str, int | None, int | None]] = set()
+    for claim in claims:
+        body = claim.claim.partition(" [asked: ")[0]
+        if not claim.speaker or not _DENIED.search(body):
+            continue
+        kinds = list(_DENIED_KIND.finditer(body))
+        for record in missed:
+            named = _qualifiers(record.summary.partition(" \u2014 ")[0])
+            if same_party(claim.speaker, record.entities[0]) and any(
+                act_stem(k["kind"].lower()) in named for k in kinds
+            ):
+                found.add((claim.source.file_id, claim.source.line, claim.source.page))
     return found

@@ -25,6 +25,7 @@ from holmes_backend.llm.local.domains.links import (
     temporal_links,
     timed_items,
 )
+from holmes_backend.llm.local.domains.meetings import corroborated_absences
 from holmes_backend.llm.local.domains.payees import changed_account_links
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.names import same_party
@@ -61,6 +62,9 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
         (c.claim_source.file_id, c.claim_source.line, c.claim_source.page) for c in contradictions
     }
     tested |= _corroborated(view, dated, zone)
+    tested |= corroborated_absences(
+        view.evidence.sworn_claims, view.legal.findings + view.evidence.findings
+    )
     gaps = all_gaps(view, tested, caps, missing)
     output = SynthesisOutput(
         cross_modal_links=links, contradictions=contradictions, evidence_gaps=gaps

@@ -75,7 +75,9 @@ _NEGATION = re.compile(
 # were worked", "I always locked the safe".
 _UNIVERSAL = re.compile(
     r"\b(?:every|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
-    r"[a-z]{4,})\b",
+    r"[a-z]{4,})\b"
+    # "No cheque has been written that is not in the register": none left out
+    r"|\bno\s+[a-z]{4,}\s+(?=(?:has|have|had|was|were|is|are)\b)",
     re.IGNORECASE,
 )
 _PARTICIPLE = (
@@ -83,7 +85,7 @@ _PARTICIPLE = (
     r"shown|seen|written|signed|met|drawn|known)"
 )
 _DONE = re.compile(
-    rf"\b(?:(?:has|have|had)\s+(?:always\s+|all\s+)?been|(?:was|were)\s+(?:all\s+|always\s+)?)"
+    rf"\b(?:(?:has|have|had)\s+(?:always\s+|all\s+)?been|(?:was|were|is|are)\s+(?:all\s+|always\s+)?)"
     rf"\s*{_PARTICIPLE}\b",
     re.IGNORECASE,
 )

@@ -33,6 +33,7 @@ from holmes_backend.llm.local.domains.authorship import shared_authorship_contra
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
 from holmes_backend.llm.local.domains.case import CaseView
+from holmes_backend.llm.local.domains.cheques import register_contradictions
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
@@ -1334,6 +1335,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += disclosure_contradictions(everyone)
     found += stay_contradictions(claims, view.financial.transactions, view.holders)
     found += created_after_contradictions(view.evidence.findings, claims)
+    found += register_contradictions(view.financial.anomalies, claims)
     return found
 
 

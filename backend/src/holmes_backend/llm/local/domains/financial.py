@@ -14,6 +14,7 @@ from holmes_backend.llm.local.domains.anomalies import (
 )
 from holmes_backend.llm.local.domains.authorship import document_authors
 from holmes_backend.llm.local.domains.balances import balance_breaks
+from holmes_backend.llm.local.domains.cheques import unrecorded_cheques
 from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
@@ -72,6 +73,7 @@ def analyse_financial(
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
     anomalies += [b for doc in docs for b in balance_breaks(doc)]
+    anomalies += unrecorded_cheques(transactions, {d.file_id: d.filename for d in docs})
     agreed = 0
     for doc in docs:
         count, found = narrative_check(doc, figures)

@@ -1,74 +1,90 @@
-"""Cheques that cleared the bank but are not in the cheque register: the register skips 100234
-and 100237, the bank statement pays both, and the treasurer says every cheque she writes is in
-the register. A register with every cleared cheque, or cheques far outside its run (another
-book), is no anomaly."""
+"""A cheque altered after it was written: the cheque register records cheque 001043 to the
+stationer for 295.00, written by Joan Doyle; the bank cleared it to J DOYLE for 2,950.00. A
+cheque cleared as written is counted once, not once per record of it."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.agents.schemas import FinancialOutput, SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import DOMAINS, findings, run, text_doc
 
-_REGISTER = [
-    "100231,03/02/2025,Hallam Stationers,86.40",
-    "100232,10/02/2025,City Water,212.10",
-    "100233,17/02/2025,Pennyfield Cleaning Ltd,640.00",
-    "100235,24/02/2025,Hallam Stationers,55.00",
-    "100236,03/03/2025,Northern Power,301.77",
-]
-_BANK = (
-    "Date,Details,Debit,Credit,Balance\n"
-    "05/02/2025,CHQ 100231,86.40,,9163.60\n"
-    "12/02/2025,CHQ 100232,212.10,,8951.50\n"
-    "19/02/2025,CHQ 100233,640.00,,8311.50\n"
-    "21/02/2025,CHQ 100234,1850.00,,6461.50\n"
-    "26/02/2025,CHQ 100235,55.00,,6406.50\n"
-    "05/03/2025,CHQ 100236,301.77,,6104.73\n"
-    "07/03/2025,CHQ 100237,2400.00,,3704.73\n"
+_REGISTER = (
+    "Cheque no,Date written,Payee,Amount,Purpose,Written by\n"
+    "001041,2025-06-02,Office Supplies Direct Ltd,312.50,Stationery,Joan Doyle\n"
+    "001042,2025-06-09,Harbour Cleaning Services,480.00,June cleaning,Joan Doyle\n"
+    "001043,2025-06-16,Office Supplies Direct Ltd,295.00,Toner,Joan Doyle\n"
 )
-_STATEMENT = (
-    "Statement of Rita Okafor, Treasurer\nDated 2 April 2025\n\n"
-    "I keep the cheque book and every cheque I write is entered in the cheque register.\n"
+_CLEARED = (
+    "Cleared,Cheque number,Paid to,Amount\n"
+    "2025-06-05,001041,OFFICE SUPPLIES DIRECT LTD,312.50\n"
+    "2025-06-12,001042,HARBOUR CLEANING SERVICES,480.00\n"
+    "2025-06-19,001043,J DOYLE,2950.00\n"
 )
 
 
-async def _docs(tmp_path: Path, register: list[str] = _REGISTER) -> list[EvidenceDoc]:
-    rows = "Cheque no,Date,Payee,Amount\n" + "\n".join(register) + "\n"
+async def _docs(tmp_path: Path, cleared: str = _CLEARED) -> list[EvidenceDoc]:
     return [
-        await text_doc(tmp_path, "cheque_register.csv", rows, "text/csv"),
-        await text_doc(tmp_path, "bank_statement.csv", _BANK, "text/csv"),
-        await text_doc(tmp_path, "statement_okafor.txt", _STATEMENT),
+        await text_doc(tmp_path, "cheque_register.csv", _REGISTER, "text/csv"),
+        await text_doc(tmp_path, "cleared_cheques.csv", cleared, "text/csv"),
     ]
 
 
-async def test_cheques_cleared_that_the_register_lacks(tmp_path: Path) -> None:
+async def test_a_cheque_cleared_to_its_writer_for_ten_times_the_sum(tmp_path: Path) -> None:
     docs = await _docs(tmp_path)
     financial, _ = run(FinancialOutput, docs)
-    [missing] = [a for a in financial.anomalies if a.kind == "unrecorded_cheque"]
-    assert missing.description == (
-        "2 cheque(s) cleared the bank (USD 4,250) that cheque_register.csv does not record: "
-        "100234 (2025-02-21), 100237 (2025-03-07); the register runs 100231\u2013100236."
+    [altered] = [a for a in financial.anomalies if a.kind == "amount_mismatch"]
+    assert altered.description == (
+        "Different amounts and payees for reference 001043 across documents: USD 295 to Office "
+        "Supplies Direct Ltd in cheque_register.csv; USD 2,950 to J DOYLE in cleared_cheques.csv; "
+        'the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)'
     )
-    assert [(r.file_id, r.row) for r in missing.sources] == [
-        ("bank_statement", 4),
-        ("bank_statement", 7),
-        ("cheque_register", 3),
-        ("cheque_register", 4),
-        ("cheque_register", 5),
-    ]
-    [said] = synthesis_of(docs).contradictions
-    assert (said.severity, said.claim_source.file_id) == ("HIGH", "statement_okafor")
+    assert altered.severity == "HIGH"
 
 
-async def test_a_complete_register_or_another_book(tmp_path: Path) -> None:
-    complete = [
-        *_REGISTER[:3],
-        "100234,20/02/2025,Hall hire refund,1850.00",
-        *_REGISTER[3:],
-        "100237,06/03/2025,Roof repair,2400.00",
+async def test_a_payee_changed_at_the_same_sum(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path, _CLEARED.replace("2950.00", "295.00"))
+    financial, _ = run(FinancialOutput, docs)
+    assert [(a.kind, a.severity) for a in financial.anomalies if "001043" in a.description] == [
+        ("payee_mismatch", "HIGH")
     ]
-    financial, _ = run(FinancialOutput, await _docs(tmp_path, complete))
-    assert [a for a in financial.anomalies if a.kind == "unrecorded_cheque"] == []
-    other_book = [r.replace("1002", "2002") for r in _REGISTER]
-    financial, _ = run(FinancialOutput, await _docs(tmp_path, other_book))
-    assert [a for a in financial.anomalies if a.kind == "unrecorded_cheque"] == []
+    # Each cheque once in the gaps, however many records of it.
+    blocks = [findings(name, run(schema, docs)[0]) for name, schema in DOMAINS]
+    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
+    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
+    bases = [g.element for g in synthesis.evidence_gaps if g.element.startswith("Basis")]
+    # Cheque 001042, in the register and on the statement, is one payment of 480.
+    assert [b for b in bases if "harbour" in b.lower()] == [
+        "Basis for 1 payment(s) to Harbour Cleaning Services totalling USD 480"
+    ]
+
+
+async def test_a_payment_made_before_its_invoice_was_issued(tmp_path: Path) -> None:
+    """Paid on 5 March against invoice TW-2025-002, which is dated 20 March: the invoice was
+    written to cover a payment already made. Paid after the invoice, nothing."""
+    invoice = (
+        "TIDEWELL ADVISORY LTD\n"
+        "Invoice number: TW-2025-002\n"
+        "Invoice date: 20 March 2025\n"
+        "To: Halvorsen Marine AS\n"
+        "Advisory services, February 2025\n"
+        "Total due: NOK 450,000.00\n"
+    )
+    payments = (
+        "Value date,Beneficiary,Reference,Amount NOK\n"
+        "2025-03-05,Tidewell Advisory Ltd,TW-2025-002,450000\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "invoice_tw_002.txt", invoice),
+        await text_doc(tmp_path, "payments.csv", payments, "text/csv"),
+    ]
+    financial, _ = run(FinancialOutput, docs)
+    assert [a.description for a in financial.anomalies if a.kind == "paid_before_invoiced"] == [
+        "Invoice TW-2025-002 is dated 2025-03-20, yet NOK 450,000 citing it was paid on "
+        "2025-03-05, 15 days before it was issued"
+    ]
+    later = [
+        await text_doc(tmp_path, "invoice_tw_002.txt", invoice.replace("20 March", "1 March")),
+        docs[1],
+    ]
+    financial, _ = run(FinancialOutput, later)
+    assert [a for a in financial.anomalies if a.kind == "paid_before_invoiced"] == []

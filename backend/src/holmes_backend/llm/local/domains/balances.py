@@ -4,7 +4,8 @@ plus that row's money. A line altered after the fact (an amount made smaller, a 
 changed with its amount) or a line taken out leaves that mark; so does a stock register whose
 count jumps.
 
-Read per table (a sheet, a CSV, a Word table): the rows' order is the one most of them fit
+Read per table (a sheet, a CSV, a Word table) and per printed statement (its dated lines, the
+last figure of each its balance): the rows' order is the one most of them fit
 (oldest first, or newest first as many bank exports print them); a table is read only when at
 least three pairs of rows and three in five fit it, so the table is understood before a break
 is called one. Each break is an anomaly citing the row and the one before it (HIGH), and at
@@ -16,6 +17,7 @@ from itertools import pairwise
 
 from holmes_backend.agents.schemas import Anomaly, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ledger import printed_balances
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.money import parse_cell
 from holmes_backend.llm.local.facts.text import units
@@ -45,6 +47,12 @@ def balance_breaks(doc: EvidenceDoc) -> list[Anomaly]:
         lines = _lines(rows, refs[sheet])
         if len(lines) > _MIN_FITS:
             found += _breaks(doc, lines)
+    printed = [
+        _Line(ref, [0.0] if amount is None else [amount, -amount], balance)
+        for ref, amount, balance in printed_balances(doc)
+    ]
+    if len(printed) > _MIN_FITS:
+        found += _breaks(doc, printed)
     return found
 
 

@@ -92,6 +92,10 @@ INFLOW_WORDS = re.compile(
     r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
     re.IGNORECASE,
 )
+# A printed line's booking code, in capitals as banks print them: money out ("DD SEVERN
+# WATER", "TFR TO G LYLE", "CARD SAINSBURYS") or in ("FPI ACME LTD", "BGC SALARY").
+_OUT_CODE = re.compile(r"(?:DD|SO|STO|BP|FPO|DEB|CHQ|POS|ATM|CARD|(?:TFR|TRF|TRANSFER) TO)\b")
+_IN_CODE = re.compile(r"(?:FPI|BGC|CR|(?:TFR|TRF|TRANSFER) FROM)\b")
 # A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
 _PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
 _COUNTERPARTY = re.compile(
@@ -100,10 +104,12 @@ _COUNTERPARTY = re.compile(
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    r"^\s*(?:transfer|tfr|fpo|fpi|bgc|sto|obp|bp|deb|pos|(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
+    r"^\s*(?:transfer|tfr|fpo|fpi|bgc|sto|obp|bp|deb|pos|"
+    r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
     r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
-    r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+(?:to|from|an|von|à|a|de)?\s*:?\s*"
+    r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+"
+    r"(?:to|from|an|von|à|a|de)?\s*:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
@@ -577,8 +583,8 @@ def _counterparty(text: str) -> str | None:
     return name if first not in NOT_NAMES and first not in STOPWORDS else None
 
 
-def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
-    """Printed statements: lines (or runs of a collapsed page) led by a date, with an amount."""
+def _printed_lines(doc: EvidenceDoc) -> list[tuple[Moment, str, SourceRef]]:
+    """A printed statement's lines (or runs of a collapsed page) led by a date, with an amount."""
     if doc.mime_type.startswith(("text/csv", "application/vnd")):
         return []
     found: list[tuple[Moment, str, SourceRef]] = []
@@ -587,7 +593,27 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction |
             continue
         for moment, segment in _dated_segments(chunk.text):
             found.append((moment, segment, cite(doc.file_id, chunk.location, segment)))
-    if len(found) < _LEDGER_LINE_MIN:
+    return found if len(found) >= _LEDGER_LINE_MIN else []
+
+
+def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, float]]:
+    """A printed statement's lines with a running balance: (line, its amount or None for an
+    opening balance, the balance printed after it)."""
+    found: list[tuple[SourceRef, float | None, float]] = []
+    for _, segment, ref in _printed_lines(doc):
+        numbers = [p[0] for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
+        first = _LINE_AMOUNT.search(segment)
+        if first and numbers and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
+            found.append((ref, None, numbers[-1]))
+        elif len(numbers) >= 2:
+            found.append((ref, numbers[0], numbers[-1]))
+    return found
+
+
+def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    """Printed statements: lines (or runs of a collapsed page) led by a date, with an amount."""
+    found = _printed_lines(doc)
+    if not found:
         return []
     # A running balance says which way each line's money went: down by its amount, out.
     lines: list[Transaction | None] = []
@@ -636,8 +662,10 @@ def _statement_line(
     if parsed is None or parsed[0] == 0:
         return None
     description = segment[: numbers[0].start()].strip(" -\u2013:")
-    outflow = parsed[0] < 0 or bool(OUTFLOW_WORDS.search(description))
-    if INFLOW_WORDS.search(description) and parsed[0] > 0:
+    outflow = parsed[0] < 0 or bool(
+        OUTFLOW_WORDS.search(description) or _OUT_CODE.match(description)
+    )
+    if (INFLOW_WORDS.search(description) or _IN_CODE.match(description)) and parsed[0] > 0:
         outflow = False
     if known is not None:
         outflow = known

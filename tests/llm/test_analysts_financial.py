@@ -156,6 +156,41 @@ async def test_amount_mismatch_between_an_invoice_and_the_ledger(tmp_path: Path)
     assert "amount_mismatch" not in _kinds(clean)
 
 
+async def test_a_mismatch_names_the_odd_record_first_whatever_the_files_order(
+    tmp_path: Path,
+) -> None:
+    """An invoice for 18,400 against a ledger and a statement paying 21,400: the invoice is what
+    the payments contradict, first in the anomaly (its claim at synthesis) in either order."""
+    invoice = await text_doc(
+        tmp_path,
+        "invoice_4471.txt",
+        "Brightwater Scaffolding Ltd\nInvoice No. BW-4471\nDate: 14 October 2021\n"
+        "Total due: GBP 18,400.00\n",
+    )
+    ledger = await text_doc(
+        tmp_path,
+        "ap_ledger.csv",
+        "Date,Vendor,Invoice,Amount,Currency\n"
+        "2021-10-29,Brightwater Scaffolding Ltd,BW-4471,21400.00,GBP\n",
+        mime="text/csv",
+    )
+    statement = await text_doc(
+        tmp_path,
+        "bank_statement.csv",
+        "Date,Description,Reference,Debit,Currency\n"
+        "2021-10-30,Brightwater Scaffolding Ltd,BW-4471,21400.00,GBP\n",
+        mime="text/csv",
+    )
+    for docs in ([invoice, ledger, statement], [statement, ledger, invoice]):
+        output, _ = run(FinancialOutput, docs)
+        mismatch = _only(output, "amount_mismatch")
+        assert [s.file_id for s in mismatch.sources] == [
+            "invoice_4471",
+            "ap_ledger",
+            "bank_statement",
+        ]
+
+
 async def test_duplicate_and_round_payments(tmp_path: Path) -> None:
     ledger = await text_doc(
         tmp_path,

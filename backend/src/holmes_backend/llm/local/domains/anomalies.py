@@ -13,7 +13,7 @@
 """
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -398,11 +398,23 @@ def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
 
 
 def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[Anomaly]:
-    by_file: dict[str, _Tx] = {}
+    first: dict[str, _Tx] = {}
     for item in group:
-        by_file.setdefault(item.tx.source.file_id, item)
-    if len(by_file) < 2:
+        first.setdefault(item.tx.source.file_id, item)
+    if len(first) < 2:
         return []
+    # The odd one out first (the record the others contradict: an invoice for 48,500 against
+    # two payments of 84,500), then by file name: the same order however the files arrive.
+    counts = Counter(round(item.tx.amount, 2) for item in first.values())
+    by_file = dict(
+        sorted(
+            first.items(),
+            key=lambda kv: (
+                counts[round(kv[1].tx.amount, 2)],
+                filenames.get(kv[0], kv[0]),
+            ),
+        )
+    )
     amounts = [item.tx.amount for item in by_file.values()]
     low, high = min(amounts), max(amounts)
     amounts_differ = high - low > max(0.01, MISMATCH_TOLERANCE * high)

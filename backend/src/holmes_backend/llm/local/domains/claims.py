@@ -127,6 +127,9 @@ _ATTESTATION = re.compile(
     r"|\bto the best of my (?:knowledge|belief)\b",
     re.IGNORECASE,
 )
+_FINITE = re.compile(
+    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|[a-z]{3,}ed)\b", re.I
+)
 _BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
@@ -411,6 +414,12 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             # A form's account of what happened ("Cause: Burglary - rear door forced") is its
             # maker's, as the declaration under it says.
             own = own or bool(_ACCOUNT_FIELD.match(text))
+            # An answer in a record of interview is the witness's, in whatever person ("A:
+            # Brightvale have done our cleaning since 2021").
+            # A bare phrase ("At my sister's flat") is read with the sentence after it.
+            own = own or bool(
+                _ANSWER.match(text) and len(body.split()) >= _MIN_WORDS and _FINITE.search(body)
+            )
             claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
         if claim is not None:
             found.append(claim)

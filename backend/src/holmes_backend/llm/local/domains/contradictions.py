@@ -88,6 +88,7 @@ from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
+from holmes_backend.llm.local.domains.registry import lifetime_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.sequence import (
     SEQUENCE_STATEMENT,
@@ -1336,6 +1337,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += stay_contradictions(claims, view.financial.transactions, view.holders)
     found += created_after_contradictions(view.evidence.findings, claims)
     found += register_contradictions(view.financial.anomalies, claims)
+    found += lifetime_contradictions(everyone, held, claims)
     return found
 
 

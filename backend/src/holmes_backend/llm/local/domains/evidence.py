@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.people import (
     person_mentions,
 )
 from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
+from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
 from holmes_backend.llm.local.domains.submissions import (
@@ -112,6 +113,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [log for doc in docs for log in submissions_logged(doc)]
     findings += [sent for doc in docs for sent in figures_sent(doc)]
     findings += [late for doc in docs for late in created_after_date(doc)]
+    findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += sequence_statements(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

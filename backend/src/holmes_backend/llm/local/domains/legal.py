@@ -24,6 +24,7 @@ from holmes_backend.llm.local.domains.parties import (
     signatories,
     signing_for,
 )
+from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.submissions import submission_terms
 from holmes_backend.llm.local.domains.tenders import award_findings
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -170,6 +171,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += submission_terms(doc)
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's
+        findings += company_lifetimes(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

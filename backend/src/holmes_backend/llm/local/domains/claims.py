@@ -130,6 +130,9 @@ _ATTESTATION = re.compile(
 _FINITE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|[a-z]{3,}ed)\b", re.I
 )
+_BACK_REFERENCE = re.compile(
+    r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b", re.I
+)
 _BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
@@ -399,12 +402,18 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     told = told_on(doc)
     found: list[SwornClaim] = []
     context: list[str] = []
+    dated: str | None = None  # the last question or answer giving a date
     for unit in units(doc):
         text = unit.text
         if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
+            dated = text if find_moments(text) else dated
             continue
         speaker, body = _speaker(unit, deponent)
+        # "that night", "the same evening": the day given some questions before.
+        back = _BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}")
+        if back and dated is not None and dated not in context:
+            context = [dated, *context]
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
             claim = _answer(body, speaker, context, unit, told)
         else:
@@ -424,6 +433,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
+        dated = text if find_moments(text) else dated
     return found
 
 

@@ -935,6 +935,9 @@ def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> 
     return found
 
 
+_UNTIL = re.compile(r"\b(?:until|till|before|prior\s+to)\b", re.IGNORECASE)
+
+
 def knowledge_contradictions(
     claims: list[SwornClaim], items: list[Item], said: dict[str, str] | None = None
 ) -> list[Contradiction]:
@@ -951,7 +954,10 @@ def knowledge_contradictions(
         if match is None or not claim.speaker:
             continue
         topic = match["topic"].lower().rstrip("s")
-        until = parse_span(claim.claimed_time)
+        span = parse_span(claim.claimed_time)
+        # "… until 12 May": records before it; "… that night": records by its end.
+        bounded = span and _UNTIL.search(claim.claim)
+        last = span[1].replace(tzinfo=None) if span else None
         known = [
             item
             for item in items
@@ -963,7 +969,11 @@ def knowledge_contradictions(
                 f"{item.description} {_mail_text(item, said)}",
                 re.IGNORECASE,
             )
-            and (until is None or item.when.replace(tzinfo=None) < until[0].replace(tzinfo=None))
+            and (
+                (item.when.replace(tzinfo=None) < span[0].replace(tzinfo=None))
+                if bounded and span
+                else (last is None or item.when.replace(tzinfo=None) <= last)
+            )
         ]
         if not known:
             continue

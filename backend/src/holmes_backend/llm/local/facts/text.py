@@ -114,6 +114,8 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     wrapped = mime_type in _WRAPPED_MIMES
     paragraph: list[tuple[int, str]] = []
     width = max((len(c.text.strip()) for c in chunks[:_WIDTH_SAMPLE]), default=0) if wrapped else 0
+    # A transcript on numbered lines (a deposition's 1-25): the numbers are no part of its text.
+    numbered = wrapped and _line_numbered(chunks)
 
     def flush() -> None:
         if paragraph:
@@ -129,6 +131,12 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             result.append(Unit(file_id, text, kind, index, ref, chunk.speaker))
             continue
         lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
+        if numbered:
+            lines = [
+                " ".join(bare.split()) for line in lines if (bare := _LINE_NUMBER.sub("", line))
+            ]
+            if not lines:
+                continue
         if not wrapped and len(lines) <= 1:
             flush()
             paragraph.append((index, " ".join(chunk.text.split())))
@@ -176,6 +184,31 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     return result
 
 
+# A line ending on a word that needs what follows: the sentence runs on.
+_OPEN_END = re.compile(
+    r"\s(?:of|the|to|in|on|at|for|and|or|a|an|with|from|by|that|my|your|his|her|their|our)$",
+    re.IGNORECASE,
+)
+_LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")
+_NUMBERED_SHARE = 0.6
+_NUMBERED_SAMPLE = 200
+
+
+def _line_numbered(chunks: list[Chunk]) -> bool:
+    lines = [
+        line.strip()
+        for chunk in chunks[:_NUMBERED_SAMPLE]
+        for line in chunk.text.splitlines()
+        if line.strip()
+    ][:_NUMBERED_SAMPLE]
+    hits = sum(
+        bool(m) and 1 <= int(line.split()[0]) <= 28
+        for line in lines
+        if (m := _LINE_NUMBER.match(line))
+    )
+    return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
+
+
 def _is_section_title(chunk: Chunk) -> bool:
     """A heading of an HTML page or a Word document: the chunk is its own section's title."""
     section = chunk.location.section
@@ -193,8 +226,8 @@ def _continues(previous: str, line: str, width: int) -> bool:
     priced = bool(_PRICED.search(previous) and _PRICED.search(line))
     if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
         return False
-    if previous.endswith(("-", ",")):
-        return True
+    if previous.endswith(("-", ",")) or _OPEN_END.search(previous):
+        return True  # "… where were you on the evening of" / "January 9, 2025?"
     if line[:1].islower():
         # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
         return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))

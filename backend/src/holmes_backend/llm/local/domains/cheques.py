@@ -14,6 +14,7 @@ from bisect import bisect_left
 
 from holmes_backend.agents.schemas import Anomaly, Contradiction, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import total_of
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 
@@ -98,13 +99,12 @@ def register_contradictions(
             if not _ALL.search(text):
                 continue
             found.append(
-                Contradiction(
-                    claim=text,
-                    claim_source=claim.source,
-                    evidence_against=anomaly.sources[:6],
-                    explanation=f"{claim.speaker or 'The witness'} says every cheque written "
+                refuted(
+                    claim,
+                    anomaly.sources[:6],
+                    f"{claim.speaker or 'The witness'} says every cheque written "
                     f"is in the register, yet {anomaly.description}",
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
     return found

@@ -88,6 +88,7 @@ from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.registry import lifetime_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.sequence import (
@@ -755,13 +756,7 @@ def _paid(tx: Transaction, payer: str, payee: str) -> bool:
 def _denial(
     claim: SwornClaim, evidence: list[SourceRef], why: str, severity: Severity
 ) -> Contradiction:
-    return Contradiction(
-        claim=claim.claim,
-        claim_source=claim.source,
-        evidence_against=evidence[:6],
-        explanation=why + ".",
-        severity=severity,
-    )
+    return refuted(claim, evidence, why + ".", severity)
 
 
 def document_contradictions(

@@ -24,6 +24,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import total_of, tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
@@ -185,15 +186,12 @@ def after_death_contradictions(
             else:
                 continue
             found.append(
-                Contradiction(
-                    claim=text,
-                    claim_source=claim.source,
-                    evidence_against=unique_refs(
-                        [*record.sources, *(t.source for t in rows[:4])], 6
-                    ),
-                    explanation=f"{lead}, yet {person} died on {died.isoformat()}"
+                refuted(
+                    claim,
+                    unique_refs([*record.sources, *(t.source for t in rows[:4])], 6),
+                    f"{lead}, yet {person} died on {died.isoformat()}"
                     + (f"; {len(rows)} record(s) name them since." if rows else "."),
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
     return found

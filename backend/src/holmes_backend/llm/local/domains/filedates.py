@@ -15,6 +15,7 @@ from datetime import date
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.backdating import made_on
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
 from holmes_backend.llm.local.facts.text import units
 
@@ -78,15 +79,14 @@ def created_after_contradictions(
             if not made_on(claim.claim, "" if kind == "document" else kind, on.isoformat()):
                 continue
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=record.sources,
-                    explanation=(
+                refuted(
+                    claim,
+                    record.sources,
+                    (
                         f"{claim.speaker or 'The witness'} dates the {kind} to "
                         f"{on.isoformat()}, yet {record.title}."
                     ),
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
     return found

@@ -15,6 +15,7 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_span
@@ -152,15 +153,14 @@ def attendance_contradictions(
             ):
                 continue
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=record.sources,
-                    explanation=(
+                refuted(
+                    claim,
+                    record.sources,
+                    (
                         f"{claim.speaker} denies attending, yet the minutes list them: "
                         f"{record.title}."
                     ),
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
             break

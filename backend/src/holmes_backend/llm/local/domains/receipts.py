@@ -12,6 +12,7 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS, act_stem, wordset
@@ -129,15 +130,14 @@ def receipt_contradictions(
             if not shared:
                 continue
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=record.sources,
-                    explanation=(
+                refuted(
+                    claim,
+                    record.sources,
+                    (
                         f"{claim.speaker} {'says no one told them' if told else 'denies having it'}"
                         f", yet {record.title} (their signed acknowledgement)."
                     ),
-                    severity="MEDIUM" if told else "HIGH",
+                    "MEDIUM" if told else "HIGH",
                 )
             )
             break

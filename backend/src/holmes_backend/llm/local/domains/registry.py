@@ -15,6 +15,7 @@ from datetime import date
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import total_of, tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_span
 from holmes_backend.llm.local.facts.names import find_names, same_party
@@ -131,16 +132,15 @@ def lifetime_contradictions(
             )
             if named and span and formed and span[0].date() < formed:
                 found.append(
-                    Contradiction(
-                        claim=claim.claim,
-                        claim_source=claim.source,
-                        evidence_against=record.sources,
-                        explanation=(
+                    refuted(
+                        claim,
+                        record.sources,
+                        (
                             f"{claim.speaker or 'The witness'} speaks of {company} from "
                             f"{span[0].date().isoformat()}, yet the registry has it "
                             f"{_alive(formed, ended)}."
                         ),
-                        severity="HIGH",
+                        "HIGH",
                     )
                 )
     return found

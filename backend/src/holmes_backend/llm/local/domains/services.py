@@ -22,6 +22,7 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of, tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_iso
@@ -287,15 +288,14 @@ def affirmed_contradictions(
             if not (_AFFIRMED.search(text) and _WORKED.search(text)) or _DENIAL.search(text):
                 continue
             found.append(
-                Contradiction(
-                    claim=text,
-                    claim_source=claim.source,
-                    evidence_against=anomaly.sources[:6],
-                    explanation=(
+                refuted(
+                    claim,
+                    anomaly.sources[:6],
+                    (
                         f"{claim.speaker or 'The claim'} says the work billed was done, yet "
                         f"{anomaly.description}"
                     ),
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
     return found

@@ -15,6 +15,7 @@ from datetime import date
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import field_place
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -129,16 +130,15 @@ def stay_contradictions(
             listing = "; ".join(f"{day.isoformat()} at {place}" for _, place, _, day in rows[:5])
             whose = f"{holder}'s card" if holder else "a card statement of the case"
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=unique_refs([tx.source for tx, *_ in rows], 6),
-                    explanation=(
+                refuted(
+                    claim,
+                    unique_refs([tx.source for tx, *_ in rows], 6),
+                    (
                         f"{claim.speaker} says they were in {claim.claimed_place} then; "
                         f"{whose} was used in person elsewhere {len(rows)} time(s) on "
                         f"{len(days)} day(s): {listing}."
                     ),
-                    severity="HIGH" if holder else "MEDIUM",
+                    "HIGH" if holder else "MEDIUM",
                 )
             )
     return found

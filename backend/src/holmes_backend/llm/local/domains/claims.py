@@ -133,6 +133,16 @@ _FINITE = re.compile(
 _BACK_REFERENCE = re.compile(
     r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b", re.I
 )
+# Whom something was said, given or sent to ("reported it to the Mossos", "gave the keys to the
+# Police"): a recipient, not where the speaker was.
+_TO_SOMEONE = re.compile(
+    r"\b(?:report(?:ed)?|gave|give|given|spoke|speak|said|say|sent|send|hand(?:ed)?|"
+    r"explain(?:ed)?|complain(?:ed)?|wrote|write|written|paid|pay|lent|lend|sold|sell|told|"
+    r"mention(?:ed)?|show(?:ed|n)?|talk(?:ed)?|admit(?:ted)?|apologi[sz]ed|deliver(?:ed)?|"
+    r"post(?:ed)?|emailed|e-mailed|passed|forward(?:ed)?|introduc(?:ed|e))\b[^.;]{0,40}"
+    r"\bto\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
@@ -383,6 +393,7 @@ def _claimed_place(text: str) -> str | None:
         and (at := text.find(p)) >= 0
         and _LOCATIVE.search(text[:at])
         and not _MEMBERS_AT.search(text[:at])
+        and not _TO_SOMEONE.search(text[:at])
     ]
     return places[0] if places else None
 

@@ -1,0 +1,20 @@
+"""Where a witness says they were: the place after "at", "in" or "to" when they went there, not
+whom they reported, gave or said something to."""
+
+import pytest
+
+from holmes_backend.llm.local.domains.claims import _claimed_place
+
+
+@pytest.mark.parametrize(
+    ("sentence", "place"),
+    [
+        ("I reported it to the Mossos d'Esquadra that evening.", None),
+        ("I gave the keys to the Police at the station.", None),
+        ("I spoke to the Manager about it.", None),
+        ("I went to the Harbour Lights bar at about 9.", "Harbour Lights"),
+        ("I drove to the Royal Oak and gave the keys to Tom.", "Royal Oak"),
+    ],
+)
+def test_a_recipient_is_no_place(sentence: str, place: str | None) -> None:
+    assert _claimed_place(sentence) == place

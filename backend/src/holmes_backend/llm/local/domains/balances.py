@@ -44,6 +44,8 @@ def balance_breaks(doc: EvidenceDoc) -> list[Anomaly]:
             refs[unit.ref.sheet].append(unit.ref)
     found: list[Anomaly] = []
     for sheet, rows in tables.items():
+        if not any("balance" in key.lower() for key in rows[0]):
+            continue  # no balance column: nothing to follow
         lines = _lines(rows, refs[sheet])
         if len(lines) > _MIN_FITS:
             found += _breaks(doc, lines)

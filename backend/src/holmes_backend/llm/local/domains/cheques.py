@@ -34,7 +34,10 @@ _CHEQUE_WORD = re.compile(r"\b(?:cheques?|checks?|chqs?)\b", re.IGNORECASE)
 
 
 def _register_number(tx: Transaction) -> int | None:
-    for key, value in row_fields(tx.source.excerpt or "").items():
+    excerpt = tx.source.excerpt or ""
+    if not _NUMBER_COLUMN.search(excerpt):
+        return None
+    for key, value in row_fields(excerpt).items():
         if _NUMBER_COLUMN.search(key) and value.strip().isdigit():
             return int(value.strip())
     return None

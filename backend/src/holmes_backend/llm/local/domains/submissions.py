@@ -60,6 +60,11 @@ _PARTY_COLUMN = re.compile(
     re.IGNORECASE,
 )
 _MIN_ROWS = 2
+_CUE = re.compile(
+    r"deadline|closing|received|submitted|lodged|returned|delivered|uploaded|no later|awarded|"
+    r"award|late\b|on time|appointed|selected|preferred|successful|recommended",
+    re.IGNORECASE,
+)
 _MAX_FIGURES = 6  # a price list or a statement sent by e-mail is no tip-off
 _SENT_TO = re.compile(r" to (?P<to>.+?) on (?P<at>\S+)$")
 _ADDRESSEE = re.compile(r"[^,<]*<[^>]*>|[^,\s]+@[^,\s]+")
@@ -79,6 +84,8 @@ def submission_terms(doc: EvidenceDoc) -> list[Finding]:
     found: list[Finding] = []
     for unit in units(doc):
         text = unit.text
+        if not _CUE.search(text):
+            continue  # one cheap pattern before the three that read the sentence
         due = None if _IN_TIME.search(text) else _DUE.search(text)
         if due and (_ABOUT.search(text) or _ABOUT.search(doc.filename)):
             after = [m for m in find_moments(text) if due.start() <= m.start <= due.end() + 60]
@@ -149,7 +156,11 @@ def figures_sent(doc: EvidenceDoc) -> list[Finding]:
 
 def submissions_logged(doc: EvidenceDoc) -> list[Finding]:
     """A log of submissions received, as one finding citing its rows (financial, evidence)."""
-    rows = [ref for unit in units(doc) if unit.kind == "row" and (ref := _row_ref(unit.ref))]
+    table = [unit for unit in units(doc) if unit.kind == "row"]
+    columns = " ".join(row_fields(table[0].text)) if table else ""
+    if not (_RECEIVED_COLUMN.search(columns) and _PARTY_COLUMN.search(columns)):
+        return []  # no column of when each came in, and from whom
+    rows = [ref for unit in table if (ref := _row_ref(unit.ref))]
     if len(rows) < _MIN_ROWS:
         return []
     return [

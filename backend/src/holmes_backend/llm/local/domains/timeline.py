@@ -269,7 +269,13 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
             value = doc.metadata.get(key)
             if isinstance(value, str) and value.strip():
                 owners[doc.file_id].append(value.strip())
-    names = {d.filename.lower(): d.file_id for d in media if d.filename}
+    # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
+    # its holder's by its name alone).
+    names = {
+        d.filename.lower(): d.file_id
+        for d in media
+        if d.filename and d.mime_type.startswith(MEDIA_FAMILIES)
+    }
     stems = {PurePath(name).stem: file_id for name, file_id in names.items() if len(name) > 4}
     if names:
         for doc in docs:

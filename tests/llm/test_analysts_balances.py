@@ -83,3 +83,51 @@ async def test_a_printed_statement_whose_balance_fell_more_than_its_line(
         "TFR": "Dorothy Lyle",
         "CARD": "Dorothy Lyle",
     }
+
+
+async def test_balances_printed_only_at_each_days_end(tmp_path: Path) -> None:
+    """Many statements print the balance on a day's last line only: the day's earlier lines
+    are added in (debit and credit columns), or the statement is left alone (one unsigned
+    amount column, or a printed page) rather than called broken."""
+    columns = _HEADER + "\n".join(
+        [
+            "01/03/2025,Opening balance,,,1000.00",
+            "03/03/2025,DD GAS,10.00,,",
+            "03/03/2025,DD WATER,20.00,,970.00",
+            "05/03/2025,FPI REFUND,,30.00,",
+            "05/03/2025,CARD SHOP,5.00,,995.00",
+            "07/03/2025,DD PHONE,15.00,,980.00",
+            "09/03/2025,CARD CAFE,4.00,,976.00",
+        ]
+    )
+    signed = "Date,Description,Amount,Balance\n" + "\n".join(
+        [
+            "03/03/2025,DD GAS,10.00,",
+            "03/03/2025,DD WATER,20.00,970.00",
+            "05/03/2025,CARD SHOP,5.00,965.00",
+            "07/03/2025,DD PHONE,15.00,950.00",
+            "09/03/2025,CARD CAFE,4.00,946.00",
+        ]
+    )
+    page = tmp_path / "statement.pdf"
+    page.write_bytes(
+        make_pdf(
+            [
+                [
+                    "01 May 2025 Balance brought forward        1,000.00",
+                    "03 May 2025 DD GAS              10.00",
+                    "03 May 2025 DD WATER            20.00      970.00",
+                    "05 May 2025 CARD SHOP            5.00      965.00",
+                    "07 May 2025 DD PHONE            15.00      950.00",
+                    "09 May 2025 CARD CAFE            4.00      946.00",
+                ]
+            ]
+        )
+    )
+    docs = [
+        await text_doc(tmp_path, "a.csv", columns, "text/csv"),
+        await text_doc(tmp_path, "b.csv", signed, "text/csv"),
+        await load(page, "application/pdf"),
+    ]
+    output, _ = run(FinancialOutput, docs)
+    assert [a for a in output.anomalies if a.kind == "balance_break"] == []

@@ -49,12 +49,17 @@ def balance_breaks(doc: EvidenceDoc) -> list[Anomaly]:
         lines = _lines(rows, refs[sheet])
         if len(lines) > _MIN_FITS:
             found += _breaks(doc, lines)
-    printed = [
-        _Line(ref, [0.0] if amount is None else [amount, -amount], balance)
-        for ref, amount, balance in printed_balances(doc)
-    ]
-    if len(printed) > _MIN_FITS:
-        found += _breaks(doc, printed)
+    read = printed_balances(doc)
+    # A statement printing the balance only at each day's end is left alone: which way each of
+    # the day's earlier lines went, the print does not say.
+    if all(balance is not None for _, _, balance in read):
+        printed = [
+            _Line(ref, [0.0] if amount is None else [amount, -amount], balance)
+            for ref, amount, balance in read
+            if balance is not None
+        ]
+        if len(printed) > _MIN_FITS:
+            found += _breaks(doc, printed)
     return found
 
 
@@ -64,11 +69,9 @@ def _lines(rows: list[dict[str, str]], refs: list[SourceRef]) -> list[_Line]:
     if "balance" not in assigned.values():
         return []
     lines: list[_Line] = []
+    pending = 0.0  # the known money of rows since the last balance printed
     for fields, ref in zip(rows, refs, strict=True):
         values = {assigned.get(k): parse_cell(v) for k, v in fields.items() if v.strip()}
-        balance = values.get("balance")
-        if balance is None:
-            continue
         debit, credit, amount = values.get("debit"), values.get("credit"), values.get("amount")
         if debit or credit:
             moves = [(credit[0] if credit else 0.0) - (abs(debit[0]) if debit else 0.0)]
@@ -76,7 +79,14 @@ def _lines(rows: list[dict[str, str]], refs: list[SourceRef]) -> list[_Line]:
             moves = [amount[0]] if amount[0] < 0 else [amount[0], -amount[0]]
         else:
             moves = [0.0]  # an opening balance: where it stands
-        lines.append(_Line(ref, moves, balance[0]))
+        balance = values.get("balance")
+        if balance is None:
+            if len(moves) > 1:
+                return []  # a day's rows before its balance, which way unknown: not readable
+            pending += moves[0]
+            continue
+        lines.append(_Line(ref, [move + pending for move in moves], balance[0]))
+        pending = 0.0
     return lines
 
 

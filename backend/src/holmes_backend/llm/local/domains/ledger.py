@@ -596,10 +596,10 @@ def _printed_lines(doc: EvidenceDoc) -> list[tuple[Moment, str, SourceRef]]:
     return found if len(found) >= _LEDGER_LINE_MIN else []
 
 
-def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, float]]:
-    """A printed statement's lines with a running balance: (line, its amount or None for an
-    opening balance, the balance printed after it)."""
-    found: list[tuple[SourceRef, float | None, float]] = []
+def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, float | None]]:
+    """A printed statement's dated lines: (line, its amount or None for an opening balance, the
+    balance printed after it or None when the line prints none, as a day's earlier lines)."""
+    found: list[tuple[SourceRef, float | None, float | None]] = []
     for _, segment, ref in _printed_lines(doc):
         numbers = [p[0] for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
         first = _LINE_AMOUNT.search(segment)
@@ -607,6 +607,8 @@ def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, fl
             found.append((ref, None, numbers[-1]))
         elif len(numbers) >= 2:
             found.append((ref, numbers[0], numbers[-1]))
+        elif numbers:
+            found.append((ref, numbers[0], None))
     return found
 
 

@@ -90,10 +90,36 @@ describe("readDocx", () => {
     expect(doc.lines).toEqual([
       { n: 1, text: "CONSULTING SERVICES AGREEMENT", heading: true },
       { n: 2, text: "", heading: false },
-      { n: null, text: "Fee | USD 50,000" },
+      { n: null, text: "Fee | USD 50,000", cell: { table: 1, row: 0 } },
       { n: 3, text: "4.2 Any single payment exceeding USD 25,000 requires approval.", heading: false },
     ]);
     expect(findLineHighlight(doc, { line: 3, excerpt: "4.2 Any single payment exceeding", cueStart: null })?.primary).toBe(3);
+  });
+});
+
+describe("readDocx tables", () => {
+  it("marks a Word table's data rows so a citation of 'Table 1' row 2 lands on its row", async () => {
+    const cell = (text: string) => `<w:tc><w:p><w:r><w:t>${text}</w:t></w:r></w:p></w:tc>`;
+    const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join("")}</w:tr>`;
+    const document = `<w:document ${W}><w:body>
+      <w:p><w:r><w:t>Site diary, week 11.</w:t></w:r></w:p>
+      <w:tbl>${row("Date", "Labour on site")}${row("Mon 9 March 2026", "Gang 6")}${row("Tue 10 March 2026", "None")}</w:tbl>
+    </w:body></w:document>`;
+    const doc = await readDocx(await zip({ "word/document.xml": document }));
+    expect(doc.lines.map((line) => line.cell ?? null)).toEqual([
+      null,
+      { table: 1, row: 0 },
+      { table: 1, row: 1 },
+      { table: 1, row: 2 },
+    ]);
+    const hit = findLineHighlight(doc, {
+      line: 1,
+      excerpt: "Date: Tue 10 March 2026; Labour on site: None",
+      cueStart: null,
+      row: 2,
+      sheet: "Table 1",
+    });
+    expect(hit).toMatchObject({ primary: 3, matched: true });
   });
 });
 

@@ -133,21 +133,30 @@ export async function readDocx(bytes: Uint8Array): Promise<TextDocument> {
   const body = descendants(xml(source), "body")[0];
   const lines: TextLine[] = [];
   let number = 0;
+  let tables = 0;
   const visitBlocks = (container: Element) => {
     for (const block of Array.from(container.children)) {
       if (block.localName === "p") {
         number += 1;
         lines.push({ n: number, text: paragraphText(block).trim(), heading: isHeading(block) });
       } else if (block.localName === "tbl") {
-        for (const row of children(block, "tr")) {
-          const cells = children(row, "tc").map((cell) =>
+        tables += 1;
+        // Data rows numbered from 1 under the first row of two or more cells (the header), as
+        // backend extraction/word.py cites them.
+        let row: number | null = null;
+        for (const tr of children(block, "tr")) {
+          const cells = children(tr, "tc").map((cell) =>
             children(cell, "p")
               .map(paragraphText)
               .join(" ")
               .replace(/\s+/g, " ")
               .trim(),
           );
-          if (cells.some(Boolean)) lines.push({ n: null, text: cells.join(" | ") });
+          if (!cells.some(Boolean)) continue;
+          if (row === null && cells.filter(Boolean).length >= 2) row = 0;
+          else if (row !== null) row += 1;
+          const cell = row !== null ? { table: tables, row } : undefined;
+          lines.push({ n: null, text: cells.join(" | "), ...(cell ? { cell } : {}) });
         }
       } else if (block.localName === "sdt") {
         const content = children(block, "sdtContent")[0];

@@ -118,6 +118,8 @@ export type TextLine = {
   n: number | null;
   text: string;
   heading?: boolean;
+  /** A Word table's data row, as citations name it ("Table 2", row 3); the header row is 0. */
+  cell?: { table: number; row: number };
 };
 
 export type TextDocument = {
@@ -182,9 +184,18 @@ function bestMatch(texts: string[], excerpt: string, near: number): { index: num
  * line; otherwise the excerpt is looked for near it, then anywhere (numbering can differ slightly
  * between the extractor and the browser, e.g. HTML blocks). Subtitles mark the whole cue.
  */
-export function findLineHighlight(doc: TextDocument, plan: Pick<ViewPlan, "line" | "excerpt" | "cueStart">): Highlight | null {
+export function findLineHighlight(
+  doc: TextDocument,
+  plan: Pick<ViewPlan, "line" | "excerpt" | "cueStart"> & Partial<Pick<ViewPlan, "row" | "sheet">>,
+): Highlight | null {
   const { lines } = doc;
   if (!lines.length) return null;
+  // A Word table's row, cited by the table's number and the data row ("Table 1", row 2).
+  const table = /^table (\d+)$/i.exec(plan.sheet ?? "");
+  if (table && plan.row != null) {
+    const index = lines.findIndex((line) => line.cell?.table === Number(table[1]) && line.cell.row === plan.row);
+    if (index >= 0) return single(index, true);
+  }
   const cited = plan.line != null ? lines.findIndex((line) => line.n === plan.line) : -1;
 
   if (doc.cues.length) {

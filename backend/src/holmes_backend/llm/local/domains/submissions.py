@@ -7,7 +7,8 @@
   an award line naming whom a contract went to.
 - Financial and evidence: a log of submissions received (rows with a "received" or "submitted"
   date, and a time when there is one, and who submitted) is a finding citing its rows.
-- Evidence: an e-mail whose body gives figures is a finding of what it sent whom, and when.
+- Evidence: an e-mail whose body gives a figure as someone's price ("lowest so far is 198,750")
+  is a finding of what it sent whom, and when.
 - Synthesis: rows received after the deadline of the same day contradict the statement that
   all came in on time (HIGH); with no such statement, the deadline itself is held against them
   (HIGH when the late submitter was awarded the contract, MEDIUM otherwise). An e-mail to a
@@ -66,6 +67,12 @@ _CUE = re.compile(
     re.IGNORECASE,
 )
 _MAX_FIGURES = 6  # a price list or a statement sent by e-mail is no tip-off
+# A figure given as someone's price: "Lowest so far is 198,750 from Pennine", "came in at".
+_PRICED_WORDS = re.compile(
+    r"\b(?:lowest|highest|cheapest|best|price[ds]?|bids?|tenders?|quot(?:e|ed|es|ation)|offers?|"
+    r"beat|under|below|undercut|so\s+far|came\s+in|come\s+in|rival|competitor)\b",
+    re.IGNORECASE,
+)
 _SENT_TO = re.compile(r" to (?P<to>.+?) on (?P<at>\S+)$")
 _ADDRESSEE = re.compile(r"[^,<]*<[^>]*>|[^,\s]+@[^,\s]+")
 
@@ -137,7 +144,7 @@ def figures_sent(doc: EvidenceDoc) -> list[Finding]:
     sent, to = meta.get("date"), meta.get("to")
     if doc.mime_type != "message/rfc822" or not isinstance(sent, str) or not to:
         return []
-    lines = [u for u in units(doc) if _figures(u.text)]
+    lines = [u for u in units(doc) if _PRICED_WORDS.search(u.text) and _figures(u.text)]
     figures = [f for u in lines for f in _figures(u.text)]
     if not lines or len(figures) > _MAX_FIGURES:
         return []

@@ -7,10 +7,12 @@ import datetime
 from pathlib import Path
 
 import docx
+from openpyxl import Workbook
 
+from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 
 _INTERVIEW = (
     "Record of interview with Alan Voss, 12 February 2025.\n\n"
@@ -52,3 +54,26 @@ async def test_a_file_made_within_the_month_or_another_day_spoken_of(tmp_path: P
     assert synthesis_of(on_time).contradictions == []
     other_day = await _docs(tmp_path, datetime.datetime(2025, 1, 10), day="4 March 2024")
     assert synthesis_of(other_day).contradictions == []
+
+
+async def test_a_register_is_made_after_its_first_entry(tmp_path: Path) -> None:
+    """A ledger workbook created in April whose first row is dated January is no late document;
+    nor is a Word table's first row a document's own date."""
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["Date", "Vendor", "Amount"])
+    sheet.append(["2024-01-09", "Dunmore Truck Services", 4200])
+    book.properties.created = datetime.datetime(2024, 4, 2)
+    ledger = tmp_path / "ap_ledger.xlsx"
+    book.save(ledger)
+    document = docx.Document()
+    table = document.add_table(rows=0, cols=2)
+    for values in (("Date", "Entry"), ("9 January 2024", "Opened"), ("2 April 2024", "Closed")):
+        for cell, value in zip(table.add_row().cells, values, strict=True):
+            cell.text = value
+    document.core_properties.created = datetime.datetime(2024, 4, 2)
+    log = tmp_path / "log.docx"
+    document.save(str(log))
+    docs = [await load(path, mime_type_of(path.name)) for path in (ledger, log)]
+    output, _ = run(EvidenceOutput, docs)
+    assert [f for f in output.findings if f.finding_type == "created_after_date"] == []

@@ -1,11 +1,11 @@
 """Documents whose file was made after the date they bear: minutes "of the meeting held on 3
 March 2024" in a Word file its properties say was created on 10 January 2025.
 
-- Evidence: a Word or Excel file (its properties travel with the file; a scanned PDF is made
-  whenever the paper is scanned) whose own date (the first date of its opening lines: a
-  letter's date, "Date: …", "Minutes of the meeting held on …") is more than 30 days before the
-  file's creation is a finding (MEDIUM): the document was typed after the day it speaks for, or
-  re-typed, which its author should explain.
+- Evidence: a Word file (its properties travel with the file; a scanned PDF is made whenever
+  the paper is scanned, and a spreadsheet or register after its first entry) whose own date (the
+  first date of its opening prose: a letter's date, "Date: …", "Minutes of the meeting held on
+  …") is more than 30 days before the file's creation is a finding (MEDIUM): the document was
+  typed after the day it speaks for, or re-typed, which its author should explain.
 - Synthesis: a witness's word that the document was made, written or signed on the day it bears
   is contradicted by it (HIGH)."""
 
@@ -21,10 +21,7 @@ from holmes_backend.llm.local.facts.text import units
 
 CREATED_AFTER_DATE = "created_after_date"
 
-_OFFICE = (
-    "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-)
+_WORD = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 _HEAD = 6
 _SLACK_DAYS = 30
 _KINDS = re.compile(
@@ -37,9 +34,11 @@ _TITLE = re.compile(r"^(?P<name>.+) bears the date (?P<on>\d{4}-\d{2}-\d{2}) ")
 
 def created_after_date(doc: EvidenceDoc) -> list[Finding]:
     created = parse_iso(doc.metadata.get("created"))
-    if doc.mime_type not in _OFFICE or created is None:
+    if doc.mime_type != _WORD or created is None:
         return []
-    head = units(doc)[:_HEAD]
+    # Its own date is in its opening prose (a letter's date, "Minutes of the meeting held on
+    # …"), not in a table's first row: a register is made after its first entry.
+    head = [u for u in units(doc)[:_HEAD] if u.kind == "prose"]
     dated = next(((u, m) for u in head for m in find_moments(u.text)), None)
     if dated is None:
         return []

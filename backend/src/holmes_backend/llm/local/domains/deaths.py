@@ -29,7 +29,7 @@ from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import wordset
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import find_names, leading_person, same_party
 from holmes_backend.llm.local.facts.text import units
 
 DEATH_RECORDED = "death_recorded"
@@ -79,7 +79,7 @@ def deaths(doc: EvidenceDoc) -> list[Finding]:
             (name, unit)
             for unit in doc_units[:_HEAD]
             if (field := _DECEDENT_FIELD.match(unit.text))
-            and (name := _person(field["v"])) is not None
+            and (name := leading_person(field["v"])) is not None
         ),
         None,
     )
@@ -110,12 +110,6 @@ def deaths(doc: EvidenceDoc) -> list[Finding]:
 def _subject(gap: str) -> bool:
     words = re.findall(r"[^\W\d_]+", gap.lower())
     return len(gap) <= 30 and all(word in _BETWEEN for word in words)
-
-
-def _person(text: str) -> str | None:
-    text = re.split(r"[,;(]", text)[0].strip()
-    named = find_names(text.title() if text.isupper() else text)
-    return next((n.text for n in named if n.kind == "person" and n.start == 0), None)
 
 
 def _finding(person: str, day: date, refs: list[SourceRef]) -> Finding:

@@ -21,7 +21,11 @@ from holmes_backend.llm.local.domains.ledger import is_payment
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import find_names, person_parts, same_party
+from holmes_backend.llm.local.facts.names import (
+    leading_person,
+    person_parts,
+    same_party,
+)
 from holmes_backend.llm.local.facts.text import units
 
 OWNERSHIP_CHANGE = "ownership_change"
@@ -70,7 +74,7 @@ def ownership_changes(doc: EvidenceDoc) -> list[Finding]:
             if field is None:
                 continue
             label = field["label"].strip()
-            person = _owner(field["rest"])
+            person = leading_person(field["rest"])
             if person is None:
                 continue
             if previous is None and _PREVIOUS.search(label):
@@ -104,12 +108,6 @@ def ownership_changes(doc: EvidenceDoc) -> list[Finding]:
             sources=unique_refs([new[1].ref, previous[1].ref], 2),
         )
     ]
-
-
-def _owner(text: str) -> str | None:
-    text = re.split(r"[,;(]|\s+of\s+\d", text)[0].strip()
-    named = find_names(text.title() if text.isupper() else text)
-    return next((n.text for n in named if n.kind == "person" and n.start == 0), None)
 
 
 def disposal_contradictions(

@@ -16,7 +16,7 @@ from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS, act_stem, wordset
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import find_names, leading_person, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 RECEIPT_ACKNOWLEDGED = "receipt_acknowledged"
@@ -79,13 +79,8 @@ def acknowledged_receipts(doc: EvidenceDoc) -> list[Finding]:
 
 
 def _signer(text: str) -> str | None:
-    for match in _SIGNER.finditer(text):
-        who = match["who"].strip()
-        named = find_names(who.title() if who.isupper() else who)
-        person = next((n.text for n in named if n.kind == "person" and n.start == 0), None)
-        if person:
-            return person
-    return None
+    people = (leading_person(match["who"]) for match in _SIGNER.finditer(text))
+    return next((person for person in people if person), None)
 
 
 def _subject(head: list[Unit]) -> str | None:

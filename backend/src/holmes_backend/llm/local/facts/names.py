@@ -619,3 +619,12 @@ def same_party(a: str, b: str) -> bool:
         return False
     given = given_names()
     return (pa[0] in given) != (pa[2] in given)
+
+
+def leading_person(text: str) -> str | None:
+    """The person a field's value opens with ("GRAHAM PETTIFER-HOLT, of 12 Mill Lane",
+    "Margaret Ann Oyelaran (deceased)", "K. Mbatha  Date: 3 June"), read in title case when
+    written in capitals; None when it opens with anything else."""
+    text = re.split(r"[,;(]|\s+of\s+\d", text)[0].strip()
+    named = find_names(text.title() if text.isupper() else text)
+    return next((n.text for n in named if n.kind == "person" and n.start == 0), None)

@@ -148,3 +148,17 @@ async def test_a_case_naming_no_currency_is_read_by_the_country_it_is_in(tmp_pat
     assert decide(["Acme Corp, 1418 W Addison St, Chicago, IL 60613"]).currency == "USD"
     # One foreign supplier ("SARL") is too little to move a case's currency.
     assert decide(["Paid SOCIETE LUMIERE SARL 4100"]).currency == "USD"
+
+
+@pytest.mark.parametrize(
+    ("texts", "order"),
+    [
+        (["Met on 5 March 2025.", "Signed 05/03/2025."], "day-first"),
+        (["Met on May 3, 2025.", "Signed 05/03/2025."], "month-first"),
+        (["Met on Friday 5 March.", "Signed 05/03/2025."], "day-first"),  # no year: any year
+    ],
+)
+def test_the_case_wide_line_cross_reads_dates_written_both_ways(
+    texts: list[str], order: str
+) -> None:
+    assert describe(texts).startswith(f"{HINT} numeric dates {order}")

@@ -112,43 +112,36 @@ def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     day_first = month_first = 0
     named: Counter[str] = Counter()
     signals: Counter[str] = Counter()
-    spelled: set[tuple[int, int, int]] = set()
     ambiguous: set[tuple[int, int, int]] = set()
     for doc in documents:
-        day, month, currencies, words, numbers, places = memo(
-            doc, "conventions", partial(_evidence, doc)
-        )
+        day, month, numbers, currencies, places = memo(doc, "conventions", partial(_evidence, doc))
         day_first, month_first = day_first + day, month_first + month
+        ambiguous |= numbers
         named.update(currencies)
         signals.update(places)
-        spelled |= words
-        ambiguous |= numbers
-    if day_first == month_first:
+    if day_first == month_first and ambiguous:
+        spelled: set[tuple[int, int, int]] = set()
+        for doc in documents:
+            spelled |= memo(doc, "spelled dates", partial(_spelled_dates, _texts(doc)))
         day_first, month_first = _cross_read(spelled, ambiguous)
     return _decided(day_first, month_first, named, signals)
 
 
+def _texts(doc: EvidenceDoc) -> list[str]:
+    return [chunk.text for chunk in doc.chunks]
+
+
 def _evidence(
     doc: EvidenceDoc,
-) -> tuple[
-    int, int, Counter[str], set[tuple[int, int, int]], set[tuple[int, int, int]], Counter[str]
-]:
-    texts = [chunk.text for chunk in doc.chunks]
-    return (
-        *date_votes(texts),
-        currencies_named(texts),
-        *_dates_both_ways(texts),
-        country_signals(texts),
-    )
+) -> tuple[int, int, set[tuple[int, int, int]], Counter[str], Counter[str]]:
+    texts = _texts(doc)
+    return (*_numeric_dates(texts), currencies_named(texts), country_signals(texts))
 
 
-def _dates_both_ways(
-    texts: list[str],
-) -> tuple[set[tuple[int, int, int]], set[tuple[int, int, int]]]:
-    """(year, month, day) of the dates written with their month's name, and (year, a, b) of
-    the numeric dates "a/b/year" that read either way."""
+def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
+    """(year, month, day) of the dates written with their month's name ("Friday 9 January":
+    year 0). Read only to cross-read numeric dates that read either way (regex-heavy)."""
     spelled: set[tuple[int, int, int]] = set()
-    ambiguous: set[tuple[int, int, int]] = set()
     for text in texts:
         for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
             for match in pattern.finditer(text, 0, _SAMPLE):
@@ -157,11 +150,7 @@ def _dates_both_ways(
         for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
             named = str(match["mon"] or match["mon_"])
             spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
-        for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
-            a, b, year = int(match["a"]), int(match["b"]), match["y"]
-            if match["sep"] == "/" and 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
-                ambiguous.add((int(year), a, b))
-    return spelled, ambiguous
+    return spelled
 
 
 def _cross_read(
@@ -174,19 +163,23 @@ def _cross_read(
     return day_first, month_first
 
 
-def date_votes(texts: Iterable[str]) -> tuple[int, int]:
-    """(day-first, month-first): numeric dates that can only be read one way."""
+def _numeric_dates(texts: Iterable[str]) -> tuple[int, int, set[tuple[int, int, int]]]:
+    """(day-first, month-first) votes of the numeric dates that can only be read one way, and
+    (year, a, b) of the "a/b/year" ones that read either way."""
     day_first = month_first = 0
+    ambiguous: set[tuple[int, int, int]] = set()
     for text in texts:
         for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
             if match["sep"] != "/":
                 continue  # dotted dates are day-first wherever they are written
-            a, b = int(match["a"]), int(match["b"])
+            a, b, year = int(match["a"]), int(match["b"]), match["y"]
             if a > 12 >= b >= 1:
                 day_first += 1
             elif b > 12 >= a >= 1:
                 month_first += 1
-    return day_first, month_first
+            elif 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
+                ambiguous.add((int(year), a, b))
+    return day_first, month_first, ambiguous
 
 
 def country_signals(texts: Iterable[str]) -> Counter[str]:
@@ -236,9 +229,9 @@ def _written_as_currency(text: str, start: int, end: int) -> bool:
 def decide(texts: Iterable[str]) -> Conventions:
     """The conventions of these texts."""
     texts = list(texts)
-    day_first, month_first = date_votes(texts)
-    if day_first == month_first:
-        day_first, month_first = _cross_read(*_dates_both_ways(texts))
+    day_first, month_first, ambiguous = _numeric_dates(texts)
+    if day_first == month_first and ambiguous:
+        day_first, month_first = _cross_read(_spelled_dates(texts), ambiguous)
     return _decided(day_first, month_first, currencies_named(texts), country_signals(texts))
 
 

@@ -304,8 +304,15 @@ def _role_holder(phrase: str, head: list[str]) -> str | None:
     return None
 
 
+# A time of day the claim runs on from: "did not drive it after 18:00 that day".
+_ONWARD_TIME = re.compile(r"\b(?:after|since|from)\s+(?:about\s+|around\s+)?(?=\d)", re.I)
+_UNTIL_AFTER = re.compile(r"^[^.;]{0,40}?\b(?:until|till|to|and)\s+(?:about\s+)?\d", re.I)
+
+
 def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
+    if moment.at is not None and (onward := _onward(moment, text)):
+        return onward
     if moment.at is not None or period is None:
         return moment.iso()
     start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
@@ -346,6 +353,20 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
             return _interval(Moment(days[0]), f"{text} {candidate}")
         if moments:
             return _interval(moments[0], f"{text} {candidate}")
+    return None
+
+
+def _onward(moment: Moment, text: str) -> str | None:
+    """A claim from its time of day to the end of that day ("after 18:00", "since 9 pm"), when
+    no end follows: what it says holds for the rest of the day, not for the minute."""
+    assert moment.at is not None
+    for match in _ONWARD_TIME.finditer(text):
+        rest = text[match.end() :]
+        times = find_times(rest[:12])
+        if times and times[0][0] == moment.at and not _UNTIL_AFTER.match(rest):
+            start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
+            end = datetime.combine(moment.day, time(23, 59, 59), tzinfo=moment.tz)
+            return f"{start.isoformat()}/{end.isoformat()}"
     return None
 
 

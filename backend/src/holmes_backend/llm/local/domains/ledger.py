@@ -72,7 +72,8 @@ _TO = re.compile(
 )
 _FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOLDER = re.compile(
-    r"\b(?:account holder|account name|holder|customer|client|statement for|prepared for|"
+    r"\b(?:account holder|account name|card ?holder|card ?member|holder|customer|client|"
+    r"statement for|prepared for|"
     r"name|kontoinhaber(?:in)?|inhaber|titulaire(?: du compte)?|titular|intestatario|"
     rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
     re.IGNORECASE,
@@ -255,7 +256,8 @@ def _holder(doc: EvidenceDoc) -> str | None:
             continue
         match = _HOLDER.search(unit.text)
         if match:
-            return clean(match["name"])
+            name = clean(match["name"])
+            return title_case(name) if name.isupper() else name
     # A bank export's title line: "Chequing account 00412-7781 — M. Okoro", one person named.
     for unit in head:
         if unit.kind == "row":
@@ -583,16 +585,124 @@ def _counterparty(text: str) -> str | None:
     return name if first not in NOT_NAMES and first not in STOPWORDS else None
 
 
-def _printed_lines(doc: EvidenceDoc) -> list[tuple[Moment, str, SourceRef]]:
-    """A printed statement's lines (or runs of a collapsed page) led by a date, with an amount."""
+# A printed table's columns, apart by two spaces or more ("Date  Site  Litres  Amount GBP").
+_CELL_GAP = re.compile(r"\s{2,}")
+_AMOUNT_COLUMN = re.compile(
+    r"\b(?:amount|value|total|sum|debits?|credits?|paid(?: in| out)?|charged?|withdrawals?|"
+    r"deposits?|money (?:in|out)|spent|cost|betrag|montant|importe)\b",
+    re.IGNORECASE,
+)
+_BALANCE_COLUMN = re.compile(r"\b(?:balance|saldo|solde|kontostand)\b", re.IGNORECASE)
+_OUT_COLUMN = re.compile(r"\b(?:debits?|paid out|withdrawals?|money out|spent)\b", re.IGNORECASE)
+_IN_COLUMN = re.compile(r"\b(?:credits?|paid in|deposits?|money in)\b", re.IGNORECASE)
+# The column naming the other side (or the place) of a card's or an account's line.
+_PARTY_COLUMN = re.compile(
+    r"\b(?:merchant|payee|payer|retailer|vendor|supplier|site|location|description|details|"
+    r"narrative|particulars|transaction|name)\b",
+    re.IGNORECASE,
+)
+_TIME_COLUMN = re.compile(r"^(?:date|time|posted|booked|value date|transaction date)\b", re.I)
+_MAX_HEADER_CELL = 30
+_HEAD_UNITS = 15
+# A card's statement: its lines are spending at merchants unless they say otherwise.
+_CARD_STATEMENT = re.compile(
+    r"\bcard\b[^\n]{0,40}\bstatement\b|\bstatement\b[^\n]{0,40}\bcard\b|\bcard ?holder\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PrintedLine:
+    moment: Moment
+    segment: str  # the line after its date
+    ref: SourceRef
+    # The line's cells under its table's header, when the two line up.
+    columns: dict[str, str] | None = None
+    header: list[str] | None = None
+    cells: list[str] = field(default_factory=list)  # the line apart at its wide gaps
+
+    def figures(self) -> tuple[float | None, float | None, bool | None]:
+        """(amount, balance after it, whether it went out) as its columns say, else Nones.
+        A line that does not line up with a header ending in its one amount column and no
+        balance ("Litres  Amount") has its amount last."""
+        if self.columns is None:
+            header = self.header or []
+            if (
+                header
+                and _AMOUNT_COLUMN.search(header[-1])
+                and not any(_BALANCE_COLUMN.search(c) for c in header)
+                and (last := list(_LINE_AMOUNT.finditer(self.segment)))
+                and (parsed := parse_cell(last[-1].group()))
+            ):
+                return parsed[0], None, None
+            return None, None, None
+        amount = balance = outflow = None
+        for name, cell in self.columns.items():
+            parsed = parse_cell(cell) if _LINE_AMOUNT.fullmatch(cell.strip()) else None
+            if parsed is None:
+                continue
+            if _BALANCE_COLUMN.search(name):
+                balance = parsed[0]
+            elif amount is None and _AMOUNT_COLUMN.search(name):
+                amount = parsed[0]
+                outflow = (
+                    True if _OUT_COLUMN.search(name) else False if _IN_COLUMN.search(name) else None
+                )
+        return amount, balance, outflow
+
+    def details(self) -> tuple[str | None, str | None]:
+        """Its description as its labelled cells (no date, time or figures), and the other
+        side as its party column names it. A line that does not line up with its header
+        still has its leading cells under the header's first columns."""
+        if self.columns is None:
+            header, cells = self.header or [], self.cells
+            at = next((i for i, name in enumerate(header) if _PARTY_COLUMN.search(name)), None)
+            if at is None or at >= len(cells) - 1 or _LINE_AMOUNT.search(cells[at]):
+                return None, None
+            return None, cells[at]
+        named = {
+            name: cell
+            for name, cell in self.columns.items()
+            if not _TIME_COLUMN.match(name) and not _LINE_AMOUNT.fullmatch(cell.strip())
+        }
+        party = next((c for n, c in named.items() if _PARTY_COLUMN.search(n)), None)
+        return "; ".join(f"{n}: {c}" for n, c in named.items()), party
+
+
+def _header(line: str) -> list[str] | None:
+    """A printed table's header line: three or more short column names, one of them a figure's."""
+    cells = _CELL_GAP.split(line.strip())
+    if len(cells) < 3 or any(len(c) > _MAX_HEADER_CELL for c in cells):
+        return None
+    if _LINE_AMOUNT.search(line) or find_moments(line):
+        return None
+    if not any(_AMOUNT_COLUMN.search(c) or _BALANCE_COLUMN.search(c) for c in cells):
+        return None
+    return cells
+
+
+def _printed_lines(doc: EvidenceDoc) -> list[PrintedLine]:
+    """A printed statement's lines (or runs of a collapsed page) led by a date, with an amount;
+    under a header whose columns they line up with, each with its cells."""
     if doc.mime_type.startswith(("text/csv", "application/vnd")):
         return []
-    found: list[tuple[Moment, str, SourceRef]] = []
+    found: list[PrintedLine] = []
     for chunk in doc.chunks:
         if chunk.location.row is not None or " | " in chunk.text:
             continue
-        for moment, segment in _dated_segments(chunk.text):
-            found.append((moment, segment, cite(doc.file_id, chunk.location, segment)))
+        header: list[str] | None = None
+        for line in chunk.text.splitlines():
+            header = _header(line) or header
+            segments = _dated_segments(line)
+            cells = _CELL_GAP.split(line.strip())
+            columns = (
+                dict(zip(header, cells, strict=True))
+                if header and len(segments) == 1 and len(cells) == len(header)
+                else None
+            )
+            for moment, segment in segments:
+                ref = cite(doc.file_id, chunk.location, segment)
+                found.append(PrintedLine(moment, segment, ref, columns, header, cells))
     return found if len(found) >= _LEDGER_LINE_MIN else []
 
 
@@ -600,7 +710,12 @@ def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, fl
     """A printed statement's dated lines: (line, its amount or None for an opening balance, the
     balance printed after it or None when the line prints none, as a day's earlier lines)."""
     found: list[tuple[SourceRef, float | None, float | None]] = []
-    for _, segment, ref in _printed_lines(doc):
+    for line in _printed_lines(doc):
+        segment, ref = line.segment, line.ref
+        amount, balance, _ = line.figures()
+        if amount is not None:
+            found.append((ref, amount, balance))
+            continue
         numbers = [p[0] for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
         first = _LINE_AMOUNT.search(segment)
         if first and numbers and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
@@ -617,10 +732,12 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction |
     found = _printed_lines(doc)
     if not found:
         return []
+    card = any(_CARD_STATEMENT.search(u.text) for u in units(doc)[:_HEAD_UNITS])
     # A running balance says which way each line's money went: down by its amount, out.
     lines: list[Transaction | None] = []
     previous: float | None = None
-    for moment, segment, ref in found:
+    for line in found:
+        segment = line.segment
         numbers = [p for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
         first = _LINE_AMOUNT.search(segment)
         if first and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
@@ -628,13 +745,15 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction |
             previous = numbers[-1][0] if numbers else previous
             lines.append(None)
             continue
-        balance = numbers[-1][0] if len(numbers) >= 2 else None
-        known = None
-        if balance is not None and previous is not None:
+        amount, balance, known = line.figures()
+        if amount is None:
+            amount = numbers[0][0] if numbers else None
+            balance = numbers[-1][0] if len(numbers) >= 2 else None
+        if known is None and amount is not None and balance is not None and previous is not None:
             moved = balance - previous
-            if abs(abs(moved) - abs(numbers[0][0])) <= _CENT:
+            if abs(abs(moved) - abs(amount)) <= _CENT:
                 known = moved < 0
-        lines.append(_statement_line(moment, segment, ref, holder, known))
+        lines.append(_statement_line(line, holder, known, card=card))
         previous = balance if balance is not None else previous
     return lines
 
@@ -654,36 +773,54 @@ def _dated_segments(text: str) -> list[tuple[Moment, str]]:
 
 
 def _statement_line(
-    moment: Moment, segment: str, ref: SourceRef, holder: str | None, known: bool | None = None
+    line: PrintedLine, holder: str | None, known: bool | None = None, *, card: bool = False
 ) -> Transaction | None:
-    """One printed line; `known`: whether its money went out, as the running balance says."""
+    """One printed line; `known`: whether its money went out, as the running balance or its
+    column says; on a card's statement a line is spending unless it says it is not."""
+    segment = line.segment
     numbers = list(_LINE_AMOUNT.finditer(segment))
     if not numbers:
         return None
-    parsed = parse_cell(numbers[0].group())
+    figure = line.figures()[0]
+    parsed = (figure, None) if figure is not None else parse_cell(numbers[0].group())
     if parsed is None or parsed[0] == 0:
         return None
     description = segment[: numbers[0].start()].strip(" -\u2013:")
-    outflow = parsed[0] < 0 or bool(
-        OUTFLOW_WORDS.search(description) or _OUT_CODE.match(description)
+    outflow = (
+        card
+        or parsed[0] < 0
+        or bool(OUTFLOW_WORDS.search(description) or _OUT_CODE.match(description))
     )
     if (INFLOW_WORDS.search(description) or _IN_CODE.match(description)) and parsed[0] > 0:
         outflow = False
     if known is not None:
         outflow = known
-    party = _counterparty(description)
+    labelled, named = line.details()
+    party = _cell_party(named) if named else _counterparty(description)
+    description = labelled or description
     sender, receiver = (holder, party) if outflow else (party, holder)
     found = references(description)
     return Transaction(
-        date=moment.iso(),
+        date=line.moment.iso(),
         amount=round(abs(parsed[0]), 2),
         currency=parsed[1] or implicit_currency.get(),
         from_party=sender,
         to_party=receiver,
         reference=found[0] if found else None,
         description=description[:300],
-        source=ref,
+        source=line.ref,
     )
+
+
+def _cell_party(cell: str) -> str | None:
+    """The other side as a party column gives it: a name filling the cell as it is ("Circle K
+    Ringsend Dublin"), else read within it ("Transfer D Okonjo", "Kingsbridge Council
+    pension")."""
+    if name := _booked(cell):
+        return name
+    if _BARE_PAYEE.fullmatch(cell):
+        return cell
+    return _counterparty(cell) or cell
 
 
 def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:

@@ -179,7 +179,10 @@ _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b"
 _HOME = re.compile(
     r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
     r"(?P<place>home|house|apartment|flat|"
-    r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b",
+    r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
+    # "I never left the house": at home all along.
+    r"|\b(?:never|not|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
+    r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat)\b",
     re.IGNORECASE,
 )
 _LOCATIVE = re.compile(
@@ -335,6 +338,8 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     for candidate in [text, *reversed(context)]:
         days = find_period(candidate, told)
         moments = find_moments(candidate)
+        if candidate is text and days is None and not moments and (weekday := _weekday(text, told)):
+            days = (weekday, weekday)  # "on Monday night", told on the Tuesday: that Monday
         day = moments[0].day if moments else days[0] if days else None
         # "where were you on Friday 9 January between 10 pm and midnight?": the question's hours
         hours = hours or (_hours(candidate) if day is not None else None)
@@ -354,6 +359,23 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         if moments:
             return _interval(moments[0], f"{text} {candidate}")
     return None
+
+
+_WEEKDAY = re.compile(
+    r"\b(?:on|last|that|this\s+past)\s+(?P<day>monday|tuesday|wednesday|thursday|friday|"
+    r"saturday|sunday)\b(?!\s*,?\s*\d)",
+    re.IGNORECASE,
+)
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _weekday(text: str, told: date | None) -> date | None:
+    """The day a weekday named without a date stands for: the last one before the telling."""
+    match = _WEEKDAY.search(text)
+    if match is None or told is None:
+        return None
+    back = (told.weekday() - _WEEKDAYS.index(match["day"].lower())) % 7 or 7
+    return told - timedelta(days=back)
 
 
 def _onward(moment: Moment, text: str) -> str | None:
@@ -399,7 +421,7 @@ def _claimed_place(text: str) -> str | None:
     text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:
-        word = (home["place"] or home["bare"] or "home").lower()
+        word = (home["place"] or home["bare"] or home["left"] or "home").lower()
         named = places_in(text)
         # Someone else's flat is theirs, not the witness's home ("my sister's flat").
         word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
@@ -634,3 +656,56 @@ def _claim(
         claimed_place=claimed_place,
         source=unit.ref,
     )
+
+
+_PERSON_FIELD = re.compile(
+    r"^(?:policy ?holder|(?:full )?name|claimant|applicant|insured|witness|employee|tenant|"
+    r"card ?holder|account holder|patient|resident|occupier|owner)\s*[:\-]\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+_ADDRESS_FIELD = re.compile(
+    r"^(?:home |residential |postal |permanent )?address\s*[:\-]\s*(?P<v>.+)$", re.IGNORECASE
+)
+_HOME_UNITS = 60
+_FIELD_REACH = 3  # fields of one form apart by at most this many units
+
+
+def homes(docs: list[EvidenceDoc]) -> dict[str, str]:
+    """Each person's one address as forms give it: "Policyholder: …" and "Address: …" within
+    a few fields of each other (a form's lines, or a table row's fields)."""
+    found: dict[str, set[str]] = {}
+    for doc in docs:
+        fields: list[tuple[int, str, str]] = []
+        for number, unit in enumerate(units(doc)[:_HOME_UNITS]):
+            for part in unit.text.split("; "):
+                if person := _PERSON_FIELD.match(part.strip()):
+                    fields.append((number, "person", person["v"]))
+                elif address := _ADDRESS_FIELD.match(part.strip()):
+                    fields.append((number, "address", address["v"].strip()))
+        for number, kind, value in fields:
+            names = [n.text for n in find_names(value) if n.kind == "person"]
+            near = {v for n, k, v in fields if k == "address" and abs(n - number) <= _FIELD_REACH}
+            if kind == "person" and names and len(near) == 1:
+                found.setdefault(names[0], set()).update(near)
+    return {person: next(iter(a)) for person, a in found.items() if len(a) == 1}
+
+
+def at_their_homes(claims: list[SwornClaim], docs: list[EvidenceDoc]) -> list[SwornClaim]:
+    """Claims of being at home, placed at the speaker's address where a form gives it: "home"
+    alone is anywhere but where a record puts them, their own street included."""
+    known = homes(docs)
+    placed: list[SwornClaim] = []
+    for claim in claims:
+        address = next(
+            (
+                a
+                for person, a in known.items()
+                if claim.speaker and same_party(person, claim.speaker)
+            ),
+            None,
+        )
+        at_home = address and claim.claimed_place == "home"
+        placed.append(
+            claim.model_copy(update={"claimed_place": f"home at {address}"}) if at_home else claim
+        )
+    return placed

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.backdating import backdating_asked
-from holmes_backend.llm.local.domains.claims import sworn_claims
+from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
@@ -73,7 +73,7 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
-    claims = [claim for doc in docs for claim in sworn_claims(doc)]
+    claims = at_their_homes([claim for doc in docs for claim in sworn_claims(doc)], docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     mentions = person_mentions(docs)

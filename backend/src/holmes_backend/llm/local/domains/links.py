@@ -176,7 +176,20 @@ def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalL
         latest[item.file_id] = item
     links: list[CrossModalLink] = []
     for candidates in best.values():
-        for delta, a, b in sorted(candidates, key=lambda c: c[0])[:_PER_FILE_PAIR]:
+        # One record read twice (a statement line as a dated event and as a payment) is one
+        # link, not two.
+        seen: set[tuple[tuple[object, ...], tuple[object, ...]]] = set()
+        kept = []
+        # Of the two, the payment: it names who paid whom.
+        ranked = sorted(
+            candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
+        )
+        for delta, a, b in ranked:
+            pair = (_spot(a), _spot(b))
+            if pair not in seen:
+                seen.add(pair)
+                kept.append((delta, a, b))
+        for delta, a, b in kept[:_PER_FILE_PAIR]:
             kind, implication = _describe_link(a, b, delta)
             links.append(
                 CrossModalLink(
@@ -189,6 +202,12 @@ def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalL
             )
     links.sort(key=lambda k: (k.correlation_type != "location_conflict", k.time_delta_seconds))
     return links[:_MAX_LINKS]
+
+
+def _spot(item: Item) -> tuple[object, ...]:
+    """Where in its file an item is, and when: a record however it was read."""
+    ref = item.source
+    return (ref.file_id, ref.page, ref.line, ref.row, ref.sheet, ref.cue_start, item.when)
 
 
 def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:

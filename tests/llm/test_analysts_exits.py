@@ -49,3 +49,41 @@ async def test_a_badge_going_out_after_the_shift(tmp_path: Path) -> None:
         "28/09/2025 00:12:57", "28/09/2025 19:02:11"
     )
     assert synthesis_of(await _docs(tmp_path, doors)).contradictions == []
+
+
+_STAYED = (
+    "Statement of Owen Tregarthen, Security Officer\n"
+    "Date: 14 January 2026\n"
+    "On the night of 9 January 2026 I was on duty at the depot. I did not leave the Gatehouse "
+    "during my shift except for my break between 01:00 and 01:30.\n"
+)
+_GATEHOUSE = (
+    "Timestamp,Badge holder,Door,Event\n"
+    "2026-01-10 01:02:10,Owen Tregarthen,Gatehouse door,Granted OUT\n"
+    "2026-01-10 01:27:40,Owen Tregarthen,Gatehouse door,Granted IN\n"
+    "2026-01-10 03:14:05,Owen Tregarthen,Gatehouse door,Granted OUT\n"
+    "2026-01-10 04:02:51,Owen Tregarthen,Gatehouse door,Granted IN\n"
+)
+
+
+async def _stayed(tmp_path: Path, statement: str, doors: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "statement_tregarthen.txt", statement),
+        await text_doc(tmp_path, "gatehouse_doors.csv", doors, "text/csv"),
+    ]
+
+
+async def test_leaving_outside_the_break_the_claim_excepts(tmp_path: Path) -> None:
+    [found] = synthesis_of(await _stayed(tmp_path, _STAYED, _GATEHOUSE)).contradictions
+    assert found.severity == "HIGH"
+    assert "did not leave Gatehouse outside the time it excepts" in found.explanation
+    # The way out at 03:14 and back at 04:02; not the break at 01:02-01:27.
+    assert {r.row for r in found.evidence_against} == {3, 4}
+
+
+async def test_leaving_only_in_the_break_or_another_place(tmp_path: Path) -> None:
+    within = "\n".join(_GATEHOUSE.splitlines()[:3]) + "\n"
+    assert synthesis_of(await _stayed(tmp_path, _STAYED, within)).contradictions == []
+    # A house's door is not the gatehouse's: "did not leave the house" is not judged by it.
+    home = _STAYED.replace("did not leave the Gatehouse during my shift", "did not leave the house")
+    assert synthesis_of(await _stayed(tmp_path, home, _GATEHOUSE)).contradictions == []

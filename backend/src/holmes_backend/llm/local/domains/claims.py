@@ -344,7 +344,10 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         # "where were you on Friday 9 January between 10 pm and midnight?": the question's hours
         hours = hours or (_hours(candidate) if day is not None else None)
         if hours and day is not None:
-            # "between 01:30 and 03:30", on the day the claim or the question before it gives
+            # "between 01:30 and 03:30", on the day the claim or the question before it gives;
+            # the small hours of "the night of 9 January" are the 10th's.
+            if hours[0] < _NOON and _NIGHT_OF.search(candidate):
+                day += timedelta(days=1)
             tz = moments[0].tz if moments else None
             start = datetime.combine(day, hours[0], tzinfo=tz)
             end = datetime.combine(day, hours[1], tzinfo=tz)
@@ -392,6 +395,8 @@ def _onward(moment: Moment, text: str) -> str | None:
     return None
 
 
+_NIGHT_OF = re.compile(r"\bnight(?:\s+shift)?\s+of\b", re.IGNORECASE)
+_NOON = time(12)
 _IN_YEAR = re.compile(r"\b(?:in|during|throughout|since)\s+((?:19|20)\d{2})\b(?![/.-]\d)")
 _HOURS = re.compile(r"\b(?:between|from)\b[^.;]{1,24}?\b(?:and|to|until|till)\b", re.IGNORECASE)
 

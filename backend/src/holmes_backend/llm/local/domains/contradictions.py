@@ -41,7 +41,7 @@ from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
-from holmes_backend.llm.local.domains.exits import exit_contradictions
+from holmes_backend.llm.local.domains.exits import exit_contradictions, stayed_in_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
@@ -356,6 +356,8 @@ def place_contradictions(
             continue
         if _absent_from(claim) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
+        if _EXCEPT.search(claim.claim):
+            continue  # "… except for my break between 01:00 and 01:30": its time is excepted
         window = _claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > _PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
@@ -1245,6 +1247,7 @@ def all_contradictions(
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += absence_contradictions(claims, index, zone)
     found += exit_contradictions(claims, items, zone)
+    found += stayed_in_contradictions(claims, items, zone)
     found += named_absence_contradictions(claims, items)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.

@@ -6,7 +6,9 @@ An access record of the speaker (a door, badge, gate or clock log naming them) s
 they went: out ("Granted OUT", "Exit", "Clock out", "Signed out") or in. Between an out and
 their next in, they were outside. A claim of theirs that puts them inside at a clock time it
 gives ("the 22:00 dose"), or throughout a stretch ("until 07:30", "all night"), that falls in
-such an interval is contradicted (HIGH: the records are their own badge's)."""
+such an interval is contradicted (HIGH: the records are their own badge's). So is "I did not leave
+Ward 7 during my shift except for my break between 00:15 and 00:45" by a way out of Ward 7 at
+01:12 (a way out within the break is what it allows)."""
 
 import re
 from datetime import datetime, timedelta, tzinfo
@@ -40,6 +42,22 @@ _THROUGHOUT = re.compile(
     r"\b(?:until|till|throughout|all\s+(?:night|day|evening|shift|morning|afternoon))\b", re.I
 )
 _MAX_OUTSIDE = timedelta(hours=16)  # an interval longer than this is a day off, not a break
+_NEVER_LEFT = re.compile(
+    r"\b(?:did\s+not|didn['\u2019]t|never|not\s+once)\s+(?:leave|left|go\s+out\s+of|"
+    r"step\s+out\s+of|went\s+out\s+of)\s+(?:the\s+)?(?P<place>[^,.;]{2,40}?)"
+    r"(?=\s+(?:during|except|apart|other|save|aside|between|until|till|on|at|all|that|the\s+whole)"
+    r"\b|[,.;]|$)",
+    re.IGNORECASE,
+)
+_EXCEPTED = re.compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|aside\s+from)\b", re.I)
+# Places whose doors are logged (leaving a house is not seen by a workplace's badge readers).
+_LOGGED_PLACES = re.compile(
+    r"^(?:my\s+|our\s+)?(?:building|site|premises|ward|office|unit|plant|facility|campus|"
+    r"depot|warehouse|store|shop|floor|station)$",
+    re.IGNORECASE,
+)
+_SHIFT = timedelta(hours=12)  # how far from an excepted break the shift it excepts reaches
+_SLACK = timedelta(minutes=5)
 
 
 def exit_contradictions(
@@ -140,3 +158,57 @@ def _outside(speaker: str, items: list[Item]) -> list[tuple[Item, Item]]:
                 pairs.append((left, item))
             left = None
     return pairs
+
+
+def stayed_in_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    """ "I did not leave the ward (during my shift) (except for my break between A and B)"
+    against the speaker's own way out of that place outside the break."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        body = claim.claim.partition(" [asked: ")[0]
+        never = _NEVER_LEFT.search(body)
+        span = parse_span(claim.claimed_time)
+        if not claim.speaker or never is None or span is None:
+            continue
+        start, end = instant(span[0].isoformat(), zone), instant(span[1].isoformat(), zone)
+        if start is None or end is None:
+            continue
+        place = never["place"].strip()
+        excepted = _EXCEPTED.search(body, never.end())
+        # The times given after "except" are the break it allows; the shift is around it.
+        allowed = (start - _SLACK, end + _SLACK) if excepted else None
+        window = (start - _SHIFT, end + _SHIFT) if excepted else (start, end)
+        against = [
+            (left, back)
+            for left, back in _outside(claim.speaker, items)
+            if left.file_id != claim.source.file_id
+            and window[0] <= left.when <= window[1]
+            and (_LOGGED_PLACES.match(place) or _names(place, left.description))
+            and not (allowed and allowed[0] <= left.when and back.when <= allowed[1])
+        ]
+        if not against:
+            continue
+        left, back = against[0]
+        besides = " outside the time it excepts" if excepted else ""
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([r.source for pair in against for r in pair], 6),
+                explanation=(
+                    f"{claim.speaker} says they did not leave {place}{besides}, yet their own "
+                    f"access records have them going out at {left.when.strftime('%Y-%m-%d %H:%M')}"
+                    f" ({left.description[:100]}) and not back in until "
+                    f"{back.when.strftime('%Y-%m-%d %H:%M')}."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def _names(place: str, text: str) -> bool:
+    """Whether a record names the place, as whole words ("Ward 7"; "house" is no "Gatehouse")."""
+    return re.search(rf"(?<!\w){re.escape(place)}(?!\w)", text, re.IGNORECASE) is not None

@@ -185,9 +185,9 @@ def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalL
             candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
         )
         for delta, a, b in ranked:
-            pair = (_spot(a), _spot(b))
-            if pair not in seen:
-                seen.add(pair)
+            spots = (_spot(a), _spot(b))
+            if spots not in seen:
+                seen.add(spots)
                 kept.append((delta, a, b))
         for delta, a, b in kept[:_PER_FILE_PAIR]:
             kind, implication = _describe_link(a, b, delta)

@@ -63,7 +63,8 @@ _FIRST_PERSON = re.compile(
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
     r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
-    r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used)\b"
+    r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used|"
+    r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised)\b"
     r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )

@@ -91,6 +91,7 @@ from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.registry import lifetime_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
+from holmes_backend.llm.local.domains.routines import routine_contradictions
 from holmes_backend.llm.local.domains.sequence import (
     SEQUENCE_STATEMENT,
     sequence_contradictions,
@@ -1248,6 +1249,7 @@ def all_contradictions(
     found += absence_contradictions(claims, index, zone)
     found += exit_contradictions(claims, items, zone)
     found += stayed_in_contradictions(claims, items, zone)
+    found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.

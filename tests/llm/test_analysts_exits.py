@@ -87,3 +87,31 @@ async def test_leaving_only_in_the_break_or_another_place(tmp_path: Path) -> Non
     # A house's door is not the gatehouse's: "did not leave the house" is not judged by it.
     home = _STAYED.replace("did not leave the Gatehouse during my shift", "did not leave the house")
     assert synthesis_of(await _stayed(tmp_path, home, _GATEHOUSE)).contradictions == []
+
+
+_LIBRARY = (
+    "Record of interview: Nadia Ferreira-Quist\n"
+    "Date: 3 May 2026\n"
+    "Q: Where were you on 28 April 2026 between 2 pm and 5 pm?\n"
+    "A: I was at the Marlow Road library the whole afternoon, revising.\n"
+)
+_SIGN_IN = (
+    "Reader,Visitor,Date,Signed in at,Branch\n"
+    "R-2231,Nadia Ferreira-Quist,2026-04-28,{at},Marlow Road library\n"
+    "R-1180,Colm Prendiville,2026-04-28,13:55,Marlow Road library\n"
+)
+
+
+async def test_first_signed_in_long_after_the_time_claimed(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "interview_ferreira_quist.txt", _LIBRARY),
+        await text_doc(tmp_path, "library_sign_in.csv", _SIGN_IN.format(at="16:40"), "text/csv"),
+    ]
+    [found] = synthesis_of(docs).contradictions
+    assert found.severity == "HIGH"
+    assert "first entering that day at 16:40, 2 h 40 min later" in found.explanation
+    assert [r.row for r in found.evidence_against] == [1]
+    docs[1] = await text_doc(
+        tmp_path, "library_sign_in.csv", _SIGN_IN.format(at="14:10"), "text/csv"
+    )
+    assert synthesis_of(docs).contradictions == []

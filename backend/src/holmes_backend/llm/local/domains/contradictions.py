@@ -41,7 +41,7 @@ from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
-from holmes_backend.llm.local.domains.exits import exit_contradictions, stayed_in_contradictions
+from holmes_backend.llm.local.domains.exits import access_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
@@ -286,6 +286,10 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             return "same", True, f"{km:.1f} km from {name}"
         far = km >= _FAR_KM
         return "different", far, f"{km:.1f} km from {name} as located in the case"
+    coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
+    if coded:
+        # A reader's or a door's code ("R-2231", "B12") names no place to compare.
+        return "unknown", False, f"{item.place} is a code, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
         if any(n.lower() in event_place or event_place in n.lower() for n in names):
@@ -1247,8 +1251,7 @@ def all_contradictions(
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     found += absence_contradictions(claims, index, zone)
-    found += exit_contradictions(claims, items, zone)
-    found += stayed_in_contradictions(claims, items, zone)
+    found += access_contradictions(claims, items, zone)
     found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against

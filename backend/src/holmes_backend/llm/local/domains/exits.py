@@ -8,7 +8,8 @@ their next in, they were outside. A claim of theirs that puts them inside at a c
 gives ("the 22:00 dose"), or throughout a stretch ("until 07:30", "all night"), that falls in
 such an interval is contradicted (HIGH: the records are their own badge's). So is "I did not leave
 Ward 7 during my shift except for my break between 00:15 and 00:45" by a way out of Ward 7 at
-01:12 (a way out within the break is what it allows)."""
+01:12 (a way out within the break is what it allows). And "I was at the gym on Canal Street the
+whole time" from 19:00 by the gym's entry log, whose first entry of theirs that day is at 21:48."""
 
 import re
 from datetime import datetime, timedelta, tzinfo
@@ -58,6 +59,17 @@ _LOGGED_PLACES = re.compile(
 )
 _SHIFT = timedelta(hours=12)  # how far from an excepted break the shift it excepts reaches
 _SLACK = timedelta(minutes=5)
+
+
+def access_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    """What a speaker's own access records (ways in and out) say against their claims."""
+    return (
+        exit_contradictions(claims, items, zone)
+        + stayed_in_contradictions(claims, items, zone)
+        + late_entry_contradictions(claims, items, zone)
+    )
 
 
 def exit_contradictions(
@@ -212,3 +224,61 @@ def stayed_in_contradictions(
 def _names(place: str, text: str) -> bool:
     """Whether a record names the place, as whole words ("Ward 7"; "house" is no "Gatehouse")."""
     return re.search(rf"(?<!\w){re.escape(place)}(?!\w)", text, re.IGNORECASE) is not None
+
+
+_LATE = timedelta(minutes=30)  # an entry this long after the claimed start is not the same arrival
+_MUCH_LATER = timedelta(hours=2)
+_ENTRY = re.compile(
+    r"\b(?:entry|entries|entered|check(?:ed)?[ -]?in|arrival|arrived|admitted|sign(?:ed)?[ -]?in|"
+    r"granted\s+in)\b",
+    re.IGNORECASE,
+)
+
+
+def late_entry_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    """A claim of being at a place from some time against the place's entry records of the
+    speaker that day, the first of which is well after it."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        span = parse_span(claim.claimed_time)
+        place = (claim.claimed_place or "").strip()
+        if not claim.speaker or span is None or not place or place.lower().startswith("home"):
+            continue
+        start = instant(span[0].isoformat(), zone)
+        if start is None or span[0] == span[1] or span[1] - span[0] > timedelta(days=1):
+            continue
+        entries = sorted(
+            (
+                i
+                for i in items
+                if i.timed
+                and i.file_id != claim.source.file_id
+                and i.when.date() == start.date()
+                and _ENTRY.search(i.description)
+                and _names(place, i.description)
+                and any(same_party(claim.speaker, p) for p in i.people)
+            ),
+            key=lambda i: i.when,
+        )
+        if not entries or entries[0].when - start <= _LATE:
+            continue
+        first = entries[0]
+        late = first.when - start
+        hours, minutes = divmod(int(late.total_seconds()) // 60, 60)
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=[first.source],
+                explanation=(
+                    f"{claim.speaker} says they were at {place} from "
+                    f"{start.strftime('%Y-%m-%d %H:%M')}; its entry records have them first "
+                    f"entering that day at {first.when.strftime('%H:%M')}, {hours} h {minutes:02d}"
+                    f" min later ({first.description[:120]})."
+                ),
+                severity="HIGH" if late >= _MUCH_LATER else "MEDIUM",
+            )
+        )
+    return found

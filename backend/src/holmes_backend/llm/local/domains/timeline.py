@@ -133,6 +133,7 @@ _MAX_TITLE = 80
 _DATE_LABEL_ONLY = re.compile(
     r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
 )
+_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
 _PERIOD_END = re.compile(
     r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
@@ -475,6 +476,11 @@ def _row_event(
             if m.at is not None or (m.start == 0 and m.end >= len(v.strip()))
         )
         moments = [moment] if (moment := next(timed, None)) else []
+    elif moments[0].at is None:
+        # The day in a date column, its time of day in a column named otherwise ("Signed in
+        # at", "Arrived"): a cell that is only a clock time.
+        clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
+        moments = find_moments(f"{raw} {clock}") if clock else moments
     if not moments:
         return None
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)

@@ -259,7 +259,7 @@ def test_a_case_caption_in_any_latin_script() -> None:
         ],
     )
     [found] = captions(units(caption))
-    assert (found.first, found.second) == ("Élodie Marchetti", "Øresund Kraft Ab")
+    assert (found.first, found.second) == ("Élodie Marchetti", "Øresund Kraft AB")
     assert found.roles["Élodie Marchetti"] == "plaintiff"
 
 

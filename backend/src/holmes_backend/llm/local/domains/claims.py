@@ -36,6 +36,8 @@ _TESTIMONY = re.compile(
     r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
     # An attestation its maker signs: "I attest that every service billed … was rendered".
     r"I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
+    # A letter of representation its signatory makes ("We confirm that every payment …").
+    r"(?:letter\s+of\s+representation|representation\s+letter|management\s+representations?)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|"

@@ -900,11 +900,20 @@ def _between_parties(tx: Transaction, bound: list[str]) -> bool:
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 
 
+_ALL_APPROVED = re.compile(
+    r"\b(?:every|each|all|any)\b[^.;]{0,160}?\b(?:approved|authori[sz]ed|signed\s+off|"
+    r"countersigned)\b",
+    re.IGNORECASE,
+)
+
+
 def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> list[Contradiction]:
     """Someone saying the approver approved a payee whose approval no record gives, while the
-    approver's decisions are on record (its minutes approve others): the records deny it."""
+    approver's decisions are on record (its minutes approve others): the records deny it. And
+    "every payment over 10,000 was authorised by two signatories" against the payments the
+    records show without it."""
     decisions = [f for f in view.legal.findings if f.finding_type == APPROVAL_RECORD]
-    found: list[Contradiction] = []
+    found = _all_approved_contradictions(view.evidence.sworn_claims, missing)
     for item in missing:
         payee_words = distinctive_words(item.payees)
         if not payee_words or not decisions:
@@ -931,6 +940,43 @@ def approval_claim_contradictions(view: CaseView, missing: list[Unapproved]) -> 
                         f"record approve {', '.join(approved[:4])}, none {', '.join(item.payees)}"
                     ).rstrip(".")
                     + ".",
+                    severity="HIGH",
+                )
+            )
+    return found
+
+
+def _all_approved_contradictions(
+    claims: list[SwornClaim], missing: list[Unapproved]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        said = claim.claim.partition(" [asked: ")[0]
+        if not _ALL_APPROVED.search(said) or NEGATED_DECISION.search(said):
+            continue
+        words = {w.lower().strip(".,;:()'\u2019") for w in said.split()}
+        for item in missing:
+            if not item.over or not approver_words(item.approver) <= words:
+                continue
+            over = item.over
+            listed = "; ".join(
+                f"{t.date or 'undated'} {format_money(t.amount, t.currency)} to "
+                f"{t.to_party or 'an unnamed payee'}"
+                for t in over[:4]
+            )
+            found.append(
+                Contradiction(
+                    claim=said[:300],
+                    claim_source=claim.source,
+                    evidence_against=unique_refs(
+                        [*(t.source for t in over[:5]), item.clause.source], 6
+                    ),
+                    explanation=(
+                        f"{claim.speaker or 'The statement'} says every such payment was "
+                        f"authorised by {item.approver}; {len(over)} payment(s) above the "
+                        f"threshold show no authorisation by {item.approver} in the records "
+                        f"({listed})."
+                    ),
                     severity="HIGH",
                 )
             )

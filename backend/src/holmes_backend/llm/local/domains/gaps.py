@@ -181,7 +181,21 @@ _ROW_APPROVAL = re.compile(
 )
 
 
+# A requirement of more than one signer: "two signatories", "both directors", "dual".
+_SEVERAL = re.compile(r"\b(?:two|2|both|dual|joint)\b", re.IGNORECASE)
+# A row's fields naming who signed it off, however many: "Authorised by", "Second signatory".
+_SIGNER_FIELD = re.compile(
+    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*)|"
+    r"(?:approved|authori[sz]ed|signed(?:\s+off)?|countersigned)\s+by)\s*:\s*(?P<who>[^;]+)",
+    re.IGNORECASE,
+)
+
+
 def _row_approved(tx: Transaction, clause: Clause) -> bool:
+    if _SEVERAL.search(clause.party or ""):
+        # Two signers required: the row names two different ones.
+        signers = {m["who"].strip().lower() for m in _SIGNER_FIELD.finditer(tx.description)}
+        return len(signers - {""}) >= 2
     wanted = approver_words(clause.party or "")
     return any(
         wanted <= {w.lower().strip(".,()") for w in match["who"].split()}

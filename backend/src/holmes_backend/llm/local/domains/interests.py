@@ -33,6 +33,7 @@ from holmes_backend.llm.local.facts.names import (
     find_names,
     possessive,
     same_party,
+    title_case,
 )
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -121,6 +122,13 @@ _ANY_SUPPLIER = re.compile(
     r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
     re.IGNORECASE,
 )
+# "No payments were made to related parties", "no related party transactions".
+_NO_RELATED = re.compile(
+    r"\bno\s+(?:\w+\s+){0,2}?(?:payments?|transactions?|dealings|transfers?|sums?|amounts?)\b"
+    r"[^.;]{0,40}?\brelated[ -]part(?:y|ies)\b|\bno\s+related[ -]party\s+(?:\w+\s+)?"
+    r"(?:transactions?|payments?|dealings|transfers?)\b",
+    re.IGNORECASE,
+)
 _FAMILY = re.compile(
     r"\b(?:family|families|spouse|wife|husband|partner|relatives?|household|children|"
     r"close\s+associates?)\b",
@@ -190,7 +198,7 @@ def _titled_entity(doc_units: list[Unit]) -> str | None:
         return None
     for unit in doc_units[:_HEAD]:
         text = unit.text.strip()
-        named = find_names(text.title() if text.isupper() else text)
+        named = find_names(title_case(text) if text.isupper() else text)
         if (
             len(named) == 1
             and named[0].kind == "organization"
@@ -215,7 +223,7 @@ def _listed_officer(text: str, following: list[Unit]) -> tuple[str, str] | None:
 
 def _entity_name(raw: str) -> str:
     name = clean(raw.split("|", maxsplit=1)[0]).strip()
-    return name.title() if name.isupper() else name
+    return title_case(name) if name.isupper() else name
 
 
 def _officer(text: str) -> tuple[str, str] | None:
@@ -360,9 +368,19 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
         denial = _DISCLAIMS.search(claim.claim)
-        if not claim.speaker or denial is None:
+        related = _NO_RELATED.search(claim.claim)
+        if not claim.speaker or (denial is None and related is None):
             continue
-        scope, entities = _targets(claim.claim, denial, interests, paid)
+        if denial is not None:
+            scope, entities = _targets(claim.claim, denial, interests, paid)
+            what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
+        else:
+            # "No payments were made to related parties": the registered entities it pays.
+            payees = distinctive_words(paid)
+            entities = sorted(
+                {f.entities[1] for f in interests if distinctive_words([f.entities[1]]) & payees}
+            )
+            what = "any payment to a related party"
         if not entities:
             continue
         ties = [
@@ -376,13 +394,17 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         first = (own or ties)[0]
         person = first.officer.entities[0]
         role = first.officer.title.split(": ", 1)[1]
-        what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
         shown = (
             f"the register lists {person} as {role}"
             if not first.how
             else f"the register lists {person}, {first.how}, as {role}"
         )
-        covered = bool(own) or bool(denial["know"]) or bool(_FAMILY.search(claim.claim))
+        covered = (
+            bool(own)
+            or related is not None
+            or bool(denial and denial["know"])
+            or bool(_FAMILY.search(claim.claim))
+        )
         payments = [
             t
             for t in view.financial.transactions
@@ -401,7 +423,9 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 explanation=f"{claim.speaker} denies {what}, yet {shown}{received}.",
                 # "I have no interest" is literally true when the stake is a relative's: a
                 # question to put to them, not a contradiction of their own words.
-                severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
+                severity="HIGH"
+                if covered or _BROAD.match((denial and denial["what"]) or "")
+                else "MEDIUM",
             )
         )
     return found

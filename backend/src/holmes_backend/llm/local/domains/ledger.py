@@ -66,6 +66,12 @@ _COMPARED = re.compile(
     r"(?:year|annum|month|week|day|hour)\b|\s*(?:p\.?a\.?|pa|annually|monthly)\b",
     re.IGNORECASE,
 )
+# A sum as a bound, not a payment: "all invoices over EUR 5,000 were authorised by two".
+_THRESHOLD = re.compile(
+    r"\b(?:over|above|exceeding|in\s+excess\s+of|more\s+than|less\s+than|under|below|"
+    r"up\s+to|at\s+least|not\s+exceeding|threshold\s+of)\s*$",
+    re.IGNORECASE,
+)
 _TO = re.compile(
     r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -884,7 +890,13 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
     if _MODAL.search(text):
         return None  # an obligation or a plan ("shall pay"), not a payment that happened
     verb = next((v for v in _VERB.finditer(text) if not v.group().isupper()), None)
-    money = [m for m in find_money(text) if m.value > 0 and not _COMPARED.match(text, m.end)]
+    money = [
+        m
+        for m in find_money(text)
+        if m.value > 0
+        and not _COMPARED.match(text, m.end)
+        and not _THRESHOLD.search(text, max(0, m.start - 20), m.start)
+    ]
     if verb is None or not money:
         return None
     if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):

@@ -125,6 +125,8 @@ _INVERTED = re.compile(
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 _INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
+# Company forms that are also words, so forms only at a name's end in capitals.
+_CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
 _UPPER_SUFFIXES = wordset(
     "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
 )
@@ -296,9 +298,12 @@ def not_a_person(name: str) -> bool:
 
 def title_case(text: str) -> str:
     parts = []
-    for index, word in enumerate(text.split()):
+    words = text.split()
+    for index, word in enumerate(words):
         bare = word.strip(".,").lower()
-        if index and bare in ORG_SUFFIXES:
+        if index and index == len(words) - 1 and word in _CAPITAL_FORMS:
+            parts.append(word)  # "BRANDVOLD HOLDINGS AS": a Nordic company, not "As"
+        elif index and bare in ORG_SUFFIXES:
             parts.append(word if bare in _UPPER_SUFFIXES else word[:1] + word[1:].lower())
         elif index and bare in _SMALL:
             parts.append(word.lower())

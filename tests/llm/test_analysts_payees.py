@@ -91,3 +91,30 @@ async def test_a_denied_action_meets_the_witness_own_instruction(tmp_path: Path)
     assert denied.claim.startswith("No. I never added Corvid Supplies Ltd")
     assert denied.severity == "HIGH"
     assert [s.file_id for s in denied.evidence_against] == ["new_vendor"]
+
+
+_SUPPLIER_RUN = (
+    "Paid on,Payee,Invoice,Account number,Amount\n"
+    "2026-01-12,Vellacott Aggregates Ltd,VA-311,41120087,12400.00\n"
+    "2026-02-09,Vellacott Aggregates Ltd,VA-340,41120087,9870.00\n"
+    "2026-03-09,Vellacott Aggregates Ltd,VA-366,{third},15220.00\n"
+    "2026-03-09,Penrose Haulage,PH-77,55018832,2300.00\n"
+)
+
+
+async def test_a_payee_paid_into_a_new_account(tmp_path: Path) -> None:
+    run_doc = await text_doc(
+        tmp_path, "supplier_run.csv", _SUPPLIER_RUN.format(third="70093145"), "text/csv"
+    )
+    financial, _ = run(FinancialOutput, [run_doc])
+    [switched] = [a for a in financial.anomalies if a.kind == "payee_account_switched"]
+    assert switched.description.startswith(
+        "Vellacott Aggregates Ltd was paid into the account ending 0087 (2 payment(s)"
+    )
+    assert "then into the account ending 3145 (1 payment(s), USD 15,220" in switched.description
+    assert {s.row for s in switched.sources} == {2, 3}
+    same = await text_doc(
+        tmp_path, "supplier_run.csv", _SUPPLIER_RUN.format(third="41120087"), "text/csv"
+    )
+    financial, _ = run(FinancialOutput, [same])
+    assert not [a for a in financial.anomalies if a.kind == "payee_account_switched"]

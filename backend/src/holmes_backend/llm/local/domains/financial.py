@@ -30,7 +30,7 @@ from holmes_backend.llm.local.domains.losses import (
     recorded_serials,
 )
 from holmes_backend.llm.local.domains.meters import stated_readings
-from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts
+from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts, switched_accounts
 from holmes_backend.llm.local.domains.stated import stated_figures
 from holmes_backend.llm.local.domains.submissions import submissions_logged
 from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
@@ -66,7 +66,8 @@ def analyse_financial(
     transfers = [t for t in transactions if is_transfer(t)]
     figures = [t for t in transactions if not is_transfer(t)]
     anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
-    anomalies += shared_accounts(transfers) + not_on_lists(docs, transfers)
+    anomalies += shared_accounts(transfers) + switched_accounts(transfers)
+    anomalies += not_on_lists(docs, transfers)
     anomalies += trading_before_news(docs, transfers)
     takings = [f for doc in docs for f in cash_takings(doc)]
     anomalies += unbanked_anomalies(takings, transfers)

@@ -6,7 +6,9 @@
   "Employee ID", a vendor master's "Vendor ID") or by name, yet absent from it, while the list
   holds most of the other payees: paid without being on the books;
 - paid to changed details: a payment into an account a change log set shortly before (read at
-  synthesis, where the change log's rows are the evidence's events).
+  synthesis, where the change log's rows are the evidence's events);
+- switched account: a payee paid into one account, then into another (a supplier's "new bank
+  details" e-mailed from a look-alike domain; an employee's salary redirected).
 """
 
 import re
@@ -25,6 +27,7 @@ from holmes_backend.llm.local.facts.names import name_key, same_party
 from holmes_backend.llm.local.facts.text import units
 
 SHARED_ACCOUNT = "shared_account"
+SWITCHED_ACCOUNT = "payee_account_switched"
 NOT_ON_LIST = "payee_not_on_list"
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
@@ -73,6 +76,39 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
                 severity="HIGH",
                 total_amount=sum(t.amount for t in every),
                 sources=unique_refs([t.source for t in every], 8),
+            )
+        )
+    return found
+
+
+def switched_accounts(transfers: list[Transaction]) -> list[Anomaly]:
+    """A payee paid into one account, then into another: one anomaly per payee."""
+    by_payee: dict[str, list[tuple[str, str, Transaction]]] = defaultdict(list)
+    for tx in transfers:
+        if is_payment(tx) and tx.to_party and tx.date and (account := _account(tx)):
+            by_payee[name_key(tx.to_party)].append((tx.date, account, tx))
+    found: list[Anomaly] = []
+    for paid in by_payee.values():
+        paid.sort(key=lambda entry: entry[0])
+        first = paid[0][1]
+        moved = [tx for _, account, tx in paid if account != first]
+        if not moved:
+            continue
+        before = [tx for _, account, tx in paid if account == first]
+        accounts = sorted({account for _, account, _ in paid} - {first})
+        found.append(
+            Anomaly(
+                kind=SWITCHED_ACCOUNT,
+                description=(
+                    f"{paid[0][2].to_party} was paid into the account ending {first[-4:]} "
+                    f"({_paid(before)}, from {paid[0][0]}), then into "
+                    f"{', '.join('the account ending ' + a[-4:] for a in accounts)} "
+                    f"({_paid(moved)}, from {moved[0].date}): a change of bank details to "
+                    "confirm with the payee by a known contact."
+                ),
+                severity="MEDIUM",
+                total_amount=sum(t.amount for t in moved),
+                sources=unique_refs([before[-1].source, *(t.source for t in moved)], 6),
             )
         )
     return found

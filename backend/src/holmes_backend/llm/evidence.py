@@ -5,6 +5,7 @@ analyst parses them back. One evidence part per file:
 
     <<<EVIDENCE {"file_id": "...", "filename": "...", "mime_type": "...", "metadata": {...}}>>>
     [loc {"page": 1}] text of the chunk
+    its next line (a chunk keeps its lines, and the gaps between a table's columns)
     [loc {"row": 3, "sheet": "Sheet1"}] Date: 2024-03-01; Amount: 9,800.00
     <<<END EVIDENCE>>>
 
@@ -68,8 +69,10 @@ def render_evidence(*, file_id: str, filename: str, mime_type: str, extraction: 
         location = chunk.location.model_dump(mode="json", exclude_none=True)
         if chunk.speaker:
             location["speaker"] = chunk.speaker
-        text = " ".join(chunk.text.split())  # one chunk, one line: the marker parses back
-        lines.append(f"[loc {json.dumps(location, ensure_ascii=False)}] {text}")
+        # A chunk keeps its lines and the gaps between a table's columns (a printed
+        # statement's "Litres   Amount"); its lines after the first continue it.
+        text = "\n".join(kept for line in chunk.text.splitlines() if (kept := line.rstrip()))
+        lines.append(f"[loc {json.dumps(location, ensure_ascii=False)}] {text.strip()}")
     lines.append(_EVIDENCE_CLOSE)
     return "\n".join(lines)
 
@@ -114,6 +117,9 @@ def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str
                 speaker = fields.pop("speaker", None)
                 location = Location.model_validate(fields)
                 doc.chunks.append(Chunk(text=match.group(2), location=location, speaker=speaker))
+            elif line.strip() and doc.chunks:
+                last = doc.chunks[-1]
+                last.text = f"{last.text}\n{line}"  # the chunk's next line
             elif line.strip():
                 doc.chunks.append(Chunk(text=line.strip(), location=Location()))
         documents.append(doc)

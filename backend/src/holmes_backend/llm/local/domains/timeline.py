@@ -578,14 +578,34 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
     is headed with and the people it names as present, paying or signing, when its own line
     names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
     guest)."""
-    timed = {e.timestamp for e in found if "T" in e.timestamp}
     all_units = units(doc)
+    if _occasion(found, all_units):
+        return _at_occasion(found, all_units)
+    # A record of several occasions, one to a page (the minutes of each meeting on its own):
+    # each page is read as a record of its own.
+    pages = {e.source.page for e in found if e.source.page is not None}
+    if len(pages) < 2:
+        return found
+    read: list[TimedEvent] = []
+    for page in sorted(pages):
+        own = [e for e in found if e.source.page == page]
+        on_page = [u for u in all_units if u.ref.page == page]
+        read += _at_occasion(own, on_page) if _occasion(own, on_page) else own
+    return read + [e for e in found if e.source.page is None]
+
+
+def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
+    """Whether the events are of one short record of one occasion: one day, one or two times
+    of it, and not a conversation (a place one writes of is not where the other is)."""
+    timed = {e.timestamp for e in found if "T" in e.timestamp}
     if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
-        return found
-    if len({t[:10] for t in timed}) > 1:
-        return found
-    if len({u.speaker for u in all_units if u.speaker}) > 1:
-        return found  # a conversation: a place one writes of is not where the other is
+        return False
+    return (
+        len({t[:10] for t in timed}) == 1 and len({u.speaker for u in all_units if u.speaker}) <= 1
+    )
+
+
+def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEvent]:
     venue = next(
         (places[0] for u in all_units[:_HEADING_UNITS] if (places := places_in(u.text))), None
     )

@@ -121,6 +121,12 @@ _ONE_OF_WHOM = re.compile(
 )
 
 
+def requires_approval(text: str) -> bool:
+    """Whether a text sets an approval its subject needs ("payments of 10,000 or more require
+    the authorisation of two signatories")."""
+    return _APPROVAL.search(text) is not None
+
+
 def _approver(match: re.Match[str]) -> str:
     raw = match["approver"] or match["approver2"] or ""
     approver = clean(re.sub(r"\s+", " ", raw)).strip(" .")

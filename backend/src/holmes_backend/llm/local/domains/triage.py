@@ -28,13 +28,15 @@ from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.addresses import is_address_register
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
+from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cells import roles, row_fields
-from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.dates import find_moments, find_times, parse_iso
 from holmes_backend.llm.local.facts.lexicon import (
     EVIDENCE_WORDS,
     FINANCIAL_WORDS,
@@ -153,8 +155,9 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),
         tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
-        timed=any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)),
-        placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text)),
+        timed=_timed(doc_units),
+        placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text))
+        or (_short(doc_units) and any(places_in(u.text) for u in doc_units)),
         personal=_personal(doc_units[:_FORM_UNITS]),
         condition=any(
             condition.reported(u.text) for u in doc_units[:_LIMIT_UNITS] if u.kind != "row"
@@ -209,6 +212,25 @@ def _clamp(value: float) -> float:
     return round(max(0.0, min(_MAX_SCORE, value)), 3)
 
 
+_SHORT_RECORD = 15  # units: a receipt, a ticket, a booking
+
+
+def _short(doc_units: list[Unit]) -> bool:
+    return len(doc_units) <= _SHORT_RECORD
+
+
+def _timed(doc_units: list[Unit]) -> bool:
+    """A time of day on a date: in one line, or a short record's date and its times apart
+    ("Date: 14/03/2026" over "Pickup: 19:52")."""
+    if any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)):
+        return True
+    return (
+        _short(doc_units)
+        and any(find_moments(u.text) for u in doc_units)
+        and any(find_times(u.text) for u in doc_units)
+    )
+
+
 def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     if doc.mime_type.startswith(_MEDIA):
         return DomainScores(financial=0.05, legal=0.1, evidence=0.9, strategy=0.1)
@@ -227,6 +249,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     legal += 0.45 if is_rulebook(doc) or _MINUTES.search(profile.text[:2000]) else 0.0
     legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
     legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
+    # An approval the case's payments are held to (a bank mandate, a delegation of authority).
+    legal += 0.45 if profile.money and requires_approval(profile.text[:50_000]) else 0.0
     if len(_REGISTER_FIELD.findall(profile.text[:20_000])) >= _REGISTER_FIELDS:
         legal += 0.45  # who owns and directs an entity: the record its interests are read from
     if profile.limits:
@@ -255,7 +279,7 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
     """What a file tells of who did what, when and where: messages, logs, calls, testimony."""
     evidence = _density(profile.words, EVIDENCE_WORDS)
     if is_testimony(doc):
-        evidence += 0.35
+        evidence += 0.45  # a witness's word: the claims the records are held against
     if doc.metadata.get("from") or doc.mime_type == "message/rfc822" or _chat(doc):
         evidence += 0.45  # dated messages between people (mail, a chat export): who knew what
     if _CUSTODY.search(profile.text[:50_000]):

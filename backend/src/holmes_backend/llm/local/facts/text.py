@@ -186,7 +186,9 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
 
 # A line ending on a word that needs what follows: the sentence runs on.
 _OPEN_END = re.compile(
-    r"\s(?:of|the|to|in|on|at|for|and|or|a|an|with|from|by|that|my|your|his|her|their|our)$",
+    r"\s(?:of|the|to|in|on|at|for|and|or|a|an|with|from|by|that|my|your|his|her|their|our|"
+    # a label whose value the next line gives: "… under reference" / "LCG-2024-017."
+    r"reference|ref\.?|number|no\.|account|invoice|was|were|is|are)$",
     re.IGNORECASE,
 )
 _LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")

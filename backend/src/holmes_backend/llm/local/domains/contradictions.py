@@ -965,19 +965,14 @@ def _all_approved_contradictions(
                 for t in over[:4]
             )
             found.append(
-                Contradiction(
-                    claim=said[:300],
-                    claim_source=claim.source,
-                    evidence_against=unique_refs(
-                        [*(t.source for t in over[:5]), item.clause.source], 6
-                    ),
-                    explanation=(
-                        f"{claim.speaker or 'The statement'} says every such payment was "
-                        f"authorised by {item.approver}; {len(over)} payment(s) above the "
-                        f"threshold show no authorisation by {item.approver} in the records "
-                        f"({listed})."
-                    ),
-                    severity="HIGH",
+                refuted(
+                    claim,
+                    unique_refs([*(t.source for t in over[:5]), item.clause.source], 6),
+                    f"{claim.speaker or 'The statement'} says every such payment was "
+                    f"authorised by {item.approver}; {len(over)} payment(s) above the "
+                    f"threshold show no authorisation by {item.approver} in the records "
+                    f"({listed}).",
+                    "HIGH",
                 )
             )
     return found

@@ -16,6 +16,7 @@ from datetime import datetime, timedelta, tzinfo
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_times, parse_span
 from holmes_backend.llm.local.facts.names import same_party
@@ -205,17 +206,14 @@ def stayed_in_contradictions(
         left, back = against[0]
         besides = " outside the time it excepts" if excepted else ""
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs([r.source for pair in against for r in pair], 6),
-                explanation=(
-                    f"{claim.speaker} says they did not leave {place}{besides}, yet their own "
-                    f"access records have them going out at {left.when.strftime('%Y-%m-%d %H:%M')}"
-                    f" ({left.description[:100]}) and not back in until "
-                    f"{back.when.strftime('%Y-%m-%d %H:%M')}."
-                ),
-                severity="HIGH",
+            refuted(
+                claim,
+                unique_refs([r.source for pair in against for r in pair], 6),
+                f"{claim.speaker} says they did not leave {place}{besides}, yet their own "
+                f"access records have them going out at {left.when.strftime('%Y-%m-%d %H:%M')}"
+                f" ({left.description[:100]}) and not back in until "
+                f"{back.when.strftime('%Y-%m-%d %H:%M')}.",
+                "HIGH",
             )
         )
     return found
@@ -268,17 +266,14 @@ def late_entry_contradictions(
         late = first.when - start
         hours, minutes = divmod(int(late.total_seconds()) // 60, 60)
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=[first.source],
-                explanation=(
-                    f"{claim.speaker} says they were at {place} from "
-                    f"{start.strftime('%Y-%m-%d %H:%M')}; its entry records have them first "
-                    f"entering that day at {first.when.strftime('%H:%M')}, {hours} h {minutes:02d}"
-                    f" min later ({first.description[:120]})."
-                ),
-                severity="HIGH" if late >= _MUCH_LATER else "MEDIUM",
+            refuted(
+                claim,
+                [first.source],
+                f"{claim.speaker} says they were at {place} from "
+                f"{start.strftime('%Y-%m-%d %H:%M')}; its entry records have them first "
+                f"entering that day at {first.when.strftime('%H:%M')}, {hours} h {minutes:02d}"
+                f" min later ({first.description[:120]}).",
+                "HIGH" if late >= _MUCH_LATER else "MEDIUM",
             )
         )
     return found

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent
 from holmes_backend.llm.local.domains.links import case_offset, instant
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import has_time, parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
@@ -101,16 +102,13 @@ def _contradiction(
 ) -> Contradiction:
     gap, (before, first), (after, second) = missed
     hours, rest = divmod(int(gap.total_seconds()) // 60, 60)
-    return Contradiction(
-        claim=claim.claim,
-        claim_source=claim.source,
-        evidence_against=unique_refs([first.source, second.source], 2),
-        explanation=(
-            f"{claim.speaker} says it was done every {_said(every)}; {name} records nothing "
-            f"between {before.strftime('%Y-%m-%d %H:%M')} and {after.strftime('%Y-%m-%d %H:%M')}"
-            f" ({hours} h {rest:02d} min)."
-        ),
-        severity="HIGH" if gap >= every * _MANY else "MEDIUM",
+    return refuted(
+        claim,
+        unique_refs([first.source, second.source], 2),
+        f"{claim.speaker} says it was done every {_said(every)}; {name} records nothing "
+        f"between {before.strftime('%Y-%m-%d %H:%M')} and {after.strftime('%Y-%m-%d %H:%M')}"
+        f" ({hours} h {rest:02d} min).",
+        "HIGH" if gap >= every * _MANY else "MEDIUM",
     )
 
 

@@ -115,3 +115,20 @@ async def test_first_signed_in_long_after_the_time_claimed(tmp_path: Path) -> No
         tmp_path, "library_sign_in.csv", _SIGN_IN.format(at="14:10"), "text/csv"
     )
     assert synthesis_of(docs).contradictions == []
+
+
+async def test_a_role_held_that_day_is_no_claim_of_never_leaving(tmp_path: Path) -> None:
+    statement = (
+        "Statement of Idris Penhaligon, Warehouse Supervisor\n"
+        "Date: 9 May 2026\n"
+        "On 3 May 2026 I was the supervisor in charge of Loading Bay 2 at the Tremough depot.\n"
+    )
+    doors = (
+        "Timestamp,Badge holder,Door,Event\n"
+        "2026-05-03 12:31:10,Idris Penhaligon,Canteen,Granted IN\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "statement_penhaligon.txt", statement),
+        await text_doc(tmp_path, "depot_doors.csv", doors, "text/csv"),
+    ]
+    assert synthesis_of(docs).contradictions == []

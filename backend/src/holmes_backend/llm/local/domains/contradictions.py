@@ -228,6 +228,11 @@ _EXCEPT = re.compile(
 )
 _SHARED_WORDS = 2
 _PLACE_WINDOW = timedelta(days=7)
+_ROLE_CLAIM = re.compile(
+    r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
+    r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
+    re.IGNORECASE,
+)
 _CONVERSATION = 2
 _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
@@ -363,6 +368,8 @@ def place_contradictions(
             continue  # "I was never at …" says where they were not (denial_contradictions)
         if _EXCEPT.search(claim.claim):
             continue  # "… except for my break between 01:00 and 01:30": its time is excepted
+        if _ROLE_CLAIM.search(claim.claim):
+            continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
         window = _claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > _PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month

@@ -343,6 +343,8 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         moments = find_moments(candidate)
         if candidate is text and days is None and not moments and (weekday := _weekday(text, told)):
             days = (weekday, weekday)  # "on Monday night", told on the Tuesday: that Monday
+        if moments and (ended := _year_ended(candidate, moments[0])):
+            days, moments = ended, []  # "in the year ended 31 December 2025": its twelve months
         day = moments[0].day if moments else days[0] if days else None
         # "where were you on Friday 9 January between 10 pm and midnight?": the question's hours
         hours = hours or (_hours(candidate) if day is not None else None)
@@ -365,6 +367,20 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         if moments:
             return _interval(moments[0], f"{text} {candidate}")
     return None
+
+
+def _year_ended(text: str, moment: Moment) -> tuple[date, date] | None:
+    """The twelve months up to a day a text ends a year with ("the year ended 31 December")."""
+    if not _YEAR_ENDED.search(text[: moment.start]):
+        return None
+    end = moment.day
+    day = min(end.day, 28) if end.month == 2 else end.day
+    return end.replace(year=end.year - 1, day=day) + timedelta(days=1), end
+
+
+_YEAR_ENDED = re.compile(
+    r"\b(?:financial\s+|fiscal\s+)?year\s+(?:ended|ending|to)\s+(?:on\s+)?$", re.IGNORECASE
+)
 
 
 _WEEKDAY = re.compile(

@@ -16,7 +16,7 @@ from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.statements import REPORTED, statement_figures
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
-from holmes_backend.llm.local.facts.cells import Role, pipe_cells, roles, row_fields
+from holmes_backend.llm.local.facts.cells import Role, pipe_cells, role_of, roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS
@@ -593,21 +593,9 @@ def _counterparty(text: str) -> str | None:
 
 # A printed table's columns, apart by two spaces or more ("Date  Site  Litres  Amount GBP").
 _CELL_GAP = re.compile(r"\s{2,}")
-_AMOUNT_COLUMN = re.compile(
-    r"\b(?:amount|value|total|sum|debits?|credits?|paid(?: in| out)?|charged?|withdrawals?|"
-    r"deposits?|money (?:in|out)|spent|cost|betrag|montant|importe)\b",
-    re.IGNORECASE,
-)
-_BALANCE_COLUMN = re.compile(r"\b(?:balance|saldo|solde|kontostand)\b", re.IGNORECASE)
-_OUT_COLUMN = re.compile(r"\b(?:debits?|paid out|withdrawals?|money out|spent)\b", re.IGNORECASE)
-_IN_COLUMN = re.compile(r"\b(?:credits?|paid in|deposits?|money in)\b", re.IGNORECASE)
-# The column naming the other side (or the place) of a card's or an account's line.
-_PARTY_COLUMN = re.compile(
-    r"\b(?:merchant|payee|payer|retailer|vendor|supplier|site|location|description|details|"
-    r"narrative|particulars|transaction|name)\b",
-    re.IGNORECASE,
-)
-_TIME_COLUMN = re.compile(r"^(?:date|time|posted|booked|value date|transaction date)\b", re.I)
+# Where a line's other side (or where it was spent) stands, when no column names a payee.
+_SITE_COLUMN = re.compile(r"\b(?:merchant|retailer|site|location|place)\b", re.IGNORECASE)
+_MOVED_ROLES = ("amount", "debit", "credit")  # the columns a line's money moved in
 _MAX_HEADER_CELL = 30
 _HEAD_UNITS = 15
 # A card's statement: its lines are spending at merchants unless they say otherwise.
@@ -632,11 +620,11 @@ class PrintedLine:
         A line that does not line up with a header ending in its one amount column and no
         balance ("Litres  Amount") has its amount last."""
         if self.columns is None:
-            header = self.header or []
+            header = [role_of(name) for name in self.header or []]
             if (
                 header
-                and _AMOUNT_COLUMN.search(header[-1])
-                and not any(_BALANCE_COLUMN.search(c) for c in header)
+                and header[-1] in _MOVED_ROLES
+                and "balance" not in header
                 and (last := list(_LINE_AMOUNT.finditer(self.segment)))
                 and (parsed := parse_cell(last[-1].group()))
             ):
@@ -645,34 +633,51 @@ class PrintedLine:
         amount = balance = outflow = None
         for name, cell in self.columns.items():
             parsed = parse_cell(cell) if _LINE_AMOUNT.fullmatch(cell.strip()) else None
+            role = role_of(name)
             if parsed is None:
                 continue
-            if _BALANCE_COLUMN.search(name):
+            if role == "balance":
                 balance = parsed[0]
-            elif amount is None and _AMOUNT_COLUMN.search(name):
+            elif amount is None and role in _MOVED_ROLES:
                 amount = parsed[0]
-                outflow = (
-                    True if _OUT_COLUMN.search(name) else False if _IN_COLUMN.search(name) else None
-                )
+                outflow = True if role == "debit" else False if role == "credit" else None
         return amount, balance, outflow
 
     def details(self) -> tuple[str | None, str | None]:
         """Its description as its labelled cells (no date, time or figures), and the other
-        side as its party column names it. A line that does not line up with its header
-        still has its leading cells under the header's first columns."""
+        side as its party column names it (else its site's, else its description's). A line
+        that does not line up with its header still has its leading cells under the header's
+        first columns."""
         if self.columns is None:
             header, cells = self.header or [], self.cells
-            at = next((i for i, name in enumerate(header) if _PARTY_COLUMN.search(name)), None)
+            at = _party_column(header)
             if at is None or at >= len(cells) - 1 or _LINE_AMOUNT.search(cells[at]):
                 return None, None
             return None, cells[at]
         named = {
             name: cell
             for name, cell in self.columns.items()
-            if not _TIME_COLUMN.match(name) and not _LINE_AMOUNT.fullmatch(cell.strip())
+            if role_of(name) not in ("date", "time") and not _LINE_AMOUNT.fullmatch(cell.strip())
         }
-        party = next((c for n, c in named.items() if _PARTY_COLUMN.search(n)), None)
+        at = _party_column(list(named))
+        party = list(named.values())[at] if at is not None else None
         return "; ".join(f"{n}: {c}" for n, c in named.items()), party
+
+
+def _party_column(header: list[str]) -> int | None:
+    """The column naming a line's other side: a payee's or payer's, else where the money was
+    spent, else the description."""
+    ranked = [(rank, i) for i, name in enumerate(header) if (rank := _party_rank(name)) is not None]
+    return min(ranked)[1] if ranked else None
+
+
+def _party_rank(name: str) -> int | None:
+    role = role_of(name)
+    if role in _PARTY_ROLES:
+        return 0
+    if _SITE_COLUMN.search(name):
+        return 1
+    return 2 if role == "description" else None
 
 
 def _header(line: str) -> list[str] | None:
@@ -682,7 +687,7 @@ def _header(line: str) -> list[str] | None:
         return None
     if _LINE_AMOUNT.search(line) or find_moments(line):
         return None
-    if not any(_AMOUNT_COLUMN.search(c) or _BALANCE_COLUMN.search(c) for c in cells):
+    if not any(role_of(c) in (*_MOVED_ROLES, "balance") for c in cells):
         return None
     return cells
 

@@ -76,7 +76,7 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
             "bic",
         ),
     ),
-    ("balance", frozenset({"balance"}), ()),
+    ("balance", frozenset({"balance", "saldo", "solde", "kontostand"}), ()),
     ("unit_price", frozenset({"rate"}), ("unit price", "price per", "per share", "unit cost")),
     (
         "debit",

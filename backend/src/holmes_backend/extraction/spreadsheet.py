@@ -41,6 +41,9 @@ def extract_xlsx(path: Path) -> Extraction:
 def _cell(value: object) -> str:
     if value is None:
         return ""
+    if isinstance(value, datetime) and value.time() == time(0) and value.tzinfo is None:
+        # Excel keeps a date as a datetime at midnight: a "First day" column holds days.
+        return value.date().isoformat()
     if isinstance(value, datetime | date | time):
         return value.isoformat()
     if isinstance(value, float) and value.is_integer():

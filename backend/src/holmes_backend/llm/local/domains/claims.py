@@ -66,7 +66,8 @@ _FIRST_PERSON = re.compile(
     r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
     r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used|"
-    r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised)\b"
+    r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised|hosted|"
+    r"entertained|accompanied|dined|organi[sz]ed|presented|collected|drove)\b"
     r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )
@@ -515,22 +516,43 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
+# An e-mail to an inquiry, or about one: an auditor's or investigator's mailbox or a subject
+# naming the inquiry ("RE: Query on claims EX-3307", "Audit query", "Investigation - Ref 12").
+_INQUIRY = re.compile(
+    r"\b(?:audit\w*|investigat\w*|inquir\w*|enquir\w*|quer(?:y|ies)|allegations?|"
+    r"disciplinary|grievance|complaints?|compliance|fraud|misconduct|whistleblow\w*)\b",
+    re.IGNORECASE,
+)
+
+
+def _answers_inquiry(doc: EvidenceDoc) -> bool:
+    """An e-mail answering an inquiry: its account is given to the inquiry, like a statement."""
+    subject = str(doc.metadata.get("subject") or "")
+    recipients = " ".join(str(a) for a in doc.metadata.get("to") or [])
+    return bool(_INQUIRY.search(f"{subject} {recipients}"))
+
+
 def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     """What an e-mail's sender denies or vouches for in their own words ("I have never received
     any payment from Kestrel", "every invoice was approved by the board"), up to the message
-    they are replying to: their word, held against the records like a witness's."""
+    they are replying to: their word, held against the records like a witness's. An e-mail
+    answering an inquiry is the sender's account: what they say they did, and where and when
+    ("On 14 August I hosted the buyers at The Ivy in Manchester"), is held too."""
     sender = sender_name(str(doc.metadata.get("from") or ""))
     if not sender or kind_of(sender) != "person":
         return []
     written = parse_iso(str(doc.metadata.get("date") or ""))
     told = written.date() if written else None
+    account = _answers_inquiry(doc)
     found: list[SwornClaim] = []
     context: list[str] = []
     for unit in units(doc):
         text = unit.text
         if _QUOTED.match(text):
             break  # the message replied to, or forwarded: someone else's words
-        if not _is_question(text) and (_NEGATION.search(text) or _UNIVERSAL.search(text)):
+        if not _is_question(text) and (
+            account or _NEGATION.search(text) or _UNIVERSAL.search(text)
+        ):
             claim = _claim(text, sender, context, unit, told=told)
             if claim is not None:
                 found.append(claim)

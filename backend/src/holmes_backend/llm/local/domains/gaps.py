@@ -13,6 +13,7 @@
 - money flagged from one document only: the bank's own records are missing;
 - invoices: payments against a reference of an invoice series whose other invoices are in the
   evidence, when that one is not (its invoice should exist and was not produced);
+- receipts: expense claims whose own row says no receipt came with them;
 - custody: media no custody record mentions, or items with conflicting hashes;
 - declarations: a policy or contract requires payments, gifts or hospitality to be declared,
   an organisation paid a person of the case, and nothing records that person declaring them.
@@ -39,6 +40,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.concealment import keeping_out
 from holmes_backend.llm.local.domains.ledger import (
     INVOICED,
+    claimant_of,
     distinct_payments,
     is_payment,
     is_transfer,
@@ -329,6 +331,8 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
             continue  # a salary into the statement's own holder is no counterparty's payment
         if tx.to_party and (who := served(tx)) and same_party(who, tx.to_party):
             continue  # a charge for a patient's visit (its "Patient" column) pays no one
+        if claimant_of(tx):
+            continue  # an expense claim's basis is its receipt (receipt_gaps), not a contract
         if is_payment(tx) and tx.to_party:
             key = name_key(tx.to_party)
             recorded_in[key].add(tx.source.file_id)
@@ -354,6 +358,38 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
         )
         if len(gaps) >= _MAX_COUNTERPARTY_GAPS:
             break
+    return gaps
+
+
+# An expense row's receipt column saying none came: "Receipt attached: No", "Receipt: missing".
+_NO_RECEIPT = re.compile(
+    r"\breceipts?(?:\s+(?:attached|provided|supplied|submitted|held|on\s+file|received))?\s*"
+    r"\??\s*:\s*(?:no|n|none|missing|not\s+(?:provided|attached|supplied|available)|lost|"
+    r"outstanding|nil)\s*(?:;|$)",
+    re.IGNORECASE,
+)
+
+
+def receipt_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Expense claims without their receipts, one gap per claimant."""
+    missing: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in view.financial.transactions:
+        who = claimant_of(tx)
+        if who and _NO_RECEIPT.search(tx.description or ""):
+            missing[name_key(who)].append(tx)
+    gaps: list[EvidenceGap] = []
+    for txs in missing.values():
+        who = claimant_of(txs[0])
+        gaps.append(
+            EvidenceGap(
+                element=f"Receipts for {len(txs)} expense claim(s) by {who} totalling "
+                f"{total_of(txs)}",
+                current_strength="MISSING",
+                recommendation=f"Obtain the receipts or card slips from {who} and the merchants' "
+                "own records; the claims' rows say none were attached.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
     return gaps
 
 
@@ -568,6 +604,7 @@ def all_gaps(
         + invoice_gaps(view)
         + money_gaps(view)
         + counterparty_gaps(view)
+        + receipt_gaps(view)
         + claim_gaps(view, tested)
         + custody_gaps(view)
         + declaration_gaps(view)

@@ -5,6 +5,8 @@
   dates span.
 - Synthesis: a sum paid to that person in another file for a day of their absence (a mileage
   or expense claim, a per diem, overtime) contradicts the register, or the register it (HIGH);
+  so does their own account of working that day ("On 14 August I hosted the client's buyers at
+  The Ivy"): MEDIUM, as people do work on a day of leave, which the register would not show;
   a statement of theirs that every claim was for work done is contradicted by those claims.
 """
 
@@ -19,11 +21,12 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
     Transaction,
 )
-from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.ledger import claimant_of, tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import PEOPLE_COLUMNS
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.dates import find_moments, parse_span
 from holmes_backend.llm.local.facts.names import find_names, same_party
 
 _LEAVE = re.compile(
@@ -83,14 +86,17 @@ def leave_contradictions(
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     claimed: dict[str, list[Transaction]] = {}
-    for absence in _absences(events):
+    absences = _absences(events)
+    for absence in absences:
         for tx in transactions:
             day = tx_date(tx)
+            # Paid to them, or their own expense claim (they spent it, the firm repays it).
+            payee = claimant_of(tx) or tx.to_party
             if (
                 day is None
                 or tx.source.file_id == absence.source.file_id
-                or not tx.to_party
-                or not same_party(tx.to_party, absence.person)
+                or not payee
+                or not same_party(payee, absence.person)
                 or not absence.start <= day <= absence.end
             ):
                 continue
@@ -101,13 +107,15 @@ def leave_contradictions(
                     claim_source=tx.source,
                     evidence_against=[absence.source],
                     explanation=(
-                        f"Paid to {absence.person} for {day.isoformat()}, a day the leave record "
+                        f"{'Claimed by' if claimant_of(tx) else 'Paid to'} {absence.person} "
+                        f"for {day.isoformat()}, a day the leave record "
                         f"has them absent ({absence.kind}, {absence.start.isoformat()} to "
                         f"{absence.end.isoformat()})."
                     ),
                     severity="HIGH",
                 )
             )
+    found += _worked_while_absent(absences, claims)
     for claim in claims:
         if not claim.speaker or not _EVERY_CLAIM.search(claim.claim):
             continue
@@ -125,4 +133,45 @@ def leave_contradictions(
                     severity="HIGH",
                 )
             )
+    return found
+
+
+_NEGATED = re.compile(r"\b(?:no|not|never|nor)\b|n['\u2019]t\b", re.IGNORECASE)
+# Work, in a person's account of their day: its business, its people, its places.
+_WORK = re.compile(
+    r"\b(?:work(?:ed|ing)?|shift|duty|on\s+call|client|customer|buyers?|suppliers?|vendors?|"
+    r"business|meeting|met\s+(?:with\s+)?the|account\s+review|site\s+visit|visited|hosted|"
+    r"entertained|presented|inspected|audited|delivered|office|procurement|negotiat\w*|"
+    r"conference|training|patients?|ward)\b",
+    re.IGNORECASE,
+)
+
+
+def _worked_while_absent(absences: list[_Absence], claims: list[SwornClaim]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        span = parse_span(claim.claimed_time)
+        if not claim.speaker or span is None or not _WORK.search(claim.claim):
+            continue
+        if _NEGATED.search(claim.claim):
+            continue  # "I did not work that week" agrees with the register
+        first, last = span[0].date(), span[1].date()
+        for absence in absences:
+            if (
+                claim.source.file_id == absence.source.file_id
+                or not same_party(claim.speaker, absence.person)
+                or not (absence.start <= first and last <= absence.end)
+            ):
+                continue
+            found.append(
+                refuted(
+                    claim,
+                    [absence.source],
+                    f"{claim.speaker} gives an account of working on {first.isoformat()}, a day "
+                    f"the leave record has them absent ({absence.kind}, "
+                    f"{absence.start.isoformat()} to {absence.end.isoformat()}).",
+                    "MEDIUM",
+                )
+            )
+            break
     return found

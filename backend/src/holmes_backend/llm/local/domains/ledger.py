@@ -221,6 +221,26 @@ def tx_date(tx: Transaction) -> date | None:
     return moment.date() if moment else None
 
 
+# Whose claim an expense row is: "Employee: Priyanka Rao", "Claimant: …", "Submitted by: …".
+_CLAIMANT = re.compile(
+    r"\b(?:employee|claimant|claimed\s+by|submitted\s+by|staff\s+(?:member|name))"
+    r"(?:\s+name)?\s*:\s*(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+
+
+def claimant(text: str) -> str | None:
+    """The person whose expense claim a row is, from its claimant column."""
+    match = _CLAIMANT.search(text)
+    if match is None:
+        return None
+    return next((n.text for n in find_names(match["v"]) if n.kind == "person"), None)
+
+
+def claimant_of(tx: Transaction) -> str | None:
+    return claimant(tx.description or "")
+
+
 def references(text: str) -> list[str]:
     return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
 
@@ -384,10 +404,12 @@ def _from_fields(
         f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
     )
     reference = _first(fields, assigned, "reference")
+    # Its own words, not its headers: a "Receipt attached" column says nothing of direction.
+    said = " ".join(v for k, v in fields.items() if assigned[k] in ("description", "other"))
     outflow = _outflow(
         _first(fields, assigned, "direction"),
         amount[0],
-        f"{description} {reference or ''}",
+        f"{said} {reference or ''}",
         outflow,
         signed_inflows,
     )
@@ -400,10 +422,7 @@ def _from_fields(
             or _counterparty(description)
         )
         sender, receiver = (None, party) if outflow is not False else (party, None)
-    if holder and sender is None and outflow is not None:
-        sender = holder if outflow else sender
-    if holder and receiver is None and outflow is False:
-        receiver = holder
+    sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
     when = _row_date(fields, assigned)
     if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
         return None
@@ -424,6 +443,24 @@ def _from_fields(
         description=description[:300],
         source=ref.model_copy(update={"file_id": file_id}),
     )
+
+
+def _holders_side(
+    sender: str | None,
+    receiver: str | None,
+    outflow: bool | None,
+    holder: str | None,
+    description: str,
+) -> tuple[str | None, str | None]:
+    """The side a row leaves open taken by whose record it is: an expense claim's claimant
+    spent it; a statement's holder paid what went out and received what came in."""
+    if sender is None and outflow is not False:
+        sender = claimant(description)
+    if holder and sender is None and outflow:
+        sender = holder
+    if holder and receiver is None and outflow is False:
+        receiver = holder
+    return sender, receiver
 
 
 # What an undated table's money column states rather than moves: a salary scale, a budget, a

@@ -108,7 +108,10 @@ _HON = (
     r"|Capt|Agent|Inspector|Rev)\.?"
 )
 _LINK = (
-    r"(?:\s+(?:of|and|&|de|du|da|del|der|van|von|la|le|di|dos|bin|al|for|the)"
+    r"(?:\s+(?:of|and|&|de|du|da|del|der|den|des|van|von|la|le|di|do|dos|das|ter|ten|zu|bin|al|"
+    r"for|the)"
+    # Particles run in twos and threes: "Joris van der Berg", "Maria de la Cruz".
+    r"(?:\s+(?:de|der|den|la|las|los|le|les|da|do|dos|das|du|des|ter|ten|van|von|zu)){0,2}"
     rf"(?=\s+[{UPPER}]))"
 )
 _RUN = re.compile(
@@ -142,7 +145,7 @@ _CODE_AFTER = re.compile(r"^-?\d")
 _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
-_SMALL = wordset("of and the at for de van von du da del der la")
+_SMALL = wordset("of and the at for de van von du da del der den des la ter ten zu dos das")
 # An article or determiner right before a name-shaped phrase: a thing ("the Spending Cap").
 _DETERMINED = re.compile(
     r"(?:^|(?<=[^\w]))(?:(?i:the)|a|an|this|that|these|those|its|our|their|any|each|every|no)"

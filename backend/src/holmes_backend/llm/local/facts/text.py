@@ -28,10 +28,12 @@ from holmes_backend.llm.local.facts.names import LETTER, UPPER
 
 UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
 
-_WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf")
+_WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf", "message/rfc822")
 # A letter's or an e-mail's greeting ends its line with a comma and is a line of its own.
 _SALUTATION = re.compile(
-    r"^(?:dear|hi|hello|to whom it may concern|good (?:morning|afternoon|evening))\b[^.!?]{0,60},$",
+    r"^(?:(?:dear|hi|hello|to whom it may concern|good (?:morning|afternoon|evening))\b[^.!?]{0,60}"
+    # or the addressee's name alone: "Priya,"
+    rf"|[{UPPER}][\w'\u2019-]+(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}}),$",
     re.IGNORECASE,
 )
 _TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")

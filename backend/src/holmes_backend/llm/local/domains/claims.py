@@ -623,7 +623,7 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     )
     named = {
         n.text
-        for n in find_names(question)
+        for n in find_names(_LABEL.sub("", question))  # not its asker's "R. Iqbal:"
         if n.kind in kinds and not (speaker and same_party(n.text, speaker))
     }
     if len(named) != 1:

@@ -136,7 +136,7 @@ _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
     r"discussed|discuss|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
-    r"phoned|phone|rang|ring)\b"
+    r"phoned|phone|rang|ring|heard\s+of)\b"
     # "I had no contact with him", "there were no dealings with them"
     r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
     r"communication|meetings?|conversations?)\b",

@@ -561,7 +561,18 @@ def _outflow(
     return False if _INFLOW.search(description) else None
 
 
+# A date column that describes a party, not the payment: "Start date", "Date of birth".
+_PARTY_DATE = re.compile(
+    r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
+    r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
+    re.IGNORECASE,
+)
+
+
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    column = next((k for k, role in assigned.items() if role == "date"), None)
+    if column is not None and _PARTY_DATE.search(column):
+        return None  # a payroll's "Start date" is when the employee started, not when paid
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     if raw is None:
         return None

@@ -278,12 +278,25 @@ def role_of(header: str) -> Role:
     return "other"
 
 
+# What a payroll actually paid, beside the gross it was worked out from: "Net pay",
+# "Take-home", "Amount paid".
+_PAID_OUT = re.compile(
+    r"\bnet\s+(?:pay|salary|wages?|earnings|payment)\b|\btake[\s-]?home\b|"
+    r"\bamount\s+paid\b|\bpaid\s+amount\b",
+    re.IGNORECASE,
+)
+
+
 def roles(headers: list[str]) -> dict[str, Role]:
-    """Each header's role; a role claimed twice keeps its first column (others become "other")."""
+    """Each header's role; a role claimed twice keeps its first column (others become "other"),
+    except that the amount actually paid out takes the amount from a gross before it."""
     assigned: dict[str, Role] = {}
     taken: set[Role] = set()
+    paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)
     for header in headers:
         role = role_of(header)
+        if paid is not None and role == "amount" and header != paid:
+            role = "other"
         if role in taken and role not in ("description", "other"):
             role = "other"
         taken.add(role)

@@ -1,6 +1,7 @@
 """A payroll register written unlike the other cases: gross and net pay side by side, each
 employee's start date (not the day they were paid), sort codes and no currency; and the payroll
-officer's interview, the investigator's questions labelled with his name."""
+officer's interview, the investigator's questions labelled with his name, her word that no one
+else is paid into her account against the register paying a new starter into it."""
 
 from pathlib import Path
 
@@ -18,6 +19,8 @@ _INTERVIEW = (
     "Date: 2 March 2026\n"
     "D. Achterberg: Do you know Tadhg Moran?\n"
     "O. Brennan: I have never heard of him.\n"
+    "D. Achterberg: Whose account is 66310020?\n"
+    "O. Brennan: That is my own current account. Nobody else is paid into it.\n"
 )
 _TRANSFERS = "Date,From,To,Amount\n14/01/2026,Oonagh Brennan,Tadhg Moran,150.00\n"
 
@@ -41,3 +44,25 @@ async def test_him_in_an_answer_is_whom_the_labelled_question_named(tmp_path: Pa
     [denied] = [c for c in synthesis_of(docs).contradictions if "heard of" in c.claim]
     assert denied.explanation.startswith("O. Brennan denies contact with Tadhg Moran")
     assert [(r.file_id, r.row) for r in denied.evidence_against] == [("transfers", 1)]
+
+
+async def test_no_one_else_paid_into_an_account_the_register_pays_another_into(
+    tmp_path: Path,
+) -> None:
+    docs = [
+        await text_doc(tmp_path, "interview_brennan.txt", _INTERVIEW),
+        await text_doc(tmp_path, "register.csv", _REGISTER, "text/csv"),
+    ]
+    [alone] = [c for c in synthesis_of(docs).contradictions if "no one else" in c.explanation]
+    assert alone.claim == "Nobody else is paid into it."
+    assert alone.severity == "HIGH"
+    assert alone.explanation == (
+        "Oonagh Brennan says no one else is paid into their account, yet 1 payment(s) to Tadhg "
+        "Moran (GBP 2,491.30) go into the account ending 0020 that pays Oonagh Brennan."
+    )
+    assert [r.row for r in alone.evidence_against] == [3]
+    # Her own account alone in the register: nothing to hold against her word.
+    docs[1] = await text_doc(
+        tmp_path, "register.csv", "\n".join(_REGISTER.splitlines()[:3]), "text/csv"
+    )
+    assert not [c for c in synthesis_of(docs).contradictions if "no one else" in c.explanation]

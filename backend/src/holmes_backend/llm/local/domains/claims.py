@@ -148,6 +148,13 @@ _TO_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
+# A witness's word that something of theirs is theirs alone.
+EXCLUSIVE = re.compile(
+    r"\b(?:nobody|no\s*-?\s*one|none|no\s+other\s+(?:person|people|one))\s+(?:else|but\s+me)\b|"
+    r"\bonly\s+(?:I|me|myself)\b|\b(?:solely|exclusively)\s+(?:mine|my|by\s+me|used\s+by\s+me)\b|"
+    r"\bI\s+(?:am|was)\s+the\s+(?:only|sole)\s+(?:person|one|user|holder|signatory)\b",
+    re.IGNORECASE,
+)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
@@ -670,6 +677,7 @@ def _claim(
     asserted = (
         _FIRST_PERSON.search(text)
         or _BY_ME.search(text)  # "the minutes were written up that day and signed by me"
+        or EXCLUSIVE.search(text)  # "Nobody else is paid into it", of their own account
         or _PERJURY.search(text)
         or condition.denied(text)
     )

@@ -85,6 +85,7 @@ from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
+from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
@@ -1366,6 +1367,7 @@ def _against_records(
     found += quantity_contradictions(events, claims)
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims)
+    found += exclusive_account_contradictions(claims, held)
     found += observation_contradictions(view.evidence.findings, claims)
     return found
 

@@ -9,6 +9,9 @@
   synthesis, where the change log's rows are the evidence's events);
 - switched account: a payee paid into one account, then into another (a supplier's "new bank
   details" e-mailed from a look-alike domain; an employee's salary redirected).
+- Synthesis: a witness's word that no one else is paid into their account ("Nobody else is
+  paid into it") is contradicted by payments to someone else into an account that pays them
+  (HIGH: the payer's own rows).
 """
 
 import re
@@ -16,10 +19,19 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta, tzinfo
 
-from holmes_backend.agents.schemas import Anomaly, CrossModalLink, TimedEvent, Transaction
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    Contradiction,
+    CrossModalLink,
+    SwornClaim,
+    TimedEvent,
+    Transaction,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import EXCLUSIVE
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of
 from holmes_backend.llm.local.domains.links import instant
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
@@ -76,6 +88,50 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
                 severity="HIGH",
                 total_amount=sum(t.amount for t in every),
                 sources=unique_refs([t.source for t in every], 8),
+            )
+        )
+    return found
+
+
+_INTO_ACCOUNT = re.compile(
+    r"\b(?:account|iban|paid\s+in(?:to|\s+to)?|deposit\w*|salary|wages?|pay\s+goes)\b", re.I
+)
+
+
+def exclusive_account_contradictions(
+    claims: list[SwornClaim], transfers: list[Transaction]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    paid = [(tx, account) for tx in transfers if is_payment(tx) and (account := _account(tx))]
+    for claim in claims:
+        speaker = claim.speaker
+        if not speaker or not EXCLUSIVE.search(claim.claim):
+            continue
+        if not _INTO_ACCOUNT.search(claim.claim):
+            continue
+        named = re.sub(r"[^0-9]", " ", claim.claim).split()
+        theirs = {
+            account
+            for tx, account in paid
+            if same_party(tx.to_party or "", speaker)
+            and (not named or any(n in account for n in named if len(n) >= _MIN_ACCOUNT))
+        }
+        others = [
+            tx
+            for tx, account in paid
+            if account in theirs and tx.to_party and not same_party(tx.to_party, speaker)
+        ]
+        if not others:
+            continue
+        names = ", ".join(dict.fromkeys(tx.to_party or "" for tx in others))
+        found.append(
+            refuted(
+                claim,
+                unique_refs([tx.source for tx in others], 6),
+                f"{speaker} says no one else is paid into their account, yet {len(others)} "
+                f"payment(s) to {names} ({total_of(others)}) go into the account ending "
+                f"{sorted(theirs)[0][-4:]} that pays {speaker}.",
+                "HIGH",
             )
         )
     return found

@@ -300,6 +300,8 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         event_place = item.place.lower()
         if any(n.lower() in event_place or event_place in n.lower() for n in names):
             return "same", True, "same place name"
+        if _one_names_the_other(claimed, item.place):
+            return "same", True, "same place name"
         if generic:
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         return "different", False, f"{item.place} against the claimed {claimed}"
@@ -313,6 +315,21 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             ),
         )
     return "unknown", False, "the event has no place"
+
+
+def _proper_words(place: str) -> set[str]:
+    return {
+        w.lower()
+        for w in re.findall(rf"[{UPPER}][\w'\u2019-]+", place)
+        if w.lower() not in _GENERIC_PLACE
+    }
+
+
+def _one_names_the_other(claimed: str, place: str) -> bool:
+    """Whether the names in one place are all in the other: "my sister's house in Leeds" and a
+    mast's "Leeds, Armley"; "Armley, Leeds" and "Leeds"."""
+    said, seen = _proper_words(claimed), _proper_words(place)
+    return bool(said and seen) and (said <= seen or seen <= said)
 
 
 def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[float, float] | None:

@@ -153,15 +153,19 @@ _DEVICE_FILE = re.compile(
 )
 
 
+# A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
+_PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
+
+
 def field_place(fields: Mapping[str, str]) -> str | None:
-    """Where a record's labelled fields say it happened ("Location: LONDON EC2")."""
-    return next(
-        (
-            v
-            for k, v in fields.items()
-            if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
-        ),
-        None,
+    """Where a record's labelled fields say it happened ("Location: LONDON EC2"): a column
+    naming the place before one giving its code ("Cell site: LDS-0441; Sector location:
+    Leeds, Armley")."""
+    given = [
+        v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
+    ]
+    return next((v for v in given if not _PLACE_CODE.fullmatch(v.strip())), None) or next(
+        iter(given), None
     )
 
 

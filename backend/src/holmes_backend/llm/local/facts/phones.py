@@ -33,6 +33,13 @@ OWNERSHIP = re.compile(
 )
 # The speaker's own number: "is my phone number", "my mobile is 07700 900412".
 _MINE = re.compile(r"\bmy\s+(?:own\s+)?(?:mobile|phone|telephone|cell|number)\b", re.I)
+# The field of a subscriber record naming whose the number is.
+_HOLDER_FIELD = re.compile(
+    r"^\s*(?:registered\s+)?(?:subscriber|account\s+holder|holder|registered\s+to|owner|user)"
+    r"(?:\s+name)?\s*:",
+    re.IGNORECASE,
+)
+_FIELD_LINES = 3
 _MIN_DIGITS = 7
 _KEY_DIGITS = 10
 _MAX_UNITS = 2000
@@ -62,11 +69,24 @@ def phone_holders(
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
         witness = (witnesses or {}).get(doc.file_id)
-        for unit in units(doc)[:_MAX_UNITS]:
+        alone: tuple[str, int] | None = None  # a number on a line of its own, and where
+        for index, unit in enumerate(units(doc)[:_MAX_UNITS]):
             numbers = phones_in(unit.text)
+            named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
+            if len(numbers) == 1 and not named:
+                alone = (numbers[0], index)
+            elif (
+                not numbers
+                and alone is not None
+                and index - alone[1] <= _FIELD_LINES
+                and _HOLDER_FIELD.match(unit.text)
+            ):
+                # A record set out a field to a line: "Number: 07700 900418" / "Registered
+                # subscriber: Declan Featherstone, 14 Ravensknowle Road".
+                numbers = [alone[0]]
+                alone = None
             if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
                 continue
-            named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
             if not named and witness and _MINE.search(unit.text):
                 named = {witness}
             key = phone_key(numbers[0])

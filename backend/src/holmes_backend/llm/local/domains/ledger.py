@@ -72,6 +72,14 @@ _THRESHOLD = re.compile(
     r"up\s+to|at\s+least|not\s+exceeding|threshold\s+of)\s*$",
     re.IGNORECASE,
 )
+# A sum as a price asked, offered or estimated, not paid: "listed at an asking price of GBP
+# 165,000", "valued at", "an offer of".
+_PRICED = re.compile(
+    r"\b(?:(?:asking|guide|list(?:ed|ing)?|reserve)\s+price|valued|valuation|estimated|estimate|"
+    r"quoted|quote|offers?|bids?|budget(?:ed)?|worth|priced)(?:\s+(?:at|of))?"
+    r"(?:\s+(?:about|around|approximately|roughly))?\s*$",
+    re.IGNORECASE,
+)
 _TO = re.compile(
     r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
     re.IGNORECASE,
@@ -949,6 +957,7 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
         if m.value > 0
         and not _COMPARED.match(text, m.end)
         and not _THRESHOLD.search(text, max(0, m.start - 20), m.start)
+        and not _PRICED.search(text, max(0, m.start - 30), m.start)
     ]
     if verb is None or not money:
         return None

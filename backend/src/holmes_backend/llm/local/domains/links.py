@@ -115,6 +115,8 @@ def timed_items(
         parties = [p for p in (tx.from_party, tx.to_party) if p]
         label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
         place = field_place(row_fields(tx.description))  # a card's "Location: LONDON EC2"
+        if place and tx.from_party and tx.to_party and tx.to_party.lower() not in place.lower():
+            place = f"{tx.to_party}, {place}"  # where the card paid: the merchant, in its town
         if place:
             label += f" at {place}"
         items.append(

@@ -196,9 +196,10 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "ordering",
                 "buyer",
                 "purchaser",
+                "cardholder",
             }
         ),
-        ("paid by",),
+        ("paid by", "card holder"),
     ),
     (
         "to",

@@ -6,7 +6,7 @@ Glasgow")."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _SUBSCRIBER = (
@@ -46,3 +46,11 @@ async def test_a_mast_elsewhere_in_the_alibis_hours_and_none_in_its_town(
     assert alibi.claim.startswith("On 14 March 2026 I was at my cousin's flat in Glasgow")
     # Only the Paisley mast is elsewhere: the Glasgow ones are in the town the alibi names.
     assert [r.row for r in alibi.evidence_against] == [2]
+
+
+async def test_a_subscriber_record_a_field_to_a_line_reaches_the_evidence_agent(
+    tmp_path: Path,
+) -> None:
+    record = await text_doc(tmp_path, "subscriber_check.txt", _SUBSCRIBER)
+    result, _ = run(TriageResult, [record])
+    assert result.files[0].domain_scores.evidence >= 0.4

@@ -45,7 +45,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 )
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
-from holmes_backend.llm.local.facts.phones import names_a_number, phones_in
+from holmes_backend.llm.local.facts.phones import names_a_number, phone_holders, phones_in
 from holmes_backend.llm.local.facts.text import Unit, is_stamped, units, words
 
 _MAX_CHARS = 400_000
@@ -150,7 +150,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         rows=sum(1 for u in doc_units if u.kind in ("row", "cells")),
         transfers=transfers,
         figures=figures,
-        identities=any(names_a_number(u.text) for u in doc_units[:400]),
+        identities=any(names_a_number(u.text) for u in doc_units[:400])
+        or bool(phone_holders([doc])),
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

@@ -72,6 +72,8 @@ def phone_holders(
         alone: tuple[str, int] | None = None  # a number on a line of its own, and where
         for index, unit in enumerate(units(doc)[:_MAX_UNITS]):
             numbers = phones_in(unit.text)
+            if not numbers and not (alone and _HOLDER_FIELD.match(unit.text)):
+                continue
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
             if len(numbers) == 1 and not named:
                 alone = (numbers[0], index)

@@ -33,7 +33,8 @@ _RELAYED = re.compile(
     r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",
     re.IGNORECASE,
 )
-_NEGATED = re.compile(r"\b(?:no|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
+# Not "Vendor no: V-3377", "No. 4": a number's label.
+_NEGATED = re.compile(r"\b(?:no(?!\s*[:.#]|\s+\d)|not|never|none)\b|n['\u2019]t\b", re.IGNORECASE)
 
 
 def _text(item: Item) -> str:
@@ -57,19 +58,45 @@ def _names(item: Item, speaker: str) -> bool:
     )
 
 
+# A bare "No." to "Did you set up Brightwater Supplies as a vendor?" denies the asked act.
+_BARE_NO = re.compile(r"^\s*(?:no|never|not\s+me|certainly\s+not)\b", re.IGNORECASE)
+_ASKED_ACT = re.compile(
+    r"\b(?:did|have|had)\s+you\s+(?:ever\s+|personally\s+)?(?P<verb>[a-z]{3,})(?P<up>\s+up)?\b",
+    re.IGNORECASE,
+)
+# Acts records write in other words: a vendor "set up" is "Created by" in its master file.
+_SAME_ACT = {"set up": ("set up", "creat", "regist", "onboard"), "creat": ("creat", "set up")}
+
+
+def _denied(claim: SwornClaim) -> tuple[str, str] | None:
+    """The act a claim denies (its words as said, its stem), in its words or as an answer."""
+    body, _, asked = claim.claim.partition(" [asked: ")
+    match = _DENIED_ACT.search(body)
+    if match is not None:
+        return match.group().strip(), match["verb"]
+    question = _ASKED_ACT.search(asked)
+    if question is None or not _BARE_NO.match(body):
+        return None
+    verb = f"{question['verb']} up" if question["up"] else question["verb"]
+    return f"no to \u201c{question.group()}\u201d", verb
+
+
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
     theirs: dict[str, list[Item]] = {}  # each speaker's records, found once
     for claim in claims:
         speaker = claim.speaker
-        body = claim.claim.partition(" [asked: ")[0]
-        match = _DENIED_ACT.search(body)
-        if not speaker or match is None or match["verb"].lower() in _OTHER_RULES:
+        denied = _denied(claim)
+        if not speaker or denied is None or denied[1].lower() in _OTHER_RULES:
             continue
-        stem = act_stem(match["verb"])
+        said, verb = denied
+        stem = verb.lower() if verb.lower() == "set up" else act_stem(verb)
         if len(stem) < 5:
             continue
-        act = re.compile(rf"\b{re.escape(stem)}\w*", re.IGNORECASE)
+        forms = "|".join(re.escape(f) for f in _SAME_ACT.get(stem, (stem,)))
+        act = re.compile(rf"\b(?:{forms})\w*", re.IGNORECASE)
+        # What the act was done to, when the claim names a firm: records of it alone.
+        firms = [n.text for n in find_names(claim.claim) if n.kind == "organization"]
         if speaker not in theirs:
             theirs[speaker] = [item for item in items if _names(item, speaker)]
         span = parse_span(claim.claimed_time)
@@ -82,6 +109,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             and act.search(_text(item))
             and not _RELAYED.search(_text(item))
             and not _NEGATED.search(_text(item))
+            and (not firms or any(f.lower() in _text(item).lower() for f in firms))
         ]
         if not done:
             continue
@@ -93,7 +121,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
                 claim_source=claim.source,
                 evidence_against=records[:6],
                 explanation=(
-                    f"{speaker} denies it ({match.group().strip()}), yet {len(records)} record(s) "
+                    f"{speaker} denies it ({said}), yet {len(records)} record(s) "
                     f"in other files name them with it, first on {first.when.date().isoformat()}"
                     f": {_text(first)[:160]}."
                 ),

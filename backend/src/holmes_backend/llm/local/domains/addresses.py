@@ -9,14 +9,24 @@ supplier.
 - The anomaly: an organisation and a person (another party) at the same address (the same
   street line, or the same house number and postcode), with what the organisation was paid and
   whether the person approved those payments.
+- Synthesis: that person's denial of any connection or dealings with the organisation ("I have
+  never had any dealings with them", "None at all" asked of a connection) is contradicted by
+  the organisation registered at their address (HIGH).
 """
 
 import re
 from collections import defaultdict
 
-from holmes_backend.agents.schemas import Anomaly, Finding, Transaction
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    Contradiction,
+    Finding,
+    SwornClaim,
+    Transaction,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cells import ACTED_BY, row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.names import find_names, kind_of, same_party
@@ -153,3 +163,51 @@ def _anomaly(
             [firm_row.sources[0], person_row.sources[0], *(t.source for t in paid)], 8
         ),
     )
+
+
+# The anomaly's own words (above), read back at synthesis.
+_SHARED = re.compile(
+    r"^(?P<firm>.+?) is registered at (?P<address>.+?), the address on record for "
+    r"(?P<person>[^;.]+?)(?:;|\.$|, \d)"
+)
+_TIE = (
+    r"(?:connections?|connected|dealings|relationship|links?|linked|ties|tied|involvement|"
+    r"involved|associat\w*|affiliat\w*|interests?)"
+)
+_NO_TIE = re.compile(
+    rf"\b(?:no|not|never|none|nothing|n['\u2019]t)\b[^.;]{{0,40}}?\b{_TIE}\b"
+    rf"|^\s*(?:no|none|nothing|never)\b[^\[]*\[asked:[^\]]*\b{_TIE}\b",
+    re.IGNORECASE,
+)
+
+
+def address_tie_contradictions(
+    claims: list[SwornClaim], anomalies: list[Anomaly]
+) -> list[Contradiction]:
+    """A denial of any tie to a firm registered at the speaker's own address."""
+    ties = [
+        (m["firm"], m["person"], m["address"], a)
+        for a in anomalies
+        if a.kind == SHARED_ADDRESS and (m := _SHARED.match(a.description))
+    ]
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker or not _NO_TIE.search(claim.claim):
+            continue
+        named = [n.text for n in find_names(claim.claim) if n.kind != "place"]
+        for firm, person, address, anomaly in ties:
+            if not same_party(person, claim.speaker):
+                continue
+            if not any(same_party(firm, n) for n in named):
+                continue
+            found.append(
+                refuted(
+                    claim,
+                    unique_refs(anomaly.sources, 6),
+                    f"{claim.speaker} denies any tie to {firm}, yet {firm} is registered at "
+                    f"{address}, the address on record for {person}.",
+                    "HIGH",
+                )
+            )
+            break
+    return found

@@ -29,6 +29,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.acts import act_contradictions
+from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
@@ -1385,6 +1386,7 @@ def _against_records(
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims)
     found += exclusive_account_contradictions(claims, held)
+    found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims)
     return found
 

@@ -18,7 +18,7 @@ from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
 from holmes_backend.llm.local.domains.meetings import meetings_attended
-from holmes_backend.llm.local.domains.members import offices_held
+from holmes_backend.llm.local.domains.members import offices_held, roles_held
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
@@ -101,6 +101,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += backdating_asked(docs)
     findings += observed_absences(docs)
     findings += [held for doc in docs for held in offices_held(doc)]
+    findings += [held for doc in docs for held in roles_held(doc)]
     findings += lookalike_domains(docs)
     findings += acts_recorded(docs)
     findings += [tie for doc in docs for tie in personal_ties(doc)]

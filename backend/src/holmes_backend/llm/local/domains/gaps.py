@@ -53,6 +53,7 @@ from holmes_backend.llm.local.domains.legal import (
     REQUIREMENT,
     agreement_parties,
 )
+from holmes_backend.llm.local.domains.members import role_holders
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -162,8 +163,10 @@ def unapproved(view: CaseView) -> list[Unapproved]:
             continue
         seen.add(key)
         above = _above(view.financial.transactions, clause)
-        # A payment whose own row records the approver's sign-off ("Approver: Chief Executive").
-        over = [t for t in above if not _row_approved(t, clause)]
+        # A payment whose own row records the approver's sign-off ("Approver: Chief Executive",
+        # or the name of whom the staff records give that role).
+        roles = role_holders(view.evidence.findings)
+        over = [t for t in above if not _row_approved(t, clause, roles)]
         if above and not over:
             continue
         bound = agreement_parties(view.legal, clause.source.file_id)
@@ -193,16 +196,21 @@ _SIGNER_FIELD = re.compile(
 )
 
 
-def _row_approved(tx: Transaction, clause: Clause) -> bool:
+def _row_approved(tx: Transaction, clause: Clause, roles: dict[str, str] | None = None) -> bool:
     if _SEVERAL.search(clause.party or ""):
         # Two signers required: the row names two different ones.
         signers = {m["who"].strip().lower() for m in _SIGNER_FIELD.finditer(tx.description)}
         return len(signers - {""}) >= 2
     wanted = approver_words(clause.party or "")
-    return any(
-        wanted <= {w.lower().strip(".,()") for w in match["who"].split()}
-        for match in _ROW_APPROVAL.finditer(tx.description)
-    )
+
+    def holds(who: str) -> bool:
+        words = {w.lower().strip(".,()") for w in who.split()}
+        held = (roles or {}).items()
+        return wanted <= words or any(
+            same_party(person, who) and wanted <= set(role.split()) for person, role in held
+        )
+
+    return any(holds(match["who"]) for match in _ROW_APPROVAL.finditer(tx.description))
 
 
 def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:

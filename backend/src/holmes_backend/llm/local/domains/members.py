@@ -8,6 +8,9 @@ payments to K Mensah, whom the register of trustees lists as the Treasurer.
   is one too. Each holder is a finding naming the person and the office.
 - Synthesis: a claim that no holder of an office was paid (or received, or benefited) against
   payments to people listed as holding it, in the period the claim gives (HIGH).
+- Roles: a staff table's row giving a person and their job ("Employee: Brendan Fahy; Role:
+  Finance Manager") records who holds that role: a payment approved by them is approved by the
+  role a rule names.
 """
 
 import re
@@ -15,6 +18,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.money import format_money
@@ -22,6 +26,14 @@ from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
 OFFICE_HELD = "office_held"
+ROLE_HELD = "role_held"
+_ROLE_COLUMN = re.compile(
+    r"^(?:(?:job\s+)?(?:role|title|position)|designation|job|post|grade\s+and\s+title)$", re.I
+)
+_HOLDER_COLUMN = re.compile(
+    r"^(?:(?:employee|staff|member|officer|person)(?:\s+name)?|(?:full\s+)?name)$", re.I
+)
+_MAX_ROLES = 100
 
 _OFFICE = r"(?:trustee|director|governor|councillor|board\s+member|committee\s+member|partner)"
 _OFFICE_WORD = re.compile(rf"\b{_OFFICE}", re.IGNORECASE)
@@ -76,6 +88,43 @@ def offices_held(doc: EvidenceDoc) -> list[Finding]:
                 sources=[unit.ref],
             )
     return list(found.values())
+
+
+def roles_held(doc: EvidenceDoc) -> list[Finding]:
+    """Who holds which job, from a staff table's rows (at most _MAX_ROLES of them)."""
+    found: list[Finding] = []
+    for unit in units(doc):
+        if unit.kind != "row":
+            continue
+        fields = row_fields(unit.text)
+        role = next((v for k, v in fields.items() if _ROLE_COLUMN.match(k.strip()) and v), None)
+        who = next((v for k, v in fields.items() if _HOLDER_COLUMN.match(k.strip()) and v), None)
+        people = [n.text for n in find_names(who or "") if n.kind == "person"]
+        if role is None or not people:
+            continue
+        found.append(
+            Finding(
+                finding_type=ROLE_HELD,
+                title=f"{people[0]} holds the role of {role.strip()}",
+                summary=unit.text[:300],
+                confidence=0.75,
+                severity="LOW",
+                entities=[people[0]],
+                sources=[unit.ref],
+            )
+        )
+        if len(found) >= _MAX_ROLES:
+            break
+    return found
+
+
+def role_holders(findings: list[Finding]) -> dict[str, str]:
+    """Each person's role (lower case) from the role findings."""
+    return {
+        f.entities[0]: f.title.rsplit(" holds the role of ", 1)[-1].lower()
+        for f in findings
+        if f.finding_type == ROLE_HELD and f.entities
+    }
 
 
 def _office_in(text: str) -> str | None:

@@ -1,0 +1,79 @@
+"""A clerk's supplier at her own address, written unlike the other cases: the vendor master
+records who created each vendor by login ("Created by: mbaptiste"), the staff list gives each
+person's login, home address and job ("Role"), the payments name their approver, and the clerk
+answers the interviewer's questions with a bare "No." and a denial of any dealings."""
+
+from pathlib import Path
+
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+
+_VENDORS = (
+    "Vendor no,Vendor name,Remit-to address,Created by,Created on\n"
+    'V-100,Arklow Medical Ltd,"2 Harbour Road, Arklow Y14 H2P3",system,03/02/2020\n'
+    'V-417,Greystones Clinical Supplies,"9 Church Lane, Greystones A63 KD50",mbaptiste,'
+    "11/08/2025\n"
+)
+_STAFF = (
+    "Employee,Role,Home address,Username\n"
+    'Maelle Baptiste,Payables Officer,"9 Church Lane, Greystones A63 KD50",mbaptiste\n'
+    'Ciaran Dunne,Head of Finance,"40 Main Street, Bray A98 X2C4",cdunne\n'
+)
+_PAYMENTS = (
+    "Payment date,Vendor,Amount EUR,Approved by\n"
+    "01/09/2025,Greystones Clinical Supplies,2400.00,Maelle Baptiste\n"
+    "02/10/2025,Arklow Medical Ltd,9800.00,Ciaran Dunne\n"
+)
+_POLICY = (
+    "Payments policy\n"
+    "4.2 Any payment of EUR 5,000 or more requires approval by the Head of Finance.\n"
+)
+_INTERVIEW = (
+    "Record of interview - Maelle Baptiste\n"
+    "Date: 12 January 2026\n"
+    "Q: Did you set up Greystones Clinical Supplies as a vendor?\n"
+    "A: No.\n"
+    "Q: Do you have any connection with Greystones Clinical Supplies?\n"
+    "A: I have never had any dealings with them outside work.\n"
+)
+
+
+async def _docs(tmp_path: Path) -> list:
+    return [
+        await text_doc(tmp_path, "vendor_master.csv", _VENDORS, "text/csv"),
+        await text_doc(tmp_path, "staff_list.csv", _STAFF, "text/csv"),
+        await text_doc(tmp_path, "payments.csv", _PAYMENTS, "text/csv"),
+        await text_doc(tmp_path, "payments_policy.txt", _POLICY),
+        await text_doc(tmp_path, "interview_baptiste.txt", _INTERVIEW),
+    ]
+
+
+async def test_a_denied_tie_and_a_denied_act_against_the_registers(tmp_path: Path) -> None:
+    synthesis = synthesis_of(await _docs(tmp_path))
+    by_line = {c.claim_source.line: c for c in synthesis.contradictions}
+    created = by_line[4]
+    assert created.claim.startswith("No. [asked: Did you set up Greystones Clinical Supplies")
+    # "Created by" her login is the setting up she denies; "Vendor no" is no negation.
+    assert created.explanation.startswith(
+        "Maelle Baptiste denies it (no to \u201cDid you set up\u201d), yet 1 record(s)"
+    )
+    assert [(r.file_id, r.row) for r in created.evidence_against] == [("vendor_master", 2)]
+    tie = by_line[6]
+    assert tie.severity == "HIGH"
+    assert tie.explanation == (
+        "Maelle Baptiste denies any tie to Greystones Clinical Supplies, yet Greystones Clinical "
+        "Supplies is registered at 9 Church Lane, Greystones A63 KD50, the address on record "
+        "for Maelle Baptiste."
+    )
+    # The 9,800 payment names its approver, whom the staff list gives the role the rule names.
+    assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Approval by")]
+
+
+async def test_an_approver_without_the_role_leaves_the_approval_missing(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    docs[1] = await text_doc(
+        tmp_path, "staff_list.csv", _STAFF.replace("Head of Finance", "Finance Clerk"), "text/csv"
+    )
+    gaps = [g for g in synthesis_of(docs).evidence_gaps if g.element.startswith("Approval by")]
+    assert [g.element for g in gaps] == [
+        "Approval by Head of Finance of 1 payment(s) above EUR 5,000 (total EUR 9,800)"
+    ]

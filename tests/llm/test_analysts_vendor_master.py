@@ -5,7 +5,8 @@ answers the interviewer's questions with a bare "No." and a denial of any dealin
 
 from pathlib import Path
 
-from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+from holmes_backend.agents.schemas import TriageResult
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _VENDORS = (
     "Vendor no,Vendor name,Remit-to address,Created by,Created on\n"
@@ -77,3 +78,9 @@ async def test_an_approver_without_the_role_leaves_the_approval_missing(tmp_path
     assert [g.element for g in gaps] == [
         "Approval by Head of Finance of 1 payment(s) above EUR 5,000 (total EUR 9,800)"
     ]
+
+
+async def test_a_staff_list_of_logins_and_jobs_reaches_the_evidence_agent(tmp_path: Path) -> None:
+    staff = await text_doc(tmp_path, "staff_list.csv", _STAFF, "text/csv")
+    result, _ = run(TriageResult, [staff])
+    assert result.files[0].domain_scores.evidence >= 0.4

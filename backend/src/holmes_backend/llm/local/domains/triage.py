@@ -31,12 +31,14 @@ from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
+from holmes_backend.llm.local.domains.members import roles_held
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, find_times, parse_iso
+from holmes_backend.llm.local.facts.identifiers import identity_holders
 from holmes_backend.llm.local.facts.lexicon import (
     EVIDENCE_WORDS,
     FINANCIAL_WORDS,
@@ -116,7 +118,7 @@ class _Profile:
     rows: int
     transfers: int
     figures: int
-    identities: bool  # it ties telephone numbers to people (a subscriber return)
+    identities: bool  # it ties numbers, logins or jobs to people (a subscriber return, staff)
     calls: int  # rows with a telephone number and a time of day (call and message records)
     dated: int  # rows with a date and no amount (appointments, visits, changes, sign-ins)
     letter: bool  # a letter: "Dear …", "Yours sincerely"
@@ -150,8 +152,9 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         rows=sum(1 for u in doc_units if u.kind in ("row", "cells")),
         transfers=transfers,
         figures=figures,
+        # Whose number, login or badge is whose; who holds which job (a staff list).
         identities=any(names_a_number(u.text) for u in doc_units[:400])
-        or bool(phone_holders([doc])),
+        or bool(phone_holders([doc]) or identity_holders([doc]) or roles_held(doc)),
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

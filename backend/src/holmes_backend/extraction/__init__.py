@@ -13,6 +13,7 @@ import anyio.to_thread
 from holmes_backend.extraction.delimited import extract_csv
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.images import extract_image
+from holmes_backend.extraction.jsonrecords import extract_json
 from holmes_backend.extraction.mail import extract_email
 from holmes_backend.extraction.media import extract_media
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
@@ -38,7 +39,7 @@ _READERS: dict[str, Reader] = {
     "application/x-subrip": extract_transcript,
     "text/plain": extract_text,
     "text/markdown": extract_text,
-    "application/json": extract_text,
+    "application/json": extract_json,
     "application/xml": extract_text,
     "text/xml": extract_text,
 }

@@ -201,6 +201,12 @@ _ACCESS = re.compile(
     r"visitor log|reception)\b",
     re.IGNORECASE,
 )
+# A row's message fields: what someone wrote ("text: back door is open") is no door's record.
+_SAID_FIELDS = re.compile(
+    r"(?:^|;\s*)[\w. ]{0,20}\b(?:text|message|msg|body|content|comments?|notes?|subject)\s*:"
+    r"\s*[^;]*",
+    re.IGNORECASE,
+)
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
 _FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
@@ -635,7 +641,10 @@ def absence_contradictions(
             if item.file_id != claim.source.file_id
             and item.kind != "transaction"
             and _involves(item, claim.speaker)
-            and (_ACCESS.search(item.description) or (item.place and place in item.place.lower()))
+            and (
+                _ACCESS.search(_SAID_FIELDS.sub("", item.description))
+                or (item.place and place in item.place.lower())
+            )
         ]
         if there:
             found.append(

@@ -9,7 +9,10 @@
 - duplicates: the same amount to the same payee twice in one file, with the same reference or
   within a few days (not a charge recurring on about the same day of different months, nor a
   small amount spent again on another day: a daily fare, a lunch);
-- round amounts: repeated large whole-thousand payments to one payee.
+- round amounts: repeated large whole-thousand payments to one payee;
+- pass-through: money a person received from one party and sent on to another within two
+  days, in nearly the same amount (a mule's or a layering account's pattern; not a salary's
+  or a refund's, nor a firm's trade).
 """
 
 import re
@@ -32,7 +35,7 @@ from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import find_names, name_key, same_party
+from holmes_backend.llm.local.facts.names import find_names, kind_of, name_key, same_party
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -58,6 +61,15 @@ _HOLDER = "holder of "  # an unnamed party's key: its document's account holder 
 RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 ROUND_MIN = 5_000.0
 ROUND_UNIT = 1_000.0
+PASS_THROUGH_DAYS = 2
+PASS_THROUGH_SHARE = 0.05  # sent on within 5 % of what came in
+PASS_THROUGH_MIN = 1_000.0
+# Money in that is routinely spent at once: pay, a pension, benefits, a refund, interest.
+_INCOME = re.compile(
+    r"\b(?:salary|salaries|wages?|payroll|pay\b|pension|benefits?|refund\w*|interest|dividends?|"
+    r"allowance|bonus)",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True)
@@ -129,6 +141,52 @@ def find_anomalies(
     found += returned(items)
     found += sequential_invoices(payments)
     found += paid_before_invoiced(items)
+    found += pass_throughs(payments)
+    return found
+
+
+def pass_throughs(items: list[_Tx]) -> list[Anomaly]:
+    """A → X, then X → B (B neither A nor X) within PASS_THROUGH_DAYS, the amount sent on within
+    PASS_THROUGH_SHARE of the amount received: one anomaly per incoming payment."""
+    by_payer: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        by_payer[item.payer].append(item)
+    found: list[Anomaly] = []
+    for incoming in items:
+        tx = incoming.tx
+        if incoming.day is None or tx.amount < PASS_THROUGH_MIN or _INCOME.search(tx.description):
+            continue
+        # Through a person's account, between named parties: a firm buying and selling on is
+        # trade, and an unnamed side cannot be told apart from the account's own holder.
+        if not (incoming.sender and tx.to_party and kind_of(tx.to_party) == "person"):
+            continue
+        onward = [
+            out
+            for out in by_payer.get(incoming.payee, [])
+            if out.day is not None
+            and out.receiver
+            and out.payee not in (incoming.payer, incoming.payee)
+            and 0 <= (out.day - incoming.day).days <= PASS_THROUGH_DAYS
+            and abs(out.tx.amount - tx.amount) <= PASS_THROUGH_SHARE * tx.amount
+        ]
+        if not onward:
+            continue
+        out = onward[0]
+        via = tx.to_party
+        found.append(
+            Anomaly(
+                kind="pass_through",
+                description=(
+                    f"{format_money(tx.amount, tx.currency)} from {tx.from_party or '?'} to {via} "
+                    f"on {tx.date} went on to {out.tx.to_party or '?'} "
+                    f"({format_money(out.tx.amount, out.tx.currency)} on {out.tx.date}): money "
+                    "passed through rather than used."
+                ),
+                severity="MEDIUM",
+                total_amount=round(tx.amount, 2),
+                sources=_refs([incoming, out]),
+            )
+        )
     return found
 
 

@@ -119,15 +119,19 @@ _COUNTERPARTY = re.compile(
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    r"^\s*(?:transfer|tfr|fpo|fpi|bgc|sto|obp|bp|deb|pos|"
-    r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|fps|bacs|"
+    r"^\s*(?:transfer|tfr|trf|fpo|fpi|bgc|sto|obp|bp|deb|pos|"
+    r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|card|chq|salary|wages|"
+    r"(?:fps|bacs)(?:\s+(?:cr|dr|credit|debit))?|"
     r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+"
-    r"(?:to|from|an|von|à|a|de)?\s*:?\s*"
+    r"(?:(?:to|from|an|von|à|a|de)\s+)?:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
+# A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
+# MAXI 0412".
+_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 # Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
 # A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
@@ -624,6 +628,8 @@ def _booked(text: str) -> str | None:
             return name
         if cut != booked["name"] or kind_of(title_case(name)) == "organization":
             return title_case(name)
+        if re.fullmatch(r"[A-Z]\.?\s+[A-Z][A-Z'-]+", name):
+            return title_case(name)  # an initial and a surname ("R TREMAYNE") has no purpose
     return None
 
 
@@ -636,7 +642,7 @@ def _counterparty(text: str) -> str | None:
     names = [n for n in find_names(text) if n.kind != "place"]
     if names:
         return names[0].text
-    bare = _BARE_PAYEE.fullmatch(text.strip())
+    bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
     if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
         return bare["name"]
     match = _COUNTERPARTY.search(text)
@@ -885,6 +891,7 @@ def _cell_party(cell: str) -> str | None:
     pension")."""
     if name := _booked(cell):
         return name
+    cell = _BOOKING_CODE.sub("", cell)  # "DD BRISTOL WATER": the creditor after its code
     if _BARE_PAYEE.fullmatch(cell):
         return cell
     return _counterparty(cell) or cell

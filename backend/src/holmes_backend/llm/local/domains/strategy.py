@@ -41,6 +41,11 @@ _ANOMALY_STEPS = {
         "establish beneficial ownership of the intermediaries",
         "HIGH",
     ),
+    "pass_through": (
+        "Identify who controls the account the money passed through and obtain the onward "
+        "payee's records: establish whose money it was and why it moved on at once",
+        "HIGH",
+    ),
     "amount_mismatch": (
         "Obtain the original invoice or record from both sides and depose whoever entered the "
         "differing amount",

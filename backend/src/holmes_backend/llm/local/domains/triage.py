@@ -47,7 +47,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 )
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
-from holmes_backend.llm.local.facts.phones import names_a_number, phone_holders, phones_in
+from holmes_backend.llm.local.facts.phones import holds_numbers, phones_in
 from holmes_backend.llm.local.facts.text import Unit, is_stamped, units, words
 
 _MAX_CHARS = 400_000
@@ -153,8 +153,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         transfers=transfers,
         figures=figures,
         # Whose number, login or badge is whose; who holds which job (a staff list).
-        identities=any(names_a_number(u.text) for u in doc_units[:400])
-        or bool(phone_holders([doc]) or identity_holders([doc]) or roles_held(doc)),
+        identities=holds_numbers(doc) or bool(identity_holders([doc]) or roles_held(doc)),
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

@@ -40,6 +40,7 @@ _HOLDER_FIELD = re.compile(
     re.IGNORECASE,
 )
 _FIELD_LINES = 3
+_TRIAGE_UNITS = 400
 _MIN_DIGITS = 7
 _KEY_DIGITS = 10
 _MAX_UNITS = 2000
@@ -58,6 +59,16 @@ def phones_in(text: str) -> list[str]:
 def names_a_number(text: str) -> bool:
     """Whether a text ties a telephone number to its holder (a subscriber record's line)."""
     return bool(PHONE.search(text)) and bool(OWNERSHIP.search(text))
+
+
+def holds_numbers(doc: EvidenceDoc) -> bool:
+    """Whether a document says whose a telephone number is (cheaply ruled out first)."""
+    head = units(doc)[:_TRIAGE_UNITS]
+    if any(names_a_number(u.text) for u in head):
+        return True
+    if not any(_HOLDER_FIELD.match(u.text) for u in head):
+        return False
+    return bool(phone_holders([doc]))
 
 
 def phone_holders(

@@ -1,0 +1,63 @@
+"""A personal account's printed statement, written unlike the other cases: one unsigned Amount
+column beside the balance, each line led by its booking code ("SALARY", "TFR TO", "CARD",
+"FPS CR", "DD"); money that came in and went straight out again to someone else."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.demo.formats import make_pdf
+from tests.llm.test_analysts_helpers import load, run
+
+_HEAD = [
+    "MERIDIAN BANK - CURRENT ACCOUNT STATEMENT",
+    "Account holder: Oskar Lindgren     Account no: 55-20-19 88120377",
+    "Date        Description                          Amount       Balance",
+    "01/04/2026  Opening balance                                     1,020.00",
+]
+_LINES = [
+    "02/04/2026  SALARY NORDVIK SHIPPING                2,410.00     3,430.00",
+    "03/04/2026  TFR TO K LINDGREN                        600.00     2,830.00",
+    "07/04/2026  CARD ICA MAXI 0412                        72.40     2,757.60",
+    "14/04/2026  FPS CR ALDER FREIGHT LTD                6,200.00     8,957.60",
+    "15/04/2026  TFR TO VESTA HOLDINGS                   6,150.00     2,807.60",
+    "27/04/2026  DD STOCKHOLM ENERGI                        41.90     2,765.70",
+]
+
+
+async def _statement(tmp_path: Path, lines: list[str]) -> FinancialOutput:
+    path = tmp_path / "statement_april.pdf"
+    path.write_bytes(make_pdf([[*_HEAD, *lines]]))
+    financial, _ = run(FinancialOutput, [await load(path, "application/pdf")])
+    return financial
+
+
+async def test_booking_codes_before_the_other_side_and_money_passed_through(
+    tmp_path: Path,
+) -> None:
+    financial = await _statement(tmp_path, _LINES)
+    assert [(t.from_party, t.to_party) for t in financial.transactions] == [
+        ("Nordvik Shipping", "Oskar Lindgren"),
+        ("Oskar Lindgren", "K Lindgren"),
+        ("Oskar Lindgren", "ICA MAXI 0412"),
+        ("Alder Freight Ltd", "Oskar Lindgren"),
+        ("Oskar Lindgren", "Vesta Holdings"),
+        ("Oskar Lindgren", "STOCKHOLM ENERGI"),
+    ]
+    [passed] = [a for a in financial.anomalies if a.kind == "pass_through"]
+    assert passed.description.startswith(
+        "USD 6,200 from Alder Freight Ltd to Oskar Lindgren on 2026-04-14 went on to Vesta "
+        "Holdings (USD 6,150 on 2026-04-15)"
+    )
+    assert {(s.file_id, s.page) for s in passed.sources} == {("statement_april", 1)}
+
+
+async def test_pay_spent_at_once_and_money_kept_are_no_pass_through(tmp_path: Path) -> None:
+    lines = [
+        "02/04/2026  SALARY NORDVIK SHIPPING                2,410.00     3,430.00",
+        "03/04/2026  TFR TO SKARP LETTINGS                 2,400.00     1,030.00",
+        "14/04/2026  FPS CR ALDER FREIGHT LTD                6,200.00     7,230.00",
+        "20/04/2026  TFR TO VESTA HOLDINGS                   6,150.00     1,080.00",
+    ]
+    financial = await _statement(tmp_path, lines)
+    assert len(financial.transactions) == 4
+    assert not [a for a in financial.anomalies if a.kind == "pass_through"]

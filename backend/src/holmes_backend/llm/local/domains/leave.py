@@ -2,7 +2,7 @@
 
 - Absences: a row of a leave or absence register ("Employee: Niamh Gallagher; Leave type:
   Annual leave; From: 2026-03-09; To: 2026-03-13") is the person's absence over the days its
-  dates span.
+  dates span; a rota's day marked with a code of absence ("AL", "Sick") is one that day.
 - Synthesis: a sum paid to that person in another file for a day of their absence (a mileage
   or expense claim, a per diem, overtime) contradicts the register, or the register it (HIGH);
   so does their own account of working that day ("On 14 August I hosted the client's buyers at
@@ -26,7 +26,7 @@ from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import PEOPLE_COLUMNS
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_moments, parse_span
+from holmes_backend.llm.local.facts.dates import find_moments, parse_iso, parse_span
 from holmes_backend.llm.local.facts.names import find_names, same_party
 
 _LEAVE = re.compile(
@@ -51,10 +51,32 @@ class _Absence:
     source: SourceRef
 
 
+# A rota's code for a day of absence: "AL", "A/L", "SL", "Sick", "Hol", "Leave".
+_ABSENCE_CODE = re.compile(
+    r"^\s*(?:A/?L|S/?L|sick(?:\s+leave)?|hol(?:iday)?|leave|annual\s+leave|vacation|absent)\s*$",
+    re.IGNORECASE,
+)
+
+
+def _rota_absence(event: TimedEvent) -> _Absence | None:
+    """A rota's day cell ("Staff member: Tomasz Wrobel; Wed 04/03/2026: AL") giving a code of
+    absence: its person's absence that day (timeline._by_day writes these events)."""
+    fields = row_fields(event.description)
+    cell = next(((k, v) for k, v in reversed(fields.items()) if _ABSENCE_CODE.match(v)), None)
+    moment = parse_iso(event.timestamp)  # the day as the rota's own conventions read it
+    if cell is None or moment is None or not event.people or not find_moments(cell[0]):
+        return None
+    day = moment.date()
+    return _Absence(event.people[0], f"{cell[0]}: {cell[1]}", day, day, event.source)
+
+
 def _absences(events: list[TimedEvent]) -> list[_Absence]:
     found: list[_Absence] = []
     for event in events:
         if event.source.row is None:
+            continue
+        if rota := _rota_absence(event):
+            found.append(rota)
             continue
         fields = row_fields(event.source.excerpt or event.description)
         kind = next((f"{k}: {v}" for k, v in fields.items() if _LEAVE.search(f"{k} {v}")), None)

@@ -34,6 +34,7 @@ from holmes_backend.llm.local.facts.names import (
     find_names,
     kind_of,
     name_key,
+    same_party,
     title_case,
 )
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -468,6 +469,8 @@ def _holders_side(
     spent it; a statement's holder paid what went out and received what came in."""
     if sender is None and outflow is not False:
         sender = claimant(description)
+        if sender and receiver and same_party(sender, receiver):
+            sender = None  # the claim's own payment to the claimant (overtime, a per diem)
     if holder and sender is None and outflow:
         sender = holder
     if holder and receiver is None and outflow is False:

@@ -453,6 +453,11 @@ def _row_events(
         if unit.kind != "row":
             continue
         fields = row_fields(unit.text)
+        if pivoted := _by_day(fields, unit):
+            found += pivoted
+            if len(found) >= _MAX_ROW_EVENTS:
+                break
+            continue
         assigned = roles(list(fields))
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
@@ -462,6 +467,45 @@ def _row_events(
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
             if len(found) >= _MAX_ROW_EVENTS:
                 break
+    return found
+
+
+_MIN_DAY_COLUMNS = 3
+_WEEKDAY_WIDTH = 10  # "Wednesday " before a day column's date
+# A shift in a rota's cell: "07:00-15:00", "7-3".
+_SHIFT = re.compile(r"^\s*(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*[-\u2013]\s*\d{1,2}(?::\d{2})?\s*$")
+
+
+def _by_day(fields: dict[str, str], unit: Unit) -> list[TimedEvent]:
+    """A row of a table laid out a column per day (a rota, an attendance register: "Staff
+    member: Tomasz Wrobel; Mon 02/03/2026: 07:00-15:00; Tue 03/03/2026: OFF"): an event per
+    day its cell fills, of the people its other columns name, at its shift's start if it gives
+    one."""
+    days: dict[str, Moment] = {}
+    for key in fields:
+        moments = find_moments(key)
+        if moments and moments[0].end >= len(key.strip()) and moments[0].start <= _WEEKDAY_WIDTH:
+            days[key] = moments[0]
+    if len(days) < _MIN_DAY_COLUMNS:
+        return []
+    who = "; ".join(f"{k}: {v}" for k, v in fields.items() if k not in days and v)
+    people = [p for k, v in fields.items() if k not in days for p in named_in(v)]
+    found: list[TimedEvent] = []
+    for key, moment in days.items():
+        value = fields[key].strip()
+        if not value or _EMPTY_CELL.match(value):
+            continue
+        stamp = moment.day.isoformat()
+        if shift := _SHIFT.match(value):
+            stamp += f"T{int(shift['h']):02d}:{shift['m'] or '00'}:00"
+        found.append(
+            TimedEvent(
+                timestamp=stamp,
+                description=f"{who}; {key}: {value}"[:240],
+                people=people,
+                source=unit.ref,
+            )
+        )
     return found
 
 

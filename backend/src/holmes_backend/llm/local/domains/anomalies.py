@@ -160,6 +160,8 @@ def pass_throughs(items: list[_Tx]) -> list[Anomaly]:
         # trade, and an unnamed side cannot be told apart from the account's own holder.
         if not (incoming.sender and tx.to_party and kind_of(tx.to_party) == "person"):
             continue
+        if tx.from_party and same_party(tx.from_party, tx.to_party):
+            continue  # their own money moved between their accounts
         onward = [
             out
             for out in by_payer.get(incoming.payee, [])

@@ -33,6 +33,7 @@ from holmes_backend.llm.local.domains.addresses import address_tie_contradiction
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
+from holmes_backend.llm.local.domains.bookings import stay_booked_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.cheques import register_contradictions
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
@@ -1330,6 +1331,7 @@ def all_contradictions(
     found += access_contradictions(claims, items, zone)
     found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)
+    found += stay_booked_contradictions(claims, view.evidence.findings)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.
     held = [view.held(t) for t in view.financial.transactions]

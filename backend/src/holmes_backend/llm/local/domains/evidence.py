@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.backdating import backdating_asked
+from holmes_backend.llm.local.domains.bookings import stays_booked
 from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
@@ -102,6 +103,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += observed_absences(docs)
     findings += [held for doc in docs for held in offices_held(doc)]
     findings += [held for doc in docs for held in roles_held(doc)]
+    findings += [stay for doc in docs for stay in stays_booked(doc)]
     findings += lookalike_domains(docs)
     findings += acts_recorded(docs)
     findings += [tie for doc in docs for tie in personal_ties(doc)]

@@ -61,7 +61,7 @@ def stays_booked(doc: EvidenceDoc) -> list[Finding]:
     leave = _day_after(doc_units, _LEAVE)
     guest = next(
         (
-            title_case(n.text) if n.text.isupper() else n.text
+            n.text
             for u in doc_units
             if (m := _GUEST.match(u.text))
             for n in find_names(title_case(m["v"]) if m["v"].isupper() else m["v"])[:1]

@@ -162,7 +162,10 @@ _PAYMENT = re.compile(
     re.IGNORECASE,
 )
 _RECEIPT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take)\b",
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take|"
+    # "I have never had a penny from her": had, of money only ("never had a problem" is none).
+    r"had(?=\s+(?:a\s+(?:penny|cent|pound|dime|payment|loan|gift)|any\s+(?:money|cash|payments?|"
+    r"funds|loans?|gifts?)|money|cash)\b))\b",
     re.IGNORECASE,
 )
 _FROM_SUPPLIER = re.compile(
@@ -195,6 +198,8 @@ _ASKED_PRESENT = re.compile(
     re.IGNORECASE,
 )
 _BARE_NO = re.compile(r"^\s*(?:no|never|not once)\b", re.IGNORECASE)
+# A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
+_YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
 # Records of being let in or of being there: door and badge logs, sign-in sheets, time clocks.
 _ACCESS = re.compile(
     r"\b(?:badge|card\s?reader|reader|door|gate|turnstile|swipe[ds]?|key\s?card|fob|access|"
@@ -512,12 +517,13 @@ def denial_contradictions(
                         )
                     )
         found += _not_together(claim, items, known)
+        denied = _denied_words(claim)
         for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
-            match = pattern.search(text)
+            match = pattern.search(denied)
             if match is None:
                 continue
-            allowed = _excepted(text)
-            for target in _paying(text, match.end(), speaker, known, transfers, outgoing):
+            allowed = _excepted(denied)
+            for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -612,6 +618,16 @@ def _paying(
     if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
         return targets
     return sorted({t.to_party for t in transfers if t.to_party and is_payment(t)} - {speaker})
+
+
+def _denied_words(claim: SwornClaim) -> str:
+    """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
+    money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
+    body, _, asked = claim.claim.partition(" [asked: ")
+    opening = _YES_NO.match(asked) if asked and _BARE_NO.match(body) else None
+    if opening is None:
+        return claim.claim
+    return f"{body} I have never {asked[opening.end() :].rstrip(']?. ')}."
 
 
 def _absent_from(claim: SwornClaim) -> str | None:

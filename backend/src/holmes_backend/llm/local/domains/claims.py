@@ -8,7 +8,7 @@ just before it ("Q. Where were you on the evening of March 3, 2024?").
 """
 
 import re
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time, timedelta, tzinfo
 from itertools import pairwise
 
 from holmes_backend.agents.schemas import SwornClaim
@@ -22,6 +22,7 @@ from holmes_backend.llm.local.facts.dates import (
     find_period,
     find_times,
     parse_iso,
+    parse_span,
 )
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.memo import memo
@@ -220,6 +221,7 @@ _JOURNEY = re.compile(
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
+_FOOT_UNITS = 3  # the lines a statement is signed and dated in
 _PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
 _THEM = re.compile(r"\b(?:them|they)\b", re.IGNORECASE)
 _FIRM_REFERENT = re.compile(
@@ -341,6 +343,25 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
     the question before it; several days ("on 4 and 5 March") or a month ("in May 2025") are
     one period; a day or month without a year is of the last year before the statement was
     made (`told`)."""
+    gone = _NO_RETURN.search(text)
+    return (_away(text, gone, context, told) if gone else None) or _told_time(text, context, told)
+
+
+def _away(text: str, gone: re.Match[str], context: list[str], told: date | None) -> str | None:
+    """ "I left the ward at 20:00 and did not return until my next shift on 16 March": from
+    leaving to the day of the return (to the end of the day left on when none is told)."""
+    left = parse_span(_claimed_time(text[: gone.start()], context, told))
+    if left is None:
+        return None
+    back = find_period(text[gone.end() :], told)
+    end = datetime.combine(back[0], time(0)) if back else None
+    if end is None or end <= left[0].replace(tzinfo=None):
+        end = datetime.combine(left[0].date(), time(23, 59, 59))
+    return f"{left[0].isoformat()}/{end.replace(tzinfo=left[0].tzinfo).isoformat()}"
+
+
+def _told_time(text: str, context: list[str], told: date | None) -> str | None:
+    """_claimed_time, of a claim of being anywhere but away."""
     hours = _hours(text)
     year = _IN_YEAR.search(text)
     if year and not find_moments(text) and not find_period(text, told):
@@ -373,8 +394,22 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         if days and not moments:
             return _interval(Moment(days[0]), f"{text} {candidate}")
         if moments:
-            return _interval(moments[0], f"{text} {candidate}")
+            # "I left the ward at 20:00", after "On 14 March 2026 I worked …": its own time,
+            # on the day told before it.
+            own = _own_time(text) if candidate is not text and not hours else None
+            moment = Moment(moments[0].day, own[0], own[1] or moments[0].tz) if own else None
+            return _interval(moment or moments[0], text if own else f"{text} {candidate}")
     return None
+
+
+def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
+    """The time of day a claim says it acted at ("left the ward at 20:00"), not one it runs
+    until ("at the warehouse until midnight")."""
+    match = _AT_TIME.search(text)
+    if match is None or _RUNS_UNTIL.search(text[: match.start()]):
+        return None  # "remained on the ward until the end of my shift at 07:30"
+    times = find_times(text[match.end() : match.end() + 16])
+    return times[0] if times else None
 
 
 def _year_ended(text: str, moment: Moment) -> tuple[date, date] | None:
@@ -422,6 +457,13 @@ def _onward(moment: Moment, text: str) -> str | None:
     return None
 
 
+_AT_TIME = re.compile(r"\b(?:at|around)\s+(?:about\s+|around\s+)?(?=\d)", re.IGNORECASE)
+_RUNS_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to)\b", re.IGNORECASE)
+_NO_RETURN = re.compile(
+    r"\b(?:did\s+not|didn['\u2019]t|never|not)\s+(?:return|come\s+back|go\s+back|get\s+back)"
+    r"(?:ed)?\b[^.;]*?(?:\buntil\b|\btill\b|(?=[.;])|$)",
+    re.IGNORECASE,
+)
 _NIGHT_OF = re.compile(r"\bnight(?:\s+shift)?\s+of\b", re.IGNORECASE)
 _NOON = time(12)
 _IN_YEAR = re.compile(r"\b(?:in|during|throughout|since)\s+((?:19|20)\d{2})\b(?![/.-]\d)")
@@ -438,11 +480,17 @@ def _hours(text: str) -> tuple[time, time] | None:
 
 
 def told_on(doc: EvidenceDoc) -> date | None:
-    """When a statement was made: the first date of its heading."""
-    for unit in units(doc)[:_TOLD_UNITS]:
-        if moments := find_moments(unit.text):
-            return moments[0].day
-    return None
+    """When a statement was made: the first date of its heading, or the date it is signed with
+    at its foot when that is later ("On 14 March 2026 I worked …" opens a statement signed on
+    18 March 2026: "my next shift on 16 March" is of 2026, not of the year before)."""
+    read = units(doc)
+    heading = next((m[0].day for u in read[:_TOLD_UNITS] if (m := find_moments(u.text))), None)
+    foot = next(
+        (m[-1].day for u in reversed(read[-_FOOT_UNITS:]) if (m := find_moments(u.text))), None
+    )
+    if heading is None or (foot is not None and foot > heading):
+        return foot
+    return heading
 
 
 def _claimed_place(text: str) -> str | None:

@@ -180,7 +180,8 @@ _PRESENCE = re.compile(
 # "I did not set foot in the office", "I wasn't at work", "never went into the depot".
 _WORKPLACE = (
     r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
-    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station)\b"
+    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station|ward|clinic|"
+    r"surgery|pharmacy|hospital|school)\b"
 )
 _ABSENT = re.compile(
     rf"\b(?:{_NEG}\s+(?:ever\s+|once\s+|even\s+)?(?:set\s+foot\s+(?:in|on|at|inside|into|near)|"
@@ -188,6 +189,12 @@ _ABSENT = re.compile(
     r"(?:in(?:to|side)?|to|at|near|back\s+to|on)|enter(?:ed)?|attend(?:ed)?|visit(?:ed)?)"
     r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at|inside|on|near))\s+"
     rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
+    re.IGNORECASE,
+)
+# "I left the ward at 20:00 and did not return until …": not there from leaving to returning.
+_LEFT = re.compile(
+    rf"\bleft\s+(?:(?:the|my|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}[^.;]*?"
+    r"\b(?:did\s+not|didn['\u2019]t|never)\s+(?:return|come\s+back|go\s+back|get\s+back)\b",
     re.IGNORECASE,
 )
 # A question a bare "No." denies: "Did you go into the London office on those days?"
@@ -634,7 +641,7 @@ def _absent_from(claim: SwornClaim) -> str | None:
     """The workplace a claim says its speaker was not at: in its own words, or as the bare
     "No." to a question asking whether they were."""
     body, _, asked = claim.claim.partition(" [asked: ")
-    if (match := _ABSENT.search(body)) is not None:
+    if (match := _ABSENT.search(body) or _LEFT.search(body)) is not None:
         return match["place"].lower()
     if asked and _BARE_NO.match(body) and (match := _ASKED_PRESENT.search(asked)) is not None:
         return match["place"].lower()
@@ -642,10 +649,12 @@ def _absent_from(claim: SwornClaim) -> str | None:
 
 
 def absence_contradictions(
-    claims: list[SwornClaim], index: Timeline, zone: tzinfo
+    claims: list[SwornClaim], index: Timeline, zone: tzinfo, filenames: dict[str, str]
 ) -> list[Contradiction]:
     """ "I did not set foot in the office on 4 or 5 March" against the speaker's own entries in
-    a door or badge log, or events at that place, in those days."""
+    a door or badge log, or events at that place, in those days; "I left the ward at 20:00 and
+    did not return until 16 March" against their entries in the ward's own register
+    ("CD_register_Ward7.csv") in between."""
     found: list[Contradiction] = []
     for claim in claims:
         place = _absent_from(claim)
@@ -661,6 +670,7 @@ def absence_contradictions(
             and (
                 _ACCESS.search(_SAID_FIELDS.sub("", item.description))
                 or (item.place and place in item.place.lower())
+                or _kept_at(place, filenames.get(item.file_id, ""))
             )
         ]
         if there:
@@ -675,6 +685,13 @@ def absence_contradictions(
                 )
             )
     return found
+
+
+def _kept_at(place: str, filename: str) -> bool:
+    """Whether a file is a record kept at a place its name gives ("CD_register_Ward7.csv",
+    "site-diary-depot.pdf"): a word of the name, digits apart."""
+    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", filename).lower())
+    return place in words[:-1]  # not the extension
 
 
 # "I did not attend the Hannover packaging fair", "I have never been to Gdansk": a named place
@@ -1343,7 +1360,7 @@ def all_contradictions(
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
-    found += absence_contradictions(claims, index, zone)
+    found += absence_contradictions(claims, index, zone, view.filenames)
     found += access_contradictions(claims, items, zone)
     found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)

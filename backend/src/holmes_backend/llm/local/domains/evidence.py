@@ -10,6 +10,7 @@ from holmes_backend.llm.local.domains.bookings import stays_booked
 from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported
+from holmes_backend.llm.local.domains.controls import self_checked
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
@@ -118,6 +119,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [late for doc in docs for late in created_after_date(doc)]
     findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += sequence_statements(docs)
+    findings += [checked for doc in docs for checked in self_checked(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -29,6 +29,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.addresses import is_address_register
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
+from holmes_backend.llm.local.domains.controls import self_checks
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.members import roles_held
@@ -118,7 +119,9 @@ class _Profile:
     rows: int
     transfers: int
     figures: int
-    identities: bool  # it ties numbers, logins or jobs to people (a subscriber return, staff)
+    # It ties numbers, logins or jobs to people (a subscriber return, staff), or shows one
+    # person both doing and checking an act (controls.self_checks).
+    identities: bool
     calls: int  # rows with a telephone number and a time of day (call and message records)
     dated: int  # rows with a date and no amount (appointments, visits, changes, sign-ins)
     letter: bool  # a letter: "Dear …", "Yours sincerely"
@@ -153,7 +156,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         transfers=transfers,
         figures=figures,
         # Whose number, login or badge is whose; who holds which job (a staff list).
-        identities=holds_numbers(doc) or bool(identity_holders([doc]) or roles_held(doc)),
+        identities=holds_numbers(doc)
+        or bool(identity_holders([doc]) or roles_held(doc) or self_checks(doc)),
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

@@ -68,7 +68,8 @@ _FIRST_PERSON = re.compile(
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
     r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used|"
     r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised|hosted|"
-    r"entertained|accompanied|dined|organi[sz]ed|presented|collected|drove)\b"
+    r"entertained|accompanied|dined|organi[sz]ed|presented|collected|drove|stopped|waited|"
+    r"refuel+ed|loaded|unloaded|sealed|rested)\b"
     r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )
@@ -82,7 +83,9 @@ _UNIVERSAL = re.compile(
     r"\b(?:every|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
     r"[a-z]{4,})\b"
     # "No cheque has been written that is not in the register": none left out
-    r"|\bno\s+[a-z]{4,}\s+(?=(?:has|have|had|was|were|is|are)\b)",
+    r"|\bno\s+[a-z]{4,}\s+(?=(?:has|have|had|was|were|is|are)\b)"
+    # "I stopped only once, at Watford Gap": none but the one it names
+    r"|\bonly\s+(?:once|twice|one|the\s+once)\b",
     re.IGNORECASE,
 )
 _PARTICIPLE = (
@@ -545,7 +548,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             continue
         speaker, body = _speaker(unit, deponent)
         # "that night", "the same evening": the day given some questions before.
-        back = _BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}")
+        back = bool(_BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}"))
+        # "I arrived at about 22:00": a time of day, on the day told last.
+        back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
         if back and dated is not None and dated not in context:
             context = [dated, *context]
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):

@@ -65,6 +65,33 @@ async def test_a_firm_that_corresponds_from_its_own_domain_is_known(tmp_path: Pa
     assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
 
 
+async def test_a_domain_running_the_firms_words_together_is_its_own(tmp_path: Path) -> None:
+    bank = await text_doc(
+        tmp_path,
+        "client_bank.csv",
+        "Date,Payee,Reference,Amount\n2026-08-26,HALLAM & REEVE LLP,COMPLETION,-51430.00\n",
+        "text/csv",
+    )
+    mail = await email_doc(
+        tmp_path,
+        "completion.eml",
+        {
+            "From": "Louise Hallam <l.hallam@hallamreeve.co.uk>",
+            "To": "v.patel@example.com",
+            "Date": "Fri, 28 Aug 2026 13:05:00 +0100",
+            "Subject": "Completion",
+        },
+        "We received your balance of GBP 51,430.00 on 26 August.\n",
+    )
+    blocks = [findings(name, run(schema, [bank, mail])[0]) for name, schema in DOMAINS]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    # The solicitors wrote from hallamreeve.co.uk about the payment: it has its basis.
+    assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Basis for")]
+    # The e-mail names neither side of the sum it confirms: said so, not as "? → ?".
+    [link] = [k for k in synthesis.cross_modal_links if k.correlation_type == "amount_match"]
+    assert "(to HALLAM & REEVE LLP; parties unnamed)" in link.implication
+
+
 _CLUB_BANK = (
     "Date,Payee,Reference,Amount\n"
     "2026-03-05,Coastline Marine Ltd,INV 3321 boat repair,-1240.00\n"

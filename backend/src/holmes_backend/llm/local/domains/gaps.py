@@ -302,7 +302,9 @@ def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
     own = {fold(w) for w in distinctive_words([party])}  # "société" of "@societe-x.fr"
     for event in view.evidence.events:
         for domain in _MAIL_DOMAIN.findall(event.description):
-            if own & set(re.findall(r"[a-z]{3,}", domain.lower())):
+            labels = set(re.findall(r"[a-z]{3,}", domain.lower()))
+            # "@hallamreeve.co.uk" is Hallam & Reeve's: its words run together.
+            if own & labels or any(w in label for w in own if len(w) >= 5 for label in labels):
                 return True
     for doc in view.documents:
         if doc.file_id in files:

@@ -236,11 +236,19 @@ def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
                     correlation_type="amount_match",
                     time_delta_seconds=delta,
                     implication=f"The same {format_money(amount, currency)} appears in two files "
-                    f"({a.from_party or '?'} → {a.to_party or '?'}; {b.from_party or '?'} → "
-                    f"{b.to_party or '?'}): one payment corroborated, or funds passed on.",
+                    f"({_sides(a)}; {_sides(b)}): one payment corroborated, or funds passed on.",
                 )
             )
     return links[:_MAX_LINKS]
+
+
+def _sides(tx: Transaction) -> str:
+    """Who paid whom, as far as the record says: "A → B", "to B", "from A", "parties unnamed"."""
+    if tx.from_party and tx.to_party:
+        return f"{tx.from_party} → {tx.to_party}"
+    if tx.to_party or tx.from_party:
+        return f"to {tx.to_party}" if tx.to_party else f"from {tx.from_party}"
+    return "parties unnamed"
 
 
 _SHARE_DAYS = 14

@@ -173,6 +173,10 @@ _SWEARS = re.compile(
     rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
     r"declare|state|swear|affirm|make|having)\b"
 )
+_STATEMENT_TITLE = re.compile(
+    r"^\s*(?:witness\s+|sworn\s+|signed\s+)?statement(?:\s+of\s+(?:truth|witness))?\s*$",
+    re.IGNORECASE,
+)
 _MIN_WORDS = 4
 _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
@@ -534,7 +538,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     # them paragraph by paragraph; a memo about a deposition does not.
     head = [u.text for u in units(doc)[:_HEAD]]
     statement = deponent is not None and (
-        witness(doc, 1) == deponent or any(_SWEARS.search(text) for text in head)
+        witness(doc, 1) == deponent
+        or any(_SWEARS.search(text) for text in head)
+        or bool(head and _STATEMENT_TITLE.match(head[0]))  # "WITNESS STATEMENT", then its fields
     )
     told = told_on(doc)
     found: list[SwornClaim] = []

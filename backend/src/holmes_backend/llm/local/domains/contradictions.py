@@ -39,6 +39,7 @@ from holmes_backend.llm.local.domains.cheques import register_contradictions
 from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
+from holmes_backend.llm.local.domains.custody import seal_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
@@ -1418,7 +1419,7 @@ def _against_records(
 ) -> list[Contradiction]:
     """What the records' own values, counts, days and names deny: limits broken, counters
     wound back, acts out of the order stated, counts that disagree, acts denied, work claimed
-    on leave."""
+    on leave, seals replaced."""
     claims, events = view.evidence.sworn_claims, view.evidence.events
     stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
     found = limit_contradictions(view.legal.clauses, events, stated)
@@ -1432,6 +1433,7 @@ def _against_records(
     found += exclusive_account_contradictions(claims, held)
     found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims)
+    found += seal_contradictions(claims, view.evidence.custody)
     return found
 
 

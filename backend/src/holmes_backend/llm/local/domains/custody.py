@@ -8,7 +8,7 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 
-from holmes_backend.agents.schemas import Finding, Severity
+from holmes_backend.agents.schemas import Contradiction, Finding, Severity, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import people_in
 from holmes_backend.llm.local.facts.text import Unit, units
@@ -102,7 +102,74 @@ def custody_findings(docs: list[EvidenceDoc]) -> list[Finding]:
                 )
             )
     findings += _hash_conflicts(hashes)
+    findings += [changed for doc in docs if (changed := _seal_changed(doc)) is not None]
     return findings
+
+
+SEAL_CHANGED = "Seal number changed between origin and arrival"
+_SEAL_NUMBER = re.compile(
+    r"\bseal\b[^.;\n]{0,40}?(?:\bno\.?|\bnumber|#|:)\s*[:#]?\s*(?P<n>[A-Z]{0,4}-?\d[\w-]{3,})",
+    re.IGNORECASE,
+)
+_ORIGIN = re.compile(
+    r"\b(?:origin|applied|dispatch(?:ed)?|loading|loaded|departure|outbound|collection|sealed\s+at)\b",
+    re.IGNORECASE,
+)
+_ARRIVAL = re.compile(
+    r"\b(?:arrival|arrived|received|delivery|delivered|destination|inbound|unloading|opened)\b",
+    re.IGNORECASE,
+)
+
+
+# What a seal record is of: "Trailer: NL-4471", "Container no. MSCU 7712345".
+_LOAD = re.compile(
+    r"\b(?P<what>trailer|container|vehicle|consignment|shipment)\s*(?:no\.?|number|#|id)?\s*[:#]?"
+    r"\s*(?P<id>[A-Z]{1,4}[- ]?\d{3,}[A-Z0-9]*|[A-Z]{2}\d{2}\s?[A-Z]{3})\b",
+    re.IGNORECASE,
+)
+_LOAD_UNITS = 12
+
+
+def _seal_changed(doc: EvidenceDoc) -> Finding | None:
+    """One record giving a load's seal number where it was sealed and another on arrival: a
+    different number is a seal replaced in transit (the load was opened on the way)."""
+    at_origin: list[tuple[str, Unit]] = []
+    on_arrival: list[tuple[str, Unit]] = []
+    for unit in units(doc):
+        for match in _SEAL_NUMBER.finditer(unit.text):
+            said = unit.text[max(0, match.start() - 40) : match.end() + 40]
+            if _ARRIVAL.search(said):
+                on_arrival.append((match["n"], unit))
+            elif _ORIGIN.search(said):
+                at_origin.append((match["n"], unit))
+    changed = [
+        (first, later)
+        for first in at_origin
+        for later in on_arrival
+        if first[0].upper() != later[0].upper()
+    ]
+    if not changed or any(a[0].upper() == b[0].upper() for a in at_origin for b in on_arrival):
+        return None
+    (origin, unit_a), (arrival, unit_b) = changed[0]
+    loads = [
+        f"{m['what'].lower()} {m['id']}"
+        for u in units(doc)[:_LOAD_UNITS]
+        for m in _LOAD.finditer(u.text)
+    ]
+    of = f" of {', '.join(dict.fromkeys(loads))}" if loads else ""
+    return Finding(
+        finding_type="custody_integrity",
+        title=f"{SEAL_CHANGED}: {origin} at origin, {arrival} on arrival",
+        summary=(
+            f"{doc.filename} records seal {origin} where the load{of} was sealed and seal "
+            f"{arrival} when it arrived: the seal was replaced on the way, so the load was "
+            "opened in transit."
+        ),
+        confidence=0.85,
+        severity="HIGH",
+        entities=people_in(unit_b.text),
+        sources=[unit_a.ref] if unit_a is unit_b else [unit_a.ref, unit_b.ref],
+    )
 
 
 def _hash_conflicts(hashes: dict[str, list[tuple[str, Unit]]]) -> list[Finding]:
@@ -133,4 +200,45 @@ def mentioned_files(docs: list[EvidenceDoc]) -> set[str]:
         for unit in units(doc):
             if _steps(unit.text):
                 found |= {m["file"].lower() for m in _ITEM.finditer(unit.text) if m["file"]}
+    return found
+
+
+# "the seal was intact", "the seals were unbroken", "no sign of tampering": a witness vouching
+# for the load's seal.
+_SEAL_INTACT = re.compile(
+    r"\bseals?\b[^.;]{0,30}?\b(?:intact|unbroken|undamaged|untouched|in\s+place|"
+    r"not\s+(?:been\s+)?(?:broken|tampered|cut|replaced))\b"
+    r"|\bno\s+(?:sign|signs|evidence)\s+of\s+(?:any\s+)?tamper",
+    re.IGNORECASE,
+)
+_IDENTIFIER = re.compile(r"\b[A-Z]{1,4}-?\d{3,}\b|\b\d{5,}\b")
+
+
+def seal_contradictions(claims: list[SwornClaim], custody: list[Finding]) -> list[Contradiction]:
+    """ "When the trailer was opened the seal was intact" against a record of its seal replaced
+    on the way: HIGH when the witness's statement names the load the record is of (its trailer,
+    container or seal number), MEDIUM when the case has one such record and they name none."""
+    changed = [f for f in custody if f.title.startswith(SEAL_CHANGED)]
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker or not changed or not _SEAL_INTACT.search(claim.claim):
+            continue
+        said = " ".join(c.claim for c in claims if c.source.file_id == claim.source.file_id)
+        named = set(_IDENTIFIER.findall(said))
+        against = [f for f in changed if named & set(_IDENTIFIER.findall(f"{f.title} {f.summary}"))]
+        if not against and len(changed) > 1:
+            continue
+        record = (against or changed)[0]
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=record.sources,
+                explanation=(
+                    f"{claim.speaker} says the seal was intact, yet "
+                    f"{record.title[0].lower()}{record.title[1:]}: the load was opened on the way."
+                ),
+                severity="HIGH" if against else "MEDIUM",
+            )
+        )
     return found

@@ -5,7 +5,8 @@ receipt dated before the theft is the proof of ownership it should be."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
-from tests.llm.test_analysts_helpers import rendered, run, synthesis_of, text_doc
+from holmes_backend.llm.local.domains.losses import CLAIMED_LOSS
+from tests.llm.test_analysts_helpers import email_doc, rendered, run, synthesis_of, text_doc
 
 _CLAIM = (
     "TRAVEL INSURANCE - CLAIM FOR STOLEN PROPERTY\n"
@@ -144,3 +145,51 @@ async def test_a_claim_at_its_receipt_price_and_a_serial_seen_before_the_loss(
         await text_doc(tmp_path, "listing_sl7718204.txt", listing),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+# A form giving its one item and its value in fields of their own; the item was sold on a
+# marketplace, by serial number, two weeks before the theft claimed; the sale's e-mail dates
+# the sale in its body ("Sold on: …").
+_FORM = (
+    "ASHGROVE INSURANCE - CONTENTS CLAIM FORM\n"
+    "Policyholder: Owen Pritchard\n"
+    "Date of loss: 3 May 2026\n"
+    "Item: Apple MacBook Pro 16-inch, serial C02FK3XYQ6L4\n"
+    "Value claimed: GBP 2,499.00\n"
+    "Signed: Owen Pritchard   Date: 5 May 2026\n"
+)
+
+
+def _sale(sold_on: str) -> str:
+    return (
+        "Hi Owen,\n\nGood news - your item has sold.\n\n"
+        "Item: Apple MacBook Pro 16-inch (serial C02FK3XYQ6L4)\n"
+        "Sale price: GBP 1,650.00\n"
+        f"Sold on: {sold_on}\n"
+    )
+
+
+async def test_an_item_sold_by_its_serial_before_the_loss_was_not_lost(tmp_path: Path) -> None:
+    form = await text_doc(tmp_path, "claim_form.txt", _FORM)
+    headers = {
+        "From": "Tradeloop <no-reply@tradeloop.co.uk>",
+        "To": "owen.pritchard@example.com",
+        "Date": "Tue, 21 Apr 2026 19:02:00 +0100",
+        "Subject": "You sold an item",
+    }
+    sale = await email_doc(tmp_path, "sale.eml", headers, _sale("21 April 2026"))
+    financial, _ = run(FinancialOutput, [form])
+    [loss] = [f for f in financial.findings if f.finding_type == CLAIMED_LOSS]
+    assert loss.title == (
+        "Claimed by Owen Pritchard as lost on 2026-05-03: Apple MacBook Pro 16-inch (GBP 2,499)"
+    )
+    [sold] = synthesis_of([form, sale]).contradictions
+    assert sold.explanation.startswith(
+        "The claim puts Apple MacBook Pro 16-inch among what was lost on 2026-05-03; a sale of "
+        "the item with that serial number is recorded on 2026-04-21, before it"
+    )
+    assert sold.severity == "HIGH"
+    # A sale after the loss is a stolen item turning up (the older rule), not one sold before.
+    later = await email_doc(tmp_path, "sale.eml", headers, _sale("20 May 2026"))
+    [seen] = synthesis_of([form, later]).contradictions
+    assert "recorded after that, sold on 2026-05-20" in seen.explanation

@@ -28,7 +28,7 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import Money, find_money, format_money
 from holmes_backend.llm.local.facts.names import find_names, same_party
@@ -38,6 +38,13 @@ CLAIMED_LOSS = "claimed_loss"
 PURCHASED = "purchased_item"
 BOUGHT_AFTER_LOSS = "bought_after_loss"
 SERIAL_RECORDED = "serial_recorded"
+SERIAL_SOLD = "serial_sold"  # a sale's record naming the serial (a marketplace, a trade-in)
+_SOLD = re.compile(
+    r"\b(?:you\s+(?:have\s+)?sold|(?:item|it)\s+(?:has\s+)?sold|sold\s+(?:on|to|for)|"
+    r"sale\s+(?:price|confirmation|completed)|bill\s+of\s+sale|trade[- ]in|traded\s+in|"
+    r"pawn(?:ed|\s+ticket)|bought\s+from\s+you)\b",
+    re.IGNORECASE,
+)
 
 # A serial number by its label: "serial C02FQ3ZJMD6T", "S/N: 5173309", "IMEI 35-209900-176148-1".
 _SERIAL = re.compile(
@@ -82,6 +89,7 @@ _GENERIC = wordset(
 )
 _FIELD = re.compile(r"^\s*[\w ]{1,30}:\s")
 _HEAD = 12
+_FORM_UNITS = 40
 _SAME_VALUE = 0.005
 _MIN_SHARED = 2
 
@@ -103,9 +111,55 @@ def claimed_losses(doc: EvidenceDoc) -> list[Finding]:
         None,
     )
     whose = f" by {holder}" if holder else ""
-    return _items(
-        doc_units, CLAIMED_LOSS, f"Claimed{whose} as lost on {lost.day.isoformat()}", holder
+    heading = f"Claimed{whose} as lost on {lost.day.isoformat()}"
+    return _items(doc_units, CLAIMED_LOSS, heading, holder) or _field_item(
+        doc_units, heading, holder
     )
+
+
+# A form's item and its value in fields of their own: "Item: Apple MacBook Pro 16-inch, serial
+# C02FK3XYQ6L4" and "Value claimed: GBP 2,499.00".
+_ITEM_FIELD = re.compile(
+    r"^\s*(?:item(?:s)?(?:\s+(?:claimed|stolen|lost|description))?|description\s+of\s+(?:the\s+)?"
+    r"(?:item|property)|property|article)\s*:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+_VALUE_FIELD = re.compile(
+    r"^\s*(?:(?:value|amount)(?:\s+claimed)?|(?:claimed|replacement|estimated|insured)\s+value|"
+    r"sum\s+claimed)\s*:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _field_item(doc_units: list[Unit], heading: str, holder: str | None) -> list[Finding]:
+    item = next((u for u in doc_units[:_FORM_UNITS] if _ITEM_FIELD.match(u.text)), None)
+    value = next(
+        (
+            m[0]
+            for u in doc_units[:_FORM_UNITS]
+            if (v := _VALUE_FIELD.match(u.text))
+            for m in [find_money(v["v"])]
+            if m
+        ),
+        None,
+    )
+    if item is None or value is None:
+        return []
+    field = _ITEM_FIELD.match(item.text)
+    name = _SERIAL.sub("", field["v"] if field else item.text).strip(" ,;-")
+    worth = format_money(abs(value.value), value.currency)
+    return [
+        Finding(
+            finding_type=CLAIMED_LOSS,
+            title=f"{heading}: {name} ({worth})",
+            # The item line, valued as the form values it: what the receipts are read against.
+            summary=f"{' '.join(item.text.split())} - {worth}"[:300],
+            confidence=0.8,
+            severity="LOW",
+            entities=[holder] if holder else [],
+            sources=[item.ref],
+        )
+    ]
 
 
 def purchases(doc: EvidenceDoc) -> list[Finding]:
@@ -128,6 +182,13 @@ def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
     if any(_LOSS_DATE.match(t) for t in head):
         return []
     dated = next(((m, t) for t in head for m in find_moments(t)), None)
+    # A line in a document dated further down ("Sold on: 21 April 2026"), or only by its
+    # sending (an e-mail): of that date.
+    dated = dated or next(((m, u.text) for u in doc_units for m in find_moments(u.text)), None)
+    sent = parse_iso(str(doc.metadata.get("date") or "")) if dated is None else None
+    if sent is not None:
+        dated = (Moment(sent.date()), f"Sent {sent.date().isoformat()}")
+    sold = bool(_SOLD.search(" ".join(u.text for u in doc_units[:_FORM_UNITS])))
     found: list[Finding] = []
     for unit in doc_units:
         numbers = serials(unit.text)
@@ -140,8 +201,9 @@ def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
             text = f"{' '.join(dated[1].split())} - {text}"  # the line that dates it
         found.append(
             Finding(
-                finding_type=SERIAL_RECORDED,
-                title=f"Serial {', '.join(sorted(numbers))} recorded on {when.day.isoformat()}",
+                finding_type=SERIAL_SOLD if sold else SERIAL_RECORDED,
+                title=f"Serial {', '.join(sorted(numbers))} "
+                f"{'sold' if sold else 'recorded'} on {when.day.isoformat()}",
                 summary=text[:300],
                 confidence=0.8,
                 severity="LOW",
@@ -297,27 +359,30 @@ def _lost(loss: Finding) -> tuple[str, str]:
 def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[Contradiction]:
     """Claimed losses whose serial number a record dated after the loss names; and the
     policyholder's word that nothing claimed was recovered or sold, against those records."""
-    sightings = [f for f in findings if f.finding_type == SERIAL_RECORDED]
+    sightings = [f for f in findings if f.finding_type in (SERIAL_RECORDED, SERIAL_SOLD)]
     found: list[Contradiction] = []
     survivors: list[tuple[Finding, list[Finding]]] = []
     for loss in (f for f in findings if f.finding_type == CLAIMED_LOSS):
         lost_on, numbers = _day(loss.title), serials(loss.summary)
-        later = [
-            s
+        dated = [
+            (s, day)
             for s in sightings
             if numbers & serials(s.summary)
             and s.sources[0].file_id != loss.sources[0].file_id
             and lost_on is not None
             and (day := _day(s.title)) is not None
-            and day > lost_on
         ]
+        later = [s for s, day in dated if lost_on is not None and day > lost_on]
+        sold = [
+            s for s, day in dated if s.finding_type == SERIAL_SOLD and lost_on and day < lost_on
+        ]
+        if sold:
+            found.append(_sold_before(loss, sold))
         if not later:
             continue
         survivors.append((loss, later))
         named, lost_day = _lost(loss)
-        seen = "; ".join(
-            f"{s.title.split(' recorded ', 1)[1]}: {s.summary[:120].rstrip('.')}" for s in later
-        )
+        seen = "; ".join(f"{_seen(s)}: {s.summary[:120].rstrip('.')}" for s in later)
         found.append(
             Contradiction(
                 claim=loss.summary,
@@ -331,6 +396,29 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
             )
         )
     return found + _not_disposed(survivors, claims)
+
+
+def _seen(sighting: Finding) -> str:
+    """When a serial was seen: "on 2026-05-20", or "sold on 2026-04-21"."""
+    when = sighting.title.rsplit(" on ", 1)[-1]
+    return f"sold on {when}" if sighting.finding_type == SERIAL_SOLD else f"on {when}"
+
+
+def _sold_before(loss: Finding, sold: list[Finding]) -> Contradiction:
+    """A claimed loss of an item its owner's sale, before the loss, names by serial number."""
+    named, lost_day = _lost(loss)
+    first = sold[0]
+    return Contradiction(
+        claim=loss.summary,
+        claim_source=loss.sources[0],
+        evidence_against=unique_refs([s.sources[0] for s in sold], 6),
+        explanation=(
+            f"The claim puts {named} among what was lost on {lost_day}; a sale of the item with "
+            f"that serial number is recorded on {first.title.rsplit(' on ', 1)[-1]}, before it: "
+            f"{first.summary[:140].rstrip('.')}."
+        ),
+        severity="HIGH",
+    )
 
 
 def _not_disposed(
@@ -347,10 +435,7 @@ def _not_disposed(
         ]
         if not theirs:
             continue
-        listed = "; ".join(
-            f"{_lost(loss)[0]} ({later[0].title.split(' recorded ', 1)[1]})"
-            for loss, later in theirs
-        )
+        listed = "; ".join(f"{_lost(loss)[0]} ({_seen(later[0])})" for loss, later in theirs)
         found.append(
             Contradiction(
                 claim=claim.claim,

@@ -48,7 +48,9 @@ _TESTIMONY = re.compile(
     # What a person declares on a form of their interests or conduct.
     r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
     r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return)|"
-    r"annual (?:declaration|attestation|certification))\b",
+    r"annual (?:declaration|attestation|certification)|"
+    # An employee's signed account of an absence: "Self-certification of sickness".
+    r"self[- ]certif\w*|return[- ]to[- ]work (?:form|declaration|interview))\b",
     re.IGNORECASE,
 )
 _SWORN = re.compile(
@@ -486,6 +488,42 @@ def _hours(text: str) -> tuple[time, time] | None:
     return (times[0], times[1]) if len(times) >= 2 else None
 
 
+# A form's period, in a field for each end: "First day of sickness: 8 June 2026", "Last day of
+# sickness: 12 June 2026"; "Absent from: …", "Absent to: …".
+_PERIOD_START = re.compile(
+    r"^\s*(?:first\s+day|start(?:\s+date)?|date\s+from|(?:absent|off|away)\s+from|from)\b[^:]{0,30}:"
+    r"\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+_PERIOD_END = re.compile(
+    r"^\s*(?:last\s+day|end(?:\s+date)?|date\s+to|(?:absent|off|away)\s+(?:to|until)|to|until)\b"
+    r"[^:]{0,30}:\s*(?P<v>.+)$",
+    re.IGNORECASE,
+)
+# A claim of the form's whole period: "for the whole period", "throughout", "at any time".
+_WHOLE_PERIOD = re.compile(
+    r"\b(?:(?:the\s+)?(?:whole|entire)\s+(?:period|time|absence|week)|throughout|at\s+any\s+"
+    r"(?:point|time)|during\s+(?:that|this|the)\s+(?:period|time|absence))\b",
+    re.IGNORECASE,
+)
+
+
+def _form_period(doc: EvidenceDoc) -> str | None:
+    """The period a form's start and end fields give, as a span."""
+    head = [u.text for u in units(doc)[: _TOLD_UNITS * 2]]
+    start = next(
+        (m[0].day for t in head if (f := _PERIOD_START.match(t)) if (m := find_moments(f["v"]))),
+        None,
+    )
+    end = next(
+        (m[0].day for t in head if (f := _PERIOD_END.match(t)) if (m := find_moments(f["v"]))), None
+    )
+    if start is None or end is None or end < start:
+        return None
+    first, last = datetime.combine(start, time(0)), datetime.combine(end, time(23, 59, 59))
+    return f"{first.isoformat()}/{last.isoformat()}"
+
+
 def told_on(doc: EvidenceDoc) -> date | None:
     """When a statement was made: the first date of its heading, or the date it is signed with
     at its foot when that is later ("On 14 March 2026 I worked …" opens a statement signed on
@@ -543,6 +581,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         or bool(head and _STATEMENT_TITLE.match(head[0]))  # "WITNESS STATEMENT", then its fields
     )
     told = told_on(doc)
+    period = _form_period(doc)
     found: list[SwornClaim] = []
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
@@ -575,6 +614,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
                 _ANSWER.match(text) and len(body.split()) >= _MIN_WORDS and _FINITE.search(body)
             )
             claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
+        if claim is not None and period and _WHOLE_PERIOD.search(claim.claim):
+            # "I was confined to bed … for the whole period": the period the form's fields give.
+            claim = claim.model_copy(update={"claimed_time": period})
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]

@@ -58,7 +58,7 @@ from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
-from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.lexicon import VENUE_HEADS, fold, wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     distinctive_words,
@@ -68,7 +68,7 @@ from holmes_backend.llm.local.facts.names import (
     possessive,
     same_party,
 )
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import units, words
 
 _RECORD = re.compile(
     r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"
@@ -329,6 +329,13 @@ def _own_accounts(transactions: list[Transaction]) -> set[tuple[str, str]]:
     }
 
 
+# Merchants that sell to whoever walks in: a card's spending there has no contract behind it.
+_SPENDING = VENUE_HEADS | wordset(
+    "taxi taxis cab cabs parking airport aeroport aeropuerto flughafen airline airlines airways "
+    "railway railways rail beach bar cafe coffee supermarket"
+)
+
+
 def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) -> list[EvidenceGap]:
     material = threshold * DUPLICATE_MATERIAL_SHARE
     payments: dict[str, list[Transaction]] = defaultdict(list)
@@ -351,8 +358,10 @@ def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) ->
                 names.setdefault(key, tx.to_party)
     gaps: list[EvidenceGap] = []
     for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
-        if all(t.amount < material for t in txs):
-            continue  # routine spending (a fare, a lunch), however often: no contract behind it
+        if all(t.amount < material for t in txs) or _SPENDING & set(words(names[key])):
+            # Routine spending (a fare, a lunch), however often, and spending at a restaurant,
+            # a hotel, a car park, however much: its basis is a receipt, not a contract.
+            continue
         if _mentioned_elsewhere(view, names[key], recorded_in[key]):
             continue
         total = sum(t.amount for t in txs)

@@ -32,6 +32,7 @@ from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
+from holmes_backend.llm.local.domains.losses import claimed_losses
 from holmes_backend.llm.local.domains.members import roles_held
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.timeline import places_in
@@ -248,6 +249,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     financial += 0.25 if profile.figures >= 4 else 0.0
     # A table of parties and their addresses (a vendor master, a staff list): who is who.
     financial += 0.45 if is_address_register(doc) else 0.0
+    # A claim form's items and their values: what receipts, sales and payments are read against.
+    financial += 0.45 if claimed_losses(doc) else 0.0
     legal = _density(tokens, LEGAL_WORDS)
     if profile.tabular:
         legal /= 3  # a table's header words ("Called party") recur on every row

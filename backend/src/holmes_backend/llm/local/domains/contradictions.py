@@ -109,6 +109,7 @@ from holmes_backend.llm.local.domains.services import (
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
 from holmes_backend.llm.local.domains.stays import stay_contradictions
+from holmes_backend.llm.local.domains.stoppages import stoppage_contradictions
 from holmes_backend.llm.local.domains.submissions import (
     disclosure_contradictions,
     late_submission_contradictions,
@@ -1434,6 +1435,7 @@ def _against_records(
     found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims)
     found += seal_contradictions(claims, view.evidence.custody)
+    found += stoppage_contradictions(view.evidence.findings, events)
     return found
 
 

@@ -35,6 +35,7 @@ from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
+from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import (
     figures_sent,
     submission_terms,
@@ -120,6 +121,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += sequence_statements(docs)
     findings += [checked for doc in docs for checked in self_checked(doc)]
+    findings += stated_stoppages(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

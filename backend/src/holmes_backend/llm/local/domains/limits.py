@@ -23,6 +23,7 @@ from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money
 from holmes_backend.llm.local.facts.text import Unit
 
+_MONTHS = wordset("jan feb mar apr may jun jul aug sep oct nov dec")
 UPPER_LIMIT = "upper_limit"
 LOWER_LIMIT = "lower_limit"
 COMPLIANCE = "compliance_statement"
@@ -95,7 +96,7 @@ def limit_clauses(unit: Unit) -> list[Clause]:
     # ("pH: between 6 and 9"); "the tenant may keep no more than 2 pets" is neither.
     labelled = _LABEL.match(text) is not None
     found: list[Clause] = []
-    if (span := _RANGE.search(text)) and (labelled or span["unit"]):
+    if (span := _RANGE.search(text)) and (labelled or span["unit"]) and not _dated(span):
         low, high = _float(span["low"]), _float(span["high"])
         if low is not None and high is not None and low < high:
             found.append(_clause(LOWER_LIMIT, text, quantity, low, unit))
@@ -103,9 +104,16 @@ def limit_clauses(unit: Unit) -> list[Clause]:
             return found
     for kind, pattern in ((UPPER_LIMIT, _MAXIMUM), (LOWER_LIMIT, _MINIMUM)):
         bound = pattern.search(text)
-        if bound and (labelled or bound["unit"]) and (value := _float(bound["value"])) is not None:
+        if bound is None or _dated(bound):
+            continue
+        if (labelled or bound["unit"]) and (value := _float(bound["value"])) is not None:
             found.append(_clause(kind, text, quantity, value, unit))
     return found
+
+
+def _dated(bound: re.Match[str]) -> bool:
+    """A bound whose "unit" is a month: days of a date ("between 4 and 13 May 2026")."""
+    return bool(bound["unit"]) and bound["unit"].lower()[:3] in _MONTHS
 
 
 def _clause(kind: str, text: str, quantity: str, value: float, unit: Unit) -> Clause:

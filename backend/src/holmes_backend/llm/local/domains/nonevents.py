@@ -26,12 +26,10 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import tx_date
-from holmes_backend.llm.local.domains.records import sentences, written_on
-from holmes_backend.llm.local.domains.timeline import display_name
+from holmes_backend.llm.local.domains.records import record_author, sentences, written_on
 from holmes_backend.llm.local.facts.dates import find_period, parse_span
 from holmes_backend.llm.local.facts.lexicon import fold, wordset
 from holmes_backend.llm.local.facts.names import find_names, same_party
-from holmes_backend.llm.local.facts.text import units
 
 NONEVENT = "recorded_nonevent"
 
@@ -189,32 +187,12 @@ def _nonevent(text: str) -> re.Match[str] | None:
     return _NONEVENT.search(text)
 
 
-def _author(doc: EvidenceDoc) -> str | None:
-    """Who wrote the record: its e-mail sender (name and domain), else its letterhead's
-    organisation, else the person a letter is headed by (its first line, a name alone)."""
-    sender = str(doc.metadata.get("from") or "")
-    if "@" in sender:
-        domain = sender.rsplit("@", 1)[1].strip(" >").lower()
-        # A mailbox's label ("Reservations") names no one: the domain does.
-        name = display_name(sender)
-        named = any(n.text == name for n in find_names(name))
-        return f"{name}, {domain}" if name and named else domain or None
-    heading = units(doc)[:_HEADING_UNITS]
-    for unit in heading:
-        organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
-        if organisations:
-            return organisations[0]
-    if heading and [n.text for n in find_names(heading[0].text)] == [heading[0].text]:
-        return heading[0].text
-    return None
-
-
 def nonevents(docs: list[EvidenceDoc]) -> list[Finding]:
     found: list[Finding] = []
     for said in sentences(docs, _nonevent, _PER_FILE, longest=_LONGEST):
         match = said.found
         noun = _noun(match)
-        author = _author(said.doc)
+        author = record_author(said.doc)
         title = f"Recorded as not having taken place ({noun}) in {said.doc.filename}"
         title += f" (from {author})" if author else ""
         title += f" on {said.written}" if said.written else ""

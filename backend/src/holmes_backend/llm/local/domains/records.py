@@ -11,9 +11,9 @@ from typing import Generic, TypeVar
 from holmes_backend.agents.schemas import Finding, Severity
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
-from holmes_backend.llm.local.domains.timeline import doc_people
+from holmes_backend.llm.local.domains.timeline import display_name, doc_people
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
-from holmes_backend.llm.local.facts.names import kind_of
+from holmes_backend.llm.local.facts.names import find_names, kind_of
 from holmes_backend.llm.local.facts.text import Unit, units
 
 T = TypeVar("T")
@@ -102,3 +102,23 @@ def written_on(finding: Finding) -> date | None:
     """The day a finding's title says its record was written (" … on 2024-03-01")."""
     match = _ON.search(finding.title)
     return date.fromisoformat(match[1]) if match else None
+
+
+def record_author(doc: EvidenceDoc) -> str | None:
+    """Who wrote the record: its e-mail sender (name and domain), else its letterhead's
+    organisation, else the person a letter is headed by (its first line, a name alone)."""
+    sender = str(doc.metadata.get("from") or "")
+    if "@" in sender:
+        domain = sender.rsplit("@", 1)[1].strip(" >").lower()
+        # A mailbox's label ("Reservations") names no one: the domain does.
+        name = display_name(sender)
+        named = any(n.text == name for n in find_names(name))
+        return f"{name}, {domain}" if name and named else domain or None
+    heading = units(doc)[:_HEADING_UNITS]
+    for unit in heading:
+        organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
+        if organisations:
+            return organisations[0]
+    if heading and [n.text for n in find_names(heading[0].text)] == [heading[0].text]:
+        return heading[0].text
+    return None

@@ -27,7 +27,12 @@ from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
 from holmes_backend.llm.local.domains.evidence import analyse_evidence
 from holmes_backend.llm.local.domains.financial import analyse_financial, threshold_from
-from holmes_backend.llm.local.domains.ledger import INFLOW_WORDS, OUTFLOW_WORDS, is_payment
+from holmes_backend.llm.local.domains.ledger import (
+    INFLOW_WORDS,
+    INVOICED,
+    OUTFLOW_WORDS,
+    is_payment,
+)
 from holmes_backend.llm.local.domains.legal import analyse_legal
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED
 from holmes_backend.llm.local.facts.lexicon import fold, wordset
@@ -111,7 +116,29 @@ class CaseView:
     def held(self, tx: Transaction) -> Transaction:
         """The payment with the side its statement leaves unnamed taken as the statement's
         holder's (see holders); then a side still unnamed taken as the organisation of the
-        case its narrative names (see counterpart); as it is otherwise."""
+        case its narrative names (see counterpart); then a payer still unnamed taken as the
+        party billed by the invoice the payment cites, issued by its payee (see billed); as it
+        is otherwise."""
+        tx = self._held(tx)
+        if tx.from_party is None and tx.to_party and tx.reference:
+            billed = self.billed.get(tx.reference.strip().upper())
+            if billed is not None and same_party(billed[1], tx.to_party):
+                tx = tx.model_copy(update={"from_party": billed[0]})
+        return tx
+
+    @cached_property
+    def billed(self) -> dict[str, tuple[str, str]]:
+        """Each invoice's number: the party it bills and the party that issued it."""
+        return {
+            tx.reference.strip().upper(): (tx.from_party, tx.to_party)
+            for tx in self.financial.transactions
+            if tx.description.startswith(INVOICED)
+            and tx.reference
+            and tx.from_party
+            and tx.to_party
+        }
+
+    def _held(self, tx: Transaction) -> Transaction:
         holder = self.holders.get(tx.source.file_id)
         if holder is not None and tx.from_party is None and tx.to_party is None:
             # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").

@@ -29,7 +29,7 @@ from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.dispositions import OWNERSHIP_CHANGE
 from holmes_backend.llm.local.domains.financial import RECORD_PARTIES
 from holmes_backend.llm.local.domains.interests import INTEREST, RELATION
-from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment
+from holmes_backend.llm.local.domains.ledger import INVOICED, distinct_payments, is_payment
 from holmes_backend.llm.local.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
 from holmes_backend.llm.local.domains.people import (
     ORGANIZATIONS_NAMED,
@@ -208,7 +208,10 @@ def _people(view: CaseView, mentioned: list[str]) -> set[str]:
 def _party_type(party: str | None, people: set[str]) -> EntityType | None:
     """What a payer or payee the records name without saying what it is: a person when it reads
     as one or the case names that person, else an organisation ("PRET A MANGER", "Taxi Lyon
-    Part-Dieu", "Amazon"); None leaves it to the name (an account, a firm by its suffix)."""
+    Part-Dieu", "Amazon"), and so is one its name makes a place; None leaves it to the name
+    (an account, a firm by its suffix)."""
+    if party and guess_type(party) == "place":
+        return "organization"  # a payer or payee is no place ("Brantwood Medical Centre")
     if not party or guess_type(party) != "person" or reads_as_person(party):
         return None
     return None if name_key(party) in people else "organization"
@@ -216,7 +219,8 @@ def _party_type(party: str | None, people: set[str]) -> EntityType | None:
 
 def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> None:
     for tx in view.financial.transactions:
-        if is_payment(tx):
+        # A payment's parties, and an invoice's: the party it bills pays it (see CaseView.held).
+        if is_payment(tx) or tx.description.startswith(INVOICED):
             for party in (tx.from_party, tx.to_party):
                 resolver.add(party, _party_type(party, people), tx.source)
     for party in view.legal.parties:

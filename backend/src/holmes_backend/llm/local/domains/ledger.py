@@ -191,6 +191,12 @@ _BILL_TO = re.compile(
 )
 
 
+# An invoice's addressee on a line of its own: "To: Brantwood Medical Centre".
+_TO_LINE = re.compile(
+    rf"^\s*(?i:to|attn|attention)\s*:\s*(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)\s*$"
+)
+
+
 @dataclass
 class Ledger:
     transactions: list[Transaction] = field(default_factory=list)
@@ -927,7 +933,9 @@ def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
             (n.text for u in doc_units[:5] for n in find_names(u.text) if n.kind == "organization"),
             None,
         )
-        billed = _BILL_TO.search(" ".join(u.text for u in doc_units[:40]))
+        billed = _BILL_TO.search(" ".join(u.text for u in doc_units[:40])) or next(
+            (m for u in doc_units[:40] if (m := _TO_LINE.match(u.text))), None
+        )
         moments = [m for u in doc_units[:30] for m in find_moments(u.text)]
         return [
             Transaction(

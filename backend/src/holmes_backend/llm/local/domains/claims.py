@@ -468,6 +468,8 @@ def _onward(moment: Moment, text: str) -> str | None:
 
 _AT_TIME = re.compile(r"\b(?:at|around)\s+(?:about\s+|around\s+)?(?=\d)", re.IGNORECASE)
 _RUNS_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to)\b", re.IGNORECASE)
+# "The carpet was already stained when I moved in": a defect the speaker says predates them.
+_ALREADY_THERE = re.compile(r"\b(?:already|from\s+the\s+start|pre-?existing)\b", re.I)
 _NO_RETURN = re.compile(
     r"\b(?:did\s+not|didn['\u2019]t|never|not)\s+(?:return|come\s+back|go\s+back|get\s+back)"
     r"(?:ed)?\b[^.;]*?(?:\buntil\b|\btill\b|(?=[.;])|$)",
@@ -628,7 +630,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
 # naming the inquiry ("RE: Query on claims EX-3307", "Audit query", "Investigation - Ref 12").
 _INQUIRY = re.compile(
     r"\b(?:audit\w*|investigat\w*|inquir\w*|enquir\w*|quer(?:y|ies)|allegations?|"
-    r"disciplinary|grievance|complaints?|compliance|fraud|misconduct|whistleblow\w*)\b",
+    r"disciplinary|grievance|complaints?|compliance|fraud|misconduct|whistleblow\w*|"
+    # A dispute the sender answers: "Re: Deposit deductions", "Objection to the charges".
+    r"disputes?|deductions?|objections?|appeals?)\b",
     re.IGNORECASE,
 )
 
@@ -775,12 +779,14 @@ def _claim(
         # "I declare that the information … is true, and that I have not sold any of them":
         # what the declarant adds after the formula is theirs to answer for.
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
+    preexisting = bool(_ALREADY_THERE.search(text) and condition.reported(text))
     asserted = (
         _FIRST_PERSON.search(text)
         or _BY_ME.search(text)  # "the minutes were written up that day and signed by me"
         or EXCLUSIVE.search(text)  # "Nobody else is paid into it", of their own account
         or _PERJURY.search(text)
         or condition.denied(text)
+        or preexisting
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -801,6 +807,7 @@ def _claim(
         or _UNIVERSAL.search(text)
         or _PERJURY.search(text)
         or own
+        or preexisting
     )
     if not weighty:
         return None

@@ -2,12 +2,24 @@
 arrears ("your account is 60 days past due"), each a finding citing its sentence and naming the
 people the record concerns (an e-mail's sender and recipients, the people its text names).
 Synthesis holds them against a witness's denial (contradictions.condition_contradictions).
-Testimony is left out: a witness denies or asserts, the records report."""
+Testimony is left out: a witness denies or asserts, the records report.
 
-from holmes_backend.agents.schemas import Finding
+A condition record (a check-in inventory, a schedule of condition, a handover report) that
+records a thing as sound ("Living room carpet: new, clean, no stains or marks") is a finding
+too, naming the thing, the day and the people who signed it; synthesis holds it against a
+witness's word that the thing's defect was already there then ("the carpet was already stained
+when I moved in": preexisting_contradictions)."""
+
+import re
+
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.records import sentence_day, sentences
+from holmes_backend.llm.local.domains.records import sentence_day, sentences, written_day
+from holmes_backend.llm.local.domains.timeline import doc_people
 from holmes_backend.llm.local.facts import condition
+from holmes_backend.llm.local.facts.lexicon import wordset
+from holmes_backend.llm.local.facts.names import kind_of, same_party
+from holmes_backend.llm.local.facts.text import units
 
 CONDITION_REPORTED = "condition_reported"
 _PER_FILE = 5
@@ -21,3 +33,128 @@ def conditions_reported(docs: list[EvidenceDoc]) -> list[Finding]:
         title = f"{kind} reported in {said.doc.filename}" + (f" on {when}" if when else "")
         found.append(said.finding(CONDITION_REPORTED, title, "MEDIUM", 0.6))
     return found
+
+
+CONDITION_SOUND = "condition_sound"
+_CONDITION_RECORD = re.compile(
+    r"\b(?:check[- ]?in|check[- ]?out|inventory|schedule\s+of\s+condition|condition\s+report|"
+    r"move[- ]in|handover|hand-over|dilapidations)\b",
+    re.IGNORECASE,
+)
+# "Living room carpet: new, clean, no stains or marks": the thing, and its state.
+_THING_STATE = re.compile(r"^\s*(?P<thing>[A-Za-z][\w '/-]{2,50}?)\s*:\s*(?P<state>.+)$")
+_SOUND = re.compile(
+    r"\b(?:new|clean|good|excellent|sound|undamaged|intact|pristine|as\s+new)\b", re.IGNORECASE
+)
+_FIELDS = wordset("date tenant tenants agent landlord inspector signed property address ref")
+_HEAD = 4
+_MAX_SOUND = 60
+
+
+def conditions_sound(docs: list[EvidenceDoc]) -> list[Finding]:
+    """Each thing a condition record records as sound, on the record's day."""
+    found: list[Finding] = []
+    for doc in docs:
+        doc_units = units(doc)
+        heading = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:_HEAD])])
+        if not _CONDITION_RECORD.search(heading):
+            continue
+        day = written_day(doc)
+        people = [p for p in doc_people(doc) if kind_of(p) == "person"]
+        for unit in doc_units:
+            match = _THING_STATE.match(unit.text)
+            if match is None or match["thing"].split()[0].lower() in _FIELDS:
+                continue
+            state = match["state"]
+            denied = condition.denied(state)
+            if (condition.reported(state) and not denied) or not (_SOUND.search(state) or denied):
+                continue
+            thing = " ".join(match["thing"].split())
+            found.append(
+                Finding(
+                    finding_type=CONDITION_SOUND,
+                    title=f"{thing} recorded as sound in {doc.filename}"
+                    + (f" on {day}" if day else ""),
+                    summary=unit.text[:300],
+                    confidence=0.75,
+                    severity="LOW",
+                    entities=people[:6],
+                    sources=[unit.ref],
+                )
+            )
+            if len(found) >= _MAX_SOUND:
+                break
+    return found
+
+
+# "was already stained when I moved in", "was there from the start", "pre-existing".
+_ALREADY = re.compile(
+    r"\b(?:already|pre-?existing|from\s+the\s+(?:start|beginning|outset)|"
+    r"(?:when|before)\s+(?:I|we)\s+(?:moved\s+in|took\s+(?:it\s+)?over|arrived|bought|"
+    r"started|collected)|at\s+(?:the\s+)?(?:check[- ]?in|move[- ]in|start))\b",
+    re.IGNORECASE,
+)
+_WORD = re.compile(r"[a-z]{4,}")
+_GENERIC = wordset(
+    "already start beginning moved when there from living room good condition clean with that "
+    "this were have been which mark marks state left right"
+)
+
+
+def preexisting_contradictions(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> list[Contradiction]:
+    """A witness's "the carpet was already stained when I moved in" against the condition
+    record that recorded the carpet as sound then: HIGH when the witness signed or is named in
+    that record, MEDIUM otherwise."""
+    sound = [f for f in findings if f.finding_type == CONDITION_SOUND and f.sources]
+    found: list[Contradiction] = []
+    for claim in claims if sound else []:
+        if not claim.speaker or not _ALREADY.search(claim.claim):
+            continue
+        if condition.reported(claim.claim) != "defect" and not _MARKED.search(claim.claim):
+            continue
+        said = set(_WORD.findall(claim.claim.lower())) - _GENERIC
+        against = [
+            f
+            for f in sound
+            if f.sources[0].file_id != claim.source.file_id
+            and said
+            & (set(_WORD.findall(f.title.split(" recorded as sound")[0].lower())) - _GENERIC)
+        ]
+        if not against:
+            continue
+        # The first record of the things' condition (a check-in, not the check-out after).
+        first = min(_day(f) for f in against)
+        against = [f for f in against if _day(f) == first]
+        record = against[0]
+        signed = any(same_party(claim.speaker, p) for p in record.entities)
+        when = first or "then"
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=[f.sources[0] for f in against[:6]],
+                explanation=(
+                    f"{claim.speaker} says the defect was there from the start; the condition "
+                    f"record of {when}"
+                    + (" they signed" if signed else "")
+                    + " records it sound: "
+                    + "; ".join(f.summary[:120].rstrip(".") for f in against[:3])
+                    + "."
+                ),
+                severity="HIGH" if signed else "MEDIUM",
+            )
+        )
+    return found
+
+
+def _day(finding: Finding) -> str:
+    """The ISO day a condition record's title ends with ("" when it has none)."""
+    return finding.title.rsplit(" on ", 1)[1] if " on " in finding.title else ""
+
+
+# Marks the defect reader leaves to a report's wording: "scorch mark", "burn", "scratches".
+_MARKED = re.compile(
+    r"\b(?:scorch\w*|burn(?:s|t|ed)?|scratch\w*|chip(?:s|ped)?|dent(?:s|ed)?)\b", re.I
+)

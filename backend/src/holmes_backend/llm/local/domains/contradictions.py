@@ -36,7 +36,10 @@ from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
 from holmes_backend.llm.local.domains.bookings import stay_booked_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.cheques import register_contradictions
-from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
+from holmes_backend.llm.local.domains.conditions import (
+    CONDITION_REPORTED,
+    preexisting_contradictions,
+)
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
 from holmes_backend.llm.local.domains.custody import seal_contradictions
@@ -1436,6 +1439,7 @@ def _against_records(
     found += observation_contradictions(view.evidence.findings, claims)
     found += seal_contradictions(claims, view.evidence.custody)
     found += stoppage_contradictions(view.evidence.findings, events)
+    found += preexisting_contradictions(claims, view.evidence.findings)
     return found
 
 

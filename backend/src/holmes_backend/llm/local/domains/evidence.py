@@ -9,7 +9,7 @@ from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.bookings import stays_booked
 from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
-from holmes_backend.llm.local.domains.conditions import conditions_reported
+from holmes_backend.llm.local.domains.conditions import conditions_reported, conditions_sound
 from holmes_backend.llm.local.domains.controls import self_checked
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
@@ -97,6 +97,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
     findings += organizations_named(docs)
     findings += conditions_reported(docs)
+    findings += conditions_sound(docs)
     findings += concealment(docs)
     findings += recorded_negations(docs)
     findings += nonevents(docs)

@@ -61,7 +61,8 @@ _GAP = rf"(?:\W+(?!{_SAYING}\b)\w+){{0,4}}?\W+"
 _DEFECT_TOPIC = re.compile(
     r"\b(?:problems?|faults?|defects?|damaged?|issues?|repairs?|accidents?|breakdowns?|broken|"
     r"mechanical|condition|ran perfectly|leaks?|cracks?|wear|flood(?:ed|ing|s)?|subsidence|"
-    r"damp|rot|water\s+ingress|fire\s+damage)\b",
+    r"damp|rot|water\s+ingress|fire\s+damage|stains?|marks?|burns?|scorch\w*|scratch\w*|"
+    r"chips?|dents?)\b",
     re.IGNORECASE,
 )
 _ARREARS_TOPIC = re.compile(

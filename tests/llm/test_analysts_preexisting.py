@@ -44,6 +44,10 @@ async def test_an_inventory_records_each_thing_it_found_sound(tmp_path: Path) ->
         "Living room carpet recorded as sound in checkin_inventory.txt on 2024-09-01",
         "Kitchen worktop recorded as sound in checkin_inventory.txt on 2024-09-01",
     ]  # not the loose hinge, nor the form's own fields
+    # Its "Date:" field is the day of the inspection, on the timeline.
+    [day] = evidence.events
+    assert day.timestamp == "2024-09-01"
+    assert day.description.startswith("CHECK-IN INVENTORY - FLAT 3, 18 ALMA TERRACE, SHEFFIELD: ")
 
 
 async def test_already_stained_when_she_moved_in_against_the_inventory_she_signed(

@@ -47,6 +47,15 @@ _DATE_OF_ACT = re.compile(
     r"[a-z]+(?:\s+[a-z]+)?\s*:",
     re.IGNORECASE,
 )
+# A record's own date field ("Date: 1 September 2024   Tenant: …"), and a record of an
+# inspection whose date it is.
+_BARE_DATE = re.compile(r"^\s*(?:date|dated|inspection\s+date|date\s+inspected)\s*:", re.I)
+_INSPECTION = re.compile(
+    r"\b(?:inventory|inspection|check[- ]?in|check[- ]?out|condition\s+report|schedule\s+of\s+"
+    r"condition|survey|site\s+visit|valuation)\b",
+    re.IGNORECASE,
+)
+_HEAD_UNITS = 4
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
 _PLACE = re.compile(
@@ -586,20 +595,24 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
         span = find_days(unit.text, None) if moments else None
         if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
             moments = [Moment(span[0], None, moments[0].tz), *moments]
+        # "Date: 1 September 2024" under "CHECK-IN INVENTORY": the day the inspection was made.
+        inspected = number < _HEAD_UNITS and _BARE_DATE.match(unit.text) and _inspection(doc)
         for moment in moments:
             if (
                 moment.at is None
                 and not _EVENT_VERBS.search(unit.text)
                 and not _DATE_OF_ACT.match(unit.text)
+                and not inspected
             ):
                 continue
             places = places_in(unit.text)
             coordinates = find_coordinates(unit.text)
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
+            said = f"{units(doc)[0].text}: {unit.text}" if inspected else unit.text
             found.append(
                 TimedEvent(
                     timestamp=moment.iso(),
-                    description=unit.text[:240],
+                    description=said[:240],
                     place=places[0]
                     if places
                     else (describe(lat, lon) if lat is not None and lon is not None else None),
@@ -618,6 +631,13 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
     return _one_occasion(doc, found)
+
+
+def _inspection(doc: EvidenceDoc) -> bool:
+    """A record of an inspection, headed as one: an inventory, a check-in or check-out report,
+    a survey, a site visit's or a condition report."""
+    head = units(doc)[:1]
+    return bool(head and _INSPECTION.search(f"{doc.filename.replace('_', ' ')} {head[0].text}"))
 
 
 def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:

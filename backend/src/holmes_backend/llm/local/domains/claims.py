@@ -198,7 +198,7 @@ _ACCOUNT_FIELD = re.compile(
 _HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
 _HOME = re.compile(
-    r"\b(?:at|in|from|inside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
+    r"\b(?:at|in|from|inside|outside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
     r"(?P<place>home|house|apartment|flat|"
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
     # "I never left the house": at home all along.
@@ -400,14 +400,13 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             start = datetime.combine(days[0], time(0))
             end = datetime.combine(days[1], time(23, 59, 59))
             return f"{start.isoformat()}/{end.isoformat()}"
-        if days and not moments:
-            return _interval(Moment(days[0]), f"{text} {candidate}")
-        if moments:
+        if days or moments:
             # "I left the ward at 20:00", after "On 14 March 2026 I worked …": its own time,
             # on the day told before it.
-            own = _own_time(text) if candidate is not text and not hours else None
-            moment = Moment(moments[0].day, own[0], own[1] or moments[0].tz) if own else None
-            return _interval(moment or moments[0], text if own else f"{text} {candidate}")
+            told_day = moments[0] if moments else Moment(days[0])  # type: ignore[index]
+            own = _own_time(text) if (candidate is not text or not moments) and not hours else None
+            moment = Moment(told_day.day, own[0], own[1] or told_day.tz) if own else told_day
+            return _interval(moment, text if own else f"{text} {candidate}")
     return None
 
 
@@ -466,7 +465,9 @@ def _onward(moment: Moment, text: str) -> str | None:
     return None
 
 
-_AT_TIME = re.compile(r"\b(?:at|around)\s+(?:about\s+|around\s+)?(?=\d)", re.IGNORECASE)
+_AT_TIME = re.compile(
+    r"\b(?:at|around|from|after|since)\s+(?:about\s+|around\s+|roughly\s+)?(?=\d)", re.IGNORECASE
+)
 _RUNS_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to)\b", re.IGNORECASE)
 # "The carpet was already stained when I moved in": a defect the speaker says predates them.
 _ALREADY_THERE = re.compile(r"\b(?:already|from\s+the\s+start|pre-?existing)\b", re.I)

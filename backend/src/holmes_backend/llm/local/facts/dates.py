@@ -84,6 +84,9 @@ _CLOCK = re.compile(
     rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
     re.IGNORECASE,
 )
+# "9.30pm", "11.15 a.m.": a time written with a dot, as British prose does; only with am or
+# pm (a bare "9.30" is as likely a price).
+_DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
 _HOUR = re.compile(
     rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
 )
@@ -94,9 +97,15 @@ _PERIODS = {
     "evening": (time(18), time(23, 59, 59)),
     "night": (time(20), time(23, 59, 59)),
     "tonight": (time(20), time(23, 59, 59)),
-    "overnight": (time(20), time(23, 59, 59)),
+    # "all night", "overnight": until the morning after.
+    "overnight": (time(20), time(6, 59, 59)),
+    "all night": (time(20), time(6, 59, 59)),
 }
-_PERIOD = re.compile(r"\b(?P<word>morning|afternoon|evening|night|tonight|overnight)\b", re.I)
+_PERIOD = re.compile(
+    r"\b(?P<word>morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
+    r"tonight|overnight)\b",
+    re.I,
+)
 _JOIN_DISTANCE = 40
 # Whether "09/03/2025" is 9 March in the evidence being read (facts.conventions decides).
 numeric_dates_day_first: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=False)
@@ -203,6 +212,13 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if at is not None:
             clocks.add(m.start(), m.end())
             found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
+    for m in _DOTTED.finditer(text):
+        if inside.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), int(m["M"]), 0, m["ap"])
+        if at is not None:
+            clocks.add(m.start(), m.end())
+            found.append((m.start(), m.end(), at, None))
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
             continue
@@ -355,7 +371,10 @@ def find_times(text: str) -> list[tuple[time, tzinfo | None]]:
 def day_period(text: str) -> tuple[time, time] | None:
     """The part of the day a text speaks of ("that evening"), as a time range."""
     match = _PERIOD.search(text)
-    return _PERIODS[match["word"].lower()] if match else None
+    if match is None:
+        return None
+    word = " ".join(match["word"].lower().split())
+    return _PERIODS["all night" if word.endswith(" night") else word]
 
 
 def parse_iso(value: object) -> datetime | None:

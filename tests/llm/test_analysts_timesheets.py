@@ -4,8 +4,11 @@ rate is no duplicate payment; a day with the hours on site is no contradiction."
 
 from pathlib import Path
 
+import docx
+
 from holmes_backend.agents.schemas import FinancialOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from holmes_backend.llm.local.facts.text import units
+from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 
 _INVOICE = (
     "Locum,Shift date,Ward,Hrs,Hourly rate (GBP),Line total (GBP)\n"
@@ -77,3 +80,57 @@ async def test_a_log_row_with_both_times(tmp_path: Path) -> None:
         billed.explanation
     )
     assert billed.severity == "HIGH"  # four hours short or more
+
+
+# A contractor's own timesheet, a table in a Word document under a heading naming her and the
+# month; its days are written "02/03/2026" (the heading's "MARCH 2026" reads them day-first),
+# its times "08:30". The site's access log has her in for three hours one day, not at all on
+# the next, though it has her on the days either side.
+_CARD_LOG = (
+    "Timestamp,Card holder,Reader,Direction\n"
+    "02/03/2026 08:27,Ilse Vermeulen,Main entrance,IN\n"
+    "02/03/2026 17:04,Ilse Vermeulen,Main entrance,OUT\n"
+    "03/03/2026 10:52,Ilse Vermeulen,Main entrance,IN\n"
+    "03/03/2026 14:10,Ilse Vermeulen,Main entrance,OUT\n"
+    "05/03/2026 08:31,Ilse Vermeulen,Main entrance,IN\n"
+    "05/03/2026 17:02,Ilse Vermeulen,Main entrance,OUT\n"
+)
+
+
+async def test_a_word_timesheet_against_the_sites_access_log(tmp_path: Path) -> None:
+    sheet = docx.Document()
+    sheet.add_paragraph("CONTRACTOR TIMESHEET - MARCH 2026")
+    sheet.add_paragraph("Contractor: Ilse Vermeulen. Client site: Corvane House, Bristol.")
+    table = sheet.add_table(rows=1, cols=4)
+    header = ["Date", "Start", "Finish", "Hours on site"]
+    for cell, name in zip(table.rows[0].cells, header, strict=True):
+        cell.text = name
+    for day in (2, 3, 4, 5):
+        values = [f"0{day}/03/2026", "08:30", "17:00", "8.5"]
+        for cell, value in zip(table.add_row().cells, values, strict=True):
+            cell.text = value
+    sheet.add_paragraph("I certify that the hours above were worked on site.")
+    sheet.add_paragraph("Signed: Ilse Vermeulen")
+    path = tmp_path / "timesheet_vermeulen.docx"
+    sheet.save(path)
+    docx_mime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+    docs = [
+        await load(path, docx_mime),
+        await text_doc(tmp_path, "access_log.csv", _CARD_LOG, "text/csv"),
+    ]
+    # Its rows are rows ("08:30" is no field of a form).
+    rows = [u.text for u in units(docs[0]) if u.kind == "row"]
+    assert len(rows) == 4
+    assert rows[0] == "Date: 02/03/2026; Start: 08:30; Finish: 17:00; Hours on site: 8.5"
+    found = synthesis_of(docs).contradictions
+    [short] = [c for c in found if "hours billed exceed" in c.explanation]
+    assert short.explanation == (
+        "Ilse Vermeulen's hours billed exceed their time on site by 13.7 h over 2 day(s): "
+        "2026-03-03: 8.5 h billed, on site 10:52\u201314:10 (3.3 h); 2026-03-04: 8.5 h billed, "
+        "no record of them on site that day."
+    )
+    assert short.severity == "HIGH"
+    # Her certificate that the hours were worked is held against the same days.
+    assert [c.claim for c in found if "says the hours were worked" in c.explanation] == [
+        "I certify that the hours above were worked on site."
+    ]

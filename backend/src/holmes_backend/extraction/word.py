@@ -19,8 +19,9 @@ from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
 from holmes_backend.extraction.rows import read_rows
 
-# A cell holding a field of its own ("By: Victor Hale", "Date: 8 January 2024").
-_FIELD_CELL = re.compile(r"^[^:\n]{1,30}:\s*\S")
+# A cell holding a field of its own ("By: Victor Hale", "Date: 8 January 2024"); its label has
+# a letter ("08:30" is a time of day, not a field).
+_FIELD_CELL = re.compile(r"^(?=[^:\n]*[A-Za-z])[^:\n]{1,30}:\s*\S")
 _LABEL_CELL = re.compile(r"^[^\d:]{1,40}:?$")
 # Words a column's name is made of.
 _COLUMN_WORD = re.compile(

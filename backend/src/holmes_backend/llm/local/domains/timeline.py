@@ -299,7 +299,34 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
                 hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
                 for file_id in set(hits):
                     owners[file_id] += _owners_in(unit.text)
+    for doc in docs:
+        if doc not in media and (worker := _timesheet_of(doc)):
+            owners[doc.file_id].append(worker)  # its rows are their hours
     return {k: sorted(set(v)) for k, v in owners.items() if v}
+
+
+# A timesheet, and whose it is: "CONTRACTOR TIMESHEET", "Contractor: Ilse Vermeulen".
+_TIMESHEET = re.compile(
+    r"\b(?:time\s*sheets?|time\s+records?|hours\s+record|attendance\s+record)\b", re.I
+)
+_WORKER_FIELD = re.compile(
+    r"\b(?:contractor|employee|consultant|worker|staff\s+member|engineer|name)\s*:\s*(?P<v>[^.;\n]+)",
+    re.IGNORECASE,
+)
+_TIMESHEET_HEAD = 5
+
+
+def _timesheet_of(doc: EvidenceDoc) -> str | None:
+    """The person a timesheet is of, by the field its heading names them in."""
+    head = [u.text for u in units(doc)[:_TIMESHEET_HEAD]]
+    if not any(_TIMESHEET.search(t) for t in [doc.filename.replace("_", " "), *head]):
+        return None
+    for text in head:
+        for field in _WORKER_FIELD.finditer(text):
+            people = [n.text for n in find_names(field["v"]) if n.kind == "person"]
+            if people:
+                return people[0]
+    return None
 
 
 def _owners_in(text: str) -> list[str]:

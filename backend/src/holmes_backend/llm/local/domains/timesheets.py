@@ -14,14 +14,15 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from holmes_backend.agents.schemas import Contradiction, SwornClaim, Transaction
+from holmes_backend.agents.schemas import Contradiction, SourceRef, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.names import same_party
 
 _HOURS = re.compile(
-    r"\b(?:hours?(?:\s+worked|\s+billed)?|hrs|time\s*\(h(?:ours)?\))\s*:\s*(?P<h>\d{1,2}(?:[.,]\d+)?)",
+    r"\b(?:(?:total\s+)?(?:hours?|hrs)(?:\s+(?:worked|billed|claimed|charged|on\s+site))?|"
+    r"time\s*\(h(?:ours)?\))\s*:\s*(?P<h>\d{1,2}(?:[.,]\d+)?)",
     re.IGNORECASE,
 )
 _IN = re.compile(
@@ -47,7 +48,9 @@ _OUT_FIELD = re.compile(
 )
 _AFFIRMS = re.compile(
     r"\b(?:every|all|each)\s+(?:hour|day)s?\b|\bfull\s+(?:\w+[- ])?(?:hour\s+)?days?\b|"
-    r"\bworked\s+(?:all|the|those|my)\s+(?:hours|days)\b|\btimesheets?\b",
+    r"\bworked\s+(?:all|the|those|my)\s+(?:hours|days)\b|\btimesheets?\b|"
+    # "I certify that the hours above were worked on site"
+    r"\bhours\s+(?:above|shown|claimed|recorded|listed)\s+(?:were|was|have\s+been)\s+worked\b",
     re.IGNORECASE,
 )
 _SHARE = 0.75
@@ -56,14 +59,25 @@ _SEVERE_HOURS = 4.0
 
 
 @dataclass
+class _Bill:
+    """A row claiming hours on a day: a bill's (a transaction) or a timesheet's (an event)."""
+
+    description: str
+    source: SourceRef
+    day: date
+    people: list[str]
+    hours: float
+
+
+@dataclass
 class _Short:
     person: str
     day: date
     billed: float
     present: float
-    first_in: datetime
-    last_out: datetime
-    bill: Transaction
+    first_in: datetime | None  # None: no record of them on site that day at all
+    last_out: datetime | None
+    bill: _Bill
     log: list[Item]
 
 
@@ -81,8 +95,12 @@ def hours_contradictions(
         missing = sum(s.billed - s.present for s in days)
         severity = "HIGH" if len(days) >= 2 or missing >= _SEVERE_HOURS else "MEDIUM"
         listing = "; ".join(
-            f"{s.day.isoformat()}: {s.billed:g} h billed, on site {s.first_in:%H:%M}\u2013"
-            f"{s.last_out:%H:%M} ({s.present:.1f} h)"
+            f"{s.day.isoformat()}: {s.billed:g} h billed, "
+            + (
+                f"on site {s.first_in:%H:%M}\u2013{s.last_out:%H:%M} ({s.present:.1f} h)"
+                if s.first_in and s.last_out
+                else "no record of them on site that day"
+            )
             for s in days[:6]
         )
         evidence = unique_refs(
@@ -114,39 +132,73 @@ def hours_contradictions(
     return found
 
 
+def _bills(transactions: list[Transaction], items: list[Item]) -> list[_Bill]:
+    """Rows claiming hours: bills (a transaction's row) and timesheets (a dated row of hours
+    whose person the row or its file names, that is no access record itself)."""
+    found: list[_Bill] = []
+    for tx in transactions:
+        hours, day = _HOURS.search(tx.description), tx_date(tx)
+        people = [p for p in (tx.to_party, tx.from_party) if p]
+        if hours is not None and day is not None and people:
+            found.append(_Bill(tx.description, tx.source, day, people, _float(hours["h"])))
+    for item in items:
+        if item.kind == "transaction" or not item.people or _direction(item.description):
+            continue
+        if hours := _HOURS.search(item.description):
+            found.append(
+                _Bill(
+                    item.description, item.source, item.when.date(), item.people, _float(hours["h"])
+                )
+            )
+    return found
+
+
+def _float(text: str) -> float:
+    return float(text.replace(",", "."))
+
+
 def _short_days(transactions: list[Transaction], items: list[Item]) -> list[_Short]:
     found: list[_Short] = []
-    for tx in transactions:
-        hours = _HOURS.search(tx.description)
-        day = tx_date(tx)
-        people = [p for p in (tx.to_party, tx.from_party) if p]
-        if hours is None or day is None or not people:
-            continue
-        billed = float(hours["h"].replace(",", "."))
-        for person in people:
-            log = [
+    access = [
+        i
+        for i in items
+        if i.timed and i.kind != "transaction" and (_direction(i.description) or _row_span(i))
+    ]
+    for bill in _bills(transactions, items):
+        for person in bill.people:
+            theirs = [
                 i
-                for i in items
-                if i.timed
-                and i.when.date() == day
-                and i.kind != "transaction"
-                and i.file_id != tx.source.file_id
-                and any(same_party(person, p) for p in i.people)
-                and (_direction(i.description) or _row_span(i))
+                for i in access
+                if i.file_id != bill.source.file_id and any(same_party(person, p) for p in i.people)
             ]
+            log = [i for i in theirs if i.when.date() == bill.day]
             ins = [i.when for i in log if _direction(i.description) == "in"]
             outs = [i.when for i in log if _direction(i.description) == "out"]
             for item in log:
                 if span := _row_span(item):
                     ins.append(span[0])
                     outs.append(span[1])
+            if not log and _covered(theirs, bill.day) and bill.hours >= _SHORT_HOURS:
+                # The log has them on the days around it, and not on this one at all.
+                found.append(_Short(person, bill.day, bill.hours, 0.0, None, None, bill, []))
+                break
             if not ins or not outs or max(outs) <= min(ins):
                 continue
             present = (max(outs) - min(ins)).total_seconds() / 3600
-            if present < billed * _SHARE and billed - present >= _SHORT_HOURS:
-                found.append(_Short(person, day, billed, present, min(ins), max(outs), tx, log))
+            if present < bill.hours * _SHARE and bill.hours - present >= _SHORT_HOURS:
+                found.append(
+                    _Short(person, bill.day, bill.hours, present, min(ins), max(outs), bill, log)
+                )
                 break
     return found
+
+
+def _covered(log: list[Item], day: date) -> bool:
+    """Whether a person's access records run from before a day to after it, in one file."""
+    by_file: dict[str, list[date]] = defaultdict(list)
+    for item in log:
+        by_file[item.file_id].append(item.when.date())
+    return any(min(days) < day < max(days) for days in by_file.values())
 
 
 def _row_span(item: Item) -> tuple[datetime, datetime] | None:

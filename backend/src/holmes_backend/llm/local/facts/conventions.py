@@ -62,6 +62,11 @@ _DAY_MONTH = re.compile(
     r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b",
     re.IGNORECASE,
 )  # characters of each text read: the conventions show early
+_MONTH_YEAR = re.compile(
+    r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
+    r"(?P<y>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
 HINT = "EVIDENCE CONVENTIONS:"
 _HINT_LINE = re.compile(
     rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b"
@@ -179,6 +184,8 @@ def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
             for match in pattern.finditer(text, 0, _SAMPLE):
                 month = MONTHS[match["mon"][:3].lower()]
                 spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
+            spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
         for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
             named = str(match["mon"] or match["mon_"])
             spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
@@ -189,9 +196,15 @@ def _cross_read(
     spelled: set[tuple[int, int, int]], ambiguous: set[tuple[int, int, int]]
 ) -> tuple[int, int]:
     """(day-first, month-first) votes of the ambiguous numeric dates that the evidence also
-    writes out: "03/11/2025" beside "3 November 2025" is day-first."""
-    day_first = sum(bool({(year, b, a), (0, b, a)} & spelled) for year, a, b in ambiguous)
-    month_first = sum(bool({(year, a, b), (0, a, b)} & spelled) for year, a, b in ambiguous)
+    writes out: "03/11/2025" beside "3 November 2025" is day-first; "02/03/2026" in a
+    timesheet headed "MARCH 2026" too (a month named with its year and no day: (year, month,
+    0))."""
+    day_first = sum(
+        bool({(year, b, a), (0, b, a), (year, b, 0)} & spelled) for year, a, b in ambiguous
+    )
+    month_first = sum(
+        bool({(year, a, b), (0, a, b), (year, a, 0)} & spelled) for year, a, b in ambiguous
+    )
     return day_first, month_first
 
 

@@ -26,14 +26,16 @@ from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
 from holmes_backend.llm.local.domains.records import sentences
 from holmes_backend.llm.local.facts.dates import find_period
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import distinctive_words
+from holmes_backend.llm.local.facts.names import distinctive_words, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 BACKDATING_ASKED = "backdating_asked"
 
 _ASKED = re.compile(
     r"\bback-?dat(?:e|ed|ing)\b"
-    r"|\b(?:date|dating)\s+(?:it|this|them|that|the\s+\w+|(?:your|my|our|his|her)\s+signature)"
+    r"|\b(?:date|dating)\s+(?:it|this|them|that|the\s+\w+|(?:your|my|our|his|her)\s+signature|"
+    # "Please date Variation 3 as 15 January 2026": a document by its name and number.
+    r"[A-Z][\w-]+(?:\s+(?:No\.?\s*)?[\dA-Z][\w-]*)?(?=\s+as\s))"
     r"\s+(?:as\s+(?:of\s+)?|to\s+|for\s+|on\s+)?(?=(?:the\s+)?\d|[A-Z][a-z]+\s+\d)"
     r"|\bput\s+(?:the\s+|a\s+)?(?:earlier\s+)?date\s+(?:as|of|to)\b"
     r"|\bshow\s+(?:it\s+as\s+|the\s+date\s+as\s+)",
@@ -57,6 +59,9 @@ _KINDS = (
     "purchase order",
     "timesheet",
     "declaration",
+    "variation",
+    "deed",
+    "notice",
 )
 _KIND = re.compile(rf"\b(?P<kind>{'|'.join(_KINDS)})s?\b", re.IGNORECASE)
 _TITLE = re.compile(
@@ -152,7 +157,23 @@ def backdating_contradictions(
                 )
             )
         for claim in claims:
-            if claim.source.file_id == home or not made_on(claim.claim, kind, to):
+            if claim.source.file_id == home:
+                continue
+            if _DENIES_ASKING.search(claim.claim) and _asker(claim, asked):
+                found.append(
+                    Contradiction(
+                        claim=claim.claim,
+                        claim_source=claim.source,
+                        evidence_against=[asked.sources[0]],
+                        explanation=(
+                            f"{claim.speaker} denies asking for a document to be backdated, yet "
+                            f'{request}: "{asked.summary[:160]}".'
+                        ),
+                        severity="HIGH",
+                    )
+                )
+                continue
+            if not made_on(claim.claim, kind, to):
                 continue
             found.append(
                 Contradiction(
@@ -167,6 +188,20 @@ def backdating_contradictions(
                 )
             )
     return found
+
+
+# "I have never asked anyone to backdate a document", "I did not ask her to change the date".
+_DENIES_ASKING = re.compile(
+    r"\b(?:never|not|n['\u2019]t)\s+(?:ever\s+)?(?:asked|ask|told|tell|instructed|instruct|"
+    r"requested|request)\b[^.;]{0,40}?\b(?:back-?dat\w*|(?:change|alter)\w*\s+(?:the\s+)?dates?|"
+    r"earlier\s+date)",
+    re.IGNORECASE,
+)
+
+
+def _asker(claim: SwornClaim, asked: Finding) -> bool:
+    """Whether the witness is who made the request (its record's sender, named first)."""
+    return bool(claim.speaker and asked.entities and same_party(claim.speaker, asked.entities[0]))
 
 
 def made_on(text: str, kind: str, day: str) -> bool:

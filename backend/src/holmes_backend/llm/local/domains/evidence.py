@@ -32,6 +32,7 @@ from holmes_backend.llm.local.domains.people import (
     person_mentions,
 )
 from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
+from holmes_backend.llm.local.domains.records import quoted_events
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
@@ -86,6 +87,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     numbers = phone_holders(docs, witnesses) | identity_holders(docs)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
+        timeline += quoted_events(doc)
     timeline.sort(key=_sort_key)
     custody = custody_findings(docs)
     people += [p for e in timeline for p in e.people]

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Generic, TypeVar
 
-from holmes_backend.agents.schemas import Finding, Severity
+from holmes_backend.agents.schemas import Finding, Severity, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
-from holmes_backend.llm.local.domains.timeline import display_name, doc_people
+from holmes_backend.llm.local.domains.timeline import display_name, doc_people, sender_name
 from holmes_backend.llm.local.facts.dates import find_moments, parse_iso
+from holmes_backend.llm.local.facts.memo import memo
 from holmes_backend.llm.local.facts.names import find_names, kind_of
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -67,8 +68,8 @@ def sentences(
         if not testimony and is_testimony(doc):
             continue
         hits = [
-            (unit, found)
-            for unit in units(doc)
+            (position, unit, found)
+            for position, unit in enumerate(units(doc))
             if unit.kind != "row"
             and (longest is None or len(unit.text) < longest)
             and (found := test(unit.text)) is not None
@@ -77,8 +78,14 @@ def sentences(
             continue
         people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
         written = written_day(doc)
-        for unit, found in hits:
-            yield Said(doc, unit, found, people, written)
+        quoted = quoted_messages(doc)
+        for position, unit, found in hits:
+            inner = next((q for q in reversed(quoted) if q.start <= position), None)
+            if inner is None:
+                yield Said(doc, unit, found, people, written)
+            else:
+                # A forwarded or quoted message's words are its sender's, of its own day.
+                yield Said(doc, unit, found, inner.people, inner.written or written)
 
 
 def sentence_day(said: Said[T]) -> str | None:
@@ -122,3 +129,99 @@ def record_author(doc: EvidenceDoc) -> str | None:
     if heading and [n.text for n in find_names(heading[0].text)] == [heading[0].text]:
         return heading[0].text
     return None
+
+
+@dataclass(frozen=True)
+class Quoted:
+    """A message forwarded or quoted inside an e-mail: where its header starts (the position of
+    its unit among the e-mail's units), its sender first among its people, and the day it was
+    written."""
+
+    start: int
+    people: list[str]
+    written: str | None
+    at: str | None  # its date and time as ISO, when the header gives them
+    subject: str = ""
+
+
+_FORWARD_MARKER = re.compile(
+    r"-{2,}\s*(?:forwarded\s+message|original\s+message)\s*-{2,}|\bbegin\s+forwarded\s+message\s*:",
+    re.IGNORECASE,
+)
+_HEADER_FIELD = re.compile(r"^\s*(?P<key>from|sent|date|to|cc|subject)\s*:\s*(?P<value>.+)$", re.I)
+_WROTE = re.compile(
+    r"^\s*On\s+(?P<when>.{4,80}?),?\s+(?P<who>[^,<]{2,60}?)\s*(?:<[^>]*>)?\s+wrote:"
+)
+
+
+def quoted_messages(doc: EvidenceDoc) -> list[Quoted]:
+    """The messages an e-mail forwards or quotes, in order (none for other documents)."""
+    if doc.mime_type != "message/rfc822":
+        return []
+    return memo(doc, "quoted", lambda: _quoted(doc))
+
+
+def _quoted(doc: EvidenceDoc) -> list[Quoted]:
+    found: list[Quoted] = []
+    doc_units = units(doc)
+    for number, unit in enumerate(doc_units):
+        if wrote := _WROTE.match(unit.text):
+            moments = find_moments(wrote["when"])
+            found.append(
+                Quoted(
+                    number,
+                    [name] if (name := sender_name(wrote["who"])) else [],
+                    moments[0].day.isoformat() if moments else None,
+                    moments[0].iso() if moments else None,
+                )
+            )
+            continue
+        marker = _FORWARD_MARKER.search(unit.text)
+        if marker is None:
+            continue
+        fields: dict[str, str] = {}
+        lines = [unit.text[marker.end() :], *(u.text for u in doc_units[number + 1 : number + 8])]
+        for line in lines:
+            field = _HEADER_FIELD.match(line)
+            if field is None:
+                if line.strip():
+                    break
+                continue
+            fields.setdefault(field["key"].lower(), field["value"].strip())
+        sender = sender_name(fields.get("from", ""))
+        moments = find_moments(fields.get("date") or fields.get("sent") or "")
+        to = [sender_name(a) for a in re.split(r"[,;]", fields.get("to", ""))]
+        found.append(
+            Quoted(
+                number,
+                [p for p in [sender, *to] if p],
+                moments[0].day.isoformat() if moments else None,
+                moments[0].iso() if moments else None,
+                fields.get("subject", ""),
+            )
+        )
+    return found
+
+
+def quoted_events(doc: EvidenceDoc) -> list[TimedEvent]:
+    """Each message an e-mail forwards or quotes, dated, on the timeline in its own right."""
+    found: list[TimedEvent] = []
+    doc_units = units(doc)
+    for quoted in quoted_messages(doc):
+        if quoted.at is None or not quoted.people:
+            continue
+        sender, *to = quoted.people
+        found.append(
+            TimedEvent(
+                timestamp=quoted.at,
+                description=(
+                    f"E-mail from {sender}"
+                    + (f" to {', '.join(to)}" if to else "")
+                    + f" (quoted in {doc.filename})"
+                    + (f": {quoted.subject[:120]}" if quoted.subject else "")
+                ),
+                people=quoted.people,
+                source=doc_units[quoted.start].ref,
+            )
+        )
+    return found

@@ -56,6 +56,7 @@ _INSPECTION = re.compile(
     re.IGNORECASE,
 )
 _HEAD_UNITS = 4
+_QUOTED_DATE = re.compile(r"^\s*(?:date|sent)\s*:", re.IGNORECASE)
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
 _PLACE = re.compile(
@@ -602,9 +603,10 @@ def _row_event(
 def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
+    mail = doc.mime_type == "message/rfc822"
     for number, unit in enumerate(units(doc)):
-        if unit.kind not in ("prose", "ocr", "cells"):
-            continue
+        if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
+            continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text)
         if moments:
             # A period's end ("the quarter ended October 28, 2023") is no day a later time of

@@ -44,6 +44,8 @@ _TESTIMONY = re.compile(
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
     r"record of (?:\w+ )?interview|person interviewed|"
     r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
+    r"(?:investigation|investigatory|disciplinary|fact[- ]finding|grievance|misconduct)\s+"
+    r"(?:meeting|hearing|interview)|"
     r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
     # What a person declares on a form of their interests or conduct.
     r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
@@ -119,7 +121,8 @@ _WITNESS = re.compile(
     rf"(?P<name>{_NAME})"
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
-    rf"|\b(?:witness|deponent|affiant|declarant|interviewee|person\s+interviewed|"
+    rf"|\b(?:witness|deponent|affiant|declarant|interviewee|person\s+interviewed|attendee|"
+    r"employee\s+interviewed|respondent|"
     rf"name\s+of\s+(?:witness|interviewee|person\s+interviewed))\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
 )
@@ -254,7 +257,10 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
     head = f"{doc.filename.replace('_', ' ')} " + " ".join(u.text for u in units(doc)[:60])
     if len(_OPINION.findall(head)) >= 2:
         return False  # a court opinion discusses testimony; it is not one
-    questions = sum(bool(_QUESTION.match(u.text)) for u in units(doc)[:80])
+    questions = sum(
+        bool(_QUESTION.match(u.text) or (_PREFIX.match(u.text) and u.text.rstrip().endswith("?")))
+        for u in units(doc)[:80]
+    )  # "Q: …", or a question its asker's label leads ("TO: Did you message her …?")
     return bool(_TESTIMONY.search(head)) or questions >= 2 or _signed_answers(doc)
 
 

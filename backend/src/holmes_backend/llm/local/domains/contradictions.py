@@ -57,6 +57,7 @@ from holmes_backend.llm.local.domains.hospitality import (
     together,
     undeclared_contradictions,
 )
+from holmes_backend.llm.local.domains.hoursofday import hour_contradictions
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.interests import (
@@ -467,10 +468,11 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
     return distinct
 
 
-def _since(claim: SwornClaim) -> date | None:
+def _since(claim: SwornClaim, said: str | None = None) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
-    day without a year is of the claim's own time's year."""
-    text = claim.claim.partition(" [asked: ")[0]
+    day without a year is of the claim's own time's year. `said`: the claim's words as a
+    denial (_denied_words), when read so."""
+    text = said if said is not None else claim.claim.partition(" [asked: ")[0]
     match = _SINCE.search(text)
     span = parse_span(claim.claimed_time)
     if match is None:
@@ -492,14 +494,15 @@ def denial_contradictions(
     conversations = _conversations(items)
     guests = hosted(transfers)
     for claim in claims:
-        speaker, text = claim.speaker, claim.claim
+        # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
+        speaker, text = claim.speaker, _denied_words(claim)
         if not speaker:
             continue
         match = _CONTACT.search(text)
         if match is not None and _KNOWING_OF.match(text, match.end()):
             match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
         if match is not None:
-            since = _since(claim)
+            since = _since(claim, text if text != claim.claim else None)
             found += _mail_domain_contact(claim, match.end(), items, since)
             for target in _targets(text, match.end(), speaker, known):
                 both = [
@@ -1423,7 +1426,7 @@ def _against_records(
 ) -> list[Contradiction]:
     """What the records' own values, counts, days and names deny: limits broken, counters
     wound back, acts out of the order stated, counts that disagree, acts denied, work claimed
-    on leave, seals replaced."""
+    on leave, seals replaced, lines written at hours denied."""
     claims, events = view.evidence.sworn_claims, view.evidence.events
     stated = [f for f in view.legal.findings if f.finding_type == COMPLIANCE]
     found = limit_contradictions(view.legal.clauses, events, stated)
@@ -1440,6 +1443,7 @@ def _against_records(
     found += seal_contradictions(claims, view.evidence.custody)
     found += stoppage_contradictions(view.evidence.findings, events)
     found += preexisting_contradictions(claims, view.evidence.findings)
+    found += hour_contradictions(claims, items)
     return found
 
 

@@ -1,0 +1,54 @@
+"""An investigation meeting's notes, its questions and answers led by the speakers' initials
+("TO:", "MH:"), against a WhatsApp export of the messages they are about."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_NOTES = (
+    "INVESTIGATION MEETING - NOTES\n"
+    "Attendee: Marcus Hale (Regional Manager). Investigator: Tom Okafor (HR).\n"
+    "Date: 16 February 2026.\n"
+    "TO: Did you message Chloe after she asked you to stop on 6 February?\n"
+    "MH: No.\n"
+    "TO: Have you ever messaged her late at night?\n"
+    "MH: Never after 10pm. Only about work.\n"
+)
+
+
+def _chat(*lines: str) -> str:
+    return "\n".join(lines) + "\n"
+
+
+_ASKED = "[06/02/2026, 08:05:13] Chloe Brennan: Stop messaging me. I am reporting this."
+_FIRST = "[03/02/2026, 21:14:05] Marcus Hale: You looked great today"
+
+
+async def _docs(tmp_path: Path, chat: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "investigation_meeting_hale.txt", _NOTES),
+        await text_doc(tmp_path, "WhatsApp Chat with Marcus Hale.txt", chat),
+    ]
+
+
+async def test_initialled_answers_are_the_attendees_claims(tmp_path: Path) -> None:
+    evidence, _ = run(EvidenceOutput, (await _docs(tmp_path, _chat(_FIRST)))[:1])
+    assert [(c.speaker, c.claim.split(" [asked")[0]) for c in evidence.sworn_claims] == [
+        ("Marcus Hale", "No."),
+        ("Marcus Hale", "Never after 10pm."),
+    ]
+
+
+async def test_his_lines_after_her_request_and_late_at_night(tmp_path: Path) -> None:
+    late = "[09/02/2026, 22:31:44] Marcus Hale: You'll regret this"
+    found = synthesis_of(await _docs(tmp_path, _chat(_FIRST, _ASKED, late))).contradictions
+    explained = {c.claim.split(" [asked")[0]: c.explanation for c in found}
+    assert explained["No."].startswith("Marcus Hale denies contact with Chloe Brennan, yet 1")
+    assert explained["Never after 10pm."] == (
+        "Marcus Hale says they never wrote after 22:00, yet 1 line(s) of theirs were written "
+        "then: [09/02/2026, 22:31:44] Marcus Hale: You'll regret this."
+    )
+    # Lines at 21:14, before her request: neither answer is contradicted.
+    assert not synthesis_of(await _docs(tmp_path, _chat(_FIRST, _ASKED))).contradictions

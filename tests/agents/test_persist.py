@@ -3,7 +3,13 @@
 import uuid
 
 from holmes_backend.agents.persist import domain_findings
-from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, SourceRef
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    FinancialOutput,
+    Finding,
+    SourceRef,
+    Transaction,
+)
 
 
 def test_an_anomaly_also_stated_as_a_finding_is_stored_once() -> None:
@@ -36,3 +42,45 @@ def test_an_anomaly_also_stated_as_a_finding_is_stored_once() -> None:
     assert sorted(r["finding_type"] for r in rows) == ["anomaly:structuring", "note"]
     assert next(r for r in rows if r["finding_type"] == "note")["file_id"] is None
     assert str(next(r for r in rows if r["finding_type"] != "note")["file_id"]) == file_id
+
+
+def test_items_sharing_a_passage_but_saying_different_things_are_all_stored() -> None:
+    """Each attendee a minutes' line lists is a finding of its own, and so is each payment a
+    ledger describes alike ("Payment to V. Hale", of different amounts)."""
+    file_id = str(uuid.uuid4())
+    line = SourceRef(file_id=file_id, line=3, excerpt="Present: Priya Raman, Samuel Okafor")
+    attended = [
+        Finding(
+            finding_type="meeting_attended",
+            title=f"{person} attended the board meeting on 2024-02-06",
+            summary="Board meeting \u2014 Present: Priya Raman, Samuel Okafor",
+            confidence=0.85,
+            entities=[person],
+            sources=[line],
+        )
+        for person in ("Priya Raman", "Samuel Okafor")
+    ]
+    paid = [
+        Transaction(
+            date="2024-03-0" + str(day),
+            amount=amount,
+            to_party="V. Hale",
+            description="Payment to V. Hale",
+            source=SourceRef(file_id=file_id, row=day),
+        )
+        for day, amount in ((1, 9650.0), (2, 9750.0))
+    ]
+    rows = domain_findings(
+        case_id=uuid.uuid4(),
+        job_id=uuid.uuid4(),
+        domain="financial",
+        agent_id="financial_agent",
+        output=FinancialOutput(findings=attended, transactions=paid),
+        known_files={file_id},
+    )
+    assert sorted(r["title"] for r in rows) == [
+        "Priya Raman attended the board meeting on 2024-02-06",
+        "Samuel Okafor attended the board meeting on 2024-02-06",
+        "USD 9,650.00 to V. Hale",
+        "USD 9,750.00 to V. Hale",
+    ]

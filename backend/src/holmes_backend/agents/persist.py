@@ -45,10 +45,13 @@ def domain_findings(
 ) -> list[dict[str, Any]]:
     """Finding rows (column values, for one bulk insert) of one domain's output."""
     rows = []
-    seen: set[tuple[str, str]] = set()
+    seen: set[tuple[str, str, str]] = set()
     for kind, title, summary, confidence, source, item in _items(output):
-        # A model may state an anomaly both as an anomaly and as a finding: store it once.
-        key = (kind.lower(), summary.strip())
+        # A model may state an anomaly both as an anomaly and as a finding: store it once
+        # ("duplicate_payment" and "Duplicate payment" are one title). Findings that share a
+        # passage but say different things of it (each attendee a minutes' line lists) stay.
+        heading = " ".join(title.lower().replace("_", " ").split())
+        key = (kind.lower(), heading, summary.strip())
         if key in seen:
             continue
         seen.add(key)

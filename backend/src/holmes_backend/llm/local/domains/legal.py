@@ -61,7 +61,18 @@ _NO_AMENDMENT = re.compile(
 )
 _DECIDED = re.compile(
     r"\b(resolved|(?:is|are|was|were|has been|have been) (?:hereby )?(?:approved|ratified|"
-    r"authori[sz]ed)|approves|ratifies|consents? to)\b",
+    r"authori[sz]ed)|approves|ratifies|consents? to"
+    # "the partners approved the renewal of …", "the committee unanimously agreed to appoint …"
+    r"|(?:board|partners|directors|committee|trustees|members|council|governors)\s+"
+    r"(?:(?:unanimously|formally)\s+)?(?:approved|ratified|authori[sz]ed|resolved|agreed\s+to)"
+    # "Medisupply UK Ltd remains the approved supplier of consumables"
+    r"|(?:is|remains|was)\s+(?:the|an|our)\s+approved\s+(?:supplier|vendor|contractor|provider))\b",
+    re.IGNORECASE,
+)
+# A decision someone says was made: "claiming the board approved", "he said it was approved".
+_REPORTED = re.compile(
+    r"\b(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|alleg\w*|assert\w*|insist\w*|told|tells?|"
+    r"according\s+to)\b[^.;]{0,60}$",
     re.IGNORECASE,
 )
 NEGATED_DECISION = re.compile(
@@ -205,8 +216,11 @@ def _decisions(doc_units: list[Unit]) -> list[Finding]:
         text = unit.text
         if unit.kind in ("row", "cue") or unit.ref.cue_start is not None:
             continue
-        if not _DECIDED.search(text) or NEGATED_DECISION.search(text) or REQUIREMENT.search(text):
+        decided = _DECIDED.search(text)
+        if decided is None or NEGATED_DECISION.search(text) or REQUIREMENT.search(text):
             continue
+        if _REPORTED.search(text[: decided.start()]):
+            continue  # "Hale's reply claiming the board approved …": a claim, not a record
         named = [n.text for n in find_names(text) if n.kind in ("organization", "person")]
         if named:
             found.append(

@@ -19,6 +19,7 @@ from holmes_backend.llm.local.domains.records import record_author, sentences
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period, parse_iso
+from holmes_backend.llm.local.facts.money import to_number
 
 STATED_STOPPAGE = "stated_stoppage"
 _STOPPAGE = re.compile(
@@ -71,16 +72,11 @@ def _worked(description: str) -> str | None:
     fields = row_fields(description)
     counts = [v for k, v in fields.items() if _HEADCOUNT.search(k)]
     done = [v for k, v in fields.items() if _WORK.search(k) and not _HEADCOUNT.search(k)]
-    if any(_IDLE.search(v) for v in done) or any(_number(v) == 0 for v in counts):
+    if any(_IDLE.search(v) for v in done) or any(to_number(v) == 0 for v in counts):
         return None  # the row records the stoppage
-    if any((n := _number(v)) is not None and n > 0 for v in counts):
+    if any((n := to_number(v)) is not None and n > 0 for v in counts):
         return done[0] if done else "work recorded"
     return done[0] if done else None
-
-
-def _number(value: str) -> float | None:
-    match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*", value)
-    return float(match[1]) if match else None
 
 
 def stoppage_contradictions(

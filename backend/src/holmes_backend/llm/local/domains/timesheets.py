@@ -18,6 +18,7 @@ from holmes_backend.agents.schemas import Contradiction, SourceRef, SwornClaim, 
 from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.money import to_number
 from holmes_backend.llm.local.facts.names import same_party
 
 _HOURS = re.compile(
@@ -137,24 +138,22 @@ def _bills(transactions: list[Transaction], items: list[Item]) -> list[_Bill]:
     whose person the row or its file names, that is no access record itself)."""
     found: list[_Bill] = []
     for tx in transactions:
-        hours, day = _HOURS.search(tx.description), tx_date(tx)
+        hours, day = _hours(tx.description), tx_date(tx)
         people = [p for p in (tx.to_party, tx.from_party) if p]
-        if hours is not None and day is not None and people:
-            found.append(_Bill(tx.description, tx.source, day, people, _float(hours["h"])))
+        if hours and day is not None and people:
+            found.append(_Bill(tx.description, tx.source, day, people, hours))
     for item in items:
         if item.kind == "transaction" or not item.people or _direction(item.description):
             continue
-        if hours := _HOURS.search(item.description):
-            found.append(
-                _Bill(
-                    item.description, item.source, item.when.date(), item.people, _float(hours["h"])
-                )
-            )
+        if hours := _hours(item.description):
+            found.append(_Bill(item.description, item.source, item.when.date(), item.people, hours))
     return found
 
 
-def _float(text: str) -> float:
-    return float(text.replace(",", "."))
+def _hours(text: str) -> float | None:
+    """The hours a row claims ("Hours on site: 8.5", "Hrs: 7,5")."""
+    match = _HOURS.search(text)
+    return to_number(match["h"].replace(",", ".")) if match else None
 
 
 def _short_days(transactions: list[Transaction], items: list[Item]) -> list[_Short]:

@@ -48,6 +48,7 @@ from holmes_backend.llm.local.domains.timeline import (
     events,
     file_places,
 )
+from holmes_backend.llm.local.domains.undone import not_recorded_done
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.identifiers import identity_holders
 from holmes_backend.llm.local.facts.names import name_key, not_a_person
@@ -125,6 +126,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += sequence_statements(docs)
     findings += [checked for doc in docs for checked in self_checked(doc)]
     findings += stated_stoppages(docs)
+    findings += [undone for doc in docs for undone in not_recorded_done(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),

@@ -14,7 +14,7 @@ from itertools import pairwise
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in, sender_name
-from holmes_backend.llm.local.facts import condition
+from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.dates import (
     Moment,
     day_period,
@@ -794,6 +794,8 @@ def _claim(
         or _PERJURY.search(text)
         or condition.denied(text)
         or preexisting
+        # "Mrs Hollis was perfectly lucid throughout our meeting": vouched for, in any person.
+        or faculties.vouched(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))

@@ -49,6 +49,7 @@ from holmes_backend.llm.local.domains.dispositions import disposal_contradiction
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import access_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
+from holmes_backend.llm.local.domains.faculties import faculty_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.hospitality import (
@@ -1444,6 +1445,7 @@ def _against_records(
     found += stoppage_contradictions(view.evidence.findings, events)
     found += preexisting_contradictions(claims, view.evidence.findings)
     found += hour_contradictions(claims, items)
+    found += faculty_contradictions(claims, items, view.evidence.findings)
     return found
 
 

@@ -14,6 +14,7 @@ from holmes_backend.llm.local.domains.controls import self_checked
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
+from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
@@ -126,6 +127,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += sequence_statements(docs)
     findings += [checked for doc in docs for checked in self_checked(doc)]
     findings += stated_stoppages(docs)
+    findings += states_observed(docs)
     findings += [undone for doc in docs for undone in not_recorded_done(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

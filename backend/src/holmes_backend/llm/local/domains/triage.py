@@ -37,7 +37,7 @@ from holmes_backend.llm.local.domains.members import roles_held
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
-from holmes_backend.llm.local.facts import condition
+from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, find_times, parse_iso
 from holmes_backend.llm.local.facts.identifiers import identity_holders
@@ -167,8 +167,11 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text))
         or (_short(doc_units) and any(places_in(u.text) for u in doc_units)),
         personal=_personal(doc_units[:_FORM_UNITS]),
+        # What state a thing was in (a defect, arrears), or a person (confused, intoxicated).
         condition=any(
-            condition.reported(u.text) for u in doc_units[:_LIMIT_UNITS] if u.kind != "row"
+            condition.reported(u.text) or faculties.observed(u.text)
+            for u in doc_units[:_LIMIT_UNITS]
+            if u.kind != "row"
         ),
         sighting=bool(_SIGHTING.search(text[:50_000])),
         limits=sum(

@@ -59,6 +59,7 @@ from holmes_backend.llm.local.domains.hospitality import (
     undeclared_contradictions,
 )
 from holmes_backend.llm.local.domains.hoursofday import hour_contradictions
+from holmes_backend.llm.local.domains.households import household_contradictions
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.interests import (
@@ -1446,6 +1447,7 @@ def _against_records(
     found += preexisting_contradictions(claims, view.evidence.findings)
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
+    found += household_contradictions(claims, view.evidence.findings)
     return found
 
 

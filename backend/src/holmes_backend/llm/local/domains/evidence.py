@@ -16,6 +16,7 @@ from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
 from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
+from holmes_backend.llm.local.domains.households import residents_on_record, sole_occupancy_claims
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
@@ -79,7 +80,9 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
-    claims = at_their_homes([claim for doc in docs for claim in sworn_claims(doc)], docs)
+    claims = [claim for doc in docs for claim in sworn_claims(doc)]
+    claims += [claim for doc in docs for claim in sole_occupancy_claims(doc)]
+    claims = at_their_homes(claims, docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     mentions = person_mentions(docs)
@@ -128,6 +131,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [checked for doc in docs for checked in self_checked(doc)]
     findings += stated_stoppages(docs)
     findings += states_observed(docs)
+    findings += [resident for doc in docs for resident in residents_on_record(doc)]
     findings += [undone for doc in docs for undone in not_recorded_done(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],

@@ -112,6 +112,7 @@ from holmes_backend.llm.local.domains.services import (
     billed_not_delivered,
     idle_days_billed,
 )
+from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
 from holmes_backend.llm.local.domains.stays import stay_contradictions
@@ -1448,6 +1449,7 @@ def _against_records(
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
     found += household_contradictions(claims, view.evidence.findings)
+    found += speed_contradictions(claims, view.evidence.findings)
     return found
 
 

@@ -38,6 +38,7 @@ from holmes_backend.llm.local.domains.records import quoted_events
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
+from holmes_backend.llm.local.domains.speeds import speeds_recorded
 from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import (
     figures_sent,
@@ -128,11 +129,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [late for doc in docs for late in created_after_date(doc)]
     findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += sequence_statements(docs)
-    findings += [checked for doc in docs for checked in self_checked(doc)]
-    findings += stated_stoppages(docs)
-    findings += states_observed(docs)
-    findings += [resident for doc in docs for resident in residents_on_record(doc)]
-    findings += [undone for doc in docs for undone in not_recorded_done(doc)]
+    findings += _kept_records(docs)
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),
@@ -142,6 +139,18 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         findings=findings,
     )
     return EvidenceAnalysis(output, _thoughts(docs, output, owners))
+
+
+def _kept_records(docs: list[EvidenceDoc]) -> list[Finding]:
+    """What records kept as they went show: controls checked by the one who acted, work
+    stopped, people's states observed, who lives where, speeds logged, acts left undone."""
+    findings = [checked for doc in docs for checked in self_checked(doc)]
+    findings += stated_stoppages(docs)
+    findings += states_observed(docs)
+    findings += [resident for doc in docs for resident in residents_on_record(doc)]
+    findings += speeds_recorded(docs)
+    findings += [undone for doc in docs for undone in not_recorded_done(doc)]
+    return findings
 
 
 def _media_findings(

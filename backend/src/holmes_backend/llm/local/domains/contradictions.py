@@ -81,6 +81,7 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.logged_states import state_contradictions
 from holmes_backend.llm.local.domains.losses import (
     bought_after_loss,
     loss_contradictions,
@@ -1450,6 +1451,7 @@ def _against_records(
     found += faculty_contradictions(claims, items, view.evidence.findings)
     found += household_contradictions(claims, view.evidence.findings)
     found += speed_contradictions(claims, view.evidence.findings)
+    found += state_contradictions(claims, items)
     return found
 
 

@@ -1,0 +1,158 @@
+"""A witness's word that they left a thing in a state at a time ("I set the alarm on the shop
+floor and in the stockroom before I locked the front door", at about 18:00) against the log of
+the thing's own states: an alarm panel whose shop floor was UNSET from 08:02 and not SET again
+until the next morning.
+
+A log's row gives a state when one of its fields is a state word alone ("Event: UNSET",
+"Status: Locked", "Aspect: RED"), on an axis (armed, locked, closed, powered, a signal's
+green); the thing is what its area, zone, door or device fields name. A claim speaks of an axis
+by its words (setting or arming an alarm, locking, closing, switching on) and of the things the
+log names that it names too (or of the log's one thing). It is borne out by a row of its state
+within a quarter of an hour of its time; it is contradicted (HIGH) when the state in force at
+its time, the thing's last row before it, is the opposite and no such row is near.
+"""
+
+import re
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from holmes_backend.agents.schemas import Contradiction, SourceRef, SwornClaim
+from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.dates import parse_span
+
+# Axis -> (state words that are on it: True for set/locked/closed/on/green, False for the rest).
+_STATES: dict[str, dict[str, bool]] = {
+    "armed": {
+        "set": True, "armed": True, "full set": True, "armed away": True,
+        "unset": False, "disarmed": False, "unarmed": False,
+    },
+    "locked": {"locked": True, "secured": True, "unlocked": False},
+    "closed": {"closed": True, "shut": True, "open": False, "opened": False},
+    "powered": {
+        "on": True, "switched on": True, "enabled": True,
+        "off": False, "switched off": False, "disabled": False,
+    },
+    "signal": {"green": True, "red": False, "amber": False},
+}  # fmt: skip
+# How a claim speaks of each axis, and of which side ("I set the alarm", "locked the door").
+_SAID: dict[str, tuple[re.Pattern[str], bool]] = {
+    "armed": (
+        re.compile(
+            r"\b(?:set|armed|activated|put\s+on)\b[^.;]{0,30}\balarm|\balarm\b[^.;]{0,30}\b"
+            r"(?:was|were|is)\s+(?:set|armed|on)\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    "locked": (
+        re.compile(r"\b(?:locked|secured)\b|\b(?:was|were)\s+locked\b", re.IGNORECASE),
+        True,
+    ),
+    "closed": (
+        re.compile(
+            r"\b(?:closed|shut)\b[^.;]{0,20}\b(?:door|gate|window|valve|barrier|hatch)s?\b|"
+            r"\b(?:door|gate|window|valve|barrier|hatch)s?\b[^.;]{0,20}\b(?:was|were)\s+"
+            r"(?:closed|shut)\b",
+            re.IGNORECASE,
+        ),
+        True,
+    ),
+    "powered": (
+        re.compile(r"\bswitched\s+(?:it\s+|them\s+)?on\b|\bturned\s+(?:it\s+)?on\b", re.I),
+        True,
+    ),
+    "signal": (re.compile(r"\b(?:lights?|signals?)\b[^.;]{0,60}\bgreen\b", re.I), True),
+}
+_NEGATED = re.compile(r"\b(?:not|never|didn['\u2019]t|forgot|failed)\b", re.IGNORECASE)
+_THING_FIELD = re.compile(
+    r"\b(?:area|zone|door|device|approach|location|partition|point|gate|room|sensor|lock|"
+    r"camera|entrance|exit|reader)\b",
+    re.IGNORECASE,
+)
+_NEAR = timedelta(minutes=15)
+_WORD = re.compile(r"[a-z]+")
+
+
+@dataclass(frozen=True)
+class _Row:
+    when: datetime
+    axis: str
+    on: bool
+    state: str
+    thing: str
+    source: SourceRef
+    file_id: str
+
+
+def _row(item: Item) -> _Row | None:
+    fields = row_fields(item.description)
+    if not fields:
+        return None
+    for value in fields.values():
+        word = " ".join(value.lower().split())
+        for axis, states in _STATES.items():
+            if word in states:
+                thing = " ".join(v for k, v in fields.items() if _THING_FIELD.search(k))
+                when = item.when.replace(tzinfo=None)
+                return _Row(
+                    when, axis, states[word], value.strip(), thing, item.source, item.file_id
+                )
+    return None
+
+
+def _named(thing: str, claim: str) -> bool:
+    words = set(_WORD.findall(thing.lower()))
+    return bool(words) and words <= set(_WORD.findall(claim.lower()))
+
+
+def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    rows = [row for item in items if item.timed and (row := _row(item)) is not None]
+    found: list[Contradiction] = []
+    for claim in claims if rows else []:
+        span = parse_span(claim.claimed_time)
+        if span is None or not span[2] or not claim.speaker or _NEGATED.search(claim.claim):
+            continue
+        at = span[0].replace(tzinfo=None)
+        for axis, (said, on) in _SAID.items():
+            if not said.search(claim.claim):
+                continue
+            logged = [r for r in rows if r.axis == axis and r.file_id != claim.source.file_id]
+            things = {r.thing for r in logged}
+            named = {t for t in things if _named(t, claim.claim)}
+            if not named and len(things) != 1:
+                continue
+            for thing in sorted(named or things):
+                of_thing = sorted((r for r in logged if r.thing == thing), key=lambda r: r.when)
+                if any(r.on == on and abs(r.when - at) <= _NEAR for r in of_thing):
+                    continue  # borne out
+                before = [r for r in of_thing if r.when <= at]
+                if not before or before[-1].on == on:
+                    continue
+                last = before[-1]
+                after = next((r for r in of_thing if r.when > at and r.on == on), None)
+                where = f" ({thing})" if thing else ""
+                found.append(
+                    Contradiction(
+                        claim=claim.claim,
+                        claim_source=claim.source,
+                        evidence_against=[last.source] + ([after.source] if after else []),
+                        explanation=(
+                            f"{claim.speaker} says it was left {_word(axis, on)}{where} at about "
+                            f"{at:%H:%M} on {at:%Y-%m-%d}; its log shows it {last.state} from "
+                            f"{last.when:%Y-%m-%d %H:%M}"
+                            + (
+                                f" until {after.state} at {after.when:%Y-%m-%d %H:%M}"
+                                if after
+                                else ", and no change after"
+                            )
+                            + "."
+                        ),
+                        severity="HIGH",
+                    )
+                )
+    return found
+
+
+def _word(axis: str, on: bool) -> str:
+    return next(word for word, side in _STATES[axis].items() if side == on)

@@ -122,7 +122,7 @@ _WITNESS = re.compile(
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
     rf"|\b(?:witness|deponent|affiant|declarant|interviewee|person\s+interviewed|attendee|"
-    r"employee\s+interviewed|respondent|"
+    r"employee\s+interviewed|employee|respondent|"
     rf"name\s+of\s+(?:witness|interviewee|person\s+interviewed))\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
 )

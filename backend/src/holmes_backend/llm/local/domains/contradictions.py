@@ -122,6 +122,7 @@ from holmes_backend.llm.local.domains.submissions import (
     disclosure_contradictions,
     late_submission_contradictions,
 )
+from holmes_backend.llm.local.domains.substances import substance_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
@@ -1452,6 +1453,7 @@ def _against_records(
     found += household_contradictions(claims, view.evidence.findings)
     found += speed_contradictions(claims, view.evidence.findings)
     found += state_contradictions(claims, items)
+    found += substance_contradictions(claims, view.evidence.findings)
     return found
 
 

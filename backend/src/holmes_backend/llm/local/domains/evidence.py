@@ -45,6 +45,7 @@ from holmes_backend.llm.local.domains.submissions import (
     submission_terms,
     submissions_logged,
 )
+from holmes_backend.llm.local.domains.substances import substances_detected
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -149,6 +150,7 @@ def _kept_records(docs: list[EvidenceDoc]) -> list[Finding]:
     findings += states_observed(docs)
     findings += [resident for doc in docs for resident in residents_on_record(doc)]
     findings += speeds_recorded(docs)
+    findings += substances_detected(docs)
     findings += [undone for doc in docs for undone in not_recorded_done(doc)]
     return findings
 

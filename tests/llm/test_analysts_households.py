@@ -23,9 +23,10 @@ _DECLARATION = (
     "Signed: Tamsin Okoro  Date: 2 June 2026\n"
 )
 _ACCOUNTS = (
-    "Account holder,Service address,Account opened\n"
-    "Marcus Bell,2210 Alder Street Apt 4 Fresno CA 93721,2025-08-14\n"
-    "Ruth Anand,2212 Alder Street Fresno CA 93721,2019-01-30\n"
+    "Account holder,Service address,Account opened,Account closed\n"
+    "Marcus Bell,2210 Alder Street Apt 4 Fresno CA 93721,2025-08-14,\n"
+    "Ruth Anand,2212 Alder Street Fresno CA 93721,2019-01-30,\n"
+    "Omar Velez,2210 Alder Street Apt 4 Fresno CA 93721,2017-03-01,2022-11-30\n"
 )
 _REGISTRATION = (
     "VEHICLE REGISTRATION RECORD\n"
@@ -65,13 +66,15 @@ async def test_another_adult_on_two_records_at_her_address(tmp_path: Path) -> No
     ]
     assert "Marcus Bell at 2210 Alder Street Apt 4 Fresno CA 93721" in residents
     assert "Ruth Anand at 2212 Alder Street Fresno CA 93721" in residents
+    assert not [r for r in residents if r.startswith("Omar Velez")]
     assert "Marcus Bell at 2210 Alder Street, Apt 4, Fresno, CA 93721" in residents
     [against] = synthesis_of(docs).contradictions
     assert against.claim.startswith("No [asked: ")
     assert against.claim.endswith("Does anyone else live with you?]")
     assert against.severity == "HIGH"
     assert "Tamsin Okoro says no one else lives at their home" in against.explanation
-    # Marcus Bell on both records; not the neighbour next door, nor her son.
+    # Marcus Bell on both records; not the neighbour next door, nor her son, nor the holder
+    # whose account there closed years ago.
     assert "records place Marcus Bell there" in against.explanation
     assert {ref.file_id for ref in against.evidence_against} == {
         "utility_accounts",

@@ -39,6 +39,12 @@ _FORENAME_COLUMN = re.compile(r"\b(?:fore\s*names?|first\s*names?|given\s*names?
 _FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w ()'/-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _PERSON_FIELD = re.compile(rf"^(?:{_RESIDENT}|name)$", re.IGNORECASE)
 _HEAD = 15
+# A register's column for when someone left: a value in it ends their time at the address.
+_GONE = re.compile(
+    r"\b(?:removed|deleted|left|moved\s+out|end(?:ed)?|departed|departure|vacated|until|to\s+date|"
+    r"closed)\b",
+    re.IGNORECASE,
+)
 # An address's house and street ("14 Birch Close"), and a UK postcode or a US ZIP at its end.
 _HOUSE_STREET = re.compile(r"\b(\d{1,5}[a-z]?)\s+([A-Z][A-Za-z'-]+)")
 _POSTCODE = re.compile(
@@ -130,6 +136,8 @@ def _rows(doc_units: list[Unit]) -> list[tuple[str, str, Unit]]:
         places = [k for k in fields if _ADDRESS_COLUMN.search(k)]
         if len(people) != 1 or len(places) != 1:
             continue
+        if any(_GONE.search(k) and v.strip() for k, v in fields.items()):
+            continue  # "Date removed: 2023-04-01": who lived there once
         person, address = _person(people[0]), fields[places[0]].strip()
         if person and address_key(address):
             found.append((person, address, unit))

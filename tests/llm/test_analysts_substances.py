@@ -68,6 +68,8 @@ async def test_meeting_notes_speak_for_their_employee_by_initials(tmp_path: Path
         "Present: Kyle Brennan (KB), Helen Shaw (HS)\n"
         "HS: Have you taken any drugs?\n"
         "KB: No. I have never taken cocaine in my life.\n"
+        "HS: Do you use anything else?\n"
+        "KB: Look, I don't do drugs.\n"
     )
     report = (
         "Laboratory report\nDonor: Kyle Brennan\n"
@@ -77,5 +79,8 @@ async def test_meeting_notes_speak_for_their_employee_by_initials(tmp_path: Path
         await text_doc(tmp_path, "meeting.txt", notes),
         await text_doc(tmp_path, "tox.txt", report),
     ]
-    [against] = synthesis_of(docs).contradictions
-    assert against.explanation.startswith("Kyle Brennan denies taking cocaine")
+    found = synthesis_of(docs).contradictions
+    assert [c.explanation.split(",")[0] for c in found] == [
+        "Kyle Brennan denies taking cocaine",
+        "Kyle Brennan denies taking drugs",
+    ]

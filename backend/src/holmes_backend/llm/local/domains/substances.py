@@ -44,7 +44,7 @@ _NEGATIVE = re.compile(
     r"\b(?:negative|not\s+detected|none\s+detected|absent|below\s+(?:the\s+)?cut-?off)\b", re.I
 )
 _DENIAL = re.compile(
-    r"\b(?:never|not|n['\u2019]t|no)\b[^.;?]{0,40}\b(?:taken|take|took|used|use|smoked|smoke|"
+    r"(?:\b(?:never|not|no)|n['\u2019]t)\b[^.;?]{0,40}\b(?:taken|take|took|used|use|smoked|smoke|"
     r"consumed|injected|touched|tried|done|do|had)\b",
     re.IGNORECASE,
 )

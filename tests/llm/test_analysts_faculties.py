@@ -97,8 +97,14 @@ async def test_a_letter_of_the_week_before_alone_is_medium(tmp_path: Path) -> No
     [against] = synthesis_of(docs).contradictions
     assert against.severity == "MEDIUM"
     assert "in the week before: 2026-01-08:" in against.explanation
-    # A chart that observed him well that day, and no letter: nothing to contradict.
-    assert synthesis_of(await _ward(tmp_path, chart, letter=False)).contradictions == []
+    # A chart that observed him well that day, and no letter: nothing to contradict, and no
+    # gap asks for corroboration of what the chart bears out.
+    well = chart.replace("Settled. Visited by his son.", "Alert and oriented. Visited by his son.")
+    out = synthesis_of(await _ward(tmp_path, well, letter=False))
+    assert out.contradictions == []
+    assert not [g for g in out.evidence_gaps if "fully oriented" in g.element]
+    unsaid = synthesis_of(await _ward(tmp_path, chart, letter=False)).evidence_gaps
+    assert [g for g in unsaid if "fully oriented" in g.element]
 
 
 async def test_sobriety_against_the_custody_log(tmp_path: Path) -> None:

@@ -58,3 +58,21 @@ async def test_a_row_of_the_claimed_state_near_its_time_bears_it_out(tmp_path: P
     assert [c.explanation.split(";")[0] for c in found] == [
         "Tomasz Wolski says it was left closed (Loading bay door) at about 20:40 on 2026-10-16"
     ]
+
+
+async def test_a_claim_its_log_bears_out_asks_for_no_corroboration(tmp_path: Path) -> None:
+    statement = (
+        "WITNESS STATEMENT\nName: Tomasz Wolski\n"
+        "On Friday 16 October 2026 I locked the cash vault at about 20:40 and went home.\n"
+        "Signed: T. Wolski, 19 October 2026\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "statement.txt", statement),
+        await text_doc(tmp_path, "vault_lock_log.csv", _VAULT, "text/csv"),
+    ]
+    out = synthesis_of(docs)
+    assert out.contradictions == []
+    assert not [g for g in out.evidence_gaps if "locked the cash vault" in g.element]
+    # The same claim with no log to bear it out asks for corroboration.
+    alone = synthesis_of(docs[:1]).evidence_gaps
+    assert [g for g in alone if "locked the cash vault" in g.element]

@@ -64,8 +64,13 @@ async def test_the_only_record_untied_is_medium_and_a_close_speed_is_none(
 ) -> None:
     [against] = synthesis_of(await _case(tmp_path, 83, report=False)).contradictions
     assert against.severity == "MEDIUM"
-    # 58 km/h against "no more than 50": within what a driver's estimate allows.
-    assert synthesis_of(await _case(tmp_path, 58)).contradictions == []
+    # 58 km/h against "no more than 50": within what a driver's estimate allows, and the
+    # recorder of her own van bears it out (no gap asks for more).
+    close = synthesis_of(await _case(tmp_path, 58))
+    assert close.contradictions == []
+    assert not [g for g in close.evidence_gaps if "50 km/h" in g.element]
+    untied = synthesis_of(await _case(tmp_path, 58, report=False)).evidence_gaps
+    assert [g for g in untied if "50 km/h" in g.element]
 
 
 async def test_a_dated_log_is_a_journey_not_a_recorder(tmp_path: Path) -> None:

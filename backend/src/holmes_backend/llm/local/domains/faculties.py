@@ -14,7 +14,7 @@ the custody record's "strong smell of alcohol".
 
 import re
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -72,7 +72,7 @@ def _observations(
         _Observation(
             i.when.date(),
             i.description,
-            i.people or [n.text for n in find_names(i.description)],
+            i.people or _named(i.description),
             i.source,
         )
         for i in items
@@ -88,16 +88,50 @@ def _observations(
     return seen
 
 
-def faculty_contradictions(
-    claims: list[SwornClaim], items: list[Item], findings: list[Finding]
-) -> list[Contradiction]:
-    found: list[Contradiction] = []
+def _vouched(
+    claims: list[SwornClaim],
+) -> list[tuple[SwornClaim, faculties.Topic, str, tuple[datetime, datetime, bool]]]:
+    """Each claim vouching for a person's state, with its topic, the person and its time."""
+    found = []
     for claim in claims:
         topic = faculties.vouched(claim.claim)
         span = parse_span(claim.claimed_time)
         subject = _subject(claim) if topic and span else None
-        if topic is None or span is None or subject is None:
-            continue
+        if topic is not None and span is not None and subject is not None:
+            found.append((claim, topic, subject, span))
+    return found
+
+
+def faculties_borne_out(
+    claims: list[SwornClaim], items: list[Item]
+) -> set[tuple[str, int | None, int | None]]:
+    """Claims a dated record of that day bears out ("Alert and oriented", naming the person),
+    when none of that day observed otherwise: corroborated."""
+    found: set[tuple[str, int | None, int | None]] = set()
+    for claim, topic, subject, span in _vouched(claims):
+        days = (span[0].date(), span[1].date())
+        of_day = [
+            i
+            for i in items
+            if i.file_id != claim.source.file_id
+            and days[0] <= i.when.date() <= days[1]
+            and any(same_party(subject, p) for p in i.people or _named(i.description))
+        ]
+        sound = [i for i in of_day if faculties.vouched(i.description) == topic]
+        if sound and not any(faculties.observed(i.description) == topic for i in of_day):
+            found.add((claim.source.file_id, claim.source.line, claim.source.page))
+    return found
+
+
+def _named(text: str) -> list[str]:
+    return [n.text for n in find_names(text)]
+
+
+def faculty_contradictions(
+    claims: list[SwornClaim], items: list[Item], findings: list[Finding]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim, topic, subject, span in _vouched(claims):
         day = span[0].date()
         against = sorted(
             (

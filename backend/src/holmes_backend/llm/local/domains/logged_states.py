@@ -106,9 +106,23 @@ def _named(thing: str, claim: str) -> bool:
     return bool(words) and words <= set(_WORD.findall(claim.lower()))
 
 
-def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+@dataclass(frozen=True)
+class _Verdict:
+    """What a thing's log says of a claim: borne out, or against it (its last row before the
+    claim's time, and the row that next gave the claimed state)."""
+
+    claim: SwornClaim
+    axis: str
+    on: bool
+    at: datetime
+    thing: str
+    last: _Row | None = None
+    after: _Row | None = None
+
+
+def _verdicts(claims: list[SwornClaim], items: list[Item]) -> list[_Verdict]:
     rows = [row for item in items if item.timed and (row := _row(item)) is not None]
-    found: list[Contradiction] = []
+    found: list[_Verdict] = []
     for claim in claims if rows else []:
         span = parse_span(claim.claimed_time)
         if span is None or not span[2] or not claim.speaker or _NEGATED.search(claim.claim):
@@ -125,33 +139,56 @@ def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Co
             for thing in sorted(named or things):
                 of_thing = sorted((r for r in logged if r.thing == thing), key=lambda r: r.when)
                 if any(r.on == on and abs(r.when - at) <= _NEAR for r in of_thing):
-                    continue  # borne out
-                before = [r for r in of_thing if r.when <= at]
-                if not before or before[-1].on == on:
+                    found.append(_Verdict(claim, axis, on, at, thing))
                     continue
-                last = before[-1]
-                after = next((r for r in of_thing if r.when > at and r.on == on), None)
-                where = f" ({thing})" if thing else ""
-                found.append(
-                    Contradiction(
-                        claim=claim.claim,
-                        claim_source=claim.source,
-                        evidence_against=[last.source] + ([after.source] if after else []),
-                        explanation=(
-                            f"{claim.speaker} says it was left {_word(axis, on)}{where} at about "
-                            f"{at:%H:%M} on {at:%Y-%m-%d}; its log shows it {last.state} from "
-                            f"{last.when:%Y-%m-%d %H:%M}"
-                            + (
-                                f" until {after.state} at {after.when:%Y-%m-%d %H:%M}"
-                                if after
-                                else ", and no change after"
-                            )
-                            + "."
-                        ),
-                        severity="HIGH",
-                    )
-                )
+                before = [r for r in of_thing if r.when <= at]
+                if before and before[-1].on != on:
+                    after = next((r for r in of_thing if r.when > at and r.on == on), None)
+                    found.append(_Verdict(claim, axis, on, at, thing, before[-1], after))
     return found
+
+
+def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for verdict in _verdicts(claims, items):
+        last, after, at = verdict.last, verdict.after, verdict.at
+        if last is None:
+            continue
+        where = f" ({verdict.thing})" if verdict.thing else ""
+        found.append(
+            Contradiction(
+                claim=verdict.claim.claim,
+                claim_source=verdict.claim.source,
+                evidence_against=[last.source] + ([after.source] if after else []),
+                explanation=(
+                    f"{verdict.claim.speaker} says it was left {_word(verdict.axis, verdict.on)}"
+                    f"{where} at about {at:%H:%M} on {at:%Y-%m-%d}; its log shows it "
+                    f"{last.state} from {last.when:%Y-%m-%d %H:%M}"
+                    + (
+                        f" until {after.state} at {after.when:%Y-%m-%d %H:%M}"
+                        if after
+                        else ", and no change after"
+                    )
+                    + "."
+                ),
+                severity="HIGH",
+            )
+        )
+    return found
+
+
+def states_borne_out(
+    claims: list[SwornClaim], items: list[Item]
+) -> set[tuple[str, int | None, int | None]]:
+    """The claims every thing's log bears out (a row of the claimed state near their time):
+    corroborated, so no gap asks for more."""
+    verdicts = _verdicts(claims, items)
+    against = {id(v.claim) for v in verdicts if v.last is not None}
+    return {
+        (v.claim.source.file_id, v.claim.source.line, v.claim.source.page)
+        for v in verdicts
+        if id(v.claim) not in against
+    }
 
 
 def _word(axis: str, on: bool) -> str:

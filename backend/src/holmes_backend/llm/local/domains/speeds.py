@@ -126,9 +126,24 @@ def speeds_recorded(docs: list[EvidenceDoc]) -> list[Finding]:
 _TOP = re.compile(r": up to (?P<top>[\d.]+) (?P<unit>\S+)$")
 
 
-def speed_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> list[Contradiction]:
+@dataclass(frozen=True)
+class _Compared:
+    claim: SwornClaim
+    said: float
+    unit_name: str
+    logged: float
+    record: Finding
+    tied: bool
+
+    @property
+    def against(self) -> bool:
+        return self.logged > self.said * _MARGIN + _SLACK
+
+
+def _compared(claims: list[SwornClaim], findings: list[Finding]) -> list[_Compared]:
+    """Each stated speed beside the top speed its speaker's vehicle logged, in its unit."""
     records = [f for f in findings if f.finding_type == SPEEDS_RECORDED and _TOP.search(f.title)]
-    found: list[Contradiction] = []
+    found: list[_Compared] = []
     for claim in claims if records else []:
         stated = _STATED.search(claim.claim)
         if stated is None or not claim.speaker:
@@ -136,27 +151,47 @@ def speed_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> l
         speaker = claim.speaker
         tied = [f for f in records if any(same_party(speaker, p) for p in f.entities)]
         only = records if len(records) == 1 and not records[0].entities else []
+        unit_name = _unit_of(stated["unit"]) or "mph"
         for record in tied or only:
             top = _TOP.search(record.title)
             assert top is not None
-            unit_name = _unit_of(stated["unit"]) or "mph"
-            said = float(stated["n"])
             logged = float(top["top"]) * _UNITS[top["unit"]] / _UNITS[unit_name]
-            if logged <= said * _MARGIN + _SLACK:
-                continue
-            file = record.title.split("Speeds recorded in ", 1)[1].split(":", 1)[0]
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=unique_refs(record.sources, 10),
-                    explanation=(
-                        f"{speaker} says they were doing about {stated['n']} {unit_name}; "
-                        f"{file}"
-                        + (" (of the vehicle a record ties to them)" if tied else "")
-                        + f" logged up to {logged:.0f} {unit_name}: {record.summary[:160]}."
-                    ),
-                    severity="HIGH" if tied else "MEDIUM",
-                )
+                _Compared(claim, float(stated["n"]), unit_name, logged, record, bool(tied))
             )
     return found
+
+
+def speed_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for compared in _compared(claims, findings):
+        if not compared.against:
+            continue
+        record, unit_name = compared.record, compared.unit_name
+        file = record.title.split("Speeds recorded in ", 1)[1].split(":", 1)[0]
+        found.append(
+            Contradiction(
+                claim=compared.claim.claim,
+                claim_source=compared.claim.source,
+                evidence_against=unique_refs(record.sources, 10),
+                explanation=(
+                    f"{compared.claim.speaker} says they were doing about {compared.said:g} "
+                    f"{unit_name}; {file}"
+                    + (" (of the vehicle a record ties to them)" if compared.tied else "")
+                    + f" logged up to {compared.logged:.0f} {unit_name}: {record.summary[:160]}."
+                ),
+                severity="HIGH" if compared.tied else "MEDIUM",
+            )
+        )
+    return found
+
+
+def speeds_borne_out(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> set[tuple[str, int | None, int | None]]:
+    """Stated speeds the recorder of the speaker's own vehicle bears out: corroborated."""
+    return {
+        (c.claim.source.file_id, c.claim.source.line, c.claim.source.page)
+        for c in _compared(claims, findings)
+        if c.tied and not c.against
+    }

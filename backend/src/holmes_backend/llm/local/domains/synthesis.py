@@ -13,6 +13,7 @@ from holmes_backend.llm.local.domains.contradictions import (
     in_window,
     timeline_index,
 )
+from holmes_backend.llm.local.domains.faculties import faculties_borne_out
 from holmes_backend.llm.local.domains.gaps import all_gaps, unapproved
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.links import (
@@ -25,8 +26,10 @@ from holmes_backend.llm.local.domains.links import (
     temporal_links,
     timed_items,
 )
+from holmes_backend.llm.local.domains.logged_states import states_borne_out
 from holmes_backend.llm.local.domains.meetings import corroborated_absences
 from holmes_backend.llm.local.domains.payees import changed_account_links
+from holmes_backend.llm.local.domains.speeds import speeds_borne_out
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.names import same_party
 
@@ -62,9 +65,10 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
         (c.claim_source.file_id, c.claim_source.line, c.claim_source.page) for c in contradictions
     }
     tested |= _corroborated(view, dated, zone)
-    tested |= corroborated_absences(
-        view.evidence.sworn_claims, view.legal.findings + view.evidence.findings
-    )
+    claims = view.evidence.sworn_claims
+    tested |= corroborated_absences(claims, view.legal.findings + view.evidence.findings)
+    tested |= states_borne_out(claims, dated) | speeds_borne_out(claims, view.evidence.findings)
+    tested |= faculties_borne_out(claims, dated)
     gaps = all_gaps(view, tested, caps, missing)
     output = SynthesisOutput(
         cross_modal_links=links, contradictions=contradictions, evidence_gaps=gaps

@@ -110,7 +110,7 @@ ORG_SUFFIXES = dict(
     ]
 )
 ORG_WORDS = wordset(
-    "bank university college institute school hospital clinic trust foundation association "
+    "bank university college institute school hospital hospice clinic trust foundation association "
     "agency authority commission committee council board court department ministry police "
     "office bureau group holdings partners capital ventures fund services solutions systems "
     "technologies technology labs media logistics consulting construction properties realty "

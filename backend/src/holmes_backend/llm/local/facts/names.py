@@ -196,6 +196,9 @@ def org_suffix(name: str) -> str | None:
 _INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
 
 
+_KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
+
+
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
@@ -208,6 +211,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
+        # "Larchwood Nursing Home", "Willow Lodge Care Home": an establishment.
+        or (bare[-1] == "home" and bare[-2] in _KINDS_OF_HOME)
         # An institution with its city after it: "Imperial College London".
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)

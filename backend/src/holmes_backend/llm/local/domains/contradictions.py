@@ -45,6 +45,7 @@ from holmes_backend.llm.local.domains.consignments import consignment_contradict
 from holmes_backend.llm.local.domains.custody import seal_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
+from holmes_backend.llm.local.domains.departures import departure_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import access_contradictions
@@ -1076,7 +1077,9 @@ def knowledge_contradictions(
     found: list[Contradiction] = []
     for claim in claims:
         match = _UNAWARE.search(claim.claim)
-        if match is None or not claim.speaker:
+        # "I did not see Callum Reid after 20:30": a person not seen, not a thing unknown
+        # (contact denials are read for that).
+        if match is None or not claim.speaker or match["topic"][:1].isupper():
             continue
         topic = match["topic"].lower().rstrip("s")
         span = parse_span(claim.claimed_time)
@@ -1373,7 +1376,10 @@ def all_contradictions(
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
-    found += absence_contradictions(claims, index, zone, view.filenames)
+    found += absence_contradictions(claims, index, zone, view.filenames) + (
+        # Left a place, and seen there later.
+        departure_contradictions(claims, items, view.evidence.findings)
+    )
     found += access_contradictions(claims, items, zone)
     found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)

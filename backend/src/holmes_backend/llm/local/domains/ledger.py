@@ -596,6 +596,9 @@ def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
         return None  # a payroll's "Start date" is when the employee started, not when paid
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     if raw is None:
+        # "time: 2026-01-30 21:40": a time column whose cells carry the day as well.
+        raw = _first(fields, assigned, "time")
+    if raw is None:
         return None
     moments = find_moments(raw)
     if not moments:

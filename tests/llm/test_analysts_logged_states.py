@@ -76,3 +76,18 @@ async def test_a_claim_its_log_bears_out_asks_for_no_corroboration(tmp_path: Pat
     # The same claim with no log to bear it out asks for corroboration.
     alone = synthesis_of(docs[:1]).evidence_gaps
     assert [g for g in alone if "locked the cash vault" in g.element]
+
+
+async def test_a_log_of_one_thing_the_claim_does_not_name_is_no_word_on_it(
+    tmp_path: Path,
+) -> None:
+    statement = (
+        "WITNESS STATEMENT\nName: Tomasz Wolski\n"
+        "On Friday 16 October 2026 I locked my car at about 18:00 and walked to the station.\n"
+        "Signed: T. Wolski, 19 October 2026\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "statement.txt", statement),
+        await text_doc(tmp_path, "vault_lock_log.csv", _VAULT, "text/csv"),
+    ]
+    assert synthesis_of(docs).contradictions == []

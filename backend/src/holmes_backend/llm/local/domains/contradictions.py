@@ -1458,7 +1458,7 @@ def _against_records(
     found += faculty_contradictions(claims, items, view.evidence.findings)
     found += household_contradictions(claims, view.evidence.findings)
     found += speed_contradictions(claims, view.evidence.findings)
-    found += state_contradictions(claims, items)
+    found += state_contradictions(claims, items, view.filenames)
     found += substance_contradictions(claims, view.evidence.findings)
     return found
 

@@ -7,9 +7,11 @@ A log's row gives a state when one of its fields is a state word alone ("Event: 
 "Status: Locked", "Aspect: RED"), on an axis (armed, locked, closed, powered, a signal's
 green); the thing is what its area, zone, door or device fields name. A claim speaks of an axis
 by its words (setting or arming an alarm, locking, closing, switching on) and of the things the
-log names that it names too (or of the log's one thing). It is borne out by a row of its state
-within a quarter of an hour of its time; it is contradicted (HIGH) when the state in force at
-its time, the thing's last row before it, is the opposite and no such row is near.
+log names that it names too (or of a log of one thing whose file's name it names: "I locked the
+cash vault" and "vault_lock_log.csv"; "I locked my car" is no word on the office door's log).
+It is borne out by a row of its state within a quarter of an hour of its time; it is
+contradicted (HIGH) when the state in force at its time, the thing's last row before it, is the
+opposite and no such row is near.
 """
 
 import re
@@ -71,6 +73,10 @@ _THING_FIELD = re.compile(
     re.IGNORECASE,
 )
 _NEAR = timedelta(minutes=15)
+_FILE_WORDS = frozenset(
+    ("events", "event", "export", "data", "report", "records", "record", "logs")
+)
+_MIN_WORD = 4
 _WORD = re.compile(r"[a-z]+")
 
 
@@ -120,7 +126,16 @@ class _Verdict:
     after: _Row | None = None
 
 
-def _verdicts(claims: list[SwornClaim], items: list[Item]) -> list[_Verdict]:
+def _log_named(claim: str, filename: str) -> bool:
+    """A log of one thing is the claim's when the claim names what its file is of
+    ("vault_lock_log.csv" for "I locked the cash vault")."""
+    words = set(_WORD.findall(filename.lower().rsplit(".", 1)[0])) - _FILE_WORDS
+    return bool({w for w in words if len(w) >= _MIN_WORD} & set(_WORD.findall(claim.lower())))
+
+
+def _verdicts(
+    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
+) -> list[_Verdict]:
     rows = [row for item in items if item.timed and (row := _row(item)) is not None]
     found: list[_Verdict] = []
     for claim in claims if rows else []:
@@ -134,7 +149,10 @@ def _verdicts(claims: list[SwornClaim], items: list[Item]) -> list[_Verdict]:
             logged = [r for r in rows if r.axis == axis and r.file_id != claim.source.file_id]
             things = {r.thing for r in logged}
             named = {t for t in things if _named(t, claim.claim)}
-            if not named and len(things) != 1:
+            if not named and (
+                len(things) != 1
+                or not any(_log_named(claim.claim, filenames.get(r.file_id, "")) for r in logged)
+            ):
                 continue
             for thing in sorted(named or things):
                 of_thing = sorted((r for r in logged if r.thing == thing), key=lambda r: r.when)
@@ -148,9 +166,11 @@ def _verdicts(claims: list[SwornClaim], items: list[Item]) -> list[_Verdict]:
     return found
 
 
-def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+def state_contradictions(
+    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
+) -> list[Contradiction]:
     found: list[Contradiction] = []
-    for verdict in _verdicts(claims, items):
+    for verdict in _verdicts(claims, items, filenames):
         last, after, at = verdict.last, verdict.after, verdict.at
         if last is None:
             continue
@@ -178,11 +198,11 @@ def state_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Co
 
 
 def states_borne_out(
-    claims: list[SwornClaim], items: list[Item]
+    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
 ) -> set[tuple[str, int | None, int | None]]:
     """The claims every thing's log bears out (a row of the claimed state near their time):
     corroborated, so no gap asks for more."""
-    verdicts = _verdicts(claims, items)
+    verdicts = _verdicts(claims, items, filenames)
     against = {id(v.claim) for v in verdicts if v.last is not None}
     return {
         (v.claim.source.file_id, v.claim.source.line, v.claim.source.page)

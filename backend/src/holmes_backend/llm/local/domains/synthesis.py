@@ -67,7 +67,9 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     tested |= _corroborated(view, dated, zone)
     claims = view.evidence.sworn_claims
     tested |= corroborated_absences(claims, view.legal.findings + view.evidence.findings)
-    tested |= states_borne_out(claims, dated) | speeds_borne_out(claims, view.evidence.findings)
+    tested |= states_borne_out(claims, dated, view.filenames) | speeds_borne_out(
+        claims, view.evidence.findings
+    )
     tested |= faculties_borne_out(claims, dated)
     gaps = all_gaps(view, tested, caps, missing)
     output = SynthesisOutput(

@@ -94,6 +94,7 @@ from holmes_backend.llm.local.domains.members import unpaid_office_contradiction
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
+from holmes_backend.llm.local.domains.notices import notice_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
@@ -1492,6 +1493,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += created_after_contradictions(view.evidence.findings, claims)
     found += register_contradictions(view.financial.anomalies, claims)
     found += lifetime_contradictions(everyone, held, claims)
+    found += notice_contradictions(claims, everyone)
     return found
 
 

@@ -3,7 +3,13 @@
 from collections import Counter
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import EvidenceOutput, Finding, SourceRef, TimedEvent
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    TimedEvent,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.bookings import stays_booked
@@ -20,12 +26,14 @@ from holmes_backend.llm.local.domains.households import residents_on_record, sol
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
+from holmes_backend.llm.local.domains.legal import is_contract
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
 from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.members import offices_held, roles_held
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
+from holmes_backend.llm.local.domains.notices import full_notice_claims, notices_given
 from holmes_backend.llm.local.domains.observations import observed_absences
 from holmes_backend.llm.local.domains.people import (
     PEOPLE_NAMED,
@@ -82,9 +90,7 @@ def _unique(names: list[str]) -> list[str]:
 
 
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
-    claims = [claim for doc in docs for claim in sworn_claims(doc)]
-    claims += [claim for doc in docs for claim in sole_occupancy_claims(doc)]
-    claims = at_their_homes(claims, docs)
+    claims = at_their_homes(_claims(docs), docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     mentions = person_mentions(docs)
@@ -142,6 +148,20 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     return EvidenceAnalysis(output, _thoughts(docs, output, owners))
 
 
+def _claims(docs: list[EvidenceDoc]) -> list[SwornClaim]:
+    """Sworn claims, and the claims of kinds they do not read in every person (a form's "Yes"
+    to being the only adult at home, "she was given her full notice"), once per sentence."""
+    claims = [claim for doc in docs for claim in sworn_claims(doc)]
+    have = {(c.source.file_id, c.source.line, c.source.page, c.source.row) for c in claims}
+    for doc in docs:
+        for claim in [*sole_occupancy_claims(doc), *full_notice_claims(doc)]:
+            key = (claim.source.file_id, claim.source.line, claim.source.page, claim.source.row)
+            if key not in have:
+                have.add(key)
+                claims.append(claim)
+    return claims
+
+
 def _kept_records(docs: list[EvidenceDoc]) -> list[Finding]:
     """What records kept as they went show: controls checked by the one who acted, work
     stopped, people's states observed, who lives where, speeds logged, acts left undone."""
@@ -151,6 +171,7 @@ def _kept_records(docs: list[EvidenceDoc]) -> list[Finding]:
     findings += [resident for doc in docs for resident in residents_on_record(doc)]
     findings += speeds_recorded(docs)
     findings += substances_detected(docs)
+    findings += [given for doc in docs for given in notices_given(doc, is_contract(doc))]
     findings += [undone for doc in docs for undone in not_recorded_done(doc)]
     return findings
 

@@ -16,6 +16,7 @@ from holmes_backend.llm.local.domains.limits import (
     limit_clauses,
 )
 from holmes_backend.llm.local.domains.meetings import meetings_attended
+from holmes_backend.llm.local.domains.notices import notice_terms, notices_given
 from holmes_backend.llm.local.domains.orders import contact_orders
 from holmes_backend.llm.local.domains.parties import (
     captions,
@@ -159,7 +160,8 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
     laws: list[tuple[str, SourceRef]] = []
     for doc in docs:
         doc_units = units(doc)
-        operative = is_contract(doc) or is_rulebook(doc)
+        contract = is_contract(doc)
+        operative = contract or is_rulebook(doc)
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings
@@ -183,6 +185,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's
         findings += company_lifetimes(doc)
+        findings += notice_terms(doc, contract) + notices_given(doc, contract)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

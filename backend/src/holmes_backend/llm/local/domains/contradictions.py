@@ -129,6 +129,7 @@ from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
+from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_words
@@ -1494,6 +1495,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += register_contradictions(view.financial.anomalies, claims)
     found += lifetime_contradictions(everyone, held, claims)
     found += notice_contradictions(claims, everyone)
+    found += withdrawal_contradictions(claims, view.evidence.events, view.financial.transactions)
     return found
 
 

@@ -173,6 +173,7 @@ _BACKGROUND = re.compile(
     r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
     re.IGNORECASE,
 )
+_NEXT_SENTENCE = re.compile(r"(?<=[a-z0-9)][.!?])\s+(?=[A-Z])")
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
 _SWEARS = re.compile(
     rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
@@ -780,6 +781,10 @@ def _claim(
     own: bool = False,
     told: date | None = None,
 ) -> SwornClaim | None:
+    # "I am a director of Keswick Joinery Ltd. I never signed …": who the witness is, then
+    # what they say.
+    if _BACKGROUND.match(text) and (rest := _NEXT_SENTENCE.split(text, maxsplit=1)[1:]):
+        text = rest[0]
     # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
     # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
     if formula := _ATTESTATION.search(text):

@@ -115,6 +115,7 @@ from holmes_backend.llm.local.domains.services import (
     billed_not_delivered,
     idle_days_billed,
 )
+from holmes_backend.llm.local.domains.signings import signing_contradictions
 from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
@@ -1496,6 +1497,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += lifetime_contradictions(everyone, held, claims)
     found += notice_contradictions(claims, everyone)
     found += withdrawal_contradictions(claims, view.evidence.events, view.financial.transactions)
+    found += signing_contradictions(claims, view.legal.findings, view.filenames)
     return found
 
 

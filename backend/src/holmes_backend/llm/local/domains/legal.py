@@ -339,6 +339,8 @@ def _signatures(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
     """One finding per signer (and the organisation signed for, when the block names one)."""
     signed: dict[tuple[str, str | None], list[Unit]] = {}
     for index, unit in enumerate(doc_units):
+        if unit.kind == "row":
+            continue  # a table's "Approved by: T. Brandt" approves its row; it signs nothing
         for signer in signatories(unit):
             signed.setdefault((signer, signing_for(doc_units, index)), []).append(unit)
     return [

@@ -38,7 +38,9 @@ _ROLE_WORDS = wordset(
     "lessor lessee principal insurer insured operator sponsor grantor grantee"
 )
 _SIGNATURE = re.compile(
-    r"(?:/s/|\bsigned\s*(?:by)?\s*[:\-]|\bby\s*:\s*(?:/s/)?|\bsignature\s*:)\s*"
+    # "Signed:", "Signed by:", "Signed by the Guarantor:", "By: /s/", "Signature:".
+    r"(?i:/s/|\bsigned\s*(?:by(?:\s+the\s+[a-z]+(?:\s+[a-z]+)?)?)?\s*[:\-]|"
+    r"\bby\s*:\s*(?:/s/)?|\bsignature\s*:)\s*"
     rf"(?P<name>[{UPPER}][\w.'\u2019-]+(?:\s+[{UPPER}][\w.'\u2019-]+){{1,3}})"
 )
 # The lines of a signature block between the signing organisation and the signature.

@@ -34,6 +34,7 @@ from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_r
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.losses import claimed_losses
 from holmes_backend.llm.local.domains.members import roles_held
+from holmes_backend.llm.local.domains.parties import signatories
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
@@ -182,6 +183,25 @@ def _profile(doc: EvidenceDoc) -> _Profile:
     )
 
 
+# The instruments a party signs to bind itself, by their titles.
+_INSTRUMENT = re.compile(
+    r"\b(?:guarantee|deed|indemnity|lease|tenancy|last\s+will|testament|power\s+of\s+attorney|"
+    r"mortgage|legal\s+charge|debenture|bond|settlement|release|waiver|undertaking|covenant|"
+    r"assignment|promissory\s+note|loan\s+agreement|facility\s+letter)\b",
+    re.IGNORECASE,
+)
+
+
+def _instrument(doc: EvidenceDoc) -> bool:
+    """An instrument its title names, signed by a party in its own lines (a witness's
+    statement about one is testimony, not the instrument)."""
+    doc_units = units(doc)
+    head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
+    return bool(_INSTRUMENT.search(head)) and not is_testimony(doc) and any(
+        signatories(u) for u in doc_units if u.kind != "row"
+    )
+
+
 def _personal(head: list[Unit]) -> bool:
     """A form about people: two of its first fields name a person ("Employee: Priya Raman",
     "Reviewer: Gordon Pryce", "Director: Renata Vosk, …")."""
@@ -268,6 +288,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         legal += 0.45  # who owns and directs an entity: the record its interests are read from
     if profile.limits:
         legal += 0.45  # a permit's or a specification's limits, or a return saying they were kept
+    if _instrument(doc):
+        legal += 0.45  # a guarantee, a deed, a lease its parties signed: what binds them
     evidence = _evidence_score(doc, profile)
     if is_testimony(doc):
         legal += 0.45 if is_sworn(doc) else 0.1

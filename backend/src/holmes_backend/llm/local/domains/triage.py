@@ -186,7 +186,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
 # The instruments a party signs to bind itself, by their titles.
 _INSTRUMENT = re.compile(
     r"\b(?:guarantee|deed|indemnity|lease|tenancy|last\s+will|testament|power\s+of\s+attorney|"
-    r"mortgage|legal\s+charge|debenture|bond|settlement|release|waiver|undertaking|covenant|"
+    r"mortgage|legal\s+charge|debenture|bond|settlement\s+agreement|(?<!press\s)release|waiver|"
+    r"undertaking|covenant|"
     r"assignment|promissory\s+note|loan\s+agreement|facility\s+letter)\b",
     re.IGNORECASE,
 )
@@ -197,8 +198,10 @@ def _instrument(doc: EvidenceDoc) -> bool:
     statement about one is testimony, not the instrument)."""
     doc_units = units(doc)
     head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
-    return bool(_INSTRUMENT.search(head)) and not is_testimony(doc) and any(
-        signatories(u) for u in doc_units if u.kind != "row"
+    return (
+        bool(_INSTRUMENT.search(head))
+        and not is_testimony(doc)
+        and any(signatories(u) for u in doc_units if u.kind != "row")
     )
 
 

@@ -34,6 +34,7 @@ from holmes_backend.llm.local.domains.ledger import (
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import find_names, kind_of, name_key, same_party
 
@@ -525,6 +526,19 @@ def _payee_is_signer(items: list[_Tx], named: Callable[[_Tx], str]) -> str:
     return ""
 
 
+_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
+_INVOICE_DAY = re.compile(
+    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
+)
+
+
+def _invoice_day(description: str) -> str | None:
+    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
+    match = _INVOICE_DAY.search(description)
+    moments = find_moments(match["day"]) if match else []
+    return moments[0].day.isoformat() if moments else None
+
+
 def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
     groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
     low = threshold * (1 - STRUCTURING_BAND)
@@ -541,6 +555,12 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             continue
         references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
         same_reference = len(references) != len(set(references))
+        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
+        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
+        bare = [_BARE_SUFFIX.sub("", r) for r in references]
+        altered = len(bare) != len(set(bare)) and not same_reference
+        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
+        same_invoice = len(invoiced) != len(set(invoiced))
         material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
         close = [
             (a, b)
@@ -559,10 +579,19 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
                 and _METERED.search(b.tx.description)
             )
         ]
-        if (not close and not same_reference) or _recurring(group):
+        one_invoice = altered or same_invoice
+        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
             continue
-        severity: Severity = "HIGH" if same_reference else "MEDIUM"
-        why = "the same reference" if same_reference else f"within {DUPLICATE_DAYS} days"
+        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
+        why = (
+            "the same reference"
+            if same_reference
+            else "one invoice number with a letter added"
+            if altered
+            else "the same invoice date"
+            if same_invoice
+            else f"within {DUPLICATE_DAYS} days"
+        )
         found.append(
             Anomaly(
                 kind="duplicate_payment",

@@ -21,10 +21,10 @@ from itertools import pairwise
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony, witness
-from holmes_backend.llm.local.domains.interests import HOME_ADDRESS
+from holmes_backend.llm.local.domains.interests import HOME_ADDRESS, person_in
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 RESIDENT_ON_RECORD = "resident_on_record"
@@ -118,11 +118,6 @@ def _finding(person: str, address: str, unit: Unit) -> Finding:
     )
 
 
-def _person(value: str) -> str | None:
-    named = find_names(value) or find_names(value.title() if value.isupper() else value)
-    return next((n.text for n in named if n.kind == "person"), None)
-
-
 def _rows(doc_units: list[Unit]) -> list[tuple[str, str, Unit]]:
     found: list[tuple[str, str, Unit]] = []
     for unit in doc_units:
@@ -138,7 +133,7 @@ def _rows(doc_units: list[Unit]) -> list[tuple[str, str, Unit]]:
             continue
         if any(_GONE.search(k) and v.strip() for k, v in fields.items()):
             continue  # "Date removed: 2023-04-01": who lived there once
-        person, address = _person(people[0]), fields[places[0]].strip()
+        person, address = person_in(people[0]), fields[places[0]].strip()
         if person and address_key(address):
             found.append((person, address, unit))
     return found
@@ -156,7 +151,7 @@ def _fields(doc_units: list[Unit]) -> list[tuple[str, str, Unit]]:
         label, value = " ".join(field["label"].split()), field["value"].strip()
         if _ADDRESS_COLUMN.search(label) and address_key(value):
             places.append(value)
-        elif _PERSON_FIELD.match(label) and (person := _person(value)):
+        elif _PERSON_FIELD.match(label) and (person := person_in(value)):
             people.append((person, unit))
     if len(people) != 1 or len(places) != 1:
         return []

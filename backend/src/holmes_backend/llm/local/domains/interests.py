@@ -230,17 +230,18 @@ def _officer(text: str) -> tuple[str, str] | None:
     """(person, role) of a register's row: "Name | Role | …" or "Role: Name, address"."""
     cells = [cell.strip() for cell in text.split("|")]
     if len(cells) >= 2:
-        person = _person(cells[0])
+        person = person_in(cells[0])
         role = _INTEREST_ROLE.search(cells[1])
         return (person, role.group(0)) if person and role else None
     field = _ROLE_FIELD.match(text)
     if field is None or not (role := _INTEREST_ROLE.fullmatch(field["role"].strip())):
         return None
-    person = _person(re.split(r"[,;(]| - ", field["rest"])[0])
+    person = person_in(re.split(r"[,;(]| - ", field["rest"])[0])
     return (person, role.group(0)) if person else None
 
 
-def _person(text: str) -> str | None:
+def person_in(text: str) -> str | None:
+    """The first person a cell or a field names (a cell in capitals read as a name)."""
     named = find_names(text) or find_names(text.title() if text.isupper() else text)
     return next((n.text for n in named if n.kind == "person"), None)
 
@@ -295,7 +296,7 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     if subject is None or found:
         return found
     for match in _KIN_OF_SUBJECT.finditer(text):
-        relative = _person(match["a"] or match["b"] or match["c"] or match["d"] or "")
+        relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
         kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
         if relative and not same_party(subject, relative):
             found.append((subject, _kin(kin), relative))
@@ -327,7 +328,7 @@ def _row_relative(text: str) -> list[tuple[str, str, str]]:
     )
     if kin is None or contact is None or holder is None:
         return []
-    person, relative = _person(holder), _person(contact)
+    person, relative = person_in(holder), person_in(contact)
     if person is None or relative is None or same_party(person, relative):
         return []
     return [(person, _kin(kin), relative)]

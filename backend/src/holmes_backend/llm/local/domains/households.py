@@ -16,7 +16,6 @@ and a vehicle keeper record at that address.
 
 import re
 from collections import defaultdict
-from itertools import pairwise
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -165,7 +164,8 @@ def sole_occupancy_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     speaker = witness(doc) if is_testimony(doc) else None
     found: list[SwornClaim] = []
     doc_units = units(doc) if speaker else []
-    for unit, after in pairwise([*doc_units, None]):
+    for index, unit in enumerate(doc_units):
+        after = doc_units[index + 1] if index + 1 < len(doc_units) else None
         text = _LAST_ANSWER.sub("", unit.text.strip())
         if text.endswith("?") and after is not None and _YES.match(after.text):
             text = f"{text} Yes"  # the answer on a line, or in a sentence, of its own

@@ -11,6 +11,7 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
@@ -59,7 +60,6 @@ def _names(item: Item, speaker: str) -> bool:
 
 
 # A bare "No." to "Did you set up Brightwater Supplies as a vendor?" denies the asked act.
-_BARE_NO = re.compile(r"^\s*(?:no|never|not\s+me|certainly\s+not)\b", re.IGNORECASE)
 _ASKED_ACT = re.compile(
     r"\b(?:did|have|had)\s+you\s+(?:ever\s+|personally\s+)?(?P<verb>[a-z]{3,})(?P<up>\s+up)?\b",
     re.IGNORECASE,
@@ -70,12 +70,12 @@ _SAME_ACT = {"set up": ("set up", "creat", "regist", "onboard"), "creat": ("crea
 
 def _denied(claim: SwornClaim) -> tuple[str, str] | None:
     """The act a claim denies (its words as said, its stem), in its words or as an answer."""
-    body, _, asked = claim.claim.partition(" [asked: ")
-    match = _DENIED_ACT.search(body)
+    answer = answer_of(claim)
+    match = _DENIED_ACT.search(answer.said)
     if match is not None:
         return match.group().strip(), match["verb"]
-    question = _ASKED_ACT.search(asked)
-    if question is None or not _BARE_NO.match(body):
+    question = _ASKED_ACT.search(answer.question) if answer.no else None
+    if question is None:
         return None
     verb = f"{question['verb']} up" if question["up"] else question["verb"]
     return f"no to \u201c{question.group()}\u201d", verb

@@ -15,6 +15,7 @@ from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in, sender_name
 from holmes_backend.llm.local.facts import condition, faculties
+from holmes_backend.llm.local.facts.answers import asked
 from holmes_backend.llm.local.facts.dates import (
     Moment,
     day_period,
@@ -766,7 +767,7 @@ def _answer(
     question = _LABEL.sub("", question)
     return SwornClaim(
         speaker=speaker,
-        claim=f"{body} [asked: {question}]"[:500],
+        claim=asked(body, question)[:500],
         claimed_time=_claimed_time(f"{body} {question}", context[:-1], told),
         claimed_place=_claimed_place(body),
         source=unit.ref,

@@ -132,6 +132,7 @@ from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.facts import condition
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_words
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
@@ -219,7 +220,6 @@ _ASKED_PRESENT = re.compile(
     rf"(?:(?:the|your|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
     re.IGNORECASE,
 )
-_BARE_NO = re.compile(r"^\s*(?:no|never|not once)\b", re.IGNORECASE)
 # A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
 # Records of being let in or of being there: door and badge logs, sign-in sheets, time clocks.
@@ -481,7 +481,7 @@ def _since(claim: SwornClaim, said: str | None = None) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
     day without a year is of the claim's own time's year. `said`: the claim's words as a
     denial (_denied_words), when read so."""
-    text = said if said is not None else claim.claim.partition(" [asked: ")[0]
+    text = said if said is not None else answer_of(claim).said
     match = _SINCE.search(text)
     span = parse_span(claim.claimed_time)
     if match is None:
@@ -647,20 +647,20 @@ def _paying(
 def _denied_words(claim: SwornClaim) -> str:
     """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
     money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
-    body, _, asked = claim.claim.partition(" [asked: ")
-    opening = _YES_NO.match(asked) if asked and _BARE_NO.match(body) else None
+    answer = answer_of(claim)
+    opening = _YES_NO.match(answer.question) if answer.no else None
     if opening is None:
         return claim.claim
-    return f"{body} I have never {asked[opening.end() :].rstrip(']?. ')}."
+    return f"{answer.said} I have never {answer.question[opening.end() :].rstrip('?. ')}."
 
 
 def _absent_from(claim: SwornClaim) -> str | None:
     """The workplace a claim says its speaker was not at: in its own words, or as the bare
     "No." to a question asking whether they were."""
-    body, _, asked = claim.claim.partition(" [asked: ")
-    if (match := _ABSENT.search(body) or _LEFT.search(body)) is not None:
+    answer = answer_of(claim)
+    if (match := _ABSENT.search(answer.said) or _LEFT.search(answer.said)) is not None:
         return match["place"].lower()
-    if asked and _BARE_NO.match(body) and (match := _ASKED_PRESENT.search(asked)) is not None:
+    if answer.no and (match := _ASKED_PRESENT.search(answer.question)) is not None:
         return match["place"].lower()
     return None
 
@@ -1037,7 +1037,7 @@ def _all_approved_contradictions(
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in claims:
-        said = claim.claim.partition(" [asked: ")[0]
+        said = answer_of(claim).said
         if not _ALL_APPROVED.search(said) or NEGATED_DECISION.search(said):
             continue
         words = {w.lower().strip(".,;:()'\u2019") for w in said.split()}
@@ -1521,4 +1521,4 @@ def _once(found: list[Contradiction]) -> list[Contradiction]:
 
 def _fuller(claim: str) -> tuple[bool, int]:
     """The speaker's own sentence before a bare answer with its question; then the longer."""
-    return " [asked: " not in claim, len(claim)
+    return not answer_of(claim).question, len(claim)

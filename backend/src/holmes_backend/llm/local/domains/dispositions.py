@@ -18,6 +18,7 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Tr
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.interests import RELATION
 from holmes_backend.llm.local.domains.ledger import is_payment
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -117,7 +118,8 @@ def disposal_contradictions(
     relations = [f for f in findings if f.finding_type == RELATION and len(f.entities) == 2]
     found: list[Contradiction] = []
     for claim in claims:
-        body, _, asked = claim.claim.partition(" [asked: ")
+        answer = answer_of(claim)
+        body, asked = answer.said, answer.question
         speaker = claim.speaker
         if not speaker or not _DENIED.search(body):
             continue

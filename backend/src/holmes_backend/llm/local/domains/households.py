@@ -21,6 +21,7 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony, witness
 from holmes_backend.llm.local.domains.interests import HOME_ADDRESS, person_in
+from holmes_backend.llm.local.facts.answers import answer_of, asked
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.names import same_party
@@ -62,15 +63,14 @@ _ALONE = re.compile(
     r"by\s+(?:my|her|him)self)\b|\b(?:no\s?one|nobody)\s+else\s+lives?\b",
     re.IGNORECASE,
 )
-_ASKED = re.compile(r"\[asked:\s*(?P<question>[^\]]+)\]")
-_DENIED = re.compile(r"^\s*(?:no\b|none\b|nobody\b|no\s?one\b|just\s+(?:me|us|myself)\b)", re.I)
+_JUST_US = re.compile(r"^\s*just\s+(?:me|us|myself)\b", re.I)
 # "Are you the only adult living at the property? Yes", "Do you live alone? Yes".
 _SOLE = re.compile(
     r"\b(?:only\s+(?:adult|person|occupant|occupier|resident)|liv(?:e|ing)\s+alone|"
     r"liv(?:e|ing)\s+on\s+your\s+own|sole\s+(?:occupant|occupier|adult|resident))\b",
     re.IGNORECASE,
 )
-_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)
+_YES = re.compile(r"^\s*yes\b", re.IGNORECASE)  # a form's answer on a line of its own
 # A form read as running text: the last answer opens the next question ("Yes Do you live …?").
 _LAST_ANSWER = re.compile(r"^\s*(?:yes|no)\b\W*", re.IGNORECASE)
 _AFFIRMED = re.compile(r"^(?P<question>[^?]{8,200}\?)\s*(?P<answer>yes)\b", re.IGNORECASE)
@@ -172,19 +172,17 @@ def sole_occupancy_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         affirmed = _AFFIRMED.match(text)
         if affirmed and _SOLE.search(affirmed["question"]):
             question = " ".join(affirmed["question"].split())
-            found.append(
-                SwornClaim(speaker=speaker, claim=f"Yes [asked: {question}]", source=unit.ref)
-            )
+            found.append(SwornClaim(speaker=speaker, claim=asked("Yes", question), source=unit.ref))
     return found
 
 
 def _denied_address(claim: SwornClaim) -> str | None:
     """The address a claim says no one else lives at ("" for the claimant's own home), or None
     when it says nothing of the kind."""
-    asked = _ASKED.search(claim.claim)
-    question = asked["question"] if asked else ""
-    denied = _LIVES_WITH.search(question) and _DENIED.match(claim.claim)
-    if denied or (_SOLE.search(question) and claim.claim.lower().startswith("yes")):
+    answer = answer_of(claim)
+    question = answer.question
+    denied = answer.no or (answer.question and _JUST_US.match(answer.said))
+    if (denied and _LIVES_WITH.search(question)) or (answer.yes and _SOLE.search(question)):
         return question if address_key(question) else ""
     return "" if _ALONE.search(claim.claim) else None
 

@@ -16,6 +16,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.records import sentences
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
 
 OBSERVED_ABSENCE = "observed_absence"
@@ -72,7 +73,7 @@ def observation_contradictions(
             continue
         stems = _stems(match["what"])
         for claim in claims:
-            body = claim.claim.partition(" [asked: ")[0]
+            body = answer_of(claim).said
             if claim.source.file_id == record.sources[0].file_id or _NEGATED.search(body):
                 continue
             said = {act_stem(w) for w in re.findall(r"[a-z]{4,}", body.lower())}

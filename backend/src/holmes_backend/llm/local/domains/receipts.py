@@ -13,6 +13,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS, act_stem, wordset
@@ -110,7 +111,7 @@ def receipt_contradictions(
     signed = [f for f in findings if f.finding_type == RECEIPT_ACKNOWLEDGED and f.entities]
     found: list[Contradiction] = []
     for claim in claims:
-        body = claim.claim.partition(" [asked: ")[0]
+        body = answer_of(claim).said
         denied = _NOT_HAD.search(body)
         if not claim.speaker or denied is None:
             continue

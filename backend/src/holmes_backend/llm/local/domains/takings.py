@@ -25,6 +25,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import roles, row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -238,7 +239,8 @@ def unbanked_contradictions(
     found: list[Contradiction] = []
     total = sum(s.missing for s in shorts)
     for claim in claims:
-        body, _, asked = claim.claim.partition(" [asked: ")
+        answer = answer_of(claim)
+        body, asked = answer.said, answer.question
         if not claim.speaker or not _VOUCHES.search(body):
             continue
         if not _CLAIM.search(f"{body} {asked}"):

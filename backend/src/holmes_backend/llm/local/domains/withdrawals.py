@@ -15,6 +15,7 @@ import re
 from datetime import datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent, Transaction
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_times, parse_iso
@@ -74,7 +75,7 @@ def withdrawal_contradictions(
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in claims:
-        body = claim.claim.split(" [asked: ")[0]
+        body = answer_of(claim).said
         if not claim.speaker or not _USED.search(claim.claim) or not _DENIED.search(body):
             continue
         visits = _visits(events, claim.speaker)

@@ -10,6 +10,7 @@ machine) is read by the words of its kind, so a denial about a car is not met by
 import re
 from typing import Literal
 
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.lexicon import wordset
 
 Condition = Literal["defect", "arrears"]
@@ -47,7 +48,6 @@ _GOOD_STATE = re.compile(
     re.IGNORECASE,
 )
 # A bare answer's own denial ("No, none at all.").
-_BARE_NO = re.compile(r"^\s*(?:no|none|never|nothing|not at all)\b", re.IGNORECASE)
 # Between a negation and what it denies, at most a few words and no verb of saying: "had no
 # mechanical problems", "never missed a payment"; not "never told him to stop reporting issues".
 _SAYING = r"(?:told|tell|said|say|asked|ask|report\w*|mentioned|complained|informed)"
@@ -104,12 +104,13 @@ def denied(text: str) -> Condition | None:
     """The condition a statement denies, if any: a negation governing the condition's words
     ("had no mechanical problems"), a good state ("ran perfectly", "is up to date"), or a bare
     "No, none." to a question asking about it ("… [asked: Any problems with the car?]")."""
-    said, _, asked = text.partition(" [asked: ")
+    answer = answer_of(text)
+    said, asked = answer.said, answer.question
     for topic, kind in ((_ARREARS_TOPIC, "arrears"), (_DEFECT_TOPIC, "defect")):
         negated = re.compile(_NEGATION + _GAP + topic.pattern, re.IGNORECASE)
         if negated.search(said) or (_GOOD_STATE.search(said) and topic.search(text)):
             return kind  # type: ignore[return-value]
-        if asked and _BARE_NO.match(said) and topic.search(asked) and not _TALK.search(asked):
+        if answer.no and topic.search(asked) and not _TALK.search(asked):
             return kind  # type: ignore[return-value]
     return None
 

@@ -1,0 +1,48 @@
+"""Answers to questions: a claim that answers a question carries it ("No, never. [asked: Did you
+sign it?]"), written here and read here, so every reader of a bare "No." reads it alike."""
+
+import re
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import SwornClaim
+
+# An answer carries the question it answers: "No, never. [asked: Did you sign it?]".
+_ASKED = " [asked: "
+# A bare answer: "No.", "Never.", "Not once.", "None at all.", "Certainly not."; "Yes."
+_BARE_NO = re.compile(
+    r"^\s*(?:no|never|none|nothing|nobody|no\s?one|not\s+(?:once|me|at\s+all)|certainly\s+not)\b",
+    re.IGNORECASE,
+)
+_BARE_YES = re.compile(r"^\s*yes\b", re.I)
+
+
+def asked(said: str, question: str) -> str:
+    """A claim's words for an answer and the question it answers."""
+    return f"{said}{_ASKED}{question}]"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A claim read as what was said and the question, if any, it answers."""
+
+    said: str
+    question: str
+
+    @property
+    def no(self) -> bool:
+        """A bare "No." (or "Never.", "Nobody." …) to a question."""
+        return bool(self.question) and bool(_BARE_NO.match(self.said))
+
+    @property
+    def yes(self) -> bool:
+        return bool(self.question) and bool(_BARE_YES.match(self.said))
+
+
+def answer_of(claim: SwornClaim | str) -> Answer:
+    """A claim (or a claim's words) read as what was said and the question it answers."""
+    text = claim if isinstance(claim, str) else claim.claim
+    said, _, question = text.partition(_ASKED)
+    return Answer(said=said, question=question.removesuffix("]").strip())
+
+
+__all__ = ["Answer", "answer_of", "asked"]

@@ -1,0 +1,48 @@
+"""One reading of an answer and the question it answers, shared by every reader of a bare "No"."""
+
+import pytest
+
+from holmes_backend.agents.schemas import SourceRef, SwornClaim
+from holmes_backend.llm.local.facts.answers import answer_of, asked
+
+
+def _claim(text: str) -> SwornClaim:
+    return SwornClaim(speaker="Dana Reyes", claim=text, source=SourceRef(file_id="f1", page=1))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "No.",
+        "Never.",
+        "No, never.",
+        "None at all.",
+        "Nothing.",
+        "Nobody.",
+        "Not once.",
+        "Certainly not.",
+        "Not at all.",
+        "No one else.",
+    ],
+)
+def test_bare_denials_to_a_question_read_as_no(said: str) -> None:
+    answer = answer_of(_claim(asked(said, "Did you sign the guarantee?")))
+    assert answer.no and not answer.yes
+    assert answer.said == said
+    assert answer.question == "Did you sign the guarantee?"
+
+
+@pytest.mark.parametrize("said", ["Nonetheless I paid it.", "Notably, I was at home.", "Yes."])
+def test_other_answers_are_not_no(said: str) -> None:
+    assert not answer_of(asked(said, "Did you pay it?")).no
+
+
+def test_no_without_a_question_answers_nothing() -> None:
+    answer = answer_of(_claim("No, I was at home all evening."))
+    assert answer.question == "" and not answer.no and not answer.yes
+
+
+def test_yes_and_a_question_cut_short_keep_what_was_asked() -> None:
+    text = asked("Yes", "Are you the only adult living at the property?")[:40]
+    answer = answer_of(text)
+    assert answer.yes and answer.question == "Are you the only adult livin"

@@ -193,3 +193,69 @@ async def test_an_item_sold_by_its_serial_before_the_loss_was_not_lost(tmp_path:
     later = await email_doc(tmp_path, "sale.eml", headers, _sale("20 May 2026"))
     [seen] = synthesis_of([form, later]).contradictions
     assert "recorded after that, sold on 2026-05-20" in seen.explanation
+
+
+_PLEDGED_CLAIM = (
+    "HOUSEHOLD CONTENTS CLAIM\n"
+    "Policyholder: Ingrid Solberg\n"
+    "Date of loss: 2 May 2026\n"
+    "Items:\n"
+    "Omega Speedmaster watch, serial 44120977 - NOK 61,000\n"
+    "Diamond engagement ring (platinum) - NOK 38,000\n"
+    "Nikon Z6 camera - NOK 14,500\n"
+    "Was any item claimed sold, pawned or given away before the date of loss? No\n"
+    "Declaration: I declare that the above is true and complete.\n"
+    "Signed: Ingrid Solberg\n"
+)
+_SOLBERG = (
+    "Statement of Ingrid Solberg\n"
+    "Date: 9 May 2026\n"
+    "I have never pawned or sold any of my jewellery.\n"
+)
+# A dealer's register: its own columns, no word "sold" or "pawned" in it; the file's name says
+# what it is. The camera was pledged and redeemed: taken back, not parted with.
+_REGISTER = (
+    "Ticket no,Pledge date,Pledger,Article,Serial,Advance (NOK),Status\n"
+    "T-3301,2026-03-11,Ingrid Solberg,Omega Speedmaster,44120977,24000,Forfeited\n"
+    "T-3318,2026-03-20,Ingrid Solberg,Platinum diamond ring,,9000,Open\n"
+    "T-3320,2026-03-21,Ingrid Solberg,Nikon Z6 camera body,,5000,Redeemed\n"
+    "T-3325,2026-03-22,Tor Haugen,Nikon Z6 camera body,,5200,Open\n"
+)
+
+
+async def test_items_a_pawnbroker_holds_from_before_the_loss_were_not_lost(
+    tmp_path: Path,
+) -> None:
+    docs = [
+        await text_doc(tmp_path, "contents_claim.txt", _PLEDGED_CLAIM),
+        await text_doc(tmp_path, "statement_solberg.txt", _SOLBERG),
+        await text_doc(tmp_path, "pawnbroker_ledger.csv", _REGISTER, "text/csv"),
+    ]
+    output = synthesis_of(docs)
+    [watch] = [c for c in output.contradictions if c.claim.startswith("Omega")]
+    assert watch.severity == "HIGH"  # by its serial number
+    assert "recorded on 2026-03-11, before it" in watch.explanation
+    [ring] = [c for c in output.contradictions if c.claim.startswith("Diamond")]
+    assert ring.severity == "MEDIUM"  # her own pledge of a ring of its kind, no serial
+    assert "records Ingrid Solberg parting with an item of its kind" in ring.explanation
+    # The camera she redeemed, and the one another man pledged, say nothing of hers.
+    assert not [c for c in output.contradictions if c.claim.startswith("Nikon")]
+    for said in ("No [asked: Was any item claimed sold", "I have never pawned"):
+        [denial] = [c for c in output.contradictions if c.claim.startswith(said)]
+        assert denial.severity == "HIGH"
+        assert "Omega Speedmaster watch" in denial.explanation
+        assert "Nikon" not in denial.explanation
+        assert {r.file_id for r in denial.evidence_against} == {"pawnbroker_ledger"}
+
+
+async def test_a_pledge_taken_back_before_the_loss_is_no_contradiction(tmp_path: Path) -> None:
+    register = "\n".join(
+        line.replace("Forfeited", "Redeemed").replace(",Open", ",Redeemed")
+        for line in _REGISTER.splitlines()
+    )
+    docs = [
+        await text_doc(tmp_path, "contents_claim.txt", _PLEDGED_CLAIM),
+        await text_doc(tmp_path, "statement_solberg.txt", _SOLBERG),
+        await text_doc(tmp_path, "pawnbroker_ledger.csv", register, "text/csv"),
+    ]
+    assert synthesis_of(docs).contradictions == []

@@ -34,8 +34,9 @@ _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
     r"(?:declare|state)s?\s+as\s+follows|"
     # A form its maker signs as true: "I declare the information above is true".
-    r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:the|all|this)\s+"
-    r"(?:information|details|answers|particulars|statements?)\b[^.]{0,40}\b(?:true|correct)|"
+    r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:(?:the|all|this)\s+"
+    r"(?:information|details|answers|particulars|statements?)|(?:the\s+)?(?:above|foregoing))\b"
+    r"[^.]{0,40}\b(?:true|correct)|"
     # An attestation its maker signs: "I attest that every service billed … was rendered".
     r"I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
     # A letter of representation its signatory makes ("We confirm that every payment …").

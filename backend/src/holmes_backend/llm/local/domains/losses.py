@@ -26,7 +26,9 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.interests import person_in
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.llm.local.facts.lexicon import wordset
@@ -39,12 +41,24 @@ PURCHASED = "purchased_item"
 BOUGHT_AFTER_LOSS = "bought_after_loss"
 SERIAL_RECORDED = "serial_recorded"
 SERIAL_SOLD = "serial_sold"  # a sale's record naming the serial (a marketplace, a trade-in)
+# An item a dealer's record shows its customer parting with, no serial given: a pawnbroker's
+# "18ct gold bracelet" pledged by the policyholder.
+ITEM_DEALT = "item_dealt"
 _SOLD = re.compile(
     r"\b(?:you\s+(?:have\s+)?sold|(?:item|it)\s+(?:has\s+)?sold|sold\s+(?:on|to|for)|"
     r"sale\s+(?:price|confirmation|completed)|bill\s+of\s+sale|trade[- ]in|traded\s+in|"
     r"pawn(?:ed|\s+ticket)|bought\s+from\s+you)\b",
     re.IGNORECASE,
 )
+# A dealer's own register, by its name or its file's: a pawnbroker's pledges, a second-hand
+# dealer's purchases from the public.
+_DEALER = re.compile(
+    r"(?:\b|_)(?:pawn\s?brok\w*|pawn\s?shop|pawn|pledges?|second[\s_-]?hand\s+dealer|"
+    r"cash\s+converters|bought\s+from\s+(?:the\s+)?public)(?:\b|_)",
+    re.IGNORECASE,
+)
+# A pledge its owner took back: not parted with.
+_REDEEMED = re.compile(r"\b(?:redeemed|bought\s+back|returned\s+to\s+(?:the\s+)?customer)\b", re.I)
 
 # A serial number by its label: "serial C02FQ3ZJMD6T", "S/N: 5173309", "IMEI 35-209900-176148-1".
 _SERIAL = re.compile(
@@ -64,6 +78,13 @@ _NOT_DISPOSED = re.compile(
     r"traded)\b",
     re.IGNORECASE,
 )
+# Their word that nothing was parted with before the loss, or a question asking whether it was.
+_NOT_PARTED = re.compile(
+    r"\b(?:not|never|nor)\b[^.;]{0,40}?\b(?:sold|disposed|pawned|traded|pledged|gave\s+away|"
+    r"given\s+away)\b",
+    re.IGNORECASE,
+)
+_PARTING = re.compile(r"\b(?:sold|disposed|pawned|traded|pledged|given\s+away)\b", re.I)
 # Claimed at more than this share above the price its receipt from before the loss shows.
 _PADDED = 1.25
 
@@ -188,25 +209,43 @@ def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
     sent = parse_iso(str(doc.metadata.get("date") or "")) if dated is None else None
     if sent is not None:
         dated = (Moment(sent.date()), f"Sent {sent.date().isoformat()}")
-    sold = bool(_SOLD.search(" ".join(u.text for u in doc_units[:_FORM_UNITS])))
+    opening = " ".join(u.text for u in doc_units[:_FORM_UNITS])
+    dealer = bool(_DEALER.search(f"{doc.filename} {opening}"))
+    sold = dealer or bool(_SOLD.search(opening))
     found: list[Finding] = []
     for unit in doc_units:
         numbers = serials(unit.text)
         own = next(iter(find_moments(unit.text)), None)
         when = own or (dated[0] if dated else None)
-        if not numbers or when is None:
+        if when is None:
             continue
+        # A dealer's row: its customer parted with the item, unless they took it back.
+        row = unit.kind == "row" and own is not None
+        customer = person_in(unit.text) if dealer and row else None
+        if not numbers and customer is None:
+            continue
+        parted = sold and not _REDEEMED.search(unit.text)
         text = " ".join(unit.text.split())
         if own is None and dated:
             text = f"{' '.join(dated[1].split())} - {text}"  # the line that dates it
+        kind = SERIAL_SOLD if parted else SERIAL_RECORDED
+        if not numbers:
+            if not parted:
+                continue
+            kind = ITEM_DEALT
         found.append(
             Finding(
-                finding_type=SERIAL_SOLD if sold else SERIAL_RECORDED,
-                title=f"Serial {', '.join(sorted(numbers))} "
-                f"{'sold' if sold else 'recorded'} on {when.day.isoformat()}",
+                finding_type=kind,
+                title=(
+                    f"Serial {', '.join(sorted(numbers))} {'sold' if parted else 'recorded'}"
+                    if numbers
+                    else f"Dealt by {customer}"
+                )
+                + f" on {when.day.isoformat()}",
                 summary=text[:300],
                 confidence=0.8,
                 severity="LOW",
+                entities=[customer] if customer else [],
                 sources=[unit.ref],
             )
         )
@@ -362,6 +401,7 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
     sightings = [f for f in findings if f.finding_type in (SERIAL_RECORDED, SERIAL_SOLD)]
     found: list[Contradiction] = []
     survivors: list[tuple[Finding, list[Finding]]] = []
+    parted: list[tuple[Finding, list[Finding]]] = []  # sold or pledged before the loss
     for loss in (f for f in findings if f.finding_type == CLAIMED_LOSS):
         lost_on, numbers = _day(loss.title), serials(loss.summary)
         dated = [
@@ -375,9 +415,10 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
         later = [s for s, day in dated if lost_on is not None and day > lost_on]
         sold = [
             s for s, day in dated if s.finding_type == SERIAL_SOLD and lost_on and day < lost_on
-        ]
+        ] or _dealt_before(loss, findings)
         if sold:
             found.append(_sold_before(loss, sold))
+            parted.append((loss, sold))
         if not later:
             continue
         survivors.append((loss, later))
@@ -395,59 +436,108 @@ def surviving_items(findings: list[Finding], claims: list[SwornClaim]) -> list[C
                 severity="HIGH",
             )
         )
-    return found + _not_disposed(survivors, claims)
+    return found + _not_disposed(survivors, parted, claims)
 
 
 def _seen(sighting: Finding) -> str:
     """When a serial was seen: "on 2026-05-20", or "sold on 2026-04-21"."""
     when = sighting.title.rsplit(" on ", 1)[-1]
-    return f"sold on {when}" if sighting.finding_type == SERIAL_SOLD else f"on {when}"
+    if sighting.finding_type == ITEM_DEALT:
+        return f"parted with on {when}"
+    return f"on {when}" if sighting.finding_type == SERIAL_RECORDED else f"sold on {when}"
+
+
+def _dealt_before(loss: Finding, findings: list[Finding]) -> list[Finding]:
+    """A dealer's rows from before the loss in which the policyholder parted with an item of
+    the claimed one's make and kind (no serial number to tell)."""
+    lost_on = _day(loss.title)
+    if lost_on is None or not loss.entities:
+        return []
+    return [
+        f
+        for f in findings
+        if f.finding_type == ITEM_DEALT
+        and f.entities
+        and same_party(f.entities[0], loss.entities[0])
+        and (day := _day(f.title)) is not None
+        and day < lost_on
+        and _same_item(loss, f)
+    ]
 
 
 def _sold_before(loss: Finding, sold: list[Finding]) -> Contradiction:
-    """A claimed loss of an item its owner's sale, before the loss, names by serial number."""
+    """A claimed loss of an item its owner sold or pledged before the loss: named by its serial
+    number (HIGH), or by its make and kind in the policyholder's own dealing (MEDIUM)."""
     named, lost_day = _lost(loss)
     first = sold[0]
+    by_serial = first.finding_type == SERIAL_SOLD
+    what = (
+        "a sale of the item with that serial number is recorded"
+        if by_serial
+        else f"a dealer records {first.entities[0]} parting with an item of its kind"
+    )
     return Contradiction(
         claim=loss.summary,
         claim_source=loss.sources[0],
         evidence_against=unique_refs([s.sources[0] for s in sold], 6),
         explanation=(
-            f"The claim puts {named} among what was lost on {lost_day}; a sale of the item with "
-            f"that serial number is recorded on {first.title.rsplit(' on ', 1)[-1]}, before it: "
-            f"{first.summary[:140].rstrip('.')}."
+            f"The claim puts {named} among what was lost on {lost_day}; {what} on "
+            f"{first.title.rsplit(' on ', 1)[-1]}, before it: {first.summary[:160].rstrip('.')}."
         ),
-        severity="HIGH",
+        severity="HIGH" if by_serial else "MEDIUM",
     )
 
 
 def _not_disposed(
-    survivors: list[tuple[Finding, list[Finding]]], claims: list[SwornClaim]
+    survivors: list[tuple[Finding, list[Finding]]],
+    parted: list[tuple[Finding, list[Finding]]],
+    claims: list[SwornClaim],
 ) -> list[Contradiction]:
+    """The policyholder's word that nothing claimed was recovered or disposed of, against the
+    records after the loss of its serial numbers; their word that nothing was sold or pawned
+    ("No" to "Was any item claimed sold, pawned or given away?"), against the dealings of it
+    before the loss as well."""
     found: list[Contradiction] = []
     for claim in claims:
-        if not claim.speaker or not _NOT_DISPOSED.search(claim.claim):
-            continue
-        theirs = [
-            (loss, later)
-            for loss, later in survivors
-            if loss.entities and same_party(loss.entities[0], claim.speaker)
-        ]
-        if not theirs:
-            continue
-        listed = "; ".join(f"{_lost(loss)[0]} ({_seen(later[0])})" for loss, later in theirs)
-        found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs([s.sources[0] for _, ls in theirs for s in ls], 6),
-                explanation=(
-                    f"{claim.speaker} says nothing claimed was recovered or disposed of, yet "
-                    f"records after the loss carry the serial number of: {listed}."
-                ),
-                severity="HIGH",
-            )
+        answer = answer_of(claim)
+        denies_parting = _NOT_PARTED.search(answer.said) or (
+            answer.no and _PARTING.search(answer.question)
         )
+        if not claim.speaker or not (_NOT_DISPOSED.search(answer.said) or denies_parting):
+            continue
+        for pairs, says, records in (
+            (
+                survivors if _NOT_DISPOSED.search(answer.said) else [],
+                "recovered or disposed of",
+                "after the loss carry the serial number of",
+            ),
+            (
+                parted if denies_parting else [],
+                "sold, pawned or given away",
+                "before the loss show dealings in",
+            ),
+        ):
+            theirs = [
+                (loss, seen)
+                for loss, seen in pairs
+                if loss.entities and same_party(loss.entities[0], claim.speaker)
+            ]
+            if not theirs:
+                continue
+            listed = "; ".join(f"{_lost(loss)[0]} ({_seen(seen[0])})" for loss, seen in theirs)
+            strong = any(s.finding_type != ITEM_DEALT for _, seen in theirs for s in seen)
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=unique_refs([s.sources[0] for _, ls in theirs for s in ls], 6),
+                    explanation=(
+                        f"{claim.speaker} says nothing claimed was {says}, yet records "
+                        f"{records}: {listed}."
+                    ),
+                    severity="HIGH" if strong else "MEDIUM",
+                )
+            )
     return found
 
 

@@ -130,6 +130,7 @@ from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
+from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
@@ -1383,7 +1384,8 @@ def all_contradictions(
         # Left a place, and seen there later.
         departure_contradictions(claims, items, view.evidence.findings)
     )
-    found += access_contradictions(claims, items, zone)
+    # Ways in and out; every Saturday of a month, against the log and the pay.
+    found += access_contradictions(claims, items, zone) + weekday_contradictions(claims, items)
     found += routine_contradictions(claims, view.evidence.events, view.filenames)
     found += named_absence_contradictions(claims, items)
     found += stay_booked_contradictions(claims, view.evidence.findings)

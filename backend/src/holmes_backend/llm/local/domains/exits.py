@@ -17,6 +17,7 @@ from datetime import datetime, timedelta, tzinfo
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_times, parse_span
 from holmes_backend.llm.local.facts.names import same_party
@@ -82,7 +83,7 @@ def exit_contradictions(
         speaker = claim.speaker
         span = parse_span(claim.claimed_time)
         start = instant(span[0].isoformat(), zone) if span else None
-        body = claim.claim.partition(" [asked: ")[0]
+        body = answer_of(claim).said
         if not speaker or start is None or not _INSIDE.search(body) or _NEGATED.search(body):
             continue
         if speaker not in outside_of:
@@ -180,7 +181,7 @@ def stayed_in_contradictions(
     against the speaker's own way out of that place outside the break."""
     found: list[Contradiction] = []
     for claim in claims:
-        body = claim.claim.partition(" [asked: ")[0]
+        body = answer_of(claim).said
         never = _NEVER_LEFT.search(body)
         span = parse_span(claim.claimed_time)
         if not claim.speaker or never is None or span is None:

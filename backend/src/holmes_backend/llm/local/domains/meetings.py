@@ -16,6 +16,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_span
@@ -127,7 +128,7 @@ def attendance_contradictions(
     )
     found: list[Contradiction] = []
     for claim in claims:
-        body = claim.claim.partition(" [asked: ")[0]
+        body = answer_of(claim).said
         if not claim.speaker or not _DENIED.search(body):
             continue
         kinds = [m for m in _DENIED_KIND.finditer(body)]
@@ -174,7 +175,7 @@ def corroborated_absences(
     missed = [f for f in findings if f.finding_type == MEETING_MISSED and f.entities]
     found: set[tuple[str, int | None, int | None]] = set()
     for claim in claims:
-        body = claim.claim.partition(" [asked: ")[0]
+        body = answer_of(claim).said
         if not claim.speaker or not _DENIED.search(body):
             continue
         kinds = list(_DENIED_KIND.finditer(body))

@@ -16,6 +16,7 @@ from itertools import pairwise
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent
 from holmes_backend.llm.local.domains.links import case_offset, instant
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import has_time, parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
@@ -68,7 +69,7 @@ def routine_contradictions(
         every = _interval(claim.claim)
         if every is None or not claim.speaker:
             continue
-        subject = _stems(claim.claim.split(" [asked: ")[0])
+        subject = _stems(answer_of(claim).said)
         span = parse_span(claim.claimed_time)
         for file_id, rows in logs.items():
             name = filenames.get(file_id, "")

@@ -25,6 +25,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS, act_stem
 from holmes_backend.llm.local.facts.text import units
@@ -148,7 +149,7 @@ def sequence_contradictions(
                 by_act[act].append((when.date(), source))
     found: list[Contradiction] = []
     for text, source, speaker in said:
-        order = _order(text.partition(" [asked: ")[0])
+        order = _order(answer_of(text).said)
         if order is None:
             continue
         first_acts, then_acts = _acts(order[0], said=True), _acts(order[1], said=True)

@@ -190,6 +190,9 @@ def test_money_into_a_statements_own_holder_asks_for_no_basis() -> None:
         ("I did not report the problems to anyone.", None),
         ("I never paid Kestrel Ltd anything.", None),
         ("No. [asked: Did you speak to the claimant about the accident?]", None),
+        ("At handover the boiler was in good working order.", "defect"),
+        ("The hire van was returned undamaged and fully functional.", "defect"),
+        ("The lift was not in full working order that week.", None),
     ],
 )
 def test_what_a_statement_denies(statement: str, expected: str | None) -> None:
@@ -290,3 +293,38 @@ async def test_a_sellers_signed_answers_against_a_flood_claim(tmp_path: Path) ->
         await text_doc(tmp_path, "survey.txt", "HOME SURVEY\nE4 Walls: Sound and dry.\n"),
     ]
     assert synthesis_of(clean).contradictions == []
+
+
+_LANDLORD = (
+    "STATEMENT OF HELGA BRANDVOLD (LESSOR)\n"
+    "Unit 4, Harbour Works - dilapidations claim\n"
+    "1. I let Unit 4 to Quayside Print Ltd from 6 January 2025.\n"
+    "2. On 6 January 2025 the extraction fan and the boiler were in full working order and the "
+    "floor was undamaged.\n"
+    "Signed: Helga Brandvold\n"
+)
+_SCHEDULE = (
+    "SCHEDULE OF CONDITION - UNIT 4, HARBOUR WORKS\n"
+    "Date of inspection: 6 January 2025\n"
+    "Lessor: Helga Brandvold   Lessee: Quayside Print Ltd\n"
+    "Extraction fan: seized, motor faulty.\n"
+    "Boiler: serviced 2024, good.\n"
+    "Signed for the lessor: Helga Brandvold\n"
+)
+_LATER = "SURVEYOR'S NOTE\nDate: 20 March 2026\nThe floor of Unit 4 is cracked by the press bed.\n"
+
+
+async def test_a_lessors_sound_handover_against_the_schedule_of_that_day(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_brandvold.txt", _LANDLORD),
+        await text_doc(tmp_path, "schedule_of_condition.txt", _SCHEDULE),
+        await text_doc(tmp_path, "surveyor_note.txt", _LATER),
+    ]
+    [found] = [c for c in synthesis_of(docs).contradictions if "full working order" in c.claim]
+    assert "seized, motor faulty" in found.explanation
+    # The floor cracked a year on: that is no record of the day she speaks of.
+    assert {r.file_id for r in found.evidence_against} == {"schedule_of_condition"}
+    # Without the schedule, nothing recorded that day contradicts her.
+    assert not [
+        c for c in synthesis_of([docs[0], docs[2]]).contradictions if "working order" in c.claim
+    ]

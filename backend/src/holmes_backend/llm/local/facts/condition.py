@@ -47,6 +47,15 @@ _GOOD_STATE = re.compile(
     r"|\b(?:ran|runs|worked|works|working) (?:fine|well|perfectly)\b",
     re.IGNORECASE,
 )
+# A sound state that says what it denies by itself: "the oven was in full working order", "the
+# carpets were clean and undamaged".
+_SOUND = re.compile(
+    r"\bin\s+(?:full|good|perfect|proper|complete)\s+working\s+order\b|\bundamaged\b|"
+    r"\b(?:fully|perfectly)\s+(?:functional|operational|working)\b|\bfree\s+(?:of|from)\s+"
+    r"(?:any\s+)?(?:defects?|damage|faults?|stains?)\b|\bin\s+(?:excellent|pristine|immaculate)\s+"
+    r"condition\b",
+    re.IGNORECASE,
+)
 # A bare answer's own denial ("No, none at all.").
 # Between a negation and what it denies, at most a few words and no verb of saying: "had no
 # mechanical problems", "never missed a payment"; not "never told him to stop reporting issues".
@@ -106,6 +115,8 @@ def denied(text: str) -> Condition | None:
     "No, none." to a question asking about it ("… [asked: Any problems with the car?]")."""
     answer = answer_of(text)
     said, asked = answer.said, answer.question
+    if _SOUND.search(said) and not re.search(f"{_NEGATION}{_GAP}(?:{_SOUND.pattern})", said, re.I):
+        return "defect"
     for topic, kind in ((_ARREARS_TOPIC, "arrears"), (_DEFECT_TOPIC, "defect")):
         negated = re.compile(_NEGATION + _GAP + topic.pattern, re.IGNORECASE)
         if negated.search(said) or (_GOOD_STATE.search(said) and topic.search(text)):

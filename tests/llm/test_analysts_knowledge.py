@@ -7,7 +7,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, findings, run, synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF OSKAR LINDQVIST\n"
@@ -98,3 +98,48 @@ async def test_a_record_relaying_the_witness_is_no_corroboration(tmp_path: Path)
 
     [gap] = [g for g in synthesis.evidence_gaps if g.element.startswith("Corroboration")]
     assert gap.sources[0].file_id == "statement_okafor"
+
+
+_QA_STATEMENT = (
+    "STATEMENT OF GODFREY ACHTERBERG\n"
+    "Quality Manager, Nordvik Appliances BV\n"
+    "Dated: 12 November 2025\n"
+    "1. Until the recall on 1 September 2025 we had received no complaints about the "
+    "AquaSteam kettle leaking.\n"
+    "2. The first I heard of any scalding was the hospital's letter in September 2025.\n"
+    "Signed: Godfrey Achterberg\n"
+)
+# Its own layout: no word "complaint" in a row, the file's name says what the rows are.
+_COMPLAINTS = (
+    "Case,Opened,Model,Issue,Handler\n"
+    "NV-771,2025-03-02,AquaSteam,Base leaking onto worktop,G. Achterberg\n"
+    "NV-802,2025-04-19,AquaSteam,Leaking at the seam; minor scalding to hand,G. Achterberg\n"
+    "NV-815,2025-05-06,BreezeFan 20,Rattling blade guard,L. Moreau\n"
+    "NV-930,2025-10-02,AquaSteam,Leaking after descaling,G. Achterberg\n"
+)
+
+
+async def test_no_complaints_received_against_a_log_named_for_them(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_achterberg.txt", _QA_STATEMENT),
+        await text_doc(tmp_path, "customer_complaints_register.csv", _COMPLAINTS, "text/csv"),
+    ]
+    found = {c.claim_source.line: c for c in synthesis_of(docs).contradictions}
+    received = found[4]
+    assert received.severity == "HIGH"
+    assert "denies receiving any complaint" in received.explanation
+    # The kettle's leaks before the recall: not the fan's rattle, nor the leak after it.
+    assert {r.row for r in received.evidence_against} == {1, 2}
+    assert "the first on 2025-03-02" in received.explanation
+    scalding = found[5]
+    assert scalding.severity == "MEDIUM"  # one record of it
+    assert {r.row for r in scalding.evidence_against} == {2}
+
+
+async def test_a_log_of_something_else_meets_no_denial_of_complaints(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_achterberg.txt", _QA_STATEMENT),
+        await text_doc(tmp_path, "service_visits.csv", _COMPLAINTS, "text/csv"),
+    ]
+    found = {c.claim_source.line: c for c in synthesis_of(docs).contradictions}
+    assert 4 not in found  # nothing says those rows were complaints

@@ -247,7 +247,9 @@ _UNAWARE = re.compile(
     r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
     r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|"
     r"(?P<received>receive|get|read))|had no (?:knowledge|idea)|knew nothing|"
-    r"first (?:learned|heard|became aware|saw))"
+    r"first (?:learned|heard|became aware|saw)|first\s+(?:we|I)\s+(?:knew|heard|learned)|"
+    # "we had received no complaints about …"
+    r"(?P<received_no>received)\s+no)"
     r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
     r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
     re.IGNORECASE,
@@ -1069,15 +1071,21 @@ _UNTIL = re.compile(r"\b(?:until|till|before|prior\s+to)\b", re.IGNORECASE)
 
 
 def knowledge_contradictions(
-    claims: list[SwornClaim], items: list[Item], said: dict[str, str] | None = None
+    claims: list[SwornClaim],
+    items: list[Item],
+    said: dict[str, str] | None = None,
+    filenames: dict[str, str] | None = None,
 ) -> list[Contradiction]:
     """ "I was not aware of any complaint until …" against records about it that involve the
     speaker before: an e-mail to or from them whose subject names the thing (a complaint, the
     invoice, the audit), or whose words the evidence domain quotes (`said`: its findings' text
     per file: "After her grievance on Monday …"), minutes of a meeting they attended that name
-    it. HIGH when they wrote one themselves or several involve them; the date a denial gives
-    ("until 12 May") bounds the records."""
+    it; rows of a log named for it ("customer_complaints_log.csv"), about what the denial says
+    it was about ("no complaints about the heater overheating"). HIGH when they wrote one
+    themselves or several involve them; the date a denial gives ("until 12 May") bounds the
+    records."""
     said = said or {}
+    filenames = filenames or {}
     found: list[Contradiction] = []
     for claim in claims:
         match = _UNAWARE.search(claim.claim)
@@ -1086,6 +1094,7 @@ def knowledge_contradictions(
         if match is None or not claim.speaker or match["topic"][:1].isupper():
             continue
         topic = match["topic"].lower().rstrip("s")
+        about = _about_words(claim.claim[match.end() :])
         span = parse_span(claim.claimed_time)
         # "… until 12 May": records before it; "… that night": records by its end.
         bounded = span and _UNTIL.search(claim.claim)
@@ -1098,9 +1107,11 @@ def knowledge_contradictions(
             and _involves(item, claim.speaker)
             and re.search(
                 rf"\b{re.escape(topic)}",
-                f"{item.description} {_mail_text(item, said)}",
+                f"{item.description} {_mail_text(item, said)} "
+                f"{filenames.get(item.file_id, '').replace('_', ' ')}",
                 re.IGNORECASE,
             )
+            and (not about or about & {w.lower() for w in wordset(item.description)})
             and (
                 (item.when.replace(tzinfo=None) < span[0].replace(tzinfo=None))
                 if bounded and span
@@ -1111,12 +1122,13 @@ def knowledge_contradictions(
             continue
         wrote = [i for i in known if _sent_by(i, claim.speaker)]
         first = min(known, key=lambda i: i.when)
+        received = match["received"] or match["received_no"]
         found.append(
             _denial(
                 claim,
                 unique_refs([i.source for i in wrote + known], 6),
                 f"{claim.speaker} denies "
-                f"{'receiving any' if match['received'] else 'knowing of the'} {topic}, yet "
+                f"{'receiving any' if received else 'knowing of the'} {topic}, yet "
                 f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
                 f"them, the first on {first.when.date().isoformat()}",
                 "HIGH" if wrote or len(known) > 1 else "MEDIUM",
@@ -1191,6 +1203,20 @@ def traded_knowledge_contradictions(view: CaseView) -> list[Contradiction]:
                 )
             )
     return found
+
+
+# What a denial says the thing was about: "no complaints about the ThermaPlus 300 heater".
+_ABOUT = re.compile(
+    r"^\s*(?:about|concerning|regarding|over|relating\s+to)\s+(?P<what>[^.;,]+)", re.I
+)
+
+
+def _about_words(rest: str) -> set[str]:
+    match = _ABOUT.match(rest)
+    if match is None:
+        return set()
+    words = {w.lower() for w in wordset(match["what"])}
+    return {w for w in words if len(w) >= 4 and w not in STOPWORDS}
 
 
 def _mail_text(item: Item, said: dict[str, str]) -> str:
@@ -1397,7 +1423,7 @@ def all_contradictions(
     for finding in view.evidence.findings:
         for ref in finding.sources:
             said[ref.file_id] += f" {ref.excerpt or ''}"
-    found += knowledge_contradictions(claims, items, said)
+    found += knowledge_contradictions(claims, items, said, view.filenames)
     found += incident_contradictions(claims, items)
     found += exfiltration_contradictions(claims, items)
     found += stop_contradictions(claims, items)

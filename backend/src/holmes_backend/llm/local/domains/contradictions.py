@@ -82,6 +82,7 @@ from holmes_backend.llm.local.domains.legal import (
 )
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.loans import gift_contradictions
 from holmes_backend.llm.local.domains.logged_states import state_contradictions
 from holmes_backend.llm.local.domains.losses import (
     bought_after_loss,
@@ -1524,6 +1525,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += register_contradictions(view.financial.anomalies, claims)
     found += lifetime_contradictions(everyone, held, claims)
     found += notice_contradictions(claims, everyone)
+    found += gift_contradictions(claims, everyone, held)
     found += withdrawal_contradictions(claims, view.evidence.events, view.financial.transactions)
     found += signing_contradictions(claims, view.legal.findings, view.filenames)
     return found

@@ -15,6 +15,7 @@ from holmes_backend.llm.local.domains.limits import (
     compliance_findings,
     limit_clauses,
 )
+from holmes_backend.llm.local.domains.loans import loans_made
 from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.notices import notice_terms, notices_given
 from holmes_backend.llm.local.domains.orders import contact_orders
@@ -186,6 +187,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += meetings_attended(doc)  # minutes are often the legal agent's
         findings += company_lifetimes(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
+        findings += loans_made(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

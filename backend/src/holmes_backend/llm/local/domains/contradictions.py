@@ -116,6 +116,7 @@ from holmes_backend.llm.local.domains.services import (
     billed_not_delivered,
     idle_days_billed,
 )
+from holmes_backend.llm.local.domains.signals import signal_contradictions
 from holmes_backend.llm.local.domains.signings import signing_contradictions
 from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
@@ -1489,7 +1490,10 @@ def _against_records(
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
     found += household_contradictions(claims, view.evidence.findings)
-    found += speed_contradictions(claims, view.evidence.findings)
+    # A vehicle's speed and its signal's aspect, against their recorders' logs.
+    found += speed_contradictions(claims, view.evidence.findings) + signal_contradictions(
+        claims, items
+    )
     found += state_contradictions(claims, items, view.filenames)
     found += substance_contradictions(claims, view.evidence.findings)
     return found

@@ -104,6 +104,7 @@ from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.registry import lifetime_contradictions
+from holmes_backend.llm.local.domains.responses import response_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.routines import routine_contradictions
 from holmes_backend.llm.local.domains.sequence import (
@@ -1414,7 +1415,9 @@ def all_contradictions(
     )
     # Ways in and out; every Saturday of a month, against the log and the pay.
     found += access_contradictions(claims, items, zone) + weekday_contradictions(claims, items)
-    found += routine_contradictions(claims, view.evidence.events, view.filenames)
+    found += routine_contradictions(
+        claims, view.evidence.events, view.filenames
+    ) + response_contradictions(claims, items)
     found += named_absence_contradictions(claims, items)
     found += stay_booked_contradictions(claims, view.evidence.findings)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against

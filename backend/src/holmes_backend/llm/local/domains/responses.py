@@ -1,0 +1,125 @@
+"""Within fifteen minutes: a witness's "When the alarm activated, our patrol officer was on site
+within 15 minutes" against the alarm receiving centre's log, which has the activation at 02:14
+and the patrol on site at 03:07.
+
+- Synthesis: a claim that someone arrived, attended or responded within a stated time is held
+  against a log's rows: the trigger (an activation, an alarm, a call received, an incident
+  reported) and the first arrival after it in the same file (on site, on scene, arrived,
+  attended), of the place the claim names (a row sharing one of its proper words: "Harrow",
+  "Unit 12"), on or about the claim's day. Longer than the stated time contradicts it: HIGH at
+  half as long again or more, MEDIUM below that.
+"""
+
+import re
+from datetime import datetime, timedelta
+
+from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.facts.answers import answer_of
+from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.lexicon import STOPWORDS
+
+_NUMBERS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
+_NUMBERS |= {"sixty": 60, "ninety": 90, "one": 1, "two": 2, "three": 3, "four": 4}
+_WITHIN = re.compile(
+    r"\b(?:was|were|arrived|attended|responded|reached|got\s+there|on\s+(?:site|scene)|"
+    r"at\s+the\s+(?:scene|site|property|premises))\b[^.;]{0,60}?\bwithin\s+(?:about\s+)?"
+    r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty|sixty|ninety|one|two|three|four)\s+"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b",
+    re.IGNORECASE,
+)
+_NEGATED = re.compile(r"\b(?:not|never)\b|n['\u2019]t\b", re.IGNORECASE)
+_TRIGGER = re.compile(
+    r"\b(?:activation|activated|alarm\s+(?:raised|triggered|received)|call\s+received|"
+    r"999\s+call|emergency\s+call|incident\s+(?:opened|reported|logged)|triggered|"
+    r"request\s+received|reported)\b",
+    re.IGNORECASE,
+)
+_ARRIVAL = re.compile(
+    r"\b(?:on\s+(?:site|scene|location)|arrived|arrival|attended|at\s+(?:the\s+)?scene)\b", re.I
+)
+_PROPER = re.compile(r"\b[A-Z][A-Za-z]{3,}\b|\b(?:unit|block|site|gate)\s+\d+\b", re.IGNORECASE)
+_LABEL = re.compile(r"(?:^|;)\s*[\w ]{1,25}:\s")
+_DAY = timedelta(days=1)
+
+
+def _limit(match: re.Match[str]) -> timedelta:
+    n = match["n"].lower()
+    count = int(n) if n.isdigit() else _NUMBERS[n]
+    return (
+        timedelta(hours=count)
+        if match["unit"].lower().startswith("h")
+        else timedelta(minutes=count)
+    )
+
+
+def _proper_words(text: str) -> set[str]:
+    """A place's own words ("harrow", "unit 12"), not a row's field names ("Site: …")."""
+    text = _LABEL.sub(" ", text)
+    words = {m.group().lower() for m in _PROPER.finditer(text) if m.group()[:1].isupper()}
+    words |= {m.group().lower() for m in re.finditer(r"\b(?:unit|block|gate)\s+\d+\b", text, re.I)}
+    return {w for w in words if w not in STOPWORDS}
+
+
+def _naive(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=None)
+
+
+def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    triggers = [
+        i for i in items if i.kind != "claim" and i.timed and _TRIGGER.search(i.description)
+    ]
+    found: list[Contradiction] = []
+    for claim in claims if triggers else []:
+        said = answer_of(claim).said
+        match = _WITHIN.search(said)
+        span = parse_span(claim.claimed_time)
+        if match is None or _NEGATED.search(said[: match.end()]) or span is None:
+            continue
+        limit = _limit(match)
+        place = _proper_words(said)
+        start, end = _naive(span[0]) - _DAY, _naive(span[1]) + _DAY
+        for trigger in triggers:
+            when = _naive(trigger.when)
+            if trigger.file_id == claim.source.file_id or not start <= when <= end:
+                continue
+            if not place & _proper_words(trigger.description):
+                continue
+            arrival = min(
+                (
+                    i
+                    for i in items
+                    if i.file_id == trigger.file_id
+                    and i.timed
+                    and _naive(i.when) > when
+                    and _ARRIVAL.search(i.description)
+                    and place & _proper_words(i.description)
+                ),
+                key=lambda i: i.when,
+                default=None,
+            )
+            if arrival is None:
+                continue
+            took = _naive(arrival.when) - when
+            if took <= limit:
+                continue
+            minutes = round(took.total_seconds() / 60)
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=[trigger.source, arrival.source],
+                    explanation=(
+                        f"{claim.speaker or 'The witness'} says the arrival came within "
+                        f"{match['n']} {match['unit']}; the log has {trigger.description[:100]} "
+                        f"at {trigger.at()} and {arrival.description[:100]} at {arrival.at()}: "
+                        f"{minutes} minutes."
+                    ),
+                    severity="HIGH" if took >= limit * 1.5 else "MEDIUM",
+                )
+            )
+            break  # the first trigger it speaks of
+    return found
+
+
+__all__ = ["response_contradictions"]

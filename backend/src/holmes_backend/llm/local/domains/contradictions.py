@@ -28,6 +28,7 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.local.domains import negations
+from holmes_backend.llm.local.domains.abroad import abroad_contradictions
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
@@ -1532,7 +1533,9 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += register_contradictions(view.financial.anomalies, claims)
     found += lifetime_contradictions(everyone, held, claims)
     found += notice_contradictions(claims, everyone)
-    found += gift_contradictions(claims, everyone, held)
+    found += gift_contradictions(claims, everyone, held) + abroad_contradictions(
+        claims, held, view.holders
+    )
     found += withdrawal_contradictions(claims, view.evidence.events, view.financial.transactions)
     found += signing_contradictions(claims, view.legal.findings, view.filenames)
     return found

@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.abroad import abroad_contradictions
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
+from holmes_backend.llm.local.domains.ages import age_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
@@ -1499,7 +1500,9 @@ def _against_records(
         claims, items
     )
     found += state_contradictions(claims, items, view.filenames)
-    found += substance_contradictions(claims, view.evidence.findings)
+    found += substance_contradictions(claims, view.evidence.findings) + age_contradictions(
+        claims, view.evidence.findings
+    )
     return found
 
 

@@ -11,6 +11,7 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.ages import births
 from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.bookings import stays_booked
 from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
@@ -128,6 +129,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [review for doc in docs for review in performance_on_record(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [death for doc in docs for death in deaths(doc)]
+    findings += [birth for doc in docs for birth in births(doc)]
     findings += [signed for doc in docs for signed in acknowledged_receipts(doc)]
     findings += [present for doc in docs for present in meetings_attended(doc)]
     findings += [term for doc in docs for term in submission_terms(doc)]

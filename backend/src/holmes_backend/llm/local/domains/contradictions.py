@@ -132,6 +132,7 @@ from holmes_backend.llm.local.domains.submissions import (
 )
 from holmes_backend.llm.local.domains.substances import substance_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
+from holmes_backend.llm.local.domains.tenures import tenure_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
@@ -1503,6 +1504,7 @@ def _against_records(
     found += substance_contradictions(claims, view.evidence.findings) + age_contradictions(
         claims, view.evidence.findings
     )
+    found += tenure_contradictions(claims, view.evidence.findings, view.filenames)
     return found
 
 

@@ -55,6 +55,7 @@ from holmes_backend.llm.local.domains.submissions import (
     submissions_logged,
 )
 from holmes_backend.llm.local.domains.substances import substances_detected
+from holmes_backend.llm.local.domains.tenures import tenures
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
     attribution,
@@ -130,6 +131,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [death for doc in docs for death in deaths(doc)]
     findings += [birth for doc in docs for birth in births(doc)]
+    findings += [held for doc in docs for held in tenures(doc)]
     findings += [signed for doc in docs for signed in acknowledged_receipts(doc)]
     findings += [present for doc in docs for present in meetings_attended(doc)]
     findings += [term for doc in docs for term in submission_terms(doc)]

@@ -211,8 +211,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
-        # "Larchwood Nursing Home", "Willow Lodge Care Home": an establishment.
-        or (bare[-1] == "home" and bare[-2] in _KINDS_OF_HOME)
+        # "Larchwood Nursing Home", "Castlegate Care Homes": an establishment or its group.
+        or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
         # An institution with its city after it: "Imperial College London".
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)

@@ -149,7 +149,9 @@ from holmes_backend.llm.local.facts.names import (
     UPPER,
     distinctive_words,
     find_names,
+    kind_of,
     name_key,
+    org_core,
     same_party,
 )
 from holmes_backend.llm.local.facts.text import units
@@ -528,7 +530,7 @@ def denial_contradictions(
                     for i in items
                     if i.file_id != claim.source.file_id
                     and _involves(i, speaker)
-                    and _involves(i, target)
+                    and (_involves(i, target) or _with_someone_from(i, target))
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
@@ -808,6 +810,22 @@ def _conversations(items: list[Item]) -> dict[str, list[Item]]:
         if item.kind == "document" and len(item.people) == 1:
             writers[item.file_id].setdefault(name_key(item.people[0]), item)
     return {f: list(w.values()) for f, w in writers.items() if len(w) == _CONVERSATION}
+
+
+def _with_someone_from(item: Item, organisation: str) -> bool:
+    """A record of the speaker with someone of an organisation ("anyone from Apex Facility
+    Services Ltd"): another person in it, and the organisation's whole name ("Tom Reeve (Apex
+    Facility Services Ltd)" among a meeting's attendees)."""
+    core = org_core(organisation)
+    if kind_of(organisation) != "organization" or len(core.split()) < 2:
+        return False
+    text = " ".join(item.description.lower().split())
+    for person in item.people:
+        at = text.find(person.lower())
+        # The firm right after its person: "Ruud Vermeer (Kestrel …)", "Ruud Vermeer, Kestrel …".
+        if at >= 0 and core in text[at + len(person) : at + len(person) + len(core) + 8]:
+            return True
+    return False
 
 
 def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:

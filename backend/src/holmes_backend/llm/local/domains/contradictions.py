@@ -38,6 +38,7 @@ from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
 from holmes_backend.llm.local.domains.bookings import stay_booked_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.cheques import register_contradictions
+from holmes_backend.llm.local.domains.completions import completion_contradictions
 from holmes_backend.llm.local.domains.conditions import (
     CONDITION_REPORTED,
     preexisting_contradictions,
@@ -1479,7 +1480,9 @@ def all_contradictions(
     found += record_contradictions(view)
     found += nonevent_contradictions(view.evidence.findings, claims, held)
     found += instruction_contradictions(view.evidence.findings, claims)
-    found += deadline_contradictions(view.legal.clauses, view.evidence.findings, claims)
+    found += deadline_contradictions(
+        view.legal.clauses, view.evidence.findings, claims
+    ) + completion_contradictions(claims, items, view.evidence.findings)
     found += approval_claim_contradictions(view, missing)
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)

@@ -124,7 +124,8 @@ def acts_recorded(docs: list[EvidenceDoc]) -> list[Finding]:
     return found
 
 
-def _recorded(finding: Finding) -> tuple[str, date] | None:
+def recorded_act(finding: Finding) -> tuple[str, date] | None:
+    """(act, day) of an act_recorded finding ("Completion recorded on 2026-04-09 in …")."""
     match = _RECORDED.match(finding.title)
     return (match["act"].lower(), date.fromisoformat(match["day"])) if match else None
 
@@ -134,7 +135,7 @@ def deadline_contradictions(
 ) -> list[Contradiction]:
     """Each deadline every record of its act misses (the clause against the records), and a
     witness's "on time" against it."""
-    done = [(r, f) for f in findings if f.finding_type == ACT_RECORDED and (r := _recorded(f))]
+    done = [(r, f) for f in findings if f.finding_type == ACT_RECORDED and (r := recorded_act(f))]
     found: list[Contradiction] = []
     for deadline in _deadlines(clauses) if done else []:
         records = [

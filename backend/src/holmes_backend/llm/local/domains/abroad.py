@@ -17,6 +17,7 @@ from datetime import date
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period
@@ -210,16 +211,15 @@ def abroad_contradictions(
         )
         where = "abroad" if kind == "left" else f"in {_COUNTRIES[country or ''][0].title()}"
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs([t.source for t, _, _ in there], 6),
-                explanation=(
+            refuted(
+                claim,
+                unique_refs([t.source for t, _, _ in there], 6),
+                (
                     f"{claim.speaker} denies being {where} then, yet their own account paid "
                     f"{len(there)} time(s) at merchants {where} on {len(days)} day(s) from "
                     f"{days[0].isoformat()} to {days[-1].isoformat()}: {listed}."
                 ),
-                severity="HIGH" if len(days) >= 2 or cash else "MEDIUM",
+                "HIGH" if len(days) >= 2 or cash else "MEDIUM",
             )
         )
     return found

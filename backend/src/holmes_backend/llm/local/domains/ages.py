@@ -16,6 +16,7 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef, Swo
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.interests import person_in
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.dates import find_moments, parse_span
@@ -139,15 +140,14 @@ def age_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> lis
                 continue
             actual = " to ".join(str(a) for a in sorted(ages))
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=[record.sources[0]],
-                    explanation=(
+                refuted(
+                    claim,
+                    [record.sources[0]],
+                    (
                         f"{claim.speaker} gives their age as {stated} on {first.isoformat()}; "
                         f"{record.summary[:100]} makes them {actual} that day."
                     ),
-                    severity="HIGH",
+                    "HIGH",
                 )
             )
             break

@@ -15,6 +15,7 @@ from datetime import timedelta
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.local.domains.deadlines import ACT_RECORDED, recorded_act
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
@@ -106,16 +107,15 @@ def completion_contradictions(
         records.sort(key=lambda r: r[0])
         listed = "; ".join(f"{day.isoformat()} {text[:80]}" for day, text, _ in records[:_LISTED])
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs([source for _, _, source in records], 6),
-                explanation=(
+            refuted(
+                claim,
+                unique_refs([source for _, _, source in records], 6),
+                (
                     f"{claim.speaker} says the work was done by {done.isoformat()}; "
                     f"{len(records)} record(s) dated after it show work or completion later: "
                     f"{listed}."
                 ),
-                severity="HIGH" if len(records) >= 2 else "MEDIUM",
+                "HIGH" if len(records) >= 2 else "MEDIUM",
             )
         )
     return found

@@ -20,6 +20,7 @@ from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.interests import person_in
 from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.records import written_day
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -165,18 +166,15 @@ def gift_contradictions(
             for t in paid[:2]
         ]
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs(
-                    [f.sources[0] for f, _ in theirs] + [t.source for t in paid], 6
-                ),
-                explanation=(
+            refuted(
+                claim,
+                unique_refs([f.sources[0] for f, _ in theirs] + [t.source for t in paid], 6),
+                (
                     f"{speaker} says the money was a gift, not to be repaid; yet "
                     + "; ".join(parts)
                     + "."
                 ),
-                severity="HIGH" if signed or (theirs and paid) else "MEDIUM",
+                "HIGH" if signed or (theirs and paid) else "MEDIUM",
             )
         )
     return found

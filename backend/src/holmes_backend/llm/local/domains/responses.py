@@ -11,12 +11,13 @@ and the patrol on site at 03:07.
 """
 
 import re
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
-from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.dates import naive, parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 
 _NUMBERS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
@@ -61,10 +62,6 @@ def _proper_words(text: str) -> set[str]:
     return {w for w in words if w not in STOPWORDS}
 
 
-def _naive(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=None)
-
-
 def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     triggers = [
         i for i in items if i.kind != "claim" and i.timed and _TRIGGER.search(i.description)
@@ -78,9 +75,9 @@ def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
             continue
         limit = _limit(match)
         place = _proper_words(said)
-        start, end = _naive(span[0]) - _DAY, _naive(span[1]) + _DAY
+        start, end = naive(span[0]) - _DAY, naive(span[1]) + _DAY
         for trigger in triggers:
-            when = _naive(trigger.when)
+            when = naive(trigger.when)
             if trigger.file_id == claim.source.file_id or not start <= when <= end:
                 continue
             if not place & _proper_words(trigger.description):
@@ -91,7 +88,7 @@ def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
                     for i in items
                     if i.file_id == trigger.file_id
                     and i.timed
-                    and _naive(i.when) > when
+                    and naive(i.when) > when
                     and _ARRIVAL.search(i.description)
                     and place & _proper_words(i.description)
                 ),
@@ -100,22 +97,21 @@ def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
             )
             if arrival is None:
                 continue
-            took = _naive(arrival.when) - when
+            took = naive(arrival.when) - when
             if took <= limit:
                 continue
             minutes = round(took.total_seconds() / 60)
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=[trigger.source, arrival.source],
-                    explanation=(
+                refuted(
+                    claim,
+                    [trigger.source, arrival.source],
+                    (
                         f"{claim.speaker or 'The witness'} says the arrival came within "
                         f"{match['n']} {match['unit']}; the log has {trigger.description[:100]} "
                         f"at {trigger.at()} and {arrival.description[:100]} at {arrival.at()}: "
                         f"{minutes} minutes."
                     ),
-                    severity="HIGH" if took >= limit * 1.5 else "MEDIUM",
+                    "HIGH" if took >= limit * 1.5 else "MEDIUM",
                 )
             )
             break  # the first trigger it speaks of

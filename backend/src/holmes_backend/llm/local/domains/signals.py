@@ -13,12 +13,13 @@ junction" against the signal controller's log, which has his approach on red fro
 """
 
 import re
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
-from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.dates import naive, parse_span
 
 _ASPECTS = {"green": "green", "amber": "amber", "yellow": "amber", "red": "red"}
 _CLAIMED = re.compile(
@@ -66,10 +67,6 @@ def _approach(claim: SwornClaim, claims: list[SwornClaim]) -> tuple[str, str | N
     return None
 
 
-def _naive(moment: datetime) -> datetime:
-    return moment.replace(tzinfo=None)
-
-
 def signal_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     signal_rows = [(i, a) for i in items if i.kind != "claim" and (a := _aspect(i))]
     found: list[Contradiction] = []
@@ -96,7 +93,7 @@ def signal_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
         )
         if not rows:
             continue
-        start = _naive(span[0])
+        start = naive(span[0])
         incident = min(
             (
                 i
@@ -105,30 +102,29 @@ def signal_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
                 and i.file_id not in (claim.source.file_id, rows[0][0].file_id)
                 and i.timed
                 and _INCIDENT.search(i.description)
-                and abs(_naive(i.when) - start) <= _NEAR
+                and abs(naive(i.when) - start) <= _NEAR
             ),
-            key=lambda i: abs(_naive(i.when) - start),
+            key=lambda i: abs(naive(i.when) - start),
             default=None,
         )
-        moment = _naive(incident.when) if incident else start
-        before = [(i, a) for i, a in rows if _naive(i.when) <= moment]
+        moment = naive(incident.when) if incident else start
+        before = [(i, a) for i, a in rows if naive(i.when) <= moment]
         if not before:
             continue
         in_force, shown = before[-1]
         if incident is None:
             # Only the claim's own minute: every aspect shown in it must differ from the claim.
-            minute = [a for i, a in rows if moment < _naive(i.when) <= moment + _MINUTE]
+            minute = [a for i, a in rows if moment < naive(i.when) <= moment + _MINUTE]
             if claimed in {shown, *minute}:
                 continue
         elif shown == claimed:
             continue
         when = incident.at() if incident else f"about {moment:%H:%M}"
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=[in_force.source] + ([incident.source] if incident else []),
-                explanation=(
+            refuted(
+                claim,
+                [in_force.source] + ([incident.source] if incident else []),
+                (
                     f"{claim.speaker} says the signal was {claimed} for them; the signal log has "
                     f"their approach ({in_force.description[:120]}) on {shown} from "
                     f"{in_force.at()}, in force at {when}"
@@ -139,7 +135,7 @@ def signal_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
                     )
                     + "."
                 ),
-                severity="HIGH" if incident else "MEDIUM",
+                "HIGH" if incident else "MEDIUM",
             )
         )
     return found

@@ -20,9 +20,10 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.interests import person_in
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import row_fields
-from holmes_backend.llm.local.facts.dates import MONTHS, find_moments
+from holmes_backend.llm.local.facts.dates import MONTHS, find_moments, month_end
 from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
@@ -92,11 +93,6 @@ def tenures(doc: EvidenceDoc) -> list[Finding]:
     return found
 
 
-def _month_end(year: int, month: int) -> date:
-    following = date(year + month // 12, month % 12 + 1, 1)
-    return following - timedelta(days=1)
-
-
 def _claimed(text: str) -> tuple[str, date, date] | None:
     """(organisation, first day, last day) of a claimed period at an organisation."""
     period = _MONTH_RANGE.search(text)
@@ -106,7 +102,7 @@ def _claimed(text: str) -> tuple[str, date, date] | None:
     if not orgs:
         return None
     first = date(int(period["y1"]), MONTHS[period["m1"][:3].lower()], 1)
-    last = _month_end(int(period["y2"]), MONTHS[period["m2"][:3].lower()])
+    last = month_end(int(period["y2"]), MONTHS[period["m2"][:3].lower()])
     # "Finance Director of Halden Pumps Ltd": the organisation after the role.
     org = re.split(r"\s+(?:of|at|for|by|with)\s+", orgs[-1])[-1]
     return org, first, last
@@ -140,16 +136,15 @@ def tenure_contradictions(
                 continue
             ends = f"to {end.isoformat()}" if end else "onwards"
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=[record.sources[0]],
-                    explanation=(
+                refuted(
+                    claim,
+                    [record.sources[0]],
+                    (
                         f"{claim.speaker} puts their time at {org} from {first.isoformat()} to "
                         f"{last.isoformat()}; the record of it runs from {start.isoformat()} "
                         f"{ends}: {record.summary[:120]}."
                     ),
-                    severity="HIGH" if (early and late) or max(early, late) >= _FAR else "MEDIUM",
+                    "HIGH" if (early and late) or max(early, late) >= _FAR else "MEDIUM",
                 )
             )
     return found

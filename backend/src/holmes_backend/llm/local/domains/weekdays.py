@@ -18,6 +18,7 @@ from datetime import date, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_period
@@ -129,16 +130,15 @@ def _absent(
         listed = ", ".join(d.isoformat() for d in missed[:_LISTED])
         those = "that day" if len(missed) == 1 else "those days"
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=unique_refs([r.source for r in others], 6),
-                explanation=(
+            refuted(
+                claim,
+                unique_refs([r.source for r in others], 6),
+                (
                     f"{speaker} says they were there on every one of those days; the access log "
                     f"that records them on other days was kept on {listed} (it logs others "
                     f"then) and has no entry of theirs on {those}."
                 ),
-                severity="HIGH" if len(missed) >= 2 else "MEDIUM",
+                "HIGH" if len(missed) >= 2 else "MEDIUM",
             )
         )
     return found
@@ -160,15 +160,14 @@ def _paid(
         return []
     listed = ", ".join(sorted({i.when.date().isoformat() for i in paid})[:_LISTED])
     return [
-        Contradiction(
-            claim=claim.claim,
-            claim_source=claim.source,
-            evidence_against=unique_refs([i.source for i in paid], 6),
-            explanation=(
+        refuted(
+            claim,
+            unique_refs([i.source for i in paid], 6),
+            (
                 f"{speaker} says they were not paid for those days; {len(paid)} payment "
                 f"record(s) pay them for {listed}, first: {paid[0].description[:140]}."
             ),
-            severity="HIGH",
+            "HIGH",
         )
     ]
 

@@ -340,8 +340,17 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
     if year is None:
         return None
-    following = date(year + month // 12, month % 12 + 1, 1)
-    return date(year, month, 1), following - timedelta(days=1)
+    return date(year, month, 1), month_end(year, month)
+
+
+def month_end(year: int, month: int) -> date:
+    """The last day of a month."""
+    return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+
+
+def naive(moment: datetime) -> datetime:
+    """A moment without its zone, to compare with moments read without one."""
+    return moment.replace(tzinfo=None)
 
 
 def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:

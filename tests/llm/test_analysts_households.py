@@ -113,3 +113,48 @@ async def test_only_adult_affirmed_against_the_electoral_roll(tmp_path: Path) ->
     assert against.severity == "MEDIUM"
     assert "records place Maja Lindqvist there" in against.explanation
     assert [ref.row for ref in against.evidence_against] == [3]
+
+
+_CLAIMANT = (
+    "RECORD OF INTERVIEW\n"
+    "Interviewee: Marta Kowalczyk\n"
+    "Address: 9 Alder Court, Swindon SN3 4QT\n"
+    "Date: 2 March 2026\n"
+    "Q: Who is Piotr Zielinski?\n"
+    "A: He is the father of my daughter.\n"
+    "Q: Where does he live?\n"
+    "A: He lives in Bristol with his brother.\n"
+)
+
+
+def _register(address: str) -> str:
+    return (
+        "Elector name,Address,Entered\n"
+        'Marta Kowalczyk,"9 Alder Court, Swindon SN3 4QT",2020-05-01\n'
+        f'Piotr Zielinski,"{address}",2024-09-12\n'
+    )
+
+
+async def test_where_another_adult_lives_against_records_at_her_home(tmp_path: Path) -> None:
+    keeper = (
+        "VEHICLE KEEPER RECORD\n"
+        "Registered keeper: Piotr Zielinski\n"
+        "Keeper address: 9 Alder Court, Swindon SN3 4QT\n"
+    )
+    docs = [
+        await text_doc(tmp_path, "interview_kowalczyk.txt", _CLAIMANT),
+        await text_doc(
+            tmp_path, "register.csv", _register("9 Alder Court, Swindon SN3 4QT"), "text/csv"
+        ),
+        await text_doc(tmp_path, "keeper_record.txt", keeper),
+    ]
+    [found] = [c for c in synthesis_of(docs).contradictions if "lives in Bristol" in c.claim]
+    assert found.claim == "He [Piotr Zielinski] lives in Bristol with his brother."
+    assert found.severity == "HIGH"  # two files
+    assert "records place Piotr Zielinski at Marta Kowalczyk's home" in found.explanation
+    # Registered at another address: nothing against her.
+    docs[1] = await text_doc(
+        tmp_path, "register.csv", _register("4 Quay Street, Bristol BS1 4DB"), "text/csv"
+    )
+    docs = docs[:2]
+    assert not [c for c in synthesis_of(docs).contradictions if "lives in Bristol" in c.claim]

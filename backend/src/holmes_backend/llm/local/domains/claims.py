@@ -170,6 +170,14 @@ EXCLUSIVE = re.compile(
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
 # background, not an account of the events to corroborate.
+# Where someone else lives, or does not: "He [Lee Brannigan] lives in Leeds with his mother",
+# "She has not lived at Fern Grove since 2023", "He doesn't live here".
+RESIDENCE = re.compile(
+    r"\b(?:he|she|they)\b(?:\s+\[[^\]]+\])?\s+(?:lives|is\s+living|stays|has\s+(?:not|never)\s+"
+    r"lived|hasn['\u2019]t\s+lived|does\s*(?:not|n['\u2019]t)\s+live|has\s+(?:his|her|their)\s+"
+    r"own\s+(?:place|flat|house|home))\b",
+    re.IGNORECASE,
+)
 _BACKGROUND = re.compile(
     r"^\s*(?:\d+[.)]\s*)?I\s+(?:am|have been)\s+(?:the|a|an|employed|working)\b"
     r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
@@ -738,11 +746,13 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
         kinds, at = ("person", "organization"), firm
     else:
         return text
-    # The question before it, else (a statement's paragraphs) the sentence before it.
+    # The question before it, else (a statement's paragraphs) the sentence before it; a
+    # question that says "he" itself ("Where does he live?") refers on to the one before.
+    questions = [c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")]
     question = next(
-        (c for c in reversed(context) if _QUESTION.match(c) or c.endswith("?")),
-        next((c for c in reversed(context) if len(c.split()) >= _MIN_WORDS), ""),
-    )
+        (q for q in questions if find_names(_LABEL.sub("", q)) or not _PRONOUN.search(q)),
+        questions[0] if questions else "",
+    ) or next((c for c in reversed(context) if len(c.split()) >= _MIN_WORDS), "")
     named = {
         n.text
         for n in find_names(_LABEL.sub("", question))  # not its asker's "R. Iqbal:"
@@ -803,6 +813,8 @@ def _claim(
         or preexisting
         # "Mrs Hollis was perfectly lucid throughout our meeting": vouched for, in any person.
         or faculties.vouched(text)
+        # "He lives in Leeds with his mother": where another lives, as the witness tells it.
+        or RESIDENCE.search(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -811,7 +823,9 @@ def _claim(
     if _BACKGROUND.match(text) or text.rstrip().endswith(":"):
         return None  # who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context, told)
-    claimed_place = _claimed_place(text)
+    # Where someone else lives is no place the witness was.
+    other = RESIDENCE.search(text) and not _FIRST_PERSON.search(text)
+    claimed_place = None if other else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
         # "At my sister's flat in Salford." / "I got there about nine and stayed all night":
         # where "there" is, the answer's sentence before says.
@@ -824,6 +838,7 @@ def _claim(
         or _PERJURY.search(text)
         or own
         or preexisting
+        or RESIDENCE.search(text)
     )
     if not weighty:
         return None

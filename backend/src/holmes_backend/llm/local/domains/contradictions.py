@@ -63,7 +63,10 @@ from holmes_backend.llm.local.domains.hospitality import (
     undeclared_contradictions,
 )
 from holmes_backend.llm.local.domains.hoursofday import hour_contradictions
-from holmes_backend.llm.local.domains.households import household_contradictions
+from holmes_backend.llm.local.domains.households import (
+    elsewhere_contradictions,
+    household_contradictions,
+)
 from holmes_backend.llm.local.domains.incidents import incident_contradictions
 from holmes_backend.llm.local.domains.instructions import instruction_contradictions
 from holmes_backend.llm.local.domains.interests import (
@@ -1516,7 +1519,9 @@ def _against_records(
     found += preexisting_contradictions(claims, view.evidence.findings)
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
-    found += household_contradictions(claims, view.evidence.findings)
+    found += household_contradictions(claims, view.evidence.findings) + elsewhere_contradictions(
+        claims, view.evidence.findings
+    )
     # A vehicle's speed and its signal's aspect, against their recorders' logs.
     found += speed_contradictions(claims, view.evidence.findings) + signal_contradictions(
         claims, items

@@ -19,12 +19,13 @@ from collections import defaultdict
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.claims import is_testimony, witness
+from holmes_backend.llm.local.domains.claims import RESIDENCE, is_testimony, witness
 from holmes_backend.llm.local.domains.interests import HOME_ADDRESS, person_in
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of, asked
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
 RESIDENT_ON_RECORD = "resident_on_record"
@@ -185,6 +186,73 @@ def _denied_address(claim: SwornClaim) -> str | None:
     if (denied and _LIVES_WITH.search(question)) or (answer.yes and _SOLE.search(question)):
         return question if address_key(question) else ""
     return "" if _ALONE.search(claim.claim) else None
+
+
+_BRACKETED = re.compile(r"\[(?P<who>[^\]]+)\]")
+
+
+def _resident(claim: SwornClaim, claims: list[SwornClaim]) -> str | None:
+    """Whom a claim of where someone lives speaks of: named in it ("He [Lee Brannigan] …"),
+    else the person the speaker's claim before it in the same answer or statement names."""
+    mine = [
+        c for c in claims if c.source.file_id == claim.source.file_id and c.speaker == claim.speaker
+    ]
+    before = mine[: mine.index(claim) + 1] if claim in mine else [claim]
+    for earlier in reversed(before):
+        text = earlier.claim
+        if (bracket := _BRACKETED.search(text)) and (who := person_in(bracket["who"])):
+            return who
+        named = [n.text for n in find_names(text) if n.kind == "person"]
+        if named and not (claim.speaker and same_party(named[0], claim.speaker)):
+            return named[0]
+    return None
+
+
+def elsewhere_contradictions(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> list[Contradiction]:
+    """ "He [Lee Brannigan] lives in Leeds with his mother", "He has not lived at Fern Grove
+    since 2023", told by a claimant of another adult, against records placing that person at
+    the claimant's home (their own address on record): HIGH from two files, MEDIUM from one."""
+    residents = [f for f in findings if f.finding_type == RESIDENT_ON_RECORD and f.entities]
+    homes = [f for f in findings if f.finding_type == HOME_ADDRESS and f.entities]
+    found: list[Contradiction] = []
+    for claim in claims if residents else []:
+        said = answer_of(claim).said
+        if not claim.speaker or not RESIDENCE.search(said):
+            continue
+        person = _resident(claim, claims)
+        if person is None or same_party(person, claim.speaker):
+            continue
+        speaker = claim.speaker
+        keys = [
+            key
+            for a in [f.summary for f in homes if same_party(speaker, f.entities[0])]
+            + [f.title for f in residents if same_party(speaker, f.entities[0])]
+            if (key := address_key(a))
+        ]
+        there = [
+            f
+            for f in residents
+            if same_party(person, f.entities[0])
+            and (key := address_key(f.title))
+            and any(_same_address(key, k) for k in keys)
+        ]
+        if not there:
+            continue
+        where = there[0].title.split(" at ", 1)[1]
+        files = {f.sources[0].file_id for f in there if f.sources}
+        listed = "; ".join(f.summary[:140] for f in there[:3])
+        found.append(
+            refuted(
+                claim,
+                unique_refs([s for f in there for s in f.sources], 6),
+                f"{speaker} says {person} lives elsewhere, yet records place {person} at "
+                f"{speaker}'s home ({where}): {listed}.",
+                "HIGH" if len(files) >= 2 else "MEDIUM",
+            )
+        )
+    return found
 
 
 def household_contradictions(

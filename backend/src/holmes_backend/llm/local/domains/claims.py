@@ -386,8 +386,31 @@ def _away(text: str, gone: re.Match[str], context: list[str], told: date | None)
     return f"{left[0].isoformat()}/{end.replace(tzinfo=left[0].tzinfo).isoformat()}"
 
 
+# "in the last five years", "within the past 12 months": up to the day it was told.
+_LAST_N = re.compile(
+    r"\b(?:in|within|during|over|for)\s+the\s+(?:last|past|previous)\s+(?P<n>\d{1,2}|one|two|"
+    r"three|four|five|six|seven|eight|nine|ten|twelve)\s+(?P<unit>years?|months?)\b",
+    re.IGNORECASE,
+)
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_COUNTS |= {"eight": 8, "nine": 9, "ten": 10, "twelve": 12}
+
+
+def _last_n(text: str, told: date) -> str | None:
+    match = _LAST_N.search(text)
+    if match is None:
+        return None
+    n = int(match["n"]) if match["n"].isdigit() else _COUNTS[match["n"].lower()]
+    months = n * 12 if match["unit"].lower().startswith("y") else n
+    year, month = divmod(told.year * 12 + told.month - 1 - months, 12)
+    start = date(year, month + 1, min(told.day, 28))
+    return f"{start.isoformat()}T00:00:00/{told.isoformat()}T23:59:59"
+
+
 def _told_time(text: str, context: list[str], told: date | None) -> str | None:
     """_claimed_time, of a claim of being anywhere but away."""
+    if told is not None and (last := _last_n(text, told)):
+        return last
     hours = _hours(text)
     year = _IN_YEAR.search(text)
     if year and not find_moments(text) and not find_period(text, told):

@@ -105,6 +105,7 @@ from holmes_backend.llm.local.domains.notices import notice_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
+from holmes_backend.llm.local.domains.priors import prior_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
@@ -1530,7 +1531,9 @@ def _against_records(
     found += substance_contradictions(claims, view.evidence.findings) + age_contradictions(
         claims, view.evidence.findings
     )
-    found += tenure_contradictions(claims, view.evidence.findings, view.filenames)
+    found += tenure_contradictions(
+        claims, view.evidence.findings, view.filenames
+    ) + prior_contradictions(claims, items, view.filenames)
     return found
 
 

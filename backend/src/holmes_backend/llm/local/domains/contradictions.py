@@ -138,6 +138,7 @@ from holmes_backend.llm.local.domains.submissions import (
 from holmes_backend.llm.local.domains.substances import substance_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.tenures import tenure_contradictions
+from holmes_backend.llm.local.domains.threats import threat_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
@@ -1444,7 +1445,9 @@ def all_contradictions(
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames
     ) + response_contradictions(claims, items)
-    found += named_absence_contradictions(claims, items)
+    found += named_absence_contradictions(claims, items) + threat_contradictions(
+        claims, items, view.filenames
+    )
     found += stay_booked_contradictions(claims, view.evidence.findings)
     # A statement's unnamed side is its holder's: "never received a cent from Acme" against
     # Acme's credits on the speaker's statement.

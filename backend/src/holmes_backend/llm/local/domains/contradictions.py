@@ -90,6 +90,7 @@ from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradict
 from holmes_backend.llm.local.domains.links import Item, instant
 from holmes_backend.llm.local.domains.loans import gift_contradictions
 from holmes_backend.llm.local.domains.logged_states import state_contradictions
+from holmes_backend.llm.local.domains.logins import login_contradictions
 from holmes_backend.llm.local.domains.losses import (
     bought_after_loss,
     loss_contradictions,
@@ -1440,8 +1441,12 @@ def all_contradictions(
         # Left a place, and seen there later.
         departure_contradictions(claims, items, view.evidence.findings)
     )
-    # Ways in and out; every Saturday of a month, against the log and the pay.
-    found += access_contradictions(claims, items, zone) + weekday_contradictions(claims, items)
+    # Ways in and out; every Saturday of a month, against the log and the pay; logins.
+    found += (
+        access_contradictions(claims, items, zone)
+        + weekday_contradictions(claims, items)
+        + login_contradictions(claims, items)
+    )
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames
     ) + response_contradictions(claims, items)

@@ -104,6 +104,7 @@ from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.notices import notice_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
+from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
 from holmes_backend.llm.local.domains.priors import prior_contradictions
@@ -1446,6 +1447,7 @@ def all_contradictions(
         access_contradictions(claims, items, zone)
         + weekday_contradictions(claims, items)
         + login_contradictions(claims, items)
+        + omission_contradictions(claims, items)
     )
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames

@@ -12,9 +12,8 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
-from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.refuted import refuted_by
 from holmes_backend.llm.local.facts.answers import answer_of
-from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import naive, parse_span
 from holmes_backend.llm.local.facts.names import same_party
 
@@ -33,7 +32,6 @@ _SESSION = re.compile(
     r"access(?:ed)?|export\w*|download\w*|view(?:ed)?|opened|vpn\s+connect\w*)\b",
     re.IGNORECASE,
 )
-_LISTED = 3
 
 
 def login_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
@@ -59,19 +57,15 @@ def login_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Co
             and any(same_party(speaker, p) for p in i.people)
             and _SESSION.search(i.description)
         ]
-        if not rows:
-            continue
-        rows.sort(key=lambda i: i.when)
-        listed = "; ".join(f"{i.at()[:16]} {i.description[:100]}" for i in rows[:_LISTED])
-        found.append(
-            refuted(
-                claim,
-                unique_refs([i.source for i in rows], 6),
-                f"{speaker} says they did not log in or use the system then, yet {len(rows)} "
-                f"log row(s) of theirs record it: {listed}.",
-                "HIGH" if len(rows) >= 2 else "MEDIUM",
+        if rows:
+            found.append(
+                refuted_by(
+                    claim,
+                    rows,
+                    f"{speaker} says they did not log in or use the system then, yet "
+                    f"{len(rows)} log row(s) of theirs record it",
+                )
             )
-        )
     return found
 
 

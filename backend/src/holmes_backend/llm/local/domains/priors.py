@@ -13,9 +13,8 @@ import re
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
-from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.refuted import refuted_by
 from holmes_backend.llm.local.facts.answers import answer_of
-from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import naive, parse_span
 from holmes_backend.llm.local.facts.names import same_party
 
@@ -36,7 +35,6 @@ _ANY = re.compile(
 _OWN = re.compile(
     r"\b(?:never|not|no)\b[^.;]{0,30}?\b(?P<thing>" + "|".join(_KINDS.values()) + r")\b", re.I
 )
-_LISTED = 3
 
 
 def _kind(thing: str) -> str | None:
@@ -66,19 +64,16 @@ def prior_contradictions(
             and (stem in i.description.lower() or stem in filenames.get(i.file_id, "").lower())
             and (span is None or naive(span[0]) <= naive(i.when) <= naive(span[1]))
         ]
-        if not records:
-            continue
-        records.sort(key=lambda i: i.when)
-        listed = "; ".join(f"{i.at()[:10]} {i.description[:90]}" for i in records[:_LISTED])
-        found.append(
-            refuted(
-                claim,
-                unique_refs([i.source for i in records], 6),
-                f"{claim.speaker} says they had no {match['thing'].lower()} then, yet "
-                f"{len(records)} record(s) of that kind name them: {listed}.",
-                "HIGH" if len(records) >= 2 else "MEDIUM",
+        if records:
+            found.append(
+                refuted_by(
+                    claim,
+                    records,
+                    f"{claim.speaker} says they had no {match['thing'].lower()} then, yet "
+                    f"{len(records)} record(s) of that kind name them",
+                    width=90,
+                )
             )
-        )
     return found
 
 

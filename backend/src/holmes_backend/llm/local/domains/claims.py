@@ -19,6 +19,7 @@ from holmes_backend.llm.local.facts.answers import asked
 from holmes_backend.llm.local.facts.dates import (
     Moment,
     day_period,
+    ended_period,
     find_moments,
     find_period,
     find_times,
@@ -27,6 +28,7 @@ from holmes_backend.llm.local.facts.dates import (
 )
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.memo import memo
+from holmes_backend.llm.local.facts.money import CODE, SYM, find_money
 from holmes_backend.llm.local.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.llm.local.facts.text import Unit, units
 
@@ -197,6 +199,19 @@ _MIN_WORDS = 4
 _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 # A short answer that asserts on its own ("No, none at all.", "Never.").
+# A question for a figure: "How much …?", "What were the shop's takings in a typical week?"
+_FIGURE_ASKED = re.compile(
+    r"\bhow\s+much\b|\bwhat\b[^?]{0,80}\b(?:takings|turnover|sales|revenue|income|earnings|"
+    r"figures?|amount|total|value|worth|price|cost|rent|wages?|salary|pay|take|make|earn|bring\s+"
+    r"in|turn\s+over)\b",
+    re.IGNORECASE,
+)
+# A figure for a span of time: "about £2,000 a week", "$400 per day", "£1,800 monthly".
+_RATE = re.compile(
+    rf"(?:{SYM}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{CODE}|pounds|dollars|euros))\s*(?:k\b|thousand\s+)?\s*"
+    r"(?:(?:a|an|per|each)\s+(?:day|week|month|year)|daily|weekly|monthly|yearly)\b",
+    re.IGNORECASE,
+)
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
 # Where a reply's own words end: the quoted or forwarded message below them.
 _QUOTED = re.compile(
@@ -421,7 +436,7 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
         moments = find_moments(candidate)
         if candidate is text and days is None and not moments and (weekday := _weekday(text, told)):
             days = (weekday, weekday)  # "on Monday night", told on the Tuesday: that Monday
-        if moments and (ended := _year_ended(candidate, moments[0])):
+        if moments and (ended := ended_period(candidate, moments[0])):
             days, moments = ended, []  # "in the year ended 31 December 2025": its twelve months
         day = moments[0].day if moments else days[0] if days else None
         # "where were you on Friday 9 January between 10 pm and midnight?": the question's hours
@@ -458,20 +473,6 @@ def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
         return None  # "remained on the ward until the end of my shift at 07:30"
     times = find_times(text[match.end() : match.end() + 16])
     return times[0] if times else None
-
-
-def _year_ended(text: str, moment: Moment) -> tuple[date, date] | None:
-    """The twelve months up to a day a text ends a year with ("the year ended 31 December")."""
-    if not _YEAR_ENDED.search(text[: moment.start]):
-        return None
-    end = moment.day
-    day = min(end.day, 28) if end.month == 2 else end.day
-    return end.replace(year=end.year - 1, day=day) + timedelta(days=1), end
-
-
-_YEAR_ENDED = re.compile(
-    r"\b(?:financial\s+|fiscal\s+)?year\s+(?:ended|ending|to)\s+(?:on\s+)?$", re.IGNORECASE
-)
 
 
 _WEEKDAY = re.compile(
@@ -628,13 +629,20 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     found: list[SwornClaim] = []
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
+    asking: list[str] = []  # a question for a figure, while its answer goes on
+    answerer: str | None = None
     for unit in units(doc):
         text = unit.text
         if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
+            asking = context if _FIGURE_ASKED.search(text) else []
+            answerer = None
             dated = text if find_moments(text) else dated
             continue
         speaker, body = _speaker(unit, deponent)
+        if asking and answerer is not None and speaker != answerer:
+            asking = []  # someone else speaks: the answer is over
+        answerer = speaker
         # "that night", "the same evening": the day given some questions before.
         back = bool(_BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}"))
         # "I arrived at about 22:00": a time of day, on the day told last.
@@ -643,6 +651,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             context = [dated, *context]
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
             claim = _answer(body, speaker, context, unit, told)
+        elif asking and find_money(body):
+            # "About £2,000 a week. Never more than £2,500.", asked what the shop takes: each
+            # figure of the answer, with the question it answers.
+            claim = _answer(body, speaker, asking, unit, told)
         else:
             # A numbered paragraph of a witness's statement is theirs, in whatever person.
             own = statement and len(body.split()) >= _MIN_WORDS
@@ -838,6 +850,8 @@ def _claim(
         or faculties.vouched(text)
         # "He lives in Leeds with his mother": where another lives, as the witness tells it.
         or RESIDENCE.search(text)
+        # "The shop takes about £2,000 a week": a figure the witness gives, in any person.
+        or _RATE.search(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -862,6 +876,7 @@ def _claim(
         or own
         or preexisting
         or RESIDENCE.search(text)
+        or _RATE.search(text)
     )
     if not weighty:
         return None

@@ -144,6 +144,10 @@ from holmes_backend.llm.local.domains.threats import threat_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
+from holmes_backend.llm.local.domains.turnover import (
+    declared_takings_contradictions,
+    stated_takings_contradictions,
+)
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.facts import condition
@@ -1562,6 +1566,9 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += surviving_items(findings, claims)
     found += padded_values(findings)
     found += unbanked_contradictions(claims, findings, view.financial.transactions)
+    found += stated_takings_contradictions(claims, findings) + declared_takings_contradictions(
+        findings
+    )
     found += consignment_contradictions(findings, view.filenames)
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     found += shared_authorship_contradictions(findings)

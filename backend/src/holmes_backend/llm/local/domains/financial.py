@@ -35,6 +35,11 @@ from holmes_backend.llm.local.domains.stated import stated_figures
 from holmes_backend.llm.local.domains.submissions import submissions_logged
 from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
 from holmes_backend.llm.local.domains.trading import trading_before_news
+from holmes_backend.llm.local.domains.turnover import (
+    takings_declared,
+    takings_recorded,
+    under_declared_anomalies,
+)
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money, to_number
@@ -71,6 +76,8 @@ def analyse_financial(
     anomalies += trading_before_news(docs, transfers)
     takings = [f for doc in docs for f in cash_takings(doc)]
     anomalies += unbanked_anomalies(takings, transfers)
+    turnover = [f for doc in docs for f in [*takings_recorded(doc), *takings_declared(doc)]]
+    anomalies += under_declared_anomalies(turnover)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
     anomalies += [b for doc in docs for b in balance_breaks(doc)]
@@ -98,7 +105,7 @@ def analyse_financial(
             *submissions_logged(doc),
         ]
     ]
-    findings += takings
+    findings += takings + turnover
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     output = FinancialOutput(

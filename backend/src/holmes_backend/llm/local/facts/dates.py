@@ -320,7 +320,9 @@ _ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
 _SPANNED = re.compile(r"\b(?:from|between|since)\s+(?:the\s+)?$", re.IGNORECASE)
 _UNTIL = re.compile(r"\b(?:until|till|to|and|through)\b[^.;]{0,40}$", re.IGNORECASE)
 _IN_MONTH = re.compile(
-    rf"\b(?:in|during|throughout|for|of)\s+(?:the\s+month\s+of\s+)?(?P<mon>{_MON}){_MON_END}"
+    # "in March 2025", "during March"; a form's field: "Month: March 2025", "Period: March 2025".
+    rf"(?:\b(?:in|during|throughout|for|of)\s+|\b(?:month|period)\s*:\s*)"
+    rf"(?:the\s+month\s+of\s+)?(?P<mon>{_MON}){_MON_END}"
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
@@ -353,8 +355,39 @@ def naive(moment: datetime) -> datetime:
     return moment.replace(tzinfo=None)
 
 
+# Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".
+_JOINED = re.compile(r"^\s*(?:to|until|till|through|[-\u2013\u2014])\s*$", re.IGNORECASE)
+# "the quarter ended 31 March 2025", "the year ending 5 April 2025": the months before it.
+_ENDED = re.compile(
+    r"\b(?:(?:financial|fiscal|tax|accounting|vat)\s+)?(?P<unit>year|quarter|month)\s+"
+    r"(?:ended|ending|to)\s+(?:on\s+)?$",
+    re.IGNORECASE,
+)
+_ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
+
+
+def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
+    """The year, quarter or month up to a day a text ends it with ("the quarter ended 31 March
+    2025": 1 January to 31 March 2025)."""
+    match = _ENDED.search(text[: moment.start])
+    if match is None:
+        return None
+    end = moment.day
+    months = _ENDED_MONTHS[match["unit"].lower()]
+    year, month = divmod(end.year * 12 + end.month - 1 - months, 12)
+    month += 1
+    if end == month_end(end.year, end.month):
+        return month_end(year, month) + timedelta(days=1), end  # to a month's end: whole months
+    return date(year, month, min(end.day, month_end(year, month).day)) + timedelta(days=1), end
+
+
 def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:
     day = moments[0].day
+    if ended := ended_period(text, moments[0]):
+        return ended
+    joined = len(moments) > 1 and _JOINED.match(text[moments[0].end : moments[1].start])
+    if joined and moments[1].day > day:
+        return day, moments[1].day  # "1 March 2025 to 31 March 2025"
     later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
     if later and _SPANNED.search(text[: moments[0].start]):
         # "from 3 April 2023 until my dismissal on 14 October 2025": both ends

@@ -74,6 +74,23 @@ async def test_a_deli_taking_what_she_said_is_no_contradiction(tmp_path: Path) -
     assert not [c for c in synthesis_of(docs).contradictions if c.claim_source.line == 6]
 
 
+async def test_what_she_takes_home_is_not_what_the_deli_takes(tmp_path: Path) -> None:
+    interview = _INTERVIEW.replace(
+        "A: Maybe $1,500 a week. It never goes over $2,000.",
+        "A: I take home maybe $300 a week out of the business.",
+    )
+    docs = [
+        await text_doc(tmp_path, "interview_vega.txt", interview),
+        await text_doc(
+            tmp_path,
+            "daily_sales_book.csv",
+            _book(date(2026, 3, 23), date(2026, 5, 3), _busy),
+            "text/csv",
+        ),
+    ]
+    assert not [c for c in synthesis_of(docs).contradictions if c.claim_source.line == 6]
+
+
 async def test_a_list_of_sales_is_not_a_daily_record(tmp_path: Path) -> None:
     book = _book(date(2026, 4, 1), date(2026, 4, 30), _busy)
     rows = book.splitlines()
@@ -174,3 +191,46 @@ async def test_a_quarters_declared_sales_against_the_days_it_declares(tmp_path: 
     docs = await case(date(2025, 8, 1))
     financial, _ = run(FinancialOutput, docs)
     assert not [a for a in financial.anomalies if a.kind == "takings_under_declared"]
+
+
+_INTERVIEW_PRYCE = (
+    "Interview with Gareth Pryce\n"
+    "Date: 20 October 2025\n"
+    "Q: Is the figure on your VAT return correct?\n"
+    "A: Yes. All of our sales are declared, every penny.\n"
+    "Q: Does anyone else do your books?\n"
+    "A: My bookkeeper, Ffion Rees.\n"
+)
+
+
+async def test_the_makers_word_that_all_is_declared(tmp_path: Path) -> None:
+    def trade(day: date) -> float:
+        return 420.0 + 5 * day.weekday()
+
+    async def case(interview: str) -> list[EvidenceDoc]:
+        return [
+            await text_doc(tmp_path, "vat_return_q2.txt", _RETURN),
+            await text_doc(tmp_path, "interview.txt", interview),
+            await text_doc(
+                tmp_path,
+                "z_readings.csv",
+                _z_readings(date(2025, 6, 2), date(2025, 8, 30), trade),
+                "text/csv",
+            ),
+        ]
+
+    found = {
+        c.claim_source.line: c
+        for c in synthesis_of(await case(_INTERVIEW_PRYCE)).contradictions
+        if c.claim_source.file_id == "interview"
+    }
+    assert found[4].claim.startswith("All of our sales are declared")
+    assert "Gareth Pryce vouches for what was declared" in found[4].explanation
+    assert found[4].evidence_against[0].file_id == "vat_return_q2"
+    # The bookkeeper's word is not the maker's.
+    other = _INTERVIEW_PRYCE.replace("Interview with Gareth Pryce", "Interview with Ffion Rees")
+    assert not [
+        c
+        for c in synthesis_of(await case(other)).contradictions
+        if c.claim_source.file_id == "interview"
+    ]

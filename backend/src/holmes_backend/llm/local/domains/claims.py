@@ -88,7 +88,7 @@ _NEGATION = re.compile(
 # A claim of completeness is testable like a denial: "I declared every gift", "all the hours
 # were worked", "I always locked the safe".
 _UNIVERSAL = re.compile(
-    r"\b(?:every|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
+    r"\b(?:every(?:thing)?|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
     r"[a-z]{4,})\b"
     # "No cheque has been written that is not in the register": none left out
     r"|\bno\s+[a-z]{4,}\s+(?=(?:has|have|had|was|were|is|are)\b)"

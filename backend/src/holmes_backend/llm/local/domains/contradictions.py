@@ -1567,7 +1567,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += padded_values(findings)
     found += unbanked_contradictions(claims, findings, view.financial.transactions)
     found += stated_takings_contradictions(claims, findings) + declared_takings_contradictions(
-        findings
+        claims, findings
     )
     found += consignment_contradictions(findings, view.filenames)
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)

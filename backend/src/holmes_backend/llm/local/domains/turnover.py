@@ -21,7 +21,14 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from statistics import mean
 
-from holmes_backend.agents.schemas import Anomaly, Contradiction, Finding, SourceRef, SwornClaim
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    Contradiction,
+    Finding,
+    Severity,
+    SourceRef,
+    SwornClaim,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony, witness
 from holmes_backend.llm.local.facts.answers import answer_of
@@ -35,6 +42,7 @@ from holmes_backend.llm.local.facts.money import (
     implicit_currency,
     parse_cell,
 )
+from holmes_backend.llm.local.facts.names import same_party
 from holmes_backend.llm.local.facts.text import units
 
 TAKINGS_RECORDED = "takings_recorded"
@@ -72,6 +80,12 @@ _HEAD = 20
 _SPOKEN = re.compile(
     r"\b(?:takings|turnover|sales|revenue|tak(?:e|es|ing)|took|bring(?:s|ing)?\s+in|brought\s+in|"
     r"through\s+the\s+tills?)\b",
+    re.IGNORECASE,
+)
+# What the trader takes out of the business, not what it takes: "I take home £400 a week".
+_DRAWN = re.compile(
+    r"\btak(?:e|es|ing)[\s-]home\b|\btook\s+home\b|\bdrawings?\b|\bwages?\b|\bsalary\b|\bpay\s+"
+    r"(?:myself|himself|herself|ourselves)\b|\bout\s+of\s+the\s+(?:business|shop|till|company)\b",
     re.IGNORECASE,
 )
 # The time a figure is for: "a week", "per day", "weekly", "in a typical week".
@@ -260,7 +274,7 @@ def _stated(claim: SwornClaim) -> list[Stated]:
     """The figures a claim gives for the takings of a day, a week or a month."""
     answer = answer_of(claim)
     said, question = answer.said, answer.question
-    if not _SPOKEN.search(f"{said} {question}"):
+    if not _SPOKEN.search(f"{said} {question}") or _DRAWN.search(said):
         return []
     per = _PER.search(said) or _PER.search(question)
     if per is None:
@@ -432,18 +446,59 @@ def under_declared_anomalies(findings: list[Finding]) -> list[Anomaly]:
     ]
 
 
-def declared_takings_contradictions(findings: list[Finding]) -> list[Contradiction]:
-    """The declaration itself, its maker's word, against the days it declares."""
+def declared_takings_contradictions(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> list[Contradiction]:
+    """The declaration itself, its maker's word, against the days it declares; and its maker's
+    word that it is right ("Everything that goes through the till is declared"; "Yes", asked
+    whether the figure declared is accurate)."""
     found: list[Contradiction] = []
     for declared in under_declared(findings):
-        maker = declared.finding.entities[0] if declared.finding.entities else "The declarant"
+        maker = declared.finding.entities[0] if declared.finding.entities else None
+        severity: Severity = "HIGH" if declared.ratio >= _HIGH_APART else "MEDIUM"
         found.append(
             Contradiction(
                 claim=declared.finding.summary,
                 claim_source=declared.finding.sources[0],
                 evidence_against=_declared_refs(declared)[1:],
-                explanation=f"{maker} signed a declaration of {_described(declared)}.",
-                severity="HIGH" if declared.ratio >= _HIGH_APART else "MEDIUM",
+                explanation=(
+                    f"{maker or 'The declarant'} signed a declaration of {_described(declared)}."
+                ),
+                severity=severity,
             )
         )
+        found += [
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=_declared_refs(declared),
+                explanation=(
+                    f"{claim.speaker} vouches for what was declared, yet the daily records "
+                    f"exceed it: {_described(declared)}."
+                ),
+                severity=severity,
+            )
+            for claim in claims
+            if maker and claim.speaker and same_party(claim.speaker, maker) and _vouches(claim)
+        ]
     return found
+
+
+# "Everything that goes through the till is declared", "all our sales are declared".
+_ALL_DECLARED = re.compile(
+    r"\b(?:every(?:thing|\s+\w+)|all(?:\s+(?:of\s+)?(?:our|my|the)\s+\w+)?)\b[^.;]{0,60}\b"
+    r"(?:declared|accounted\s+for|recorded|put\s+through)\b",
+    re.IGNORECASE,
+)
+_DECLARATION = re.compile(r"\b(?:declar\w*|returns?)\b", re.IGNORECASE)
+_RIGHT = re.compile(r"\b(?:accurate|correct|true|right|complete|full)\b", re.IGNORECASE)
+
+
+def _vouches(claim: SwornClaim) -> bool:
+    answer = answer_of(claim)
+    if answer.yes and _DECLARATION.search(answer.question) and _RIGHT.search(answer.question):
+        return True
+    return bool(_ALL_DECLARED.search(answer.said)) and not _NEVER_SAID.search(answer.said)
+
+
+_NEVER_SAID = re.compile(r"\b(?:not|never|n['\u2019]t)\b", re.IGNORECASE)

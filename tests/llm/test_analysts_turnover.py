@@ -10,7 +10,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 
 _INTERVIEW = (
     "Record of interview with Marisol Vega\n"
@@ -233,4 +233,48 @@ async def test_the_makers_word_that_all_is_declared(tmp_path: Path) -> None:
         c
         for c in synthesis_of(await case(other)).contradictions
         if c.claim_source.file_id == "interview"
+    ]
+
+
+_CLAIM_FORM = (
+    "BUSINESS INTERRUPTION CLAIM FORM\n"
+    "Insured: Harbour Noodle Bar Ltd, 12 Dock Road, Cardiff\n"
+    "Contact: Wen Li (director)\n"
+    "Cause of loss: Flood, premises closed from 2 February 2026\n"
+    "Average weekly turnover in the year before the flood: £9,000\n"
+    "I declare that the information given on this form is true and complete.\n"
+    "Signed: Wen Li\n"
+)
+
+
+async def test_a_claim_forms_weekly_turnover_against_the_till_export(tmp_path: Path) -> None:
+    """Over-stated, on a form, against a spreadsheet; the closure the line before it dates is
+    not the period of the figure."""
+    import openpyxl  # noqa: PLC0415 - only this test writes a workbook
+
+    def workbook(per_day: float) -> Path:
+        book = openpyxl.Workbook()
+        sheet = book.active
+        assert sheet is not None
+        sheet.append(["Date", "Covers", "Food sales", "Drink sales", "Total takings"])
+        day = date(2025, 11, 3)
+        while day < date(2026, 2, 2):
+            sheet.append([day, 60, per_day * 0.7, per_day * 0.3, per_day])
+            day += timedelta(days=1)
+        path = tmp_path / f"till_export_{int(per_day)}.xlsx"
+        book.save(path)
+        return path
+
+    form = await text_doc(tmp_path, "bi_claim_form.txt", _CLAIM_FORM)
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    docs = [form, await load(workbook(600.0), xlsx)]  # £4,200 a week
+    [contradiction] = [
+        c for c in synthesis_of(docs).contradictions if c.claim_source.file_id == "bi_claim_form"
+    ]
+    assert contradiction.claim.startswith("Average weekly turnover")
+    assert contradiction.severity == "HIGH"  # less than half what the form gives
+    assert "GBP 4,200 a week on average over the 13 whole week(s)" in contradiction.explanation
+    docs = [form, await load(workbook(1250.0), xlsx)]  # £8,750 a week: about what it says
+    assert not [
+        c for c in synthesis_of(docs).contradictions if c.claim_source.file_id == "bi_claim_form"
     ]

@@ -206,10 +206,13 @@ _FIGURE_ASKED = re.compile(
     r"in|turn\s+over)\b",
     re.IGNORECASE,
 )
-# A figure for a span of time: "about £2,000 a week", "$400 per day", "£1,800 monthly".
+# A figure for a span of time: "about £2,000 a week", "$400 per day", "£1,800 monthly"; a form's
+# "Average weekly turnover in the 12 months before the fire: £14,500".
 _RATE = re.compile(
     rf"(?:{SYM}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{CODE}|pounds|dollars|euros))\s*(?:k\b|thousand\s+)?\s*"
-    r"(?:(?:a|an|per|each)\s+(?:day|week|month|year)|daily|weekly|monthly|yearly)\b",
+    r"(?:(?:a|an|per|each)\s+(?:day|week|month|year)|daily|weekly|monthly|yearly)\b"
+    r"|\b(?:daily|weekly|monthly)\s+(?:\w+\s+){0,2}(?:takings|turnover|sales|revenue|income|"
+    rf"earnings)\b[^:]{{0,60}}:\s*(?:{SYM}|{CODE})?\s?\d",
     re.IGNORECASE,
 )
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)

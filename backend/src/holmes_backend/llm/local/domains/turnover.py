@@ -294,9 +294,20 @@ def _bound(before: str) -> str:
     return "at least" if _AT_LEAST.search(before) else "about"
 
 
-def _claim_period(claim: SwornClaim) -> tuple[date, date] | None:
+def _claim_period(claim: SwornClaim, per: str) -> tuple[date, date] | None:
+    """The period a claim or its question speaks of ("in March this year"); none when it names
+    none (the lines before it speak of other days: "premises closed from 9 September") or one
+    shorter than the time its figure is for."""
+    answer = answer_of(claim)
+    if find_period(f"{answer.said} {answer.question}", date.max) is None:
+        return None
     span = parse_span(claim.claimed_time)
-    return (span[0].date(), span[1].date()) if span else None
+    if span is None or (span[1] - span[0]).days + 1 < _DAYS[per]:
+        return None
+    return span[0].date(), span[1].date()
+
+
+_DAYS = {"day": 1, "week": 7, "month": 28}
 
 
 def _money(value: float, currency: str) -> str:
@@ -331,7 +342,7 @@ def stated_takings_contradictions(
         if not claim.speaker:
             continue
         for stated in _stated(claim):
-            spans = _spans(by_day, stated.per, _claim_period(claim))
+            spans = _spans(by_day, stated.per, _claim_period(claim, stated.per))
             if spans and (contradiction := _against(claim, stated, spans)):
                 found.append(contradiction)
                 break

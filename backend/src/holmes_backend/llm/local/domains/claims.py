@@ -77,7 +77,7 @@ _FIRST_PERSON = re.compile(
     r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used|"
     r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised|hosted|"
     r"entertained|accompanied|dined|organi[sz]ed|presented|collected|drove|stopped|waited|"
-    r"refuel+ed|loaded|unloaded|sealed|rested)\b"
+    r"refuel+ed|loaded|unloaded|sealed|rested|own|owned|possess|hold|held)\b"
     r"|\bneither\s+(?:I|we)\s+nor\b",  # "Neither I nor my spouse hold any interest in …"
     re.IGNORECASE,
 )
@@ -120,7 +120,7 @@ _PREFIX = re.compile(rf"^(?P<name>{_NAME})\s*:\s+(?P<rest>.+)$")
 _APPOSITIVE = r"[^,;:.]{3,80},\s+"
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
-    r"(?:\s+(?:record|records|notes?|transcript|summary))?"
+    r"(?:\s+(?:record|records|notes?|transcript|summary|of\s+(?:means|assets|truth)))?"
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     rf"(?P<name>{_NAME})"
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
@@ -166,6 +166,11 @@ EXCLUSIVE = re.compile(
     r"\b(?:nobody|no\s*-?\s*one|none|no\s+other\s+(?:person|people|one))\s+(?:else|but\s+me)\b|"
     r"\bonly\s+(?:I|me|myself)\b|\b(?:solely|exclusively)\s+(?:mine|my|by\s+me|used\s+by\s+me)\b|"
     r"\bI\s+(?:am|was)\s+the\s+(?:only|sole)\s+(?:person|one|user|holder|signatory)\b",
+    re.IGNORECASE,
+)
+# "My only income is my wage", "our only account": what the witness has is all there is.
+_ONLY_HOLDING = re.compile(
+    r"\b(?:my|our)\s+only\s+(?:\w+\s+){0,2}(?:income|earnings|accounts?|propert(?:y|ies)|assets?)\b",
     re.IGNORECASE,
 )
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
@@ -855,6 +860,7 @@ def _claim(
         or RESIDENCE.search(text)
         # "The shop takes about £2,000 a week": a figure the witness gives, in any person.
         or _RATE.search(text)
+        or _ONLY_HOLDING.search(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -880,6 +886,7 @@ def _claim(
         or preexisting
         or RESIDENCE.search(text)
         or _RATE.search(text)
+        or _ONLY_HOLDING.search(text)
     )
     if not weighty:
         return None

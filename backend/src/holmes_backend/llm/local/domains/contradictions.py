@@ -148,6 +148,7 @@ from holmes_backend.llm.local.domains.turnover import (
     declared_takings_contradictions,
     stated_takings_contradictions,
 )
+from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.facts import condition
@@ -1578,7 +1579,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += attendance_contradictions(claims, view.legal.findings + view.evidence.findings)
     everyone = findings + view.legal.findings + view.evidence.findings
     found += late_submission_contradictions(everyone)
-    found += disclosure_contradictions(everyone)
+    found += disclosure_contradictions(everyone) + undisclosed_contradictions(claims, everyone)
     found += stay_contradictions(claims, view.financial.transactions, view.holders)
     found += created_after_contradictions(view.evidence.findings, claims)
     found += register_contradictions(view.financial.anomalies, claims)

@@ -62,6 +62,7 @@ from holmes_backend.llm.local.domains.timeline import (
     events,
     file_places,
 )
+from holmes_backend.llm.local.domains.undisclosed import disclosures
 from holmes_backend.llm.local.domains.undone import not_recorded_done
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.identifiers import identity_holders
@@ -139,6 +140,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [sent for doc in docs for sent in figures_sent(doc)]
     findings += [late for doc in docs for late in created_after_date(doc)]
     findings += [life for doc in docs for life in company_lifetimes(doc)]
+    findings += [given for doc in docs for given in disclosures(doc)]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

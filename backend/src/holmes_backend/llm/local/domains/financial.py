@@ -40,6 +40,7 @@ from holmes_backend.llm.local.domains.turnover import (
     takings_recorded,
     under_declared_anomalies,
 )
+from holmes_backend.llm.local.domains.undisclosed import holdings
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money, to_number
@@ -103,6 +104,7 @@ def analyse_financial(
             *consignments(doc),
             *document_authors(doc),
             *submissions_logged(doc),
+            *holdings(doc),
         ]
     ]
     findings += takings + turnover

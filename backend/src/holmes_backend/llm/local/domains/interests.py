@@ -257,7 +257,7 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     found: list[Finding] = []
     for unit in doc_units:
         text = unit.text.strip()
-        if subject and (home := _HOME_FIELD.match(text)) and _street(home["address"]):
+        if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
             found.append(
                 Finding(
                     finding_type=HOME_ADDRESS,
@@ -338,7 +338,7 @@ def _kin(word: str) -> str:
     return " ".join(word.lower().split())
 
 
-def _street(address: str) -> str | None:
+def street_of(address: str) -> str | None:
     """The house number and street of an address, folded ("14 larch road")."""
     first = fold(address.lower()).replace(".", "")
     match = _STREET.search(first.split(",")[0]) or _STREET.search(first)
@@ -519,7 +519,7 @@ def _ties(
     streets = {
         street: f
         for f in homes
-        if same_party(f.entities[0], speaker) and (street := _street(f.summary))
+        if same_party(f.entities[0], speaker) and (street := street_of(f.summary))
     }
     found: list[_Tie] = []
     for officer in officers:
@@ -554,7 +554,7 @@ def _ties(
             )
     registered = [f for f in offices if f.entities[0] == entity]
     for office in registered:
-        street = _street(office.summary)
+        street = street_of(office.summary)
         home = streets.get(street) if street else None
         if home is not None and officers and not found:
             found.append(

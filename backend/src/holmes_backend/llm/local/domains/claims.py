@@ -268,7 +268,7 @@ _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "of
 _CONTEXT_UNITS = 3
 _TOLD_UNITS = 10
 _FOOT_UNITS = 3  # the lines a statement is signed and dated in
-_PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:him|her|he|she|his)\b", re.IGNORECASE)
 _THEM = re.compile(r"\b(?:them|they)\b", re.IGNORECASE)
 _FIRM_REFERENT = re.compile(
     r"\b(?:that|this|the|their|its)\s+(?:company|firm|business|supplier|contractor|vendor|"
@@ -795,7 +795,15 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     question = next(
         (q for q in questions if find_names(_LABEL.sub("", q)) or not _PRONOUN.search(q)),
         questions[0] if questions else "",
-    ) or next((c for c in reversed(context) if len(c.split()) >= _MIN_WORDS), "")
+    ) or next(
+        # A sentence that itself says "he" without naming him refers on to the one before.
+        (
+            c
+            for c in reversed(context)
+            if len(c.split()) >= _MIN_WORDS and (_others(c, speaker) or not _PRONOUN.search(c))
+        ),
+        "",
+    )
     named = {
         n.text
         for n in find_names(_LABEL.sub("", question))  # not its asker's "R. Iqbal:"
@@ -804,6 +812,14 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     if len(named) != 1:
         return text
     return f"{text[: at.end()]} [{named.pop()}]{text[at.end() :]}"
+
+
+def _others(text: str, speaker: str | None) -> bool:
+    """Whether a text names someone other than the speaker."""
+    return any(
+        n.kind == "person" and not (speaker and same_party(n.text, speaker))
+        for n in find_names(text)
+    )
 
 
 def _is_question(text: str) -> bool:

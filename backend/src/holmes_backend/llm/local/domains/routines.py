@@ -56,6 +56,18 @@ def _stems(text: str) -> set[str]:
     return {w.removesuffix("s") for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
 
 
+_SHORT = re.compile(r"[a-z]{3,}")
+
+
+def _named_for(subject: set[str], filename: str) -> bool:
+    """A file named for what the claim says was done: a word of the claim's, or its short form
+    ("obs_chart_bed4.csv" for "observations")."""
+    if subject & _stems(filename):
+        return True
+    short = {w for w in _SHORT.findall(filename.lower()) if len(w) == 3 and w not in STOPWORDS}
+    return any(len(stem) >= 6 and stem[:3] in short for stem in subject)
+
+
 def routine_contradictions(
     claims: list[SwornClaim], events: list[TimedEvent], filenames: dict[str, str]
 ) -> list[Contradiction]:
@@ -73,7 +85,7 @@ def routine_contradictions(
         span = parse_span(claim.claimed_time)
         for file_id, rows in logs.items():
             name = filenames.get(file_id, "")
-            if file_id == claim.source.file_id or not subject & _stems(name):
+            if file_id == claim.source.file_id or not _named_for(subject, name):
                 continue
             timed = sorted(
                 ((when, e) for e in rows if (when := instant(e.timestamp, zone))),

@@ -266,6 +266,8 @@ _JOURNEY = re.compile(
 )
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
+_PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
+_HISTORY_UNITS = 8
 _TOLD_UNITS = 10
 _FOOT_UNITS = 3  # the lines a statement is signed and dated in
 _PRONOUN = re.compile(r"\b(?:him|her|he|she|his)\b", re.IGNORECASE)
@@ -637,12 +639,16 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     found: list[SwornClaim] = []
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
+    history: list[str] = []  # further back, for whom "he" or "she" is
     asking: list[str] = []  # a question for a figure, while its answer goes on
     answerer: str | None = None
     for unit in units(doc):
         text = unit.text
+        if _PARAGRAPH_NUMBER.match(text):
+            continue  # "4." before its paragraph's sentence: nothing said
         if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
+            history = [*history, text][-_HISTORY_UNITS:]
             asking = context if _FIGURE_ASKED.search(text) else []
             answerer = None
             dated = text if find_moments(text) else dated
@@ -676,13 +682,14 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             own = own or bool(
                 _ANSWER.match(text) and len(body.split()) >= _MIN_WORDS and _FINITE.search(body)
             )
-            claim = _claim(_referent(body, speaker, context), speaker, context, unit, own, told)
+            claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)
         if claim is not None and period and _WHOLE_PERIOD.search(claim.claim):
             # "I was confined to bed … for the whole period": the period the form's fields give.
             claim = claim.model_copy(update={"claimed_time": period})
         if claim is not None:
             found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
+        history = [*history, text][-_HISTORY_UNITS:]
         dated = text if find_moments(text) else dated
     return found
 
@@ -809,9 +816,11 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
         for n in find_names(_LABEL.sub("", question))  # not its asker's "R. Iqbal:"
         if n.kind in kinds and not (speaker and same_party(n.text, speaker))
     }
-    if len(named) != 1:
+    # "Sinéad" and "Sinéad Burke" in one sentence are one person, named in full.
+    fullest = {max((m for m in named if same_party(m, n)), key=len) for n in named}
+    if len(fullest) != 1:
         return text
-    return f"{text[: at.end()]} [{named.pop()}]{text[at.end() :]}"
+    return f"{text[: at.end()]} [{fullest.pop()}]{text[at.end() :]}"
 
 
 def _others(text: str, speaker: str | None) -> bool:

@@ -120,7 +120,8 @@ _PREFIX = re.compile(rf"^(?P<name>{_NAME})\s*:\s+(?P<rest>.+)$")
 _APPOSITIVE = r"[^,;:.]{3,80},\s+"
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
-    r"(?:\s+(?:record|records|notes?|transcript|summary|of\s+(?:means|assets|truth)))?"
+    r"(?:\s+(?:record|records|notes?|transcript|summary|of\s+(?:means|assets|truth)|of\s+(?:the\s+)?"
+    r"(?:claimant|witness|insured|applicant|complainant|employee|policyholder)))?"
     r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
     rf"(?P<name>{_NAME})"
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"

@@ -56,6 +56,7 @@ from holmes_backend.llm.local.domains.expenses import expense_presence_contradic
 from holmes_backend.llm.local.domains.faculties import faculty_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
+from holmes_backend.llm.local.domains.histories import history_contradictions
 from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
     hosted,
@@ -1549,6 +1550,7 @@ def _against_records(
     found += tenure_contradictions(
         claims, view.evidence.findings, view.filenames
     ) + prior_contradictions(claims, items, view.filenames)
+    found += history_contradictions(claims, items, view.evidence.findings, view.filenames)
     return found
 
 

@@ -600,6 +600,20 @@ def _row_event(
     )
 
 
+def _entry(text: str, moment: Moment) -> bool:
+    """A record's dated entry: a line opening with its day and saying what it was ("14/03/2022
+    Dr P. Sandhu   Low back pain for 3 weeks after gardening.")."""
+    rest = text[moment.end :]
+    worded = [w for w in rest.split() if any(c.isalpha() for c in w)]
+    # A row of dates ("November 2, 2024 | October 28, 2023") heads columns; it is no entry.
+    return (
+        not text[: moment.start].strip() and len(worded) >= _ENTRY_WORDS and not find_moments(rest)
+    )
+
+
+_ENTRY_WORDS = 3
+
+
 def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
@@ -632,6 +646,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 and not _EVENT_VERBS.search(unit.text)
                 and not _DATE_OF_ACT.match(unit.text)
                 and not inspected
+                and not _entry(unit.text, moment)
             ):
                 continue
             places = places_in(unit.text)

@@ -48,6 +48,43 @@ async def test_monthly_figures_and_other_people_are_no_contradiction(tmp_path: P
         assert synthesis_of(docs).contradictions == []
 
 
+def _payslip(pay_date: str, basic: str, frequency: str = "") -> str:
+    return (
+        "HAVNEGATA LOGISTIKK AS - PAYSLIP\n"
+        f"Employee: Ingrid Solberg{frequency}\n"
+        f"Pay date: {pay_date}\n"
+        f"Basic salary        NOK {basic}\n"
+        "Income tax          NOK 9,120.00\n"
+        f"Net pay             NOK {basic}\n"
+    )
+
+
+async def test_a_declared_income_against_her_payslips(tmp_path: Path) -> None:
+    """A payslip's salary is the pay period's: a year's is twelve months' (fifty-two weeks' when
+    the payslip is weekly); the tax on it is no income."""
+    docs = [
+        await text_doc(tmp_path, "application.txt", _APPLICATION),
+        await text_doc(tmp_path, "payslip_march.txt", _payslip("25/03/2026", "43,000.00")),
+    ]
+    financial, _ = run(FinancialOutput, docs)
+    titles = sorted(f.title for f in financial.findings if f.finding_type == "stated_figure")
+    assert titles == [
+        "Income stated: NOK 516,000 a year (NOK 43,000 a month on a payslip)",
+        "Income stated: NOK 980,000 (declared)",
+    ]
+    [stated] = synthesis_of(docs).contradictions
+    assert "NOK 516,000 a year" in stated.explanation
+    weekly = _payslip("27/03/2026", "9,900.00", "   Pay frequency: weekly")
+    docs[1] = await text_doc(tmp_path, "payslip_week_13.txt", weekly)
+    financial, _ = run(FinancialOutput, docs)
+    assert "Income stated: NOK 514,800 a year (NOK 9,900 a week on a payslip)" in {
+        f.title for f in financial.findings
+    }
+    # A payslip of about a twelfth of what she declared agrees with it.
+    docs[1] = await text_doc(tmp_path, "payslip_march.txt", _payslip("25/03/2026", "80,500.00"))
+    assert synthesis_of(docs).contradictions == []
+
+
 _ENTRY = (
     "IMPORT ENTRY SUMMARY\n"
     "Entry no: E-55120\n"

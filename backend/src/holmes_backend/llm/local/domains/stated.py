@@ -27,7 +27,7 @@ STATED_FIGURE = "stated_figure"
 _CONCEPTS: dict[str, re.Pattern[str]] = {
     "income": re.compile(
         r"\b(?:(?:gross|net|basic|base|total)\s+)?(?:annual\s+|yearly\s+)?(?:income|salary|"
-        r"earnings|remuneration|wages?)\b",
+        r"earnings|remuneration|wages?)\b(?!\s+tax)",
         re.IGNORECASE,
     ),
     "purchase price": re.compile(
@@ -63,6 +63,31 @@ _HEAD = 15
 _APART = 0.10
 
 
+_PAYSLIP = re.compile(
+    r"\b(?:pay\s*slip|pay\s+advice|wage\s+slip|salary\s+slip|earnings\s+statement|pay\s+"
+    r"statement|pay\s+date|pay\s+period|date\s+paid)\b",
+    re.IGNORECASE,
+)
+_PAY_PERIODS = (
+    (re.compile(r"\b(?:four|4)[- ]weekly\b|\blunar\s+month", re.I), "four weeks", 13),
+    (re.compile(r"\bfortnight\w*|\bbi-?weekly\b|\b(?:two|2)[- ]weekly\b", re.I), "fortnight", 26),
+    (
+        re.compile(r"\bweekly\b|\bweek\s+(?:no\.?\s*)?\d{1,2}\b|\bwk\.?\s*\d{1,2}\b", re.I),
+        "week",
+        52,
+    ),
+)
+
+
+def _pay_periods(head: str) -> tuple[str, int] | None:
+    """A payslip's pay period and how many there are in a year (monthly unless it says)."""
+    if not _PAYSLIP.search(head):
+        return None
+    return next(
+        ((each, n) for pattern, each, n in _PAY_PERIODS if pattern.search(head)), ("month", 12)
+    )
+
+
 def stated_figures(doc: EvidenceDoc) -> list[Finding]:
     doc_units = units(doc)
     text = " ".join(u.text for u in doc_units[:_HEAD])
@@ -73,6 +98,8 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
     # A shipment's container, a vehicle's registration, a bill of lading: "MSKU 4410287".
     codes = sorted({re.sub(r"[\s-]", "", m.group()).upper() for m in _CODE.finditer(text)})
     declared = is_testimony(doc) or any(_DECLARED.search(u.text) for u in doc_units)
+    # A payslip's pay is of its pay period: a year's is that times the periods in a year.
+    periods = _pay_periods(f"{doc.filename.replace('_', ' ')} {text}")
     found: list[Finding] = []
     for unit in doc_units:
         if unit.kind == "row":
@@ -87,10 +114,16 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
         if concept is None:
             continue
         value = abs(money[0].value)
+        figure = format_money(value, money[0].currency)
+        if concept == "income" and periods:
+            # "Basic salary £2,708.33" on a monthly payslip: GBP 32,500 a year.
+            each, count = periods
+            yearly = format_money(round(value * count, 2), money[0].currency)
+            figure = f"{yearly} a year ({figure} a {each} on a payslip)"
         found.append(
             Finding(
                 finding_type=STATED_FIGURE,
-                title=f"{concept.capitalize()} stated: {format_money(value, money[0].currency)}"
+                title=f"{concept.capitalize()} stated: {figure}"
                 + (" (declared)" if declared else ""),
                 summary=unit.text[:300],
                 confidence=0.75,

@@ -115,6 +115,7 @@ from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.registry import lifetime_contradictions
 from holmes_backend.llm.local.domains.responses import response_contradictions
+from holmes_backend.llm.local.domains.returns import return_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.routines import routine_contradictions
 from holmes_backend.llm.local.domains.sequence import (
@@ -1454,6 +1455,7 @@ def all_contradictions(
         + weekday_contradictions(claims, items)
         + login_contradictions(claims, items)
         + omission_contradictions(claims, items)
+        + return_contradictions(claims, items)
     )
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames

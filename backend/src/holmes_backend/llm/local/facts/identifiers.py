@@ -33,6 +33,11 @@ _PERSON_COLUMN = re.compile(
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")
+_LISTED_CODE = re.compile(
+    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)\s*(?:no\.?\s*)?#?\s*\d{1,6})"
+    r"\s*[:=\u2013-]\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
 _FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w /()-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _RECORD_HEAD = 20
 _MAX_UNITS = 4000
@@ -61,6 +66,12 @@ def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
         ]
         if head:
             records.append({m["label"]: m["value"] for m in head})
+        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price".
+        for unit in doc_units[:_MAX_UNITS]:
+            if (listed := _LISTED_CODE.match(unit.text)) and (
+                named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]
+            ):
+                holders[f"id:{' '.join(listed['code'].lower().split())}"].add(named[0].text)
         for fields in records:
             people = {
                 n.text

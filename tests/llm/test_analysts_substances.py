@@ -84,3 +84,43 @@ async def test_meeting_notes_speak_for_their_employee_by_initials(tmp_path: Path
         "Kyle Brennan denies taking cocaine",
         "Kyle Brennan denies taking drugs",
     ]
+
+
+_PARENT = (
+    "STATEMENT OF TOMAS HALLORAN\n"
+    "In the matter of the child Niamh Halloran\n"
+    "Date: 4 August 2026\n"
+    "1. I have not had a drink since 1 March 2026.\n"
+)
+_BREATH = (
+    "Test date,Test time,Client,BrAC,Result\n"
+    "2026-02-20,08:00,Tomas Halloran,0.052,Positive\n"
+    "2026-04-11,21:00,Tomas Halloran,{april},{april_result}\n"
+    "2026-06-02,08:00,Tomas Halloran,0.000,Negative\n"
+)
+
+
+async def test_a_drink_since_a_day_against_his_breath_tests(tmp_path: Path) -> None:
+    """A denial of a period, since a day it gives, meets the positive tests after that day only."""
+
+    async def found(april: str, result: str) -> list[str]:
+        docs = [
+            await text_doc(tmp_path, "statement_halloran.txt", _PARENT),
+            await text_doc(
+                tmp_path,
+                "breath_tests.csv",
+                _BREATH.format(april=april, april_result=result),
+                "text/csv",
+            ),
+        ]
+        return [
+            c.explanation
+            for c in synthesis_of(docs).contradictions
+            if c.claim_source.file_id == "statement_halloran"
+        ]
+
+    [explanation] = await found("0.038", "Positive")
+    assert "denies taking alcohol since 2026-03-01" in explanation
+    assert "on 2026-04-11" in explanation
+    assert "2026-02-20" not in explanation  # before the day he gives
+    assert await found("0.000", "Negative") == []

@@ -17,6 +17,7 @@ from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.timeline import doc_people
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_moments, find_period, parse_span
 from holmes_backend.llm.local.facts.names import kind_of, same_party
 from holmes_backend.llm.local.facts.text import units
 
@@ -31,6 +32,8 @@ _SUBSTANCES = {
     "ketamine": r"ketamine",
     "benzodiazepines": r"benzodiazepines?|diazepam|valium|alprazolam|xanax",
     "anabolic steroids": r"anabolic\s+steroids?|steroids?|nandrolone|stanozolol|trenbolone",
+    # A witness's "a drink"; a breath test's BrAC, a hair or blood test's EtG or PEth.
+    "alcohol": r"alcohol|ethanol|ethyl\s+glucuronide|etg|peth|brac|bac|drink|drinks|drinking",
 }
 _SUBSTANCE = {
     name: re.compile(rf"\b(?:{words})\b", re.IGNORECASE) for name, words in _SUBSTANCES.items()
@@ -55,6 +58,17 @@ _PERIOD_ONLY = re.compile(
     re.IGNORECASE,
 )
 _PER_FILE = 6
+# "I have not had a drink since 1 January 2026": from that day on.
+_SINCE = re.compile(r"\bsince\s+(?P<when>[^.;,]{3,40})", re.IGNORECASE)
+_DAY = re.compile(r" on (\d{4}-\d{2}-\d{2})$")
+
+
+def _since(claim: SwornClaim) -> str | None:
+    """The day a denial of a period runs from, when it gives one."""
+    match = _SINCE.search(claim.claim)
+    span = parse_span(claim.claimed_time)
+    days = find_period(match["when"], span[1].date() if span else None) if match else None
+    return days[0].isoformat() if days else None
 
 
 def _found(text: str) -> list[str]:
@@ -76,8 +90,10 @@ def substances_detected(docs: list[EvidenceDoc]) -> list[Finding]:
         if not hits:
             continue
         people = [p for p in dict.fromkeys(doc_people(doc)) if kind_of(p) == "person"]
-        day = written_day(doc)
+        written = written_day(doc)
         for unit, names in hits:
+            # A results table's row gives its own day.
+            day = moments[0].day.isoformat() if (moments := find_moments(unit.text)) else written
             found.append(
                 Finding(
                     finding_type=SUBSTANCE_DETECTED,
@@ -100,7 +116,10 @@ def substance_contradictions(
     found: list[Contradiction] = []
     for claim in claims if detected else []:
         text = claim.claim
-        if not claim.speaker or not _DENIAL.search(text) or _PERIOD_ONLY.search(text):
+        since = _since(claim)
+        if not claim.speaker or not _DENIAL.search(text):
+            continue
+        if _PERIOD_ONLY.search(text) and since is None:
             continue
         denied = _found(text)
         if not denied and not _DRUGS.search(text):
@@ -113,6 +132,7 @@ def substance_contradictions(
             and (not denied or any(name in f.title.lower() for name in denied))
             and f.sources
             and f.sources[0].file_id != claim.source.file_id
+            and (since is None or ((day := _DAY.search(f.title)) is not None and day[1] >= since))
         ]
         if not against:
             continue
@@ -122,8 +142,9 @@ def substance_contradictions(
                 claim_source=claim.source,
                 evidence_against=unique_refs([f.sources[0] for f in against], 10),
                 explanation=(
-                    f"{speaker} denies taking {', '.join(denied) or 'drugs'}, yet a test of "
-                    f"theirs found it: "
+                    f"{speaker} denies taking {', '.join(denied) or 'drugs'}"
+                    + (f" since {since}" if since else "")
+                    + ", yet a test of theirs found it: "
                     + "; ".join(f"{f.title}: {f.summary[:120]}" for f in against[:3])
                     + "."
                 ),

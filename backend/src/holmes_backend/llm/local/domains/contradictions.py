@@ -134,6 +134,10 @@ from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
 from holmes_backend.llm.local.domains.stays import stay_contradictions
+from holmes_backend.llm.local.domains.stocktakes import (
+    balanced_contradictions,
+    write_off_contradictions,
+)
 from holmes_backend.llm.local.domains.stoppages import stoppage_contradictions
 from holmes_backend.llm.local.domains.submissions import (
     disclosure_contradictions,
@@ -1456,6 +1460,7 @@ def all_contradictions(
         + login_contradictions(claims, items)
         + omission_contradictions(claims, items)
         + return_contradictions(claims, items)
+        + write_off_contradictions(claims, items)
     )
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames
@@ -1574,7 +1579,9 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += stated_takings_contradictions(claims, findings) + declared_takings_contradictions(
         claims, findings
     )
-    found += consignment_contradictions(findings, view.filenames)
+    found += consignment_contradictions(findings, view.filenames) + balanced_contradictions(
+        claims, view.evidence.findings
+    )
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     found += shared_authorship_contradictions(findings)
     found += expense_presence_contradictions(held, view.evidence.events)

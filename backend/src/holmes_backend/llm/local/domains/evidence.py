@@ -48,6 +48,7 @@ from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.reviews import performance_on_record
 from holmes_backend.llm.local.domains.sequence import sequence_statements
 from holmes_backend.llm.local.domains.speeds import speeds_recorded
+from holmes_backend.llm.local.domains.stocktakes import stock_variances
 from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import (
     figures_sent,
@@ -141,6 +142,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [late for doc in docs for late in created_after_date(doc)]
     findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += [given for doc in docs for given in disclosures(doc)]
+    findings += [counted for doc in docs for counted in stock_variances(doc)]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

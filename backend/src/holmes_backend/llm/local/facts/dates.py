@@ -328,13 +328,34 @@ _IN_MONTH = re.compile(
 )
 
 
+# "the first quarter of 2026", "Q3 2025", "2025 Q3".
+_QUARTER = re.compile(
+    r"\b(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<y>(?:19|20)"
+    r"\d{2})|q(?P<q>[1-4])\s*(?P<y2>(?:19|20)\d{2})|(?P<y3>(?:19|20)\d{2})\s*q(?P<q3>[1-4]))\b",
+    re.IGNORECASE,
+)
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+
+def _quarter(text: str) -> tuple[date, date] | None:
+    match = _QUARTER.search(text)
+    if match is None:
+        return None
+    number = _NTH[match["nth"].lower()] if match["nth"] else int(match["q"] or match["q3"])
+    year = int(match["y"] or match["y2"] or match["y3"])
+    return date(year, number * 3 - 2, 1), month_end(year, number * 3)
+
+
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of: a date, some days (find_days) or a whole month ("in March
-    2025", "during March"; a month without a year is the last one before `reference`)."""
+    """The days a text speaks of: a date, some days (find_days), a quarter ("the first quarter
+    of 2026", "Q1 2026") or a whole month ("in March 2025", "during March"; a month without a
+    year is the last one before `reference`)."""
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
         return _from_moments(text, moments, reference)
+    if quarter := _quarter(text):
+        return quarter
     match = _IN_MONTH.search(text)
     if match is None:
         return None

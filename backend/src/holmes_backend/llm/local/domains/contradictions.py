@@ -144,6 +144,7 @@ from holmes_backend.llm.local.domains.submissions import (
     late_submission_contradictions,
 )
 from holmes_backend.llm.local.domains.substances import substance_contradictions
+from holmes_backend.llm.local.domains.supplied import supplied_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.tenures import tenure_contradictions
 from holmes_backend.llm.local.domains.threats import threat_contradictions
@@ -1532,7 +1533,9 @@ def _against_records(
     found += meter_contradictions(events, readings, claims)
     ordered = [f for f in view.evidence.findings if f.finding_type == SEQUENCE_STATEMENT]
     found += sequence_contradictions(claims, ordered, events, view.legal.dates)
-    found += quantity_contradictions(events, claims)
+    found += quantity_contradictions(events, claims) + supplied_contradictions(
+        view.evidence.findings, items
+    )
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims)
     found += exclusive_account_contradictions(claims, held)

@@ -56,6 +56,7 @@ from holmes_backend.llm.local.domains.submissions import (
     submissions_logged,
 )
 from holmes_backend.llm.local.domains.substances import substances_detected
+from holmes_backend.llm.local.domains.supplied import quantities_stated
 from holmes_backend.llm.local.domains.tenures import tenures
 from holmes_backend.llm.local.domains.timeline import (
     MEDIA_FAMILIES,
@@ -143,6 +144,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [life for doc in docs for life in company_lifetimes(doc)]
     findings += [given for doc in docs for given in disclosures(doc)]
     findings += [counted for doc in docs for counted in stock_variances(doc)]
+    findings += [said for doc in docs for said in quantities_stated(doc)]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

@@ -264,12 +264,20 @@ def pipe_cells(text: str) -> list[str]:
 _THINGS = frozenset({"item", "product", "goods", "article", "sku", "service", "file", "asset"})
 
 
+# What a column measures other than money: "Net weight (t)", "Volume (m3)", "Litres".
+_MEASURES = frozenset(
+    {"weight", "kg", "kgs", "tonnes", "tonne", "tons", "litres", "liters", "m3", "volume"}
+)
+
+
 @lru_cache(maxsize=4096)
 def role_of(header: str) -> Role:
     tokens = set(words(header))
     lowered = " ".join(words(header))
     if "name" in tokens and tokens & _THINGS:
         return "description"
+    if tokens & _MEASURES:
+        return "quantity"  # "Net weight (t)": a weight, not a net amount
     for role, _, phrases in _ROLE_WORDS:
         if any(phrase in lowered for phrase in phrases):
             return role

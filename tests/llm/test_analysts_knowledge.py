@@ -143,3 +143,40 @@ async def test_a_log_of_something_else_meets_no_denial_of_complaints(tmp_path: P
     ]
     found = {c.claim_source.line: c for c in synthesis_of(docs).contradictions}
     assert 4 not in found  # nothing says those rows were complaints
+
+
+_DIRECTOR = (
+    "WITNESS STATEMENT OF RAHEEM OYELARAN\n"
+    "Dated 30 June 2026\n"
+    "1. On 10 May 2026 I decided to end the contract of Marit Solheim.\n"
+    "2. I had no knowledge of her grievance about the cold store when I made that decision.\n"
+    "3. I was not aware of any complaint by Ms Solheim until 15 May 2026.\n"
+    "I believe that the facts stated in this witness statement are true.\n"
+)
+
+
+async def test_her_grievance_by_name_and_a_complaint_by_another_word(tmp_path: Path) -> None:
+    """ "her [Marit Solheim] grievance": the claim names whom "her" is and is still read; a
+    grievance is the complaint denied, in other words."""
+    docs = [
+        await text_doc(tmp_path, "statement_oyelaran.txt", _DIRECTOR),
+        await email_doc(
+            tmp_path,
+            "hr_to_oyelaran.eml",
+            {
+                "From": "HR <hr@coldstore.example>",
+                "To": "Raheem Oyelaran <r.oyelaran@coldstore.example>",
+                "Date": "Sat, 2 May 2026 09:14:00 +0100",
+                "Subject": "Grievance - M. Solheim - cold store temperatures",
+            },
+        ),
+    ]
+    found = {
+        c.claim_source.line: c
+        for c in synthesis_of(docs).contradictions
+        if c.claim_source.file_id == "statement_oyelaran"
+    }
+    assert found[4].claim.startswith("I had no knowledge of her [Marit Solheim] grievance")
+    assert "denies knowing of the grievance" in found[4].explanation
+    assert "denies knowing of the complaint" in found[5].explanation
+    assert found[5].evidence_against[0].file_id == "hr_to_oyelaran"

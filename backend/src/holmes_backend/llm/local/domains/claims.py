@@ -271,7 +271,10 @@ _PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
 _HISTORY_UNITS = 8
 _TOLD_UNITS = 10
 _FOOT_UNITS = 3  # the lines a statement is signed and dated in
-_PRONOUN = re.compile(r"\b(?:him|her|he|she|his)\b", re.IGNORECASE)
+_PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
+# A sentence speaking of someone it does not name ("I checked his observations"): whom it means
+# is named before it.
+_REFERS = re.compile(r"\b(?:him|her|he|she|his|hers)\b", re.IGNORECASE)
 _THEM = re.compile(r"\b(?:them|they)\b", re.IGNORECASE)
 _FIRM_REFERENT = re.compile(
     r"\b(?:that|this|the|their|its)\s+(?:company|firm|business|supplier|contractor|vendor|"
@@ -808,7 +811,7 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
         (
             c
             for c in reversed(context)
-            if len(c.split()) >= _MIN_WORDS and (_others(c, speaker) or not _PRONOUN.search(c))
+            if len(c.split()) >= _MIN_WORDS and (_others(c, speaker) or not _REFERS.search(c))
         ),
         "",
     )

@@ -279,9 +279,13 @@ _UNAWARE = re.compile(
     # "we had received no complaints about …"
     r"(?P<received_no>received)\s+no)"
     r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
+    # "her [Joanna Pryor] grievance": whom a pronoun is, as the claim names them
+    r"(?:\[[^\]\[]{2,60}\]\s*)?"
     r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
     re.IGNORECASE,
 )
+# What one word for a thing complained of is also written as.
+_SAME_TOPIC = {"complaint": "complaint|grievance", "grievance": "grievance|complaint"}
 _PERIODIC = re.compile(
     r"\b(?:in\s+any|in\s+each|per|each|a)\s+(?:calendar\s+|financial\s+|fiscal\s+|contract\s+)?"
     r"(?P<unit>year|month|quarter|annum|week)\b",
@@ -1150,7 +1154,7 @@ def knowledge_contradictions(
             and item.kind != "transaction"
             and _involves(item, claim.speaker)
             and re.search(
-                rf"\b{re.escape(topic)}",
+                rf"\b(?:{_SAME_TOPIC.get(topic, re.escape(topic))})",
                 f"{item.description} {_mail_text(item, said)} "
                 f"{filenames.get(item.file_id, '').replace('_', ' ')}",
                 re.IGNORECASE,

@@ -278,3 +278,35 @@ async def test_a_claim_forms_weekly_turnover_against_the_till_export(tmp_path: P
     assert not [
         c for c in synthesis_of(docs).contradictions if c.claim_source.file_id == "bi_claim_form"
     ]
+
+
+async def test_printed_z_reports_one_a_page(tmp_path: Path) -> None:
+    """A PDF of the till's Z-reports, one a page: each page's gross sales on its day."""
+    from holmes_backend.demo.formats import make_pdf  # noqa: PLC0415 - only this test prints
+
+    pages = []
+    day = date(2026, 4, 1)
+    while day <= date(2026, 4, 30):
+        pages.append(
+            [
+                "Z REPORT  #" + str(5000 + day.day),
+                f"Date: {day.strftime('%d/%m/%Y')}   Terminal: 01",
+                f"GROSS SALES        ${700 + 40 * day.weekday():,.2f}",
+                "NET SALES          $0.00",
+                "CASH IN DRAWER     $310.00",
+            ]
+        )
+        day += timedelta(days=1)
+    path = tmp_path / "z_reports_april.pdf"
+    path.write_bytes(make_pdf(pages))
+    docs = [
+        await text_doc(tmp_path, "interview_vega.txt", _INTERVIEW),
+        await load(path, "application/pdf", path.stem),
+    ]
+    financial, _ = run(FinancialOutput, docs)
+    recorded = [f for f in financial.findings if f.finding_type == "takings_recorded"]
+    assert len(recorded) == 30
+    assert recorded[0].title == "Takings of USD 780 recorded for 2026-04-01"  # a Wednesday
+    claims = [c for c in synthesis_of(docs).contradictions if c.claim_source.line == 6]
+    assert {c.severity for c in claims} == {"HIGH"}
+    assert len(claims) == 2

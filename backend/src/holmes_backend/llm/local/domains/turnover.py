@@ -64,6 +64,16 @@ _VAT_BASIS = re.compile(
     r"(?:VAT|GST|sales\s+tax)\b",
     re.IGNORECASE,
 )
+# A till's printed report: "Z REPORT", "Z-read", "End of day report", "Daily takings summary".
+_TILL_REPORT = re.compile(
+    r"\bz[\s-]?(?:report|read(?:ing)?)s?\b|\bend[\s-]of[\s-]day\b|\bdaily\s+(?:takings|sales)\s+"
+    r"(?:report|summary|sheet)\b|\btill\s+(?:report|summary|reading)\b",
+    re.IGNORECASE,
+)
+# Its whole day's line: "GROSS SALES  £790.67", "Total takings: £1,204.50".
+_PRINTED_TOTAL = re.compile(
+    r"^\s*(?:gross|total)\s+(?:takings|sales|turnover|revenue)\b(?P<rest>.*)$", re.IGNORECASE
+)
 _WHOLE = re.compile(r"\b(?:gross|total)\b", re.IGNORECASE)
 _RECORDED_TITLE = re.compile(r"^Takings of (?P<money>.+?) recorded for (?P<day>\d{4}-\d{2}-\d{2})")
 _DECLARED_TITLE = re.compile(
@@ -153,7 +163,36 @@ def takings_recorded(doc: EvidenceDoc) -> list[Finding]:
     days = [day for day, *_ in read]
     if len(set(days)) != len(days):
         return []
-    return [finding for *_, finding in read]
+    return [finding for *_, finding in read] or _printed_reports(doc)
+
+
+def _printed_reports(doc: EvidenceDoc) -> list[Finding]:
+    """Printed till reports (a Z-report a page, or one after another): each report's gross or
+    total takings, on the day it was printed for (the last date before the total)."""
+    doc_units = units(doc)
+    if not any(_TILL_REPORT.search(u.text) for u in doc_units[:_HEAD]):
+        return []
+    found: dict[date, Finding] = {}
+    day: date | None = None
+    for unit in doc_units:
+        if moments := find_moments(unit.text):
+            day = moments[0].day
+        total = _PRINTED_TOTAL.match(unit.text)
+        money = find_money(total["rest"]) if total else []
+        if day is None or not money or money[0].value <= 0 or day in found:
+            continue
+        found[day] = Finding(
+            finding_type=TAKINGS_RECORDED,
+            title=(
+                f"Takings of {_money(money[0].value, money[0].currency)} recorded for "
+                f"{day.isoformat()}"
+            ),
+            summary=unit.text[:300],
+            confidence=0.8,
+            severity="LOW",
+            sources=[unit.ref],
+        )
+    return list(found.values())
 
 
 def _whole_column(headers: list[str]) -> str | None:

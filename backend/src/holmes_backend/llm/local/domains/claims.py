@@ -149,7 +149,11 @@ _FINITE = re.compile(
     r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|[a-z]{3,}ed)\b", re.I
 )
 _BACK_REFERENCE = re.compile(
-    r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b", re.I
+    r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b|"
+    # "during that time", "while you were off": the period told before
+    r"\b(?:during|in|over|for)\s+(?:that|this|the\s+same)\s+(?:time|period|spell)\b|"
+    r"\bwhile\s+(?:you\s+were|I\s+was|he\s+was|she\s+was)\s+(?:off|away|absent|signed\s+off)\b",
+    re.I,
 )
 # Whom something was said, given or sent to ("reported it to the Mossos", "gave the keys to the
 # Police"): a recipient, not where the speaker was.

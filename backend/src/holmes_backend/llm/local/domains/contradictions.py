@@ -158,6 +158,7 @@ from holmes_backend.llm.local.domains.turnover import (
 from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
+from holmes_backend.llm.local.domains.worked import worked_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -1466,6 +1467,7 @@ def all_contradictions(
         + omission_contradictions(claims, items)
         + return_contradictions(claims, items)
         + write_off_contradictions(claims, items)
+        + worked_contradictions(claims, items, view.filenames)
     )
     found += routine_contradictions(
         claims, view.evidence.events, view.filenames

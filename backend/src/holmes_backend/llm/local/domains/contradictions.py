@@ -118,6 +118,7 @@ from holmes_backend.llm.local.domains.responses import response_contradictions
 from holmes_backend.llm.local.domains.returns import return_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
 from holmes_backend.llm.local.domains.routines import routine_contradictions
+from holmes_backend.llm.local.domains.savings import savings_contradictions
 from holmes_backend.llm.local.domains.sequence import (
     SEQUENCE_STATEMENT,
     sequence_contradictions,
@@ -1600,6 +1601,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     everyone = findings + view.legal.findings + view.evidence.findings
     found += late_submission_contradictions(everyone)
     found += disclosure_contradictions(everyone) + undisclosed_contradictions(claims, everyone)
+    found += savings_contradictions(claims, findings)
     found += stay_contradictions(claims, view.financial.transactions, view.holders)
     found += created_after_contradictions(view.evidence.findings, claims)
     found += register_contradictions(view.financial.anomalies, claims)

@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains.losses import (
 )
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts, switched_accounts
+from holmes_backend.llm.local.domains.savings import balances
 from holmes_backend.llm.local.domains.stated import stated_figures
 from holmes_backend.llm.local.domains.submissions import submissions_logged
 from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
@@ -105,6 +106,7 @@ def analyse_financial(
             *document_authors(doc),
             *submissions_logged(doc),
             *holdings(doc),
+            *balances(doc),
         ]
     ]
     findings += takings + turnover

@@ -45,3 +45,43 @@ async def test_only_old_ones_or_another_kind_of_register_is_none(tmp_path: Path)
     assert (await _output(tmp_path, old, "judgments_register.csv")).contradictions == []
     visits = _REGISTER.replace("Judgment date", "Visit date")
     assert (await _output(tmp_path, visits, "site_visits.csv")).contradictions == []
+
+
+_PROPOSAL = (
+    "MOTOR INSURANCE PROPOSAL\n"
+    "Proposer: Ines Marchetti\n"
+    "Date: 12 June 2026\n"
+    "Have you had any motoring convictions, endorsements or fixed penalties in the last five "
+    "years?\n"
+    "No\n"
+    "I declare that the answers above are true and complete.\n"
+    "Signed: Ines Marchetti\n"
+)
+_RECORD = (
+    "DRIVER RECORD\n"
+    "Driver: {driver}   Licence number: MARCH807215I99QZ\n"
+    "Endorsements\n"
+    "SP30  Exceeding statutory speed limit   Offence date: 03/09/2022   Points: 3\n"
+    "IN10  Using a vehicle uninsured   Offence date: 19/01/2019   Points: 6\n"
+)
+
+
+async def test_endorsement_lines_of_a_record_about_the_proposer(tmp_path: Path) -> None:
+    """Its lines name no one and say neither "conviction" nor "endorsement": an offence code
+    with its penalty points, in a record about the proposer, is one; an endorsement older than
+    the five years asked about is not."""
+
+    async def found(driver: str, name: str) -> list[str]:
+        docs = [
+            await text_doc(tmp_path, "proposal.txt", _PROPOSAL),
+            await text_doc(tmp_path, name, _RECORD.format(driver=driver)),
+        ]
+        return [c.explanation for c in synthesis_of(docs).contradictions]
+
+    [explanation] = await found("INES MARCHETTI", "driver_record_marchetti.txt")
+    assert "1 record(s) of that kind name them: 2022-09-03 SP30" in explanation
+    assert "2019" not in explanation
+    # A record its head says is about her ("Driver: INES MARCHETTI"), whatever its file's name.
+    assert len(await found("INES MARCHETTI", "dvla_record.txt")) == 1
+    assert await found("PAOLO ROSSI", "driver_record_rossi.txt") == []
+    assert await found("PAOLO ROSSI", "dvla_record.txt") == []

@@ -88,7 +88,7 @@ from holmes_backend.llm.local.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
-from holmes_backend.llm.local.domains.links import Item, instant
+from holmes_backend.llm.local.domains.links import Item, dated_entries, instant
 from holmes_backend.llm.local.domains.loans import gift_contradictions
 from holmes_backend.llm.local.domains.logged_states import state_contradictions
 from holmes_backend.llm.local.domains.logins import login_contradictions
@@ -1564,10 +1564,11 @@ def _against_records(
     found += substance_contradictions(claims, view.evidence.findings) + age_contradictions(
         claims, view.evidence.findings
     )
-    found += tenure_contradictions(
-        claims, view.evidence.findings, view.filenames
-    ) + prior_contradictions(claims, items, view.filenames)
-    found += history_contradictions(claims, items, view.evidence.findings, view.filenames)
+    found += tenure_contradictions(claims, view.evidence.findings, view.filenames)
+    # Records of a person's past, routed to the legal domain alone, count too.
+    entries = dated_entries(view.legal.dates, items)
+    found += prior_contradictions(claims, entries, view.filenames, view.evidence.findings)
+    found += history_contradictions(claims, entries, view.evidence.findings, view.filenames)
     return found
 
 

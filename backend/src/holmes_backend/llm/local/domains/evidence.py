@@ -41,6 +41,7 @@ from holmes_backend.llm.local.domains.people import (
     organizations_named,
     people_named,
     person_mentions,
+    record_subjects,
 )
 from holmes_backend.llm.local.domains.receipts import acknowledged_receipts
 from holmes_backend.llm.local.domains.records import quoted_events
@@ -145,6 +146,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [given for doc in docs for given in disclosures(doc)]
     findings += [counted for doc in docs for counted in stock_variances(doc)]
     findings += [said for doc in docs for said in quantities_stated(doc)]
+    findings += record_subjects(docs)
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

@@ -15,12 +15,11 @@ from datetime import datetime
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
-from holmes_backend.llm.local.domains.people import PEOPLE_NAMED
+from holmes_backend.llm.local.domains.people import about, subjects_by_file
 from holmes_backend.llm.local.domains.refuted import refuted_by
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import find_period, naive, parse_span
 from holmes_backend.llm.local.facts.lexicon import wordset
-from holmes_backend.llm.local.facts.names import same_party
 
 _THING = r"(?P<thing>[\w' -]{3,40}?)"
 _BEFORE = r"\s+(?P<bound>before|prior\s+to|until|previously|in\s+the\s+past)\b"
@@ -91,10 +90,7 @@ def _bound(claim: SwornClaim, match: re.Match[str]) -> datetime | None:
 def history_contradictions(
     claims: list[SwornClaim], items: list[Item], findings: list[Finding], filenames: dict[str, str]
 ) -> list[Contradiction]:
-    named: dict[str, list[str]] = {}
-    for finding in findings:
-        if finding.finding_type == PEOPLE_NAMED and finding.sources:
-            named.setdefault(finding.sources[0].file_id, []).extend(finding.entities)
+    named = subjects_by_file(findings)
     found: list[Contradiction] = []
     for claim in claims:
         denied = _denied(claim) if claim.speaker else None
@@ -112,7 +108,7 @@ def history_contradictions(
             and (bound is None or naive(i.when) < bound)
             and key.search(i.description)
             and _CARE.search(i.description)
-            and _about(i, speaker, named.get(i.file_id, []), filenames.get(i.file_id, ""))
+            and about(speaker, [*i.people, *named.get(i.file_id, [])], filenames.get(i.file_id, ""))
         ]
         if entries:
             thing = _OWNER.sub("", " ".join(match["thing"].split()))
@@ -133,15 +129,6 @@ def history_contradictions(
                 )
             )
     return found
-
-
-def _about(item: Item, speaker: str, named: list[str], filename: str) -> bool:
-    """An entry about the speaker: naming them, or in a file that names them or is named for
-    them."""
-    if any(same_party(speaker, p) for p in [*item.people, *named]):
-        return True
-    surname = speaker.rsplit(maxsplit=1)[-1].lower() if speaker.split() else ""
-    return len(surname) >= 3 and surname in filename.lower()
 
 
 __all__ = ["history_contradictions"]

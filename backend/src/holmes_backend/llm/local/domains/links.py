@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 
-from holmes_backend.agents.schemas import CrossModalLink, SourceRef, TimedEvent, Transaction
+from holmes_backend.agents.schemas import (
+    CrossModalLink,
+    DatedItem,
+    SourceRef,
+    TimedEvent,
+    Transaction,
+)
 from holmes_backend.llm.local.domains.ledger import is_payment, is_transfer, tx_date
 from holmes_backend.llm.local.domains.timeline import field_place
 from holmes_backend.llm.local.facts.cells import row_fields
@@ -43,6 +49,21 @@ class Item:
     def at(self) -> str:
         """When, as written for a reader: the day alone when only the day is known."""
         return self.when.isoformat() if self.timed else self.when.date().isoformat()
+
+
+def dated_entries(dates: list[DatedItem], items: list[Item]) -> list[Item]:
+    """The items with the legal domain's dated lines added as items of their day (no time, no
+    people), those the items hold already left out: the entries of a record routed to it alone
+    (a driver record's endorsements), for rules that look for entries of a kind."""
+    held = {(i.file_id, i.source.page, i.source.line, i.source.row) for i in items}
+    added = []
+    for dated in dates:
+        day = parse_iso(dated.date[:10])
+        ref = dated.source
+        if day is None or (ref.file_id, ref.page, ref.line, ref.row) in held:
+            continue
+        added.append(Item(day, ref.file_id, "legal_date", dated.description, ref, timed=False))
+    return [*items, *added]
 
 
 def case_offset(timestamps: list[str]) -> tzinfo:

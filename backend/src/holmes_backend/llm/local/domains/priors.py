@@ -11,12 +11,12 @@ endorsements, accidents, county court judgments, bankruptcies, disqualifications
 
 import re
 
-from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.people import about, subjects_by_file
 from holmes_backend.llm.local.domains.refuted import refuted_by
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import naive, parse_span
-from holmes_backend.llm.local.facts.names import same_party
 
 # Each kind of prior by its words, and the stem a record of it carries.
 _KINDS = {
@@ -37,33 +37,59 @@ _OWN = re.compile(
 )
 
 
+_THINGS = re.compile(r"\b(?P<thing>" + "|".join(_KINDS.values()) + r")\b", re.IGNORECASE)
+# A driving record's endorsement: its offence code and its penalty points ("SP30 … Points: 3").
+_ENDORSED = re.compile(
+    r"\b[A-Z]{2}\d{2}\b.*\bpoints?\b|\bpoints?\s*:?\s*\d{1,2}\b|\b\d{1,2}\s+(?:penalty\s+)?points\b",
+    re.IGNORECASE,
+)
+_MARKED = {"convict": _ENDORSED, "endorse": _ENDORSED}
+
+
+def _of_kind(stem: str, item: Item, filename: str) -> bool:
+    """A record of that kind: its words or its file's name say so, or it is marked as one."""
+    if stem in item.description.lower() or stem in filename.lower():
+        return True
+    marked = _MARKED.get(stem)
+    return bool(marked and marked.search(item.description))
+
+
 def _kind(thing: str) -> str | None:
     lowered = thing.lower()
     return next((stem for stem, words in _KINDS.items() if re.fullmatch(words, lowered)), None)
 
 
 def prior_contradictions(
-    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
+    claims: list[SwornClaim],
+    items: list[Item],
+    filenames: dict[str, str],
+    findings: list[Finding] | None = None,
 ) -> list[Contradiction]:
+    named = subjects_by_file(findings or [])
     found: list[Contradiction] = []
     for claim in claims:
         answer = answer_of(claim)
         match = (_ANY.search(answer.question) if answer.no else None) or _OWN.search(answer.said)
         if match is None or not claim.speaker:
             continue
-        stem = _kind(match["thing"])
+        # "any motoring convictions, endorsements or fixed penalties": each kind it lists.
+        asked = answer.question if answer.no else answer.said
+        stems = {
+            stem for m in _THINGS.finditer(asked[match.start() :]) if (stem := _kind(m["thing"]))
+        }
         span = parse_span(claim.claimed_time)
-        if stem is None:
-            continue
+        speaker = claim.speaker
         records = [
             i
             for i in items
             if i.kind != "claim"
             and i.file_id != claim.source.file_id
-            and (any(same_party(claim.speaker, p) for p in i.people))
-            and (stem in i.description.lower() or stem in filenames.get(i.file_id, "").lower())
+            and about(speaker, [*i.people, *named.get(i.file_id, [])], filenames.get(i.file_id, ""))
+            and any(_of_kind(stem, i, filenames.get(i.file_id, "")) for stem in stems)
             and (span is None or naive(span[0]) <= naive(i.when) <= naive(span[1]))
         ]
+        # An entry told twice (a date of the record, an event of it) is one record.
+        records = list({(i.file_id, i.source.line, i.source.row): i for i in records}.values())
         if records:
             found.append(
                 refuted_by(

@@ -150,6 +150,7 @@ from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.tenures import tenure_contradictions
 from holmes_backend.llm.local.domains.threats import threat_contradictions
 from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.timeliness import timeliness_contradictions
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.domains.turnover import (
@@ -1569,6 +1570,7 @@ def _against_records(
     entries = dated_entries(view.legal.dates, items)
     found += prior_contradictions(claims, entries, view.filenames, view.evidence.findings)
     found += history_contradictions(claims, entries, view.evidence.findings, view.filenames)
+    found += timeliness_contradictions(claims, entries)
     return found
 
 

@@ -1,0 +1,99 @@
+"""Done within the time: a landlord's "I protected the deposit within 30 days of receiving it"
+against the protection certificate's "Date deposit received by landlord: 28/01/2026" and "Date
+protected: 14/05/2026", 106 days on.
+
+- Synthesis: a claim that something was done (its verb: protected, reported, registered,
+  notified, repaired …) within so many days, weeks or months of something else, against a dated
+  entry of another file recording that act ("Date protected: …", "Reported on …"): from the day
+  the claim gives, else the day the same record gives for what it counts from ("received"),
+  else the claim's own day; later than the time stated is a contradiction (HIGH: the record of
+  the act itself).
+"""
+
+import re
+from datetime import date, timedelta
+
+from holmes_backend.agents.schemas import Contradiction, SwornClaim
+from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.facts.answers import answer_of
+from holmes_backend.llm.local.facts.dates import find_period, parse_span
+from holmes_backend.llm.local.facts.lexicon import STOPWORDS
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+_NUMBERS |= {"ten": 10, "fourteen": 14, "twenty-one": 21, "twenty-eight": 28, "thirty": 30}
+_WITHIN = re.compile(
+    r"\b(?P<verb>[a-z]{4,}ed)\b[^.;]{0,60}?\bwithin\s+(?:the\s+)?(?P<n>\d{1,3}|"
+    + "|".join(_NUMBERS)
+    + r")\s+(?:working\s+|calendar\s+|clear\s+)?(?P<unit>days?|weeks?|months?)\s+"
+    r"(?:of|after|from)\s+(?P<rest>[^.;,]{3,80})",
+    re.IGNORECASE,
+)
+_DAYS = {"day": 1, "week": 7, "month": 31}
+_STEM = 6
+
+
+def _stem(word: str) -> str:
+    return word.lower()[:_STEM]
+
+
+def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for claim in claims:
+        said = answer_of(claim).said
+        match = _WITHIN.search(said)
+        if match is None or not claim.speaker:
+            continue
+        raw = match["n"].lower()
+        count = int(raw) if raw.isdigit() else _NUMBERS[raw]
+        allowed = timedelta(days=count * _DAYS[match["unit"].lower().rstrip("s")])
+        act = re.compile(
+            rf"\bdate\s+[^:;]{{0,40}}?\b{_stem(match['verb'])}\w*|\b{_stem(match['verb'])}\w*\s+"
+            r"(?:on|date)\b",
+            re.IGNORECASE,
+        )
+        done = [
+            i
+            for i in items
+            if i.kind != "claim" and i.file_id != claim.source.file_id and act.search(i.description)
+        ]
+        for record in done:
+            start = _start(claim, match, record, items)
+            if start is not None and record.when.date() - start > allowed:
+                late = (record.when.date() - start).days
+                found.append(
+                    refuted(
+                        claim,
+                        [record.source],
+                        f"{claim.speaker} says it was {match['verb'].lower()} within {count} "
+                        f"{match['unit'].lower()} of {match['rest'].strip()}, yet the record of it "
+                        f"dates it {record.when.date().isoformat()}, {late} days after "
+                        f"{start.isoformat()}.",
+                        "HIGH",
+                    )
+                )
+                break
+    return found
+
+
+def _start(claim: SwornClaim, match: re.Match[str], record: Item, items: list[Item]) -> date | None:
+    """The day the time counts from: the claim's own ("within 30 days of 28 January"), else the
+    record's for the same thing ("Date deposit received: …"), else the claim's day."""
+    span = parse_span(claim.claimed_time)
+    told = span[1].date() if span else None
+    if days := find_period(match["rest"], told):
+        return days[0]
+    words = [w for w in re.findall(r"[a-z]{4,}", match["rest"].lower()) if w not in STOPWORDS]
+    same = [
+        i
+        for i in items
+        if i.file_id == record.file_id
+        and i is not record
+        and any(re.search(rf"\b{_stem(w)}", i.description, re.IGNORECASE) for w in words)
+    ]
+    if same:
+        return min(i.when.date() for i in same)
+    return span[0].date() if span else None
+
+
+__all__ = ["timeliness_contradictions"]

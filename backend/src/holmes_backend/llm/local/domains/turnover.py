@@ -43,7 +43,7 @@ from holmes_backend.llm.local.facts.money import (
     parse_cell,
 )
 from holmes_backend.llm.local.facts.names import same_party
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import Unit, units
 
 TAKINGS_RECORDED = "takings_recorded"
 TAKINGS_DECLARED = "takings_declared"
@@ -133,7 +133,7 @@ _LISTED = 4
 def takings_recorded(doc: EvidenceDoc) -> list[Finding]:
     """A daily record's rows: the day and what was taken. A record whose dates repeat is a list
     of sales, not of days, and is not read."""
-    read: list[tuple[date, float, str, Finding]] = []
+    read: list[tuple[date, Finding]] = []
     for unit in units(doc):
         if unit.kind != "row" or not (fields := row_fields(unit.text)):
             continue
@@ -151,19 +151,22 @@ def takings_recorded(doc: EvidenceDoc) -> list[Finding]:
         if column is None or parsed is None or day is None or parsed[0] <= 0:
             continue
         currency = parsed[1] or header_currency(column) or implicit_currency.get()
-        finding = Finding(
-            finding_type=TAKINGS_RECORDED,
-            title=f"Takings of {_money(parsed[0], currency)} recorded for {day.isoformat()}",
-            summary=unit.text[:300],
-            confidence=0.8,
-            severity="LOW",
-            sources=[unit.ref],
-        )
-        read.append((day, parsed[0], currency, finding))
-    days = [day for day, *_ in read]
+        read.append((day, _taken(day, parsed[0], currency, unit)))
+    days = [day for day, _ in read]
     if len(set(days)) != len(days):
         return []
-    return [finding for *_, finding in read] or _printed_reports(doc)
+    return [finding for _, finding in read] or _printed_reports(doc)
+
+
+def _taken(day: date, amount: float, currency: str, unit: Unit) -> Finding:
+    return Finding(
+        finding_type=TAKINGS_RECORDED,
+        title=f"Takings of {_money(amount, currency)} recorded for {day.isoformat()}",
+        summary=unit.text[:300],
+        confidence=0.8,
+        severity="LOW",
+        sources=[unit.ref],
+    )
 
 
 def _printed_reports(doc: EvidenceDoc) -> list[Finding]:
@@ -181,17 +184,7 @@ def _printed_reports(doc: EvidenceDoc) -> list[Finding]:
         money = find_money(total["rest"]) if total else []
         if day is None or not money or money[0].value <= 0 or day in found:
             continue
-        found[day] = Finding(
-            finding_type=TAKINGS_RECORDED,
-            title=(
-                f"Takings of {_money(money[0].value, money[0].currency)} recorded for "
-                f"{day.isoformat()}"
-            ),
-            summary=unit.text[:300],
-            confidence=0.8,
-            severity="LOW",
-            sources=[unit.ref],
-        )
+        found[day] = _taken(day, money[0].value, money[0].currency, unit)
     return list(found.values())
 
 

@@ -70,3 +70,23 @@ async def test_under_the_sum_someone_else_or_long_before(tmp_path: Path) -> None
             for c in synthesis_of(docs).contradictions
             if c.claim_source.file_id == "fee_remission_form"
         ]
+
+
+async def test_a_forms_total_of_all_savings_against_the_balance(tmp_path: Path) -> None:
+    """ "Total savings (all accounts): €800" is all there is, as of the form's day (the day its
+    other answers are of); a balance about that much agrees with it."""
+    form = _FORM.replace("No\n", "No\nTotal savings (all accounts): €800\n")
+
+    async def found(balance: str) -> list[str]:
+        docs = await _docs(tmp_path, balance=balance)
+        docs[0] = await text_doc(tmp_path, "fee_remission_form.txt", form)
+        return [
+            c.explanation
+            for c in synthesis_of(docs).contradictions
+            if c.claim_source.file_id == "fee_remission_form" and c.claim.startswith("Total")
+        ]
+
+    [explanation] = await found("4600.00")
+    assert "gives their savings as EUR 800 in all" in explanation
+    assert "EUR 4,100 on 2026-02-27" in explanation
+    assert await found("1300.00") == []  # EUR 800 on the form's day

@@ -178,6 +178,12 @@ _ONLY_HOLDING = re.compile(
     r"\b(?:my|our)\s+only\s+(?:\w+\s+){0,2}(?:income|earnings|accounts?|propert(?:y|ies)|assets?)\b",
     re.IGNORECASE,
 )
+# A means form's figure of what its maker has: "Total savings (all accounts): £450".
+_MEANS_FIELD = re.compile(
+    r"^\s*(?:total\s+)?(?:savings|capital|cash\s+savings|money\s+in\s+(?:the\s+)?bank)\b[^:]{0,40}:"
+    rf"\s*(?:{SYM}|{CODE})?\s?\d",
+    re.IGNORECASE,
+)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
@@ -894,6 +900,7 @@ def _claim(
         # "The shop takes about £2,000 a week": a figure the witness gives, in any person.
         or _RATE.search(text)
         or _ONLY_HOLDING.search(text)
+        or _MEANS_FIELD.match(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -920,6 +927,7 @@ def _claim(
         or RESIDENCE.search(text)
         or _RATE.search(text)
         or _ONLY_HOLDING.search(text)
+        or _MEANS_FIELD.match(text)
     )
     if not weighty:
         return None

@@ -44,6 +44,12 @@ _NONE = re.compile(
 )
 _OVER = re.compile(r"\b(?:over|above|more\s+than|exceeding|in\s+excess\s+of)\s*$", re.IGNORECASE)
 _WITHIN = timedelta(days=62)
+# "Total savings (all accounts): £450": all there is, a tenth and a little either side.
+_TOTAL = re.compile(
+    r"^\s*total\s+(?:savings|capital)\b[^:]{0,40}\b(?:all|every)\b[^:]{0,20}:(?P<rest>.+)$", re.I
+)
+_TOLERANCE = 1.1
+_SLACK = 100.0
 _HEAD = 10
 
 
@@ -101,12 +107,20 @@ def savings_contradictions(
         (m, f) for f in findings if f.finding_type == BALANCE_HELD and (m := _TITLE.match(f.title))
     ]
     found: list[Contradiction] = []
+    # A form's figures are as of its day: the day its other answers are of.
+    days: dict[str, date] = {}
+    for claim in claims:
+        if span := parse_span(claim.claimed_time):
+            days[claim.source.file_id] = max(
+                days.get(claim.source.file_id, date.min), span[1].date()
+            )
     for claim in claims if held else []:
-        limit = _denied(claim)
+        denied = _denied(claim)
         span = parse_span(claim.claimed_time)
-        if limit is None or not claim.speaker or span is None:
+        told = span[1].date() if span else days.get(claim.source.file_id)
+        if denied is None or not claim.speaker or told is None:
             continue
-        told = span[1].date()
+        limit, says = denied
         latest: dict[str, tuple[date, float, Finding]] = {}
         for match, finding in held:
             day = date.fromisoformat(match["day"])
@@ -128,26 +142,32 @@ def savings_contradictions(
             refuted(
                 claim,
                 [f.sources[0] for _, _, f in over][:6],
-                f"{claim.speaker} says they had no savings"
-                + (f" over {limit:,.0f}" if limit else "")
-                + f", yet their account(s) held: {listed}.",
+                f"{claim.speaker} {says}, yet their account(s) held: {listed}.",
                 "HIGH",
             )
         )
     return found
 
 
-def _denied(claim: SwornClaim) -> float | None:
-    """The sum a denial of savings is of (0 for none at all), or None when it is no denial."""
+def _denied(claim: SwornClaim) -> tuple[float, str] | None:
+    """The sum a denial of savings is of (0 for none at all; a tenth over the total a form gives
+    as all its maker's savings), or None when it is no denial."""
     answer = answer_of(claim)
     if answer.no and _SAVINGS.search(answer.question):
         asked = answer.question
     elif _NONE.search(answer.said):
         asked = answer.said
+    elif (total := _TOTAL.match(answer.said)) and (money := find_money(total["rest"])):
+        value = abs(money[0].value)
+        return (
+            value * _TOLERANCE + _SLACK,
+            f"gives their savings as {format_money(value, money[0].currency)} in all",
+        )
     else:
         return None
     sums = [m for m in find_money(asked) if _OVER.search(asked[: m.start])]
-    return abs(sums[0].value) if sums else 0.0
+    limit = abs(sums[0].value) if sums else 0.0
+    return limit, "says they had no savings" + (f" over {limit:,.0f}" if limit else "")
 
 
 __all__ = ["balances", "savings_contradictions"]

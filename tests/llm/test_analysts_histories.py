@@ -32,6 +32,7 @@ _RECORD = (
 )
 _ENTRIES = (
     "03/02/2021  Dr H. Vik   Right knee pain after skiing, referred for MRI.\n"
+    "14/09/2022  Physio   Patellar tendinopathy, exercises given.\n"
     "17/06/2023  Dr H. Vik   Depression, sertraline prescribed, review in 4 weeks.\n"
     "22/11/2024  Physio   Knee strengthening programme, 4 sessions.\n"
     "20/08/2025  Dr H. Vik   Left knee swelling after fall at supermarket.\n"
@@ -50,7 +51,8 @@ async def test_earlier_entries_of_her_record_meet_her_denials(tmp_path: Path) ->
     docs = await _docs(tmp_path, _RECORD.format(entries=_ENTRIES))
     found = synthesis_of(docs).contradictions
     [knee] = [c for c in found if c.claim_source.file_id == "statement_solberg"]
-    assert knee.severity == "HIGH"  # two entries before the fall
+    assert knee.severity == "HIGH"  # three entries before the fall
+    assert "3 dated entries" in knee.explanation  # "patellar" is the knee, as a physio writes it
     assert "denies any knee problems before 2025-08-12" in knee.explanation
     assert "2021-02-03" in knee.explanation
     assert "2025-08-20" not in knee.explanation  # after the fall

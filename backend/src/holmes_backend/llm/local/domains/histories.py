@@ -48,6 +48,14 @@ _GENERIC = wordset(
     "trouble troubles pain pains condition conditions injury injuries complaint complaints "
     "illness illnesses symptoms symptom treatment kind sort type"
 )
+_CLINICAL: dict[str, tuple[str, ...]] = {
+    "back": ("lumbar", "spine", "spinal", "sciatica", "lumbago"),
+    "neck": ("cervical", "whiplash"),
+    "knee": ("patella", "patellar", "meniscus", "cruciate"),
+    "heart": ("cardiac", "angina", "arrhythmia", "coronary"),
+    "shoulder": ("rotator", "frozen shoulder"),
+    "chest": ("thoracic",),
+}
 # A word of complaint or of care: an entry about the thing as a health matter.
 _CARE = re.compile(
     r"\b(?:pain\w*|ache\w*|injur\w*|strain\w*|sprain\w*|problem\w*|consult\w*|prescri\w*|"
@@ -70,6 +78,8 @@ def _denied(claim: SwornClaim) -> tuple[set[str], re.Match[str]] | None:
         return None
     words = {w.lower() for w in re.findall(r"[a-z]{3,}", match["thing"], re.IGNORECASE)}
     keys = words - _GENERIC
+    # A record names a part as clinicians do: "lumbar" for the back, "cardiac" for the heart.
+    keys |= {other for key in keys for other in _CLINICAL.get(key, ())}
     return (keys, match) if keys else None
 
 

@@ -17,6 +17,7 @@ between the first and last days recorded.
 
 import re
 from collections import defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date, timedelta
 from statistics import mean
@@ -237,20 +238,23 @@ class Day:
     ref: SourceRef
 
 
+def _titled(
+    findings: list[Finding], finding_type: str, title: re.Pattern[str]
+) -> Iterator[tuple[re.Match[str], Finding, tuple[float, str | None]]]:
+    """The findings of a type read back from their titles, with the sum each gives."""
+    for finding in findings:
+        match = title.match(finding.title) if finding.finding_type == finding_type else None
+        parsed = parse_cell(match["money"]) if match else None
+        if match is not None and parsed is not None:
+            yield match, finding, parsed
+
+
 def _recorded(findings: list[Finding]) -> dict[date, list[Day]]:
     """Each day's takings (several tills' records of one day add up; one record read twice
     does not)."""
     by_day: dict[date, list[Day]] = defaultdict(list)
-    for finding in findings:
-        match = (
-            _RECORDED_TITLE.match(finding.title)
-            if finding.finding_type == TAKINGS_RECORDED
-            else None
-        )
-        parsed = parse_cell(match["money"]) if match else None
-        if match is None or parsed is None:
-            continue
-        day = Day(date.fromisoformat(match["day"]), parsed[0], finding.sources[0])
+    for match, finding, (amount, _) in _titled(findings, TAKINGS_RECORDED, _RECORDED_TITLE):
+        day = Day(date.fromisoformat(match["day"]), amount, finding.sources[0])
         if all(abs(d.amount - day.amount) > 0.005 for d in by_day[day.day]):
             by_day[day.day].append(day)
     return by_day
@@ -442,14 +446,8 @@ def under_declared(findings: list[Finding]) -> list[Declared]:
     if not by_day:
         return []
     found: list[Declared] = []
-    for finding in findings:
-        match = (
-            _DECLARED_TITLE.match(finding.title)
-            if finding.finding_type == TAKINGS_DECLARED
-            else None
-        )
-        parsed = parse_cell(match["money"]) if match else None
-        if match is None or parsed is None or parsed[0] <= 0:
+    for match, finding, parsed in _titled(findings, TAKINGS_DECLARED, _DECLARED_TITLE):
+        if parsed[0] <= 0:
             continue
         first, last = date.fromisoformat(match["first"]), date.fromisoformat(match["last"])
         reach = timedelta(days=6)

@@ -311,7 +311,71 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
         bool(_QUESTION.match(u.text) or (_PREFIX.match(u.text) and u.text.rstrip().endswith("?")))
         for u in units(doc)[:80]
     )  # "Q: …", or a question its asker's label leads ("TO: Did you message her …?")
-    return bool(_TESTIMONY.search(head)) or questions >= 2 or _signed_answers(doc)
+    return (
+        bool(_TESTIMONY.search(head))
+        or questions >= 2
+        or _signed_answers(doc)
+        or _letter_signatory(doc) is not None
+    )
+
+
+# A letter: its salutation, its close and the one who signs under it.
+_SALUTATION = re.compile(r"^\s*dear\s+\S", re.IGNORECASE)
+_CLOSE = re.compile(
+    r"^\s*(?:yours\s+(?:sincerely|faithfully|truly)|(?:kind|best|warm)\s+regards|regards|"
+    r"sincerely)\s*,?\s*$",
+    re.IGNORECASE,
+)
+# What a letter's writer vouches for: "I can confirm that …", "We hereby confirm that …".
+_CONFIRMS = re.compile(
+    r"\b(?:I|we)\s+(?:can\s+|hereby\s+|would\s+like\s+to\s+|am\s+able\s+to\s+)?"
+    r"confirm\s+that\b",
+    re.IGNORECASE,
+)
+_SIGNATORY_LINES = 3
+
+
+def _letter_signatory(doc: EvidenceDoc) -> str | None:
+    """A letter in which its writer confirms what happened (to a regulator, an insurer, an
+    investigator) is their account, as a statement is: the person who signs under its close
+    ("Yours sincerely," then "Graham Pettifer")."""
+    return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
+
+
+def _letter_body(doc: EvidenceDoc) -> range:
+    """The chunks of a confirming letter between its salutation and its close (empty for
+    anything else)."""
+    if _letter_signatory(doc) is None:
+        return range(0)
+    doc_units = units(doc)
+    start = next(u.index for u in doc_units if _SALUTATION.match(u.text))
+    end = next(u.index for u in doc_units if _CLOSE.match(u.text))
+    return range(start + 1, end)
+
+
+# A letter's courtesies and its own references: nothing told of what happened.
+_COURTESY = re.compile(
+    r"^\s*(?:thank\s+you|thanks|please|I\s+look\s+forward|do\s+not\s+hesitate|"
+    r"if\s+you\s+(?:have|need|require)|I\s+(?:am|write)\s+(?:writing\s+)?(?:to|in)\s+"
+    r"(?:reply|response|respond))|^\s*[A-Z][\w ]{0,20}:\s",
+    re.IGNORECASE,
+)
+
+
+def _signatory(doc_units: list[Unit]) -> str | None:
+    texts = [u.text for u in doc_units]
+    if not any(_SALUTATION.match(t) for t in texts[:_TOLD_UNITS]):
+        return None
+    if not any(_CONFIRMS.search(t) for t in texts):
+        return None
+    close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
+    if close is None:
+        return None
+    for text in texts[close + 1 : close + 1 + _SIGNATORY_LINES]:
+        people = [n for n in find_names(text) if n.kind == "person"]
+        if people and len(people[0].text) >= len(text.strip()) - 1:
+            return people[0].text  # a line that is a name alone
+    return None
 
 
 def _signed_answers(doc: EvidenceDoc) -> bool:
@@ -346,7 +410,7 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
                 return people[0].text
             if holder := _role_holder(match.group(), lines):
                 return holder
-    return _signed_form(lines)
+    return _signed_form(lines) or _letter_signatory(doc)
 
 
 _SIGNATURE = re.compile(r"^\s*(?:signed|signature)\b[^:]{0,30}:\s*\S", re.IGNORECASE)
@@ -650,6 +714,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     )
     told = told_on(doc)
     period = _form_period(doc)
+    letter = _letter_body(doc) if deponent is not None else range(0)
     found: list[SwornClaim] = []
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
@@ -695,6 +760,14 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             # A bare phrase ("At my sister's flat") is read with the sentence after it.
             own = own or bool(
                 _ANSWER.match(text) and len(body.split()) >= _MIN_WORDS and _FINITE.search(body)
+            )
+            # What a confirming letter tells, between its salutation and its close, is its
+            # writer's, in whatever person ("There were no pump failures in July.").
+            own = own or bool(
+                unit.index in letter
+                and len(body.split()) >= _MIN_WORDS
+                and _FINITE.search(body)
+                and not _COURTESY.search(body)
             )
             claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)
         if claim is not None and period and _WHOLE_PERIOD.search(claim.claim):

@@ -55,6 +55,7 @@ from holmes_backend.llm.local.domains.exits import access_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
 from holmes_backend.llm.local.domains.faculties import faculty_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
+from holmes_backend.llm.local.domains.fuel import fuel_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.histories import history_contradictions
 from holmes_backend.llm.local.domains.hospitality import (
@@ -105,6 +106,7 @@ from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.notices import notice_contradictions
 from holmes_backend.llm.local.domains.observations import observation_contradictions
+from holmes_backend.llm.local.domains.occurrences import occurrence_contradictions
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
@@ -1571,6 +1573,8 @@ def _against_records(
     found += prior_contradictions(claims, entries, view.filenames, view.evidence.findings)
     found += history_contradictions(claims, entries, view.evidence.findings, view.filenames)
     found += timeliness_contradictions(claims, entries)
+    found += occurrence_contradictions(claims, entries)
+    found += fuel_contradictions(claims, view.evidence.findings, items)
     return found
 
 

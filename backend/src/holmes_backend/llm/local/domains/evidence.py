@@ -23,6 +23,7 @@ from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
 from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
+from holmes_backend.llm.local.domains.fuel import vehicle_records
 from holmes_backend.llm.local.domains.households import residents_on_record, sole_occupancy_claims
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
@@ -146,7 +147,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [given for doc in docs for given in disclosures(doc)]
     findings += [counted for doc in docs for counted in stock_variances(doc)]
     findings += [said for doc in docs for said in quantities_stated(doc)]
-    findings += record_subjects(docs)
+    findings += record_subjects(docs) + [v for doc in docs for v in vehicle_records(doc)]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

@@ -71,6 +71,7 @@ def access_contradictions(
         exit_contradictions(claims, items, zone)
         + stayed_in_contradictions(claims, items, zone)
         + late_entry_contradictions(claims, items, zone)
+        + not_yet_in_contradictions(claims, items, zone)
     )
 
 
@@ -278,3 +279,78 @@ def late_entry_contradictions(
             )
         )
     return found
+
+
+# Starting work at a time: "I started at 07:30", "I arrived at work at 8", "I clocked in at 7".
+_STARTED = re.compile(
+    r"\b(?:started|start(?:ed)?\s+(?:work|my\s+shift)|began|arrived|got\s+(?:in|to\s+work)|"
+    r"came\s+in|clocked\s+(?:in|on)|signed\s+in|was\s+(?:in|at)\s+(?:work|the\s+\w+)\s+(?:by|at|from))\b",
+    re.IGNORECASE,
+)
+
+
+def not_yet_in_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    """A claim of having started work, or of doing something inside, at a clock time of a day
+    on which the speaker's own access records first have them coming in well after it, while
+    the log was recording others' comings and goings from before that time: "I started at
+    07:30" or "I gave him his 08:00 medication" against their badge's first entry at 09:47."""
+    found: list[Contradiction] = []
+    access = [
+        i for i in items if i.timed and i.kind != "transaction" and _ACCESS.search(i.description)
+    ]
+    for claim in claims:
+        span = parse_span(claim.claimed_time)
+        start = instant(span[0].isoformat(), zone) if span else None
+        body = answer_of(claim).said
+        if not claim.speaker or start is None or _NEGATED.search(body):
+            continue
+        started = _STARTED.search(body)
+        if not started and not _INSIDE.search(body):
+            continue
+        moments = [m for m in _moments(body, start) if m.date() == start.date()]
+        if not moments:
+            continue
+        at = moments[0]
+        entry = _first_entry(claim, access, at)
+        if entry is None:
+            continue
+        late = entry.when - at
+        hours, minutes = divmod(int(late.total_seconds()) // 60, 60)
+        doing = "started" if started else "were inside"
+        found.append(
+            refuted(
+                claim,
+                [entry.source],
+                f"{claim.speaker} says they {doing} at {at.strftime('%H:%M')} on "
+                f"{at.date().isoformat()}; the access log, recording others from before then, "
+                f"has their first entry that day at {entry.when.strftime('%H:%M')}, {hours} h "
+                f"{minutes:02d} min later ({entry.description[:120]}).",
+                "HIGH" if late >= _MUCH_LATER else "MEDIUM",
+            )
+        )
+    return found
+
+
+def _first_entry(claim: SwornClaim, access: list[Item], at: datetime) -> Item | None:
+    """The speaker's first record on the day of `at`, when it is a way in more than _LATE
+    after it, in a log of another file that has someone's record before `at` that day, and
+    that does not have them inside already (their record before it is no way in)."""
+    assert claim.speaker is not None
+    by_file: dict[str, list[Item]] = {}
+    for item in access:
+        if item.file_id != claim.source.file_id:
+            by_file.setdefault(item.file_id, []).append(item)
+    for rows in by_file.values():
+        rows.sort(key=lambda i: i.when)
+        theirs = [i for i in rows if any(same_party(claim.speaker, p) for p in i.people)]
+        that_day = [i for i in theirs if i.when.date() == at.date()]
+        if not that_day or _direction(that_day[0]) != "in" or that_day[0].when - at <= _LATE:
+            continue
+        before = [i for i in theirs if i.when < that_day[0].when]
+        if before and _direction(before[-1]) == "in":
+            continue  # inside since an earlier day
+        if any(i.when.date() == at.date() and i.when <= at for i in rows):
+            return that_day[0]
+    return None

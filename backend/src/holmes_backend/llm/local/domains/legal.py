@@ -3,6 +3,7 @@
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from datetime import date
 
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -26,6 +27,7 @@ from holmes_backend.llm.local.domains.parties import (
     signatories,
     signing_for,
 )
+from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.submissions import submission_terms
 from holmes_backend.llm.local.domains.tenders import award_findings
@@ -180,7 +182,8 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
         findings += register_findings(doc_units)
-        findings += compliance_findings(doc_units)
+        written = written_day(doc)
+        findings += compliance_findings(doc_units, date.fromisoformat(written) if written else None)
         findings += award_findings(doc)
         findings += submission_terms(doc)
         findings += contact_orders(doc)

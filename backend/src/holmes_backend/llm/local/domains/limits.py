@@ -15,10 +15,12 @@
 
 import re
 from dataclasses import dataclass
+from datetime import date
 
 from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SourceRef, TimedEvent
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import find_period
 from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money
 from holmes_backend.llm.local.facts.text import Unit
@@ -61,6 +63,17 @@ _SUBJECT = re.compile(
     r"(?:must|shall|should|may|is|are|will)\b",
     re.IGNORECASE,
 )
+_PAST_SUBJECT = re.compile(
+    r"^(?:the\s+|any\s+|each\s+|all\s+)?(?P<subject>[A-Za-z][\w ()/'-]{1,60}?)\s+"
+    r"(?:never|did|has|have|had|was|were|remained|stayed|kept)\b",
+    re.IGNORECASE,
+)
+# The quantity a bound's unit is of, written after it: "30 mg/l suspended solids at any time".
+_AFTER_BOUND = re.compile(
+    r"\s+(?:of\s+|for\s+)?(?P<q>[A-Za-z][A-Za-z-]*(?:\s+(?!(?:at|in|on|during|throughout|"
+    r"for|from|and|or|was|were|is|are|has|have|had|to|by|the|any|all|each|every)\b)"
+    r"[A-Za-z][A-Za-z-]*){0,3})"
+)
 _NOT_QUANTITY = re.compile(
     r"\b(?:days?|weeks?|months?|years?|hours?|minutes?|times?|copies|persons?|people|members?|"
     r"employees?|items?|quotes?|quotations?|signatures?|trustees?|directors?)\b",
@@ -89,7 +102,7 @@ def limit_clauses(unit: Unit) -> list[Clause]:
     text = unit.text.strip()
     if len(text) > 400 or find_money(text):
         return []
-    quantity = _quantity(text)
+    quantity = _quantity(text) or _stated_quantity(text)
     if quantity is None:
         return []
     # A bound on a measured quantity carries its unit, or is a labelled field of a schedule
@@ -130,6 +143,20 @@ def _quantity(text: str) -> str | None:
     return " ".join(raw.split())
 
 
+def _stated_quantity(text: str) -> str | None:
+    """The quantity a statement of what was kept to names: after the bound ("never exceeded
+    the permitted limit of 30 mg/l suspended solids"), else before its verb ("Noise at the
+    boundary did not exceed 55 dB(A)")."""
+    bound = _MAXIMUM.search(text) or _MINIMUM.search(text)
+    after = _AFTER_BOUND.match(text, bound.end()) if bound and bound["unit"] else None
+    raw = after["q"] if after and _words(after["q"]) else None
+    if raw is None and (subject := _PAST_SUBJECT.search(text)):
+        raw = subject["subject"]
+    if raw is None or _NOT_QUANTITY.search(raw) or not _words(raw):
+        return None
+    return " ".join(raw.split())
+
+
 def _words(text: str) -> set[str]:
     """A quantity's words, for matching a limit to a column: "Ammonia (as N)" and "Ammonia
     mg/l" share "ammonia"; "Temp (°C)" and "temperature" share "temp"."""
@@ -149,17 +176,22 @@ def _float(raw: str) -> float | None:
         return None
 
 
-def compliance_findings(doc_units: list[Unit]) -> list[Finding]:
-    """Statements that measured values kept within their limits."""
+def compliance_findings(doc_units: list[Unit], written: date | None = None) -> list[Finding]:
+    """Statements that measured values kept within their limits; one that names its period
+    ("at any time during July", in a letter written in August 2026) carries it in its title."""
     found: list[Finding] = []
     for unit in doc_units:
         text = unit.text.strip()
         if unit.kind == "row" or text.endswith("?") or not _COMPLIANT.search(text):
             continue
+        period = find_period(text, written)
+        # A month, a quarter, some days; one date is more often the statement's own.
+        span = period if period and period[0] < period[1] else None
+        during = f" ({span[0].isoformat()} to {span[1].isoformat()})" if span else ""
         found.append(
             Finding(
                 finding_type=COMPLIANCE,
-                title=f"Stated within limits: {text[:120]}",
+                title=f"Stated within limits{during}: {text[:120]}",
                 summary=text[:400],
                 confidence=0.7,
                 severity="LOW",
@@ -226,7 +258,11 @@ def limit_contradictions(
     """The limits the records break, and the statements of compliance those records deny."""
     found: list[Contradiction] = []
     broken = breaches(clauses, events)
+    # A statement that gives the limit it kept within is held to it as a statement, once.
+    stated_at = {_place(s.sources[0]) for s in statements if s.sources}
     for breach in broken:
+        if _place(breach.limit.source) in stated_at:
+            continue
         rows = [event.source for event, _ in breach.rows]
         found.append(
             Contradiction(
@@ -246,10 +282,12 @@ def limit_contradictions(
         words = _words(text)
         # About the quantities it names, or about every limit when it names none.
         names_any = any(quantity & words for quantity in limited)
+        period = _PERIOD.match(statement.title)
         concerned = [
             b
-            for b in broken
-            if (_words(b.limit.party or "") & words or not names_any)
+            for b in (_within(b, period) for b in broken)
+            if b.rows
+            and (_words(b.limit.party or "") & words or not names_any)
             and all(event.source.file_id != statement.sources[0].file_id for event, _ in b.rows)
         ]
         if not concerned:
@@ -271,3 +309,18 @@ def limit_contradictions(
             )
         )
     return found
+
+
+_PERIOD = re.compile(r"^Stated within limits \((\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})\)")
+
+
+def _within(breach: _Breach, period: re.Match[str] | None) -> _Breach:
+    """The breach's rows in the period a statement speaks of (all of them when it names none)."""
+    if period is None:
+        return breach
+    rows = [(e, v) for e, v in breach.rows if period[1] <= e.timestamp[:10] <= period[2]]
+    return _Breach(breach.limit, rows)
+
+
+def _place(ref: SourceRef) -> tuple[str, int | None, int | None, int | None]:
+    return (ref.file_id, ref.page, ref.line, ref.row)

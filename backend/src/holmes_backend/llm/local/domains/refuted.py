@@ -32,6 +32,6 @@ def refuted_by(
     return refuted(
         claim,
         unique_refs([i.source for i in records], _MAX_EVIDENCE),
-        f"{says}: {listed}.",
+        f"{says}: {listed.rstrip('.')}.",
         "HIGH" if len(records) >= 2 else "MEDIUM",
     )

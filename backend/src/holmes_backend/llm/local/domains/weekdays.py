@@ -49,6 +49,25 @@ _ACCESS = re.compile(
     r"sign(?:ed)?[ -]?(?:in|out)|entry|exit|direction)\b",
     re.IGNORECASE,
 )
+# "I never used the card at weekends", "it was never used on a Sunday": days a card was not
+# used; "only ever used it on weekdays": the days it was.
+_NOT_USED_ON = re.compile(
+    rf"\b(?:never|not|n['\u2019]t)\b[^.;]{{0,40}}?\bus(?:e|ed|ing)\b[^.;]{{0,40}}?"
+    rf"\b(?:at|on|over|during)\s+(?:the\s+|a\s+)?(?P<days>weekends?|{_DAY}s?"
+    rf"(?:\s*(?:,|and|or)\s*{_DAY}s?)*)\b",
+    re.IGNORECASE,
+)
+_ONLY_WEEKDAYS = re.compile(
+    r"\bonly\b[^.;]{0,40}?\bus(?:e|ed|ing)\b[^.;]{0,40}?\b(?:on|during)\s+(?:weekdays|week\s+days|"
+    r"working\s+days|work\s+days|monday\s+to\s+friday)\b",
+    re.IGNORECASE,
+)
+_CARD = re.compile(r"\bcards?\b", re.IGNORECASE)
+# The last digits a card is told by: "fuel card ending 4471", "card no. ****4471".
+_CARD_TAIL = re.compile(
+    r"\b(?:ending(?:\s+in)?|ends\s+in|no\.?|number)\s*[*x]*\s*(\d{4})\b|[*x]{2,}\s*(\d{4})\b",
+    re.IGNORECASE,
+)
 _LONGEST = timedelta(days=190)  # a claim of every such day over half a year at most
 _LISTED = 6
 
@@ -104,6 +123,8 @@ def weekday_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[
         said = answer_of(claim).said
         if not speaker:
             continue
+        if _CARD.search(said) and (unused := _days_unused(said)):
+            found += _card_used(claim, claims, unused, items)
         days = _named_days(claim, claims[:index])
         if not days:
             continue
@@ -112,6 +133,77 @@ def weekday_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[
         elif _PRESENT.search(said) and not _NEGATED.search(said):
             found += _absent(claim, speaker, days, logs)
     return found
+
+
+def _days_unused(said: str) -> set[int]:
+    """The weekdays a claim says a card was not used on (0 = Monday)."""
+    if _ONLY_WEEKDAYS.search(said):
+        return {5, 6}
+    match = _NOT_USED_ON.search(said)
+    if match is None:
+        return set()
+    named = match["days"].lower()
+    if "weekend" in named:
+        return {5, 6}
+    return {i for i, day in enumerate(_DAYS) if day[:3] in re.findall(r"[a-z]{3}", named)}
+
+
+def _card_used(
+    claim: SwornClaim, claims: list[SwornClaim], unused: set[int], items: list[Item]
+) -> list[Contradiction]:
+    """The card's payments on the days the claim says it was not used: the card its speaker
+    tells by its last digits in the same statement, else the case's card records."""
+    said = answer_of(claim).said
+    tails = card_tails(claim, claims)
+    period = find_period(said, None)
+    used = [
+        i
+        for i in items
+        if i.kind == "transaction"
+        and i.file_id != claim.source.file_id
+        and i.when.weekday() in unused
+        and (period is None or period[0] <= i.when.date() <= period[1])
+        and of_card(i, tails)
+    ]
+    if not used:
+        return []
+    used.sort(key=lambda i: i.when)
+    days = sorted({i.when.date() for i in used})
+    listed = ", ".join(f"{d:%a} {d.isoformat()}" for d in days[:_LISTED])
+    more = f" and {len(days) - _LISTED} more" if len(days) > _LISTED else ""
+    names = " or ".join(f"{_DAYS[d].capitalize()}s" for d in sorted(unused))
+    return [
+        refuted(
+            claim,
+            unique_refs([i.source for i in used], 6),
+            (
+                f"{claim.speaker} says the card was not used on {names}; {len(used)} "
+                f"payment(s) with it were made on such days ({listed}{more}), first: "
+                f"{used[0].description[:140]}."
+            ),
+            "HIGH" if len(used) >= 2 else "MEDIUM",
+        )
+    ]
+
+
+def card_tails(claim: SwornClaim, claims: list[SwornClaim]) -> set[str]:
+    """The last digits of the cards a claim's speaker tells in the same statement ("I was
+    issued fuel card ending 4471")."""
+    return {
+        m[1] or m[2]
+        for c in claims
+        if c.source.file_id == claim.source.file_id and c.speaker == claim.speaker
+        for m in _CARD_TAIL.finditer(c.claim)
+    }
+
+
+def of_card(item: Item, tails: set[str]) -> bool:
+    """Whether a payment was made with the card its last digits tell (with a card at all when
+    none are told: a card's records, a row naming one)."""
+    text = f"{item.file_id} {item.description} {item.source.excerpt or ''}"
+    if tails:
+        return any(re.search(rf"(?<!\d){tail}(?!\d)", text) for tail in tails)
+    return bool(_CARD.search(text.replace("_", " ")))
 
 
 def _absent(
@@ -172,4 +264,4 @@ def _paid(
     ]
 
 
-__all__ = ["weekday_contradictions"]
+__all__ = ["card_tails", "of_card", "weekday_contradictions"]

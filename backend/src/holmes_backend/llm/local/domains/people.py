@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from holmes_backend.agents.schemas import Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.domains.timeline import head_subject
 from holmes_backend.llm.local.facts.lexicon import fold
 from holmes_backend.llm.local.facts.names import (
     find_names,
@@ -159,16 +160,9 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
 
 
 RECORD_SUBJECT = "record_subject"
+
+
 # Whom a record is about, as its head's field gives them ("Driver: THOMAS BECK", "Patient: …").
-_SUBJECT_FIELD = re.compile(
-    r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"
-    r"policy\s*holder|insured|customer|member|tenant|client|claimant|applicant|licence\s+holder|"
-    r"data\s+subject|student|pupil|resident)\s*:\s*(?P<value>.+)$",
-    re.IGNORECASE,
-)
-_SUBJECT_HEAD = 12
-
-
 def record_subjects(docs: list[EvidenceDoc]) -> list[Finding]:
     """Records about one person: the person the head's subject field names (a driver record's
     "Driver:", a medical record's "Patient:"), its dated entries theirs though they name no one."""
@@ -176,29 +170,20 @@ def record_subjects(docs: list[EvidenceDoc]) -> list[Finding]:
     for doc in docs:
         if is_testimony(doc):
             continue  # a statement or a form its subject made is their word, not a record
-        for unit in units(doc)[:_SUBJECT_HEAD]:
-            field = _SUBJECT_FIELD.match(unit.text)
-            value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
-            named = find_names(value.title() if value.isupper() else value)
-            person = next((n.text for n in named if n.kind == "person"), None)
-            if person:
-                found.append(
-                    Finding(
-                        finding_type=RECORD_SUBJECT,
-                        title=f"{doc.filename} is a record about {person}",
-                        summary=unit.text[:300],
-                        confidence=0.7,
-                        severity="LOW",
-                        entities=[person],
-                        sources=[unit.ref],
-                    )
+        if subject := head_subject(doc):
+            person, unit = subject
+            found.append(
+                Finding(
+                    finding_type=RECORD_SUBJECT,
+                    title=f"{doc.filename} is a record about {person}",
+                    summary=unit.text[:300],
+                    confidence=0.7,
+                    severity="LOW",
+                    entities=[person],
+                    sources=[unit.ref],
                 )
-                break
+            )
     return found
-
-
-# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
-_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
 
 
 def subjects_by_file(findings: list[Finding]) -> dict[str, list[str]]:

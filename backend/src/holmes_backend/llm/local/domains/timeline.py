@@ -31,7 +31,7 @@ from holmes_backend.llm.local.facts.names import (
     same_party,
 )
 from holmes_backend.llm.local.facts.phones import phone_key, phones_in
-from holmes_backend.llm.local.facts.text import Unit, is_stamped, units
+from holmes_backend.llm.local.facts.text import Unit, column_rows, is_stamped, units
 
 _EVENT_VERBS = re.compile(
     r"\b(met|meet|meeting|arrived|arrive|left|leave|departed|called|visited|signed|sent|"
@@ -614,10 +614,38 @@ def _entry(text: str, moment: Moment) -> bool:
 _ENTRY_WORDS = 3
 
 
+_SUBJECT_FIELD = re.compile(
+    r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"
+    r"policy\s*holder|insured|customer|member|tenant|client|claimant|applicant|licence\s+holder|"
+    r"data\s+subject|student|pupil|resident)\s*:\s*(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_SUBJECT_HEAD = 12
+# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
+_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
+
+
+def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
+    """The person a record or a form is about, as its head's subject field names them
+    ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    for unit in units(doc)[:_SUBJECT_HEAD]:
+        field = _SUBJECT_FIELD.match(unit.text)
+        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        named = find_names(value.title() if value.isupper() else value)
+        person = next((n.text for n in named if n.kind == "person"), None)
+        if person:
+            return person, unit
+    return None
+
+
 def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
     mail = doc.mime_type == "message/rfc822"
+    # A text table's lines are read as its rows, each of the person the form is about when it
+    # names no one ("Employee: …" over "Day  Date  Start  Finish").
+    rows = column_rows(doc)
+    subject = head_subject(doc) if rows else None
     for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
             continue  # a quoted message's "Date:" line dates the message, not an event in it
@@ -653,6 +681,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             coordinates = find_coordinates(unit.text)
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = f"{units(doc)[0].text}: {unit.text}" if inspected else unit.text
+            said = rows.get(number, said)
+            named = named_in(unit.text)
+            if number in rows and not named and subject:
+                named = [subject[0]]
             found.append(
                 TimedEvent(
                     timestamp=moment.iso(),
@@ -665,7 +697,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                     people=list(
                         dict.fromkeys(
                             ([unit.speaker] if unit.speaker else [])
-                            + named_in(unit.text)
+                            + named
                             + _holders_of(unit.text, numbers)
                         )
                     ),

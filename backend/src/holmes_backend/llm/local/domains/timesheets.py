@@ -12,7 +12,7 @@ against it too."""
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SourceRef, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import tx_date
@@ -86,6 +86,16 @@ def hours_contradictions(
     transactions: list[Transaction], items: list[Item], claims: list[SwornClaim]
 ) -> list[Contradiction]:
     shorts = _short_days(transactions, items)
+    # A day short of its hours is told once, as hours; the times claimed tell the other days.
+    outside = [
+        o
+        for o in _outside_days(transactions, items)
+        if not any(s.day == o.start.date() and same_party(s.person, o.person) for s in shorts)
+    ]
+    return _hours_short(shorts, claims) + _outside_window(outside, claims)
+
+
+def _hours_short(shorts: list[_Short], claims: list[SwornClaim]) -> list[Contradiction]:
     by_person: dict[str, list[_Short]] = defaultdict(list)
     for short in shorts:
         key = next((k for k in by_person if same_party(k, short.person)), short.person)
@@ -119,18 +129,131 @@ def hours_contradictions(
                 severity=severity,
             )
         )
-        for claim in claims:
-            if claim.speaker and same_party(claim.speaker, person) and _AFFIRMS.search(claim.claim):
-                found.append(
-                    Contradiction(
-                        claim=claim.claim,
-                        claim_source=claim.source,
-                        evidence_against=evidence,
-                        explanation=f"{claim.speaker} says the hours were worked, yet: {listing}.",
-                        severity=severity,
-                    )
-                )
+        found += _affirmed(claims, person, evidence, listing, severity)
     return found
+
+
+def _affirmed(
+    claims: list[SwornClaim], person: str, evidence: list[SourceRef], listing: str, severity: str
+) -> list[Contradiction]:
+    """The person's own word that the hours were worked, against what the records show."""
+    return [
+        Contradiction(
+            claim=claim.claim,
+            claim_source=claim.source,
+            evidence_against=evidence,
+            explanation=f"{claim.speaker} says the hours were worked, yet: {listing}.",
+            severity="HIGH" if severity == "HIGH" else "MEDIUM",
+        )
+        for claim in claims
+        if claim.speaker and same_party(claim.speaker, person) and _AFFIRMS.search(claim.claim)
+    ]
+
+
+@dataclass
+class _Outside:
+    """A day whose claimed hours (from start to finish) the person's access records do not
+    cover: they came in well after the start, or went out for good well before the finish."""
+
+    person: str
+    bill: _Bill
+    start: datetime
+    finish: datetime
+    came: Item | None  # their first entry that day, when after the start
+    went: Item | None  # their last exit that day, when before the finish
+
+
+def _outside_window(days: list["_Outside"], claims: list[SwornClaim]) -> list[Contradiction]:
+    """Rows claiming the hours from a start to a finish ("Start: 17:00; Finish: 22:00") against
+    the person's access records that day: last out at 17:34 (HIGH from two such days)."""
+    by_person: dict[str, list[_Outside]] = defaultdict(list)
+    for day in days:
+        key = next((k for k in by_person if same_party(k, day.person)), day.person)
+        by_person[key].append(day)
+    found: list[Contradiction] = []
+    for person, outside in by_person.items():
+        outside.sort(key=lambda o: o.start)
+        listing = "; ".join(_outside_words(o) for o in outside[:6])
+        evidence = unique_refs(
+            [
+                ref
+                for o in outside
+                for ref in [o.bill.source, *(i.source for i in (o.came, o.went) if i)]
+            ],
+            8,
+        )
+        severity = "HIGH" if len(outside) >= 2 else "MEDIUM"
+        found.append(
+            Contradiction(
+                claim=outside[0].bill.description[:300],
+                claim_source=outside[0].bill.source,
+                evidence_against=evidence,
+                explanation=(
+                    f"{person}'s claimed hours are not covered by their own access records on "
+                    f"{len(outside)} day(s): {listing}."
+                ),
+                severity=severity,
+            )
+        )
+        found += _affirmed(claims, person, evidence, listing, severity)
+    return found
+
+
+def _outside_words(o: _Outside) -> str:
+    said = f"{o.start.date().isoformat()}: claimed {o.start:%H:%M}\u2013{o.finish:%H:%M}"
+    if o.went is not None:
+        said += f", went out at {o.went.when:%H:%M}"
+    if o.came is not None:
+        said += f", first came in at {o.came.when:%H:%M}"
+    return said
+
+
+def _outside_days(transactions: list[Transaction], items: list[Item]) -> list[_Outside]:
+    access = [i for i in items if i.timed and i.kind != "transaction" and _direction(i.description)]
+    found: list[_Outside] = []
+    for bill in _bills(transactions, items):
+        came_at, went_at = _IN_FIELD.search(bill.description), _OUT_FIELD.search(bill.description)
+        start = (
+            _at(datetime.combine(bill.day, datetime.min.time()), came_at["t"]) if came_at else None
+        )
+        finish = (
+            _at(datetime.combine(bill.day, datetime.min.time()), went_at["t"]) if went_at else None
+        )
+        if start is None or finish is None or finish <= start:
+            continue
+        for person in bill.people:
+            log = sorted(
+                (
+                    i
+                    for i in access
+                    if i.file_id != bill.source.file_id
+                    and i.when.date() == bill.day
+                    and any(same_party(person, p) for p in i.people)
+                ),
+                key=lambda i: i.when,
+            )
+            if not log:
+                continue
+            first, last = log[0], log[-1]
+            zone = first.when.tzinfo
+            start, finish = start.replace(tzinfo=zone), finish.replace(tzinfo=zone)
+            came = (
+                first
+                if _direction(first.description) == "in" and first.when - start > _LATE
+                else None
+            )
+            went = (
+                last
+                if _direction(last.description) == "out" and finish - last.when > _LATE
+                else None
+            )
+            if came or went:
+                found.append(_Outside(person, bill, start, finish, came, went))
+                break
+    return found
+
+
+_LATE = timedelta(minutes=30)
 
 
 def _bills(transactions: list[Transaction], items: list[Item]) -> list[_Bill]:

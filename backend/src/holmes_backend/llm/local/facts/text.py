@@ -318,6 +318,50 @@ def _hard_split(start: int, end: int) -> list[tuple[int, int]]:
     return [(s, min(s + _MAX_UNIT, end)) for s in range(start, end, _MAX_UNIT)]
 
 
+# A text table's columns: cells set apart by two spaces or more, or a tab.
+_COLUMN_GAP = re.compile(r"\s{2,}|\t")
+_MIN_COLUMNS = 3
+_MIN_ROWS = 2
+
+
+def column_rows(doc: EvidenceDoc) -> dict[int, str]:
+    """The rows of the tables a document lays out in spaced columns (a form's "Day  Date  Start
+    Finish" over its lines), each as a table row is written ("Day: Monday; Date: 02/03/2026;
+    …"), by the position of its unit in units(doc). A header is a line of three labels or more;
+    its rows are the lines right under it with as many cells, two at least."""
+    return memo(doc, "column rows", lambda: _column_rows(doc.chunks, units(doc)))
+
+
+def _column_rows(chunks: list[Chunk], doc_units: list[Unit]) -> dict[int, str]:
+    found: dict[int, str] = {}
+    cells = [_line_cells(chunks, u) for u in doc_units]
+    at = 0
+    while at < len(doc_units):
+        header = cells[at]
+        labels = len(header) >= _MIN_COLUMNS and all(
+            any(ch.isalpha() for ch in c) and not any(ch.isdigit() for ch in c) for c in header
+        )
+        end = at + 1
+        while labels and end < len(doc_units) and len(cells[end]) == len(header):
+            end += 1
+        if end - at - 1 < _MIN_ROWS:
+            at += 1
+            continue
+        for index in range(at + 1, end):
+            pairs = zip(header, cells[index], strict=True)
+            found[index] = "; ".join(f"{name}: {value}" for name, value in pairs)
+        at = end
+    return found
+
+
+def _line_cells(chunks: list[Chunk], unit: Unit) -> list[str]:
+    """A prose unit's cells, as its line was laid out (a unit is a whole line of its chunk)."""
+    line = chunks[unit.index].text.strip() if unit.kind == "prose" else ""
+    if not line or line.split() != unit.text.split():
+        return []
+    return _COLUMN_GAP.split(line)
+
+
 def words(text: str) -> list[str]:
     """Lower-case words, with camelCase and XML tag names split ("transactionDate" → two)."""
     plain = _TAG.sub(lambda m: " " + m.group(1) + " ", text)

@@ -50,6 +50,7 @@ from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.departures import departure_contradictions
 from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
+from holmes_backend.llm.local.domains.earnings import earnings_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import access_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
@@ -1575,6 +1576,7 @@ def _against_records(
     found += timeliness_contradictions(claims, entries)
     found += occurrence_contradictions(claims, entries)
     found += fuel_contradictions(claims, view.evidence.findings, items)
+    found += earnings_contradictions(claims, view.evidence.findings, items)
     return found
 
 

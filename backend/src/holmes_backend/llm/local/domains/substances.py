@@ -17,7 +17,7 @@ from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.timeline import doc_people
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_moments, find_period, parse_span
+from holmes_backend.llm.local.facts.dates import find_moments, parse_span, since_day
 from holmes_backend.llm.local.facts.names import kind_of, same_party
 from holmes_backend.llm.local.facts.text import units
 
@@ -58,17 +58,15 @@ _PERIOD_ONLY = re.compile(
     re.IGNORECASE,
 )
 _PER_FILE = 6
-# "I have not had a drink since 1 January 2026": from that day on.
-_SINCE = re.compile(r"\bsince\s+(?P<when>[^.;,]{3,40})", re.IGNORECASE)
 _DAY = re.compile(r" on (\d{4}-\d{2}-\d{2})$")
 
 
 def _since(claim: SwornClaim) -> str | None:
-    """The day a denial of a period runs from, when it gives one."""
-    match = _SINCE.search(claim.claim)
+    """The day a denial of a period runs from, when it gives one ("I have not had a drink
+    since 1 January 2026": from that day on)."""
     span = parse_span(claim.claimed_time)
-    days = find_period(match["when"], span[1].date() if span else None) if match else None
-    return days[0].isoformat() if days else None
+    day = since_day(claim.claim, span[1].date() if span else None)
+    return day.isoformat() if day else None
 
 
 def _found(text: str) -> list[str]:

@@ -16,20 +16,26 @@ from datetime import date, timedelta
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.timeline import people_in
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import find_period, parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
+from holmes_backend.llm.local.facts.names import same_party
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _NUMBERS |= {"ten": 10, "fourteen": 14, "twenty-one": 21, "twenty-eight": 28, "thirty": 30}
+_NUMBERS |= {"fifteen": 15, "twenty": 20, "forty-five": 45, "sixty": 60, "an": 1, "a": 1}
 _WITHIN = re.compile(
-    r"\b(?P<verb>[a-z]{4,}ed)\b[^.;]{0,60}?\bwithin\s+(?:the\s+)?(?P<n>\d{1,3}|"
+    r"\b(?P<verb>[a-z]{4,}ed|seen|given|taken|done|sent|made|shown)\b[^.;]{0,60}?\bwithin\s+"
+    r"(?:the\s+)?(?P<n>\d{1,3}|"
     + "|".join(_NUMBERS)
-    + r")\s+(?:working\s+|calendar\s+|clear\s+)?(?P<unit>days?|weeks?|months?)\s+"
-    r"(?:of|after|from)\s+(?P<rest>[^.;,]{3,80})",
+    + r")\s+(?:working\s+|calendar\s+|clear\s+)?(?P<unit>days?|weeks?|months?|minutes?|mins?|"
+    r"hours?|hrs?)\s+(?:of|after|from)\s+(?P<rest>[^.;,]{3,80})",
     re.IGNORECASE,
 )
+_REFERENT = re.compile(r"\s*\[[^\]\[]{2,60}\]")
 _DAYS = {"day": 1, "week": 7, "month": 31}
+_CLOCK = {"min": timedelta(minutes=1), "hour": timedelta(hours=1), "hr": timedelta(hours=1)}
 _STEM = 6
 
 
@@ -40,13 +46,18 @@ def _stem(word: str) -> str:
 def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in claims:
-        said = answer_of(claim).said
+        # "triaged him [Mr. Luca Moretti] within …": whom a pronoun is, set aside.
+        said = _REFERENT.sub("", answer_of(claim).said)
         match = _WITHIN.search(said)
         if match is None or not claim.speaker:
             continue
         raw = match["n"].lower()
         count = int(raw) if raw.isdigit() else _NUMBERS[raw]
-        allowed = timedelta(days=count * _DAYS[match["unit"].lower().rstrip("s")])
+        unit = match["unit"].lower().rstrip("s")
+        if (clock := _CLOCK.get(unit.removesuffix("ute"))) is not None:
+            found += _late_by_the_clock(claim, match, count * clock, items)
+            continue
+        allowed = timedelta(days=count * _DAYS[unit])
         act = re.compile(
             rf"\bdate\s+[^:;]{{0,40}}?\b{_stem(match['verb'])}\w*|\b{_stem(match['verb'])}\w*\s+"
             r"(?:on|date)\b",
@@ -74,6 +85,55 @@ def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> li
                 )
                 break
     return found
+
+
+def _late_by_the_clock(
+    claim: SwornClaim, match: re.Match[str], allowed: timedelta, items: list[Item]
+) -> list[Contradiction]:
+    """Minutes and hours: "I triaged him within 15 minutes of his arrival" against a timed
+    record of the act ("Triage started 21:52") and the same record's time of what it counts
+    from ("Ambulance arrival 21:10"), the last such before the act; of the person the claim is
+    about when the records name people."""
+    act = re.compile(rf"\b{_stem(match['verb'])}", re.IGNORECASE)
+    words = [w for w in re.findall(r"[a-z]{4,}", match["rest"].lower()) if w not in STOPWORDS]
+    if not words:
+        return []
+    about = [p for p in people_in(claim.claim) if not same_party(p, claim.speaker or "")]
+    timed = [
+        i
+        for i in items
+        if i.timed
+        and i.kind != "claim"
+        and i.file_id != claim.source.file_id
+        and (not about or not i.people or any(same_party(a, p) for a in about for p in i.people))
+    ]
+    for record in sorted((i for i in timed if act.search(i.description)), key=lambda i: i.when):
+        before = [
+            i.when
+            for i in timed
+            if i.file_id == record.file_id
+            and i is not record
+            and i.when <= record.when
+            and any(re.search(rf"\b{_stem(w)}", i.description, re.IGNORECASE) for w in words)
+        ]
+        if not before:
+            continue
+        start = max(before)
+        if record.when - start > allowed:
+            minutes = int((record.when - start).total_seconds() // 60)
+            return [
+                refuted(
+                    claim,
+                    [record.source],
+                    f"{claim.speaker}: {match['verb'].lower()} within {match['n']} "
+                    f"{match['unit'].lower()} of {match['rest'].strip()}; yet the record has it "
+                    f"at {record.when:%H:%M} on {record.when.date().isoformat()}, "
+                    f"{minutes} minutes after {start:%H:%M}.",
+                    "HIGH",
+                )
+            ]
+        return []
+    return []
 
 
 def _start(claim: SwornClaim, match: re.Match[str], record: Item, items: list[Item]) -> date | None:

@@ -366,6 +366,20 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     return date(year, month, 1), month_end(year, month)
 
 
+_SINCE = re.compile(r"\bsince\s+(?P<when>[^.;,]{3,40})", re.IGNORECASE)
+
+
+def since_day(text: str, reference: date | None = None) -> date | None:
+    """The day a "since …" in the text runs from: "since 1 January 2026", "since August 2025"
+    (a month from its first day); None for "since my arrest"."""
+    match = _SINCE.search(text)
+    if match is None:
+        return None
+    when = match["when"]
+    days = find_period(when, reference) or find_period(f"in {when}", reference)
+    return days[0] if days else None
+
+
 def month_end(year: int, month: int) -> date:
     """The last day of a month."""
     return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)

@@ -1,0 +1,59 @@
+"""Earned nothing since: "I have had no income since June 2025 and I am not working" against
+payslips about the speaker paid after it, and payroll payments to them. Pay before the day, and
+another person's payslips, say nothing."""
+
+from pathlib import Path
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+
+_FORM = (
+    "HOUSING BENEFIT REVIEW - STATEMENT OF CIRCUMSTANCES\n"
+    "Claimant: Tomas Rinaldi\n"
+    "I have had no income since June 2025 and I am not working.\n"
+    "I declare that the information I have given is true and complete.\n"
+    "Signed: Tomas Rinaldi   Date: 4 December 2025\n"
+)
+_PAYSLIP = (
+    "ORCHARD FRESH FOODS LTD\n"
+    "Employee: {who}     Payroll no. 7731\n"
+    "Pay date: {paid}     Tax period: {period}\n"
+    "Gross pay   \u00a31,240.00\n"
+    "Net pay     \u00a31,061.15\n"
+)
+_BANK = (
+    "Date,Description,Paid in,Paid out,Balance\n"
+    "14/11/2025,ORCHARD FRESH FOODS SALARY T RINALDI,1061.15,,1420.33\n"
+    "20/11/2025,TESCO STORES,,42.10,1378.23\n"
+)
+
+
+async def _docs(
+    tmp: Path, who: str = "Tomas Rinaldi", paid: str = "31/10/2025"
+) -> list[EvidenceDoc]:
+    payslip = _PAYSLIP.format(who=who, paid=paid, period="7")
+    return [
+        await text_doc(tmp, "statement_of_circumstances.txt", _FORM),
+        await text_doc(tmp, "payslip_october.txt", payslip),
+    ]
+
+
+async def test_payslips_after_the_day_no_income_is_claimed_from(tmp_path: Path) -> None:
+    [found] = synthesis_of(await _docs(tmp_path)).contradictions
+    assert found.claim.startswith("I have had no income since June 2025")
+    assert "since 2025-06-01" in found.explanation
+    assert "payslip paid 2025-10-31" in found.explanation
+    assert found.severity == "MEDIUM"  # one payslip
+
+
+async def test_a_payroll_payment_counts_too(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path)
+    docs.append(await text_doc(tmp_path, "bank_statement.csv", _BANK, "text/csv"))
+    [found] = synthesis_of(docs).contradictions
+    assert found.severity == "HIGH"
+    assert {r.file_id for r in found.evidence_against} == {"payslip_october", "bank_statement"}
+
+
+async def test_pay_before_the_day_or_of_someone_else_says_nothing(tmp_path: Path) -> None:
+    assert synthesis_of(await _docs(tmp_path, paid="30/05/2025")).contradictions == []
+    assert synthesis_of(await _docs(tmp_path, who="Marco Rinaldi")).contradictions == []

@@ -190,7 +190,10 @@ _CONTACT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
     r"discussed|discuss|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
-    r"phoned|phone|rang|ring|heard\s+of)\b"
+    r"phoned|phone|rang|ring|heard\s+of|"
+    # "I did not send any messages to Ellie Graham"
+    r"sen[dt]\s+(?:any\s+|a\s+|her\s+|him\s+|them\s+)?(?:messages?|texts?|e-?mails?|dms?|"
+    r"letters?|photos?|pictures?)(?:\s+to)?)\b"
     # "I had no contact with him", "there were no dealings with them"
     r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
     r"communication|meetings?|conversations?)\b",
@@ -815,7 +818,8 @@ def _chat_evidence(
         writers = lines[0].people + lines[1].people
         if file_id == claim.source.file_id or not (
             any(same_party(speaker, p) for p in writers)
-            and any(same_party(target, p) for p in writers)
+            # A chat names its other writer as the phone does, often by a first name alone.
+            and any(same_party(target, p) or _first_name_of(p, target) for p in writers)
         ):
             continue
         found += (
@@ -830,6 +834,12 @@ def _chat_evidence(
             else [lines[0].source]
         )
     return found
+
+
+def _first_name_of(written: str, person: str) -> bool:
+    """Whether a one-word name is the person's first name ("Ellie" of "Ellie Graham")."""
+    parts = person.split()
+    return " " not in written.strip() and len(parts) >= 2 and parts[0].lower() == written.lower()
 
 
 def _conversations(items: list[Item]) -> dict[str, list[Item]]:

@@ -24,7 +24,7 @@ from holmes_backend.llm.local.facts.names import same_party
 
 _ACCESS = re.compile(
     r"\b(?:badge|door|gate|turnstile|reader|entrance|exit|swipe[ds]?|fob|access|clock(?:ed)?|"
-    r"sign(?:ed)?|granted)\b",
+    r"sign(?:ed)?|granted|barrier)\b|\bdirection\s*:",
     re.IGNORECASE,
 )
 _OUT = re.compile(
@@ -56,7 +56,8 @@ _EXCEPTED = re.compile(r"\b(?:except|apart\s+from|other\s+than|save\s+for|aside\
 # Places whose doors are logged (leaving a house is not seen by a workplace's badge readers).
 _LOGGED_PLACES = re.compile(
     r"^(?:my\s+|our\s+)?(?:building|site|premises|ward|office|unit|plant|facility|campus|"
-    r"depot|warehouse|store|shop|floor|station)$",
+    r"depot|warehouse|store|shop|floor|station|school|college|work|hospital|factory|yard|"
+    r"clinic|surgery|laboratory|lab)$",
     re.IGNORECASE,
 )
 _SHIFT = timedelta(hours=12)  # how far from an excepted break the shift it excepts reaches
@@ -72,6 +73,7 @@ def access_contradictions(
         + stayed_in_contradictions(claims, items, zone)
         + late_entry_contradictions(claims, items, zone)
         + not_yet_in_contradictions(claims, items, zone)
+        + left_at_contradictions(claims, items, zone)
     )
 
 
@@ -354,3 +356,68 @@ def _first_entry(claim: SwornClaim, access: list[Item], at: datetime) -> Item | 
         if any(i.when.date() == at.date() and i.when <= at for i in rows):
             return that_day[0]
     return None
+
+
+# "I left school at 15:45", "left the office at about 5pm": the time a place was left.
+_LEFT_AT = re.compile(
+    r"\b(?:left|leaving)\s+(?:the\s+|my\s+|our\s+)?(?P<place>[a-z][\w-]*)\s+(?:at|by)\s+"
+    r"(?:about\s+|around\s+|approximately\s+|roughly\s+)?(?=\d)",
+    re.IGNORECASE,
+)
+
+
+def left_at_contradictions(
+    claims: list[SwornClaim], items: list[Item], zone: tzinfo
+) -> list[Contradiction]:
+    """ "I left school at 15:45" against the speaker's own access records of that day, which
+    have them coming in before then and going out only well after it (no way out within half
+    an hour of the time told)."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        body = answer_of(claim).said
+        left = _LEFT_AT.search(body)
+        span = parse_span(claim.claimed_time)
+        start = instant(span[0].isoformat(), zone) if span else None
+        if not claim.speaker or left is None or start is None or _NEGATED.search(body):
+            continue
+        if not _LOGGED_PLACES.match(left["place"]):
+            continue
+        moments = [m for m in _moments(body[left.end() :], start) if m.date() == start.date()]
+        if not moments:
+            continue
+        at = moments[0]
+        theirs = sorted(
+            (
+                i
+                for i in items
+                if i.timed
+                and i.kind != "transaction"
+                and i.file_id != claim.source.file_id
+                and i.when.date() == at.date()
+                and _ACCESS.search(i.description)
+                and any(same_party(claim.speaker, p) for p in i.people)
+            ),
+            key=lambda i: i.when,
+        )
+        came = [i for i in theirs if _direction(i) == "in" and i.when < at]
+        outs = [i for i in theirs if _direction(i) == "out"]
+        if not came or not outs or any(abs(o.when - at) <= _LATE for o in outs):
+            continue
+        went = next((o for o in outs if o.when > at), None)
+        if went is None or any(o.when < at and o.when > came[-1].when for o in outs):
+            continue  # out before the time told: the record of leaving may be that one
+        late = went.when - at
+        hours, minutes = divmod(int(late.total_seconds()) // 60, 60)
+        found.append(
+            refuted(
+                claim,
+                unique_refs([came[-1].source, went.source], 2),
+                f"{claim.speaker} says they left {left['place']} at {at.strftime('%H:%M')} on "
+                f"{at.date().isoformat()}; their own access records have them coming in at "
+                f"{came[-1].when.strftime('%H:%M')} and going out only at "
+                f"{went.when.strftime('%H:%M')}, {hours} h {minutes:02d} min later "
+                f"({went.description[:120]}).",
+                "HIGH" if late >= _MUCH_LATER else "MEDIUM",
+            )
+        )
+    return found

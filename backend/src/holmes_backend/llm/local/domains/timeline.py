@@ -27,6 +27,7 @@ from holmes_backend.llm.local.facts.names import (
     clean,
     find_names,
     mailbox,
+    name_key,
     person_parts,
     same_party,
 )
@@ -694,12 +695,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                     else (describe(lat, lon) if lat is not None and lon is not None else None),
                     latitude=lat,
                     longitude=lon,
-                    people=list(
-                        dict.fromkeys(
-                            ([unit.speaker] if unit.speaker else [])
-                            + named
-                            + _holders_of(unit.text, numbers)
-                        )
+                    people=_distinct_people(
+                        ([unit.speaker] if unit.speaker else [])
+                        + named
+                        + _holders_of(unit.text, numbers)
                     ),
                     source=unit.ref,
                 )
@@ -707,6 +706,14 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
     return _one_occasion(doc, found)
+
+
+def _distinct_people(names: list[str]) -> list[str]:
+    """Each person once, however written ("Mr Price" as the chat writes him, "Mr. Price")."""
+    kept: dict[str, str] = {}
+    for name in names:
+        kept.setdefault(name_key(name), name)
+    return list(kept.values())
 
 
 def _inspection(doc: EvidenceDoc) -> bool:

@@ -111,6 +111,7 @@ from holmes_backend.llm.local.domains.occurrences import occurrence_contradictio
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
+from holmes_backend.llm.local.domains.people import subjects_by_file
 from holmes_backend.llm.local.domains.priors import prior_contradictions
 from holmes_backend.llm.local.domains.quantities import quantity_contradictions
 from holmes_backend.llm.local.domains.receipts import receipt_contradictions
@@ -1558,7 +1559,7 @@ def _against_records(
         view.evidence.findings, items
     )
     found += act_contradictions(claims, items)
-    found += leave_contradictions(events, held, claims)
+    found += leave_contradictions(events, held, claims, subjects_by_file(view.evidence.findings))
     found += exclusive_account_contradictions(claims, held)
     found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims)

@@ -104,8 +104,13 @@ def _absences(events: list[TimedEvent]) -> list[_Absence]:
 
 
 def leave_contradictions(
-    events: list[TimedEvent], transactions: list[Transaction], claims: list[SwornClaim]
+    events: list[TimedEvent],
+    transactions: list[Transaction],
+    claims: list[SwornClaim],
+    subjects: dict[str, list[str]],
 ) -> list[Contradiction]:
+    """`subjects`: whom each file is about (people.subjects_by_file): a claim form's lines that
+    name no party are its claimant's."""
     found: list[Contradiction] = []
     claimed: dict[str, list[Transaction]] = {}
     absences = _absences(events)
@@ -113,7 +118,7 @@ def leave_contradictions(
         for tx in transactions:
             day = tx_date(tx)
             # Paid to them, or their own expense claim (they spent it, the firm repays it).
-            payee = claimant_of(tx) or tx.to_party
+            payee = claimant_of(tx) or tx.to_party or _form_claimant(tx, subjects)
             if (
                 day is None
                 or tx.source.file_id == absence.source.file_id
@@ -129,7 +134,8 @@ def leave_contradictions(
                     claim_source=tx.source,
                     evidence_against=[absence.source],
                     explanation=(
-                        f"{'Claimed by' if claimant_of(tx) else 'Paid to'} {absence.person} "
+                        f"{'Claimed by' if claimant_of(tx) or not tx.to_party else 'Paid to'} "
+                        f"{absence.person} "
                         f"for {day.isoformat()}, a day the leave record "
                         f"has them absent ({absence.kind}, {absence.start.isoformat()} to "
                         f"{absence.end.isoformat()})."
@@ -156,6 +162,14 @@ def leave_contradictions(
                 )
             )
     return found
+
+
+def _form_claimant(tx: Transaction, subjects: dict[str, list[str]]) -> str | None:
+    """The person a form's line is of when it names no party: the one its head names."""
+    if tx.from_party is not None:
+        return None
+    people = subjects.get(tx.source.file_id, [])
+    return people[0] if len(people) == 1 else None
 
 
 _NEGATED = re.compile(r"\b(?:no|not|never|nor)\b|n['\u2019]t\b", re.IGNORECASE)

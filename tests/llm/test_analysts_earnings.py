@@ -4,8 +4,9 @@ another person's payslips, say nothing."""
 
 from pathlib import Path
 
+from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _FORM = (
     "HOUSING BENEFIT REVIEW - STATEMENT OF CIRCUMSTANCES\n"
@@ -42,7 +43,7 @@ async def test_payslips_after_the_day_no_income_is_claimed_from(tmp_path: Path) 
     [found] = synthesis_of(await _docs(tmp_path)).contradictions
     assert found.claim.startswith("I have had no income since June 2025")
     assert "since 2025-06-01" in found.explanation
-    assert "payslip paid 2025-10-31" in found.explanation
+    assert "GBP 1,061.15 (Tomas Rinaldi) on 2025-10-31" in found.explanation
     assert found.severity == "MEDIUM"  # one payslip
 
 
@@ -57,3 +58,14 @@ async def test_a_payroll_payment_counts_too(tmp_path: Path) -> None:
 async def test_pay_before_the_day_or_of_someone_else_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, paid="30/05/2025")).contradictions == []
     assert synthesis_of(await _docs(tmp_path, who="Marco Rinaldi")).contradictions == []
+
+
+async def test_a_payslip_s_net_pay_is_paid_to_its_employee_on_its_pay_date(
+    tmp_path: Path,
+) -> None:
+    [_, payslip] = await _docs(tmp_path)
+    financial, _ = run(FinancialOutput, [payslip])
+    [paid] = [t for t in financial.transactions if t.to_party]
+    assert (paid.amount, paid.date, paid.to_party) == (1061.15, "2025-10-31", "Tomas Rinaldi")
+    # The gross it was worked out from is no second payment.
+    assert all(t.date is None for t in financial.transactions if t is not paid)

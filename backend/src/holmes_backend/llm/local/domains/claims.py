@@ -715,6 +715,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     told = told_on(doc)
     period = _form_period(doc)
     letter = _letter_body(doc) if deponent is not None else range(0)
+    unnumbered = statement and not any(_NUMBERED.match(c.text) for c in doc.chunks)
     found: list[SwornClaim] = []
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
@@ -749,26 +750,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             # figure of the answer, with the question it answers.
             claim = _answer(body, speaker, asking, unit, told)
         else:
-            # A numbered paragraph of a witness's statement is theirs, in whatever person.
-            own = statement and len(body.split()) >= _MIN_WORDS
-            own = own and bool(_NUMBERED.match(doc.chunks[unit.index].text))
-            # A form's account of what happened ("Cause: Burglary - rear door forced") is its
-            # maker's, as the declaration under it says.
-            own = own or bool(_ACCOUNT_FIELD.match(text))
-            # An answer in a record of interview is the witness's, in whatever person ("A:
-            # Brightvale have done our cleaning since 2021").
-            # A bare phrase ("At my sister's flat") is read with the sentence after it.
-            own = own or bool(
-                _ANSWER.match(text) and len(body.split()) >= _MIN_WORDS and _FINITE.search(body)
-            )
-            # What a confirming letter tells, between its salutation and its close, is its
-            # writer's, in whatever person ("There were no pump failures in July.").
-            own = own or bool(
-                unit.index in letter
-                and len(body.split()) >= _MIN_WORDS
-                and _FINITE.search(body)
-                and not _COURTESY.search(body)
-            )
+            own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
             claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)
         if claim is not None and period and _WHOLE_PERIOD.search(claim.claim):
             # "I was confined to bed … for the whole period": the period the form's fields give.
@@ -779,6 +761,39 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         history = [*history, text][-_HISTORY_UNITS:]
         dated = text if find_moments(text) else dated
     return found
+
+
+def _told_as_own(
+    doc: EvidenceDoc, unit: Unit, body: str, statement: bool, unnumbered: bool, letter: range
+) -> bool:
+    """Whether a sentence is its teller's claim in whatever person it is written."""
+    text = unit.text
+    told = len(body.split()) >= _MIN_WORDS and bool(_FINITE.search(body))
+    # A numbered paragraph of a witness's statement is theirs, in whatever person; so is a
+    # sentence of a statement headed by its witness that has no numbered paragraphs.
+    own = (
+        statement
+        and len(body.split()) >= _MIN_WORDS
+        and bool(
+            _NUMBERED.match(doc.chunks[unit.index].text)
+            or (
+                unnumbered
+                and told
+                and not _COURTESY.search(body)
+                and not _WITNESS.search(body)  # its title: "Statement of …, …"
+            )
+        )
+    )
+    # A form's account of what happened ("Cause: Burglary - rear door forced") is its maker's,
+    # as the declaration under it says.
+    own = own or bool(_ACCOUNT_FIELD.match(text))
+    # An answer in a record of interview is the witness's, in whatever person ("A: Brightvale
+    # have done our cleaning since 2021"); a bare phrase ("At my sister's flat") is read with
+    # the sentence after it.
+    own = own or bool(_ANSWER.match(text) and told)
+    # What a confirming letter tells, between its salutation and its close, is its writer's, in
+    # whatever person ("There were no pump failures in July.").
+    return own or (unit.index in letter and told and not _COURTESY.search(body))
 
 
 # An e-mail to an inquiry, or about one: an auditor's or investigator's mailbox or a subject

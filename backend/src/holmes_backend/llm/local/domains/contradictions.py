@@ -77,6 +77,7 @@ from holmes_backend.llm.local.domains.interests import (
     kin_employment_contradictions,
 )
 from holmes_backend.llm.local.domains.journeys import stop_contradictions
+from holmes_backend.llm.local.domains.lastorders import last_orders_contradictions
 from holmes_backend.llm.local.domains.leave import leave_contradictions
 from holmes_backend.llm.local.domains.ledger import (
     distinct_payments,
@@ -1588,6 +1589,7 @@ def _against_records(
     found += occurrence_contradictions(claims, entries)
     found += fuel_contradictions(claims, view.evidence.findings, items)
     found += earnings_contradictions(claims, view.evidence.findings, items)
+    found += last_orders_contradictions(claims, items)
     return found
 
 

@@ -71,6 +71,8 @@ def earnings_contradictions(
             and _PAY.search(f"{i.description} {i.source.excerpt or ''}")
             and any(same_party(speaker, p) for p in [*i.people, *_named(i)])
         ]
+        # A payslip read by both domains (its pay date, its net pay) is one payment.
+        pay = list({(ref.file_id, day): (day, ref, what) for day, ref, what in pay}.values())
         if not pay:
             continue
         pay.sort(key=lambda p: p[0])

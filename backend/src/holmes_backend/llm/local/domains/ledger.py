@@ -15,6 +15,7 @@ from datetime import date
 from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.statements import REPORTED, statement_figures
+from holmes_backend.llm.local.domains.timeline import head_subject
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import Role, pipe_cells, role_of, roles, row_fields
 from holmes_backend.llm.local.facts.cite import cite
@@ -286,8 +287,41 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     for tx in _sentence_transactions(doc):
         if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
             kept.append(tx)
-    book.transactions = kept
+    book.transactions = _payslip_paid(doc, kept)
     return book
+
+
+# A payslip's pay date ("Pay date: 30/01/2026") and the line of what it paid ("Net pay £1,753").
+_PAY_DATE = re.compile(
+    r"\b(?:pay(?:ment)?\s+date|date\s+paid|paid\s+on)\s*:\s*(?P<v>[^;|]{6,40}?)(?:\s{2,}|[;|]|$)",
+    re.IGNORECASE,
+)
+_NET_PAY = re.compile(
+    r"^\s*(?:net\s+(?:pay|salary|wages?|payment)|take[\s-]?home(?:\s+pay)?|amount\s+paid)\b", re.I
+)
+_PAYSLIP_HEAD = 15
+
+
+def _payslip_paid(doc: EvidenceDoc, transactions: list[Transaction]) -> list[Transaction]:
+    """A payslip's net pay is a payment to its employee on its pay date: its undated "Net pay"
+    line takes the date of the slip's "Pay date:" and the person of its "Employee:" field."""
+    day = next(
+        (
+            moments[0].day
+            for u in units(doc)[:_PAYSLIP_HEAD]
+            if (field := _PAY_DATE.search(u.text)) and (moments := find_moments(field["v"]))
+        ),
+        None,
+    )
+    subject = head_subject(doc) if day is not None else None
+    if day is None or subject is None:
+        return transactions
+    return [
+        tx.model_copy(update={"date": day.isoformat(), "to_party": subject[0]})
+        if tx.date is None and tx.to_party is None and _NET_PAY.match(tx.description or "")
+        else tx
+        for tx in transactions
+    ]
 
 
 def _holder(doc: EvidenceDoc) -> str | None:

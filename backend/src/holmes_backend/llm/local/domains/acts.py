@@ -81,20 +81,34 @@ def _denied(claim: SwornClaim) -> tuple[str, str] | None:
     return f"no to \u201c{question.group()}\u201d", verb
 
 
+# Leaving a thing somewhere, not leaving a place: "I did not leave it on the doorstep".
+_LEFT_THING = re.compile(
+    r"\b(?:leave|left)\s+(?:it|them|the\s+[a-z]+|a\s+[a-z]+|any\s+[a-z]+)\s+"
+    r"(?:on|at|in|by|outside|behind|under|with|beside|next\s+to)\s+(?:the\s+|a\s+|my\s+)?"
+    r"(?P<where>[a-z]{4,})",
+    re.IGNORECASE,
+)
+
+
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
     theirs: dict[str, list[Item]] = {}  # each speaker's records, found once
     for claim in claims:
         speaker = claim.speaker
         denied = _denied(claim)
-        if not speaker or denied is None or denied[1].lower() in _OTHER_RULES:
+        left = _LEFT_THING.search(answer_of(claim).said) if denied else None
+        if not speaker or denied is None or (denied[1].lower() in _OTHER_RULES and not left):
             continue
         said, verb = denied
         stem = verb.lower() if verb.lower() == "set up" else act_stem(verb)
-        if len(stem) < 5:
+        if len(stem) < 5 and not left:
             continue
         forms = "|".join(re.escape(f) for f in _SAME_ACT.get(stem, (stem,)))
         act = re.compile(rf"\b(?:{forms})\w*", re.IGNORECASE)
+        if left:
+            # The thing left where the claim says it was not: the record names the place too.
+            where = re.escape(left["where"])
+            act = re.compile(rf"\b(?:left|leav\w*)\b(?=.*\b{where})", re.IGNORECASE)
         # What the act was done to, when the claim names a firm: records of it alone.
         firms = [n.text for n in find_names(claim.claim) if n.kind == "organization"]
         if speaker not in theirs:

@@ -45,6 +45,7 @@ from holmes_backend.llm.local.domains.conditions import (
 )
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
+from holmes_backend.llm.local.domains.covenants import competitor_contradictions
 from holmes_backend.llm.local.domains.custody import seal_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
@@ -1590,6 +1591,7 @@ def _against_records(
     found += fuel_contradictions(claims, view.evidence.findings, items)
     found += earnings_contradictions(claims, view.evidence.findings, items)
     found += last_orders_contradictions(claims, items)
+    found += competitor_contradictions(claims, view.evidence.findings + view.legal.findings)
     return found
 
 

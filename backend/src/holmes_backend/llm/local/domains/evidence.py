@@ -18,6 +18,7 @@ from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported, conditions_sound
 from holmes_backend.llm.local.domains.controls import self_checked
+from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
@@ -147,7 +148,9 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [given for doc in docs for given in disclosures(doc)]
     findings += [counted for doc in docs for counted in stock_variances(doc)]
     findings += [said for doc in docs for said in quantities_stated(doc)]
-    findings += record_subjects(docs) + [v for doc in docs for v in vehicle_records(doc)]
+    findings += record_subjects(docs) + [
+        found for doc in docs for found in (*vehicle_records(doc), *employments(doc))
+    ]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)
     output = EvidenceOutput(

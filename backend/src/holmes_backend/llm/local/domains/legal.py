@@ -8,6 +8,7 @@ from datetime import date
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.clauses import clauses_in
+from holmes_backend.llm.local.domains.covenants import competitors_named
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.interests import register_findings
 from holmes_backend.llm.local.domains.limits import (
@@ -190,7 +191,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += meetings_attended(doc)  # minutes are often the legal agent's
         findings += company_lifetimes(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
-        findings += loans_made(doc)
+        findings += loans_made(doc) + competitors_named(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

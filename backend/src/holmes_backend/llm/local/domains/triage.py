@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.addresses import is_address_register
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
+from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.losses import claimed_losses
@@ -159,7 +160,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         figures=figures,
         # Whose number, login or badge is whose; who holds which job (a staff list).
         identities=holds_numbers(doc)
-        or bool(identity_holders([doc]) or roles_held(doc) or self_checks(doc)),
+        or bool(identity_holders([doc]) or roles_held(doc) or self_checks(doc))
+        or bool(employments(doc)),  # a profile: who held which post
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

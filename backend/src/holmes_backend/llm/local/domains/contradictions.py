@@ -170,7 +170,7 @@ from holmes_backend.llm.local.domains.worked import worked_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_period, parse_span, span_words
+from holmes_backend.llm.local.facts.dates import parse_span, since_day, span_words
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -317,7 +317,7 @@ _ROLE_CLAIM = re.compile(
     re.IGNORECASE,
 )
 _CONVERSATION = 2
-_SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
+_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
 _MAX = 60
 
@@ -529,15 +529,13 @@ def _since(claim: SwornClaim, said: str | None = None) -> date | None:
     day without a year is of the claim's own time's year. `said`: the claim's words as a
     denial (_denied_words), when read so."""
     text = said if said is not None else answer_of(claim).said
-    match = _SINCE.search(text)
     span = parse_span(claim.claimed_time)
-    if match is None:
+    if not _SINCE.search(text):
         # "I did not message her after she asked me to stop": after the day the claim is of
         # (the request's, told just before), from the next day.
         after = _AFTER.search(text)
         return span[0].date() + timedelta(days=1) if after and span else None
-    period = find_period(match["when"], span[1].date() if span else None)
-    return period[0] if period else None
+    return since_day(text, span[1].date() if span else None)
 
 
 def denial_contradictions(

@@ -117,20 +117,33 @@ def _hours_short(shorts: list[_Short], claims: list[SwornClaim]) -> list[Contrad
         evidence = unique_refs(
             [ref for s in days for ref in [s.bill.source, *(i.source for i in s.log)]], 8
         )
-        found.append(
-            Contradiction(
-                claim=days[0].bill.description[:300],
-                claim_source=days[0].bill.source,
-                evidence_against=evidence,
-                explanation=(
-                    f"{person}'s hours billed exceed their time on site by "
-                    f"{missing:.1f} h over {len(days)} day(s): {listing}."
-                ),
-                severity=severity,
-            )
+        said = (
+            f"{person}'s hours billed exceed their time on site by "
+            f"{missing:.1f} h over {len(days)} day(s): {listing}."
         )
-        found += _affirmed(claims, person, evidence, listing, severity)
+        found += _against(days[0].bill, said, evidence, severity, claims, person, listing)
     return found
+
+
+def _against(
+    bill: _Bill,
+    explanation: str,
+    evidence: list[SourceRef],
+    severity: str,
+    claims: list[SwornClaim],
+    person: str,
+    listing: str,
+) -> list[Contradiction]:
+    """The first row claiming the hours against the records, and the person's own word that
+    the hours were worked."""
+    row = Contradiction(
+        claim=bill.description[:300],
+        claim_source=bill.source,
+        evidence_against=evidence,
+        explanation=explanation,
+        severity="HIGH" if severity == "HIGH" else "MEDIUM",
+    )
+    return [row, *_affirmed(claims, person, evidence, listing, severity)]
 
 
 def _affirmed(
@@ -183,19 +196,11 @@ def _outside_window(days: list["_Outside"], claims: list[SwornClaim]) -> list[Co
             8,
         )
         severity = "HIGH" if len(outside) >= 2 else "MEDIUM"
-        found.append(
-            Contradiction(
-                claim=outside[0].bill.description[:300],
-                claim_source=outside[0].bill.source,
-                evidence_against=evidence,
-                explanation=(
-                    f"{person}'s claimed hours are not covered by their own access records on "
-                    f"{len(outside)} day(s): {listing}."
-                ),
-                severity=severity,
-            )
+        said = (
+            f"{person}'s claimed hours are not covered by their own access records on "
+            f"{len(outside)} day(s): {listing}."
         )
-        found += _affirmed(claims, person, evidence, listing, severity)
+        found += _against(outside[0].bill, said, evidence, severity, claims, person, listing)
     return found
 
 

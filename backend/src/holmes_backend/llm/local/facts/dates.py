@@ -366,7 +366,7 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     return date(year, month, 1), month_end(year, month)
 
 
-_SINCE = re.compile(r"\bsince\s+(?P<when>[^.;,]{3,40})", re.IGNORECASE)
+_SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
 
 
 def since_day(text: str, reference: date | None = None) -> date | None:

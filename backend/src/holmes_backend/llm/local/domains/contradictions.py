@@ -167,6 +167,7 @@ from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradicti
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.domains.worked import worked_contradictions
+from holmes_backend.llm.local.domains.zones import zone_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -1590,6 +1591,7 @@ def _against_records(
     found += earnings_contradictions(claims, view.evidence.findings, items)
     found += last_orders_contradictions(claims, items)
     found += competitor_contradictions(claims, view.evidence.findings + view.legal.findings)
+    found += zone_contradictions(claims, view.evidence.findings + view.legal.findings, items)
     return found
 
 

@@ -69,6 +69,7 @@ from holmes_backend.llm.local.domains.timeline import (
 )
 from holmes_backend.llm.local.domains.undisclosed import disclosures
 from holmes_backend.llm.local.domains.undone import not_recorded_done
+from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.identifiers import identity_holders
 from holmes_backend.llm.local.facts.names import name_key, not_a_person
@@ -149,7 +150,9 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += [counted for doc in docs for counted in stock_variances(doc)]
     findings += [said for doc in docs for said in quantities_stated(doc)]
     findings += record_subjects(docs) + [
-        found for doc in docs for found in (*vehicle_records(doc), *employments(doc))
+        found
+        for doc in docs
+        for found in (*vehicle_records(doc), *employments(doc), *place_zones(doc))
     ]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)

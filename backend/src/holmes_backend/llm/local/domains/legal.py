@@ -32,6 +32,7 @@ from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.submissions import submission_terms
 from holmes_backend.llm.local.domains.tenders import award_findings
+from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -191,7 +192,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += meetings_attended(doc)  # minutes are often the legal agent's
         findings += company_lifetimes(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
-        findings += loans_made(doc) + competitors_named(doc)
+        findings += loans_made(doc) + competitors_named(doc) + place_zones(doc)
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

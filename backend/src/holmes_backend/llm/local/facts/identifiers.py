@@ -22,14 +22,16 @@ _ID_COLUMN = re.compile(
     r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account|device|asset|"
     r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id|"
     r"vehicle|registration|reg(?:\s*no)?|plate|number\s+plate|licen[cs]e\s+plate|fleet\s+no|vrm|vrn|"
-    r"unit|truck|van|tractor|trailer)\b",
+    r"unit|truck|van|tractor|trailer|tag(?:\s*id)?|tracker|imei)\b",
     re.IGNORECASE,
 )
 # A registration plate, written with its space ("LK21 XRT", "B-MK 4410").
 _PLATE = re.compile(r"(?=.*\d)[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?:[ -][A-Z0-9]{1,4})?")
 _PERSON_COLUMN = re.compile(
     r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|holder|owner|keeper|"
-    r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider)\b",
+    r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider|"
+    # an electronic monitoring record's "Subject:", the one who wears the tag
+    r"subject|wearer|offender|defendant)\b",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")

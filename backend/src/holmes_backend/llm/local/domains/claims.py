@@ -146,7 +146,12 @@ _ATTESTATION = re.compile(
     re.IGNORECASE,
 )
 _FINITE = re.compile(
-    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|[a-z]{3,}ed)\b", re.I
+    r"\b(?:is|are|was|were|has|have|had|do|does|did|will|would|can|could|[a-z]{3,}ed|"
+    # the past of the common irregular verbs: "heavy snow made the roads impassable"
+    r"made|ran|fell|went|came|took|gave|left|saw|got|kept|held|told|said|found|brought|bought|"
+    r"sent|spent|paid|lost|began|broke|drove|rode|flew|knew|wrote|stood|sat|sold|stole|froze|"
+    r"blew|caught|fought|thought|slept|met|led|rose|shook|struck|rang|spoke|swore|tore|woke|wore)\b",
+    re.I,
 )
 _BACK_REFERENCE = re.compile(
     r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b|"

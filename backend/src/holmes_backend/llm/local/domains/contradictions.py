@@ -22,6 +22,7 @@ from datetime import UTC, date, datetime, timedelta, tzinfo
 from holmes_backend.agents.schemas import (
     Clause,
     Contradiction,
+    Finding,
     Severity,
     SourceRef,
     SwornClaim,
@@ -145,7 +146,11 @@ from holmes_backend.llm.local.domains.stocktakes import (
     balanced_contradictions,
     write_off_contradictions,
 )
-from holmes_backend.llm.local.domains.stoppages import stoppage_contradictions
+from holmes_backend.llm.local.domains.stoppages import (
+    STATED_STOPPAGE,
+    stated_as_claims,
+    stoppage_contradictions,
+)
 from holmes_backend.llm.local.domains.submissions import (
     disclosure_contradictions,
     late_submission_contradictions,
@@ -164,6 +169,7 @@ from holmes_backend.llm.local.domains.turnover import (
     stated_takings_contradictions,
 )
 from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
+from holmes_backend.llm.local.domains.weather import weather_contradictions
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
 from holmes_backend.llm.local.domains.worked import worked_contradictions
@@ -1565,7 +1571,7 @@ def _against_records(
     found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims)
     found += seal_contradictions(claims, view.evidence.custody)
-    found += stoppage_contradictions(view.evidence.findings, events)
+    found += stoppage_contradictions(_stoppages(view), events)
     found += preexisting_contradictions(claims, view.evidence.findings)
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
@@ -1587,12 +1593,26 @@ def _against_records(
     found += history_contradictions(claims, entries, view.evidence.findings, view.filenames)
     found += timeliness_contradictions(claims, entries)
     found += occurrence_contradictions(claims, entries)
+    # The cause a record gives for a stoppage is tested as its author's word too.
+    causes = stated_as_claims(_stoppages(view))
+    found += weather_contradictions([*claims, *causes], entries)
     found += fuel_contradictions(claims, view.evidence.findings, items)
     found += earnings_contradictions(claims, view.evidence.findings, items)
     found += last_orders_contradictions(claims, items)
     found += competitor_contradictions(claims, view.evidence.findings + view.legal.findings)
     found += zone_contradictions(claims, view.evidence.findings + view.legal.findings, items)
     return found
+
+
+def _stoppages(view: CaseView) -> list[Finding]:
+    """The records' statements of a stoppage, from whichever domain read the record (a notice
+    is often routed to the legal agent alone), each once."""
+    found = [
+        f
+        for f in view.evidence.findings + view.legal.findings
+        if f.finding_type == STATED_STOPPAGE and f.sources
+    ]
+    return list({(f.title, f.sources[0].file_id, f.sources[0].line): f for f in found}.values())
 
 
 def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]:

@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.parties import (
 )
 from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.registry import company_lifetimes
+from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import submission_terms
 from holmes_backend.llm.local.domains.tenders import award_findings
 from holmes_backend.llm.local.domains.zones import place_zones
@@ -193,6 +194,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += company_lifetimes(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
         findings += loans_made(doc) + competitors_named(doc) + place_zones(doc)
+        findings += stated_stoppages([doc])  # a notice of delay may be the legal agent's alone
     clauses = clauses[:_MAX_CLAUSES]
     findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)

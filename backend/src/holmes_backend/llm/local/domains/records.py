@@ -20,6 +20,7 @@ from holmes_backend.llm.local.facts.text import Unit, units
 T = TypeVar("T")
 _HEADING_UNITS = 4
 _ON = re.compile(r" on (\d{4}-\d{2}-\d{2})$")
+_FROM_FIELD = re.compile(r"^\s*from\s*:\s*(?P<v>\S.{1,80})$", re.IGNORECASE)
 _PEOPLE = 6
 
 
@@ -122,6 +123,12 @@ def record_author(doc: EvidenceDoc) -> str | None:
         named = any(n.text == name for n in find_names(name))
         return f"{name}, {domain}" if name and named else domain or None
     heading = units(doc)[:_HEADING_UNITS]
+    # A memo's or a notice's own "From:" field names its writer before any other name does.
+    for unit in heading:
+        if field := _FROM_FIELD.match(unit.text):
+            writers = find_names(field["v"])
+            if writers and writers[0].kind in ("organization", "person"):
+                return writers[0].text
     for unit in heading:
         organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
         if organisations:

@@ -13,7 +13,7 @@ with operatives on site and work done.
 import re
 from datetime import date
 
-from holmes_backend.agents.schemas import Contradiction, Finding, TimedEvent
+from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.records import record_author, sentences
 from holmes_backend.llm.local.facts.cells import row_fields
@@ -64,6 +64,25 @@ def stated_stoppages(docs: list[EvidenceDoc]) -> list[Finding]:
         title = f"Stated that no work was possible from {start.isoformat()} to {end.isoformat()}"
         title += f" ({author})" if author else ""
         found.append(said.finding(STATED_STOPPAGE, title, "MEDIUM", 0.7))
+    return found
+
+
+def stated_as_claims(findings: list[Finding]) -> list[SwornClaim]:
+    """A record's statement of a stoppage as its author's claim over its period, for the rules
+    that test what it gives as the cause ("stopped by heavy rain on 14, 15 and 16 October")."""
+    found: list[SwornClaim] = []
+    for stated in findings:
+        period = _PERIOD.search(stated.title) if stated.finding_type == STATED_STOPPAGE else None
+        if period is None or not stated.sources or not stated.title.endswith(")"):
+            continue
+        found.append(
+            SwornClaim(
+                speaker=stated.title.rsplit(" (", 1)[1].rstrip(")"),
+                claim=stated.summary,
+                claimed_time=f"{period[1]}T00:00:00/{period[2]}T23:59:59",
+                source=stated.sources[0],
+            )
+        )
     return found
 
 

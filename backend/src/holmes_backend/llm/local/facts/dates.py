@@ -273,7 +273,9 @@ def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
 
 _JOIN_DAYS = r"\s*(?:and|or|to|until|till|through|[-\u2013\u2014])\s*"
 _DAY_RANGE = re.compile(
-    rf"(?<![:.,/])\b(?P<d1>\d{{1,2}}){_ORD}(?:\s+(?:of\s+)?(?P<m1>{_MON}))?{_JOIN_DAYS}(?P<d2>\d{{1,2}}){_ORD}"
+    # "14, 15 and 16 October": a list's first day is where its days begin.
+    rf"(?<![:.,/])\b(?:(?P<d0>\d{{1,2}}){_ORD}\s*,\s*(?:\d{{1,2}}{_ORD}\s*,\s*)*)?"
+    rf"(?P<d1>\d{{1,2}}){_ORD}(?:\s+(?:of\s+)?(?P<m1>{_MON}))?{_JOIN_DAYS}(?P<d2>\d{{1,2}}){_ORD}"
     rf"\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"
     rf"|\b(?P<mon_>{_MON})\s+(?P<d1_>\d{{1,2}}){_ORD}{_JOIN_DAYS}(?:(?P<m2_>{_MON})\s+)?"
     rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
@@ -293,7 +295,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
     is in the past of the telling); without a reference, only a range with its year is read."""
     match = _DAY_RANGE.search(text)
     if match is not None:
-        first = match["d1"] or match["d1_"]
+        first = match["d0"] or match["d1"] or match["d1_"]
         last = match["d2"] or match["d2_"]
         month = MONTHS[(match["mon"] or match["mon_"])[:3].lower()]
         # "30 April to 2 May" names the first month apart; "April 30 to May 2" the last.

@@ -18,6 +18,7 @@ from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported, conditions_sound
 from holmes_backend.llm.local.domains.controls import self_checked
+from holmes_backend.llm.local.domains.counts import counts_stated
 from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
@@ -152,7 +153,12 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += record_subjects(docs) + [
         found
         for doc in docs
-        for found in (*vehicle_records(doc), *employments(doc), *place_zones(doc))
+        for found in (
+            *vehicle_records(doc),
+            *employments(doc),
+            *place_zones(doc),
+            *counts_stated(doc),
+        )
     ]
     findings += sequence_statements(docs)
     findings += _kept_records(docs)

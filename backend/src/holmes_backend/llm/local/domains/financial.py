@@ -16,6 +16,7 @@ from holmes_backend.llm.local.domains.authorship import document_authors
 from holmes_backend.llm.local.domains.balances import balance_breaks
 from holmes_backend.llm.local.domains.cheques import unrecorded_cheques
 from holmes_backend.llm.local.domains.consignments import consignments
+from holmes_backend.llm.local.domains.counts import counts_stated
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
     figures_reported,
@@ -112,6 +113,7 @@ def analyse_financial(
     findings += takings + turnover
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
+    findings += [count for doc in docs for count in counts_stated(doc)]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,

@@ -107,6 +107,7 @@ from holmes_backend.llm.local.domains.losses import (
 from holmes_backend.llm.local.domains.meetings import attendance_contradictions
 from holmes_backend.llm.local.domains.members import unpaid_office_contradictions
 from holmes_backend.llm.local.domains.meters import meter_contradictions
+from holmes_backend.llm.local.domains.mileage import mileage_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.notices import notice_contradictions
@@ -1603,6 +1604,7 @@ def _against_records(
     found += competitor_contradictions(claims, view.evidence.findings + view.legal.findings)
     found += zone_contradictions(claims, view.evidence.findings + view.legal.findings, items)
     found += count_contradictions(view.evidence.findings + view.financial.findings)
+    found += mileage_contradictions(claims, items)
     return found
 
 

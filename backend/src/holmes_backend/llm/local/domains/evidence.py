@@ -107,7 +107,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     people = [m.name for m in mentions]
     where = file_places(docs)
     witnesses = {c.source.file_id: c.speaker for c in claims if c.speaker}
-    numbers = phone_holders(docs, witnesses) | identity_holders(docs)
+    numbers = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
         timeline += quoted_events(doc)

@@ -43,6 +43,9 @@ _STATED = re.compile(
     rf"[^.;:\d]{{0,30}}[:\s]\s*{_NUMBER.format('label')}",
     re.IGNORECASE,
 )
+_MONTH_BEFORE = re.compile(
+    r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*$", re.IGNORECASE
+)
 _TAMPERING = re.compile(
     r"\b(?:(?:never|not|didn['\u2019]t|did\s+not)\s+(?:\w+\s+){0,2}?(?:alter|altered|tamper|"
     r"tampered|clock|clocked|adjust|adjusted|wind|wound|roll|rolled|change|changed)\b[^.]{0,40}"
@@ -93,8 +96,10 @@ def stated_readings(doc: EvidenceDoc) -> list[Finding]:
         if unit.kind == "row" or (match := _STATED.search(unit.text)) is None:
             continue
         value = _number(match["value"] or match["label"])
-        if value is None:
-            continue
+        if value is None or (
+            match["label"] and _MONTH_BEFORE.search(unit.text, 0, match.start("label"))
+        ):
+            continue  # "MILEAGE CLAIM - JUNE 2026": a month's year, no reading
         # The day the sentence gives ("in January 2026"), else the document's.
         period = find_period(unit.text, day)
         when = period[0] if period else day

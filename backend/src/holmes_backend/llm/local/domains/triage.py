@@ -37,7 +37,7 @@ from holmes_backend.llm.local.domains.losses import claimed_losses
 from holmes_backend.llm.local.domains.members import roles_held
 from holmes_backend.llm.local.domains.parties import signatories
 from holmes_backend.llm.local.domains.statements import statement_figures
-from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.timeline import head_subject, places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.cells import roles, row_fields
@@ -52,7 +52,7 @@ from holmes_backend.llm.local.facts.lexicon import (
 from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from holmes_backend.llm.local.facts.names import UPPER, find_names, name_key
 from holmes_backend.llm.local.facts.phones import holds_numbers, phones_in
-from holmes_backend.llm.local.facts.text import Unit, is_stamped, units, words
+from holmes_backend.llm.local.facts.text import Unit, column_rows, is_stamped, units, words
 
 _MAX_CHARS = 400_000
 _MAX_UNITS = 4000
@@ -169,7 +169,9 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         timed=_timed(doc_units),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text))
         or (_short(doc_units) and any(places_in(u.text) for u in doc_units)),
-        personal=_personal(doc_units[:_FORM_UNITS]),
+        # A form about people, or a person's own table of days (a timesheet, a claim form
+        # typed as a table under its "Claimant:").
+        personal=_personal(doc_units[:_FORM_UNITS]) or bool(column_rows(doc) and head_subject(doc)),
         # What state a thing was in (a defect, arrears), or a person (confused, intoxicated).
         condition=any(
             condition.reported(u.text) or faculties.observed(u.text)

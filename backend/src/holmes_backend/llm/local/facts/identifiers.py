@@ -56,9 +56,28 @@ def _identifier(value: str) -> str | None:
     return None
 
 
-def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
+# "my own car, a grey VW Golf (reg. YH19 TWC)": a vehicle its teller says is theirs.
+_MY_VEHICLE = re.compile(
+    r"\bmy\s+(?:own\s+|company\s+|work\s+)?(?:[a-z-]+\s+){0,2}?(?:car|van|vehicle|motorbike|"
+    r"motorcycle|lorry|truck)\b[^.]{0,60}?\b(?:reg(?:istration)?(?:\s+(?:no|number|mark))?\.?|"
+    r"plate)\s*:?\s*(?P<plate>[A-Z0-9]{2,4}[ -]?[A-Z0-9]{3,4})\b",
+    re.IGNORECASE,
+)
+
+
+def identity_holders(
+    docs: list[EvidenceDoc], witnesses: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Identifier key -> the one person the case's records give it to. `witnesses`: whose
+    statement each file is, for "my own car … (reg. YH19 TWC)" said in it."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
+        if (teller := (witnesses or {}).get(doc.file_id)) is not None:
+            for unit in units(doc)[:_MAX_UNITS]:
+                for mine in _MY_VEHICLE.finditer(unit.text):
+                    holders[f"id:{' '.join(mine['plate'].lower().replace('-', ' ').split())}"].add(
+                        teller
+                    )
         doc_units = units(doc)[:_MAX_UNITS]
         records = [row_fields(u.text) for u in doc_units if u.kind == "row"]
         # A record set out as one field a line ("Registration mark: YX68 KLD" / "Registered

@@ -46,7 +46,7 @@ _ABBREVIATIONS = wordset(
     "id cf "
     "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct "
     # Parts of addresses and contact lines: "ul. Tukaya 9", "Tel. 0171 …", "Apt. 4"
-    "ul str pl av apt bldg fl tel nr ref inv ext"
+    "ul str pl av apt bldg fl tel nr ref inv ext reg"
 )
 _MAX_UNIT = 1500
 _WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width

@@ -18,24 +18,28 @@ from holmes_backend.llm.local.domains.refuted import refuted_by
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import find_times, naive, parse_span
 
-_AT = (
-    r"(?:at|by|from|after)\s+(?:about\s+|around\s+|approximately\s+)?"
-    r"(?P<at>\d{1,2}(?:[:.]\d{2})?\s*(?:[ap]\.?m\.?)?)"
-)
+
+def _at(group: str) -> str:
+    """A time told after "at", "by", "from" or "after", captured as `group`."""
+    return (
+        r"(?:at|by|from|after)\s+(?:about\s+|around\s+|approximately\s+)?"
+        rf"(?P<{group}>\d{{1,2}}(?:[:.]\d{{2}})?\s*(?:[ap]\.?m\.?)?)"
+    )
+
+
 _STOPPED = re.compile(
     r"\b(?:stopped|ceased|finished|ended|closed)\s+(?:serving|selling|the\s+bar)\s*"
     r"(?P<what>[a-z]+)?[^.;]{0,30}?\b"
-    + _AT
-    + r"|\bno\s+(?P<what2>[a-z]+)\s+(?:was|were)\s+(?:served|sold)\s+"
-    r"(?:to\s+anyone\s+)?"
-    + _AT.replace("(?P<at>", "(?P<at2>")
+    + _at("at")
+    + r"|\bno\s+(?P<what2>[a-z]+)\s+(?:was|were)\s+(?:served|sold)\s+(?:to\s+anyone\s+)?"
+    + _at("at2")
     + r"|\blast\s+orders\s+(?:were|was)\s+(?:called\s+)?"
-    + _AT.replace("(?P<at>", "(?P<at3>"),
+    + _at("at3"),
     re.IGNORECASE,
 )
 _EMPTIED = re.compile(
     r"\b(?:all|every)\s+(?:the\s+|of\s+the\s+)?(?:customers?|guests?|patrons?|drinkers?)\s+"
-    r"(?:had\s+|have\s+)?(?:left|gone)[^.;]{0,30}?\b" + _AT.replace("(?P<at>", "(?P<left>"),
+    r"(?:had\s+|have\s+)?(?:left|gone)[^.;]{0,30}?\b" + _at("left"),
     re.IGNORECASE,
 )
 _DRINK_WORDS = re.compile(r"^(?:alcohol|drinks?|drink|alcoholic|booze|liquor|spirits)$", re.I)

@@ -162,7 +162,7 @@ from holmes_backend.llm.local.domains.supplied import supplied_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
 from holmes_backend.llm.local.domains.tenures import tenure_contradictions
 from holmes_backend.llm.local.domains.threats import threat_contradictions
-from holmes_backend.llm.local.domains.timeline import places_in
+from holmes_backend.llm.local.domains.timeline import people_in, places_in
 from holmes_backend.llm.local.domains.timeliness import timeliness_contradictions
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
@@ -646,6 +646,13 @@ def denial_contradictions(
     return found
 
 
+_MET_US = re.compile(
+    r"\b(?:met|visited|called|phoned|rang|emailed|e-mailed|contacted|approached|came\s+to\s+see|"
+    r"spoke\s+to|wrote\s+to)\s+(?:with\s+)?(?:us|me)\b",
+    re.IGNORECASE,
+)
+
+
 def _mail_domain_contact(
     claim: SwornClaim, after: int, items: list[Item], since: date | None
 ) -> list[Contradiction]:
@@ -662,11 +669,40 @@ def _mail_domain_contact(
         and (since is None or i.when.date() >= since)
         and _involves(i, speaker)
     ]
-    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail else []):
+    # "Rhys Morgan from Ferrox met us on 28 April", written from the firm's own address: a
+    # meeting its sender reports with the speaker.
+    senders = {
+        i.file_id: i.description.split(" to ", 1)[0]
+        for i in items
+        if i.description.startswith("E-mail from ") and "@" in i.description
+    }
+    reported = [
+        i
+        for i in items
+        if i.file_id in senders
+        and i.file_id != claim.source.file_id
+        and (since is None or i.when.date() >= since)
+        and _MET_US.search(text := f"{i.description} {i.source.excerpt or ''}")
+        and (_involves(i, speaker) or any(same_party(speaker, p) for p in people_in(text)))
+    ]
+    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail or reported else []):
         low = word.lower()
         if low in STOPWORDS or low in NOT_NAMES or same_party(word, speaker):
             continue
         at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
+        told = [i for i in reported if at_firm.search(senders[i.file_id])]
+        if told:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([i.source for i in told], 6),
+                    f"{speaker} denies contact with {word}, yet a message from an address at "
+                    f"{word} reports dealing with them, on {told[0].when.date().isoformat()}: "
+                    f"{(told[0].source.excerpt or told[0].description)[:160]}",
+                    "HIGH",
+                )
+            )
+            continue
         mails = [i for i in mail if at_firm.search(i.description)]
         if mails:
             found.append(

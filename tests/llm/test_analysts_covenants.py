@@ -63,3 +63,23 @@ async def test_another_firm_or_a_post_ended_before_say_nothing(tmp_path: Path) -
     assert synthesis_of(await _docs(tmp_path, firm="Greystone Retail")).contradictions == []
     ended = await _docs(tmp_path, start="Mar 2025", end="Dec 2025")
     assert synthesis_of(ended).contradictions == []
+
+
+async def test_not_working_now_against_a_post_to_the_present(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path, firm="Greystone Retail")
+    docs[0] = await text_doc(
+        tmp_path,
+        "statement_solberg.txt",
+        _STATEMENT.replace(
+            "2. I have not worked for any competitor since 1 March 2026.",
+            "2. I am currently taking a career break.",
+        ),
+    )
+    [found] = synthesis_of(docs).contradictions
+    assert found.explanation == (
+        "Ingrid Solberg says they are not working now, yet a record of their posts has them in "
+        "a post to the present: Greystone Retail from 2026-04-01."
+    )
+    ended = await _docs(tmp_path, firm="Greystone Retail", start="Mar 2025", end="Dec 2025")
+    ended[0] = docs[0]
+    assert synthesis_of(ended).contradictions == []

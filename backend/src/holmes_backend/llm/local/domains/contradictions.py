@@ -47,7 +47,10 @@ from holmes_backend.llm.local.domains.conditions import (
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
 from holmes_backend.llm.local.domains.counts import count_contradictions
-from holmes_backend.llm.local.domains.covenants import competitor_contradictions
+from holmes_backend.llm.local.domains.covenants import (
+    competitor_contradictions,
+    current_post_contradictions,
+)
 from holmes_backend.llm.local.domains.custody import seal_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
@@ -1638,6 +1641,7 @@ def _against_records(
     found += earnings_contradictions(claims, view.evidence.findings, items)
     found += last_orders_contradictions(claims, items)
     found += competitor_contradictions(claims, view.evidence.findings + view.legal.findings)
+    found += current_post_contradictions(claims, view.evidence.findings)
     found += zone_contradictions(claims, view.evidence.findings + view.legal.findings, items)
     found += count_contradictions(view.evidence.findings + view.financial.findings)
     found += mileage_contradictions(claims, items)

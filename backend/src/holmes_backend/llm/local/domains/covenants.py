@@ -166,6 +166,51 @@ def competitor_contradictions(
     return found
 
 
+# Out of work now: "I am currently taking a career break", "I am not working at the moment".
+_NOT_WORKING_NOW = re.compile(
+    r"\b(?:(?:am|is)\s+(?:currently\s+|now\s+|still\s+)?(?:taking\s+a\s+career\s+break|on\s+a\s+career"
+    r"\s+break|unemployed|out\s+of\s+work|between\s+jobs|not\s+(?:currently\s+)?(?:working|employed))|"
+    r"(?:do|does)\s*(?:not|n['\u2019]t)\s+(?:currently\s+)?have\s+a\s+job)\b",
+    re.IGNORECASE,
+)
+
+
+def current_post_contradictions(
+    claims: list[SwornClaim], findings: list[Finding]
+) -> list[Contradiction]:
+    """ "I am currently taking a career break" against a post of theirs a record has running to
+    the present (HIGH)."""
+    posts = [
+        (m, f)
+        for f in findings
+        if f.finding_type == EMPLOYMENT_HELD
+        and (m := _TITLE.match(f.title))
+        and m["end"] == "present"
+    ]
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker or not _NOT_WORKING_NOW.search(answer_of(claim).said):
+            continue
+        held = [
+            (m, f)
+            for m, f in posts
+            if same_party(claim.speaker, m["person"])
+            and f.sources[0].file_id != claim.source.file_id
+        ]
+        if held:
+            listed = "; ".join(f"{m['org']} from {m['start']}" for m, _ in held[:3])
+            found.append(
+                refuted(
+                    claim,
+                    [f.sources[0] for _, f in held][:6],
+                    f"{claim.speaker} says they are not working now, yet a record of their posts "
+                    f"has them in a post to the present: {listed}.",
+                    "HIGH",
+                )
+            )
+    return found
+
+
 def _runs_after(end: str, since: date) -> bool:
     return end == "present" or date.fromisoformat(end) >= since
 
@@ -175,5 +220,6 @@ __all__ = [
     "EMPLOYMENT_HELD",
     "competitor_contradictions",
     "competitors_named",
+    "current_post_contradictions",
     "employments",
 ]

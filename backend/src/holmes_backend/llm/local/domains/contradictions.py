@@ -96,6 +96,7 @@ from holmes_backend.llm.local.domains.legal import (
     NEGATED_DECISION,
     agreement_parties,
 )
+from holmes_backend.llm.local.domains.levels import level_contradictions
 from holmes_backend.llm.local.domains.limits import COMPLIANCE, limit_contradictions
 from holmes_backend.llm.local.domains.links import Item, dated_entries, instant
 from holmes_backend.llm.local.domains.loans import gift_contradictions
@@ -1645,6 +1646,7 @@ def _against_records(
     found += zone_contradictions(claims, view.evidence.findings + view.legal.findings, items)
     found += count_contradictions(view.evidence.findings + view.financial.findings)
     found += mileage_contradictions(claims, items)
+    found += level_contradictions(claims, view.evidence.findings)
     return found
 
 

@@ -31,6 +31,7 @@ from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
 from holmes_backend.llm.local.domains.interests import personal_ties
 from holmes_backend.llm.local.domains.legal import is_contract
+from holmes_backend.llm.local.domains.levels import levels_recorded
 from holmes_backend.llm.local.domains.lookalikes import lookalike_domains
 from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.members import offices_held, roles_held
@@ -158,6 +159,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *employments(doc),
             *place_zones(doc),
             *counts_stated(doc),
+            *levels_recorded(doc),
         )
     ]
     findings += sequence_statements(docs)

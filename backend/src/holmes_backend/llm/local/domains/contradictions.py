@@ -695,30 +695,25 @@ def _mail_domain_contact(
             continue
         at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
         told = [i for i in reported if at_firm.search(senders[i.file_id])]
-        if told:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([i.source for i in told], 6),
-                    f"{speaker} denies contact with {word}, yet a message from an address at "
-                    f"{word} reports dealing with them, on {told[0].when.date().isoformat()}: "
-                    f"{(told[0].source.excerpt or told[0].description)[:160]}",
-                    "HIGH",
-                )
-            )
+        mails = [] if told else [i for i in mail if at_firm.search(i.description)]
+        if not (told or mails):
             continue
-        mails = [i for i in mail if at_firm.search(i.description)]
-        if mails:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([i.source for i in mails], 6),
-                    f"{speaker} denies contact with {word}, yet {len(mails)} message(s) passed "
-                    f"between them and an address at {word}, first on "
-                    f"{mails[0].when.date().isoformat()}: {mails[0].description[:140]}",
-                    "HIGH",
-                )
+        first = (told or mails)[0]
+        says = (
+            f"a message from an address at {word} reports dealing with them, on "
+            f"{first.when.date().isoformat()}: {(first.source.excerpt or first.description)[:160]}"
+            if told
+            else f"{len(mails)} message(s) passed between them and an address at {word}, first "
+            f"on {first.when.date().isoformat()}: {first.description[:140]}"
+        )
+        found.append(
+            _denial(
+                claim,
+                unique_refs([i.source for i in told or mails], 6),
+                f"{speaker} denies contact with {word}, yet {says}",
+                "HIGH",
             )
+        )
     return found
 
 

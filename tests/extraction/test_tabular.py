@@ -138,6 +138,28 @@ async def test_title_rows_above_the_header_are_lines_not_the_header(tmp_path: Pa
     assert result.tables[0].header == ["Posted", "Details", "Debit", "Credit"]
 
 
+async def test_label_and_value_rows_above_a_wider_header_are_lines(tmp_path: Path) -> None:
+    """A bank export's holder and card in rows of two cells above its four-column header: the
+    header is the row as wide as the data, the rows above are "label: value" lines."""
+    path = tmp_path / "card.csv"
+    path.write_text(
+        "Account holder,Mira Castell\nCard,Visa Debit ending 5521\n"
+        "Date,Description,Location,Amount\n"
+        "01/05/2026,Tesco,Harrogate,-84.20\n02/05/2026,Ryanair,Online,-312.00\n",
+        encoding="utf-8",
+    )
+
+    result = await extract(path, "text/csv", "card.csv")
+
+    assert [(c.location.line, c.location.row, c.text) for c in result.chunks] == [
+        (1, None, "Account holder: Mira Castell"),
+        (2, None, "Card: Visa Debit ending 5521"),
+        (None, 1, "Date: 01/05/2026; Description: Tesco; Location: Harrogate; Amount: -84.20"),
+        (None, 2, "Date: 02/05/2026; Description: Ryanair; Location: Online; Amount: -312.00"),
+    ]
+    assert result.tables[0].header == ["Date", "Description", "Location", "Amount"]
+
+
 async def test_a_one_cell_header_over_data_rows_stays_the_header(tmp_path: Path) -> None:
     path = tmp_path / "list.csv"
     path.write_text("Supplier,,\nOrrin Mills,12,2024-01-05\n", encoding="utf-8")

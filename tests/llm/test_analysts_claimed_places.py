@@ -14,6 +14,9 @@ from holmes_backend.llm.local.domains.claims import _claimed_place
         ("I spoke to the Manager about it.", None),
         ("I went to the Harbour Lights bar at about 9.", "Harbour Lights"),
         ("I drove to the Royal Oak and gave the keys to Tom.", "Royal Oak"),
+        # Where nobody was is not where the speaker was.
+        ("Nobody was at the house during that time.", None),
+        ("No one was at the flat in Leeds that week.", None),
     ],
 )
 def test_a_recipient_is_no_place(sentence: str, place: str | None) -> None:

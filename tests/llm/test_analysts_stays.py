@@ -59,3 +59,55 @@ async def test_spending_in_spain_or_once_abroad(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, card=spain)).contradictions == []
     once = "\n".join(_CARD.splitlines()[:3]) + "\n"
     assert synthesis_of(await _docs(tmp_path, card=once)).contradictions == []
+
+
+_AWAY = (
+    "WITNESS STATEMENT OF NNAMDI EZE\n\n"
+    "1. I live at 4 Orchard Close, Kendal.\n"
+    "2. My wife and I were on holiday in Faro, Portugal from 3 June 2026 until 12 June 2026.\n"
+    "3. Nobody was at the house during that time.\n"
+)
+# A bank export: its holder and card in rows of their own above the header.
+_HOME_CARD = (
+    "Account holder,Nnamdi Eze\n"
+    "Card,Debit ending 7710\n"
+    "Date,Description,Location,Amount (GBP)\n"
+    "01/06/2026,Booths,Kendal,-61.20\n"
+    "04/06/2026,Pingo Doce,Faro,-18.40\n"
+    "{inside}"
+    "14/06/2026,Kendal Pharmacy,Kendal,-9.99\n"
+)
+
+
+async def test_a_stay_in_a_town_against_the_card_used_where_it_usually_is(
+    tmp_path: Path,
+) -> None:
+    """Kendal is in no country the case names, but it is where the card is used before and
+    after the holiday: two payments there during it contradict the stay in Faro."""
+    inside = "05/06/2026,BP Kendal,Kendal,-48.00\n06/06/2026,Costa,Kendal,-3.80\n"
+    docs = [
+        await text_doc(tmp_path, "statement_eze.txt", _AWAY),
+        await text_doc(tmp_path, "eze_card.csv", _HOME_CARD.format(inside=inside), "text/csv"),
+    ]
+    # One contradiction: "Nobody was at the house" says where no one was, not where he was.
+    [stay] = synthesis_of(docs).contradictions
+    assert stay.claim.startswith("My wife and I were on holiday in Faro, Portugal")
+    assert stay.explanation == (
+        "Nnamdi Eze says they were in Faro then; Nnamdi Eze's card was used in person elsewhere "
+        "2 time(s) on 2 day(s): 2026-06-05 at Kendal; 2026-06-06 at Kendal."
+    )
+    assert stay.severity == "HIGH"  # the statement's own "Account holder" row names him
+    assert [r.row for r in stay.evidence_against] == [3, 4]
+
+
+async def test_spending_in_a_town_seen_only_during_the_stay_is_no_contradiction(
+    tmp_path: Path,
+) -> None:
+    """A day trip from Faro to Tavira during a stay of more than a week is no sign of being at
+    home."""
+    inside = "05/06/2026,Cafe Central,Tavira,-12.00\n06/06/2026,Lidl,Tavira,-30.10\n"
+    docs = [
+        await text_doc(tmp_path, "statement_eze.txt", _AWAY),
+        await text_doc(tmp_path, "eze_card.csv", _HOME_CARD.format(inside=inside), "text/csv"),
+    ]
+    assert synthesis_of(docs).contradictions == []

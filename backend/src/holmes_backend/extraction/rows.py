@@ -1,5 +1,6 @@
 """Rows under a header row, shared by CSV and spreadsheets: one chunk per row, and a table."""
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
@@ -20,31 +21,37 @@ class Sheet:
 
 # How far down a title block above the header row is looked for.
 _TITLE_ROWS = 10
+# How many rows are read ahead to know the data's width.
+_LOOK_AHEAD = 20
 
 
 def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
     """Takes the first non-empty row as the header, data rows numbered from 1 after it; but
-    when rows of one cell stand above a row of two or more labels (a bank export's "Chequing
-    account … — holder" over "Date, Description, …"), that row is the header and the rows
-    above are kept as lines of their own."""
+    when narrower rows stand above a row of labels as wide as the data under it (a bank
+    export's "Chequing account … — holder", or its "Account holder,Dana Reyes" and "Card,Visa
+    ending 5521", over "Date,Description,Location,Amount"), that row is the header and the rows
+    above are kept as lines of their own ("Account holder: Dana Reyes")."""
     result = Sheet()
     iterator = iter(rows)
     leading: list[list[str]] = []
     for cells in iterator:
         leading.append(cells)
-        if sum(1 for cell in cells if cell) >= 2 or len(leading) >= _TITLE_ROWS:
+        if len(leading) >= _TITLE_ROWS + _LOOK_AHEAD:
             break
-    filled = [cells for cells in leading if any(cells)]
+    filled = [cells for cells in leading[:_TITLE_ROWS] if any(cells)]
     if not filled:
         return result
-    header = next((c for c in filled if sum(1 for cell in c if cell) >= 2), filled[0])
+    data_width = _data_width(leading)
+    header = next(
+        (c for c in filled if _filled(c) >= 2 and _width(c) >= data_width and _labels(c)), None
+    ) or next((c for c in filled if _filled(c) >= 2), filled[0])
     if not _labels(header):  # a data row: the first row was the header ("Name,," over "Ann,7")
         header = filled[0]
     at = next(i for i, cells in enumerate(leading) if cells is header)
     for line, cells in enumerate(leading[:at], start=1):
         if any(cells):
-            text = " ".join(cell for cell in cells if cell)
-            result.chunks.append(Chunk(text=text, location=Location(line=line, sheet=sheet)))
+            location = Location(line=line, sheet=sheet)
+            result.chunks.append(Chunk(text=_line(cells), location=location))
     iterator = chain(leading[at + 1 :], iterator)
     names = [name.strip() or f"Column {index}" for index, name in enumerate(header, start=1)]
     table_rows: list[list[str]] = []
@@ -65,6 +72,30 @@ def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
         table_rows.append(cells)
     result.table = Table(location=Location(sheet=sheet), header=names, rows=table_rows)
     return result
+
+
+def _filled(cells: list[str]) -> int:
+    return sum(1 for cell in cells if cell)
+
+
+def _width(cells: list[str]) -> int:
+    """Up to the last filled cell."""
+    return max((i for i, cell in enumerate(cells, start=1) if cell), default=0)
+
+
+def _data_width(rows: list[list[str]]) -> int:
+    """The width most rows of two or more cells have (the data's, under its header)."""
+    widths = Counter(_width(c) for c in rows if _filled(c) >= 2)
+    return max(widths, key=lambda w: (widths[w], w)) if widths else 0
+
+
+def _line(cells: list[str]) -> str:
+    """A row above the header as a line: a label and its value ("Account holder: Dana Reyes"),
+    else its cells one after another."""
+    kept = [cell for cell in cells if cell]
+    if len(kept) == 2 and _labels(kept[:1]) and not kept[0].endswith(":"):
+        return f"{kept[0]}: {kept[1]}"
+    return " ".join(kept)
 
 
 def _labels(cells: list[str]) -> bool:

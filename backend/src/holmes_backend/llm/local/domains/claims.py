@@ -287,6 +287,14 @@ _HISTORY_UNITS = 8
 _TOLD_UNITS = 10
 _FOOT_UNITS = 3  # the lines a statement is signed and dated in
 _PRONOUN = re.compile(r"\b(?:him|her|he|she)\b", re.IGNORECASE)
+# "KD said that she …", "Mr Dunn told us he …": a pronoun right after what the sentence's own
+# subject reports is that subject, whoever the sentences before named.
+_SUBJECT_REPORTS = re.compile(
+    rf"^\W*(?:{_NAME}|he|she)\s+(?:(?:had\s+|has\s+)?(?:said|stated|explained|confirmed|"
+    r"maintained|insisted|claimed|added|accepted|admitted|denied|agreed|replied|recalled|"
+    r"told\s+(?:me|us|him|her|them|the\s+\w+))|says|states|explains|confirms|maintains|insists|"
+    r"claims|accepts|admits|denies|agrees|recalls)\s+(?:that\s+)?$",
+)
 # A sentence speaking of someone it does not name ("I checked his observations"): whom it means
 # is named before it.
 _REFERS = re.compile(r"\b(?:him|her|he|she|his|hers)\b", re.IGNORECASE)
@@ -675,11 +683,16 @@ def told_on(doc: EvidenceDoc) -> date | None:
     return heading
 
 
+_NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one|none\s+of\s+us)\b", re.IGNORECASE)
+
+
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were: not where they came from, nor who paid them
     ("received a cent from Brennock")."""
     if _JOURNEY.search(text):
         return None  # "I drove from Birmingham to Southampton": on the road, at neither end
+    if _NOBODY.match(text):
+        return None  # "Nobody was at the house": where no one was, not where the speaker was
     text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:
@@ -889,7 +902,10 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     you know Declan Hurley?" / "A: I have never met him [Declan Hurley] socially."; "Q: Do you
     know the owner of Kestrel Facilities?" / "A: I have no connection to that company [Kestrel
     Facilities].")."""
-    pronoun = _PRONOUN.search(text)
+    pronoun = next(
+        (p for p in _PRONOUN.finditer(text) if not _SUBJECT_REPORTS.match(text[: p.start()])),
+        None,
+    )
     firm = _FIRM_REFERENT.search(text)
     named_here = find_names(text)
     kinds: tuple[str, ...]

@@ -147,7 +147,7 @@ from holmes_backend.llm.local.domains.signings import signing_contradictions
 from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
 from holmes_backend.llm.local.domains.stated import stated_contradictions
-from holmes_backend.llm.local.domains.stays import stay_contradictions
+from holmes_backend.llm.local.domains.stays import PLACE_WINDOW, stay_contradictions
 from holmes_backend.llm.local.domains.stocktakes import (
     balanced_contradictions,
     write_off_contradictions,
@@ -323,7 +323,6 @@ _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
 _SHARED_WORDS = 2
-_PLACE_WINDOW = timedelta(days=7)
 _ROLE_CLAIM = re.compile(
     r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
     r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
@@ -484,7 +483,7 @@ def place_contradictions(
         if _ROLE_CLAIM.search(claim.claim):
             continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
         window = _claim_window(claim, zone, slack)
-        if window is None or window[1] - window[0] > _PLACE_WINDOW:
+        if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):

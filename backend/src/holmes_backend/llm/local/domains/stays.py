@@ -7,11 +7,18 @@ row's location field (its trailing ISO code, "PAISLEY GB", or a country's name).
 another country within the claimed days contradict the claim when there are two or more of them
 on different days or at different merchants (one row may be a purchase made online, billed
 from the merchant's seat): HIGH when the statement is the speaker's, MEDIUM when the case does
-not say whose it is. A statement the case gives to someone else is not held against them."""
+not say whose it is. A statement the case gives to someone else is not held against them.
+
+A claim of a town ("on holiday in Malaga, Spain from 3 May until 10 May") is also held against
+rows in the towns the card is used in outside those days (its holder's usual places: "Shell,
+Harrogate" on 1 and 11 May), when such rows fall within them, whatever country those towns are
+in: the card was used at home while its holder says they were away. (A stay of up to a week,
+PLACE_WINDOW, is weighed against every record of the speaker's elsewhere by
+contradictions.place_contradictions.)"""
 
 import re
 from collections import defaultdict
-from datetime import date
+from datetime import date, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.ledger import tx_date
@@ -70,6 +77,9 @@ _NAMED = {name: code for code, names in _COUNTRIES.items() for name in names.spl
 _NAME = re.compile(r"\b(" + "|".join(sorted(_NAMED, key=len, reverse=True)) + r")\b", re.I)
 _CODE_AT_END = re.compile(r"\b([A-Z]{2})\s*$")
 _ONLINE = re.compile(r"\b(?:www|online|internet|amzn|amazon|paypal|\.com|app\s+store)\b", re.I)
+# The longest stay the place rule weighs against every record (a day elsewhere in a longer
+# one is weighed here, against the card's usual towns).
+PLACE_WINDOW = timedelta(days=7)
 _CARD_ROWS = 2  # rows elsewhere, on different days or at different merchants
 
 
@@ -81,22 +91,58 @@ def _country_of_location(text: str) -> str | None:
     return _NAMED[named[1].lower()] if named else None
 
 
-def _located(
-    transactions: list[Transaction],
-) -> tuple[list[tuple[Transaction, str, str, date]], dict[str, str]]:
-    """Card rows with the country of their location, and each town's country as they say."""
-    located: list[tuple[Transaction, str, str, date]] = []
+Row = tuple[Transaction, str, str | None, date]  # a card row, its place, country and day
+
+
+def _located(transactions: list[Transaction]) -> tuple[list[Row], dict[str, str]]:
+    """Card rows with their location (and its country, when it says), and each town's country
+    as they say."""
+    located: list[Row] = []
     towns: dict[str, str] = {}
     for tx in transactions:
         place = field_place(row_fields(tx.source.excerpt or ""))
         day = tx_date(tx)
         if not place or day is None or _ONLINE.search(tx.source.excerpt or ""):
             continue
-        if country := _country_of_location(place):
-            located.append((tx, place, country, day))
-            if town := _CODE_AT_END.sub("", place).strip().lower():
-                towns[town] = country
+        country = _country_of_location(place)
+        located.append((tx, place, country, day))
+        if country and (town := _town(place)):
+            towns[town] = country
     return located, towns
+
+
+def _town(place: str) -> str:
+    return _CODE_AT_END.sub("", place).strip().lower()
+
+
+def _usual_towns(rows: list[Row], span: tuple[date, date]) -> set[str]:
+    """The towns a card is used in outside the claimed days, by file."""
+    return {
+        f"{tx.source.file_id}|{_town(place)}"
+        for tx, place, _, day in rows
+        if not span[0] <= day <= span[1]
+    }
+
+
+def _elsewhere(row: Row, claimed: str | None, town: str | None, usual: set[str]) -> bool:
+    """Whether a card row was somewhere other than the claimed country (or town)."""
+    tx, place, country, _ = row
+    if country is not None and claimed is not None:
+        return country != claimed
+    here = _town(place)
+    return (
+        town is not None
+        and f"{tx.source.file_id}|{here}" in usual
+        and here != town
+        and town not in here
+        and here not in town
+    )
+
+
+def _holder(tx: Transaction, holders: dict[str, str]) -> str | None:
+    """Whose card a row is: its statement's holder, else the payer the row names (a statement
+    that gives its "Account holder" above its rows)."""
+    return holders.get(tx.source.file_id) or tx.from_party
 
 
 def stay_contradictions(
@@ -108,25 +154,36 @@ def stay_contradictions(
         if not claim.claimed_place or not claim.speaker or not claim.claimed_time:
             continue
         span = parse_span(claim.claimed_time)
-        claimed = _country_of_location(claim.claimed_place) or towns.get(
-            claim.claimed_place.lower()
-        )
-        if span is None or claimed is None:
+        if span is None:
             continue
-        by_file: dict[str, list[tuple[Transaction, str, str, date]]] = defaultdict(list)
+        place = claim.claimed_place.strip()
+        # A town by its name, unless it is a country: "Malaga" of "in Malaga, Spain" (not
+        # "home", "the office").
+        named = (
+            place[:1].isupper()
+            and not _country_of_location(place)
+            and span[1] - span[0] > PLACE_WINDOW
+        )
+        town = place.lower() if named else None
+        claimed = _country_of_location(place) or towns.get(place.lower())
+        if claimed is None and town is None:
+            continue
+        days = (span[0].date(), span[1].date())
+        usual = _usual_towns(located, days) if town else set()
+        by_file: dict[str, list[Row]] = defaultdict(list)
         for row in located:
-            tx, _, country, day = row
-            holder = holders.get(tx.source.file_id)
+            tx, _, _, day = row
+            holder = _holder(tx, holders)
             if holder and not same_party(holder, claim.speaker):
                 continue
-            if country != claimed and span[0].date() <= day <= span[1].date():
+            if days[0] <= day <= days[1] and _elsewhere(row, claimed, town, usual):
                 by_file[tx.source.file_id].append(row)
-        for file_id, rows in by_file.items():
+        for rows in by_file.values():
             merchants = {(tx.to_party or tx.description or "").lower() for tx, *_ in rows}
-            days = sorted({day for *_, day in rows})
-            if len(rows) < _CARD_ROWS or (len(days) < 2 and len(merchants) < 2):
+            on_days = sorted({day for *_, day in rows})
+            if len(rows) < _CARD_ROWS or (len(on_days) < 2 and len(merchants) < 2):
                 continue
-            holder = holders.get(file_id)
+            holder = _holder(rows[0][0], holders)
             listing = "; ".join(f"{day.isoformat()} at {place}" for _, place, _, day in rows[:5])
             whose = f"{holder}'s card" if holder else "a card statement of the case"
             found.append(
@@ -136,7 +193,7 @@ def stay_contradictions(
                     (
                         f"{claim.speaker} says they were in {claim.claimed_place} then; "
                         f"{whose} was used in person elsewhere {len(rows)} time(s) on "
-                        f"{len(days)} day(s): {listing}."
+                        f"{len(on_days)} day(s): {listing}."
                     ),
                     "HIGH" if holder else "MEDIUM",
                 )

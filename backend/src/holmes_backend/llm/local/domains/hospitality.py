@@ -14,13 +14,18 @@ and puts payer and guests together that day.
 
 import re
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
+from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.interests import INTEREST
 from holmes_backend.llm.local.domains.ledger import tx_date
+from holmes_backend.llm.local.domains.tenders import BID_RECORDED
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
+from holmes_backend.llm.local.facts.text import units
 
 _GUESTS = re.compile(
     r"\b(?:guests?(?:\s+names?)?|attendees?|entertained|beneficiar(?:y|ies)|hosted|"
@@ -40,6 +45,22 @@ _DENIES = re.compile(
     re.IGNORECASE,
 )
 
+# A register's columns: who gave it, and the officer who received it.
+_GIVER = re.compile(
+    r"\b(?:(?:provided|given|offered|paid|donated|hosted)\s+by|donor|provider|giver|"
+    r"offered\s+from|source)\s*:\s*(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+_TAKER = re.compile(
+    r";\s*(?:officer|recipient|received\s+by|member|councillor|staff\s+member|official|"
+    r"name\s+of\s+(?:officer|recipient))\s*:\s*(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+_HEAD_ROWS = 20
+_WHAT = re.compile(r"\b(?:description|details|item|nature)\s*:\s*(?P<v>[^;]+)", re.IGNORECASE)
+# "from any bidder": the case's bidders (tenders.bid_findings).
+_ANY_BIDDER = re.compile(r"^\s*any\s+(?:of\s+the\s+)?(?:bidders?|tenderers?)\b", re.IGNORECASE)
+
 _DECLARED_ALL = re.compile(
     r"\b(?:declared|registered|recorded|disclosed|reported|listed|entered)\s+(?:every|all|each|"
     r"any)\s+(?:single\s+|of\s+the\s+)?(?:gifts?|hospitality|benefits?|meals?|invitations?)\b",
@@ -54,6 +75,7 @@ class Hosted:
     payer: str
     guests: list[str]
     tx: Transaction
+    what: str | None = None  # a register's description of it ("Dinner at The Old Mill")
 
 
 def hosted(transactions: list[Transaction]) -> list[Hosted]:
@@ -61,6 +83,8 @@ def hosted(transactions: list[Transaction]) -> list[Hosted]:
     for tx in transactions:
         guests = _GUESTS.search(tx.description)
         if guests is None:
+            if (given := _registered(tx)) is not None:
+                found.append(given)
             continue
         names = [n.text for n in find_names(guests["v"]) if n.kind == "person"]
         payer_field = _PAYER.search(tx.description)
@@ -72,6 +96,32 @@ def hosted(transactions: list[Transaction]) -> list[Hosted]:
         if names and payer:
             found.append(Hosted(payer, names, tx))
     return found
+
+
+def gifts_register(doc: EvidenceDoc) -> bool:
+    """A register of gifts and hospitality received, row by row (triage: the financial domain
+    reads its rows as what was given)."""
+    return any(
+        unit.ref.row is not None and _GIVER.search(unit.text) and _TAKER.search(f"; {unit.text}")
+        for unit in units(doc)[:_HEAD_ROWS]
+    )
+
+
+def _registered(tx: Transaction) -> Hosted | None:
+    """A gifts and hospitality register's row: its officer received what its provider gave
+    ("Officer: Ruth Farrant; Provided by: Greenway Grounds Ltd; Description: Dinner")."""
+    giver = _GIVER.search(tx.description)
+    taker = _TAKER.search(f"; {tx.description}")
+    if giver is None or taker is None:
+        return None
+    taken = [n.text for n in find_names(taker["v"]) if n.kind == "person"]
+    given = giver["v"].strip()
+    what = _WHAT.search(tx.description)
+    return (
+        Hosted(given, taken[:1], tx, what["v"].strip() if what else None)
+        if taken and given
+        else None
+    )
 
 
 def together(rows: list[Hosted], one: str, other: str) -> list[Transaction]:
@@ -94,18 +144,24 @@ def hospitality_contradictions(
         denial = _DENIES.search(claim.claim)
         if denial is None or not claim.speaker:
             continue
-        named = [n.text for n in find_names(claim.claim[denial.end() :]) if n.kind != "place"]
-        if not named:
-            continue
-        source = named[0]
+        rest = claim.claim[denial.end() :]
+        named = [n.text for n in find_names(rest) if n.kind != "place"]
+        if _ANY_BIDDER.match(rest):
+            named = [f.entities[0] for f in interests if f.finding_type == BID_RECORDED]
+        # "in the last 12 months": its period (not the day a "never" was told).
+        span = parse_span(claim.claimed_time) if claim.claimed_time else None
+        span = span if span and span[1] - span[0] > timedelta(days=1) else None
         received = [
             row
             for row in rows
             if any(same_party(g, claim.speaker) for g in row.guests)
-            and _tied(row.payer, source, interests)
+            and any(_tied(row.payer, source, interests) for source in named)
+            and (span is None or _within(row.tx, span))
         ]
         if not received:
             continue
+        source = next(s for s in named if _tied(received[0].payer, s, interests))
+        of = "" if same_party(received[0].payer, source) else f", of {source}"
         received.sort(key=lambda r: r.tx.date or "")
         listing = _listing(received)
         found.append(
@@ -115,7 +171,7 @@ def hospitality_contradictions(
                 evidence_against=unique_refs([r.tx.source for r in received], 6),
                 explanation=(
                     f"{claim.speaker} denies it, yet {len(received)} record(s) name them as the "
-                    f"guest of {received[0].payer}, of {source}: {listing}."
+                    f"guest of {received[0].payer}{of}: {listing}."
                 ),
                 severity="HIGH",
             )
@@ -173,14 +229,23 @@ def undeclared_contradictions(
 
 def _listing(rows: list[Hosted]) -> str:
     return "; ".join(
-        f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'} on "
-        f"{tx_date(r.tx) or r.tx.date or 'an unknown date'}, paid by {r.payer}"
+        (
+            f"{r.what}, {format_money(r.tx.amount, r.tx.currency)}"
+            if r.what
+            else f"{format_money(r.tx.amount, r.tx.currency)} at {r.tx.to_party or 'a merchant'}"
+        )
+        + f" on {tx_date(r.tx) or r.tx.date or 'an unknown date'}, paid by {r.payer}"
         for r in rows[:5]
     )
 
 
 def _names(text: str, person: str) -> bool:
     return any(same_party(n.text, person) for n in find_names(text) if n.kind == "person")
+
+
+def _within(tx: Transaction, span: tuple[datetime, datetime, bool]) -> bool:
+    day = tx_date(tx)
+    return day is None or span[0].date() <= day <= span[1].date()
 
 
 def _tied(payer: str, party: str, interests: list[Finding]) -> bool:

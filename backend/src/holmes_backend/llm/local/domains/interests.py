@@ -23,6 +23,7 @@ from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import witness
 from holmes_backend.llm.local.domains.ledger import is_payment, total_of
+from holmes_backend.llm.local.domains.tenders import BID_RECORDED
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import fold
@@ -105,7 +106,7 @@ _KIN_OF_NAMED = re.compile(
 _DISCLAIMS = re.compile(
     r"\b(?:no|never\s+(?:had|held)\s+(?:a|an|any)|not\s+(?:have|hold|had|held)\s+(?:a|an|any)|"
     r"neither\s+I\s+nor\s+[^.;]{0,60}?\b(?:has|have|had|holds?|held)\s+(?:a|an|any))\s+"
-    r"(?:\w+\s+){0,3}?(?P<what>connection|interest|stake|relationship|ties|involvement|"
+    r"(?:[\w-]+,?\s+){0,4}?(?P<what>connection|interest|stake|relationship|ties|involvement|"
     r"affiliation|ownership|dealings|role)s?\b"
     r"|\b(?:do\s+not|don['\u2019]t|did\s+not|didn['\u2019]t|never)\s+(?:\w+\s+)?"
     r"(?P<know>know|knew|met)\s+(?:any(?:one|body)|any\s+of\s+the\s+\w+|the\s+owners?)",
@@ -122,6 +123,7 @@ _ANY_SUPPLIER = re.compile(
     r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
     re.IGNORECASE,
 )
+_BIDDERS = re.compile(r"\b(?:bidders?|tenderers?)\b", re.IGNORECASE)
 # "No payments were made to related parties", "no related party transactions".
 _NO_RELATED = re.compile(
     r"\bno\s+(?:\w+\s+){0,2}?(?:payments?|transactions?|dealings|transfers?|sums?|amounts?)\b"
@@ -226,9 +228,14 @@ def _entity_name(raw: str) -> str:
     return title_case(name) if name.isupper() else name
 
 
+# A row's cells: "Agnes Morrow | Director" or "Daniel Farrant - Director - appointed 2019".
+_CELL_SEPARATOR = re.compile(r"\s*\|\s*|\s+[-\u2013\u2014]\s+")
+
+
 def _officer(text: str) -> tuple[str, str] | None:
-    """(person, role) of a register's row: "Name | Role | …" or "Role: Name, address"."""
-    cells = [cell.strip() for cell in text.split("|")]
+    """(person, role) of a register's row: "Name | Role | …", "Name - Role - appointed …" or
+    "Role: Name, address"."""
+    cells = [cell.strip() for cell in _CELL_SEPARATOR.split(text)]
     if len(cells) >= 2:
         person = person_in(cells[0])
         role = _INTEREST_ROLE.search(cells[1])
@@ -366,6 +373,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
     homes = [f for f in personal if f.finding_type == HOME_ADDRESS and f.entities]
     paid = _paid(view)
+    bidders = [f.entities[0] for f in view.legal.findings if f.finding_type == BID_RECORDED]
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
         denial = _DISCLAIMS.search(claim.claim)
@@ -373,9 +381,10 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         if not claim.speaker or (denial is None and related is None):
             continue
         if denial is not None:
-            scope, entities = _targets(claim.claim, denial, interests, paid)
+            scope, entities = _targets(claim.claim, denial, interests, paid, bidders)
             what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
         else:
+            _BIDDERS = re.compile(r"\b(?:bidders?|tenderers?)\b", re.IGNORECASE)
             # "No payments were made to related parties": the registered entities it pays.
             payees = distinctive_words(paid)
             entities = sorted(
@@ -480,14 +489,19 @@ def _paid(view: "CaseView") -> list[str]:
 
 
 def _targets(
-    claim: str, denial: re.Match[str], interests: list[Finding], paid: list[str]
+    claim: str,
+    denial: re.Match[str],
+    interests: list[Finding],
+    paid: list[str],
+    bidders: list[str],
 ) -> tuple[str, list[str]]:
     """What a denial is about, as it says it, and the registered entities that are: the one it
     names, or each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
     rest = claim[denial.end() :]
     if supplier := _ANY_SUPPLIER.match(rest):
-        payees = distinctive_words(paid)
+        # "any of the bidders": those the case's tables of bids name; else those it pays.
+        payees = distinctive_words(bidders if _BIDDERS.search(supplier.group()) else paid)
         return " ".join(supplier.group().split()).rstrip(".,;"), [
             e for e in entities if distinctive_words([e]) & payees
         ]

@@ -15,6 +15,7 @@ from datetime import date
 from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.statements import REPORTED, statement_figures
+from holmes_backend.llm.local.domains.tenders import OFFEROR_HEADER
 from holmes_backend.llm.local.domains.timeline import head_subject
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts.cells import Role, pipe_cells, role_of, roles, row_fields
@@ -451,6 +452,8 @@ def _from_fields(
     sales = _column(fields, assigned, "amount")
     if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
         return None  # a day's sales ("Gross sales", "Takings") or a bid are no payment to anyone
+    if not (debit or credit) and any(OFFEROR_HEADER.match(k) for k in fields):
+        return None  # a tender's table: "Bidder: Pennine Landscapes; Price: 365000" is an offer
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
     description = "; ".join(

@@ -32,7 +32,7 @@ from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import submission_terms
-from holmes_backend.llm.local.domains.tenders import award_findings
+from holmes_backend.llm.local.domains.tenders import award_findings, bid_findings
 from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -187,7 +187,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += register_findings(doc_units)
         written = written_day(doc)
         findings += compliance_findings(doc_units, date.fromisoformat(written) if written else None)
-        findings += award_findings(doc)
+        findings += award_findings(doc) + bid_findings(doc)
         findings += submission_terms(doc)
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's

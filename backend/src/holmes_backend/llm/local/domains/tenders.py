@@ -4,13 +4,18 @@ Minutes and evaluation reports list the bids ("Kilbrin Contractors Ltd | 1,185,5
 Civil Works Ltd - EUR 1,240,000") and state the award ("contract awarded to Brennock Civil Works
 Ltd"). When another bid was lower, that is a finding: the award may rest on quality, but the file
 should say why. A bid is an organisation named with one amount on a line of a document about
-bids; the award is a line with an award word and one organisation."""
+bids; the award is a line with an award word and one organisation.
+
+A table of bids ("Bidder: Pennine Landscapes; Price (GBP): 365000; Total: 84") records an offer a
+row: each is a finding naming its bidder (ledger reads no payment in it), so that a declaration's
+"any of the bidders" names them (interests)."""
 
 import re
 from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.money import (
     find_money,
     format_money,
@@ -34,6 +39,10 @@ FIGURE = re.compile(
 )
 _HEAD_UNITS = 80
 AWARD_ABOVE_LOWEST = "award_above_lowest_bid"
+BID_RECORDED = "bid_recorded"
+# The column of who offered the price: a tender evaluation's rows are bids, not payments.
+OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
+_PRICE_HEADER = re.compile(r"\b(?:price|bid|tender|sum|amount|value|cost|offer)", re.I)
 
 
 @dataclass
@@ -87,6 +96,47 @@ def award_findings(doc: EvidenceDoc) -> list[Finding]:
                 severity="MEDIUM",
                 entities=[awardee, lowest.bidder],
                 sources=[ref, chosen.source, lowest.source],
+            )
+        )
+    return found
+
+
+def lists_bids(doc: EvidenceDoc) -> bool:
+    """A table of bids (triage: the legal domain reads its offers)."""
+    return any(
+        unit.ref.row is not None and any(OFFEROR_HEADER.match(k) for k in row_fields(unit.text))
+        for unit in units(doc)[:_HEAD_UNITS]
+    )
+
+
+def bid_findings(doc: EvidenceDoc) -> list[Finding]:
+    """A finding per row of a table of bids: its bidder and, when a column gives it, its price."""
+    found: list[Finding] = []
+    for unit in units(doc):
+        if unit.ref.row is None:
+            continue
+        fields = row_fields(unit.text)
+        bidder = next((v for k, v in fields.items() if OFFEROR_HEADER.match(k) and v), None)
+        if bidder is None:
+            continue
+        price = next(
+            (
+                bid
+                for k, v in fields.items()
+                if _PRICE_HEADER.search(k) and (bid := _amount(f"{k} {v}", bidder, unit.ref))
+            ),
+            None,
+        )
+        offered = f": {format_money(price.amount, price.currency)}" if price else ""
+        found.append(
+            Finding(
+                finding_type=BID_RECORDED,
+                title=f"Bid by {bidder}{offered}",
+                summary=unit.text[:300],
+                confidence=0.8,
+                severity="LOW",
+                entities=[bidder],
+                sources=[unit.ref],
             )
         )
     return found

@@ -31,12 +31,14 @@ from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
 from holmes_backend.llm.local.domains.covenants import employments
+from holmes_backend.llm.local.domains.hospitality import gifts_register
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
 from holmes_backend.llm.local.domains.losses import claimed_losses
 from holmes_backend.llm.local.domains.members import roles_held
 from holmes_backend.llm.local.domains.parties import signatories
 from holmes_backend.llm.local.domains.statements import statement_figures
+from holmes_backend.llm.local.domains.tenders import lists_bids
 from holmes_backend.llm.local.domains.timeline import head_subject, places_in
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition, faculties
@@ -279,8 +281,9 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     financial += 0.25 if profile.figures >= 4 else 0.0
     # A table of parties and their addresses (a vendor master, a staff list): who is who.
     financial += 0.45 if is_address_register(doc) else 0.0
-    # A claim form's items and their values: what receipts, sales and payments are read against.
-    financial += 0.45 if claimed_losses(doc) else 0.0
+    # A claim form's items and their values: what receipts, sales and payments are read against;
+    # a register of gifts received: what was given, by whom.
+    financial += 0.45 if claimed_losses(doc) or gifts_register(doc) else 0.0
     legal = _density(tokens, LEGAL_WORDS)
     if profile.tabular:
         legal /= 3  # a table's header words ("Called party") recur on every row
@@ -297,6 +300,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         legal += 0.45  # a permit's or a specification's limits, or a return saying they were kept
     if _instrument(doc):
         legal += 0.45  # a guarantee, a deed, a lease its parties signed: what binds them
+    if lists_bids(doc):
+        legal += 0.45  # a tender's bids: who bid, at what price
     evidence = _evidence_score(doc, profile)
     if is_testimony(doc):
         legal += 0.45 if is_sworn(doc) else 0.1

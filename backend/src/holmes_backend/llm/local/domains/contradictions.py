@@ -33,6 +33,7 @@ from holmes_backend.llm.local.domains.abroad import abroad_contradictions
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.ages import age_contradictions
+from holmes_backend.llm.local.domains.approvers import approver_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
@@ -102,6 +103,7 @@ from holmes_backend.llm.local.domains.links import Item, dated_entries, instant
 from holmes_backend.llm.local.domains.loans import gift_contradictions
 from holmes_backend.llm.local.domains.logged_states import state_contradictions
 from holmes_backend.llm.local.domains.logins import login_contradictions
+from holmes_backend.llm.local.domains.lookalikes import usual_address_contradictions
 from holmes_backend.llm.local.domains.losses import (
     bought_after_loss,
     loss_contradictions,
@@ -1576,7 +1578,11 @@ def all_contradictions(
     found += deadline_contradictions(
         view.legal.clauses, view.evidence.findings, claims
     ) + completion_contradictions(claims, items, view.evidence.findings)
-    found += approval_claim_contradictions(view, missing)
+    found += (
+        approval_claim_contradictions(view, missing)
+        + usual_address_contradictions(claims, view.evidence.findings)
+        + approver_contradictions(claims, held)
+    )
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)
     found += _of_dealings(view, held)

@@ -53,7 +53,7 @@ from holmes_backend.llm.local.domains.legal import (
     REQUIREMENT,
     agreement_parties,
 )
-from holmes_backend.llm.local.domains.members import role_holders
+from holmes_backend.llm.local.domains.members import ROLE_HELD, role_holders
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.facts.cite import unique_refs
@@ -125,7 +125,7 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
     texts = [
         (f.title + " " + f.summary, f.sources)
         for f in view.evidence.findings
-        if f.finding_type != PEOPLE_NAMED
+        if f.finding_type not in (PEOPLE_NAMED, ROLE_HELD)  # who is named, who holds a post
     ]
     texts += [
         (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None

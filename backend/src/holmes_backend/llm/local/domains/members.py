@@ -22,7 +22,7 @@ from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.money import format_money
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import UPPER, find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 
 OFFICE_HELD = "office_held"
@@ -91,15 +91,20 @@ def offices_held(doc: EvidenceDoc) -> list[Finding]:
 
 
 def roles_held(doc: EvidenceDoc) -> list[Finding]:
-    """Who holds which job, from a staff table's rows (at most _MAX_ROLES of them)."""
+    """Who holds which job, from a staff table's rows, or as a sentence gives it beside their
+    name ("Sunil Patel, the Finance Manager"; "Dana Roy (Head of Finance)"): at most
+    _MAX_ROLES of them."""
     found: list[Finding] = []
     for unit in units(doc):
         if unit.kind != "row":
-            continue
-        fields = row_fields(unit.text)
-        role = next((v for k, v in fields.items() if _ROLE_COLUMN.match(k.strip()) and v), None)
-        who = next((v for k, v in fields.items() if _HOLDER_COLUMN.match(k.strip()) and v), None)
-        people = [n.text for n in find_names(who or "") if n.kind == "person"]
+            people, role = _apposed(unit.text)
+        else:
+            fields = row_fields(unit.text)
+            role = next((v for k, v in fields.items() if _ROLE_COLUMN.match(k.strip()) and v), None)
+            who = next(
+                (v for k, v in fields.items() if _HOLDER_COLUMN.match(k.strip()) and v), None
+            )
+            people = [n.text for n in find_names(who or "") if n.kind == "person"]
         if role is None or not people:
             continue
         found.append(
@@ -116,6 +121,28 @@ def roles_held(doc: EvidenceDoc) -> list[Finding]:
         if len(found) >= _MAX_ROLES:
             break
     return found
+
+
+# A job title beside a name: capitalised words ending in a post's noun.
+_JOB = (
+    rf"(?:[{UPPER}][\w&-]*\s+){{0,3}}(?:Manager|Director|Officer|Controller|Accountant|"
+    r"Treasurer|Secretary|Supervisor|Administrator|Clerk|Partner|Head(?:\s+of\s+\w+)?)"
+)
+_APPOSED = re.compile(
+    rf",\s+(?:the|our|their|its)\s+(?P<role>{_JOB})\b|^\s*\((?P<bracketed>{_JOB})\)"
+)
+
+
+def _apposed(text: str) -> tuple[list[str], str | None]:
+    """A person a sentence names with their post right after: "Sunil Patel, the Finance
+    Manager," or "Dana Roy (Head of Finance)"."""
+    for name in find_names(text):
+        if name.kind != "person":
+            continue
+        job = _APPOSED.match(text, name.end) or _APPOSED.match(text[name.end :])
+        if job is not None:
+            return [name.text], job["role"] or job["bracketed"]
+    return [], None
 
 
 def role_holders(findings: list[Finding]) -> dict[str, str]:

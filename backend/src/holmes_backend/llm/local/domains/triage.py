@@ -98,6 +98,7 @@ _MINUTES = re.compile(
     r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
     re.IGNORECASE,
 )
+_MAIL_ADDRESS = re.compile(r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.IGNORECASE)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -163,7 +164,9 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         # Whose number, login or badge is whose; who holds which job (a staff list).
         identities=holds_numbers(doc)
         or bool(identity_holders([doc]) or roles_held(doc) or self_checks(doc))
-        or bool(employments(doc)),  # a profile: who held which post
+        or bool(employments(doc))  # a profile: who held which post
+        # A master file's e-mail addresses: what a look-alike sender is read against.
+        or any(_MAIL_ADDRESS.search(u.text) for u in rows[:_LIMIT_UNITS]),
         calls=calls,
         dated=dated,
         letter=bool(_LETTER.search(text[:5000])),

@@ -121,6 +121,7 @@ from holmes_backend.llm.local.domains.observations import observation_contradict
 from holmes_backend.llm.local.domains.occurrences import occurrence_contradictions
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
+from holmes_backend.llm.local.domains.paydays import payday_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
 from holmes_backend.llm.local.domains.people import subjects_by_file
 from holmes_backend.llm.local.domains.priors import prior_contradictions
@@ -1582,6 +1583,7 @@ def all_contradictions(
         approval_claim_contradictions(view, missing)
         + usual_address_contradictions(claims, view.evidence.findings)
         + approver_contradictions(claims, held)
+        + payday_contradictions(claims, held)
     )
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)

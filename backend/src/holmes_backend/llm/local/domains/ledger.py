@@ -284,12 +284,47 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     found += _statement_lines(doc, book.holder)
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
+    if not kept and (confirmed := _confirmation(doc, book.holder)) is not None:
+        kept.append(confirmed)
     taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
     for tx in _sentence_transactions(doc):
         if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
             kept.append(tx)
     book.transactions = _payslip_paid(doc, kept)
     return book
+
+
+# A payment's confirmation or remittance advice, one field a line ("From: G MARSH", "To: P
+# NAIR", "Date: 19/08/2026", "Amount: £250.00"): a short record headed as one.
+_CONFIRMATION_HEAD = re.compile(
+    r"\b(?:transfer|payment|remittance|receipt|confirmation|transaction)\b", re.IGNORECASE
+)
+_FORM_LINE = re.compile(r"^\s*(?P<key>[A-Za-z][\w ()/.'-]{0,30}?)\s*:\s*(?P<value>\S.*)$")
+_CONFIRMATION_UNITS = 30
+
+
+def _confirmation(doc: EvidenceDoc, holder: str | None) -> Transaction | None:
+    """The one payment a confirmation's fields record, read as a row of its own."""
+    doc_units = units(doc)
+    if doc.mime_type == "message/rfc822" or len(doc_units) > _CONFIRMATION_UNITS:
+        return None
+    head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
+    if not _CONFIRMATION_HEAD.search(head):
+        return None
+    fields: dict[str, str] = {}
+    ref: SourceRef | None = None
+    for unit in doc_units:
+        line = _FORM_LINE.match(unit.text) if unit.kind != "row" else None
+        if line is not None and line["key"] not in fields:
+            fields[line["key"]] = line["value"].strip()
+            if ref is None and find_money(line["value"]):
+                ref = unit.ref
+    if ref is None:
+        return None
+    assigned = roles(list(fields))
+    if not any(role in ("from", "to", "party") for role in assigned.values()):
+        return None
+    return _from_fields(doc.file_id, fields, ref, holder)
 
 
 # A payslip's pay date ("Pay date: 30/01/2026") and the line of what it paid ("Net pay £1,753").

@@ -255,7 +255,7 @@ _HOME = re.compile(
     r"(?P<place>home|house|apartment|flat|"
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
     # "I never left the house": at home all along.
-    r"|\b(?:never|not|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
+    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
     r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat)\b",
     re.IGNORECASE,
 )

@@ -17,7 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 
 from holmes_backend.agents.schemas import (
     Clause,
@@ -186,7 +186,14 @@ from holmes_backend.llm.local.domains.zones import zone_contradictions
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_span, since_day, span_words
+from holmes_backend.llm.local.facts.dates import (
+    day_period,
+    find_period,
+    find_times,
+    parse_span,
+    since_day,
+    span_words,
+)
 from holmes_backend.llm.local.facts.geo import distance_km, find_coordinates
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
@@ -457,6 +464,42 @@ def _involves(item: Item, person: str | None) -> bool:
     return bool(person) and any(same_party(person or "", p) for p in item.people)
 
 
+_WEEKDAY_NAMED = re.compile(
+    r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
+_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+
+def _excepted_time(
+    claim: str, window: tuple[datetime, datetime], zone: tzinfo
+) -> tuple[datetime, datetime] | tuple[()] | None:
+    """The time a claim excepts from itself ("… apart from a GP appointment on the Wednesday
+    morning", within the days it gives): () when it excepts nothing, None when it excepts a
+    time it does not tell ("except for my break")."""
+    match = _EXCEPT.search(claim)
+    if match is None:
+        return ()
+    rest = claim[match.end() :]
+    hours = find_times(rest)
+    part = day_period(rest)
+    days = find_period(rest, window[1].date())
+    day = days[0] if days else None
+    if day is None and (named := _WEEKDAY_NAMED.search(rest)):
+        wanted = _WEEKDAY_NAMES.index(named["day"].lower())
+        first = window[0].date()
+        day = first + timedelta(days=(wanted - first.weekday()) % 7)
+    if day is None or not window[0].date() <= day <= window[1].date():
+        return None
+    start, end = (
+        (hours[0][0], hours[1][0]) if len(hours) >= 2 else part or (time(0), time(23, 59, 59))
+    )
+    first_moment = instant(datetime.combine(day, start).isoformat(), zone)
+    last_moment = instant(datetime.combine(day, end).isoformat(), zone)
+    if first_moment is None or last_moment is None:
+        return None
+    return first_moment, last_moment
+
+
 def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
     start, end = window
     found: list[Item] = []
@@ -481,17 +524,20 @@ def place_contradictions(
             continue
         if _absent_from(claim) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
-        if _EXCEPT.search(claim.claim):
-            continue  # "… except for my break between 01:00 and 01:30": its time is excepted
         if _ROLE_CLAIM.search(claim.claim):
             continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
         window = _claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
+        excepted = _excepted_time(claim.claim, window, zone)
+        if excepted is None:
+            continue  # "… except for my break": an exception whose time cannot be told
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
                 continue
+            if excepted and excepted[0] <= item.when <= excepted[1]:
+                continue  # within the time the claim itself excepts
             relation, verified, how = _relation(claim.claimed_place, item, index)
             if relation == "same" or (relation == "unknown" and not item.position):
                 continue

@@ -97,7 +97,7 @@ _NOT_PLACES = wordset(
 # "Labour on site" counts people at the place, it does not name it.
 _PLACE_COLUMNS = re.compile(
     r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|tower|cell site|door|gate|"
-    r"entrance|exit|reader|access point|room|ward|building|premises)\b",
+    r"entrance|exit|reader|access point|room|ward|building|premises|club|branch|store|depot)\b",
     re.I,
 )
 # A cell that holds no value ("None", "n/a", "-").
@@ -485,8 +485,11 @@ _LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
 def _row_events(
     doc: EvidenceDoc, numbers: Mapping[str, str], owners: list[str]
 ) -> list[TimedEvent]:
-    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each."""
+    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each.
+    A row that names no one is of the person the table's head says it is about ("Member: Dana
+    Whitlow" above a gym's visits)."""
     found: list[TimedEvent] = []
+    subject: list[str] | None = None
     for unit in units(doc):
         if unit.kind != "row":
             continue
@@ -500,6 +503,11 @@ def _row_events(
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
         event = _row_event(fields, assigned, unit, numbers)
+        if event and not event.people and not owners:
+            if subject is None:
+                head = head_subject(doc)
+                subject = [head[0]] if head and head[1].kind != "row" else []
+            event = event.model_copy(update={"people": subject})
         if event:
             theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))

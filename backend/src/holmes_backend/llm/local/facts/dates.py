@@ -288,11 +288,20 @@ _DAY_MONTH = re.compile(
 )
 
 
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|"
+    r"saturday|sat|sunday|sun)\.?,?\s+(?=\d)",
+    re.IGNORECASE,
+)
+
+
 def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
     """The days a text speaks of when no full date says it: a range ("on 4 and 5 March 2025",
     "from 30 April to 2 May", "March 4-5") or a day and month without a year ("on 12 March").
     A missing year is the latest that does not put the days after `reference` (what is told
-    is in the past of the telling); without a reference, only a range with its year is read."""
+    is in the past of the telling); without a reference, only a range with its year is read.
+    A weekday before a day is read past ("from Tuesday 10 March to Saturday 14 March")."""
+    text = _WEEKDAY_BEFORE.sub("", text)
     match = _DAY_RANGE.search(text)
     if match is not None:
         first = match["d0"] or match["d1"] or match["d1_"]

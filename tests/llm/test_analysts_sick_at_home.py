@@ -1,0 +1,82 @@
+"""Signed off sick, "didn't leave the house from Tuesday 10 March to Saturday 14 March, apart
+from a GP appointment on the Wednesday morning": a gym's visit history (a spreadsheet whose
+"Member:" row above the header says whose visits they are) and an agency's shift record put her
+out on the 12th, 13th and 14th; the gym visit on the Wednesday morning is the time she excepts."""
+
+from datetime import date
+from pathlib import Path
+
+import openpyxl
+import pytest
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.dates import find_period
+from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+_INTERVIEW = (
+    "RETURN TO WORK INTERVIEW\n"
+    "Employee: Mara Quist\n"
+    "Manager: Colm Baxter\n"
+    "Date: 17 March 2026\n\n"
+    "Q: How were you during your absence?\n"
+    "A: I was in bed most of the week and didn't leave the house from Tuesday 10 March to "
+    "Saturday 14 March, apart from a GP appointment on the Wednesday morning.\n"
+)
+
+
+async def _docs(tmp_path: Path, shifts: bool = True) -> list[EvidenceDoc]:
+    book = openpyxl.Workbook()
+    sheet = book.active
+    assert sheet is not None
+    sheet.append(["Pulse Gym Harehills - member visit history"])
+    sheet.append(["Member:", "Mara Quist"])
+    sheet.append([])
+    sheet.append(["Date", "Check-in", "Check-out", "Club"])
+    for row in (
+        ["08/03/2026", "18:05", "19:20", "Harehills"],
+        ["11/03/2026", "10:12", "11:40", "Harehills"],  # the Wednesday morning she excepts
+        ["13/03/2026", "17:48", "19:02", "Harehills"],
+    ):
+        sheet.append(row)
+    path = tmp_path / "gym_visits.xlsx"
+    book.save(path)
+    docs = [
+        await text_doc(tmp_path, "return_to_work.txt", _INTERVIEW),
+        await load(path, XLSX),
+    ]
+    if shifts:
+        record = "Worker,Date,Start,End,Site\nM. Quist,12/03/2026,06:00,14:00,Wakefield DC\n"
+        docs.append(await text_doc(tmp_path, "agency_shifts.csv", record, "text/csv"))
+    return docs
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("from Tuesday 10 March to Saturday 14 March", (date(2026, 3, 10), date(2026, 3, 14))),
+        ("from Tue, 10 March to Sat, 14 March 2026", (date(2026, 3, 10), date(2026, 3, 14))),
+        ("on Wednesday 11 March", (date(2026, 3, 11), date(2026, 3, 11))),
+    ],
+)
+def test_weekdays_before_days_are_read_past(text: str, days: tuple[date, date]) -> None:
+    assert find_period(text, date(2026, 3, 17)) == days
+
+
+async def test_her_claim_spans_the_week_and_the_visits_are_hers(tmp_path: Path) -> None:
+    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
+    [claim] = evidence.sworn_claims
+    assert claim.claimed_time == "2026-03-10T00:00:00/2026-03-14T23:59:59"
+    assert claim.claimed_place == "home"
+    visits = [e for e in evidence.events if "Check-in" in e.description]
+    assert len(visits) == 3
+    assert all(e.people == ["Mara Quist"] for e in visits)
+
+
+async def test_out_of_the_house_but_for_the_excepted_morning(tmp_path: Path) -> None:
+    [home] = synthesis_of(await _docs(tmp_path)).contradictions
+    assert home.explanation.startswith("Mara Quist claims to have been at home (2026-03-10 to")
+    cited = sorted((r.file_id, r.row) for r in home.evidence_against)
+    # The shift of the 12th and the gym of the 13th; not the Wednesday morning's visit.
+    assert cited == [("agency_shifts", 1), ("gym_visits", 3)]

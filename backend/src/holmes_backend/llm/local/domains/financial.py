@@ -29,6 +29,7 @@ from holmes_backend.llm.local.domains.losses import (
     claimed_losses,
     purchases,
     recorded_serials,
+    stated_losses,
 )
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts, switched_accounts
@@ -100,6 +101,7 @@ def analyse_financial(
         for doc in docs
         for item in [
             *claimed_losses(doc),
+            *stated_losses(doc),
             *purchases(doc),
             *recorded_serials(doc),
             *ownership_changes(doc),

@@ -4,10 +4,14 @@ padded claim: the receipt that supports the item was made after the item was gon
 
 - Financial: a claim form (a "Date of loss" field, or "Date of incident", "Date stolen") lists
   its items with their values, one line each ("Canon EOS R6 camera body - GBP 2,099.00"): a
-  finding per item, naming the form's policyholder. A receipt (a document headed as one, or an
-  order confirmation) lists what was bought on its date: a finding per item line.
-  Any other line naming a serial number ("serial 5173309", "IMEI …", "S/N …") is recorded with
-  its date (its own, else its document's): where that item turns up.
+  finding per item, naming the form's policyholder. So does a witness's statement that lists
+  what was taken ("The following items were taken: a Samsung 65-inch television, which I bought
+  in February 2026 for £1,899; a MacBook Pro laptop; …"), lost on the last day it told before
+  the list, each item valued at the one amount it gives (or none). A receipt (a document headed
+  as one, or an order confirmation) lists what was bought on its date: a finding per item line.
+  A sale listing ("Seller: …", "Status: Sold on 1 May 2026") records its seller parting with
+  the item its title names. Any other line naming a serial number ("serial 5173309", "IMEI …",
+  "S/N …") is recorded with its date (its own, else its document's): where that item turns up.
 - Synthesis: an item whose receipt is dated after the loss (two distinctive words in common: the
   make and model), or a payment of the same value after it, contradicts the claim (HIGH). It is
   also a pattern the policyholder's "I have not bought a replacement" is held against
@@ -26,6 +30,7 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import is_testimony, witness
 from holmes_backend.llm.local.domains.interests import person_in
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
 from holmes_backend.llm.local.facts.answers import answer_of
@@ -138,6 +143,58 @@ def claimed_losses(doc: EvidenceDoc) -> list[Finding]:
     )
 
 
+# A statement's list of what was taken: "The following items were taken: a …; a …; and …".
+_TAKEN_LIST = re.compile(
+    r"\b(?:were|was|have\s+been|had\s+been|got)\s+(?:taken|stolen|lost|destroyed|damaged)\b"
+    r"[^:.;]{0,40}:\s*(?P<list>.+)$|\b(?:took|stole)\s*:\s*(?P<list2>.+)$",
+    re.IGNORECASE,
+)
+_LIST_SPLIT = re.compile(r"\s*;\s*(?:and\s+)?|,\s+and\s+|\s+and\s+(?=(?:a|an|my|our|the)\s)")
+_ARTICLE = re.compile(r"^(?:a|an|the|one|my|our|his|her|their)\s+", re.IGNORECASE)
+# Where an item's name ends: ", which I bought …", " bought in …", " worth …".
+_ITEM_END = re.compile(
+    r",|\s+(?:which|that|bought|purchased|worth|valued|costing|for\s+(?=[£$€\d]))", re.I
+)
+
+
+def stated_losses(doc: EvidenceDoc) -> list[Finding]:
+    """The items a witness's statement lists as taken, lost on the last day it told before."""
+    if not is_testimony(doc):
+        return []
+    doc_units = units(doc)
+    if any(_LOSS_DATE.match(u.text) for u in doc_units[:_HEAD]):
+        return []  # a claim form: its items are read as such
+    holder = witness(doc)
+    last: Moment | None = None
+    found: list[Finding] = []
+    for unit in doc_units:
+        taken = _TAKEN_LIST.search(unit.text)
+        if taken is None or last is None:
+            last = next(iter(find_moments(unit.text)[-1:]), last)
+            continue
+        whose = f" by {holder}" if holder else ""
+        heading = f"Claimed{whose} as lost on {last.day.isoformat()}"
+        for listed in _LIST_SPLIT.split(taken["list"] or taken["list2"]):
+            part = listed.strip(" .")
+            name = _ARTICLE.sub("", _ITEM_END.split(part, maxsplit=1)[0]).strip()
+            if not _words(name):
+                continue
+            money = find_money(part)
+            worth = format_money(abs(money[0].value), money[0].currency) if len(money) == 1 else ""
+            found.append(
+                Finding(
+                    finding_type=CLAIMED_LOSS,
+                    title=f"{heading}: {name}" + (f" ({worth})" if worth else ""),
+                    summary=f"{name} - {worth}" if worth else name,
+                    confidence=0.7,
+                    severity="LOW",
+                    entities=[holder] if holder else [],
+                    sources=[unit.ref],
+                )
+            )
+    return found
+
+
 # A form's item and its value in fields of their own: "Item: Apple MacBook Pro 16-inch, serial
 # C02FK3XYQ6L4" and "Value claimed: GBP 2,499.00".
 _ITEM_FIELD = re.compile(
@@ -212,7 +269,7 @@ def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
     opening = " ".join(u.text for u in doc_units[:_FORM_UNITS])
     dealer = bool(_DEALER.search(f"{doc.filename} {opening}"))
     sold = dealer or bool(_SOLD.search(opening))
-    found: list[Finding] = []
+    found: list[Finding] = _listed(doc_units)
     for unit in doc_units:
         numbers = serials(unit.text)
         own = next(iter(find_moments(unit.text)), None)
@@ -250,6 +307,49 @@ def recorded_serials(doc: EvidenceDoc) -> list[Finding]:
             )
         )
     return found
+
+
+_SELLER = re.compile(r"^\s*(?:seller|sold\s+by|listed\s+by|vendor)\s*:\s*(?P<v>.+)$", re.I)
+_LISTED_ITEM = re.compile(r"^\s*(?:title|item|listing\s+title|product)\s*:\s*(?P<v>.+)$", re.I)
+_LISTED_ON = re.compile(
+    r"^\s*(?:status\s*:\s*)?(?:sold|listed|posted|date\s+listed|date\s+sold)\b[^:\d]{0,12}:?\s*"
+    r"(?:on\s+)?(?P<v>.+)$",
+    re.IGNORECASE,
+)
+
+
+def _listed(doc_units: list[Unit]) -> list[Finding]:
+    """A sale listing's item, parted with by its seller on the day it sold (or was listed)."""
+    seller = next(
+        (
+            p
+            for u in doc_units[:_FORM_UNITS]
+            if (f := _SELLER.match(u.text)) and (p := person_in(f["v"]))
+        ),
+        None,
+    )
+    item = next((u for u in doc_units[:_FORM_UNITS] if _LISTED_ITEM.match(u.text)), None)
+    if seller is None or item is None:
+        return []
+    days = [
+        m.day
+        for u in doc_units[:_FORM_UNITS]
+        if (f := _LISTED_ON.match(u.text))
+        for m in find_moments(f["v"])[:1]
+    ]
+    if not days:
+        return []
+    return [
+        Finding(
+            finding_type=ITEM_DEALT,
+            title=f"Dealt by {seller} on {max(days).isoformat()}",
+            summary=" ".join(item.text.split())[:300],
+            confidence=0.75,
+            severity="LOW",
+            entities=[seller],
+            sources=[item.ref],
+        )
+    ]
 
 
 def serials(text: str) -> set[str]:
@@ -386,7 +486,7 @@ def _same_item(loss: Finding, other: Finding) -> bool:
     if mine and theirs:
         return bool(mine & theirs)
     item = _item(loss.summary)
-    return len(_words(item[0] if item else "") & _words(other.summary)) >= _MIN_SHARED
+    return len(_words(item[0] if item else loss.summary) & _words(other.summary)) >= _MIN_SHARED
 
 
 def _lost(loss: Finding) -> tuple[str, str]:
@@ -474,7 +574,7 @@ def _sold_before(loss: Finding, sold: list[Finding]) -> Contradiction:
     what = (
         "a sale of the item with that serial number is recorded"
         if by_serial
-        else f"a dealer records {first.entities[0]} parting with an item of its kind"
+        else f"a record shows {first.entities[0]} parting with an item of its kind"
     )
     return Contradiction(
         claim=loss.summary,

@@ -8,6 +8,7 @@ what someone said, not itself a denial).
 """
 
 import re
+from datetime import timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
@@ -90,6 +91,10 @@ _LEFT_THING = re.compile(
 )
 
 
+_MIN_STEM = 4  # "play" of "played"; shorter stems ("go", "see") say too little
+_DAY = timedelta(days=1)
+
+
 def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
     found: list[Contradiction] = []
     theirs: dict[str, list[Item]] = {}  # each speaker's records, found once
@@ -101,7 +106,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             continue
         said, verb = denied
         stem = verb.lower() if verb.lower() == "set up" else act_stem(verb)
-        if len(stem) < 5 and not left:
+        if len(stem) < _MIN_STEM and not left:
             continue
         forms = "|".join(re.escape(f) for f in _SAME_ACT.get(stem, (stem,)))
         act = re.compile(rf"\b(?:{forms})\w*", re.IGNORECASE)
@@ -118,8 +123,10 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             item
             for item in theirs[speaker]
             if item.file_id != claim.source.file_id
-            # "I did not approve the invoices in August": not those approved in October.
+            # "I did not approve the invoices in August": not those approved in October; nor,
+            # of a period ("since the accident"), those before it.
             and (span is None or item.when.date() <= span[1].date())
+            and (span is None or span[1] - span[0] <= _DAY or item.when.date() >= span[0].date())
             and act.search(_text(item))
             and not _RELAYED.search(_text(item))
             and not _NEGATED.search(_text(item))

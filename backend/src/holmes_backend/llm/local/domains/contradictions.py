@@ -117,7 +117,10 @@ from holmes_backend.llm.local.domains.mileage import mileage_contradictions
 from holmes_backend.llm.local.domains.negations import RECORDED_NEGATION
 from holmes_backend.llm.local.domains.nonevents import nonevent_contradictions
 from holmes_backend.llm.local.domains.notices import notice_contradictions
-from holmes_backend.llm.local.domains.observations import observation_contradictions
+from holmes_backend.llm.local.domains.observations import (
+    observation_contradictions,
+    presence_contradictions,
+)
 from holmes_backend.llm.local.domains.occurrences import occurrence_contradictions
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
@@ -1659,7 +1662,9 @@ def _against_records(
     found += leave_contradictions(events, held, claims, subjects_by_file(view.evidence.findings))
     found += exclusive_account_contradictions(claims, held)
     found += address_tie_contradictions(claims, view.financial.anomalies)
-    found += observation_contradictions(view.evidence.findings, claims)
+    found += observation_contradictions(view.evidence.findings, claims) + (
+        presence_contradictions(view.evidence.findings, claims)
+    )
     found += seal_contradictions(claims, view.evidence.custody)
     found += stoppage_contradictions(_stoppages(view), events)
     found += preexisting_contradictions(claims, view.evidence.findings)

@@ -39,7 +39,7 @@ from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.negations import recorded_negations
 from holmes_backend.llm.local.domains.nonevents import nonevents
 from holmes_backend.llm.local.domains.notices import full_notice_claims, notices_given
-from holmes_backend.llm.local.domains.observations import observed_absences
+from holmes_backend.llm.local.domains.observations import observed_absences, observed_presences
 from holmes_backend.llm.local.domains.people import (
     PEOPLE_NAMED,
     organizations_named,
@@ -129,7 +129,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += nonevents(docs)
     findings += instructions(docs)
     findings += backdating_asked(docs)
-    findings += observed_absences(docs)
+    findings += observed_absences(docs) + observed_presences(docs)
     findings += [held for doc in docs for held in offices_held(doc)]
     findings += [held for doc in docs for held in roles_held(doc)]
     findings += [stay for doc in docs for stay in stays_booked(doc)]

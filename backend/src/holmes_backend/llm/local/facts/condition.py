@@ -22,7 +22,8 @@ _DEFECT_RECORD = re.compile(
     r"write-off|written off|total loss|fault (?:code|found)|broken|damaged|slipped|"
     r"rotten|rot|damp|stain(?:ed|s)?|subsidence|water ingress|tide marks?|"
     r"flood(?:ing)?\s+damage|damaged\s+by\s+(?:flood|floodwater|fire)|fire\s+damage|"
-    r"(?:was|were|been|had)\s+flooded)\b"
+    r"(?:was|were|been|had)\s+flooded|overheat(?:ing|ed|s)?|scorch(?:ed|ing)|melt(?:ed|ing)|"
+    r"short[- ]circuit(?:ed|ing)?|caught\s+fire|burn(?:ed|t)\s+out)\b"
     # A leak of water, oil or gas, not of documents.
     r"|\b(?:water|roof|pipe|oil|gas|fuel|valley|ceiling|radiator|tank|coolant)\s+leaks?\b"
     r"|\bleaks?\s+(?:in|from|through|under)\s+the\b"

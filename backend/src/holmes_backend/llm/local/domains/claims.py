@@ -683,6 +683,13 @@ def told_on(doc: EvidenceDoc) -> date | None:
     return heading
 
 
+_NEVER_LEFT = re.compile(
+    rf"(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left)\s+(?P<place>[{UPPER}][\w'\u2019-]+"
+    rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})"
+    # … then where the sentence's time goes: not "I never left Sarah alone".
+    r"(?=\s*(?:[.,;]|$)|\s+(?:that|this|during|on|in|at|all|for|between|from|until|throughout|"
+    r"since|before|after|the\s+whole|over)\b)"
+)
 _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one|none\s+of\s+us)\b", re.IGNORECASE)
 
 
@@ -693,6 +700,10 @@ def _claimed_place(text: str) -> str | None:
         return None  # "I drove from Birmingham to Southampton": on the road, at neither end
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was, not where the speaker was
+    if (stayed := _NEVER_LEFT.search(text)) and not any(
+        n.kind == "person" for n in find_names(stayed["place"])
+    ):
+        return stayed["place"]  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:

@@ -1,0 +1,58 @@
+"""Working from home, he says, and he never left Greater Manchester that week; the camera log of
+his car (its registration as his statement gives it, "MA21 KTV", run together by the cameras as
+"MA21KTV") has it on the M6 at Walsall on both days. Another car's hits, or his car at home,
+contradict nothing."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.claims import _claimed_place
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_STATEMENT = (
+    "STATEMENT OF NEIL FARROW\n"
+    "Date: 20 April 2026\n\n"
+    "1. On 9 and 10 April 2026 I was working from home in Stockport all day on both days.\n"
+    "2. I never left Greater Manchester that week.\n"
+    "3. My car is a grey Skoda Octavia, registration MA21 KTV.\n"
+)
+_CAMERAS = (
+    "Timestamp,Camera,Location,VRM,Direction\n"
+    "2026-04-09 07:41:12,M6-J10-N,M6 Junction 10 Walsall,{plate},Southbound\n"
+    "2026-04-10 08:02:47,M6-J10-N,M6 Junction 10 Walsall,{plate},Southbound\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("sentence", "place"),
+    [
+        ("I never left Greater Manchester that week.", "Greater Manchester"),
+        ("I did not leave Leeds on Saturday.", "Leeds"),
+        ("I never left Sarah alone.", None),
+    ],
+)
+def test_a_place_never_left(sentence: str, place: str | None) -> None:
+    assert _claimed_place(sentence) == place
+
+
+async def _docs(tmp_path: Path, plate: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "statement_farrow.txt", _STATEMENT),
+        await text_doc(tmp_path, "anpr_hits.csv", _CAMERAS.format(plate=plate), "text/csv"),
+    ]
+
+
+async def test_his_cars_camera_hits_are_his(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path, "MA21KTV")
+    evidence, _ = run(EvidenceOutput, docs)
+    hits = [e for e in evidence.events if "VRM" in e.description]
+    assert [e.people for e in hits] == [["Neil Farrow"], ["Neil Farrow"]]
+    claims = {c.claim[:20] for c in synthesis_of(docs).contradictions}
+    assert claims == {"On 9 and 10 April 20", "I never left Greater"}
+
+
+async def test_another_cars_hits(tmp_path: Path) -> None:
+    assert synthesis_of(await _docs(tmp_path, "YX19PLM")).contradictions == []

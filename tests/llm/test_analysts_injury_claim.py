@@ -74,3 +74,33 @@ async def test_the_records_agreeing_with_him(tmp_path: Path) -> None:
         after="",
     )
     assert synthesis_of(docs).contradictions == []
+
+
+_REPORTED = (
+    "STATEMENT OF RORY BANNON\n"
+    "Date: 2 March 2026\n\n"
+    "1. At about 10:30 on 3 February 2026 I slipped in the loading bay.\n"
+    "2. I reported the accident to my supervisor, Ann Kerr, straight away.\n"
+)
+_ENTRY = (
+    "ACCIDENT BOOK ENTRY\n"
+    "Injured person: Rory Bannon\n"
+    "Reported to: Ann Kerr (Supervisor) on {day}\n"
+)
+
+
+async def test_reported_straight_away_against_the_day_it_was_recorded(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_bannon.txt", _REPORTED),
+        await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="5 February 2026")),
+    ]
+    [late] = synthesis_of(docs).contradictions
+    assert late.explanation == (
+        "Rory Bannon says it was reported straight away, on 2026-02-03; the record of it dates "
+        "it 2026-02-05, 2 day(s) later."
+    )
+    same_day = [
+        await text_doc(tmp_path, "statement_bannon.txt", _REPORTED),
+        await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="3 February 2026")),
+    ]
+    assert synthesis_of(same_day).contradictions == []

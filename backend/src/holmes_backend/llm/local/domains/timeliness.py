@@ -8,6 +8,10 @@ protected: 14/05/2026", 106 days on.
   the claim gives, else the day the same record gives for what it counts from ("received"),
   else the claim's own day; later than the time stated is a contradiction (HIGH: the record of
   the act itself).
+- "I reported the accident to my supervisor, Jane Holt, straight away" (immediately, at once,
+  the same day) against the record of that report on a later day ("Reported to: Jane Holt
+  (Supervisor) on 4 February 2026"): the record must name someone the claim names, or what was
+  done (the accident).
 """
 
 import re
@@ -49,6 +53,8 @@ def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> li
         # "triaged him [Mr. Luca Moretti] within …": whom a pronoun is, set aside.
         said = _REFERENT.sub("", answer_of(claim).said)
         match = _WITHIN.search(said)
+        if match is None and claim.speaker and (at_once := _AT_ONCE.search(said)):
+            found += _not_at_once(claim, at_once, items)
         if match is None or not claim.speaker:
             continue
         raw = match["n"].lower()
@@ -85,6 +91,46 @@ def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> li
                 )
                 break
     return found
+
+
+_AT_ONCE = re.compile(
+    r"\b(?P<verb>[a-z]{4,}ed|told|sent|made)\s+(?P<what>[^.;]{0,60}?)\b(?P<when>straight\s+away|"
+    r"immediately|at\s+once|right\s+away|(?:on\s+)?the\s+same\s+day|that\s+(?:same\s+)?day)\b",
+    re.IGNORECASE,
+)
+
+
+def _not_at_once(
+    claim: SwornClaim, at_once: re.Match[str], items: list[Item]
+) -> list[Contradiction]:
+    """Done "straight away", against the record of the act on a later day."""
+    span = parse_span(claim.claimed_time)
+    if span is None:
+        return []
+    day = span[0].date()
+    act = re.compile(rf"\b{_stem(at_once['verb'])}\w*\b[^.;]{{0,60}}?\b(?:on|date)\b", re.I)
+    named = [p for p in people_in(at_once["what"]) if not same_party(p, claim.speaker or "")]
+    things = {w for w in re.findall(r"[a-z]{5,}", at_once["what"].lower()) if w not in STOPWORDS}
+    for record in sorted(items, key=lambda i: i.when.replace(tzinfo=None)):
+        if record.kind == "claim" or record.file_id == claim.source.file_id:
+            continue
+        if not act.search(record.description) or record.when.date() <= day:
+            continue
+        words = set(re.findall(r"[a-z]{5,}", f"{record.description} {record.file_id}".lower()))
+        if not (any(same_party(p, q) for p in named for q in record.people) or things & words):
+            continue
+        late = (record.when.date() - day).days
+        return [
+            refuted(
+                claim,
+                [record.source],
+                f"{claim.speaker} says it was {at_once['verb'].lower()} "
+                f"{' '.join(at_once['when'].lower().split())}, on {day.isoformat()}; the record of "
+                f"it dates it {record.when.date().isoformat()}, {late} day(s) later.",
+                "HIGH",
+            )
+        ]
+    return []
 
 
 def _late_by_the_clock(

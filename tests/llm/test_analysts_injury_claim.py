@@ -6,8 +6,9 @@ with him contradict nothing."""
 
 from pathlib import Path
 
+from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF RORY BANNON\n"
@@ -104,3 +105,13 @@ async def test_reported_straight_away_against_the_day_it_was_recorded(tmp_path: 
         await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="3 February 2026")),
     ]
     assert synthesis_of(same_day).contradictions == []
+
+
+async def test_a_report_made_is_an_event_of_its_day(tmp_path: Path) -> None:
+    """The accident book's "Reported to: … on 5 February 2026" is on the timeline (it reached
+    only the evidence agent, which read no event in it before)."""
+    docs = [await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="5 February 2026"))]
+    evidence, _ = run(EvidenceOutput, docs)
+    assert [(e.timestamp, e.description) for e in evidence.events] == [
+        ("2026-02-05", "Reported to: Ann Kerr (Supervisor) on 5 February 2026")
+    ]

@@ -29,7 +29,8 @@ _OTHER_RULES = wordset(
     "been were know knew known meet met seen spoke spoken talk talked contact contacted "
     "received receive paid pay sent send went gone go visit visited attend attended have had "
     "make made take taken give given hear heard tell told said think thought remember recall "
-    "realise realize leave left stay stayed come came discuss discussed call called"
+    "realise realize leave left stay stayed come came discuss discussed call called work worked "
+    "use used"
 )
 _RELAYED = re.compile(
     r"\b(?:says?|said|stated|claims?|claimed|denies|denied|according\s+to|alleges?|alleged)\b",

@@ -10,6 +10,7 @@ sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from
 import re
 from collections import defaultdict
 from collections.abc import Mapping
+from datetime import date
 from pathlib import PurePath
 
 from holmes_backend.agents.schemas import SourceRef, TimedEvent
@@ -39,7 +40,9 @@ _EVENT_VERBS = re.compile(
     r"received|paid|transferred|wired|saw|observed|seized|collected|photographed|recorded|"
     r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
     r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened|"
-    r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded)\b",
+    r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded|"
+    # a report made to someone: "Reported to: Jane Holt (Supervisor) on 4 February 2026"
+    r"reported|notified|lodged)\b",
     re.IGNORECASE,
 )
 # A form's field dating an act: "Date of inspection: 11 May 2026", "Date of loss: 12 June".
@@ -655,10 +658,11 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     # names no one ("Employee: …" over "Day  Date  Start  Finish").
     rows = column_rows(doc)
     subject = head_subject(doc) if rows else None
+    written = _written_on(doc)
     for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
             continue  # a quoted message's "Date:" line dates the message, not an event in it
-        moments = find_moments(unit.text)
+        moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
             # A period's end ("the quarter ended October 28, 2023") is no day a later time of
             # day belongs to.
@@ -714,6 +718,35 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
     return _one_occasion(doc, found)
+
+
+_HEAD_DATE_UNITS = 10
+# A day the sentence looks ahead to (a deadline, a plan), not one it tells of.
+_AHEAD = re.compile(
+    r"\b(?:will|would|shall|should|must|please|due|deadline|expected|scheduled|planned|"
+    r"next|upcoming|going\s+to)\b|\bby\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
+
+
+def _written_on(doc: EvidenceDoc) -> date | None:
+    """The day a document was written: an e-mail's Date header, else the first full date of
+    its head (a letter's or a statement's "Date: 20 April 2026")."""
+    sent = doc.metadata.get("date")
+    if doc.mime_type == "message/rfc822":
+        return date.fromisoformat(sent[:10]) if isinstance(sent, str) and len(sent) >= 10 else None
+    head = (m for u in units(doc)[:_HEAD_DATE_UNITS] for m in find_moments(u.text))
+    return next((m.day for m in head), None)
+
+
+def _without_year(text: str, written: date | None) -> list[Moment]:
+    """A day written without its year ("we met on 28 April"), of the last such day before the
+    document was written; a sentence dated so becomes an event when it tells of one."""
+    if written is None or _AHEAD.search(text):
+        return []  # "… would be appreciated by March 31": a day ahead, of no year told
+    days = find_days(text, written)
+    return [Moment(days[0])] if days else []
 
 
 def _distinct_people(names: list[str]) -> list[str]:

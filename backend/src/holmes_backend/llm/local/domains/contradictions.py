@@ -175,6 +175,7 @@ from holmes_backend.llm.local.domains.threats import threat_contradictions
 from holmes_backend.llm.local.domains.timeline import people_in, places_in
 from holmes_backend.llm.local.domains.timeliness import timeliness_contradictions
 from holmes_backend.llm.local.domains.timesheets import hours_contradictions
+from holmes_backend.llm.local.domains.trades import trade_contradictions
 from holmes_backend.llm.local.domains.trading import traded_before
 from holmes_backend.llm.local.domains.turnover import (
     declared_takings_contradictions,
@@ -1633,6 +1634,7 @@ def all_contradictions(
         + usual_address_contradictions(claims, view.evidence.findings)
         + approver_contradictions(claims, held)
         + payday_contradictions(claims, held)
+        + trade_contradictions(claims, held, view.financial.findings)
     )
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)

@@ -62,6 +62,7 @@ from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradic
 from holmes_backend.llm.local.domains.exits import access_contradictions
 from holmes_backend.llm.local.domains.expenses import expense_presence_contradictions
 from holmes_backend.llm.local.domains.faculties import faculty_contradictions
+from holmes_backend.llm.local.domains.figures import misstated_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
 from holmes_backend.llm.local.domains.fuel import fuel_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
@@ -1635,6 +1636,7 @@ def all_contradictions(
         + approver_contradictions(claims, held)
         + payday_contradictions(claims, held)
         + trade_contradictions(claims, held, view.financial.findings)
+        + misstated_contradictions(view.financial.findings)
     )
     found += document_contradictions(view, caps)
     found += _against_records(view, items, held)

@@ -5,19 +5,27 @@ entry or transaction of their own).
 A press release or report often states a headline figure in words ("net income was $44.2
 million") that its table gives exactly ("44,172" in thousands). A stated figure that matches no
 table figure of the same line and date, within its rounding, is flagged.
+
+Another document's account of a filing's figure (meeting notes' "He said that net income for the
+quarter was $51.8 million") is held against the filing's table (FIGURE_MISSTATED, a
+contradiction at synthesis): the same line (its key words, and any qualifier the
+sentence gives it, "online sales", in the table's label), of the period the sentence names ("the
+quarter": the table's thirteen weeks or three months; "the nine months", "year to date"), at its
+latest date. A figure that is the line's earlier period is the prior period's told as the
+current one; one that is neither, a misstatement.
 """
 
 import re
 from collections import defaultdict
 
-from holmes_backend.agents.schemas import Anomaly, Finding, Transaction
+from holmes_backend.agents.schemas import Anomaly, Contradiction, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.statements import REPORTED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
-from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.text import units, words
+from holmes_backend.llm.local.facts.money import Money, find_money, format_money
+from holmes_backend.llm.local.facts.text import Unit, units, words
 
 _KEY_LINES = re.compile(
     r"\b(revenue|revenues|sales|net income|net loss|net earnings|gross profit|operating income|"
@@ -122,6 +130,129 @@ def narrative_check(doc: EvidenceDoc, figures: list[Transaction]) -> tuple[int, 
             )
         )
     return agreed, found
+
+
+FIGURE_MISSTATED = "figure_misstated"
+_TOLD_LINE = re.compile(
+    r"(?P<qualifier>(?:\b[a-z][a-z-]+\s+)?)(?P<line>revenue|revenues|sales|net income|net loss|"
+    r"net earnings|gross profit|operating income|income from operations)\b",
+    re.IGNORECASE,
+)
+_PERIOD_WORDS = (
+    (re.compile(r"\b(?:quarter|three months|13[- ]weeks?|thirteen[- ]weeks?)\b", re.I), "quarter"),
+    (
+        re.compile(
+            r"\b(?:year[- ]to[- ]date|nine months|six months|half[- ]year|39[- ]weeks?|"
+            r"thirty-nine[- ]weeks?|26[- ]weeks?|twenty-six[- ]weeks?)\b",
+            re.I,
+        ),
+        "to date",
+    ),
+)
+_PERIOD_LABEL = {
+    "quarter": re.compile(r"\b(?:thirteen|13|three months|quarter)\b", re.I),
+    "to date": re.compile(r"\b(?:thirty-nine|39|nine months|twenty-six|26|six months)\b", re.I),
+}
+# Words before a line that say nothing of which line it is.
+_PLAIN = frozenset(
+    {"net", "total", "the", "our", "its", "their", "his", "her", "company", "group", "that", "for"}
+    | {"said", "says", "stated", "reported", "was", "were", "is", "are", "and", "of", "in", "with"}
+)
+
+
+def figures_misstated(docs: list[EvidenceDoc], figures: list[Transaction]) -> list[Finding]:
+    """Sentences of a document without a table of its own telling a key line's figure that
+    another document's table reports otherwise (see the module's docstring)."""
+    table = [(t, p) for t in figures if (p := _parts(t)) and _KEY_LINES.search(p[0])]
+    tabled = {t.source.file_id for t, _ in table}
+    found: list[Finding] = []
+    for doc in docs if table else []:
+        if doc.file_id in tabled:
+            continue  # its own text is checked against its own table (narrative_check)
+        for unit in units(doc):
+            money = [m for m in find_money(unit.text) if abs(m.value) >= 1000]
+            if unit.kind == "prose" and len(money) == 1:
+                found += _misstated(unit, money[0], table)
+    return found
+
+
+def _misstated(
+    unit: Unit, figure: Money, table: list[tuple[Transaction, tuple[str, str, str]]]
+) -> list[Finding]:
+    told = _TOLD_LINE.search(unit.text)
+    if told is None:
+        return []
+    wanted = {w for w in words(told["qualifier"]) if w not in _PLAIN and w not in STOPWORDS}
+    wanted |= {w for w in words(told["line"]) if w != "net"}
+    period = next((name for pattern, name in _PERIOD_WORDS if pattern.search(unit.text)), None)
+    line = _key(told["line"])
+    same = [
+        (tx, parts)
+        for tx, parts in table
+        if _key(parts[0]) == line
+        and wanted <= _label_words(parts[0])
+        and (period is None or _PERIOD_LABEL[period].search(parts[1]))
+    ]
+    if not same:
+        return []
+    latest = max(parts[2] for _, parts in same)
+    current = [tx for tx, parts in same if parts[2] == latest]
+    tolerance = _rounding(unit.text[figure.start : figure.end], figure.value)
+    if any(abs(abs(tx.amount) - abs(figure.value)) <= tolerance for tx in current):
+        return []
+    prior = next(
+        (
+            tx
+            for tx, parts in same
+            if parts[2] < latest and abs(abs(tx.amount) - abs(figure.value)) <= tolerance
+        ),
+        None,
+    )
+    reported = current[0]
+    what = reported.description.removeprefix(REPORTED + ": ")
+    earlier = (
+        f", and {format_money(prior.amount, prior.currency)} for the earlier period "
+        f"({prior.description.removeprefix(REPORTED + ': ')}): the prior period's figure given "
+        "as the current one"
+        if prior
+        else ""
+    )
+    return [
+        Finding(
+            finding_type=FIGURE_MISSTATED,
+            title=f"{told['line'].capitalize()} told as "
+            f"{format_money(figure.value, figure.currency)}",
+            summary=(
+                f"It gives {format_money(figure.value, figure.currency)}; the filing reports "
+                f"{format_money(reported.amount, reported.currency)} ({what}){earlier}."
+            ),
+            confidence=0.8,
+            severity="HIGH" if prior else "MEDIUM",
+            sources=unique_refs([unit.ref, reported.source, *([prior.source] if prior else [])], 6),
+        )
+    ]
+
+
+def _key(label: str) -> str:
+    """A line's key words, as the table and the telling both write them ("SALES, Net of
+    returns" and "net sales": sales; "Revenues": revenue)."""
+    match = _KEY_LINES.search(label)
+    return match.group().lower().removesuffix("s") if match else ""
+
+
+def misstated_contradictions(findings: list[Finding]) -> list[Contradiction]:
+    """A figure told otherwise than the filing reports it: the telling against the table."""
+    return [
+        Contradiction(
+            claim=f.sources[0].excerpt or f.title,
+            claim_source=f.sources[0],
+            evidence_against=f.sources[1:],
+            explanation=f.summary,
+            severity=f.severity,
+        )
+        for f in findings
+        if f.finding_type == FIGURE_MISSTATED and len(f.sources) >= 2
+    ]
 
 
 def _rounding(written: str, value: float) -> float:

@@ -19,6 +19,7 @@ from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.counts import counts_stated
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
 from holmes_backend.llm.local.domains.figures import (
+    figures_misstated,
     figures_reported,
     narrative_check,
     period_changes,
@@ -95,6 +96,7 @@ def analyse_financial(
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
     findings += period_changes(figures)
     findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
+    findings += figures_misstated(docs, figures)
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     findings += [
         item

@@ -217,19 +217,22 @@ def is_payment(tx: Transaction) -> bool:
 
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     """The transactions with a payment recorded in several documents (a ledger and the bank
-    statement) kept once: the same reference, or the same amount, day and payee, in another file."""
-    first_file: dict[tuple[object, ...], str] = {}
-    kept: list[Transaction] = []
+    statement) kept once: the same reference, or the same amount, day and payee, in another file.
+    The copy kept is the earliest dated (the first record of the payment), whatever order the
+    documents came in."""
+    first: dict[tuple[object, ...], tuple[str, str]] = {}  # key -> (date, file)
     for tx in transactions:
-        key: tuple[object, ...] = (
-            ("reference", norm_reference(tx.reference))
-            if tx.reference
-            else ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
-        )
-        file_id = first_file.setdefault(key, tx.source.file_id)
-        if file_id == tx.source.file_id:
-            kept.append(tx)
-    return kept
+        day = (tx.date or "9999")[:10]
+        known = first.get(_payment_key(tx))
+        if known is None or day < known[0]:
+            first[_payment_key(tx)] = (day, tx.source.file_id)
+    return [tx for tx in transactions if first[_payment_key(tx)][1] == tx.source.file_id]
+
+
+def _payment_key(tx: Transaction) -> tuple[object, ...]:
+    if tx.reference:
+        return ("reference", norm_reference(tx.reference))
+    return ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
 
 
 def total_of(transactions: list[Transaction]) -> str:

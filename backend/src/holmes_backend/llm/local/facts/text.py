@@ -179,7 +179,10 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
                 flush()
                 result[first:] = [replace(u, heading=True) for u in result[first:]]
                 continue
-            if paragraph and not _continues(paragraph[-1][1], line, width):
+            if paragraph and (
+                _blank_between(chunks, paragraph[-1][0], index)
+                or not _continues(paragraph[-1][1], line, width)
+            ):
                 flush()
             paragraph.append((index, line))
     flush()
@@ -196,6 +199,16 @@ _OPEN_END = re.compile(
 _LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")
 _NUMBERED_SHARE = 0.6
 _NUMBERED_SAMPLE = 200
+
+
+def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
+    """A blank line between two lines of a text file (their line numbers apart): a paragraph
+    ends there, however long its last line ("Attendees: …, analysts from Harbor Lane Capital"
+    over a blank line, then "Thomas Heacock said that …")."""
+    if before == index:
+        return False
+    last, line = chunks[before].location.line, chunks[index].location.line
+    return last is not None and line is not None and line > last + 1
 
 
 def _line_numbered(chunks: list[Chunk]) -> bool:

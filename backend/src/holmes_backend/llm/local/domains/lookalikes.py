@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import display_name
 from holmes_backend.llm.local.facts.cite import cite
 from holmes_backend.llm.local.facts.dates import parse_iso
@@ -174,15 +175,12 @@ def usual_address_contradictions(
         if not meant:
             continue
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=meant[0].sources,
-                explanation=(
-                    f"{claim.speaker} says the message came from the usual address, yet "
-                    f"{meant[0].summary.split(': a spoofed', 1)[0]}."
-                ),
-                severity="HIGH",
+            refuted(
+                claim,
+                meant[0].sources,
+                f"{claim.speaker} says the message came from the usual address, yet "
+                f"{meant[0].summary.split(': a spoofed', 1)[0]}.",
+                "HIGH",
             )
         )
     return found

@@ -180,18 +180,10 @@ def stated_losses(doc: EvidenceDoc) -> list[Finding]:
             if not _words(name):
                 continue
             money = find_money(part)
-            worth = format_money(abs(money[0].value), money[0].currency) if len(money) == 1 else ""
-            found.append(
-                Finding(
-                    finding_type=CLAIMED_LOSS,
-                    title=f"{heading}: {name}" + (f" ({worth})" if worth else ""),
-                    summary=f"{name} - {worth}" if worth else name,
-                    confidence=0.7,
-                    severity="LOW",
-                    entities=[holder] if holder else [],
-                    sources=[unit.ref],
-                )
-            )
+            value = money[0] if len(money) == 1 else None
+            worth = format_money(abs(value.value), value.currency) if value else ""
+            summary = f"{name} - {worth}" if worth else name
+            found.append(_item_finding(CLAIMED_LOSS, heading, name, value, summary, holder, unit))
     return found
 
 
@@ -364,18 +356,31 @@ def _items(doc_units: list[Unit], kind: str, heading: str, holder: str | None) -
         if item is None:
             continue
         name, value = item
-        found.append(
-            Finding(
-                finding_type=kind,
-                title=f"{heading}: {name} ({format_money(abs(value.value), value.currency)})",
-                summary=" ".join(unit.text.split())[:300],
-                confidence=0.8,
-                severity="LOW",
-                entities=[holder] if holder else [],
-                sources=[unit.ref],
-            )
-        )
+        summary = " ".join(unit.text.split())
+        found.append(_item_finding(kind, heading, name, value, summary, holder, unit))
     return found
+
+
+def _item_finding(
+    kind: str,
+    heading: str,
+    name: str,
+    value: Money | None,
+    summary: str,
+    holder: str | None,
+    unit: Unit,
+) -> Finding:
+    """An item of a claim or a receipt: "<heading>: <item> (<value>)", valued when it is."""
+    worth = f" ({format_money(abs(value.value), value.currency)})" if value else ""
+    return Finding(
+        finding_type=kind,
+        title=f"{heading}: {name}{worth}",
+        summary=summary[:300],
+        confidence=0.8,
+        severity="LOW",
+        entities=[holder] if holder else [],
+        sources=[unit.ref],
+    )
 
 
 def _item(text: str) -> tuple[str, Money] | None:

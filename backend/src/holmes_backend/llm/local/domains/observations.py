@@ -20,6 +20,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.records import sentences
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
 
@@ -128,16 +129,12 @@ def presence_contradictions(
         if not against:
             continue
         found.append(
-            Contradiction(
-                claim=claim.claim,
-                claim_source=claim.source,
-                evidence_against=[r.sources[0] for r in against[:6]],
-                explanation=(
-                    f"{claim.speaker or 'The witness'} says there was no {' '.join(thing)}, yet "
-                    f"a record says one was there: \u201c{against[0].summary[:200].rstrip('.')}"
-                    "\u201d."
-                ),
-                severity="MEDIUM",
+            refuted(
+                claim,
+                [r.sources[0] for r in against],
+                f"{claim.speaker or 'The witness'} says there was no {' '.join(thing)}, yet a "
+                f"record says one was there: \u201c{against[0].summary[:200].rstrip('.')}\u201d.",
+                "MEDIUM",
             )
         )
     return found

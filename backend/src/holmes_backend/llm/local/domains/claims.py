@@ -17,6 +17,7 @@ from holmes_backend.llm.local.domains.timeline import ORIGIN, places_in, sender_
 from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.answers import asked
 from holmes_backend.llm.local.facts.dates import (
+    WEEKDAYS,
     Moment,
     day_period,
     ended_period,
@@ -581,7 +582,6 @@ _WEEKDAY = re.compile(
     r"saturday|sunday)\b(?!\s*,?\s*\d)",
     re.IGNORECASE,
 )
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _weekday(text: str, told: date | None) -> date | None:
@@ -589,7 +589,7 @@ def _weekday(text: str, told: date | None) -> date | None:
     match = _WEEKDAY.search(text)
     if match is None or told is None:
         return None
-    back = (told.weekday() - _WEEKDAYS.index(match["day"].lower())) % 7 or 7
+    back = (told.weekday() - WEEKDAYS.index(match["day"].lower())) % 7 or 7
     return told - timedelta(days=back)
 
 

@@ -192,6 +192,7 @@ from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import (
+    WEEKDAYS,
     day_period,
     find_period,
     find_times,
@@ -472,7 +473,6 @@ def _involves(item: Item, person: str | None) -> bool:
 _WEEKDAY_NAMED = re.compile(
     r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
 )
-_WEEKDAY_NAMES = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 
 
 def _excepted_time(
@@ -490,7 +490,7 @@ def _excepted_time(
     days = find_period(rest, window[1].date())
     day = days[0] if days else None
     if day is None and (named := _WEEKDAY_NAMED.search(rest)):
-        wanted = _WEEKDAY_NAMES.index(named["day"].lower())
+        wanted = WEEKDAYS.index(named["day"].lower())
         first = window[0].date()
         day = first + timedelta(days=(wanted - first.weekday()) % 7)
     if day is None or not window[0].date() <= day <= window[1].date():

@@ -21,10 +21,9 @@ from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_period
+from holmes_backend.llm.local.facts.dates import WEEKDAYS, find_period
 from holmes_backend.llm.local.facts.names import same_party
 
-_DAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _DAY = r"(?:mon|tues|wednes|thurs|fri|satur|sun)day"
 _EVERY = re.compile(
     rf"\b(?:every|each|all(?:\s+(?:of\s+)?the)?|those|these|the)\s+(?P<days>{_DAY}s?"
@@ -80,7 +79,7 @@ def _weekdays(text: str) -> set[int]:
     named = match["days"].lower()
     if "weekend" in named:
         return {5, 6}
-    return {i for i, day in enumerate(_DAYS) if day[:3] in re.findall(r"[a-z]{3}", named)}
+    return {i for i, day in enumerate(WEEKDAYS) if day[:3] in re.findall(r"[a-z]{3}", named)}
 
 
 def _named_days(claim: SwornClaim, before: list[SwornClaim]) -> list[date]:
@@ -145,7 +144,7 @@ def _days_unused(said: str) -> set[int]:
     named = match["days"].lower()
     if "weekend" in named:
         return {5, 6}
-    return {i for i, day in enumerate(_DAYS) if day[:3] in re.findall(r"[a-z]{3}", named)}
+    return {i for i, day in enumerate(WEEKDAYS) if day[:3] in re.findall(r"[a-z]{3}", named)}
 
 
 def _card_used(
@@ -171,7 +170,7 @@ def _card_used(
     days = sorted({i.when.date() for i in used})
     listed = ", ".join(f"{d:%a} {d.isoformat()}" for d in days[:_LISTED])
     more = f" and {len(days) - _LISTED} more" if len(days) > _LISTED else ""
-    names = " or ".join(f"{_DAYS[d].capitalize()}s" for d in sorted(unused))
+    names = " or ".join(f"{WEEKDAYS[d].capitalize()}s" for d in sorted(unused))
     return [
         refuted(
             claim,

@@ -288,6 +288,8 @@ _DAY_MONTH = re.compile(
 )
 
 
+# The days of the week, Monday first (as date.weekday() counts them).
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_BEFORE = re.compile(
     r"\b(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|"
     r"saturday|sat|sunday|sun)\.?,?\s+(?=\d)",

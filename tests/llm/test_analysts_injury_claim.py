@@ -115,3 +115,32 @@ async def test_a_report_made_is_an_event_of_its_day(tmp_path: Path) -> None:
     assert [(e.timestamp, e.description) for e in evidence.events] == [
         ("2026-02-05", "Reported to: Ann Kerr (Supervisor) on 5 February 2026")
     ]
+
+
+_TIMED = (
+    "STATEMENT OF RORY BANNON\n"
+    "Date: 2 March 2026\n\n"
+    "1. At about 10:30 on 3 February 2026 I slipped in the loading bay and fell.\n"
+)
+_BOOK_TIME = (
+    "ACCIDENT BOOK ENTRY\n"
+    "Injured person: Rory Bannon\n"
+    "Date and time of accident: 3 February 2026, {at}\n"
+)
+
+
+async def test_the_time_he_gives_against_the_books(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_bannon.txt", _TIMED),
+        await text_doc(tmp_path, "accident_book.txt", _BOOK_TIME.format(at="11:40")),
+    ]
+    [late] = synthesis_of(docs).contradictions
+    assert late.explanation == (
+        "Rory Bannon puts it at 10:30; the record of it gives 11:40, 70 minutes apart: Date and "
+        "time of accident: 3 February 2026, 11:40."
+    )
+    near = [
+        await text_doc(tmp_path, "statement_bannon.txt", _TIMED),
+        await text_doc(tmp_path, "accident_book.txt", _BOOK_TIME.format(at="10:45")),
+    ]
+    assert synthesis_of(near).contradictions == []

@@ -9,13 +9,19 @@ or the time the claim itself gives. Phone use counts from the records of the wit
 number (its rows name them), outgoing only (a message received is not one sent), in the ten
 minutes up to the incident. Speeds count from records of that day within a minute or two of it;
 a record that names the witness (its rows, its file) makes the contradiction HIGH, one of an
-unnamed vehicle MEDIUM."""
+unnamed vehicle MEDIUM.
+
+The time itself: "At about 10:30 that morning I slipped … and fell" against the accident book's
+"Date and time of accident: 3 February 2026, 11:40" (a record's own field for the incident's
+time, that day, in another file): more than half an hour apart is a contradiction (MEDIUM: a
+time told from memory against the one recorded)."""
 
 import re
 from datetime import datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.names import person_parts, same_party
@@ -73,6 +79,7 @@ def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
         claim = said
         if not said.claimed_time and (when := told.get((said.source.file_id, said.speaker))):
             claim = said.model_copy(update={"claimed_time": when})
+        found += _time_told(said, items)
         moments = _moments(claim, items)
         if not moments:
             continue
@@ -81,6 +88,52 @@ def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
         if speed := _SPEED_CLAIM.search(claim.claim):
             found += _speeding(claim, speed, items, moments, _vehicles(claims, claim))
     return found
+
+
+# A record's field giving the incident's time ("Date and time of accident: …", "Time of
+# incident: …"), or its sentence ("the collision occurred at 17:42").
+_INCIDENT_TIME = re.compile(
+    r"\b(?:date\s+and\s+)?time\s+of\s+(?:the\s+)?(?:accident|incident|loss|collision|crash|fall|"
+    r"injury|assault)\b|\b(?:accident|incident|collision|crash|fall)\s+(?:occurred|happened|took\s+"
+    r"place)\s+at\b",
+    re.IGNORECASE,
+)
+_TOLD_INCIDENT = re.compile(
+    r"\b(?:slipped|fell|tripped|crashed|collided|was\s+(?:hit|struck|injured|assaulted|attacked)|"
+    r"had\s+(?:the|an|my)\s+accident)\b",
+    re.IGNORECASE,
+)
+_APART = timedelta(minutes=30)
+
+
+def _time_told(claim: SwornClaim, items: list[Item]) -> list[Contradiction]:
+    """The time a witness gives their own incident against the record of its time that day."""
+    span = parse_span(claim.claimed_time)
+    if span is None or not span[2] or not _TOLD_INCIDENT.search(claim.claim):
+        return []
+    told = span[0]
+    for item in items:
+        if (
+            item.timed
+            and item.file_id != claim.source.file_id
+            and item.when.date() == told.date()
+            and _INCIDENT_TIME.search(item.description)
+        ):
+            gap = abs(item.when.replace(tzinfo=None) - told.replace(tzinfo=None))
+            if gap <= _APART:
+                return []
+            minutes = int(gap.total_seconds() // 60)
+            return [
+                refuted(
+                    claim,
+                    [item.source],
+                    f"{claim.speaker} puts it at {_clock(told)[:5]}; the record of it gives "
+                    f"{_clock(item.when)[:5]}, {minutes} minutes apart: "
+                    f"{item.description[:120].rstrip('.')}.",
+                    "MEDIUM",
+                )
+            ]
+    return []
 
 
 def _vehicles(claims: list[SwornClaim], claim: SwornClaim) -> set[str]:

@@ -56,3 +56,32 @@ async def test_his_cars_camera_hits_are_his(tmp_path: Path) -> None:
 
 async def test_another_cars_hits(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, "YX19PLM")).contradictions == []
+
+
+_VPN = (
+    "User,Date,Connected,Disconnected,Source IP location\n"
+    "nfarrow,2026-04-09,09:05,09:12,Birmingham GB\n"
+    "jlaw,2026-04-09,08:30,17:00,Stockport GB\n"
+)
+
+
+async def test_a_user_name_is_the_one_person_it_spells(tmp_path: Path) -> None:
+    """No record says whose "nfarrow" is; the case names one person it spells (Neil Farrow),
+    so the VPN session from Birmingham is his. With a Nadia Farrow named too, it is no one's."""
+    docs = [
+        await text_doc(tmp_path, "statement_farrow.txt", _STATEMENT),
+        await text_doc(tmp_path, "vpn_log.csv", _VPN, "text/csv"),
+    ]
+    evidence, _ = run(EvidenceOutput, docs)
+    sessions = {
+        e.description.split(";")[0]: e.people for e in evidence.events if "User" in e.description
+    }
+    assert sessions == {"User: nfarrow": ["nfarrow", "Neil Farrow"], "User: jlaw": ["jlaw"]}
+    assert [c.claim[:20] for c in synthesis_of(docs).contradictions] == [
+        "On 9 and 10 April 20",
+        "I never left Greater",
+    ]
+    two = _STATEMENT + "4. My sister Nadia Farrow also works at Corven Plastics.\n"
+    docs[0] = await text_doc(tmp_path, "statement_farrow.txt", two)
+    evidence, _ = run(EvidenceOutput, docs)
+    assert all(e.people == ["nfarrow"] for e in evidence.events if "nfarrow" in e.description)

@@ -73,7 +73,7 @@ from holmes_backend.llm.local.domains.undisclosed import disclosures
 from holmes_backend.llm.local.domains.undone import not_recorded_done
 from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.dates import parse_iso
-from holmes_backend.llm.local.facts.identifiers import identity_holders
+from holmes_backend.llm.local.facts.identifiers import identity_holders, spelled_users
 from holmes_backend.llm.local.facts.names import name_key, not_a_person
 from holmes_backend.llm.local.facts.phones import phone_holders
 
@@ -100,6 +100,15 @@ def _unique(names: list[str]) -> list[str]:
     return sorted(kept.values())
 
 
+def _holders(
+    docs: list[EvidenceDoc], witnesses: dict[str, str], people: list[str]
+) -> dict[str, str]:
+    """Whose each telephone number, login, badge or plate is: as the case's records give it,
+    else (a user name) the one person named in the case whose name it spells."""
+    held = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
+    return held | spelled_users(docs, [*people, *witnesses.values()], held)
+
+
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     claims = at_their_homes(_claims(docs), docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
@@ -108,7 +117,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     people = [m.name for m in mentions]
     where = file_places(docs)
     witnesses = {c.source.file_id: c.speaker for c in claims if c.speaker}
-    numbers = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
+    numbers = _holders(docs, witnesses, people)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
         timeline += quoted_events(doc)

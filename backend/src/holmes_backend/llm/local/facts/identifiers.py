@@ -14,7 +14,8 @@ from collections.abc import Mapping
 
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import row_fields
-from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 from holmes_backend.llm.local.facts.vocabulary import common_words
 
@@ -107,6 +108,57 @@ def identity_holders(
                 if _ID_COLUMN.search(key) and (ident := _identifier(value)):
                     holders[f"id:{ident}"] |= people
     return {key: next(iter(names)) for key, names in holders.items() if len(names) == 1}
+
+
+_USER_COLUMN = re.compile(
+    r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account)\b", re.IGNORECASE
+)
+
+
+def _spellings(person: str) -> set[str]:
+    """The user names a person's name is commonly made into: nfarrow, n.farrow, neil.farrow,
+    neilfarrow, neil_farrow, farrown, farrow.neil."""
+    words = re.findall(r"[a-z]+", fold(person).lower())
+    if len(words) < 2 or len(words[0]) < 2:
+        return set()
+    first, last = words[0], words[-1]
+    return {
+        f"{first[0]}{last}",
+        f"{first[0]}.{last}",
+        f"{first}.{last}",
+        f"{first}{last}",
+        f"{first}_{last}",
+        f"{last}{first[0]}",
+        f"{last}.{first}",
+    }
+
+
+def spelled_users(
+    docs: list[EvidenceDoc], people: list[str], holders: Mapping[str, str]
+) -> dict[str, str]:
+    """User names no record of the case gives to anyone ("User: nfarrow" in a VPN log), tied to
+    the one person the case names whose name they spell (Neil Farrow); none when two could."""
+    spelt: dict[str, set[str]] = defaultdict(set)
+    for person in people:
+        for spelling in _spellings(person):
+            spelt[spelling].add(person)
+    found: dict[str, str] = {}
+    for doc in docs if spelt else []:
+        for unit in units(doc)[:_MAX_UNITS]:
+            if unit.kind != "row":
+                continue
+            for key, value in row_fields(unit.text).items():
+                ident = _identifier(value) if _USER_COLUMN.search(key) else None
+                if ident is None or f"id:{ident}" in holders or f"id:{ident}" in found:
+                    continue
+                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]), set())
+                distinct: list[str] = []
+                for person in sorted(named, key=len, reverse=True):
+                    if not any(same_party(person, kept) for kept in distinct):
+                        distinct.append(person)
+                if len(distinct) == 1:
+                    found[f"id:{ident}"] = distinct[0]
+    return found
 
 
 def identified(text: str, holders: Mapping[str, str]) -> list[str]:

@@ -15,6 +15,7 @@ import re
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.records import sentence_day, sentences, written_day
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import doc_people
 from holmes_backend.llm.local.facts import condition
 from holmes_backend.llm.local.facts.lexicon import wordset
@@ -42,9 +43,18 @@ _CONDITION_RECORD = re.compile(
     re.IGNORECASE,
 )
 # "Living room carpet: new, clean, no stains or marks": the thing, and its state.
-_THING_STATE = re.compile(r"^\s*(?P<thing>[A-Za-z][\w '/-]{2,50}?)\s*:\s*(?P<state>.+)$")
+_THING_STATE = re.compile(
+    r"^\s*(?:[-*\u2022]\s*)?(?P<thing>[A-Za-z][\w '/-]{2,50}?)\s*:\s*(?P<state>.+)$"
+)
 _SOUND = re.compile(
     r"\b(?:new|clean|good|excellent|sound|undamaged|intact|pristine|as\s+new)\b", re.IGNORECASE
+)
+CONDITION_WORN = "condition_worn"
+# A state of wear or age: "worn", "several marks", "scuffs", "faded", "approx. 8 years old".
+_WORN = re.compile(
+    r"\b(?:worn|marks?|marked|scuff\w*|faded|tired|aged|chipped|scratched|threadbare|"
+    r"\d{1,2}\s+years?\s+old|old)\b",
+    re.IGNORECASE,
 )
 _FIELDS = wordset("date tenant tenants agent landlord inspector signed property address ref")
 _HEAD = 4
@@ -52,7 +62,8 @@ _MAX_SOUND = 60
 
 
 def conditions_sound(docs: list[EvidenceDoc]) -> list[Finding]:
-    """Each thing a condition record records as sound, on the record's day."""
+    """Each thing a condition record records as sound, or as worn or aged ("Carpet: beige,
+    worn, several marks near the window, approx. 8 years old"), on the record's day."""
     found: list[Finding] = []
     for doc in docs:
         doc_units = units(doc)
@@ -67,13 +78,17 @@ def conditions_sound(docs: list[EvidenceDoc]) -> list[Finding]:
                 continue
             state = match["state"]
             denied = condition.denied(state)
-            if (condition.reported(state) and not denied) or not (_SOUND.search(state) or denied):
+            worn = bool(_WORN.search(state)) and not denied and not _SOUND.search(state)
+            sound = not (condition.reported(state) and not denied) and bool(
+                _SOUND.search(state) or denied
+            )
+            if not (sound or worn):
                 continue
             thing = " ".join(match["thing"].split())
             found.append(
                 Finding(
-                    finding_type=CONDITION_SOUND,
-                    title=f"{thing} recorded as sound in {doc.filename}"
+                    finding_type=CONDITION_SOUND if sound else CONDITION_WORN,
+                    title=f"{thing} recorded as {'sound' if sound else 'worn'} in {doc.filename}"
                     + (f" on {day}" if day else ""),
                     summary=unit.text[:300],
                     confidence=0.75,
@@ -144,6 +159,59 @@ def preexisting_contradictions(
                     + "."
                 ),
                 severity="HIGH" if signed else "MEDIUM",
+            )
+        )
+    return found
+
+
+# "the carpets were new", "newly decorated", "in pristine condition".
+_AS_NEW = re.compile(
+    r"\b(?:brand\s+new|new|newly\s+\w+|pristine|immaculate|spotless|as\s+new|undamaged)\b", re.I
+)
+_AT_START = re.compile(
+    r"\b(?:at|from)\s+the\s+(?:start|beginning|outset)\b|\b(?:when|before)\s+(?:she|he|they|"
+    r"the\s+tenants?|[A-Z][a-z]+\s+[A-Z][a-z]+)\s+moved\s+in\b|\bat\s+(?:the\s+)?(?:check[- ]?in|"
+    r"move[- ]in)\b",
+    re.IGNORECASE,
+)
+
+
+def _stems(text: str) -> set[str]:
+    return {w.rstrip("s") for w in _WORD.findall(text.lower())} - _GENERIC
+
+
+def as_new_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> list[Contradiction]:
+    """A witness's "at the start of the tenancy … the carpets were new" against the first
+    condition record's "Carpet: beige, worn, …, approx. 8 years old" (MEDIUM: a record the
+    witness may not have made)."""
+    worn = [f for f in findings if f.finding_type == CONDITION_WORN and f.sources]
+    found: list[Contradiction] = []
+    for claim in claims if worn else []:
+        said = claim.claim
+        if not claim.speaker or not _AT_START.search(said) or not _AS_NEW.search(said):
+            continue
+        if re.search(r"\b(?:not|never|n['\u2019]t)\b", said):
+            continue
+        words = _stems(said)
+        against = [
+            f
+            for f in worn
+            if f.sources[0].file_id != claim.source.file_id
+            and words & _stems(f.title.split(" recorded as worn")[0])
+        ]
+        if not against:
+            continue
+        first = min(_day(f) for f in against)
+        against = [f for f in against if _day(f) == first]
+        found.append(
+            refuted(
+                claim,
+                [f.sources[0] for f in against],
+                f"{claim.speaker} says it was new at the start; the condition record of "
+                f"{first or 'then'} records it worn: "
+                + "; ".join(f.summary[:120].rstrip(".") for f in against[:3])
+                + ".",
+                "MEDIUM",
             )
         )
     return found

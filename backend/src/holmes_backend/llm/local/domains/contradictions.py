@@ -43,6 +43,7 @@ from holmes_backend.llm.local.domains.cheques import register_contradictions
 from holmes_backend.llm.local.domains.completions import completion_contradictions
 from holmes_backend.llm.local.domains.conditions import (
     CONDITION_REPORTED,
+    as_new_contradictions,
     preexisting_contradictions,
 )
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
@@ -1671,7 +1672,9 @@ def _against_records(
     )
     found += seal_contradictions(claims, view.evidence.custody)
     found += stoppage_contradictions(_stoppages(view), events)
-    found += preexisting_contradictions(claims, view.evidence.findings)
+    found += preexisting_contradictions(claims, view.evidence.findings) + (
+        as_new_contradictions(claims, view.evidence.findings)
+    )
     found += hour_contradictions(claims, items)
     found += faculty_contradictions(claims, items, view.evidence.findings)
     found += household_contradictions(claims, view.evidence.findings) + elsewhere_contradictions(

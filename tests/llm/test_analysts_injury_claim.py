@@ -90,21 +90,24 @@ _ENTRY = (
 )
 
 
-async def test_reported_straight_away_against_the_day_it_was_recorded(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "statement_bannon.txt", _REPORTED),
-        await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="5 February 2026")),
+async def _statement_and_book(tmp_path: Path, statement: str, book: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "statement_bannon.txt", statement),
+        await text_doc(tmp_path, "accident_book.txt", book),
     ]
+
+
+async def test_reported_straight_away_against_the_day_it_was_recorded(tmp_path: Path) -> None:
+    docs = await _statement_and_book(tmp_path, _REPORTED, _ENTRY.format(day="5 February 2026"))
     [late] = synthesis_of(docs).contradictions
     assert late.explanation == (
         "Rory Bannon says it was reported straight away, on 2026-02-03; the record of it dates "
         "it 2026-02-05, 2 day(s) later."
     )
-    same_day = [
-        await text_doc(tmp_path, "statement_bannon.txt", _REPORTED),
-        await text_doc(tmp_path, "accident_book.txt", _ENTRY.format(day="3 February 2026")),
-    ]
-    assert synthesis_of(same_day).contradictions == []
+    same_day = _ENTRY.format(day="3 February 2026")
+    assert (
+        synthesis_of(await _statement_and_book(tmp_path, _REPORTED, same_day)).contradictions == []
+    )
 
 
 async def test_a_report_made_is_an_event_of_its_day(tmp_path: Path) -> None:
@@ -130,17 +133,11 @@ _BOOK_TIME = (
 
 
 async def test_the_time_he_gives_against_the_books(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "statement_bannon.txt", _TIMED),
-        await text_doc(tmp_path, "accident_book.txt", _BOOK_TIME.format(at="11:40")),
-    ]
+    docs = await _statement_and_book(tmp_path, _TIMED, _BOOK_TIME.format(at="11:40"))
     [late] = synthesis_of(docs).contradictions
     assert late.explanation == (
         "Rory Bannon puts it at 10:30; the record of it gives 11:40, 70 minutes apart: Date and "
         "time of accident: 3 February 2026, 11:40."
     )
-    near = [
-        await text_doc(tmp_path, "statement_bannon.txt", _TIMED),
-        await text_doc(tmp_path, "accident_book.txt", _BOOK_TIME.format(at="10:45")),
-    ]
+    near = await _statement_and_book(tmp_path, _TIMED, _BOOK_TIME.format(at="10:45"))
     assert synthesis_of(near).contradictions == []

@@ -202,6 +202,23 @@ async def test_the_graph_agents_completion_is_in_the_versions_transaction(
             )
         )
     assert order[-3:] == ["AGENT_COMPLETED", "GRAPH_UPDATED", "PROCESSING_COMPLETED"]
+    # The completed run's record names the version it made instead of keeping its copy.
+    async with runtime.session_factory() as session:
+        completed = list(
+            await session.scalars(
+                select(AgentExecution)
+                .where(
+                    AgentExecution.case_id == case_id,
+                    AgentExecution.agent_name == "knowledge_graph_agent",
+                )
+                .order_by(AgentExecution.started_at)
+            )
+        )
+    assert completed[-1].output_data == {
+        "graph_version": 1,
+        "entities": len(graphs[0].nodes),
+        "relationships": len(graphs[0].edges),
+    }
 
 
 async def test_a_job_whose_graph_phase_completed_without_its_end_ends_without_a_second_graph(

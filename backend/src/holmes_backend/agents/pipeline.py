@@ -911,8 +911,15 @@ class Pipeline:
         except Exception as exc:
             raise PhaseWriteError("graph", exc) from exc
         async with self.ctx.session_factory() as session:
-            await completion.write_in(session)
             graph = await graph_repo.add_version(session, built)
+            # The output is the version just added (hundreds of kB for a large case): the
+            # record names it rather than keeping a second copy, written on the job's last step.
+            completion.output_data = {
+                "graph_version": graph.version,
+                "entities": len(output.entities),
+                "relationships": len(output.relationships),
+            }
+            await completion.write_in(session)
             # The sources were analysed afresh: the user's applied corrections are applied again.
             await correction_service.reapply(
                 session, hub=self.ctx.hub, graph=graph, job_id=self.job_id

@@ -314,11 +314,14 @@ class Completion:
 
     record: "ExecutionRecord | None" = None
     attempt: "Attempt | None" = None
+    # What the record keeps instead of the whole output, when the caller stores that itself
+    # (the graph agent's output is the graph version: the record names the version).
+    output_data: dict[str, Any] | None = None
 
     async def write_in(self, session: AsyncSession) -> None:
         assert self.record is not None
         assert self.attempt is not None
-        await self.record.complete_in(session, self.attempt)
+        await self.record.complete_in(session, self.attempt, self.output_data)
 
     def write_behind(self, writes: "WriteBehind") -> None:
         """Written by itself instead (the caller's transaction will not be)."""
@@ -736,10 +739,15 @@ class ExecutionRecord:
         payload, values = self._completion(attempt)
         await self._write(EventType.AGENT_COMPLETED, payload, **values)
 
-    async def complete_in(self, session: AsyncSession, attempt: Attempt) -> None:
-        """As complete, in the caller's transaction."""
+    async def complete_in(
+        self, session: AsyncSession, attempt: Attempt, output_data: dict[str, Any] | None = None
+    ) -> None:
+        """As complete, in the caller's transaction; `output_data`, when given, is kept on the
+        record instead of the output."""
         await self.wait_opened()
         payload, values = self._completion(attempt)
+        if output_data is not None:
+            values["output_data"] = output_data
         await _write_step(session, self.ctx, self._step(EventType.AGENT_COMPLETED, payload, values))
 
     def _completion(self, attempt: Attempt) -> tuple[dict[str, Any], dict[str, Any]]:

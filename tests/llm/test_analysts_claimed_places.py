@@ -17,6 +17,10 @@ from holmes_backend.llm.local.domains.claims import _claimed_place
         # Where nobody was is not where the speaker was.
         ("Nobody was at the house during that time.", None),
         ("No one was at the flat in Leeds that week.", None),
+        # On the way there, at no time the sentence gives: not yet there.
+        ("After my break I drove straight to Leeds and did not stop anywhere else.", None),
+        ("I set off for Harwich after lunch.", None),
+        ("I drove straight to the Kestrel Inn at 21:15.", "Kestrel Inn"),
     ],
 )
 def test_a_recipient_is_no_place(sentence: str, place: str | None) -> None:

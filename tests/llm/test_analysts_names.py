@@ -326,6 +326,14 @@ def test_a_register_s_surname_first_name_is_the_person_the_prose_names() -> None
     assert not same_party("Kelly Morgan", "Morgan Kelly")
 
 
+def test_a_surname_then_an_initial_is_the_person_of_that_surname_and_initial() -> None:
+    # A tachograph's or a register's "NOWICKI M".
+    assert same_party("NOWICKI M", "Marek Nowicki")
+    assert same_party("M. Nowicki", "NOWICKI M")
+    assert not same_party("NOWICKI M", "Jan Nowicki")
+    assert not same_party("NOWICKI M", "Marek Kowalski")
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -61,6 +61,9 @@ def _names(item: Item, speaker: str) -> bool:
     )
 
 
+_BEYOND = re.compile(
+    r"\s+(?:[a-z]+\s+){0,2}?(?:for\s+)?(?:more|longer|over|beyond)\b", re.IGNORECASE
+)
 # A bare "No." to "Did you set up Brightwater Supplies as a vendor?" denies the asked act.
 _ASKED_ACT = re.compile(
     r"\b(?:did|have|had)\s+you\s+(?:ever\s+|personally\s+)?(?P<verb>[a-z]{3,})(?P<up>\s+up)?\b",
@@ -75,6 +78,8 @@ def _denied(claim: SwornClaim) -> tuple[str, str] | None:
     answer = answer_of(claim)
     match = _DENIED_ACT.search(answer.said)
     if match is not None:
+        if _BEYOND.match(answer.said, match.end()):
+            return None  # a limit kept ("did not drive for more than four hours"), not the act
         return match.group().strip(), match["verb"]
     question = _ASKED_ACT.search(answer.question) if answer.no else None
     if question is None:

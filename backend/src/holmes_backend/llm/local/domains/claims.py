@@ -281,6 +281,15 @@ _JOURNEY = re.compile(
     r"[^.;]{1,60}?\bto\b",
     re.IGNORECASE,
 )
+# On the way to a place: where the road led, not where the speaker was at a time the sentence
+# does not give ("drove straight to Leeds"; but "I drove to the Royal Oak and gave the keys to
+# Tom" was there).
+_EN_ROUTE = re.compile(
+    r"\b(?:(?:drove|driving|travel+ed|travel+ing|flew|rode|cycled|went|headed)\s+"
+    r"(?:straight|directly)\s+(?:back\s+)?to|(?:drove|driving|travel+ed|headed|set\s+off)\s+"
+    r"towards|headed\s+(?:for|to)|set\s+off\s+(?:for|to))\b",
+    re.IGNORECASE,
+)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _CONTEXT_UNITS = 3
 _PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
@@ -698,6 +707,8 @@ def _claimed_place(text: str) -> str | None:
     ("received a cent from Brennock")."""
     if _JOURNEY.search(text):
         return None  # "I drove from Birmingham to Southampton": on the road, at neither end
+    if _EN_ROUTE.search(text) and not find_times(text):
+        return None  # "After my break I drove straight to Leeds": on the road, not yet there
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was, not where the speaker was
     if (stayed := _NEVER_LEFT.search(text)) and not any(

@@ -30,6 +30,7 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.llm.local.domains import negations
 from holmes_backend.llm.local.domains.abroad import abroad_contradictions
+from holmes_backend.llm.local.domains.activities import activity_contradictions
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.ages import age_contradictions
@@ -1685,6 +1686,7 @@ def _against_records(
         claims, items
     )
     found += state_contradictions(claims, items, view.filenames)
+    found += activity_contradictions(claims, items)
     found += substance_contradictions(claims, view.evidence.findings) + age_contradictions(
         claims, view.evidence.findings
     )

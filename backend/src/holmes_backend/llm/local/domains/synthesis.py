@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from datetime import tzinfo
 
 from holmes_backend.agents.schemas import Contradiction, SynthesisOutput
+from holmes_backend.llm.local.domains.activities import breaks_borne_out
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.contradictions import (
     all_contradictions,
@@ -70,7 +71,7 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     tested |= states_borne_out(claims, dated, view.filenames) | speeds_borne_out(
         claims, view.evidence.findings
     )
-    tested |= faculties_borne_out(claims, dated)
+    tested |= faculties_borne_out(claims, dated) | breaks_borne_out(claims, dated)
     gaps = all_gaps(view, tested, caps, missing)
     output = SynthesisOutput(
         cross_modal_links=links, contradictions=contradictions, evidence_gaps=gaps

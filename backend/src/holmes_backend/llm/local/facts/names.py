@@ -626,12 +626,22 @@ def same_party(a: str, b: str) -> bool:
     if pa[2] == pb[2]:
         fa, fb = pa[0], pb[0]
         return not fa or not fb or fa == fb or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
-    # A register's "Scarpelli Michael" is the "Michael P. Scarpelli" of the prose: one of the
-    # two words is a given name, the other not ("Kelly Morgan" and "Morgan Kelly" are two).
+    return _surname_first(pa, pb)
+
+
+def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str]) -> bool:
+    """Two names one of which a register writes surname first: its "NOWICKI M" (the surname,
+    then the initial of the given name) is Marek Nowicki, its "Scarpelli Michael" the "Michael
+    P. Scarpelli" of the prose."""
+    for (surname, _, initial), (given, _, last) in ((pa, pb), (pb, pa)):
+        if len(initial) == 1 and len(surname) > 1 and surname == last and given[:1] == initial:
+            return True
+    # Of two whole names one word is a given name, the other not ("Kelly Morgan" and "Morgan
+    # Kelly" are two).
     if len(pa[0]) < 2 or len(pb[0]) < 2 or (pa[0], pa[2]) != (pb[2], pb[0]):
         return False
-    given = given_names()
-    return (pa[0] in given) != (pa[2] in given)
+    names = given_names()
+    return (pa[0] in names) != (pa[2] in names)
 
 
 def leading_person(text: str) -> str | None:

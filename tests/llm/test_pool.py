@@ -20,6 +20,8 @@ class Server:
 
     delay: float = 0.0
     hang_up: bool = False
+    set_cookie: bool = False
+    heads: list[bytes] = field(default_factory=list)
     accepted: int = 0
     open_now: int = 0
     most_open: int = 0
@@ -31,9 +33,11 @@ class Server:
         self.open_now += 1
         self.most_open = max(self.most_open, self.open_now)
         try:
-            while await reader.readuntil(b"\r\n\r\n"):
+            while head := await reader.readuntil(b"\r\n\r\n"):
+                self.heads.append(head)
                 await asyncio.sleep(self.delay)
-                writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                cookie = b"Set-Cookie: session=abc; Path=/\r\n" if self.set_cookie else b""
+                writer.write(b"HTTP/1.1 200 OK\r\n" + cookie + b"Content-Length: 2\r\n\r\nok")
                 await writer.drain()
                 self.served += 1
                 if self.hang_up:
@@ -72,6 +76,18 @@ async def test_the_gemini_clients_use_the_pool() -> None:
         assert httpx_client is not None
         assert type(httpx_client._transport._pool) is ConnectionPool
     assert model.api_client is model.api_client  # still one client per event loop
+
+
+async def test_the_gemini_clients_keep_no_cookies() -> None:
+    server = Server(set_cookie=True)
+    client = genai_client(Settings(gemini_api_key="test-key"))  # kept: it owns the httpx client
+    httpx_client = client._api_client._async_httpx_client
+    assert httpx_client is not None
+    async with serving(server) as url:
+        for _ in range(2):
+            assert (await httpx_client.get(url)).text == "ok"
+    assert len(httpx_client.cookies) == 0
+    assert all(b"cookie:" not in head.lower() for head in server.heads)
 
 
 async def test_sequential_requests_reuse_one_connection() -> None:

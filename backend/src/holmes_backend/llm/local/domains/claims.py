@@ -202,6 +202,11 @@ RESIDENCE = re.compile(
     r"own\s+(?:place|flat|house|home))\b",
     re.IGNORECASE,
 )
+# "Mrs Doreen Pike lives in Room 14": where a named other lives (RESIDENCE's "she", by name).
+_NAMED_RESIDENT = re.compile(
+    rf"^\W*(?P<who>(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[{UPPER}][\w'\u2019-]+"
+    rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})\s+(?:lives|is\s+living|stays|resides|has\s+lived)\b"
+)
 _BACKGROUND = re.compile(
     r"^\s*(?:\d+[.)]\s*)?I\s+(?:am|have been)\s+(?:the|a|an|employed|working)\b"
     r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
@@ -563,9 +568,12 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             end += timedelta(days=1) if end < start else timedelta()
             return f"{start.isoformat()}/{end.isoformat()}"
         if days and days[0] != days[1]:
+            # "I checked on her at 04:00", told after "the night shift from 20:00 on 9 October
+            # to 08:00 on 10 October": the 04:00 of the shift, the 10th.
+            shift = None if candidate is text or hours else _shift_time(text, moments)
             start = datetime.combine(days[0], time(0))
             end = datetime.combine(days[1], time(23, 59, 59))
-            return f"{start.isoformat()}/{end.isoformat()}"
+            return shift or f"{start.isoformat()}/{end.isoformat()}"
         if days or moments:
             # "I left the ward at 20:00", after "On 14 March 2026 I worked …": its own time,
             # on the day told before it.
@@ -574,6 +582,19 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             moment = Moment(told_day.day, own[0], own[1] or told_day.tz) if own else told_day
             return _interval(moment, text if own else f"{text} {candidate}")
     return None
+
+
+def _shift_time(text: str, moments: list[Moment]) -> str | None:
+    """The claim's own time of day on the one day it falls between the first and the last
+    times told before it (a shift's start and end); None when it falls on none or on several."""
+    own = _own_time(text)
+    timed = [m.datetime().replace(tzinfo=None) for m in moments if m.at is not None]
+    if own is None or len(timed) < 2:
+        return None
+    first, last = timed[0], timed[-1]
+    days = [first.date() + timedelta(days=n) for n in range((last.date() - first.date()).days + 1)]
+    inside = [d for d in days if first <= datetime.combine(d, own[0]) <= last]
+    return _interval(Moment(inside[0], own[0], own[1]), text) if len(inside) == 1 else None
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
@@ -1082,7 +1103,10 @@ def _claim(
         return None  # who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context, told)
     # Where someone else lives is no place the witness was.
-    other = RESIDENCE.search(text) and not _FIRST_PERSON.search(text)
+    named = _NAMED_RESIDENT.match(text)
+    other = (
+        RESIDENCE.search(text) or (named and not (speaker and same_party(named["who"], speaker)))
+    ) and not _FIRST_PERSON.search(text)
     claimed_place = None if other else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
         # "At my sister's flat in Salford." / "I got there about nine and stayed all night":

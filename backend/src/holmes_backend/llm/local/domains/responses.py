@@ -8,22 +8,27 @@ and the patrol on site at 03:07.
   attended), of the place the claim names (a row sharing one of its proper words: "Harrow",
   "Unit 12"), on or about the claim's day. Longer than the stated time contradicts it: HIGH at
   half as long again or more, MEDIUM below that.
+- A row can hold both: a nurse-call or help-desk export's "Call raised: 10/10/2026 01:47:10;
+  Call cancelled: 10/10/2026 02:21:45" is a call answered after 34 minutes. "I answered it
+  within five minutes" is held against such rows; one that says it of every call ("every
+  time", "always", "each time") against all of them, the first it speaks of otherwise.
 """
 
 import re
-from datetime import timedelta
+from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.facts.answers import answer_of
-from holmes_backend.llm.local.facts.dates import naive, parse_span
+from holmes_backend.llm.local.facts.cells import row_fields
+from holmes_backend.llm.local.facts.dates import find_moments, find_times, naive, parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 
 _NUMBERS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
 _NUMBERS |= {"sixty": 60, "ninety": 90, "one": 1, "two": 2, "three": 3, "four": 4}
 _WITHIN = re.compile(
-    r"\b(?:was|were|arrived|attended|responded|reached|got\s+there|on\s+(?:site|scene)|"
+    r"\b(?:was|were|arrived|attended|responded|answered|reached|got\s+there|on\s+(?:site|scene)|"
     r"at\s+the\s+(?:scene|site|property|premises))\b[^.;]{0,60}?\bwithin\s+(?:about\s+)?"
     r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty|sixty|ninety|one|two|three|four)\s+"
     r"(?P<unit>minutes?|mins?|hours?|hrs?)\b",
@@ -39,6 +44,14 @@ _TRIGGER = re.compile(
 _ARRIVAL = re.compile(
     r"\b(?:on\s+(?:site|scene|location)|arrived|arrival|attended|at\s+(?:the\s+)?scene)\b", re.I
 )
+# A row's two times: when the call was made, and when it was answered.
+_RAISED_FIELD = re.compile(
+    r"\b(?:raised|received|activated|triggered|started|opened|logged|made|placed)\b", re.I
+)
+_ANSWERED_FIELD = re.compile(
+    r"\b(?:answered|cancell?ed|reset|acknowledged|attended|responded|cleared|accepted)\b", re.I
+)
+_EVERY = re.compile(r"\b(?:every|each)\s+time\b|\balways\b|\bwhenever\b", re.IGNORECASE)
 _PROPER = re.compile(r"\b[A-Z][A-Za-z]{3,}\b|\b(?:unit|block|site|gate)\s+\d+\b", re.IGNORECASE)
 _LABEL = re.compile(r"(?:^|;)\s*[\w ]{1,25}:\s")
 _DAY = timedelta(days=1)
@@ -60,6 +73,72 @@ def _proper_words(text: str) -> set[str]:
     words = {m.group().lower() for m in _PROPER.finditer(text) if m.group()[:1].isupper()}
     words |= {m.group().lower() for m in re.finditer(r"\b(?:unit|block|gate)\s+\d+\b", text, re.I)}
     return {w for w in words if w not in STOPWORDS}
+
+
+def _moment_of(value: str, day: date) -> datetime | None:
+    moments = [m for m in find_moments(value) if m.at is not None]
+    if moments:
+        return naive(moments[0].datetime())
+    times = find_times(value)
+    return datetime.combine(day, times[0][0]) if times else None
+
+
+def _answered_row(item: Item) -> tuple[datetime, datetime, str, str] | None:
+    """A row holding a call and its answer: (raised, answered, and their fields' names)."""
+    fields = row_fields(item.description)
+    raised = next(((k, v) for k, v in fields.items() if _RAISED_FIELD.search(k)), None)
+    answered = next(((k, v) for k, v in fields.items() if _ANSWERED_FIELD.search(k)), None)
+    if raised is None or answered is None:
+        return None
+    day = naive(item.when).date()
+    start, end = _moment_of(raised[1], day), _moment_of(answered[1], day)
+    if start is None or end is None or end < start:
+        return None
+    return start, end, raised[0], answered[0]
+
+
+def _answered_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+    rows = [(i, found) for i in items if i.timed and (found := _answered_row(i)) is not None]
+    found_all: list[Contradiction] = []
+    for claim in claims if rows else []:
+        said = answer_of(claim).said
+        match = _WITHIN.search(said)
+        span = parse_span(claim.claimed_time)
+        if match is None or _NEGATED.search(said[: match.end()]) or span is None:
+            continue
+        limit = _limit(match)
+        place = _proper_words(said)
+        start, end = naive(span[0]) - _DAY, naive(span[1]) + _DAY
+        late = [
+            (item, row)
+            for item, row in rows
+            if item.file_id != claim.source.file_id
+            and start <= row[0] <= end
+            and place & _proper_words(item.description)
+            and row[1] - row[0] > limit
+        ]
+        if not late:
+            continue
+        if not _EVERY.search(said):
+            late = late[:1]
+        told = "; ".join(
+            f"{raised} {a:%Y-%m-%d %H:%M}, {answered} {b:%H:%M} "
+            f"({round((b - a).total_seconds() / 60)} minutes)"
+            for _, (a, b, raised, answered) in late
+        )
+        longest = max(b - a for _, (a, b, _, _) in late)
+        found_all.append(
+            refuted(
+                claim,
+                [item.source for item, _ in late],
+                (
+                    f"{claim.speaker or 'The witness'} says the call was answered within "
+                    f"{match['n']} {match['unit']}; the log has {told}."
+                ),
+                "HIGH" if longest >= limit * 1.5 or len(late) > 1 else "MEDIUM",
+            )
+        )
+    return found_all
 
 
 def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
@@ -115,7 +194,7 @@ def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
                 )
             )
             break  # the first trigger it speaks of
-    return found
+    return found + _answered_contradictions(claims, items)
 
 
 __all__ = ["response_contradictions"]

@@ -37,7 +37,8 @@ _PERSON_COLUMN = re.compile(
 )
 _TOKEN = re.compile(r"[\w.@-]+")
 _LISTED_CODE = re.compile(
-    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)\s*(?:no\.?\s*)?#?\s*\d{1,6})"
+    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
+    r"\d{1,6})"
     r"\s*[:=\u2013-]\s*(?P<value>\S.*)$",
     re.IGNORECASE,
 )
@@ -88,7 +89,8 @@ def identity_holders(
         ]
         if head:
             records.append({m["label"]: m["value"] for m in head})
-        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price".
+        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price",
+        # "FOB-22: Grace Mensah (Senior Care Assistant)".
         for unit in doc_units[:_MAX_UNITS]:
             if (listed := _LISTED_CODE.match(unit.text)) and (
                 named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]

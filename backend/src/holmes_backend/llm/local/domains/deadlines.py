@@ -2,7 +2,9 @@
 case's records of that act ("Date of delivery: 12 July 2024", "the timber will now arrive on
 12 July"): when every record of it is dated after the deadline, the clause and the records
 contradict each other, by so many days, at what a "per day of delay" clause of the same
-agreement makes that cost; and a witness's "we delivered on time" is contradicted too.
+agreement makes that cost; and a witness's "we delivered on time" is contradicted too, as is a
+record's own word that it was (a supplier's letter: "We delivered all 12 pallets ... on 3 March
+2026, on time and in full"), which is a claim of its writer's, not a record of the act.
 
 The records are the evidence domain's findings (acts_recorded), the clauses the legal domain's:
 the two meet at synthesis (deadline_contradictions), as the agents that read them may differ.
@@ -17,6 +19,7 @@ from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SwornC
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.domains.legal import is_contract
+from holmes_backend.llm.local.domains.records import record_author
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -24,6 +27,7 @@ from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.text import Unit, units
 
 ACT_RECORDED = "act_recorded"
+ON_TIME_STATED = "on_time_stated"
 # Each act by the first letters its words share; synonyms that record the same act.
 _ACTS: dict[str, tuple[str, ...]] = {
     "delivery": ("deliver", "arriv", "ship", "dispatch"),
@@ -37,13 +41,27 @@ _ACTS: dict[str, tuple[str, ...]] = {
 _BY = re.compile(
     r"\b(?:no later than|not later than|on or before|by no later than|by|before|until)\s+", re.I
 )
-_PER_DAY = re.compile(r"\bper (?:calendar |working |business )?day\b", re.IGNORECASE)
+_PER_DAY = re.compile(
+    r"\bper (?:calendar |working |business )?day\b|\b(?:for )?(?:each|every) (?:calendar |working "
+    r"|business )?day of (?:delay|lateness)\b",
+    re.IGNORECASE,
+)
+# "2% of the order value", and its cap ("up to a maximum of 10%").
+_PERCENT_OF_VALUE = re.compile(
+    r"(?P<pct>\d{1,2}(?:\.\d+)?)\s?%\s+of\s+the\s+(?:order|contract|purchase)\s+(?:value|price)",
+    re.I,
+)
+_PERCENT_CAP = re.compile(
+    r"\b(?:up\s+to\s+)?(?:a\s+)?maximum\s+of\s+(?P<pct>\d{1,2}(?:\.\d+)?)\s?%", re.I
+)
 _ON_TIME = re.compile(
     r"\b(?:on time|in time|on schedule|punctually|before the deadline|within the deadline|"
     r"by the deadline|as (?:the )?(?:agreement|contract) required|as agreed|as required)\b",
     re.IGNORECASE,
 )
 _RECORDED = re.compile(r"^(?P<act>\w+) recorded on (?P<day>\d{4}-\d{2}-\d{2}) in ")
+# A goods-received note's "Date received", a delivery's day in the receiver's words.
+_RECEIVED_HEADER = re.compile(r"\b(?:date\s+received|received\s+(?:on|date)|goods\s+in)\b", re.I)
 _PER_FILE = 5
 _NEAR = 60  # characters between an act's word and the date it is done on
 _RIGHT_AFTER = 2  # the date follows "by" at once ("by 30 June"), not later in the clause
@@ -81,7 +99,8 @@ def _dated_act(unit: Unit) -> tuple[str, date] | None:
     sentence, the act written nearest a date ("the report was delivered today, 25 February")."""
     if unit.kind == "row":
         for header, value in row_fields(unit.text).items():
-            if (act := _act(header)) and (moments := find_moments(value)):
+            act = _act(header) or ("delivery" if _RECEIVED_HEADER.search(header) else None)
+            if act and (moments := find_moments(value)):
                 return act, moments[0].day
         return None
     best: tuple[int, str, date] | None = None
@@ -104,8 +123,25 @@ def acts_recorded(docs: list[EvidenceDoc]) -> list[Finding]:
         if is_contract(doc) or is_testimony(doc):
             continue
         hits = 0
+        author = record_author(doc)
         for unit in units(doc)[:400]:
-            if _BY.search(unit.text) or (dated := _dated_act(unit)) is None:
+            if _BY.search(unit.text):
+                continue
+            if unit.kind != "row" and _ON_TIME.search(unit.text) and (act := _act(unit.text)):
+                # The writer's word that the act was on time: theirs to answer for.
+                found.append(
+                    Finding(
+                        finding_type=ON_TIME_STATED,
+                        title=f"{act.capitalize()} on time, says {author or doc.filename}",
+                        summary=unit.text[:300],
+                        confidence=0.7,
+                        severity="LOW",
+                        entities=[author] if author else [],
+                        sources=[unit.ref],
+                    )
+                )
+                continue
+            if (dated := _dated_act(unit)) is None:
                 continue
             act, day = dated
             found.append(
@@ -130,6 +166,37 @@ def recorded_act(finding: Finding) -> tuple[str, date] | None:
     return (match["act"].lower(), date.fromisoformat(match["day"])) if match else None
 
 
+def _cost_of_delay(agreement: list[Clause], late: int) -> str:
+    """What the agreement's clause on lateness makes `late` days cost: a sum per day, or a
+    share of the order's value per day (of the sum its payment clause gives), to its cap."""
+    lateness = [c for c in agreement if _PER_DAY.search(c.text)]
+    for clause in lateness:
+        if rates := find_money(clause.text)[:1]:
+            rate, currency = rates[0].value, rates[0].currency
+            return (
+                f" At {format_money(rate, currency)} per day of delay (its clause on lateness), "
+                f"that is {format_money(rate * late, currency)}."
+            )
+    values = [c for c in agreement if c.kind == "payment_obligation" and c.amount]
+    for clause in lateness:
+        share = _PERCENT_OF_VALUE.search(clause.text)
+        if share is None or not values:
+            continue
+        money = find_money(values[0].text)[:1]
+        value = values[0].amount or 0.0
+        code = money[0].currency if money else "USD"
+        percent = float(share["pct"]) * late
+        cap = _PERCENT_CAP.search(clause.text)
+        if cap is not None:
+            percent = min(percent, float(cap["pct"]))
+        return (
+            f" At {share['pct']}% of the order value per day of delay (its clause on lateness), "
+            f"that is {percent:g}% of {format_money(value, code)}: "
+            f"{format_money(value * percent / 100, code)}."
+        )
+    return ""
+
+
 def deadline_contradictions(
     clauses: list[Clause], findings: list[Finding], claims: list[SwornClaim]
 ) -> list[Contradiction]:
@@ -147,19 +214,9 @@ def deadline_contradictions(
             continue  # not recorded, or recorded in time
         first = min(day for day, _ in records)
         late = (first - deadline.due).days
-        rates = [
-            m
-            for c in clauses
-            if c.source.file_id == deadline.clause.source.file_id and _PER_DAY.search(c.text)
-            for m in find_money(c.text)[:1]
-        ]
-        cost = ""
-        if rates:
-            rate, currency = rates[0].value, rates[0].currency
-            cost = (
-                f" At {format_money(rate, currency)} per day of delay (its clause on lateness), "
-                f"that is {format_money(rate * late, currency)}."
-            )
+        cost = _cost_of_delay(
+            [c for c in clauses if c.source.file_id == deadline.clause.source.file_id], late
+        )
         party = deadline.clause.party
         who = (f"the {party}" if " " not in party else party) if party else "a party"
         summary = (
@@ -177,6 +234,24 @@ def deadline_contradictions(
                 severity="HIGH",
             )
         )
+        for stated in findings:
+            source = stated.sources[0] if stated.sources else None
+            if (
+                stated.finding_type == ON_TIME_STATED
+                and source is not None
+                and source.file_id != deadline.clause.source.file_id
+                and _act(stated.summary) == deadline.act
+            ):
+                writer = stated.entities[0] if stated.entities else "Its writer"
+                found.append(
+                    Contradiction(
+                        claim=stated.summary,
+                        claim_source=source,
+                        evidence_against=unique_refs([deadline.clause.source, *evidence], 6),
+                        explanation=f"{writer} says it was on time; {summary}",
+                        severity="HIGH",
+                    )
+                )
         for claim in claims:
             if claim.speaker and _ON_TIME.search(claim.claim) and _act(claim.claim) == deadline.act:
                 found.append(

@@ -2,7 +2,9 @@
 full"; the agreement required delivery no later than 4 March with 2% of the order value credited
 per day of delay (to 10%), and the buyer's goods-received note, a Word table, gives the pallets
 as received on 6 March. The letter's word is its writer's claim, not a record of the delivery;
-the note's "Date received" is the delivery's day. Received in time, nothing is late."""
+the note's "Date received" is the delivery's day. Received in time, nothing is late. The note's
+pallets (6 and 3) are 9 delivered against the letter's "all 12"; a driver's manifest of several
+customers' drops counts no one customer's pallets."""
 
 from pathlib import Path
 
@@ -42,49 +44,64 @@ def _agreement(path: Path) -> None:
     document.save(path)
 
 
-def _received_note(path: Path, received: str) -> None:
+def _received_note(path: Path, received: str, pallets: tuple[str, str] = ("6", "3")) -> None:
     document = docx.Document()
     document.add_heading("GOODS RECEIVED NOTE", 1)
     document.add_paragraph("Supplier: Halvorsen Milling Co.")
     table = document.add_table(rows=1, cols=3)
     for cell, head in zip(table.rows[0].cells, ["Date received", "Item", "Pallets"], strict=True):
         cell.text = head
-    for item, pallets in (("Bread flour 16kg", "6"), ("Rye flour 25kg", "3")):
+    for item, count in zip(("Bread flour 16kg", "Rye flour 25kg"), pallets, strict=True):
         row = table.add_row().cells
-        for cell, value in zip(row, [received, item, pallets], strict=True):
+        for cell, value in zip(row, [received, item, count], strict=True):
             cell.text = value
     document.save(path)
 
 
-async def _synthesis(tmp_path: Path, received: str) -> SynthesisOutput:
+_MANIFEST = (
+    "Run,Date,Driver,Customer,Pallets,Signed for\n"
+    "R-1187,05/03/2026,Pete Barlow,Greggsons Foods Leeds,8,K Hall\n"
+    "R-1190,06/03/2026,Pete Barlow,Fenwick & Daughters Stockport,9,L Okafor\n"
+)
+
+
+async def _synthesis(
+    tmp_path: Path, received: str, pallets: tuple[str, str] = ("6", "3")
+) -> SynthesisOutput:
     mime = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
     _agreement(tmp_path / "supply_agreement.docx")
-    _received_note(tmp_path / "grn_88213.docx", received)
+    _received_note(tmp_path / "grn_88213.docx", received, pallets)
     docs: list[EvidenceDoc] = [
         await load(tmp_path / "supply_agreement.docx", mime),
         await load(tmp_path / "grn_88213.docx", mime),
         await text_doc(tmp_path, "letter_halvorsen.txt", _LETTER),
+        await text_doc(tmp_path, "delivered_manifest.csv", _MANIFEST, "text/csv"),
     ]
     return synthesis_of(docs)
 
 
 async def test_the_received_note_against_the_deadline_and_the_letter(tmp_path: Path) -> None:
     synthesis = await _synthesis(tmp_path, "06/03/2026")
-    by_claim = {c.claim[:6]: c for c in synthesis.contradictions}
+    by_claim = {(c.claim[:6], c.explanation[:26]): c for c in synthesis.contradictions}
     late = (
         "The agreement required the Supplier to complete the delivery by 2026-03-04; the records "
         "give it on 2026-03-06, 2 day(s) late. At 2% of the order value per day of delay (its "
         "clause on lateness), that is 4% of GBP 14,400: GBP 576."
     )
-    assert by_claim["3.1 Th"].explanation == late
-    letter = by_claim["We del"]
+    assert by_claim["3.1 Th", late[:26]].explanation == late
+    letter = by_claim["We del", "Halvorsen Milling Co. says"]
     assert letter.severity == "HIGH"
     assert letter.explanation == f"Halvorsen Milling Co. says it was on time; {late}"
     assert letter.claim_source.file_id == "letter_halvorsen"
+    counted = [c for c in synthesis.contradictions if "counts" in c.explanation]
+    assert [c.explanation for c in counted] == [
+        "Halvorsen Milling Co. counts 12 pallets delivered; grn_88213.docx counts 9 delivered."
+    ]
+    assert {r.file_id for r in counted[0].evidence_against} == {"grn_88213"}
 
 
-async def test_received_in_time_nothing_is_late(tmp_path: Path) -> None:
-    synthesis = await _synthesis(tmp_path, "03/03/2026")
+async def test_received_in_time_and_in_full_nothing_is_wrong(tmp_path: Path) -> None:
+    synthesis = await _synthesis(tmp_path, "03/03/2026", ("8", "4"))
     assert synthesis.contradictions == []
 
 

@@ -4,8 +4,11 @@ were replaced" against the surveyor's "9 windows have been replaced … The rema
 
 - Evidence and financial: a sentence of a record or a statement counting things done ("24
   windows were replaced", "the remaining 15 windows have not been replaced", "all 12 radiators
-  have been fitted") is a finding, COUNT_STATED: the count, the things, the act, whether it says
-  they were not done, and who says so.
+  have been fitted", "We delivered all 12 pallets") is a finding, COUNT_STATED: the count, the
+  things, the act, whether it says they were not done, and who says so. So is a receiving
+  record's table of one recipient (a goods-received note, a delivery note) with a column of
+  things counted ("Pallets": 6, 3): its rows' sum, delivered. Delivering, supplying, shipping
+  and receiving are one act, told from either end.
 - Synthesis: two files counting the same things done by the same act differently (by two and
   by a tenth at least) contradict each other: the larger count against the smaller and the
   count of those not done (HIGH).
@@ -18,8 +21,10 @@ from holmes_backend.agents.schemas import Contradiction, Finding
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import witness
 from holmes_backend.llm.local.domains.records import record_author
+from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.money import to_number
+from holmes_backend.llm.local.facts.text import Unit, units
 
 COUNT_STATED = "count_stated"
 
@@ -34,6 +39,27 @@ _COUNTED = re.compile(
     r"\s+been)\s+(?P<act>[a-z]{3,}ed|fitted|fixed|installed|replaced)\b",
     re.IGNORECASE,
 )
+# "We delivered all 12 pallets", "they supplied 40 chairs": the act first.
+_DID_COUNT = re.compile(
+    r"\b(?:we|I|they|he|she|it)\s+(?:have\s+|had\s+|then\s+)?(?P<act>delivered|supplied|shipped|"
+    r"sent|returned|installed|fitted|replaced)\s+(?:all\s+(?:of\s+)?(?:the\s+)?|the\s+|a\s+total\s+"
+    r"of\s+)?(?P<n>\d{1,4}|"
+    + "|".join(_WORDS)
+    + r")\s+(?:[a-z-]+\s+){0,2}?(?P<things>[a-z]{3,}s)\b",
+    re.IGNORECASE,
+)
+# Things a table's column counts ("Pallets", "Qty (cases)"), and acts told from either end.
+_COUNTED_COLUMN = re.compile(
+    r"\b(?P<things>pallets|cases|boxes|cartons|crates|bags|sacks|parcels|packages|drums|units)\b",
+    re.IGNORECASE,
+)
+_RECEIVING = re.compile(
+    r"\b(?:goods\s+received|goods\s+in|received|delivery\s+note|signed\s+for|delivered)\b", re.I
+)
+_RECIPIENT_COLUMN = re.compile(
+    r"\b(?:customer|consignee|recipient|deliver(?:ed)?\s+to|drop|client|site)\b", re.IGNORECASE
+)
+_SAME_ACT = {"suppl": "deliv", "shipp": "deliv", "sent": "deliv", "recei": "deliv"}
 _TITLE = re.compile(
     r"^Count stated: (?P<n>\d+) (?P<things>\S+) (?P<not>not )?(?P<act>\S+) \((?P<who>.+)\)$"
 )
@@ -43,10 +69,24 @@ _APART = 2
 
 def counts_stated(doc: EvidenceDoc) -> list[Finding]:
     who = witness(doc) or record_author(doc) or doc.filename
-    found: list[Finding] = []
+    found: list[Finding] = _received_sums(doc)
     for unit in units(doc):
         if unit.kind == "row":
             continue
+        for match in _DID_COUNT.finditer(unit.text):
+            raw = match["n"].lower()
+            if match.start() > 0 and re.search(r"\b(?:not|never)\s*$", unit.text[: match.start()]):
+                continue
+            found.append(
+                _count_finding(
+                    unit,
+                    int(raw) if raw.isdigit() else _WORDS[raw],
+                    match["things"],
+                    "",
+                    match["act"],
+                    who,
+                )
+            )
         for match in _COUNTED.finditer(unit.text):
             raw = match["n"].lower()
             count = int(raw) if raw.isdigit() else _WORDS[raw]
@@ -73,6 +113,46 @@ class _Count:
     act: str
     who: str
     finding: Finding
+
+
+def _count_finding(unit: Unit, count: int, things: str, denied: str, act: str, who: str) -> Finding:
+    return Finding(
+        finding_type=COUNT_STATED,
+        title=f"Count stated: {count} {things.lower()} {denied}{act.lower()} ({who})",
+        summary=unit.text[:300],
+        confidence=0.7,
+        severity="LOW",
+        sources=[unit.ref],
+    )
+
+
+def _received_sums(doc: EvidenceDoc) -> list[Finding]:
+    """A receiving record's count of things delivered to its one recipient: the sum of its
+    table's column of them."""
+    doc_units = units(doc)
+    rows = [(u, row_fields(u.text)) for u in doc_units if u.kind == "row"]
+    heading = " ".join(u.text for u in doc_units[:6] if u.kind != "row")
+    if not rows or not (_RECEIVING.search(heading) or _RECEIVING.search(doc.filename)):
+        return []
+    recipients = {
+        v.strip().lower() for _, f in rows for k, v in f.items() if _RECIPIENT_COLUMN.search(k)
+    }
+    if len(recipients) > 1:
+        return []  # a run's manifest of several drops: no one recipient's count
+    sums: dict[str, tuple[float, list[Unit]]] = {}
+    for unit, fields in rows:
+        for header, value in fields.items():
+            column = _COUNTED_COLUMN.search(header)
+            amount = to_number(value) if column else None
+            if column is None or amount is None:
+                continue
+            total, counted = sums.get(column["things"].lower(), (0.0, []))
+            sums[column["things"].lower()] = (total + amount, [*counted, unit])
+    return [
+        _count_finding(counted[0], round(total), things, "", "delivered", doc.filename)
+        for things, (total, counted) in sums.items()
+        if total > 0 and total == round(total)
+    ]
 
 
 def count_contradictions(findings: list[Finding]) -> list[Contradiction]:
@@ -135,7 +215,8 @@ def _read(findings: list[Finding]) -> list[_Count]:
 
 
 def _stem(word: str) -> str:
-    return word.lower()[:5]
+    stem = word.lower()[:5]
+    return _SAME_ACT.get(stem, stem)
 
 
 __all__ = ["COUNT_STATED", "count_contradictions", "counts_stated"]

@@ -805,7 +805,8 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         if back and dated is not None and dated not in context:
             context = [dated, *context]
         if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
-            claim = _answer(body, speaker, context, unit, told)
+            # "No. I never messaged her again": whom "her" means, as in any answer.
+            claim = _answer(_referent(body, speaker, history), speaker, context, unit, told)
         elif asking and find_money(body):
             # "About £2,000 a week. Never more than £2,500.", asked what the shop takes: each
             # figure of the answer, with the question it answers.

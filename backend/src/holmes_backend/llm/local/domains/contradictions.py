@@ -592,6 +592,9 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
     return distinct
 
 
+_SINCE_THEN = re.compile(r"\bsince\s+(?:then|that\s+(?:day|date|time|night))\b", re.IGNORECASE)
+
+
 def _since(claim: SwornClaim, said: str | None = None) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
     day without a year is of the claim's own time's year. `said`: the claim's words as a
@@ -603,7 +606,10 @@ def _since(claim: SwornClaim, said: str | None = None) -> date | None:
         # (the request's, told just before), from the next day.
         after = _AFTER.search(text)
         return span[0].date() + timedelta(days=1) if after and span else None
-    return since_day(text, span[1].date() if span else None)
+    day = since_day(text, span[1].date() if span else None)
+    if day is None and span and _SINCE_THEN.search(text):
+        return span[0].date()  # "since then": since the day the claim is of, told before it
+    return day
 
 
 def denial_contradictions(

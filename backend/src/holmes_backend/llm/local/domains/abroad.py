@@ -74,8 +74,8 @@ _COUNTRIES: dict[str, tuple[str, ...]] = {
     "TN": ("tunisia",),
 }
 # The country a home currency belongs to (the euro's is no one country).
-_CURRENCY_HOME = {"GBP": "GB", "USD": "US", "CAD": "CA", "AUD": "AU", "NZD": "NZ", "CHF": "CH"}
-_CURRENCY_HOME |= {"SEK": "SE", "NOK": "NO", "DKK": "DK", "PLN": "PL", "INR": "IN", "ZAR": "ZA"}
+CURRENCY_HOME = {"GBP": "GB", "USD": "US", "CAD": "CA", "AUD": "AU", "NZD": "NZ", "CHF": "CH"}
+CURRENCY_HOME |= {"SEK": "SE", "NOK": "NO", "DKK": "DK", "PLN": "PL", "INR": "IN", "ZAR": "ZA"}
 # Codes that are English words at the end of a description ("TRANSFER IN", "PAID TO") are read
 # as a country only when the description is a merchant's, in capitals, with a place before it.
 _WORD_CODES = frozenset({"IN", "IT", "NO", "AT", "BE", "MA", "CA", "US"})
@@ -106,7 +106,7 @@ _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
 _LISTED = 4
 
 
-def _countries_named(text: str) -> list[str]:
+def countries_named(text: str) -> list[str]:
     lowered = f" {text.lower()} "
     return [
         code
@@ -137,11 +137,11 @@ def _denial(claim: SwornClaim) -> tuple[str, str | None] | None:
     answer = answer_of(claim)
     said, question = answer.said, answer.question
     if _LEFT.search(said) or (answer.no and _ASKED_LEFT.search(question)):
-        named = _countries_named(f"{said} {question}")
+        named = countries_named(f"{said} {question}")
         return "left", named[0] if named else None
-    named = _countries_named(said if _NEVER_BEEN.search(said) else "")
+    named = countries_named(said if _NEVER_BEEN.search(said) else "")
     if not named and answer.no and _ASKED_IN.search(question):
-        named = _countries_named(question)
+        named = countries_named(question)
     return ("in", named[0]) if named else None
 
 
@@ -169,7 +169,7 @@ def _home(transactions: list[Transaction]) -> str | None:
     if not currencies:
         return None
     main = max(set(currencies), key=currencies.count)
-    return _CURRENCY_HOME.get(main)
+    return CURRENCY_HOME.get(main)
 
 
 def abroad_contradictions(
@@ -225,4 +225,4 @@ def abroad_contradictions(
     return found
 
 
-__all__ = ["abroad_contradictions", "merchant_country"]
+__all__ = ["CURRENCY_HOME", "abroad_contradictions", "countries_named", "merchant_country"]

@@ -127,6 +127,7 @@ from holmes_backend.llm.local.domains.observations import (
 from holmes_backend.llm.local.domains.occurrences import occurrence_contradictions
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
+from holmes_backend.llm.local.domains.ownaccount import own_account_contradictions
 from holmes_backend.llm.local.domains.paydays import payday_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
 from holmes_backend.llm.local.domains.people import subjects_by_file
@@ -1673,6 +1674,7 @@ def _against_records(
     found += act_contradictions(claims, items)
     found += leave_contradictions(events, held, claims, subjects_by_file(view.evidence.findings))
     found += exclusive_account_contradictions(claims, held)
+    found += own_account_contradictions(claims, held)
     found += address_tie_contradictions(claims, view.financial.anomalies)
     found += observation_contradictions(view.evidence.findings, claims) + (
         presence_contradictions(view.evidence.findings, claims)

@@ -91,11 +91,12 @@ _TLD_CURRENCIES = {
     "in": "INR", "ca": "CAD", "sg": "SGD", "ch": "CHF", "za": "ZAR",
 }  # fmt: skip
 _FORM = re.compile(
-    r"\b(GmbH|SARL|S\.p\.A|B\.V|Pty|Pvt|Pte|ABN|GSTIN|HMRC|GST/HST|IBAN:? ?[A-Z]{2})\b"
+    r"\b(GmbH|SARL|S\.p\.A|B\.V|Pty|Pvt|Pte|ABN|GSTIN|HMRC|GST/HST|PLC|plc|IBAN:? ?[A-Z]{2})\b"
 )
 _FORM_CURRENCIES = {
     "GmbH": "EUR", "SARL": "EUR", "S.p.A": "EUR", "B.V": "EUR", "Pty": "AUD", "Pvt": "INR",
-    "Pte": "SGD", "ABN": "AUD", "GSTIN": "INR", "HMRC": "GBP", "GST/HST": "CAD",
+    "Pte": "SGD", "ABN": "AUD", "GSTIN": "INR", "HMRC": "GBP", "GST/HST": "CAD", "PLC": "GBP",
+    "plc": "GBP",
 }  # fmt: skip
 _IBAN_EURO = wordset("DE FR IT ES NL BE IE AT PT FI GR")
 # A country's own bank and tax identifiers, by their labels: "Sort code: 20-45-77" (a UK
@@ -131,6 +132,8 @@ _INSTITUTION_CURRENCIES = {
     "icici": "INR", "scotiabank": "CAD",
 }  # fmt: skip
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b")
+# A UK account as statements write it, unlabelled: its sort code, then its 8-digit number.
+_UK_ACCOUNT = re.compile(r"\b\d{2}-\d{2}-\d{2}\s+\d{8}\b")
 _US_ZIP = re.compile(r"\b([A-Z]{2}) \d{5}(?:-\d{4})?\b")
 _US_STATES = wordset(
     "AK AL AR AZ CA CO CT DC DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND NE "
@@ -256,6 +259,7 @@ def country_signals(texts: Iterable[str]) -> Counter[str]:
             _INSTITUTION_CURRENCIES[m[1].lower()] for m in _INSTITUTION.finditer(text, 0, _SAMPLE)
         )
         found["GBP"] += sum(1 for _ in _UK_POSTCODE.finditer(text, 0, _SAMPLE))
+        found["GBP"] += sum(1 for _ in _UK_ACCOUNT.finditer(text, 0, _SAMPLE))
         found["USD"] += sum(1 for m in _US_ZIP.finditer(text, 0, _SAMPLE) if m[1] in _US_STATES)
     return +found  # without the zero counts
 

@@ -7,11 +7,11 @@ statement names no currency: a UK bank's PLC and its sort-coded account make it 
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.agents.schemas import FinancialOutput, SynthesisOutput
 from holmes_backend.demo.formats import make_pdf
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.conventions import decide
-from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 
 _HEAD = [
     "NORTHERN ALLIED BANK PLC",
@@ -89,3 +89,15 @@ async def test_salary_and_bills_alone_contradict_nothing(tmp_path: Path) -> None
 def test_a_uk_bank_and_its_sort_coded_account_mean_pounds() -> None:
     assert decide(["\n".join(_HEAD)]).currency == "GBP"
     assert decide(["NORTHERN ALLIED BANK PLC\nAccount number: 71839402"]).currency == "USD"
+
+
+async def test_the_deposits_are_structured_as_cash_deposits(tmp_path: Path) -> None:
+    statement = tmp_path / "statement_sept_2026.pdf"
+    statement.write_bytes(make_pdf([[*_HEAD, *_SUSPECT]]))
+    financial, _ = run(FinancialOutput, [await load(statement, "application/pdf")])
+    [structuring] = [a for a in financial.anomalies if a.kind == "structuring"]
+    # Three branches' deposits: not "transfers by" the first branch.
+    assert structuring.description.startswith(
+        "3 cash deposits of 8,500\u201310,000 (just under the GBP 10,000 reporting threshold) "
+        "within 4 day(s), totalling GBP 29,000"
+    )

@@ -313,15 +313,14 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
         if total <= threshold:
             continue
         reported |= numbers
-        party = cluster[0].tx.from_party if role == "by" else cluster[0].tx.to_party
-        who = f"{'by' if role == 'by' else 'to'} {party}" if party else "in one account"
         days = ((cluster[-1].day or date.min) - (cluster[0].day or date.min)).days + 1
         severe = len(cluster) >= 4 or total >= 2 * threshold
         found.append(
             Anomaly(
                 kind="structuring",
                 description=(
-                    f"{len(cluster)} transfers {who} of {format_money(low, '')}\u2013"
+                    f"{len(cluster)} {_structured_as(cluster, role)} of "
+                    f"{format_money(low, '')}\u2013"
                     f"{format_money(threshold, '')} (just under the "
                     f"{format_money(threshold, cluster[0].tx.currency)} reporting threshold) "
                     f"within {days} day(s), totalling {format_money(total, cluster[0].tx.currency)}"
@@ -333,6 +332,29 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
             )
         )
     return found
+
+
+_CASH_WORD = re.compile(r"\bcash\b", re.IGNORECASE)
+_CASH_IN = re.compile(r"\b(?:deposit|paid\s+in|lodge?ment|lodged|credit)", re.IGNORECASE)
+_CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE)
+
+
+def _structured_as(cluster: list[_Tx], role: str) -> str:
+    """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
+    parties as written, when one key stands for several spellings)."""
+    if all(_CASH_WORD.search(i.tx.description) for i in cluster):
+        said = " ".join(i.tx.description for i in cluster)
+        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
+            return "cash withdrawals"
+        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
+    written = list(
+        dict.fromkeys(
+            p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)
+        )
+    )
+    if not written:
+        return "transfers in one account"
+    return f"transfers {role} {' / '.join(written[:3])}"
 
 
 def densest(group: list[T], day_of: Callable[[T], date | None]) -> list[T]:

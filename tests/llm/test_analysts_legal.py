@@ -97,6 +97,16 @@ async def test_court_opinion_parties_dates_and_disposition() -> None:
     assert len({(s.page, s.line) for s in precedents.sources}) > 1
     assert all((s.page, s.line) != (1, 1) for s in precedents.sources)
     assert kinds["court"].title.lower().startswith("court: supreme court")
+    # Who decided it, and how they divided; what it held.
+    assert kinds["opinion_bench"].title == (
+        "Decided 7\u20131: opinion of the Court by Kennedy, joined by Roberts, Scalia, Thomas, "
+        "Breyer, Alito, Sotomayor; concurring: Scalia, Thomas; dissenting: Ginsburg; took no "
+        "part: Kagan"
+    )
+    assert kinds["holding"].title.startswith(
+        "Held: Because the Fifth Circuit did not hold the University to the demanding burden of "
+        "strict scrutiny"
+    )
     assert output.clauses == [] or all(
         c.kind in ("cap", "approval_requirement", "governing_law", "term") or c.kind
         for c in output.clauses
@@ -134,3 +144,23 @@ async def test_a_date_after_a_preposition_is_described_by_its_sentence(tmp_path:
     described = {d.date: d.description for d in output.dates}
     assert described["2025-06-30"] == "Your tenancy of Flat 3 ends on 30 June 2025."
     assert described["2025-07-01"] == "Rent review: 1 July 2025"
+
+
+async def test_a_bench_without_separate_opinions(tmp_path: Path) -> None:
+    doc = await text_doc(
+        tmp_path,
+        "opinion.txt",
+        "SUPREME COURT OF THE UNITED STATES\n"
+        "PETITIONER v. RESPONDENT\n"
+        "Held: The statute does not reach the conduct charged.\n"
+        "ALITO, J., delivered the opinion for a unanimous Court.\n"
+        "BREYER, J., delivered the opinion of the Court, in which all other Members joined.\n"
+        "It is so ordered.\n",
+    )
+    output, _ = run(LegalOutput, [doc])
+    kinds = {f.finding_type: f for f in output.findings}
+    assert kinds["holding"].title == "Held: The statute does not reach the conduct charged."
+    # "all other Members" names no one: no division is counted.
+    assert kinds["opinion_bench"].title == (
+        "Opinion of the Court by Breyer, joined by all other Members"
+    )

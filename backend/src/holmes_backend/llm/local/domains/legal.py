@@ -20,6 +20,7 @@ from holmes_backend.llm.local.domains.limits import (
 from holmes_backend.llm.local.domains.loans import loans_made
 from holmes_backend.llm.local.domains.meetings import meetings_attended
 from holmes_backend.llm.local.domains.notices import notice_terms, notices_given
+from holmes_backend.llm.local.domains.opinions import bench_findings
 from holmes_backend.llm.local.domains.orders import contact_orders
 from holmes_backend.llm.local.domains.parties import (
     captions,
@@ -422,6 +423,7 @@ def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
                 sources=[unit.ref],
             )
         )
+    findings += bench_findings(doc_units)
     cited: Counter[str] = Counter()
     first: dict[str, SourceRef] = {}  # each case where it is cited first
     for unit in doc_units:

@@ -70,7 +70,12 @@ _ASKED_ACT = re.compile(
     re.IGNORECASE,
 )
 # Acts records write in other words: a vendor "set up" is "Created by" in its master file.
-_SAME_ACT = {"set up": ("set up", "creat", "regist", "onboard"), "creat": ("creat", "set up")}
+_SAME_ACT = {
+    "set up": ("set up", "creat", "regist", "onboard"),
+    "creat": ("creat", "set up"),
+    # A record opened, as an audit log writes it: viewed, opened, printed, exported.
+    "acces": ("acces", "view", "open", "print", "export", "download"),
+}
 
 
 def _denied(claim: SwornClaim) -> tuple[str, str] | None:
@@ -120,8 +125,12 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             # The thing left where the claim says it was not: the record names the place too.
             where = re.escape(left["where"])
             act = re.compile(rf"\b(?:left|leav\w*)\b(?=.*\b{where})", re.IGNORECASE)
-        # What the act was done to, when the claim names a firm: records of it alone.
-        firms = [n.text for n in find_names(claim.claim) if n.kind == "organization"]
+        # What the act was done to, when the claim names a firm: records of it alone; whom,
+        # when it names another person ("I did not access Mr Callum Reyes's record"): records
+        # naming them too.
+        named = find_names(claim.claim)
+        firms = [n.text for n in named if n.kind == "organization"]
+        others = [n.text for n in named if n.kind == "person" and not same_party(n.text, speaker)]
         if speaker not in theirs:
             theirs[speaker] = [item for item in items if _names(item, speaker)]
         span = parse_span(claim.claimed_time)
@@ -137,6 +146,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             and not _RELAYED.search(_text(item))
             and not _NEGATED.search(_text(item))
             and (not firms or any(f.lower() in _text(item).lower() for f in firms))
+            and (not others or any(same_party(o, p) for o in others for p in item.people))
         ]
         if not done:
             continue

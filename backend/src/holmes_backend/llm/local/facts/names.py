@@ -626,7 +626,21 @@ def same_party(a: str, b: str) -> bool:
     if pa[2] == pb[2]:
         fa, fb = pa[0], pb[0]
         return not fa or not fb or fa == fb or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
-    return _surname_first(pa, pb)
+    return _surname_first(pa, pb) or _capitals_first(a, pb) or _capitals_first(b, pa)
+
+
+# A register's "BRENNAN Olivia": the surname in capitals first, whatever either word could be.
+_CAPITALS_FIRST = re.compile(
+    r"^(?P<last>[A-Z][A-Z'\u2019-]+),?\s+(?P<first>[A-Z][a-z][\w'\u2019-]*)$"
+)
+
+
+def _capitals_first(written: str, other: tuple[str, list[str], str]) -> bool:
+    match = _CAPITALS_FIRST.match(written.strip())
+    return match is not None and (fold(match["first"].lower()), fold(match["last"].lower())) == (
+        other[0],
+        other[2],
+    )
 
 
 def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str]) -> bool:

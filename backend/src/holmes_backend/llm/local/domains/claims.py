@@ -48,7 +48,7 @@ _TESTIMONY = re.compile(
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
     r"record of (?:\w+ )?interview|person interviewed|"
-    r"interview\s+(?:record|notes|transcript|summary)|interviewee|statutory declaration|"
+    r"interview\s+(?:record|notes?|transcript|summary)|interviewee|statutory declaration|"
     r"(?:investigation|investigatory|disciplinary|fact[- ]finding|grievance|misconduct)\s+"
     r"(?:meeting|hearing|interview)|"
     r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"

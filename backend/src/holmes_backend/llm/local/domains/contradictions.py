@@ -34,6 +34,7 @@ from holmes_backend.llm.local.domains.activities import activity_contradictions
 from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.ages import age_contradictions
+from holmes_backend.llm.local.domains.allowances import allowance_contradictions
 from holmes_backend.llm.local.domains.approvers import approver_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
@@ -1647,7 +1648,9 @@ def all_contradictions(
         + trade_contradictions(claims, held, view.financial.findings)
         + misstated_contradictions(view.financial.findings)
     )
-    found += document_contradictions(view, caps)
+    found += document_contradictions(view, caps) + allowance_contradictions(
+        view.financial.findings + view.legal.findings, view.financial.transactions, claims
+    )
     found += _against_records(view, items, held)
     found += _of_dealings(view, held)
     order = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.addresses import registered_addresses, shared_addresses
+from holmes_backend.llm.local.domains.allowances import policy_limits
 from holmes_backend.llm.local.domains.anomalies import (
     REPORTING_THRESHOLD,
     STRUCTURING_BAND,
@@ -118,6 +119,7 @@ def analyse_financial(
     findings += [figure for doc in docs for figure in stated_figures(doc)]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [count for doc in docs for count in counts_stated(doc)]
+    findings += [limit for doc in docs for limit in policy_limits(doc)]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,

@@ -326,6 +326,19 @@ def test_a_register_s_surname_first_name_is_the_person_the_prose_names() -> None
     assert not same_party("Kelly Morgan", "Morgan Kelly")
 
 
+def test_a_log_s_surname_first_names_are_the_people_the_prose_names() -> None:
+    resolver = Resolver()
+    resolver.add("Marek Nowicki", "person")
+    resolver.add("NOWICKI M", "person")  # a tachograph's driver
+    resolver.add("Olivia Brennan", "person")
+    resolver.add("BRENNAN Olivia", "person")  # an audit log's user: both words given names
+    resolver.add("HUGHES Margaret", "person")  # named by the log alone
+    people = {e.name: e.aliases for e in resolver.resolve()}
+    assert people["Marek Nowicki"] == {"NOWICKI M"}
+    assert people["Olivia Brennan"] == {"BRENNAN Olivia"}
+    assert people["Margaret Hughes"] == {"HUGHES Margaret"}  # written as prose writes it
+
+
 def test_a_surname_then_an_initial_is_the_person_of_that_surname_and_initial() -> None:
     # A tachograph's or a register's "NOWICKI M".
     assert same_party("NOWICKI M", "Marek Nowicki")

@@ -17,10 +17,12 @@ from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.lexicon import NOT_NAMES
 from holmes_backend.llm.local.facts.names import (
     kind_of,
+    natural_order,
     not_a_person,
     org_core,
     org_suffix,
     person_parts,
+    register_order,
     slug,
     strip_honorific,
     title_case,
@@ -157,8 +159,11 @@ class Resolver:
             if not parts:
                 continue
             first, surname = parts[0], parts[2]
-            # A register's "Scarpelli Michael" beside the prose's "Michael P. Scarpelli".
-            if _turned((first, surname), pairs, given, len(mention.name.split())):
+            # A register's "Scarpelli Michael" beside the prose's "Michael P. Scarpelli"; a log's
+            # "BRENNAN Olivia" and "NOWICKI M", surname first whatever the words could be.
+            if _turned((first, surname), pairs, given, len(mention.name.split())) or (
+                register_order(mention.name)
+            ):
                 first, surname = surname, first
             firsts[mention.name] = first
             by_surname[surname].append(mention)
@@ -187,9 +192,13 @@ class Resolver:
         for mentions in full.values():
             names = {m.name for m in mentions}
             plain = {strip_honorific(n) for n in names}
-            canonical = max(plain, key=lambda n: (len(n.split()), not n.isupper(), len(n), n))
-            # "THOMAS B. HEACOCK" of a signature block is written as a name is.
-            canonical = title_case(canonical) if canonical.isupper() else canonical
+            canonical = max(
+                plain,
+                key=lambda n: (len(n.split()), not register_order(n), not n.isupper(), len(n), n),
+            )
+            # "THOMAS B. HEACOCK" of a signature block is written as a name is, and a log's
+            # "HUGHES Margaret" as "Margaret Hughes".
+            canonical = title_case(canonical) if canonical.isupper() else natural_order(canonical)
             entity = Resolved(f"person:{slug(canonical)}", canonical, "person", names - {canonical})
             entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
             entities.append(entity)

@@ -635,6 +635,23 @@ _CAPITALS_FIRST = re.compile(
 )
 
 
+def register_order(name: str) -> bool:
+    """Whether a name is written as registers and logs write it, surname first: "BRENNAN
+    Olivia" (the surname in capitals), "NOWICKI M" (then the given name's initial)."""
+    text = name.strip()
+    if _CAPITALS_FIRST.match(text):
+        return True
+    parts = person_parts(text)
+    return parts is not None and not parts[1] and len(parts[2]) == 1 and len(parts[0]) > 1
+
+
+def natural_order(name: str) -> str:
+    """A register's "BRENNAN Olivia" as prose writes it, "Olivia Brennan"; any other name as
+    it is."""
+    match = _CAPITALS_FIRST.match(name.strip())
+    return f"{match['first']} {title_case(match['last'])}" if match else name
+
+
 def _capitals_first(written: str, other: tuple[str, list[str], str]) -> bool:
     match = _CAPITALS_FIRST.match(written.strip())
     return match is not None and (fold(match["first"].lower()), fold(match["last"].lower())) == (

@@ -5,8 +5,9 @@ another person's log, contradict nothing."""
 
 from pathlib import Path
 
+from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _STATEMENT = (
     "STATEMENT OF MAREK NOWICKI\n"
@@ -101,3 +102,29 @@ async def test_a_duty_log_of_other_words_and_fields(tmp_path: Path) -> None:
         "Priya Raman says no more than 6 h 00 min of work without a break, yet the activity log "
         "records 6 h 50 min of it between 06:00 and 12:50 on 2026-02-25 with no break."
     )
+
+
+async def test_a_logs_own_places_leave_its_other_rows_of_no_place(tmp_path: Path) -> None:
+    log = (
+        "Vehicle,Driver,Date,Start,End,Activity,Location\n"
+        "KX71 HRD,NOWICKI M,12/11/2026,06:02,06:14,Other work,Daventry\n"
+        "KX71 HRD,NOWICKI M,12/11/2026,06:14,10:58,Driving,\n"
+        "KX71 HRD,NOWICKI M,12/11/2026,12:24,12:41,Other work,Woolley Edge\n"
+    )
+    statement = "Statement of Marek Nowicki, 20 November 2026.\n\nI started at 06:00 at Daventry.\n"
+    docs = [
+        await text_doc(tmp_path, "statement_nowicki.txt", statement),
+        await text_doc(tmp_path, "tacho.csv", log, "text/csv"),
+    ]
+    evidence, _ = run(EvidenceOutput, docs)
+    rows = [
+        (e.description.split("Activity: ")[1].split(";")[0], e.place)
+        for e in evidence.events
+        if "Activity: " in e.description
+    ]
+    # "Location: Woolley Edge" is a place, not a person; the driving row is of no known place.
+    assert rows == [("Other work", "Daventry"), ("Driving", None), ("Other work", "Woolley Edge")]
+    assert "Woolley Edge" in evidence.places
+    assert "Woolley Edge" not in evidence.people
+    # So the start at Daventry meets no record of him elsewhere at 06:14.
+    assert synthesis_of(docs).contradictions == []

@@ -383,7 +383,9 @@ def events(
     found: list[TimedEvent] = []
     found += _metadata_events(doc, owners)
     located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
-    if where:
+    # Rows without a place were recorded where the file was, unless its rows give places of
+    # their own (a tachograph's "Location" column): then a row without one is of no known place.
+    if where and len({e.place for e in located if e.place}) < 2:
         place = ", ".join(where)
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
     found += located

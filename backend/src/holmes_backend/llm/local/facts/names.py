@@ -514,9 +514,17 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     if _CODE_AFTER.match(after):
         return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name
     number = _HOUSE_NUMBER.search(before)
-    if number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number):
-        return "place"  # "77 Lakeview Terrace, Evanston"
-    return kind
+    addressed = bool(number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number))
+    # "77 Lakeview Terrace, Evanston"; a log's "Location: Woolley Edge", "Branch: Harrow Weald"
+    return "place" if addressed or _PLACE_FIELD.search(before) else kind
+
+
+# A field whose value is where something was, not who: "Location:", "Venue:", "Depot:".
+_PLACE_FIELD = re.compile(
+    r"(?:^|[;|]\s*)(?:location|place|site|venue|town|city|depot|branch|station|destination|"
+    r"origin|from\s+location|to\s+location)\s*:\s*$",
+    re.IGNORECASE,
+)
 
 
 def _is_house_number(before: str, number: re.Match[str]) -> bool:

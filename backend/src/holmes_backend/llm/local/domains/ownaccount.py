@@ -21,7 +21,7 @@ income is my salary from Kirkstall Motors" against 29,000 paid in from elsewhere
 
 import re
 
-from holmes_backend.agents.schemas import Contradiction, SwornClaim, Transaction
+from holmes_backend.agents.schemas import Contradiction, Severity, SwornClaim, Transaction
 from holmes_backend.llm.local.domains.abroad import CURRENCY_HOME, countries_named
 from holmes_backend.llm.local.domains.ledger import is_payment, tx_date
 from holmes_backend.llm.local.domains.refuted import refuted
@@ -128,11 +128,11 @@ def _cash_contradiction(claim: SwornClaim, theirs: list[Transaction]) -> Contrad
     ]
     if not paid_in:
         return None
-    return refuted(
+    return _against_statement(
         claim,
-        unique_refs([t.source for t in paid_in], 6),
-        f"{claim.speaker} denies paying cash in, yet their own statement records "
-        f"{len(paid_in)} cash deposit(s) totalling {_total(paid_in)}: {_listed(paid_in)}.",
+        paid_in,
+        "denies paying cash in",
+        "cash deposit(s)",
         "HIGH" if len(paid_in) >= 2 else "MEDIUM",
     )
 
@@ -168,11 +168,11 @@ def _abroad_contradiction(claim: SwornClaim, theirs: list[Transaction]) -> Contr
     ]
     if not sent:
         return None
-    return refuted(
+    return _against_statement(
         claim,
-        unique_refs([t.source for t in sent], 6),
-        f"{claim.speaker} denies sending money abroad, yet their own statement records "
-        f"{len(sent)} payment(s) out to payees abroad totalling {_total(sent)}: {_listed(sent)}.",
+        sent,
+        "denies sending money abroad",
+        "payment(s) out to payees abroad",
         "HIGH" if len(sent) >= 2 or sum(t.amount for t in sent) >= _LARGE_SUM else "MEDIUM",
     )
 
@@ -200,13 +200,31 @@ def _income_contradiction(claim: SwornClaim, theirs: list[Transaction]) -> Contr
     if not named or not others:
         return None  # the named income not on these statements: not the account it is paid to
     others.sort(key=lambda t: tx_date(t) or t.date or "")
+    return _against_statement(
+        claim,
+        others,
+        f"gives {source} as the only income",
+        "credit(s) from elsewhere",
+        "HIGH" if len(others) >= 2 else "MEDIUM",
+        beside=f" beside {_total(named)} from {source}",
+    )
+
+
+def _against_statement(
+    claim: SwornClaim,
+    records: list[Transaction],
+    says: str,
+    what: str,
+    severity: Severity,
+    beside: str = "",
+) -> Contradiction:
+    """The claim against the rows of the speaker's own statement that contradict it."""
     return refuted(
         claim,
-        unique_refs([t.source for t in others], 6),
-        f"{claim.speaker} gives {source} as the only income, yet their own statement records "
-        f"{len(others)} credit(s) from elsewhere totalling {_total(others)} beside "
-        f"{_total(named)} from {source}: {_listed(others)}.",
-        "HIGH" if len(others) >= 2 else "MEDIUM",
+        unique_refs([t.source for t in records], 6),
+        f"{claim.speaker} {says}, yet their own statement records {len(records)} {what} "
+        f"totalling {_total(records)}{beside}: {_listed(records)}.",
+        severity,
     )
 
 

@@ -15,6 +15,7 @@ and the patrol on site at 03:07.
 """
 
 import re
+from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
@@ -75,6 +76,35 @@ def _proper_words(text: str) -> set[str]:
     return {w for w in words if w not in STOPWORDS}
 
 
+@dataclass(frozen=True)
+class _Within:
+    """A claim's "within fifteen minutes": its words, the time, the place's own words and the
+    days around the claim's that the records it speaks of fall in."""
+
+    said: str
+    match: re.Match[str]
+    limit: timedelta
+    place: set[str]
+    start: datetime
+    end: datetime
+
+
+def _within(claim: SwornClaim) -> _Within | None:
+    said = answer_of(claim).said
+    match = _WITHIN.search(said)
+    span = parse_span(claim.claimed_time)
+    if match is None or _NEGATED.search(said[: match.end()]) or span is None:
+        return None
+    return _Within(
+        said,
+        match,
+        _limit(match),
+        _proper_words(said),
+        naive(span[0]) - _DAY,
+        naive(span[1]) + _DAY,
+    )
+
+
 def _moment_of(value: str, day: date) -> datetime | None:
     moments = [m for m in find_moments(value) if m.at is not None]
     if moments:
@@ -101,25 +131,20 @@ def _answered_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
     rows = [(i, found) for i in items if i.timed and (found := _answered_row(i)) is not None]
     found_all: list[Contradiction] = []
     for claim in claims if rows else []:
-        said = answer_of(claim).said
-        match = _WITHIN.search(said)
-        span = parse_span(claim.claimed_time)
-        if match is None or _NEGATED.search(said[: match.end()]) or span is None:
+        if (told_of := _within(claim)) is None:
             continue
-        limit = _limit(match)
-        place = _proper_words(said)
-        start, end = naive(span[0]) - _DAY, naive(span[1]) + _DAY
+        match, limit = told_of.match, told_of.limit
         late = [
             (item, row)
             for item, row in rows
             if item.file_id != claim.source.file_id
-            and start <= row[0] <= end
-            and place & _proper_words(item.description)
+            and told_of.start <= row[0] <= told_of.end
+            and told_of.place & _proper_words(item.description)
             and row[1] - row[0] > limit
         ]
         if not late:
             continue
-        if not _EVERY.search(said):
+        if not _EVERY.search(told_of.said):
             late = late[:1]
         told = "; ".join(
             f"{raised} {a:%Y-%m-%d %H:%M}, {answered} {b:%H:%M} "
@@ -147,14 +172,10 @@ def response_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
     ]
     found: list[Contradiction] = []
     for claim in claims if triggers else []:
-        said = answer_of(claim).said
-        match = _WITHIN.search(said)
-        span = parse_span(claim.claimed_time)
-        if match is None or _NEGATED.search(said[: match.end()]) or span is None:
+        if (told_of := _within(claim)) is None:
             continue
-        limit = _limit(match)
-        place = _proper_words(said)
-        start, end = naive(span[0]) - _DAY, naive(span[1]) + _DAY
+        match, limit, place = told_of.match, told_of.limit, told_of.place
+        start, end = told_of.start, told_of.end
         for trigger in triggers:
             when = naive(trigger.when)
             if trigger.file_id == claim.source.file_id or not start <= when <= end:

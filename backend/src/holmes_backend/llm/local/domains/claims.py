@@ -158,7 +158,10 @@ _BACK_REFERENCE = re.compile(
     r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b|"
     # "during that time", "while you were off": the period told before
     r"\b(?:during|in|over|for)\s+(?:that|this|the\s+same)\s+(?:time|period|spell)\b|"
-    r"\bwhile\s+(?:you\s+were|I\s+was|he\s+was|she\s+was)\s+(?:off|away|absent|signed\s+off)\b",
+    r"\bwhile\s+(?:you\s+were|I\s+was|he\s+was|she\s+was)\s+(?:off|away|absent|signed\s+off)\b|"
+    # "at any time during my shift": the shift told before
+    r"\b(?:during|throughout|for|on|in)\s+(?:the\s+whole\s+of\s+)?(?:my|the|that|this|her|his)\s+"
+    r"(?:shift|duty|watch)\b",
     re.I,
 )
 # Whom something was said, given or sent to ("reported it to the Mossos", "gave the keys to the
@@ -571,6 +574,7 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             # "I checked on her at 04:00", told after "the night shift from 20:00 on 9 October
             # to 08:00 on 10 October": the 04:00 of the shift, the 10th.
             shift = None if candidate is text or hours else _shift_time(text, moments)
+            shift = shift or (None if hours else _told_span(moments))
             start = datetime.combine(days[0], time(0))
             end = datetime.combine(days[1], time(23, 59, 59))
             return shift or f"{start.isoformat()}/{end.isoformat()}"
@@ -582,6 +586,15 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             moment = Moment(told_day.day, own[0], own[1] or told_day.tz) if own else told_day
             return _interval(moment, text if own else f"{text} {candidate}")
     return None
+
+
+def _told_span(moments: list[Moment]) -> str | None:
+    """From the first time told to the last ("the night shift from 20:00 on 9 October to 08:00
+    on 10 October"), for a claim of that stretch ("during my shift")."""
+    timed = [m.datetime() for m in moments if m.at is not None]
+    if len(timed) < 2 or timed[-1] <= timed[0]:
+        return None
+    return f"{timed[0].isoformat()}/{timed[-1].isoformat()}"
 
 
 def _shift_time(text: str, moments: list[Moment]) -> str | None:

@@ -128,3 +128,41 @@ async def test_a_logs_own_places_leave_its_other_rows_of_no_place(tmp_path: Path
     assert "Woolley Edge" not in evidence.people
     # So the start at Daventry meets no record of him elsewhere at 06:14.
     assert synthesis_of(docs).contradictions == []
+
+
+_GUARD = (
+    "Statement of Samuel Okeke, security officer, dated 2 December 2026.\n\n"
+    "On the night of 24 to 25 November 2026 I was on duty alone. I took my break from 01:00 to "
+    "01:30 in the gatehouse. I patrolled the car park continuously from 01:30 until 03:00.\n"
+)
+_TOUR = (
+    "Officer,Date,Time from,Time to,Status,Zone\n"
+    "OKEKE S,25/11/2026,00:10,00:55,Patrol,Car park\n"
+    "OKEKE S,25/11/2026,00:55,{back},Break,Gatehouse\n"
+    "OKEKE S,25/11/2026,{back},03:20,Patrol,Car park\n"
+)
+
+
+async def test_patrolling_against_the_guard_tours_break(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_okeke.txt", _GUARD),
+        await text_doc(tmp_path, "guard_tours.csv", _TOUR.format(back="02:40"), "text/csv"),
+    ]
+    evidence, _ = run(EvidenceOutput, docs)
+    claims = {c.claim[:12]: c.claimed_time for c in evidence.sworn_claims}
+    # The small hours of "the night of 24 to 25 November" are the 25th's.
+    assert claims["I took my br"] == "2026-11-25T01:00:00/2026-11-25T01:30:00"
+    # "I was on duty" over the night says nothing of breaks; the patrol's own hours do.
+    [found] = synthesis_of(docs).contradictions
+    assert found.explanation == (
+        "Samuel Okeke gives patrolling from 01:30 to 03:00 on 2026-11-25, yet the activity log "
+        "records Break from 00:55 to 02:40, 1 h 10 min of that time."
+    )
+
+
+async def test_a_break_the_tour_log_ends_in_time(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "statement_okeke.txt", _GUARD),
+        await text_doc(tmp_path, "guard_tours.csv", _TOUR.format(back="01:32"), "text/csv"),
+    ]
+    assert synthesis_of(docs).contradictions == []

@@ -17,6 +17,9 @@ or name field names ("NOWICKI M" is Marek Nowicki), else the person its timeline
   activity between two of the speaker's breaks (rows of rest, or an unrecorded quarter of an
   hour) exceeding the limit by five minutes or more, on the claim's day when it gives one ("at
   any time that day"), on every logged day when it does not ("I have never worked more than").
+- Work claimed over hours the claim gives ("I patrolled the car park continuously from 01:30
+  until 03:00"; not a shift's "I was on duty"): contradicted (HIGH) by the speaker's rows of rest
+  covering ten minutes or more of it.
 - A break claimed that the speaker's rows of rest cover is borne out: no gap asks for more.
 """
 
@@ -41,13 +44,21 @@ _END_FIELD = re.compile(
     re.IGNORECASE,
 )
 _PERSON_FIELD = re.compile(
-    r"\b(?:driver|employee|operator|worker|name|staff|crew|pilot)\b", re.IGNORECASE
+    r"\b(?:driver|employee|operator|worker|name|staff|crew|pilot|officer|guard|agent|user)\b",
+    re.IGNORECASE,
 )
 # An activity's words -> its kind.
 _KINDS = (
     (re.compile(r"\b(?:break|rest|resting|lunch|meal|off\s+duty|daily\s+rest)\b", re.I), "rest"),
     (re.compile(r"\b(?:driving|drive|drove|on\s+the\s+road)\b", re.I), "drive"),
-    (re.compile(r"\b(?:other\s+work|work|working|loading|unloading|on\s+duty)\b", re.I), "work"),
+    (
+        re.compile(
+            r"\b(?:other\s+work|work|working|loading|unloading|on\s+duty|patrol(?:ling)?|guarding|"
+            r"cleaning|picking|packing|stocking|serving|on\s+call|task)\b",
+            re.IGNORECASE,
+        ),
+        "work",
+    ),
     (re.compile(r"\b(?:available|availability|poa)\b", re.IGNORECASE), "available"),
 )
 # The kinds a verb of a limit claim spends its time at.
@@ -76,6 +87,13 @@ _LIMIT_CLAIM = re.compile(
     r"\b(?:without|with\s+no)\s+(?:taking\s+|having\s+)?(?:a\s+|any\s+)?(?:break|rest|stop)",
     re.IGNORECASE,
 )
+# At work over a period: "I patrolled the car park continuously from 01:30 until 03:00".
+_BUSY_CLAIM = re.compile(
+    r"\b(?:I|we)\s+(?:was\s+|were\s+)?(?:continuously\s+|constantly\s+|then\s+)?"
+    r"(?P<verb>patroll?ed|patrolling|drove|driving|worked|working|loading|cleaning|picking|"
+    r"packing)\b",
+    re.IGNORECASE,
+)
 _CLAIMED_LENGTH = re.compile(_AMOUNT + r"[^.;]{0,20}?\b(?:break|rest|lunch)\b", re.IGNORECASE)
 _THAT_DAY = re.compile(
     r"\b(?:that|the\s+same|this)\s+(?:day|shift|morning|afternoon|evening|night|week)\b", re.I
@@ -84,6 +102,7 @@ _COVERED = timedelta(minutes=10)  # another activity over this much of a claimed
 _OVER = timedelta(minutes=5)  # a limit exceeded by at least this much
 _UNRECORDED_BREAK = timedelta(minutes=15)  # a gap in the log this long ends a run
 _MIN_BREAK = timedelta(minutes=10)  # a claimed break shorter than this is no period
+_LONGEST_STRETCH = timedelta(hours=8)  # a claim of work over longer is of a shift, breaks and all
 
 
 @dataclass(frozen=True)
@@ -204,6 +223,46 @@ def _break_contradiction(claim: SwornClaim, rows: list[_Row]) -> Contradiction |
     )
 
 
+def _doing(verb: str) -> str:
+    """The activity a verb of the claim names: "patrolled" patrolling, "drove" driving."""
+    word = verb.lower()
+    return {"drove": "driving", "patroled": "patrolling", "patrolled": "patrolling"}.get(
+        word, word if word.endswith("ing") else f"{word[:-2]}ing"
+    )
+
+
+def _busy_contradiction(claim: SwornClaim, rows: list[_Row]) -> Contradiction | None:
+    """A claim of working (patrolling, driving …) over a period against the log's rest in it."""
+    span = parse_span(claim.claimed_time)
+    busy = _BUSY_CLAIM.search(claim.claim)
+    if (
+        busy is None
+        or span is None
+        or not find_times(claim.claim)  # its own hours, not a day or a shift told before
+        or not _MIN_BREAK <= span[1] - span[0] <= _LONGEST_STRETCH
+    ):
+        return None
+    start, end = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None)
+    resting = [r for r in rows if r.kind == "rest" and _overlap(r, start, end) > timedelta(0)]
+    if sum((_overlap(r, start, end) for r in resting), timedelta(0)) < _COVERED:
+        return None
+    told = "; ".join(
+        f"{r.activity} from {r.start:%H:%M} to {r.end:%H:%M}, {_hm(_overlap(r, start, end))} "
+        "of that time"
+        for r in resting
+    )
+    return Contradiction(
+        claim=claim.claim,
+        claim_source=claim.source,
+        evidence_against=unique_refs([r.source for r in resting]),
+        explanation=(
+            f"{claim.speaker} gives {_doing(busy['verb'])} from {start:%H:%M} to {end:%H:%M} on "
+            f"{start:%Y-%m-%d}, yet the activity log records {told}."
+        ),
+        severity="HIGH",
+    )
+
+
 def _runs(rows: list[_Row], kinds: set[str]) -> list[tuple[timedelta, list[_Row]]]:
     """Time spent at `kinds` between breaks (a row of rest, or a gap of a quarter of an hour
     with nothing recorded), each with the rows it was spent in."""
@@ -273,9 +332,12 @@ def activity_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
         if not own:
             continue
         if _BREAK_CLAIM.search(claim.claim) and not _NEGATED.search(claim.claim):
-            if (contradiction := _break_contradiction(claim, own)) is not None:
-                found.append(contradiction)
-        elif (contradiction := _limit_contradiction(claim, own)) is not None:
+            contradiction = _break_contradiction(claim, own)
+        elif _NEGATED.search(claim.claim):
+            contradiction = _limit_contradiction(claim, own)
+        else:
+            contradiction = _busy_contradiction(claim, own)
+        if contradiction is not None:
             found.append(contradiction)
     return found
 

@@ -564,7 +564,9 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             # "between 01:30 and 03:30", on the day the claim or the question before it gives;
             # the small hours of "the night of 9 January" are the 10th's.
             if hours[0] < _NOON and _NIGHT_OF.search(candidate):
-                day += timedelta(days=1)
+                # "the night of 24 to 25 November": its small hours are the 25th's, told.
+                night = days if days and days[1] == days[0] + timedelta(days=1) else None
+                day = night[1] if night else day + timedelta(days=1)
             tz = moments[0].tz if moments else None
             start = datetime.combine(day, hours[0], tzinfo=tz)
             end = datetime.combine(day, hours[1], tzinfo=tz)

@@ -132,7 +132,9 @@ def _received_sums(doc: EvidenceDoc) -> list[Finding]:
     doc_units = units(doc)
     rows = [(u, row_fields(u.text)) for u in doc_units if u.kind == "row"]
     heading = " ".join(u.text for u in doc_units[:6] if u.kind != "row")
-    if not rows or not (_RECEIVING.search(heading) or _RECEIVING.search(doc.filename)):
+    headers = " ".join(rows[0][1]) if rows else ""  # "Received on", "Date received"
+    said = f"{heading} {doc.filename.replace('_', ' ')} {headers}"
+    if not rows or not _RECEIVING.search(said):
         return []
     recipients = {
         v.strip().lower() for _, f in rows for k, v in f.items() if _RECIPIENT_COLUMN.search(k)

@@ -93,6 +93,7 @@ _CONTRACT = re.compile(
     r"terms and conditions|effective date)\b",
     re.IGNORECASE,
 )
+_DEFINED_ROLE = re.compile(r"\((?:the\s+)?[\"\u201c](?:the\s+)?[A-Z][\w ]{1,30}[\"\u201d]\)")
 _RULES = re.compile(
     r"\b(?:polic(?:y|ies)|code\s+of\s+(?:conduct|practice|ethics)|procedures?|rules|"
     r"regulations|handbook|guidelines|standing\s+orders|by-?laws)\b",
@@ -142,7 +143,10 @@ class LegalAnalysis:
 
 def is_contract(doc: EvidenceDoc) -> bool:
     sample = " ".join(u.text for u in units(doc)[:200])
-    return len(_CONTRACT.findall(sample)) >= 2 and len(_OPINION.findall(sample)) < 3
+    # Parties defined by their roles (("Seller"), ("the Buyer")) are one more sign of a contract.
+    defined = len(_DEFINED_ROLE.findall(sample)) >= 2
+    signs = len(_CONTRACT.findall(sample)) + defined
+    return signs >= 2 and len(_OPINION.findall(sample)) < 3
 
 
 def is_rulebook(doc: EvidenceDoc) -> bool:

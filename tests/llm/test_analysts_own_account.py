@@ -101,3 +101,28 @@ async def test_the_deposits_are_structured_as_cash_deposits(tmp_path: Path) -> N
         "3 cash deposits of 8,500\u201310,000 (just under the GBP 10,000 reporting threshold) "
         "within 4 day(s), totalling GBP 29,000"
     )
+
+
+async def test_the_same_denials_in_other_words(tmp_path: Path) -> None:
+    statement = tmp_path / "statement_sept_2026.pdf"
+    statement.write_bytes(make_pdf([[*_HEAD, *_SUSPECT, *_ORDINARY]]))
+    words = (
+        "WITNESS STATEMENT of Kwame Asante-Boateng, dated 14 October 2026.\n\n"
+        "1. I've never paid cash into my account.\n"
+        "2. I haven't transferred any money overseas.\n"
+        "3. Apart from my wages from Kirkstall Motors I have no other income.\n"
+    )
+    docs = [
+        await load(statement, "application/pdf"),
+        await text_doc(tmp_path, "statement_kwame.txt", words),
+    ]
+    found = {
+        c.claim[:6]: c.explanation.split(",")[0]
+        for c in synthesis_of(docs).contradictions
+        if c.claim_source.file_id == "statement_kwame"  # (the rows' balances run apart too)
+    }
+    assert found == {
+        "I've n": "Kwame Asante-Boateng denies paying cash in",
+        "I have": "Kwame Asante-Boateng denies sending money abroad",
+        "Apart ": "Kwame Asante-Boateng gives Kirkstall Motors as the only income",
+    }

@@ -74,9 +74,18 @@ _INTERNATIONAL = re.compile(
     r"foreign\s+(?:payment|transfer)|overseas\s+(?:payment|transfer)|telegraphic)\b",
     re.IGNORECASE,
 )
+_PAY = r"(?:wages?|salary|pay|pension|earnings|income)"
 _ONLY_INCOME = re.compile(
+    # "My only income is my salary from Kirkstall Motors"
     r"\b(?:my|our)\s+only\s+(?:source\s+of\s+)?income\s+(?:is|was|comes\s+from|has\s+been)\b"
-    r"[^.;]*?\bfrom\s+(?P<source>[^.;,]+)",
+    r"[^.;]*?\bfrom\s+(?P<source>[^.;,]+)|"
+    # "Apart from my wages from Kirkstall Motors I have no other income"
+    rf"\b(?:apart\s+from|other\s+than|except(?:\s+for)?|besides|beyond)\s+(?:my\s+)?{_PAY}\s+from\s+"
+    r"(?P<source2>[^.;,]+?)\s*,?\s+(?:I|we)\s+(?:have|had|get|receive)\s+no\s+(?:other\s+)?"
+    r"(?:income|money|earnings)\b|"
+    # "My salary from Kirkstall Motors is my only income"
+    rf"\b(?:my\s+)?{_PAY}\s+from\s+(?P<source3>[^.;,]+?)\s+is\s+(?:my|our)\s+only\s+"
+    r"(?:source\s+of\s+)?income\b",
     re.IGNORECASE,
 )
 _NOT_INCOME = re.compile(r"\b(?:refund|interest|reversal|returned|rebate|cashback)\b", re.I)
@@ -181,7 +190,7 @@ def _income_contradiction(claim: SwornClaim, theirs: list[Transaction]) -> Contr
     only = _ONLY_INCOME.search(answer_of(claim).said)
     if only is None or claim.speaker is None:
         return None
-    source = only["source"].strip()
+    source = (only["source"] or only["source2"] or only["source3"]).strip()
     credits = [
         t
         for t in theirs

@@ -91,17 +91,7 @@ def counts_stated(doc: EvidenceDoc) -> list[Finding]:
             raw = match["n"].lower()
             count = int(raw) if raw.isdigit() else _WORDS[raw]
             denied = "not " if match["not"] or match["not2"] else ""
-            found.append(
-                Finding(
-                    finding_type=COUNT_STATED,
-                    title=f"Count stated: {count} {match['things'].lower()} {denied}"
-                    f"{match['act'].lower()} ({who})",
-                    summary=unit.text[:300],
-                    confidence=0.7,
-                    severity="LOW",
-                    sources=[unit.ref],
-                )
-            )
+            found.append(_count_finding(unit, count, match["things"], denied, match["act"], who))
     return found
 
 

@@ -92,6 +92,7 @@ async def test_during_my_shift_is_the_shift_told_before(tmp_path: Path) -> None:
     doors = (
         "Timestamp,Door,Fob,Direction\n"
         "10/10/2026 02:35:12,First floor stairwell,FOB-22,Exit\n"
+        "10/10/2026 02:58:40,Ground floor staff room,FOB-22,Entry\n"
         "10/10/2026 03:05:55,First floor stairwell,FOB-22,Entry\n"
     )
     docs = [
@@ -108,3 +109,5 @@ async def test_during_my_shift_is_the_shift_told_before(tmp_path: Path) -> None:
     [left] = synthesis_of(docs).contradictions
     assert left.claim.startswith("I did not leave the first floor")
     assert "going out at 2026-10-10 02:35" in left.explanation
+    # In through the ground floor's staff room is not back on the first floor.
+    assert left.explanation.endswith("and not back in until 2026-10-10 03:05.")

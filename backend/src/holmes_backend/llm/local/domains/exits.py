@@ -208,6 +208,10 @@ def stayed_in_contradictions(
         if not against:
             continue
         left, back = against[0]
+        if not _LOGGED_PLACES.match(place) and not _names(place, back.description):
+            # In through another place's door ("Ground floor staff room") is not back in this
+            # one: back when a way in names it again.
+            back = _back_into(place, left, claim.speaker, items) or back
         besides = " outside the time it excepts" if excepted else ""
         found.append(
             refuted(
@@ -221,6 +225,24 @@ def stayed_in_contradictions(
             )
         )
     return found
+
+
+def _back_into(place: str, left: Item, speaker: str, items: list[Item]) -> Item | None:
+    """The speaker's first way in after `left`, in its file, through a door naming `place`."""
+    return min(
+        (
+            i
+            for i in items
+            if i.file_id == left.file_id
+            and i.timed
+            and left.when < i.when <= left.when + _MAX_OUTSIDE
+            and _direction(i) == "in"
+            and _names(place, i.description)
+            and any(same_party(speaker, p) for p in i.people)
+        ),
+        key=lambda i: i.when,
+        default=None,
+    )
 
 
 def _names(place: str, text: str) -> bool:

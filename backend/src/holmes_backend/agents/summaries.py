@@ -103,7 +103,9 @@ def _one_line(text: str) -> str:
 
 def first_sentence(text: str) -> str:
     """The text's first sentence on one line, cut to _MAX_TEXT characters."""
-    text = sentence_of(_one_line(text))
+    text = _one_line(text)
+    if "." in text or "!" in text or "?" in text:  # else it is one sentence (most facts' texts)
+        text = sentence_of(text)
     return text if len(text) <= _MAX_TEXT else text[: _MAX_TEXT - 1].rstrip() + "\u2026"
 
 
@@ -137,7 +139,13 @@ def render_summary(domain: str, output: BaseModel) -> str:
             lines.append(f"{_label(name)}:")
             excluded = _facts_excluded(name, item)
         kind, title, text, confidence = headline(name, item)
-        facts = item.model_dump_json(exclude=excluded, exclude_none=True)
+        # The serializer itself: model_dump_json's wrapper was a third of a summary's cost, on
+        # the path from the domains' answers to strategy's request (~1,800 items at 50 files).
+        facts = (
+            type(item)
+            .__pydantic_serializer__.to_json(item, exclude=excluded, exclude_none=True)
+            .decode()
+        )
         lines.append(
             f"[{kind}] {_one_line(title)} (confidence: {round(confidence * 100)}): "
             f"{first_sentence(text)}{_FACTS}{facts[1:]}"

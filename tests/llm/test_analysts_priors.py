@@ -85,3 +85,50 @@ async def test_endorsement_lines_of_a_record_about_the_proposer(tmp_path: Path) 
     assert len(await found("INES MARCHETTI", "dvla_record.txt")) == 1
     assert await found("PAOLO ROSSI", "driver_record_rossi.txt") == []
     assert await found("PAOLO ROSSI", "dvla_record.txt") == []
+
+
+_THEFT_CLAIM = (
+    "MOTOR CLAIM NOTIFICATION - THEFT OF VEHICLE\n"
+    "Policyholder: Callum Ferris\n"
+    "Date of loss: 09/05/2026\n"
+    "Circumstances (in the policyholder's words):\n"
+    "I left the van locked outside my flat at about 10pm on Saturday 9 May and it was gone by "
+    "the morning.\n"
+    "Previous claims in the last five years: None\n"
+    "Declaration: I declare that the information given is true and complete.\n"
+    "Signed: C. Ferris      Date: 10/05/2026\n"
+)
+_INTERVIEW = (
+    "Record of interview\nInterviewee: Callum Ferris\nDate: 18 May 2026\n"
+    "Q. Have you ever made a claim for a stolen vehicle before?\nA. No, never.\n"
+)
+# A claims history whose settled row carries its pay-out: the row is read as a payment too.
+_HISTORY = (
+    "Insurer,Policyholder,Date of loss,Claim type,Settled amount,Status\n"
+    'Harrowgate Direct,Callum Ferris,14/08/2024,Theft of vehicle,"£6,300",Settled\n'
+    "Keystone Mutual,Callum Ferris,09/05/2026,Theft of vehicle,,Open\n"
+)
+
+
+async def test_a_forms_field_answered_none_and_an_ever_before_against_a_settled_claim(
+    tmp_path: Path,
+) -> None:
+    """ "Previous claims in the last five years: None" is the form's question answered no; "Have
+    you ever made a claim … before?" asks of any. The settled claim of 2024 answers both; the
+    claim being made (its own row, the day of the loss told) and the form itself are no prior."""
+    docs = [
+        await text_doc(tmp_path, "claim_form.txt", _THEFT_CLAIM),
+        await text_doc(tmp_path, "interview_ferris.txt", _INTERVIEW),
+        await text_doc(tmp_path, "claims_history.csv", _HISTORY, "text/csv"),
+    ]
+    found = {c.claim: c for c in synthesis_of(docs).contradictions}
+    form = found["None [asked: Previous claims in the last five years?]"]
+    ever = found["No, never. [asked: Have you ever made a claim for a stolen vehicle before?]"]
+    for contradiction in (form, ever):
+        assert [(r.file_id, r.row) for r in contradiction.evidence_against] == [
+            ("claims_history", 1)
+        ]
+    # Only the claim at hand on record: nothing before it.
+    only_this = _HISTORY.splitlines()[0] + "\n" + _HISTORY.splitlines()[2] + "\n"
+    docs[2] = await text_doc(tmp_path, "claims_history.csv", only_this, "text/csv")
+    assert synthesis_of(docs).contradictions == []

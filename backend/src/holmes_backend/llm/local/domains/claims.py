@@ -246,6 +246,10 @@ _RATE = re.compile(
     re.IGNORECASE,
 )
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
+# A form's field answered no: "Previous claims in the last five years: None".
+_NONE_FIELD = re.compile(
+    r"^\s*(?P<label>\w[^:?]{2,80}?)\s*:\s*(?P<value>none|no|nil|never)\s*\.?\s*$", re.I
+)
 # Where a reply's own words end: the quoted or forwarded message below them.
 _QUOTED = re.compile(
     r"^\s*(?:>|On\s.{4,80}\bwrote:|-{2,}\s*(?:Original|Forwarded)\s+Message|From:\s)", re.I
@@ -265,7 +269,9 @@ _HOME = re.compile(
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
     # "I never left the house": at home all along.
     r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
-    r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat)\b",
+    r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat|driveway|drive|garage)\b"
+    # "didn't go out again until the morning": in all along.
+    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:go|went)\s+out\b(?:\s+again)?(?!\s+(?:with|for)\b)",
     re.IGNORECASE,
 )
 _LOCATIVE = re.compile(
@@ -299,6 +305,7 @@ _EN_ROUTE = re.compile(
     re.IGNORECASE,
 )
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
+_HOME_WORDS |= {"driveway": "home", "drive": "home", "garage": "home"}
 _CONTEXT_UNITS = 3
 _PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
 _HISTORY_UNITS = 8
@@ -586,8 +593,27 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
             told_day = moments[0] if moments else Moment(days[0])  # type: ignore[index]
             own = _own_time(text) if (candidate is not text or not moments) and not hours else None
             moment = Moment(told_day.day, own[0], own[1] or told_day.tz) if own else told_day
-            return _interval(moment, text if own else f"{text} {candidate}")
+            before = _night_before(text, candidate, told_day.day) if candidate is not text else None
+            return before or _interval(moment, text if own else f"{text} {candidate}")
     return None
+
+
+# "that night", "overnight": a night the claim refers back to.
+_THAT_NIGHT = re.compile(r"\b(?:that|the|all)\s+night\b|\bovernight\b", re.IGNORECASE)
+
+
+def _night_before(text: str, told: str, day: date) -> str | None:
+    """ "When I came out at 7.15am on Sunday 15 March the car was gone. … it did not leave the
+    driveway that night": the night told is the one before that morning, up to it."""
+    times = find_times(told)
+    if not times or times[0][0] >= _NOON or not _THAT_NIGHT.search(text):
+        return None
+    at, tz = times[0]
+    start = datetime.combine(day - timedelta(days=1), _NIGHTFALL, tzinfo=tz)
+    return f"{start.isoformat()}/{datetime.combine(day, at, tzinfo=tz).isoformat()}"
+
+
+_NIGHTFALL = time(20)
 
 
 def _told_span(moments: list[Moment]) -> str | None:
@@ -736,6 +762,7 @@ _NEVER_LEFT = re.compile(
     r"since|before|after|the\s+whole|over)\b)"
 )
 _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one|none\s+of\s+us)\b", re.IGNORECASE)
+_NEXT_CLAUSE = re.compile(r",?\s+(?:and|but)\s+(?=(?:it|i|we|the\s+(?:car|van|vehicle))\s)", re.I)
 
 
 def _claimed_place(text: str) -> str | None:
@@ -746,7 +773,10 @@ def _claimed_place(text: str) -> str | None:
     if _EN_ROUTE.search(text) and not find_times(text):
         return None  # "After my break I drove straight to Leeds": on the road, not yet there
     if _NOBODY.match(text):
-        return None  # "Nobody was at the house": where no one was, not where the speaker was
+        # "Nobody was at the house": where no one was, not where the speaker was; "Nobody else
+        # drives the car and it did not leave the driveway": the next clause says where.
+        clause = _NEXT_CLAUSE.search(text)
+        return _claimed_place(text[clause.end() :]) if clause else None
     if (stayed := _NEVER_LEFT.search(text)) and not any(
         n.kind == "person" for n in find_names(stayed["place"])
     ):
@@ -810,6 +840,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             dated = text if find_moments(text) else dated
             continue
         speaker, body = _speaker(unit, deponent)
+        if (said := _none_field(text, body, speaker, unit, told)) is not None:
+            found.append(said)
+            context = [*context, text][-_CONTEXT_UNITS:]
+            continue
         if asking and answerer is not None and speaker != answerer:
             asking = []  # someone else speaks: the answer is over
         answerer = speaker
@@ -819,7 +853,14 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
         if back and dated is not None and dated not in context:
             context = [dated, *context]
-        if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
+        if (
+            context
+            and _is_question(context[-1])
+            and (
+                _BARE_ANSWER.match(body)
+                or _place_answer(body, context[-1], doc.chunks[unit.index].text)
+            )
+        ):
             # "No. I never messaged her again": whom "her" means, as in any answer.
             claim = _answer(_referent(body, speaker, history), speaker, context, unit, told)
         elif asking and find_money(body):
@@ -1051,6 +1092,36 @@ def _others(text: str, speaker: str | None) -> bool:
     return any(
         n.kind == "person" and not (speaker and same_party(n.text, speaker))
         for n in find_names(text)
+    )
+
+
+_WHERE_ASKED = re.compile(r"^\W*(?:\w+\s*:\s*)?where\s+(?:were|was|are|is|did)\b", re.IGNORECASE)
+_SHORT_ANSWER = 8  # words: "At home all night.", "In the pub with my brother."
+# An answer that is only a place, with no sentence of its own around it.
+_PLACE_FRAGMENT = re.compile(r"^\W*(?:at|in|inside|on|home|round|over)\b", re.IGNORECASE)
+
+
+def _none_field(
+    text: str, body: str, speaker: str | None, unit: Unit, told: date | None
+) -> SwornClaim | None:
+    """ "Previous claims in the last five years: None": the form asks in its label and its maker
+    answers no; the claim carries the label as its question (not "ŻAK: No.", a speaker's)."""
+    field = _NONE_FIELD.match(text)
+    if field is None or body.strip() != text.strip():
+        return None
+    return _answer(field["value"], speaker, [f"{field['label']}?"], unit, told)
+
+
+def _place_answer(body: str, question: str, answer: str) -> bool:
+    """ "At home all night.", asked where they were, and nothing more: the answer says so of the
+    question's time (an answer that goes on, "… I got there about nine and stayed all night",
+    says it again in its own sentence)."""
+    return (
+        bool(_WHERE_ASKED.search(_QUESTION.sub("", question)))
+        and len(answer.split()) <= len(body.split()) + 2  # its speaker's label
+        and len(body.split()) <= _SHORT_ANSWER
+        and bool(_PLACE_FRAGMENT.match(body))
+        and _claimed_place(body) is not None
     )
 
 

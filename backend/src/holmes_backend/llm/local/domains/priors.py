@@ -10,13 +10,16 @@ endorsements, accidents, county court judgments, bankruptcies, disqualifications
 """
 
 import re
+from datetime import date, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.domains.people import about, subjects_by_file
 from holmes_backend.llm.local.domains.refuted import refuted_by
+from holmes_backend.llm.local.domains.timeline import people_in
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.dates import naive, parse_span
+from holmes_backend.llm.local.facts.names import same_party
 
 # Each kind of prior by its words, and the stem a record of it carries.
 _KINDS = {
@@ -29,13 +32,18 @@ _KINDS = {
     "disqualif": r"disqualifications?",
     "caution": r"cautions?",
 }
+# "any claims", a form's "Previous claims …", "Have you ever made a claim for …".
 _ANY = re.compile(
-    r"\bany\s+(?:\w+\s+){0,2}?(?P<thing>" + "|".join(_KINDS.values()) + r")\b", re.IGNORECASE
+    r"\b(?:any|previous|prior|past|ever\s+(?:\w+\s+){0,2}?an?)\s+(?:\w+\s+){0,2}?(?P<thing>"
+    + "|".join(_KINDS.values())
+    + r")\b",
+    re.IGNORECASE,
 )
 _OWN = re.compile(
     r"\b(?:never|not|no)\b[^.;]{0,30}?\b(?P<thing>" + "|".join(_KINDS.values()) + r")\b", re.I
 )
 
+_EVER = re.compile(r"\b(?:ever|before|previously)\b", re.IGNORECASE)
 
 _THINGS = re.compile(r"\b(?P<thing>" + "|".join(_KINDS.values()) + r")\b", re.IGNORECASE)
 # A driving record's endorsement: its offence code and its penalty points ("SP30 … Points: 3").
@@ -77,14 +85,25 @@ def prior_contradictions(
         stems = {
             stem for m in _THINGS.finditer(asked[match.start() :]) if (stem := _kind(m["thing"]))
         }
-        span = parse_span(claim.claimed_time)
+        # "ever", "before": at any time up to the telling, whatever day the claim was told.
+        span = None if _EVER.search(asked) else parse_span(claim.claimed_time)
         speaker = claim.speaker
+        own, matter = _own_account(speaker, claims)
         records = [
             i
             for i in items
             if i.kind != "claim"
-            and i.file_id != claim.source.file_id
-            and about(speaker, [*i.people, *named.get(i.file_id, [])], filenames.get(i.file_id, ""))
+            and i.file_id not in own
+            and i.when.date() not in matter
+            and about(
+                speaker,
+                [
+                    *i.people,
+                    *people_in(f"{i.description} {i.source.excerpt or ''}"),
+                    *named.get(i.file_id, []),
+                ],
+                filenames.get(i.file_id, ""),
+            )
             and any(_of_kind(stem, i, filenames.get(i.file_id, "")) for stem in stems)
             and (span is None or naive(span[0]) <= naive(i.when) <= naive(span[1]))
         ]
@@ -101,6 +120,22 @@ def prior_contradictions(
                 )
             )
     return found
+
+
+def _own_account(speaker: str, claims: list[SwornClaim]) -> tuple[set[str], set[date]]:
+    """The files the speaker tells their account in, and the days it is about: the claim form
+    or interview of the matter at hand, and its own record ("Date of loss: 14/03/2026" in the
+    claims history), are not a prior of theirs."""
+    theirs = [c for c in claims if c.speaker and same_party(c.speaker, speaker)]
+    days = set()
+    for c in theirs:
+        span = parse_span(c.claimed_time)
+        if span is not None and span[1] - span[0] <= _MATTER_SPAN:
+            days |= {span[0].date(), span[1].date()}
+    return {c.source.file_id for c in theirs}, days
+
+
+_MATTER_SPAN = timedelta(days=2)  # a night, a day: what the account is about, not a period
 
 
 __all__ = ["prior_contradictions"]

@@ -112,7 +112,9 @@ _PERIODS = {
     "all night": (time(20), time(6, 59, 59)),
 }
 _PERIOD = re.compile(
-    r"\b(?P<word>morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
+    # "didn't go out again until the morning": through the night to it.
+    r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
+    r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
     r"tonight|overnight)\b",
     re.I,
 )
@@ -489,7 +491,8 @@ def day_period(text: str) -> tuple[time, time] | None:
     if match is None:
         return None
     word = " ".join(match["word"].lower().split())
-    return _PERIODS["all night" if word.endswith(" night") else word]
+    through = word.endswith(" night") or word.startswith(("until", "till"))
+    return _PERIODS["all night" if through else word]
 
 
 def parse_iso(value: object) -> datetime | None:

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.lexicon import fold
+from holmes_backend.llm.local.facts.money import SYM
 from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
 from holmes_backend.llm.local.facts.vocabulary import common_words
@@ -29,13 +30,16 @@ _ID_COLUMN = re.compile(
 # A registration plate, written with its space ("LK21 XRT", "B-MK 4410").
 _PLATE = re.compile(r"(?=.*\d)[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?:[ -][A-Z0-9]{1,4})?")
 _PERSON_COLUMN = re.compile(
-    r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|holder|owner|keeper|"
+    r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|(?:policy\s*)?holder|owner|keeper|"
+    r"insured|proposer|claimant|customer|purchaser|buyer|hirer|lessee|"
     r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider|"
     # an electronic monitoring record's "Subject:", the one who wears the tag
     r"subject|wearer|offender|defendant)\b",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")
+# A sum: "£18,500", "USD 9,600", "18,500.00" (not a badge's "0417").
+_AMOUNT = re.compile(rf"^(?:{SYM}|[A-Z]{{3}}\s)\s?\d|^\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?$")
 _LISTED_CODE = re.compile(
     r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
     r"\d{1,6})"
@@ -47,8 +51,30 @@ _RECORD_HEAD = 20
 _MAX_UNITS = 4000
 
 
+# A vehicle column's description, its plate one of its parts: "2019 Audi A4 Avant, registration
+# KX19 WPL", "Audi A4 2.0 TDI, 2019, KX19 WPL, 61,400 miles".
+_VEHICLE_COLUMN = re.compile(
+    r"\b(?:vehicle|registration|reg(?:\s*no)?|plate|vrm|vrn|van|truck|car)\b", re.IGNORECASE
+)
+_PLATE_PART = re.compile(
+    r"(?:^|,)\s*(?:(?:registration|reg\.?|plate)(?:\s+(?:no\.?|number|mark))?\s*:?\s*)?(?P<plate>[^,]+?)\s*(?=,|$)",
+    re.IGNORECASE,
+)
+
+
+def _column_identifier(key: str, value: str) -> str | None:
+    """An identifier column's identifier; a vehicle's plate among the parts of its description."""
+    ident = _identifier(value)
+    if ident is None and _VEHICLE_COLUMN.search(key):
+        plates = [m["plate"] for m in _PLATE_PART.finditer(value) if _PLATE.fullmatch(m["plate"])]
+        ident = plates[0].lower() if len(plates) == 1 else None
+    return ident
+
+
 def _identifier(value: str) -> str | None:
     value = value.strip()
+    if _AMOUNT.match(value):
+        return None  # "Estimated value of vehicle: £18,500": a figure, not the vehicle's mark
     if _PLATE.fullmatch(value):
         return value.lower()
     if not value or " " in value or len(value) < 3:
@@ -107,9 +133,16 @@ def identity_holders(
             if len(people) != 1:
                 continue
             for key, value in fields.items():
-                if _ID_COLUMN.search(key) and (ident := _identifier(value)):
+                if _ID_COLUMN.search(key) and (ident := _column_identifier(key, value)):
                     holders[f"id:{ident}"] |= people
-    return {key: next(iter(names)) for key, names in holders.items() if len(names) == 1}
+    return {key: holder for key, names in holders.items() if (holder := _one_holder(names))}
+
+
+def _one_holder(names: set[str]) -> str | None:
+    """The one person the names are ("Darren Whitlock" on a claim form, "D Whitlock" on an
+    invoice), by their fullest name; None when they are two people."""
+    longest = max(names, key=len)
+    return longest if all(same_party(name, longest) for name in names) else None
 
 
 _USER_COLUMN = re.compile(

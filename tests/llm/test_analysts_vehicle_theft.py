@@ -1,0 +1,91 @@
+"""A vehicle reported stolen from its owner's drive, against camera reads of its plate and his
+phone's cell sites through the night. The plate is tied to him by his own claim form ("Vehicle:
+2021 Skoda Octavia, registration LM21 KZT" beside "Policyholder:") and the dealer's invoice
+("Customer: Mr R Okafor"); the camera log writes the plate run together, its date and time in
+columns of their own."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.facts.identifiers import identity_holders
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_FORM = (
+    "HARBOUR LINE INSURANCE - THEFT OF VEHICLE\n"
+    "Policyholder: Rotimi Okafor\n"
+    "Address: 9 Fernbank Road, Harrogate HG2 0LT\n"
+    "Vehicle: 2021 Skoda Octavia Estate, registration LM21 KZT\n"
+    "Estimated value of vehicle: £16,900\n"
+    "Circumstances:\n"
+    "I parked the car on the drive outside my house at about 10.15pm on Friday 6 February and "
+    "locked it. When I came out at 6.50am on Saturday 7 February it had gone. Nobody else "
+    "drives the car and it did not leave the drive that night.\n"
+    "Declaration: I declare that the information given is true and complete.\n"
+    "Signed: R. Okafor      Date: 07/02/2026\n"
+)
+_INVOICE = (
+    "WETHERBY ROAD MOTORS\nInvoice 7781, 3 October 2025\nCustomer: Mr R Okafor\n"
+    "Vehicle: Skoda Octavia Estate 1.5 TSI, 2021, LM21 KZT, 38,200 miles\n"
+    "Cash price £12,400.00\n"
+)
+_INTERVIEW = (
+    "Record of interview\nInterviewee: Rotimi Okafor\nDate: 16 February 2026\n"
+    "Q: Where were you on the night of 6 February?\n"
+    "A: At home all night.\n"
+    "Q: After you locked the car, what did you do?\n"
+    "A: I watched television, went to bed and didn't go out again until the morning.\n"
+)
+
+
+def _reads(*rows: str) -> str:
+    return "Camera,Site,Date,Time,VRM\n" + "\n".join(rows) + "\n"
+
+
+_AWAY = ("NY-118,A1(M) J47 Allerton,07/02/2026,01:12:40,LM21KZT",)
+
+
+async def _docs(tmp_path: Path, reads: tuple[str, ...] = _AWAY) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "theft_claim_form.txt", _FORM),
+        await text_doc(tmp_path, "dealer_invoice.txt", _INVOICE),
+        await text_doc(tmp_path, "interview_okafor.txt", _INTERVIEW),
+        await text_doc(tmp_path, "camera_reads.csv", _reads(*reads), "text/csv"),
+    ]
+
+
+async def test_the_plate_is_his_by_the_form_and_the_invoice_and_a_sum_is_no_plate(
+    tmp_path: Path,
+) -> None:
+    # "Darren …" on one record and "Mr D …" on another are one holder; "£16,900" in the form's
+    # "Estimated value of vehicle" is not an identifier of anything.
+    assert identity_holders(await _docs(tmp_path)) == {"id:lm21 kzt": "Rotimi Okafor"}
+
+
+async def test_the_night_told_after_a_morning_and_staying_in_are_at_home(tmp_path: Path) -> None:
+    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
+    claims = {c.claim[:30]: (c.claimed_time, c.claimed_place) for c in evidence.sworn_claims}
+    # "that night", told after "at 6.50am on Saturday 7 February": the night before, up to then.
+    drive = claims["Nobody else drives the car and"]
+    assert drive[0] == "2026-02-06T20:00:00/2026-02-07T06:50:00"
+    assert str(drive[1]).startswith("home")
+    # A bare "At home all night." answers the question's night.
+    assert claims["At home all night. [asked: Whe"][0] == "2026-02-06T20:00:00/2026-02-07T06:59:59"
+    # "didn't go out again until the morning": in, through the night.
+    indoors = claims["I watched television, went to "]
+    assert str(indoors[1]).startswith("home")
+
+
+async def test_camera_reads_of_his_plate_in_the_night_against_the_car_at_home(
+    tmp_path: Path,
+) -> None:
+    found = synthesis_of(await _docs(tmp_path)).contradictions
+    drive = [c for c in found if c.claim.startswith("Nobody else drives the car")]
+    assert [{r.file_id for r in c.evidence_against} for c in drive] == [{"camera_reads"}]
+    # A read before he parked it, or another plate's, places nothing against the night.
+    others = (
+        "NY-118,A1(M) J47 Allerton,06/02/2026,18:05:10,LM21KZT",
+        "NY-118,A1(M) J47 Allerton,07/02/2026,01:12:40,LM21KZB",
+    )
+    found = synthesis_of(await _docs(tmp_path, others)).contradictions
+    assert not any(r.file_id == "camera_reads" for c in found for r in c.evidence_against)

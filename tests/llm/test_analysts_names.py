@@ -388,3 +388,17 @@ def test_that_opens_a_clause_before_a_given_name() -> None:
     assert _kinds("We confirm that Ingrid Solberg is employed") == {"Ingrid Solberg": "person"}
     assert _kinds("He said that Maria Rossi left early") == {"Maria Rossi": "person"}
     assert _kinds("above that Spending Cap") == {}
+
+
+@pytest.mark.parametrize(
+    ("row", "place"),
+    [
+        ("Subscriber: Darren Whitlock; Cell location: Didcot Larkspur", "Didcot Larkspur"),
+        ("Driver: Ann Lowe; Pick-up site: Hatton Cross", "Hatton Cross"),
+        ("Location: Woolley Edge; Officer: Tom Reed", "Woolley Edge"),
+    ],
+)
+def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, place: str) -> None:
+    kinds = _kinds(row)
+    assert kinds[place] == "place"
+    assert "person" in kinds.values()  # the row's person is still one

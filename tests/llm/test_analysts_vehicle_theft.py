@@ -17,6 +17,7 @@ _FORM = (
     "Address: 9 Fernbank Road, Harrogate HG2 0LT\n"
     "Vehicle: 2021 Skoda Octavia Estate, registration LM21 KZT\n"
     "Estimated value of vehicle: £16,900\n"
+    "Purchase price: £16,900 (from a dealer, October 2025)\n"
     "Circumstances:\n"
     "I parked the car on the drive outside my house at about 10.15pm on Friday 6 February and "
     "locked it. When I came out at 6.50am on Saturday 7 February it had gone. Nobody else "
@@ -89,3 +90,11 @@ async def test_camera_reads_of_his_plate_in_the_night_against_the_car_at_home(
     )
     found = synthesis_of(await _docs(tmp_path, others)).contradictions
     assert not any(r.file_id == "camera_reads" for c in found for r in c.evidence_against)
+
+
+async def test_the_price_he_declares_against_the_dealers_cash_price(tmp_path: Path) -> None:
+    found = synthesis_of(await _docs(tmp_path)).contradictions
+    [price] = [c for c in found if c.claim.startswith("Purchase price: £16,900")]
+    assert price.severity == "HIGH"
+    assert [r.file_id for r in price.evidence_against] == ["dealer_invoice"]
+    assert "GBP 12,400" in price.explanation

@@ -31,7 +31,7 @@ _CONCEPTS: dict[str, re.Pattern[str]] = {
         re.IGNORECASE,
     ),
     "purchase price": re.compile(
-        r"\b(?:purchase|sale|selling|agreed|contract)\s+price\b|\bconsideration\b|\bprice\s+paid\b",
+        r"\b(?:purchase|sale|selling|agreed|contract|cash)\s+price\b|\bconsideration\b|\bprice\s+paid\b",
         re.IGNORECASE,
     ),
     "valuation": re.compile(

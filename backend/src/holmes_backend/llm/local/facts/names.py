@@ -521,7 +521,8 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
 
 # A field whose value is where something was, not who: "Location:", "Venue:", "Depot:".
 _PLACE_FIELD = re.compile(
-    r"(?:^|[;|]\s*)(?:location|place|site|venue|town|city|depot|branch|station|destination|"
+    # "Cell location:", "Pick-up site:": a place's kind after a word or two of what it is of
+    r"(?:^|[;|]\s*)(?:[\w-]+\s+){0,2}?(?:location|place|site|venue|town|city|depot|branch|station|destination|"
     r"origin|from\s+location|to\s+location)\s*:\s*$",
     re.IGNORECASE,
 )

@@ -48,3 +48,17 @@ async def test_a_count_of_things_done_against_another_file_s(tmp_path: Path) -> 
 
 async def test_close_counts_say_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, claimed="6")).contradictions == []
+
+
+async def test_a_count_in_thousands_is_the_whole_figure(tmp_path: Path) -> None:
+    """ "the 1,200 bags were loaded", "We shipped 2,400 cartons": not the 200 or 400 after the
+    comma."""
+    said = await text_doc(
+        tmp_path,
+        "shipper_note.txt",
+        "Export note\nFrom: Lan Nguyen\nI confirm the 1,200 bags were loaded on board on 2 March.\n"
+        "We shipped 2,400 cartons to the buyer.\n",
+    )
+    evidence, _ = run(EvidenceOutput, [said])
+    titles = {f.title.split(" (")[0] for f in evidence.findings if f.finding_type == "count_stated"}
+    assert titles == {"Count stated: 1200 bags loaded", "Count stated: 2400 cartons shipped"}

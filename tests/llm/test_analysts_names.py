@@ -402,3 +402,28 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
     kinds = _kinds(row)
     assert kinds[place] == "place"
     assert "person" in kinds.values()  # the row's person is still one
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # A city by its word last; a bank named by its kind first, in its own language.
+        ("Shipper: Tan Phat Agro Export Co., Ltd, Ho Chi Minh City", {"Ho Chi Minh City": "place"}),
+        (
+            "To the order of Banque Commerciale du Levant",
+            {"Banque Commerciale du Levant": "organization"},
+        ),
+        ("Paid through Banco Atlántico Sur", {"Banco Atlántico Sur": "organization"}),
+        # A ship is no one; a port's field holds a place.
+        ("Vessel: MV Cordelia Star   Voyage: 412W", {}),
+        ("Port of loading: Cat Lai", {"Cat Lai": "place"}),
+        # Words set columns apart are two things, not one name.
+        (
+            "Driver: Ann Lowe    Depot Manager: Tom Reed",
+            {"Ann Lowe": "person", "Tom Reed": "person"},
+        ),
+    ],
+)
+def test_places_banks_and_ships_by_their_words(text: str, expected: dict[str, str]) -> None:
+    kinds = _kinds(text)
+    assert {k: v for k, v in kinds.items() if v != "organization" or k in expected} == expected

@@ -32,8 +32,10 @@ _WORDS = {
     "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
     "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
+# "12", "1,200" (whole, not the "200" of it).
+_FIGURE = r"\d{1,3}(?:,\d{3})+|\d{1,5}|"
 _COUNTED = re.compile(
-    r"\b(?:all\s+(?:of\s+the\s+|the\s+)?)?(?P<n>\d{1,4}|" + "|".join(_WORDS) + r")\s+"
+    r"\b(?:all\s+(?:of\s+the\s+|the\s+)?)?(?<![\d,.])(?P<n>" + _FIGURE + "|".join(_WORDS) + r")\s+"
     r"(?:[a-z-]+\s+){0,2}?(?P<things>[a-z]{3,}s)\b[^.;]{0,50}?\b"
     r"(?:(?:were|was|are)(?P<not>\s+not(?:\s+yet)?)?|(?:have|has|had)(?P<not2>\s+not(?:\s+yet)?)?"
     r"\s+been)\s+(?P<act>[a-z]{3,}ed|fitted|fixed|installed|replaced)\b",
@@ -43,7 +45,8 @@ _COUNTED = re.compile(
 _DID_COUNT = re.compile(
     r"\b(?:we|I|they|he|she|it)\s+(?:have\s+|had\s+|then\s+)?(?P<act>delivered|supplied|shipped|"
     r"sent|returned|installed|fitted|replaced)\s+(?:all\s+(?:of\s+)?(?:the\s+)?|the\s+|a\s+total\s+"
-    r"of\s+)?(?P<n>\d{1,4}|"
+    r"of\s+)?(?<![\d,.])(?P<n>"
+    + _FIGURE
     + "|".join(_WORDS)
     + r")\s+(?:[a-z-]+\s+){0,2}?(?P<things>[a-z]{3,}s)\b",
     re.IGNORECASE,
@@ -67,6 +70,10 @@ _SLACK = 0.1
 _APART = 2
 
 
+def _count(raw: str) -> int:
+    return int(raw.replace(",", "")) if raw[0].isdigit() else _WORDS[raw]
+
+
 def counts_stated(doc: EvidenceDoc) -> list[Finding]:
     who = witness(doc) or record_author(doc) or doc.filename
     found: list[Finding] = _received_sums(doc)
@@ -80,7 +87,7 @@ def counts_stated(doc: EvidenceDoc) -> list[Finding]:
             found.append(
                 _count_finding(
                     unit,
-                    int(raw) if raw.isdigit() else _WORDS[raw],
+                    _count(raw),
                     match["things"],
                     "",
                     match["act"],
@@ -89,7 +96,7 @@ def counts_stated(doc: EvidenceDoc) -> list[Finding]:
             )
         for match in _COUNTED.finditer(unit.text):
             raw = match["n"].lower()
-            count = int(raw) if raw.isdigit() else _WORDS[raw]
+            count = _count(raw)
             denied = "not " if match["not"] or match["not2"] else ""
             found.append(_count_finding(unit, count, match["things"], denied, match["act"], who))
     return found

@@ -123,6 +123,12 @@ ORG_WORDS = wordset(
     "administration division unit branch taskforce panel service payable receivable cu fcu "
     "mutual cooperative co-operative team"
 )
+# An organisation named by its kind first, in the languages that do so ("Banque Commerciale du
+# Levant", "Banco Atlántico", "Compagnie Maritime d'Affrètement", "Société Générale").
+ORG_FIRST_WORDS = wordset(
+    "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
+    "sociedade società societa"
+)
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
     "government state city county commonwealth republic kingdom people"
@@ -138,7 +144,9 @@ PLACE_WORDS = wordset(
     # out: such places are told by their context (a house number, "the … site").
     "terrace village flats heights valley creek springs falls gardens crossing junction basin "
     "canyon meadows crescent circle alley quay wharf trail turnpike expressway freeway route "
-    "township borough isle cove place point commons box"
+    "township borough isle cove place point commons box "
+    # "Ho Chi Minh City", "Kansas City", "Quezon City"
+    "city"
 )
 # Kinds of business: a capitalised phrase ending in one names a firm ("Northside Hardware Supply").
 BUSINESS_WORDS = wordset(

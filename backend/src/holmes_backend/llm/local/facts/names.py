@@ -27,6 +27,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     HONORIFICS,
     NAME_CONNECTORS,
     NOT_NAMES,
+    ORG_FIRST_WORDS,
     ORG_HEADS,
     ORG_SUFFIXES,
     ORG_WORDS,
@@ -115,7 +116,8 @@ _LINK = (
     rf"(?=\s+[{UPPER}]))"
 )
 _RUN = re.compile(
-    rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s+(?!{_HON}\s){_WORD})*"
+    # Words a space apart: two or more set columns apart ("MV Cordelia Star   Voyage: 412W").
+    rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s(?!\s)(?!{_HON}\s){_WORD})*"
     # Not ", Company Secretary": a suffix-like word then a capitalised word.
     rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
@@ -199,6 +201,10 @@ _INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hosp
 _KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
 
 
+# A ship's name is led by its kind: motor vessel, motor tanker, steamship …
+VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
+
+
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
@@ -221,6 +227,10 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
         return "organization"
+    if len(tokens) >= 2 and bare[0] in ORG_FIRST_WORDS:
+        return "organization"
+    if tokens[0].upper() in VESSEL_PREFIXES and len(tokens) >= 2:
+        return None  # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place
     # An initial and a word ("E. Park") is how people are written, not places.
     initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()
     # A place word last ("Ridgeline Park"), or a venue's kind first ("Hotel Maasoever").
@@ -523,6 +533,7 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
 _PLACE_FIELD = re.compile(
     # "Cell location:", "Pick-up site:": a place's kind after a word or two of what it is of
     r"(?:^|[;|]\s*)(?:[\w-]+\s+){0,2}?(?:location|place|site|venue|town|city|depot|branch|station|destination|"
+    r"port(?:\s+of\s+(?:loading|discharge|entry|call))?|harbou?r|terminal|berth|airport|"
     r"origin|from\s+location|to\s+location)\s*:\s*$",
     re.IGNORECASE,
 )

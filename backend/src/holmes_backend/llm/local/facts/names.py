@@ -209,7 +209,9 @@ VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS",
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
     # "Front Office", "Customer Service": a desk, neither a firm nor a person.
-    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name):
+    # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place.
+    ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
+    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name) or ship:
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
@@ -223,14 +225,11 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
+        or bare[0] in ORG_FIRST_WORDS
     ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
         return "organization"
-    if len(tokens) >= 2 and bare[0] in ORG_FIRST_WORDS:
-        return "organization"
-    if tokens[0].upper() in VESSEL_PREFIXES and len(tokens) >= 2:
-        return None  # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place
     # An initial and a word ("E. Park") is how people are written, not places.
     initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()
     # A place word last ("Ridgeline Park"), or a venue's kind first ("Hotel Maasoever").

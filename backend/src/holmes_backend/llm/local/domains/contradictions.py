@@ -187,6 +187,7 @@ from holmes_backend.llm.local.domains.turnover import (
     stated_takings_contradictions,
 )
 from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
+from holmes_backend.llm.local.domains.vessels import vessel_contradictions
 from holmes_backend.llm.local.domains.weather import weather_contradictions
 from holmes_backend.llm.local.domains.weekdays import weekday_contradictions
 from holmes_backend.llm.local.domains.withdrawals import withdrawal_contradictions
@@ -1627,7 +1628,9 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
-    found += stated_contradictions(view.financial.findings)
+    found += stated_contradictions(view.financial.findings) + vessel_contradictions(
+        view.evidence.findings, view.evidence.events
+    )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)

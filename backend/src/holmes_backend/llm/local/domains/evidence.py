@@ -71,6 +71,7 @@ from holmes_backend.llm.local.domains.timeline import (
 )
 from holmes_backend.llm.local.domains.undisclosed import disclosures
 from holmes_backend.llm.local.domains.undone import not_recorded_done
+from holmes_backend.llm.local.domains.vessels import vessel_loadings
 from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.dates import parse_iso
 from holmes_backend.llm.local.facts.identifiers import identity_holders, spelled_users
@@ -169,6 +170,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *place_zones(doc),
             *counts_stated(doc),
             *levels_recorded(doc),
+            *vessel_loadings(doc),
         )
     ]
     findings += sequence_statements(docs)

@@ -156,6 +156,13 @@ async def test_a_case_naming_no_currency_is_read_by_the_country_it_is_in(tmp_pat
         (["Met on 5 March 2025.", "Signed 05/03/2025."], "day-first"),
         (["Met on May 3, 2025.", "Signed 05/03/2025."], "month-first"),
         (["Met on Friday 5 March.", "Signed 05/03/2025."], "day-first"),  # no year: any year
+        # "2 June 2015" is of its own year, not the spelling of "06/02/2026"; the case's pounds
+        # then decide.
+        (
+            ["Director appointed 2 June 2015.", "Submitted 06/02/2026.", "Price (GBP): 900"],
+            "day-first",
+        ),
+        (["Director appointed 2 June 2015.", "Submitted 06/02/2015."], "month-first"),
     ],
 )
 def test_the_case_wide_line_cross_reads_dates_written_both_ways(

@@ -58,8 +58,9 @@ _OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
 _SAMPLE = 50_000
 _DAY_MONTH = re.compile(
     r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)[a-z]*\b|\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b",
+    r"oct|nov|dec)[a-z]*\b(?!,?\s+(?:19|20)\d{2}\b)|"
+    r"\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+(?:19|20)\d{2}\b)",
     re.IGNORECASE,
 )  # characters of each text read: the conventions show early
 _MONTH_YEAR = re.compile(

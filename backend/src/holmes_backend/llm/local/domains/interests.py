@@ -32,6 +32,7 @@ from holmes_backend.llm.local.facts.names import (
     clean,
     distinctive_words,
     find_names,
+    org_suffix,
     possessive,
     same_party,
     title_case,
@@ -49,7 +50,7 @@ HOME_ADDRESS = "home_address"  # a person's home: entities [the person], the add
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
     r"shareholder|stockholder|partner|incorporator|trustee|officer|company secretary|"
-    r"proprietor|secretary)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
+    r"proprietor|secretary|person\s+with\s+significant\s+control)\b(?:\s*\((?P<share>[\d.]+\s*%)\))?",
     re.IGNORECASE,
 )
 _ENTITY_FIELD = re.compile(
@@ -156,11 +157,16 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
         ),
         None,
     ) or _titled_entity(doc_units)
-    if not subject:
+    headed = [h for unit in doc_units if (h := _entity_heading(unit.text.strip()))]
+    if not subject and not headed:
         return []
     found: list[Finding] = []
     for number, unit in enumerate(doc_units):
         text = unit.text.strip()
+        # An extract of several entities, each under its name and number.
+        subject = _entity_heading(text) or subject
+        if not subject:
+            continue
         if office := _OFFICE_FIELD.match(text):
             found.append(
                 Finding(
@@ -190,6 +196,24 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
             )
         )
     return found
+
+
+# "Greenline Estates Services Ltd (11842096)": an entity by its name and registered number.
+_ENTITY_HEADING = re.compile(
+    r"^(?P<name>.{3,120}?)\s*\((?:company\s+(?:no\.?|number)\s*)?[A-Z]{0,2}\d{6,8}\)$", re.I
+)
+
+
+def _entity_heading(text: str) -> str | None:
+    heading = _ENTITY_HEADING.match(text)
+    if heading is None:
+        return None
+    if org_suffix(heading["name"]):  # "Verdant Landscapes (Northern) Ltd": whole, brackets and all
+        return _entity_name(heading["name"])
+    named = find_names(heading["name"])
+    return (
+        _entity_name(named[0].text) if len(named) == 1 and named[0].kind == "organization" else None
+    )
 
 
 def _titled_entity(doc_units: list[Unit]) -> str | None:
@@ -265,17 +289,9 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     for unit in doc_units:
         text = unit.text.strip()
         if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
-            found.append(
-                Finding(
-                    finding_type=HOME_ADDRESS,
-                    title=f"{subject}: address {home['address'].strip()[:120]}",
-                    summary=home["address"].strip()[:300],
-                    confidence=0.8,
-                    severity="LOW",
-                    entities=[subject],
-                    sources=[unit.ref],
-                )
-            )
+            found.append(_home(subject, home["address"].strip(), unit))
+        if (listed := _RESIDENTS.match(text)) and (lives := _address_before(doc_units, unit)):
+            found += [_home(person, lives, unit) for person in _people_listed(listed["names"])]
         ties = _row_relative(text) if unit.kind == "row" else _relatives(text, subject)
         for person, kin, relative in ties:
             found.append(
@@ -290,6 +306,40 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
                 )
             )
     return found
+
+
+# The people an address record lists as living there: "Electors: Gareth Pembridge; Helen
+# Pembridge", "Occupants: …".
+_RESIDENTS = re.compile(
+    r"^(?:electors|occupants|occupiers|residents|household(?:\s+members)?|persons\s+resident)"
+    r"\s*:\s*(?P<names>.+)$",
+    re.IGNORECASE,
+)
+_BEFORE = 3  # lines between an address and the list of its residents
+
+
+def _address_before(doc_units: list[Unit], unit: Unit) -> str | None:
+    at = doc_units.index(unit)
+    for earlier in reversed(doc_units[max(0, at - _BEFORE) : at]):
+        if (home := _HOME_FIELD.match(earlier.text.strip())) and street_of(home["address"]):
+            return home["address"].strip()
+    return None
+
+
+def _people_listed(names: str) -> list[str]:
+    return [n.text for n in find_names(names.replace(";", ",")) if n.kind == "person"]
+
+
+def _home(person: str, address: str, unit: Unit) -> Finding:
+    return Finding(
+        finding_type=HOME_ADDRESS,
+        title=f"{person}: address {address[:120]}",
+        summary=address[:300],
+        confidence=0.8,
+        severity="LOW",
+        entities=[person],
+        sources=[unit.ref],
+    )
 
 
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
@@ -558,7 +608,24 @@ def _ties(
             continue
         excerpt = fold(" ".join(s.excerpt or "" for s in officer.sources).lower())
         home = next((f for street, f in streets.items() if street in excerpt), None)
-        if home is not None:
+        # An electoral roll or another record of the officer's own home gives the same street.
+        shared = next(
+            (
+                (streets[street], f)
+                for f in homes
+                if same_party(f.entities[0], person) and (street := street_of(f.summary)) in streets
+            ),
+            None,
+        )
+        if home is None and shared is not None:
+            found.append(
+                _Tie(
+                    officer,
+                    f"who lives at {possessive(speaker)} home address",
+                    [*officer.sources, *shared[1].sources, *shared[0].sources],
+                )
+            )
+        elif home is not None:
             found.append(
                 _Tie(
                     officer,

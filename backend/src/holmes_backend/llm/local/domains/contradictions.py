@@ -1613,7 +1613,7 @@ def all_contradictions(
     found += exfiltration_contradictions(claims, items)
     found += stop_contradictions(claims, items)
     guests = hosted(held)
-    found += hospitality_contradictions(claims, guests, view.legal.findings)
+    found += hospitality_contradictions(claims, guests, view.legal.findings, view.evidence.findings)
     found += undeclared_contradictions(claims, guests, held, view.filenames)
     found += first_contact_contradictions(claims, items)
     found += order_contradictions(view.legal.findings, items)

@@ -26,6 +26,7 @@ from holmes_backend.llm.local.domains.deaths import deaths
 from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
 from holmes_backend.llm.local.domains.fuel import vehicle_records
+from holmes_backend.llm.local.domains.hospitality import hospitality_offered
 from holmes_backend.llm.local.domains.households import residents_on_record, sole_occupancy_claims
 from holmes_backend.llm.local.domains.hypotheses import Signal
 from holmes_backend.llm.local.domains.instructions import instructions
@@ -171,6 +172,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *counts_stated(doc),
             *levels_recorded(doc),
             *vessel_loadings(doc),
+            *hospitality_offered(doc),
         )
     ]
     findings += sequence_statements(docs)

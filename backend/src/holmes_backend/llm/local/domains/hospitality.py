@@ -14,15 +14,16 @@ and puts payer and guests together that day.
 
 import re
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.interests import INTEREST
 from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.tenders import BID_RECORDED
+from holmes_backend.llm.local.domains.timeline import sender_name
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import distinctive_words, find_names, same_party
 from holmes_backend.llm.local.facts.text import units
@@ -136,8 +137,58 @@ def together(rows: list[Hosted], one: str, other: str) -> list[Transaction]:
     ]
 
 
+HOSPITALITY_OFFERED = "hospitality_offered"
+# An e-mail arranging something for its recipient that the sender's side pays for: "the box at
+# Ashbrook Rovers is booked for Saturday, Greenline is paying as usual".
+_TREAT = re.compile(
+    r"\b(?:box|tickets?|table|dinner|lunch|hotel|suite|hospitality|golf|trip|flights?|weekend|"
+    r"spa|cruise|concert)\b",
+    re.IGNORECASE,
+)
+_ON_US = re.compile(
+    r"\b(?:is|are|we['\u2019]re|we\s+are|I['\u2019]m|I\s+am)\s+paying\b|\bwill\s+pay\b|"
+    r"\bpaid\s+for\b|\bon\s+us\b|\b(?:our|my)\s+treat\b|\bcomplimentary\b|"
+    r"\bpicking\s+up\s+the\s+(?:bill|tab)\b",
+    re.IGNORECASE,
+)
+_OFFER_TITLE = re.compile(r" on (?P<day>\d{4}-\d{2}-\d{2})$")
+
+
+def hospitality_offered(doc: EvidenceDoc) -> list[Finding]:
+    """An e-mail's arrangement of hospitality for its recipients at its sender's side's cost."""
+    if doc.mime_type != "message/rfc822":
+        return []
+    sender = sender_name(str(doc.metadata.get("from") or ""))
+    to = [sender_name(str(a)) for a in doc.metadata.get("to") or []]
+    sent = parse_iso(str(doc.metadata.get("date") or ""))
+    recipients = [r for r in to if r]
+    if not sender or not recipients or sent is None:
+        return []
+    return [
+        Finding(
+            finding_type=HOSPITALITY_OFFERED,
+            title=(
+                f"Hospitality arranged by {sender} for {', '.join(recipients)} on "
+                f"{sent.date().isoformat()}"
+            ),
+            summary=" ".join(unit.text.split())[:300],
+            confidence=0.7,
+            severity="MEDIUM",
+            entities=[sender, *recipients],
+            sources=[unit.ref],
+        )
+        for unit in units(doc)
+        if not unit.text.lstrip().startswith(">")
+        and _TREAT.search(unit.text)
+        and _ON_US.search(unit.text)
+    ][:3]
+
+
 def hospitality_contradictions(
-    claims: list[SwornClaim], rows: list[Hosted], interests: list[Finding]
+    claims: list[SwornClaim],
+    rows: list[Hosted],
+    interests: list[Finding],
+    offers: list[Finding] | None = None,
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in claims:
@@ -159,6 +210,7 @@ def hospitality_contradictions(
             and (span is None or _within(row.tx, span))
         ]
         if not received:
+            found += _offered(claim, named, span, interests, offers or [])
             continue
         source = next(s for s in named if _tied(received[0].payer, s, interests))
         of = "" if same_party(received[0].payer, source) else f", of {source}"
@@ -177,6 +229,52 @@ def hospitality_contradictions(
             )
         )
     return found
+
+
+def _offered(
+    claim: SwornClaim,
+    named: list[str],
+    span: tuple[datetime, datetime, bool] | None,
+    interests: list[Finding],
+    offers: list[Finding],
+) -> list[Contradiction]:
+    """The denial against e-mails to the speaker arranging hospitality paid by a party it names
+    (or someone tied to it): an arrangement, not a record of its acceptance: MEDIUM."""
+    assert claim.speaker is not None
+    speaker = claim.speaker
+    made: list[tuple[Finding, str]] = []
+    for offer in offers:
+        day = _OFFER_TITLE.search(offer.title)
+        if (
+            offer.finding_type != HOSPITALITY_OFFERED
+            or day is None
+            or not any(same_party(r, speaker) for r in offer.entities[1:])
+            or (
+                span is not None
+                and not span[0].date() <= date.fromisoformat(day["day"]) <= span[1].date()
+            )
+        ):
+            continue
+        source = next((s for s in named if _tied(offer.entities[0], s, interests)), None)
+        if source is not None:
+            made.append((offer, source))
+    if not made:
+        return []
+    offer, source = made[0]
+    sender = offer.entities[0]
+    of = "" if same_party(sender, source) else f", of {source},"
+    return [
+        Contradiction(
+            claim=claim.claim,
+            claim_source=claim.source,
+            evidence_against=unique_refs([o.sources[0] for o, _ in made], 6),
+            explanation=(
+                f"{speaker} denies it, yet {sender}{of} wrote to them arranging hospitality at "
+                f"their side's cost (\u201c{offer.summary[:160]}\u201d)."
+            ),
+            severity="MEDIUM",
+        )
+    ]
 
 
 def undeclared_contradictions(

@@ -56,6 +56,7 @@ from holmes_backend.llm.local.domains.legal import (
 from holmes_backend.llm.local.domains.members import ROLE_HELD, role_holders
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.domains.services import served
+from holmes_backend.llm.local.domains.tenders import BIDDERS_LINKED
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import VENUE_HEADS, fold, wordset
@@ -611,6 +612,30 @@ def _declared(view: CaseView, payer: str, duties: set[str]) -> bool:
     )
 
 
+def collusion_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Bids that share an address, a telephone number or an officer: one gap per set of bidders,
+    for what would show whether they were made independently."""
+    linked: dict[tuple[str, ...], list[Finding]] = defaultdict(list)
+    for finding in view.legal.findings:
+        if finding.finding_type == BIDDERS_LINKED and len(finding.entities) >= 2:
+            linked[tuple(sorted(name_key(e) for e in finding.entities))].append(finding)
+    gaps: list[EvidenceGap] = []
+    for links in linked.values():
+        bidders = " and ".join(links[0].entities)
+        shared = "; ".join(f.title.split(" share ", 1)[1] for f in links)
+        gaps.append(
+            EvidenceGap(
+                element=f"Independence of the bids of {bidders} (they share {shared})",
+                current_strength="WEAK",
+                recommendation="Obtain each bidder's certificate of non-collusion, its company "
+                "records and the author and creation data of its bid documents; ask who prepared "
+                "each bid and why they share these details.",
+                sources=unique_refs([s for f in links for s in f.sources], 6),
+            )
+        )
+    return gaps
+
+
 def all_gaps(
     view: CaseView,
     tested: set[tuple[str, int | None, int | None]],
@@ -627,4 +652,5 @@ def all_gaps(
         + claim_gaps(view, tested)
         + custody_gaps(view)
         + declaration_gaps(view)
+        + collusion_gaps(view)
     )

@@ -10,7 +10,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.clauses import clauses_in
 from holmes_backend.llm.local.domains.covenants import competitors_named
 from holmes_backend.llm.local.domains.hypotheses import Signal
-from holmes_backend.llm.local.domains.interests import register_findings
+from holmes_backend.llm.local.domains.interests import INTEREST, register_findings
 from holmes_backend.llm.local.domains.limits import (
     LOWER_LIMIT,
     UPPER_LIMIT,
@@ -33,7 +33,12 @@ from holmes_backend.llm.local.domains.records import written_day
 from holmes_backend.llm.local.domains.registry import company_lifetimes
 from holmes_backend.llm.local.domains.stoppages import stated_stoppages
 from holmes_backend.llm.local.domains.submissions import submission_terms
-from holmes_backend.llm.local.domains.tenders import award_findings, bid_findings
+from holmes_backend.llm.local.domains.tenders import (
+    award_findings,
+    bid_findings,
+    linked_bids,
+    shared_officers,
+)
 from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -192,7 +197,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += register_findings(doc_units)
         written = written_day(doc)
         findings += compliance_findings(doc_units, date.fromisoformat(written) if written else None)
-        findings += award_findings(doc) + bid_findings(doc)
+        findings += award_findings(doc) + bid_findings(doc) + linked_bids(doc)
         findings += submission_terms(doc)
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's
@@ -201,7 +206,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += loans_made(doc) + competitors_named(doc) + place_zones(doc)
         findings += stated_stoppages([doc])  # a notice of delay may be the legal agent's alone
     clauses = clauses[:_MAX_CLAUSES]
-    findings += _clause_findings(clauses)
+    findings += _clause_findings(clauses) + shared_officers(findings, INTEREST)
     law = Counter(name for name, _ in laws).most_common(1)
     if law:
         refs = [ref for name, ref in laws if name == law[0][0]]

@@ -40,6 +40,7 @@ FIGURE = re.compile(
 _HEAD_UNITS = 80
 AWARD_ABOVE_LOWEST = "award_above_lowest_bid"
 BID_RECORDED = "bid_recorded"
+BIDDERS_LINKED = "bidders_linked"
 # The column of who offered the price: a tender evaluation's rows are bids, not payments.
 OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
 _PRICE_HEADER = re.compile(r"\b(?:price|bid|tender|sum|amount|value|cost|offer)", re.I)
@@ -150,3 +151,86 @@ def _amount(text: str, bidder: str, ref: SourceRef) -> _Bid | None:
     if len(numbers) == 1:
         return _Bid(bidder, numbers[0], implicit_currency.get(), ref)
     return None
+
+
+# What a bid table gives of each bidder that independent firms do not share.
+_CONTACT_COLUMNS = {
+    "address": re.compile(r"\baddress\b", re.IGNORECASE),
+    "telephone number": re.compile(r"\b(?:phone|telephone|tel|mobile|contact\s+number)\b", re.I),
+    "e-mail domain": re.compile(r"\be-?mail\b", re.IGNORECASE),
+}
+
+
+def linked_bids(doc: EvidenceDoc) -> list[Finding]:
+    """Bidders of one table giving the same address, telephone number or e-mail domain: bids
+    that may not be independent (a cover bid's tell)."""
+    seen: dict[tuple[str, str], list[tuple[str, SourceRef]]] = {}
+    for unit in units(doc):
+        if unit.ref.row is None:
+            continue
+        fields = row_fields(unit.text)
+        bidder = next((v for k, v in fields.items() if OFFEROR_HEADER.match(k) and v), None)
+        if bidder is None:
+            continue
+        for what, column in _CONTACT_COLUMNS.items():
+            value = next((v for k, v in fields.items() if column.search(k) and v.strip()), None)
+            if value:
+                key = _contact_key(what, value)
+                if key and all(
+                    name_key(b) != name_key(bidder) for b, _ in seen.get((what, key), [])
+                ):
+                    seen.setdefault((what, key), []).append((bidder, unit.ref))
+    return [
+        _linked([b for b, _ in rows], f"the same {what} ({key})", [r for _, r in rows])
+        for (what, key), rows in seen.items()
+        if len(rows) >= 2
+    ]
+
+
+def _contact_key(what: str, value: str) -> str | None:
+    if what == "telephone number":
+        digits = re.sub(r"\D", "", value)
+        return value.strip() if len(digits) >= 7 else None
+    if what == "e-mail domain":
+        domain = value.rpartition("@")[2].strip().lower()
+        return domain if "." in domain and value.count("@") == 1 else None
+    return " ".join(value.split()) if len(value.split()) >= 2 else None
+
+
+def shared_officers(findings: list[Finding], interest: str) -> list[Finding]:
+    """Bidders whose registers list one officer or owner for both (`interest`: the register
+    findings' type)."""
+    bidders = [f.entities[0] for f in findings if f.finding_type == BID_RECORDED and f.entities]
+    keys = {name_key(b): b for b in bidders}
+    held: dict[str, dict[str, Finding]] = {}
+    for f in findings:
+        if f.finding_type == interest and len(f.entities) == 2 and name_key(f.entities[1]) in keys:
+            held.setdefault(name_key(f.entities[0]), {}).setdefault(name_key(f.entities[1]), f)
+    found: list[Finding] = []
+    for offices in held.values():
+        if len(offices) < 2:
+            continue
+        first = next(iter(offices.values()))
+        found.append(
+            _linked(
+                [keys[k] for k in offices],
+                f"an officer or owner: {first.entities[0]}",
+                [o.sources[0] for o in offices.values()],
+            )
+        )
+    return found
+
+
+def _linked(bidders: list[str], how: str, sources: list[SourceRef]) -> Finding:
+    return Finding(
+        finding_type=BIDDERS_LINKED,
+        title=f"{' and '.join(bidders[:3])} share {how}",
+        summary=(
+            f"Bids from {', '.join(bidders[:3])} share {how}: they may not have been made "
+            "independently of one another."
+        ),
+        confidence=0.8,
+        severity="HIGH",
+        entities=bidders[:3],
+        sources=sources[:6],
+    )

@@ -12,6 +12,7 @@ is called one. Each break is an anomaly citing the row and the one before it (HI
 synthesis a contradiction: the document against itself (document_contradictions)."""
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
 
@@ -68,10 +69,17 @@ def _lines(rows: list[dict[str, str]], refs: list[SourceRef]) -> list[_Line]:
     assigned = roles(headers)
     if "balance" not in assigned.values():
         return []
+    if not {"debit", "credit", "amount"} & set(assigned.values()):
+        # A stock register: its quantity column moves the count ("Quantity (ampoules): +20").
+        assigned = {h: "amount" if role == "quantity" else role for h, role in assigned.items()}
     lines: list[_Line] = []
     pending = 0.0  # the known money of rows since the last balance printed
     for fields, ref in zip(rows, refs, strict=True):
-        values = {assigned.get(k): parse_cell(v) for k, v in fields.items() if v.strip()}
+        values = {
+            assigned.get(k): parse_cell(v.strip().removeprefix("+"))
+            for k, v in fields.items()
+            if v.strip()
+        }
         debit, credit, amount = values.get("debit"), values.get("credit"), values.get("amount")
         if debit or credit:
             moves = [(credit[0] if credit else 0.0) - (abs(debit[0]) if debit else 0.0)]
@@ -102,6 +110,7 @@ def _breaks(doc: EvidenceDoc, lines: list[_Line]) -> list[Anomaly]:
     if fits < _MIN_FITS or fits < _FIT_SHARE * len(pairs) or fits == len(pairs):
         return []
     ordered = pairs if forward >= backward else [(b, a) for a, b in pairs]
+    shown = _shown(lines)
     found: list[Anomaly] = []
     for before, after in ordered:
         if _fits(before, after):
@@ -115,9 +124,10 @@ def _breaks(doc: EvidenceDoc, lines: list[_Line]) -> list[Anomaly]:
             Anomaly(
                 kind=BALANCE_BREAK,
                 description=(
-                    f"{doc.filename}: the balance {after.balance:,.2f} does not follow from "
-                    f"{before.balance:,.2f} and the row's {_move(after)}; it should be "
-                    f"{expected:,.2f} ({gap:+,.2f}). A line altered or taken out leaves this."
+                    f"{doc.filename}: the balance {shown(after.balance)} does not follow from "
+                    f"{shown(before.balance)} and the row's {_move(after, shown)}; it should be "
+                    f"{shown(expected)} ({'+' if gap >= 0 else '-'}{shown(abs(gap))}). A line "
+                    "altered or taken out leaves this."
                 ),
                 severity="HIGH",
                 total_amount=round(abs(gap), 2),
@@ -127,8 +137,14 @@ def _breaks(doc: EvidenceDoc, lines: list[_Line]) -> list[Anomaly]:
     return found
 
 
-def _move(line: _Line) -> str:
+def _move(line: _Line, shown: Callable[[float], str]) -> str:
     if len(line.moves) > 1:
-        return f"amount of {abs(line.moves[0]):,.2f}"
+        return f"amount of {shown(abs(line.moves[0]))}"
     move = line.moves[0]
-    return f"{'credit' if move >= 0 else 'debit'} of {abs(move):,.2f}"
+    return f"{'credit' if move >= 0 else 'debit'} of {shown(abs(move))}"
+
+
+def _shown(lines: list[_Line]) -> Callable[[float], str]:
+    """How the table's figures are written: counts whole ("15"), money to the cent."""
+    whole = all(x.is_integer() for line in lines for x in (line.balance, *line.moves))
+    return (lambda x: f"{x:,.0f}") if whole else (lambda x: f"{x:,.2f}")

@@ -50,6 +50,7 @@ from holmes_backend.llm.local.domains.conditions import (
 )
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
+from holmes_backend.llm.local.domains.countersigned import unchecked_contradictions
 from holmes_backend.llm.local.domains.counts import count_contradictions
 from holmes_backend.llm.local.domains.covenants import (
     competitor_contradictions,
@@ -1628,8 +1629,10 @@ def all_contradictions(
     found += split_contradictions(splits)
     replaced = bought_after_loss(view.financial.findings, held)
     found += loss_contradictions(replaced)
-    found += stated_contradictions(view.financial.findings) + vessel_contradictions(
-        view.evidence.findings, view.evidence.events
+    found += (
+        stated_contradictions(view.financial.findings)
+        + vessel_contradictions(view.evidence.findings, view.evidence.events)
+        + unchecked_contradictions(claims, view.evidence.findings)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

@@ -18,6 +18,7 @@ from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported, conditions_sound
 from holmes_backend.llm.local.domains.controls import self_checked
+from holmes_backend.llm.local.domains.countersigned import unchecked_entries
 from holmes_backend.llm.local.domains.counts import counts_stated
 from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
@@ -173,6 +174,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *levels_recorded(doc),
             *vessel_loadings(doc),
             *hospitality_offered(doc),
+            *unchecked_entries(doc),
         )
     ]
     findings += sequence_statements(docs)

@@ -143,7 +143,7 @@ def leave_contradictions(
                     severity="HIGH",
                 )
             )
-    found += _worked_while_absent(absences, claims)
+    found += _worked_while_absent(absences, claims) + _absent_while_rostered(events, claims)
     for claim in claims:
         if not claim.speaker or not _EVERY_CLAIM.search(claim.claim):
             continue
@@ -211,3 +211,64 @@ def _worked_while_absent(absences: list[_Absence], claims: list[SwornClaim]) -> 
             )
             break
     return found
+
+
+# A rota's code for a shift worked: "N", "D", "LD", "Night", "Early", "07:00-15:00".
+_DUTY_CODE = re.compile(
+    r"^\s*(?:N|D|E|L|LD|NS|DS|night|day|early|late|long\s+day|on|on\s+duty|"
+    r"\d{1,2}(?::?\d{2})?\s*[-\u2013]\s*\d{1,2}(?::?\d{2})?)\s*$",
+    re.IGNORECASE,
+)
+# "I was not on duty on the night of 4 March", "I was on annual leave from 4 March to 8 March".
+_OFF_DUTY = re.compile(
+    r"\b(?:not\s+(?:on\s+duty|working|at\s+work|rostered)|off\s+(?:duty|sick|work)|"
+    r"on\s+(?:annual\s+|sick\s+)?leave|on\s+holiday|(?:a|my)\s+day\s+off)\b",
+    re.IGNORECASE,
+)
+
+
+def _absent_while_rostered(
+    events: list[TimedEvent], claims: list[SwornClaim]
+) -> list[Contradiction]:
+    """The speaker's own account of being off (on leave, not on duty) over days the rota has
+    them on a shift: MEDIUM (a rota is the plan; the day's records would show who worked)."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        span = parse_span(claim.claimed_time)
+        if not claim.speaker or span is None or not _OFF_DUTY.search(claim.claim):
+            continue
+        first, last = span[0].date(), span[1].date()
+        rostered = [
+            (duty, event.source)
+            for event in events
+            if event.source.file_id != claim.source.file_id
+            and event.people
+            and same_party(event.people[0], claim.speaker)
+            and (duty := _rota_duty(event)) is not None
+            and first <= duty[0] <= last
+        ]
+        if not rostered:
+            continue
+        days = ", ".join(f"{day.isoformat()} ({cell})" for (day, cell), _ in rostered[:4])
+        found.append(
+            refuted(
+                claim,
+                [source for _, source in rostered],
+                f"{claim.speaker} says they were off, yet the rota has them on shift on {days}.",
+                "MEDIUM",
+            )
+        )
+    return found
+
+
+def _rota_duty(event: TimedEvent) -> tuple[date, str] | None:
+    """A rota's day cell giving a shift ("Staff member: James Whitcombe; Wed 04/03/2026: N"):
+    the day and its cell."""
+    if event.source.row is None:
+        return None
+    fields = row_fields(event.description)
+    cell = next(((k, v) for k, v in reversed(fields.items()) if _DUTY_CODE.match(v)), None)
+    moment = parse_iso(event.timestamp)
+    if cell is None or moment is None or not find_moments(cell[0]):
+        return None
+    return moment.date(), f"{cell[0]}: {cell[1]}"

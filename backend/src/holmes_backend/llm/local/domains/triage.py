@@ -40,6 +40,7 @@ from holmes_backend.llm.local.domains.parties import signatories
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.tenders import lists_bids
 from holmes_backend.llm.local.domains.timeline import head_subject, places_in
+from holmes_backend.llm.local.domains.vessels import vessel_loadings
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.cells import roles, row_fields
@@ -220,8 +221,8 @@ def _personal(head: list[Unit]) -> bool:
     named = 0
     for unit in head:
         field = _FORM_FIELD.match(unit.text) if unit.kind != "row" else None
-        if field and any(n.kind == "person" for n in find_names(field["value"][:80])):
-            named += 1
+        if field:  # "Electors: Gareth Pembridge; Helen Pembridge" names two
+            named += sum(n.kind == "person" for n in find_names(field["value"][:80]))
     return named >= _FORM_PEOPLE
 
 
@@ -346,8 +347,8 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
         evidence += 0.45  # a record of people (a review, a personnel file, a form they signed)
     if profile.condition:
         evidence += 0.45  # what state a thing was in, and when (a quote, a job sheet, a survey)
-    if profile.sighting:
-        evidence += 0.3  # who was seen or identified where
+    # Who was seen or identified where; goods on board a ship on a day (where it had to be).
+    evidence += (0.3 if profile.sighting else 0.0) + (0.45 if vessel_loadings(doc) else 0.0)
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

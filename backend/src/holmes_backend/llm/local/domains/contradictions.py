@@ -139,6 +139,7 @@ from holmes_backend.llm.local.domains.receipts import receipt_contradictions
 from holmes_backend.llm.local.domains.records import written_on
 from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.registry import lifetime_contradictions
+from holmes_backend.llm.local.domains.reports import report_contradictions
 from holmes_backend.llm.local.domains.responses import response_contradictions
 from holmes_backend.llm.local.domains.returns import return_contradictions
 from holmes_backend.llm.local.domains.reviews import review_contradictions
@@ -1616,7 +1617,7 @@ def all_contradictions(
     guests = hosted(held)
     found += hospitality_contradictions(claims, guests, view.legal.findings, view.evidence.findings)
     found += undeclared_contradictions(claims, guests, held, view.filenames)
-    found += first_contact_contradictions(claims, items)
+    found += first_contact_contradictions(claims, items) + report_contradictions(claims, items)
     found += order_contradictions(view.legal.findings, items)
     found += review_contradictions(claims, view.evidence.findings)
     found += traded_knowledge_contradictions(view)

@@ -16,7 +16,7 @@ and the patrol on site at 03:07.
 
 import re
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.llm.local.domains.links import Item
@@ -28,11 +28,12 @@ from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 
 _NUMBERS = {"five": 5, "ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
 _NUMBERS |= {"sixty": 60, "ninety": 90, "one": 1, "two": 2, "three": 3, "four": 4}
+_NUMBERS |= {"six": 6, "seven": 7, "eight": 8, "twelve": 12, "fourteen": 14, "twenty-eight": 28}
 _WITHIN = re.compile(
     r"\b(?:was|were|arrived|attended|responded|answered|reached|got\s+there|on\s+(?:site|scene)|"
-    r"at\s+the\s+(?:scene|site|property|premises))\b[^.;]{0,60}?\bwithin\s+(?:about\s+)?"
-    r"(?P<n>\d{1,3}|five|ten|fifteen|twenty|thirty|forty|sixty|ninety|one|two|three|four)\s+"
-    r"(?P<unit>minutes?|mins?|hours?|hrs?)\b",
+    r"at\s+the\s+(?:scene|site|property|premises)|sent|inspected|visited|repaired|fixed)\b"
+    r"[^.;]{0,60}?\bwithin\s+(?:about\s+)?(?P<n>\d{1,3}|" + "|".join(_NUMBERS) + r")\s+"
+    r"(?P<unit>minutes?|mins?|hours?|hrs?|days?|weeks?)\b",
     re.IGNORECASE,
 )
 _NEGATED = re.compile(r"\b(?:not|never)\b|n['\u2019]t\b", re.IGNORECASE)
@@ -47,11 +48,15 @@ _ARRIVAL = re.compile(
 )
 # A row's two times: when the call was made, and when it was answered.
 _RAISED_FIELD = re.compile(
-    r"\b(?:raised|received|activated|triggered|started|opened|logged|made|placed)\b", re.I
+    r"\b(?:raised|received|activated|triggered|started|opened|logged|made|placed|reported)\b",
+    re.I,
 )
 _ANSWERED_FIELD = re.compile(
-    r"\b(?:answered|cancell?ed|reset|acknowledged|attended|responded|cleared|accepted)\b", re.I
+    r"\b(?:answered|cancell?ed|reset|acknowledged|attended|responded|cleared|accepted|sent|"
+    r"visited|inspected)\b",
+    re.I,
 )
+_CALLED = re.compile(r"\b(?:call|answered|cancell?ed|acknowledged)\b", re.IGNORECASE)
 _EVERY = re.compile(r"\b(?:every|each)\s+time\b|\balways\b|\bwhenever\b", re.IGNORECASE)
 _PROPER = re.compile(r"\b[A-Z][A-Za-z]{3,}\b|\b(?:unit|block|site|gate)\s+\d+\b", re.IGNORECASE)
 _LABEL = re.compile(r"(?:^|;)\s*[\w ]{1,25}:\s")
@@ -61,11 +66,9 @@ _DAY = timedelta(days=1)
 def _limit(match: re.Match[str]) -> timedelta:
     n = match["n"].lower()
     count = int(n) if n.isdigit() else _NUMBERS[n]
-    return (
-        timedelta(hours=count)
-        if match["unit"].lower().startswith("h")
-        else timedelta(minutes=count)
-    )
+    unit = match["unit"].lower()[0]
+    per = {"h": timedelta(hours=1), "d": timedelta(days=1), "w": timedelta(weeks=1)}
+    return count * per.get(unit, timedelta(minutes=1))
 
 
 def _proper_words(text: str) -> set[str]:
@@ -109,6 +112,8 @@ def _moment_of(value: str, day: date) -> datetime | None:
     moments = [m for m in find_moments(value) if m.at is not None]
     if moments:
         return naive(moments[0].datetime())
+    if (dated := find_moments(value)) and dated[0].start == 0:
+        return datetime.combine(dated[0].day, time(0))  # a day's register: "12/05/2026"
     times = find_times(value)
     return datetime.combine(day, times[0][0]) if times else None
 
@@ -128,7 +133,7 @@ def _answered_row(item: Item) -> tuple[datetime, datetime, str, str] | None:
 
 
 def _answered_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
-    rows = [(i, found) for i in items if i.timed and (found := _answered_row(i)) is not None]
+    rows = [(i, found) for i in items if (found := _answered_row(i)) is not None]
     found_all: list[Contradiction] = []
     for claim in claims if rows else []:
         if (told_of := _within(claim)) is None:
@@ -139,7 +144,8 @@ def _answered_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
             for item, row in rows
             if item.file_id != claim.source.file_id
             and told_of.start <= row[0] <= told_of.end
-            and told_of.place & _proper_words(item.description)
+            # of the place it names; of its day alone when it names none ("that report")
+            and (not told_of.place or told_of.place & _proper_words(item.description))
             and row[1] - row[0] > limit
         ]
         if not late:
@@ -149,16 +155,23 @@ def _answered_contradictions(claims: list[SwornClaim], items: list[Item]) -> lis
         told = "; ".join(
             f"{raised} {a:%Y-%m-%d %H:%M}, {answered} {b:%H:%M} "
             f"({round((b - a).total_seconds() / 60)} minutes)"
+            if b - a < _DAY
+            else f"{raised} {a:%Y-%m-%d}, {answered} {b:%Y-%m-%d} ({(b - a).days} days)"
             for _, (a, b, raised, answered) in late
         )
         longest = max(b - a for _, (a, b, _, _) in late)
+        _, (_, _, raised, answered) = late[0]
+        called = bool(_CALLED.search(f"{raised} {answered}"))
+        what, record = (
+            ("the call was answered", "the log") if called else ("it was done", "the record")
+        )
         found_all.append(
             refuted(
                 claim,
                 [item.source for item, _ in late],
                 (
-                    f"{claim.speaker or 'The witness'} says the call was answered within "
-                    f"{match['n']} {match['unit']}; the log has {told}."
+                    f"{claim.speaker or 'The witness'} says {what} within "
+                    f"{match['n']} {match['unit']}; {record} has {told}."
                 ),
                 "HIGH" if longest >= limit * 1.5 or len(late) > 1 else "MEDIUM",
             )

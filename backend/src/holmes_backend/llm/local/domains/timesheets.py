@@ -11,7 +11,7 @@ against it too."""
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SourceRef, SwornClaim, Transaction
@@ -19,7 +19,7 @@ from holmes_backend.llm.local.domains.ledger import tx_date
 from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import to_number
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.llm.local.facts.names import find_names, same_party
 
 _HOURS = re.compile(
     r"\b(?:(?:total\s+)?(?:hours?|hrs)(?:\s+(?:worked|billed|claimed|charged|on\s+site))?|"
@@ -143,24 +143,68 @@ def _against(
         explanation=explanation,
         severity="HIGH" if severity == "HIGH" else "MEDIUM",
     )
-    return [row, *_affirmed(claims, person, evidence, listing, severity)]
+    return [row, *_affirmed(claims, person, evidence, listing, severity, bill)]
 
 
 def _affirmed(
-    claims: list[SwornClaim], person: str, evidence: list[SourceRef], listing: str, severity: str
+    claims: list[SwornClaim],
+    person: str,
+    evidence: list[SourceRef],
+    listing: str,
+    severity: str,
+    bill: _Bill,
 ) -> list[Contradiction]:
-    """The person's own word that the hours were worked, against what the records show."""
-    return [
-        Contradiction(
-            claim=claim.claim,
-            claim_source=claim.source,
-            evidence_against=evidence,
-            explanation=f"{claim.speaker} says the hours were worked, yet: {listing}.",
-            severity="HIGH" if severity == "HIGH" else "MEDIUM",
+    """The person's own word that the hours were worked, another's word for them ("Kemal Arslan
+    worked all of the overtime he claimed"), and the approver's that they checked every claim,
+    against what the records show."""
+    approver = _APPROVED_BY.search(bill.description)
+    found: list[Contradiction] = []
+    for claim in claims:
+        if not claim.speaker:
+            continue
+        own = same_party(claim.speaker, person) and _AFFIRMS.search(claim.claim)
+        vouched = _VOUCHES.search(claim.claim) and any(
+            n.kind == "person" and same_party(n.text, person) for n in find_names(claim.claim)
         )
-        for claim in claims
-        if claim.speaker and same_party(claim.speaker, person) and _AFFIRMS.search(claim.claim)
-    ]
+        checked = (
+            approver is not None
+            and _CHECKED_ALL.search(claim.claim)
+            and any(same_party(claim.speaker, n.text) for n in find_names(approver["v"]))
+        )
+        if not (own or vouched or checked):
+            continue
+        said = (
+            f"{claim.speaker} approved the claims as checked against the records, yet: {listing}."
+            if checked and not own and not vouched
+            else f"{claim.speaker} says the hours were worked, yet: {listing}."
+        )
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=evidence,
+                explanation=said,
+                severity="HIGH" if severity == "HIGH" else "MEDIUM",
+            )
+        )
+    return found
+
+
+# "Kemal Arslan worked all of the overtime he claimed"; "I checked every overtime claim
+# against the gate log"; a row's "Approved by: Tom Hadley".
+_VOUCHES = re.compile(
+    r"\bworked\s+(?:all\s+(?:of\s+)?)?(?:the|those|his|her|their)\s+(?:\w+\s+)?"
+    r"(?:hours|days|overtime|shifts)\b",
+    re.IGNORECASE,
+)
+_CHECKED_ALL = re.compile(
+    r"\b(?:checked|verified|reviewed)\s+(?:every|each|all)\b[^.;]{0,40}?\b(?:claims?|"
+    r"timesheets?|hours)\b",
+    re.IGNORECASE,
+)
+_APPROVED_BY = re.compile(
+    r"\b(?:approved|authori[sz]ed|signed\s+off)\s+by\s*:\s*(?P<v>[^;]+)", re.I
+)
 
 
 @dataclass
@@ -215,6 +259,14 @@ def _outside_words(o: _Outside) -> str:
 
 def _outside_days(transactions: list[Transaction], items: list[Item]) -> list[_Outside]:
     access = [i for i in items if i.timed and i.kind != "transaction" and _direction(i.description)]
+    paired = [
+        (i, span)
+        for i in items
+        if i.timed
+        and i.kind != "transaction"
+        and not _hours(i.description)
+        and (span := _paired(i)) is not None
+    ]
     found: list[_Outside] = []
     for bill in _bills(transactions, items):
         came_at, went_at = _IN_FIELD.search(bill.description), _OUT_FIELD.search(bill.description)
@@ -238,6 +290,11 @@ def _outside_days(transactions: list[Transaction], items: list[Item]) -> list[_O
                 key=lambda i: i.when,
             )
             if not log:
+                # A log of a row a day, its "Time in" and "Time out" in their own columns.
+                came, went = _paired_outside(person, bill, start, finish, paired)
+                if came or went:
+                    found.append(_Outside(person, bill, start, finish, came, went))
+                    break
                 continue
             first, last = log[0], log[-1]
             zone = first.when.tzinfo
@@ -259,6 +316,42 @@ def _outside_days(transactions: list[Transaction], items: list[Item]) -> list[_O
 
 
 _LATE = timedelta(minutes=30)
+
+
+def _paired(item: Item) -> tuple[datetime, datetime] | None:
+    """A row's own entry and exit ("Time in: 07:49; Time out: 17:05"), on its day."""
+    came, went = _IN_FIELD.search(item.description), _OUT_FIELD.search(item.description)
+    day = item.when.replace(hour=0, minute=0, second=0, microsecond=0)
+    start = _at(day, came["t"]) if came else None
+    end = _at(day, went["t"]) if went else None
+    return (start, end) if start is not None and end is not None and start < end else None
+
+
+def _paired_outside(
+    person: str,
+    bill: _Bill,
+    start: datetime,
+    finish: datetime,
+    paired: list[tuple[Item, tuple[datetime, datetime]]],
+) -> tuple[Item | None, Item | None]:
+    """(their first entry, when after the start; their last exit, when before the finish), from
+    the rows of that day's log that give both."""
+    rows = [
+        (i, span)
+        for i, span in paired
+        if i.file_id != bill.source.file_id
+        and i.when.date() == bill.day
+        and any(same_party(person, p) for p in i.people)
+    ]
+    if not rows:
+        return None, None
+    first = min(rows, key=lambda r: r[1][0])
+    last = max(rows, key=lambda r: r[1][1])
+    zone = first[0].when.tzinfo
+    came_at, went_at = first[1][0], last[1][1]
+    came = replace(first[0], when=came_at) if came_at - start.replace(tzinfo=zone) > _LATE else None
+    went = replace(last[0], when=went_at) if finish.replace(tzinfo=zone) - went_at > _LATE else None
+    return came, went
 
 
 def _bills(transactions: list[Transaction], items: list[Item]) -> list[_Bill]:

@@ -555,8 +555,10 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
     hours = _hours(text)
     year = _IN_YEAR.search(text)
     if year and not find_moments(text) and not find_period(text, told):
-        # "I completed the MSc in 2014": that year, not the day of the interview.
-        return f"{year[1]}-01-01T00:00:00/{year[1]}-12-31T23:59:59"
+        # "I completed the MSc in 2014": that year, not the day of the interview; "since 2022"
+        # runs from it to the telling.
+        until = told.isoformat() if year[1].lower() == "since" and told else f"{year[2]}-12-31"
+        return f"{year[2]}-01-01T00:00:00/{until}T23:59:59"
     for candidate in [text, *reversed(context)]:
         days = find_period(candidate, told)
         moments = find_moments(candidate)
@@ -691,7 +693,7 @@ _NO_RETURN = re.compile(
 )
 _NIGHT_OF = re.compile(r"\bnight(?:\s+shift)?\s+of\b", re.IGNORECASE)
 _NOON = time(12)
-_IN_YEAR = re.compile(r"\b(?:in|during|throughout|since)\s+((?:19|20)\d{2})\b(?![/.-]\d)")
+_IN_YEAR = re.compile(r"\b(in|during|throughout|since)\s+((?:19|20)\d{2})\b(?![/.-]\d)")
 _HOURS = re.compile(r"\b(?:between|from)\b[^.;]{1,24}?\b(?:and|to|until|till)\b", re.IGNORECASE)
 
 

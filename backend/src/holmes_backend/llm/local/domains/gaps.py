@@ -428,16 +428,23 @@ def claim_gaps(
         if key in tested or not (claim.claimed_time or claim.claimed_place):
             continue
         span = parse_span(claim.claimed_time)
-        if span and span[1] - span[0] > _PRESENCE_SPAN and not claim.claimed_place:
+        lasting = bool(span and span[1] - span[0] > _PRESENCE_SPAN)
+        if lasting and not claim.claimed_place:
             continue  # years of employment, not a time and place that CCTV or a phone shows
         when = f" ({claim.claimed_time})" if claim.claimed_time else ""
+        seek = (
+            # "I have worked on Ward 7 since 2022": a period, shown by the records of it
+            "employment, payroll, tenancy or registration records for the period"
+            if lasting
+            else f"phone location data, CCTV, card or badge records, or witnesses for the "
+            f"claimed time{when}"
+        )
         gaps.append(
             EvidenceGap(
                 element=f"Corroboration of {possessive(claim.speaker or 'a witness')} claim: "
                 f"{claim.claim[:140]}",
                 current_strength="WEAK",
-                recommendation="The claim rests on a single source. Seek phone location data, "
-                f"CCTV, card or badge records, or witnesses for the claimed time{when}.",
+                recommendation=f"The claim rests on a single source. Seek {seek}.",
                 sources=[claim.source],
             )
         )

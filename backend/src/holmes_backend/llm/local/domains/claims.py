@@ -248,7 +248,9 @@ _RATE = re.compile(
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
 # A form's field answered no: "Previous claims in the last five years: None".
 _NONE_FIELD = re.compile(
-    r"^\s*(?P<label>\w[^:?]{2,80}?)\s*:\s*(?P<value>none|no|nil|never)\s*\.?\s*$", re.I
+    # … the line's end, or the next sentence it runs into ("…: None I confirm that …")
+    r"^\s*(?P<label>\w[^:?]{2,80}?)\s*:\s*(?P<value>none|no|nil|never)\b\s*\.?(?=\s*$|(?-i:\s+[A-Z]))",
+    re.IGNORECASE,
 )
 # Where a reply's own words end: the quoted or forwarded message below them.
 _QUOTED = re.compile(

@@ -10,6 +10,7 @@ endorsements, accidents, county court judgments, bankruptcies, disqualifications
 """
 
 import re
+from dataclasses import replace
 from datetime import date, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
@@ -31,12 +32,14 @@ _KINDS = {
     "bankrupt": r"bankruptc(?:y|ies)",
     "disqualif": r"disqualifications?",
     "caution": r"cautions?",
+    # "Other borrowing (loans, credit cards, car finance): None"
+    "borrow": r"borrowing|loans?|credit\s+cards?|car\s+finance|debts?|mortgages?|overdrafts?|"
+    r"finance\s+agreements?",
 }
 # "any claims", a form's "Previous claims …", "Have you ever made a claim for …".
 _ANY = re.compile(
-    r"\b(?:any|previous|prior|past|ever\s+(?:\w+\s+){0,2}?an?)\s+(?:\w+\s+){0,2}?(?P<thing>"
-    + "|".join(_KINDS.values())
-    + r")\b",
+    r"\b(?:any|previous|prior|past|other|existing|outstanding|ever\s+(?:\w+\s+){0,2}?an?)\s+"
+    r"(?:\w+\s+){0,2}?(?P<thing>" + "|".join(_KINDS.values()) + r")\b",
     re.IGNORECASE,
 )
 _OWN = re.compile(
@@ -51,7 +54,13 @@ _ENDORSED = re.compile(
     r"\b[A-Z]{2}\d{2}\b.*\bpoints?\b|\bpoints?\s*:?\s*\d{1,2}\b|\b\d{1,2}\s+(?:penalty\s+)?points\b",
     re.IGNORECASE,
 )
-_MARKED = {"convict": _ENDORSED, "endorse": _ENDORSED}
+# A credit file's account: its lender, or a kind of credit ("Account type: Car finance").
+_CREDIT = re.compile(
+    r"\b(?:lender|creditor|loan|credit\s+card|car\s+finance|mortgage|overdraft|hire\s+purchase|"
+    r"finance)\b",
+    re.IGNORECASE,
+)
+_MARKED = {"convict": _ENDORSED, "endorse": _ENDORSED, "borrow": _CREDIT}
 
 
 def _of_kind(stem: str, item: Item, filename: str) -> bool:
@@ -59,7 +68,7 @@ def _of_kind(stem: str, item: Item, filename: str) -> bool:
     if stem in item.description.lower() or stem in filename.lower():
         return True
     marked = _MARKED.get(stem)
-    return bool(marked and marked.search(item.description))
+    return bool(marked and marked.search(f"{item.description} {item.source.excerpt or ''}"))
 
 
 def _kind(thing: str) -> str | None:
@@ -113,7 +122,13 @@ def prior_contradictions(
             found.append(
                 refuted_by(
                     claim,
-                    records,
+                    # A row read as a payment is told as the row says it ("Lender: …").
+                    [
+                        replace(i, description=i.source.excerpt)
+                        if i.kind == "transaction" and i.source.excerpt
+                        else i
+                        for i in records
+                    ],
                     f"{claim.speaker} says they had no {match['thing'].lower()} then, yet "
                     f"{len(records)} record(s) of that kind name them",
                     width=90,

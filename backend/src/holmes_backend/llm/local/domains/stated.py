@@ -79,6 +79,10 @@ _PAY_PERIODS = (
 )
 
 
+# A payslip's "Annual salary: £34,500": a year's already, not the period's.
+_YEARLY = re.compile(r"\b(?:annual|yearly|per\s+annum|p\.?a\.?|a\s+year)\b", re.IGNORECASE)
+
+
 def _pay_periods(head: str) -> tuple[str, int] | None:
     """A payslip's pay period and how many there are in a year (monthly unless it says)."""
     if not _PAYSLIP.search(head):
@@ -115,7 +119,7 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
             continue
         value = abs(money[0].value)
         figure = format_money(value, money[0].currency)
-        if concept == "income" and periods:
+        if concept == "income" and periods and not _YEARLY.search(before[-60:]):
             # "Basic salary £2,708.33" on a monthly payslip: GBP 32,500 a year.
             each, count = periods
             yearly = format_money(round(value * count, 2), money[0].currency)

@@ -1,0 +1,54 @@
+"""A loan application against the applicant's payslip and credit file: the salary he declares
+against the payslip's annual salary (a year's figure, not the month's), and "Other borrowing
+(loans, credit cards, car finance): None" against the accounts his credit file lists."""
+
+from pathlib import Path
+
+from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+
+_APPLICATION = (
+    "PERSONAL LOAN APPLICATION\nApplicant: Nadia Forsyth\nAddress: 2 Orchard Row, Bath BA2 4QS\n"
+    "Gross annual salary: £61,000\nOther borrowing (loans, credit cards, car finance): None\n"
+    "I confirm that the information in this application is true and complete.\n"
+    "Signed: Nadia Forsyth   Date: 9 September 2026\n"
+)
+_PAYSLIP = (
+    "AVONSIDE DENTAL LTD - PAYSLIP\nEmployee: Nadia Forsyth\nPay period: August 2026\n"
+    "Annual salary: £29,800\nGross pay this period: £2,483.33\n"
+)
+
+
+async def _docs(tmp: Path, accounts: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp, "application.txt", _APPLICATION),
+        await text_doc(tmp, "payslip_august.txt", _PAYSLIP),
+        await text_doc(tmp, "credit_file_forsyth.csv", accounts, "text/csv"),
+    ]
+
+
+_ACCOUNTS = (
+    "Lender,Account type,Opened,Balance (GBP),Status\n"
+    'Kestrel Motor Finance,Car finance,04/02/2025,"11,300",Active\n'
+    'Arbor Loans,Personal loan,21/07/2026,"6,000",Active\n'
+)
+
+
+async def test_a_payslips_annual_salary_is_a_year_s(tmp_path: Path) -> None:
+    financial, _ = run(FinancialOutput, await _docs(tmp_path, _ACCOUNTS))
+    stated = [f.title for f in financial.findings if f.finding_type == "stated_figure"]
+    assert "Income stated: GBP 29,800" in stated  # not GBP 357,600 a year
+    found = synthesis_of(await _docs(tmp_path, _ACCOUNTS)).contradictions
+    [salary] = [c for c in found if c.claim.startswith("Gross annual salary")]
+    assert "GBP 29,800" in salary.explanation
+
+
+async def test_no_other_borrowing_against_the_credit_files_accounts(tmp_path: Path) -> None:
+    found = synthesis_of(await _docs(tmp_path, _ACCOUNTS)).contradictions
+    [borrowing] = [c for c in found if c.claim.startswith("None [asked: Other borrowing")]
+    assert [r.row for r in borrowing.evidence_against] == [1, 2]
+    assert "Lender: Kestrel Motor Finance" in borrowing.explanation
+    empty = "Lender,Account type,Opened,Balance (GBP),Status\n"
+    found = synthesis_of(await _docs(tmp_path, empty)).contradictions
+    assert not [c for c in found if c.claim.startswith("None [asked: Other borrowing")]

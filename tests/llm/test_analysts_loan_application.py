@@ -52,3 +52,30 @@ async def test_no_other_borrowing_against_the_credit_files_accounts(tmp_path: Pa
     empty = "Lender,Account type,Opened,Balance (GBP),Status\n"
     found = synthesis_of(await _docs(tmp_path, empty)).contradictions
     assert not [c for c in found if c.claim.startswith("None [asked: Other borrowing")]
+
+
+async def test_a_declared_job_title_and_birth_date_against_the_records(tmp_path: Path) -> None:
+    """The job title and date of birth an application declares, against the payslip's and the
+    credit file's: another title is MEDIUM, another date of birth HIGH; the same, nothing."""
+
+    async def found(title: str, born: str) -> dict[str, str]:
+        application = _APPLICATION.replace(
+            "Gross annual salary",
+            "Job title: Practice Manager\nDate of birth: 14/09/1988\nGross annual salary",
+        )
+        payslip = _PAYSLIP.replace(
+            "Pay period", f"Job title: {title}\nDate of birth: {born}\nPay period"
+        )
+        docs = [
+            await text_doc(tmp_path, "application.txt", application),
+            await text_doc(tmp_path, "payslip_august.txt", payslip),
+        ]
+        return {
+            c.claim: c.severity
+            for c in synthesis_of(docs).contradictions
+            if c.claim.startswith(("Job title", "Date of birth"))
+        }
+
+    assert await found("Dental Nurse", "14/09/1988") == {"Job title: Practice Manager": "MEDIUM"}
+    assert await found("Practice manager", "19/04/1990") == {"Date of birth: 14/09/1988": "HIGH"}
+    assert await found("Practice Manager", "14/09/1988") == {}

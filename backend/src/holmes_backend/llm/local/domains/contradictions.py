@@ -159,7 +159,7 @@ from holmes_backend.llm.local.domains.signals import signal_contradictions
 from holmes_backend.llm.local.domains.signings import signing_contradictions
 from holmes_backend.llm.local.domains.speeds import speed_contradictions
 from holmes_backend.llm.local.domains.splits import split_contradictions, split_purchases
-from holmes_backend.llm.local.domains.stated import stated_contradictions
+from holmes_backend.llm.local.domains.stated import detail_contradictions, stated_contradictions
 from holmes_backend.llm.local.domains.stays import PLACE_WINDOW, stay_contradictions
 from holmes_backend.llm.local.domains.stocktakes import (
     balanced_contradictions,
@@ -1632,6 +1632,7 @@ def all_contradictions(
     found += loss_contradictions(replaced)
     found += (
         stated_contradictions(view.financial.findings)
+        + detail_contradictions(view.financial.findings)
         + vessel_contradictions(view.evidence.findings, view.evidence.events)
         + unchecked_contradictions(claims, view.evidence.findings)
     )

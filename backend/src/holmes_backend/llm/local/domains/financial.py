@@ -36,7 +36,7 @@ from holmes_backend.llm.local.domains.losses import (
 from holmes_backend.llm.local.domains.meters import stated_readings
 from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts, switched_accounts
 from holmes_backend.llm.local.domains.savings import balances
-from holmes_backend.llm.local.domains.stated import stated_figures
+from holmes_backend.llm.local.domains.stated import stated_details, stated_figures
 from holmes_backend.llm.local.domains.submissions import submissions_logged
 from holmes_backend.llm.local.domains.takings import cash_takings, unbanked_anomalies
 from holmes_backend.llm.local.domains.trading import trading_before_news
@@ -116,7 +116,7 @@ def analyse_financial(
         ]
     ]
     findings += takings + turnover
-    findings += [figure for doc in docs for figure in stated_figures(doc)]
+    findings += [figure for doc in docs for figure in (*stated_figures(doc), *stated_details(doc))]
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [count for doc in docs for count in counts_stated(doc)]
     findings += [limit for doc in docs for limit in policy_limits(doc)]

@@ -18,6 +18,7 @@ from collections import defaultdict
 from holmes_backend.agents.schemas import Contradiction, Finding
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import find_names, same_party
 from holmes_backend.llm.local.facts.text import units
@@ -136,6 +137,94 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
                 sources=[unit.ref],
             )
         )
+    return found
+
+
+STATED_DETAIL = "stated_detail"
+# A person's details a form and a record both give: "Job title: Operations Manager" on the
+# application, "Job title: Warehouse Supervisor" on the payslip.
+_DETAILS = {
+    "job title": re.compile(
+        r"^\s*(?:job\s+title|position(?:\s+held)?|occupation|job\s+role)\s*:\s*(?P<v>[^;|]{2,60})$",
+        re.IGNORECASE,
+    ),
+    "date of birth": re.compile(
+        r"^\s*(?:date\s+of\s+birth|d\.?o\.?b\.?)\s*:\s*(?P<v>[^;|]{6,30})$", re.IGNORECASE
+    ),
+}
+_DETAIL_SEVERITY = {"job title": "MEDIUM", "date of birth": "HIGH"}
+
+
+def stated_details(doc: EvidenceDoc) -> list[Finding]:
+    """A person's job title or date of birth as a document about them gives it."""
+    doc_units = units(doc)
+    about = sorted(
+        {n.text for u in doc_units[:_HEAD] for n in find_names(u.text) if n.kind == "person"}
+    )
+    if not about:
+        return []
+    declared = is_testimony(doc) or any(_DECLARED.search(u.text) for u in doc_units)
+    found: list[Finding] = []
+    for unit in doc_units[: _HEAD * 2]:
+        for concept, pattern in _DETAILS.items():
+            if unit.kind != "row" and (field := pattern.match(unit.text.strip())):
+                value = _detail(concept, field["v"])
+                if value:
+                    found.append(
+                        Finding(
+                            finding_type=STATED_DETAIL,
+                            title=f"{concept.capitalize()} stated: {value}"
+                            + (" (declared)" if declared else ""),
+                            summary=unit.text[:300],
+                            confidence=0.75,
+                            severity="LOW",
+                            entities=about,
+                            sources=[unit.ref],
+                        )
+                    )
+    return found
+
+
+def _detail(concept: str, raw: str) -> str | None:
+    if concept == "date of birth":
+        moments = find_moments(raw)
+        return moments[0].day.isoformat() if moments else None
+    return " ".join(raw.split()).strip(" .")
+
+
+def _detail_key(value: str) -> str:
+    return re.sub(r"[^a-z0-9]+", " ", value.lower()).strip()
+
+
+def detail_contradictions(findings: list[Finding]) -> list[Contradiction]:
+    """A detail its maker declared, against another document about them giving it otherwise."""
+    found: list[Contradiction] = []
+    stated = [f for f in findings if f.finding_type == STATED_DETAIL]
+    for claim in (f for f in stated if f.title.endswith("(declared)")):
+        concept, _, value = claim.title.removesuffix(" (declared)").partition(" stated: ")
+        against = [
+            other
+            for other in stated
+            if other.sources[0].file_id != claim.sources[0].file_id
+            and other.title.startswith(f"{concept} stated: ")
+            and _same_subject(claim, other)
+            and _detail_key(other.title.partition(" stated: ")[2].removesuffix(" (declared)"))
+            != _detail_key(value)
+        ]
+        if against:
+            other = against[0].title.partition(" stated: ")[2].removesuffix(" (declared)")
+            found.append(
+                Contradiction(
+                    claim=claim.summary,
+                    claim_source=claim.sources[0],
+                    evidence_against=[f.sources[0] for f in against][:6],
+                    explanation=(
+                        f"The {concept.lower()} is stated as {value} here; another document "
+                        f"about them states {other} (\u201c{against[0].summary[:80]}\u201d)."
+                    ),
+                    severity=_DETAIL_SEVERITY[concept.lower()],
+                )
+            )
     return found
 
 

@@ -58,6 +58,9 @@ async def test_the_loadings_told_of_the_ship_and_not_the_credits_deadline(tmp_pa
         ("bill_of_lading", "Loaded on MS Aldebaran Trader on 2026-04-10"),
         ("shipper_email", "Loaded on MS Aldebaran Trader on 2026-04-10"),
     ]
+    # The credit's "Latest date of shipment" is a deadline, not a record of a shipment.
+    acts = [f for f in evidence.findings if f.finding_type == "act_recorded"]
+    assert [f.sources[0].file_id for f in acts] == ["bill_of_lading"]
 
 
 async def test_loaded_before_the_ship_arrived(tmp_path: Path) -> None:

@@ -39,7 +39,10 @@ _ACTS: dict[str, tuple[str, ...]] = {
     "repayment": ("repay",),
 }
 _BY = re.compile(
-    r"\b(?:no later than|not later than|on or before|by no later than|by|before|until)\s+", re.I
+    r"\b(?:no later than|not later than|on or before|by no later than|by|before|until)\s+"
+    # a credit's or a contract's "Latest date of shipment:", "Deadline for delivery:"
+    r"|^\s*(?:latest|last|final)\s+(?:date|day)\b|^\s*(?:deadline|due\s+date|expiry)\b",
+    re.I,
 )
 _PER_DAY = re.compile(
     r"\bper (?:calendar |working |business )?day\b|\b(?:for )?(?:each|every) (?:calendar |working "

@@ -15,7 +15,7 @@ from holmes_backend.llm.local.domains.links import Item
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cells import ACTED_BY
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_span
+from holmes_backend.llm.local.facts.dates import find_moments, parse_span
 from holmes_backend.llm.local.facts.lexicon import act_stem, wordset
 from holmes_backend.llm.local.facts.names import find_names, same_party
 
@@ -102,6 +102,8 @@ _LEFT_THING = re.compile(
 )
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_NEVER = re.compile(r"\bnever\b", re.IGNORECASE)
 _MIN_STEM = 4  # "play" of "played"; shorter stems ("go", "see") say too little
 _DAY = timedelta(days=1)
 
@@ -134,6 +136,8 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
         if speaker not in theirs:
             theirs[speaker] = [item for item in items if _names(item, speaker)]
         span = parse_span(claim.claimed_time)
+        if _NEVER.search(answer_of(claim).said) and not find_moments(answer_of(claim).said):
+            span = None  # "I have never deleted any files": at no time, whatever the question's
         done = [
             item
             for item in theirs[speaker]
@@ -142,7 +146,7 @@ def act_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Cont
             # of a period ("since the accident"), those before it.
             and (span is None or item.when.date() <= span[1].date())
             and (span is None or span[1] - span[0] <= _DAY or item.when.date() >= span[0].date())
-            and act.search(_text(item))
+            and act.search(_CAMEL.sub(" ", _text(item)))  # a log's "FileDeleted"
             and not _RELAYED.search(_text(item))
             and not _NEGATED.search(_text(item))
             and (not firms or any(f.lower() in _text(item).lower() for f in firms))

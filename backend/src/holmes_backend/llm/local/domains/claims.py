@@ -167,7 +167,7 @@ _BACK_REFERENCE = re.compile(
 # Whom something was said, given or sent to ("reported it to the Mossos", "gave the keys to the
 # Police"): a recipient, not where the speaker was.
 _TO_SOMEONE = re.compile(
-    r"\b(?:report(?:ed)?|gave|give|given|spoke|speak|said|say|sent|send|hand(?:ed)?|"
+    r"\b(?:report(?:ed)?|gave|give|given|spoke|spoken|speak(?:ing)?|said|say|sent|send|hand(?:ed)?|"
     r"explain(?:ed)?|complain(?:ed)?|wrote|write|written|paid|pay|lent|lend|sold|sell|told|"
     r"mention(?:ed)?|show(?:ed|n)?|talk(?:ed)?|admit(?:ted)?|apologi[sz]ed|deliver(?:ed)?|"
     r"post(?:ed)?|emailed|e-mailed|passed|forward(?:ed)?|introduc(?:ed|e))\b[^.;]{0,40}"

@@ -63,6 +63,7 @@ _DAY_MONTH = re.compile(
     r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+(?:19|20)\d{2}\b)",
     re.IGNORECASE,
 )  # characters of each text read: the conventions show early
+_ISO_DAY = re.compile(r"\b(?P<y>(?:19|20)\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])\b")
 _MONTH_YEAR = re.compile(
     r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
     r"(?P<y>(?:19|20)\d{2})\b",
@@ -181,13 +182,16 @@ def _evidence(
 
 def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
     """(year, month, day) of the dates written with their month's name ("Friday 9 January":
-    year 0). Read only to cross-read numeric dates that read either way (regex-heavy)."""
+    year 0) or in ISO form ("2026-10-06"). Read only to cross-read numeric dates that read
+    either way (regex-heavy)."""
     spelled: set[tuple[int, int, int]] = set()
     for text in texts:
         for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
             for match in pattern.finditer(text, 0, _SAMPLE):
                 month = MONTHS[match["mon"][:3].lower()]
                 spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in _ISO_DAY.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
+            spelled.add((int(match["y"]), int(match["m"]), int(match["d"])))
         for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
             spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
         for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year

@@ -386,6 +386,25 @@ def _quarter(text: str) -> tuple[date, date] | None:
     return date(year, number * 3 - 2, 1), month_end(year, number * 3)
 
 
+# "I haven't spoken to him since September": from the month after it to the telling.
+_AFTER_MONTH = re.compile(
+    rf"\b(?:since|after)\s+(?P<mon>{_MON}){_MON_END}(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?",
+    re.IGNORECASE,
+)
+
+
+def _after_month(text: str, reference: date | None) -> tuple[date, date] | None:
+    match = _AFTER_MONTH.search(text)
+    if match is None:
+        return None
+    month = MONTHS[match["mon"][:3].lower()]
+    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
+    if year is None or reference is None:
+        return None
+    start = month_end(year, month) + timedelta(days=1)
+    return (start, reference) if start <= reference else None
+
+
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
     """The days a text speaks of: a date, some days (find_days), a quarter ("the first quarter
     of 2026", "Q1 2026") or a whole month ("in March 2025", "during March"; a month without a
@@ -394,8 +413,8 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
         return days
     if moments := find_moments(text):
         return _from_moments(text, moments, reference)
-    if quarter := _quarter(text):
-        return quarter
+    if spanned := _quarter(text) or _after_month(text, reference):
+        return spanned
     match = _IN_MONTH.search(text)
     if match is None:
         return None

@@ -69,6 +69,8 @@ _ASKED_ACT = re.compile(
     r"\b(?:did|have|had)\s+you\s+(?:ever\s+|personally\s+)?(?P<verb>[a-z]{3,})(?P<up>\s+up)?\b",
     re.IGNORECASE,
 )
+_ASKED_WHO = re.compile(r"\bwho\s+(?P<verb>[a-z]{3,})(?P<up>\s+up)?\b", re.IGNORECASE)
+_NOT_ME = re.compile(r"^\W*(?:it\s+was(?:n['\u2019]t|\s+not)\s+me|not\s+me)\b", re.IGNORECASE)
 # Acts records write in other words: a vendor "set up" is "Created by" in its master file.
 _SAME_ACT = {
     "set up": ("set up", "creat", "regist", "onboard"),
@@ -87,6 +89,9 @@ def _denied(claim: SwornClaim) -> tuple[str, str] | None:
             return None  # a limit kept ("did not drive for more than four hours"), not the act
         return match.group().strip(), match["verb"]
     question = _ASKED_ACT.search(answer.question) if answer.no else None
+    if question is None and _NOT_ME.match(answer.said):
+        # "It wasn't me.", asked "Who set up Coldharbour Consulting as a vendor?"
+        question = _ASKED_WHO.search(answer.question)
     if question is None:
         return None
     verb = f"{question['verb']} up" if question["up"] else question["verb"]

@@ -857,16 +857,9 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
         if back and dated is not None and dated not in context:
             context = [dated, *context]
-        if (
-            context
-            and _is_question(context[-1])
-            and (
-                _BARE_ANSWER.match(body)
-                or _place_answer(body, context[-1], doc.chunks[unit.index].text)
-            )
-        ):
+        if (asked := _answering(body, context, doc.chunks[unit.index].text)) is not None:
             # "No. I never messaged her again": whom "her" means, as in any answer.
-            claim = _answer(_referent(body, speaker, history), speaker, context, unit, told)
+            claim = _answer(_referent(body, speaker, history), speaker, asked, unit, told)
         elif asking and find_money(body):
             # "About £2,000 a week. Never more than £2,500.", asked what the shop takes: each
             # figure of the answer, with the question it answers.
@@ -1114,6 +1107,38 @@ def _none_field(
     if field is None or body.strip() != text.strip():
         return None
     return _answer(field["value"], speaker, [f"{field['label']}?"], unit, told)
+
+
+_NOT_ME = re.compile(
+    r"^\W*(?:it\s+(?:was(?:n['\u2019]t|\s+not)|wasn['\u2019]t)\s+me|not\s+me|not\s+by\s+me)\b",
+    re.IGNORECASE,
+)
+_WHO = re.compile(r"^\W*(?:\w+\s*:\s*)?who\b", re.IGNORECASE)
+_WHO_BACK = 2  # units back to the question: "I don't know." may come between
+
+
+def _answering(body: str, context: list[str], answer: str) -> list[str] | None:
+    """The context up to the question a short answer answers, when it asserts by answering: a
+    bare "No.", a place asked where they were, a "Not me." asked who did it."""
+    if (
+        context
+        and _is_question(context[-1])
+        and (_BARE_ANSWER.match(body) or _place_answer(body, context[-1], answer))
+    ):
+        return context
+    # "I don't know. It wasn't me.", asked who set the vendor up: denies doing it.
+    return _who_asked(body, context)
+
+
+def _who_asked(body: str, context: list[str]) -> list[str] | None:
+    """The context up to the "Who …?" question a "Not me." answers."""
+    if not _NOT_ME.match(body):
+        return None
+    for back in range(1, min(_WHO_BACK, len(context)) + 1):
+        question = context[-back]
+        if _is_question(question) and _WHO.match(_QUESTION.sub("", question)):
+            return context[: len(context) - back + 1]
+    return None
 
 
 def _place_answer(body: str, question: str, answer: str) -> bool:

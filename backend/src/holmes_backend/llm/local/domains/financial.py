@@ -34,7 +34,12 @@ from holmes_backend.llm.local.domains.losses import (
     stated_losses,
 )
 from holmes_backend.llm.local.domains.meters import stated_readings
-from holmes_backend.llm.local.domains.payees import not_on_lists, shared_accounts, switched_accounts
+from holmes_backend.llm.local.domains.payees import (
+    listed_on_one_account,
+    not_on_lists,
+    shared_accounts,
+    switched_accounts,
+)
 from holmes_backend.llm.local.domains.savings import balances
 from holmes_backend.llm.local.domains.stated import stated_details, stated_figures
 from holmes_backend.llm.local.domains.submissions import submissions_logged
@@ -78,7 +83,7 @@ def analyse_financial(
     figures = [t for t in transactions if not is_transfer(t)]
     anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
     anomalies += shared_accounts(transfers) + switched_accounts(transfers)
-    anomalies += not_on_lists(docs, transfers)
+    anomalies += not_on_lists(docs, transfers) + listed_on_one_account(docs)
     anomalies += trading_before_news(docs, transfers)
     takings = [f for doc in docs for f in cash_takings(doc)]
     anomalies += unbanked_anomalies(takings, transfers)

@@ -23,6 +23,7 @@ from holmes_backend.agents.schemas import (
     Anomaly,
     Contradiction,
     CrossModalLink,
+    SourceRef,
     SwornClaim,
     TimedEvent,
     Transaction,
@@ -88,6 +89,57 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
                 severity="HIGH",
                 total_amount=sum(t.amount for t in every),
                 sources=unique_refs([t.source for t in every], 8),
+            )
+        )
+    return found
+
+
+def listed_on_one_account(docs: list[EvidenceDoc]) -> list[Anomaly]:
+    """Parties of different lists of the case (a vendor master, an HR roster; tables without
+    amounts) given one bank
+    account: "Coldharbour Consulting" and the employee "Rachel Dalby" paid into 09-01-28
+    55021983 (a vendor its own staff set up in their name)."""
+    held: dict[str, list[tuple[str, str, SourceRef]]] = defaultdict(list)
+    for doc in docs:
+        rows = [(u, row_fields(u.text)) for u in units(doc) if u.kind == "row"]
+        headers = list(dict.fromkeys(k for _, fields in rows for k in fields))
+        if any(role in _MONEY_ROLES for role in roles(headers).values()):
+            continue  # a table of payments: its rows are read as payments (shared_accounts)
+        for unit, fields in rows:
+            name = next(  # "Vendor name", not "Vendor ID"
+                (
+                    v
+                    for k, v in fields.items()
+                    if _LIST_NAME.search(k) and not _IDENTIFIER.search(k) and v.strip()
+                ),
+                None,
+            )
+            account = next(
+                (
+                    a
+                    for k, v in fields.items()
+                    if _ACCOUNT.search(k) and not _NOT_ACCOUNT.search(k)
+                    if (a := _normal_account(v))
+                ),
+                None,
+            )
+            if name and account:
+                held[account].append((name.strip(), doc.file_id, unit.ref))
+    found: list[Anomaly] = []
+    for account, parties in held.items():
+        files = {file_id for _, file_id, _ in parties}
+        names = list(dict.fromkeys(name for name, _, _ in parties))
+        if len(files) < 2 or len(names) < 2 or all(same_party(names[0], n) for n in names[1:]):
+            continue
+        found.append(
+            Anomaly(
+                kind=SHARED_ACCOUNT,
+                description=(
+                    f"{' and '.join(names[:3])} are given one bank account ending {account[-4:]} "
+                    f"in different lists of the case: whoever is paid as one is paid as the other."
+                ),
+                severity="HIGH",
+                sources=unique_refs([ref for _, _, ref in parties], 8),
             )
         )
     return found

@@ -21,7 +21,7 @@ from holmes_backend.llm.local.domains.claims import is_testimony
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import find_names, same_party
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import Unit, units
 
 STATED_FIGURE = "stated_figure"
 
@@ -126,16 +126,7 @@ def stated_figures(doc: EvidenceDoc) -> list[Finding]:
             yearly = format_money(round(value * count, 2), money[0].currency)
             figure = f"{yearly} a year ({figure} a {each} on a payslip)"
         found.append(
-            Finding(
-                finding_type=STATED_FIGURE,
-                title=f"{concept.capitalize()} stated: {figure}"
-                + (" (declared)" if declared else ""),
-                summary=unit.text[:300],
-                confidence=0.75,
-                severity="LOW",
-                entities=[*about, *streets, *codes],
-                sources=[unit.ref],
-            )
+            _stated(STATED_FIGURE, concept, figure, declared, unit, [*about, *streets, *codes])
         )
     return found
 
@@ -167,22 +158,25 @@ def stated_details(doc: EvidenceDoc) -> list[Finding]:
     found: list[Finding] = []
     for unit in doc_units[: _HEAD * 2]:
         for concept, pattern in _DETAILS.items():
-            if unit.kind != "row" and (field := pattern.match(unit.text.strip())):
-                value = _detail(concept, field["v"])
-                if value:
-                    found.append(
-                        Finding(
-                            finding_type=STATED_DETAIL,
-                            title=f"{concept.capitalize()} stated: {value}"
-                            + (" (declared)" if declared else ""),
-                            summary=unit.text[:300],
-                            confidence=0.75,
-                            severity="LOW",
-                            entities=about,
-                            sources=[unit.ref],
-                        )
-                    )
+            field = pattern.match(unit.text.strip()) if unit.kind != "row" else None
+            if field and (value := _detail(concept, field["v"])):
+                found.append(_stated(STATED_DETAIL, concept, value, declared, unit, about))
     return found
+
+
+def _stated(
+    kind: str, concept: str, value: str, declared: bool, unit: Unit, about: list[str]
+) -> Finding:
+    """A figure or detail as one document states it, and whether its maker declared it."""
+    return Finding(
+        finding_type=kind,
+        title=f"{concept.capitalize()} stated: {value}" + (" (declared)" if declared else ""),
+        summary=unit.text[:300],
+        confidence=0.75,
+        severity="LOW",
+        entities=about,
+        sources=[unit.ref],
+    )
 
 
 def _detail(concept: str, raw: str) -> str | None:

@@ -11,6 +11,7 @@ row: each is a finding naming its bidder (ledger reads no payment in it), so tha
 "any of the bidders" names them (interests)."""
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import Finding, SourceRef
@@ -23,7 +24,7 @@ from holmes_backend.llm.local.facts.money import (
     to_number,
 )
 from holmes_backend.llm.local.facts.names import find_names, name_key
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.llm.local.facts.text import Unit, units
 
 _ABOUT_BIDS = re.compile(
     r"\b(?:bids?|bidders?|tenders?|tenderers?|quotes?|quotations?|offers?|proposals?)\b", re.I
@@ -110,16 +111,21 @@ def lists_bids(doc: EvidenceDoc) -> bool:
     )
 
 
-def bid_findings(doc: EvidenceDoc) -> list[Finding]:
-    """A finding per row of a table of bids: its bidder and, when a column gives it, its price."""
-    found: list[Finding] = []
+def _bid_rows(doc: EvidenceDoc) -> Iterator[tuple[Unit, dict[str, str], str]]:
+    """The rows of a table of bids: each unit, its fields and its bidder."""
     for unit in units(doc):
         if unit.ref.row is None:
             continue
         fields = row_fields(unit.text)
         bidder = next((v for k, v in fields.items() if OFFEROR_HEADER.match(k) and v), None)
-        if bidder is None:
-            continue
+        if bidder is not None:
+            yield unit, fields, bidder
+
+
+def bid_findings(doc: EvidenceDoc) -> list[Finding]:
+    """A finding per row of a table of bids: its bidder and, when a column gives it, its price."""
+    found: list[Finding] = []
+    for unit, fields, bidder in _bid_rows(doc):
         price = next(
             (
                 bid
@@ -165,13 +171,7 @@ def linked_bids(doc: EvidenceDoc) -> list[Finding]:
     """Bidders of one table giving the same address, telephone number or e-mail domain: bids
     that may not be independent (a cover bid's tell)."""
     seen: dict[tuple[str, str], list[tuple[str, SourceRef]]] = {}
-    for unit in units(doc):
-        if unit.ref.row is None:
-            continue
-        fields = row_fields(unit.text)
-        bidder = next((v for k, v in fields.items() if OFFEROR_HEADER.match(k) and v), None)
-        if bidder is None:
-            continue
+    for unit, fields, bidder in _bid_rows(doc):
         for what, column in _CONTACT_COLUMNS.items():
             value = next((v for k, v in fields.items() if column.search(k) and v.strip()), None)
             if value:

@@ -84,3 +84,19 @@ async def test_a_years_long_claim_is_corroborated_by_records_of_the_period(tmp_p
     [gap] = synthesis_of([statement]).evidence_gaps
     assert "employment, payroll, tenancy or registration records" in gap.recommendation
     assert "CCTV" not in gap.recommendation
+
+
+async def test_a_stock_check_written_out_gives_its_variance(tmp_path: Path) -> None:
+    """ "Morphine sulphate 10mg ampoules: register balance 14, physical count 12." is two short;
+    a line whose count agrees is no variance."""
+    check = await text_doc(
+        tmp_path,
+        "stock_check.txt",
+        "WARD 3 - CONTROLLED DRUGS STOCK CHECK\nDate: 12 November 2026\n"
+        "Morphine sulphate 10mg ampoules: register balance 14, physical count 12.\n"
+        "Oxycodone 5mg capsules: register balance 28, physical count 28.\n",
+    )
+    evidence, _ = run(EvidenceOutput, [check])
+    [variance] = [f for f in evidence.findings if f.finding_type == "stock_variance"]
+    assert "1 line(s), 2 unit(s) short" in variance.title
+    assert "Morphine sulphate 10mg ampoules -2" in variance.title

@@ -57,10 +57,25 @@ _WRITE_OFF_DENIED = re.compile(
 _WRITTEN_OFF = re.compile(r"\bwr(?:itten|ote|ite)\s*-?\s*offs?\b|\bw/o\b", re.IGNORECASE)
 
 
+# A stock check written out: an item, the count its register expects, and the count found.
+_PROSE_COUNT = re.compile(
+    r"(?P<item>[^:;.]{3,80}):\s*(?:register|book|system|expected|recorded)\s+(?:balance|"
+    r"quantity|stock|count)\s*:?\s*(?P<expected>\d[\d,]*(?:\.\d+)?),?\s+(?:physical|actual)\s+"
+    r"(?:count|stock|quantity)\s*:?\s*(?P<got>\d[\d,]*(?:\.\d+)?)",
+    re.IGNORECASE,
+)
+
+
 def stock_variances(doc: EvidenceDoc) -> list[Finding]:
     """The count sheet's lines counted other than expected."""
     lines: list[tuple[str, float, str | None, SourceRef]] = []
     for unit in units(doc):
+        if unit.kind != "row" and (said := _PROSE_COUNT.search(unit.text)):
+            # "Morphine sulphate 10mg ampoules: register balance 14, physical count 12."
+            got, expected = to_number(said["got"]), to_number(said["expected"])
+            if got is not None and expected is not None and abs(got - expected) >= 1e-9:
+                lines.append((said["item"].strip(), got - expected, None, unit.ref))
+            continue
         if unit.kind != "row" or not (fields := row_fields(unit.text)):
             continue
         variance = _variance(fields)

@@ -195,29 +195,18 @@ def detail_contradictions(findings: list[Finding]) -> list[Contradiction]:
     found: list[Contradiction] = []
     stated = [f for f in findings if f.finding_type == STATED_DETAIL]
     for claim in (f for f in stated if f.title.endswith("(declared)")):
-        concept, _, value = claim.title.removesuffix(" (declared)").partition(" stated: ")
+        concept = claim.title.partition(" stated: ")[0]
         against = [
             other
             for other in stated
             if other.sources[0].file_id != claim.sources[0].file_id
             and other.title.startswith(f"{concept} stated: ")
             and _same_subject(claim, other)
-            and _detail_key(other.title.partition(" stated: ")[2].removesuffix(" (declared)"))
-            != _detail_key(value)
+            and _detail_key(_stated_value(other)) != _detail_key(_stated_value(claim))
         ]
         if against:
-            other = against[0].title.partition(" stated: ")[2].removesuffix(" (declared)")
             found.append(
-                Contradiction(
-                    claim=claim.summary,
-                    claim_source=claim.sources[0],
-                    evidence_against=[f.sources[0] for f in against][:6],
-                    explanation=(
-                        f"The {concept.lower()} is stated as {value} here; another document "
-                        f"about them states {other} (\u201c{against[0].summary[:80]}\u201d)."
-                    ),
-                    severity=_DETAIL_SEVERITY[concept.lower()],
-                )
+                _told_otherwise(claim, against, concept, _DETAIL_SEVERITY[concept.lower()])
             )
     return found
 
@@ -239,28 +228,31 @@ def stated_contradictions(findings: list[Finding]) -> list[Contradiction]:
                 and _same_subject(claim, other)
                 and abs(_value(other) - value) > _APART * max(value, _value(other))
             ]
-            if not against:
-                continue
-            figures = "; ".join(
-                f"{f.title.split(': ', 1)[1].removesuffix(' (declared)')} "
-                f"(\u201c{f.summary[:80]}\u201d)"
-                for f in against[:3]
-            )
-            found.append(
-                Contradiction(
-                    claim=claim.summary,
-                    claim_source=claim.sources[0],
-                    evidence_against=[f.sources[0] for f in against][:6],
-                    explanation=(
-                        f"The {concept.lower()} is stated as "
-                        f"{claim.title.split(': ', 1)[1].removesuffix(' (declared)')} here; "
-                        f"{'another document states' if len(against) == 1 else 'others state'} "
-                        f"{figures}."
-                    ),
-                    severity="HIGH",
-                )
-            )
+            if against:
+                found.append(_told_otherwise(claim, against, concept, "HIGH"))
     return found
+
+
+def _stated_value(finding: Finding) -> str:
+    """What a stated finding's title gives: "GBP 18,500", "Operations Manager"."""
+    return finding.title.partition(" stated: ")[2].removesuffix(" (declared)")
+
+
+def _told_otherwise(
+    claim: Finding, against: list[Finding], concept: str, severity: str
+) -> Contradiction:
+    """A figure or detail its maker stated, against the documents stating it otherwise."""
+    told = "; ".join(f"{_stated_value(f)} (\u201c{f.summary[:80]}\u201d)" for f in against[:3])
+    return Contradiction(
+        claim=claim.summary,
+        claim_source=claim.sources[0],
+        evidence_against=[f.sources[0] for f in against][:6],
+        explanation=(
+            f"The {concept.lower()} is stated as {_stated_value(claim)} here; "
+            f"{'another document states' if len(against) == 1 else 'others state'} {told}."
+        ),
+        severity=severity,
+    )
 
 
 def _value(finding: Finding) -> float:

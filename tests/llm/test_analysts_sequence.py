@@ -94,3 +94,44 @@ async def test_until_a_time_orders_no_acts(tmp_path: Path) -> None:
         await text_doc(tmp_path, "minutes.txt", "Trustees' meeting\nDate: 12 March 2025\n"),
     ]
     assert synthesis_of(docs).contradictions == []
+
+
+_HANDOVER = (
+    "HANDOVER NOTE - Unit 4 fit-out\n"
+    "Prepared by: Carys Penhale, site manager\n"
+    "The distribution board was energised on 14 March, after the installation had been tested "
+    "by the electrician.\n"
+    "No plasterboard was fixed before the wiring inspection.\n"
+)
+_SITE_LOG = (
+    "Date,Work,By\n"
+    "11/03/2026,Plasterboard fixed to ceilings,Drywall team\n"
+    "12/03/2026,Distribution board energised,K Obi\n"
+    "16/03/2026,Wiring inspection - first fix,K Obi\n"
+    "18/03/2026,Installation tested and certificate issued,K Obi\n"
+)
+
+
+async def test_after_a_comma_and_a_denied_first_act_order_the_acts(tmp_path: Path) -> None:
+    """ "X on a day, after Y had been done" orders Y first; "No X was done before Y" says Y came
+    first too: the site log dates the energising and the plasterboard before what was said to
+    precede them."""
+    docs = [
+        await text_doc(tmp_path, "handover_note.txt", _HANDOVER),
+        await text_doc(tmp_path, "site_log.csv", _SITE_LOG, "text/csv"),
+    ]
+    found = {
+        c.claim.split()[1]: c.explanation
+        for c in synthesis_of(docs).contradictions
+        if "the records date" in c.explanation
+    }
+    assert found["distribution"].endswith(
+        "the records date the latter to 2026-03-12 and the former no earlier than 2026-03-18."
+    )
+    assert (
+        "\u201cthe wiring inspection\u201d came before \u201cNo plasterboard was fixed"
+        in (found["plasterboard"])
+    )
+    assert found["plasterboard"].endswith(
+        "the records date the latter to 2026-03-11 and the former no earlier than 2026-03-16."
+    )

@@ -123,7 +123,8 @@ _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
     r"(?:\s+(?:record|records|notes?|transcript|summary|of\s+(?:means|assets|truth)|of\s+(?:the\s+)?"
     r"(?:claimant|witness|insured|applicant|complainant|employee|policyholder)))?"
-    r"(?:\s+(?:of|with)\s+|\s*[-\u2013\u2014:]\s*)"
+    # "Statement of Samuel Amadi", "Statement of: Samuel Amadi", "Statement - Samuel Amadi"
+    r"(?:\s+(?:of|with)\s*:?\s+|\s*[-\u2013\u2014:]\s*)"
     rf"(?P<name>{_NAME})"
     rf"|\bI,\s+(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
@@ -304,6 +305,12 @@ _EN_ROUTE = re.compile(
     r"\b(?:(?:drove|driving|travel+ed|travel+ing|flew|rode|cycled|went|headed)\s+"
     r"(?:straight|directly)\s+(?:back\s+)?to|(?:drove|driving|travel+ed|headed|set\s+off)\s+"
     r"towards|headed\s+(?:for|to)|set\s+off\s+(?:for|to))\b",
+    re.IGNORECASE,
+)
+# Setting off for a place: "drove home to Leyton", "walked back to the hotel".
+_TRAVEL_TO = re.compile(
+    r"\b(?:drove|driven|travel+ed|walked|rode|cycled|went|headed|got\s+a\s+\w+|caught\s+a\s+\w+)"
+    r"\s+(?:straight\s+|directly\s+)?(?:back\s+)?(?:home\s+)?to\b",
     re.IGNORECASE,
 )
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
@@ -498,6 +505,11 @@ def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
     if moment.at is not None and (onward := _onward(moment, text)):
         return onward
+    if moment.at is not None and period is not None and period[1] < period[0]:
+        # "I closed at about 23:10 … I spent the whole night at home": from then to the morning.
+        start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
+        end = datetime.combine(moment.day + timedelta(days=1), period[1], tzinfo=moment.tz)
+        return f"{start.isoformat()}/{end.isoformat()}"
     if moment.at is not None or period is None:
         return moment.iso()
     start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
@@ -525,7 +537,9 @@ def _away(text: str, gone: re.Match[str], context: list[str], told: date | None)
     back = find_period(text[gone.end() :], told)
     end = datetime.combine(back[0], time(0)) if back else None
     if end is None or end <= left[0].replace(tzinfo=None):
-        end = datetime.combine(left[0].date(), time(23, 59, 59))
+        # To the end of the day left on, or of the night spent elsewhere ("I spent the whole
+        # night at home and did not return until the fire brigade telephoned me").
+        end = max(datetime.combine(left[0].date(), time(23, 59, 59)), left[1].replace(tzinfo=None))
     return f"{left[0].isoformat()}/{end.replace(tzinfo=left[0].tzinfo).isoformat()}"
 
 
@@ -769,13 +783,24 @@ _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one|none\s+of\s+us)\b", re.IGNO
 _NEXT_CLAUSE = re.compile(r",?\s+(?:and|but)\s+(?=(?:it|i|we|the\s+(?:car|van|vehicle))\s)", re.I)
 
 
+def _on_the_way(text: str) -> bool:
+    """Whether the sentence puts the speaker on the road at its time, at neither end."""
+    if _JOURNEY.search(text):
+        return True  # "I drove from Birmingham to Southampton"
+    if _EN_ROUTE.search(text) and not find_times(text):
+        return True  # "After my break I drove straight to Leeds": not yet there
+    travel = _TRAVEL_TO.search(text)
+    if travel is None:
+        return False
+    # "I closed the shop at 23:10 and drove home to Leyton": left then.
+    return bool(find_times(text[: travel.start()])) and not find_times(text[travel.start() :])
+
+
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were: not where they came from, nor who paid them
     ("received a cent from Brennock")."""
-    if _JOURNEY.search(text):
-        return None  # "I drove from Birmingham to Southampton": on the road, at neither end
-    if _EN_ROUTE.search(text) and not find_times(text):
-        return None  # "After my break I drove straight to Leeds": on the road, not yet there
+    if _on_the_way(text):
+        return None
     if _NOBODY.match(text):
         # "Nobody was at the house": where no one was, not where the speaker was; "Nobody else
         # drives the car and it did not leave the driveway": the next clause says where.
@@ -1063,7 +1088,12 @@ def _referent(text: str, speaker: str | None, context: list[str]) -> str:
     question = next(
         (q for q in questions if find_names(_LABEL.sub("", q)) or not _PRONOUN.search(q)),
         questions[0] if questions else "",
-    ) or next(
+    )
+    if not question and kinds != ("person",):
+        # A statement's "the business" after a sentence naming a person is not that person:
+        # only a question asked about someone's firm names it by them.
+        kinds = ("organization",)
+    question = question or next(
         # A sentence that itself says "he" without naming him refers on to the one before.
         (
             c

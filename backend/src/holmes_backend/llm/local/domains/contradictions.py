@@ -203,6 +203,7 @@ from holmes_backend.llm.local.facts.dates import (
     day_period,
     find_period,
     find_times,
+    parse_iso,
     parse_span,
     since_day,
     span_words,
@@ -396,6 +397,14 @@ def _named_parts(place: str) -> list[str]:
     return [" ".join(words)] if words else []
 
 
+_HOME = re.compile(r"\bhome\b", re.IGNORECASE)
+_ACCESS_POINT = re.compile(
+    r"^\s*(?:(?:front|back|rear|side|main|fire|staff|loading|north|south|east|west)\s+)?"
+    r"(?:door|gate|entrance|exit|reader|turnstile|barrier|shutter)s?(?:\s+\w{1,4})?\s*$",
+    re.IGNORECASE,
+)
+
+
 def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str]:  # noqa: PLR0911
     """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
     names = _named_parts(claimed)
@@ -410,15 +419,19 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         far = km >= _FAR_KM
         return "different", far, f"{km:.1f} km from {name} as located in the case"
     coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
-    if coded:
-        # A reader's or a door's code ("R-2231", "B12") names no place to compare.
-        return "unknown", False, f"{item.place} is a code, not a place"
+    if coded or _ACCESS_POINT.search(item.place or ""):
+        # A reader's or a door's code ("R-2231", "B12"), or a door ("Back door"), names no
+        # place to compare: where on a site, not which site.
+        return "unknown", False, f"{item.place} is a code or a door, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
         if any(n.lower() in event_place or event_place in n.lower() for n in names):
             return "same", True, "same place name"
         if _one_names_the_other(claimed, item.place):
             return "same", True, "same place name"
+        if generic and _HOME.search(claimed) and _HOME.search(item.description):
+            # "drove straight home to Kettering": the place it names is the home claimed.
+            return "same", False, f"the record places the home at {item.place}"
         if generic:
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         return "different", False, f"{item.place} against the claimed {claimed}"
@@ -1539,10 +1552,12 @@ def _condition_records(view: CaseView) -> list[_Record]:
                     written_on(finding),
                 )
             )
+    rows: set[tuple[str, int | None]] = set()
     for tx in view.financial.transactions:
         reported = condition.reported(tx.description)
         if reported:
             held = view.held(tx)
+            rows.add((tx.source.file_id, tx.source.row))
             found.append(
                 _Record(
                     reported,
@@ -1551,6 +1566,25 @@ def _condition_records(view: CaseView) -> list[_Record]:
                     condition.kinds_of_thing(tx.description),
                     _subject_words(tx.description),
                     tx_date(tx),
+                )
+            )
+    # A table's row with no amount reports it too ("DD RETURNED UNPAID - CORBY FINANCE LOAN").
+    for event in view.evidence.events:
+        source = event.source
+        if source.row is None or (source.file_id, source.row) in rows:
+            continue
+        reported = condition.reported(event.description)
+        if reported:
+            rows.add((source.file_id, source.row))
+            when = parse_iso(event.timestamp)
+            found.append(
+                _Record(
+                    reported,
+                    source,
+                    event.people,
+                    condition.kinds_of_thing(event.description),
+                    _subject_words(event.description),
+                    when.date() if when else None,
                 )
             )
     return found

@@ -37,8 +37,15 @@ _ORDER = re.compile(
     rf"(?P<first>{_SIDE})\s+(?:before|prior\s+to|ahead\s+of)\s+(?P<then>{_SIDE})(?=[.;:?!]|$)"
     rf"|\b(?:not|never)\s+(?P<then2>{_SIDE})\s+until\s+(?:after\s+)?(?P<first2>{_SIDE})"
     r"(?=[.;:?!]|$)"
-    rf"|(?P<then3>{_SIDE})\s+only\s+(?:after|once)\s+(?P<first3>{_SIDE})(?=[.;:?!]|$)",
+    rf"|(?P<then3>{_SIDE})\s+only\s+(?:after|once)\s+(?P<first3>{_SIDE})(?=[.;:?!]|$)"
+    # "the slab was poured on 6 June, after Building Control had inspected the reinforcement"
+    rf"|(?P<then4>{_SIDE}),\s+(?:after|once)\s+(?P<first4>{_SIDE})(?=[.;:?!]|$)",
     re.IGNORECASE,
+)
+# A side that denies its act came first says the other did: "Nothing was concreted before
+# approval", "The pump was not started before the valves were checked".
+_DENIED_FIRST = re.compile(
+    r"^\s*(?:nothing|none|no\b|nobody|no\s+one)|\b(?:not|never)\b|n['\u2019]t\b", re.IGNORECASE
 )
 # Words that name an act: "inspected", "inspection", "pouring", "approval", "placement".
 _ACT = re.compile(r"^[a-z]{3,}(?:ed|ing|ion|ions|ment|al)$")
@@ -78,10 +85,12 @@ def _order(text: str) -> tuple[str, str] | None:
     match = _ORDER.search(text)
     if match is None:
         return None
-    first = match["first"] or match["first2"] or match["first3"]
-    then = match["then"] or match["then2"] or match["then3"]
+    first = match["first"] or match["first2"] or match["first3"] or match["first4"]
+    then = match["then"] or match["then2"] or match["then3"] or match["then4"]
     if _WHEN.match(first) or _WHEN.match(then):
         return None  # "not approved until last Friday", "paid before 31 March": a time, no act
+    if match["first"] and _DENIED_FIRST.search(first):
+        return then, first
     return first, then
 
 

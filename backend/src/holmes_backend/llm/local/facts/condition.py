@@ -33,7 +33,8 @@ _DEFECT_RECORD = re.compile(
 )
 _ARREARS_RECORD = re.compile(
     r"\b(?:nsf|non-sufficient funds|insufficient funds|bounced|dishonou?red|refer to drawer|"
-    r"returned (?:item|payment|unpaid|cheque|check|debit)|unpaid (?:item|direct debit|cheque)|"
+    r"returned (?:item|payment|unpaid|cheque|check|debit|dd|d/d|direct debit|standing order)|"
+    r"unpaid (?:item|direct debit|dd|d/d|cheque)|"
     r"late (?:fee|charge|payment)|overdue|in arrears|arrears|past due|"
     r"missed (?:payment|instal+ment)|final (?:notice|demand)|default notice|in default|"
     r"collections? agency|repossess\w*)\b"

@@ -90,7 +90,7 @@ _NEGATION = re.compile(
 # were worked", "I always locked the safe".
 _UNIVERSAL = re.compile(
     r"\b(?:every(?:thing)?|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
-    r"[a-z]{4,})\b"
+    r"(?:[a-z]{2,3}\s+)?[a-z]{4,})\b"
     # "No cheque has been written that is not in the register": none left out
     r"|\bno\s+[a-z]{4,}\s+(?=(?:has|have|had|was|were|is|are)\b)"
     # "I stopped only once, at Watford Gap": none but the one it names

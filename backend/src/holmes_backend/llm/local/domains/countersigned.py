@@ -26,12 +26,12 @@ UNCHECKED_ENTRIES = "unchecked_entries"
 
 _DOER = re.compile(
     r"^\s*(?:administered|given|issued|dispensed|paid|entered|made|recorded|performed|"
-    r"completed|signed|processed|prepared|raised|booked)\s+by\b",
+    r"completed|signed|processed|prepared|raised|booked|counted)\s+by\b",
     re.IGNORECASE,
 )
 _CHECKER = re.compile(
     r"^\s*(?P<verb>witness|check|countersign|authori[sz]|approv|verif|second\s+(?:signature|"
-    r"checker|nurse))\w*(?:\s+by)?\b",
+    r"checker|nurse|counter|signatory|person))\w*(?:\s+by)?\b",
     re.IGNORECASE,
 )
 _TITLE = re.compile(r"^(?P<n>\d+) entr(?:y|ies) by (?P<who>.+?) with no (?P<column>.+)$")
@@ -39,7 +39,10 @@ _TITLE = re.compile(r"^(?P<n>\d+) entr(?:y|ies) by (?P<who>.+?) with no (?P<colu
 # "I always had a second nurse check".
 _ALL_CHECKED = re.compile(
     r"\b(?:every|each|all|always)\b[^.;]{0,80}?\b(?P<verb>witness|check|countersign|authori[sz]|"
-    r"approv|verif|second\s+(?:signature|nurse|person|checker))\w*",
+    r"approv|verif|second\s+(?:signature|nurse|person|checker|counter)|"
+    # "every collection was counted by two people"
+    r"(?:counted|checked|signed)\s+by\s+(?:two|2)\s+(?:[a-z]+\s+)?(?:people|persons|members|officers|"
+    r"volunteers|staff|trustees|signatories))\w*",
     re.IGNORECASE,
 )
 _LISTED = 8

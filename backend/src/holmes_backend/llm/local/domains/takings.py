@@ -54,7 +54,10 @@ _TOLERANCE = 0.5
 _TITLE = re.compile(r"^Cash takings of (?P<money>.+?) recorded for (?P<day>\d{4}-\d{2}-\d{2})")
 _CLAIM = re.compile(
     r"\bcash\b[^.;]{0,80}\b(?:bank(?:ed|s)?|lodged|deposited|kept|keep|took|taken|pocket(?:ed)?)"
-    r"\b|\b(?:bank(?:ed)?|lodged|deposited|kept|keep|took|taken)\b[^.;]{0,60}\bcash\b",
+    r"\b|\b(?:bank(?:ed)?|lodged|deposited|kept|keep|took|taken)\b[^.;]{0,60}\bcash\b"
+    # "Every collection was … banked in full": the record of the cash it is about says cash.
+    r"|\b(?:collections?|takings|proceeds|donations|money)\b[^.;]{0,80}"
+    r"\b(?:bank(?:ed)?|lodged|deposited)\b",
     re.IGNORECASE,
 )
 _BANKING = re.compile(r"\b(?:bank(?:ed|s|ing)?|lodged|deposited)\b", re.IGNORECASE)
@@ -68,10 +71,11 @@ def cash_takings(doc: EvidenceDoc) -> list[Finding]:
             continue
         column = next((h for h in fields if _CASH_COLUMN.search(h)), None)
         parsed = parse_cell(fields[column]) if column else None
+        # The day's column ("Date"), else a cell that is a day ("Night: 2026-02-13").
         dated = next(
             (m for h, v in fields.items() if roles([h]).get(h) == "date" for m in find_moments(v)),
             None,
-        )
+        ) or next((m for h, v in fields.items() if h != column for m in find_moments(v)), None)
         if column is None or parsed is None or dated is None or parsed[0] <= 0:
             continue
         closer = next(

@@ -18,7 +18,8 @@ _STATEMENT = (
     "I spent the whole night at home with my brother and did not go back to the restaurant "
     "until the police rang me at 05:40 on Wednesday.\n"
     "Only my manager, Ines Varga, also holds a fob for the back door.\n"
-    "The business has been doing well. Our mortgage payments are all up to date.\n"
+    "The business has been doing well.\n"
+    "Our mortgage payments are all up to date.\n"
 )
 _DOOR_LOG = (
     "Timestamp,Door,Action,Credential\n"
@@ -65,3 +66,7 @@ async def test_the_business_is_not_the_person_named_before(tmp_path: Path) -> No
     evidence, _ = run(dict(DOMAINS)["evidence"], await _docs(tmp_path))
     claims = [c.claim for c in evidence.sworn_claims]
     assert "The business has been doing well." in claims
+    # Nobody's time and place: no CCTV or phone data to seek for it.
+    gaps = synthesis_of(await _docs(tmp_path)).evidence_gaps
+    assert not [g for g in gaps if "doing well" in g.element]
+    assert [g for g in gaps if "closed the restaurant" in g.element]

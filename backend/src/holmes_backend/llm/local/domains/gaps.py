@@ -63,6 +63,7 @@ from holmes_backend.llm.local.facts.lexicon import VENUE_HEADS, fold, wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     distinctive_words,
+    find_names,
     kind_of,
     name_key,
     person_parts,
@@ -416,6 +417,13 @@ def receipt_gaps(view: CaseView) -> list[EvidenceGap]:
 _PRESENCE_SPAN = timedelta(days=7)
 
 
+_OWN = re.compile(r"\b(?:I|we|me|my|our|us)\b", re.IGNORECASE)
+
+
+def _names_someone(text: str) -> bool:
+    return any(n.kind == "person" for n in find_names(text))
+
+
 def claim_gaps(
     view: CaseView, tested: set[tuple[str, int | None, int | None]]
 ) -> list[EvidenceGap]:
@@ -427,6 +435,8 @@ def claim_gaps(
         key = (claim.source.file_id, claim.source.line, claim.source.page)
         if key in tested or not (claim.claimed_time or claim.claimed_place):
             continue
+        if not (claim.claimed_place or _OWN.search(claim.claim) or _names_someone(claim.claim)):
+            continue  # "The business has been doing well": no one's time and place to show
         span = parse_span(claim.claimed_time)
         lasting = bool(span and span[1] - span[0] > _PRESENCE_SPAN)
         if lasting and not claim.claimed_place:

@@ -6,8 +6,10 @@ restaurant at 03:12, and a bank statement's rows of returned direct debits with 
 
 from pathlib import Path
 
+from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import DOMAINS, run, synthesis_of, text_doc
+from holmes_backend.llm.local.domains.conditions import CONDITION_REPORTED
+from tests.llm.test_analysts_helpers import DOMAINS, findings, run, synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT\n"
@@ -70,3 +72,21 @@ async def test_the_business_is_not_the_person_named_before(tmp_path: Path) -> No
     gaps = synthesis_of(await _docs(tmp_path)).evidence_gaps
     assert not [g for g in gaps if "doing well" in g.element]
     assert [g for g in gaps if "closed the restaurant" in g.element]
+
+
+async def test_a_statement_read_by_the_financial_agent_alone_reports_the_arrears(
+    tmp_path: Path,
+) -> None:
+    """As the pipeline routes them: the statement to the financial agent only, the witness's
+    statement to the evidence agent. The returned debits with no amount are the financial
+    agent's findings, and synthesis holds them against the witness's word."""
+    docs = await _docs(tmp_path)
+    statement, account = docs[0], docs[2]
+    financial, _ = run(dict(DOMAINS)["financial"], [account])
+    rows = [f.sources[0].row for f in financial.findings if f.finding_type == CONDITION_REPORTED]
+    assert rows == [1, 4]  # the fee's row is a payment, read as one
+    evidence, _ = run(dict(DOMAINS)["evidence"], [statement])
+    blocks = [findings("financial", financial), findings("evidence", evidence)]
+    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
+    [arrears] = [c for c in synthesis.contradictions if "up to date" in c.claim]
+    assert {r.row for r in arrears.evidence_against} == {1, 4}

@@ -26,6 +26,31 @@ CONDITION_REPORTED = "condition_reported"
 _PER_FILE = 5
 
 
+def arrears_rows(doc: EvidenceDoc, paid: set[int | None]) -> list[Finding]:
+    """A statement's rows that report arrears and record no payment ("DD RETURNED UNPAID -
+    CORBY FINANCE LOAN", with no amount): findings of the agent that reads the statement, as
+    its transactions are (`paid`: the rows that made one)."""
+    found: list[Finding] = []
+    for unit in units(doc):
+        if unit.kind != "row" or unit.ref.row in paid:
+            continue
+        if condition.reported(unit.text) != "arrears":
+            continue
+        found.append(
+            Finding(
+                finding_type=CONDITION_REPORTED,
+                title=f"Arrears reported in {doc.filename}",
+                summary=unit.text[:300],
+                confidence=0.6,
+                severity="MEDIUM",
+                sources=[unit.ref],
+            )
+        )
+        if len(found) >= _PER_FILE:
+            break
+    return found
+
+
 def conditions_reported(docs: list[EvidenceDoc]) -> list[Finding]:
     found: list[Finding] = []
     for said in sentences(docs, condition.reported, _PER_FILE):

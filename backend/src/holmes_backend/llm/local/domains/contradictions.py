@@ -1535,12 +1535,15 @@ _STOP = wordset(
 
 def _condition_records(view: CaseView) -> list[_Record]:
     found: list[_Record] = []
-    for finding in view.evidence.findings:
+    rows: set[tuple[str, int | None]] = set()  # a table's rows, each read once
+    for finding in view.evidence.findings + view.financial.findings:
         if finding.finding_type != CONDITION_REPORTED or not finding.sources:
             continue
         source = finding.sources[0]
         reported = condition.reported(finding.summary)
         if reported:
+            if source.row is not None:
+                rows.add((source.file_id, source.row))
             text = finding.summary
             found.append(
                 _Record(
@@ -1552,7 +1555,6 @@ def _condition_records(view: CaseView) -> list[_Record]:
                     written_on(finding),
                 )
             )
-    rows: set[tuple[str, int | None]] = set()
     for tx in view.financial.transactions:
         reported = condition.reported(tx.description)
         if reported:

@@ -55,13 +55,20 @@ def _kind(words: str) -> str:
     return "approval" if _APPROVAL.match(words) else "check"
 
 
-def unchecked_entries(doc: EvidenceDoc) -> list[Finding]:
-    rows = [(u, row_fields(u.text)) for u in units(doc) if u.kind == "row"]
-    columns = list(dict.fromkeys(k for _, fields in rows for k in fields))
+def _columns(rows: list[dict[str, str]]) -> tuple[str, str] | None:
+    """A table's column of who did each row and its column of who checked it."""
+    columns = list(dict.fromkeys(k for fields in rows for k in fields))
     doer = next((c for c in columns if _DOER.match(c)), None)
     checker = next((c for c in columns if _CHECKER.match(c)), None)
-    if doer is None or checker is None:
+    return (doer, checker) if doer is not None and checker is not None else None
+
+
+def unchecked_entries(doc: EvidenceDoc) -> list[Finding]:
+    rows = [(u, row_fields(u.text)) for u in units(doc) if u.kind == "row"]
+    columns = _columns([fields for _, fields in rows])
+    if columns is None:
         return []
+    doer, checker = columns
     missing: dict[str, list[SourceRef]] = defaultdict(list)
     names: dict[str, str] = {}
     for unit, fields in rows:

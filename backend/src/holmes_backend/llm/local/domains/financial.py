@@ -16,6 +16,7 @@ from holmes_backend.llm.local.domains.anomalies import (
 from holmes_backend.llm.local.domains.authorship import document_authors
 from holmes_backend.llm.local.domains.balances import balance_breaks
 from holmes_backend.llm.local.domains.cheques import unrecorded_cheques
+from holmes_backend.llm.local.domains.conditions import arrears_rows
 from holmes_backend.llm.local.domains.consignments import consignments
 from holmes_backend.llm.local.domains.counts import counts_stated
 from holmes_backend.llm.local.domains.dispositions import ownership_changes
@@ -125,6 +126,10 @@ def analyse_financial(
     findings += [reading for doc in docs for reading in stated_readings(doc)]
     findings += [count for doc in docs for count in counts_stated(doc)]
     findings += [limit for doc in docs for limit in policy_limits(doc)]
+    paid: dict[str, set[int | None]] = defaultdict(set)
+    for tx in transactions:
+        paid[tx.source.file_id].add(tx.source.row)
+    findings += [row for doc in docs for row in arrears_rows(doc, paid[doc.file_id])]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,

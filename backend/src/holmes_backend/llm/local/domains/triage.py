@@ -30,6 +30,7 @@ from holmes_backend.llm.local.domains.addresses import is_address_register
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
+from holmes_backend.llm.local.domains.countersigned import unchecked_entries
 from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.hospitality import gifts_register
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
@@ -343,8 +344,10 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
         evidence += 0.45  # a log: who was seen, what was changed, on which day
     if profile.letter:
         evidence += 0.45  # a dated letter between people: who said what, and when
-    if profile.personal:
-        evidence += 0.45  # a record of people (a review, a personnel file, a form they signed)
+    if profile.personal or unchecked_entries(doc):
+        # A record of people (a review, a personnel file, a form they signed), or entries no
+        # second person checked (a count sheet with no second counter, a register unwitnessed).
+        evidence += 0.45
     if profile.condition:
         evidence += 0.45  # what state a thing was in, and when (a quote, a job sheet, a survey)
     # Who was seen or identified where; goods on board a ship on a day (where it had to be).

@@ -866,7 +866,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             history = [*history, text][-_HISTORY_UNITS:]
             asking = context if _FIGURE_ASKED.search(text) else []
             answerer = None
-            dated = text if find_moments(text) else dated
+            dated = text if _gives_day(text, told) else dated
             continue
         speaker, body = _speaker(unit, deponent)
         if (said := _none_field(text, body, speaker, unit, told)) is not None:
@@ -882,7 +882,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
         if back and dated is not None and dated not in context:
             context = [dated, *context]
-        if (asked := _answering(body, context, doc.chunks[unit.index].text)) is not None:
+        if (asked := _answering(body, context, doc.chunks[unit.index].text, told)) is not None:
             # "No. I never messaged her again": whom "her" means, as in any answer.
             claim = _answer(_referent(body, speaker, history), speaker, asked, unit, told)
         elif asking and find_money(body):
@@ -896,7 +896,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             found.append(_period_of(claim, period, found, told))
         context = [*context, text][-_CONTEXT_UNITS:]
         history = [*history, text][-_HISTORY_UNITS:]
-        dated = text if find_moments(text) else dated
+        dated = text if _gives_day(text, told) else dated
     return found
 
 
@@ -1147,13 +1147,20 @@ _WHO = re.compile(r"^\W*(?:\w+\s*:\s*)?who\b", re.IGNORECASE)
 _WHO_BACK = 2  # units back to the question: "I don't know." may come between
 
 
-def _answering(body: str, context: list[str], answer: str) -> list[str] | None:
+def _answering(
+    body: str, context: list[str], answer: str, told: date | None = None
+) -> list[str] | None:
     """The context up to the question a short answer answers, when it asserts by answering: a
     bare "No.", a place asked where they were, a "Not me." asked who did it."""
     if (
         context
         and _is_question(context[-1])
-        and (_BARE_ANSWER.match(body) or _place_answer(body, context[-1], answer))
+        and (
+            _BARE_ANSWER.match(body)
+            or _place_answer(body, context[-1], answer)
+            or _when_answer(body, context[-1], told)
+            or _yes_no_of_it(body, context[-1])
+        )
     ):
         return context
     # "I don't know. It wasn't me.", asked who set the vendor up: denies doing it.
@@ -1181,6 +1188,40 @@ def _place_answer(body: str, question: str, answer: str) -> bool:
         and len(body.split()) <= _SHORT_ANSWER
         and bool(_PLACE_FRAGMENT.match(body))
         and _claimed_place(body) is not None
+    )
+
+
+_WHEN_ASKED = re.compile(
+    r"^\W*(?:\w+\s*:\s*)?(?:when|what\s+day|which\s+day|on\s+what\s+date)\b", re.IGNORECASE
+)
+_YES_NO_ASKED = re.compile(
+    r"^\W*(?:\w+\s*:\s*)?(?:was|were|is|are|did|do|does|had|has|have|could|would)\b", re.I
+)
+# "Yes, there were no problems with it at all": the question says what "it" is.
+_YES_NO_OF_IT = re.compile(
+    r"^\W*(?:yes|no|yeah|nope)\s*[,;]\s+\S.*\b(?:it|that|them)\b", re.IGNORECASE
+)
+
+
+def _gives_day(text: str, told: date | None) -> bool:
+    """Whether a text gives a day, with its year or ("On 12 March") without."""
+    return bool(find_moments(text)) or (told is not None and find_period(text, told) is not None)
+
+
+def _when_answer(body: str, question: str, told: date | None) -> bool:
+    """ "On 12 March, on HPLC-2, the whole set in one sequence.", asked when they ran the
+    samples: the day answers the question, whose act it is."""
+    return (
+        bool(_WHEN_ASKED.search(_QUESTION.sub("", question)))
+        and len(body.split()) <= _SHORT_ANSWER + 4
+        and _gives_day(body, told)
+        and not _FIRST_PERSON.search(body)
+    )
+
+
+def _yes_no_of_it(body: str, question: str) -> bool:
+    return bool(_YES_NO_ASKED.search(_QUESTION.sub("", question))) and bool(
+        _YES_NO_OF_IT.match(body)
     )
 
 

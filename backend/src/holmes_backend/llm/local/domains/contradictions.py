@@ -188,6 +188,7 @@ from holmes_backend.llm.local.domains.turnover import (
     declared_takings_contradictions,
     stated_takings_contradictions,
 )
+from holmes_backend.llm.local.domains.unavailable import unavailable_contradictions
 from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
 from holmes_backend.llm.local.domains.vessels import vessel_contradictions
 from holmes_backend.llm.local.domains.weather import weather_contradictions
@@ -1671,6 +1672,7 @@ def all_contradictions(
         + detail_contradictions(view.financial.findings)
         + vessel_contradictions(view.evidence.findings, view.evidence.events)
         + unchecked_contradictions(claims, view.evidence.findings)
+        + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

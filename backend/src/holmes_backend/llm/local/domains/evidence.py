@@ -71,6 +71,7 @@ from holmes_backend.llm.local.domains.timeline import (
     events,
     file_places,
 )
+from holmes_backend.llm.local.domains.unavailable import assets_used
 from holmes_backend.llm.local.domains.undisclosed import disclosures
 from holmes_backend.llm.local.domains.undone import not_recorded_done
 from holmes_backend.llm.local.domains.vessels import vessel_loadings
@@ -175,6 +176,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *vessel_loadings(doc),
             *hospitality_offered(doc),
             *unchecked_entries(doc),
+            *assets_used(doc),
         )
     ]
     findings += sequence_statements(docs)

@@ -41,6 +41,7 @@ from holmes_backend.llm.local.domains.parties import signatories
 from holmes_backend.llm.local.domains.statements import statement_figures
 from holmes_backend.llm.local.domains.tenders import lists_bids
 from holmes_backend.llm.local.domains.timeline import head_subject, places_in
+from holmes_backend.llm.local.domains.unavailable import assets_used
 from holmes_backend.llm.local.domains.vessels import vessel_loadings
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition, faculties
@@ -352,6 +353,8 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
         evidence += 0.45  # what state a thing was in, and when (a quote, a job sheet, a survey)
     # Who was seen or identified where; goods on board a ship on a day (where it had to be).
     evidence += (0.3 if profile.sighting else 0.0) + (0.45 if vessel_loadings(doc) else 0.0)
+    if assets_used(doc):
+        evidence += 0.45  # a thing used on a day (a notebook's run, a log's drive): the timeline's
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

@@ -28,7 +28,12 @@ _DEFECT_RECORD = re.compile(
     r"|\b(?:water|roof|pipe|oil|gas|fuel|valley|ceiling|radiator|tank|coolant)\s+leaks?\b"
     r"|\bleaks?\s+(?:in|from|through|under)\s+the\b"
     r"|\b(?:mechanical|engine|structural|electrical|transmission|brake|gearbox)\s+"
-    r"(?:failure|fault|problem|defect)s?\b",
+    r"(?:failure|fault|problem|defect)s?\b"
+    # An instrument's or a machine's log: "Out of service", "Pump seal failure".
+    r"|\bout\s+of\s+(?:service|order|action)\b|\bbroke(?:n)?\s+down\b|\boff-?line\b"
+    r"|\b(?:feeder|paper|belt|tape|line)\s+jam(?:med|s)?\b|\bjammed\b"
+    r"|\b(?:seal|pump|motor|power|hardware|component|valve|compressor|sensor|battery|bearing|"
+    r"detector|lamp|controller|circuit)\s+(?:failure|fault)s?\b",
     re.IGNORECASE,
 )
 _ARREARS_RECORD = re.compile(
@@ -73,7 +78,7 @@ _DEFECT_TOPIC = re.compile(
     r"\b(?:problems?|faults?|defects?|damaged?|issues?|repairs?|accidents?|breakdowns?|broken|"
     r"mechanical|condition|ran perfectly|leaks?|cracks?|wear|flood(?:ed|ing|s)?|subsidence|"
     r"damp|rot|water\s+ingress|fire\s+damage|stains?|marks?|burns?|scorch\w*|scratch\w*|"
-    r"chips?|dents?)\b",
+    r"chips?|dents?|wrong)\b",
     re.IGNORECASE,
 )
 _ARREARS_TOPIC = re.compile(
@@ -96,7 +101,7 @@ _KINDS = {
     ),
     "equipment": wordset(
         "machine machinery equipment device generator compressor pump server laptop computer "
-        "phone handset"
+        "phone handset instrument press printer analyser analyzer scanner"
     ),
 }
 _WORD = re.compile(r"[a-z]+")

@@ -123,6 +123,7 @@ def backdating_contradictions(
     claims: list[SwornClaim],
     transactions: list[Transaction],
     parties: list[str],
+    filenames: dict[str, str],
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
     testimony = {c.source.file_id for c in claims}  # a witness's word bears no document's date
@@ -140,7 +141,11 @@ def backdating_contradictions(
             for d in dates
             if d.date[:10] == to
             and d.source.file_id not in {home, *testimony}
-            and (not kind or kind in d.description.lower() or kind in d.source.file_id.lower())
+            and (
+                not kind
+                or kind in d.description.lower()
+                or kind in filenames.get(d.source.file_id, "").lower()
+            )
         ]
         if bearing:
             found.append(

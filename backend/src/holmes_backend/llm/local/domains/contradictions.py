@@ -1648,7 +1648,7 @@ def all_contradictions(
         for ref in finding.sources:
             said[ref.file_id] += f" {ref.excerpt or ''}"
     found += knowledge_contradictions(claims, items, said, view.filenames)
-    found += incident_contradictions(claims, items)
+    found += incident_contradictions(claims, items, view.filenames)
     found += exfiltration_contradictions(claims, items)
     found += stop_contradictions(claims, items)
     guests = hosted(held)
@@ -1752,7 +1752,7 @@ def _against_records(
     entries = dated_entries(view.legal.dates, items)
     found += prior_contradictions(claims, entries, view.filenames, view.evidence.findings)
     found += history_contradictions(claims, entries, view.evidence.findings, view.filenames)
-    found += timeliness_contradictions(claims, entries)
+    found += timeliness_contradictions(claims, entries, view.filenames)
     found += occurrence_contradictions(claims, entries)
     # The cause a record gives for a stoppage is tested as its author's word too.
     causes = stated_as_claims(_stoppages(view))
@@ -1790,7 +1790,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
     found += backdating_contradictions(
-        view.evidence.findings, view.legal.dates, claims, held, view.legal.parties
+        view.evidence.findings, view.legal.dates, claims, held, view.legal.parties, view.filenames
     )
     found += surviving_items(findings, claims)
     found += padded_values(findings)

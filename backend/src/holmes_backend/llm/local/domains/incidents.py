@@ -65,7 +65,9 @@ _MARGIN = 8.0
 _MPH_KMH = 1.609344
 
 
-def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+def incident_contradictions(
+    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
+) -> list[Contradiction]:
     found: list[Contradiction] = []
     # A statement's account has its time once ("at about 17:40 I was driving"); its later
     # sentences ("I did not use my phone at any time while driving") are of that time.
@@ -86,7 +88,7 @@ def incident_contradictions(claims: list[SwornClaim], items: list[Item]) -> list
         if _NO_PHONE.search(claim.claim):
             found += _phone_use(claim, items, moments)
         if speed := _SPEED_CLAIM.search(claim.claim):
-            found += _speeding(claim, speed, items, moments, _vehicles(claims, claim))
+            found += _speeding(claim, speed, items, moments, _vehicles(claims, claim), filenames)
     return found
 
 
@@ -219,6 +221,7 @@ def _speeding(
     items: list[Item],
     moments: list[tuple[datetime, Item | None]],
     plates: set[str],
+    filenames: dict[str, str],
 ) -> list[Contradiction]:
     claimed = float(speed["high"] or speed["low"])
     unit = _unit(speed["unit"])
@@ -239,7 +242,9 @@ def _speeding(
         return []
     speaker = claim.speaker or ""
     surname = parts[2] if (parts := person_parts(speaker)) else speaker.lower()
-    named = any(_theirs(i, speaker) for _, i in readings) or surname in item.file_id.lower()
+    named = any(_theirs(i, speaker) for _, i in readings) or (
+        surname in filenames.get(item.file_id, "").lower()
+    )
     # A record of the vehicle they say they drove, by its registration, is theirs too.
     named = named or any(
         p in re.sub(r"[\s-]", "", i.description.upper()) for _, i in readings for p in plates

@@ -47,14 +47,16 @@ def _stem(word: str) -> str:
     return word.lower()[:_STEM]
 
 
-def timeliness_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[Contradiction]:
+def timeliness_contradictions(
+    claims: list[SwornClaim], items: list[Item], filenames: dict[str, str]
+) -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in claims:
         # "triaged him [Mr. Luca Moretti] within …": whom a pronoun is, set aside.
         said = _REFERENT.sub("", answer_of(claim).said)
         match = _WITHIN.search(said)
         if match is None and claim.speaker and (at_once := _AT_ONCE.search(said)):
-            found += _not_at_once(claim, at_once, items)
+            found += _not_at_once(claim, at_once, items, filenames)
         if match is None or not claim.speaker:
             continue
         raw = match["n"].lower()
@@ -101,14 +103,18 @@ _AT_ONCE = re.compile(
 
 
 def _not_at_once(
-    claim: SwornClaim, at_once: re.Match[str], items: list[Item]
+    claim: SwornClaim, at_once: re.Match[str], items: list[Item], filenames: dict[str, str]
 ) -> list[Contradiction]:
     """Done "straight away", against the record of the act on a later day."""
     span = parse_span(claim.claimed_time)
     if span is None:
         return []
     day = span[0].date()
-    act = re.compile(rf"\b{_stem(at_once['verb'])}\w*\b[^.;]{{0,60}}?\b(?:on|date)\b", re.I)
+    verb = _stem(at_once["verb"])
+    # "Reported on 6 July", "Date and time of report: 06/07/2026 14:20"
+    act = re.compile(
+        rf"\b{verb}\w*\b[^.;]{{0,60}}?\b(?:on|date)\b|\bdate\b[^.;:]{{0,30}}?\b{verb}\w*\b", re.I
+    )
     named = [p for p in people_in(at_once["what"]) if not same_party(p, claim.speaker or "")]
     things = {w for w in re.findall(r"[a-z]{5,}", at_once["what"].lower()) if w not in STOPWORDS}
     for record in sorted(items, key=lambda i: i.when.replace(tzinfo=None)):
@@ -116,7 +122,8 @@ def _not_at_once(
             continue
         if not act.search(record.description) or record.when.date() <= day:
             continue
-        words = set(re.findall(r"[a-z]{5,}", f"{record.description} {record.file_id}".lower()))
+        named_file = filenames.get(record.file_id, "")
+        words = set(re.findall(r"[a-z]{5,}", f"{record.description} {named_file}".lower()))
         if not (any(same_party(p, q) for p in named for q in record.people) or things & words):
             continue
         late = (record.when.date() - day).days

@@ -42,6 +42,9 @@ _TESTIMONY = re.compile(
     r"[^.]{0,40}\b(?:true|correct)|"
     # An attestation its maker signs: "I attest that every service billed … was rendered".
     r"I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
+    # "I declare that these expenses were incurred wholly for business".
+    r"I\s+(?:hereby\s+)?declare\s+that\s+(?:these|this|my|the\s+above)\s+(?:expenses?|claims?|"
+    r"costs?|amounts?|hours|mileage|journeys?|items?)\b|"
     # A letter of representation its signatory makes ("We confirm that every payment …").
     r"(?:letter\s+of\s+representation|representation\s+letter|management\s+representations?)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"

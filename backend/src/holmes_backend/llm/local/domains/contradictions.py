@@ -68,6 +68,7 @@ from holmes_backend.llm.local.domains.expenses import expense_presence_contradic
 from holmes_backend.llm.local.domains.faculties import faculty_contradictions
 from holmes_backend.llm.local.domains.figures import misstated_contradictions
 from holmes_backend.llm.local.domains.filedates import created_after_contradictions
+from holmes_backend.llm.local.domains.flights import flight_contradictions
 from holmes_backend.llm.local.domains.fuel import fuel_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
 from holmes_backend.llm.local.domains.histories import history_contradictions
@@ -1673,6 +1674,7 @@ def all_contradictions(
         + vessel_contradictions(view.evidence.findings, view.evidence.events)
         + unchecked_contradictions(claims, view.evidence.findings)
         + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
+        + flight_contradictions(claims, view.evidence.findings)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

@@ -26,6 +26,7 @@ from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
 from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
+from holmes_backend.llm.local.domains.flights import flights_recorded
 from holmes_backend.llm.local.domains.fuel import vehicle_records
 from holmes_backend.llm.local.domains.hospitality import hospitality_offered
 from holmes_backend.llm.local.domains.households import residents_on_record, sole_occupancy_claims
@@ -177,6 +178,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *hospitality_offered(doc),
             *unchecked_entries(doc),
             *assets_used(doc),
+            *flights_recorded(doc),
         )
     ]
     findings += sequence_statements(docs)

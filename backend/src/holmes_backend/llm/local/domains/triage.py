@@ -32,6 +32,7 @@ from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
 from holmes_backend.llm.local.domains.countersigned import unchecked_entries
 from holmes_backend.llm.local.domains.covenants import employments
+from holmes_backend.llm.local.domains.flights import flights_recorded
 from holmes_backend.llm.local.domains.hospitality import gifts_register
 from holmes_backend.llm.local.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.llm.local.domains.limits import compliance_findings, limit_clauses
@@ -353,8 +354,10 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
         evidence += 0.45  # what state a thing was in, and when (a quote, a job sheet, a survey)
     # Who was seen or identified where; goods on board a ship on a day (where it had to be).
     evidence += (0.3 if profile.sighting else 0.0) + (0.45 if vessel_loadings(doc) else 0.0)
-    if assets_used(doc):
-        evidence += 0.45  # a thing used on a day (a notebook's run, a log's drive): the timeline's
+    if assets_used(doc) or flights_recorded(doc):
+        # A thing used on a day (a notebook's run on an instrument), a flight on a day (a
+        # booking, a boarding pass): the timeline's.
+        evidence += 0.45
     if profile.timed:
         # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
         # somewhere at a moment: the timeline's, whatever else it records.

@@ -1,0 +1,62 @@
+"""A flight said taken on a day its booking gives otherwise, written unlike the other cases: a
+traveller's expense claim that he flew to Dublin "on flight EI 153 on Tuesday 8 September" for a
+client meeting, against the airline's e-ticket receipt for that flight in his name dated 10
+September; a booking in someone else's name, or for the day he gives, contradicts nothing."""
+
+from pathlib import Path
+
+from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.flights import FLIGHT_RECORDED
+from holmes_backend.llm.local.domains.triage import triage_file
+from tests.llm.test_analysts_helpers import DOMAINS, run, synthesis_of, text_doc
+
+_CLAIM = (
+    "EXPENSE CLAIM - TRAVEL\n"
+    "Employee: Declan Moriarty\n"
+    "Date submitted: 21 September 2026\n"
+    "I flew to Dublin on flight EI 153 on Tuesday 8 September 2026 for the Carrow Foods "
+    "meeting and returned the same evening.\n"
+    "I declare that these expenses were incurred wholly for business.\n"
+    "Signed: Declan Moriarty\n"
+)
+
+
+def _ticket(passenger: str, day: str) -> str:
+    return (
+        "AER LINGUS - E-TICKET RECEIPT\n"
+        f"Passenger: {passenger}\n"
+        "Ticket number: 053 2184 660193\n"
+        "Flight: EI153  London Heathrow - Dublin\n"
+        f"Date: {day}   Dep 07:10   Arr 08:25\n"
+    )
+
+
+async def _docs(tmp_path: Path, ticket: str) -> list[EvidenceDoc]:
+    return [
+        await text_doc(tmp_path, "expense_claim.txt", _CLAIM),
+        await text_doc(tmp_path, "eticket_receipt.txt", ticket),
+    ]
+
+
+async def test_a_flight_claimed_on_a_day_its_ticket_gives_otherwise(tmp_path: Path) -> None:
+    docs = await _docs(tmp_path, _ticket("MR DECLAN MORIARTY", "Thursday 10 September 2026"))
+    evidence, _ = run(dict(DOMAINS)["evidence"], docs)
+    recorded = [f.title for f in evidence.findings if f.finding_type == FLIGHT_RECORDED]
+    assert recorded == ["Flight EI153 on 2026-09-10"]
+    assert triage_file(docs[1]).domain_scores.evidence >= 0.4  # a ticket: the timeline's
+    [against] = [c for c in synthesis_of(docs).contradictions if "flight EI153" in c.explanation]
+    assert against.claim_source.file_id == "expense_claim"
+    assert against.explanation == (
+        "Declan Moriarty puts flight EI153 on 2026-09-08; the record of that flight in their "
+        "name has it on 2026-09-10."
+    )
+    assert against.severity == "HIGH"
+
+
+async def test_someone_elses_ticket_or_the_day_given_contradicts_nothing(tmp_path: Path) -> None:
+    for ticket in (
+        _ticket("MS NIAMH BRENNAN", "Thursday 10 September 2026"),
+        _ticket("MR DECLAN MORIARTY", "Tuesday 8 September 2026"),
+    ):
+        output = synthesis_of(await _docs(tmp_path, ticket))
+        assert not [c for c in output.contradictions if "flight EI153" in c.explanation]

@@ -541,8 +541,12 @@ def _away(text: str, gone: re.Match[str], context: list[str], told: date | None)
     end = datetime.combine(back[0], time(0)) if back else None
     if end is None or end <= left[0].replace(tzinfo=None):
         # To the end of the day left on, or of the night spent elsewhere ("I spent the whole
-        # night at home and did not return until the fire brigade telephoned me").
-        end = max(datetime.combine(left[0].date(), time(23, 59, 59)), left[1].replace(tzinfo=None))
+        # night at home and did not return until the fire brigade telephoned me"; "I did not
+        # go back to the shop that night": to the morning).
+        night = (period := day_period(text)) is not None and period[0] >= time(20)
+        last = left[0].date() + timedelta(days=1) if night else left[0].date()
+        close = time(6, 59, 59) if night else time(23, 59, 59)
+        end = max(datetime.combine(last, close), left[1].replace(tzinfo=None))
     return f"{left[0].isoformat()}/{end.replace(tzinfo=left[0].tzinfo).isoformat()}"
 
 

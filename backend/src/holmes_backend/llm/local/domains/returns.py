@@ -30,6 +30,7 @@ _PLACE = re.compile(
     r"workshop|restaurant|pub|bar|property|there|ward|plant|compound)\b",
     re.IGNORECASE,
 )
+_TO_PLACE = re.compile(r"\s*(?:to|into|in|inside)\s+(?:the|my|our|his|her|their|that)\s+[a-z]{3,}")
 # A row's way in: the alarm unset, a door unlocked or opened, an entry granted.
 _WAY_IN = re.compile(
     r"\b(?:unset|disarm\w*|unlock\w*|open(?:ed)?|entry|entered|access\s+granted|granted(?:\s+in)?|"
@@ -46,8 +47,10 @@ def return_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
         said = answer_of(claim).said
         denied = _DENIED.search(said)
         span = parse_span(claim.claimed_time)
-        if not claim.speaker or denied is None or span is None or not _PLACE.search(said):
+        if not claim.speaker or denied is None or span is None:
             continue
+        if not (_PLACE.search(said) or _TO_PLACE.match(denied["rest"])):
+            continue  # "did not go back to the kiosk": a place, whatever its kind
         start, end = naive(span[0]), naive(span[1])
         if _NIGHT.search(said) and end.time() >= time(23, 59):
             end = datetime.combine(end.date() + timedelta(days=1), _MORNING)  # the night's end

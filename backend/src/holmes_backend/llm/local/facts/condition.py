@@ -84,7 +84,7 @@ _DEFECT_TOPIC = re.compile(
 _ARREARS_TOPIC = re.compile(
     r"\b(?:behind|arrears|up to date|up-to-date|debts?|owed?|owing|late|missed|overdue|bounced|"
     r"financial (?:difficult\w*|problems?|troubles?|hardship)|money (?:problems?|troubles?)|"
-    r"struggling|good standing)\b",
+    r"struggling|good standing|(?:trouble|difficult(?:y|ies))\s+(?:in\s+)?paying)\b",
     re.IGNORECASE,
 )
 # The kinds of thing a defect is of, by the words for it and its parts.

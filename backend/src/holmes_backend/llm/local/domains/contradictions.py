@@ -1630,15 +1630,13 @@ def all_contradictions(
     the gaps too."""
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
-    found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
     absent = absence_contradictions(claims, index, zone, view.filenames)
-    found += absent + (
-        # Left a place, and seen there later.
-        departure_contradictions(claims, items, view.evidence.findings)
-    )
-    # Ways in and out; every Saturday of a month, against the log and the pay; logins.
+    found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes)) + absent
+    # Left a place, and seen there later; ways in and out; every Saturday of a month, against
+    # the log and the pay; logins.
     found += (
-        access_contradictions(claims, items, zone)
+        departure_contradictions(claims, items, view.evidence.findings)
+        + access_contradictions(claims, items, zone)
         + weekday_contradictions(claims, items)
         + login_contradictions(claims, items)
         + omission_contradictions(claims, items)

@@ -48,6 +48,9 @@ _TESTIMONY = re.compile(
     # A letter of representation its signatory makes ("We confirm that every payment …").
     r"(?:letter\s+of\s+representation|representation\s+letter|management\s+representations?)|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
+    # An account given to those who inquire: "Statement to the Board", "… to the inquiry".
+    r"statement\s+(?:to|for)\s+the\s+(?:[a-z]+\s+)?(?:board|committee|inquiry|investigation|investigators?|"
+    r"panel|tribunal|court|police|regulator|auditors?|trustees|council)\b|"
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
     r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
     r"record of (?:\w+ )?interview|person interviewed|"
@@ -77,6 +80,7 @@ _FIRST_PERSON = re.compile(
     r"inspected|completed|finished|started|clocked|"
     r"don['\u2019]t|didn['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|spent|worked|slept|watched|stayed|"
     r"learned|learnt|heard|found|discovered|noticed|realised|realized|bought|sold|traded|told|"
+    r"became|become|"
     r"declared|recorded|registered|disclosed|reported|entered|logged|billed|charged|invoiced|"
     r"approved|authori[sz]ed|checked|locked|claimed|made|submitted|filed|travel+ed|used|"
     r"carried|performed|conducted|undertook|monitored|patrolled|observed|supervised|hosted|"
@@ -226,7 +230,8 @@ _SWEARS = re.compile(
     r"declare|state|swear|affirm|make|having)\b"
 )
 _STATEMENT_TITLE = re.compile(
-    r"^\s*(?:witness\s+|sworn\s+|signed\s+)?statement(?:\s+of\s+(?:truth|witness))?\s*$",
+    r"^\s*(?:witness\s+|sworn\s+|signed\s+)?statement(?:\s+of\s+(?:truth|witness)|"
+    r"\s+(?:to|for)\s+the\s+[a-z]+(?:\s+[a-z]+)?)?\s*$",
     re.IGNORECASE,
 )
 _MIN_WORDS = 4

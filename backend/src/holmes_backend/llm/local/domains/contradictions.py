@@ -71,6 +71,7 @@ from holmes_backend.llm.local.domains.filedates import created_after_contradicti
 from holmes_backend.llm.local.domains.flights import flight_contradictions
 from holmes_backend.llm.local.domains.fuel import fuel_contradictions
 from holmes_backend.llm.local.domains.gaps import Unapproved, approver_words
+from holmes_backend.llm.local.domains.halts import halt_contradictions
 from holmes_backend.llm.local.domains.histories import history_contradictions
 from holmes_backend.llm.local.domains.hospitality import (
     hospitality_contradictions,
@@ -1686,6 +1687,7 @@ def all_contradictions(
         + unchecked_contradictions(claims, view.evidence.findings)
         + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
         + flight_contradictions(claims, view.evidence.findings)
+        + halt_contradictions(claims, view.evidence.events, view.filenames)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

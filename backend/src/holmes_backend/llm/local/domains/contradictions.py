@@ -57,6 +57,7 @@ from holmes_backend.llm.local.domains.covenants import (
     current_post_contradictions,
 )
 from holmes_backend.llm.local.domains.custody import seal_contradictions
+from holmes_backend.llm.local.domains.dated_acts import dated_act_contradictions
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.departures import departure_contradictions
@@ -1688,6 +1689,7 @@ def all_contradictions(
         + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
         + flight_contradictions(claims, view.evidence.findings)
         + halt_contradictions(claims, view.evidence.events, view.filenames)
+        + dated_act_contradictions(claims, view.legal.dates, view.evidence.events, view.filenames)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

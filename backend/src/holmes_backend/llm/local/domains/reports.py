@@ -32,6 +32,13 @@ _NONE_BEFORE = re.compile(
     r"received|raised|given|sent)\b[^.;]{0,30}?\bbefore\s+(?P<day>[^.;]{3,30})",
     re.IGNORECASE,
 )
+# "Ms Alvarado never reported any problem with damp or mould during the tenancy": at no time.
+_NEVER_REPORTED = re.compile(
+    r"\bnever\s+(?:once\s+)?(?:reported|raised|complained\s+(?:about|of)|mentioned|"
+    r"(?:told|notified|informed)\s+(?:us|me)\s+(?:of|about))\s+(?P<what>[^.;]{2,60}?)"
+    r"(?=\s+(?:to\s+(?:us|me)|during|throughout|while|at\s+any\s+time|in\s+all)\b|[.;]|$)",
+    re.IGNORECASE,
+)
 # The words a report of a kind of defect is written in.
 _FAMILIES = [
     frozenset(("damp", "mould", "mold", "condensation", "humidity", "wet", "leak", "leaking")),
@@ -61,15 +68,20 @@ def report_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
     found: list[Contradiction] = []
     for claim in claims:
         said = _FIRST_REPORTED.search(claim.claim) or _NONE_BEFORE.search(claim.claim)
+        never = None if said else _NEVER_REPORTED.search(claim.claim)
         # "before May 2026" is read as "in May 2026" is: from its first day.
         days = find_period(f"in {said['day']}", None) if said else None
-        if said is None or days is None or not claim.speaker:
+        if not claim.speaker or (days is None and never is None):
             continue
+        said = said or never
+        assert said is not None
         topic = _topic(said["what"])
         before = claim.claim[: said.start()]
         reporter = next((n.text for n in find_names(before) if n.kind == "person"), None)
         side = _side(claim, claims)
-        start = datetime.combine(days[0], datetime.min.time())
+        if to := _RECIPIENT.search(claim.claim):
+            side.add(to["who"].lower())  # "… never raised any concern … with HR"
+        start = datetime.combine(days[0], datetime.min.time()) if days else datetime.max
         earlier = [
             i
             for i in items
@@ -86,12 +98,18 @@ def report_contradictions(claims: list[SwornClaim], items: list[Item]) -> list[C
         first = min(earlier, key=lambda i: i.when)
         opened = _MESSAGE.match(first.description)
         who = _sender(opened["sender"]) if opened else "a message"
+        says = (
+            f"{claim.speaker} dates the first report from {days[0].isoformat()}"
+            if days
+            else f"{claim.speaker} says {reporter} never reported it"
+            if reporter
+            else f"{claim.speaker} says it was never reported"
+        )
         found.append(
             refuted_by(
                 claim,
                 earlier,
-                f"{claim.speaker} dates the first report from {days[0].isoformat()}, yet {who} "
-                f"reported it to them on {first.at()[:10]}",
+                f"{says}, yet {who} reported it to them on {first.at()[:10]}",
                 width=160,
             ).model_copy(update={"severity": "HIGH"})
         )
@@ -117,6 +135,8 @@ def _side(claim: SwornClaim, claims: list[SwornClaim]) -> set[str]:
 
 
 _SIDE_WORD = 4  # letters: shorter words are in too many addresses
+# Whom a claim says it was never reported to, at its end: "with HR", "to the council".
+_RECIPIENT = re.compile(r"\b(?:with|to)\s+(?:the\s+)?(?P<who>[A-Za-z]{2,20})\s*[.;]?\s*$")
 
 
 __all__ = ["report_contradictions"]

@@ -30,7 +30,7 @@ _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "sev
 _NUMBERS |= {"ten": 10, "fourteen": 14, "twenty-one": 21, "twenty-eight": 28, "thirty": 30}
 _NUMBERS |= {"fifteen": 15, "twenty": 20, "forty-five": 45, "sixty": 60, "an": 1, "a": 1}
 _WITHIN = re.compile(
-    r"\b(?P<verb>[a-z]{4,}ed|seen|given|taken|done|sent|made|shown)\b[^.;]{0,60}?\bwithin\s+"
+    r"\b(?P<verb>[a-z]{4,}ed|seen|given|taken|done|sent|made|shown)\b[^.;]{0,100}?\bwithin\s+"
     r"(?:the\s+)?(?P<n>\d{1,3}|"
     + "|".join(_NUMBERS)
     + r")\s+(?:working\s+|calendar\s+|clear\s+)?(?P<unit>days?|weeks?|months?|minutes?|mins?|"
@@ -66,9 +66,10 @@ def timeliness_contradictions(
             found += _late_by_the_clock(claim, match, count * clock, items)
             continue
         allowed = timedelta(days=count * _DAYS[unit])
+        verb = _stem(match["verb"])
+        # "Date protected: …", "Protected on …", "Minutes sent to employee on …"
         act = re.compile(
-            rf"\bdate\s+[^:;]{{0,40}}?\b{_stem(match['verb'])}\w*|\b{_stem(match['verb'])}\w*\s+"
-            r"(?:on|date)\b",
+            rf"\bdate\s+[^:;]{{0,40}}?\b{verb}\w*|\b{verb}\w*\b[^.;:]{{0,30}}?\b(?:on|date)\b",
             re.IGNORECASE,
         )
         done = [

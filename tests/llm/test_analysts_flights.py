@@ -6,6 +6,7 @@ September; a booking in someone else's name, or for the day he gives, contradict
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.deadlines import ACT_RECORDED
 from holmes_backend.llm.local.domains.flights import FLIGHT_RECORDED
 from holmes_backend.llm.local.domains.triage import triage_file
 from tests.llm.test_analysts_helpers import DOMAINS, run, synthesis_of, text_doc
@@ -27,7 +28,7 @@ def _ticket(passenger: str, day: str) -> str:
         f"Passenger: {passenger}\n"
         "Ticket number: 053 2184 660193\n"
         "Flight: EI153  London Heathrow - Dublin\n"
-        f"Date: {day}   Dep 07:10   Arr 08:25\n"
+        f"Date: {day}   Departs 07:10   Arrives 08:25\n"
     )
 
 
@@ -43,6 +44,8 @@ async def test_a_flight_claimed_on_a_day_its_ticket_gives_otherwise(tmp_path: Pa
     evidence, _ = run(dict(DOMAINS)["evidence"], docs)
     recorded = [f.title for f in evidence.findings if f.finding_type == FLIGHT_RECORDED]
     assert recorded == ["Flight EI153 on 2026-09-10"]
+    # "Dep 07:10 Arr 08:25", "Departs … Arrives …": people arriving, no delivery of goods.
+    assert not [f for f in evidence.findings if f.finding_type == ACT_RECORDED]
     assert triage_file(docs[1]).domain_scores.evidence >= 0.4  # a ticket: the timeline's
     [against] = [c for c in synthesis_of(docs).contradictions if "flight EI153" in c.explanation]
     assert against.claim_source.file_id == "expense_claim"

@@ -66,6 +66,8 @@ _RECORDED = re.compile(r"^(?P<act>\w+) recorded on (?P<day>\d{4}-\d{2}-\d{2}) in
 # A goods-received note's "Date received", a delivery's day in the receiver's words.
 _RECEIVED_HEADER = re.compile(r"\b(?:date\s+received|received\s+(?:on|date)|goods\s+in)\b", re.I)
 _PER_FILE = 5
+# Where people arrive, not goods: "the arrivals hall", a timetable's "Departs 06:40 Arrives".
+_PEOPLE_ARRIVING = re.compile(r"\barrivals\b|\bdepart(?:s|ed|ure|ing)?\b", re.IGNORECASE)
 _NEAR = 60  # characters between an act's word and the date it is done on
 _RIGHT_AFTER = 2  # the date follows "by" at once ("by 30 June"), not later in the clause
 
@@ -111,6 +113,8 @@ def _dated_act(unit: Unit) -> tuple[str, date] | None:
         for act, stems in _ACTS.items():
             for stem in stems:
                 for match in re.finditer(rf"\b{re.escape(stem)}", unit.text, re.IGNORECASE):
+                    if stem == "arriv" and _PEOPLE_ARRIVING.search(unit.text):
+                        continue  # an arrivals hall, a flight's "Departs … Arrives …": people
                     gap = min(abs(match.start() - moment.end), abs(moment.start - match.end()))
                     if gap <= _NEAR and (best is None or gap < best[0]):
                         best = (gap, act, moment.day)

@@ -16,6 +16,7 @@ from datetime import date
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.claims import is_testimony
+from holmes_backend.llm.local.domains.refuted import refuted
 from holmes_backend.llm.local.domains.timeline import doc_people
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments, parse_span
@@ -98,15 +99,12 @@ def flight_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> 
                 continue
             days = ", ".join(sorted({d.isoformat() for d, _ in theirs}))
             found.append(
-                Contradiction(
-                    claim=claim.claim,
-                    claim_source=claim.source,
-                    evidence_against=unique_refs([f.sources[0] for _, f in theirs], 4),
-                    explanation=(
-                        f"{claim.speaker} puts flight {flight} on {day.isoformat()}; the record "
-                        f"of that flight in their name has it on {days}."
-                    ),
-                    severity="HIGH",
+                refuted(
+                    claim,
+                    unique_refs([f.sources[0] for _, f in theirs], 4),
+                    f"{claim.speaker} puts flight {flight} on {day.isoformat()}; the record of "
+                    f"that flight in their name has it on {days}.",
+                    "HIGH",
                 )
             )
     return found

@@ -70,7 +70,9 @@ _SWORN = re.compile(
     r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
 )
 _FIRST_PERSON = re.compile(
-    r"\b(?:I|we)\s+(?:(?:have|had|has|do|did|was|were|am|would|could|will)(?:\s+not|n['\u2019]t)?\s+)?"
+    # "I have never", "I've never", "I'd already", "we're"
+    r"\b(?:I|we)(?:['\u2019](?:ve|d|m|ll|re))?\s+"
+    r"(?:(?:have|had|has|do|did|was|were|am|would|could|will)(?:\s+not|n['\u2019]t)?\s+)?"
     r"(?:never\s+|not\s+|also\s+|then\s+|only\s+|just\s+|certainly\s+|definitely\s+|first\s+)?"
     r"(?P<verb>was|were|am|have|had|did|never|went|left|arrived|stayed|remained|met|paid|saw|"
     r"spoke|talked|received|sent|signed|know|knew|recall|remember|been|got|drove|walked|flew|"
@@ -1135,7 +1137,7 @@ def _others(text: str, speaker: str | None) -> bool:
 
 
 _WHERE_ASKED = re.compile(r"^\W*(?:\w+\s*:\s*)?where\s+(?:were|was|are|is|did)\b", re.IGNORECASE)
-_SHORT_ANSWER = 8  # words: "At home all night.", "In the pub with my brother."
+_SHORT_ANSWER = 10  # words: "At home all night.", "At home in Crosby all evening, on my own."
 # An answer that is only a place, with no sentence of its own around it.
 _PLACE_FRAGMENT = re.compile(r"^\W*(?:at|in|inside|on|home|round|over)\b", re.IGNORECASE)
 

@@ -40,6 +40,7 @@ from holmes_backend.llm.local.domains.authorship import shared_authorship_contra
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
 from holmes_backend.llm.local.domains.bookings import stay_booked_contradictions
+from holmes_backend.llm.local.domains.called_off import called_off_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
 from holmes_backend.llm.local.domains.cheques import register_contradictions
 from holmes_backend.llm.local.domains.completions import completion_contradictions
@@ -1689,6 +1690,9 @@ def all_contradictions(
         + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
         + flight_contradictions(claims, view.evidence.findings)
         + halt_contradictions(claims, view.evidence.events, view.filenames)
+        + called_off_contradictions(
+            view.evidence.findings, view.evidence.events, view.financial.transactions, claims
+        )
         + dated_act_contradictions(claims, view.legal.dates, view.evidence.events, view.filenames)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]

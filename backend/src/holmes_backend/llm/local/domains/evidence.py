@@ -14,6 +14,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.ages import births
 from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.bookings import stays_booked
+from holmes_backend.llm.local.domains.called_off import called_off
 from holmes_backend.llm.local.domains.claims import at_their_homes, sworn_claims
 from holmes_backend.llm.local.domains.concealment import concealment
 from holmes_backend.llm.local.domains.conditions import conditions_reported, conditions_sound
@@ -179,6 +180,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
             *unchecked_entries(doc),
             *assets_used(doc),
             *flights_recorded(doc),
+            *called_off(doc),
         )
     ]
     findings += sequence_statements(docs)

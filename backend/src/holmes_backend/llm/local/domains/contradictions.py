@@ -134,6 +134,7 @@ from holmes_backend.llm.local.domains.occurrences import occurrence_contradictio
 from holmes_backend.llm.local.domains.omissions import omission_contradictions
 from holmes_backend.llm.local.domains.orders import order_contradictions
 from holmes_backend.llm.local.domains.ownaccount import own_account_contradictions
+from holmes_backend.llm.local.domains.parked import parked_contradictions
 from holmes_backend.llm.local.domains.paydays import payday_contradictions
 from holmes_backend.llm.local.domains.payees import exclusive_account_contradictions
 from holmes_backend.llm.local.domains.people import subjects_by_file
@@ -1690,6 +1691,7 @@ def all_contradictions(
         + unavailable_contradictions(claims, view.evidence.findings, view.evidence.events)
         + flight_contradictions(claims, view.evidence.findings)
         + halt_contradictions(claims, view.evidence.events, view.filenames)
+        + parked_contradictions(claims, view.evidence.events)
         + called_off_contradictions(
             view.evidence.findings, view.evidence.events, view.financial.transactions, claims
         )

@@ -63,7 +63,7 @@ _PER_FILE = 10
 _LISTED = 4
 
 
-def _idents(text: str) -> set[str]:
+def idents(text: str) -> set[str]:
     """The identifiers a text names, written alike ("HPLC-2", "HPLC 2" → "HPLC2")."""
     return {
         f"{m['letters']}{m['digits']}".upper()
@@ -72,7 +72,7 @@ def _idents(text: str) -> set[str]:
     }
 
 
-def _written(ident: str, text: str) -> str:
+def written(ident: str, text: str) -> str:
     """The identifier as the text writes it."""
     return next(
         (
@@ -99,7 +99,7 @@ def assets_used(doc: EvidenceDoc) -> list[Finding]:
         for sentence in re.split(r"(?<=[.!?])\s+", unit.text):
             if not _USE.search(sentence) or _DENIED.search(sentence):
                 continue
-            for ident in sorted(_idents(sentence)):
+            for ident in sorted(idents(sentence)):
                 found.append(
                     Finding(
                         finding_type=ASSET_USED,
@@ -122,7 +122,7 @@ def _out_of_use(events: list[TimedEvent]) -> dict[tuple[str, date], list[TimedEv
         when = parse_iso(event.timestamp)
         if when is None:
             continue
-        for ident in _idents(event.description):
+        for ident in idents(event.description):
             down.setdefault((ident, when.date()), []).append(event)
     return down
 
@@ -147,7 +147,7 @@ def unavailable_contradictions(
         if day is None or not _USE.search(claim.claim) or _DENIED.search(claim.claim):
             continue
         who = claim.speaker or "The witness"
-        uses += [(i, day, who, claim.claim, claim.source) for i in sorted(_idents(claim.claim))]
+        uses += [(i, day, who, claim.claim, claim.source) for i in sorted(idents(claim.claim))]
     for finding in findings:
         title = _TITLE.match(finding.title) if finding.finding_type == ASSET_USED else None
         if title is not None and finding.sources:
@@ -164,7 +164,7 @@ def unavailable_contradictions(
                 claim_source=source,
                 evidence_against=unique_refs([e.source for e in logged], _LISTED),
                 explanation=(
-                    f"{who} has {_written(ident, text)} in use on {day.isoformat()}; its log "
+                    f"{who} has {written(ident, text)} in use on {day.isoformat()}; its log "
                     f"records it out of use that day: {logged[0].description[:200]}."
                 ),
                 severity="HIGH",
@@ -173,4 +173,4 @@ def unavailable_contradictions(
     return found
 
 
-__all__ = ["ASSET_USED", "assets_used", "unavailable_contradictions"]
+__all__ = ["ASSET_USED", "assets_used", "idents", "unavailable_contradictions", "written"]

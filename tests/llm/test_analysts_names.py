@@ -427,3 +427,25 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
 def test_places_banks_and_ships_by_their_words(text: str, expected: dict[str, str]) -> None:
     kinds = _kinds(text)
     assert {k: v for k, v in kinds.items() if v != "organization" or k in expected} == expected
+
+
+def test_firms_named_by_a_trade_in_the_plural() -> None:
+    """ "Norland Parcels", "Bonsu Fabrics": firms; "Pellow Mills" a firm and "John Mills" a man
+    (a trade that is also a surname is a firm's only after a word that is no given name)."""
+    kinds = {
+        n.text: n.kind
+        for text in (
+            "I drive for Norland Parcels.",
+            "Invoice from Bonsu Fabrics",
+            "Lunch with Sam Pellow of Pellow Mills.",
+            "I met John Mills at the depot.",
+        )
+        for n in find_names(text)
+    }
+    assert kinds == {
+        "Norland Parcels": "organization",
+        "Bonsu Fabrics": "organization",
+        "Sam Pellow": "person",
+        "Pellow Mills": "organization",
+        "John Mills": "person",
+    }

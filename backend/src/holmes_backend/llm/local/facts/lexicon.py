@@ -163,7 +163,10 @@ BUSINESS_WORDS = wordset(
     # What a vendor sells, named as the vendor ("Prairie Fuel Cards", "Lakeside Payments").
     "cards card payments fuels petroleum telecom wireless airways railways express "
     # Travel and hospitality, as card statements name merchants ("Leon Restaurants").
-    "restaurants cafes hotels travel taxi taxis cabs minicabs tours"
+    "restaurants cafes hotels travel taxi taxis cabs minicabs tours "
+    # Trades named in the plural, as firms name themselves ("Norland Parcels", "Pellow Mills").
+    "parcels textiles fabrics yarns plastics metals chemicals timber joinery glazing "
+    "interiors kitchens windows removals packaging parts"
 )
 # Venues named by their kind first ("Hotel Maasoever", "Restaurant Zeezicht", "Café Central"):
 # places, as "Maasoever Hotel" is.

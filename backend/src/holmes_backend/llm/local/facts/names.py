@@ -205,6 +205,10 @@ _KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "fun
 VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
 
 
+# A trade that is also a surname: a firm only after a word that is no given name.
+_SURNAME_TRADES = frozenset(("mills", "brewers", "smiths"))
+
+
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
@@ -226,6 +230,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
         or bare[0] in ORG_FIRST_WORDS
+        # "Pellow Mills" is a firm; "John Mills" a man: a trade that is also a surname.
+        or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
     ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:

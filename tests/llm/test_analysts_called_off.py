@@ -29,7 +29,7 @@ async def _docs(tmp_path: Path, sent: str) -> list[EvidenceDoc]:
                 "Date": "Tue, 13 Oct 2026 17:30:00 +0100",
                 "Subject": "Orrin Textiles",
             },
-            "The lunch on 9 October with Petra Vasquez went well. She will sign next month.\n",
+            "The lunch on 9 October with Petra Vasquez went well; she will sign in November.\n",
         ),
         await email_doc(
             tmp_path,

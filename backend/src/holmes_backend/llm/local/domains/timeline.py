@@ -745,10 +745,16 @@ def _written_on(doc: EvidenceDoc) -> date | None:
 def _without_year(text: str, written: date | None) -> list[Moment]:
     """A day written without its year ("we met on 28 April"), of the last such day before the
     document was written; a sentence dated so becomes an event when it tells of one."""
-    if written is None or _AHEAD.search(text):
-        return []  # "… would be appreciated by March 31": a day ahead, of no year told
-    days = find_days(text, written)
-    return [Moment(days[0])] if days else []
+    if written is None:
+        return []
+    # Clause by clause: "The lunch on 9 October went well; she will sign in November" tells of
+    # 9 October though it looks ahead after it.
+    for clause in re.split(r"(?<=[.!?])\s+|;\s*", text):
+        if _AHEAD.search(clause):
+            continue  # "… would be appreciated by March 31": a day ahead, of no year told
+        if days := find_days(clause, written):
+            return [Moment(days[0])]
+    return []
 
 
 def _distinct_people(names: list[str]) -> list[str]:

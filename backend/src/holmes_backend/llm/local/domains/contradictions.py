@@ -193,6 +193,7 @@ from holmes_backend.llm.local.domains.turnover import (
     declared_takings_contradictions,
     stated_takings_contradictions,
 )
+from holmes_backend.llm.local.domains.unable import unable_contradictions
 from holmes_backend.llm.local.domains.unavailable import unavailable_contradictions
 from holmes_backend.llm.local.domains.undisclosed import undisclosed_contradictions
 from holmes_backend.llm.local.domains.vessels import vessel_contradictions
@@ -1692,6 +1693,7 @@ def all_contradictions(
         + flight_contradictions(claims, view.evidence.findings)
         + halt_contradictions(claims, view.evidence.events, view.filenames)
         + parked_contradictions(claims, view.evidence.events)
+        + unable_contradictions(claims, view.evidence.events, view.filenames)
         + called_off_contradictions(
             view.evidence.findings, view.evidence.events, view.financial.transactions, claims
         )

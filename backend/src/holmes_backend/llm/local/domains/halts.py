@@ -11,13 +11,14 @@ stopped all payments to Marlow Supplies in March" against the payments of April.
 """
 
 import re
-from datetime import date
+from datetime import datetime, time
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.rows import file_words, rows_between
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
+from holmes_backend.llm.local.facts.dates import parse_span
 
 _HALTED = re.compile(
     # "shipments stopped", "all deliveries to the Harcourt depot were suspended"
@@ -57,20 +58,18 @@ def halt_contradictions(
             continue
         what = match["what"] or match["what2"]
         stem, day = _stem(what), span[0].date()
-        after: list[tuple[date, TimedEvent]] = []
-        for event in events:
-            if event.source.row is None or event.source.file_id == claim.source.file_id:
-                continue
-            when = parse_iso(event.timestamp)
-            if when is None or when.date() <= day or _STOP_RECORDED.search(event.description):
-                continue
-            name = re.sub(r"[_\W]+", " ", filenames.get(event.source.file_id, ""))
-            named = f"{event.description} {name}".lower()
-            if re.search(rf"\b{re.escape(stem)}", named):
-                after.append((when.date(), event))
+        # After the day the stop is of: rows of that kind of act, not recording the stop.
+        after = [
+            (when.date(), event)
+            for when, event in rows_between(events, claim, datetime.combine(day, time.max))
+            if not _STOP_RECORDED.search(event.description)
+            and re.search(
+                rf"\b{re.escape(stem)}",
+                f"{event.description} {file_words(filenames, event.source.file_id)}".lower(),
+            )
+        ]
         if not after:
             continue
-        after.sort(key=lambda pair: pair[0])
         days = sorted({d for d, _ in after})
         found.append(
             refuted(

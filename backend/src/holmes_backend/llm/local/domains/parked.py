@@ -16,10 +16,11 @@ from datetime import datetime, time, timedelta
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.rows import rows_between
 from holmes_backend.llm.local.domains.unavailable import idents, written
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import day_period, naive, parse_iso, parse_span
+from holmes_backend.llm.local.facts.dates import day_period, naive, parse_span
 
 _VEHICLES = r"van|car|lorry|truck|vehicle|motorbike|motorcycle|bike|minibus|coach"
 _STAYED = re.compile(
@@ -74,14 +75,9 @@ def parked_contradictions(
         if len(named) != 1:
             continue
         moved = [
-            e
-            for e in events
-            if e.source.row is not None
-            and e.source.file_id != claim.source.file_id
-            and (when := parse_iso(e.timestamp)) is not None
-            and window[0] < naive(when) <= window[1]
-            and named & idents(e.description)
-            and _moving(e)
+            event
+            for _, event in rows_between(events, claim, window[0], window[1])
+            if named & idents(event.description) and _moving(event)
         ]
         if not moved:
             continue

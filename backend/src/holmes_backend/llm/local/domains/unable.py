@@ -10,13 +10,14 @@ to play football or go to the gym" (the accident of 4 May) against the league's 
 """
 
 import re
-from datetime import date
+from datetime import date, datetime, time
 
 from holmes_backend.agents.schemas import Contradiction, SwornClaim, TimedEvent
 from holmes_backend.llm.local.domains.refuted import refuted
+from holmes_backend.llm.local.domains.rows import file_words, rows_between
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
+from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import STOPWORDS
 from holmes_backend.llm.local.facts.names import same_party
 
@@ -49,18 +50,13 @@ def unable_contradictions(
         start: date = span[0].date()
         acts = _act_words(match["acts"])
         done = [
-            e
-            for e in events
-            if e.source.row is not None
-            and e.source.file_id != claim.source.file_id
-            and (when := parse_iso(e.timestamp)) is not None
-            and when.date() > start
-            and any(same_party(claim.speaker, p) for p in e.people)
-            and _records(acts, f"{e.description} {filenames.get(e.source.file_id, '')}")
+            event
+            for _, event in rows_between(events, claim, datetime.combine(start, time.max))
+            if any(same_party(claim.speaker, p) for p in event.people)
+            and _records(acts, f"{event.description} {file_words(filenames, event.source.file_id)}")
         ]
         if not done:
             continue
-        done.sort(key=lambda e: e.timestamp)
         found.append(
             refuted(
                 claim,
@@ -76,7 +72,7 @@ def unable_contradictions(
 
 def _records(acts: set[str], text: str) -> bool:
     """Whether a row's words begin with an activity's ("played" of "play", "football")."""
-    words = re.findall(r"[a-z]{3,}", text.lower().replace("_", " "))
+    words = re.findall(r"[a-z]{3,}", text.lower())
     return any(word.startswith(act) for word in words for act in acts)
 
 

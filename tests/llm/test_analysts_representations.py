@@ -1,8 +1,8 @@
 """A letter of representation read as its signatory's word: "all invoices over EUR 5,000 were
 authorised by two directors" against the payments whose rows name one signer only (a row naming
 two meets the requirement), and "no payments were made to related parties" against a payment to
-a company the register lists the signatory as director of. The letter's "over EUR 5,000" is
-a bound, not a payment."""
+a company the register lists the signatory as director of (whose row she approved herself).
+The letter's "over EUR 5,000" is a bound, not a payment."""
 
 from pathlib import Path
 
@@ -46,7 +46,11 @@ async def _docs(tmp_path: Path, second: str) -> list[EvidenceDoc]:
 
 async def test_representations_against_the_records(tmp_path: Path) -> None:
     found = synthesis_of(await _docs(tmp_path, "")).contradictions
-    by_line = {c.claim_source.line: c for c in found}
+    # The payment to her own company was also approved by her (its row, questioned).
+    [approved] = [c for c in found if "approved by O Brandvold" in c.explanation]
+    assert approved.severity == "MEDIUM"
+    assert (approved.claim_source.file_id, approved.claim_source.row) == ("payments_2026", 2)
+    by_line = {c.claim_source.line: c for c in found if c is not approved}
     assert set(by_line) == {3, 4}
     signers = by_line[3]
     assert signers.severity == "HIGH"
@@ -66,7 +70,8 @@ async def test_a_bound_is_no_payment(tmp_path: Path) -> None:
 
 async def test_a_row_naming_two_signers_meets_the_requirement(tmp_path: Path) -> None:
     found = synthesis_of(await _docs(tmp_path, "J Lie"))
-    assert [c.claim_source.line for c in found.contradictions] == [4]
+    representations = [c for c in found.contradictions if c.claim_source.line is not None]
+    assert [c.claim_source.line for c in representations] == [4]
     assert not any("two directors" in g.element for g in found.evidence_gaps)
 
 

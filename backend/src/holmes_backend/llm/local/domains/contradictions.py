@@ -50,6 +50,7 @@ from holmes_backend.llm.local.domains.conditions import (
     preexisting_contradictions,
 )
 from holmes_backend.llm.local.domains.conduct import conduct_contradictions
+from holmes_backend.llm.local.domains.conflicted import conflicted_approvals
 from holmes_backend.llm.local.domains.consignments import consignment_contradictions
 from holmes_backend.llm.local.domains.countersigned import unchecked_contradictions
 from holmes_backend.llm.local.domains.counts import count_contradictions
@@ -1702,7 +1703,9 @@ def all_contradictions(
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)
-    found += interest_contradictions(view)
+    found += interest_contradictions(view) + conflicted_approvals(
+        view.legal.findings, view.financial.transactions, view.legal.clauses
+    )
     found += kin_employment_contradictions(view)
     found += condition_contradictions(view)
     found += record_contradictions(view)

@@ -125,6 +125,13 @@ _ANY_SUPPLIER = re.compile(
     re.IGNORECASE,
 )
 _BIDDERS = re.compile(r"\b(?:bidders?|tenderers?)\b", re.IGNORECASE)
+# Ties denied together, their object named once after the last: "no financial interest in, and
+# hold no directorship of or shareholding in, any company that supplies the Trust" is read as
+# "no financial interest in any company that supplies the Trust".
+_PREPOSITION = r"(?:in|with|to|at|of|from)"
+_SHARED_OBJECT = re.compile(
+    rf"^\s*{_PREPOSITION}\s*,\s*(?:and|or|nor)\s+[^,.;]{{0,100}}?\s(?P<last>{_PREPOSITION})\s*,"
+)
 # "No payments were made to related parties", "no related party transactions".
 _NO_RELATED = re.compile(
     r"\bno\s+(?:\w+\s+){0,2}?(?:payments?|transactions?|dealings|transfers?|sums?|amounts?)\b"
@@ -548,7 +555,7 @@ def _targets(
     """What a denial is about, as it says it, and the registered entities that are: the one it
     names, or each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
-    rest = claim[denial.end() :]
+    rest = _SHARED_OBJECT.sub(r" \g<last>", claim[denial.end() :], count=1)
     if supplier := _ANY_SUPPLIER.match(rest):
         # "any of the bidders": those the case's tables of bids name; else those it pays.
         payees = distinctive_words(bidders if _BIDDERS.search(supplier.group()) else paid)

@@ -120,7 +120,11 @@ from holmes_backend.llm.local.domains.losses import (
     padded_values,
     surviving_items,
 )
-from holmes_backend.llm.local.domains.meetings import attendance_contradictions
+from holmes_backend.llm.local.domains.meetings import (
+    accompaniment_contradictions,
+    attendance_contradictions,
+    length_contradictions,
+)
 from holmes_backend.llm.local.domains.members import unpaid_office_contradictions
 from holmes_backend.llm.local.domains.meters import meter_contradictions
 from holmes_backend.llm.local.domains.mileage import mileage_contradictions
@@ -183,6 +187,7 @@ from holmes_backend.llm.local.domains.submissions import (
 from holmes_backend.llm.local.domains.substances import substance_contradictions
 from holmes_backend.llm.local.domains.supplied import supplied_contradictions
 from holmes_backend.llm.local.domains.takings import unbanked_contradictions
+from holmes_backend.llm.local.domains.tallies import tally_contradictions
 from holmes_backend.llm.local.domains.tenures import tenure_contradictions
 from holmes_backend.llm.local.domains.threats import threat_contradictions
 from holmes_backend.llm.local.domains.timeline import people_in, places_in
@@ -1695,6 +1700,7 @@ def all_contradictions(
         + halt_contradictions(claims, view.evidence.events, view.filenames)
         + parked_contradictions(claims, view.evidence.events)
         + unable_contradictions(claims, view.evidence.events, view.filenames)
+        + tally_contradictions(claims, view.evidence.events)
         + called_off_contradictions(
             view.evidence.findings, view.evidence.events, view.financial.transactions, claims
         )
@@ -1834,7 +1840,9 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     found += expense_presence_contradictions(held, view.evidence.events)
     found += after_death_contradictions(view.evidence.findings, held, claims)
     found += receipt_contradictions(claims, view.evidence.findings)
-    found += attendance_contradictions(claims, view.legal.findings + view.evidence.findings)
+    minutes = view.legal.findings + view.evidence.findings
+    found += attendance_contradictions(claims, minutes)
+    found += accompaniment_contradictions(claims, minutes) + length_contradictions(claims, minutes)
     everyone = findings + view.legal.findings + view.evidence.findings
     found += late_submission_contradictions(everyone)
     found += disclosure_contradictions(everyone) + undisclosed_contradictions(claims, everyone)

@@ -28,7 +28,10 @@ from holmes_backend.llm.local.domains.links import (
     timed_items,
 )
 from holmes_backend.llm.local.domains.logged_states import states_borne_out
-from holmes_backend.llm.local.domains.meetings import corroborated_absences
+from holmes_backend.llm.local.domains.meetings import (
+    corroborated_absences,
+    corroborated_presences,
+)
 from holmes_backend.llm.local.domains.payees import changed_account_links
 from holmes_backend.llm.local.domains.speeds import speeds_borne_out
 from holmes_backend.llm.local.facts.dates import parse_span
@@ -67,7 +70,8 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     }
     tested |= _corroborated(view, dated, zone)
     claims = view.evidence.sworn_claims
-    tested |= corroborated_absences(claims, view.legal.findings + view.evidence.findings)
+    minutes = view.legal.findings + view.evidence.findings
+    tested |= corroborated_absences(claims, minutes) | corroborated_presences(claims, minutes)
     tested |= states_borne_out(claims, dated, view.filenames) | speeds_borne_out(
         claims, view.evidence.findings
     )

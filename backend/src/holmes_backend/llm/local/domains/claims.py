@@ -69,6 +69,14 @@ _TESTIMONY = re.compile(
 _SWORN = re.compile(
     r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
 )
+# "My car, a grey Skoda Octavia, was stolen from outside my home": what happened to the
+# witness's own things is theirs to tell, in any person.
+_OWN_LOSS = re.compile(
+    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?[a-z]{3,}\b[^.;]{0,80}?\b(?:was|were|had\s+been|has\s+been|"
+    r"got)\s+(?:\w+\s+)?(?:stolen|taken|damaged|broken\s+into|vandali[sz]ed|lost|destroyed|burgled|"
+    r"written\s+off|set\s+(?:on\s+)?(?:fire|alight)|burnt|burned|flooded)\b",
+    re.IGNORECASE,
+)
 _FIRST_PERSON = re.compile(
     # "I have never", "I've never", "I'd already", "we're"
     r"\b(?:I|we)(?:['\u2019](?:ve|d|m|ll|re))?\s+"
@@ -1295,6 +1303,7 @@ def _claim(
         or _RATE.search(text)
         or _ONLY_HOLDING.search(text)
         or _MEANS_FIELD.match(text)
+        or _OWN_LOSS.search(text)
     )
     # "Every night's cash has been banked in full": completeness the witness vouches for.
     vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
@@ -1305,8 +1314,11 @@ def _claim(
     claimed_time = _claimed_time(text, context, told)
     # Where someone else lives is no place the witness was.
     named = _NAMED_RESIDENT.match(text)
+    # Nor is where their stolen car stood.
     other = (
-        RESIDENCE.search(text) or (named and not (speaker and same_party(named["who"], speaker)))
+        RESIDENCE.search(text)
+        or (named and not (speaker and same_party(named["who"], speaker)))
+        or _OWN_LOSS.search(text)
     ) and not _FIRST_PERSON.search(text)
     claimed_place = None if other else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
@@ -1325,6 +1337,7 @@ def _claim(
         or _RATE.search(text)
         or _ONLY_HOLDING.search(text)
         or _MEANS_FIELD.match(text)
+        or _OWN_LOSS.search(text)
     )
     if not weighty:
         return None

@@ -175,6 +175,12 @@ from holmes_backend.llm.local.domains.stocktakes import (
     balanced_contradictions,
     write_off_contradictions,
 )
+from holmes_backend.llm.local.domains.stolen import (
+    names_directly,
+    plate_key,
+    stolen_plates,
+    travelled_with_contradictions,
+)
 from holmes_backend.llm.local.domains.stoppages import (
     STATED_STOPPAGE,
     stated_as_claims,
@@ -555,8 +561,11 @@ def place_contradictions(
     claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
 ) -> list[Contradiction]:
     """A claim of being at a place against the speaker's own events elsewhere then: one
-    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere)."""
+    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere).
+    The records of a vehicle the speaker says was stolen, naming them by its plate alone, do not
+    place them; a record naming them in its own words leads."""
     found: list[Contradiction] = []
+    stolen = stolen_plates(claims)
     for claim in claims:
         if not claim.claimed_place or not claim.speaker:
             continue
@@ -574,6 +583,10 @@ def place_contradictions(
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
                 continue
+            plates = stolen.get(claim.speaker, set())
+            written = plate_key(item.description)
+            if any(p in written for p in plates) and not names_directly(item, claim.speaker):
+                continue  # the stolen vehicle's record: where it was, not where they were
             if excepted and excepted[0] <= item.when <= excepted[1]:
                 continue  # within the time the claim itself excepts
             relation, verified, how = _relation(claim.claimed_place, item, index)
@@ -582,7 +595,11 @@ def place_contradictions(
             against.append((item, verified, how))
         if not against:
             continue
-        item, _, how = next((a for a in against if a[1]), against[0])
+        speaker = claim.speaker
+        item, _, how = next(
+            (a for a in against if a[1]),
+            next((a for a in against if names_directly(a[0], speaker)), against[0]),
+        )
         more = f" (and {len(against) - 1} more record(s) of theirs)" if len(against) > 1 else ""
         found.append(
             Contradiction(
@@ -1642,7 +1659,11 @@ def all_contradictions(
     index = timeline_index(items, view)
     claims = view.evidence.sworn_claims
     absent = absence_contradictions(claims, index, zone, view.filenames)
-    found = place_contradictions(claims, index, zone, timedelta(minutes=window_minutes)) + absent
+    found = (
+        place_contradictions(claims, index, zone, timedelta(minutes=window_minutes))
+        + absent
+        + travelled_with_contradictions(claims, items, zone)
+    )
     # Left a place, and seen there later; ways in and out; every Saturday of a month, against
     # the log and the pay; logins.
     found += (

@@ -100,7 +100,8 @@ _NOT_PLACES = wordset(
 # "Labour on site" counts people at the place, it does not name it.
 _PLACE_COLUMNS = re.compile(
     r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|tower|cell site|door|gate|"
-    r"entrance|exit|reader|access point|room|ward|building|premises|club|branch|store|depot)\b",
+    r"entrance|exit|reader|access point|room|ward|building|premises|club|branch|store|depot|"
+    r"plaza|toll(?:\s+point)?|checkpoint|crossing|junction|terminal)\b",
     re.I,
 )
 # A cell that holds no value ("None", "n/a", "-").
@@ -249,9 +250,21 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
             venue = _VENUE.search(unit.text)
             own = [venue["place"]] if venue else places_in(ORIGIN.sub(" ", unit.text))
             if own:
-                found[doc.file_id] = own[:2]
+                if unit.kind != "row" or not _rows_elsewhere(doc, own):
+                    found[doc.file_id] = own[:2]
                 break
     return {k: _outermost(v)[:3] for k, v in found.items() if v}
+
+
+def _rows_elsewhere(doc: EvidenceDoc, first: list[str]) -> bool:
+    """Whether a log's rows name other places than its first row's: a toll or camera log, each
+    row where it was, is made at none of them (a row naming no place it knows is at none)."""
+    for unit in units(doc)[:200]:
+        if unit.kind == "row":
+            named = places_in(ORIGIN.sub(" ", unit.text))
+            if named and not set(named) & set(first):
+                return True
+    return False
 
 
 def _outermost(places: list[str]) -> list[str]:

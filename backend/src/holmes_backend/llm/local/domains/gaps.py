@@ -30,6 +30,7 @@ from holmes_backend.agents.schemas import (
     EvidenceGap,
     Finding,
     SourceRef,
+    SwornClaim,
     Transaction,
 )
 from holmes_backend.llm.local.domains.anomalies import (
@@ -57,6 +58,7 @@ from holmes_backend.llm.local.domains.members import ROLE_HELD, role_holders
 from holmes_backend.llm.local.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
 from holmes_backend.llm.local.domains.services import served
 from holmes_backend.llm.local.domains.tenders import BIDDERS_LINKED
+from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
 from holmes_backend.llm.local.facts.lexicon import VENUE_HEADS, fold, wordset
@@ -424,6 +426,66 @@ def _names_someone(text: str) -> bool:
     return any(n.kind == "person" for n in find_names(text))
 
 
+# What would bear out a claim, by what it tells: where the witness was is shown by where their
+# phone, cards and badges were; what was said at a meeting by its notes; a stake by registers.
+_SEEK: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"\b(?:interests?|director(?:ship)?s?|shareholdings?|shares?|stakes?|owns?|owned|"
+            r"ownership|partner|connection|related\s+part(?:y|ies))\b",
+            re.IGNORECASE,
+        ),
+        "company registers, shareholder and officer records, and declarations of interest",
+    ),
+    (
+        re.compile(
+            r"\b(?:hearing|meeting|interview|conference|committee|board|panel|appeal|"
+            r"chaired|minutes)\b",
+            re.IGNORECASE,
+        ),
+        "the meeting's notes or minutes, its invitations and calendar entries, and those who "
+        "attended",
+    ),
+    (
+        re.compile(
+            r"\b(?:paid|pay|payment|transferred|wired|received|refund(?:ed)?|invoiced?|"
+            r"deposited|withdrew|loan(?:ed)?|lent|owed?)\b|[\u00a3$\u20ac]\s?\d",
+            re.IGNORECASE,
+        ),
+        "bank statements, payment records and the counterparty's own books",
+    ),
+    (
+        re.compile(
+            r"\b(?:signed|approved|authori[sz]ed|countersigned|initiall?ed|agreed|consented)\b",
+            re.IGNORECASE,
+        ),
+        "the signed document itself, the approval records and its audit trail",
+    ),
+    (
+        re.compile(
+            r"\b(?:told|said|informed|called|phoned|rang|e-?mailed|texted|messaged|wrote|sent|"
+            r"reported|warned|asked|notified)\b",
+            re.IGNORECASE,
+        ),
+        "the e-mails, messages and call records of the day, and the other party's account",
+    ),
+]
+
+
+def _corroboration(claim: SwornClaim, when: str) -> str:
+    """What to seek to bear out a claim: records of where the witness was for a claim of being
+    somewhere, else the records of what it tells first."""
+    if not claim.claimed_place:
+        said = answer_of(claim).said
+        # The first thing told decides: "I told her about the invoice" is a conversation.
+        told = [(m.start(), records) for p, records in _SEEK if (m := p.search(said))]
+        if told:
+            return f"{min(told)[1]}{when}"
+    return (
+        f"phone location data, CCTV, card or badge records, or witnesses for the claimed time{when}"
+    )
+
+
 def claim_gaps(
     view: CaseView, tested: set[tuple[str, int | None, int | None]]
 ) -> list[EvidenceGap]:
@@ -446,8 +508,7 @@ def claim_gaps(
             # "I have worked on Ward 7 since 2022": a period, shown by the records of it
             "employment, payroll, tenancy or registration records for the period"
             if lasting
-            else f"phone location data, CCTV, card or badge records, or witnesses for the "
-            f"claimed time{when}"
+            else _corroboration(claim, when)
         )
         gaps.append(
             EvidenceGap(

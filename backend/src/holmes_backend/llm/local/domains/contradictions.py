@@ -1858,7 +1858,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     )
     found += unpaid_office_contradictions(claims, view.evidence.findings, held)
     found += shared_authorship_contradictions(findings)
-    found += expense_presence_contradictions(held, view.evidence.events)
+    found += expense_presence_contradictions(held, view.evidence.events, view.filenames)
     found += after_death_contradictions(view.evidence.findings, held, claims)
     found += receipt_contradictions(claims, view.evidence.findings)
     minutes = view.legal.findings + view.evidence.findings

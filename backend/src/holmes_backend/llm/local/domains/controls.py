@@ -96,12 +96,38 @@ def self_checks(doc: EvidenceDoc) -> list[SelfCheck]:
     return memo(doc, SELF_CHECKED, lambda: _self_checks(doc))
 
 
+# A row's own reference ("Claim ref: EX-3301"): the rows of another table of the file giving the
+# same one are of the same record (a workbook's "Claims" and "Approvals" sheets).
+_REF_KEY = re.compile(r"(?:\bref(?:erence)?|\bid|\bno\.?|\bnumber|#)$", re.IGNORECASE)
+
+
+def _row_ref(text: str) -> str | None:
+    for key, value in row_fields(text).items():
+        if _REF_KEY.search(key.strip()) and any(c.isdigit() for c in value):
+            return " ".join(value.upper().split())
+    return None
+
+
 def _self_checks(doc: EvidenceDoc) -> list[SelfCheck]:
     found: list[SelfCheck] = []
-    for unit in units(doc):
-        if unit.kind != "row" or not _CONTROLLED.search(unit.text):
+    rows = [u for u in units(doc) if u.kind == "row"]
+    by_ref: dict[str, list[str]] = {}
+    for unit in rows:
+        if (ref := _row_ref(unit.text)) is not None:
+            by_ref.setdefault(ref, []).append(unit.text)
+    for unit in rows:
+        if not _CONTROLLED.search(unit.text):
             continue
         roles = _roles(unit.text)
+        ref = _row_ref(unit.text)
+        # Who did what the row approves, as the record's other rows of its reference give it.
+        roles += [
+            role
+            for text in (by_ref.get(ref, []) if ref else [])
+            if text != unit.text
+            for role in _roles(text)
+            if not role[2]
+        ]
         for checked, who, control in roles:
             if not control:
                 continue

@@ -3,10 +3,11 @@ miles claimed, against the claimant's own access record at the London office fro
 17:41 that day.
 
 An expense row (a payment to a person, its row giving a place: "Location", "Place", "City",
-"Destination", "Venue") is the claimant's word that they were there that day. An attendance
-record of theirs for that day (a row giving their first in and last out, or clock in and out,
-and the site) covering most of the working day at another place contradicts it (HIGH: the
-records are their own). One contradiction per claimant and day.
+"Destination", "Venue", or a journey's far end: "Leeds - Manchester return") is the claimant's
+word that they were there that day. An attendance record of theirs for that day (a row giving
+their first in and last out, or clock in and out, and the site, or an access report of theirs
+naming no other place than its door) covering most of the working day at another place
+contradicts it (HIGH: the records are their own). One contradiction per claimant and day.
 """
 
 import re
@@ -31,15 +32,34 @@ _OUT = re.compile(
     re.IGNORECASE,
 )
 _SITE = re.compile(r"\b(?:site|location|office|building|place)\s*:\s*(?P<v>[^;]+)", re.I)
+# A journey claimed, to its far end: "Leeds - Manchester return", "mileage Hull to York".
+_PLACE_NAME = r"[A-Z][A-Za-z'-]+(?:\s+[A-Z][A-Za-z'-]+)?"
+_JOURNEY = re.compile(
+    rf"\b(?P<a>{_PLACE_NAME})\s*(?:-|\u2013|\u2014|\bto\b|->|\u2192)\s*(?P<b>{_PLACE_NAME})\b"
+    r"(?=\s*(?:and\s+)?(?:return|rtn|\(|,|;|$))"
+)
+_TRAVEL = re.compile(
+    r"\b(?:mileage|miles|mi|km|rail|train|taxi|travel|journey|fuel|petrol|flight|return)\b", re.I
+)
+_DOOR = re.compile(r"\b(?:door|entrance|gate|reader|turnstile|lobby|reception)\b", re.IGNORECASE)
 _WORKING_DAY = 6 * 60  # minutes at the site that leave no day trip elsewhere
 
 
-def _attendance(events: list[TimedEvent]) -> list[tuple[date, str, str, str, TimedEvent]]:
-    """(day, site, first in, last out, event) of the attendance rows spanning a working day."""
+def _attendance(
+    events: list[TimedEvent], filenames: dict[str, str]
+) -> list[tuple[date, str, str, str, TimedEvent]]:
+    """(day, site, first in, last out, event) of the attendance rows spanning a working day. A
+    row naming no site is at the one its file is of ("access_report_leeds_carter.docx"), its
+    door no place of its own."""
     found = []
     for event in events:
         arrived, left = _IN.search(event.description), _OUT.search(event.description)
-        site = _SITE.search(event.description)
+        named = _SITE.search(event.description)
+        site = named["v"].strip() if named else None
+        if site is None and event.place and not _DOOR.search(event.place):
+            site = event.place
+        if site is None and event.people and (name := filenames.get(event.source.file_id)):
+            site = f"the site of {name}"
         when = parse_iso(event.timestamp)
         if not (arrived and left and site and when):
             continue
@@ -48,29 +68,39 @@ def _attendance(events: list[TimedEvent]) -> list[tuple[date, str, str, str, Tim
         )
         if minutes >= _WORKING_DAY:
             clock = f"{arrived['h']}:{arrived['m']}", f"{left['h']}:{left['m']}"
-            found.append((when.date(), site["v"].strip(), *clock, event))
+            found.append((when.date(), site, *clock, event))
     return found
 
 
+def _claimed_place(tx: Transaction) -> str | None:
+    """Where an expense row says the claimant was: its place field, or a journey's far end."""
+    text = f"{tx.description}; {tx.source.excerpt or ''}"
+    if place := _PLACE_FIELD.search(text):
+        return place["v"].strip()
+    journey = _JOURNEY.search(text)
+    if journey and _TRAVEL.search(text):
+        return journey["b"]
+    return None
+
+
 def expense_presence_contradictions(
-    transactions: list[Transaction], events: list[TimedEvent]
+    transactions: list[Transaction], events: list[TimedEvent], filenames: dict[str, str]
 ) -> list[Contradiction]:
-    days = _attendance(events)
+    days = _attendance(events, filenames)
     if not days:
         return []
     found: list[Contradiction] = []
     done: set[tuple[str, date]] = set()
     for tx in transactions:
-        place = _PLACE_FIELD.search(f"{tx.description}; {tx.source.excerpt or ''}")
+        where = _claimed_place(tx)
         claimant = tx.to_party or ""
         day = tx_date(tx)
-        if not (place and day and is_payment(tx) and kind_of(claimant) == "person"):
+        if not (where and day and is_payment(tx) and kind_of(claimant) == "person"):
             continue
-        where = place["v"].strip()
         for on, site, arrived, left, event in days:
             if on != day or not any(same_party(claimant, p) for p in event.people):
                 continue
-            if where.lower() in site.lower() or site.lower() in where.lower():
+            if where.lower() in site.lower().replace("_", " ") or site.lower() in where.lower():
                 continue
             if (claimant, day) in done:
                 break

@@ -323,12 +323,17 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
     return {k: sorted(set(v)) for k, v in owners.items() if v}
 
 
-# A timesheet, and whose it is: "CONTRACTOR TIMESHEET", "Contractor: Ilse Vermeulen".
+# A timesheet or an access report, and whose it is: "CONTRACTOR TIMESHEET", "Contractor: Ilse
+# Vermeulen"; "Building access report", "Cardholder: Leah Carter (badge 40712)".
 _TIMESHEET = re.compile(
-    r"\b(?:time\s*sheets?|time\s+records?|hours\s+record|attendance\s+record)\b", re.I
+    r"\b(?:time\s*sheets?|time\s+records?|hours\s+record|attendance\s+record|(?:building\s+|door\s+"
+    r"|site\s+)?access\s+(?:report|log|record)s?|(?:badge|swipe|card)\s+(?:report|log|records?)|"
+    r"clocking\s+(?:report|records?))\b",
+    re.IGNORECASE,
 )
 _WORKER_FIELD = re.compile(
-    r"\b(?:contractor|employee|consultant|worker|staff\s+member|engineer|name)\s*:\s*(?P<v>[^.;\n]+)",
+    r"\b(?:contractor|employee|consultant|worker|staff\s+member|engineer|name|card\s*holder|"
+    r"badge\s+holder)\s*:\s*(?P<v>[^.;\n]+)",
     re.IGNORECASE,
 )
 _TIMESHEET_HEAD = 5

@@ -1789,7 +1789,7 @@ def _against_records(
         as_new_contradictions(claims, view.evidence.findings)
     )
     found += hour_contradictions(claims, items)
-    found += faculty_contradictions(claims, items, view.evidence.findings)
+    found += faculty_contradictions(claims, items, view.evidence.findings, view.evidence.people)
     found += household_contradictions(claims, view.evidence.findings) + elsewhere_contradictions(
         claims, view.evidence.findings
     )

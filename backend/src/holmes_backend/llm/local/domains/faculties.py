@@ -23,7 +23,7 @@ from holmes_backend.llm.local.domains.records import sentence_day, sentences
 from holmes_backend.llm.local.facts import faculties
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import parse_span
-from holmes_backend.llm.local.facts.names import find_names, same_party
+from holmes_backend.llm.local.facts.names import find_names, same_party, strip_honorific
 
 STATE_OBSERVED = "state_observed"
 _PER_FILE = 4
@@ -66,13 +66,13 @@ def _subject(claim: SwornClaim) -> str | None:
 
 
 def _observations(
-    topic: faculties.Topic, items: list[Item], findings: list[Finding]
+    topic: faculties.Topic, items: list[Item], findings: list[Finding], known: list[str]
 ) -> list[_Observation]:
     seen: list[_Observation] = [
         _Observation(
             i.when.date(),
             i.description,
-            i.people or _named(i.description),
+            [*i.people, *_named(i.description), *_by_given_name(i.description, known)],
             i.source,
         )
         for i in items
@@ -127,16 +127,32 @@ def _named(text: str) -> list[str]:
     return [n.text for n in find_names(text)]
 
 
+def _by_given_name(text: str, known: list[str]) -> list[str]:
+    """The people of the case a record names by their given name alone, as a carer's notes do
+    ("Edith very muddled"): one person of the case with that given name."""
+    given: dict[str, list[str]] = {}
+    for name in known:
+        parts = strip_honorific(name).split()
+        if len(parts) >= 2 and len(parts[0]) >= 3 and parts[0][0].isupper():
+            given.setdefault(parts[0].strip(".,"), []).append(name)
+    return [
+        names[0]
+        for first, names in given.items()
+        if len(set(names)) == 1 and re.search(rf"\b{re.escape(first)}\b", text)
+    ]
+
+
 def faculty_contradictions(
-    claims: list[SwornClaim], items: list[Item], findings: list[Finding]
+    claims: list[SwornClaim], items: list[Item], findings: list[Finding], known: list[str]
 ) -> list[Contradiction]:
+    """`known`: the people of the case, by their full names."""
     found: list[Contradiction] = []
     for claim, topic, subject, span in _vouched(claims):
         day = span[0].date()
         against = sorted(
             (
                 seen
-                for seen in _observations(topic, items, findings)
+                for seen in _observations(topic, items, findings, known)
                 if seen.source.file_id != claim.source.file_id
                 and day - _BEFORE <= seen.day <= span[1].date()
                 and any(same_party(subject, p) for p in seen.people)

@@ -39,6 +39,7 @@ from holmes_backend.llm.local.domains.tenders import (
     linked_bids,
     shared_officers,
 )
+from holmes_backend.llm.local.domains.wills import witness_beneficiaries
 from holmes_backend.llm.local.domains.zones import place_zones
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.dates import find_moments
@@ -201,7 +202,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += submission_terms(doc)
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's
-        findings += company_lifetimes(doc)
+        findings += company_lifetimes(doc) + witness_beneficiaries(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
         findings += loans_made(doc) + competitors_named(doc) + place_zones(doc)
         findings += stated_stoppages([doc])  # a notice of delay may be the legal agent's alone

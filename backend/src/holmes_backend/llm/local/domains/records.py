@@ -89,10 +89,26 @@ def sentences(
                 yield Said(doc, unit, found, inner.people, inner.written or written)
 
 
+_CARRIED = 366  # days before the record's own day that a sentence before can give
+
+
 def sentence_day(said: Said[T]) -> str | None:
-    """The day a sentence gives itself, else the day its record was written."""
+    """The day a sentence gives itself, else the day the sentence before it gives (a doctor's
+    "I assessed Mrs Marsh on 2 September 2024. She has moderate dementia"; no later than the
+    record, nor a year before it: a date of birth is no day of what it observed), else the day
+    its record was written."""
     moments = find_moments(said.unit.text)
-    return moments[0].day.isoformat() if moments else said.written
+    if moments:
+        return moments[0].day.isoformat()
+    doc_units = units(said.doc)
+    at = next((k for k, u in enumerate(doc_units) if u is said.unit), 0)
+    before = doc_units[at - 1] if at > 0 else None
+    if before is not None and before.kind != "row" and not before.heading and said.written:
+        written = date.fromisoformat(said.written)
+        for moment in find_moments(before.text):
+            if 0 <= (written - moment.day).days <= _CARRIED:
+                return moment.day.isoformat()
+    return said.written
 
 
 def written_day(doc: EvidenceDoc) -> str | None:

@@ -59,7 +59,10 @@ from holmes_backend.llm.local.domains.covenants import (
     current_post_contradictions,
 )
 from holmes_backend.llm.local.domains.custody import seal_contradictions
-from holmes_backend.llm.local.domains.dated_acts import dated_act_contradictions
+from holmes_backend.llm.local.domains.dated_acts import (
+    dated_act_contradictions,
+    register_dated_contradictions,
+)
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.departures import departure_contradictions
@@ -1503,6 +1506,14 @@ def record_contradictions(view: CaseView) -> list[Contradiction]:
     return found
 
 
+# Words that take a claim's state beyond its day.
+_BEYOND = re.compile(
+    r"\b(?:before|until|till|prior\s+to|ever|never|always|at\s+any\s+time|previously|since|"
+    r"up\s+to|earlier)\b",
+    re.IGNORECASE,
+)
+
+
 def condition_contradictions(view: CaseView) -> list[Contradiction]:
     """A witness's denial of a defect or of arrears ("the vehicle had no mechanical problems",
     "the loan is fully up to date") against records in other files reporting one: a garage's
@@ -1521,12 +1532,24 @@ def condition_contradictions(view: CaseView) -> list[Contradiction]:
         kinds = condition.kinds_of_thing(claim.claim)
         claim_words = _subject_words(claim.claim)
         start = starts.get(claim.speaker)
+        # A denial of one day ("that morning the alarm was working") is met by the records of
+        # that day or the day before, not by a fault found and mended months apart.
+        # (Not "no damage before the frost on 3 January": a state until the day, not of it.)
+        span = parse_span(claim.claimed_time)
+        days = (
+            (span[0].date() - timedelta(days=1), span[1].date())
+            if span and span[1] - span[0] <= timedelta(days=1) and not _BEYOND.search(claim.claim)
+            else None
+        )
         own_and_alike: list[SourceRef] = []
         against: list[SourceRef] = []
         for record in records:
             if record.condition != denied or record.source.file_id == claim.source.file_id:
                 continue
-            if denied == "defect" and start and record.when and record.when > start:
+            if days:  # the claim's own day, whatever the account starts from
+                if record.when and not days[0] <= record.when <= days[1]:
+                    continue
+            elif denied == "defect" and start and record.when and record.when > start:
                 continue
             own = any(same_party(claim.speaker, p) for p in record.people)
             alike = bool(kinds & record.kinds) or bool(claim_words & record.words)
@@ -1726,6 +1749,7 @@ def all_contradictions(
             view.evidence.findings, view.evidence.events, view.financial.transactions, claims
         )
         + dated_act_contradictions(claims, view.legal.dates, view.evidence.events, view.filenames)
+        + register_dated_contradictions(claims, view.evidence.events, view.filenames)
     )
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]

@@ -33,7 +33,10 @@ _DEFECT_RECORD = re.compile(
     r"|\bout\s+of\s+(?:service|order|action)\b|\bbroke(?:n)?\s+down\b|\boff-?line\b"
     r"|\b(?:feeder|paper|belt|tape|line)\s+jam(?:med|s)?\b|\bjammed\b"
     r"|\b(?:seal|pump|motor|power|hardware|component|valve|compressor|sensor|battery|bearing|"
-    r"detector|lamp|controller|circuit)\s+(?:failure|fault)s?\b",
+    r"detector|lamp|controller|circuit)\s+(?:failure|fault)s?\b"
+    # A check's result: "Reversing alarm: FAIL - not sounding", "inoperative", "U/S".
+    r"|\bnot\s+(?:sounding|functioning|operating|operational|responding|lighting)\b"
+    r"|\binoperative\b|\bunserviceable\b|\bresult\s*:\s*fail(?:ed)?\b|\bfail(?:ed)?\s*[-\u2013:]\s",
     re.IGNORECASE,
 )
 _ARREARS_RECORD = re.compile(
@@ -60,7 +63,11 @@ _SOUND = re.compile(
     r"\bin\s+(?:full|good|perfect|proper|complete)\s+working\s+order\b|\bundamaged\b|"
     r"\b(?:fully|perfectly)\s+(?:functional|operational|working)\b|\bfree\s+(?:of|from)\s+"
     r"(?:any\s+)?(?:defects?|damage|faults?|stains?)\b|\bin\s+(?:excellent|pristine|immaculate)\s+"
-    r"condition\b",
+    r"condition\b"
+    # "the reversing alarm on FL-03 was working": a thing's, not a person's, working.
+    r"|\b(?:the|its|their|his|her|my|our)\s+[\w-]+(?:\s+[\w-]+){0,5}?\s+(?:was|were|is|are)\s+"
+    r"(?:fully\s+|all\s+|still\s+)?(?:working|functioning|operational|sounding)\b"
+    r"(?!\s+(?:on|at|for|with|in|from|as|a|an|the|shifts?|late|overtime)\b)",
     re.IGNORECASE,
 )
 # A bare answer's own denial ("No, none at all.").
@@ -101,7 +108,8 @@ _KINDS = {
     ),
     "equipment": wordset(
         "machine machinery equipment device generator compressor pump server laptop computer "
-        "phone handset instrument press printer analyser analyzer scanner"
+        "phone handset instrument press printer analyser analyzer scanner alarm alarms horn "
+        "beacon siren hoist crane guard guards interlock forklift"
     ),
 }
 _WORD = re.compile(r"[a-z]+")

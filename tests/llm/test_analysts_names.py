@@ -449,3 +449,13 @@ def test_firms_named_by_a_trade_in_the_plural() -> None:
         "Pellow Mills": "organization",
         "John Mills": "person",
     }
+
+
+def test_firms_and_practices_named_by_their_trade() -> None:
+    """ "Pennine Electrical", "Fenland Medical Practice", "Tarn Engineering": firms; "Internal
+    Audit" (an e-mail's display name) is a department, no one's name."""
+    assert kind_of("Pennine Electrical") == "organization"
+    assert kind_of("Fenland Medical Practice") == "organization"
+    assert kind_of("Tarn Engineering") == "organization"
+    assert kind_of("Internal Audit") != "person"
+    assert kind_of("Priya Venkataraman") == "person"

@@ -37,8 +37,11 @@ from holmes_backend.llm.local.facts.text import Unit, units
 
 MEETING_ATTENDED = "meeting_attended"
 MEETING_MISSED = "meeting_missed"
-ROLE_UNFILLED = "meeting_role_unfilled"  # "Companion: none": entities [the role]
-MEETING_LENGTH = "meeting_length"  # "Time: 14:00 - 14:25": entities [its minutes, as digits]
+# A meeting's role filled by no one ("Companion: none") and its length ("Time: 14:00 - 14:25"):
+# what they are is in their titles ("No companion at …", "… lasted 25 minutes on …"), their
+# entities none (a role or a number is nobody the graph should hold).
+ROLE_UNFILLED = "meeting_role_unfilled"
+MEETING_LENGTH = "meeting_length"
 
 _KINDS = (
     r"meeting|hearing|interview|conference|session|appeal|review|call|briefing|inquiry|"
@@ -112,7 +115,7 @@ def meetings_attended(doc: EvidenceDoc) -> list[Finding]:
                     summary=f"{title} \u2014 {unit.text[:140]}",
                     confidence=0.85,
                     severity="LOW",
-                    entities=[str(length)],
+                    entities=[],
                     sources=unique_refs([unit.ref], 1),
                 )
             )
@@ -127,7 +130,7 @@ def meetings_attended(doc: EvidenceDoc) -> list[Finding]:
                     summary=f"{title} \u2014 {unit.text[:140]}",
                     confidence=0.85,
                     severity="LOW",
-                    entities=[name],
+                    entities=[],
                     sources=unique_refs([unit.ref], 1),
                 )
             )
@@ -280,6 +283,17 @@ _MIN_LISTED = 3  # minutes listing fewer may list only some
 _COMPANION = _qualifiers("companion accompanied representative")
 
 
+def _unfilled_role(record: Finding) -> str:
+    """The role a ROLE_UNFILLED finding is of, from its title ("No companion at the …")."""
+    return record.title.removeprefix("No ").split(" at the ", 1)[0]
+
+
+def _length_of(record: Finding) -> int:
+    """The minutes a MEETING_LENGTH finding gives, from its title ("… lasted 25 minutes on …")."""
+    found = re.search(r" lasted (\d+) minutes on ", record.title)
+    return int(found.group(1)) if found else 0
+
+
 def _line_of(record: Finding) -> str:
     """The record's own line a finding of a meeting quotes ("Companion: none")."""
     return record.summary.partition(" \u2014 ")[2]
@@ -335,7 +349,7 @@ def accompaniment_contradictions(
             unfilled = [
                 f
                 for f in listed
-                if f.finding_type == ROLE_UNFILLED and _qualifiers(f.entities[0]) & role
+                if f.finding_type == ROLE_UNFILLED and _qualifiers(_unfilled_role(f)) & role
             ]
             if not (unfilled and (missing or not people)) and not (
                 missing and len(attended) >= _MIN_LISTED
@@ -404,7 +418,7 @@ def length_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> 
                 record.sources[0].file_id == claim.source.file_id
                 or not span[0].date().isoformat() <= day <= span[1].date().isoformat()
                 or not kinds & _qualifiers(meeting)
-                or not _off(claimed, int(record.entities[0]), lasted["q"] or "")
+                or not _off(claimed, _length_of(record), lasted["q"] or "")
             ):
                 continue
             found.append(
@@ -413,7 +427,7 @@ def length_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> 
                     record.sources,
                     f"{claim.speaker or 'The witness'} says it lasted "
                     f"{' '.join(lasted.group().split()[1:])}; the record of the {meeting} on "
-                    f"{day} gives \u201c{_line_of(record)}\u201d: {record.entities[0]} minutes.",
+                    f"{day} gives \u201c{_line_of(record)}\u201d: {_length_of(record)} minutes.",
                     "HIGH",
                 )
             )

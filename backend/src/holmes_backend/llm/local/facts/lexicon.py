@@ -166,7 +166,12 @@ BUSINESS_WORDS = wordset(
     "restaurants cafes hotels travel taxi taxis cabs minicabs tours "
     # Trades named in the plural, as firms name themselves ("Norland Parcels", "Pellow Mills").
     "parcels textiles fabrics yarns plastics metals chemicals timber joinery glazing "
-    "interiors kitchens windows removals packaging parts"
+    "interiors kitchens windows removals packaging parts "
+    # Trades and practices named by their trade ("Pennine Electrical", "Fenland Medical
+    # Practice", "Tarn Engineering").
+    "electrical electrics electricians engineering maintenance cleaning security scaffolding "
+    "hire recycling practice surgery medical dental dentists opticians chemists veterinary "
+    "solicitors"
 )
 # Venues named by their kind first ("Hotel Maasoever", "Restaurant Zeezicht", "Café Central"):
 # places, as "Maasoever Hotel" is.
@@ -185,7 +190,7 @@ DEPARTMENT_WORDS = wordset(
     newsletter contact contacts customer customers service services care hr payroll
     marketing press operations dispatch shipping returns purchasing procurement recruitment
     careers jobs webmaster postmaster mailer guest relations finance accounting legal compliance
-    facilities treasury
+    facilities treasury audit internal
     """
 )
 # Job titles and roles: the head of a two-word phrase that names a function, not a person

@@ -347,6 +347,8 @@ _UNAWARE = re.compile(
     r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|"
     r"(?P<received>receive|get|read))|had no (?:knowledge|idea)|knew nothing|"
     r"first (?:learned|heard|became aware|saw)|first\s+(?:we|I)\s+(?:knew|heard|learned)|"
+    # "I learned of the trial results on March 18": when they came to know, so not before.
+    r"(?P<learned>\b(?:I|we)\s+(?:only\s+)?(?:learned|learnt|found\s+out|(?:was|were)\s+told))|"
     # "we had received no complaints about …"
     r"(?P<received_no>received)\s+no)"
     r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
@@ -1330,7 +1332,7 @@ def knowledge_contradictions(
         about = _about_words(claim.claim[match.end() :])
         span = parse_span(claim.claimed_time)
         # "… until 12 May": records before it; "… that night": records by its end.
-        bounded = span and _UNTIL.search(claim.claim)
+        bounded = span and (_UNTIL.search(claim.claim) or match["learned"])
         last = span[1].replace(tzinfo=None) if span else None
         known = [
             item
@@ -1356,12 +1358,16 @@ def knowledge_contradictions(
         wrote = [i for i in known if _sent_by(i, claim.speaker)]
         first = min(known, key=lambda i: i.when)
         received = match["received"] or match["received_no"]
+        denies = (
+            f"dates learning of the {topic} to {span[0].date().isoformat()}"
+            if match["learned"] and span
+            else f"denies {'receiving any' if received else 'knowing of the'} {topic}"
+        )
         found.append(
             _denial(
                 claim,
                 unique_refs([i.source for i in wrote + known], 6),
-                f"{claim.speaker} denies "
-                f"{'receiving any' if received else 'knowing of the'} {topic}, yet "
+                f"{claim.speaker} {denies}, yet "
                 f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
                 f"them, the first on {first.when.date().isoformat()}",
                 "HIGH" if wrote or len(known) > 1 else "MEDIUM",

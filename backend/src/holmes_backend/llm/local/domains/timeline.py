@@ -472,12 +472,13 @@ _GIST_WORDS = 5
 
 
 def _mail_excerpt(doc: EvidenceDoc) -> str:
-    """An e-mail cited by its subject and its first sentence ("Priya — After her grievance on
+    """An e-mail cited by its subject and its first sentences ("Priya — After her grievance on
     Monday I think we need to move Priya out …"): what it is about, beside who wrote it."""
     subject = str(doc.metadata.get("subject") or doc.filename)
-    gist = next(
-        (u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS),
-        "",
+    # Its first two sentences: a first line ("Topline data came in tonight.") may say only
+    # that the news is in, the next what it is ("The Phase III trial missed its endpoint.").
+    gist = " ".join(
+        [u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS][:2]
     )
     return f"{subject} — {gist}"[:300] if gist else subject
 

@@ -6,7 +6,10 @@ against its option exercises (code M).
 A filing's transactions carry their code ("transaction code: S"); its owner is the party its
 records name as owner (reporting owner, holder). A denial names the dealing (sold, bought,
 exercised, traded) and what in (shares, stock, securities, options) over the claim's period;
-the owner's transactions of that kind in the period contradict it (HIGH: their own filing)."""
+the owner's transactions of that kind in the period contradict it (HIGH: their own filing).
+A broker's statement counts alike: its rows' side ("Action: SELL") is their code, the holder its
+rows name ("Account holder: Dana Hargrove") their owner, and a denial naming the company ("I did
+not sell any Meridian shares") is met by its securities' rows only."""
 
 import re
 
@@ -54,25 +57,63 @@ def _is_owner(owner: str, speaker: str) -> bool:
     return bool(owner) and (same_party(owner, speaker) or same_party(turned, speaker))
 
 
+# A broker's row: its side and its holder.
+_SIDE = re.compile(
+    r"\b(?:action|side|buy/sell|b/s|transaction\s+type|trade\s+type|order\s+type)\s*:\s*"
+    r"(?P<side>sell|sold|sale|buy|bought|purchase)\b",
+    re.IGNORECASE,
+)
+_SIDE_CODES = {"sel": "S", "sol": "S", "sal": "S", "buy": "P", "bou": "P", "pur": "P"}
+_HOLDER = re.compile(
+    r"\b(?:account\s+(?:holder|name)|holder|client|beneficial\s+owner)\s*:\s*(?P<who>[^;]+)",
+    re.IGNORECASE,
+)
+_QUANTITY = re.compile(r"\b(?:quantity|qty|shares|units)\s*:\s*(?P<n>[\d,]+(?:\.\d+)?)", re.I)
+# The company a denial names: "any Meridian shares", "Meridian Biologics stock".
+_NAMED_SECURITY = re.compile(
+    r"\b(?P<name>[A-Z][\w&.-]+(?:\s+[A-Z][\w&.-]+){0,2})\s+(?:shares?|stock|securities|options?)\b"
+)
+
+
+def _coded(transactions: list[Transaction]) -> list[tuple[Transaction, str, str | None]]:
+    """(transaction, its code, its holder when its row names one) of a filing or a broker."""
+    found: list[tuple[Transaction, str, str | None]] = []
+    for tx in transactions:
+        if m := _CODE.search(tx.description):
+            found.append((tx, m["code"], None))
+        elif side := _SIDE.search(f"{tx.description}; {tx.source.excerpt or ''}"):
+            holder = _HOLDER.search(tx.source.excerpt or tx.description)
+            code = _SIDE_CODES[side["side"].lower()[:3]]
+            found.append((tx, code, holder["who"].strip() if holder else None))
+    return found
+
+
 def trade_contradictions(
     claims: list[SwornClaim], transactions: list[Transaction], findings: list[Finding]
 ) -> list[Contradiction]:
     owners = _owners(findings)
-    coded = [(tx, m["code"]) for tx in transactions if (m := _CODE.search(tx.description))]
+    coded = _coded(transactions)
     found: list[Contradiction] = []
-    for claim in claims if coded and owners else []:
-        denied = _DENIED.search(answer_of(claim).said)
+    for claim in claims if coded else []:
+        said = answer_of(claim).said
+        denied = _DENIED.search(said)
         span = parse_span(claim.claimed_time)
         if denied is None or span is None or not claim.speaker:
             continue
         codes = _CODES[(denied["act"] or denied["act2"]).lower()[:3]]
+        named = _NAMED_SECURITY.search(said[denied.start() :])
         dealt = [
             (tx, code)
-            for tx, code in coded
+            for tx, code, holder in coded
             if code in codes
-            and _is_owner(owners.get(tx.source.file_id, ""), claim.speaker)
+            and _is_owner(holder or owners.get(tx.source.file_id, ""), claim.speaker)
             and (day := tx_date(tx)) is not None
             and span[0].date() <= day <= span[1].date()
+            and (
+                holder is None
+                or named is None
+                or named["name"].split()[0].lower() in (tx.source.excerpt or "").lower()
+            )
         ]
         # An exercise is reported twice, as the option given up and the stock acquired: once.
         dealt = list(
@@ -82,16 +123,21 @@ def trade_contradictions(
         )
         if not dealt:
             continue
-        owner = owners[dealt[0][0].source.file_id]
+        filed = owners.get(dealt[0][0].source.file_id)
+        record = f"the filing of {filed}" if filed else f"the account of {claim.speaker}"
         days = sorted({str(tx_date(tx)) for tx, _ in dealt})
-        units = sum(float(m["n"]) for tx, _ in dealt if (m := _UNITS.match(tx.description)))
+        units = sum(
+            float(m["n"].replace(",", ""))
+            for tx, _ in dealt
+            if (m := _UNITS.match(tx.description) or _QUANTITY.search(tx.source.excerpt or ""))
+        )
         kind = _KINDS[dealt[0][1]]
         found.append(
             refuted(
                 claim,
                 unique_refs([tx.source for tx, _ in dealt], 6),
                 (
-                    f"{claim.speaker} denies it, yet the filing of {owner} reports "
+                    f"{claim.speaker} denies it, yet {record} reports "
                     f"{len(dealt)} {kind}(s)"
                     + (f" of {units:,.0f} units" if units else "")
                     + f" on {', '.join(days)}."

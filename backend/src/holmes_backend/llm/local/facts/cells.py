@@ -298,12 +298,18 @@ _PAID_OUT = re.compile(
 
 def roles(headers: list[str]) -> dict[str, Role]:
     """Each header's role; a role claimed twice keeps its first column (others become "other"),
-    except that the amount actually paid out takes the amount from a gross before it."""
+    except that the amount actually paid out takes the amount from a gross before it, and a
+    price beside another amount is a unit price."""
     assigned: dict[str, Role] = {}
     taken: set[Role] = set()
     paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)
+    # "Price (USD)" beside "Net amount (USD)" on a trade: the price of one, not the amount.
+    amounts = [h for h in headers if role_of(h) == "amount"]
+    priced = {h for h in amounts if "price" in words(h)}
     for header in headers:
         role = role_of(header)
+        if header in priced and len(priced) < len(amounts):
+            role = "unit_price"
         if paid is not None and role == "amount" and header != paid:
             role = "other"
         if role in taken and role not in ("description", "other"):

@@ -39,6 +39,7 @@ from holmes_backend.llm.local.domains.approvers import approver_contradictions
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
+from holmes_backend.llm.local.domains.blackout import blackout_contradictions
 from holmes_backend.llm.local.domains.bookings import stay_booked_contradictions
 from holmes_backend.llm.local.domains.called_off import called_off_contradictions
 from holmes_backend.llm.local.domains.case import CaseView
@@ -1760,8 +1761,10 @@ def all_contradictions(
     patterns = view.financial.anomalies + billed + [split.anomaly for split in splits]
     patterns += [anomaly for *_, anomaly in replaced]
     found += conduct_contradictions(claims, patterns, view.holders)
-    found += interest_contradictions(view) + conflicted_approvals(
-        view.legal.findings, view.financial.transactions, view.legal.clauses
+    found += (
+        interest_contradictions(view)
+        + conflicted_approvals(view.legal.findings, view.financial.transactions, view.legal.clauses)
+        + blackout_contradictions(view.legal.findings, view.financial.transactions)
     )
     found += kin_employment_contradictions(view)
     found += condition_contradictions(view)

@@ -7,6 +7,7 @@ from datetime import date
 
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.blackout import blackout_periods
 from holmes_backend.llm.local.domains.clauses import clauses_in
 from holmes_backend.llm.local.domains.covenants import competitors_named
 from holmes_backend.llm.local.domains.hypotheses import Signal
@@ -202,7 +203,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings += submission_terms(doc)
         findings += contact_orders(doc)
         findings += meetings_attended(doc)  # minutes are often the legal agent's
-        findings += company_lifetimes(doc) + witness_beneficiaries(doc)
+        findings += company_lifetimes(doc) + witness_beneficiaries(doc) + blackout_periods(doc)
         findings += notice_terms(doc, contract) + notices_given(doc, contract)
         findings += loans_made(doc) + competitors_named(doc) + place_zones(doc)
         findings += stated_stoppages([doc])  # a notice of delay may be the legal agent's alone

@@ -75,7 +75,7 @@ _NAMED_SECURITY = re.compile(
 )
 
 
-def _coded(transactions: list[Transaction]) -> list[tuple[Transaction, str, str | None]]:
+def coded_dealings(transactions: list[Transaction]) -> list[tuple[Transaction, str, str | None]]:
     """(transaction, its code, its holder when its row names one) of a filing or a broker."""
     found: list[tuple[Transaction, str, str | None]] = []
     for tx in transactions:
@@ -92,7 +92,7 @@ def trade_contradictions(
     claims: list[SwornClaim], transactions: list[Transaction], findings: list[Finding]
 ) -> list[Contradiction]:
     owners = _owners(findings)
-    coded = _coded(transactions)
+    coded = coded_dealings(transactions)
     found: list[Contradiction] = []
     for claim in claims if coded else []:
         said = answer_of(claim).said

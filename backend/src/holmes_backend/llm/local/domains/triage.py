@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.llm.local.domains.addresses import is_address_register
+from holmes_backend.llm.local.domains.blackout import blackout_periods
 from holmes_backend.llm.local.domains.claims import is_sworn, is_testimony
 from holmes_backend.llm.local.domains.clauses import requires_approval
 from holmes_backend.llm.local.domains.controls import self_checks
@@ -44,6 +45,7 @@ from holmes_backend.llm.local.domains.tenders import lists_bids
 from holmes_backend.llm.local.domains.timeline import head_subject, places_in
 from holmes_backend.llm.local.domains.unavailable import assets_used
 from holmes_backend.llm.local.domains.vessels import vessel_loadings
+from holmes_backend.llm.local.domains.wills import witness_beneficiaries
 from holmes_backend.llm.local.domains.xmlrecords import xml_records
 from holmes_backend.llm.local.facts import condition, faculties
 from holmes_backend.llm.local.facts.cells import roles, row_fields
@@ -309,6 +311,8 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         legal += 0.45  # a guarantee, a deed, a lease its parties signed: what binds them
     if lists_bids(doc):
         legal += 0.45  # a tender's bids: who bid, at what price
+    if blackout_periods(doc) or witness_beneficiaries(doc):
+        legal += 0.45  # a closed trading window; a will and its witnesses
     evidence = _evidence_score(doc, profile)
     if is_testimony(doc):
         legal += 0.45 if is_sworn(doc) else 0.1

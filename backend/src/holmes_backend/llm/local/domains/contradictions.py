@@ -1516,7 +1516,7 @@ def record_contradictions(view: CaseView) -> list[Contradiction]:
 # Words that take a claim's state beyond its day.
 _BEYOND = re.compile(
     r"\b(?:before|until|till|prior\s+to|ever|never|always|at\s+any\s+time|previously|since|"
-    r"up\s+to|earlier)\b",
+    r"up\s+to|earlier|throughout|every|each|whole|entire|all\s+along)\b",
     re.IGNORECASE,
 )
 

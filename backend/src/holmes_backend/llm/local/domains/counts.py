@@ -51,6 +51,15 @@ _DID_COUNT = re.compile(
     + r")\s+(?:[a-z-]+\s+){0,2}?(?P<things>[a-z]{3,}s)\b",
     re.IGNORECASE,
 )
+# A record's field counting what was done: "Keys returned: 2 sets", "Pallets delivered: 9".
+_COUNT_FIELD = re.compile(
+    r"^\s*(?P<field>[A-Za-z][A-Za-z -]{2,30}?)\s+(?P<act>returned|delivered|received|supplied|"
+    r"fitted|replaced|installed|collected|handed\s+(?:back|over))\s*:\s*(?<![\d,.])(?P<n>"
+    + _FIGURE
+    + "|".join(_WORDS)
+    + r")\b(?:\s+(?P<unit>[a-z]{3,}s)\b)?",
+    re.IGNORECASE,
+)
 # Things a table's column counts ("Pallets", "Qty (cases)"), and acts told from either end.
 _COUNTED_COLUMN = re.compile(
     r"\b(?P<things>pallets|cases|boxes|cartons|crates|bags|sacks|parcels|packages|drums|units)\b",
@@ -68,6 +77,7 @@ _TITLE = re.compile(
 )
 _SLACK = 0.1
 _APART = 2
+_FEW = 12
 
 
 def _count(raw: str) -> int:
@@ -94,6 +104,10 @@ def counts_stated(doc: EvidenceDoc) -> list[Finding]:
                     who,
                 )
             )
+        if field := _COUNT_FIELD.match(unit.text):
+            things = field["unit"] or field["field"].split()[-1]
+            act = " ".join(field["act"].split()).split()[0]
+            found.append(_count_finding(unit, _count(field["n"].lower()), things, "", act, who))
         for match in _COUNTED.finditer(unit.text):
             raw = match["n"].lower()
             count = _count(raw)
@@ -154,6 +168,15 @@ def _received_sums(doc: EvidenceDoc) -> list[Finding]:
     ]
 
 
+def _apart(high: _Count, low: _Count) -> float:
+    """How far apart two counts must be to contradict: by a tenth and by two (counts told in
+    prose are often loose); by one when the lower is a record's own tally of a few things
+    ("Keys returned: 2 sets" against "all three sets of keys")."""
+    if high.count <= _FEW and _COUNT_FIELD.match(low.finding.summary):
+        return 1
+    return max(_APART, high.count * _SLACK)
+
+
 def count_contradictions(findings: list[Finding]) -> list[Contradiction]:
     counts = _read(findings)
     found: list[Contradiction] = []
@@ -169,7 +192,7 @@ def count_contradictions(findings: list[Finding]) -> list[Contradiction]:
             for c in done
             if (_stem(c.things), _stem(c.act)) == key
             and c.finding.sources[0].file_id != file_id
-            and high.count - c.count >= max(_APART, high.count * _SLACK)
+            and high.count - c.count >= _apart(high, c)
         ]
         if not lower:
             continue

@@ -45,7 +45,9 @@ _ARREARS_RECORD = re.compile(
     r"unpaid (?:item|direct debit|dd|d/d|cheque)|"
     r"late (?:fee|charge|payment)|overdue|in arrears|arrears|past due|"
     r"missed (?:payment|instal+ment)|final (?:notice|demand)|default notice|in default|"
-    r"collections? agency|repossess\w*)\b"
+    r"collections? agency|repossess\w*|paid\s+late)\b"
+    # A rent or loan ledger's status cell: "Status: Unpaid", "Late".
+    r"|\bstatus\s*:\s*(?:unpaid|late|overdue|missed|in\s+arrears)\b"
     r"|\b(?:pmt|payment|debit|cheque|check)\b[^.;]{0,40}\breturned\b",
     re.IGNORECASE,
 )
@@ -55,6 +57,12 @@ _GOOD_STATE = re.compile(
     r"\bperfect(?:ly)?\b|\bflawless\w*\b|\bup[ -]to[ -]date\b"
     r"|\bin good (?:condition|order|repair|standing)\b"
     r"|\b(?:ran|runs|worked|works|working) (?:fine|well|perfectly)\b",
+    re.IGNORECASE,
+)
+# "I paid every month's rent on time": no payment late (not "I did not pay on time").
+_PAID_ON_TIME = re.compile(
+    r"\b(?:paid|pay|made|kept\s+up)\b[^.;]{0,40}?\b(?:on\s+time|promptly|when\s+(?:it\s+was|they\s+"
+    r"were)\s+due)\b",
     re.IGNORECASE,
 )
 # A sound state that says what it denies by itself: "the oven was in full working order", "the
@@ -130,6 +138,10 @@ def denied(text: str) -> Condition | None:
     "No, none." to a question asking about it ("… [asked: Any problems with the car?]")."""
     answer = answer_of(text)
     said, asked = answer.said, answer.question
+    if (paid := _PAID_ON_TIME.search(said)) and not re.search(
+        _NEGATION, said[: paid.end()], re.IGNORECASE
+    ):
+        return "arrears"
     if _SOUND.search(said) and not re.search(f"{_NEGATION}{_GAP}(?:{_SOUND.pattern})", said, re.I):
         return "defect"
     for topic, kind in ((_ARREARS_TOPIC, "arrears"), (_DEFECT_TOPIC, "defect")):

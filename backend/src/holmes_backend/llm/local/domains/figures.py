@@ -28,8 +28,9 @@ from holmes_backend.llm.local.facts.money import Money, find_money, format_money
 from holmes_backend.llm.local.facts.text import Unit, units, words
 
 _KEY_LINES = re.compile(
-    r"\b(revenue|revenues|sales|net income|net loss|net earnings|gross profit|operating income|"
-    r"income from operations|total assets|total liabilities|cash and cash equivalents)\b",
+    r"\b(revenue|revenues|turnover|sales|net income|net loss|net earnings|gross profit|"
+    r"operating income|income from operations|total assets|total liabilities|"
+    r"cash and cash equivalents)\b",
     re.IGNORECASE,
 )
 _DESCRIPTION = re.compile(
@@ -134,8 +135,8 @@ def narrative_check(doc: EvidenceDoc, figures: list[Transaction]) -> tuple[int, 
 
 FIGURE_MISSTATED = "figure_misstated"
 _TOLD_LINE = re.compile(
-    r"(?P<qualifier>(?:\b[a-z][a-z-]+\s+)?)(?P<line>revenue|revenues|sales|net income|net loss|"
-    r"net earnings|gross profit|operating income|income from operations)\b",
+    r"(?P<qualifier>(?:\b[a-z][a-z-]+\s+)?)(?P<line>revenue|revenues|turnover|sales|net income|"
+    r"net loss|net earnings|gross profit|operating income|income from operations)\b",
     re.IGNORECASE,
 )
 _PERIOD_WORDS = (
@@ -237,7 +238,8 @@ def _key(label: str) -> str:
     """A line's key words, as the table and the telling both write them ("SALES, Net of
     returns" and "net sales": sales; "Revenues": revenue)."""
     match = _KEY_LINES.search(label)
-    return match.group().lower().removesuffix("s") if match else ""
+    key = match.group().lower().removesuffix("s") if match else ""
+    return "revenue" if key == "turnover" else key  # the British accounts' word for it
 
 
 def misstated_contradictions(findings: list[Finding]) -> list[Contradiction]:

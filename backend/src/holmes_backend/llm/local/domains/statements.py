@@ -40,6 +40,52 @@ def statement_figures(doc: EvidenceDoc) -> list[Transaction]:
     found: list[Transaction] = []
     for region in _regions(all_units):
         found += _region_figures(doc.file_id, all_units, region)
+    return found or _field_figures(all_units)
+
+
+# Statements written as a label and a figure a line ("Revenue: $8,950,000"), under a head that
+# says what they are and to when ("AUDITED FINANCIAL STATEMENTS - YEAR ENDED DECEMBER 31, 2024").
+_STATEMENT_HEAD = re.compile(
+    r"\b(?:financial\s+statements?|statement\s+of\s+(?:operations|income|financial\s+position)|"
+    r"income\s+statement|profit\s+and\s+loss|balance\s+sheet|annual\s+accounts|management\s+"
+    r"accounts)\b",
+    re.IGNORECASE,
+)
+_PERIOD_END = re.compile(r"\b(?:year|period|twelve\s+months|quarter)\s+end(?:ed|ing)\b", re.I)
+_FIELD_FIGURE = re.compile(
+    r"^(?P<label>[A-Z][A-Za-z ,&'/-]{2,60}?)\s*:\s*(?P<value>\S.*?)(?:\s+\(|$)"
+)
+_HEAD_UNITS = 6
+_LAST_CAPITALISED = re.compile(r"[A-Z][\w&'/-]*(?:\s+[a-z][\w&'/-]*)*$")
+
+
+def _field_figures(all_units: list[Unit]) -> list[Transaction]:
+    head = " ".join(u.text for u in all_units[:_HEAD_UNITS])
+    ends = [m.day for m in find_moments(head)]
+    if not _STATEMENT_HEAD.search(head) or not _PERIOD_END.search(head) or not ends:
+        return []
+    end = max(ends).isoformat()
+    currency = implicit_currency.get()
+    found: list[Transaction] = []
+    for unit in all_units[1:]:
+        field = _FIELD_FIGURE.match(unit.text)
+        parsed = parse_cell(field["value"]) if field else None
+        if field is None or parsed is None or _SHARE_COUNT.search(field["label"]):
+            continue
+        value, symbol = parsed
+        # A heading run into its first line ("Profit and loss account Turnover"): the line's
+        # label is its last capitalised words.
+        label = _LAST_CAPITALISED.search(field["label"].strip())
+        line = label.group() if label else field["label"].strip()
+        found.append(
+            Transaction(
+                date=end,
+                amount=round(value, 2),
+                currency=symbol or currency,
+                description=f"{REPORTED}: {line} \u2014 Year ended {end}",
+                source=unit.ref,
+            )
+        )
     return found
 
 

@@ -1,0 +1,50 @@
+"""Accounts written a line per figure ("Turnover: £2,310,000" under "ABRIDGED ACCOUNTS - YEAR
+ENDED 31 MARCH 2025", no table) are reported figures, and a loan application's "our turnover for
+the year to March 2025 was £3.6 million" is held against them. A telling that agrees, or lines
+without a statement's head, are nothing."""
+
+from pathlib import Path
+
+from holmes_backend.llm.local.domains.statements import statement_figures
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
+
+_ACCOUNTS = (
+    "{head}\n"
+    "Prepared by: Hollis & Dane, Chartered Accountants\n\n"
+    "Profit and loss account\n"
+    "Turnover: £2,310,000\n"
+    "Cost of sales: £1,480,000\n"
+    "Creditors falling due after one year: £610,000\n"
+)
+_APPLICATION = (
+    "BUSINESS LOAN APPLICATION - FERNHILL JOINERY LTD\n"
+    "Date: 14 May 2025\n\n"
+    "Our turnover for the year to March 2025 was {told}.\n"
+)
+
+
+async def test_a_turnover_told_otherwise_than_the_accounts_report(tmp_path: Path) -> None:
+    head = "FERNHILL JOINERY LTD - ABRIDGED ACCOUNTS - YEAR ENDED 31 MARCH 2025"
+    accounts = await text_doc(tmp_path, "accounts_2025.txt", _ACCOUNTS.format(head=head))
+    figures = statement_figures(accounts)
+    assert [(f.amount, f.description) for f in figures][:2] == [
+        (2310000.0, "Reported figure: Turnover \u2014 Year ended 2025-03-31"),
+        (1480000.0, "Reported figure: Cost of sales \u2014 Year ended 2025-03-31"),
+    ]
+    told = await text_doc(
+        tmp_path, "loan_application.txt", _APPLICATION.format(told="£3.6 million")
+    )
+    [found] = synthesis_of([accounts, told]).contradictions
+    assert found.claim_source.file_id == "loan_application"
+    assert "It gives GBP 3,600,000; the filing reports GBP 2,310,000" in found.explanation
+
+
+async def test_agreeing_or_headless_figures_are_nothing(tmp_path: Path) -> None:
+    head = "FERNHILL JOINERY LTD - ABRIDGED ACCOUNTS - YEAR ENDED 31 MARCH 2025"
+    accounts = await text_doc(tmp_path, "accounts_2025.txt", _ACCOUNTS.format(head=head))
+    agrees = await text_doc(
+        tmp_path, "loan_application.txt", _APPLICATION.format(told="£2.31 million")
+    )
+    assert synthesis_of([accounts, agrees]).contradictions == []
+    notes = await text_doc(tmp_path, "notes.txt", _ACCOUNTS.format(head="Notes from the call"))
+    assert statement_figures(notes) == []

@@ -107,33 +107,8 @@ def meetings_attended(doc: EvidenceDoc) -> list[Finding]:
     found: dict[str, Finding] = {}
     unfilled: list[Finding] = []
     for unit in doc_units:
-        if unit.kind != "row" and (length := _minutes_given(unit.text)) is not None:
-            unfilled.append(
-                Finding(
-                    finding_type=MEETING_LENGTH,
-                    title=f"The {title} lasted {length} minutes on {day.isoformat()}",
-                    summary=f"{title} \u2014 {unit.text[:140]}",
-                    confidence=0.85,
-                    severity="LOW",
-                    entities=[],
-                    sources=unique_refs([unit.ref], 1),
-                )
-            )
-            continue
-        role = _ROLE_LINE.match(unit.text) if unit.kind != "row" else None
-        if role is not None and _NO_ONE.match(role["v"].strip()):
-            name = re.sub(r"\brep$", "representative", " ".join(role["role"].lower().split()))
-            unfilled.append(
-                Finding(
-                    finding_type=ROLE_UNFILLED,
-                    title=f"No {name} at the {title} on {day.isoformat()}",
-                    summary=f"{title} \u2014 {unit.text[:140]}",
-                    confidence=0.85,
-                    severity="LOW",
-                    entities=[],
-                    sources=unique_refs([unit.ref], 1),
-                )
-            )
+        if (said := _of_the_meeting(unit, title, day.isoformat())) is not None:
+            unfilled.append(said)
             continue
         present, people = _listed(unit)
         for person in people:
@@ -150,6 +125,29 @@ def meetings_attended(doc: EvidenceDoc) -> list[Finding]:
                 sources=unique_refs([unit.ref], 1),
             )
     return [*found.values(), *unfilled]
+
+
+def _of_the_meeting(unit: Unit, title: str, day: str) -> Finding | None:
+    """A line of the record telling the meeting's length, or a role in it no one filled."""
+    if unit.kind == "row":
+        return None
+    role = _ROLE_LINE.match(unit.text)
+    if (length := _minutes_given(unit.text)) is not None:
+        kind, said = MEETING_LENGTH, f"The {title} lasted {length} minutes on {day}"
+    elif role is not None and _NO_ONE.match(role["v"].strip()):
+        name = re.sub(r"\brep$", "representative", " ".join(role["role"].lower().split()))
+        kind, said = ROLE_UNFILLED, f"No {name} at the {title} on {day}"
+    else:
+        return None
+    return Finding(
+        finding_type=kind,
+        title=said,
+        summary=f"{title} \u2014 {unit.text[:140]}",
+        confidence=0.85,
+        severity="LOW",
+        entities=[],
+        sources=unique_refs([unit.ref], 1),
+    )
 
 
 def _minutes_given(text: str) -> int | None:

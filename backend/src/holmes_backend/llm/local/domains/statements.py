@@ -53,7 +53,7 @@ _STATEMENT_HEAD = re.compile(
 )
 _PERIOD_END = re.compile(r"\b(?:year|period|twelve\s+months|quarter)\s+end(?:ed|ing)\b", re.I)
 _FIELD_FIGURE = re.compile(
-    r"^(?P<label>[A-Z][A-Za-z ,&'/-]{2,60}?)\s*:\s*(?P<value>\S.*?)(?:\s+\(|$)"
+    r"^(?P<label>[A-Z][A-Za-z ,&'/-]{2,60}?)\s*:\s*(?P<value>\S.*?)(?:\s+\((?=[A-Za-z])|$)"
 )
 _HEAD_UNITS = 6
 _LAST_CAPITALISED = re.compile(r"[A-Z][\w&'/-]*(?:\s+[a-z][\w&'/-]*)*$")

@@ -59,7 +59,7 @@ _NUM = (
 )
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
 _BEFORE = re.compile(
-    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
+    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<open2>\()?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
     re.IGNORECASE,
 )
 _AFTER = re.compile(
@@ -75,7 +75,7 @@ _IN_HEADER = re.compile(
     r"|\b(?i:(?P<word>euros?|dollars?|pounds|sterling))\b"
 )
 _CELL = re.compile(
-    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg2>[-\u2212])?"
+    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<open2>\()?(?P<neg2>[-\u2212])?"
     rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
     re.IGNORECASE,
 )
@@ -141,7 +141,8 @@ def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
             value *= SCALES.get(scale, 1.0)
             groups = match.groupdict()
             negative = bool(groups.get("neg") or groups.get("neg2"))
-            if groups.get("open") and text[match.end() : match.end() + 1] == ")":
+            opened = groups.get("open") or groups.get("open2")
+            if opened and text[match.end() : match.end() + 1] == ")":
                 negative = True
             spans.add(match.start(), match.end())
             found.append(Money(-value if negative else value, currency, match.start(), match.end()))
@@ -160,7 +161,7 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
         return None
     value *= SCALES.get((match["scale"] or "").lower(), 1.0)
     negative = bool(match["neg"] or match["neg2"] or match["trail"])
-    negative = negative or bool(match["open"] and match["close"])
+    negative = negative or bool((match["open"] or match["open2"]) and match["close"])
     return (-value if negative else value), currency_of(
         match["cur"] or match["cur2"], dollar_currency.get()
     )

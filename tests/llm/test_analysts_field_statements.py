@@ -74,3 +74,37 @@ def test_brackets_after_the_currency_mark_a_negative_amount() -> None:
     assert parse_cell("$(3,400,000") == (3400000.0, "USD")
     told = find_money("a loss of $(3.4 million) against fees of £1,200")
     assert [(m.value, m.currency) for m in told] == [(-3400000.0, "USD"), (1200.0, "GBP")]
+
+
+_PITCH = "INVESTOR UPDATE - ORBITAL PAYMENTS INC\nDate: 3 March 2025\n\n{said}\n"
+_LOAN_ACCOUNTS = (
+    "ORBITAL PAYMENTS INC - AUDITED FINANCIAL STATEMENTS - YEAR ENDED DECEMBER 31, 2024\n"
+    "Revenue: $8,950,000\n"
+    "Bank loans: $2,750,000\n"
+    "Loans to customers: $5,100,000\n"
+)
+
+
+async def test_no_debt_told_against_the_filings_loans(tmp_path: Path) -> None:
+    accounts = await text_doc(tmp_path, "audited_2024.txt", _LOAN_ACCOUNTS)
+    said = "The company has no outstanding debt and is funded entirely by equity."
+    update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
+    [found] = synthesis_of([accounts, update]).contradictions
+    assert found.claim_source.file_id == "investor_update"
+    assert [s.file_id for s in found.evidence_against] == ["audited_2024"]
+    assert found.explanation == (
+        "It says there is no debt; the filing reports USD 2,750,000 "
+        "(Bank loans \u2014 Year ended 2024-12-31)."
+    )
+
+
+async def test_no_debt_of_an_earlier_year_or_only_loans_made_are_nothing(tmp_path: Path) -> None:
+    said = "In 2019 we had no bank borrowings at all."
+    update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
+    accounts = await text_doc(tmp_path, "audited_2024.txt", _LOAN_ACCOUNTS)
+    assert synthesis_of([accounts, update]).contradictions == []
+    lent = _LOAN_ACCOUNTS.replace("Bank loans: $2,750,000\n", "")
+    only_lent = await text_doc(tmp_path, "audited_2024.txt", lent)
+    now = "We are debt-free."
+    update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=now))
+    assert synthesis_of([only_lent, update]).contradictions == []

@@ -12,7 +12,8 @@ contradiction at synthesis): the same line (its key words, and any qualifier the
 sentence gives it, "online sales", in the table's label), of the period the sentence names ("the
 quarter": the table's thirteen weeks or three months; "the nine months", "year to date"), at its
 latest date. A figure that is the line's earlier period is the prior period's told as the
-current one; one that is neither, a misstatement.
+current one; one that is neither, a misstatement. So is "we have no outstanding debt" against
+the filing's loans, borrowings or overdraft of the year it speaks of.
 """
 
 import re
@@ -165,16 +166,62 @@ def figures_misstated(docs: list[EvidenceDoc], figures: list[Transaction]) -> li
     """Sentences of a document without a table of its own telling a key line's figure that
     another document's table reports otherwise (see the module's docstring)."""
     table = [(t, p) for t in figures if (p := _parts(t)) and _KEY_LINES.search(p[0])]
+    debts = [(t, p) for t in figures if (p := _parts(t)) and _DEBT_LINE.search(p[0]) and t.amount]
+    # A document's own text is checked against its own table (narrative_check).
     tabled = {t.source.file_id for t, _ in table}
+    in_debt = {t.source.file_id for t, _ in debts}
     found: list[Finding] = []
-    for doc in docs if table else []:
-        if doc.file_id in tabled:
-            continue  # its own text is checked against its own table (narrative_check)
-        for unit in units(doc):
+    for doc in docs if table or debts else []:
+        told, denied = doc.file_id not in tabled, doc.file_id not in in_debt and debts
+        for unit in units(doc) if told or denied else []:
+            if unit.kind != "prose":
+                continue
             money = [m for m in find_money(unit.text) if abs(m.value) >= 1000]
-            if unit.kind == "prose" and len(money) == 1:
+            if len(money) == 1 and told:
                 found += _misstated(unit, money[0], table)
+            elif not money and denied and _NO_DEBT.search(unit.text):
+                found += _debt_denied(unit, debts)
     return found
+
+
+# "We have no outstanding debt", "the company carries no bank borrowings", "debt-free": said
+# against a filing's loans, borrowings or overdraft of that period (not what is owed to it).
+_NO_DEBT = re.compile(
+    r"\b(?:no|zero|nil|(?:not|never)\s+(?:have|had|carr(?:y|ied)|held|hold)\s+any)\s+"
+    r"(?:outstanding\s+|bank\s+|external\s+|long[- ]term\s+|other\s+)*"
+    r"(?:debts?|loans?|borrowings?|overdrafts?|liabilities\s+to\s+lenders)\b|\bdebt[- ]free\b",
+    re.IGNORECASE,
+)
+_YEARS = re.compile(r"\b(?:19|20)\d{2}\b")
+_DEBT_LINE = re.compile(
+    r"^(?!.*\b(?:receivables?|debtors|to\s+(?:customers|directors|related))\b)"
+    r".*\b(?:loans?|borrowings?|debt|overdrafts?|notes\s+payable|mortgages?|lease\s+liabilit)",
+    re.IGNORECASE,
+)
+
+
+def _debt_denied(
+    unit: Unit, debts: list[tuple[Transaction, tuple[str, str, str]]]
+) -> list[Finding]:
+    latest = max(parts[2] for _, parts in debts)
+    years = _YEARS.findall(unit.text)
+    if years and max(years) < latest[:4]:
+        return []  # told of an earlier year than the filing's
+    reported, (label, _, _) = max(
+        ((tx, parts) for tx, parts in debts if parts[2] == latest), key=lambda d: abs(d[0].amount)
+    )
+    amount = format_money(abs(reported.amount), reported.currency)
+    what = reported.description.removeprefix(REPORTED + ": ")
+    return [
+        Finding(
+            finding_type=FIGURE_MISSTATED,
+            title=f"No debt told against {amount} of {label.lower()}",
+            summary=f"It says there is no debt; the filing reports {amount} ({what}).",
+            confidence=0.75,
+            severity="HIGH",
+            sources=unique_refs([unit.ref, reported.source], 6),
+        )
+    ]
 
 
 def _misstated(

@@ -108,3 +108,14 @@ async def test_no_debt_of_an_earlier_year_or_only_loans_made_are_nothing(tmp_pat
     now = "We are debt-free."
     update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=now))
     assert synthesis_of([only_lent, update]).contradictions == []
+    none_made = "No loan was made to the director in 2024."
+    update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=none_made))
+    assert synthesis_of([accounts, update]).contradictions == []
+
+
+async def test_debt_free_and_no_outstanding_loans_are_denials(tmp_path: Path) -> None:
+    accounts = await text_doc(tmp_path, "audited_2024.txt", _LOAN_ACCOUNTS)
+    for said in ("Orbital has been debt-free since launch.", "There are no outstanding loans."):
+        update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
+        [found] = synthesis_of([accounts, update]).contradictions
+        assert found.claim == said

@@ -186,8 +186,10 @@ def figures_misstated(docs: list[EvidenceDoc], figures: list[Transaction]) -> li
 
 # "We have no outstanding debt", "the company carries no bank borrowings", "debt-free": said
 # against a filing's loans, borrowings or overdraft of that period (not what is owed to it).
+# Someone must be said to have none: "no loan was made to the director" denies no debt.
 _NO_DEBT = re.compile(
-    r"\b(?:no|zero|nil|(?:not|never)\s+(?:have|had|carr(?:y|ied)|held|hold)\s+any)\s+"
+    r"\b(?:(?:ha(?:s|ve|d)|carr(?:y|ies|ied)|owe[sd]?|with)\s+(?:no|zero|nil)|(?:not|never)\s+"
+    r"(?:have|had|carr(?:y|ied)|held|hold)\s+any|no(?=\s+outstanding))\s+"
     r"(?:outstanding\s+|bank\s+|external\s+|long[- ]term\s+|other\s+)*"
     r"(?:debts?|loans?|borrowings?|overdrafts?|liabilities\s+to\s+lenders)\b|\bdebt[- ]free\b",
     re.IGNORECASE,

@@ -763,6 +763,7 @@ class PrintedLine:
     columns: dict[str, str] | None = None
     header: list[str] | None = None
     cells: list[str] = field(default_factory=list)  # the line apart at its wide gaps
+    positional: bool = False  # columns by where its cells stand under the header (`_under`)
 
     def figures(self) -> tuple[float | None, float | None, bool | None]:
         """(amount, balance after it, whether it went out) as its columns say, else Nones.
@@ -809,7 +810,16 @@ class PrintedLine:
             if role_of(name) not in ("date", "time") and not _LINE_AMOUNT.fullmatch(cell.strip())
         }
         at = _party_column(list(named))
-        party = list(named.values())[at] if at is not None else None
+        # Under a header by position, a description is read for its party as prose is (the
+        # caller's), as a line that does not line up with its header is.
+        party = (
+            list(named.values())[at]
+            if at is not None
+            and not (self.positional and _party_rank(list(named)[at]) == _DESCRIPTION_RANK)
+            else None
+        )
+        if len(named) == 1:  # its one description, as it is
+            return next(iter(named.values())), party
         return "; ".join(f"{n}: {c}" for n, c in named.items()), party
 
 
@@ -820,13 +830,16 @@ def _party_column(header: list[str]) -> int | None:
     return min(ranked)[1] if ranked else None
 
 
+_DESCRIPTION_RANK = 2
+
+
 def _party_rank(name: str) -> int | None:
     role = role_of(name)
     if role in _PARTY_ROLES:
         return 0
     if _SITE_COLUMN.search(name):
         return 1
-    return 2 if role == "description" else None
+    return _DESCRIPTION_RANK if role == "description" else None
 
 
 def _header(line: str) -> list[str] | None:
@@ -847,23 +860,64 @@ def _printed_lines(doc: EvidenceDoc) -> list[PrintedLine]:
     if doc.mime_type.startswith(("text/csv", "application/vnd")):
         return []
     found: list[PrintedLine] = []
+    # A header holds for the lines after it on its page, in its chunk or the next ones (a
+    # short text file is a chunk a line).
+    header: list[str] | None = None
+    header_spans: list[tuple[int, int]] = []
+    page: int | None = None
     for chunk in doc.chunks:
         if chunk.location.row is not None or " | " in chunk.text:
             continue
-        header: list[str] | None = None
-        for line in chunk.text.splitlines():
-            header = _header(line) or header
+        if chunk.location.page != page:
+            header, header_spans, page = None, [], chunk.location.page
+        headed_here = False
+        for line in chunk.text.expandtabs().splitlines():
+            if named := _header(line):
+                header, header_spans = named, [m.span() for m in _CELL.finditer(line)]
+                headed_here = True
             segments = _dated_segments(line)
             cells = _CELL_GAP.split(line.strip())
-            columns = (
-                dict(zip(header, cells, strict=True))
-                if header and len(segments) == 1 and len(cells) == len(header)
-                else None
-            )
+            columns, positional = None, False
+            if header and len(segments) == 1:
+                if headed_here and len(cells) == len(header):
+                    columns = dict(zip(header, cells, strict=True))
+                else:
+                    columns = _under(header, header_spans, line, segments[0][0])
+                    positional = columns is not None
             for moment, segment in segments:
                 ref = cite(doc.file_id, chunk.location, segment)
-                found.append(PrintedLine(moment, segment, ref, columns, header, cells))
+                found.append(PrintedLine(moment, segment, ref, columns, header, cells, positional))
     return found if len(found) >= _LEDGER_LINE_MIN else []
+
+
+# A cell of a printed line: words apart by single spaces (cells are apart by two or more).
+_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _under(
+    header: list[str], spans: list[tuple[int, int]], line: str, moment: Moment
+) -> dict[str, str] | None:
+    """A line's cells after its date by the header column each one stands under, for a line
+    with fewer cells than its header has columns (a statement's debit and credit columns, one
+    of them left blank): each cell under the column it overlaps most, else the nearest. None
+    when two cells stand under one column (the line does not follow the header's layout)."""
+    if len(spans) != len(header):
+        return None
+    columns: dict[str, str] = {}
+    rest = " " * moment.end + line[moment.end :]  # "01 May 2025 DD SEVERN WATER": after it
+    for cell in _CELL.finditer(rest):
+        start, end = cell.span()
+        at = max(
+            range(len(spans)),
+            key=lambda i: (
+                min(end, spans[i][1]) - max(start, spans[i][0]),
+                -min(abs(start - spans[i][1]), abs(spans[i][0] - end)),
+            ),
+        )
+        if header[at] in columns:
+            return None
+        columns[header[at]] = cell.group()
+    return columns
 
 
 def printed_balances(doc: EvidenceDoc) -> list[tuple[SourceRef, float | None, float | None]]:

@@ -223,7 +223,7 @@ def _numeric_dates(texts: Iterable[str]) -> tuple[int, int, set[tuple[int, int, 
     ambiguous: set[tuple[int, int, int]] = set()
     for text in texts:
         for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
-            if match["sep"] != "/":
+            if match["sep"] == ".":
                 continue  # dotted dates are day-first wherever they are written
             a, b, year = int(match["a"]), int(match["b"]), match["y"]
             if a > 12 >= b >= 1:

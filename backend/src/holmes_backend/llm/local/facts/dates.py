@@ -69,8 +69,11 @@ _ISO = re.compile(
     r"(?![\d-])"
 )
 _YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
+# "07/03/2024", "07.03.24", and "07-03-2024" (a hyphen only before a four-digit year: "12-03-24"
+# is as often a reference as a date).
 NUMERIC_DATE = re.compile(
-    r"(?<![\d/.])(?P<a>\d{1,2})(?P<sep>[/.])(?P<b>\d{1,2})(?P=sep)(?P<y>\d{4}|\d{2})\b(?![/.]\d)"
+    r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
+    r"(?P<y>\d{4}|\d{2})\b(?![/.-]\d)"
 )
 MONTH_FIRST_WORDS = re.compile(
     rf"\b(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE

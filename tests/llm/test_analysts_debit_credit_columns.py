@@ -1,0 +1,54 @@
+"""A statement typed as plain text, one line a file line: Debit and Credit columns with one of
+them left blank on each line (so a line has fewer cells than its header has columns), dates
+written day-first with hyphens ("07-03-2024"), amounts the continental way. Each line's money
+goes the way the column it stands under says, and its date is read whichever way it is written."""
+
+from pathlib import Path
+
+import pytest
+
+from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.llm.local.facts.dates import find_moments
+from tests.llm.test_analysts_helpers import run, text_doc
+
+_STATEMENT = [
+    "Harbour Savings Bank - Account statement",
+    "Account holder: Tamsin Okafor",
+    "Date        Description                                 Debit (EUR)    Credit (EUR)",
+    "07-03-2024  SEPA transfer Quillon Advisory BV                49.900,00",
+    "21-03-2024  SEPA transfer Quillon Advisory BV                49.750,00",
+    "15-04-2024  Customer receipt Marlowe Apotheek                               212.400,00",
+    "30-04-2024  Card payment Veldhuis Kantoorartikelen               86,15",
+]
+
+
+async def _moved(
+    tmp_path: Path, lines: list[str]
+) -> list[tuple[str, float, str | None, str | None]]:
+    doc = await text_doc(tmp_path, "statement_march_april.txt", "\n".join(lines) + "\n")
+    financial, _ = run(FinancialOutput, [doc])
+    return [(t.date, t.amount, t.from_party, t.to_party) for t in financial.transactions]
+
+
+async def test_each_line_goes_the_way_of_the_column_it_stands_under(tmp_path: Path) -> None:
+    assert await _moved(tmp_path, _STATEMENT) == [
+        ("2024-03-07", 49900.0, "Tamsin Okafor", "Quillon Advisory BV"),
+        ("2024-03-21", 49750.0, "Tamsin Okafor", "Quillon Advisory BV"),
+        ("2024-04-15", 212400.0, "Marlowe Apotheek", "Tamsin Okafor"),
+        ("2024-04-30", 86.15, "Tamsin Okafor", "Veldhuis Kantoorartikelen"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        ("07-03-2024", ["2024-07-03"]),  # ambiguous, no day-first evidence: month first
+        ("21-03-2024", ["2024-03-21"]),  # only day first reads
+        ("03-21-2024", ["2024-03-21"]),  # only month first reads
+        ("ref 12-03-24", []),  # a two-digit year after hyphens is a reference
+        ("tel 020-12-03-2024", []),  # inside a longer run of numbers
+        ("2024-07-03", ["2024-07-03"]),  # ISO stays ISO
+    ],
+)
+def test_hyphenated_numeric_dates(text: str, iso: list[str]) -> None:
+    assert [m.iso() for m in find_moments(text)] == iso

@@ -80,3 +80,44 @@ async def test_a_payment_whose_row_records_the_approver_needs_no_approval_record
     [gap] = [g for g in synthesis_of(docs).evidence_gaps if "Finance Director" in g.element]
     assert gap.current_strength == "MISSING"
     assert gap.element.startswith("Approval by Finance Director of 1 payment(s)")
+
+
+_SERIES_RULE = (
+    "PROCUREMENT POLICY\n"
+    "6.1 Any series of related purchases from one supplier with a total value above GBP 30,000 "
+    "requires prior approval by the Audit Committee.\n"
+)
+_SERIES_INVOICES = (
+    "Invoice,Issued,Vendor,Amount GBP\n"
+    "TK-301,02/02/2026,Tarnlake Surveys Ltd,29400.00\n"
+    "TK-302,20/02/2026,Tarnlake Surveys Ltd,29150.00\n"
+    "TK-303,09/03/2026,Tarnlake Surveys Ltd,29800.00\n"
+)
+# The same three payments on the bank statement, their invoice numbers written bare, and a
+# customer's payment in above the threshold.
+_SERIES_STATEMENT = (
+    "Fenwick Bank - Account statement\n"
+    "Account holder: Corriebank Water plc\n"
+    "Date        Description                            Paid out     Paid in\n"
+    "04/02/2026  Faster payment Tarnlake Surveys TK-301   29,400.00\n"
+    "23/02/2026  Faster payment Tarnlake Surveys TK-302   29,150.00\n"
+    "11/03/2026  Faster payment Tarnlake Surveys TK-303   29,800.00\n"
+    "16/03/2026  Receipt Lowmoor District Council                      96,000.00\n"
+)
+
+
+async def test_a_rule_on_a_series_of_purchases_holds_over_weeks(tmp_path: Path) -> None:
+    docs = [
+        await text_doc(tmp_path, "policy.txt", _SERIES_RULE),
+        await text_doc(tmp_path, "invoices.csv", _SERIES_INVOICES, "text/csv"),
+        await text_doc(tmp_path, "statement.txt", _SERIES_STATEMENT),
+    ]
+    output = synthesis_of(docs)
+    [split] = [c for c in output.contradictions if c.claim.startswith("6.1 Any series")]
+    # Five weeks apart end to end, each payment counted once though it is in two files.
+    assert "3 payments to Tarnlake Surveys Ltd just under the GBP 30,000" in split.explanation
+    assert "between 2026-02-02 and 2026-03-09, together GBP 88,350" in split.explanation
+    assert split.severity == "HIGH"
+    assert {r.file_id for r in split.evidence_against} == {"invoices"}
+    # The council's payment in is no spending the committee had to approve.
+    assert not [g for g in output.evidence_gaps if "96,000" in g.element]

@@ -357,12 +357,14 @@ def _structured_as(cluster: list[_Tx], role: str) -> str:
     return f"transfers {role} {' / '.join(written[:3])}"
 
 
-def densest(group: list[T], day_of: Callable[[T], date | None]) -> list[T]:
-    """The largest run of items (sorted by day) whose days fit in the structuring window (two
+def densest(
+    group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
+) -> list[T]:
+    """The largest run of items (sorted by day) whose days fit in a window of `days` (two
     pointers): structuring here, payments split under an approval threshold (splits)."""
     best: list[T] = []
     start = 0
-    window = timedelta(days=STRUCTURING_WINDOW_DAYS)
+    window = timedelta(days=days)
     for end, item in enumerate(group):
         while (day_of(item) or date.min) - (day_of(group[start]) or date.min) > window:
             start += 1

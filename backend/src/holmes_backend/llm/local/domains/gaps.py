@@ -46,6 +46,7 @@ from holmes_backend.llm.local.domains.ledger import (
     is_payment,
     is_transfer,
     norm_reference,
+    received,
     total_of,
 )
 from holmes_backend.llm.local.domains.legal import (
@@ -266,10 +267,12 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
         return []
     money = find_money(clause.text)
     currency = money[0].currency if money else None
+    incoming = received(transactions)  # a customer's payment needs no approval to spend
     return [
         t
         for t in transactions
         if is_payment(t)
+        and id(t) not in incoming
         and t.amount > clause.amount
         and (currency is None or t.currency == currency)
     ]

@@ -9,6 +9,7 @@ transfers, and the anomaly rules leave them alone.
 """
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -215,24 +216,64 @@ def is_payment(tx: Transaction) -> bool:
     return is_transfer(tx) and not tx.description.startswith(INVOICED)
 
 
+def received(transactions: list[Transaction]) -> set[int]:
+    """The ids of the transactions that are money coming in to the holder of their record: in a
+    file whose every transaction has one party on a side (a statement's account holder, paying
+    and paid), the ones paid to it. A rule on what may be spent is not about them."""
+    by_file: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in transactions:
+        by_file[tx.source.file_id].append(tx)
+    found: set[int] = set()
+    for txs in by_file.values():
+        sides = [{name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs]
+        holders = set.intersection(*sides) if len(txs) >= _HOLDER_MIN else set()
+        paid_out = {name_key(t.from_party) for t in txs if t.from_party}
+        for tx in txs:
+            if tx.to_party and (key := name_key(tx.to_party)) in holders and key in paid_out:
+                found.add(id(tx))
+    return found
+
+
+_HOLDER_MIN = 2
+
+
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     """The transactions with a payment recorded in several documents (a ledger and the bank
     statement) kept once: the same reference, or the same amount, day and payee, in another file.
     The copy kept is the earliest dated (the first record of the payment), whatever order the
     documents came in."""
+    # A record that writes another's reference bare in its text, for the same amount, is that
+    # payment ("SEPA transfer Quillon BV QA-1001" on the statement, invoice QA-1001 in the
+    # register).
+    referenced = {
+        (norm_reference(tx.reference), round(tx.amount, 2)) for tx in transactions if tx.reference
+    }
+    keys = [_payment_key(tx, referenced) for tx in transactions]
     first: dict[tuple[object, ...], tuple[str, str]] = {}  # key -> (date, file)
-    for tx in transactions:
+    for tx, key in zip(transactions, keys, strict=True):
         day = (tx.date or "9999")[:10]
-        known = first.get(_payment_key(tx))
+        known = first.get(key)
         if known is None or day < known[0]:
-            first[_payment_key(tx)] = (day, tx.source.file_id)
-    return [tx for tx in transactions if first[_payment_key(tx)][1] == tx.source.file_id]
+            first[key] = (day, tx.source.file_id)
+    return [
+        tx for tx, key in zip(transactions, keys, strict=True) if first[key][1] == tx.source.file_id
+    ]
 
 
-def _payment_key(tx: Transaction) -> tuple[object, ...]:
+# A token that may be a reference: letters and digits, with a digit ("QA-1001", "INV/2291").
+_BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
+
+
+def _payment_key(
+    tx: Transaction, referenced: set[tuple[str, float]] | None = None
+) -> tuple[object, ...]:
     if tx.reference:
         return ("reference", norm_reference(tx.reference))
-    return ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
+    amount = round(tx.amount, 2)
+    for token in _BARE_REFERENCE.findall(tx.description or ""):
+        if referenced and (norm_reference(token), amount) in referenced:
+            return ("reference", norm_reference(token))
+    return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
 
 
 def total_of(transactions: list[Transaction]) -> str:

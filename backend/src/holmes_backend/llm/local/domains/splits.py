@@ -9,18 +9,35 @@ domain's. It is a contradiction between the clause and the payments (HIGH from t
 twice the threshold), and an anomaly of that kind, which a denial ("I have never split an
 order") is held against (conduct)."""
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
 from holmes_backend.agents.schemas import Anomaly, Clause, Contradiction, Transaction
-from holmes_backend.llm.local.domains.anomalies import STRUCTURING_BAND, densest
-from holmes_backend.llm.local.domains.ledger import distinct_payments, is_payment, tx_date
+from holmes_backend.llm.local.domains.anomalies import (
+    STRUCTURING_BAND,
+    STRUCTURING_WINDOW_DAYS,
+    densest,
+)
+from holmes_backend.llm.local.domains.ledger import (
+    distinct_payments,
+    is_payment,
+    received,
+    tx_date,
+)
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import name_key
 
 SPLIT_BELOW_APPROVAL = "split_below_approval"
+# "any series of related purchases", "in aggregate", "a cumulative value", "in total".
+_AGGREGATE = re.compile(
+    r"\b(?:series\s+of|related\s+(?:purchases|orders|contracts|payments)|in\s+(?:the\s+)?aggregate"
+    r"|aggregated?|cumulative(?:ly)?|in\s+total|combined)\b",
+    re.IGNORECASE,
+)
+_ANY_SPAN_DAYS = 366 * 100
 _MIN_PARTS = 2
 _SEVERE_PARTS = 3
 
@@ -46,15 +63,18 @@ def split_purchases(clauses: list[Clause], transactions: list[Transaction]) -> l
         currency = money[0].currency if money else None
         low = clause.amount * (1 - STRUCTURING_BAND)
         by_payee: dict[str, list[tuple[date, Transaction]]] = defaultdict(list)
+        incoming = received(transactions)
         # A payment in the ledger and on the bank statement is one payment, not two parts.
         for tx in distinct_payments(transactions):
             day = tx_date(tx)
-            if not is_payment(tx) or not tx.to_party or day is None:
+            if not is_payment(tx) or not tx.to_party or day is None or id(tx) in incoming:
                 continue
             if low <= tx.amount < clause.amount and currency in (None, tx.currency):
                 by_payee[name_key(tx.to_party)].append((day, tx))
+        # A rule on a series of purchases, or their total, holds whatever time they span.
+        days = _ANY_SPAN_DAYS if _AGGREGATE.search(clause.text) else STRUCTURING_WINDOW_DAYS
         for dated in by_payee.values():
-            run = densest(sorted(dated, key=lambda pair: pair[0]), lambda pair: pair[0])
+            run = densest(sorted(dated, key=lambda pair: pair[0]), lambda pair: pair[0], days)
             total = sum(tx.amount for _, tx in run)
             if len(run) >= _MIN_PARTS and total >= clause.amount:
                 payments = [tx for _, tx in run]

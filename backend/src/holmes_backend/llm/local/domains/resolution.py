@@ -23,6 +23,7 @@ from holmes_backend.llm.local.facts.names import (
     org_suffix,
     person_parts,
     register_order,
+    same_given,
     slug,
     strip_honorific,
     title_case,
@@ -181,6 +182,12 @@ class Resolver:
                 full[first].append(mention)
             else:
                 partial.append(mention)
+        # "Dan Mercer" is the one "Daniel Mercer" (a short form joins the one full name it is a
+        # form of, and stays apart between two: "Chris" beside Christina and Christopher).
+        for first in sorted(full, key=len):
+            others = [f for f in full if f != first and same_given(first, f)]
+            if len(others) == 1 and len(others[0]) > len(first):
+                full[others[0]] += full.pop(first)
         for mention in partial:
             initial = firsts[mention.name]
             fits = [f for f in full if not initial or f.startswith(initial)]

@@ -43,7 +43,11 @@ from holmes_backend.llm.local.facts.lexicon import (
     fold,
     wordset,
 )
-from holmes_backend.llm.local.facts.vocabulary import given_names, only_common_words
+from holmes_backend.llm.local.facts.vocabulary import (
+    full_forms,
+    given_names,
+    only_common_words,
+)
 
 NameKind = Literal["person", "organization", "place"]
 
@@ -638,6 +642,16 @@ def name_key(name: str) -> str:
     return f"{first} {last}".strip()
 
 
+def same_given(a: str, b: str) -> bool:
+    """Whether two given names (lower case, as person_parts gives them) are one: the same, or
+    one a short form of the other ("dan", "daniel"), or both of one name ("bob", "rob")."""
+    if a == b:
+        return True
+    forms = full_forms()
+    of_a, of_b = forms.get(a, frozenset()), forms.get(b, frozenset())
+    return b in of_a or a in of_b or bool(of_a & of_b)
+
+
 @lru_cache(maxsize=_CACHE)
 def same_party(a: str, b: str) -> bool:
     """Whether two written names plausibly denote the same party."""
@@ -650,7 +664,12 @@ def same_party(a: str, b: str) -> bool:
         return False
     if pa[2] == pb[2]:
         fa, fb = pa[0], pb[0]
-        return not fa or not fb or fa == fb or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
+        return (
+            not fa
+            or not fb
+            or same_given(fa, fb)
+            or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
+        )
     return _surname_first(pa, pb) or _capitals_first(a, pb) or _capitals_first(b, pa)
 
 

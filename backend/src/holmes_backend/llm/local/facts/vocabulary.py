@@ -6,6 +6,9 @@ know every case's vocabulary. What tells them apart is general: a name has a giv
 ("Bill Price", "Grant Hill") or a word that is not common English ("Ostrowski", "Adeyemi"),
 a phrase of common words and no given name is words.
 
+Forms of one given name ("Dan" and "Daniel", "Bob" and "Robert"): the same dictionary's
+equivalences.
+
 Common English: wordfreq's small English list (word frequencies from many sources), words at or
 above COMMON_ZIPF (about once in 600,000 words). Given names: gender-guesser's name dictionary
 (about 48,000 first names from many countries). Both are read once, on first use, into sets of
@@ -66,6 +69,26 @@ def given_names() -> frozenset[str]:
     names |= {name for name in rare - names if name not in everyday}
     # Unaccented, "Nice" or "Horn" (of "Nicé", "Hörn") is the everyday word.
     return frozenset(names | (unaccented - everyday))
+
+
+# gender-guesser's equivalence line: "=  Dan Daniel", a short or other form and the name it is.
+_SAME_NAME_LINE = re.compile(r"^=\s+(?P<short>[^\s+]+)\s+(?P<full>[^\s+]+)")
+
+
+@cache
+def full_forms() -> dict[str, frozenset[str]]:
+    """The names a given name is a short or other form of, lower case and unaccented: "dan"
+    {"daniel"}, "bob" {"robert"}, "chris" {"christina", "christine", "christopher"}; from
+    gender-guesser's equivalences (some 750, many countries')."""
+    data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
+    found: dict[str, set[str]] = {}
+    with data.open(encoding="utf-8") as lines:
+        for line in lines:
+            if line.startswith("=") and (match := _SAME_NAME_LINE.match(line)):
+                short, full = fold(match["short"].lower()), fold(match["full"].lower())
+                if short != full:
+                    found.setdefault(short, set()).add(full)
+    return {short: frozenset(fulls) for short, fulls in found.items()}
 
 
 def _frequency(line: str) -> int:

@@ -67,7 +67,10 @@ from holmes_backend.llm.local.domains.dated_acts import (
 from holmes_backend.llm.local.domains.deadlines import deadline_contradictions
 from holmes_backend.llm.local.domains.deaths import after_death_contradictions
 from holmes_backend.llm.local.domains.departures import departure_contradictions
-from holmes_backend.llm.local.domains.dispositions import disposal_contradictions
+from holmes_backend.llm.local.domains.dispositions import (
+    disposal_contradictions,
+    owning_contradictions,
+)
 from holmes_backend.llm.local.domains.earnings import earnings_contradictions
 from holmes_backend.llm.local.domains.exfiltration import exfiltration_contradictions
 from holmes_backend.llm.local.domains.exits import access_contradictions
@@ -1877,6 +1880,7 @@ def _of_dealings(view: CaseView, held: list[Transaction]) -> list[Contradiction]
     claims = view.evidence.sworn_claims
     findings = view.financial.findings
     found = disposal_contradictions(claims, findings + view.evidence.findings, held)
+    found += owning_contradictions(claims, findings + view.evidence.findings)
     found += backdating_contradictions(
         view.evidence.findings, view.legal.dates, claims, held, view.legal.parties, view.filenames
     )

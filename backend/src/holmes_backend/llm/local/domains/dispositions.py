@@ -5,6 +5,12 @@
   registered keeper, a transferor and a transferee, a seller and a buyer) is an ownership change:
   a finding naming both, the day the new owner's line gives (else the record's first date), the
   property and any price it states ("The price stated to have been paid … was GBP 1").
+- Financial: a record naming one owner of a thing and no previous one ("Registered keeper:
+  Daniel Mercer" beside "Make/Model: Ford Focus Zetec", "Colour: Grey") is an ownership held:
+  a finding naming the owner, what the record describes and from when ("Keeper since: …").
+- Synthesis: "I do not own a grey Ford Focus" against an ownership held by the speaker of a
+  thing the record describes in the denial's own words (HIGH), unless it began after the time
+  the denial is about.
 - Synthesis: "Have you sold, transferred or given away any property …? No." against an ownership
   change whose previous owner is the speaker (HIGH); "Have you made any
   payments to relatives …? No." against payments to the speaker's relatives: those a relation
@@ -13,6 +19,7 @@
 """
 
 import re
+from datetime import date
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SwornClaim, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -20,7 +27,8 @@ from holmes_backend.llm.local.domains.interests import RELATION
 from holmes_backend.llm.local.domains.ledger import is_payment
 from holmes_backend.llm.local.facts.answers import answer_of
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.dates import find_moments
+from holmes_backend.llm.local.facts.dates import find_moments, parse_span
+from holmes_backend.llm.local.facts.lexicon import wordset
 from holmes_backend.llm.local.facts.money import find_money, format_money
 from holmes_backend.llm.local.facts.names import (
     leading_person,
@@ -30,6 +38,7 @@ from holmes_backend.llm.local.facts.names import (
 from holmes_backend.llm.local.facts.text import units
 
 OWNERSHIP_CHANGE = "ownership_change"
+OWNERSHIP_HELD = "ownership_held"
 
 _PREVIOUS = re.compile(
     r"\b(?:previous|former|prior|old)\s+(?:registered\s+)?(?:proprietor|owner|keeper|holder)s?"
@@ -109,6 +118,129 @@ def ownership_changes(doc: EvidenceDoc) -> list[Finding]:
             sources=unique_refs([new[1].ref, previous[1].ref], 2),
         )
     ]
+
+
+# A record's owner field: "Registered keeper", "Owner", "Proprietor", "Registered owner".
+_OWNER = re.compile(
+    r"^\s*(?:registered\s+)?(?:keeper|owner|proprietor|title\s+holder)s?\s*$", re.IGNORECASE
+)
+_SINCE_LABEL = re.compile(r"\b(?:since|from|acquired|purchased|registered\s+on)\b", re.I)
+# The fields that say what the record is of ("Make/Model", "Colour", "Registration", "VIN").
+_DESCRIBING = re.compile(
+    r"^\s*(?:make|model|make\s*/\s*model|colou?r|registration(?:\s+(?:no|number|mark))?|"
+    r"reg(?:\.|istration)?\s*(?:no\.?|mark)?|vin|chassis\s+no|vehicle|property|title\s+no|"
+    r"description|type|hull|vessel|serial\s+(?:no|number))\.?\s*$",
+    re.IGNORECASE,
+)
+
+
+def ownership_held(doc: EvidenceDoc) -> list[Finding]:
+    """A record's one owner of the thing it describes, when it names no previous owner."""
+    owner = since = None
+    described: list[str] = []
+    refs = []
+    for unit in units(doc)[: _HEAD * 2]:
+        field = _LABELLED.search(unit.text)
+        if field is None:
+            continue
+        label, value = field["label"].strip(), field["rest"].strip()
+        if _PREVIOUS.search(label):
+            return []  # a change of owner (ownership_changes)
+        if _OWNER.match(label) and (person := leading_person(value)):
+            if owner is not None and not same_party(owner[0], person):
+                return []  # two owners: whose it is is not one field's
+            owner = (person, label.lower())
+            refs.append(unit.ref)
+        elif _DESCRIBING.match(label):
+            described.append(value)
+            refs.append(unit.ref)
+        elif _SINCE_LABEL.search(label) and (moments := find_moments(value)):
+            since = moments[0].day
+    if owner is None or not described:
+        return []
+    what = ", ".join(described)[:160]
+    dated = f" since {since.isoformat()}" if since else ""
+    return [
+        Finding(
+            finding_type=OWNERSHIP_HELD,
+            title=f"{owner[0]} is recorded as {owner[1]} of {what}{dated}",
+            summary=f"{doc.filename}: {owner[1]} {owner[0]}; {what}{dated}",
+            confidence=0.8,
+            severity="LOW",
+            entities=[owner[0]],
+            sources=unique_refs(refs, 4),
+        )
+    ]
+
+
+# "I do not own", "I have never owned", "I don't have", "I was never the owner of".
+_OWNING_DENIED = re.compile(
+    r"\b(?:(?:do|did|have|had)\s+not|don't|didn't|haven't|hadn't|never)\s+"
+    r"(?:(?:been\s+)?(?:the\s+)?(?:registered\s+)?(?:owner|keeper)\s+of|own(?:ed)?|possess(?:ed)?|"
+    r"kept|had|have)\s+(?P<thing>[^.;]{3,80})",
+    re.IGNORECASE,
+)
+_GENERIC_THING = wordset(
+    "a an any the one such this that my own car vehicle motor property house thing anything "
+    "ever and or of in"
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'-]+")
+_ONE_THING = re.compile(r"[,(]|\s+(?:and|but|or|nor|which|that|because|when|since)\s+", re.I)
+
+
+def _thing_words(text: str) -> set[str]:
+    return {w.lower() for w in _WORD.findall(text)} - _GENERIC_THING
+
+
+def owning_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> list[Contradiction]:
+    """A denial of owning a thing against the speaker's ownership of one the record describes
+    in the denial's words ("a grey Ford Focus": the keeper's record of a grey Ford Focus)."""
+    held = [f for f in findings if f.finding_type == OWNERSHIP_HELD and f.entities]
+    found: list[Contradiction] = []
+    for claim in claims if held else []:
+        speaker = claim.speaker
+        denied = _OWNING_DENIED.search(answer_of(claim).said)
+        if not speaker or denied is None:
+            continue
+        thing = _ONE_THING.split(denied["thing"])[0]  # "a grey Ford Focus and I have never …"
+        words = _thing_words(thing)
+        end = parse_span(claim.claimed_time)
+        against = [
+            f
+            for f in held
+            if same_party(f.entities[0], speaker)
+            and f.sources[0].file_id != claim.source.file_id
+            and words
+            and words <= _thing_words(f.title) | _described_colours(f.title)
+            and not _since_after(f.title, end[1].date() if end else None)
+        ]
+        if against:
+            found.append(
+                Contradiction(
+                    claim=claim.claim,
+                    claim_source=claim.source,
+                    evidence_against=unique_refs([s for f in against for s in f.sources], 6),
+                    explanation=(
+                        f"{speaker} denies owning {thing.strip()}, yet "
+                        + "; ".join(f.title for f in against[:3])
+                        + "."
+                    ),
+                    severity="HIGH",
+                )
+            )
+    return found
+
+
+def _described_colours(title: str) -> set[str]:
+    """British and American spellings of a colour alike ("grey", "gray")."""
+    words = _thing_words(title)
+    return {"gray"} if "grey" in words else {"grey"} if "gray" in words else set()
+
+
+def _since_after(title: str, day: date | None) -> bool:
+    """Whether the ownership began after the day the denial is about."""
+    since = re.search(r" since (\d{4}-\d{2}-\d{2})$", title)
+    return bool(day and since and date.fromisoformat(since[1]) > day)
 
 
 def disposal_contradictions(

@@ -25,6 +25,7 @@ from holmes_backend.llm.local.domains.covenants import employments
 from holmes_backend.llm.local.domains.custody import custody_findings, mentioned_files
 from holmes_backend.llm.local.domains.deadlines import acts_recorded
 from holmes_backend.llm.local.domains.deaths import deaths
+from holmes_backend.llm.local.domains.dispositions import ownership_changes, ownership_held
 from holmes_backend.llm.local.domains.faculties import states_observed
 from holmes_backend.llm.local.domains.filedates import created_after_date
 from holmes_backend.llm.local.domains.flights import flights_recorded
@@ -145,7 +146,9 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += instructions(docs)
     findings += backdating_asked(docs)
     findings += observed_absences(docs) + observed_presences(docs)
-    findings += [held for doc in docs for held in offices_held(doc)]
+    findings += [held for doc in docs for held in offices_held(doc)] + [
+        held for doc in docs if not ownership_changes(doc) for held in ownership_held(doc)
+    ]
     findings += [held for doc in docs for held in roles_held(doc)]
     findings += [stay for doc in docs for stay in stays_booked(doc)]
     findings += lookalike_domains(docs)

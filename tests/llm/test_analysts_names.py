@@ -459,3 +459,18 @@ def test_firms_and_practices_named_by_their_trade() -> None:
     assert kind_of("Tarn Engineering") == "organization"
     assert kind_of("Internal Audit") != "person"
     assert kind_of("Priya Venkataraman") == "person"
+
+
+def test_a_car_by_its_make_and_a_house_by_its_number() -> None:
+    # A car's make first is a thing, not a person; a make that is a given name stays a name.
+    assert find_names("Make/Model: Ford Focus Zetec") == []
+    assert find_names("She drove a Vauxhall Corsa to work") == []
+    assert [n.text for n in find_names("Harrison Ford was not there")] == ["Harrison Ford"]
+    # A house number after "at", "to", "from": an address, even with no comma after it; not a
+    # time before a given name ("at 9 Sarah Jones called").
+    assert [(n.text, n.kind) for n in find_names("I was at 14 Larch Close all evening")] == [
+        ("Larch Close", "place")
+    ]
+    assert [(n.text, n.kind) for n in find_names("At 9 Sarah Jones called me")] == [
+        ("Sarah Jones", "person")
+    ]

@@ -133,6 +133,13 @@ ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
     "government state city county commonwealth republic kingdom people"
 )
+# Car makes, the first word of a car's name ("Ford Focus", "Vauxhall Corsa").
+VEHICLE_MAKES = wordset(
+    "ford toyota vauxhall volkswagen vw bmw audi honda nissan hyundai kia peugeot renault fiat "
+    "skoda škoda mercedes mercedes-benz volvo mazda tesla jeep chevrolet citroen citroën seat "
+    "suzuki mitsubishi subaru lexus porsche jaguar dacia opel saab dodge chrysler cadillac "
+    "buick infiniti acura isuzu iveco daf scania yamaha kawasaki ducati triumph"
+)
 PLACE_WORDS = wordset(
     "hotel motel inn street st avenue ave road rd boulevard blvd lane ln drive way highway "
     "airport station terminal park mall center centre plaza square bridge marina harbor harbour "

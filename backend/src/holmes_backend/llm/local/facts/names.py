@@ -39,6 +39,7 @@ from holmes_backend.llm.local.facts.lexicon import (
     ROLE_WORDS,
     STOPWORDS,
     TRAILING_NOT_NAMES,
+    VEHICLE_MAKES,
     VENUE_HEADS,
     fold,
     wordset,
@@ -160,6 +161,10 @@ _DETERMINED = re.compile(
 # A house number right before: an address ("77 Lakeview Terrace, Evanston"), not a year, an
 # amount or a date's day ("In 2024 Jane Roe…", "$500 Jane…", "March 5 Jane…").
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
+# "at 14 Larch Close all evening": where someone was, by its house number.
+_LOCATIVE = re.compile(
+    r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
+)
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
 _ROLE_AFTER = re.compile(
     rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
@@ -219,7 +224,22 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     # "Front Office", "Customer Service": a desk, neither a firm nor a person.
     # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place.
     ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
-    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name) or ship:
+    # "Ford Focus Zetec", "Vauxhall Corsa": a car by its make, not a person (a make that is a
+    # given name, "Mercedes …", stays one, and so does a name ending as it begins: "Ford Madox
+    # Ford").
+    car = (
+        len(tokens) >= 2
+        and (make := _bare(tokens[0])) in VEHICLE_MAKES
+        and make not in given_names()
+        and _bare(tokens[-1]) != make
+    )
+    if (
+        not tokens
+        or any(any(ch.isdigit() for ch in t) for t in tokens)
+        or department(name)
+        or ship
+        or car
+    ):
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
@@ -533,7 +553,18 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     if _CODE_AFTER.match(after):
         return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name
     number = _HOUSE_NUMBER.search(before)
-    addressed = bool(number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number))
+    addressed = bool(
+        number
+        and (
+            _ADDRESS_AFTER.match(after)
+            # "at 9 Sarah Jones called": a time, and a given name after it
+            or (
+                _LOCATIVE.search(before[: number.start()])
+                and name.split(maxsplit=1)[0].lower() not in given_names()
+            )
+        )
+        and _is_house_number(before, number)
+    )
     # "77 Lakeview Terrace, Evanston"; a log's "Location: Woolley Edge", "Branch: Harrow Weald"
     return "place" if addressed or _PLACE_FIELD.search(before) else kind
 

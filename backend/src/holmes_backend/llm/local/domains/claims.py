@@ -114,6 +114,13 @@ _UNIVERSAL = re.compile(
     r"|\bonly\s+(?:once|twice|one|the\s+once)\b",
     re.IGNORECASE,
 )
+# A bound is testable as a denial is: "I only approved two invoices", "each under £5k".
+_BOUNDED = re.compile(
+    r"\b(?:only|just|no\s+more\s+than|at\s+most)\s+(?:[a-z]+\s+){0,2}?"
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,3})\s+[a-z]{3,}"
+    r"|\b(?:each|all|every\s+one)\s+(?:of\s+them\s+)?(?:under|below|less\s+than)\b",
+    re.IGNORECASE,
+)
 _PARTICIPLE = (
     r"(?:[a-z]+ed|made|paid|done|kept|sent|spent|taken|given|held|sold|told|brought|bought|put|"
     r"shown|seen|written|signed|met|drawn|known)"
@@ -1330,6 +1337,7 @@ def _claim(
         or claimed_place
         or _NEGATION.search(text)
         or _UNIVERSAL.search(text)
+        or _BOUNDED.search(text)
         or _PERJURY.search(text)
         or own
         or preexisting

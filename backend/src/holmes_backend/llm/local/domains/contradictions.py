@@ -35,7 +35,10 @@ from holmes_backend.llm.local.domains.acts import act_contradictions
 from holmes_backend.llm.local.domains.addresses import address_tie_contradictions
 from holmes_backend.llm.local.domains.ages import age_contradictions
 from holmes_backend.llm.local.domains.allowances import allowance_contradictions
-from holmes_backend.llm.local.domains.approvers import approver_contradictions
+from holmes_backend.llm.local.domains.approvers import (
+    approver_contradictions,
+    bounded_approval_contradictions,
+)
 from holmes_backend.llm.local.domains.authorship import shared_authorship_contradictions
 from holmes_backend.llm.local.domains.backdating import backdating_contradictions
 from holmes_backend.llm.local.domains.balances import BALANCE_BREAK
@@ -1781,6 +1784,7 @@ def all_contradictions(
         approval_claim_contradictions(view, missing)
         + usual_address_contradictions(claims, view.evidence.findings)
         + approver_contradictions(claims, held)
+        + bounded_approval_contradictions(claims, held)
         + payday_contradictions(claims, held)
         + trade_contradictions(claims, held, view.financial.findings)
         + misstated_contradictions(view.financial.findings)

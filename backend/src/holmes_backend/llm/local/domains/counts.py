@@ -23,15 +23,13 @@ from holmes_backend.llm.local.domains.claims import witness
 from holmes_backend.llm.local.domains.records import record_author
 from holmes_backend.llm.local.facts.cells import row_fields
 from holmes_backend.llm.local.facts.cite import unique_refs
+from holmes_backend.llm.local.facts.lexicon import NUMBER_WORDS
 from holmes_backend.llm.local.facts.money import to_number
 from holmes_backend.llm.local.facts.text import Unit, units
 
 COUNT_STATED = "count_stated"
 
-_WORDS = {
-    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
-}  # fmt: skip
+_WORDS = NUMBER_WORDS
 # "12", "1,200" (whole, not the "200" of it).
 _FIGURE = r"\d{1,3}(?:,\d{3})+|\d{1,5}|"
 _COUNTED = re.compile(

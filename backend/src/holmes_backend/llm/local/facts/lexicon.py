@@ -133,6 +133,11 @@ ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
     "government state city county commonwealth republic kingdom people"
 )
+# Small counts as words ("two invoices", "twelve pallets").
+NUMBER_WORDS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
 # Car makes, the first word of a car's name ("Ford Focus", "Vauxhall Corsa").
 VEHICLE_MAKES = wordset(
     "ford toyota vauxhall volkswagen vw bmw audi honda nissan hyundai kia peugeot renault fiat "

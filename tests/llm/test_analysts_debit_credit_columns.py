@@ -52,3 +52,23 @@ async def test_each_line_goes_the_way_of_the_column_it_stands_under(tmp_path: Pa
 )
 def test_hyphenated_numeric_dates(text: str, iso: list[str]) -> None:
     assert [m.iso() for m in find_moments(text)] == iso
+
+
+_CREDIT_UNION = [
+    "Coastal Federal Credit Union",
+    "Member: Rosa Delgado",
+    "Date        Transaction                              Withdrawals    Deposits      Balance",
+    "05/02/2025  ACH PAYROLL BRIGHTLINE MEDICAL                           3,412.18      5,120.40",
+    "05/06/2025  ZELLE TO MARCO DELGADO                       900.00                    4,220.40",
+    "05/09/2025  CHECK 1042                                 1,250.00                    2,970.40",
+]
+
+
+async def test_a_credit_unions_member_pays_by_app_and_is_paid_by_payroll(tmp_path: Path) -> None:
+    # The member is the account's holder; a payroll run's payer and an app's payee are named
+    # after their codes; a cheque names no one.
+    assert await _moved(tmp_path, _CREDIT_UNION) == [
+        ("2025-05-02", 3412.18, "Brightline Medical", "Rosa Delgado"),
+        ("2025-05-06", 900.0, "Rosa Delgado", "Marco Delgado"),
+        ("2025-05-09", 1250.0, "Rosa Delgado", None),
+    ]

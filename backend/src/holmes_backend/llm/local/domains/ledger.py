@@ -41,6 +41,7 @@ from holmes_backend.llm.local.facts.names import (
     title_case,
 )
 from holmes_backend.llm.local.facts.text import Unit, units
+from holmes_backend.llm.local.facts.vocabulary import given_names
 
 INVOICED = "Invoiced amount"
 _REFERENCE = re.compile(
@@ -90,7 +91,7 @@ _TO = re.compile(
 )
 _FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOLDER = re.compile(
-    r"\b(?:account holder|account name|card ?holder|card ?member|holder|customer|client|"
+    r"\b(?:account holder|account name|card ?holder|card ?member|holder|customer|client|member|"
     r"statement for|prepared for|"
     r"name|kontoinhaber(?:in)?|inhaber|titulaire(?: du compte)?|titular|intestatario|"
     rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
@@ -128,13 +129,17 @@ _BOOKED = re.compile(
     r"(?:fps|bacs)(?:\s+(?:cr|dr|credit|debit))?|"
     r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
-    r"prélèvement|prelevement|transferencia|bonifico|overboeking)\s+"
+    r"prélèvement|prelevement|transferencia|bonifico|overboeking|"
+    # Payment apps and US clearing ("ZELLE TO MARCO DELGADO", "ACH PAYROLL BRIGHTLINE").
+    r"zelle|venmo|paypal|cash\s?app|ach(?:\s+(?:payroll|credit|debit|deposit))?|payroll|eft)\s+"
     r"(?:(?:to|from|an|von|à|a|de)\s+)?:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
 # A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
 # MAXI 0412".
+# Payment apps pay people: what follows their code is a person's name, not a purpose.
+_TO_PERSON = re.compile(r"^\s*(?:zelle|venmo|paypal|cash\s?app)\b", re.IGNORECASE)
 _BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 # Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
@@ -758,6 +763,9 @@ def _booked(text: str) -> str | None:
             return title_case(name)
         if re.fullmatch(r"[A-Z]\.?\s+[A-Z][A-Z'-]+", name):
             return title_case(name)  # an initial and a surname ("R TREMAYNE") has no purpose
+        words = name.split()
+        if _TO_PERSON.match(value) and len(words) == 2 and words[0].lower() in given_names():
+            return title_case(name)  # an app's payee by name ("ZELLE TO MARCO DELGADO")
     return None
 
 

@@ -279,7 +279,9 @@ REGIONS = wordset(
 PAYMENT_CODES = wordset(
     "sepa cr dr dd so sto bgc fpi fpo tfr trf pos atm chq bacs chaps ach swift giro inward "
     "outward incoming outgoing inbound outbound wire wires transfer payment card purchase direct "
-    "debit credit standing order to from"
+    "debit credit standing order to from "
+    # Payment apps, named before the other side ("ZELLE TO MARCO DELGADO").
+    "zelle venmo paypal cashapp eft"
 )
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
 # Capitalised words that are not parts of personal names.

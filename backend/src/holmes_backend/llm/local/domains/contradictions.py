@@ -705,7 +705,7 @@ def denial_contradictions(
                 evidence += _chat_evidence(conversations, items, claim, target, since)
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence += [t.source for t in together(guests, speaker, target)]
-                evidence = unique_refs(evidence, 50)
+                evidence = _placed_first(unique_refs(evidence, 50))
                 # Denying a meeting, messages between the two weigh less than both somewhere.
                 met = _MEETING.search(match.group()) is None or any(i.place for i in both)
                 if evidence:
@@ -1044,6 +1044,17 @@ def _with_someone_from(item: Item, organisation: str) -> bool:
         if at >= 0 and core in text[at + len(person) : at + len(person) + len(core) + 8]:
             return True
     return False
+
+
+def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
+    """The refs, a file's whole-file ref left out beside a ref to a place in it: an e-mail's
+    sentence telling of the meeting is the e-mail, not another record."""
+    placed = {r.file_id for r in refs if r.line or r.row or r.page or r.cue_start is not None}
+    return [
+        r
+        for r in refs
+        if r.file_id not in placed or r.line or r.row or r.page or r.cue_start is not None
+    ]
 
 
 def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:

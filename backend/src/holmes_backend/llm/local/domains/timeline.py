@@ -10,7 +10,7 @@ sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from
 import re
 from collections import defaultdict
 from collections.abc import Mapping
-from datetime import date
+from datetime import date, timedelta
 from pathlib import PurePath
 
 from holmes_backend.agents.schemas import SourceRef, TimedEvent
@@ -451,10 +451,7 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             )
         )
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
-        senders = [sender_name(str(meta.get("from") or ""))]
-        copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
-        recipients = [sender_name(str(v)) for v in copied if isinstance(v, str)]
-        people = [p for p in senders + recipients if p]
+        people = _correspondents(doc)
         found.append(
             TimedEvent(
                 timestamp=meta["date"],
@@ -468,6 +465,16 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
     return found
 
 
+def _correspondents(doc: EvidenceDoc) -> list[str]:
+    """An e-mail's sender and recipients, by name."""
+    meta = doc.metadata
+    copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
+    written = [str(meta.get("from") or ""), *(str(v) for v in copied if isinstance(v, str))]
+    return [name for value in written if (name := sender_name(value))]
+
+
+# "see you", "we met", "thanks for dinner": the correspondents' own doings.
+_BETWEEN_US = re.compile(r"\b(?:I|we|you|us|our|your)\b", re.IGNORECASE)
 _GIST_WORDS = 5
 
 
@@ -719,6 +726,8 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             named = named_in(unit.text)
             if number in rows and not named and subject:
                 named = [subject[0]]
+            if mail and not named and _BETWEEN_US.search(unit.text):
+                named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
             found.append(
                 TimedEvent(
                     timestamp=moment.iso(),
@@ -773,7 +782,14 @@ def _without_year(text: str, written: date | None) -> list[Moment]:
             continue  # "… would be appreciated by March 31": a day ahead, of no year told
         if days := find_days(clause, written):
             return [Moment(days[0])]
+        # "Good to see you again yesterday in Rotterdam": the day before it was written (what
+        # it tells of its own day is the e-mail's own event).
+        if _DAY_BEFORE.search(clause):
+            return [Moment(written - timedelta(days=1))]
     return []
+
+
+_DAY_BEFORE = re.compile(r"\b(?:yesterday|last\s+night)\b", re.IGNORECASE)
 
 
 def _distinct_people(names: list[str]) -> list[str]:

@@ -211,7 +211,7 @@ def owning_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> 
             if same_party(f.entities[0], speaker)
             and f.sources[0].file_id != claim.source.file_id
             and words
-            and words <= _thing_words(f.title) | _described_colours(f.title)
+            and words <= _with_spellings(_thing_words(f.title))
             and not _since_after(f.title, end[1].date() if end else None)
         ]
         if against:
@@ -231,10 +231,9 @@ def owning_contradictions(claims: list[SwornClaim], findings: list[Finding]) -> 
     return found
 
 
-def _described_colours(title: str) -> set[str]:
-    """British and American spellings of a colour alike ("grey", "gray")."""
-    words = _thing_words(title)
-    return {"gray"} if "grey" in words else {"grey"} if "gray" in words else set()
+def _with_spellings(words: set[str]) -> set[str]:
+    """The words, a colour in its British and American spelling alike ("grey", "gray")."""
+    return words | {"grey", "gray"} if words & {"grey", "gray"} else words
 
 
 def _since_after(title: str, day: date | None) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import asyncpg
 import uvicorn
@@ -19,6 +20,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from starlette.types import ASGIApp
 
+from holmes_backend.__main__ import proxy_options
 from holmes_backend.config import Settings
 from holmes_backend.db.migrate import upgrade
 from holmes_backend.main import create_app
@@ -153,13 +155,13 @@ async def read_sse(lines: AsyncIterator[str], count: int) -> list[SseEvent]:
 
 
 @contextmanager
-def serve_app(app: ASGIApp) -> Iterator[str]:
+def serve_app(app: ASGIApp, **options: Any) -> Iterator[str]:
     """Serve an ASGI app with uvicorn on a real socket in its own thread and loop; yield its URL."""
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1", 0))
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on", **options))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -179,7 +181,8 @@ def serve_app(app: ASGIApp) -> Iterator[str]:
 def live_server(settings: Settings) -> Iterator[LiveServer]:
     """The Holmes service on settings, migrated, over real HTTP."""
     asyncio.run(upgrade(settings))
-    with serve_app(create_app(settings)) as url:
+    # Served as `python -m holmes_backend serve` serves it (which proxies it believes).
+    with serve_app(create_app(settings), **proxy_options(settings)) as url:
         yield LiveServer(base_url=url, settings=settings)
 
 

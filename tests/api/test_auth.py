@@ -59,6 +59,26 @@ async def test_signup_rejects_duplicates_and_bad_input(anonymous: httpx.AsyncCli
     assert_envelope(await _signup(anonymous, username="no spaces!"), 422, "VALIDATION_ERROR")
 
 
+async def test_signup_refuses_short_and_guessable_passwords(anonymous: httpx.AsyncClient) -> None:
+    for password in ("password", "12345678", " " * 8):
+        error = assert_envelope(
+            await _signup(anonymous, password=password), 422, "VALIDATION_ERROR"
+        )
+        assert "at least 12 characters" in error["message"]
+    for password in (" " * 12, "passwordpassword", "Password1234"):
+        error = assert_envelope(
+            await _signup(anonymous, password=password), 422, "VALIDATION_ERROR"
+        )
+        assert error["message"].startswith("This password is too easy to guess"), error
+        assert error["details"]["field"] == "password"
+        assert "unrelated words" in error["suggested_action"]
+    # Strong in general, weak for this account: it is made of the account's own name.
+    email = f"quintessa.marlowe.{uuid.uuid4().hex[:6]}@holmes.example"
+    weak_for_her = await _signup(anonymous, email=email, password="quintessamarlowe")
+    assert_envelope(weak_for_her, 422, "VALIDATION_ERROR")
+    assert (await _signup(anonymous, password="quintessamarlowe")).status_code == 201
+
+
 async def test_login_with_bearer_and_with_cookie(server: LiveServer, alice: Account) -> None:
     async with httpx.AsyncClient(base_url=server.base_url) as browser:
         response = await browser.post(

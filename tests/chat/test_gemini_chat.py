@@ -133,7 +133,10 @@ async def test_gemini_chat_calls_a_tool_and_streams_tokens_as_they_arrive(
         token = (
             await anon.post(
                 "/api/auth/signup",
-                json={"email": f"{uuid.uuid4().hex[:8]}@holmes.example", "password": "x" * 16},
+                json={
+                    "email": f"{uuid.uuid4().hex[:8]}@holmes.example",
+                    "password": "chat tool stream test",
+                },
             )
         ).json()["access_token"]
     headers = {"Authorization": f"Bearer {token}"}

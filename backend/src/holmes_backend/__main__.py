@@ -3,6 +3,7 @@
 import argparse
 import asyncio
 import json
+from typing import Any
 
 import uvicorn
 
@@ -38,7 +39,18 @@ def main() -> None:
             host=settings.host,
             port=settings.port,
             log_level="info",
+            **proxy_options(settings),
         )
+
+
+def proxy_options(settings: Settings) -> dict[str, Any]:
+    """uvicorn's handling of X-Forwarded-For/-Proto: only from HOLMES_TRUSTED_PROXIES.
+
+    uvicorn's own default believes them from 127.0.0.1, so any local process (or a request
+    relayed through one) could choose its client address and walk around the login limits."""
+    if not settings.trusted_proxies:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": list(settings.trusted_proxies)}
 
 
 async def _first_start(settings: Settings) -> None:

@@ -2,10 +2,10 @@
 
 from functools import cached_property
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MIB = 1024 * 1024
 
@@ -85,8 +85,25 @@ class Settings(BaseSettings):
     secret_key: str = Field(default=DEV_SECRET_KEY, min_length=32)
     token_ttl_seconds: int = Field(default=12 * 3600, ge=60)
     cookie_name: str = "holmes_session"
+    # Login throttling (services/throttle.py). Past login_max_failures consecutive failures an
+    # account waits login_backoff_seconds, doubling per failure up to login_backoff_max_seconds;
+    # one address gets login_client_max_failures failures across accounts per window.
     login_max_failures: int = Field(default=5, ge=1)
     login_window_seconds: int = Field(default=15 * 60, ge=1)
+    login_backoff_seconds: float = Field(default=1.0, gt=0)
+    login_backoff_max_seconds: float = Field(default=60.0, gt=0)
+    login_client_max_failures: int = Field(default=20, ge=1)
+    # The global gate on argon2 (login and sign-up): how often, in bursts of how many, and how
+    # many at once (each check takes ~0.1 s of several cores).
+    password_checks_per_second: float = Field(default=10.0, gt=0)
+    password_check_burst: int = Field(default=20, ge=1)
+    password_check_concurrency: int = Field(default=2, ge=1)
+    # zxcvbn's score (0-4) a new password must reach; its length must be at least 12 as well.
+    password_min_score: int = Field(default=3, ge=0, le=4)
+    # Peers whose X-Forwarded-For / X-Forwarded-Proto are believed (addresses or CIDR networks,
+    # comma-separated); the client is the right-most address not among them. None by default:
+    # the client is the TCP peer. ("*" believes the left-most address, which clients can forge.)
+    trusted_proxies: Annotated[tuple[str, ...], NoDecode] = ()
     max_json_body_bytes: int = Field(default=1 * MIB, ge=1024)
     google_client_id: str | None = None
     google_client_secret: str | None = None
@@ -143,6 +160,13 @@ class Settings(BaseSettings):
     gemini_retry_max_delay: float = Field(default=8.0, ge=0)
     # Gemini's inline-data limit is 20 MB per request; bigger media go through the File API.
     gemini_inline_max_bytes: int = Field(default=20 * MIB, ge=1)
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
 
     @field_validator("data_dir", "storage_dir", "ui_dir")
     @classmethod

@@ -38,10 +38,7 @@ class Runtime:
             engine=engine,
             session_factory=session_factory,
             storage=create_storage(settings),
-            throttle=LoginThrottle(
-                max_failures=settings.login_max_failures,
-                window_seconds=settings.login_window_seconds,
-            ),
+            throttle=LoginThrottle.from_settings(settings),
             hub=EventHub(*hub_reader(session_factory)),
         )
 

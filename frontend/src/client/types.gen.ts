@@ -1727,6 +1727,10 @@ export type SignupErrors = {
      * Unprocessable Entity
      */
     422: ErrorEnvelope;
+    /**
+     * Too Many Requests
+     */
+    429: ErrorEnvelope;
 };
 
 export type SignupError = SignupErrors[keyof SignupErrors];

@@ -72,7 +72,7 @@ export function AuthForm({ mode }: { mode: "login" | "signup" }) {
               name="password"
               type="password"
               autoComplete={mode === "login" ? "current-password" : "new-password"}
-              minLength={mode === "signup" ? 8 : undefined}
+              minLength={mode === "signup" ? 12 : undefined}
               required
             />
           </Field>

@@ -4,6 +4,7 @@ import secrets
 import uuid
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 import httpx
@@ -17,12 +18,13 @@ from holmes_backend.config import Settings
 from holmes_backend.db.types import utcnow
 from holmes_backend.models import User
 from holmes_backend.repositories import users as user_repo
+from holmes_backend.services.passwords import check_password
 from holmes_backend.services.throttle import LoginThrottle
 from holmes_shared.errors import (
     ConflictError,
     NotConfiguredError,
-    RateLimitedError,
     UnauthorizedError,
+    ValidationFailedError,
 )
 
 _ALGORITHM = "HS256"
@@ -48,14 +50,16 @@ async def hash_password(password: str) -> str:
     return await to_thread.run_sync(_hasher.hash, password)
 
 
-async def _verify_password(password_hash: str, password: str) -> bool:
-    def _verify() -> bool:
-        try:
-            return _hasher.verify(password_hash, password)
-        except (VerificationError, InvalidHashError):
-            return False
+def _hash_new_password(password: str, *, min_score: int, user_inputs: tuple[str, ...]) -> str:
+    check_password(password, min_score=min_score, user_inputs=user_inputs)
+    return _hasher.hash(password)
 
-    return await to_thread.run_sync(_verify)
+
+def _verify_password(password_hash: str, password: str) -> bool:
+    try:
+        return _hasher.verify(password_hash, password)
+    except (VerificationError, InvalidHashError):
+        return False
 
 
 def issue_token(settings: Settings, user: User) -> IssuedToken:
@@ -74,11 +78,21 @@ async def signup(
     session: AsyncSession,
     *,
     settings: Settings,
+    throttle: LoginThrottle,
     email: str,
     password: str,
     name: str | None,
     username: str | None,
 ) -> tuple[User, IssuedToken]:
+    throttle.work.admit()
+    password_hash = await throttle.work.run(
+        partial(
+            _hash_new_password,
+            password,
+            min_score=settings.password_min_score,
+            user_inputs=(email, name or "", username or ""),
+        )
+    )
     if await user_repo.by_email(session, email) is not None:
         raise ConflictError(
             "An account with this email already exists.", details={"field": "email"}
@@ -89,7 +103,7 @@ async def signup(
         session,
         User(
             email=email.lower(),
-            password_hash=await hash_password(password),
+            password_hash=password_hash,
             name=name,
             username=username,
         ),
@@ -106,18 +120,19 @@ async def login(
     password: str,
     client: str,
 ) -> tuple[User, IssuedToken]:
-    key = f"{email.lower()}|{client}"
-    wait = throttle.retry_after(key)
-    if wait is not None:
-        raise RateLimitedError("Too many failed logins; try again later.", retry_after_seconds=wait)
-    user = await user_repo.by_email(session, email)
-    valid = await _verify_password(
-        user.password_hash if user is not None and user.password_hash else _DUMMY_HASH, password
-    )
-    if user is None or not user.password_hash or not valid:
-        throttle.failed(key)
-        raise UnauthorizedError("Invalid email or password.")
-    throttle.succeeded(key)
+    # Unknown emails are throttled like known ones, so the answers do not tell them apart.
+    with throttle.attempt(account=email.lower(), client=client) as attempt:
+        async with throttle.work.slot():
+            user = await user_repo.by_email(session, email)
+            valid = await to_thread.run_sync(
+                _verify_password,
+                user.password_hash if user is not None and user.password_hash else _DUMMY_HASH,
+                password,
+            )
+        if user is None or not user.password_hash or not valid:
+            attempt.failed()
+            raise UnauthorizedError("Invalid email or password.")
+        attempt.succeeded()
     return user, issue_token(settings, user)
 
 
@@ -220,7 +235,8 @@ async def ensure_local_user(session: AsyncSession) -> tuple[str, str] | None:
     """On a fresh embedded install, create one account; returns its credentials once."""
     if await user_repo.count(session) > 0:
         return None
-    email, password = "investigator@holmes.example", secrets.token_urlsafe(12)
+    email = "investigator@holmes.example"
+    password = await to_thread.run_sync(_generated_password)
     await user_repo.add(
         session,
         User(
@@ -231,3 +247,14 @@ async def ensure_local_user(session: AsyncSession) -> tuple[str, str] | None:
         ),
     )
     return email, password
+
+
+def _generated_password() -> str:
+    """16 random URL-safe characters (96 bits): always strong, but held to the policy anyway."""
+    while True:
+        password = secrets.token_urlsafe(12)
+        try:
+            check_password(password, min_score=4)
+        except ValidationFailedError:
+            continue
+        return password

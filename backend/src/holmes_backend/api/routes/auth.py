@@ -30,14 +30,19 @@ def _signed_in(
     "/signup",
     response_model=AuthOut,
     status_code=status.HTTP_201_CREATED,
-    responses=error_responses(400, 409, 413, 422),
+    responses=error_responses(400, 409, 413, 422, 429),
 )
 async def signup(
-    body: SignupIn, response: Response, session: SessionDep, settings: SettingsDep
+    body: SignupIn,
+    response: Response,
+    session: SessionDep,
+    settings: SettingsDep,
+    throttle: ThrottleDep,
 ) -> AuthOut:
     user, issued = await auth_service.signup(
         session,
         settings=settings,
+        throttle=throttle,
         email=str(body.email),
         password=body.password,
         name=body.name,

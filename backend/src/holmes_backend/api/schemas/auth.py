@@ -5,11 +5,13 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, EmailStr, Field, StringConstraints
 
 from holmes_backend.api.schemas.common import Storable
+from holmes_backend.services.passwords import MIN_LENGTH
 
 Username = Annotated[
     str, StringConstraints(strip_whitespace=True, pattern=r"^[A-Za-z0-9_.-]{3,64}$")
 ]
-Password = Annotated[str, StringConstraints(min_length=8, max_length=256), Storable]
+# The policy's other half, zxcvbn's estimate, is checked by the sign-up service.
+Password = Annotated[str, StringConstraints(min_length=MIN_LENGTH, max_length=256), Storable]
 Name = Annotated[str, StringConstraints(strip_whitespace=True, max_length=200), Storable]
 
 

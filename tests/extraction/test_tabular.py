@@ -4,9 +4,8 @@ from datetime import datetime
 from pathlib import Path
 
 import openpyxl
-import pytest
 
-from holmes_backend.extraction import extract, rows
+from holmes_backend.extraction import ExtractionLimits, extract
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -69,15 +68,19 @@ async def test_csv_missing_and_extra_header_names(tmp_path: Path) -> None:
     assert result.chunks[0].text == "Name: Ann; Column 2: 7; Column 3: x; Column 4: extra"
 
 
-async def test_csv_row_limit_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rows, "MAX_ROWS", 2)
+async def test_csv_row_limit_is_reported(tmp_path: Path) -> None:
     path = tmp_path / "big.csv"
     path.write_text("n\n1\n2\n3\n4\n", encoding="utf-8")
 
-    result = await extract(path, "text/csv", "big.csv")
+    result = await extract(path, "text/csv", "big.csv", limits=ExtractionLimits(max_chunks=2))
 
     assert [c.text for c in result.chunks] == ["n: 1", "n: 2"]
-    assert result.errors == ["the file has more than 2 rows; the rest was not read"]
+    assert [len(t.rows) for t in result.tables] == [2]
+    assert result.errors == []
+    assert (
+        result.truncated
+        == "only the first 2 rows were read; the file has more (the extraction limit)"
+    )
 
 
 async def test_xlsx_sheets_rows_and_properties(tmp_path: Path) -> None:

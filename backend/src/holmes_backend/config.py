@@ -116,6 +116,23 @@ class Settings(BaseSettings):
     upload_chunk_bytes: int = Field(default=1 * MIB, ge=64 * 1024)
     allowed_mime_types: tuple[str, ...] = DEFAULT_ALLOWED_MIME_TYPES
 
+    # Extraction limits, per file (extraction/limits.py). Past the chunk (paragraphs, rows,
+    # lines, pages), character or time budget the rest of a file is not read and the file ends
+    # PARTIAL, saying so; a Word or Excel package unpacking to more XML than
+    # extraction_max_unpacked_bytes, or any of its parts more than
+    # extraction_max_compression_ratio times its packed size, is refused (ERROR), as is a file
+    # whose reader needs more than extraction_memory_bytes or outlasts the time limit.
+    extraction_timeout_seconds: float = Field(default=120.0, gt=0)
+    extraction_max_chunks: int = Field(default=100_000, ge=1)
+    extraction_max_characters: int = Field(default=20_000_000, ge=1)
+    extraction_max_unpacked_bytes: int = Field(default=128 * MIB, ge=1)
+    extraction_max_compression_ratio: float = Field(default=100.0, gt=1)
+    extraction_memory_bytes: int = Field(default=2048 * MIB, ge=64 * MIB)
+    # Worker processes reading files at once (extraction/worker.py).
+    extraction_workers: int = Field(default=2, ge=1)
+    # Recently read extractions kept in memory: bytes of their stored form (services/evidence.py).
+    extraction_cache_bytes: int = Field(default=256 * MIB, ge=0)
+
     # LLM (DESIGN decision 1; PRD §4.4, §4.5, §8.1). "auto" picks Gemini when a key or Vertex is
     # configured, else the offline local analyst.
     llm_provider: Literal["auto", "gemini", "local"] = "auto"

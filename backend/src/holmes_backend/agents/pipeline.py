@@ -356,11 +356,12 @@ class Pipeline:
         async with self.ctx.session_factory() as session:
             files = list(await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]))
         first_run = "extraction" not in self.completed
+        truncated: dict[str, str] = {}  # files read only in part (an extraction limit)
         for file in files:
             if file.status == FileStatus.ERROR:
                 continue
             try:
-                extraction = await load_extraction(self.storage, file)
+                extraction = await load_extraction(self.storage, file, settings=self.ctx.settings)
             except ExtractionError as exc:
                 await self._set_files([str(file.id)], FileStatus.ERROR, str(exc))
                 if first_run:
@@ -368,6 +369,8 @@ class Pipeline:
                         {"file_id": str(file.id), "phase": "extraction", "error": str(exc)}
                     )
                 continue
+            if extraction.truncated:
+                truncated[str(file.id)] = extraction.truncated
             await index_file(self.ctx.session_factory, file, extraction)  # for chat's search
             self.evidence[str(file.id)] = render_evidence(
                 file_id=str(file.id),
@@ -378,6 +381,10 @@ class Pipeline:
         self._conventions = describe_conventions(self.evidence.values())
         if first_run:
             await self._set_files(list(self.evidence), FileStatus.PROCESSING)
+            for file_id, reason in truncated.items():
+                await self._set_files([file_id], FileStatus.PARTIAL, reason)
+                error = {"file_id": file_id, "phase": "extraction", "error": reason}
+                await self._record_error(error)
             await emit(
                 self.ctx,
                 EventType.AGENT_PROGRESS,

@@ -5,17 +5,18 @@ import io
 from collections import Counter
 from pathlib import Path
 
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Extraction
 from holmes_backend.extraction.rows import read_rows
-from holmes_backend.extraction.textfile import decode
+from holmes_backend.extraction.textfile import decode, read_bounded
 
 _SNIFF_CHARS = 64 * 1024
 _DELIMITERS = ",;\t|"
 _STEADY_LINES = 50
 
 
-def extract_csv(path: Path) -> Extraction:
-    text, encoding = decode(path.read_bytes())
+def extract_csv(path: Path, budget: Budget) -> Extraction:
+    text, encoding = decode(read_bounded(path, budget))
     try:
         dialect = csv.Sniffer().sniff(text[:_SNIFF_CHARS], delimiters=_DELIMITERS)
     except csv.Error:  # one column, or too irregular to tell: the comma is the best bet
@@ -25,7 +26,7 @@ def extract_csv(path: Path) -> Extraction:
         dialect = _with_delimiter(steady)
     # newline="" keeps line breaks inside quoted fields, as the csv module requires.
     reader = csv.reader(io.StringIO(text, newline=""), dialect)
-    sheet = read_rows([cell.strip() for cell in row] for row in reader)
+    sheet = read_rows(([cell.strip() for cell in row] for row in reader), budget)
     metadata: dict[str, object] = {
         "encoding": encoding,
         "delimiter": dialect.delimiter,
@@ -33,9 +34,7 @@ def extract_csv(path: Path) -> Extraction:
         "columns": sheet.table.header if sheet.table else [],
     }
     tables = [sheet.table] if sheet.table else []
-    return Extraction(
-        kind="csv", chunks=sheet.chunks, tables=tables, metadata=metadata, errors=sheet.errors
-    )
+    return Extraction(kind="csv", chunks=sheet.chunks, tables=tables, metadata=metadata)
 
 
 def _steady_delimiter(sample: str) -> str | None:

@@ -8,26 +8,27 @@ from typing import Any
 from PIL import ExifTags, Image, ImageOps, UnidentifiedImageError
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Extraction
 from holmes_backend.extraction.ocr import OCR_ERRORS, ocr_lines, tesseract_available
 
 _EXIF_TIME = "%Y:%m:%d %H:%M:%S"
 
 
-def extract_image(path: Path) -> Extraction:
+def extract_image(path: Path, budget: Budget) -> Extraction:
     try:
         with Image.open(path) as image:
             image.load()  # decodes now, so a truncated file fails here and not half-way through OCR
             extraction = Extraction(kind="image")
             extraction.metadata = _metadata(image, extraction.errors)
-            _ocr(image, extraction)
+            _ocr(image, extraction, budget)
     except (UnidentifiedImageError, OSError, SyntaxError) as exc:
         # Pillow reports damaged image data as OSError and some malformed headers as SyntaxError.
         raise ExtractionError(f"not a readable image ({exc})") from exc
     return extraction
 
 
-def _ocr(image: Image.Image, extraction: Extraction) -> None:
+def _ocr(image: Image.Image, extraction: Extraction, budget: Budget) -> None:
     if not tesseract_available():
         extraction.metadata["ocr"] = "unavailable"
         extraction.errors.append("OCR unavailable: the tesseract program is not installed")
@@ -35,7 +36,8 @@ def _ocr(image: Image.Image, extraction: Extraction) -> None:
     extraction.metadata["ocr"] = "tesseract"
     try:
         # EXIF orientation applied first, so boxes match the picture as viewers show it.
-        extraction.chunks = ocr_lines(ImageOps.exif_transpose(image))
+        lines = ocr_lines(ImageOps.exif_transpose(image))
+        extraction.chunks = [line for line in lines if budget.take(line.text, "lines")]
     except OCR_ERRORS as exc:
         extraction.errors.append(f"OCR failed: {exc}")
 

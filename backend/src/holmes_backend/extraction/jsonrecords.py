@@ -13,9 +13,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.extraction.rows import read_rows
-from holmes_backend.extraction.textfile import decode, extract_text
+from holmes_backend.extraction.textfile import decode, extract_text, read_bounded
 
 _TIME_KEY = re.compile(
     r"(?:^|[._])(?:ts|time|timestamp|date|datetime|created|sent|updated)"
@@ -27,27 +28,30 @@ _EPOCH_RANGE = (946_684_800, 4_102_444_800)
 _MIN_RECORDS = 2
 
 
-def extract_json(path: Path) -> Extraction:
-    text, encoding = decode(path.read_bytes())
+def extract_json(path: Path, budget: Budget) -> Extraction:
+    text, encoding = decode(read_bounded(path, budget))
+    if budget.truncated is not None:  # cut short, it no longer parses: read as its lines
+        return extract_text(path, budget)
     try:
         data = json.loads(text)
     except ValueError:
-        return extract_text(path)  # not JSON after all (or JSON Lines): read as its lines
+        return extract_text(path, budget)  # not JSON after all (or JSON Lines): read as its lines
     found = _records(data)
     if found is None:
-        return extract_text(path)
+        return extract_text(path, budget)
     key, records = found
     extraction = Extraction(kind="json", metadata={"encoding": encoding, "records": len(records)})
     if isinstance(data, dict):
         for line, (name, value) in enumerate(_scalars(data, key), start=1):
-            extraction.chunks.append(Chunk(text=f"{name}: {value}", location=Location(line=line)))
+            if budget.take(scalar := f"{name}: {value}", "records"):
+                extraction.chunks.append(Chunk(text=scalar, location=Location(line=line)))
     columns: list[str] = []
-    flat = [_flatten(record) for record in records]
+    # Records past what the budget can hold are never flattened (nor give columns).
+    flat = [_flatten(record) for record in records[: budget.limits.max_chunks]]
     for record in flat:
         columns += [c for c in record if c not in columns]
-    sheet = read_rows([columns, *([record.get(c, "") for c in columns] for record in flat)])
+    sheet = read_rows([columns, *([record.get(c, "") for c in columns] for record in flat)], budget)
     extraction.chunks += sheet.chunks
-    extraction.errors += sheet.errors
     if sheet.table:
         extraction.tables.append(sheet.table)
     return extraction

@@ -7,6 +7,7 @@ from email.parser import BytesParser
 from pathlib import Path
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.extraction.textfile import decode, split_lines
 from holmes_backend.extraction.webpage import read_html
@@ -15,7 +16,7 @@ _ADDRESS_HEADERS = ("to", "cc", "bcc", "reply-to")
 _IDENTIFYING_HEADERS = ("from", "to", "cc", "date", "subject", "message-id")
 
 
-def extract_email(path: Path) -> Extraction:
+def extract_email(path: Path, budget: Budget) -> Extraction:
     with path.open("rb") as file:
         message = BytesParser(policy=policy.default).parse(file)
     if not any(header in message for header in _IDENTIFYING_HEADERS):
@@ -30,8 +31,8 @@ def extract_email(path: Path) -> Extraction:
         errors.append("the message has no text or HTML body")
     else:
         metadata["body_type"] = body.get_content_type()
-        for number, line in enumerate(_body_lines(body), start=1):
-            if text := line.strip():
+        for number, line in enumerate(_body_lines(body, budget), start=1):
+            if (text := line.strip()) and budget.take(text, "lines"):
                 chunks.append(Chunk(text=text, location=Location(line=number, section="body")))
     return Extraction(kind="email", chunks=chunks, metadata=metadata, errors=errors)
 
@@ -66,13 +67,14 @@ def _attachment(part: Message) -> dict[str, object]:
     }
 
 
-def _body_lines(part: MIMEPart) -> list[str]:
+def _body_lines(part: MIMEPart, budget: Budget) -> list[str]:
+    """The body's lines (an HTML body's blocks, no more of them than `budget` could take)."""
     raw = part.get_payload(decode=True)
     data = raw if isinstance(raw, bytes) else b""
     # Decoded here rather than by get_content(), which fails on a misdeclared or unknown charset.
     charset = part.get_content_charset()
     if part.get_content_subtype() == "html":
-        blocks, _, _ = read_html(data, charset)
+        blocks, _, _ = read_html(data, charset, max_blocks=budget.limits.max_chunks + 1)
         return [block.text for block in blocks]
     text, _ = decode(data, charset)
     return split_lines(text)

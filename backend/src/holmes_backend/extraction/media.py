@@ -11,6 +11,7 @@ import mutagen
 
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.isobmff import read_movie_header
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Extraction
 
 _MOVIE_CONTAINERS = frozenset({"video/mp4", "video/quicktime", "audio/mp4", "audio/x-m4a"})
@@ -28,7 +29,8 @@ _MUTAGEN_AUDIO = frozenset(
 _STREAM_DETAILS = ("sample_rate", "channels", "bitrate", "bits_per_sample")
 
 
-def extract_media(path: Path, mime_type: str) -> Extraction:
+def extract_media(path: Path, budget: Budget, mime_type: str) -> Extraction:
+    """Metadata only: nothing here draws on `budget`."""
     kind = "video" if mime_type.startswith("video/") else "audio"
     extraction = Extraction(kind=kind, metadata={"container": mime_type})
     if mime_type in _MOVIE_CONTAINERS:

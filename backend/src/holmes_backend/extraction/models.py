@@ -46,7 +46,9 @@ class Table(BaseModel):
 
 
 class Extraction(BaseModel):
-    """Everything read from one file. `errors` lists what could not be read, without failing."""
+    """Everything read from one file. `errors` lists what could not be read, without failing;
+    `truncated` says why reading stopped before the end of the file (an extraction limit), and
+    is None when the whole file was read."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -55,3 +57,4 @@ class Extraction(BaseModel):
     tables: list[Table] = []
     metadata: dict[str, Any] = {}
     errors: list[str] = []
+    truncated: str | None = None

@@ -6,17 +6,18 @@ from pypdf import DocumentInformation, PdfReader
 from pypdf.errors import PdfReadError
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 
 
-def extract_pdf(path: Path) -> Extraction:
+def extract_pdf(path: Path, budget: Budget) -> Extraction:
     try:
-        return _read(path)
+        return _read(path, budget)
     except PdfReadError as exc:
         raise ExtractionError(f"damaged or truncated PDF ({exc})") from exc
 
 
-def _read(path: Path) -> Extraction:
+def _read(path: Path, budget: Budget) -> Extraction:
     # Lenient parsing: real exhibits often have small structural faults (wrong xref offsets) that
     # a strict reader refuses; a truncated or garbled file still raises.
     reader = PdfReader(path, strict=False)
@@ -25,13 +26,16 @@ def _read(path: Path) -> Extraction:
     errors = []
     chunks = []
     for number, page in enumerate(reader.pages, start=1):
+        if budget.spent:
+            break
         try:
             text = page.extract_text().strip()
         except Exception as exc:  # one damaged page must not cost the readable ones
             errors.append(f"page {number} could not be read: {exc}")
             continue
         if text:
-            chunks.append(Chunk(text=text, location=Location(page=number)))
+            if budget.take(text, "pages"):
+                chunks.append(Chunk(text=text, location=Location(page=number)))
         else:
             errors.append(f"page {number} has no text layer (scanned or blank)")
     metadata: dict[str, object] = {"page_count": len(reader.pages)}

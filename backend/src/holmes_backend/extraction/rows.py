@@ -5,18 +5,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import chain
 
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Location, Table
-
-# Beyond this a sheet is a data dump rather than evidence to read row by row; the rest is counted
-# in the errors instead of filling memory with chunks.
-MAX_ROWS = 100_000
 
 
 @dataclass
 class Sheet:
     chunks: list[Chunk] = field(default_factory=list)
     table: Table | None = None
-    errors: list[str] = field(default_factory=list)
 
 
 # How far down a title block above the header row is looked for.
@@ -25,12 +21,13 @@ _TITLE_ROWS = 10
 _LOOK_AHEAD = 20
 
 
-def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
+def read_rows(rows: Iterable[list[str]], budget: Budget, *, sheet: str | None = None) -> Sheet:
     """Takes the first non-empty row as the header, data rows numbered from 1 after it; but
     when narrower rows stand above a row of labels as wide as the data under it (a bank
     export's "Chequing account … — holder", or its "Account holder,Dana Reyes" and "Card,Visa
     ending 5521", over "Date,Description,Location,Amount"), that row is the header and the rows
-    above are kept as lines of their own ("Account holder: Dana Reyes")."""
+    above are kept as lines of their own ("Account holder: Dana Reyes"). Rows are read while
+    `budget` lasts: a sheet beyond it is a data dump rather than evidence to read row by row."""
     result = Sheet()
     iterator = iter(rows)
     leading: list[list[str]] = []
@@ -49,26 +46,22 @@ def read_rows(rows: Iterable[list[str]], *, sheet: str | None = None) -> Sheet:
         header = filled[0]
     at = next(i for i, cells in enumerate(leading) if cells is header)
     for line, cells in enumerate(leading[:at], start=1):
-        if any(cells):
-            location = Location(line=line, sheet=sheet)
-            result.chunks.append(Chunk(text=_line(cells), location=location))
+        if any(cells) and budget.take(text := _line(cells), "rows"):
+            result.chunks.append(Chunk(text=text, location=Location(line=line, sheet=sheet)))
     iterator = chain(leading[at + 1 :], iterator)
     names = [name.strip() or f"Column {index}" for index, name in enumerate(header, start=1)]
     table_rows: list[list[str]] = []
     for number, cells in enumerate(iterator, start=1):
-        if number > MAX_ROWS:
-            where = f"sheet {sheet!r}" if sheet else "the file"
-            result.errors.append(f"{where} has more than {MAX_ROWS} rows; the rest was not read")
-            break
         if not any(cells):
             continue
-        pairs = [
+        text = "; ".join(
             f"{names[index] if index < len(names) else f'Column {index + 1}'}: {value}"
             for index, value in enumerate(cells)
             if value
-        ]
-        location = Location(row=number, sheet=sheet)
-        result.chunks.append(Chunk(text="; ".join(pairs), location=location))
+        )
+        if not budget.take(text, "rows"):
+            break
+        result.chunks.append(Chunk(text=text, location=Location(row=number, sheet=sheet)))
         table_rows.append(cells)
     result.table = Table(location=Location(sheet=sheet), header=names, rows=table_rows)
     return result

@@ -7,15 +7,18 @@ from pathlib import Path
 import openpyxl
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Extraction
+from holmes_backend.extraction.packages import check_package
 from holmes_backend.extraction.rows import read_rows
 
 _PROPERTIES = ("creator", "last_modified_by", "title", "created", "modified")
 
 
-def extract_xlsx(path: Path) -> Extraction:
+def extract_xlsx(path: Path, budget: Budget) -> Extraction:
     if not zipfile.is_zipfile(path):
         raise ExtractionError("not an Excel .xlsx workbook (it is not a zip package)")
+    check_package(path, budget.limits, streamed=_is_worksheet)
     # read_only streams rows instead of building the whole workbook; data_only gives the values
     # Excel last calculated rather than formula text.
     workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
@@ -23,12 +26,13 @@ def extract_xlsx(path: Path) -> Extraction:
         extraction = Extraction(kind="xlsx")
         sheets: dict[str, int] = {}
         for worksheet in workbook.worksheets:
+            if budget.spent:
+                break
             rows = worksheet.iter_rows(values_only=True)
             sheet = read_rows(
-                ([_cell(value) for value in row] for row in rows), sheet=worksheet.title
+                ([_cell(value) for value in row] for row in rows), budget, sheet=worksheet.title
             )
             extraction.chunks += sheet.chunks
-            extraction.errors += sheet.errors
             if sheet.table:
                 extraction.tables.append(sheet.table)
             sheets[worksheet.title] = len(sheet.table.rows) if sheet.table else 0
@@ -36,6 +40,11 @@ def extract_xlsx(path: Path) -> Extraction:
         return extraction
     finally:
         workbook.close()
+
+
+def _is_worksheet(name: str) -> bool:
+    # Read-only mode streams worksheets row by row; the rest (shared strings, styles) is loaded.
+    return name.startswith("xl/worksheets/")
 
 
 def _cell(value: object) -> str:

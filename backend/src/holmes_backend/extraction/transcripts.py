@@ -19,8 +19,9 @@ from itertools import pairwise
 from pathlib import Path
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location
-from holmes_backend.extraction.textfile import decode, split_lines
+from holmes_backend.extraction.textfile import decode, read_bounded, split_lines
 
 _TIMING = re.compile(
     r"^\s*(?P<start>(?:\d+:)?\d{1,2}:\d{2}[.,]\d{1,3})\s*-->\s*"
@@ -53,8 +54,8 @@ class _Cue:
     speaker: str | None
 
 
-def extract_transcript(path: Path) -> Extraction:
-    text, _ = decode(path.read_bytes())
+def extract_transcript(path: Path, budget: Budget) -> Extraction:
+    text, _ = decode(read_bounded(path, budget))
     lines = split_lines(text)
     is_vtt = bool(lines) and lines[0].lstrip("\ufeff").startswith("WEBVTT")
     cues, preamble = _parse(lines)
@@ -64,9 +65,11 @@ def extract_transcript(path: Path) -> Extraction:
     recording_start = _recording_start(preamble, errors)
     chunks = []
     for cue in cues:
+        text_with_speaker = f"{cue.speaker}: {cue.text}" if cue.speaker else cue.text
+        if not budget.take(text_with_speaker, "cues"):
+            break
         moment = recording_start + timedelta(seconds=cue.start) if recording_start else None
         location = Location(line=cue.line, cue_start=cue.start, cue_end=cue.end, start_time=moment)
-        text_with_speaker = f"{cue.speaker}: {cue.text}" if cue.speaker else cue.text
         chunks.append(Chunk(text=text_with_speaker, location=location, speaker=cue.speaker))
     metadata: dict[str, object] = {
         "format": "webvtt" if is_vtt else "srt",

@@ -12,8 +12,9 @@ from pathlib import Path
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from holmes_backend.extraction.limits import Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
-from holmes_backend.extraction.textfile import decode
+from holmes_backend.extraction.textfile import decode, read_bounded
 
 _SKIPPED = frozenset({"script", "style", "noscript", "template", "head", "svg", "iframe", "object"})
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -49,6 +50,8 @@ class _Reader:
     tables: list[Table] = field(default_factory=list)
     section: str | None = None
     table_depth: int = 0
+    # The walk stops once this many blocks are read (the rest would be past the budget).
+    max_blocks: int = 2**62
     _parts: list[str] = field(default_factory=list)
 
     def flush(self) -> str:
@@ -63,7 +66,7 @@ class _Reader:
         # of levels deep. A None entry closes the block element below it on the stack.
         stack: list[LexborNode | None] = [root]
         closing: list[LexborNode] = []
-        while stack:
+        while stack and len(self.blocks) < self.max_blocks:
             node = stack.pop()
             if node is None:
                 self._close_block(closing.pop())
@@ -117,7 +120,9 @@ class _Reader:
         self.tables.append(Table(location=location, header=rows[0], rows=rows[1:]))
 
     def _read_cell(self, cell: LexborNode) -> "_Reader":
-        reader = _Reader(section=self.section, table_depth=self.table_depth + 1)
+        reader = _Reader(
+            section=self.section, table_depth=self.table_depth + 1, max_blocks=self.max_blocks
+        )
         reader.walk(cell)
         reader.flush()
         return reader
@@ -170,14 +175,15 @@ def _compact(cells: list[str]) -> list[str]:
 
 
 def read_html(
-    data: bytes, charset: str | None = None
+    data: bytes, charset: str | None = None, *, max_blocks: int = 2**62
 ) -> tuple[list[Block], list[Table], str | None]:
-    """Blocks, tables and <title> of an HTML document; `charset` is what its container declared."""
+    """Blocks (up to `max_blocks`), tables and <title> of an HTML document; `charset` is what its
+    container declared."""
     if charset is None and (declared := _DECLARED_CHARSET.search(data[:_SNIFF_BYTES])):
         charset = declared.group(1).decode("ascii")
     text, _ = decode(data, charset)
     tree = LexborHTMLParser(text)
-    reader = _Reader()
+    reader = _Reader(max_blocks=max_blocks)
     root = tree.body or tree.root
     if root is not None:
         reader.walk(root)
@@ -186,11 +192,13 @@ def read_html(
     return reader.blocks, reader.tables, (title.text(strip=True) or None) if title else None
 
 
-def extract_html(path: Path) -> Extraction:
-    blocks, tables, title = read_html(path.read_bytes())
+def extract_html(path: Path, budget: Budget) -> Extraction:
+    data = read_bounded(path, budget)
+    blocks, tables, title = read_html(data, max_blocks=budget.limits.max_chunks + 1)
     chunks = [
         Chunk(text=block.text, location=Location(line=block.line, section=block.section))
         for block in blocks
+        if budget.take(block.text, "blocks")
     ]
     metadata: dict[str, object] = {"table_count": len(tables)}
     if title:

@@ -16,7 +16,9 @@ from docx.table import Table as DocxTable
 from docx.text.paragraph import Paragraph
 
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.limits import UNLIMITED, Budget
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
+from holmes_backend.extraction.packages import check_package
 from holmes_backend.extraction.rows import read_rows
 
 # A cell holding a field of its own ("By: Victor Hale", "Date: 8 January 2024"); its label has
@@ -37,29 +39,36 @@ _CORE_TEXT = ("author", "title", "subject", "last_modified_by", "category", "com
 _CORE_DATES = ("created", "modified", "last_printed")
 
 
-def extract_docx(path: Path) -> Extraction:
+def extract_docx(path: Path, budget: Budget) -> Extraction:
     if not zipfile.is_zipfile(path):
         raise ExtractionError("not a Word .docx document (it is not a zip package)")
+    check_package(path, budget.limits)
     document = docx.Document(str(path))
     chunks: list[Chunk] = []
     tables: list[Table] = []
     section: str | None = None
     paragraph_number = 0
+    headings: dict[str | None, bool] = {}
     for block in document.iter_inner_content():
         if isinstance(block, Paragraph):
             paragraph_number += 1
             text = block.text.strip()
             if not text:
                 continue
-            if _is_heading(block):
+            if _is_heading(block, headings):
                 section = text
+            if not budget.take(text, "paragraphs"):
+                break
             location = Location(line=paragraph_number, section=section)
             chunks.append(Chunk(text=text, location=location))
         elif rows := _table_rows(block):
             location = Location(section=section)
-            tables.append(Table(location=location, header=rows[0], rows=rows[1:]))
             anchor = Location(line=paragraph_number or None, section=section)
-            chunks += _table_chunks(rows, anchor, len(tables))
+            kept = [c for c in _table_chunks(rows, anchor, len(tables) + 1) if budget.take(c.text)]
+            tables.append(Table(location=location, header=rows[0], rows=rows[1:]))
+            chunks += kept
+            if budget.spent:
+                break
     metadata: dict[str, object] = {"paragraph_count": paragraph_number, "table_count": len(tables)}
     properties = document.core_properties
     for key in _CORE_TEXT:
@@ -71,10 +80,15 @@ def extract_docx(path: Path) -> Extraction:
     return Extraction(kind="docx", chunks=chunks, tables=tables, metadata=metadata)
 
 
-def _is_heading(paragraph: Paragraph) -> bool:
-    style = paragraph.style
-    name = (style.name or "") if style is not None else ""
-    return name.startswith("Heading") or name == "Title"
+def _is_heading(paragraph: Paragraph, known: dict[str | None, bool]) -> bool:
+    """By the paragraph's style, `known` by its id: python-docx looks a style up among all the
+    document's styles each time it is asked (a long document spent most of its time there)."""
+    style_id = paragraph._p.style
+    if style_id not in known:
+        style = paragraph.style
+        name = (style.name or "") if style is not None else ""
+        known[style_id] = name.startswith("Heading") or name == "Title"
+    return known[style_id]
 
 
 def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[Chunk]:
@@ -96,7 +110,7 @@ def _table_chunks(rows: list[list[str]], anchor: Location, number: int) -> list[
             if right
         ]
     if len(rows) >= 2 and max(widths) >= 2:
-        sheet = read_rows(rows)
+        sheet = read_rows(rows, Budget(UNLIMITED))
         name = f"Table {number}"
         return [
             Chunk(

@@ -6,11 +6,12 @@ import asyncio
 import uuid
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import create_async_engine
 
 from holmes_backend.db import transaction
-from holmes_backend.db.engine import SQLiteWriterSession
+from holmes_backend.db.engine import SQLiteWriterSession, _sqlite_pragmas, create_session_factory
 from holmes_backend.models import Case, CaseEvent, ProcessingJob
 from holmes_backend.runtime import Runtime
 from holmes_shared.enums import JobStatus
@@ -107,3 +108,41 @@ async def test_a_writer_waits_its_turn_behind_a_long_transaction(
     async with asyncio.timeout(30):
         await asyncio.gather(long_writer(), next_writer())
     assert await _events(runtime, case_id) == 2
+
+
+async def test_no_writer_holds_the_turn_while_it_waits_for_a_connection(runtime: Runtime) -> None:
+    """Writers that read first queue for the turn holding a connection; a writer whose first
+    act is a flush once took the turn before its connection, and then waited for one while
+    every connection sat with a writer waiting for the turn: twenty concurrent jobs deadlocked
+    until the pool gave up (all ERROR, `GET /api/cases` 500). With two connections and many
+    writers of both kinds, every writer lands."""
+    case_id = await _case(runtime)
+    engine = create_async_engine(
+        runtime.settings.resolved_database_url, pool_size=2, max_overflow=0, pool_timeout=5
+    )
+    if runtime.settings.is_sqlite:
+        event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+    sessions = create_session_factory(engine)
+
+    async def flush_first(n: int) -> None:
+        async with sessions() as session:
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": n}))
+            await session.flush()
+            await asyncio.sleep(0.01)  # the others queue meanwhile
+            await transaction.commit(session)
+
+    async def read_first(n: int) -> None:
+        async with sessions() as session:
+            await session.scalar(select(func.count()).select_from(CaseEvent))
+            await asyncio.sleep(0)
+            session.add(CaseEvent(case_id=case_id, type="AGENT_PROGRESS", payload={"n": n}))
+            await transaction.commit(session)
+
+    try:
+        async with asyncio.timeout(60):
+            await asyncio.gather(
+                *(flush_first(n) if n % 2 else read_first(n) for n in range(WRITERS))
+            )
+    finally:
+        await engine.dispose()
+    assert await _events(runtime, case_id) == WRITERS

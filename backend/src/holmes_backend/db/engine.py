@@ -25,6 +25,12 @@ SQLITE_WRITE_WAIT_SECONDS = 10.0
 # a slow 2-core machine a 500-file job's triage write waited more than 10 s behind a heartbeat
 # and failed the job (seen). A real deadlock still ends, after this long.
 SQLITE_TURN_WAIT_SECONDS = 300.0
+# Connections to the SQLite file: a writer queued for the turn keeps the connection it has read
+# with, so the pool must outnumber the writers that queue at once (twenty jobs' agents), or
+# requests that only read wait for a connection behind them (seen: `GET /api/cases` timing out
+# after 30 s with 20 jobs running). A SQLite connection is a file handle and a thread.
+SQLITE_POOL_SIZE = 10
+SQLITE_POOL_OVERFLOW = 190
 # Pages of write-ahead log (4 KiB each) after which a commit copies it into the database.
 SQLITE_CHECKPOINT_PAGES = 10_000
 
@@ -54,7 +60,13 @@ def create_engine(settings: Settings) -> AsyncEngine:
     url = settings.resolved_database_url
     if settings.is_sqlite:
         settings.data_dir.mkdir(parents=True, exist_ok=True)
-        engine = create_async_engine(url, echo=settings.database_echo, json_serializer=json_text)
+        engine = create_async_engine(
+            url,
+            echo=settings.database_echo,
+            json_serializer=json_text,
+            pool_size=SQLITE_POOL_SIZE,
+            max_overflow=SQLITE_POOL_OVERFLOW,
+        )
         event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         return engine
     return create_async_engine(
@@ -89,6 +101,10 @@ class SQLiteWriterSession(Session):
     """A session that takes the process's SQLite write turn before its first write and gives
     it back when its transaction ends.
 
+    The turn is always taken after a connection, never before: a session that took the turn and
+    then waited for a pooled connection, while every connection was held by sessions waiting for
+    the turn, deadlocked until the pool's timeout, and failed twenty concurrent jobs (seen).
+
     SQLite has one writer at a time. Left to itself, a second writing connection polls the lock
     in its busy handler, sleeping 1, 2, 5, 10, 25 ... ms between tries, so a few agents finishing
     together queued their commits for hundreds of ms (measured). Waiting for an asyncio lock
@@ -119,6 +135,7 @@ async def _wait_for_turn(lock: asyncio.Lock) -> None:
 def _take_turn(session: Session) -> None:
     if session.info.get(_HOLDS_TURN):
         return
+    session.connection()  # its connection first (see the class): no wait while holding the turn
     lock = _turn()
     # Runs inside the async session's greenlet, so it can wait on the event loop.
     await_only(_wait_for_turn(lock))

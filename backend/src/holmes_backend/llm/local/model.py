@@ -13,10 +13,11 @@ tests).
 import asyncio
 import json
 import re
+import weakref
 from collections.abc import AsyncGenerator
 from typing import Any, ClassVar
 
-from anyio import to_thread
+from anyio import CapacityLimiter, to_thread
 from google.adk.models._capabilities import LlmCapabilities
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_request import LlmRequest
@@ -44,6 +45,23 @@ _HYPOTHESIS = re.compile(r"^\s*(?:-|\d+[.)])\s+(.+)$")
 _AGENT_LABEL = "adk_agent_name"
 # Streamed text arrives a word (and the space after it) at a time.
 _PIECE = re.compile(r"\S+\s*|\s+")
+
+# The analyst is pure-Python CPU work. Each thread running it contends for the GIL with the
+# event loop, which then waits a switch interval (5 ms) per hand-over: with twenty jobs' agents
+# analysing at once the loop got the GIL so rarely that `GET /api/cases` took seconds (p95
+# 4.8 s, measured). One analysis at a time per process loses nothing (the GIL runs one anyway)
+# and leaves the loop a share of the CPU. One limiter per event loop, as anyio binds it to one.
+_CPU_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _cpu_turn() -> CapacityLimiter:
+    loop = asyncio.get_running_loop()
+    limiter = _CPU_TURNS.get(loop)
+    if limiter is None:
+        limiter = _CPU_TURNS[loop] = CapacityLimiter(1)
+    return limiter
 
 
 class LocalAnalystError(RuntimeError):
@@ -91,7 +109,7 @@ class LocalAnalystLlm(BaseLlm):
         analyst = analyst_for(schema)
         if analyst is None:
             raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
-        analysis: Analysis = await to_thread.run_sync(analyst, request)
+        analysis: Analysis = await to_thread.run_sync(analyst, request, limiter=_cpu_turn())
         output = analysis.output.model_dump_json()
         thoughts = [types.Part(text=t, thought=True) for t in analysis.thoughts]
         if stream:
@@ -118,7 +136,7 @@ class LocalAnalystLlm(BaseLlm):
                 f"the local analyst answers structured requests, or agents it converses as; "
                 f"not {agent or 'an unnamed agent'}"
             )
-        reply: Reply = await to_thread.run_sync(respond, request)
+        reply: Reply = await to_thread.run_sync(respond, request, limiter=_cpu_turn())
         thoughts = [types.Part(text=t, thought=True) for t in reply.thoughts]
         if reply.calls:
             answer = [

@@ -14,6 +14,7 @@ import httpx
 import pytest
 
 from tests.agents.helpers import wait_done
+from tests.api.helpers import assert_envelope
 from tests.conftest import make_settings
 from tests.support import LiveServer, live_server
 
@@ -93,3 +94,23 @@ async def test_twenty_concurrent_jobs_all_finish_and_the_api_answers(
     )
     # Generous for a shared 2-core machine; the pool timeout it guards against is 30 s.
     assert p95 < 5.0
+
+
+async def test_simultaneous_process_requests_share_one_job(client: httpx.AsyncClient) -> None:
+    """Ten presses of Process at once: each answers the job (202) or 409, never 500, and the
+    case has one job."""
+    case_id = (await client.post("/api/cases", json={"name": "ten presses"})).json()["id"]
+    upload = await client.post(
+        f"/api/cases/{case_id}/files", files=[("files", (k, v)) for k, v in FILES.items()]
+    )
+    assert upload.status_code == 201, upload.text
+    responses = await asyncio.gather(
+        *(client.post(f"/api/cases/{case_id}/process") for _ in range(10))
+    )
+    assert {r.status_code for r in responses} <= {202, 409}, [r.text for r in responses]
+    jobs = {r.json()["id"] for r in responses if r.status_code == 202}
+    assert len(jobs) == 1
+    for conflict in (r for r in responses if r.status_code == 409):
+        assert_envelope(conflict, 409, "CONFLICT")
+    status = await wait_done(client, case_id)
+    assert status["job"]["id"] in jobs

@@ -13,9 +13,9 @@ from holmes_backend.models import JobState, ProcessingJob
 from holmes_shared.enums import ACTIVE_JOB_STATUSES, JobStatus
 
 
-async def add(session: AsyncSession, job: ProcessingJob) -> ProcessingJob:
+def add(session: AsyncSession, job: ProcessingJob) -> ProcessingJob:
+    """Stages the job; the caller's flush writes it (and meets the one-active-job index)."""
     session.add(job)
-    await session.flush()
     return job
 
 

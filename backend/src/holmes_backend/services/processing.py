@@ -7,6 +7,7 @@ import logging
 import uuid
 from datetime import timedelta
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import regeneration
@@ -112,7 +113,7 @@ async def start(
                 "There are no files to process; upload evidence first.",
                 details={"case_id": str(case_id), "incremental": incremental},
             )
-        job = await job_repo.add(
+        job = job_repo.add(
             session,
             ProcessingJob(
                 case_id=case_id,
@@ -121,11 +122,23 @@ async def start(
                 file_ids=[str(f.id) for f in files],
             ),
         )
-    _launch_after_commit(session, runtime, job)
+    await _activate(session, runtime, job)
     return job
 
 
-def _launch_after_commit(session: AsyncSession, runtime: Runtime, job: ProcessingJob) -> None:
+async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob) -> None:
+    """Writes the new or reopened active job, and launches it once that is committed.
+
+    Two requests can both see no active job and both write one: the unique index on a case's
+    active job refuses the second, which is answered 409 rather than an internal error."""
+    try:
+        await session.flush()
+    except IntegrityError as exc:
+        raise ConflictError(
+            "Another request has just started processing this case.",
+            details={"case_id": str(job.case_id)},
+            suggested_action="follow the running job on GET /api/cases/{case_id}/process/status",
+        ) from exc
     case_id, job_id = job.case_id, job.id
 
     async def _launch() -> None:
@@ -156,7 +169,7 @@ async def regenerate(
     if latest is not None and latest.status == JobStatus.ERROR:
         if regeneration.is_regeneration(await job_repo.states(session, latest.id)):
             job_repo.reopen(latest)
-            _launch_after_commit(session, runtime, latest)
+            await _activate(session, runtime, latest)
             return latest
         raise ConflictError(
             "The last processing of this case failed; process it again to resume it first.",
@@ -191,7 +204,7 @@ async def regenerate(
         for f in await file_repo.list_for_case(session, case_id)
         if f.status in (FileStatus.PROCESSED, FileStatus.PARTIAL)
     ]
-    job = await job_repo.add(
+    job = job_repo.add(
         session,
         ProcessingJob(
             case_id=case_id,
@@ -207,7 +220,7 @@ async def regenerate(
             ],
         ),
     )
-    _launch_after_commit(session, runtime, job)
+    await _activate(session, runtime, job)
     return job
 
 

@@ -22,7 +22,7 @@ router = APIRouter(tags=["processing"])
     "/api/cases/{case_id}/process",
     response_model=JobOut,
     status_code=status.HTTP_202_ACCEPTED,
-    responses=error_responses(400, 401, 404, 413, 422),
+    responses=error_responses(400, 401, 404, 409, 413, 422),
 )
 async def process_case(
     case_id: uuid.UUID,

@@ -15,6 +15,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import persist, regeneration
@@ -87,11 +88,19 @@ _FILENAME = re.compile(r'"filename": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
 
+def _shown(cause: BaseException | None) -> str:
+    """A failure as the user reads it in the job's errors: a database error's statement and
+    parameters stay in the server's log (logged above), never in what the user sees."""
+    if isinstance(cause, SQLAlchemyError):
+        return f"{type(cause).__name__}: the database refused a write (details in the server log)"
+    return f"{type(cause).__name__}: {cause}"[:2000]
+
+
 class PhaseWriteError(RuntimeError):
     """A write behind a phase failed: the phase is not completed (a new run redoes it)."""
 
     def __init__(self, phase: str, cause: Exception) -> None:
-        super().__init__(f"the {phase} phase's results could not be stored: {cause}")
+        super().__init__(f"the {phase} phase's results could not be stored: {_shown(cause)}")
         self.phase = phase
 
 
@@ -279,7 +288,7 @@ class Pipeline:
             await self._settle()
             failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
             cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
-            error = {"phase": failed, "error": f"{type(cause).__name__}: {cause}"[:2000]}
+            error = {"phase": failed, "error": _shown(cause)}
             self.errors.append(error)
             await self._finish(
                 JobStatus.ERROR,

@@ -147,9 +147,20 @@ def _before_flush(session: Session, _context: Any, _instances: Any) -> None:
     _take_turn(session)
 
 
+# A read that must hold what it read until its transaction writes (SELECT ... FOR KEY SHARE on
+# PostgreSQL) passes this execution option: on SQLite it takes the write turn, so no other
+# in-process writer changes those rows in between.
+HOLDS_ROWS = {"holmes_holds_rows": True}
+
+
 @event.listens_for(SQLiteWriterSession, "do_orm_execute")
 def _before_statement(state: ORMExecuteState) -> None:
-    if state.is_insert or state.is_update or state.is_delete:
+    if (
+        state.is_insert
+        or state.is_update
+        or state.is_delete
+        or state.execution_options.get("holmes_holds_rows")
+    ):
         _take_turn(state.session)
 
 

@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import EvidenceChunk
 from holmes_backend.models.chunk import SEARCH_CONFIG
+from holmes_backend.repositories import files as file_repo
 
 _WORD = re.compile(r"[^\W_]+")
 _MAX_WORDS = 32
@@ -59,7 +60,10 @@ def words(query: str) -> list[str]:
 
 async def add(session: AsyncSession, rows: Iterable[EvidenceChunk]) -> None:
     """Insert chunks; a chunk already stored (same file and position) is left as it is, so two
-    writers indexing the same file at once both succeed."""
+    writers indexing the same file at once both succeed, and chunks of a file deleted
+    meanwhile are dropped."""
+    rows = list(rows)
+    stored = await file_repo.hold_stored(session, {r.file_id for r in rows})
     values = [
         {
             "case_id": r.case_id,
@@ -70,6 +74,7 @@ async def add(session: AsyncSession, rows: Iterable[EvidenceChunk]) -> None:
             "speaker": r.speaker,
         }
         for r in rows
+        if r.file_id in stored
     ]
     if not values:
         return

@@ -1,9 +1,10 @@
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from sqlalchemy import delete, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from holmes_backend.db.engine import HOLDS_ROWS
 from holmes_backend.models import Case, File
 from holmes_shared.enums import FileStatus
 
@@ -74,3 +75,19 @@ async def set_status(
     await session.execute(
         update(File).where(File.id.in_(file_ids), File.status != FileStatus.ERROR).values(values)
     )
+
+
+async def hold_stored(session: AsyncSession, file_ids: Iterable[uuid.UUID]) -> set[uuid.UUID]:
+    """Of these files, those still stored, held against deletion until the transaction ends
+    (FOR KEY SHARE on PostgreSQL, the write turn on SQLite): rows written now that refer to
+    them cannot meet a file deleted meanwhile."""
+    ids = set(file_ids)
+    if not ids:
+        return set()
+    held = await session.scalars(
+        select(File.id)
+        .where(File.id.in_(ids))
+        .with_for_update(read=True, key_share=True)
+        .execution_options(**HOLDS_ROWS)
+    )
+    return set(held)

@@ -6,6 +6,7 @@ from sqlalchemy import delete, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.models import Finding
+from holmes_backend.repositories import files as file_repo
 from holmes_shared.enums import FindingStatus
 
 
@@ -35,8 +36,23 @@ async def replace_for_job_domain(
             )
             .values(status=FindingStatus.SUPERSEDED)
         )
+    findings = await _of_stored_files(session, findings)
     if findings:
         await session.execute(insert(Finding), list(findings))
+
+
+async def _of_stored_files(
+    session: AsyncSession, findings: Sequence[dict[str, Any]]
+) -> Sequence[dict[str, Any]]:
+    """The findings whose file is still stored: a file deleted while its case was processed
+    takes what was read from it along."""
+    cited = {f["file_id"] for f in findings if f.get("file_id") is not None}
+    if not cited:
+        return findings
+    stored = await file_repo.hold_stored(session, cited)
+    if stored == cited:
+        return findings
+    return [f for f in findings if f.get("file_id") is None or f["file_id"] in stored]
 
 
 async def for_case(

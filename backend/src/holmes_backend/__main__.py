@@ -2,12 +2,13 @@
 
 import argparse
 import asyncio
+import ipaddress
 import json
 from typing import Any
 
 import uvicorn
 
-from holmes_backend.config import Settings
+from holmes_backend.config import DEV_SECRET_KEY, Settings
 from holmes_backend.db.migrate import upgrade
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.auth import ensure_local_user
@@ -31,6 +32,12 @@ def main() -> None:
         asyncio.run(upgrade(settings))
         print(f"database at head: {_redacted(settings.resolved_database_url)}")
     else:
+        if not _is_loopback(settings.host) and settings.secret_key == DEV_SECRET_KEY:
+            # The development key is in the repository: anyone can sign a token with it.
+            raise SystemExit(
+                f"refusing to serve on {settings.host} with the development signing key: "
+                "set HOLMES_SECRET_KEY (e.g. `openssl rand -hex 32`), or listen on 127.0.0.1"
+            )
         if settings.environment == "development":
             asyncio.run(_first_start(settings))
         uvicorn.run(
@@ -41,6 +48,15 @@ def main() -> None:
             log_level="info",
             **proxy_options(settings),
         )
+
+
+def _is_loopback(host: str) -> bool:
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:  # a name: it may resolve to anything
+        return False
 
 
 def proxy_options(settings: Settings) -> dict[str, Any]:

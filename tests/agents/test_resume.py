@@ -2,6 +2,10 @@
 
 import asyncio
 import gc
+import os
+import socket
+import subprocess
+import sys
 import uuid
 from collections import Counter
 from datetime import UTC, datetime
@@ -15,15 +19,17 @@ from holmes_backend.agents import persist
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
+from holmes_backend.db.types import utcnow
 from holmes_backend.models import (
     AgentExecution,
     CaseEvent,
     Finding,
+    JobState,
     KnowledgeGraph,
     ProcessingJob,
 )
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.processing import resume_interrupted
+from holmes_backend.services.processing import RUNNER_STATE, resume_interrupted
 from tests.agents.helpers import job_context, upload_demo
 from tests.api.helpers import new_case
 
@@ -333,3 +339,78 @@ async def test_a_job_stopped_while_its_graph_agent_works_leaves_no_agent_running
         t for t in asyncio.all_tasks() if not t.done() and t.get_coro().__qualname__ == "run_agent"
     ]
     assert running == []
+
+
+async def _left_by(
+    runtime: Runtime, client: httpx.AsyncClient, demo_dir: Path, label: str, runner: object
+) -> ProcessingJob:
+    """An active job with a fresh heartbeat, run (its state says) by `runner`, with an agent
+    that run left RUNNING."""
+    case = await new_case(client, label)
+    uploaded = await upload_demo(client, case["id"], demo_dir)
+    async with runtime.session_factory() as session:
+        job = ProcessingJob(
+            case_id=uuid.UUID(case["id"]),
+            status="PROCESSING",
+            file_ids=[f["id"] for f in uploaded],
+            current_phase="triage",
+            completed_phases=["extraction"],
+            started_at=utcnow(),
+            heartbeat_at=utcnow(),  # beat a moment ago: silence alone would wait a minute
+            states=[JobState(key=RUNNER_STATE, value=runner)],
+        )
+        session.add(job)
+        await session.flush()
+        session.add(
+            AgentExecution(
+                case_id=job.case_id,
+                job_id=job.id,
+                agent_name="triage_agent",
+                agent_type="TRIAGE",
+                model_name="holmes-local-flash",
+                status="RUNNING",
+            )
+        )
+        await transaction.commit(session)
+    return job
+
+
+def _dead_pid() -> int:
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    return ended.pid
+
+
+async def test_a_job_whose_process_is_gone_resumes_at_once_and_ends_its_agents(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path
+) -> None:
+    runner = {"host": socket.gethostname(), "pid": _dead_pid(), "token": "a killed server"}
+    job = await _left_by(runtime, client, demo_dir, "killed", runner)
+
+    assert await resume_interrupted(runtime) >= 1
+    await asyncio.gather(*runtime.tasks)
+
+    async with runtime.session_factory() as session:
+        done = await session.get(ProcessingJob, job.id)
+        statuses = set(
+            await session.scalars(
+                select(AgentExecution.status).where(AgentExecution.job_id == job.id)
+            )
+        )
+    assert done is not None
+    assert done.status == "READY", done.errors
+    assert "RUNNING" not in statuses
+    assert "FAILED" in statuses  # the agent the killed run left, said to have been stopped
+
+
+async def test_a_job_whose_process_lives_is_left_to_it(
+    client: httpx.AsyncClient, runtime: Runtime, demo_dir: Path
+) -> None:
+    alive = {"host": socket.gethostname(), "pid": os.getppid(), "token": "another server"}
+    elsewhere = {"host": "another-host", "pid": _dead_pid(), "token": "a server elsewhere"}
+    jobs = [
+        await _left_by(runtime, client, demo_dir, "alive", alive),
+        await _left_by(runtime, client, demo_dir, "elsewhere", elsewhere),
+    ]
+    await resume_interrupted(runtime)
+    assert not {t.get_name() for t in runtime.tasks} & {f"job-{j.id}" for j in jobs}

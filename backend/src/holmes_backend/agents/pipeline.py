@@ -61,6 +61,7 @@ from holmes_backend.llm.evidence import render_evidence, render_file_names, rend
 from holmes_backend.llm.local.facts.conventions import describe as describe_conventions
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
+from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
@@ -237,6 +238,13 @@ class Pipeline:
         job, case = await self._job()
         async with self.ctx.session_factory() as session:
             self.states = await job_repo.states(session, self.job_id)
+            if job.started_at is not None:
+                # A run before this one stopped (its process died, or it failed): the agents
+                # it left running will not end; their phases run again now.
+                await execution_repo.fail_unfinished(
+                    session, self.job_id, "interrupted: the run was stopped; the phase ran again"
+                )
+                await transaction.commit(session)
         self.job = job
         self.incremental = job.incremental
         self.regeneration = regeneration.is_regeneration(self.states)

@@ -6,7 +6,9 @@ from sqlalchemy import select
 from sqlalchemy import update as sql_update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from holmes_backend.db.types import utcnow
 from holmes_backend.models import AgentExecution
+from holmes_shared.enums import ExecutionStatus
 
 
 async def add(session: AsyncSession, execution: AgentExecution) -> AgentExecution:
@@ -38,3 +40,16 @@ async def for_case(session: AsyncSession, case_id: uuid.UUID) -> Sequence[AgentE
         .order_by(AgentExecution.created_at, AgentExecution.id)
     )
     return result.all()
+
+
+async def fail_unfinished(session: AsyncSession, job_id: uuid.UUID, error: str) -> None:
+    """The job's executions an earlier run left PENDING or RUNNING end FAILED with `error`."""
+    await session.execute(
+        sql_update(AgentExecution)
+        .where(
+            AgentExecution.job_id == job_id,
+            AgentExecution.status.in_([ExecutionStatus.PENDING, ExecutionStatus.RUNNING]),
+        )
+        .values(status=ExecutionStatus.FAILED, error=error, completed_at=utcnow())
+        .execution_options(synchronize_session=False)
+    )

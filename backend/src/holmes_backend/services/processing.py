@@ -4,8 +4,11 @@ import asyncio
 import contextlib
 import gc
 import logging
+import os
+import socket
 import uuid
 from datetime import timedelta
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -139,6 +142,7 @@ async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob)
             details={"case_id": str(job.case_id)},
             suggested_action="follow the running job on GET /api/cases/{case_id}/process/status",
         ) from exc
+    await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
     case_id, job_id = job.case_id, job.id
 
     async def _launch() -> None:
@@ -254,11 +258,14 @@ async def _heartbeat(runtime: Runtime, job_id: uuid.UUID) -> None:
 
 async def resume_interrupted(runtime: Runtime) -> int:
     """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase.
-    A job is dead when its heartbeat has been silent for JOB_STALE_BEATS beats; each is claimed
-    before it runs, so of several server processes only one resumes it, and a job another
-    live process runs is left alone."""
+    A job is dead when the process that ran it, on this host, is gone (seen at once: a server
+    restarted after a crash resumes its jobs as it starts), or when its heartbeat has been
+    silent for JOB_STALE_BEATS beats (a process on another host). Each is claimed before it
+    runs, so of several server processes only one resumes it, and a job another live process
+    runs is left alone."""
     async with runtime.session_factory() as session:
         jobs = list(await job_repo.all_active(session))
+        runners = {job.id: await job_repo.state(session, job.id, RUNNER_STATE) for job in jobs}
     running = {task.get_name() for task in runtime.tasks}
     silent_since = utcnow() - timedelta(
         seconds=JOB_STALE_BEATS * runtime.settings.job_heartbeat_seconds
@@ -267,8 +274,17 @@ async def resume_interrupted(runtime: Runtime) -> int:
     for job in jobs:
         if _task_name(job.id) in running:
             continue
+        # A gone runner's job is claimed whatever its last beat, but only if no other process
+        # has renewed that beat since it was read: of two processes seeing it gone, one wins.
+        beat_before = (
+            (job.heartbeat_at or utcnow()) + timedelta(microseconds=1)
+            if _gone(runners[job.id])
+            else silent_since
+        )
         async with runtime.session_factory() as session:
-            claimed = await job_repo.claim(session, job.id, silent_since)
+            claimed = await job_repo.claim(session, job.id, beat_before)
+            if claimed:
+                await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
             await transaction.commit(session)
         if not claimed:
             continue
@@ -276,6 +292,35 @@ async def resume_interrupted(runtime: Runtime) -> int:
         launch(runtime, job.case_id, job.id)
         resumed += 1
     return resumed
+
+
+# The job state naming the process that runs the job.
+RUNNER_STATE = "runner"
+_TOKEN = uuid.uuid4().hex  # this process, even where another one had its pid before
+
+
+def this_process() -> dict[str, Any]:
+    return {"host": socket.gethostname(), "pid": os.getpid(), "token": _TOKEN}
+
+
+def _gone(runner: Any) -> bool:
+    """Whether the process a job's runner state names is known to have ended: it ran on this
+    host and its pid is free, or is this process's while the state is another's. Unknown
+    (another host, no state) is not gone: the heartbeat decides."""
+    if not isinstance(runner, dict) or runner.get("host") != socket.gethostname():
+        return False
+    pid = runner.get("pid")
+    if not isinstance(pid, int) or pid <= 0:
+        return False
+    if pid == os.getpid():
+        return runner.get("token") != _TOKEN
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:  # alive, another user's
+        return False
+    return False
 
 
 async def watch_interrupted(runtime: Runtime) -> None:

@@ -7,16 +7,13 @@ GIL from the event loop (llm/local/model.py)."""
 import asyncio
 import statistics
 import time
-import uuid
-from collections.abc import Iterator
 
 import httpx
-import pytest
 
 from tests.agents.helpers import wait_done
 from tests.api.helpers import assert_envelope
-from tests.conftest import make_settings
-from tests.support import LiveServer, live_server
+from tests.services.conftest import signed_up
+from tests.support import LiveServer
 
 USERS = 20
 FILES = {
@@ -31,31 +28,8 @@ FILES = {
 }
 
 
-@pytest.fixture(scope="module")
-def busy_server(
-    module_database: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LiveServer]:
-    settings = make_settings(
-        database_url=module_database,
-        storage="local",
-        data_dir=tmp_path_factory.mktemp("concurrent-jobs"),
-        emulator_host=None,
-    ).model_copy(update={"local_analyst_latency_ms": 300})
-    with live_server(settings) as live:
-        yield live
-
-
 async def _user(server: LiveServer, n: int, listing: list[tuple[float, int]]) -> str:
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=120) as http:
-        signup = await http.post(
-            "/api/auth/signup",
-            json={
-                "email": f"busy-{n}-{uuid.uuid4().hex[:6]}@holmes.example",
-                "password": f"pw-{uuid.uuid4().hex}",
-            },
-        )
-        assert signup.status_code == 201, signup.text
-        http.headers["Authorization"] = f"Bearer {signup.json()['access_token']}"
+    async with signed_up(server, f"busy-{n}") as http:
         case_id = (await http.post("/api/cases", json={"name": f"busy {n}"})).json()["id"]
         upload = await http.post(
             f"/api/cases/{case_id}/files", files=[("files", (k, v)) for k, v in FILES.items()]
@@ -79,10 +53,10 @@ async def _user(server: LiveServer, n: int, listing: list[tuple[float, int]]) ->
 
 
 async def test_twenty_concurrent_jobs_all_finish_and_the_api_answers(
-    busy_server: LiveServer,
+    latent_server: LiveServer,
 ) -> None:
     listing: list[tuple[float, int]] = []
-    statuses = await asyncio.gather(*(_user(busy_server, n, listing) for n in range(USERS)))
+    statuses = await asyncio.gather(*(_user(latent_server, n, listing) for n in range(USERS)))
     assert statuses == ["READY"] * USERS
     assert listing
     assert all(code == 200 for _, code in listing)

@@ -2,8 +2,7 @@
 whole case) cleanly, shows the user no SQL, and leaves nothing derived in storage."""
 
 import asyncio
-import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
@@ -11,8 +10,7 @@ import pytest
 
 from holmes_backend.storage import Storage, create_storage
 from tests.agents.helpers import wait_done
-from tests.conftest import make_settings
-from tests.support import LiveServer, live_server
+from tests.support import LiveServer
 
 LETTER = (
     b"Statement of Anna Berg, 12 March 2024.\n"
@@ -27,38 +25,9 @@ MAIL = (
 )
 
 
-@pytest.fixture(scope="module")
-def slow_server(
-    module_database: str, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LiveServer]:
-    settings = make_settings(
-        database_url=module_database,
-        storage="local",
-        data_dir=tmp_path_factory.mktemp("deletes-mid-run"),
-        emulator_host=None,
-    ).model_copy(update={"local_analyst_latency_ms": 400})
-    with live_server(settings) as live:
-        yield live
-
-
 @pytest.fixture
-async def http(slow_server: LiveServer) -> AsyncIterator[httpx.AsyncClient]:
-    async with httpx.AsyncClient(base_url=slow_server.base_url, timeout=60) as client:
-        signup = await client.post(
-            "/api/auth/signup",
-            json={
-                "email": f"deleter-{uuid.uuid4().hex[:8]}@holmes.example",
-                "password": f"pw-{uuid.uuid4().hex}",
-            },
-        )
-        assert signup.status_code == 201, signup.text
-        client.headers["Authorization"] = f"Bearer {signup.json()['access_token']}"
-        yield client
-
-
-@pytest.fixture
-async def storage(slow_server: LiveServer) -> AsyncIterator[Storage]:
-    backend = create_storage(slow_server.settings)
+async def storage(latent_server: LiveServer) -> AsyncIterator[Storage]:
+    backend = create_storage(latent_server.settings)
     try:
         yield backend
     finally:
@@ -89,32 +58,32 @@ async def _wait_for_phase(http: httpx.AsyncClient, case_id: str, phase: str) -> 
 
 
 async def test_a_file_deleted_mid_run_is_dropped_and_the_job_ends(
-    http: httpx.AsyncClient, storage: Storage
+    latent_client: httpx.AsyncClient, storage: Storage
 ) -> None:
-    case_id, ids = await _case_with_files(http)
-    assert (await http.post(f"/api/cases/{case_id}/process")).status_code == 202
-    await _wait_for_phase(http, case_id, "extraction")
+    case_id, ids = await _case_with_files(latent_client)
+    assert (await latent_client.post(f"/api/cases/{case_id}/process")).status_code == 202
+    await _wait_for_phase(latent_client, case_id, "extraction")
     gone = ids["ledger.csv"]
-    assert (await http.delete(f"/api/files/{gone}")).status_code == 204
-    status = await wait_done(http, case_id, seconds=120)
+    assert (await latent_client.delete(f"/api/files/{gone}")).status_code == 204
+    status = await wait_done(latent_client, case_id, seconds=120)
 
     assert status["job"]["status"] in ("READY", "PARTIAL"), status
     shown = str(status["job"]["errors"])
     for raw in ("IntegrityError", "INSERT INTO", "FOREIGN KEY", "sqlalchemy"):
         assert raw not in shown
     assert gone not in {f["id"] for f in status["files"]}
-    findings = (await http.get(f"/api/cases/{case_id}/findings")).json()
+    findings = (await latent_client.get(f"/api/cases/{case_id}/findings")).json()
     items = findings["items"] if isinstance(findings, dict) else findings
     assert all(f.get("file_id") != gone for f in items)
     assert [k for k in await storage.list_keys(f"cases/{case_id}/") if gone in k] == []
 
 
 async def test_a_case_deleted_during_extraction_leaves_nothing_in_storage(
-    http: httpx.AsyncClient, storage: Storage
+    latent_client: httpx.AsyncClient, storage: Storage
 ) -> None:
-    case_id, _ = await _case_with_files(http)
-    assert (await http.post(f"/api/cases/{case_id}/process")).status_code == 202
-    assert (await http.delete(f"/api/cases/{case_id}")).status_code == 204
+    case_id, _ = await _case_with_files(latent_client)
+    assert (await latent_client.post(f"/api/cases/{case_id}/process")).status_code == 202
+    assert (await latent_client.delete(f"/api/cases/{case_id}")).status_code == 204
     # The job stops on its own; nothing it derived may land in storage after the delete.
     await asyncio.sleep(3)
     assert await storage.list_keys(f"cases/{case_id}/") == []

@@ -2,12 +2,14 @@
 whole case) cleanly, shows the user no SQL, and leaves nothing derived in storage."""
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
 import httpx
 import pytest
 
+from holmes_backend.services import evidence
 from holmes_backend.storage import Storage, create_storage
 from tests.agents.helpers import wait_done
 from tests.support import LiveServer
@@ -78,12 +80,54 @@ async def test_a_file_deleted_mid_run_is_dropped_and_the_job_ends(
     assert [k for k in await storage.list_keys(f"cases/{case_id}/") if gone in k] == []
 
 
-async def test_a_case_deleted_during_extraction_leaves_nothing_in_storage(
-    latent_client: httpx.AsyncClient, storage: Storage
+def _hold_extraction(
+    monkeypatch: pytest.MonkeyPatch, filename: str
+) -> tuple[threading.Event, threading.Event]:
+    """Holds the extraction of `filename` once it has started until the second event is set."""
+    extracting, released = threading.Event(), threading.Event()
+    extract = evidence.extract_isolated
+
+    async def held(path: Any, mime_type: str, name: str, **kwargs: Any) -> Any:
+        if name == filename:
+            extracting.set()
+            await asyncio.to_thread(released.wait, 30)
+        return await extract(path, mime_type, name, **kwargs)
+
+    monkeypatch.setattr(evidence, "extract_isolated", held)
+    return extracting, released
+
+
+async def _until_empty(storage: Storage, prefix: str) -> list[str]:
+    async with asyncio.timeout(30):  # the job clears what it derived after the delete
+        while await storage.list_keys(prefix):
+            await asyncio.sleep(0.1)
+    await asyncio.sleep(1)
+    return await storage.list_keys(prefix)
+
+
+async def test_a_file_deleted_during_its_extraction_leaves_nothing_in_storage(
+    latent_client: httpx.AsyncClient, storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    extracting, released = _hold_extraction(monkeypatch, "ledger.csv")
+    case_id, ids = await _case_with_files(latent_client)
+    assert (await latent_client.post(f"/api/cases/{case_id}/process")).status_code == 202
+    assert await asyncio.to_thread(extracting.wait, 30)
+    gone = ids["ledger.csv"]
+    assert (await latent_client.delete(f"/api/files/{gone}")).status_code == 204
+    released.set()
+
+    status = await wait_done(latent_client, case_id, seconds=120)
+    assert status["job"]["status"] in ("READY", "PARTIAL"), status
+    assert await _until_empty(storage, f"cases/{case_id}/files/{gone}") == []
+
+
+async def test_a_case_deleted_during_extraction_leaves_nothing_in_storage(
+    latent_client: httpx.AsyncClient, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    extracting, released = _hold_extraction(monkeypatch, "statement.txt")
     case_id, _ = await _case_with_files(latent_client)
     assert (await latent_client.post(f"/api/cases/{case_id}/process")).status_code == 202
+    assert await asyncio.to_thread(extracting.wait, 30)
     assert (await latent_client.delete(f"/api/cases/{case_id}")).status_code == 204
-    # The job stops on its own; nothing it derived may land in storage after the delete.
-    await asyncio.sleep(3)
-    assert await storage.list_keys(f"cases/{case_id}/") == []
+    released.set()
+    assert await _until_empty(storage, f"cases/{case_id}/") == []

@@ -118,6 +118,8 @@ class Pipeline:
         self.storage = storage
         self.job_id = job_id
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
+        # file_id -> where the file lies in storage, with what was derived from it beside it
+        self._storage_keys: dict[str, str] = {}
         self._conventions = ""  # how the evidence writes dates and amounts (a request's line)
         self.incremental = False
         self.regeneration = False  # synthesis and graph again over the current findings
@@ -291,9 +293,13 @@ class Pipeline:
             self.writes.release()  # a job stopped while its writes were held lets them go
             raise
         except Exception as exc:
-            logger.exception("processing job %s failed", self.job_id)
             await self._drop_speculation()
             await self._settle()
+            if await self._case_deleted():
+                # Nothing to record: the job, its events and its case are gone with it.
+                logger.info("processing job %s stopped: its case was deleted", self.job_id)
+                return
+            logger.exception("processing job %s failed", self.job_id)
             failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
             cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
             error = {"phase": failed, "error": _shown(cause)}
@@ -374,6 +380,7 @@ class Pipeline:
             files = list(await file_repo.get_many(session, [uuid.UUID(f) for f in job.file_ids]))
         first_run = "extraction" not in self.completed
         truncated: dict[str, str] = {}  # files read only in part (an extraction limit)
+        self._storage_keys = {str(f.id): f.storage_key for f in files}
         for file in files:
             if file.status == FileStatus.ERROR:
                 continue
@@ -395,6 +402,7 @@ class Pipeline:
                 mime_type=file.mime_type,
                 extraction=extraction,
             )
+        await self._drop_deleted_files()
         self._conventions = describe_conventions(self.evidence.values())
         if first_run:
             await self._set_files(list(self.evidence), FileStatus.PROCESSING)
@@ -414,6 +422,26 @@ class Pipeline:
                 agent_id="orchestrator",
                 agent_type="ORCHESTRATOR",
             )
+
+    async def _drop_deleted_files(self) -> None:
+        """Files deleted while they were read leave the run, with the extraction just stored
+        beside them (the delete removed what was there when it committed, not what came after)."""
+        async with self.ctx.session_factory() as session:
+            ids = [uuid.UUID(f) for f in self._storage_keys]
+            present = {str(f.id) for f in await file_repo.get_many(session, ids)}
+        for file_id in set(self._storage_keys) - present:
+            self.evidence.pop(file_id, None)
+            await self.storage.delete_prefix(self._storage_keys.pop(file_id))
+
+    async def _case_deleted(self) -> bool:
+        """Whether the case was deleted under the run; if so, what the run derived from its
+        files and stored after the delete removed them is removed too."""
+        async with self.ctx.session_factory() as session:
+            if await session.get(Case, self.ctx.case_id) is not None:
+                return False
+        for key in self._storage_keys.values():
+            await self.storage.delete_prefix(key)
+        return True
 
     async def _phase_triage(self, job: ProcessingJob, case: Case) -> None:
         if not self.evidence:

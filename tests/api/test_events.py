@@ -8,6 +8,7 @@ from collections.abc import AsyncGenerator
 
 import httpx
 import jwt
+import pytest
 from sse_starlette import ServerSentEvent
 
 from holmes_backend.db import transaction
@@ -17,7 +18,7 @@ from holmes_backend.models import Case
 from holmes_backend.runtime import Runtime
 from holmes_backend.services import events as event_service
 from holmes_shared.events import EventType
-from tests.api.helpers import new_case
+from tests.api.helpers import assert_envelope, new_case
 from tests.conftest import Account
 from tests.support import LiveServer, read_sse
 
@@ -161,3 +162,85 @@ async def test_concurrent_appenders_reach_a_stream_in_order_without_gaps(
     await stream.aclose()
     assert received == sorted(i for batch in batches for i in batch)
     assert hub.subscriber_count() == 0
+
+
+BEYOND_ANY_ID = "99999999999999999999"  # past what a BIGINT holds
+
+
+@pytest.mark.parametrize(
+    ("headers", "query"),
+    [
+        ({"Last-Event-ID": BEYOND_ANY_ID}, ""),
+        ({"Last-Event-ID": f"000{BEYOND_ANY_ID}9"}, ""),
+        ({}, f"?after={BEYOND_ANY_ID}"),
+        # What the UI sends on a reconnection: the header and the query, the same id.
+        ({"Last-Event-ID": BEYOND_ANY_ID}, f"?after={BEYOND_ANY_ID}"),
+    ],
+)
+async def test_a_resume_id_beyond_the_log_replays_nothing_and_keeps_streaming(
+    client: httpx.AsyncClient,
+    runtime: Runtime,
+    server: LiveServer,
+    headers: dict[str, str],
+    query: str,
+) -> None:
+    case = await new_case(client)
+    await _record(runtime, uuid.UUID(case["id"]), 3)
+    url = f"/api/cases/{case['id']}/events{query}"
+    async with client.stream("GET", url, headers=headers) as response:
+        assert response.status_code == 200
+        reader = asyncio.create_task(read_sse(response.aiter_lines(), 1))
+        await asyncio.sleep(1.0)
+        # Still open, and nothing of the log replayed.
+        assert not reader.done(), reader.result()
+        if server.settings.is_sqlite:
+            # The server's streams are woken in-process on SQLite (the service test covers it).
+            reader.cancel()
+            return
+        [later] = await _record(runtime, uuid.UUID(case["id"]), 1)
+        [event] = await asyncio.wait_for(reader, timeout=5)
+    assert int(event.id or 0) == later
+
+
+async def test_a_stream_resumed_beyond_the_log_delivers_what_comes_next(
+    runtime: Runtime,
+) -> None:
+    async with runtime.session_factory() as session:
+        session.add(case := Case(name="resumed beyond the end"))
+        await transaction.commit(session)
+    hub = EventHub(*event_service.hub_reader(runtime.session_factory))
+    earlier = await _record(runtime, case.id, 3, hub=hub)
+    after_id = event_service.parse_last_event_id(BEYOND_ANY_ID, None)
+    stream = event_service.stream(
+        runtime.session_factory,
+        hub,
+        case_id=case.id,
+        after_id=after_id,
+        until=utcnow().replace(year=utcnow().year + 1),
+    )
+
+    async def next_ids(count: int) -> list[int]:
+        return [int((await anext(stream)).id or 0) for _ in range(count)]
+
+    reader = asyncio.create_task(next_ids(2))
+    await asyncio.sleep(0.3)  # let the stream subscribe and find the end of the log
+    later = await _record(runtime, case.id, 2, hub=hub)
+    received = await asyncio.wait_for(reader, timeout=5)
+    await stream.aclose()
+    assert received == later
+    assert not set(received) & set(earlier)
+
+
+@pytest.mark.parametrize("last_event_id", ["abc", "-1", "12abc", "1.5", "0x10", "\u0663"])
+async def test_a_malformed_last_event_id_is_422(
+    client: httpx.AsyncClient, last_event_id: str
+) -> None:
+    case = await new_case(client)
+    url = f"/api/cases/{case['id']}/events"
+    headers = {"Last-Event-ID": last_event_id.encode()}
+    async with client.stream("GET", url, headers=headers) as response:
+        # Not a stream that replays the whole log as if nothing had been asked.
+        assert response.status_code == 422
+        await response.aread()
+    error = assert_envelope(response, 422, "VALIDATION_ERROR")
+    assert "Last-Event-ID" in error["message"]

@@ -14,12 +14,15 @@ from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub, FeedItem, Head, Reader
 from holmes_backend.models import CaseEvent
 from holmes_backend.repositories import events as event_repo
+from holmes_shared.errors import ValidationFailedError
 from holmes_shared.events import EventEnvelope, EventType
 
 READ_BATCH = 500
 # How often a waiting stream checks whether its session has expired.
 RECHECK_SECONDS = 15.0
 SESSION_EXPIRED = "SESSION_EXPIRED"
+# The largest id a BIGINT column holds.
+MAX_EVENT_ID = 2**63 - 1
 
 
 async def record(
@@ -98,9 +101,12 @@ async def stream(
     Subscribes before catching up from the log, so an event appended meanwhile is either in the
     catch-up read or in the feed's broadcast (and duplicates are skipped by id).
     """
-    read, _ = hub_reader(session_factory)
-    last_id = after_id
+    read, head = hub_reader(session_factory)
     async with hub.subscribe(case_id) as subscription:
+        # An id beyond the case's last event (a tampered header, a log restored from a backup,
+        # a number no database column holds) resumes at the end: nothing is replayed, and
+        # what is appended next is delivered.
+        last_id = min(after_id, await head(case_id))
         while True:
             # Catch up from the log: at the start, and whenever this stream fell behind. The
             # queue is emptied first, so what is broadcast while the log is read is queued, not
@@ -128,7 +134,21 @@ async def stream(
 
 
 def parse_last_event_id(header: str | None, query: int | None) -> int:
-    """The id to resume after: the Last-Event-ID header, else ``?after=``, else 0 (everything)."""
-    if header is not None and header.strip().isdigit():
-        return int(header.strip())
+    """The id to resume after: the Last-Event-ID header, else ``?after=``, else 0 (everything).
+
+    A browser sends back an id this stream gave it, always a whole number; anything else is a
+    broken client, told so (422) rather than silently sent the whole log again.
+    """
+    if header is not None and header.strip():
+        value = header.strip()
+        if not (value.isascii() and value.isdigit()):
+            raise ValidationFailedError(
+                "Last-Event-ID must be the id of an event of this stream.",
+                details={"last_event_id": value[:100]},
+            )
+        digits = value.lstrip("0") or "0"
+        # Past what an id column holds is past the end of any log (and bounds int()'s work).
+        if len(digits) > len(str(MAX_EVENT_ID)):
+            return MAX_EVENT_ID
+        return min(int(digits), MAX_EVENT_ID)
     return query if query is not None and query >= 0 else 0

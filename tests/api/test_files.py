@@ -3,11 +3,13 @@
 import hashlib
 import uuid
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 import pytest
 
 from holmes_backend.storage import Storage
+from holmes_backend.storage.base import evidence_disposition
 from holmes_backend.storage.local import LocalStorage
 from tests.api.helpers import assert_envelope, new_case, random_bytes
 from tests.api.multipart import HEADERS, multipart_body
@@ -120,6 +122,125 @@ async def test_unsatisfiable_range_is_416(client: httpx.AsyncClient, header: str
     assert response.headers["content-range"] == "bytes */1000"
 
 
+# Uploaded evidence is somebody else's document served from our origin (issue 41).
+_ACTIVE = "<!doctype html><script>fetch('/api/cases').then(r => r.text())</script>"
+_EVIDENCE = [
+    ("page.html", _ACTIVE.encode(), "text/html", "attachment", "sandbox"),
+    (
+        "feed.xml",
+        b'<?xml version="1.0"?><a xmlns="http://www.w3.org/1999/xhtml">x</a>',
+        "application/xml",
+        "attachment",
+        "sandbox",
+    ),
+    (
+        "mail.eml",
+        b"Subject: hi\r\nContent-Type: text/html\r\n\r\n" + _ACTIVE.encode(),
+        "message/rfc822",
+        "attachment",
+        "sandbox",
+    ),
+    ("statement.pdf", b"%PDF-1.7\n" + b"0" * 100, "application/pdf", "inline", "sandbox"),
+    ("photo.png", b"\x89PNG\r\n\x1a\n" + b"0" * 100, "image/png", "inline", "sandbox"),
+    ("notes.txt", _ACTIVE.encode(), "text/plain", "inline", "sandbox"),
+    ("call.mp3", b"ID3" + b"0" * 100, "audio/mpeg", "inline", "media"),
+    ("clip.mp4", b"\x00\x00\x00\x18ftypmp42" + b"0" * 100, "video/mp4", "inline", "media"),
+]
+
+
+def _directives(policy: str) -> dict[str, str]:
+    pairs = (d.strip().partition(" ") for d in policy.split(";") if d.strip())
+    return {name: value for name, _, value in pairs}
+
+
+async def test_evidence_is_served_so_that_it_cannot_act(client: httpx.AsyncClient) -> None:
+    case = await new_case(client)
+    uploaded = (
+        await _upload(client, case["id"], [(n, c, m) for n, c, m, _, _ in _EVIDENCE])
+    ).json()
+    assert [f["mime_type"] for f in uploaded] == [m for _, _, m, _, _ in _EVIDENCE]
+    for file, (name, content, mime, disposition, policy) in zip(uploaded, _EVIDENCE, strict=True):
+        response = await client.get(f"/api/files/{file['id']}/content")
+        assert response.status_code == 200
+        assert response.content == content
+        headers = response.headers
+        # The type stays true (the UI's <img> and <video> need it); nosniff stops any guessing.
+        assert headers["content-type"].split(";")[0] == mime, name
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["cross-origin-resource-policy"] == "same-origin"
+        assert headers["content-disposition"] == f"{disposition}; filename*=UTF-8''{name}", name
+        csp = _directives(headers["content-security-policy"])
+        assert csp["default-src"] == "'none'", name
+        assert csp["frame-ancestors"] == "'none'", name
+        assert "script-src" not in csp, name
+        assert "allow-scripts" not in headers["content-security-policy"]
+        assert "allow-same-origin" not in headers["content-security-policy"]
+        if policy == "sandbox":
+            assert "sandbox" in csp, name
+        else:
+            # The browser's own media page loads the URL again; a sandbox would make that
+            # a cross-origin load and break playback.
+            assert "sandbox" not in csp, name
+            assert csp["media-src"] == "'self'", name
+
+
+@pytest.mark.parametrize(
+    ("mime_type", "inline"),
+    [
+        ("image/svg+xml", False),
+        ("application/xhtml+xml", False),
+        ("text/xml", False),
+        ("TEXT/HTML; charset=utf-8", False),
+        ("application/octet-stream", False),
+        ("application/pdf", True),
+        ("image/webp", True),
+        ("audio/ogg", True),
+        ("video/webm", True),
+        ("text/csv", True),
+    ],
+)
+def test_only_types_that_cannot_act_open_inline(mime_type: str, inline: bool) -> None:
+    """SVG is no default evidence type, but a deployment may allow it: it is downloaded too."""
+    disposition = evidence_disposition("evidence", mime_type)
+    assert disposition.startswith("inline;" if inline else "attachment;")
+
+
+async def test_head_answers_like_get_without_a_body(client: httpx.AsyncClient) -> None:
+    case = await new_case(client)
+    content = random_bytes(1000)
+    [file] = (await _upload(client, case["id"], [("clip.mp4", content, "video/mp4")])).json()
+    url = f"/api/files/{file['id']}/content"
+    same = (
+        "content-length",
+        "content-type",
+        "accept-ranges",
+        "etag",
+        "content-disposition",
+        "cache-control",
+        "content-security-policy",
+        "x-content-type-options",
+        "cross-origin-resource-policy",
+        "content-range",
+    )
+    for headers in ({}, {"Range": "bytes=100-199"}):
+        got = await client.get(url, headers=headers)
+        head = await client.head(url, headers=headers)
+        assert head.status_code == got.status_code, headers
+        assert head.content == b""
+        assert {h: head.headers.get(h) for h in same} == {h: got.headers.get(h) for h in same}
+    assert head.status_code == 206
+    assert head.headers["content-length"] == "100"
+    assert head.headers["content-range"] == "bytes 100-199/1000"
+    assert head.headers["etag"] == f'"{hashlib.sha256(content).hexdigest()}"'
+
+    unsatisfiable = await client.head(url, headers={"Range": "bytes=5000-"})
+    assert unsatisfiable.status_code == 416
+    assert unsatisfiable.headers["content-range"] == "bytes */1000"
+    assert (await client.head(f"/api/files/{uuid.uuid4()}/content")).status_code == 404
+    async with httpx.AsyncClient(base_url=str(client.base_url)) as anonymous:
+        assert (await anonymous.head(url)).status_code == 401
+
+
 async def test_deleting_a_case_removes_its_evidence_from_storage(
     client: httpx.AsyncClient, storage: Storage
 ) -> None:
@@ -228,6 +349,8 @@ async def test_text_that_happens_to_start_with_mz_is_fine(client: httpx.AsyncCli
         ("bell\x07.txt", "control characters"),
         ("tab\there.txt", "control characters"),
         ("del\x7f.txt", "control characters"),
+        ("line\u2028break.txt", "control characters"),
+        ("\u202e\u200f\ufeff", "needs a filename"),
         ("", "needs a filename"),
         ("x" * 300 + ".txt", "longer than"),
     ],
@@ -304,3 +427,43 @@ async def test_unicode_filenames_survive(client: httpx.AsyncClient) -> None:
     assert uploaded[0]["filename"] == name
     response = await client.get(f"/api/files/{uploaded[0]['id']}/content")
     assert "filename*=UTF-8''" in response.headers["content-disposition"]
+
+
+@pytest.mark.parametrize(
+    ("sent", "stored"),
+    [
+        # Shown as "reporttxt.pdf" with the override in place.
+        ("report\u202efdp.txt", "reportfdp.txt"),
+        (
+            "\u202ae\u202bm\u202ca\u202di\u2066l\u2067 \u2068o\u2069f\u200e \u200fM\u061cay.eml",
+            "email of May.eml",
+        ),
+        ("zero\u200bwidth\ufeff soft\u00adhyphen.txt", "zerowidth softhyphen.txt"),
+        ("invoice\u202e\u2066.pdf\u2069.txt", "invoice.pdf.txt"),
+        # Joiners belong to Persian and emoji names; they reorder nothing.
+        (
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt",
+            "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645.txt",
+        ),
+        ("family \U0001f468\u200d\U0001f469.txt", "family \U0001f468\u200d\U0001f469.txt"),
+    ],
+)
+async def test_invisible_format_characters_are_removed_from_filenames(
+    client: httpx.AsyncClient, sent: str, stored: str
+) -> None:
+    case = await new_case(client)
+    response = await _upload(client, case["id"], [(sent, b"evidence", "text/plain")])
+    assert response.status_code == 201, response.text
+    [file] = response.json()
+    assert file["filename"] == stored
+    assert file["mime_type"] == _TYPES[stored.rsplit(".", 1)[1]]
+    assert (await client.get(f"/api/files/{file['id']}")).json()["filename"] == stored
+    listed = (await client.get(f"/api/cases/{case['id']}/files")).json()
+    assert [f["filename"] for f in listed] == [stored]
+    content = await client.get(f"/api/files/{file['id']}/content")
+    assert content.headers["content-disposition"].endswith(
+        f"filename*=UTF-8''{quote(stored, safe='')}"
+    )
+
+
+_TYPES = {"txt": "text/plain", "eml": "message/rfc822"}

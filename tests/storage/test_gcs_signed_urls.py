@@ -3,6 +3,7 @@
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import httpx
 import pytest
@@ -72,11 +73,27 @@ async def test_content_redirects_to_a_signed_url(signing_server: LiveServer) -> 
             )
         ).json()
         response = await client.get(f"/api/files/{file['id']}/content")
+        head = await client.head(f"/api/files/{file['id']}/content")
+        [page] = (
+            await client.post(
+                f"/api/cases/{case['id']}/files",
+                files=[("files", ("page.html", b"<script>1</script>", "text/html"))],
+            )
+        ).json()
+        page_location = (await client.get(f"/api/files/{page['id']}/content")).headers["location"]
 
     assert response.status_code == 307
     location = response.headers["location"]
     assert "X-Goog-Signature=" in location
     assert "X-Goog-Credential=holmes%40holmes-test.iam.gserviceaccount.com" in location
+    assert head.status_code == 307
+    assert head.headers["location"].split("?")[0] == location.split("?")[0]
+    # Storage's own origin sends no policy of ours, so a web page is a download there too.
+    signed = parse_qs(urlsplit(location).query)
+    assert signed["response-content-disposition"] == ["inline; filename*=UTF-8''clip.mp4"]
+    assert signed["response-content-type"] == ["video/mp4"]
+    page_signed = parse_qs(urlsplit(page_location).query)
+    assert page_signed["response-content-disposition"] == ["attachment; filename*=UTF-8''page.html"]
     async with httpx.AsyncClient() as browser:
         whole = await browser.get(location)
         assert whole.content == content

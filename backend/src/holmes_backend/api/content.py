@@ -1,4 +1,8 @@
-"""Serving stored evidence over HTTP with single-range support (video and audio seek with it)."""
+"""Serving stored evidence over HTTP with single-range support (video and audio seek with it).
+
+Evidence is someone else's document served from our origin, where the investigator's session
+cookie lives: whatever it is, it must not be able to act as the page that opened it.
+"""
 
 import re
 
@@ -6,8 +10,29 @@ from fastapi.responses import RedirectResponse, Response, StreamingResponse
 
 from holmes_backend.models import File
 from holmes_backend.storage import Storage
-from holmes_backend.storage.base import inline_disposition
+from holmes_backend.storage.base import evidence_disposition
 from holmes_shared.errors import NotFoundError, RangeNotSatisfiableError
+
+# A sandbox without allow-scripts or allow-same-origin: a page opened anyway runs no script and
+# has an opaque origin (no cookies, no API); it may use its own inline styles and images. PDFs and
+# images still open in a tab under it (checked in Chromium).
+SANDBOX_CSP = (
+    "sandbox; default-src 'none'; style-src 'unsafe-inline'; img-src data:; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+# A recording opened in a tab plays in the browser's own media page, which loads this URL again:
+# from a sandbox's opaque origin that load is cross-origin and fails, so media gets no sandbox.
+# Nothing in it may run either way, and nosniff keeps its bytes from ever being taken for a page.
+MEDIA_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; media-src 'self'; "
+    "form-action 'none'; frame-ancestors 'none'"
+)
+
+
+def evidence_csp(mime_type: str) -> str:
+    kind = mime_type.split(";", 1)[0].strip().lower()
+    return MEDIA_CSP if kind.startswith(("audio/", "video/")) else SANDBOX_CSP
+
 
 _RANGE = re.compile(r"^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$")
 
@@ -46,7 +71,10 @@ def _unsatisfiable(size: int) -> RangeNotSatisfiableError:
     )
 
 
-async def content_response(storage: Storage, file: File, range_header: str | None) -> Response:
+async def content_response(
+    storage: Storage, file: File, range_header: str | None, *, body: bool = True
+) -> Response:
+    """The file's bytes (or headers only, for HEAD), or a redirect to a signed storage URL."""
     signed = await storage.signed_url(
         file.storage_key, filename=file.filename, content_type=file.mime_type
     )
@@ -63,16 +91,21 @@ async def content_response(storage: Storage, file: File, range_header: str | Non
     headers = {
         "Accept-Ranges": "bytes",
         "Content-Length": str(end - start + 1),
-        "Content-Disposition": inline_disposition(file.filename),
+        "Content-Disposition": evidence_disposition(file.filename, file.mime_type),
         "ETag": f'"{file.sha256}"',
         "Cache-Control": "private, max-age=0",
+        "Content-Security-Policy": evidence_csp(file.mime_type),
         "X-Content-Type-Options": "nosniff",
+        "Cross-Origin-Resource-Policy": "same-origin",
     }
     if bounds is not None:
         headers["Content-Range"] = f"bytes {start}-{end}/{size}"
+    status = 206 if bounds is not None else 200
+    if not body:
+        return Response(status_code=status, media_type=file.mime_type, headers=headers)
     return StreamingResponse(
         storage.read_range(file.storage_key, start, end),
-        status_code=206 if bounds is not None else 200,
+        status_code=status,
         media_type=file.mime_type,
         headers=headers,
     )

@@ -60,12 +60,31 @@ _EXECUTABLE_SIGNATURES: tuple[bytes, ...] = (
 SNIFF_BYTES = 16
 
 
+# Joiners shape Persian, Indic and emoji names and cannot reorder or hide anything, so they stay.
+_KEPT_FORMAT_CHARACTERS = frozenset({"\u200c", "\u200d"})
+
+
+def strip_format_characters(name: str) -> str:
+    r"""``name`` without invisible format characters (Unicode category Cf), joiners aside.
+
+    Cf holds every bidi control (U+202A-U+202E, U+2066-U+2069, U+200E/U+200F, U+061C): with an
+    override, "report\u202efdp.txt" displays as "reporttxt.pdf". It also holds the zero-width
+    space, byte order mark and soft hyphen, which hide what a name really says.
+    """
+    return "".join(
+        ch for ch in name if ch in _KEPT_FORMAT_CHARACTERS or unicodedata.category(ch) != "Cf"
+    )
+
+
 def clean_filename(raw: str | None) -> str:
     """The stored name of an upload, or a 422 naming what is wrong with it."""
-    if raw is None or not raw.strip():
+    if raw is None:
         raise ValidationFailedError("Each uploaded file needs a filename.")
-    name = unicodedata.normalize("NFC", raw)
-    if any(unicodedata.category(ch) == "Cc" for ch in name):
+    name = unicodedata.normalize("NFC", strip_format_characters(raw))
+    if not name.strip():
+        raise ValidationFailedError("Each uploaded file needs a filename.")
+    # Line and paragraph separators (Zl, Zp) break a name's line like a newline does.
+    if any(unicodedata.category(ch) in {"Cc", "Zl", "Zp"} for ch in name):
         raise ValidationFailedError(
             "The filename contains control characters.", details={"filename": raw}
         )

@@ -7,9 +7,43 @@ from urllib.parse import quote
 READ_CHUNK_BYTES = 1024 * 1024
 
 
-def inline_disposition(filename: str) -> str:
-    """Content-Disposition that shows the file in the browser under its own (any-script) name."""
-    return f"inline; filename*=UTF-8''{quote(filename, safe='')}"
+# Types a browser shows without running anything the file says: PDFs (the viewer keeps a PDF's
+# scripts away from the page's origin), raster images, media and text shown as text. Everything
+# else, above all HTML, XHTML, SVG and XML, which run scripts when opened, is downloaded instead.
+_INLINE_TYPES = frozenset(
+    {
+        "application/pdf",
+        "application/json",
+        "text/plain",
+        "text/csv",
+        "text/markdown",
+        "text/vtt",
+        "image/jpeg",
+        "image/png",
+        "image/gif",
+        "image/webp",
+        "image/tiff",
+        "image/heic",
+        "image/bmp",
+        "image/avif",
+    }
+)
+
+
+def shows_inline(mime_type: str) -> bool:
+    """Whether evidence of this type may be opened in the browser rather than downloaded."""
+    kind = mime_type.split(";", 1)[0].strip().lower()
+    return kind in _INLINE_TYPES or kind.startswith(("audio/", "video/"))
+
+
+def evidence_disposition(filename: str, mime_type: str) -> str:
+    """Content-Disposition for stored evidence under its own (any-script) name.
+
+    Inline for types that cannot act (so PDFs, images and recordings open in a tab), attachment
+    for the rest: an uploaded web page opened from our origin would otherwise run as us.
+    """
+    kind = "inline" if shows_inline(mime_type) else "attachment"
+    return f"{kind}; filename*=UTF-8''{quote(filename, safe='')}"
 
 
 class Upload(ABC):

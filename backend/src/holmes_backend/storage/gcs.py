@@ -13,7 +13,12 @@ from google.cloud import storage as gcs
 from google.oauth2 import service_account
 
 from holmes_backend.config import Settings
-from holmes_backend.storage.base import READ_CHUNK_BYTES, Storage, Upload, inline_disposition
+from holmes_backend.storage.base import (
+    READ_CHUNK_BYTES,
+    Storage,
+    Upload,
+    evidence_disposition,
+)
 from holmes_shared.errors import StorageError
 
 # Resumable-upload chunk: a multiple of 256 KiB, large enough to keep round trips rare.
@@ -182,7 +187,7 @@ class GcsStorage(Storage):
                 credentials=self._signing_credentials,
                 expiration=timedelta(seconds=self._url_seconds),
                 response_type=content_type,
-                response_disposition=inline_disposition(filename),
+                response_disposition=evidence_disposition(filename, content_type),
             )
         )
         return url

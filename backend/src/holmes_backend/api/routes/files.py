@@ -113,6 +113,20 @@ async def get_file_content(
     return await content_response(storage, file, range_header)
 
 
+# HEAD is GET without the body (RFC 9110): players and download managers ask for the size,
+# type and range support first. Left out of the schema, as Starlette leaves its implicit HEADs.
+@router.head("/api/files/{file_id}/content", response_class=Response, include_in_schema=False)
+async def head_file_content(
+    file_id: uuid.UUID,
+    user: CurrentUser,
+    session: SessionDep,
+    storage: StorageDep,
+    range_header: Annotated[str | None, Header(alias="Range")] = None,
+) -> Response:
+    file = await file_service.get_file(session, owner_id=user.id, file_id=file_id)
+    return await content_response(storage, file, range_header, body=False)
+
+
 @router.delete(
     "/api/files/{file_id}",
     status_code=status.HTTP_204_NO_CONTENT,

@@ -1,10 +1,15 @@
 """A fake Gemini server speaking the REST API the way google-genai calls it with a base_url.
 
 Routes (api version v1beta, key in the ``x-goog-api-key`` header):
+  GET  /v1beta/models/{model}                    models.get
   POST /v1beta/models/{model}:generateContent
   POST /v1beta/models/{model}:streamGenerateContent?alt=sse
   POST /upload/v1beta/files                      File API resumable upload (start, then chunks)
   GET|DELETE /v1beta/files/{id}
+
+Like the real API, it serves only the models it knows (``models``: the current Gemini ids, and
+any ``register``-ed): another model is a 404 NOT_FOUND, and a thinking level the model does not
+accept a 400 INVALID_ARGUMENT, before any script or responder is consulted.
 
 Responses are scripted per model as a queue of steps: ``Reply`` (parts, usage, finish reason),
 ``Failure`` (an HTTP error with Google's error body) or ``Stall`` (hold the request open past the
@@ -44,6 +49,20 @@ STATUS_NAMES = {
     500: "INTERNAL",
     503: "UNAVAILABLE",
     504: "DEADLINE_EXCEEDED",
+}
+
+
+# The thinking levels each served model accepts, from Google's model pages (December 2026),
+# kept apart from Holmes's own table so a mistake there is caught here.
+_PRO_31 = ("LOW", "MEDIUM", "HIGH")
+_FLASH_FOUR = ("MINIMAL", "LOW", "MEDIUM", "HIGH")
+REAL_MODELS: dict[str, tuple[str, ...]] = {
+    "gemini-3.1-pro-preview": _PRO_31,
+    "gemini-3.1-pro-preview-customtools": _PRO_31,
+    "gemini-3.8-flash": ("LOW", "MEDIUM", "HIGH"),
+    "gemini-3.7-flash": ("LOW", "MEDIUM", "HIGH"),
+    "gemini-3.6-flash": _FLASH_FOUR,
+    "gemini-3-flash-preview": _FLASH_FOUR,
 }
 
 
@@ -228,16 +247,26 @@ class FakeGemini:
         self.responders: list[Responder] = []
         self.requests: list[Received] = []
         self.files: dict[str, StoredFile] = {}
+        # Served models and the thinking levels each accepts (upper case, as the API spells them).
+        self.models: dict[str, tuple[str, ...]] = dict(REAL_MODELS)
         self.upload_requests: list[dict[str, str]] = []
         # How many GETs an uploaded file answers PROCESSING before ACTIVE (video-like behaviour).
         self.file_processing_polls = 0
         self.app = Starlette(
             routes=[
-                Route("/v1beta/models/{target}", self._models, methods=["POST"]),
+                Route("/v1beta/models/{target}", self._models, methods=["GET", "POST"]),
                 Route("/upload/v1beta/files", self._upload, methods=["POST"]),
                 Route("/v1beta/files/{file_id}", self._file, methods=["GET", "DELETE"]),
             ]
         )
+
+    def register(self, model: str, levels: tuple[str, ...] = ("LOW", "MEDIUM", "HIGH")) -> None:
+        """Serve `model` too, accepting `levels`."""
+        self.models[model] = tuple(level.upper() for level in levels)
+
+    def shut_down(self, model: str) -> None:
+        """Stop serving `model` (as Google does on a model's shutdown date)."""
+        self.models.pop(model, None)
 
     def script(self, model: str, *steps: Step) -> None:
         self.scripts.setdefault(model, deque()).extend(steps)
@@ -249,14 +278,17 @@ class FakeGemini:
 
     async def _models(self, request: Request) -> Response:
         model, _, method = request.path_params["target"].partition(":")
+        if request.method == "GET":
+            return self._get_model(request, model)
         if method not in ("generateContent", "streamGenerateContent"):
             return JSONResponse(error_body(Failure(404, f"unknown method {method}")), 404)
         raw = await request.body()
         body: JsonDict = json.loads(raw)
-        self.requests.append(
-            Received(model, method, body, dict(request.headers.items()), time.monotonic(), raw)
+        received = Received(
+            model, method, body, dict(request.headers.items()), time.monotonic(), raw
         )
-        if refused := self._check_key(request):
+        self.requests.append(received)
+        if refused := self._check_key(request) or self._check_model(model, received):
             return refused
         step = self._next_step(model, body)
         await asyncio.sleep(self.latency + (step.delay if not isinstance(step, Stall) else 0))
@@ -270,6 +302,46 @@ class FakeGemini:
         return StreamingResponse(
             _sse(model, step, body), media_type="text/event-stream; charset=utf-8"
         )
+
+    def _get_model(self, request: Request, model: str) -> Response:
+        if refused := self._check_key(request):
+            return refused
+        if model not in self.models:
+            return _not_found(model)
+        return JSONResponse(
+            {
+                "name": f"models/{model}",
+                "baseModelId": model,
+                "version": "3",
+                "displayName": model,
+                "inputTokenLimit": 1048576,
+                "outputTokenLimit": 65536,
+                "supportedGenerationMethods": [
+                    "generateContent",
+                    "countTokens",
+                    "createCachedContent",
+                    "batchGenerateContent",
+                ],
+                "temperature": 1,
+                "topP": 0.95,
+                "topK": 64,
+                "maxTemperature": 2,
+                "thinking": True,
+            }
+        )
+
+    def _check_model(self, model: str, received: "Received") -> Response | None:
+        """The real API's refusals of a model it does not serve and of a thinking level the
+        model does not accept."""
+        if model not in self.models:
+            return _not_found(model)
+        level = received.thinking_level
+        if level is not None and str(level).upper() not in self.models[model]:
+            failure = Failure(
+                400, f"Thinking level {str(level).upper()} is not supported for this model."
+            )
+            return JSONResponse(error_body(failure), 400)
+        return None
 
     def _check_key(self, request: Request) -> Response | None:
         if self.api_key is None or request.headers.get("x-goog-api-key") == self.api_key:
@@ -358,6 +430,16 @@ class FakeGemini:
         if stored.display_name:
             file_json["displayName"] = stored.display_name
         return file_json
+
+
+def _not_found(model: str) -> Response:
+    failure = Failure(
+        404,
+        f"models/{model} is not found for API version v1beta, or is not supported for "
+        "generateContent. Call ListModels to see the list of available models and their "
+        "supported methods.",
+    )
+    return JSONResponse(error_body(failure), 404)
 
 
 async def _hold(request: Request, seconds: float) -> None:

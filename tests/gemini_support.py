@@ -15,6 +15,9 @@ from tests.conftest import make_settings
 from tests.fake_gemini import FakeGemini, JsonDict, Responder
 from tests.support import LiveServer, live_server, serve_app
 
+# Real model ids: the fake serves them (as Google does) and Holmes checks them at start-up.
+PRO_MODEL, FLASH_MODEL = "gemini-3.1-pro-preview", "gemini-3.8-flash"
+
 
 def _texts(body: JsonDict, key: str) -> str:
     return "\n".join(p.get("text", "") for p in (body.get(key) or {}).get("parts", []))

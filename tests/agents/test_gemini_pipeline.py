@@ -25,10 +25,18 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
-from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake, user_text_of
+from tests.gemini_support import (
+    FLASH_MODEL,
+    PRO_MODEL,
+    analyse,
+    holmes_on_fake,
+    instruction_of,
+    serve_fake,
+    user_text_of,
+)
 from tests.support import LiveServer
 
-PRO, FLASH = "fake-pro", "fake-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (TRIAGE[:60], TriageResult),
     (ORCHESTRATOR[:60], RoutingPlan),

@@ -23,10 +23,17 @@ from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Received, Step, internal_error, json_reply
-from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake
+from tests.gemini_support import (
+    FLASH_MODEL,
+    PRO_MODEL,
+    analyse,
+    holmes_on_fake,
+    instruction_of,
+    serve_fake,
+)
 from tests.support import LiveServer
 
-PRO, FLASH = "spec-pro", "spec-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 LATENCY = 0.3
 SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (TRIAGE[:60], TriageResult),

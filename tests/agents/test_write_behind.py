@@ -13,6 +13,7 @@ from holmes_backend.agents.runner import AgentSpec, WriteBehind, _attempt, drain
 from holmes_backend.config import Settings
 from tests.agents.helpers import attempt_context
 from tests.fake_gemini import FakeGemini, json_reply
+from tests.gemini_support import FLASH_MODEL
 from tests.support import serve_app
 
 
@@ -127,14 +128,14 @@ async def test_from_a_gemini_answers_arrival_its_reading_comes_first(
     monkeypatch.setattr(WriteBehind, "MAX_HOLD_SECONDS", 30)
     monkeypatch.setattr(WriteBehind, "MAX_TOTAL_HOLD_SECONDS", 30)
     fake = FakeGemini(api_key="k")
-    fake.script("probe-flash", json_reply({"files": ["a"]}))
+    fake.script(FLASH_MODEL, json_reply({"files": ["a"]}))
     _COLLECTING.clear()
     with serve_app(fake.app) as url:
         settings = Settings(
             llm_provider="gemini",
             gemini_api_key="k",
             gemini_base_url=url,
-            gemini_flash_model="probe-flash",
+            gemini_flash_model=FLASH_MODEL,
         )
         writes = WriteBehind()
         ctx = attempt_context(settings, writes)

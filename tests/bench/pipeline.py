@@ -59,13 +59,14 @@ from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from tests.bench.memory import RssSampler
 from tests.bench.server import holmes_server, signed_up_client
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply
+from tests.gemini_support import FLASH_MODEL, PRO_MODEL
 from tests.support import REPO_ROOT, serve_app
 
 MB = 1_000_000
 DONE = {"READY", "PARTIAL", "ERROR"}
 FILES_PER_UPLOAD = 50  # the server's default max_files_per_request
 API_KEY = "bench-key"
-PRO, FLASH = "bench-pro", "bench-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 TARGET_RATIO = 1.10
 TARGET_LOCAL_50_SECONDS = 15.0
 WARMUP_FILES = 5

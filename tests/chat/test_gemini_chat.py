@@ -32,10 +32,10 @@ from tests.fake_gemini import (
     text,
     thought,
 )
-from tests.gemini_support import holmes_on_fake, serve_fake
+from tests.gemini_support import FLASH_MODEL, PRO_MODEL, holmes_on_fake, serve_fake
 from tests.support import LiveServer, read_sse
 
-PRO, FLASH = "fake-chat-pro", "fake-chat-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 PIECES = 4
 GAP = 0.25
 PLACE = "the Harbor Lights bar"

@@ -32,10 +32,17 @@ from holmes_backend.llm.local import analysts  # noqa: F401 - registers the anal
 from tests.agents.helpers import upload_demo, wait_done
 from tests.conflicts.builders import wire_confirmation
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
-from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake
+from tests.gemini_support import (
+    FLASH_MODEL,
+    PRO_MODEL,
+    analyse,
+    holmes_on_fake,
+    instruction_of,
+    serve_fake,
+)
 from tests.support import LiveServer
 
-PRO, FLASH = "fake-pro", "fake-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (TRIAGE[:60], TriageResult),
     (ORCHESTRATOR[:60], RoutingPlan),

@@ -22,10 +22,18 @@ from holmes_backend.runtime import Runtime
 from holmes_shared.enums import FindingStatus
 from tests.api.helpers import assert_envelope
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
-from tests.gemini_support import analyse, holmes_on_fake, instruction_of, serve_fake, user_text_of
+from tests.gemini_support import (
+    FLASH_MODEL,
+    PRO_MODEL,
+    analyse,
+    holmes_on_fake,
+    instruction_of,
+    serve_fake,
+    user_text_of,
+)
 from tests.support import LiveServer
 
-PRO, FLASH = "fake-verify-pro", "fake-verify-flash"
+PRO, FLASH = PRO_MODEL, FLASH_MODEL
 LINE = "Invoice INV-7 was paid on 2024-05-02: USD 4,750.00 to Birch & Co."
 OUTAGE = "(both tiers down)"  # a justification that makes every model call fail
 

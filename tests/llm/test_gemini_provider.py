@@ -39,8 +39,8 @@ from tests.fake_gemini import (
 from tests.support import serve_app
 
 KEY = "test-key"
-PRO = "gemini-3-pro-preview"
-FLASH = "gemini-3-flash-preview"
+PRO = "gemini-3.1-pro-preview"
+FLASH = "gemini-3.8-flash"
 TRIAGE = {
     "files": [
         {

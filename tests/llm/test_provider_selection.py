@@ -15,7 +15,6 @@ from holmes_backend.llm.gemini import (
     GeminiMediaError,
     evidence_part,
     genai_client,
-    thinking_config,
 )
 from holmes_backend.llm.local.model import (
     LOCAL_FLASH,
@@ -23,6 +22,7 @@ from holmes_backend.llm.local.model import (
     LocalAnalystError,
     LocalAnalystLlm,
 )
+from holmes_backend.llm.models import thinking_config
 from holmes_backend.llm.provider import generate_config, model_for
 from tests.support import LLM_ENV
 
@@ -74,7 +74,7 @@ def test_a_key_in_the_environment_means_gemini(
     assert pro.model == "gemini-3-pro-custom"
     flash = model_for("flash", settings)
     assert isinstance(flash, Gemini)
-    assert flash.model == "gemini-3-flash-preview"
+    assert flash.model == "gemini-3.8-flash"
 
 
 def test_gemini_model_carries_retry_timeout_and_base_url() -> None:
@@ -143,7 +143,7 @@ def test_generate_config_per_role() -> None:
     # HTTP options mean nothing to the local analyst; thinking still asks it for thoughts.
     local = generate_config("orchestrator", Settings())
     assert local.http_options is None
-    assert local.thinking_config == thinking_config("orchestrator")
+    assert local.thinking_config == thinking_config("orchestrator", Settings())
 
 
 @pytest.mark.parametrize(
@@ -160,7 +160,7 @@ def test_generate_config_per_role() -> None:
     ],
 )
 def test_thinking_levels_follow_the_prd(role: str, level: str, include: bool) -> None:
-    config = thinking_config(role)  # type: ignore[arg-type]
+    config = thinking_config(role, Settings())  # type: ignore[arg-type]
     assert config.thinking_level == types.ThinkingLevel(level)
     assert config.include_thoughts is include
 

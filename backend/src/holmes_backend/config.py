@@ -8,6 +8,8 @@ from pydantic import AliasChoices, Field, SecretStr, field_validator, model_vali
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MIB = 1024 * 1024
+# Gemini's thinking levels (thinkingLevel), as settings spell them.
+ThinkingLevelName = Literal["minimal", "low", "medium", "high"]
 
 DEFAULT_ALLOWED_MIME_TYPES: tuple[str, ...] = (
     "application/pdf",
@@ -157,14 +159,22 @@ class Settings(BaseSettings):
         default="global",
         validation_alias=AliasChoices("GOOGLE_CLOUD_LOCATION", "HOLMES_GEMINI_LOCATION"),
     )
+    # Current ids (December 2026): gemini-3-pro-preview was shut down on 9 March 2026 and
+    # replaced by gemini-3.1-pro-preview; gemini-3.8-flash is the current GA Flash. Both are
+    # checked at start-up (llm.models.check_models).
     gemini_pro_model: str = Field(
-        default="gemini-3-pro-preview",
+        default="gemini-3.1-pro-preview",
         validation_alias=AliasChoices("GEMINI_PRO_MODEL", "HOLMES_GEMINI_PRO_MODEL"),
     )
     gemini_flash_model: str = Field(
-        default="gemini-3-flash-preview",
+        default="gemini-3.8-flash",
         validation_alias=AliasChoices("GEMINI_FLASH_MODEL", "HOLMES_GEMINI_FLASH_MODEL"),
     )
+    # Per agent role, a thinking level instead of PRD §4.5's, as JSON: '{"domain": "medium"}'.
+    gemini_thinking: dict[str, ThinkingLevelName] = Field(default_factory=dict)
+    # The thinking levels of a model Holmes does not know yet (llm.models.THINKING_LEVELS), as
+    # JSON: '{"gemini-x": ["low", "medium", "high"]}'.
+    gemini_model_thinking_levels: dict[str, list[ThinkingLevelName]] = Field(default_factory=dict)
     # Points the SDK somewhere other than Google (the fake Gemini server in tests, a proxy).
     gemini_base_url: str | None = None
     gemini_timeout_seconds: float = Field(default=120.0, gt=0)
@@ -183,6 +193,21 @@ class Settings(BaseSettings):
     def _comma_separated(cls, value: object) -> object:
         if isinstance(value, str):
             return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("gemini_thinking", "gemini_model_thinking_levels", mode="before")
+    @classmethod
+    def _lower_levels(cls, value: object) -> object:
+        # "MEDIUM" (the API's spelling) and "medium" alike.
+        if isinstance(value, dict):
+            return {
+                key: [v.lower() if isinstance(v, str) else v for v in item]
+                if isinstance(item, list)
+                else item.lower()
+                if isinstance(item, str)
+                else item
+                for key, item in value.items()
+            }
         return value
 
     @field_validator("data_dir", "storage_dir", "ui_dir")

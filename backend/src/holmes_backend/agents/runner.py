@@ -3,7 +3,9 @@
 An execution record (PENDING → RUNNING → COMPLETED/FAILED) with model, tokens, thinking traces,
 timings and its parent; events on the case log as it goes (AGENT_SPAWNED, AGENT_STARTED,
 THINKING_UPDATE, AGENT_COMPLETED / AGENT_ERROR); its own stage-isolated ADK session; Pro first and
-Flash when Pro fails (AGENT_FALLBACK, recorded on the execution). Each call opens its own database
+Flash when Pro fails (AGENT_FALLBACK, recorded on the execution) for any reason but a model
+refusing the configuration (an unknown model, a refused thinking level): that ends the agent with
+the configuration error as its AGENT_ERROR. Each call opens its own database
 sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
@@ -37,6 +39,7 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
+from holmes_backend.llm.models import configuration_problem
 from holmes_backend.llm.provider import generate_config, model_for
 from holmes_backend.llm.sent import held_by, when_answered, when_sent
 from holmes_backend.models import AgentExecution
@@ -432,6 +435,10 @@ async def run_agent(
                 open_record(await speculation.decided())
             opened[0].thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            if problem := configuration_problem(exc, model_name(tier, ctx.settings)):
+                # An unknown model or a refused level: Flash would hide it, not fix it.
+                last_error = problem[:2000]
+                break
             continue
         if not opened:  # a model whose request was never held (it has no hold point)
             assert speculation is not None
@@ -524,7 +531,7 @@ async def _run_attempt(
         # No output_key: the answer is validated once, here, from the final event's text (ADK
         # would validate it, dump it into the session state, and it would be validated again).
         output_schema=spec.schema,
-        generate_content_config=generate_config(spec.role, ctx.settings),
+        generate_content_config=generate_config(spec.role, ctx.settings, tier),
     )
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)

@@ -46,6 +46,7 @@ RETRY_STATUS_CODES: tuple[int, ...] = (408, 429, 500, 502, 503, 504)
 
 # PRD §4.5 (and §4.4 / §4.12 for the roles the table leaves out). Triage trades depth for speed
 # and keeps its thoughts out of the response; everything else shows its reasoning in Trace Theater.
+# HOLMES_GEMINI_THINKING overrides a role's level; llm.models keeps what each model accepts.
 THINKING: dict[AgentRole, tuple[types.ThinkingLevel, bool]] = {
     "orchestrator": (types.ThinkingLevel.MEDIUM, True),
     "triage": (types.ThinkingLevel.LOW, False),
@@ -229,11 +230,6 @@ def build_gemini(tier: Tier, settings: Settings) -> Gemini:
     )
 
 
-def thinking_config(role: AgentRole) -> types.ThinkingConfig:
-    level, include_thoughts = THINKING[role]
-    return types.ThinkingConfig(thinking_level=level, include_thoughts=include_thoughts)
-
-
 def request_http_options(role: AgentRole, settings: Settings) -> types.HttpOptions:
     """Per-request options: only the role's timeout; retries and base URL come from the client."""
     return types.HttpOptions(timeout=timeout_ms(role_timeout_seconds(role, settings)))
@@ -309,5 +305,4 @@ __all__ = [
     "model_id",
     "request_http_options",
     "retry_options",
-    "thinking_config",
 ]

@@ -13,7 +13,7 @@ from google.adk.models.google_llm import Gemini
 from google.genai import types
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import gemini
+from holmes_backend.llm import gemini, models
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.local import model as local
 
@@ -57,10 +57,17 @@ def _shared_gemini(tier: Tier, settings: Settings) -> Gemini:
     return model
 
 
-def generate_config(role: AgentRole, settings: Settings) -> types.GenerateContentConfig:
-    """Thinking settings for the role (PRD §4.5) and, on Gemini, the role's request timeout."""
-    config = types.GenerateContentConfig(thinking_config=gemini.thinking_config(role))
-    if settings.resolved_llm_provider == "gemini":
+def generate_config(
+    role: AgentRole, settings: Settings, tier: Tier | None = None
+) -> types.GenerateContentConfig:
+    """Thinking settings for the role (PRD §4.5, HOLMES_GEMINI_THINKING) and, on Gemini, the
+    role's request timeout. Given the tier, the level is one its Gemini model accepts."""
+    on_gemini = settings.resolved_llm_provider == "gemini"
+    model = gemini.model_id(tier, settings) if on_gemini and tier is not None else None
+    config = types.GenerateContentConfig(
+        thinking_config=models.thinking_config(role, settings, model)
+    )
+    if on_gemini:
         config.http_options = gemini.request_http_options(role, settings)
     return config
 

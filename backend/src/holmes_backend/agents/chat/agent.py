@@ -41,6 +41,7 @@ from holmes_backend.agents.runner import (
 )
 from holmes_backend.agents.schemas import ChatAnswer, SourceRef
 from holmes_backend.llm.gemini import Tier
+from holmes_backend.llm.models import configuration_problem
 from holmes_backend.llm.provider import generate_config, model_for
 from holmes_backend.tools.case_knowledge import CaseTools
 from holmes_shared.events import EventType
@@ -111,6 +112,9 @@ class ChatRun:
                     yield piece
             except Exception as exc:  # any model or tool failure: the next tier, or the end
                 last_error = f"{type(exc).__name__}: {exc}"[:2000]
+                if problem := configuration_problem(exc, model_name(tier, self.ctx.settings)):
+                    last_error = problem[:2000]  # Flash would hide it, not fix it
+                    break
                 if self.streamed:
                     break  # half an answer is out; another model cannot take it back
                 self.markers = Markers(self.tools.book)  # nothing of this attempt is kept
@@ -149,7 +153,7 @@ class ChatRun:
             model=model_for(tier, self.ctx.settings),
             instruction=SPEC.instruction,
             tools=list(self.tools.function_tools()),
-            generate_content_config=generate_config(SPEC.role, self.ctx.settings),
+            generate_content_config=generate_config(SPEC.role, self.ctx.settings, tier),
         )
         sessions = InMemorySessionService()
         runner = Runner(agent=agent, app_name=_APP, session_service=sessions)

@@ -39,7 +39,7 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
-from holmes_backend.llm.models import configuration_problem
+from holmes_backend.llm.models import ModelErrorEvent, configuration_problem
 from holmes_backend.llm.provider import generate_config, model_for
 from holmes_backend.llm.sent import held_by, when_answered, when_sent
 from holmes_backend.models import AgentExecution
@@ -551,7 +551,7 @@ async def _run_attempt(
             answer = [p.text for p in parts_out if p.text and not p.thought]
         usage = event.usage_metadata or usage
         if event.error_code:
-            raise RuntimeError(f"{event.error_code}: {event.error_message}")
+            raise ModelErrorEvent(event.error_code, event.error_message or "")
     if not "".join(answer).strip():
         raise RuntimeError("the model returned no structured output")
     try:

@@ -16,6 +16,7 @@ are declared in HOLMES_GEMINI_MODEL_THINKING_LEVELS.
 """
 
 import logging
+import re
 from collections.abc import Iterable
 
 from google.genai import errors, types
@@ -52,6 +53,16 @@ _SETTING = {"pro": "HOLMES_GEMINI_PRO_MODEL", "flash": "HOLMES_GEMINI_FLASH_MODE
 
 class ModelConfigurationError(RuntimeError):
     """The configured Gemini models or thinking levels cannot work; the message says how."""
+
+
+class ModelErrorEvent(RuntimeError):
+    """An agent run's error event. ADK reports a model's refusal as an event (its status, such
+    as NOT_FOUND, and the error's text) rather than raising the client's error."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
 
 
 def _bare(model: str) -> str:
@@ -172,26 +183,42 @@ def configuration_problem(exc: BaseException, model: str) -> str | None:
 
     A 404 is an unknown or shut-down model; a 400 naming the thinking level, the model or the
     API key, and a 401/403, are settings no other model or retry would fix."""
-    if not isinstance(exc, errors.ClientError):
+    if isinstance(exc, errors.ClientError):
+        code, status, message = exc.code, exc.status or "", exc.message or ""
+    elif isinstance(exc, ModelErrorEvent) and exc.code in _CLIENT_STATUS:
+        code, status = _CLIENT_STATUS[exc.code], exc.code
+        # The event's text is the client error's: "404 NOT_FOUND. {'error': {'message': …}}".
+        inner = re.search(r"""['"]message['"]: (['"])(.*?)\1, ['"]status""", exc.message)
+        message = inner.group(2) if inner else exc.message
+    else:
         return None
-    message = exc.message or ""
     lowered = message.lower()
-    refused = exc.code in (401, 403, 404) or (
-        exc.code == 400 and any(word in lowered for word in ("thinking", "model", "api key"))
+    refused = code in (401, 403, 404) or (
+        code == 400 and any(word in lowered for word in ("thinking", "model", "api key"))
     )
     if not refused:
         return None
     return (
-        f"Gemini model configuration error: {model} was refused with {exc.code} {exc.status}: "
+        f"Gemini model configuration error: {model} was refused with {code} {status}: "
         f"{message} (check HOLMES_GEMINI_PRO_MODEL, HOLMES_GEMINI_FLASH_MODEL and the thinking "
         f"levels; Holmes does not fall back to another model for this)"
     )
+
+
+# The google.rpc statuses of the client errors an ADK error event may carry.
+_CLIENT_STATUS = {
+    "INVALID_ARGUMENT": 400,
+    "UNAUTHENTICATED": 401,
+    "PERMISSION_DENIED": 403,
+    "NOT_FOUND": 404,
+}
 
 
 __all__ = [
     "RETIRED",
     "THINKING_LEVELS",
     "ModelConfigurationError",
+    "ModelErrorEvent",
     "accepted_levels",
     "check_models",
     "configuration_problem",

@@ -41,7 +41,7 @@ from holmes_backend.agents.runner import (
 )
 from holmes_backend.agents.schemas import ChatAnswer, SourceRef
 from holmes_backend.llm.gemini import Tier
-from holmes_backend.llm.models import configuration_problem
+from holmes_backend.llm.models import ModelErrorEvent, configuration_problem
 from holmes_backend.llm.provider import generate_config, model_for
 from holmes_backend.tools.case_knowledge import CaseTools
 from holmes_shared.events import EventType
@@ -172,7 +172,7 @@ class ChatRun:
                 user_id=user, session_id=session.id, new_message=message, run_config=config
             ):
                 if event.error_code:
-                    raise RuntimeError(f"{event.error_code}: {event.error_message}")
+                    raise ModelErrorEvent(event.error_code, event.error_message or "")
                 parts = (event.content.parts if event.content else None) or []
                 text = "".join(p.text for p in parts if p.text and not p.thought)
                 if event.partial:

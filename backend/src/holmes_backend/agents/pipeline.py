@@ -7,6 +7,7 @@ the others' findings: its files are marked PARTIAL and the job ends PARTIAL.
 """
 
 import asyncio
+import functools
 import logging
 import re
 import uuid
@@ -14,6 +15,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from anyio import to_thread
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -396,11 +398,15 @@ class Pipeline:
             if extraction.truncated:
                 truncated[str(file.id)] = extraction.truncated
             await index_file(self.ctx.session_factory, file, extraction)  # for chat's search
-            self.evidence[str(file.id)] = render_evidence(
-                file_id=str(file.id),
-                filename=file.filename,
-                mime_type=file.mime_type,
-                extraction=extraction,
+            # Rendering a 100,000-row sheet takes most of a second: off the event loop.
+            self.evidence[str(file.id)] = await to_thread.run_sync(
+                functools.partial(
+                    render_evidence,
+                    file_id=str(file.id),
+                    filename=file.filename,
+                    mime_type=file.mime_type,
+                    extraction=extraction,
+                )
             )
         await self._drop_deleted_files()
         self._conventions = describe_conventions(self.evidence.values())

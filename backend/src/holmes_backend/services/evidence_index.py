@@ -4,9 +4,11 @@ Processing indexes each file when its extraction is read; cases processed before
 existed are filled in the first time something searches them (`ensure_indexed`).
 """
 
+import asyncio
 import uuid
 from collections.abc import Sequence
 
+from anyio import to_thread
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from holmes_backend.db import transaction
@@ -24,6 +26,7 @@ _TEXTLESS: set[uuid.UUID] = set()
 # Files known to be indexed (a file's chunks never change), so a search need not ask again.
 _INDEXED: set[uuid.UUID] = set()
 _ANALYSED = (FileStatus.PROCESSED, FileStatus.PARTIAL)
+_INSERT_BATCH = 2000
 
 
 def chunk_rows(file: File, extraction: Extraction) -> list[EvidenceChunk]:
@@ -45,12 +48,16 @@ async def index_file(
     session_factory: async_sessionmaker[AsyncSession], file: File, extraction: Extraction
 ) -> None:
     """Store the file's chunks (a file already indexed is left as it is)."""
-    rows = chunk_rows(file, extraction)
+    # A 100,000-row sheet's chunks took 2.9 s of the event loop to build and insert at once:
+    # built in a thread, inserted in batches that let other requests in between.
+    rows = await to_thread.run_sync(chunk_rows, file, extraction)
     if not rows:
         _TEXTLESS.add(file.id)
         return
     async with session_factory() as session:
-        await chunk_repo.add(session, rows)
+        for start in range(0, len(rows), _INSERT_BATCH):
+            await chunk_repo.add(session, rows[start : start + _INSERT_BATCH])
+            await asyncio.sleep(0)
         await transaction.commit(session)
     _INDEXED.add(file.id)
 

@@ -90,7 +90,8 @@ class LocalAnalystLlm(BaseLlm):
         notify_sent()  # the analyst has the request from here on
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)
-        request = _read_request(llm_request)
+        # Reading a large request's evidence blocks takes seconds: CPU work, off the loop.
+        request = await to_thread.run_sync(_read_request, llm_request, limiter=_cpu_turn())
         schema = llm_request.config.response_schema
         if isinstance(schema, type) and issubclass(schema, BaseModel):
             responses = self._analyse(llm_request, request, schema, stream)

@@ -1,7 +1,9 @@
 """Per-document memo: facts read once per document per analysis, whoever asks first.
 
 Documents are plain (unhashable) dataclasses, so entries are keyed by identity and hold a weak
-reference that proves the object is still the one the entry was made for. What a document says
+reference that proves the object is still the one the entry was made for, and drops the entry
+when the document goes: a 1M-row spreadsheet's facts (~560 MB) once outlived its case's
+analysis until 4,096 other entries had been made. What a document says
 depends on how the analysis reads its dates, bare amounts and "$" (facts.conventions): that is
 part of the key.
 """
@@ -17,7 +19,6 @@ T = TypeVar("T")
 
 _Slot = tuple[int, str, bool, str, str]
 _ENTRIES: dict[_Slot, tuple["weakref.ReferenceType[Any]", Any]] = {}
-_MAX_ENTRIES = 4096
 
 
 def memo(owner: object, key: str, factory: Callable[[], T]) -> T:
@@ -33,14 +34,14 @@ def memo(owner: object, key: str, factory: Callable[[], T]) -> T:
         value: T = entry[1]
         return value
     value = factory()
-    if len(_ENTRIES) >= _MAX_ENTRIES:
-        _prune()
-    _ENTRIES[slot] = (weakref.ref(owner), value)
+    _ENTRIES[slot] = (weakref.ref(owner, _forget(slot)), value)
     return value
 
 
-def _prune() -> None:
-    for slot in [slot for slot, (ref, _) in _ENTRIES.items() if ref() is None]:
-        del _ENTRIES[slot]
-    if len(_ENTRIES) >= _MAX_ENTRIES:
-        _ENTRIES.clear()
+def _forget(slot: _Slot) -> Callable[["weakref.ReferenceType[Any]"], None]:
+    def forget(ref: "weakref.ReferenceType[Any]") -> None:
+        entry = _ENTRIES.get(slot)
+        if entry is not None and entry[0] is ref:  # not a later document's, at a reused id
+            del _ENTRIES[slot]
+
+    return forget

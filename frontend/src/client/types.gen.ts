@@ -2539,6 +2539,10 @@ export type ProcessCaseErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * Conflict
+     */
+    409: ErrorEnvelope;
+    /**
      * Request Entity Too Large
      */
     413: ErrorEnvelope;

@@ -7,11 +7,11 @@ import subprocess
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import asyncpg
 import uvicorn
@@ -41,6 +41,7 @@ LLM_ENV = (
     "HOLMES_GEMINI_BASE_URL",
 )
 
+T = TypeVar("T")
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEST_BUCKET = "holmes-test-evidence"
 
@@ -196,3 +197,24 @@ async def owned_case(session_factory: async_sessionmaker[AsyncSession], name: st
         session.add(case)
         await session.commit()
         return case
+
+
+async def worst_loop_lag(work: Awaitable[T]) -> tuple[T, float]:
+    """`work`'s result, and the longest the event loop was late for a 5 ms timer meanwhile."""
+    worst = 0.0
+    done = False
+
+    async def tick() -> None:
+        nonlocal worst
+        while not done:
+            expected = time.perf_counter() + 0.005
+            await asyncio.sleep(0.005)
+            worst = max(worst, time.perf_counter() - expected)
+
+    ticker = asyncio.create_task(tick())
+    try:
+        result = await work
+    finally:
+        done = True
+        await ticker
+    return result, worst

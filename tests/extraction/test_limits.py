@@ -1,14 +1,13 @@
 """Extraction limits: a file past them fails with the reason or is read in part, saying so, and
 never costs the server its memory or its event loop."""
 
-import asyncio
 import gc
 import os
 import struct
 import time
 import uuid
 import zipfile
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -28,6 +27,7 @@ from holmes_backend.services import evidence
 from holmes_backend.services.evidence import ExtractionMemory, load_extraction
 from holmes_backend.storage.local import LocalStorage
 from tests.extraction.builders import write_paragraph_docx
+from tests.support import worst_loop_lag
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -350,27 +350,6 @@ def test_stored_lines_read_back_as_the_extraction(tmp_path: Path) -> None:
 # ---- the event loop: a large file never holds it -------------------------------------------------
 
 
-async def _worst_loop_lag(work: Awaitable[T]) -> tuple[T, float]:
-    """`work`'s result, and the longest the event loop was late for a 5 ms timer meanwhile."""
-    worst = 0.0
-    done = False
-
-    async def tick() -> None:
-        nonlocal worst
-        while not done:
-            expected = time.perf_counter() + 0.005
-            await asyncio.sleep(0.005)
-            worst = max(worst, time.perf_counter() - expected)
-
-    ticker = asyncio.create_task(tick())
-    try:
-        result = await work
-    finally:
-        done = True
-        await ticker
-    return result, worst
-
-
 async def test_a_large_file_never_holds_the_event_loop(
     storage: LocalStorage, fresh_memory: ExtractionMemory
 ) -> None:
@@ -382,12 +361,10 @@ async def test_a_large_file_never_holds_the_event_loop(
     gc.collect()
     gc.freeze()
     try:
-        fresh, fresh_lag = await _worst_loop_lag(load_extraction(storage, file, settings=settings))
+        fresh, fresh_lag = await worst_loop_lag(load_extraction(storage, file, settings=settings))
         assert len(fresh.chunks) == 20_000
         del fresh
-        stored, stored_lag = await _worst_loop_lag(
-            load_extraction(storage, file, settings=settings)
-        )
+        stored, stored_lag = await worst_loop_lag(load_extraction(storage, file, settings=settings))
         assert len(stored.chunks) == 20_000
     finally:
         gc.unfreeze()

@@ -2,11 +2,8 @@
 loop: its search index is built in a thread and written in batches; the offline analyst's memo
 of a document's facts goes with the document."""
 
-import asyncio
 import gc
-import time
 import uuid
-from collections.abc import Awaitable
 from typing import TypeVar
 
 from holmes_backend.db import transaction
@@ -15,31 +12,10 @@ from holmes_backend.llm.local.facts import memo
 from holmes_backend.models import File
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.evidence_index import index_file
-from tests.support import owned_case
+from tests.support import owned_case, worst_loop_lag
 
 T = TypeVar("T")
 ROWS = 20_000
-
-
-async def _worst_loop_lag(work: Awaitable[T]) -> tuple[T, float]:
-    """`work`'s result, and the longest the event loop was late for a 5 ms timer meanwhile."""
-    worst = 0.0
-    done = False
-
-    async def tick() -> None:
-        nonlocal worst
-        while not done:
-            expected = time.perf_counter() + 0.005
-            await asyncio.sleep(0.005)
-            worst = max(worst, time.perf_counter() - expected)
-
-    ticker = asyncio.create_task(tick())
-    try:
-        result = await work
-    finally:
-        done = True
-        await ticker
-    return result, worst
 
 
 async def test_indexing_a_large_file_never_holds_the_event_loop(runtime: Runtime) -> None:
@@ -63,7 +39,7 @@ async def test_indexing_a_large_file_never_holds_the_event_loop(runtime: Runtime
         ],
     )
     gc.collect()
-    _, lag = await _worst_loop_lag(index_file(runtime.session_factory, file, extraction))
+    _, lag = await worst_loop_lag(index_file(runtime.session_factory, file, extraction))
     print(f"worst loop lag while indexing {ROWS} rows: {lag * 1000:.0f} ms")
     # Built and inserted in one piece on the loop, these rows held it for 0.27-0.38 s.
     assert lag < 0.15, lag

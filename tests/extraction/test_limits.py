@@ -9,7 +9,6 @@ import uuid
 import zipfile
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import TypeVar
 
 import docx
 import openpyxl
@@ -31,7 +30,6 @@ from tests.support import worst_loop_lag
 
 DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-T = TypeVar("T")
 
 
 def _rss() -> int:

@@ -4,7 +4,6 @@ of a document's facts goes with the document."""
 
 import gc
 import uuid
-from typing import TypeVar
 
 from holmes_backend.db import transaction
 from holmes_backend.extraction.models import Chunk, Extraction, Location
@@ -14,7 +13,6 @@ from holmes_backend.runtime import Runtime
 from holmes_backend.services.evidence_index import index_file
 from tests.support import owned_case, worst_loop_lag
 
-T = TypeVar("T")
 ROWS = 20_000
 
 

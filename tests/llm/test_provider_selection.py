@@ -37,8 +37,11 @@ def clean_llm_env(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_no_key_means_local_models_resolvable_by_name() -> None:
     settings = Settings()
     assert settings.resolved_llm_provider == "local"
-    assert model_for("pro", settings) == LOCAL_PRO
-    assert model_for("flash", settings) == LOCAL_FLASH
+    pro, flash = model_for("pro", settings), model_for("flash", settings)
+    assert isinstance(pro, LocalAnalystLlm)
+    assert isinstance(flash, LocalAnalystLlm)
+    assert (pro.model, flash.model) == (LOCAL_PRO, LOCAL_FLASH)
+    assert pro.processes == settings.local_analyst_processes == 2
     assert LLMRegistry.resolve(LOCAL_PRO) is LocalAnalystLlm
 
 
@@ -48,7 +51,9 @@ async def test_local_latency_setting_delays_each_local_call() -> None:
     assert isinstance(model, LocalAnalystLlm)
     assert model.model == LOCAL_PRO
     assert model.latency_seconds == pytest.approx(0.15)
-    assert model_for("pro", Settings()) == LOCAL_PRO
+    default = model_for("pro", Settings())
+    assert isinstance(default, LocalAnalystLlm)
+    assert default.latency_seconds == 0
 
     # The delay comes before the model's answer (here: a refusal of an empty request).
     started = time.perf_counter()
@@ -104,7 +109,9 @@ def test_explicit_local_wins_over_a_key(monkeypatch: pytest.MonkeyPatch) -> None
     monkeypatch.setenv("HOLMES_LLM_PROVIDER", "local")
     settings = Settings()
     assert settings.resolved_llm_provider == "local"
-    assert model_for("pro", settings) == LOCAL_PRO
+    model = model_for("pro", settings)
+    assert isinstance(model, LocalAnalystLlm)
+    assert model.model == LOCAL_PRO
 
 
 def test_vertex_settings_mean_gemini_on_vertex(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -140,6 +140,9 @@ class Settings(BaseSettings):
     llm_provider: Literal["auto", "gemini", "local"] = "auto"
     # Simulated model latency per local-analyst call (demos; the browser test watches a live run).
     local_analyst_latency_ms: int = Field(default=0, ge=0, le=60_000)
+    # Worker processes the local analyst runs in (llm/local/worker.py); 0 runs it in a thread of
+    # the server, whose memory then stays at its peak after a large case.
+    local_analyst_processes: int = Field(default=2, ge=0, le=64)
     # GOOGLE_API_KEY first, as google-genai itself prefers it when both are set. SecretStr keeps
     # the key out of reprs and logs.
     gemini_api_key: SecretStr | None = Field(

@@ -33,12 +33,11 @@ def model_for(tier: Tier, settings: Settings) -> str | BaseLlm:
     if settings.resolved_llm_provider == "local":
         # Registration is idempotent; doing it here means no caller can forget it.
         local.register()
-        name = local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH
-        if settings.local_analyst_latency_ms > 0:
-            return local.LocalAnalystLlm(
-                model=name, latency_seconds=settings.local_analyst_latency_ms / 1000
-            )
-        return name
+        return local.LocalAnalystLlm(
+            model=local.LOCAL_PRO if tier == "pro" else local.LOCAL_FLASH,
+            latency_seconds=settings.local_analyst_latency_ms / 1000,
+            processes=settings.local_analyst_processes,
+        )
     return _shared_gemini(tier, settings)
 
 

@@ -11,6 +11,7 @@ tests).
 """
 
 import asyncio
+import atexit
 import json
 import re
 import weakref
@@ -26,31 +27,29 @@ from google.adk.models.registry import LLMRegistry
 from google.genai import types
 from pydantic import BaseModel
 
-from holmes_backend.llm.evidence import parse_blocks
-from holmes_backend.llm.local import analysts  # noqa: F401 - registers every analyst
-from holmes_backend.llm.local.registry import (
-    Analysis,
-    AnalysisRequest,
-    Reply,
-    ToolResult,
-    analyst_for,
-    responder_for,
-)
+from holmes_backend.llm.local import worker
+from holmes_backend.llm.local.registry import analyst_for, responder_for, schema_key
 from holmes_backend.llm.sent import hold_point, notify_sent
+from holmes_backend.workers import WorkerDied, WorkerPool
 
 LOCAL_PRO = "holmes-local-pro"
 LOCAL_FLASH = "holmes-local-flash"
-_HYPOTHESIS = re.compile(r"^\s*(?:-|\d+[.)])\s+(.+)$")
 # ADK labels every model request with the agent that makes it.
 _AGENT_LABEL = "adk_agent_name"
 # Streamed text arrives a word (and the space after it) at a time.
 _PIECE = re.compile(r"\S+\s*|\s+")
 
-# The analyst is pure-Python CPU work. Each thread running it contends for the GIL with the
-# event loop, which then waits a switch interval (5 ms) per hand-over: with twenty jobs' agents
-# analysing at once the loop got the GIL so rarely that `GET /api/cases` took seconds (p95
-# 4.8 s, measured). One analysis at a time per process loses nothing (the GIL runs one anyway)
-# and leaves the loop a share of the CPU. One limiter per event loop, as anyio binds it to one.
+# The analyst runs in worker processes (llm/local/worker.py): its memory goes back to the
+# system when a worker that grew is recycled, and its CPU is not the event loop's.
+POOL = WorkerPool("holmes_backend.llm.local.worker")
+atexit.register(POOL.close)
+
+# In the server's process instead (processes = 0) the analyst is pure-Python CPU work. Each
+# thread running it contends for the GIL with the event loop, which then waits a switch interval
+# (5 ms) per hand-over: with twenty jobs' agents analysing at once the loop got the GIL so
+# rarely that `GET /api/cases` took seconds (p95 4.8 s, measured). One analysis at a time per
+# process loses nothing (the GIL runs one anyway) and leaves the loop a share of the CPU. One
+# limiter per event loop, as anyio binds it to one.
 _CPU_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = (
     weakref.WeakKeyDictionary()
 )
@@ -72,6 +71,8 @@ class LocalAnalystLlm(BaseLlm):
     supported: ClassVar[list[str]] = [r"holmes-local-.*"]
     # A model's think time, for demos and UI tests that need to watch a run (0: answer at once).
     latency_seconds: float = 0.0
+    # Worker processes the analysis runs in (0: a thread of this process).
+    processes: int = 2
 
     @classmethod
     def supported_models(cls) -> list[str]:
@@ -90,35 +91,50 @@ class LocalAnalystLlm(BaseLlm):
         notify_sent()  # the analyst has the request from here on
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)
-        # Reading a large request's evidence blocks takes seconds: CPU work, off the loop.
-        request = await to_thread.run_sync(_read_request, llm_request, limiter=_cpu_turn())
         schema = llm_request.config.response_schema
         if isinstance(schema, type) and issubclass(schema, BaseModel):
-            responses = self._analyse(llm_request, request, schema, stream)
+            if analyst_for(schema) is None:
+                raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
+            request = {"read": _read(llm_request), "schema": schema_key(schema)}
+            responses = self._analyse(llm_request, await self._answer(request), stream)
         else:
-            responses = self._converse(llm_request, request, stream)
+            agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
+            if responder_for(agent) is None:
+                raise LocalAnalystError(
+                    f"the local analyst answers structured requests, or agents it converses "
+                    f"as; not {agent or 'an unnamed agent'}"
+                )
+            request = {"read": _read(llm_request), "agent": agent}
+            responses = self._converse(llm_request, await self._answer(request), stream)
         async for response in responses:
             yield response
 
+    async def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        if self.processes <= 0:
+            reply = await to_thread.run_sync(worker.answer, request, limiter=_cpu_turn())
+        else:
+            POOL.size = self.processes
+            try:
+                # Abandoned when cancelled: the worker finishes and goes back to the pool.
+                reply = await to_thread.run_sync(POOL.run, request, abandon_on_cancel=True)
+            except WorkerDied as exc:
+                ended = f"the analyst's process ended unexpectedly ({exc})"
+                raise LocalAnalystError(ended) from None
+        if not reply["ok"]:
+            raise LocalAnalystError(reply["reason"])
+        return reply
+
     async def _analyse(
-        self,
-        llm_request: LlmRequest,
-        request: AnalysisRequest,
-        schema: type[BaseModel],
-        stream: bool,
+        self, llm_request: LlmRequest, reply: dict[str, Any], stream: bool
     ) -> AsyncGenerator[LlmResponse, None]:
-        analyst = analyst_for(schema)
-        if analyst is None:
-            raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
-        analysis: Analysis = await to_thread.run_sync(analyst, request, limiter=_cpu_turn())
-        output = analysis.output.model_dump_json()
-        thoughts = [types.Part(text=t, thought=True) for t in analysis.thoughts]
+        output: str = reply["output"]
+        thoughts = [types.Part(text=t, thought=True) for t in reply["thoughts"]]
         if stream:
             for part in thoughts:
                 yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, types.Part(text=output)]),
-            usage_metadata=_usage(llm_request, output, analysis.thoughts),
+            usage_metadata=_usage(llm_request, output, reply["thoughts"]),
             finish_reason=types.FinishReason.STOP,
             model_version=self.model,
             partial=False if stream else None,
@@ -126,38 +142,32 @@ class LocalAnalystLlm(BaseLlm):
         )
 
     async def _converse(
-        self, llm_request: LlmRequest, request: AnalysisRequest, stream: bool
+        self, llm_request: LlmRequest, reply: dict[str, Any], stream: bool
     ) -> AsyncGenerator[LlmResponse, None]:
         """A free-text, tool-using agent's turn: its tool calls, or its answer streamed in
         word-sized pieces the way Gemini streams text."""
-        agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
-        respond = responder_for(agent)
-        if respond is None:
-            raise LocalAnalystError(
-                f"the local analyst answers structured requests, or agents it converses as; "
-                f"not {agent or 'an unnamed agent'}"
-            )
-        reply: Reply = await to_thread.run_sync(respond, request, limiter=_cpu_turn())
-        thoughts = [types.Part(text=t, thought=True) for t in reply.thoughts]
-        if reply.calls:
+        calls: list[dict[str, Any]] = reply["calls"]
+        text: str = reply["text"]
+        thoughts = [types.Part(text=t, thought=True) for t in reply["thoughts"]]
+        if calls:
             answer = [
-                types.Part(function_call=types.FunctionCall(name=c.name, args=c.args))
-                for c in reply.calls
+                types.Part(function_call=types.FunctionCall(name=c["name"], args=c["args"]))
+                for c in calls
             ]
         else:
-            answer = [types.Part(text=reply.text)]
+            answer = [types.Part(text=text)]
         if stream:
             for part in thoughts:
                 yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
-            for piece in [] if reply.calls else _PIECE.findall(reply.text):
+            for piece in [] if calls else _PIECE.findall(text):
                 yield LlmResponse(
                     content=types.Content(role="model", parts=[types.Part(text=piece)]),
                     partial=True,
                 )
-        said = reply.text if not reply.calls else json.dumps([c.args for c in reply.calls])
+        said = text if not calls else json.dumps([c["args"] for c in calls])
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, *answer]),
-            usage_metadata=_usage(llm_request, said, reply.thoughts),
+            usage_metadata=_usage(llm_request, said, reply["thoughts"]),
             finish_reason=types.FinishReason.STOP,
             model_version=self.model,
             partial=False if stream else None,
@@ -170,38 +180,24 @@ def _texts(llm_request: LlmRequest) -> list[str]:
     return [p.text for p in parts if p.text and not p.thought]
 
 
-def _read_request(llm_request: LlmRequest) -> AnalysisRequest:
-    documents, findings, rest = parse_blocks("\n".join(_texts(llm_request)))
-    instruction = _instruction(llm_request.config.system_instruction)
-    hypotheses = [
-        m.group(1).strip()
-        for line in _section(rest, "HYPOTHESES").splitlines()
-        if (m := _HYPOTHESIS.match(line))
-    ]
-    return AnalysisRequest(
-        instruction=instruction,
-        documents=documents,
-        findings=findings,
-        text=rest,
-        hypotheses=hypotheses,
-        tool_results=_tool_results(llm_request),
-        tools=sorted(llm_request.tools_dict),
-    )
-
-
-def _tool_results(llm_request: LlmRequest) -> list[ToolResult]:
+def _read(llm_request: LlmRequest) -> dict[str, Any]:
+    """What the analyst reads of a request, as JSON: it may go to another process."""
     parts = [p for content in llm_request.contents for p in (content.parts or [])]
-    return [
-        ToolResult(name=p.function_response.name or "", response=p.function_response.response or {})
-        for p in parts
-        if p.function_response is not None
-    ]
+    return {
+        "texts": _texts(llm_request),
+        "instruction": _instruction(llm_request.config.system_instruction),
+        "tool_results": [
+            # A tool may answer with values JSON has no type for (dates): as the model reads them.
+            {"name": r.name or "", "response": _json(r.response)}
+            for r in (p.function_response for p in parts)
+            if r is not None
+        ],
+        "tools": sorted(llm_request.tools_dict),
+    }
 
 
-def _section(text: str, name: str) -> str:
-    """The lines under a '--- NAME ---' heading, up to the next heading."""
-    match = re.search(rf"---\s*[^\n]*{name}[^\n]*---\n(.*?)(?:\n---|\Z)", text, re.DOTALL)
-    return match.group(1) if match else ""
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value or {}, default=str))
 
 
 def _instruction(system_instruction: Any) -> str:

@@ -61,7 +61,7 @@ Analyst = Callable[[AnalysisRequest], Analysis]
 
 Responder = Callable[[AnalysisRequest], Reply]
 
-_ANALYSTS: dict[type[BaseModel], Analyst] = {}
+_ANALYSTS: dict[str, Analyst] = {}
 _RESPONDERS: dict[str, Responder] = {}
 
 
@@ -81,16 +81,25 @@ def _reading_conventions(
     return read
 
 
+def schema_key(schema: type[BaseModel]) -> str:
+    """The schema's name across processes (the analyst may run in a worker process)."""
+    return f"{schema.__module__}.{schema.__qualname__}"
+
+
 def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
     def register(function: Analyst) -> Analyst:
-        reading = _ANALYSTS[schema] = _reading_conventions(function)
+        reading = _ANALYSTS[schema_key(schema)] = _reading_conventions(function)
         return reading
 
     return register
 
 
 def analyst_for(schema: type[BaseModel]) -> Analyst | None:
-    return _ANALYSTS.get(schema)
+    return _ANALYSTS.get(schema_key(schema))
+
+
+def analyst_named(key: str) -> Analyst | None:
+    return _ANALYSTS.get(key)
 
 
 def responder(agent_name: str) -> Callable[[Responder], Responder]:

@@ -1,0 +1,102 @@
+"""The offline analyst's answer to one request, in a worker process or in the server's own.
+
+Reading a large case builds hundreds of megabytes of small Python objects (every row's facts);
+in the server's process that memory stayed with the process after the analysis (the allocators
+keep it), so four 1M-row spreadsheets left the server ~660 MB above where it started, and the
+analysis took the event loop's share of the GIL. The model (model.py) sends what the analyst
+reads of a request, as JSON, to a pool of these workers (holmes_backend.workers), which recycles
+one that grew; with `HOLMES_LOCAL_ANALYST_PROCESSES=0` it calls `answer` in a thread instead.
+
+Request: {"read": {"texts", "instruction", "tool_results", "tools"}, "schema": the output
+schema's key, or "agent": the conversing agent's name}. Reply: {"ok": true, "thoughts", and
+"output" (the schema's JSON) or "text" and "calls"}, or {"ok": false, "reason"}.
+Run as `python -m holmes_backend.llm.local.worker`.
+"""
+
+import re
+import sys
+import traceback
+from typing import Any
+
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.local import analysts  # noqa: F401 - registers every analyst
+from holmes_backend.llm.local.registry import (
+    AnalysisRequest,
+    ToolResult,
+    analyst_named,
+    responder_for,
+)
+from holmes_backend.workers import serve
+
+_HYPOTHESIS = re.compile(r"^\s*(?:-|\d+[.)])\s+(.+)$")
+
+
+class UnknownAnalysis(LookupError):
+    pass
+
+
+def answer(request: dict[str, Any]) -> dict[str, Any]:
+    """Runs the analyst for the request's schema, or its agent's responder; UnknownAnalysis
+    when neither is registered."""
+    read = _read(request["read"])
+    schema = request.get("schema")
+    if schema is not None:
+        analyst = analyst_named(schema)
+        if analyst is None:
+            raise UnknownAnalysis(f"the local analyst has no analysis for {schema}")
+        analysis = analyst(read)
+        return {
+            "ok": True,
+            "thoughts": analysis.thoughts,
+            "output": analysis.output.model_dump_json(),
+        }
+    respond = responder_for(request["agent"])
+    if respond is None:
+        raise UnknownAnalysis(f"the local analyst converses as no agent named {request['agent']}")
+    reply = respond(read)
+    return {
+        "ok": True,
+        "thoughts": reply.thoughts,
+        "text": reply.text,
+        "calls": [{"name": c.name, "args": c.args} for c in reply.calls],
+    }
+
+
+def _read(read: dict[str, Any]) -> AnalysisRequest:
+    documents, findings, rest = parse_blocks("\n".join(read["texts"]))
+    hypotheses = [
+        m.group(1).strip()
+        for line in _section(rest, "HYPOTHESES").splitlines()
+        if (m := _HYPOTHESIS.match(line))
+    ]
+    return AnalysisRequest(
+        instruction=read["instruction"],
+        documents=documents,
+        findings=findings,
+        text=rest,
+        hypotheses=hypotheses,
+        tool_results=[ToolResult(r["name"], r["response"]) for r in read["tool_results"]],
+        tools=read["tools"],
+    )
+
+
+def _section(text: str, name: str) -> str:
+    """The lines under a '--- NAME ---' heading, up to the next heading."""
+    match = re.search(rf"---\s*[^\n]*{name}[^\n]*---\n(.*?)(?:\n---|\Z)", text, re.DOTALL)
+    return match.group(1) if match else ""
+
+
+def _answer_or_reason(request: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return answer(request)
+    except Exception as exc:  # the server reports it as the model's failure, as in-process
+        traceback.print_exc(file=sys.stderr)
+        return {"ok": False, "reason": f"{type(exc).__name__}: {exc}"}
+
+
+def main() -> None:
+    serve(_answer_or_reason)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,5 +1,6 @@
 """E-mail: headers as metadata, body by line, attachments listed."""
 
+import json
 from email.message import EmailMessage
 from pathlib import Path
 
@@ -99,3 +100,44 @@ async def test_unparseable_date_is_reported(tmp_path: Path) -> None:
     assert result.metadata["date"] is None
     assert any("Date" in error for error in result.errors)
     assert [c.text for c in result.chunks] == ["body"]
+
+
+async def test_raw_utf8_headers_read_as_the_names_they_spell(tmp_path: Path) -> None:
+    # RFC 6532: mail between UTF-8 systems carries names unencoded. The parser hands them on as
+    # surrogate escapes, which no UTF-8 writer takes: the file once failed with "surrogates not
+    # allowed" when its extraction was stored.
+    path = tmp_path / "utf8.eml"
+    path.write_bytes(
+        "From: Zoë Brontë <zoe@example.org>\r\n"
+        'To: Jürgen Müller <jm@example.de>, "Ólafsdóttir, Sigríður" <sigga@example.is>\r\n'
+        "Subject: Réunion à Genève\r\n"
+        "Date: Tue, 4 Mar 2025 10:15:00 +0100\r\n"
+        "\r\n"
+        "Hallo Jürgen\r\n".encode()
+    )
+
+    result = await extract(path, "message/rfc822", "utf8.eml")
+
+    meta = result.metadata
+    assert meta["from"] == "Zoë Brontë <zoe@example.org>"
+    assert meta["to"] == [
+        "Jürgen Müller <jm@example.de>",
+        '"Ólafsdóttir, Sigríður" <sigga@example.is>',
+    ]
+    assert meta["subject"] == "Réunion à Genève"
+    assert [c.text for c in result.chunks] == ["Hallo Jürgen"]
+    json.dumps(meta, ensure_ascii=False).encode("utf-8")  # storable as it is
+
+
+async def test_a_header_byte_that_is_not_utf8_becomes_a_replacement_character(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "latin1.eml"
+    path.write_bytes(
+        b"From: a@example.org\r\nTo: Ren\xe9 Faure <rene@example.fr>\r\n"
+        b"Subject: x\r\nDate: Tue, 4 Mar 2025 10:15:00 +0100\r\n\r\nbody\r\n"
+    )
+
+    result = await extract(path, "message/rfc822", "latin1.eml")
+
+    assert result.metadata["to"] == ["Ren\ufffd Faure <rene@example.fr>"]

@@ -37,21 +37,29 @@ def extract_email(path: Path, budget: Budget) -> Extraction:
     return Extraction(kind="email", chunks=chunks, metadata=metadata, errors=errors)
 
 
+def _text(value: object) -> str:
+    """A header's text. Raw UTF-8 in a header (RFC 6532: `To: Zoë Brontë <…>`) reaches the
+    parser's results as surrogate escapes, which no UTF-8 writer accepts; they are the UTF-8
+    bytes they stand for (a byte that is not UTF-8 becomes U+FFFD)."""
+    text = str(value)
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def _headers(message: EmailMessage, errors: list[str]) -> dict[str, object]:
     metadata: dict[str, object] = {
-        "from": str(message["from"]) if "from" in message else None,
-        "subject": str(message["subject"]) if "subject" in message else None,
-        "message_id": str(message["message-id"]).strip() if "message-id" in message else None,
+        "from": _text(message["from"]) if "from" in message else None,
+        "subject": _text(message["subject"]) if "subject" in message else None,
+        "message_id": _text(message["message-id"]).strip() if "message-id" in message else None,
         "date": None,
     }
     for name in _ADDRESS_HEADERS:
         header = message[name]
         addresses = getattr(header, "addresses", ()) if header is not None else ()
-        metadata[name.replace("-", "_")] = [str(address) for address in addresses]
+        metadata[name.replace("-", "_")] = [_text(address) for address in addresses]
     if "date" in message:
         moment = getattr(message["date"], "datetime", None)
         if moment is None:
-            errors.append(f"unreadable Date header: {message['date']!r}")
+            errors.append(f"unreadable Date header: {_text(message['date'])!r}")
         else:
             # A naive result means "-0000" (zone unknown); RFC 5322 says the time is then in UTC.
             metadata["date"] = (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
@@ -61,7 +69,7 @@ def _headers(message: EmailMessage, errors: list[str]) -> dict[str, object]:
 def _attachment(part: Message) -> dict[str, object]:
     payload = part.get_payload(decode=True)
     return {
-        "filename": part.get_filename(),
+        "filename": _text(name) if (name := part.get_filename()) is not None else None,
         "content_type": part.get_content_type(),
         "size": len(payload) if isinstance(payload, bytes) else None,
     }

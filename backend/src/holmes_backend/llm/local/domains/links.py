@@ -67,13 +67,18 @@ def dated_entries(dates: list[DatedItem], items: list[Item]) -> list[Item]:
 
 
 def case_offset(timestamps: list[str]) -> tzinfo:
+    """The UTC offset most of the case's zoned times carry. A tie goes to the offset nearest
+    UTC, then the eastern one: never to whichever came first, as the order of the events
+    depends on which agent finished first, and the case's results would change run to run."""
     offsets = Counter(
-        moment.utcoffset() for t in timestamps if (moment := parse_iso(t)) and moment.tzinfo
+        offset
+        for t in timestamps
+        if (moment := parse_iso(t)) and (offset := moment.utcoffset()) is not None
     )
-    common = offsets.most_common(1)
-    if not common or common[0][0] is None:
+    if not offsets:
         return UTC
-    return timezone(common[0][0])
+    offset, _ = max(offsets.items(), key=lambda item: (item[1], -abs(item[0]), item[0]))
+    return timezone(offset)
 
 
 def instant(value: str | None, zone: tzinfo) -> datetime | None:

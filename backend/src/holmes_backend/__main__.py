@@ -12,6 +12,7 @@ from holmes_backend.config import DEV_SECRET_KEY, Settings
 from holmes_backend.db.migrate import upgrade
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.auth import ensure_local_user
+from holmes_backend.workers import keep_memory_returnable
 
 
 def main() -> None:
@@ -38,6 +39,7 @@ def main() -> None:
                 f"refusing to serve on {settings.host} with the development signing key: "
                 "set HOLMES_SECRET_KEY (e.g. `openssl rand -hex 32`), or listen on 127.0.0.1"
             )
+        keep_memory_returnable()
         if settings.environment == "development":
             asyncio.run(_first_start(settings))
         uvicorn.run(

@@ -1,0 +1,363 @@
+"""Scores Holmes on the evaluation cases (tests/eval/cases/*/): each case's evidence is processed
+by a Holmes server on the configured model (the offline analyst by default) and what it reports
+is matched against the case's answer key (key.json), written by someone who never read the
+detectors.
+
+    python -m tests.eval.score --split held_out          # the final figures
+    python -m tests.eval.score --split dev --case 01     # while developing: dev cases only
+
+Matching, per group (an item the key has is "found" when some output item matches it; an output
+item is "right" when it matches a key item of its group):
+- contradictions: the output cites both the key's claim file and its record file;
+- gaps: the output's words contain one of the key's `mentions`;
+- findings: the domain agents' HIGH and MEDIUM findings and anomalies (transactions, clauses
+  and dated items are records, not findings); one matches when it cites a key finding's file and
+  names one of its mentions (amounts compared by their digits), and is right also when it cites
+  both files of a key contradiction;
+- links: the output links the key's two files;
+- people: person nodes; one is right when its name or an alias shares a name word (not an
+  initial) with a key person's forms, and is none of the key's `not_people`.
+A HIGH contradiction or finding that matches no key item (or matches a distractor) is a wrong
+HIGH item. Figures per group, per finding type (the current analyst's nearest thing to a
+detector id), and per case; `--json` writes them all.
+"""
+
+import argparse
+import json
+import mimetypes
+import re
+import tempfile
+import time
+import uuid
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.bench.server import holmes_server, signed_up_client
+
+CASES = Path(__file__).parent / "cases"
+_DONE = {"READY", "PARTIAL", "ERROR", "CANCELLED"}
+_WORD = re.compile(r"[^\W\d_]{2,}", re.UNICODE)
+_MIME = {".eml": "message/rfc822", ".csv": "text/csv", ".txt": "text/plain"}
+
+
+@dataclass
+class Tally:
+    found: int = 0  # key items matched
+    expected: int = 0
+    right: int = 0  # output items matched
+    reported: int = 0
+    wrong_high: int = 0
+
+    def add(self, other: "Tally") -> None:
+        for name in ("found", "expected", "right", "reported", "wrong_high"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def figures(self) -> dict[str, Any]:
+        return {
+            "recall": round(self.found / self.expected, 2) if self.expected else None,
+            "precision": round(self.right / self.reported, 2) if self.reported else None,
+            "found": f"{self.found}/{self.expected}",
+            "right": f"{self.right}/{self.reported}",
+            "wrong_high": self.wrong_high,
+        }
+
+
+@dataclass
+class CaseResult:
+    case: str
+    status: str
+    groups: dict[str, Tally] = field(default_factory=dict)
+    by_type: dict[str, Tally] = field(default_factory=dict)
+    misses: list[str] = field(default_factory=list)
+    wrong: list[str] = field(default_factory=list)
+
+
+# ---- running a case --------------------------------------------------------------------------
+
+
+def _run_case(client: httpx.Client, folder: Path, timeout: float) -> dict[str, Any]:
+    case_id = client.post("/api/cases", json={"name": folder.name}).raise_for_status().json()["id"]
+    files = sorted((folder / "evidence").iterdir())
+    uploads = [
+        (
+            "files",
+            (
+                f.name,
+                f.read_bytes(),
+                _MIME.get(f.suffix.lower())
+                or mimetypes.guess_type(f.name)[0]
+                or "application/octet-stream",
+            ),
+        )
+        for f in files
+    ]
+    uploaded = client.post(f"/api/cases/{case_id}/files", files=uploads).raise_for_status().json()
+    client.post(f"/api/cases/{case_id}/process").raise_for_status()
+    deadline = time.monotonic() + timeout
+    while True:
+        status = client.get(f"/api/cases/{case_id}/process/status").json()
+        if status["job"]["status"] in _DONE or time.monotonic() > deadline:
+            break
+        time.sleep(1)
+    graph = client.get(f"/api/cases/{case_id}/graph")
+    findings = client.get(f"/api/cases/{case_id}/findings").json()
+    return {
+        "status": status["job"]["status"],
+        "names": {f["id"]: f["filename"] for f in uploaded},
+        "graph": graph.json() if graph.status_code == 200 else {},
+        "findings": findings if isinstance(findings, list) else [],
+    }
+
+
+# ---- matching --------------------------------------------------------------------------------
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D", "", text)
+
+
+def _says(text: str, mention: str) -> bool:
+    """The output's words contain the mention; an amount or number by its digits."""
+    folded = _fold(text)
+    if _fold(mention) in folded:
+        return True
+    digits = _digits(mention)
+    # "EUR 24.950,00" and "24950.00" are the same amount; short numbers match too much.
+    return len(digits) >= 4 and digits.rstrip("0") in _digits(text) if digits else False
+
+
+def _files(refs: list[dict[str, Any] | None], names: dict[str, str]) -> set[str]:
+    return {names.get(r.get("file_id", ""), "") for r in refs if r} - {""}
+
+
+def _name_words(text: str) -> set[str]:
+    return {w.casefold() for w in _WORD.findall(text)}
+
+
+def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
+    names = run["names"]
+    graph = run["graph"]
+    result = CaseResult(case=key["case"], status=run["status"])
+    distractor_files = [set(d.get("files", [])) for d in key.get("distractors", [])]
+
+    # contradictions
+    tally = Tally(expected=len(key.get("contradictions", [])))
+    outputs = []
+    for item in graph.get("contradictions", []):
+        cited = _files([item.get("claim_source"), *item.get("evidence_against", [])], names)
+        outputs.append((item, cited))
+    for planted in key.get("contradictions", []):
+        wanted = {planted["claim"]["file"], planted["record"]["file"]}
+        if any(wanted <= cited for _, cited in outputs):
+            tally.found += 1
+        else:
+            result.misses.append(f"contradiction {planted['id']}: {planted['why'][:90]}")
+    for item, cited in outputs:
+        tally.reported += 1
+        matched = any(
+            {p["claim"]["file"], p["record"]["file"]} <= cited
+            for p in key.get("contradictions", [])
+        )
+        if matched:
+            tally.right += 1
+        else:
+            if item.get("severity") == "HIGH":
+                tally.wrong_high += 1
+            result.wrong.append(
+                f"contradiction [{item.get('severity')}]: {item.get('claim', '')[:90]}"
+            )
+    result.groups["contradictions"] = tally
+
+    # gaps
+    tally = Tally(expected=len(key.get("gaps", [])))
+    texts = [
+        (gap, f"{gap.get('element', '')} {gap.get('recommendation', '')}")
+        for gap in graph.get("evidence_gaps", [])
+    ]
+    for planted in key.get("gaps", []):
+        if any(any(_says(text, m) for m in planted["mentions"]) for _, text in texts):
+            tally.found += 1
+        else:
+            result.misses.append(f"gap {planted['id']}: {planted['why'][:90]}")
+    for gap, text in texts:
+        tally.reported += 1
+        if any(any(_says(text, m) for m in p["mentions"]) for p in key.get("gaps", [])):
+            tally.right += 1
+        else:
+            result.wrong.append(f"gap: {gap.get('element', '')[:90]}")
+    result.groups["gaps"] = tally
+
+    # findings (HIGH and MEDIUM; the rest are observations)
+    tally = Tally(expected=len(key.get("findings", [])))
+    shown = [
+        f
+        for f in run["findings"]
+        if f["domain"] != "synthesis"  # its items are the graph's, scored above
+        and (f.get("content") or {}).get("severity") in ("HIGH", "MEDIUM")
+    ]
+
+    def finding_text(f: dict[str, Any]) -> str:
+        return f"{f['title']} {f['summary']} {json.dumps(f.get('content', {}), ensure_ascii=False)}"
+
+    def finding_files(f: dict[str, Any]) -> set[str]:
+        refs = f.get("content", {}).get("sources", []) or []
+        files = _files(refs, names)
+        if f.get("file_id"):
+            files.add(names.get(f["file_id"], ""))
+        return files - {""}
+
+    def matches(f: dict[str, Any], planted: dict[str, Any]) -> bool:
+        return bool(finding_files(f) & set(planted["files"])) and any(
+            _says(finding_text(f), m) for m in planted["mentions"]
+        )
+
+    for planted in key.get("findings", []):
+        if any(matches(f, planted) for f in shown):
+            tally.found += 1
+        else:
+            result.misses.append(f"finding {planted['id']}: {planted['why'][:90]}")
+    for f in shown:
+        kind = f.get("finding_type", "?")
+        typed = result.by_type.setdefault(kind, Tally())
+        tally.reported += 1
+        typed.reported += 1
+        right = any(matches(f, p) for p in key.get("findings", [])) or any(
+            finding_files(f) >= {p["claim"]["file"], p["record"]["file"]}
+            for p in key.get("contradictions", [])
+        )
+        distracted = any(
+            files
+            and finding_files(f) & files
+            and any(_says(finding_text(f), m) for m in d["mentions"])
+            for files, d in zip(distractor_files, key.get("distractors", []), strict=True)
+        )
+        if right and not distracted:
+            tally.right += 1
+            typed.right += 1
+        elif f.get("content", {}).get("severity") == "HIGH":
+            tally.wrong_high += 1
+            typed.wrong_high += 1
+            result.wrong.append(f"finding HIGH {kind}: {f['title'][:90]}")
+    result.groups["findings"] = tally
+
+    # links
+    tally = Tally(expected=len(key.get("links", [])))
+    pairs = [
+        _files([link.get("source_a"), link.get("source_b")], names)
+        for link in graph.get("cross_modal_links", [])
+    ]
+    for planted in key.get("links", []):
+        if any(set(planted["files"]) <= pair for pair in pairs):
+            tally.found += 1
+        else:
+            result.misses.append(f"link {planted['id']}: {planted['why'][:90]}")
+    tally.reported = len(pairs)
+    tally.right = sum(
+        1 for pair in pairs if any(set(p["files"]) <= pair for p in key.get("links", []))
+    )
+    result.groups["links"] = tally
+
+    # people
+    tally = Tally(expected=len(key.get("people", [])))
+    known = [
+        set().union(*(_name_words(form) for form in [p["name"], *p["forms"]]))
+        - {"mr", "mrs", "ms", "dr"}
+        for p in key.get("people", [])
+    ]
+    not_people = {_fold(n) for n in key.get("not_people", [])}
+    nodes = [n for n in graph.get("nodes", []) if n.get("type") == "person"]
+    matched_people: set[int] = set()
+    for node in nodes:
+        tally.reported += 1
+        words = set().union(
+            *(_name_words(n) for n in [node.get("name", ""), *node.get("aliases", [])])
+        )
+        hits = [i for i, forms in enumerate(known) if words & forms]
+        if hits and _fold(node.get("name", "")) not in not_people:
+            tally.right += 1
+            matched_people.update(hits)
+        else:
+            result.wrong.append(f"person: {node.get('name')}")
+    tally.found = len(matched_people)
+    result.groups["people"] = tally
+    return result
+
+
+# ---- the report ------------------------------------------------------------------------------
+
+
+def _chosen(split: str, cases: list[str]) -> list[Path]:
+    chosen = []
+    for folder in sorted(p for p in CASES.iterdir() if (p / "key.json").exists()):
+        key = json.loads((folder / "key.json").read_text(encoding="utf-8"))
+        if split != "all" and key["split"] != split:
+            continue
+        if cases and not any(folder.name.startswith(c) for c in cases):
+            continue
+        chosen.append(folder)
+    return chosen
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--split", choices=("dev", "held_out", "all"), default="dev")
+    parser.add_argument("--case", action="append", default=[], help="a case number prefix")
+    parser.add_argument("--timeout", type=float, default=900)
+    parser.add_argument("--json", type=Path, help="write every figure and item here")
+    parser.add_argument(
+        "--env", action="append", default=[], help="NAME=VALUE for the server (a model)"
+    )
+    args = parser.parse_args()
+    folders = _chosen(args.split, args.case)
+    results: list[CaseResult] = []
+    with tempfile.TemporaryDirectory(prefix="holmes-eval-") as folder:
+        data_dir = Path(folder) / "data"
+        data_dir.mkdir()
+        env = {"HOLMES_LLM_PROVIDER": "local", "HOLMES_ENVIRONMENT": "development"}
+        env |= dict(item.split("=", 1) for item in args.env)
+        with (
+            holmes_server(data_dir, env) as server,
+            signed_up_client(server.base_url, f"{uuid.uuid4()}@eval.example") as client,
+        ):
+            for case in folders:
+                key = json.loads((case / "key.json").read_text(encoding="utf-8"))
+                result = score(key, _run_case(client, case, args.timeout))
+                results.append(result)
+                line = {
+                    g: t.figures()["found"] + " found, " + t.figures()["right"] + " right"
+                    for g, t in result.groups.items()
+                }
+                print(f"{case.name} [{result.status}]: {json.dumps(line)}", flush=True)
+    totals: dict[str, Tally] = defaultdict(Tally)
+    by_type: dict[str, Tally] = defaultdict(Tally)
+    for result in results:
+        for name, tally in result.groups.items():
+            totals[name].add(tally)
+        for name, tally in result.by_type.items():
+            by_type[name].add(tally)
+    report = {
+        "split": args.split,
+        "cases": [r.case for r in results],
+        "groups": {name: tally.figures() for name, tally in totals.items()},
+        "wrong_high": sum(t.wrong_high for t in totals.values()),
+        "finding_types": {name: t.figures() for name, t in sorted(by_type.items())},
+    }
+    print(json.dumps(report, indent=2))
+    if args.json:
+        detail = [
+            {"case": r.case, "status": r.status, "misses": r.misses, "wrong": r.wrong}
+            for r in results
+        ]
+        args.json.write_text(json.dumps({**report, "detail": detail}, indent=2), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

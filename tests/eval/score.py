@@ -315,6 +315,7 @@ def main() -> None:
     parser.add_argument(
         "--env", action="append", default=[], help="NAME=VALUE for the server (a model)"
     )
+    parser.add_argument("--dump", type=Path, help="a folder for each case's raw output")
     args = parser.parse_args()
     folders = _chosen(args.split, args.case)
     results: list[CaseResult] = []
@@ -329,7 +330,13 @@ def main() -> None:
         ):
             for case in folders:
                 key = json.loads((case / "key.json").read_text(encoding="utf-8"))
-                result = score(key, _run_case(client, case, args.timeout))
+                run = _run_case(client, case, args.timeout)
+                if args.dump:
+                    args.dump.mkdir(parents=True, exist_ok=True)
+                    (args.dump / f"{case.name}.json").write_text(
+                        json.dumps(run, indent=1, ensure_ascii=False), encoding="utf-8"
+                    )
+                result = score(key, run)
                 results.append(result)
                 line = {
                     g: t.figures()["found"] + " found, " + t.figures()["right"] + " right"

@@ -90,6 +90,16 @@ resource "google_cloud_run_v2_service" "api" {
         container_port = 8080
       }
 
+      # The server (~200 MB) runs files' extraction and the offline analyst in worker processes
+      # (two of each, ~70-100 MB idle, up to ~350 MB while reading a large file): Cloud Run's
+      # default 512 MiB would end the instance on the first large case.
+      resources {
+        limits = {
+          cpu    = "2"
+          memory = "4Gi"
+        }
+      }
+
       env {
         name  = "HOLMES_STORAGE"
         value = "gcs"

@@ -40,6 +40,7 @@ from holmes_backend.llm.local.domains.resolution import Resolved, Resolver, gues
 from holmes_backend.llm.local.facts.cite import unique_refs
 from holmes_backend.llm.local.facts.money import format_money
 from holmes_backend.llm.local.facts.names import (
+    evidently_personal,
     find_names,
     name_key,
     person_parts,
@@ -117,7 +118,7 @@ class _Edges:
 def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutput:
     resolver = Resolver()
     _collect(view, resolver)
-    entities = _cited(resolver.resolve(), view, synthesis)
+    entities = _people_only(_cited(resolver.resolve(), view, synthesis))
     edges = _Edges()
     extra: list[GraphEntity] = []
     documents = _documents(view, synthesis)
@@ -144,6 +145,42 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
         r for r in edges.edges.values() if r.source_id in known and r.target_id in known
     ]
     return GraphOutput(entities=nodes, relationships=relationships)
+
+
+def _people_only(entities: list[Resolved]) -> list[Resolved]:
+    """The entities, but a person only when its forms show one (names.evidently_personal) or a
+    list names it among such people ("Present: Odile Lane (Chair), Rafe Dunmore, Wren
+    Castellane": "Rafe" is no given name the lexicon knows). A capitalised phrase that is
+    neither ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") is no node: a
+    firm, a heading or a role wrongly drawn as a person misleads more than it helps."""
+    people = [e for e in entities if e.type == "person"]
+    shown = {e.id for e in people if evidently_personal([e.name, *e.aliases])}
+    forms = {form for e in people if e.id in shown for form in (e.name, *e.aliases)}
+    listed = {e.id for e in people if e.id not in shown and _listed_among(e, forms)}
+    return [e for e in entities if e.type != "person" or e.id in shown | listed]
+
+
+_LIST_SEPARATOR = re.compile(r"\s*(?:[,;&]|\band\b)\s*")
+_LIST_LABEL = re.compile(r"^[^:]{1,30}:\s*")
+_PARENTHETICAL = re.compile(r"\s*\([^)]*\)")
+
+
+def _listed_among(entity: Resolved, people: set[str]) -> bool:
+    """Whether a source of the entity lists it with two people or more: names separated by
+    commas or "and" (a label before the first), nothing else; a record's "Field: value; Field:
+    value" is no such list."""
+    own = {entity.name, *entity.aliases}
+    for source in entity.sources:
+        pieces = _LIST_SEPARATOR.split(_PARENTHETICAL.sub("", source.excerpt))
+        pieces = [_LIST_LABEL.sub("", pieces[0]), *pieces[1:]]
+        pieces = [p.strip(" .") for p in pieces if p.strip(" .")]
+        if any(":" in p for p in pieces) or not any(p in own for p in pieces):
+            continue
+        # Two others at least: "K. Ashworth-Lui, Ashworth Lui Forensic" names a person and her
+        # firm, no list of people.
+        if sum(p in people for p in pieces if p not in own) >= 2:
+            return True
+    return False
 
 
 def _node(entity: Resolved) -> GraphEntity:

@@ -45,6 +45,8 @@ from holmes_backend.llm.local.facts.lexicon import (
     wordset,
 )
 from holmes_backend.llm.local.facts.vocabulary import (
+    EVERYDAY_ZIPF,
+    common_words,
     full_forms,
     given_names,
     only_common_words,
@@ -614,6 +616,49 @@ def distinctive_words(names: list[str]) -> set[str]:
 def possessive(name: str) -> str:
     """A name's possessive: Hale's, the Board of Directors'."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+_LABEL = re.compile(r"[A-Z]{2,3}")
+_INITIAL_TOKEN = re.compile(rf"[{UPPER}]\.?")
+
+
+def evidently_personal(forms: list[str]) -> bool:
+    """Whether the forms a name takes across a case show it names a person: a title ("Mr
+    Tammeling"), a known given name first ("Anouk Lindqvist", "Marie-Ève …") or after the
+    comma of an inverted name ("Lindqvist, Ruth"), initials with one surname ("P. Mahlaba",
+    "GREWAL A", "Themba M"), or a transcript's speaker label ("RT"). A capitalised phrase with
+    none of these ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") may be a
+    firm, a heading or a role: it is no person node."""
+    given, everyday = given_names(), common_words(EVERYDAY_ZIPF)
+    for form in forms:
+        if strip_honorific(form) != form:
+            return True
+        tokens = [t.strip(".,()") for t in _tokens(form)]
+        tokens = [t for t in tokens if t]
+        if not tokens:
+            continue
+        if "," in form:
+            # "Lindqvist, Ruth": the given name follows the comma.
+            after = form.split(",", 1)[1].split()
+            tokens_first = [after[0].strip(".,()")] if after else []
+        else:
+            tokens_first = tokens[:1]
+        first_parts = [p.lower() for t in tokens_first for p in t.split("-") if len(p) > 1]
+        if first_parts and first_parts[0] in given and first_parts[0] not in _SMALL:
+            return True
+        initials = [t for t in tokens if _INITIAL_TOKEN.fullmatch(t)]
+        rest = [t for t in tokens if not _INITIAL_TOKEN.fullmatch(t)]
+        if (
+            initials
+            and len(rest) == 1
+            and rest[0][:1].isupper()
+            # "J. Smith" is a name, "C. Staff" is a temperature and a word
+            and (rest[0].lower() not in everyday or rest[0].lower() in given)
+        ):
+            return True
+        if len(tokens) == 1 and _LABEL.fullmatch(tokens[0]):
+            return True
+    return False
 
 
 def strip_honorific(name: str) -> str:

@@ -31,7 +31,7 @@ _COUNTRIES_FROM = 30
 _HEX = frozenset("123456789ABCDabcd")
 _FREQUENT = 2
 # Words this frequent (once in 10,000 words: "night", "price", "art") are words first.
-_EVERYDAY_ZIPF = 4.0
+EVERYDAY_ZIPF = 4.0
 
 
 @cache
@@ -65,7 +65,7 @@ def given_names() -> frozenset[str]:
                 parts = [part.lower() for part in re.split(r"[+-]", match["name"]) if part]
                 (names if _frequency(line) >= _FREQUENT else rare).update(parts)
                 unaccented.update(fold(part) for part in parts if not part.isascii())
-    everyday = common_words(_EVERYDAY_ZIPF)
+    everyday = common_words(EVERYDAY_ZIPF)
     names |= {name for name in rare - names if name not in everyday}
     # Unaccented, "Nice" or "Horn" (of "Nicé", "Hörn") is the everyday word.
     return frozenset(names | (unaccented - everyday))

@@ -120,18 +120,26 @@ def _fold(text: str) -> str:
     return " ".join(text.casefold().split())
 
 
-def _digits(text: str) -> str:
-    return re.sub(r"\D", "", text)
+_NUMBER = re.compile(r"\d(?:[\d.,\u00a0 \u202f']*\d)?")
+
+
+def _amounts(text: str) -> set[str]:
+    """The numbers a text writes, by their digits, each also without its cents: "EUR 24.950,00",
+    "24950.00" and "24,950" are one amount."""
+    found = set()
+    for number in _NUMBER.findall(text):
+        digits = re.sub(r"\D", "", number)
+        found.add(digits)
+        if re.search(r"[.,]\d{2}$", number):
+            found.add(digits[:-2])
+    return {d for d in found if len(d) >= 3}
 
 
 def _says(text: str, mention: str) -> bool:
-    """The output's words contain the mention; an amount or number by its digits."""
-    folded = _fold(text)
-    if _fold(mention) in folded:
+    """The output's words contain the mention, or a number in it, read as an amount."""
+    if _fold(mention) in _fold(text):
         return True
-    digits = _digits(mention)
-    # "EUR 24.950,00" and "24950.00" are the same amount; short numbers match too much.
-    return len(digits) >= 4 and digits.rstrip("0") in _digits(text) if digits else False
+    return bool(_amounts(mention) & _amounts(text))
 
 
 def _files(refs: list[dict[str, Any] | None], names: dict[str, str]) -> set[str]:

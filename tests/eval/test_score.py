@@ -2,7 +2,7 @@
 
 from typing import Any
 
-from tests.eval.score import score
+from tests.eval.score import _says, score
 
 KEY: dict[str, Any] = {
     "case": "00-sample",
@@ -98,3 +98,11 @@ def test_a_contradiction_citing_only_one_side_is_not_found() -> None:
     tally = score(KEY, run).groups["contradictions"]
 
     assert (tally.found, tally.right, tally.wrong_high) == (0, 0, 0)
+
+
+def test_amounts_match_by_value_not_by_any_shared_digit() -> None:
+    assert _says("Three orders of 24950.00 each", "EUR 24.950,00")
+    assert _says("a total of 24,950", "EUR 24.950,00")
+    assert not _says("payments totalling EUR 13,748.50", "50.000")
+    assert not _says("5 payments", "50.000")
+    assert _says("above the 50,000 limit", "50.000")

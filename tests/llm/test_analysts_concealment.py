@@ -72,6 +72,9 @@ def test_ordinary_sentences_are_no_concealment() -> None:
         "There is no need to worry about the audit.",
         "Please keep the original receipts.",
         "The minutes were deleted from the agenda.",
+        # A firm's warning to its client, in the footer of every e-mail it sends.
+        "Harlow & Voss will never notify you of a change of banking details by e-mail.",
+        "We do not inform you of this by e-mail.",
     ):
         assert _HIDING.search(sentence) is None, sentence
     for sentence in (

@@ -15,9 +15,11 @@ CONCEALMENT = "concealment_language"
 
 
 def _kept_out(group: str) -> str:
-    """Who a sentence keeps out: "the committee", "the Audit Committee", "Maria", "anyone"."""
+    """Who a sentence keeps out: "the committee", "the Audit Committee", "Maria", "anyone";
+    never its reader or writer ("we will never notify you of new bank details by e-mail" is a
+    warning to the reader, and no one is kept out of what they are told)."""
     return (
-        rf"(?P<{group}>(?:(?:the|our|your|their)\s+)?"
+        rf"(?!(?:you|yourself|yourselves|us|me)\b)(?P<{group}>(?:(?:the|our|your|their)\s+)?"
         rf"(?:(?-i:[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*){{0,3}})|anyone|anybody|him|her|them"
         rf"|[{LOWER}]+))"
     )

@@ -4,6 +4,7 @@ import datetime
 import os
 import signal
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 import psutil
@@ -16,8 +17,18 @@ from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local import model as local_model
 from holmes_backend.llm.local.model import LOCAL_PRO, LocalAnalystError, LocalAnalystLlm
+from holmes_backend.workers import WorkerPool
 
 MIB = 2**20
+
+
+@pytest.fixture
+def pool(monkeypatch: pytest.MonkeyPatch) -> Iterator[WorkerPool]:
+    """A pool of the analyst's workers of this test's own (the shared one has other tests')."""
+    own = WorkerPool(local_model.POOL.module)
+    monkeypatch.setattr(local_model, "POOL", own)
+    yield own
+    own.close()
 
 
 async def _ledger_request(tmp_path: Path, rows: int) -> LlmRequest:
@@ -49,7 +60,9 @@ async def _output(model: LocalAnalystLlm, request: LlmRequest) -> FinancialOutpu
     return FinancialOutput.model_validate_json(texts[-1])
 
 
-async def test_a_large_analysis_leaves_the_servers_memory_where_it_was(tmp_path: Path) -> None:
+async def test_a_large_analysis_leaves_the_servers_memory_where_it_was(
+    tmp_path: Path, pool: WorkerPool
+) -> None:
     model = LocalAnalystLlm(model=LOCAL_PRO, processes=1)
     await _output(model, await _ledger_request(tmp_path, 20))  # the worker started
     request = await _ledger_request(tmp_path, 20_000)
@@ -62,27 +75,26 @@ async def test_a_large_analysis_leaves_the_servers_memory_where_it_was(tmp_path:
     # In the server's process this analysis left it ~50 MB larger (measured: 30,000 rows,
     # +42..+70 MB a run, growing run after run); in a worker, the worker holds it.
     assert server.memory_info().rss - before < 15 * MIB
-    [worker] = local_model.POOL.processes
+    [worker] = pool.processes
     assert worker != os.getpid()
 
 
-async def test_in_the_servers_process_when_told(tmp_path: Path) -> None:
+async def test_in_the_servers_process_when_told(tmp_path: Path, pool: WorkerPool) -> None:
     model = LocalAnalystLlm(model=LOCAL_PRO, processes=0)
-    before = set(local_model.POOL.processes)
 
     output = await _output(model, await _ledger_request(tmp_path, 30))
 
     assert output.transactions
-    assert set(local_model.POOL.processes) <= before  # no worker was asked
+    assert pool.processes == []  # no worker was asked
 
 
 async def test_a_worker_killed_mid_analysis_fails_that_call_and_not_the_next(
-    tmp_path: Path,
+    tmp_path: Path, pool: WorkerPool
 ) -> None:
     model = LocalAnalystLlm(model=LOCAL_PRO, processes=1)
     small = await _ledger_request(tmp_path, 20)
     await _output(model, small)
-    [worker] = local_model.POOL.processes
+    [worker] = pool.processes
     large = await _ledger_request(tmp_path, 40_000)
     # Killed a moment after it has the request (the analysis of 40,000 rows takes seconds).
     threading.Timer(0.5, os.kill, (worker, signal.SIGKILL)).start()
@@ -91,7 +103,7 @@ async def test_a_worker_killed_mid_analysis_fails_that_call_and_not_the_next(
         await _output(model, large)
 
     assert (await _output(model, small)).transactions
-    assert worker not in local_model.POOL.processes
+    assert worker not in pool.processes
 
 
 async def test_tool_answers_reach_the_worker_as_the_model_would_read_them() -> None:

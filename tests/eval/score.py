@@ -147,6 +147,9 @@ def _files(refs: list[dict[str, Any] | None], names: dict[str, str]) -> set[str]
 
 
 def _name_words(text: str) -> set[str]:
+    """The words of a name; of an address or a login, the mailbox or user alone (the domain
+    "WADDERVEEN" of "WADDERVEEN\\rtammeling" names no one)."""
+    text = text.split("@", maxsplit=1)[0].rsplit("\\", maxsplit=1)[-1]
     return {w.casefold() for w in _WORD.findall(text)}
 
 

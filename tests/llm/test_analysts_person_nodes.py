@@ -79,3 +79,8 @@ def test_firms_roles_and_headings_are_not_people_and_the_people_are() -> None:
         assert firm_or_heading not in people, people
     assert {"Ingrid Solberg", "Rafe Dunmore", "Wren Castellane"} <= people, people
     assert any("Okafor" in p for p in people), people
+
+
+def test_a_role_before_a_dash_does_not_hide_the_name() -> None:
+    assert evidently_personal(["PATROL - QUIST H"])
+    assert not evidently_personal(["FLOAT - hoe ram"])

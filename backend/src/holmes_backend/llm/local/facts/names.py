@@ -619,6 +619,7 @@ def possessive(name: str) -> str:
 
 
 _LABEL = re.compile(r"[A-Z]{2,3}")
+_DASHED = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INITIAL_TOKEN = re.compile(rf"[{UPPER}]\.?")
 
 
@@ -630,6 +631,8 @@ def evidently_personal(forms: list[str]) -> bool:
     none of these ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") may be a
     firm, a heading or a role: it is no person node."""
     given, everyday = given_names(), common_words(EVERYDAY_ZIPF)
+    # A log's "PATROL - SANDHU H": the role, a dash, the name.
+    forms = [part for form in forms for part in _DASHED.split(form) if part.strip()]
     for form in forms:
         if strip_honorific(form) != form:
             return True
@@ -643,7 +646,10 @@ def evidently_personal(forms: list[str]) -> bool:
             tokens_first = [after[0].strip(".,()")] if after else []
         else:
             tokens_first = tokens[:1]
-        first_parts = [p.lower() for t in tokens_first for p in t.split("-") if len(p) > 1]
+        # Capitalised, as names are written: "hoe ram" on a gate log is a machine.
+        first_parts = [
+            p.lower() for t in tokens_first if t[:1].isupper() for p in t.split("-") if len(p) > 1
+        ]
         if first_parts and first_parts[0] in given and first_parts[0] not in _SMALL:
             return True
         initials = [t for t in tokens if _INITIAL_TOKEN.fullmatch(t)]

@@ -41,7 +41,11 @@ async def delete_by_id(session: AsyncSession, file_id: uuid.UUID) -> None:
 
 
 async def get_many(session: AsyncSession, file_ids: Sequence[uuid.UUID]) -> Sequence[File]:
-    result = await session.scalars(select(File).where(File.id.in_(file_ids)).order_by(File.id))
+    """The files, in the order they were uploaded: never by id, which is random, as the order
+    evidence reaches the agents in shapes what they report (the same case read twice must give
+    the same results)."""
+    query = select(File).where(File.id.in_(file_ids))
+    result = await session.scalars(query.order_by(File.created_at, File.filename, File.id))
     return result.all()
 
 

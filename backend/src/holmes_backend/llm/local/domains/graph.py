@@ -138,7 +138,8 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
             type="document",
             sources=[SourceRef(file_id=fid, excerpt=name)],
         )
-        for fid, name in sorted(documents.items())
+        # By name: a file's id is random, and the same case must read the same way twice.
+        for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0]))
     ]
     known = {n.id for n in nodes}
     relationships = [

@@ -11,6 +11,7 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.local.domains.absent_documents import absent_documents
 from holmes_backend.llm.local.domains.ages import births
 from holmes_backend.llm.local.domains.backdating import backdating_asked
 from holmes_backend.llm.local.domains.bookings import stays_booked
@@ -140,7 +141,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     findings += organizations_named(docs)
     findings += conditions_reported(docs)
     findings += conditions_sound(docs)
-    findings += concealment(docs)
+    findings += concealment(docs) + absent_documents(docs)
     findings += recorded_negations(docs)
     findings += nonevents(docs)
     findings += instructions(docs)

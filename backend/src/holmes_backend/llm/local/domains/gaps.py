@@ -33,6 +33,7 @@ from holmes_backend.agents.schemas import (
     SwornClaim,
     Transaction,
 )
+from holmes_backend.llm.local.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.llm.local.domains.anomalies import (
     DUPLICATE_MATERIAL_SHARE,
     REPORTING_THRESHOLD,
@@ -717,6 +718,21 @@ def collusion_gaps(view: CaseView) -> list[EvidenceGap]:
     return gaps
 
 
+def absent_document_gaps(view: CaseView) -> list[EvidenceGap]:
+    """The documents the evidence says are missing or still to come (absent_documents)."""
+    return [
+        EvidenceGap(
+            element=finding.title,
+            current_strength="MISSING",
+            recommendation="The evidence refers to this document but the case does not hold it: "
+            "obtain it from whoever issued or holds it, or a statement that it does not exist.",
+            sources=finding.sources,
+        )
+        for finding in view.evidence.findings
+        if finding.finding_type == DOCUMENT_ABSENT
+    ]
+
+
 def all_gaps(
     view: CaseView,
     tested: set[tuple[str, int | None, int | None]],
@@ -732,6 +748,7 @@ def all_gaps(
         + receipt_gaps(view)
         + claim_gaps(view, tested)
         + custody_gaps(view)
+        + absent_document_gaps(view)
         + declaration_gaps(view)
         + collusion_gaps(view)
     )

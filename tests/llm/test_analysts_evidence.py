@@ -71,6 +71,24 @@ async def test_custody_records_and_a_hash_conflict() -> None:
     assert "Nadia Brezhneva" in collected.entities
 
 
+def test_a_file_the_case_s_custody_records_leave_out_is_a_custody_gap() -> None:
+    quay = photo("p1", "quay.jpg", "2022-11-05T19:42:10+01:00", 51.9225, 4.47917)
+    yard = photo("p2", "yard.jpg", "2022-11-05T20:02:00+01:00", 51.9230, 4.48)
+    log = lines_doc(
+        "log",
+        "custody_log.txt",
+        ["quay.jpg collected by DC Imre Vass from the witness's phone at 21:10, 5 Nov 2022."],
+    )
+
+    with_log, _ = run(EvidenceOutput, [quay, yard, log])
+    without_log, _ = run(EvidenceOutput, [quay, yard])
+
+    gaps = [f.title for f in with_log.findings if f.finding_type == "custody_gap"]
+    assert gaps == ["No custody record mentions yard.jpg"]
+    # A case that keeps no custody records at all: no file's absence from them says anything.
+    assert not [f for f in without_log.findings if f.finding_type == "custody_gap"]
+
+
 async def test_sworn_claims_take_time_and_place_from_the_question(tmp_path: Path) -> None:
     deposition = await text_doc(
         tmp_path,

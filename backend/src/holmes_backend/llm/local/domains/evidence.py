@@ -261,7 +261,9 @@ def _media_findings(
                     sources=[ref],
                 )
             )
-        if doc.filename and doc.filename.lower() not in in_custody:
+        # Only where the case keeps custody records: one that documents no file's handling says
+        # nothing of this one's (a photo forwarded by e-mail), and each would be a gap.
+        if in_custody and doc.filename and doc.filename.lower() not in in_custody:
             findings.append(
                 Finding(
                     finding_type="custody_gap",

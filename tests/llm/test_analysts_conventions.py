@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.llm.local.facts.cells import role_of
 from holmes_backend.llm.local.facts.conventions import HINT, decide, describe, reading
 from holmes_backend.llm.local.facts.dates import find_moments
 from holmes_backend.llm.local.facts.money import find_money
@@ -169,3 +170,17 @@ def test_the_case_wide_line_cross_reads_dates_written_both_ways(
     texts: list[str], order: str
 ) -> None:
     assert describe(texts).startswith(f"{HINT} numeric dates {order}")
+
+
+def test_ledger_columns_in_the_languages_ledgers_are_kept_in() -> None:
+    assert [
+        role_of(h) for h in ("Leverancier", "Crediteur", "Fornecedor", "Empfänger", "Bénéficiaire")
+    ] == ["to"] * 5
+    assert [role_of(h) for h in ("Betaler", "Auftraggeber", "Pagador")] == ["from"] * 3
+    assert [role_of(h) for h in ("Omschrijving", "Verwendungszweck", "Descrição")] == [
+        "description"
+    ] * 3
+    # One word of a kind and its column.
+    assert [role_of(h) for h in ("Besteldatum", "Buchungsdatum")] == ["date", "date"]
+    assert [role_of(h) for h in ("Rechnungsbetrag", "Totaalbedrag")] == ["amount", "amount"]
+    assert role_of("Crediteurnr") == "other"

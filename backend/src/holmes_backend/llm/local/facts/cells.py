@@ -197,9 +197,19 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "buyer",
                 "purchaser",
                 "cardholder",
+                # the same column in the languages ledgers are kept in
+                "betaler",
+                "opdrachtgever",
+                "zahler",
+                "auftraggeber",
+                "payeur",
+                "pagador",
+                "ordenante",
+                "remetente",
+                "ordinante",
             }
         ),
-        ("paid by", "card holder"),
+        ("paid by", "card holder", "donneur d'ordre"),
     ),
     (
         "to",
@@ -218,6 +228,31 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "customer",
                 "client",
                 "seller",
+                "leverancier",
+                "crediteur",
+                "kreditor",
+                "créancier",
+                "creancier",
+                "acreedor",
+                "credor",
+                "creditore",
+                "begunstigde",
+                "ontvanger",
+                "lieferant",
+                "empfänger",
+                "empfaenger",
+                "zahlungsempfänger",
+                "begünstigter",
+                "fournisseur",
+                "bénéficiaire",
+                "beneficiaire",
+                "destinataire",
+                "proveedor",
+                "beneficiario",
+                "destinatario",
+                "fornecedor",
+                "favorecido",
+                "fornitore",
             }
         ),
         ("paid to",),
@@ -243,6 +278,20 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "title",
                 "code",
                 "security",
+                "omschrijving",
+                "beschreibung",
+                "verwendungszweck",
+                "libellé",
+                "libelle",
+                "descripción",
+                "descripcion",
+                "concepto",
+                "descrição",
+                "descricao",
+                "histórico",
+                "historico",
+                "descrizione",
+                "causale",
             }
         ),
         (),
@@ -284,7 +333,17 @@ def role_of(header: str) -> Role:
     for role, vocabulary, _ in _ROLE_WORDS:
         if tokens & vocabulary:
             return role
+    # Dutch and German make one word of a kind and its column: "Besteldatum", "Rechnungsbetrag".
+    for role, endings in _COMPOUND_ENDINGS:
+        if any(t.endswith(endings) for t in tokens):
+            return role
     return "other"
+
+
+_COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
+    ("date", ("datum",)),
+    ("amount", ("betrag", "bedrag")),
+)
 
 
 # What a payroll actually paid, beside the gross it was worked out from: "Net pay",

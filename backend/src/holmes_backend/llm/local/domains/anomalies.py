@@ -17,7 +17,7 @@
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 from itertools import pairwise
@@ -130,11 +130,14 @@ def find_anomalies(
     transactions: list[Transaction],
     threshold: float = REPORTING_THRESHOLD,
     filenames: dict[str, str] | None = None,
+    stated: Sequence[float] = (),
 ) -> list[Anomaly]:
-    """Anomalies over transfers; invoices' amounts due only count for mismatches."""
+    """Anomalies over transfers; invoices' amounts due only count for mismatches. `stated`:
+    thresholds the case's own documents state (an approval limit, a tender band), under which
+    payments may be split as they are under the reporting threshold."""
     items = _index(transactions)
     payments = [item for item in items if item.paid]
-    found = structuring(payments, threshold)
+    found = structuring(payments, threshold, stated)
     found += round_trips(payments)
     found += mismatches(items, filenames or {})
     found += duplicates(payments, threshold)
@@ -290,16 +293,28 @@ def returned(items: list[_Tx]) -> list[Anomaly]:
     ]
 
 
-def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
+def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:
+    found: list[Anomaly] = []
+    reported: set[int] = set()
+    for limit in (threshold, *sorted(set(stated) - {threshold})):
+        found += _structured(items, limit, reported, stated=limit != threshold)
+    return found
+
+
+def _structured(
+    items: list[_Tx], threshold: float, reported: set[int], *, stated: bool
+) -> list[Anomaly]:
+    """Runs of transfers just under `threshold`, none of `reported` (which it adds to)."""
     low = threshold * (1 - STRUCTURING_BAND)
     groups: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
     for item in items:
         if not (low <= item.tx.amount < threshold) or item.day is None:
             continue
-        groups[("by", item.payer)].append(item)
+        if not stated:  # an approval limit is split for one payee, not by an account's holder
+            groups[("by", item.payer)].append(item)
         groups[("to", item.payee)].append(item)
     found: list[Anomaly] = []
-    reported: set[int] = set()
+    which = "threshold the case's documents state" if stated else "reporting threshold"
     # Runs by or to a named party first (the account's own runs name no one), larger first; a
     # run is reported when it brings enough transfers not reported yet.
     for (role, _), group in sorted(
@@ -322,7 +337,7 @@ def structuring(items: list[_Tx], threshold: float) -> list[Anomaly]:
                     f"{len(cluster)} {_structured_as(cluster, role)} of "
                     f"{format_money(low, '')}\u2013"
                     f"{format_money(threshold, '')} (just under the "
-                    f"{format_money(threshold, cluster[0].tx.currency)} reporting threshold) "
+                    f"{format_money(threshold, cluster[0].tx.currency)} {which}) "
                     f"within {days} day(s), totalling {format_money(total, cluster[0].tx.currency)}"
                     f": {'; '.join(_label(i) for i in cluster[:6])}"
                 ),

@@ -54,8 +54,9 @@ from holmes_backend.llm.local.domains.turnover import (
 from holmes_backend.llm.local.domains.undisclosed import holdings
 from holmes_backend.llm.local.domains.xmlrecords import xml_parties
 from holmes_backend.llm.local.facts.cite import unique_refs
-from holmes_backend.llm.local.facts.money import format_money, to_number
+from holmes_backend.llm.local.facts.money import find_money, format_money, to_number
 from holmes_backend.llm.local.facts.names import find_names, name_key
+from holmes_backend.llm.local.facts.text import units
 
 _THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)
 _MAX_TRANSACTIONS = 2000
@@ -74,6 +75,26 @@ def threshold_from(text: str) -> float:
     return value if value and value > 0 else REPORTING_THRESHOLD
 
 
+def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
+    """The round amounts (thousands) the case's documents other than its ledgers state: a
+    policy's approval limit, a tender band, a contract's cap. Payments split to stay under one
+    are split whatever language the policy is written in."""
+    ledgers = {t.source.file_id for t in transactions}
+    return sorted(
+        {
+            money.value
+            for doc in docs
+            if doc.file_id not in ledgers
+            for unit in units(doc)
+            for money in find_money(unit.text)
+            if money.value >= _LEAST_THRESHOLD and money.value % 1000 == 0
+        }
+    )
+
+
+_LEAST_THRESHOLD = 1000.0
+
+
 def analyse_financial(
     docs: list[EvidenceDoc], threshold: float = REPORTING_THRESHOLD
 ) -> FinancialAnalysis:
@@ -82,7 +103,12 @@ def analyse_financial(
         transactions += ledger(doc).transactions
     transfers = [t for t in transactions if is_transfer(t)]
     figures = [t for t in transactions if not is_transfer(t)]
-    anomalies = find_anomalies(transfers, threshold, {d.file_id: d.filename for d in docs})
+    anomalies = find_anomalies(
+        transfers,
+        threshold,
+        {d.file_id: d.filename for d in docs},
+        stated_thresholds(docs, transactions),
+    )
     anomalies += shared_accounts(transfers) + switched_accounts(transfers)
     anomalies += not_on_lists(docs, transfers) + listed_on_one_account(docs)
     anomalies += trading_before_news(docs, transfers)

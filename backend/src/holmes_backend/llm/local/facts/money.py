@@ -104,6 +104,18 @@ def to_number(text: str) -> float | None:
         return None
 
 
+# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals. No currency
+# written with a symbol or code here is counted in thousandths, so the dots group thousands.
+_DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
+def _money_number(text: str) -> float | None:
+    raw = text.replace(" ", "")
+    if _DOT_THOUSANDS.fullmatch(raw):
+        return float(raw.replace(".", ""))
+    return to_number(text)
+
+
 def currency_of(token: str | None, dollar: str = DEFAULT_CURRENCY) -> str | None:
     """The currency a symbol, code or word stands for; `dollar` is what a bare "$" is."""
     if not token:
@@ -133,7 +145,7 @@ def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
         for match in pattern.finditer(text):
             if spans.overlaps(match.start(), match.end()):
                 continue
-            value = to_number(match["num"])
+            value = _money_number(match["num"])
             currency = currency_of(match["cur"], dollar)
             if value is None or currency is None:
                 continue

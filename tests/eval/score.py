@@ -10,10 +10,10 @@ Matching, per group (an item the key has is "found" when some output item matche
 item is "right" when it matches a key item of its group):
 - contradictions: the output cites both the key's claim file and its record file;
 - gaps: the output's words contain one of the key's `mentions`;
-- findings: the domain agents' HIGH and MEDIUM findings and anomalies (transactions, clauses
-  and dated items are records, not findings); one matches when it cites a key finding's file and
-  names one of its mentions (amounts compared by their digits), and is right also when it cites
-  both files of a key contradiction;
+- findings: the financial, legal and evidence agents' HIGH and MEDIUM findings and anomalies
+  (transactions, clauses and dated items are records, strategy's items next steps); one
+  matches when it cites a key finding's file and names one of its mentions (amounts by value),
+  and is right also when it cites both files of a key contradiction;
 - links: the output links the key's two files;
 - people: person nodes; one is right when its name or an alias shares a name word (not an
   initial) with a key person's forms, and is none of the key's `not_people`.
@@ -157,7 +157,6 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
     names = run["names"]
     graph = run["graph"]
     result = CaseResult(case=key["case"], status=run["status"])
-    distractor_files = [set(d.get("files", [])) for d in key.get("distractors", [])]
 
     # contradictions
     tally = Tally(expected=len(key.get("contradictions", [])))
@@ -211,7 +210,8 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
     shown = [
         f
         for f in run["findings"]
-        if f["domain"] != "synthesis"  # its items are the graph's, scored above
+        # synthesis's items are the graph's, scored above; strategy's are next steps
+        if f["domain"] not in ("synthesis", "strategy")
         and (f.get("content") or {}).get("severity") in ("HIGH", "MEDIUM")
     ]
 
@@ -244,13 +244,7 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
             finding_files(f) >= {p["claim"]["file"], p["record"]["file"]}
             for p in key.get("contradictions", [])
         )
-        distracted = any(
-            files
-            and finding_files(f) & files
-            and any(_says(finding_text(f), m) for m in d["mentions"])
-            for files, d in zip(distractor_files, key.get("distractors", []), strict=True)
-        )
-        if right and not distracted:
+        if right:
             tally.right += 1
             typed.right += 1
         elif f.get("content", {}).get("severity") == "HIGH":

@@ -10,7 +10,7 @@ from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.local.facts.cells import role_of
 from holmes_backend.llm.local.facts.conventions import HINT, decide, describe, reading
 from holmes_backend.llm.local.facts.dates import find_moments
-from holmes_backend.llm.local.facts.money import find_money
+from holmes_backend.llm.local.facts.money import find_money, parse_cell
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
 _EXPORT = (
@@ -184,3 +184,15 @@ def test_ledger_columns_in_the_languages_ledgers_are_kept_in() -> None:
     assert [role_of(h) for h in ("Besteldatum", "Buchungsdatum")] == ["date", "date"]
     assert [role_of(h) for h in ("Rechnungsbetrag", "Totaalbedrag")] == ["amount", "amount"]
     assert role_of("Crediteurnr") == "other"
+
+
+def test_amounts_grouped_as_europe_and_switzerland_group_them() -> None:
+    def values(text: str) -> list[float]:
+        return [m.value for m in find_money(text)]
+
+    assert values("tot € 25.000 per opdracht") == [25_000.0]  # no currency counts thousandths
+    assert values("EUR 1.250.000 en EUR 1.250.000,50") == [1_250_000.0, 1_250_000.5]
+    assert values("CHF 12'480.50 bezahlt, 1\u2019250.00 CHF offen") == [12_480.5, 1_250.0]
+    assert values("USD 12.50 and GBP 1,234.56") == [12.5, 1_234.56]
+    assert parse_cell("1.250.000") == (1_250_000.0, None)
+    assert parse_cell("1'250.00") == (1_250.0, None)

@@ -55,6 +55,10 @@ CODE = (
 )
 _NUM = (
     r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
+    # "1.250.000": two groups of three after dots are thousands, never a decimal
+    r"|\d{1,3}(?:\.\d{3}){2,}"
+    # "1'250.00": the Swiss group thousands with an apostrophe
+    r"|\d{1,3}(?:['\u2019]\d{3})+(?:\.\d{1,2})?"
     r"|\d+(?:[.,]\d+)?)"
 )
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
@@ -90,8 +94,8 @@ class Money:
 
 
 def to_number(text: str) -> float | None:
-    """A number written with thousands separators in either convention."""
-    raw = text.replace(" ", "")
+    """A number written with thousands separators in any convention."""
+    raw = text.replace(" ", "").replace("'", "").replace("\u2019", "")
     if _EUROPEAN.fullmatch(raw):
         raw = raw.replace(".", "").replace(",", ".")
     elif _DECIMAL_COMMA.fullmatch(raw):
@@ -168,7 +172,7 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     match = _CELL.match(cell)
     if not match:
         return None
-    value = to_number(match["num"])
+    value = _money_number(match["num"])
     if value is None:
         return None
     value *= SCALES.get((match["scale"] or "").lower(), 1.0)

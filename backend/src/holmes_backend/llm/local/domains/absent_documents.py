@@ -68,12 +68,13 @@ def _absent(text: str) -> Absent | None:
     # The reference nearest what is said: "RO1 and RO2 attached; RO3 NOT attached".
     references = sorted(_REFERENCE.finditer(near), key=lambda m: abs(m.start() - at))
     reference = references[0][0] if references else None
-    named = [
-        (kind, _qualifiers(near[: kind.start()], kind[0])) for kind in _KIND_WORD.finditer(near)
-    ]
-    named = [(kind, words) for kind, words in named if words]
     if reference is not None and (labelled := _KIND_BEFORE.search(near[: references[0].start()])):
         return Absent(name=f"{labelled[1]} {reference}", reference=reference)  # "Exhibit TK-4"
+    named = [
+        (kind, words)
+        for kind in _KIND_WORD.finditer(near)
+        if (words := _qualifiers(near[: kind.start()], kind[0]))
+    ]
     if named:
         kind, words = min(named, key=lambda found: abs(found[0].end() - at))
         name = " ".join([*words, kind[0]])

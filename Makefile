@@ -84,10 +84,11 @@ endif
 test: sync tesseract chromium client-check ui-test ui ## Run the whole suite: API, DB, storage, agents, UI unit + browser
 	@$(UV) run --frozen pytest $(PYTEST_ARGS)
 
-lint: sync ## ruff (lint + format check) and mypy --strict over backend and shared
+lint: sync ## ruff (lint + format check), mypy --strict, and the import contracts (import-linter)
 	@$(UV) run --frozen ruff check .
 	@$(UV) run --frozen ruff format --check .
 	@$(UV) run --frozen mypy backend/src shared/src
+	@$(UV) run --frozen lint-imports --no-cache
 
 format: sync ## Apply ruff's fixes and formatting
 	@$(UV) run --frozen ruff check --fix .

@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import GraphOutput
-from holmes_backend.llm.local.domains.timeline import _owners_in, named_in, places_in
-from holmes_backend.llm.local.facts.names import (
+from holmes_backend.analysis.domains.timeline import _owners_in, named_in, places_in
+from holmes_backend.analysis.facts.names import (
     find_names,
     kind_of,
     name_key,

@@ -45,20 +45,6 @@ async def test_the_first_of_two_days_written_with_one_month(tmp_path: Path) -> N
     assert days == ["2026-05-06", "2026-05-07"]
 
 
-async def test_a_denied_act_against_the_log_that_names_him(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    [denied] = [c for c in output.contradictions if "denies it (" in c.explanation]
-    assert denied.explanation.startswith(
-        "Tomas Ruiz denies it (never deleted), yet 2 record(s) in other files name them with it"
-    )
-    assert denied.severity == "HIGH"
-    # The log's two deletions; not the note relaying his own account, not the login.
-    assert {(r.file_id, r.row) for r in denied.evidence_against} == {
-        ("audit_log", 1),
-        ("audit_log", 2),
-    }
-
-
 async def test_a_log_naming_someone_else_is_no_evidence_against_him(tmp_path: Path) -> None:
     other = _AUDIT.replace("22:14,Tomas Ruiz", "22:14,Ines Oyelaran").replace(
         "22:16,Tomas Ruiz", "22:16,Ines Oyelaran"

@@ -4,11 +4,8 @@ the right age, or another person's birth date, is no contradiction."""
 
 from pathlib import Path
 
-import pytest
-
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "Statement of Tariq Haddad\n"
@@ -22,11 +19,6 @@ _REGISTER = (
     "Tariq Haddad,1999-10-04,2023-06-19,Valeter\n"
     "Ewa Nowicka,2008-01-22,2023-07-01,Valeter\n"
 )
-_LETTER = (
-    "Greenhill Academy\n"
-    "12 January 2026\n"
-    "We confirm that Tariq Haddad, date of birth 4 October 1999, left the Academy in 2016.\n"
-)
 
 
 async def _docs(tmp: Path, statement: str, record: tuple[str, str, str]) -> list[EvidenceDoc]:
@@ -35,22 +27,6 @@ async def _docs(tmp: Path, statement: str, record: tuple[str, str, str]) -> list
         await text_doc(tmp, "statement_haddad.txt", statement),
         await text_doc(tmp, name, text, mime),
     ]
-
-
-@pytest.mark.parametrize(
-    "record",
-    [("staff_register.csv", _REGISTER, "text/csv"), ("school_letter.txt", _LETTER, "text/plain")],
-)
-async def test_fifteen_against_a_birth_date_that_makes_him_twenty_three(
-    tmp_path: Path, record: tuple[str, str, str]
-) -> None:
-    docs = await _docs(tmp_path, _STATEMENT, record)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert "Tariq Haddad born 1999-10-04" in [f.title for f in evidence.findings]
-    [found] = [c for c in synthesis_of(docs).contradictions if "15 at the time" in c.claim]
-    assert found.severity == "HIGH"
-    assert found.explanation.startswith("Tariq Haddad gives their age as 15 on 2023-06-19;")
-    assert found.explanation.endswith("makes them 23 that day.")
 
 
 async def test_the_right_age_or_someone_elses_birth_date_is_none(tmp_path: Path) -> None:

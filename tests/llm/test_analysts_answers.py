@@ -3,7 +3,7 @@
 import pytest
 
 from holmes_backend.agents.schemas import SourceRef, SwornClaim
-from holmes_backend.llm.local.facts.answers import answer_of, asked
+from holmes_backend.analysis.facts.answers import answer_of, asked
 
 
 def _claim(text: str) -> SwornClaim:

@@ -50,31 +50,6 @@ async def _docs(tmp_path: Path, mail: str = _MAIL) -> list[EvidenceDoc]:
     ]
 
 
-async def test_an_agreement_dated_before_it_was_written(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [asked] = [f for f in evidence.findings if f.finding_type == "backdating_asked"]
-    assert asked.title == "Asked on 2025-03-20 for the agreement to be dated 2025-03-01"
-    found = {c.claim_source.file_id: c for c in synthesis_of(docs).contradictions}
-    assert sorted(found) == ["advisory_agreement", "audit_response"]
-    bears = found["advisory_agreement"]
-    assert (bears.claim_source.line, bears.severity) == (2, "HIGH")
-    assert bears.explanation.startswith(
-        "The agreement bears the date 2025-03-01, yet on 2025-03-20 Ingrid Solberg asked for the "
-        "agreement to be dated 2025-03-01"
-    )
-    assert bears.explanation.endswith(
-        "it was written after the date it bears, and 1 payment(s) were made before it existed: "
-        "2025-03-05 NOK 450,000 to Tidewell Advisory Ltd."
-    )
-    told = found["audit_response"]
-    assert told.claim.startswith("I confirm that the advisory agreement")
-    assert told.explanation.startswith(
-        "Ingrid Solberg says the agreement was made on 2025-03-01, yet on 2025-03-20"
-    )
-    assert {r.file_id for r in told.evidence_against} == {"email_agreement", "advisory_agreement"}
-
-
 async def test_a_date_on_or_after_the_message_backdates_nothing(tmp_path: Path) -> None:
     mail = _MAIL.replace("date it 1 March", "date it 21 March")
     docs = await _docs(tmp_path, mail)

@@ -8,7 +8,7 @@ import pytest
 
 from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.demo.formats import make_pdf
-from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, text_doc
 
 _ROWS = [
     "01/03/2025,Opening balance,,,4210.55",
@@ -22,21 +22,6 @@ _ROWS = [
 _HEADER = "Date,Description,Paid out,Paid in,Balance\n"
 
 
-async def test_a_balance_that_does_not_follow_its_row(tmp_path: Path) -> None:
-    altered = [*_ROWS[:5], _ROWS[5].replace("4932.15", "3932.15"), _ROWS[6].replace("48", "38")]
-    doc = await text_doc(tmp_path, "statement.csv", _HEADER + "\n".join(altered), "text/csv")
-    output, _ = run(FinancialOutput, [doc])
-    [anomaly] = [a for a in output.anomalies if a.kind == "balance_break"]
-    assert anomaly.severity == "HIGH"
-    assert anomaly.description == (
-        "statement.csv: the balance 3,932.15 does not follow from 6,132.15 and the row's debit "
-        "of 1,200.00; it should be 4,932.15 (-1,000.00). A line altered or taken out leaves this."
-    )
-    assert [r.row for r in anomaly.sources] == [6, 5]
-    [contradiction] = synthesis_of([doc]).contradictions
-    assert (contradiction.claim_source.row, contradiction.severity) == (6, "HIGH")
-
-
 @pytest.mark.parametrize("newest_first", [False, True])
 async def test_statements_that_reconcile(tmp_path: Path, newest_first: bool) -> None:
     rows = list(reversed(_ROWS)) if newest_first else _ROWS
@@ -48,41 +33,6 @@ async def test_statements_that_reconcile(tmp_path: Path, newest_first: bool) -> 
     one_column = await text_doc(tmp_path, "b.csv", signed, "text/csv")
     output, _ = run(FinancialOutput, [two_columns, one_column])
     assert [a for a in output.anomalies if a.kind == "balance_break"] == []
-
-
-_PRINTED = [
-    "NORTHBANK PLC - Current Account Statement",
-    "Account holder: Dorothy Lyle",
-    "Date        Description                      Paid out    Paid in     Balance",
-    "01 May 2025 Balance brought forward                                  5,210.40",
-    "06 May 2025 DD SEVERN WATER                  38.20                   5,172.20",
-    "09 May 2025 PENSION DWP                                  812.60      5,984.80",
-    "14 May 2025 TFR TO G LYLE                    1,500.00                3,484.80",
-    "20 May 2025 CARD SAINSBURYS                  64.15                   3,420.65",
-    "27 May 2025 TFR TO G LYLE                    900.00                  2,520.65",
-]
-
-
-async def test_a_printed_statement_whose_balance_fell_more_than_its_line(
-    tmp_path: Path,
-) -> None:
-    path = tmp_path / "statement_may.pdf"
-    path.write_bytes(make_pdf([_PRINTED]))
-    output, _ = run(FinancialOutput, [await load(path, "application/pdf")])
-    [anomaly] = [a for a in output.anomalies if a.kind == "balance_break"]
-    assert anomaly.description.startswith(
-        "statement_may.pdf: the balance 3,484.80 does not follow from 5,984.80 and the row's "
-        "amount of 1,500.00; it should be 4,484.80 (-1,000.00)."
-    )
-    # Where the balance cannot tell, the line's booking code does: a transfer to, a card
-    # payment and a direct debit are money out.
-    out = {t.description.split()[0]: t.from_party for t in output.transactions}
-    assert out == {
-        "DD": "Dorothy Lyle",
-        "PENSION": "PENSION DWP",
-        "TFR": "Dorothy Lyle",
-        "CARD": "Dorothy Lyle",
-    }
 
 
 async def test_balances_printed_only_at_each_days_end(tmp_path: Path) -> None:

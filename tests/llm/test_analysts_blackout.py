@@ -6,7 +6,6 @@ period, or in another company's shares, is none of its business."""
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.triage import triage_file
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _NOTICE = (
@@ -34,17 +33,6 @@ async def _docs(
             "text/csv",
         ),
     ]
-
-
-async def test_a_purchase_in_the_close_period(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    assert triage_file(docs[0]).domain_scores.legal >= 0.4  # the legal agent reads the notice
-    [found] = [c for c in synthesis_of(docs).contradictions if "close period" in c.claim]
-    assert found.severity == "HIGH"
-    assert found.claim_source.file_id == "close_period_notice"
-    assert "closed from 2026-07-01 to 2026-07-31" in found.explanation
-    assert "2026-07-14 purchase by Tobias Wren" in found.explanation
-    assert found.evidence_against[0].file_id == "broker_contract_notes"
 
 
 async def test_after_the_period_or_in_another_company_nothing(tmp_path: Path) -> None:

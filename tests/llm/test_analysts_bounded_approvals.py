@@ -33,26 +33,6 @@ async def _found(tmp: Path, answer: str, first: str = "48200.00", third: str = "
     return [c for c in synthesis_of(docs).contradictions if c.claim == answer]
 
 
-async def test_more_and_larger_approvals_than_the_witness_allows(tmp_path: Path) -> None:
-    [found] = await _found(tmp_path, "I only approved two small invoices, each under £5k.")
-    assert found.explanation == (
-        "Kwame Osei puts a limit on what they approved; the records name them as having "
-        "approved 3 payment(s), 1 at or above GBP 5,000: GBP 48,200 on 2025-05-28 (HI-2207)."
-    )
-    assert found.severity == "HIGH"
-    assert [r.row for r in found.evidence_against] == [1]
-
-
-async def test_a_count_alone(tmp_path: Path) -> None:
-    [found] = await _found(tmp_path, "I only approved two of them.", first="2200.00")
-    assert "approved 3 payment(s), 3, more than the 2 they allow" in found.explanation
-
-
-async def test_never_over_an_amount(tmp_path: Path) -> None:
-    [found] = await _found(tmp_path, "I have never approved anything over £10,000.")
-    assert "1 at or above GBP 10,000: GBP 48,200 on 2025-05-28" in found.explanation
-
-
 @pytest.mark.parametrize(
     ("answer", "first", "third"),
     [

@@ -7,9 +7,9 @@ of another company's shares, or an e-mail after the day, contradicts nothing."""
 from email.message import EmailMessage
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, SynthesisOutput
+from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
 
 _INTERVIEW = (
     "INTERVIEW TRANSCRIPT\n\n"
@@ -51,19 +51,6 @@ async def _docs(
 
 def _about(synthesis: SynthesisOutput, words: str) -> list[str]:
     return [c.explanation for c in synthesis.contradictions if words in c.claim]
-
-
-async def test_her_broker_and_her_inbox_against_her_interview(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    [sale] = financial.transactions
-    assert sale.amount == 125980.0  # the net proceeds, not the price of one share
-    synthesis = synthesis_of(docs)
-    [sold] = _about(synthesis, "Halvorsen shares")
-    assert "the account of Ingrid Solheim reports 1 sale(s) of 4,000 units on 2026-05-14" in sold
-    [learned] = _about(synthesis, "learned of the recall")
-    assert "dates learning of the recall to 2026-05-20" in learned
-    assert "the first on 2026-05-11" in learned
 
 
 async def test_another_company_or_a_later_mail_contradicts_nothing(tmp_path: Path) -> None:

@@ -7,8 +7,7 @@ or a lunch with someone else that day, contradicts nothing."""
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.called_off import CALLED_OFF
-from tests.llm.test_analysts_helpers import DOMAINS, email_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, synthesis_of, text_doc
 
 _EXPENSES = (
     "Date,Description,Guests,Amount (GBP)\n"
@@ -43,18 +42,6 @@ async def _docs(tmp_path: Path, sent: str) -> list[EvidenceDoc]:
             "Felix, I'm afraid I can't make lunch today - our audit has overrun. Next week?\n",
         ),
     ]
-
-
-async def test_a_lunch_recorded_that_its_guest_called_off(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "Fri, 9 Oct 2026 08:05:00 +0100")
-    evidence, _ = run(dict(DOMAINS)["evidence"], docs)
-    off = [f.title for f in evidence.findings if f.finding_type == CALLED_OFF]
-    assert off == ["Petra Vasquez called off the lunch of 2026-10-09"]
-    against = [c for c in synthesis_of(docs).contradictions if "called it off" in c.explanation]
-    assert {c.claim_source.file_id for c in against} == {"expenses_october", "call_note"}
-    expense = next(c for c in against if c.claim_source.file_id == "expenses_october")
-    assert expense.claim_source.row == 1  # not the lunch with Ian Tovey
-    assert all(r.file_id == "vasquez_message" for c in against for r in c.evidence_against)
 
 
 async def test_a_lunch_called_off_for_another_day(tmp_path: Path) -> None:

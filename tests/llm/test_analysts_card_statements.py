@@ -106,20 +106,3 @@ async def test_a_weekday_night_in_an_e_mail_is_the_one_before_it(tmp_path: Path)
     against = {s.file_id for c in synthesis.contradictions for s in c.evidence_against}
     assert {c.claim_source.file_id for c in synthesis.contradictions} >= {"van_stolen"}
     assert against == {"fleet_card_statement_march"}
-
-
-async def test_a_statement_line_read_twice_is_one_link(tmp_path: Path) -> None:
-    cameras = tmp_path / "anpr_reads.csv"
-    cameras.write_text(
-        "camera,site,date,time,plate\nKN-4,N4 Kinnegad plaza,11/03/2027,21:44,221-D-4471\n"
-    )
-    docs = [await load(cameras, "text/csv", "anpr_reads"), await _statement(tmp_path)]
-    links = synthesis_of(docs).cross_modal_links
-    spots = [
-        tuple((s.file_id, s.page, s.row, s.excerpt[:60]) for s in (link.source_a, link.source_b))
-        for link in links
-    ]
-    # The fuel bought 3 and 8 minutes after the camera read: two lines, two links, once each.
-    assert len(spots) == len(set(spots)) == 2
-    # The nearest is told as the payment it is (who paid whom), not as a dated line.
-    assert "Payment of EUR 21.54" in links[0].implication

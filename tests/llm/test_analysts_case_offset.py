@@ -3,7 +3,7 @@
 from datetime import UTC, timedelta, timezone
 from itertools import permutations
 
-from holmes_backend.llm.local.domains.links import case_offset
+from holmes_backend.analysis.domains.links import case_offset
 
 LONDON_SUMMER = "2024-06-03T09:00:00+01:00"
 NEW_YORK_SUMMER = "2024-06-03T04:00:00-04:00"

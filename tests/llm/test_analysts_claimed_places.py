@@ -3,7 +3,7 @@ whom they reported, gave or said something to."""
 
 import pytest
 
-from holmes_backend.llm.local.domains.claims import _claimed_place
+from holmes_backend.analysis.domains.claims import _claimed_place
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from datetime import time
 
 import pytest
 
-from holmes_backend.llm.local.facts.dates import find_moments, find_times
+from holmes_backend.analysis.facts.dates import find_moments, find_times
 
 
 @pytest.mark.parametrize(

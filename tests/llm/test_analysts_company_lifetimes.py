@@ -38,28 +38,6 @@ async def _docs(
     ]
 
 
-async def test_paid_and_spoken_of_before_it_was_incorporated(tmp_path: Path) -> None:
-    paid, spoken = synthesis_of(await _docs(tmp_path)).contradictions
-    assert (paid.claim_source.file_id, paid.claim_source.row, paid.severity) == (
-        "ap_payments",
-        1,
-        "HIGH",
-    )
-    assert paid.explanation == (
-        "2 payment(s) or invoice(s) with Brightvale Facilities Ltd (GBP 8,550) dated "
-        "2022-11-14, 2023-02-20, when the registry has it incorporated on 2023-05-09."
-    )
-    assert [(r.file_id, r.line or r.row) for r in paid.evidence_against] == [
-        ("registry_brightvale", 6),
-        ("ap_payments", 2),
-    ]
-    assert spoken.claim.startswith("Brightvale Facilities Ltd have done our cleaning since 2021")
-    assert spoken.explanation == (
-        "Karen Marsh speaks of Brightvale Facilities Ltd from 2021-01-01, yet the registry has "
-        "it incorporated on 2023-05-09."
-    )
-
-
 async def test_dealings_after_incorporation(tmp_path: Path) -> None:
     later = _PAYMENTS.replace("/2022", "/2023").replace("20/02/2023", "20/07/2023")
     interview = _INTERVIEW.replace("since 2021", "since June 2023")

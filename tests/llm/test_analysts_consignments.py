@@ -4,9 +4,8 @@ in Russia. Documents that agree on where the goods go contradict nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _INVOICE = (
     "BRANDT WERKZEUGMASCHINEN GmbH\n"
@@ -40,28 +39,6 @@ async def _docs(tmp_path: Path, lading: str = _LADING) -> list[EvidenceDoc]:
         await text_doc(tmp_path, "bill_of_lading.txt", lading),
         await text_doc(tmp_path, "end_user_certificate.txt", _CERTIFICATE),
     ]
-
-
-async def test_goods_consigned_elsewhere_than_certified(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    assert sorted(f.title for f in financial.findings if f.finding_type == "consignment") == [
-        "Consignment KX-4471 to Altyn Trade LLP [Kazakhstan]",
-        "Consignment KX-4471 to Altyn Trade LLP [Kazakhstan] (certified)",
-        # An address's "ul." ends no sentence: the country after it is read.
-        "Consignment KX-4471 to OOO Volga Precision [Russia]",
-    ]
-    [diverted] = synthesis_of(docs).contradictions
-    assert (diverted.claim_source.file_id, diverted.severity) == ("end_user_certificate", "HIGH")
-    assert diverted.explanation == (
-        "The goods of KX-4471 go to Altyn Trade LLP (Altyn Trade LLP, Almaty, Kazakhstan) in "
-        "end_user_certificate.txt, commercial_invoice.txt, but to OOO Volga Precision (OOO Volga "
-        "Precision, ul. Tukaya 9, Kazan, Russia / Novorossiysk) in bill_of_lading.txt."
-    )
-    assert {(r.file_id, r.line) for r in diverted.evidence_against} == {
-        ("bill_of_lading", 3),
-        ("bill_of_lading", 5),
-    }
 
 
 async def test_documents_agreeing_on_the_destination(tmp_path: Path) -> None:

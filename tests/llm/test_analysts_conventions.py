@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
-from holmes_backend.llm.local.facts.cells import role_of
-from holmes_backend.llm.local.facts.conventions import HINT, decide, describe, reading
-from holmes_backend.llm.local.facts.dates import find_moments
-from holmes_backend.llm.local.facts.money import find_money, parse_cell
+from holmes_backend.analysis.facts.cells import role_of
+from holmes_backend.analysis.facts.conventions import HINT, decide, describe, reading
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.money import find_money, parse_cell
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
 _EXPORT = (

@@ -51,21 +51,6 @@ async def _docs(tmp_path: Path, issued: str = "17/03/2026") -> list[EvidenceDoc]
     ]
 
 
-async def test_acts_dated_by_the_witness_against_their_records(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    by_paragraph = {c.claim.split()[1]: c for c in output.contradictions}
-    warning = by_paragraph["issued"]
-    assert warning.explanation == (
-        "Rosalind Achterberg dates the first written warning to 2026-03-03; its record gives "
-        "Date issued: 17/03/2026 (2026-03-17)."
-    )
-    assert warning.severity == "HIGH"  # the warning's own file
-    minutes = by_paragraph["sent"]
-    assert "19 days after 2026-04-02" in minutes.explanation
-    rota = by_paragraph["Okonjo"]
-    assert "Chidi Okonjo reported it to them on 2026-01-12" in rota.explanation
-
-
 async def test_the_act_recorded_on_the_day_given_contradicts_nothing(tmp_path: Path) -> None:
     output = synthesis_of(await _docs(tmp_path, issued="03/03/2026"))
     assert not [c for c in output.contradictions if "written warning" in c.explanation]

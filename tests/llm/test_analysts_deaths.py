@@ -7,10 +7,9 @@ from pathlib import Path
 
 import docx
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput, SynthesisOutput
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import findings, load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
 
 _CLAIMS = (
     "Claim ID,Member ID,Patient,Date of Service,CPT,Description,Billed (USD),Rendering Provider\n"
@@ -47,56 +46,7 @@ async def _docs(tmp_path: Path, claims: str = _CLAIMS) -> list[EvidenceDoc]:
     ]
 
 
-async def test_visits_billed_after_the_patients_death(tmp_path: Path) -> None:
-    rows, attested = synthesis_of(await _docs(tmp_path)).contradictions
-    assert rows.severity == attested.severity == "HIGH"
-    assert (rows.claim_source.file_id, rows.claim_source.row) == ("claims_q3", 3)
-    assert rows.explanation == (
-        "2 record(s) (USD 425) dated 2025-08-11, 2025-08-25 name Margaret Ann Oyelaran after "
-        "their death on 2025-08-02, which a record of the case gives."
-    )
-    assert [(r.file_id, r.line or r.row) for r in rows.evidence_against] == [
-        ("death_record", 5),
-        ("death_record", 3),
-        ("claims_q3", 3),
-        ("claims_q3", 4),
-    ]
-    assert attested.claim.startswith("I attest that every service billed")
-    assert attested.explanation == (
-        "Alan Pruitt says the services were rendered, yet Margaret Ann Oyelaran died on "
-        "2025-08-02; 2 record(s) name them since."
-    )
-
-
-async def test_a_patients_visits_are_no_payments_to_them(tmp_path: Path) -> None:
-    """Routed as the pipeline routes them (the claims export to the financial agent alone),
-    the visits billed for a patient named nowhere else ask for no "basis for payments" gap."""
-    claims, death, attestation = await _docs(tmp_path)
-    blocks = [
-        findings("financial", run(FinancialOutput, [claims])[0]),
-        findings("evidence", run(EvidenceOutput, [death, attestation])[0]),
-        findings("files", {d.file_id: d.filename for d in (claims, death, attestation)}, "stage"),
-    ]
-    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
-    assert len(synthesis.contradictions) == 2
-    assert synthesis.evidence_gaps == []
-
-
 async def test_visits_before_the_death_only(tmp_path: Path) -> None:
     before = "\n".join(line for line in _CLAIMS.splitlines() if "2025-08-1" not in line)
     before = before.replace("2025-08-25", "2025-08-01")
     assert synthesis_of(await _docs(tmp_path, before + "\n")).contradictions == []
-
-
-async def test_deaths_told_in_a_sentence(tmp_path: Path) -> None:
-    told = await text_doc(
-        tmp_path,
-        "notes.txt",
-        "Margaret Oyelaran, 87, died peacefully at home on 2 August 2025.\n\n"
-        "John Smith, whose father died on 3 May 2020, took over the firm.\n\n"
-        "Mr Hale said the dog died on 4 June 2024.\n",
-    )
-    output, _ = run(EvidenceOutput, [told])
-    assert [f.title for f in output.findings if f.finding_type == "death_recorded"] == [
-        "Margaret Oyelaran died on 2025-08-02"
-    ]

@@ -4,7 +4,7 @@ the approved supplier"), not those a memo says someone claimed were made."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import LegalOutput, SynthesisOutput
-from holmes_backend.llm.local.domains.legal import APPROVAL_RECORD
+from holmes_backend.analysis.domains.legal import APPROVAL_RECORD
 from tests.llm.test_analysts_helpers import DOMAINS, findings, run, text_doc
 
 _MINUTES = (

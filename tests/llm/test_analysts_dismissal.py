@@ -4,7 +4,7 @@ that states salaries (no payments); a complaint comparing pay (no payment either
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, TriageResult
+from holmes_backend.agents.schemas import FinancialOutput
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _APPRAISAL = (
@@ -53,20 +53,6 @@ async def _mails(tmp_path: Path) -> list:
         "Since his whistleblowing report on Tuesday we should find a way to let him go.\n",
     )
     return [report, reply]
-
-
-async def test_a_reason_given_against_the_appraisal_its_speaker_wrote(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "appraisal_wrona.txt", _APPRAISAL),
-        await text_doc(tmp_path, "statement_okafor.txt", _STATEMENT),
-    ]
-    triage, _ = run(TriageResult, docs[:1])
-    assert triage.files[0].primary_domain == "evidence"  # a record of people, not a ledger
-    output = synthesis_of(docs)
-    [reason] = [c for c in output.contradictions if "performance concerns" in c.claim]
-    assert reason.severity == "HIGH"  # she wrote the appraisal herself
-    assert "the review they wrote says: Rating: strong performer" in reason.explanation
-    assert reason.evidence_against[0].file_id == "appraisal_wrona"
 
 
 async def test_an_older_appraisal_or_anothers_is_weaker_or_none(tmp_path: Path) -> None:

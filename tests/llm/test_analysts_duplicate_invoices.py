@@ -5,7 +5,7 @@ twice."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 _PAID = (
     "Paid on,Vendor,Inv No,Inv. date,Net amount,Authorised\n"
@@ -30,18 +30,3 @@ async def test_one_invoice_paid_twice_weeks_apart(tmp_path: Path) -> None:
     assert found[1].startswith("Possible duplicate payment (the same invoice date)")
     # Dunmere's monthly 380.00 under two numbers and two dates is a recurring charge.
     assert not [f for f in found if "Dunmere" in f]
-
-
-async def test_the_clerks_word_that_nothing_is_paid_twice(tmp_path: Path) -> None:
-    interview = (
-        "RECORD OF INTERVIEW\nInterviewee: Rhian Oakes\n"
-        "Q: Has any invoice been paid twice?\n"
-        "A: No. Nothing is ever paid twice, I check every one.\n"
-    )
-    docs = [
-        await text_doc(tmp_path, "payments.csv", _PAID, "text/csv"),
-        await text_doc(tmp_path, "interview.txt", interview),
-    ]
-    [against] = synthesis_of(docs).contradictions
-    assert against.severity == "HIGH"
-    assert "Possible duplicate payment" in against.explanation

@@ -22,11 +22,6 @@ _PAYSLIP = (
     "Gross pay   \u00a31,240.00\n"
     "Net pay     \u00a31,061.15\n"
 )
-_BANK = (
-    "Date,Description,Paid in,Paid out,Balance\n"
-    "14/11/2025,ORCHARD FRESH FOODS SALARY T RINALDI,1061.15,,1420.33\n"
-    "20/11/2025,TESCO STORES,,42.10,1378.23\n"
-)
 
 
 async def _docs(
@@ -37,22 +32,6 @@ async def _docs(
         await text_doc(tmp, "statement_of_circumstances.txt", _FORM),
         await text_doc(tmp, "payslip_october.txt", payslip),
     ]
-
-
-async def test_payslips_after_the_day_no_income_is_claimed_from(tmp_path: Path) -> None:
-    [found] = synthesis_of(await _docs(tmp_path)).contradictions
-    assert found.claim.startswith("I have had no income since June 2025")
-    assert "since 2025-06-01" in found.explanation
-    assert "GBP 1,061.15 (Tomas Rinaldi) on 2025-10-31" in found.explanation
-    assert found.severity == "MEDIUM"  # one payslip
-
-
-async def test_a_payroll_payment_counts_too(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    docs.append(await text_doc(tmp_path, "bank_statement.csv", _BANK, "text/csv"))
-    [found] = synthesis_of(docs).contradictions
-    assert found.severity == "HIGH"
-    assert {r.file_id for r in found.evidence_against} == {"payslip_october", "bank_statement"}
 
 
 async def test_pay_before_the_day_or_of_someone_else_says_nothing(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.analysis.facts.text import units
 from tests.llm.test_analysts_helpers import lines_doc, load, photo, run, text_doc
 
 

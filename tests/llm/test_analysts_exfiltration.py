@@ -5,7 +5,7 @@ denying all of it; plus a first contact with the new employer dated after a meet
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _ENDPOINT = (
     "Timestamp,Login,Host,Activity,File name\n"
@@ -40,49 +40,6 @@ async def test_logins_and_hosts_stand_for_their_holder(tmp_path: Path) -> None:
     assert people == [["Kenji Sato"], ["Kenji Sato"], ["Deirdre Murphy"]]
 
 
-async def test_denials_against_his_own_logs_mail_and_meeting(tmp_path: Path) -> None:
-    mail = await email_doc(
-        tmp_path,
-        "fwd.eml",
-        {
-            "From": "Kenji Sato <kenji.sato@aurelia-devices.jp>",
-            "To": "k.sato.home@outlook.com",
-            "Date": "Wed, 2 Sep 2026 06:30:00 +0900",
-            "Subject": "Fwd: board layouts",
-        },
-    )
-    colleague = await email_doc(
-        tmp_path,
-        "to_colleague.eml",
-        {
-            "From": "Deirdre Murphy <d.murphy@aurelia-devices.jp>",
-            "To": "pat.ohara@gmail.com",
-            "Date": "Wed, 2 Sep 2026 10:30:00 +0900",
-            "Subject": "Lunch",
-        },
-    )
-    docs = [
-        await text_doc(tmp_path, "endpoint_log.csv", _ENDPOINT, "text/csv"),
-        await text_doc(tmp_path, "asset_register.csv", _ASSETS, "text/csv"),
-        mail,
-        colleague,
-        await text_doc(tmp_path, "exit_interview.txt", _INTERVIEW),
-        await text_doc(tmp_path, "halden_calendar.txt", _CALENDAR),
-    ]
-    output = synthesis_of(docs)
-    by_claim = {c.claim.split(" [asked")[0]: c for c in output.contradictions}
-    copied = by_claim["No. I never downloaded or copied any company files."]
-    assert copied.severity == "HIGH"
-    assert "2 copy, download or upload event(s)" in copied.explanation
-    assert "firmware_src.tar.gz, test_vectors.bin" in copied.explanation
-    mailed = by_claim["I have never sent anything to my personal email."]
-    assert [r.file_id for r in mailed.evidence_against] == ["fwd"]  # not the colleague's mail
-    [first] = [c for c in output.contradictions if c.claim.startswith("I first talked")]
-    assert "[Halden Robotics]" in first.claim
-    assert "first contact with Halden Robotics from 2026-09-01" in first.explanation
-    assert first.evidence_against[0].file_id == "halden_calendar"
-
-
 async def test_no_records_of_his_no_contradiction(tmp_path: Path) -> None:
     assets = _ASSETS.replace("Kenji Sato,ksato01", "Tomas Berg,ksato01")
     docs = [
@@ -101,25 +58,3 @@ async def test_a_log_headed_by_its_event_time_is_evidence(tmp_path: Path) -> Non
     triage, _ = run(TriageResult, [await text_doc(tmp_path, "endpoint_log.csv", log, "text/csv")])
     assert triage.files[0].primary_domain == "evidence"
     assert triage.files[0].domain_scores.evidence >= 0.4
-
-
-async def test_a_bare_answer_and_the_sentence_after_it_are_one_contradiction(
-    tmp_path: Path,
-) -> None:
-    interview = _INTERVIEW.replace(
-        "A: I have never sent anything to my personal email.",
-        "A: Never. I have never sent anything to my personal email.",
-    ).replace("to a private mailbox?", "to your personal e-mail address?")
-    mail = await email_doc(
-        tmp_path,
-        "fwd.eml",
-        {
-            "From": "Kenji Sato <kenji.sato@aurelia-devices.jp>",
-            "To": "k.sato.home@outlook.com",
-            "Date": "Wed, 2 Sep 2026 06:30:00 +0900",
-            "Subject": "Fwd: board layouts",
-        },
-    )
-    docs = [mail, await text_doc(tmp_path, "exit_interview.txt", interview)]
-    mailed = [c for c in synthesis_of(docs).contradictions if "personal address" in c.explanation]
-    assert [c.claim for c in mailed] == ["I have never sent anything to my personal email."]

@@ -30,20 +30,6 @@ async def _docs(tmp_path: Path, doors: str) -> list[EvidenceDoc]:
     ]
 
 
-async def test_badge_out_and_back_in_around_the_times_she_claims(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path, _DOORS)).contradictions
-    assert [c.explanation.split(", yet")[0] for c in found] == [
-        "Karen Bell puts themselves inside at 22:00",
-        "Karen Bell puts themselves inside until 07:30",
-    ]
-    assert all(c.severity == "HIGH" for c in found)
-    assert found[0].explanation.endswith("and not back in until 2025-09-28 00:12.")
-    assert {(r.file_id, r.row) for r in found[0].evidence_against} == {
-        ("door_log", 2),
-        ("door_log", 3),
-    }
-
-
 async def test_a_badge_going_out_after_the_shift(tmp_path: Path) -> None:
     doors = _DOORS.replace("27/09/2025 21:31:02", "28/09/2025 07:41:02").replace(
         "28/09/2025 00:12:57", "28/09/2025 19:02:11"
@@ -73,48 +59,12 @@ async def _stayed(tmp_path: Path, statement: str, doors: str) -> list[EvidenceDo
     ]
 
 
-async def test_leaving_outside_the_break_the_claim_excepts(tmp_path: Path) -> None:
-    [found] = synthesis_of(await _stayed(tmp_path, _STAYED, _GATEHOUSE)).contradictions
-    assert found.severity == "HIGH"
-    assert "did not leave Gatehouse outside the time it excepts" in found.explanation
-    # The way out at 03:14 and back at 04:02; not the break at 01:02-01:27.
-    assert {r.row for r in found.evidence_against} == {3, 4}
-
-
 async def test_leaving_only_in_the_break_or_another_place(tmp_path: Path) -> None:
     within = "\n".join(_GATEHOUSE.splitlines()[:3]) + "\n"
     assert synthesis_of(await _stayed(tmp_path, _STAYED, within)).contradictions == []
     # A house's door is not the gatehouse's: "did not leave the house" is not judged by it.
     home = _STAYED.replace("did not leave the Gatehouse during my shift", "did not leave the house")
     assert synthesis_of(await _stayed(tmp_path, home, _GATEHOUSE)).contradictions == []
-
-
-_LIBRARY = (
-    "Record of interview: Nadia Ferreira-Quist\n"
-    "Date: 3 May 2026\n"
-    "Q: Where were you on 28 April 2026 between 2 pm and 5 pm?\n"
-    "A: I was at the Marlow Road library the whole afternoon, revising.\n"
-)
-_SIGN_IN = (
-    "Reader,Visitor,Date,Signed in at,Branch\n"
-    "R-2231,Nadia Ferreira-Quist,2026-04-28,{at},Marlow Road library\n"
-    "R-1180,Colm Prendiville,2026-04-28,13:55,Marlow Road library\n"
-)
-
-
-async def test_first_signed_in_long_after_the_time_claimed(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "interview_ferreira_quist.txt", _LIBRARY),
-        await text_doc(tmp_path, "library_sign_in.csv", _SIGN_IN.format(at="16:40"), "text/csv"),
-    ]
-    [found] = synthesis_of(docs).contradictions
-    assert found.severity == "HIGH"
-    assert "first entering that day at 16:40, 2 h 40 min later" in found.explanation
-    assert [r.row for r in found.evidence_against] == [1]
-    docs[1] = await text_doc(
-        tmp_path, "library_sign_in.csv", _SIGN_IN.format(at="14:10"), "text/csv"
-    )
-    assert synthesis_of(docs).contradictions == []
 
 
 async def test_a_role_held_that_day_is_no_claim_of_never_leaving(tmp_path: Path) -> None:

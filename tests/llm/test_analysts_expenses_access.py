@@ -9,9 +9,8 @@ from pathlib import Path
 import docx
 import openpyxl
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, run, synthesis_of
+from tests.llm.test_analysts_helpers import load, synthesis_of
 
 _XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 _DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -44,27 +43,6 @@ async def _docs(tmp_path: Path, journey: str, approver: str) -> list[EvidenceDoc
     ]
 
 
-async def test_a_journey_claimed_on_a_day_the_access_report_has_her_at_work(
-    tmp_path: Path,
-) -> None:
-    docs = await _docs(tmp_path, "Derby - Lincoln return, site survey", "K. Osei")
-    [found] = [c for c in synthesis_of(docs).contradictions if "attendance" in c.explanation]
-    assert found.severity == "HIGH"
-    assert "expenses at Lincoln on 2026-04-22" in found.explanation
-    assert "from 08:12 to 17:40" in found.explanation
-    assert "access_derby_lindqvist.docx" in found.explanation
-    assert found.evidence_against[0].file_id == "access_derby_lindqvist"
-
-
 async def test_a_journey_to_the_reports_own_town_is_nothing(tmp_path: Path) -> None:
     docs = await _docs(tmp_path, "Lincoln - Derby return, site survey", "K. Osei")
     assert not [c for c in synthesis_of(docs).contradictions if "attendance" in c.explanation]
-
-
-async def test_an_approval_on_another_sheet_of_the_claimants_own_claim(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "Derby - Lincoln return", "M. Lindqvist")
-    evidence, _ = run(EvidenceOutput, docs)
-    [checked] = [f for f in evidence.findings if f.finding_type == "self_checked"]
-    assert checked.title.startswith("Marta Lindqvist both claimed and approved 1 record(s)")
-    other, _ = run(EvidenceOutput, await _docs(tmp_path, "Derby - Lincoln return", "K. Osei"))
-    assert not [f for f in other.findings if f.finding_type == "self_checked"]

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from holmes_backend.analysis.facts import condition
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts import condition
 from tests.llm.test_analysts_helpers import email_doc, synthesis_of, text_doc
 
 _INTERVIEW = (

@@ -5,8 +5,8 @@ without a statement's head, are nothing."""
 
 from pathlib import Path
 
-from holmes_backend.llm.local.domains.statements import statement_figures
-from holmes_backend.llm.local.facts.money import find_money, parse_cell
+from holmes_backend.analysis.domains.statements import statement_figures
+from holmes_backend.analysis.facts.money import find_money, parse_cell
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _ACCOUNTS = (
@@ -22,22 +22,6 @@ _APPLICATION = (
     "Date: 14 May 2025\n\n"
     "Our turnover for the year to March 2025 was {told}.\n"
 )
-
-
-async def test_a_turnover_told_otherwise_than_the_accounts_report(tmp_path: Path) -> None:
-    head = "FERNHILL JOINERY LTD - ABRIDGED ACCOUNTS - YEAR ENDED 31 MARCH 2025"
-    accounts = await text_doc(tmp_path, "accounts_2025.txt", _ACCOUNTS.format(head=head))
-    figures = statement_figures(accounts)
-    assert [(f.amount, f.description) for f in figures][:2] == [
-        (2310000.0, "Reported figure: Turnover \u2014 Year ended 2025-03-31"),
-        (1480000.0, "Reported figure: Cost of sales \u2014 Year ended 2025-03-31"),
-    ]
-    told = await text_doc(
-        tmp_path, "loan_application.txt", _APPLICATION.format(told="£3.6 million")
-    )
-    [found] = synthesis_of([accounts, told]).contradictions
-    assert found.claim_source.file_id == "loan_application"
-    assert "It gives GBP 3,600,000; the filing reports GBP 2,310,000" in found.explanation
 
 
 async def test_agreeing_or_headless_figures_are_nothing(tmp_path: Path) -> None:
@@ -85,19 +69,6 @@ _LOAN_ACCOUNTS = (
 )
 
 
-async def test_no_debt_told_against_the_filings_loans(tmp_path: Path) -> None:
-    accounts = await text_doc(tmp_path, "audited_2024.txt", _LOAN_ACCOUNTS)
-    said = "The company has no outstanding debt and is funded entirely by equity."
-    update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
-    [found] = synthesis_of([accounts, update]).contradictions
-    assert found.claim_source.file_id == "investor_update"
-    assert [s.file_id for s in found.evidence_against] == ["audited_2024"]
-    assert found.explanation == (
-        "It says there is no debt; the filing reports USD 2,750,000 "
-        "(Bank loans \u2014 Year ended 2024-12-31)."
-    )
-
-
 async def test_no_debt_of_an_earlier_year_or_only_loans_made_are_nothing(tmp_path: Path) -> None:
     said = "In 2019 we had no bank borrowings at all."
     update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
@@ -111,11 +82,3 @@ async def test_no_debt_of_an_earlier_year_or_only_loans_made_are_nothing(tmp_pat
     none_made = "No loan was made to the director in 2024."
     update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=none_made))
     assert synthesis_of([accounts, update]).contradictions == []
-
-
-async def test_debt_free_and_no_outstanding_loans_are_denials(tmp_path: Path) -> None:
-    accounts = await text_doc(tmp_path, "audited_2024.txt", _LOAN_ACCOUNTS)
-    for said in ("Orbital has been debt-free since launch.", "There are no outstanding loans."):
-        update = await text_doc(tmp_path, "investor_update.txt", _PITCH.format(said=said))
-        [found] = synthesis_of([accounts, update]).contradictions
-        assert found.claim == said

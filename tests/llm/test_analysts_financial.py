@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Transaction
-from holmes_backend.llm.local.domains.ledger import ledger
+from holmes_backend.analysis.domains.ledger import ledger
 from tests.llm.test_analysts_helpers import REALDOCS, load, rendered, run, text_doc
 
 

@@ -33,18 +33,6 @@ async def _docs(tmp: Path, his: str = "08:52", before: str = "") -> list[Evidenc
     ]
 
 
-async def test_claims_of_being_at_work_before_the_first_entry(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path)).contradictions
-    arrived = next(c for c in found if "06:45" in c.claim)
-    assert "says they started at 06:45 on 2025-11-03" in arrived.explanation
-    assert "first entry that day at 08:52, 2 h 07 min later" in arrived.explanation
-    assert arrived.severity == "HIGH"
-    inside = next(c for c in found if "freezer" in c.claim)
-    assert "were inside at 07:00" in inside.explanation
-    assert inside.severity == "MEDIUM"  # 1 h 52 min
-    assert [r.row for r in inside.evidence_against] == [3]
-
-
 async def test_an_entry_soon_after_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, his="07:10")).contradictions == []
 

@@ -6,10 +6,7 @@ September; a booking in someone else's name, or for the day he gives, contradict
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.deadlines import ACT_RECORDED
-from holmes_backend.llm.local.domains.flights import FLIGHT_RECORDED
-from holmes_backend.llm.local.domains.triage import triage_file
-from tests.llm.test_analysts_helpers import DOMAINS, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _CLAIM = (
     "EXPENSE CLAIM - TRAVEL\n"
@@ -37,23 +34,6 @@ async def _docs(tmp_path: Path, ticket: str) -> list[EvidenceDoc]:
         await text_doc(tmp_path, "expense_claim.txt", _CLAIM),
         await text_doc(tmp_path, "eticket_receipt.txt", ticket),
     ]
-
-
-async def test_a_flight_claimed_on_a_day_its_ticket_gives_otherwise(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, _ticket("MR DECLAN MORIARTY", "Thursday 10 September 2026"))
-    evidence, _ = run(dict(DOMAINS)["evidence"], docs)
-    recorded = [f.title for f in evidence.findings if f.finding_type == FLIGHT_RECORDED]
-    assert recorded == ["Flight EI153 on 2026-09-10"]
-    # "Dep 07:10 Arr 08:25", "Departs … Arrives …": people arriving, no delivery of goods.
-    assert not [f for f in evidence.findings if f.finding_type == ACT_RECORDED]
-    assert triage_file(docs[1]).domain_scores.evidence >= 0.4  # a ticket: the timeline's
-    [against] = [c for c in synthesis_of(docs).contradictions if "flight EI153" in c.explanation]
-    assert against.claim_source.file_id == "expense_claim"
-    assert against.explanation == (
-        "Declan Moriarty puts flight EI153 on 2026-09-08; the record of that flight in their "
-        "name has it on 2026-09-10."
-    )
-    assert against.severity == "HIGH"
 
 
 async def test_someone_elses_ticket_or_the_day_given_contradicts_nothing(tmp_path: Path) -> None:

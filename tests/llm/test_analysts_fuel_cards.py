@@ -6,9 +6,8 @@ cars of different tanks say nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "Statement of Aoife Brennan\n"
@@ -43,31 +42,6 @@ async def _docs(
         await text_doc(tmp, "fleet_list.txt", fleet),
         await text_doc(tmp, "card_payments.csv", payments, "text/csv"),
     ]
-
-
-async def test_sunday_payments_and_fills_the_car_could_not_take(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert [f.title for f in evidence.findings if f.finding_type == "vehicle_record"] == [
-        "Vehicle LD21 XRT: fuel: petrol; tank: 50 litres"
-    ]  # the statement's own words about the car are a claim, not a record
-    found = synthesis_of(docs).contradictions
-    sundays = next(c for c in found if "Sundays" in c.claim)
-    # 11 and 18 January 2026 were Sundays.
-    assert "2 payment(s) with it were made on such days" in sundays.explanation
-    assert "2026-01-11" in sundays.explanation
-    assert "2026-01-18" in sundays.explanation
-    assert sundays.severity == "HIGH"
-    sole = next(c for c in found if "pool car" in c.claim)
-    assert "diesel on 2026-01-14 for a petrol vehicle" in sole.explanation
-    assert sole.severity == "MEDIUM"  # one such purchase
-    assert [r.row for r in sole.evidence_against] == [3]
-
-
-async def test_a_fill_larger_than_the_tank(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, grade="Unleaded")
-    sole = next(c for c in synthesis_of(docs).contradictions if "pool car" in c.claim)
-    assert "71 litres on 2026-01-14 into a 50-litre tank" in sole.explanation
 
 
 async def test_another_card_and_fills_it_could_take_say_nothing(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 _MASTER = (
     "Vendor ID,Vendor name,Sort code,Account number,Created by,Created on\n"
@@ -35,10 +35,3 @@ async def test_a_vendor_and_an_employee_given_one_account(tmp_path: Path) -> Non
     assert {r.file_id for r in shared.sources} == {"vendor_master", "hr_bank_details"}
     financial, _ = run(FinancialOutput, await _docs(tmp_path, "90017733"))
     assert not [a for a in financial.anomalies if a.kind == "shared_account"]
-
-
-async def test_not_me_asked_who_set_it_up_against_created_by(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path)).contradictions
-    [denied] = [c for c in found if c.claim.startswith("It wasn't me.")]
-    assert "[asked: Who set up Marrow Lane Advisory as a vendor?]" in denied.claim
-    assert [r.file_id for r in denied.evidence_against] == ["vendor_master"]

@@ -12,8 +12,8 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
-from holmes_backend.llm.local.domains.case import CaseView
-from holmes_backend.llm.local.domains.graph import build_graph
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.graph import build_graph
 from tests.llm.test_analysts_helpers import findings, lines_doc, run, text_doc
 
 

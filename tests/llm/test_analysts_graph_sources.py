@@ -17,10 +17,10 @@ from holmes_backend.agents.schemas import (
     LegalOutput,
     SynthesisOutput,
 )
+from holmes_backend.analysis.facts.names import person_parts, same_party, strip_honorific
 from holmes_backend.demo import ANSWERS_FILENAME, write_demo_case, write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.names import person_parts, same_party, strip_honorific
 from tests.llm.test_analysts_helpers import DOMAINS, REALDOCS, findings, lines_doc, load, run
 
 _DOMAINS = DOMAINS

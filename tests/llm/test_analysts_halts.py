@@ -47,18 +47,6 @@ async def _docs(tmp_path: Path, log: str) -> list[EvidenceDoc]:
     ]
 
 
-async def test_deliveries_said_suspended_that_went_on(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path, _log("22")))
-    [halted] = [c for c in output.contradictions if "were stopped from" in c.explanation]
-    assert halted.claim == "On that day all deliveries to the Harcourt depot were suspended."
-    assert halted.severity == "HIGH"
-    assert [r.row for r in halted.evidence_against] == [2, 3]  # not the delivery of 2 April
-    assert "the first on 2027-04-12" in halted.explanation
-    # The statement's account is its maker's: she knew of it from the laboratory in March.
-    [aware] = [c for c in output.contradictions if c.claim.startswith("I first became aware")]
-    assert "the first on 2027-03-15" in aware.explanation
-
-
 async def test_deliveries_recorded_cancelled_bear_the_suspension_out(tmp_path: Path) -> None:
     output = synthesis_of(await _docs(tmp_path, _log("0 - cancelled")))
     assert not [c for c in output.contradictions if "were stopped from" in c.explanation]

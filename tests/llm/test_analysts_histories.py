@@ -47,21 +47,6 @@ async def _docs(tmp: Path, record: str) -> list[EvidenceDoc]:
     ]
 
 
-async def test_earlier_entries_of_her_record_meet_her_denials(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, _RECORD.format(entries=_ENTRIES))
-    found = synthesis_of(docs).contradictions
-    [knee] = [c for c in found if c.claim_source.file_id == "statement_solberg"]
-    assert knee.severity == "HIGH"  # three entries before the fall
-    assert "3 dated entries" in knee.explanation  # "patellar" is the knee, as a physio writes it
-    assert "denies any knee problems before 2025-08-12" in knee.explanation
-    assert "2021-02-03" in knee.explanation
-    assert "2025-08-20" not in knee.explanation  # after the fall
-    [mood] = [c for c in found if c.claim_source.file_id == "medical_declaration"]
-    assert mood.claim.startswith("No [asked: Have you ever been treated for depression?]")
-    assert mood.severity == "MEDIUM"  # one entry
-    assert {r.file_id for r in mood.evidence_against} == {"gp_record_solberg"}
-
-
 async def test_only_later_or_other_entries_say_nothing(tmp_path: Path) -> None:
     later = "20/08/2025  Dr H. Vik   Left knee swelling after fall at supermarket.\n"
     unrelated = "03/02/2021  Reception   Parking permit renewed; knee-high boots left at desk.\n"

@@ -20,23 +20,6 @@ _STATEMENT = (
 )
 
 
-async def test_hospitality_and_contact_denied_against_the_bidders_expense_rows(
-    tmp_path: Path,
-) -> None:
-    docs = [
-        await text_doc(tmp_path, "ricciardi_expenses.csv", _EXPENSES, "text/csv"),
-        await text_doc(tmp_path, "statement_ferrante.txt", _STATEMENT),
-    ]
-    by_claim = {c.claim: c for c in synthesis_of(docs).contradictions}
-    meals = by_claim["I never accepted any meals or hotel stays from Ricciardi Costruzioni."]
-    assert meals.severity == "HIGH"
-    assert "2 record(s) name them as the guest of Matteo Ricciardi" in meals.explanation
-    assert "EUR 2,250 at Hotel Splendido on 2026-04-23" in meals.explanation
-    assert {r.row for r in meals.evidence_against} == {1, 2}
-    dealings = by_claim["I had no dealings with Matteo Ricciardi during the tender."]
-    assert "denies contact with Matteo Ricciardi" in dealings.explanation
-
-
 async def test_a_guest_of_someone_unconnected_is_no_contradiction(tmp_path: Path) -> None:
     other = _EXPENSES.replace("Matteo Ricciardi", "Elena Bassi")
     docs = [
@@ -44,21 +27,3 @@ async def test_a_guest_of_someone_unconnected_is_no_contradiction(tmp_path: Path
         await text_doc(tmp_path, "statement_ferrante.txt", _STATEMENT),
     ]
     assert synthesis_of(docs).contradictions == []
-
-
-async def test_every_gift_declared_against_the_register(tmp_path: Path) -> None:
-    register = (
-        "Date,Member,Given by,Item,Value (EUR)\n"
-        "2026-04-10,Sen. Lucia Ferrante,Matteo Ricciardi,Dinner,410.00\n"
-    )
-    statement = _STATEMENT + "I recorded all hospitality in the register.\n"
-    docs = [
-        await text_doc(tmp_path, "ricciardi_expenses.csv", _EXPENSES, "text/csv"),
-        await text_doc(tmp_path, "gifts_register_2026.csv", register, "text/csv"),
-        await text_doc(tmp_path, "statement_ferrante.txt", statement),
-    ]
-    [undeclared] = [c for c in synthesis_of(docs).contradictions if "register" in c.claim]
-    # The dinner is entered (a day later); the hotel is not.
-    assert "no entry of theirs for 1 hospitality record(s)" in undeclared.explanation
-    assert "Hotel Splendido on 2026-04-23" in undeclared.explanation
-    assert [r.row for r in undeclared.evidence_against] == [2]

@@ -52,22 +52,6 @@ async def _docs(tmp_path: Path, sheet: str = _SHEET) -> list[EvidenceDoc]:
     ]
 
 
-async def test_labour_billed_for_days_the_diary_records_the_site_closed(tmp_path: Path) -> None:
-    billed, affirmed = synthesis_of(await _docs(tmp_path)).contradictions
-    assert billed.severity == affirmed.severity == "HIGH"
-    assert (billed.claim_source.file_id, billed.claim_source.row) == ("daywork_sheet", 2)
-    assert billed.explanation.startswith(
-        "2 labour charge(s) (GBP 3,120) billed for 2026-03-10, 2026-03-11, days site_diary.docx "
-        "records no one working (2026-03-10: \u201cSite closed, flooding; no trades attended\u201d"
-    )
-    assert [(r.file_id, r.sheet, r.row) for r in billed.evidence_against] == [
-        ("site_diary", "Table 1", 2),
-        ("site_diary", "Table 1", 3),
-    ]
-    assert affirmed.claim.startswith("I confirm that every hour on the sheet was worked")
-    assert affirmed.explanation.startswith("Owen Tresize says the work billed was done, yet 2")
-
-
 async def test_labour_billed_only_for_worked_days_or_materials_on_a_closed_day(
     tmp_path: Path,
 ) -> None:

@@ -6,8 +6,7 @@ The denial meets the messages he sent or received before that date, not those af
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
-from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import email_doc, findings, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF OSKAR LINDQVIST\n"
@@ -50,26 +49,6 @@ async def _docs(tmp_path: Path) -> list:
         headers = {"From": sender, "To": to, "Date": date, "Subject": subject}
         docs.append(await email_doc(tmp_path, name, headers | ({"Cc": cc} if cc else {})))
     return docs
-
-
-async def test_a_denial_of_knowing_meets_the_messages_before_its_date(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    blocks = [findings(name, run(schema, docs)[0]) for name, schema in _DOMAINS]
-    synthesis, _ = run(SynthesisOutput, [], blocks=blocks)
-
-    [knew] = [c for c in synthesis.contradictions if "denies knowing" in c.explanation]
-    assert knew.claim_source.line == 4
-    assert knew.severity == "HIGH"  # he replied about it himself
-    # The grievance he was copied on and his reply; not HR's later invitation.
-    assert {s.file_id for s in knew.evidence_against} == {"grievance", "reply"}
-    assert knew.explanation.endswith("the first on 2024-10-07.")
-    # A paragraph of his statement in the third person, against the minutes of the time.
-    [planned] = [c for c in synthesis.contradictions if c.claim_source.line == 6]
-    assert planned.severity == "MEDIUM"
-    assert [(s.file_id, s.line) for s in planned.evidence_against] == [("minutes_2024-09-12", 4)]
-    assert "minutes_2024-09-12.txt on 2024-09-12 records otherwise" in planned.explanation
-    # "never told her to stop reporting faults" denies an instruction, not a fault.
-    assert len(synthesis.contradictions) == 2
 
 
 async def test_who_the_witness_is_is_no_claim(tmp_path: Path) -> None:

@@ -30,13 +30,6 @@ async def _docs(
     ]
 
 
-async def test_a_thing_left_where_the_record_says_it_was(tmp_path: Path) -> None:
-    [found] = synthesis_of(await _docs(tmp_path)).contradictions
-    assert found.claim == "I did not leave the ladder on the scaffold when I finished."
-    assert "Ladder left on scaffold lift 3 overnight" in found.explanation
-    assert [r.row for r in found.evidence_against] == [1]
-
-
 async def test_left_elsewhere_or_by_another_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, where="in the store")).contradictions == []
     assert synthesis_of(await _docs(tmp_path, who="Dean Foley")).contradictions == []

@@ -44,16 +44,6 @@ async def test_a_payslips_annual_salary_is_a_year_s(tmp_path: Path) -> None:
     assert "GBP 29,800" in salary.explanation
 
 
-async def test_no_other_borrowing_against_the_credit_files_accounts(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path, _ACCOUNTS)).contradictions
-    [borrowing] = [c for c in found if c.claim.startswith("None [asked: Other borrowing")]
-    assert [r.row for r in borrowing.evidence_against] == [1, 2]
-    assert "Lender: Kestrel Motor Finance" in borrowing.explanation
-    empty = "Lender,Account type,Opened,Balance (GBP),Status\n"
-    found = synthesis_of(await _docs(tmp_path, empty)).contradictions
-    assert not [c for c in found if c.claim.startswith("None [asked: Other borrowing")]
-
-
 async def test_a_declared_job_title_and_birth_date_against_the_records(tmp_path: Path) -> None:
     """The job title and date of birth an application declares, against the payslip's and the
     credit file's: another title is MEDIUM, another date of birth HIGH; the same, nothing."""

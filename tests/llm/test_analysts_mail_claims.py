@@ -5,9 +5,8 @@ auditors' words, not his; a sender's denial is no record that the payments did n
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, synthesis_of, text_doc
 
 _REPLY = (
     "Dear colleagues,\n\n"
@@ -41,24 +40,6 @@ async def _docs(tmp_path: Path, approvals: str = _APPROVALS) -> list[EvidenceDoc
         await email_doc(tmp_path, "reply_feld.eml", headers, _REPLY),
         await text_doc(tmp_path, "statement_feld.csv", _STATEMENT, "text/csv"),
         await text_doc(tmp_path, "approvals.csv", approvals, "text/csv"),
-    ]
-
-
-async def test_an_emailed_denial_against_the_senders_own_records(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert [(c.speaker, c.claim[:30]) for c in evidence.sworn_claims] == [
-        ("Marcus Feld", "I have never received any paym"),
-        ("Marcus Feld", "I did not approve the Kestrel "),
-    ]
-    assert [f for f in evidence.findings if f.finding_type == "recorded_nonevent"] == []
-    found = synthesis_of(docs).contradictions
-    assert [c.explanation for c in found] == [
-        "Marcus Feld denies receiving from Kestrel Haulage, yet 2 payment(s) from Kestrel "
-        "Haulage to Marcus Feld totalling EUR 9,000 are recorded.",
-        "Marcus Feld denies it (did not approve), yet 2 record(s) in other files name them with "
-        "it, first on 2025-08-12: Invoice: KH-0817; Supplier: Kestrel Haulage GmbH; Amount EUR: "
-        "48200.00; Approved by: Marcus Feld; Approved on: 2025-08-12.",
     ]
 
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 _NOTES = (
     "INVESTIGATION MEETING - NOTES\n"
@@ -22,7 +22,6 @@ def _chat(*lines: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-_ASKED = "[06/02/2026, 08:05:13] Chloe Brennan: Stop messaging me. I am reporting this."
 _FIRST = "[03/02/2026, 21:14:05] Marcus Hale: You looked great today"
 
 
@@ -39,16 +38,3 @@ async def test_initialled_answers_are_the_attendees_claims(tmp_path: Path) -> No
         ("Marcus Hale", "No."),
         ("Marcus Hale", "Never after 10pm."),
     ]
-
-
-async def test_his_lines_after_her_request_and_late_at_night(tmp_path: Path) -> None:
-    late = "[09/02/2026, 22:31:44] Marcus Hale: You'll regret this"
-    found = synthesis_of(await _docs(tmp_path, _chat(_FIRST, _ASKED, late))).contradictions
-    explained = {c.claim.split(" [asked")[0]: c.explanation for c in found}
-    assert explained["No."].startswith("Marcus Hale denies contact with Chloe Brennan, yet 1")
-    assert explained["Never after 10pm."] == (
-        "Marcus Hale says they never wrote after 22:00, yet 1 line(s) of theirs were written "
-        "then: [09/02/2026, 22:31:44] Marcus Hale: You'll regret this."
-    )
-    # Lines at 21:14, before her request: neither answer is contradicted.
-    assert not synthesis_of(await _docs(tmp_path, _chat(_FIRST, _ASKED))).contradictions

@@ -30,28 +30,6 @@ async def _docs(tmp_path: Path, services: str = _SERVICES) -> list[EvidenceDoc]:
     ]
 
 
-async def test_a_counter_wound_back_and_the_readings_given_after(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    by_file: dict[str, list[str]] = {}
-    for c in output.contradictions:
-        by_file.setdefault(c.claim_source.file_id, []).append(c.explanation)
-    [wound] = by_file["service_log"]
-    assert wound == (
-        "The counter reads 72,900 on 2025-04-22, below the 118,400 recorded on 2024-03-05: it "
-        "was wound back or replaced."
-    )
-    assert by_file["return_form"] == [
-        "It gives 74,350 on 2026-05-09; 118,400 was already recorded on 2024-03-05."
-    ]
-    stated = sorted(by_file["statement_voss"])
-    assert (
-        stated[0] == "Henrike Voss vouches for the reading, yet the counter fell from 118,400 "
-        "(2024-03-05) to 72,900 (2025-04-22)."
-    )
-    # The month the sentence gives, not the day the statement was made.
-    assert stated[1] == "It gives 73,800 on 2026-04-01; 118,400 was already recorded on 2024-03-05."
-
-
 async def test_a_counter_that_only_climbs_contradicts_nothing(tmp_path: Path) -> None:
     climbing = _SERVICES.replace("118400", "68400")
     output = synthesis_of(await _docs(tmp_path, climbing))

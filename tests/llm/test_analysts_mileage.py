@@ -5,9 +5,8 @@ records, and the claim's title ("MILEAGE CLAIM - MAY 2026", no reading of 2,026)
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _CLAIM = (
     "MILEAGE CLAIM - MAY 2026\n"
@@ -38,21 +37,6 @@ async def _docs(tmp: Path, plate: str = "WR21 KPO") -> list[EvidenceDoc]:
         await text_doc(tmp, "statement_ferris.txt", _STATEMENT.format(plate=plate)),
         await text_doc(tmp, "telematics.csv", _TELEMATICS, "text/csv"),
     ]
-
-
-async def test_miles_claimed_against_her_car_s_odometer(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert not [f for f in evidence.findings if f.finding_type == "stated_reading"]
-    found = synthesis_of(docs).contradictions
-    [rows] = [c for c in found if "mileage claimed exceeds" in c.explanation]
-    assert rows.explanation == (
-        "Nadia Ferris's mileage claimed exceeds what their vehicle's records show driven on 2 "
-        "day(s): 2026-05-13: 124 claimed, 36 driven; 2026-05-27: 124 claimed, 31 driven."
-    )
-    assert rows.severity == "HIGH"
-    [word] = [c for c in found if "says the mileage is accurate" in c.explanation]
-    assert word.claim_source.file_id == "statement_ferris"
 
 
 async def test_another_car_says_nothing(tmp_path: Path) -> None:

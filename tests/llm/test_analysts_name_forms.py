@@ -7,7 +7,7 @@ neither."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import GraphOutput, SynthesisOutput
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.analysis.facts.names import same_party
 from tests.llm.test_analysts_helpers import DOMAINS, findings, run, synthesis_of, text_doc
 
 _CHAT = (

@@ -3,12 +3,10 @@
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput, LegalOutput
-from holmes_backend.extraction.models import Chunk, Location
-from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.legal import analyse_legal
-from holmes_backend.llm.local.domains.people import person_mentions
-from holmes_backend.llm.local.domains.resolution import Resolver
-from holmes_backend.llm.local.facts.names import (
+from holmes_backend.analysis.domains.legal import analyse_legal
+from holmes_backend.analysis.domains.people import person_mentions
+from holmes_backend.analysis.domains.resolution import Resolver
+from holmes_backend.analysis.facts.names import (
     classify,
     find_names,
     kind_of,
@@ -17,7 +15,9 @@ from holmes_backend.llm.local.facts.names import (
     strip_honorific,
     things_named,
 )
-from holmes_backend.llm.local.facts.text import around, is_thin, units
+from holmes_backend.analysis.facts.text import around, is_thin, units
+from holmes_backend.extraction.models import Chunk, Location
+from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import lines_doc, run
 
 

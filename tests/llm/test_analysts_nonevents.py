@@ -7,7 +7,7 @@ left alone; a conditional ("if no delivery is made") denies nothing."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, run, text_doc
 
 _LETTER = (
     "Brannock Fabrication Ltd\n"
@@ -65,25 +65,3 @@ async def test_a_record_of_what_did_not_happen_is_a_finding(tmp_path: Path) -> N
         "Recorded as not having taken place (visit) in quill.eml "
         "(from Saoirse Keane, quillsurveying.example) on 2024-12-04",
     ]  # not the conditional "If no delivery is made"
-
-
-async def test_what_the_case_says_happened_meets_the_denial(tmp_path: Path) -> None:
-    synthesis = synthesis_of(await _docs(tmp_path))
-    denied = {
-        (c.claim_source.file_id, c.claim_source.row or c.claim_source.line): c
-        for c in synthesis.contradictions
-        if c.explanation.startswith("A record from")
-    }
-    # The October installation paid to Brannock (row 1), denied twice: the installation that
-    # month, and its invoice number.
-    paid = denied[("payables_ledger_2024", 1)]
-    assert paid.severity == "HIGH"
-    assert sorted(s.line for s in paid.evidence_against) == [5, 6]
-    assert "Brannock Fabrication Ltd" in paid.explanation
-    # The manager's inspection of it, naming Brannock, in October.
-    inspected = denied[("statement_dwyer", 3)]
-    assert inspected.severity == "HIGH"
-    assert inspected.claim.startswith("I inspected the completed installation")
-    # September's racking has neither the month nor the number; Quill's survey and his
-    # meeting with Keane are of another party and month than their denial.
-    assert set(denied) == {("payables_ledger_2024", 1), ("statement_dwyer", 3)}

@@ -46,19 +46,6 @@ async def _case(
     ]
 
 
-async def test_three_weeks_given_where_two_months_are_required(tmp_path: Path) -> None:
-    found = synthesis_of(await _case(tmp_path)).contradictions
-    assert [c.severity for c in found] == ["HIGH", "HIGH"]
-    letter, agent = found
-    assert letter.claim.startswith("We write to inform you that your tenancy will end on")
-    assert letter.explanation.startswith(
-        "The letter gave 21 days' notice on 2026-01-10 (to end on 2026-01-31), where the "
-        "contract requires 2 month(s), to end no earlier than 2026-03-10"
-    )
-    assert agent.claim.startswith("Mr Adeyemi received proper notice")
-    assert agent.explanation.startswith("Karen Holt says full notice was given")
-
-
 async def test_enough_notice_or_another_landlord_is_no_contradiction(tmp_path: Path) -> None:
     assert synthesis_of(await _case(tmp_path, end="31 March 2026")).contradictions == []
     # A letter of another landlord to another tenant: no party of this agreement.

@@ -30,18 +30,6 @@ async def _docs(tmp_path: Path, claim: str = _CLAIM, report: str = _REPORT) -> l
     ]
 
 
-async def test_a_forced_door_the_officer_found_no_sign_of(tmp_path: Path) -> None:
-    [forced] = synthesis_of(await _docs(tmp_path)).contradictions
-    assert forced.claim == "Cause: Burglary - rear patio door forced while the house was empty"
-    assert forced.severity == "MEDIUM"
-    assert forced.explanation == (
-        "Declan Fitzgerald-Roe gives forced entry as what happened, yet the examining record "
-        "found no sign of it: \u201cAttending member noted no sign of forced entry on the patio "
-        "door frame or lock; no glass broken\u201d."
-    )
-    assert [(r.file_id, r.line) for r in forced.evidence_against] == [("garda_record", 3)]
-
-
 async def test_a_forced_door_found_or_not_claimed(tmp_path: Path) -> None:
     found = _REPORT.replace("noted no sign of forced entry", "noted signs of forced entry")
     unforced = _CLAIM.replace("rear patio door forced", "back door left unlocked")

@@ -4,9 +4,8 @@ year than the one declared, are not what she denied."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _DECLARATION = (
     "Riverside Community Food Trust - Annual return 2025\n"
@@ -36,28 +35,6 @@ async def _docs(tmp_path: Path, payments: str = _PAYMENTS) -> list[EvidenceDoc]:
         await text_doc(tmp_path, "trustee_register.txt", _REGISTER),
         await text_doc(tmp_path, "payments.csv", payments, "text/csv"),
     ]
-
-
-async def test_a_trustee_paid_against_the_chairs_declaration(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert sorted(f.title for f in evidence.findings if f.finding_type == "office_held") == [
-        "Aisling Byrne listed as trustee in trustee_register.txt",
-        "Kwame Mensah listed as trustee in trustee_register.txt",
-        "Ruth Okafor listed as trustee in trustee_register.txt",
-    ]
-    [paid] = synthesis_of(docs).contradictions
-    assert paid.severity == "HIGH"
-    assert paid.explanation == (
-        "Ruth Okafor says no trustee was paid, yet 2 payment(s) totalling GBP 5,600 went to "
-        "Kwame Mensah, listed as trustee: 2025-05-14 GBP 3,200 to K Mensah; 2025-09-30 GBP 2,400 "
-        "to K Mensah."
-    )
-    assert {(r.file_id, r.row or r.line) for r in paid.evidence_against} == {
-        ("payments", 2),
-        ("payments", 3),
-        ("trustee_register", 4),
-    }
 
 
 async def test_payments_outside_the_register_or_the_year(tmp_path: Path) -> None:

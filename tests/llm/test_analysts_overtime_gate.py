@@ -56,19 +56,5 @@ async def _docs(tmp: Path, out: str) -> list[EvidenceDoc]:
     ]
 
 
-async def test_overtime_after_he_left_and_the_supervisors_word(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path, "17:05")).contradictions
-    claims = {
-        c.claim_source.file_id: c for c in found if c.claim_source.file_id != "statement_ruiz"
-    }
-    [rows] = claims.values()
-    assert "2026-09-08: claimed 18:00\u201322:00, went out at 17:05" in rows.explanation
-    words = sorted(c.claim for c in found if c.claim_source.file_id == "statement_ruiz")
-    assert words == [
-        "I checked every overtime claim against the gate log before approving it.",
-        "Leon Mbeki worked all of the overtime he claimed in September 2026.",
-    ]
-
-
 async def test_out_after_the_finish_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, "22:10")).contradictions == []

@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT\n"
@@ -35,24 +34,6 @@ async def _case(tmp: Path, **record: str) -> list[object]:
         await text_doc(tmp, "statement_mercer.txt", _STATEMENT),
         await text_doc(tmp, "vehicle_record.txt", _RECORD.format(**fields)),
     ]
-
-
-async def test_the_keepers_record_of_the_car_he_denies_owning(tmp_path: Path) -> None:
-    docs = await _case(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [held] = [f for f in evidence.findings if f.finding_type == "ownership_held"]
-    assert held.title == (
-        "Daniel Mercer is recorded as registered keeper of KX19 PLM, Ford Focus Zetec, Grey "
-        "since 2023-03-01"
-    )
-    [found] = synthesis_of(docs).contradictions
-    assert found.claim.startswith("I do not own a grey Ford Focus")
-    assert found.explanation.startswith(
-        "Daniel Mercer denies owning a grey Ford Focus, yet Daniel Mercer is recorded as "
-        "registered keeper of"
-    )
-    assert found.severity == "HIGH"
-    assert {r.file_id for r in found.evidence_against} == {"vehicle_record"}
 
 
 @pytest.mark.parametrize(

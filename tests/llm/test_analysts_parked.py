@@ -35,18 +35,6 @@ async def _docs(tmp_path: Path, tracker: str) -> list[EvidenceDoc]:
     ]
 
 
-async def test_a_car_said_left_parked_that_its_tracker_has_moving(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path, _tracker("Moving,48")))
-    moved = {
-        c.claim.split()[1]: c for c in output.contradictions if "show it moving" in c.explanation
-    }
-    assert set(moved) == {"Thursday", "car"}  # "did not drive the car", "The car remained"
-    night = moved["car"]
-    assert night.severity == "MEDIUM"  # one row: the car moving at 20:12
-    assert [r.row for r in night.evidence_against] == [2]
-    assert "1 record(s) of PC-04 show it moving" in night.explanation
-
-
 async def test_another_car_or_a_car_standing_contradicts_nothing(tmp_path: Path) -> None:
     for tracker in (_tracker("Moving,48", car="PC-07"), _tracker("Stationary,0")):
         output = synthesis_of(await _docs(tmp_path, tracker))

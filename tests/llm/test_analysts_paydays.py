@@ -45,16 +45,6 @@ async def test_a_confirmations_fields_are_one_payment(tmp_path: Path) -> None:
     )
 
 
-async def test_the_day_he_says_he_paid_against_the_transfer(tmp_path: Path) -> None:
-    [late] = synthesis_of(await _docs(tmp_path)).contradictions
-    assert late.claim == "I returned the remaining £310 of the deposit on 3 August 2026."
-    assert late.explanation == (
-        "Owen Trask says they paid GBP 310 on 2026-08-03; the record of that payment to L VOGT "
-        "is dated 2026-08-19."
-    )
-    assert late.severity == "HIGH"
-
-
 async def test_the_same_day_or_another_amount_is_no_contradiction(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, day="03/08/2026")).contradictions == []
     assert synthesis_of(await _docs(tmp_path, amount="150.00")).contradictions == []

@@ -5,8 +5,8 @@ references: a vendor paid twice under its own ID is no duplicate for it."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from holmes_backend.agents.schemas import FinancialOutput
+from tests.llm.test_analysts_helpers import email_doc, run, text_doc
 
 _MASTER = (
     "Vendor ID,Vendor name,Status,Approved on\n"
@@ -75,22 +75,6 @@ async def test_payees_sharing_an_account_and_missing_from_the_master(tmp_path: P
     # Paid twice under its own vendor ID and IBAN: those identify it, they are no reference
     # shared by two payments.
     assert "duplicate_payment" not in kinds
-
-
-async def test_a_denied_action_meets_the_witness_own_instruction(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [asked] = [f for f in evidence.findings if f.finding_type == "instruction_given"]
-    assert asked.title == (
-        "Instruction (add) by Priya Raman in new_vendor.eml on 2025-01-30"
-    )  # not "Please find attached…", nor "Please pay attention" (nothing paid)
-    assert [c.speaker for c in evidence.sworn_claims][:1] == ["Priya Raman"]
-
-    synthesis = synthesis_of(docs)
-    [denied] = [c for c in synthesis.contradictions if "wrote themselves" in c.explanation]
-    assert denied.claim.startswith("No. I never added Corvid Supplies Ltd")
-    assert denied.severity == "HIGH"
-    assert [s.file_id for s in denied.evidence_against] == ["new_vendor"]
 
 
 _SUPPLIER_RUN = (

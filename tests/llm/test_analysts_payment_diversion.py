@@ -7,10 +7,8 @@ domain and the payment approved by Ewan Tait, nothing is contradicted."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.triage import triage_file
-from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import email_doc, synthesis_of, text_doc
 
 _MASTER = (
     "Supplier,Contact e-mail,Sort code,Account number,Changed by\n"
@@ -53,34 +51,6 @@ async def _docs(
         await text_doc(tmp_path, "payments_policy.txt", _POLICY),
         await text_doc(tmp_path, "interview_rourke.txt", _NOTES),
     ]
-
-
-async def test_the_spoofed_domain_the_usual_address_and_the_approver(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [spoof] = [f for f in evidence.findings if f.finding_type == "lookalike_domain"]
-    assert "from harrow-metals.co, 1 character(s) away from harrowmetals.co.uk" in spoof.summary
-    # The master file reaches the evidence agent, which reads the look-alikes.
-    assert triage_file(docs[1]).domain_scores.evidence >= 0.4
-    synthesis = synthesis_of(docs)
-    by_claim = {c.claim[:30]: c for c in synthesis.contradictions}
-    usual = by_claim["MR said that she received the "]
-    assert usual.explanation.startswith(
-        "Mia Rourke says the message came from the usual address, yet bank_change.eml was sent "
-        "as Accounts - Harrow Metals from harrow-metals.co"
-    )
-    approver = by_claim["MR said that the payment of £4"]
-    assert approver.explanation == (
-        "Mia Rourke says it was approved by Ewan Tait; the record of the payment of GBP 48,300 "
-        "on 2026-03-09 names M. Rourke."
-    )
-    assert approver.severity == "HIGH"
-    # "Ewan Tait, the Finance Controller" approved the first payment ("E. Tait"): the gap is
-    # the second one alone.
-    [gap] = [g for g in synthesis.evidence_gaps if g.element.startswith("Approval by")]
-    assert gap.element == (
-        "Approval by Finance Controller of 1 payment(s) above GBP 10,000 (total GBP 48,300)"
-    )
 
 
 async def test_the_suppliers_own_domain_and_the_right_approver(tmp_path: Path) -> None:

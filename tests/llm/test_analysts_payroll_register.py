@@ -44,25 +44,3 @@ async def test_him_in_an_answer_is_whom_the_labelled_question_named(tmp_path: Pa
     [denied] = [c for c in synthesis_of(docs).contradictions if "heard of" in c.claim]
     assert denied.explanation.startswith("O. Brennan denies contact with Tadhg Moran")
     assert [(r.file_id, r.row) for r in denied.evidence_against] == [("transfers", 1)]
-
-
-async def test_no_one_else_paid_into_an_account_the_register_pays_another_into(
-    tmp_path: Path,
-) -> None:
-    docs = [
-        await text_doc(tmp_path, "interview_brennan.txt", _INTERVIEW),
-        await text_doc(tmp_path, "register.csv", _REGISTER, "text/csv"),
-    ]
-    [alone] = [c for c in synthesis_of(docs).contradictions if "no one else" in c.explanation]
-    assert alone.claim == "Nobody else is paid into it."
-    assert alone.severity == "HIGH"
-    assert alone.explanation == (
-        "Oonagh Brennan says no one else is paid into their account, yet 1 payment(s) to Tadhg "
-        "Moran (GBP 2,491.30) go into the account ending 0020 that pays Oonagh Brennan."
-    )
-    assert [r.row for r in alone.evidence_against] == [3]
-    # Her own account alone in the register: nothing to hold against her word.
-    docs[1] = await text_doc(
-        tmp_path, "register.csv", "\n".join(_REGISTER.splitlines()[:3]), "text/csv"
-    )
-    assert not [c for c in synthesis_of(docs).contradictions if "no one else" in c.explanation]

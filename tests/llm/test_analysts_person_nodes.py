@@ -4,9 +4,9 @@ and roles written like names are not drawn as people, in prose, records, minutes
 """
 
 from holmes_backend.agents.schemas import GraphOutput
+from holmes_backend.analysis.facts.names import evidently_personal
 from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.names import evidently_personal
 from tests.llm.test_analysts_graph_sources import _pipeline_graph
 from tests.llm.test_analysts_helpers import lines_doc
 

@@ -4,9 +4,8 @@ of him registering for or being awarded any degree. A degree it confirms contrad
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _REGISTRY = (
     "Imperial College London - Registry\n"
@@ -29,21 +28,6 @@ async def _docs(tmp_path: Path, registry: str = _REGISTRY) -> list[EvidenceDoc]:
         await text_doc(tmp_path, "registry_letter.txt", registry),
         await text_doc(tmp_path, "interview_notes.txt", _INTERVIEW),
     ]
-
-
-async def test_a_degree_the_registry_has_no_record_of(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [said] = [c for c in evidence.sworn_claims if "MSc" in c.claim]
-    # "in 2014" is that year, not the day of the interview.
-    assert said.claimed_time == "2014-01-01T00:00:00/2014-12-31T23:59:59"
-    [denied] = synthesis_of(docs).contradictions
-    assert denied.claim == "I completed the MSc at Imperial in 2014."
-    assert denied.severity == "HIGH"
-    assert denied.explanation.startswith(
-        "A record from Imperial College London says this did not take place: \u201cWe have no "
-        "record of Simon Ashworth-Lyle having registered for or been awarded any degree"
-    )
 
 
 async def test_a_degree_the_registry_confirms(tmp_path: Path) -> None:

@@ -5,7 +5,7 @@ record says nothing of his. The log writes people surname first, in capitals ("B
 
 from pathlib import Path
 
-from holmes_backend.llm.local.facts.names import same_party
+from holmes_backend.analysis.facts.names import same_party
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
@@ -19,21 +19,6 @@ _LOG = (
     "2026-10-28 14:02:11,obrennan,BRENNAN Olivia,WS-7B-02,MRN4410291,HUGHES Margaret,View summary\n"
     "{rows}"
 )
-_REYES = (
-    "2026-10-28 22:47:05,obrennan,BRENNAN Olivia,WS-7B-04,MRN5592017,REYES Callum,View results\n"
-    "2026-10-30 03:15:22,obrennan,BRENNAN Olivia,WS-7B-01,MRN5592017,REYES Callum,Print summary\n"
-)
-
-
-async def test_her_user_opening_his_record(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "statement_brennan.txt", _STATEMENT),
-        await text_doc(tmp_path, "ehr_audit.csv", _LOG.format(rows=_REYES), "text/csv"),
-    ]
-    [found] = synthesis_of(docs).contradictions
-    assert found.claim.startswith("I did not access Mr Callum Reyes")
-    assert found.severity == "HIGH"
-    assert [r.row for r in found.evidence_against] == [2, 3]  # not Margaret Hughes's row
 
 
 async def test_another_patients_record_says_nothing_of_his(tmp_path: Path) -> None:

@@ -4,8 +4,8 @@ day she asked him to stop, not those before it."""
 
 from pathlib import Path
 
+from holmes_backend.analysis.domains.claims import sworn_claims
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.claims import sworn_claims
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (

@@ -5,33 +5,8 @@ quote that records a defect (and its price), a bank's note of who was seen at it
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
-from holmes_backend.llm.local.domains import triage
+from holmes_backend.analysis.domains import triage
 from tests.llm.test_analysts_helpers import run, text_doc
-
-
-async def test_a_quote_recording_a_defect_and_a_note_of_a_sighting(tmp_path: Path) -> None:
-    quote = await text_doc(
-        tmp_path,
-        "glazier_quote.txt",
-        "Brightpane Glazing - Quotation 7731\nDate: 4 March 2026\n"
-        "Rear patio door: cracked double-glazed unit, frame damp.\nPrice: GBP 1,140\n",
-    )
-    note = await text_doc(
-        tmp_path,
-        "branch_note.txt",
-        "Northfield branch note, 20 March 2026\n"
-        "Staff reviewed the camera footage and identified him as Colin Ashdown, the payee.\n"
-        "The withdrawal of GBP 500 was made at 14:02.\n",
-    )
-    plain = await text_doc(
-        tmp_path,
-        "price_quote.txt",
-        "Brightpane Glazing - Quotation 7732\nDate: 4 March 2026\n"
-        "Supply and fit two new windows.\nPrice: GBP 2,400\n",
-    )
-    assert triage.triage_file(quote).domain_scores.evidence >= 0.4
-    assert triage.triage_file(note).domain_scores.evidence >= 0.4
-    assert triage.triage_file(plain).domain_scores.evidence < 0.4
 
 
 async def test_a_form_field_dating_an_act_is_an_event(tmp_path: Path) -> None:
@@ -105,37 +80,3 @@ async def test_a_receipt_a_representation_and_a_mandate_reach_their_agents(
     assert triage.triage_file(receipt).domain_scores.evidence >= 0.4
     assert triage.triage_file(letter).domain_scores.evidence >= 0.4
     assert triage.triage_file(mandate).domain_scores.legal >= 0.4
-
-
-async def test_a_claim_form_and_a_self_checked_register_reach_their_agents(tmp_path: Path) -> None:
-    form = await text_doc(
-        tmp_path,
-        "claim_form.txt",
-        "ASHGROVE INSURANCE - CONTENTS CLAIM FORM\nClaim number: HC-55102\n"
-        "Policyholder: Owen Pritchard\nAddress: 27 Kelso Road, Leeds LS6 1PA\n"
-        "Date of loss: 3 May 2026\nItem: Apple MacBook Pro 16-inch, serial C02FK3XYQ6L4\n"
-        "Value claimed: GBP 2,499.00\nDescription of loss: The laptop was stolen from the boot "
-        "of my car outside my house at around 19:00 on 3 May 2026.\n"
-        "I still had the laptop on the morning of 3 May and used it for work that day.\n"
-        "I declare that the information given is true and complete.\n"
-        "Signed: Owen Pritchard   Date: 5 May 2026\n",
-    )
-    register = await text_doc(
-        tmp_path,
-        "register.csv",
-        "Date,Drug,Quantity,Administered by,Witnessed by\n"
-        "14/03/2026,Oxycodone 10mg,2,Rosa Castellano,Rosa Castellano\n",
-        "text/csv",
-    )
-    witnessed = await text_doc(
-        tmp_path,
-        "register_ok.csv",
-        "Date,Drug,Quantity,Administered by,Witnessed by\n"
-        "14/03/2026,Oxycodone 10mg,2,Rosa Castellano,Ngozi Achebe\n",
-        "text/csv",
-    )
-    # Its items and values are what receipts and sales are read against, however much prose.
-    assert triage.triage_file(form).domain_scores.financial >= 0.4
-    # One person doing and checking an act: a record of who did what.
-    assert triage.triage_file(register).domain_scores.evidence >= 0.4
-    assert triage.triage_file(witnessed).domain_scores.evidence < 0.4

@@ -4,9 +4,8 @@ under the sum, someone else's account, or a balance long before say nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _FORM = (
     "Application for fee remission\n"
@@ -41,24 +40,6 @@ async def _docs(
     ]
 
 
-async def test_her_own_balance_over_the_sum_denied(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    held = [f.title for f in financial.findings if f.finding_type == "balance_held"]
-    assert held == [
-        "Balance of EUR 22,410 on 2026-01-31 in deposit_statement.csv held by Luca Ferrante",
-        "Balance of EUR 21,910 on 2026-02-27 in deposit_statement.csv held by Luca Ferrante",
-    ]
-    [found] = [
-        c
-        for c in synthesis_of(docs).contradictions
-        if c.claim_source.file_id == "fee_remission_form"
-    ]
-    assert found.severity == "HIGH"
-    assert "says they had no savings over 5,000" in found.explanation
-    assert "EUR 21,910 on 2026-02-27" in found.explanation  # the latest before the form
-
-
 async def test_under_the_sum_someone_else_or_long_before(tmp_path: Path) -> None:
     for docs in (
         await _docs(tmp_path, balance="3900.00"),
@@ -70,23 +51,3 @@ async def test_under_the_sum_someone_else_or_long_before(tmp_path: Path) -> None
             for c in synthesis_of(docs).contradictions
             if c.claim_source.file_id == "fee_remission_form"
         ]
-
-
-async def test_a_forms_total_of_all_savings_against_the_balance(tmp_path: Path) -> None:
-    """ "Total savings (all accounts): €800" is all there is, as of the form's day (the day its
-    other answers are of); a balance about that much agrees with it."""
-    form = _FORM.replace("No\n", "No\nTotal savings (all accounts): €800\n")
-
-    async def found(balance: str) -> list[str]:
-        docs = await _docs(tmp_path, balance=balance)
-        docs[0] = await text_doc(tmp_path, "fee_remission_form.txt", form)
-        return [
-            c.explanation
-            for c in synthesis_of(docs).contradictions
-            if c.claim_source.file_id == "fee_remission_form" and c.claim.startswith("Total")
-        ]
-
-    [explanation] = await found("4600.00")
-    assert "gives their savings as EUR 800 in all" in explanation
-    assert "EUR 4,100 on 2026-02-27" in explanation
-    assert await found("1300.00") == []  # EUR 800 on the form's day

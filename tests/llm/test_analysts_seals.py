@@ -6,7 +6,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 
 def _record(arrival: str) -> str:
@@ -48,15 +48,3 @@ async def test_a_seal_number_changed_in_transit_is_an_integrity_concern(tmp_path
     # The same number at both ends is the seal it left with.
     evidence, _ = run(EvidenceOutput, (await _docs(tmp_path, "0458812"))[:1])
     assert not [f for f in evidence.custody if f.finding_type == "custody_integrity"]
-
-
-async def test_the_drivers_intact_seal_against_the_replaced_one(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "0458817")
-    # A numbered paragraph of a statement headed as one is the witness's, in any person.
-    evidence, _ = run(EvidenceOutput, docs[1:])
-    assert [c.speaker for c in evidence.sworn_claims if "seal" in c.claim] == ["Tomasz Wielgosz"]
-    [intact] = synthesis_of(docs).contradictions
-    assert intact.claim.startswith("When the trailer was opened at Hams Hall the seal was intact")
-    assert intact.severity == "HIGH"  # his statement names the trailer the record is of
-    assert len(intact.evidence_against) == 2
-    assert not synthesis_of(await _docs(tmp_path, "0458812")).contradictions

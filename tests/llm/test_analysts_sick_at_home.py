@@ -10,8 +10,8 @@ import openpyxl
 import pytest
 
 from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.analysis.facts.dates import find_period
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.dates import find_period
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -3,8 +3,7 @@ signature (domains.signings, parties' signature lines)."""
 
 from pathlib import Path
 
-from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.triage import triage_file
+from holmes_backend.analysis.domains.triage import triage_file
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _EXTENSION = (
@@ -21,23 +20,6 @@ _STATEMENT = (
     "I am the tenant of Unit 4. I did not sign the lease extension that Carrow Estates rely on.\n"
     "Signed: Harriet Blom, 9 February 2026\n"
 )
-
-
-async def _case(tmp_path: Path, name: str = "lease_extension.txt") -> list[EvidenceDoc]:
-    return [
-        await text_doc(tmp_path, "statement.txt", _STATEMENT),
-        await text_doc(tmp_path, name, _EXTENSION),
-    ]
-
-
-async def test_denied_signature_on_the_lease_extension(tmp_path: Path) -> None:
-    [against] = synthesis_of(await _case(tmp_path)).contradictions
-    assert against.claim == "I did not sign the lease extension that Carrow Estates rely on."
-    assert against.severity == "HIGH"
-    assert against.explanation == (
-        "Harriet Blom says they never signed lease extension that Carrow Estates rely on, yet "
-        "lease_extension.txt (Signed by the Tenant: Harriet Blom) bears their signature."
-    )
 
 
 async def test_her_signature_on_some_other_document_is_no_contradiction(tmp_path: Path) -> None:

@@ -19,12 +19,6 @@ _INVOICES = (
     "INV-5524,16/06/2025,Marlowe Fit-Out SARL,37450.00,Yannick Ferrand\n"
     "INV-5530,19/06/2025,Brisant Locks,2100.00,Odile Mercier\n"
 )
-_STATEMENT = (
-    "Statement of Yannick Ferrand\n"
-    "Date: 3 September 2025\n"
-    "Q: Did you break the refit into smaller invoices?\n"
-    "A: No. I never divided any work to stay below the limit.\n"
-)
 
 
 async def test_the_clause_reads_another_condition_before_the_approval(tmp_path: Path) -> None:
@@ -33,24 +27,6 @@ async def test_the_clause_reads_another_condition_before_the_approval(tmp_path: 
     [clause] = [c for c in legal.clauses if c.kind == "approval_requirement"]
     assert clause.party == "Finance Director"
     assert clause.amount == 40000
-
-
-async def test_invoices_split_under_the_threshold(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "delegation.txt", _RULE),
-        await text_doc(tmp_path, "invoices.csv", _INVOICES, "text/csv"),
-        await text_doc(tmp_path, "statement_ferrand.txt", _STATEMENT),
-    ]
-    output = synthesis_of(docs)
-    [split] = [c for c in output.contradictions if c.claim.startswith("4.2 Expenditure")]
-    # Two parts, together 76,350: under twice the threshold, so MEDIUM.
-    assert split.severity == "MEDIUM"
-    assert "2 payments to Marlowe Fit-Out SARL just under the EUR 40,000" in split.explanation
-    assert "between 2025-06-12 and 2025-06-16" in split.explanation  # the "Issued" column
-    assert {r.row for r in split.evidence_against} == {1, 2}
-    [denied] = [c for c in output.contradictions if "never divided" in c.claim]
-    assert denied.explanation.startswith("Yannick Ferrand denies it")
-    assert denied.severity == "MEDIUM"
 
 
 async def test_parts_far_apart_or_alone_are_no_split(tmp_path: Path) -> None:

@@ -6,9 +6,8 @@ them. A listing of something else, or a receipt at the price he gives, contradic
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF TOMAS REYES\n"
@@ -37,30 +36,6 @@ async def _docs(
         await text_doc(tmp_path, "receipt.txt", _RECEIPT.format(price=price)),
         await text_doc(tmp_path, "listing.txt", _LISTING.format(title=title)),
     ]
-
-
-async def test_the_statements_items_are_claimed_losses(tmp_path: Path) -> None:
-    financial, _ = run(FinancialOutput, await _docs(tmp_path))
-    losses = [f.title for f in financial.findings if f.finding_type == "claimed_loss"]
-    assert losses == [
-        "Claimed by Tomas Reyes as lost on 2026-06-14: LG 55-inch OLED television (GBP 1,450)",
-        "Claimed by Tomas Reyes as lost on 2026-06-14: Canon EOS camera",
-        "Claimed by Tomas Reyes as lost on 2026-06-14: daughter's laptop",
-    ]
-    [listed] = [f for f in financial.findings if f.finding_type == "item_dealt"]
-    assert listed.title == "Dealt by Tomas Reyes on 2026-06-05"
-
-
-async def test_the_receipt_and_the_listing_against_them(tmp_path: Path) -> None:
-    explanations = [c.explanation for c in synthesis_of(await _docs(tmp_path)).contradictions]
-    assert (
-        "LG 55-inch OLED television, lost on 2026-06-14, is claimed at GBP 1,450, 71% more than "
-        "the GBP 849 its receipt shows paid for it on 2026-03-21."
-    ) in explanations
-    assert (
-        "Tomas Reyes says nothing claimed was sold, pawned or given away, yet records before the "
-        "loss show dealings in: LG 55-inch OLED television (parted with on 2026-06-05)."
-    ) in explanations
 
 
 async def test_another_listing_and_the_price_he_gives(tmp_path: Path) -> None:

@@ -5,9 +5,8 @@ say nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT OF SIOBHAN MARR\n"
@@ -32,23 +31,6 @@ async def _docs(tmp: Path, rum: str, day: str) -> list[EvidenceDoc]:
         await text_doc(tmp, "cellar_count_june.csv", _COUNT.format(rum=rum), "text/csv"),
         await text_doc(tmp, "wastage_log.csv", _WASTAGE.format(day=day), "text/csv"),
     ]
-
-
-async def test_a_short_count_and_a_write_off_against_her_word(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "11", "2026-06-19")
-    evidence, _ = run(EvidenceOutput, docs)
-    [variance] = [f for f in evidence.findings if f.finding_type == "stock_variance"]
-    assert "1 line(s), 7 unit(s) short" in variance.title
-    assert "counted by S Marr" in variance.title
-    found = {
-        c.claim_source.line: c
-        for c in synthesis_of(docs).contradictions
-        if c.claim_source.file_id == "statement_marr"
-    }
-    assert found[4].severity == "HIGH"  # lines she counted herself
-    assert found[4].evidence_against[0].row == 2
-    assert "says no stock was written off then" in found[5].explanation
-    assert found[5].evidence_against[0].file_id == "wastage_log"
 
 
 async def test_a_matching_count_and_another_months_write_off(tmp_path: Path) -> None:

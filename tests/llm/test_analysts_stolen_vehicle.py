@@ -52,20 +52,6 @@ async def test_what_happened_to_the_witness_own_van_is_their_claim(tmp_path: Pat
     assert stolen.claimed_place is None  # where the van stood, not where he was
 
 
-async def test_his_card_where_the_stolen_van_passed_puts_him_with_it(tmp_path: Path) -> None:
-    synthesis = synthesis_of(await _docs(tmp_path))
-    [found] = [c for c in synthesis.contradictions if "was stolen" in c.claim]
-    assert found.severity == "HIGH"
-    assert "23:12 Severn Bridge Toll Plaza and 23:20 Severn View Services" in found.explanation
-    assert "00:05 Cardiff Gate Junction 30 and 00:11" in found.explanation
-    files = {s.file_id for s in found.evidence_against}
-    assert files == {"toll_records_lb68kqw", "card_transactions_price"}
-    [home] = _about(synthesis, "I was at home")
-    # His own payments lead and are all it cites: the van's toll records are not his.
-    assert "Payment of GBP 38.20 (Dafydd Price" in home
-    assert "(and 1 more record(s) of theirs)" in home
-
-
 async def test_the_stolen_vans_records_alone_place_him_nowhere(tmp_path: Path) -> None:
     synthesis = synthesis_of(await _docs(tmp_path, card=False))
     assert _about(synthesis, "I was at home") == []

@@ -5,9 +5,7 @@ no money."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
-from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _VALUATION = (
     "Interim valuation no. 4 - Brookfield Build Ltd\n"
@@ -22,29 +20,6 @@ _TICKETS = (
     "BT-9915,2026-03-13,C32/40 concrete,8,{third}\n"
     "BT-9920,2026-03-13,C32/40 concrete,8,Mill Road depot\n"
 )
-
-
-async def _docs(tmp: Path, third: str) -> list[EvidenceDoc]:
-    return [
-        await text_doc(tmp, "valuation_4.txt", _VALUATION),
-        await text_doc(tmp, "batching_tickets.csv", _TICKETS.format(third=third), "text/csv"),
-    ]
-
-
-async def test_a_volume_stated_against_the_tickets_to_that_site(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "Larch Street slab")
-    evidence, _ = run(EvidenceOutput, docs)
-    assert [f.title for f in evidence.findings if f.finding_type == "quantity_stated"] == [
-        "Stated as supplied: 36 m3 (valuation_4.txt)"
-    ]
-    [found] = synthesis_of(docs).contradictions
-    assert found.severity == "HIGH"  # 36 against 24: half as much again
-    assert "3 delivery record(s) of it between 2026-03-12 and 2026-03-13 total 24 m3" in (
-        found.explanation
-    )
-    assert {r.row for r in found.evidence_against} == {1, 2, 3}  # not the depot's
-    financial, _ = run(FinancialOutput, docs)
-    assert financial.transactions == []  # the volumes are no payments
 
 
 async def test_enough_delivered_is_no_contradiction(tmp_path: Path) -> None:

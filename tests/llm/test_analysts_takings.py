@@ -40,31 +40,6 @@ async def _docs(tmp_path: Path, deposits: str = _DEPOSITS) -> list[EvidenceDoc]:
     return docs
 
 
-async def test_cash_banked_short_on_days_the_manager_closed(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    assert [t for t in financial.transactions if t.source.file_id == "z_reports"] == []
-    [short] = [a for a in financial.anomalies if a.kind == "cash_not_banked"]
-    assert short.description == (
-        "Cash takings of 2 day(s) not banked in full, 1,000.00 short (2026-03-03: 1,173.00 "
-        "taken, 673.00 banked on 2026-03-04; 2026-03-04: 1,400.00 taken, 900.00 banked on "
-        "2026-03-05); closed by Oskar Lindgren"
-    )
-    assert {(r.file_id, r.row) for r in short.sources} == {
-        ("z_reports", 2),
-        ("deposits", 2),
-        ("z_reports", 3),
-        ("deposits", 3),
-    }
-    [vouched] = synthesis_of(docs).contradictions
-    assert vouched.claim == "Every night's cash has been banked in full."
-    assert vouched.severity == "HIGH"
-    assert vouched.explanation.startswith(
-        "Oskar Lindgren says the cash was banked in full, yet 2 day(s) of recorded cash "
-        "takings were banked short by 1,000.00 in all"
-    )
-
-
 async def test_cash_banked_in_full_or_no_bank_record(tmp_path: Path) -> None:
     """Every day's cash in a deposit (one banked three days after it was taken); and with no
     deposit in evidence at all, nothing can be short: the bank record is what is missing."""

@@ -7,10 +7,8 @@ firm that did not bid, or a dinner more than a year before, contradicts nothing.
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, LegalOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.triage import triage_file
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _DECLARATION = (
     "DECLARATION OF INTERESTS - TENDER RD-2026-11\n"
@@ -54,52 +52,8 @@ async def _docs(
     ]
 
 
-async def test_bids_are_offers_not_payments(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    assert not any("Bidder" in t.description for t in financial.transactions)
-    legal, _ = run(LegalOutput, docs)
-    bids = [f.title for f in legal.findings if f.finding_type == "bid_recorded"]
-    assert bids == [
-        "Bid by Fellside Roadworks Ltd: GBP 512,000",
-        "Bid by Tarn Surfacing: GBP 455,000",
-    ]
-    assert "Henrik Solberg: Director of Fellside Roadworks Ltd" in {f.title for f in legal.findings}
-
-
-async def test_the_declaration_against_her_husbands_firm_and_its_lunch(tmp_path: Path) -> None:
-    by_claim = {c.claim: c for c in synthesis_of(await _docs(tmp_path)).contradictions}
-    tie = by_claim[
-        "I declare that I have no personal, family or financial connection with any of the "
-        "bidders for this contract."
-    ]
-    assert tie.severity == "HIGH"
-    assert tie.explanation == (
-        "Ingrid Solberg denies any connection with any of the bidders, yet the register lists "
-        "Henrik Solberg, husband of Ingrid Solberg, as Director of Fellside Roadworks Ltd."
-    )
-    lunch = by_claim[
-        "I have not received any gifts or hospitality from any bidder in the last 12 months."
-    ]
-    assert lunch.explanation == (
-        "Ingrid Solberg denies it, yet 1 record(s) name them as the guest of Fellside Roadworks "
-        "Ltd: Lunch at the Lakeside Hotel, GBP 95 on 2025-10-14, paid by Fellside Roadworks Ltd."
-    )
-    assert [r.row for r in lunch.evidence_against] == [1]
-
-
 async def test_a_firm_that_did_not_bid_and_an_old_lunch_contradict_nothing(
     tmp_path: Path,
 ) -> None:
     docs = await _docs(tmp_path, firm="Borrowdale Quarries Ltd", day="2024-11-20")
     assert synthesis_of(docs).contradictions == []
-
-
-async def test_triage_routes_the_bids_to_legal_and_the_gifts_to_financial(
-    tmp_path: Path,
-) -> None:
-    """Each file reaches the domain that reads it: the bids the legal agent, the register of
-    hospitality received the financial agent (its rows are what was given)."""
-    docs = {d.file_id: d for d in await _docs(tmp_path)}
-    assert triage_file(docs["evaluation"]).domain_scores.legal >= 0.4
-    assert triage_file(docs["hospitality"]).domain_scores.financial >= 0.4

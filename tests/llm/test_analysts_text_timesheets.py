@@ -7,8 +7,8 @@ say nothing."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.analysis.facts.text import column_rows
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.text import column_rows
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _SHEET = (
@@ -51,20 +51,6 @@ async def test_a_text_table_is_read_row_by_row(tmp_path: Path) -> None:
     rows = [e for e in evidence.events if e.description.startswith("Date: ")]
     assert [e.people for e in rows] == [["Marta Nowicka"]] * 3  # the form's employee
     assert [e.source.line for e in rows] == [6, 7, 8]  # cited at the lines as typed
-
-
-async def test_claimed_hours_against_her_own_swipes(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path)).contradictions
-    [rows] = [c for c in found if "claimed hours are not covered" in c.explanation]
-    assert rows.explanation == (
-        "Marta Nowicka's claimed hours are not covered by their own access records on 2 day(s): "
-        "2026-04-14: claimed 07:00\u201319:00, first came in at 10:05; "
-        "2026-04-15: claimed 07:00\u201319:00, went out at 17:45."
-    )
-    assert rows.severity == "HIGH"
-    assert {r.file_id for r in rows.evidence_against} == {"timesheet_nowicka", "swipes"}
-    [word] = [c for c in found if "says the hours were worked" in c.explanation]
-    assert word.claim == "I certify that I worked the hours shown."
 
 
 async def test_hours_her_swipes_cover_say_nothing(tmp_path: Path) -> None:

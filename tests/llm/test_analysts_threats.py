@@ -43,13 +43,6 @@ def _threat(output: SynthesisOutput) -> list:
     return [c for c in output.contradictions if "never threatened" in c.claim]
 
 
-async def test_the_texts_he_wrote_to_her_threaten(tmp_path: Path) -> None:
-    [found] = _threat(await _output(tmp_path, _HIS, "whatsapp_brenda_malone.txt"))
-    assert found.severity == "HIGH"
-    assert "2 message(s) they wrote threaten" in found.explanation
-    assert "I'll hurt you" in found.explanation
-
-
 async def test_plain_words_or_texts_to_someone_else_are_none(tmp_path: Path) -> None:
     assert _threat(await _output(tmp_path, _PLAIN, "whatsapp_brenda_malone.txt")) == []
     others = [line.replace("Brenda Malone", "Sean Doyle") for line in _HIS]

@@ -170,35 +170,3 @@ async def test_the_graph_ties_the_officer_to_the_firm_and_to_her_husband(tmp_pat
         ("Maeve Corrigan", "holds_role_in", "Brackenford Surveys Ltd"),
         ("Fintan Corrigan", "related_to", "Maeve Corrigan"),
     }
-
-
-async def test_no_relatives_employed_against_the_staff_contacts(tmp_path: Path) -> None:
-    """A declaration of no relatives on the staff, against the staff's emergency contacts table
-    naming the declarant as one employee's aunt; another employee's husband ties nobody."""
-    declaration = (
-        "ANNUAL CONFLICT OF INTEREST DECLARATION\n"
-        "Name: Miriam Oduya\n"
-        "1. I have no family members working for Kestrel Haulage.\n"
-        "I declare that the information above is true.\n"
-        "Signed: Miriam Oduya\n"
-    )
-    contacts = (
-        "Staff member,Emergency contact,Relationship\n"
-        "Jonah Oduya-Pratt,Miriam Oduya,Aunt\n"
-        "Clare Whitcombe,Dev Whitcombe,Husband\n"
-    )
-    docs = [
-        await text_doc(tmp_path, "declaration_oduya.txt", declaration),
-        await text_doc(tmp_path, "emergency_contacts.csv", contacts, "text/csv"),
-    ]
-    evidence, _ = run(EvidenceOutput, docs)
-    assert {f.title for f in evidence.findings if f.finding_type == "relation"} == {
-        "Miriam Oduya: aunt of Jonah Oduya-Pratt",
-        "Dev Whitcombe: husband of Clare Whitcombe",
-    }
-    [kin] = [c for c in synthesis_of(docs).contradictions if "relative" in c.explanation]
-    assert kin.explanation == (
-        "Miriam Oduya says no relative of theirs is employed, yet the staff records name them "
-        "as an employee's relative: Miriam Oduya: aunt of Jonah Oduya-Pratt."
-    )
-    assert [(r.file_id, r.row) for r in kin.evidence_against] == [("emergency_contacts", 1)]

@@ -148,23 +148,3 @@ async def test_messages_records_of_an_occasion_and_rules_reach_their_domains(
     assert by_id["gifts_policy"].domain_scores.legal >= 0.4
     # Whose number is whose is what the evidence domain reads call records by.
     assert by_id["subpoena_return"].domain_scores.evidence >= 0.4
-
-
-async def test_a_bill_of_lading_and_an_electoral_roll_reach_evidence(tmp_path: Path) -> None:
-    """A bill of lading puts a named ship in port on its on-board date; an electoral roll says
-    who lives where: both are read with the timeline and the people's records."""
-    bill = await text_doc(
-        tmp_path,
-        "bl_0419.txt",
-        "BILL OF LADING\nShipper: Rio Verde Granos S.A.\nVessel: MS Aldebaran Trader\n"
-        "Shipped on board date: 10 April 2026\n",
-    )
-    roll = await text_doc(
-        tmp_path,
-        "roll.txt",
-        "Electoral register extract\nAddress: 8 Linnet Way, Tamworth B77 2QS\n"
-        "Electors: Rhys Calloway; Sian Calloway\n",
-    )
-    result, _ = run(TriageResult, [bill, roll])
-    for file in result.files:
-        assert file.domain_scores.evidence >= 0.4, (file.file_id, file.domain_scores)

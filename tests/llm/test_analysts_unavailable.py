@@ -7,9 +7,7 @@ that has the press back in service, or a claim that denies using it, contradicts
 from pathlib import Path
 
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.domains.triage import triage_file
-from holmes_backend.llm.local.domains.unavailable import ASSET_USED
-from tests.llm.test_analysts_helpers import DOMAINS, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _INTERVIEW = (
     "RECORD OF INTERVIEW\n"
@@ -41,26 +39,6 @@ async def _docs(tmp_path: Path, log: str = _LOG, interview: str = _INTERVIEW) ->
         await text_doc(tmp_path, "job_sheet_7731.txt", _JOB_SHEET),
         await text_doc(tmp_path, "press_maintenance_log.csv", log, "text/csv"),
     ]
-
-
-async def test_a_press_used_on_a_day_its_log_has_it_off_line(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(dict(DOMAINS)["evidence"], docs)
-    used = [f.title for f in evidence.findings if f.finding_type == ASSET_USED]
-    assert used == ["PRESS4B used on 2026-11-03"]
-    # The job sheet records the press in use: the evidence agent reads it.
-    assert triage_file(docs[1]).domain_scores.evidence >= 0.4
-    output = synthesis_of(docs)
-    against = {
-        c.claim_source.file_id: c for c in output.contradictions if "out of use" in c.explanation
-    }
-    assert set(against) == {"interview_oyelaran", "job_sheet_7731"}
-    answer = against["interview_oyelaran"]
-    assert answer.severity == "HIGH"
-    assert "Farah Oyelaran has Press 4B in use on 2026-11-03" in answer.explanation
-    assert [r.row for r in answer.evidence_against] == [2]  # that day's row, not the press 2A's
-    # "nothing was wrong with it", asked about the press: its log reports it off-line.
-    assert [c for c in output.contradictions if c.claim.startswith("Yes, nothing was wrong")]
 
 
 async def test_a_press_in_service_or_a_use_denied_contradicts_nothing(tmp_path: Path) -> None:

@@ -5,9 +5,8 @@ discloses, and what his wife holds, say nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _AFFIDAVIT = (
     "AFFIDAVIT OF MEANS OF TOMASZ WRÓBEL\n"
@@ -42,33 +41,6 @@ async def _docs(tmp: Path, affidavit: str = _AFFIDAVIT) -> list[EvidenceDoc]:
         await text_doc(tmp, "pekao_5531_statement.csv", _STATEMENT, "text/csv"),
         await text_doc(tmp, "nordhaven_landlord_statement.txt", _AGENT),
     ]
-
-
-async def test_another_account_income_and_property_against_his_denials(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    [disclosure] = [f for f in evidence.findings if f.finding_type == "disclosure_made"]
-    assert "accounts [5531]" in disclosure.title
-    assert "22 ogrodowa street" in disclosure.title
-    financial, _ = run(FinancialOutput, docs)
-    held = {f.title for f in financial.findings if f.finding_type == "holding_recorded"}
-    assert "Property of Tomasz Wróbel: 9 Portowa Street, Sopot (landlord)" in held
-    found = {
-        c.claim_source.line: c
-        for c in synthesis_of(docs).contradictions
-        if c.claim_source.file_id == "affidavit_of_means"
-    }
-    assert set(found) == {4, 5, 6}
-    assert "ending 7702" in found[4].explanation
-    assert "ending 1180" not in found[4].explanation  # his wife's account, not his
-    assert "the records give 1 more" in found[4].explanation
-    assert {r.file_id for r in found[4].evidence_against} == {
-        "pekao_5531_statement",
-        "nordhaven_landlord_statement",
-    }
-    assert "rent from 9 Portowa Street" in found[5].explanation
-    assert "9 Portowa Street, Sopot (landlord" in found[6].explanation
-    assert all(c.severity == "HIGH" for c in found.values())
 
 
 async def test_what_the_affidavit_discloses_is_no_contradiction(tmp_path: Path) -> None:

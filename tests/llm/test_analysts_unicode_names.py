@@ -14,23 +14,21 @@ from holmes_backend.agents.schemas import (
     GraphFact,
     LegalOutput,
 )
-from holmes_backend.llm.local.analysts.chat import _focus
-from holmes_backend.llm.local.analysts.merge import place_similarity, town
-from holmes_backend.llm.local.domains.case import case_view
-from holmes_backend.llm.local.domains.clauses import governing_law
-from holmes_backend.llm.local.domains.concealment import concealment, keeping_out
-from holmes_backend.llm.local.domains.parties import (
+from holmes_backend.analysis.domains.case import case_view
+from holmes_backend.analysis.domains.clauses import governing_law
+from holmes_backend.analysis.domains.parties import (
     captions,
     contract_parties,
     labelled_parties,
     signatories,
 )
-from holmes_backend.llm.local.domains.timeline import attribution
-from holmes_backend.llm.local.domains.triage import _profile
-from holmes_backend.llm.local.domains.xmlrecords import xml_parties
-from holmes_backend.llm.local.facts.dates import find_period
-from holmes_backend.llm.local.facts.text import first_sentence, is_thin, units, words
-from holmes_backend.llm.local.registry import AnalysisRequest
+from holmes_backend.analysis.domains.timeline import attribution
+from holmes_backend.analysis.domains.triage import _profile
+from holmes_backend.analysis.domains.xmlrecords import xml_parties
+from holmes_backend.analysis.facts.dates import find_period
+from holmes_backend.analysis.facts.text import first_sentence, is_thin, units, words
+from holmes_backend.llm.local.analysts.chat import _focus
+from holmes_backend.llm.local.analysts.merge import place_similarity, town
 from tests.llm.test_analysts_helpers import (
     email_doc,
     lines_doc,
@@ -365,7 +363,7 @@ async def test_a_bank_narrative_names_a_party_with_or_without_its_accents(
         "2024-05-09,TRANSFER TO LEFEVRE R,800.00\n",
         mime="text/csv",
     )
-    view = case_view(AnalysisRequest(instruction="", documents=[notes, bank], findings=[], text=""))
+    view = case_view([notes, bank], [], "")
     for narrative in ("TRANSFER TO LEFÈVRE R", "transfer to Lefevre R"):
         assert view.counterpart(narrative) == "Renée Lefèvre"
     for narrative in ("SOCIÉTÉ BELLECOUR TRAITEUR 0042", "SOCIETE BELLECOUR TRAITEUR 0042"):
@@ -374,30 +372,6 @@ async def test_a_bank_narrative_names_a_party_with_or_without_its_accents(
     assert set(view.holders.values()) == {"Ólöf Sigurðardóttir"}
     sides = {(view.held(t).from_party, view.held(t).to_party) for t in view.financial.transactions}
     assert sides == {("Ólöf Sigurðardóttir", "Renée Lefèvre")}
-
-
-async def test_whom_an_email_keeps_out_in_any_latin_script(tmp_path: Path) -> None:
-    mail = await email_doc(
-        tmp_path,
-        "quiet.eml",
-        {
-            "From": "Jonas Weber <jonas@kuehltechnik.de>",
-            "To": "Paolo Conti <paolo@conti-impianti.it>",
-            "Date": "Mon, 3 Jun 2024 08:00:00 +0000",
-            "Subject": "Valve order",
-        },
-        "There is no need to tell Élodie Marchetti about the second order.\n"
-        "Nobody at Ørsted needs to know about the discount either.\n",
-    )
-    found = concealment([mail])
-    titles = sorted(f.title for f in found)
-    assert any(t.endswith("keeping Élodie Marchetti out") for t in titles), titles
-    assert any("Ørsted" in f.summary for f in found)
-    # A party's words are matched without their accents ("the comite" is the Comité d'Audit).
-    memo = lines_doc(
-        "memo", "memo.txt", ["No need to trouble the comite with the revised figures."]
-    )
-    assert keeping_out(concealment([memo]), "Comité d'Audit")
 
 
 def test_chat_cuts_a_long_item_at_sentences_opening_with_any_capital() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 _REGISTER = [
     "100231,03/02/2025,Hallam Stationers,86.40",
@@ -39,25 +39,6 @@ async def _docs(tmp_path: Path, register: list[str] = _REGISTER) -> list[Evidenc
         await text_doc(tmp_path, "bank_statement.csv", _BANK, "text/csv"),
         await text_doc(tmp_path, "statement_okafor.txt", _STATEMENT),
     ]
-
-
-async def test_cheques_cleared_that_the_register_lacks(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, docs)
-    [missing] = [a for a in financial.anomalies if a.kind == "unrecorded_cheque"]
-    assert missing.description == (
-        "2 cheque(s) cleared the bank (USD 4,250) that cheque_register.csv does not record: "
-        "100234 (2025-02-21), 100237 (2025-03-07); the register runs 100231\u2013100236."
-    )
-    assert [(r.file_id, r.row) for r in missing.sources] == [
-        ("bank_statement", 4),
-        ("bank_statement", 7),
-        ("cheque_register", 3),
-        ("cheque_register", 4),
-        ("cheque_register", 5),
-    ]
-    [said] = synthesis_of(docs).contradictions
-    assert (said.severity, said.claim_source.file_id) == ("HIGH", "statement_okafor")
 
 
 async def test_a_complete_register_or_another_book(tmp_path: Path) -> None:

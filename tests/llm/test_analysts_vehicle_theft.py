@@ -7,8 +7,8 @@ columns of their own."""
 from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.analysis.facts.identifiers import identity_holders
 from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.llm.local.facts.identifiers import identity_holders
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _FORM = (

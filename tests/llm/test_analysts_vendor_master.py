@@ -48,27 +48,6 @@ async def _docs(tmp_path: Path) -> list:
     ]
 
 
-async def test_a_denied_tie_and_a_denied_act_against_the_registers(tmp_path: Path) -> None:
-    synthesis = synthesis_of(await _docs(tmp_path))
-    by_line = {c.claim_source.line: c for c in synthesis.contradictions}
-    created = by_line[4]
-    assert created.claim.startswith("No. [asked: Did you set up Greystones Clinical Supplies")
-    # "Created by" her login is the setting up she denies; "Vendor no" is no negation.
-    assert created.explanation.startswith(
-        "Maelle Baptiste denies it (no to \u201cDid you set up\u201d), yet 1 record(s)"
-    )
-    assert [(r.file_id, r.row) for r in created.evidence_against] == [("vendor_master", 2)]
-    tie = by_line[6]
-    assert tie.severity == "HIGH"
-    assert tie.explanation == (
-        "Maelle Baptiste denies any tie to Greystones Clinical Supplies, yet Greystones Clinical "
-        "Supplies is registered at 9 Church Lane, Greystones A63 KD50, the address on record "
-        "for Maelle Baptiste."
-    )
-    # The 9,800 payment names its approver, whom the staff list gives the role the rule names.
-    assert not [g for g in synthesis.evidence_gaps if g.element.startswith("Approval by")]
-
-
 async def test_an_approver_without_the_role_leaves_the_approval_missing(tmp_path: Path) -> None:
     docs = await _docs(tmp_path)
     docs[1] = await text_doc(

@@ -5,9 +5,8 @@ record's zone. Positions outside it, before the day, or of another tag say nothi
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "Statement of Liam Corcoran\n"
@@ -34,18 +33,6 @@ async def _docs(tmp: Path, day: str = "17", tag: str = "GX-3090") -> list[Eviden
         await text_doc(tmp, "monitoring_record.txt", _RECORD),
         await text_doc(tmp, "tag_positions.csv", _POSITIONS.format(day=day, tag=tag), "text/csv"),
     ]
-
-
-async def test_positions_inside_the_distance_denied(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    evidence, _ = run(EvidenceOutput, docs)
-    assert [e.people for e in evidence.events] == [["Liam Corcoran"]] * 3  # the tag is his
-    [zone] = [f for f in evidence.findings if f.finding_type == "place_zone"]
-    assert zone.title == "Zone: 100 m of 7 Larkin Close (51.45210, -2.58830)"
-    [found] = synthesis_of(docs).contradictions
-    assert "2 record(s) of their position put them inside it (nearest 8 m)" in found.explanation
-    assert found.severity == "HIGH"
-    assert {r.row for r in found.evidence_against} == {1, 2}
 
 
 async def test_before_the_day_or_another_tag_says_nothing(tmp_path: Path) -> None:

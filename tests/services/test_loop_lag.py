@@ -5,9 +5,9 @@ of a document's facts goes with the document."""
 import gc
 import uuid
 
+from holmes_backend.analysis.facts import memo
 from holmes_backend.db import transaction
 from holmes_backend.extraction.models import Chunk, Extraction, Location
-from holmes_backend.llm.local.facts import memo
 from holmes_backend.models import File
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.evidence_index import index_file

@@ -56,11 +56,11 @@ from holmes_backend.agents.schemas import (
 from holmes_backend.agents.summaries import render_summary
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
+from holmes_backend.analysis.facts.conventions import describe as describe_conventions
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
-from holmes_backend.llm.local.facts.conventions import describe as describe_conventions
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import executions as execution_repo

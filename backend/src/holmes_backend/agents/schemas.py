@@ -169,6 +169,11 @@ class CrossModalLink(BaseModel):
     correlation_type: str
     time_delta_seconds: float | None = None
     implication: str
+    detector: str | None = Field(
+        default=None,
+        description="Set by Holmes's offline engine to the detector that found the item; "
+        "a model leaves it empty.",
+    )
 
 
 class Contradiction(BaseModel):
@@ -177,6 +182,11 @@ class Contradiction(BaseModel):
     evidence_against: list[SourceRef]
     explanation: str
     severity: Severity
+    detector: str | None = Field(
+        default=None,
+        description="Set by Holmes's offline engine to the detector that found the item; "
+        "a model leaves it empty.",
+    )
 
 
 class EvidenceGap(BaseModel):
@@ -184,6 +194,11 @@ class EvidenceGap(BaseModel):
     current_strength: Literal["MISSING", "WEAK", "MODERATE", "STRONG"]
     recommendation: str
     sources: list[SourceRef] = []
+    detector: str | None = Field(
+        default=None,
+        description="Set by Holmes's offline engine to the detector that found the item; "
+        "a model leaves it empty.",
+    )
 
 
 class SynthesisOutput(BaseModel):

@@ -15,9 +15,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from holmes_backend.llm.local.facts.dates import find_moments
-from holmes_backend.llm.local.facts.lexicon import STOPWORDS
-from holmes_backend.llm.local.facts.names import find_names
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.lexicon import STOPWORDS
+from holmes_backend.analysis.facts.names import find_names
 
 _WORD = re.compile(r"[a-z0-9]+")
 _ITEM_CHARS = 500

@@ -26,8 +26,8 @@ from holmes_backend.agents.schemas import (
     GraphFact,
     SourceRef,
 )
-from holmes_backend.llm.local.facts.dates import parse_iso
-from holmes_backend.llm.local.facts.names import org_core, slug, strip_honorific
+from holmes_backend.analysis.facts.dates import parse_iso
+from holmes_backend.analysis.facts.names import org_core, slug, strip_honorific
 
 MAX_SOURCES = 12
 _SPACE = re.compile(r"\s+")

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import date, time
 from typing import Any, Literal
 
-from holmes_backend.llm.local.facts.dates import Moment, find_moments
-from holmes_backend.llm.local.facts.money import CODE, SCALES, SYM, to_number
-from holmes_backend.llm.local.facts.names import find_names, kind_of, same_party
+from holmes_backend.analysis.facts.dates import Moment, find_moments
+from holmes_backend.analysis.facts.money import CODE, SCALES, SYM, to_number
+from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
 
 ValueKind = Literal["amount", "number", "date", "name", "text"]
 

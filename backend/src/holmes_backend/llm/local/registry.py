@@ -13,8 +13,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
+from holmes_backend.analysis.facts import conventions
 from holmes_backend.llm.evidence import EvidenceDoc, FindingsBlock
-from holmes_backend.llm.local.facts import conventions
 
 
 @dataclass

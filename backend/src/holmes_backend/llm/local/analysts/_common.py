@@ -3,7 +3,7 @@
 from collections import Counter
 
 from holmes_backend.agents.schemas import HypothesisAssessment
-from holmes_backend.llm.local.domains.hypotheses import Signal, assess
+from holmes_backend.analysis.domains.hypotheses import Signal, assess
 
 MAX_THOUGHTS = 6
 

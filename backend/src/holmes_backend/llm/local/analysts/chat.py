@@ -25,10 +25,10 @@ from holmes_backend.agents.chat.context import (
 )
 from holmes_backend.agents.chat.prompt import AGENT_NAME, DOMAIN_HEADING, QUESTION_HEADING
 from holmes_backend.agents.schemas import DomainAnswer, Finding, SourceRef
-from holmes_backend.llm.local.facts.dates import find_moments
-from holmes_backend.llm.local.facts.money import find_money, format_money
-from holmes_backend.llm.local.facts.names import UPPER, find_names
-from holmes_backend.llm.local.facts.text import units
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.money import find_money, format_money
+from holmes_backend.analysis.facts.names import UPPER, find_names
+from holmes_backend.analysis.facts.text import units
 from holmes_backend.llm.local.registry import (
     Analysis,
     AnalysisRequest,

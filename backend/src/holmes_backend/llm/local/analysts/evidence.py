@@ -1,8 +1,8 @@
 """Evidence analyst: timeline, people, places, custody and sworn claims from the evidence."""
 
 from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.analysis.domains.evidence import analyse_evidence, signals
 from holmes_backend.llm.local.analysts._common import trace, weigh
-from holmes_backend.llm.local.domains.evidence import analyse_evidence, signals
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 

@@ -30,11 +30,11 @@ from holmes_backend.agents.schemas import (
     MergePlan,
     Severity,
 )
+from holmes_backend.analysis.facts.dates import parse_iso, parse_span
+from holmes_backend.analysis.facts.geo import distance_km
+from holmes_backend.analysis.facts.lexicon import REGIONS, STOPWORDS, fold
+from holmes_backend.analysis.facts.names import UPPER, org_core, person_parts, strip_honorific
 from holmes_backend.llm.local.analysts._common import trace
-from holmes_backend.llm.local.facts.dates import parse_iso, parse_span
-from holmes_backend.llm.local.facts.geo import distance_km
-from holmes_backend.llm.local.facts.lexicon import REGIONS, STOPWORDS, fold
-from holmes_backend.llm.local.facts.names import UPPER, org_core, person_parts, strip_honorific
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 SIMILAR = 0.7  # below this two names are unrelated and not worth a note

@@ -1,15 +1,15 @@
 """Strategy analyst: next steps derived from the domain findings (or from the evidence itself)."""
 
 from holmes_backend.agents.schemas import StrategyOutput
+from holmes_backend.analysis.domains.case import case_view, window_minutes
+from holmes_backend.analysis.domains.strategy import analyse_strategy, signals
 from holmes_backend.llm.local.analysts._common import trace, weigh
-from holmes_backend.llm.local.domains.case import case_view, window_minutes
-from holmes_backend.llm.local.domains.strategy import analyse_strategy, signals
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 
 @analyst(StrategyOutput)
 def strategy(request: AnalysisRequest) -> Analysis:
-    view = case_view(request)
+    view = case_view(request.documents, request.findings, request.text)
     result = analyse_strategy(view, window_minutes(request.text))
     assessments, summary = weigh(request.hypotheses, signals(result.output))
     result.output.hypotheses = assessments

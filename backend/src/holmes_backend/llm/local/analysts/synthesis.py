@@ -4,15 +4,15 @@ SynthesisOutput has no hypotheses field; the hypotheses are weighed in the thoug
 """
 
 from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.analysis.domains.case import case_view, window_minutes
+from holmes_backend.analysis.domains.synthesis import analyse_synthesis, signals
 from holmes_backend.llm.local.analysts._common import trace, weigh
-from holmes_backend.llm.local.domains.case import case_view, window_minutes
-from holmes_backend.llm.local.domains.synthesis import analyse_synthesis, signals
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 
 @analyst(SynthesisOutput)
 def synthesis(request: AnalysisRequest) -> Analysis:
-    view = case_view(request)
+    view = case_view(request.documents, request.findings, request.text)
     result = analyse_synthesis(view, window_minutes(request.text))
     assessments, summary = weigh(request.hypotheses, signals(result.output))
     if assessments:

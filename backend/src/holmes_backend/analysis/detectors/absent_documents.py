@@ -1,0 +1,13 @@
+"""Absent documents: what the evidence refers to (an exhibit, a schedule, a minute, an invoice a
+payment cites) or says is missing or to come, that the case does not hold."""
+
+from collections.abc import Iterable
+
+from holmes_backend.agents.schemas import EvidenceGap
+from holmes_backend.analysis.domains.gaps import absent_document_gaps
+from holmes_backend.analysis.engine import CaseFacts, detector
+
+
+@detector("absent_documents", phase="gaps", requires={"view"}, produces=EvidenceGap)
+def absent_documents(facts: CaseFacts) -> Iterable[EvidenceGap]:
+    return absent_document_gaps(facts.view)

@@ -1,0 +1,29 @@
+"""Cross-modal links: records of different files close in time (a receipt minutes before a
+camera sighting), the same amount or account on both sides, payments on one day."""
+
+from collections.abc import Iterable
+
+from holmes_backend.agents.schemas import CrossModalLink
+from holmes_backend.analysis.domains.links import (
+    amount_links,
+    same_day_links,
+    share_links,
+    temporal_links,
+)
+from holmes_backend.analysis.domains.payees import changed_account_links
+from holmes_backend.analysis.engine import CaseFacts, detector
+
+
+@detector(
+    "links",
+    phase="links",
+    requires={"view", "timed", "dated", "zone", "window_minutes"},
+    produces=CrossModalLink,
+)
+def links(facts: CaseFacts) -> Iterable[CrossModalLink]:
+    transactions = [facts.view.held(t) for t in facts.view.financial.transactions]
+    yield from temporal_links(facts.timed, facts.window_minutes)
+    yield from amount_links(transactions)
+    yield from changed_account_links(facts.view.evidence.events, transactions, facts.zone)
+    yield from same_day_links(facts.dated, facts.view.holders)
+    yield from share_links(transactions)

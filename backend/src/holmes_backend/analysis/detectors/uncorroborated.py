@@ -1,0 +1,24 @@
+"""Key claims with no corroborating record: a sworn claim of a time and place that no
+contradiction tested and no record of the speaker's in that period bears on."""
+
+from collections.abc import Iterable
+
+from holmes_backend.agents.schemas import EvidenceGap
+from holmes_backend.analysis.domains.contradictions import corroborated
+from holmes_backend.analysis.domains.gaps import claim_gaps
+from holmes_backend.analysis.engine import CaseFacts, detector
+
+
+@detector(
+    "uncorroborated",
+    phase="gaps",
+    requires={"view", "dated", "zone", "contradictions"},
+    produces=EvidenceGap,
+)
+def uncorroborated(facts: CaseFacts) -> Iterable[EvidenceGap]:
+    tested = {
+        (c.claim_source.file_id, c.claim_source.line, c.claim_source.page)
+        for c in facts.contradictions
+    }
+    tested |= corroborated(facts.view, facts.dated, facts.zone)
+    return claim_gaps(facts.view, tested)

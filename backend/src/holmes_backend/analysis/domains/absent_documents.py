@@ -1,0 +1,147 @@
+"""Documents the evidence says are missing or still to come: "Change Order CO-04 - paperwork to
+follow", "statutory declaration (CCDC 9A) to follow under separate cover", "RO3 NOT attached to
+our copy", "the bank has no record of a confirmation letter". One finding per document, citing
+the sentence; synthesis makes each an evidence gap.
+
+Found by structure, not by a scenario's words: a sentence that names a document (a kind of
+document with the words before it, or a reference such as "CO-04") and says it is absent or
+deferred (a small, general lexicon: not attached, to follow, outstanding, no record of, never
+received). A document the case holds after all (its reference in another file's name or
+opening lines) is no gap; a kind alone ("the invoice is to follow") names no document to seek.
+"""
+
+import re
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Finding
+from holmes_backend.analysis.domains.records import sentences
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+DOCUMENT_ABSENT = "document_absent"
+
+_KIND = (
+    r"(?:letters?|declarations?|orders?|annex(?:ure)?s?|exhibits?|appendi(?:x|ces)|minutes|"
+    r"approvals?|quot(?:e|ation)s?|invoices?|receipts?|contracts?|agreements?|reports?|"
+    r"confirmations?|certificates?|statements?|notices?|directives?|resolutions?|circulars?|"
+    r"forms?|authori[sz]ations?|affidavits?|memos?|memoranda|records?)"
+)
+# A document's own reference: "CO-04", "CCDC 9A", "RO3", "PN/PUR/2024/019", "KB-2293".
+_REFERENCE = re.compile(r"\b[A-Z]{2,6}(?:[-/][A-Z0-9]{1,6}){0,3}[-/ ]?\d{1,6}[A-Z]?\b")
+_ABSENT = re.compile(
+    r"\b(?:(?:is|are|was|were|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:attached|enclosed|"
+    r"provided|received|produced|supplied|located|found|sent|filed)"
+    r"|not\s+(?:attached|enclosed|on\s+file)"
+    r"|never\s+(?:received|provided|produced|arrived|sent|supplied)"
+    r"|(?:still|remains?|is|are)\s+(?:outstanding|awaited|missing)"
+    r"|still\s+awaiting|to\s+follow|will\s+follow|under\s+separate\s+cover"
+    r"|could\s+not\s+be\s+(?:found|located|produced)|no\s+(?:record|copy|trace)\s+of)\b",
+    re.IGNORECASE,
+)
+_KIND_WORD = re.compile(rf"\b{_KIND}\b", re.IGNORECASE)
+_KIND_BEFORE = re.compile(rf"\b({_KIND})\s*$", re.IGNORECASE)
+_WORD = re.compile(r"[\w/-]+")
+_DAY = re.compile(r"\d{1,4}[/-]\d{1,2}[/-]\d{1,4}$")  # "19/04/2024 annexures": the day is no name
+# Words that end the run of words naming a document, read backwards from its kind.
+_BOUNDARY = frozenset(
+    ["a", "an", "the", "of", "for", "any", "our", "your", "their", "his", "her", "its", "no",
+     "this", "that", "these", "those", "on", "in", "at", "to", "by", "from", "with", "as", "and",
+     "or", "is", "are", "was", "were", "be", "been", "copy"]
+)  # fmt: skip
+_NEAR = 120  # characters between the document and what is said of it
+_PER_FILE = 4
+_PER_CASE = 6
+
+
+@dataclass(frozen=True)
+class Absent:
+    name: str
+    reference: str | None
+
+
+def _absent(text: str) -> Absent | None:
+    said = _ABSENT.search(text)
+    if said is None:
+        return None
+    start = max(0, said.start() - _NEAR)
+    near, at = text[start : said.end() + _NEAR], said.start() - start
+    # The reference nearest what is said: "RO1 and RO2 attached; RO3 NOT attached".
+    references = sorted(_REFERENCE.finditer(near), key=lambda m: abs(m.start() - at))
+    reference = references[0][0] if references else None
+    if reference is not None and (labelled := _KIND_BEFORE.search(near[: references[0].start()])):
+        return Absent(name=f"{labelled[1]} {reference}", reference=reference)  # "Exhibit TK-4"
+    named = [
+        (kind, words)
+        for kind in _KIND_WORD.finditer(near)
+        if (words := _qualifiers(near[: kind.start()], kind[0]))
+    ]
+    if named:
+        kind, words = min(named, key=lambda found: abs(found[0].end() - at))
+        name = " ".join([*words, kind[0]])
+        if reference and reference not in name:
+            name = f"{name} ({reference})"
+        return Absent(name=name, reference=reference)
+    return Absent(name=reference, reference=reference) if reference else None
+
+
+def _qualifiers(before: str, kind: str) -> list[str]:
+    """The words just before a kind that say which document it is: "bank confirmation" letter,
+    "Change" Order, "10 August email" circular; capitalised when the kind is ("on site Change
+    Order" is a Change Order). Up to three, back to the first article or preposition."""
+    words: list[str] = []
+    for word in reversed(_WORD.findall(before[-60:])):
+        if word.casefold() in _BOUNDARY or len(word) < 2 or len(words) == 3 or _DAY.match(word):
+            break
+        if kind[:1].isupper() and not (word[:1].isupper() or word[:1].isdigit()):
+            break
+        words.insert(0, word)
+    return words
+
+
+def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
+    said = [
+        (s.doc, s.unit.text, s.unit.ref, s.found)
+        for s in sentences(docs, _absent, _PER_FILE, testimony=True)
+    ]
+    # A checklist's or register's rows: "Completion certificate CC-118; Status: outstanding".
+    said += [
+        (doc, unit.text, unit.ref, absent)
+        for doc in docs
+        for unit in units(doc)
+        if unit.kind == "row" and (absent := _absent(unit.text)) is not None
+    ]
+    found: list[Finding] = []
+    seen: set[str] = set()
+    for doc, text, ref, absent in said:
+        key = (absent.reference or absent.name).casefold()
+        if key in seen or _held(absent, docs, doc):
+            continue
+        seen.add(key)
+        found.append(
+            Finding(
+                finding_type=DOCUMENT_ABSENT,
+                title=f"Referred to but not in the evidence: {absent.name}",
+                summary=text[:300],
+                confidence=0.6,
+                severity="MEDIUM",
+                sources=[ref],
+            )
+        )
+        if len(found) >= _PER_CASE:
+            break
+    return found
+
+
+def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
+    """Whether another file of the case is the document: its reference in the file's name or
+    opening lines, and no message."""
+    if absent.reference is None:
+        return False
+    wanted = re.sub(r"[^0-9a-z]", "", absent.reference.casefold())
+    for doc in docs:
+        if doc is citing or doc.mime_type == "message/rfc822":
+            continue  # a message about the document ("RE: CO-04") is not the document
+        head = " ".join([doc.filename, *(c.text for c in doc.chunks[:3])])
+        if wanted in re.sub(r"[^0-9a-z]", "", head.casefold()):
+            return True
+    return False

@@ -1,0 +1,178 @@
+"""Parties at one address: a vendor registered at an employee's home ("Brightline Maintenance
+Services, 17 Wharfedale Crescent, LS21 3HP" in the vendor master; "Tom Pollard, Home address:
+17 Wharfedale Crescent, LS21 3HP" in the staff extract): the classic ghost or conflicted
+supplier.
+
+- Financial: each row of a table listing parties with their addresses (a vendor master, a
+  staff or customer list: a name column and an address column, a postcode column joined to it)
+  gives that party's address (read, not reported: a vendor master of 500 rows is 500 of them).
+- The anomaly: an organisation and a person (another party) at the same address (the same
+  street line, or the same house number and postcode), with what the organisation was paid and
+  whether the person approved those payments.
+- Synthesis: that person's denial of any connection or dealings with the organisation ("I have
+  never had any dealings with them", "None at all" asked of a connection) is contradicted by
+  the organisation registered at their address (HIGH).
+"""
+
+import re
+from collections import defaultdict
+
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    Finding,
+    Transaction,
+)
+from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+ADDRESS_ON_RECORD = "address_on_record"
+SHARED_ADDRESS = "shared_address"
+
+_NAME_COLUMN = re.compile(
+    r"^(?:(?:vendor|supplier|payee|company|customer|client|employee|staff|member|contractor)"
+    r"(?:\s+name)?|(?:full\s+)?name)$",
+    re.IGNORECASE,
+)
+_ADDRESS_COLUMN = re.compile(
+    r"\b(?:address|street|address\s+line\s*1|home\s+address|registered\s+address)\b", re.I
+)
+_POSTCODE_COLUMN = re.compile(r"\b(?:post\s*code|postal\s+code|zip(?:\s+code)?)\b", re.I)
+_HOUSE = re.compile(r"\b\d{1,5}[a-z]?\b", re.IGNORECASE)
+_TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
+_APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
+
+
+def is_address_register(doc: EvidenceDoc) -> bool:
+    """Whether the document is a table of parties and their addresses."""
+    for unit in units(doc)[:5]:
+        if unit.kind == "row" and (fields := row_fields(unit.text)):
+            return _columns(list(fields))[0] is not None
+    return False
+
+
+def _columns(headers: list[str]) -> tuple[str | None, str | None, str | None]:
+    name = next((h for h in headers if _NAME_COLUMN.match(h.strip())), None)
+    address = next((h for h in headers if _ADDRESS_COLUMN.search(h)), None)
+    postcode = next((h for h in headers if _POSTCODE_COLUMN.search(h)), None)
+    return (name, address, postcode) if name and address else (None, None, None)
+
+
+def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
+    found: list[Finding] = []
+    for unit in units(doc):
+        fields = row_fields(unit.text) if unit.kind == "row" else {}
+        name_column, address_column, postcode_column = _columns(list(fields))
+        if name_column is None or address_column is None:
+            continue
+        name, address = fields[name_column].strip(), fields[address_column].strip()
+        postcode = fields.get(postcode_column or "", "").strip()
+        if not name or not address:
+            continue
+        written = f"{address}, {postcode}" if postcode and postcode not in address else address
+        found.append(
+            Finding(
+                finding_type=ADDRESS_ON_RECORD,
+                title=f"{name} at {written}",
+                summary=unit.text[:300],
+                confidence=0.8,
+                severity="LOW",
+                entities=[name],
+                sources=[unit.ref],
+            )
+        )
+    return found
+
+
+def _key(address: str) -> tuple[str, str]:
+    """(street line, house number and postcode) of an address, each in one spelling."""
+    parts = [p.strip().lower() for p in address.split(",")]
+    street = " ".join(re.findall(r"[a-z0-9]+", parts[0]))
+    postcode = re.sub(r"\s+", "", parts[-1]) if len(parts) > 1 else ""
+    house = _HOUSE.search(parts[0])
+    return street, f"{house.group().lower() if house else ''}|{postcode}"
+
+
+def shared_addresses(findings: list[Finding], transactions: list[Transaction]) -> list[Anomaly]:
+    by_street: dict[str, list[tuple[str, str, Finding]]] = defaultdict(list)
+    by_house: dict[str, list[tuple[str, str, Finding]]] = defaultdict(list)
+    for finding in findings:
+        match = _TITLE.match(finding.title) if finding.finding_type == ADDRESS_ON_RECORD else None
+        if match is None:
+            continue
+        street, house = _key(match["address"])
+        entry = (match["name"], match["address"], finding)
+        by_street[street].append(entry)
+        if not house.startswith("|") and not house.endswith("|"):
+            by_house[house].append(entry)
+    found: list[Anomaly] = []
+    seen: set[tuple[str, str]] = set()
+    for group in [*by_street.values(), *by_house.values()]:
+        firms = [g for g in group if kind_of(g[0]) == "organization"]
+        people = [g for g in group if _person(g[0])]
+        for firm_name, address, firm in firms:
+            for person_name, _, person in people:
+                if (firm_name, person_name) in seen or same_party(firm_name, person_name):
+                    continue
+                seen.add((firm_name, person_name))
+                found.append(_anomaly(firm_name, person_name, address, firm, person, transactions))
+    return found
+
+
+def _person(name: str) -> bool:
+    return kind_of(name) == "person" or any(n.kind == "person" for n in find_names(name))
+
+
+def _anomaly(
+    firm: str,
+    person: str,
+    address: str,
+    firm_row: Finding,
+    person_row: Finding,
+    transactions: list[Transaction],
+) -> Anomaly:
+    paid = [
+        t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, firm)
+    ]
+    approved = [
+        t
+        for t in paid
+        if any(
+            same_party(person, n.text)
+            for field in ACTED_BY.finditer(f"{t.description}; {t.source.excerpt or ''}")
+            if _APPROVING.match(field["role"])
+            for n in find_names(field["who"])
+        )
+    ]
+    money = f"; {len(paid)} payment(s) to {firm} totalling {total_of(paid)}" if paid else ""
+    signed = f", {len(approved)} of them approved by {person}" if approved else ""
+    return Anomaly(
+        kind=SHARED_ADDRESS,
+        description=(
+            f"{firm} is registered at {address}, the address on record for {person}{money}{signed}."
+        ),
+        severity="HIGH" if paid else "MEDIUM",
+        total_amount=round(sum(t.amount for t in paid), 2) if paid else None,
+        sources=unique_refs(
+            [firm_row.sources[0], person_row.sources[0], *(t.source for t in paid)], 8
+        ),
+    )
+
+
+# The anomaly's own words (above), read back at synthesis.
+_SHARED = re.compile(
+    r"^(?P<firm>.+?) is registered at (?P<address>.+?), the address on record for "
+    r"(?P<person>[^;.]+?)(?:;|\.$|, \d)"
+)
+_TIE = (
+    r"(?:connections?|connected|dealings|relationship|links?|linked|ties|tied|involvement|"
+    r"involved|associat\w*|affiliat\w*|interests?)"
+)
+_NO_TIE = re.compile(
+    rf"\b(?:no|not|never|none|nothing|n['\u2019]t)\b[^.;]{{0,40}}?\b{_TIE}\b"
+    rf"|^\s*(?:no|none|nothing|never)\b[^\[]*\[asked:[^\]]*\b{_TIE}\b",
+    re.IGNORECASE,
+)

@@ -1,0 +1,686 @@
+"""Rules for suspicious money movements, over transfers only (never reported statement figures).
+
+- structuring: several transfers just under a reporting threshold, by or to one party, within a
+  short window, together above it;
+- round trips: money from A to B coming back from B to A (directly or via a third party) in a
+  similar amount soon after;
+- amount mismatches: one invoice/reference (or one dated payment between the same parties)
+  carrying different amounts in different files;
+- duplicates: the same amount to the same payee twice in one file, with the same reference or
+  within a few days (not a charge recurring on about the same day of different months, nor a
+  small amount spent again on another day: a daily fare, a lunch);
+- round amounts: repeated large whole-thousand payments to one payee;
+- pass-through: money a person received from one party and sent on to another within two
+  days, in nearly the same amount (a mule's or a layering account's pattern; not a salary's
+  or a refund's, nor a firm's trade).
+"""
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import date, timedelta
+from itertools import pairwise
+from typing import TypeVar
+
+from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
+from holmes_backend.analysis.domains.ledger import (
+    INVOICED,
+    is_payment,
+    is_transfer,
+    norm_reference,
+    tx_date,
+)
+from holmes_backend.analysis.facts import condition
+from holmes_backend.analysis.facts.cells import ACTED_BY
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.money import format_money
+from holmes_backend.analysis.facts.names import find_names, kind_of, name_key, same_party
+
+T = TypeVar("T")
+REPORTING_THRESHOLD = 10_000.0
+STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
+STRUCTURING_WINDOW_DAYS = 14
+STRUCTURING_MIN_COUNT = 3
+ROUND_TRIP_DAYS = 90
+SIMILAR_AMOUNT = 0.10
+MISMATCH_TOLERANCE = 0.005
+DUPLICATE_DAYS = 7
+# The same amount to one payee on different days without a shared reference is a possible
+# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
+# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
+DUPLICATE_MATERIAL_SHARE = 0.01
+_DIGITS = re.compile(r"\d+")
+# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
+_METERED = re.compile(
+    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
+    r"|\bunits\s+at\b",
+    re.IGNORECASE,
+)
+_HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
+RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
+ROUND_MIN = 5_000.0
+ROUND_UNIT = 1_000.0
+PASS_THROUGH_DAYS = 2
+PASS_THROUGH_SHARE = 0.05  # sent on within 5 % of what came in
+PASS_THROUGH_MIN = 1_000.0
+# Money in that is routinely spent at once: pay, a pension, benefits, a refund, interest.
+_INCOME = re.compile(
+    r"\b(?:salary|salaries|wages?|payroll|pay\b|pension|benefits?|refund\w*|interest|dividends?|"
+    r"allowance|bonus)",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class _Tx:
+    number: int
+    tx: Transaction
+    day: date | None
+    sender: str  # the named parties' keys, "" when the transaction does not name it
+    receiver: str
+
+    @property
+    def paid(self) -> bool:
+        return is_payment(self.tx)
+
+    @property
+    def payer(self) -> str:
+        """The sender; unnamed, the document's own account holder (a statement's rows are its
+        account's): one party within a file, not the same one across files."""
+        return self.sender or f"{_HOLDER}{self.tx.source.file_id}"
+
+    @property
+    def payee(self) -> str:
+        return self.receiver or f"{_HOLDER}{self.tx.source.file_id}"
+
+
+def _index(transactions: list[Transaction]) -> list[_Tx]:
+    return [
+        _Tx(n, t, tx_date(t), _key(t.from_party), _key(t.to_party))
+        for n, t in enumerate(transactions)
+        if is_transfer(t) and t.amount > 0
+    ]
+
+
+def _key(party: str | None) -> str:
+    return name_key(party) if party else ""
+
+
+def _refs(items: Iterable[_Tx]) -> list[SourceRef]:
+    return unique_refs([item.tx.source for item in items])
+
+
+def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
+    return abs(a - b) <= tolerance * max(a, b)
+
+
+def _day(item: _Tx) -> date | None:
+    return item.day
+
+
+def _label(item: _Tx) -> str:
+    t = item.tx
+    parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
+    return f"{format_money(t.amount, t.currency)} on {t.date or 'an unknown date'} ({parties})"
+
+
+def find_anomalies(
+    transactions: list[Transaction],
+    threshold: float = REPORTING_THRESHOLD,
+    filenames: dict[str, str] | None = None,
+    stated: Sequence[float] = (),
+) -> list[Anomaly]:
+    """Anomalies over transfers; invoices' amounts due only count for mismatches. `stated`:
+    thresholds the case's own documents state (an approval limit, a tender band), under which
+    payments may be split as they are under the reporting threshold."""
+    items = _index(transactions)
+    payments = [item for item in items if item.paid]
+    found = structuring(payments, threshold, stated)
+    found += round_trips(payments)
+    found += mismatches(items, filenames or {})
+    found += duplicates(payments, threshold)
+    found += round_amounts(payments)
+    found += returned(items)
+    found += sequential_invoices(payments)
+    found += paid_before_invoiced(items)
+    found += pass_throughs(payments)
+    return found
+
+
+def pass_throughs(items: list[_Tx]) -> list[Anomaly]:
+    """A → X, then X → B (B neither A nor X) within PASS_THROUGH_DAYS, the amount sent on within
+    PASS_THROUGH_SHARE of the amount received: one anomaly per incoming payment."""
+    by_payer: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        by_payer[item.payer].append(item)
+    found: list[Anomaly] = []
+    for incoming in items:
+        tx = incoming.tx
+        if incoming.day is None or tx.amount < PASS_THROUGH_MIN or _INCOME.search(tx.description):
+            continue
+        # Through a person's account, between named parties: a firm buying and selling on is
+        # trade, and an unnamed side cannot be told apart from the account's own holder.
+        if not (incoming.sender and tx.to_party and kind_of(tx.to_party) == "person"):
+            continue
+        if tx.from_party and same_party(tx.from_party, tx.to_party):
+            continue  # their own money moved between their accounts
+        onward = [
+            out
+            for out in by_payer.get(incoming.payee, [])
+            if out.day is not None
+            and out.receiver
+            and out.payee not in (incoming.payer, incoming.payee)
+            and 0 <= (out.day - incoming.day).days <= PASS_THROUGH_DAYS
+            and abs(out.tx.amount - tx.amount) <= PASS_THROUGH_SHARE * tx.amount
+        ]
+        if not onward:
+            continue
+        out = onward[0]
+        via = tx.to_party
+        found.append(
+            Anomaly(
+                kind="pass_through",
+                description=(
+                    f"{format_money(tx.amount, tx.currency)} from {tx.from_party or '?'} to {via} "
+                    f"on {tx.date} went on to {out.tx.to_party or '?'} "
+                    f"({format_money(out.tx.amount, out.tx.currency)} on {out.tx.date}): money "
+                    "passed through rather than used."
+                ),
+                severity="MEDIUM",
+                total_amount=round(tx.amount, 2),
+                sources=_refs([incoming, out]),
+            )
+        )
+    return found
+
+
+def paid_before_invoiced(items: list[_Tx]) -> list[Anomaly]:
+    """A payment made days before the invoice it cites was issued: the invoice was written to
+    cover a payment already made (or backdated the other way)."""
+    invoices: dict[str, _Tx] = {}
+    for item in items:
+        if item.tx.reference and item.day and item.tx.description.startswith(INVOICED):
+            invoices.setdefault(norm_reference(item.tx.reference), item)
+    found: list[Anomaly] = []
+    for item in items:
+        invoice = invoices.get(norm_reference(item.tx.reference or ""))
+        if not item.paid or invoice is None or item.day is None or invoice.day is None:
+            continue
+        early = (invoice.day - item.day).days
+        if early <= 1 or item.tx.source.file_id == invoice.tx.source.file_id:
+            continue
+        found.append(
+            Anomaly(
+                kind="paid_before_invoiced",
+                description=(
+                    f"Invoice {invoice.tx.reference} is dated {invoice.day.isoformat()}, yet "
+                    f"{format_money(item.tx.amount, item.tx.currency)} citing it was paid on "
+                    f"{item.day.isoformat()}, {early} days before it was issued"
+                ),
+                severity="MEDIUM",
+                total_amount=round(item.tx.amount, 2),
+                sources=_refs([item, invoice]),
+            )
+        )
+    return found
+
+
+# A supplier's invoice number: its prefix, then the count that runs on ("BMS-2024-017" -> 17).
+_NUMBERED = re.compile(r"^(?P<prefix>.*?)(?P<n>\d{1,6})$")
+_RUN = 3  # invoices in a row
+_RUN_DAYS = 45  # over at least this long: a supplier billing others would have moved on
+
+
+def sequential_invoices(payments: list[_Tx]) -> list[Anomaly]:
+    """A supplier whose invoices to the case run in unbroken sequence over weeks or months
+    (BMS-001, BMS-002, BMS-003 from October to December): no other customer took a number in
+    between, the mark of a supplier that bills no one else. Equal instalments (a lease's
+    CL-2024-01, -02, -03) are numbered per contract, and left out."""
+    by_payee: dict[str, dict[str, list[tuple[int, _Tx]]]] = defaultdict(lambda: defaultdict(list))
+    for item in payments:
+        match = _NUMBERED.match(norm_reference(item.tx.reference or "")) if item.receiver else None
+        if match and item.day:
+            by_payee[item.receiver][match["prefix"]].append((int(match["n"]), item))
+    found: list[Anomaly] = []
+    for series in by_payee.values():
+        for numbered in series.values():
+            once = sorted({n: item for n, item in numbered}.items())
+            numbers = [n for n, _ in once]
+            if len(once) < _RUN or numbers != list(range(numbers[0], numbers[0] + len(once))):
+                continue
+            days = sorted(i.day for _, i in once if i.day)
+            amounts = [i.tx.amount for _, i in once]
+            instalments = max(amounts) - min(amounts) <= 0.01 * max(amounts)
+            if (days[-1] - days[0]).days < _RUN_DAYS or instalments:
+                continue
+            first = once[0][1].tx
+            found.append(
+                Anomaly(
+                    kind="sequential_invoices",
+                    description=(
+                        f"{len(once)} invoices from {first.to_party} numbered in unbroken "
+                        f"sequence ({once[0][1].tx.reference} to {once[-1][1].tx.reference}) "
+                        f"from {days[0].isoformat()} to {days[-1].isoformat()}: no other "
+                        "customer was invoiced in between, as if this were its only one"
+                    ),
+                    severity="MEDIUM",
+                    total_amount=round(sum(i.tx.amount for _, i in once), 2),
+                    sources=_refs([i for _, i in once]),
+                )
+            )
+    return found
+
+
+def returned(items: list[_Tx]) -> list[Anomaly]:
+    """Payments returned unpaid, and the fees and notices that go with them (NSF, bounced,
+    overdue, arrears): a party short of money, one file at a time."""
+    by_file: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        if condition.reported(item.tx.description) == "arrears":
+            by_file[item.tx.source.file_id].append(item)
+    return [
+        Anomaly(
+            kind="returned_payment",
+            description=f"{len(group)} payment(s) returned unpaid or charged as arrears: "
+            + "; ".join(f"{_label(i)} {i.tx.description[:60]}" for i in group[:5]),
+            severity="MEDIUM" if len(group) >= 2 else "LOW",
+            total_amount=round(sum(i.tx.amount for i in group), 2),
+            sources=_refs(group),
+        )
+        for group in by_file.values()
+    ]
+
+
+def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:
+    found: list[Anomaly] = []
+    reported: set[int] = set()
+    for limit in (threshold, *sorted(set(stated) - {threshold})):
+        found += _structured(items, limit, reported, stated=limit != threshold)
+    return found
+
+
+def _structured(
+    items: list[_Tx], threshold: float, reported: set[int], *, stated: bool
+) -> list[Anomaly]:
+    """Runs of transfers just under `threshold`, none of `reported` (which it adds to)."""
+    low = threshold * (1 - STRUCTURING_BAND)
+    groups: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
+    for item in items:
+        if not (low <= item.tx.amount < threshold) or item.day is None:
+            continue
+        if not stated:  # an approval limit is split for one payee, not by an account's holder
+            groups[("by", item.payer)].append(item)
+        groups[("to", item.payee)].append(item)
+    found: list[Anomaly] = []
+    which = "threshold the case's documents state" if stated else "reporting threshold"
+    # Runs by or to a named party first (the account's own runs name no one), larger first; a
+    # run is reported when it brings enough transfers not reported yet.
+    for (role, _), group in sorted(
+        groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
+    ):
+        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)), _day)
+        numbers = {i.number for i in cluster}
+        if len(numbers - reported) < STRUCTURING_MIN_COUNT:
+            continue
+        total = sum(i.tx.amount for i in cluster)
+        if total <= threshold:
+            continue
+        reported |= numbers
+        days = ((cluster[-1].day or date.min) - (cluster[0].day or date.min)).days + 1
+        severe = len(cluster) >= 4 or total >= 2 * threshold
+        found.append(
+            Anomaly(
+                kind="structuring",
+                description=(
+                    f"{len(cluster)} {_structured_as(cluster, role)} of "
+                    f"{format_money(low, '')}\u2013"
+                    f"{format_money(threshold, '')} (just under the "
+                    f"{format_money(threshold, cluster[0].tx.currency)} {which}) "
+                    f"within {days} day(s), totalling {format_money(total, cluster[0].tx.currency)}"
+                    f": {'; '.join(_label(i) for i in cluster[:6])}"
+                ),
+                severity="HIGH" if severe else "MEDIUM",
+                total_amount=round(total, 2),
+                sources=_refs(cluster),
+            )
+        )
+    return found
+
+
+_CASH_WORD = re.compile(r"\bcash\b", re.IGNORECASE)
+_CASH_IN = re.compile(r"\b(?:deposit|paid\s+in|lodge?ment|lodged|credit)", re.IGNORECASE)
+_CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE)
+
+
+def _structured_as(cluster: list[_Tx], role: str) -> str:
+    """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
+    parties as written, when one key stands for several spellings)."""
+    if all(_CASH_WORD.search(i.tx.description) for i in cluster):
+        said = " ".join(i.tx.description for i in cluster)
+        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
+            return "cash withdrawals"
+        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
+    written = list(
+        dict.fromkeys(
+            p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)
+        )
+    )
+    if not written:
+        return "transfers in one account"
+    return f"transfers {role} {' / '.join(written[:3])}"
+
+
+def densest(
+    group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
+) -> list[T]:
+    """The largest run of items (sorted by day) whose days fit in a window of `days` (two
+    pointers): structuring here, payments split under an approval threshold (splits)."""
+    best: list[T] = []
+    start = 0
+    window = timedelta(days=days)
+    for end, item in enumerate(group):
+        while (day_of(item) or date.min) - (day_of(group[start]) or date.min) > window:
+            start += 1
+        if end + 1 - start > len(best):
+            best = group[start : end + 1]
+    return best
+
+
+def _within(first: _Tx, second: _Tx, days: int) -> bool:
+    if first.day is None or second.day is None:
+        return True
+    return timedelta(0) <= second.day - first.day <= timedelta(days=days)
+
+
+_Pairs = dict[tuple[str, str], list[_Tx]]
+
+
+def round_trips(items: list[_Tx]) -> list[Anomaly]:
+    by_pair: _Pairs = defaultdict(list)
+    by_sender: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        if item.payer != item.payee:
+            by_pair[(item.payer, item.payee)].append(item)
+            by_sender[item.payer].append(item)
+    found: list[Anomaly] = []
+    seen: set[frozenset[int]] = set()
+    for (a, b), outgoing in by_pair.items():
+        for first in outgoing:
+            back = _return_leg(first, by_pair.get((b, a), []), first.tx.amount)
+            if back is not None:
+                _add_trip(found, seen, [first, back])
+            for middle in by_sender.get(b, [])[:50]:
+                if middle.payee in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
+                    continue
+                if not _similar(first.tx.amount, middle.tx.amount):
+                    continue
+                back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
+                if back is not None:
+                    _add_trip(found, seen, [first, middle, back])
+    _aggregated_trips(by_pair, found, seen)
+    return found
+
+
+def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
+    return next(
+        (
+            c
+            for c in candidates
+            if _within(after, c, ROUND_TRIP_DAYS) and _similar(amount, c.tx.amount)
+        ),
+        None,
+    )
+
+
+def _aggregated_trips(by_pair: _Pairs, found: list[Anomaly], seen: set[frozenset[int]]) -> None:
+    """Several payments one way returned as one sum ("three payments of 9,500 out, 27,000 back")."""
+    for (a, b), outgoing in by_pair.items():
+        for back in by_pair.get((b, a), []):
+            legs = [o for o in outgoing if _within(o, back, ROUND_TRIP_DAYS)]
+            if len(legs) < 2 or any(back.number in key for key in seen):
+                continue
+            if _similar(sum(leg.tx.amount for leg in legs), back.tx.amount):
+                _add_trip(found, seen, [*legs, back], aggregated=True)
+
+
+def _add_trip(
+    found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx], aggregated: bool = False
+) -> None:
+    key = frozenset(leg.number for leg in legs)
+    if key in seen:
+        return
+    seen.add(key)
+    sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
+    if aggregated:
+        route = (
+            f"{legs[0].tx.from_party or '?'} → {legs[0].tx.to_party or '?'} (\u00d7{len(legs) - 1})"
+        )
+        route += f" → {legs[-1].tx.to_party or '?'}"
+    else:
+        route = " → ".join(
+            [legs[0].tx.from_party or "?", *[leg.tx.to_party or "?" for leg in legs]]
+        )
+    returned = legs[-1].tx.amount / sent
+    found.append(
+        Anomaly(
+            kind="round_trip",
+            description=(
+                f"Funds went {route} and came back ({returned:.0%} of the amount returned): "
+                + "; ".join(_label(leg) for leg in legs)
+            ),
+            severity="HIGH" if len(legs) >= 3 or returned >= 0.95 else "MEDIUM",
+            total_amount=round(sent, 2),
+            sources=_refs(legs),
+        )
+    )
+
+
+def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
+    found: list[Anomaly] = []
+    by_reference: dict[str, list[_Tx]] = defaultdict(list)
+    by_payment: dict[tuple[date, str, str], list[_Tx]] = defaultdict(list)
+    for item in items:
+        if item.tx.reference:
+            by_reference[norm_reference(item.tx.reference)].append(item)
+        elif item.day and (item.sender or item.receiver):  # a payment known by a party
+            by_payment[(item.day, item.sender, item.receiver)].append(item)
+    for reference, group in by_reference.items():
+        found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
+    for (day, _, _), group in by_payment.items():
+        files = defaultdict(list)
+        for item in group:
+            files[item.tx.source.file_id].append(item)
+        if all(len(v) == 1 for v in files.values()):
+            found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
+    return found
+
+
+def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[Anomaly]:
+    first: dict[str, _Tx] = {}
+    for item in group:
+        first.setdefault(item.tx.source.file_id, item)
+    if len(first) < 2:
+        return []
+    # The odd one out first (the record the others contradict: an invoice for 48,500 against
+    # two payments of 84,500), then by file name: the same order however the files arrive.
+    counts = Counter(round(item.tx.amount, 2) for item in first.values())
+    by_file = dict(
+        sorted(
+            first.items(),
+            key=lambda kv: (
+                counts[round(kv[1].tx.amount, 2)],
+                filenames.get(kv[0], kv[0]),
+            ),
+        )
+    )
+    amounts = [item.tx.amount for item in by_file.values()]
+    low, high = min(amounts), max(amounts)
+    amounts_differ = high - low > max(0.01, MISMATCH_TOLERANCE * high)
+    payees = [i.tx.to_party for i in by_file.values() if i.tx.to_party]
+    payees_differ = any(not same_party(payees[0], p) for p in payees[1:])
+    if not (amounts_differ or payees_differ):
+        return []
+
+    def named(item: _Tx) -> str:
+        return filenames.get(item.tx.source.file_id) or "file " + item.tx.source.file_id
+
+    listing = "; ".join(
+        f"{format_money(i.tx.amount, i.tx.currency)}"
+        + (f" to {i.tx.to_party}" if payees_differ and i.tx.to_party else "")
+        + f" in {named(i)}"
+        for i in by_file.values()
+    )
+    what_differs = " and payees" if amounts_differ and payees_differ else ""
+    return [
+        Anomaly(
+            kind="amount_mismatch" if amounts_differ else "payee_mismatch",
+            description=(
+                f"Different {'amounts' if amounts_differ else 'payees'}{what_differs} for "
+                f"{what} across documents: {listing}"
+                f"{_payee_is_signer(list(by_file.values()), named)}"
+            ),
+            severity="HIGH" if (high - low) >= 0.1 * high or payees_differ else "MEDIUM",
+            total_amount=round(high - low, 2) if amounts_differ else round(high, 2),
+            sources=_refs(by_file.values()),
+        )
+    ]
+
+
+def _payee_is_signer(items: list[_Tx], named: Callable[[_Tx], str]) -> str:
+    """ "; the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)": a
+    payment that went to the person a record names as writing or approving it."""
+    roles = [
+        (f"{m['role'].capitalize()}: {n.text}", n.text, item)
+        for item in items
+        for m in ACTED_BY.finditer(f"{item.tx.description}; {item.tx.source.excerpt or ''}")
+        for n in find_names(m["who"])
+        if n.kind == "person"
+    ]
+    for payee in (i.tx.to_party for i in items if i.tx.to_party):
+        for field, person, item in roles:
+            if same_party(payee, person):
+                return f'; the payee {payee} is {person} ("{field}" in {named(item)})'
+    return ""
+
+
+_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
+_INVOICE_DAY = re.compile(
+    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
+)
+
+
+def _invoice_day(description: str) -> str | None:
+    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
+    match = _INVOICE_DAY.search(description)
+    moments = find_moments(match["day"]) if match else []
+    return moments[0].day.isoformat() if moments else None
+
+
+def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
+    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
+    low = threshold * (1 - STRUCTURING_BAND)
+    for item in items:
+        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
+        # of one day differ in their entry and exit, two wires to one account do not.
+        payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
+        if low <= item.tx.amount < threshold:
+            continue  # a run of those is structuring, reported as such
+        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
+    found: list[Anomaly] = []
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
+        same_reference = len(references) != len(set(references))
+        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
+        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
+        bare = [_BARE_SUFFIX.sub("", r) for r in references]
+        altered = len(bare) != len(set(bare)) and not same_reference
+        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
+        same_invoice = len(invoiced) != len(set(invoiced))
+        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
+        close = [
+            (a, b)
+            for a, b in pairwise(group)
+            if a.day
+            and b.day
+            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
+            # A small fare or a coffee bought again another day is routine spending; the same
+            # small amount twice in one day, or with one reference, is still a duplicate.
+            and (material or a.day == b.day)
+            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
+            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
+            and not (
+                a.day != b.day
+                and _METERED.search(a.tx.description)
+                and _METERED.search(b.tx.description)
+            )
+        ]
+        one_invoice = altered or same_invoice
+        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
+            continue
+        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
+        why = (
+            "the same reference"
+            if same_reference
+            else "one invoice number with a letter added"
+            if altered
+            else "the same invoice date"
+            if same_invoice
+            else f"within {DUPLICATE_DAYS} days"
+        )
+        found.append(
+            Anomaly(
+                kind="duplicate_payment",
+                description=f"Possible duplicate payment ({why}): "
+                + "; ".join(_label(i) for i in group[:5]),
+                severity=severity,
+                total_amount=round(sum(i.tx.amount for i in group), 2),
+                sources=_refs(group),
+            )
+        )
+    return found
+
+
+def _recurring(group: list[_Tx]) -> bool:
+    """Charges at about the same day of different months (a subscription, rent, a fee), or
+    three or more at one regular interval of a week or more (a weekly wage): a recurring
+    charge, not a payment made twice."""
+    days = sorted(item.day for item in group if item.day)
+    if len(days) != len(group):
+        return False
+    monthly = len({(d.year, d.month) for d in days}) == len(days) and (
+        max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
+    )
+    gaps = [(b - a).days for a, b in pairwise(days)]
+    regular = len(days) >= 3 and min(gaps) >= 7 and max(gaps) - min(gaps) <= 1
+    return monthly or regular
+
+
+def round_amounts(items: list[_Tx]) -> list[Anomaly]:
+    by_payee: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        by_payee[item.receiver or f"file:{item.tx.source.file_id}"].append(item)
+    found: list[Anomaly] = []
+    for group in by_payee.values():
+        whole = [i for i in group if i.tx.amount >= ROUND_MIN and i.tx.amount % ROUND_UNIT == 0]
+        if len(whole) < 2 or len(whole) * 2 < len(group):
+            continue
+        total = sum(i.tx.amount for i in whole)
+        payee = whole[0].tx.to_party or "one payee"
+        found.append(
+            Anomaly(
+                kind="round_amounts",
+                description=(
+                    f"{len(whole)} whole-thousand payments to {payee} totalling "
+                    f"{format_money(total, whole[0].tx.currency)}; round figures without "
+                    "invoices often mark informal or disguised payments"
+                ),
+                severity="MEDIUM" if len(whole) >= 3 or total >= 5 * ROUND_MIN else "LOW",
+                total_amount=round(total, 2),
+                sources=_refs(whole),
+            )
+        )
+    return found

@@ -1,0 +1,327 @@
+"""What the later stages work from: the domain outputs handed over as findings blocks or summaries.
+
+Synthesis and the knowledge graph receive earlier outputs as FINDINGS blocks (header
+{"domain": …} or {"stage": …}), strategy the other domains' findings as text summaries
+(`agents.summaries`: their texts cut to a first sentence); several of one domain are merged. When a
+domain's block is missing but evidence documents came along, that domain is derived from them
+here, so each stage also works when it is handed raw evidence.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    StrategyOutput,
+    SynthesisOutput,
+    Transaction,
+)
+from holmes_backend.agents.summaries import parse_summaries
+from holmes_backend.analysis.domains.evidence import analyse_evidence
+from holmes_backend.analysis.domains.financial import analyse_financial, threshold_from
+from holmes_backend.analysis.domains.ledger import (
+    INFLOW_WORDS,
+    INVOICED,
+    OUTFLOW_WORDS,
+    is_payment,
+)
+from holmes_backend.analysis.domains.legal import analyse_legal
+from holmes_backend.analysis.domains.people import ORGANIZATIONS_NAMED
+from holmes_backend.analysis.facts.lexicon import fold, wordset
+from holmes_backend.analysis.facts.names import (
+    distinctive_words,
+    kind_of,
+    org_core,
+    person_parts,
+    same_party,
+)
+from holmes_backend.analysis.facts.vocabulary import only_common_words
+from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
+
+M = TypeVar("M", bound=BaseModel)
+_WINDOW = re.compile(r"window[_ ]minutes\s*[:=]\s*(?P<value>\d+(?:\.\d+)?)", re.IGNORECASE)
+DEFAULT_WINDOW_MINUTES = 30.0
+# Words that name a file as an account's record: a name beside them is the account's holder's.
+_ACCOUNT_FILES = wordset(
+    "statement statements ledger ledgers account accounts bank banking transactions payables "
+    "receivables cashbook books register card cards creditcard amex visa mastercard expense "
+    "expenses purchases"
+)
+_FILE_WORDS = re.compile(r"[a-z]{4,}")
+_HEAD_WORD = re.compile(r"[a-z][a-z'&-]*")
+# A narrative's word before whom the money went to or came from.
+_PAID_TO = r"\b(?:to|from|payee|beneficiary|ben)\b\s*:?\s*(?:mrs?|ms|dr)?\.?\s*"
+
+
+@dataclass
+class CaseView:
+    documents: list[EvidenceDoc]
+    financial: FinancialOutput
+    legal: LegalOutput
+    evidence: EvidenceOutput
+    strategy: StrategyOutput | None = None
+    synthesis: SynthesisOutput | None = None
+    given: list[str] = field(default_factory=list)
+    derived: list[str] = field(default_factory=list)
+    filenames: dict[str, str] = field(default_factory=dict)
+
+    @cached_property
+    def holders(self) -> dict[str, str]:
+        """The holder of each statement or ledger that leaves one side of its payments unnamed,
+        when its file's name carries the distinctive word of exactly one party of the case
+        ("meridian_statement_lakeshore_4471.csv": Lakeshore Consulting Group LLC; a bank export
+        "aib_statement_gallagher_2025.csv": Aoife Gallagher, named in an interview). Investigators
+        name statements after their accounts; only a file named as an account's record
+        (statement, ledger, payables…) counts, and a name matching no party, or several, gives
+        none."""
+        files: dict[str, set[str]] = {}
+        for tx in self.financial.transactions:
+            if is_payment(tx) and (tx.from_party is None or tx.to_party is None):
+                name = fold(self.filenames.get(tx.source.file_id, "").lower())
+                words = set(_FILE_WORDS.findall(name))
+                if words & _ACCOUNT_FILES:
+                    files[tx.source.file_id] = words
+        if not files:
+            return {}
+        named = set().union(*files.values())
+        names = {n for tx in self.financial.transactions for n in (tx.from_party, tx.to_party) if n}
+        names |= set(self.evidence.people)
+        names |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
+        parties: list[tuple[str, set[str]]] = []  # a party's longest spelling, its words
+        for name in sorted((n for n in names if _unaccented_words(n) & named), key=len)[::-1]:
+            same = next((i for i, (kept, _) in enumerate(parties) if same_party(kept, name)), None)
+            if same is None:
+                parties.append((name, _unaccented_words(name)))
+            else:
+                parties[same] = (parties[same][0], parties[same][1] | _unaccented_words(name))
+        holders: dict[str, str] = {}
+        for file_id, words in files.items():
+            # The party the file's name names most fully ("…_edith_marlow…": Edith Marlow,
+            # not her son Graham Marlow).
+            overlap = {kept: len(distinct & words) for kept, distinct in parties}
+            best = max(overlap.values(), default=0)
+            matched = [kept for kept, count in overlap.items() if count == best and best]
+            if len(matched) == 1:
+                holders[file_id] = matched[0]
+        return holders
+
+    def held(self, tx: Transaction) -> Transaction:
+        """The payment with the side its statement leaves unnamed taken as the statement's
+        holder's (see holders); then a side still unnamed taken as the organisation of the
+        case its narrative names (see counterpart); then a payer still unnamed taken as the
+        party billed by the invoice the payment cites, issued by its payee (see billed); as it
+        is otherwise."""
+        tx = self._held(tx)
+        if tx.from_party is None and tx.to_party and tx.reference:
+            billed = self.billed.get(tx.reference.strip().upper())
+            if billed is not None and same_party(billed[1], tx.to_party):
+                tx = tx.model_copy(update={"from_party": billed[0]})
+        return tx
+
+    @cached_property
+    def billed(self) -> dict[str, tuple[str, str]]:
+        """Each invoice's number: the party it bills and the party that issued it."""
+        return {
+            tx.reference.strip().upper(): (tx.from_party, tx.to_party)
+            for tx in self.financial.transactions
+            if tx.description.startswith(INVOICED)
+            and tx.reference
+            and tx.from_party
+            and tx.to_party
+        }
+
+    def _held(self, tx: Transaction) -> Transaction:
+        holder = self.holders.get(tx.source.file_id)
+        if holder is not None and tx.from_party is None and tx.to_party is None:
+            # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").
+            out = _direction(tx.description)
+            if out is None:
+                return tx
+            named = self.counterpart(tx.description)
+            other = named if named and not same_party(named, holder) else None
+            return tx.model_copy(
+                update={
+                    "from_party": holder if out else other,
+                    "to_party": other if out else holder,
+                }
+            )
+        if holder is not None and (tx.from_party is None) != (tx.to_party is None):
+            tx = tx.model_copy(
+                update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
+            )
+        if (tx.from_party is None) == (tx.to_party is None):
+            return tx
+        named = self.counterpart(tx.description)
+        if named is None or same_party(named, tx.from_party or tx.to_party or ""):
+            return tx
+        return tx.model_copy(
+            update={"from_party": tx.from_party or named, "to_party": tx.to_party or named}
+        )
+
+    def counterpart(self, narrative: str) -> str | None:
+        """The one party of the case a bank narrative names: an organisation by the first words
+        of its name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.), a
+        person by a surname no one else of the case has, after "to" or "from" ("TRANSFER TO
+        KOWALCZYK B"; not "Approved By: H. Vane"), with or without its accents ("LEFÈVRE",
+        "LEFEVRE")."""
+        found: set[str] = set()
+        plain = fold(narrative)
+        for pattern, names in self._counterparts:
+            found |= {names[" ".join(m["head"].lower().split())] for m in pattern.finditer(plain)}
+        return found.pop() if len(found) == 1 else None
+
+    @cached_property
+    def _counterparts(self) -> list[tuple[re.Pattern[str], dict[str, str]]]:
+        """The organisations the case names, each by the first words of its name (two words, or
+        one that is no everyday word: "Brennock" of "Brennock Ltd", not "Global"), and its
+        people by their surnames, all unaccented (as org_core and person_parts give them)."""
+        known = {
+            e
+            for f in self.evidence.findings
+            if f.finding_type == ORGANIZATIONS_NAMED
+            for e in f.entities
+        }
+        known |= {p for p in self.legal.parties if kind_of(p) == "organization"}
+        known |= {c for c in self.financial.counterparties if kind_of(c) == "organization"}
+        heads: dict[str, set[str]] = defaultdict(set)
+        for name in known:
+            words = [w for w in _HEAD_WORD.findall(org_core(name)) if w != "the"]
+            if len(words) >= 2 and len(words[0]) >= 3:
+                heads[" ".join(words[:2])].add(name)
+            elif len(words) == 1 and len(words[0]) >= 4 and not only_common_words(words):
+                heads[words[0]].add(name)
+        people = {p for p in self.evidence.people if kind_of(p) == "person"}
+        people |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
+        people |= {p for p in self.legal.parties if kind_of(p) == "person"}
+        surnames: dict[str, set[str]] = defaultdict(set)
+        for name in people:
+            parts = person_parts(name)
+            if parts and len(parts[2]) >= 4 and not only_common_words([parts[2]]):
+                surnames[parts[2]].add(name)
+        # One person however often written ("B. Kowalczyk", "Beata Kowalczyk").
+        persons = {
+            surname: max(found, key=len)
+            for surname, found in surnames.items()
+            if all(same_party(a, b) for a in found for b in found) and surname not in heads
+        }
+        organisations = {head: max(found) for head, found in heads.items() if len(found) == 1}
+        return [
+            (re.compile(rf"{lead}\b(?P<head>{_alternatives(names)})\b", re.IGNORECASE), names)
+            for lead, names in ((r"", organisations), (_PAID_TO, persons))
+            if names
+        ]
+
+
+def _unaccented_words(name: str) -> set[str]:
+    """A name's distinctive words as a file's name may spell them ("lefevre" of Lefèvre)."""
+    return {fold(w) for w in distinctive_words([name])}
+
+
+def _alternatives(heads: dict[str, str]) -> str:
+    return "|".join(r"\s+".join(map(re.escape, head.split())) for head in heads)
+
+
+def _direction(narrative: str) -> bool | None:
+    """Whether a statement row's words say the money went out (True) or came in (False)."""
+    out, came = OUTFLOW_WORDS.search(narrative), INFLOW_WORDS.search(narrative)
+    return None if bool(out) == bool(came) else bool(out)
+
+
+def window_minutes(text: str) -> float:
+    match = _WINDOW.search(text or "")
+    return float(match["value"]) if match else DEFAULT_WINDOW_MINUTES
+
+
+def _stage(block: FindingsBlock) -> str:
+    header = block.header or {}
+    return str(header.get("domain") or header.get("stage") or header.get("name") or "").lower()
+
+
+def _parse(model: type[M], data: Any) -> M | None:
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        return None
+
+
+def _merge(model: type[M], items: list[M]) -> M | None:
+    if not items:
+        return None
+    merged: dict[str, Any] = {}
+    for item in items:
+        for name, value in item:
+            if isinstance(value, list):
+                merged.setdefault(name, []).extend(value)
+            elif value is not None and merged.get(name) is None:
+                merged[name] = value
+    return model.model_validate(merged)
+
+
+def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M | None:
+    return _merge(model, [item for item in blocks.get(name, []) if isinstance(item, model)])
+
+
+def _file_names(findings: list[FindingsBlock]) -> dict[str, str]:
+    """The files' names a request gives without their evidence (the graph's)."""
+    names: dict[str, str] = {}
+    for block in findings:
+        if _stage(block) == FILES_STAGE and isinstance(block.data, dict):
+            names.update({str(k): str(v) for k, v in block.data.items()})
+    return names
+
+
+def case_view(docs: list[EvidenceDoc], findings: list[FindingsBlock], text: str) -> CaseView:
+    """The case as the later stages see it: the documents, and each domain's output as given
+    (findings blocks, summaries in the request's text) or, when missing, derived from them."""
+    blocks: dict[str, list[BaseModel]] = {}
+    models: dict[str, type[BaseModel]] = {
+        "financial": FinancialOutput,
+        "legal": LegalOutput,
+        "evidence": EvidenceOutput,
+        "strategy": StrategyOutput,
+        "synthesis": SynthesisOutput,
+    }
+    given = [(_stage(block), block.data) for block in findings]
+    given += list(parse_summaries(text.splitlines()).items())
+    for stage, data in given:
+        model = models.get(stage)
+        parsed = _parse(model, data) if model else None
+        if parsed is not None:
+            blocks.setdefault(stage, []).append(parsed)
+    derived: list[str] = []
+    financial = _given(blocks, "financial", FinancialOutput)
+    if financial is None:
+        financial = FinancialOutput()
+        if docs:
+            financial = analyse_financial(docs, threshold_from(text)).output
+            derived.append("financial")
+    legal = _given(blocks, "legal", LegalOutput)
+    if legal is None:
+        legal = LegalOutput()
+        if docs:
+            legal = analyse_legal(docs).output
+            derived.append("legal")
+    evidence = _given(blocks, "evidence", EvidenceOutput)
+    if evidence is None:
+        evidence = EvidenceOutput()
+        if docs:
+            evidence = analyse_evidence(docs).output
+            derived.append("evidence")
+    return CaseView(
+        documents=docs,
+        financial=financial,
+        legal=legal,
+        evidence=evidence,
+        strategy=_given(blocks, "strategy", StrategyOutput),
+        synthesis=_given(blocks, "synthesis", SynthesisOutput),
+        given=sorted(blocks),
+        derived=derived,
+        filenames=_file_names(findings) | {d.file_id: d.filename for d in docs},
+    )

@@ -1,0 +1,205 @@
+"""Contract clauses by their operative words: obligations, prohibitions, caps, approvals, terms.
+
+"shall not exceed $X" is a cap, not a prohibition; "requires the prior written consent of the
+Board" an approval requirement whose party is the approver; "governed by the laws of …" names the
+governing law. The party of an obligation is the defined term or name before its modal verb.
+"""
+
+import re
+
+from holmes_backend.agents.schemas import Clause
+from holmes_backend.analysis.facts.money import find_money
+from holmes_backend.analysis.facts.names import UPPER, clean
+from holmes_backend.analysis.facts.text import Unit
+
+# A duty to declare something to someone: "must be declared in writing to the Audit Committee",
+# "shall disclose to the Board any interest".
+_DISCLOSURE = re.compile(
+    r"\b(?i:(?:shall|must|is\s+required\s+to|are\s+required\s+to)\s+"
+    r"(?:promptly\s+|immediately\s+)?(?:be\s+)?(?:declared?|disclosed?|reported?|notified|"
+    r"notify|registered|register))\b"
+    r"(?:[^.;]{0,80}?\b(?i:to)\s+(?i:the\s+|its\s+|an?\s+)?"
+    rf"(?P<body>[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*){{0,4}}))?"
+)
+_CAP = re.compile(
+    r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
+    r"\bnot\s+to\s+exceed\b|\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|"
+    r"\bcapped\s+at\b|\bceiling\s+of\b|\bin\s+no\s+event\s+(?:shall|will)\b.*\bexceed\b|"
+    r"\blimited\s+to\b|\bcap\s+of\b",
+    re.IGNORECASE,
+)
+_APPROVAL = re.compile(
+    r"\b(?:requires?|required|subject\s+to|without|conditional\s+(?:up)?on|only\s+with)\s+"
+    # Another condition first ("requires three written quotes and approval by the CFO").
+    r"(?:[\w ,-]{1,60}?\s(?:and|plus|as\s+well\s+as)\s+)?"
+    r"(?:the\s+)?(?:express\s+|prior\s+|advance\s+|written\s+|unanimous\s+|formal\s+)*"
+    r"(?:approval|consent|authori[sz]ation|sign[- ]?off|ratification|(?:counter-?|co-?)?"
+    r"signatures?)\s+(?:of|from|by)\s+"
+    r"(?:the\s+|its\s+|a\s+)?(?P<approver>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|for|to|"
+    r"before|prior|which|that|in|on|as|where|when|unless|shall|will)\b|$)"
+    r"|\bmust\s+be\s+(?:pre-?)?(?:approved|authori[sz]ed|ratified)\s+(?:in\s+advance\s+)?by\s+"
+    r"(?:the\s+)?(?P<approver2>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|before|prior)\b|$)",
+    re.IGNORECASE,
+)
+_PROHIBITION = re.compile(
+    r"\b(?:shall|will|may|must)\s+not\b|\bagrees?\s+not\s+to\b|\bis\s+prohibited\s+from\b|"
+    r"\bare\s+prohibited\s+from\b|\bshall\s+refrain\s+from\b|\bno\s+party\s+(?:shall|may)\b|"
+    r"\bis\s+not\s+permitted\s+to\b",
+    re.IGNORECASE,
+)
+_OBLIGATION = re.compile(
+    r"\b(?P<modal>shall|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
+    r"are\s+required\s+to|is\s+obligated\s+to|will\s+be\s+responsible\s+for)\b",
+    re.IGNORECASE,
+)
+_TERM = re.compile(
+    r"\b(?:term\s+of\s+this|shall\s+commence|shall\s+terminate|shall\s+expire|for\s+a\s+period"
+    r"\s+of|effective\s+(?:as\s+of|date)|renew(?:al|s|ed)?\b|terminat(?:e|ion)\s+(?:this|the)\s+"
+    r"agreement|notice\s+of\s+termination|expiration)",
+    re.IGNORECASE,
+)
+_PAYMENT = re.compile(
+    r"\b(?:payable\s+within|net\s+\d{1,3}\b|within\s+\d+\s+days\s+of\s+(?:receipt|invoice)|"
+    r"late\s+(?:fee|payment)|interest\s+at\s+(?:a\s+rate|\d))",
+    re.IGNORECASE,
+)
+_TOPICS = (
+    ("indemnification", re.compile(r"\bindemnif", re.I)),
+    ("confidentiality", re.compile(r"\bconfidential", re.I)),
+    (
+        "restrictive_covenant",
+        re.compile(r"\bnon-?(?:compete|solicit)|\bnot\s+(?:to\s+)?compete", re.I),
+    ),
+    ("liability", re.compile(r"\bliabilit(?:y|ies)\b|\bliable\b", re.I)),
+    ("jurisdiction", re.compile(r"\bjurisdiction\b|\bvenue\b|\barbitration\b", re.I)),
+)
+_GOVERNING = re.compile(
+    r"\bgoverned\s+by\s+(?:and\s+construed\s+in\s+accordance\s+with\s+)?(?:the\s+)?(?:internal\s+)?"
+    r"laws?\s+of\s+(?:the\s+)?(?P<law>(?:State|Commonwealth|Province|Republic|Kingdom)\s+of\s+"
+    rf"[{UPPER}][\w ]+?|[{UPPER}][\w ]+?)"
+    rf"(?=\s*[,.;(]|\s+(?:without|excluding|applicable|exclusive|as)\b|\s+and\s+(?![{UPPER}])|$)"
+    r"|\bgoverning\s+law\s*[:.-]\s*(?:the\s+laws?\s+of\s+)?(?:the\s+)?"
+    rf"(?P<law2>[{UPPER}][\w ]{{2,40}}?)"
+    r"(?=\s*[,.;(]|$)",
+)
+_MAX_TEXT = 600
+_DOCUMENT_WORDS = re.compile(r"\b(agreement|contract|amendment|schedule|exhibit|policy)\b", re.I)
+_DOCUMENT_SUBJECT = re.compile(r"\b(?:this|the)\s+(?:agreement|contract|amendment)\b", re.I)
+_SUBJECT_STOP = re.compile(r"[,;:()]|\b(?:and|or|if|that|which|when|unless|provided)\b", re.I)
+_DEFINED = re.compile(
+    rf"(?:^|\s)(?:the\s+|each\s+|any\s+)?(?P<term>(?:[{UPPER}][\w'\u2019-]*\s?){{1,4}})$"
+)
+
+
+def governing_law(text: str) -> str | None:
+    match = _GOVERNING.search(text)
+    if not match:
+        return None
+    law = (match["law"] or match["law2"] or "").strip()
+    return law or None
+
+
+def _party_before(text: str, position: int) -> str | None:
+    """The subject of a modal verb: the capitalised term just before it."""
+    head = text[:position].rstrip()
+    pieces = _SUBJECT_STOP.split(head)
+    tail = pieces[-1].strip() if pieces else ""
+    match = _DEFINED.search(tail)
+    if not match:
+        return None
+    term = clean(match["term"])
+    if not term or term.lower() in ("it", "this", "such", "no", "each"):
+        return None
+    return None if _DOCUMENT_WORDS.search(term) else term
+
+
+# Which of the approvers must be among them: "two trustees, one of whom must be the Chair".
+_ONE_OF_WHOM = re.compile(
+    r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
+    r"(?:(?:must|shall|should|will)\s+be\s+)?(?:the\s+)?(?P<who>[\w .'&-]{2,40}?)(?=[,.;:(]|$)",
+    re.IGNORECASE,
+)
+
+
+def requires_approval(text: str) -> bool:
+    """Whether a text sets an approval its subject needs ("payments of 10,000 or more require
+    the authorisation of two signatories")."""
+    return _APPROVAL.search(text) is not None
+
+
+def _approver(match: re.Match[str]) -> str:
+    raw = match["approver"] or match["approver2"] or ""
+    approver = clean(re.sub(r"\s+", " ", raw)).strip(" .")
+    if among := _ONE_OF_WHOM.match(match.string[match.end() :]):
+        return f"{approver} including the {clean(among['who'])}"
+    return approver
+
+
+def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:
+    """Clauses of one sentence; `operative` False (court opinions, letters) keeps only the
+    distinctive kinds (caps, approvals, governing law), not every "must" of an argument."""
+    text = unit.text[:_MAX_TEXT]
+    found: list[Clause] = []
+    money = find_money(text)
+    amount = abs(money[0].value) if money else None
+    approval = _APPROVAL.search(text)
+    if approval:
+        found.append(
+            Clause(
+                kind="approval_requirement",
+                text=text,
+                party=_approver(approval),
+                amount=amount,
+                source=unit.ref,
+            )
+        )
+    cap = _CAP.search(text)
+    if cap and money:
+        after = [m for m in money if m.start >= cap.start()] or money
+        party = _party_before(text, cap.start())
+        found.append(
+            Clause(kind="cap", text=text, party=party, amount=abs(after[0].value), source=unit.ref)
+        )
+    if governing_law(text):
+        found.append(
+            Clause(kind="governing_law", text=text, party=governing_law(text), source=unit.ref)
+        )
+    if not operative:
+        return found
+    disclosure = _DISCLOSURE.search(text)
+    if disclosure and not approval:
+        found.append(
+            Clause(
+                kind="disclosure_requirement",
+                text=text,
+                party=clean(disclosure["body"]) if disclosure["body"] else None,
+                amount=amount,
+                source=unit.ref,
+            )
+        )
+    if not found or not (cap and money):
+        prohibition = _PROHIBITION.search(text)
+        if prohibition and not (approval and prohibition.start() > approval.start()):
+            party = _party_before(text, prohibition.start())
+            found.append(
+                Clause(kind="prohibition", text=text, party=party, amount=amount, source=unit.ref)
+            )
+        elif (obligation := _OBLIGATION.search(text)) and not approval and not disclosure:
+            party = _party_before(text, obligation.start())
+            if party is None and _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
+                return found + _tail_clauses(text, unit)
+            kind = "payment_obligation" if _PAYMENT.search(text) or money else "obligation"
+            found.append(Clause(kind=kind, text=text, party=party, amount=amount, source=unit.ref))
+    return found + _tail_clauses(text, unit)
+
+
+def _tail_clauses(text: str, unit: Unit) -> list[Clause]:
+    found: list[Clause] = []
+    if _TERM.search(text):
+        found.append(Clause(kind="term", text=text, source=unit.ref))
+    for kind, pattern in _TOPICS:
+        if not pattern.search(text) or (kind == "jurisdiction" and governing_law(text)):
+            continue
+        found.append(Clause(kind=kind, text=text, source=unit.ref))
+        break
+    return found

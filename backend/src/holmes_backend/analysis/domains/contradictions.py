@@ -1,0 +1,1265 @@
+"""Contradictions: sworn claims against the timeline and money, and documents against each other.
+
+- place/time: a claim puts its speaker at a place during a time; an event in another file that is
+  the speaker's own (attributed photo, their phone's log, an e-mail they sent) shows them
+  elsewhere then. It is HIGH when the difference is verified (two named places, or coordinates
+  more than a kilometre from where the case places the claimed place), MEDIUM when the event's
+  position cannot be checked against the claimed place offline.
+- denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
+  payment from the speaker to X; "I was never at P" against an event of the speaker at P.
+- conditions: "the car had no problems" / "the loan is up to date" against records of a defect
+  or of returned payments (condition_contradictions).
+- documents: one reference or figure with different amounts in two files; payments above a
+  contractual cap.
+"""
+
+import re
+from bisect import bisect_left, bisect_right
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+
+from holmes_backend.agents.schemas import (
+    Clause,
+    Contradiction,
+    Severity,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
+from holmes_backend.analysis.domains import negations
+from holmes_backend.analysis.domains.balances import BALANCE_BREAK
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.hospitality import (
+    hosted,
+    together,
+)
+from holmes_backend.analysis.domains.ledger import (
+    distinct_payments,
+    is_payment,
+    is_transfer,
+    tx_date,
+)
+from holmes_backend.analysis.domains.legal import (
+    agreement_parties,
+)
+from holmes_backend.analysis.domains.links import Item, instant
+from holmes_backend.analysis.domains.refuted import refuted
+from holmes_backend.analysis.domains.stays import PLACE_WINDOW
+from holmes_backend.analysis.domains.stolen import (
+    names_directly,
+    plate_key,
+    stolen_plates,
+)
+from holmes_backend.analysis.domains.timeline import people_in, places_in
+from holmes_backend.analysis.facts.answers import answer_of
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.dates import (
+    WEEKDAYS,
+    day_period,
+    find_period,
+    find_times,
+    parse_span,
+    since_day,
+    span_words,
+)
+from holmes_backend.analysis.facts.geo import distance_km, find_coordinates
+from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
+from holmes_backend.analysis.facts.money import find_money, format_money
+from holmes_backend.analysis.facts.names import (
+    UPPER,
+    distinctive_words,
+    find_names,
+    kind_of,
+    name_key,
+    org_core,
+    same_party,
+)
+from holmes_backend.analysis.facts.text import units
+
+_NEG = (
+    r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"
+    r"don['\u2019]t|do\s+not)"
+)
+_CONTACT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
+    r"discussed|discuss|"
+    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
+    r"phoned|phone|rang|ring|heard\s+of|"
+    # "I did not send any messages to Ellie Graham"
+    r"sen[dt]\s+(?:any\s+|a\s+|her\s+|him\s+|them\s+)?(?:messages?|texts?|e-?mails?|dms?|"
+    r"letters?|photos?|pictures?)(?:\s+to)?)\b"
+    # "I had no contact with him", "there were no dealings with them"
+    r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
+    r"communication|meetings?|conversations?)\b",
+    re.IGNORECASE,
+)
+_FIRST_CONTACT = re.compile(
+    r"\bfirst\s+(?:spoke|talked|met|contacted|called|heard\s+from|was\s+contacted\s+by|"
+    r"had\s+(?:any\s+)?contact|approached|was\s+approached\s+by|dealt)\b(?:\s+(?:to|with))?",
+    re.IGNORECASE,
+)
+_KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
+_NOT_WITH = re.compile(
+    r"\b(?:(?:was|were)\s+(?:not|never)|wasn['\u2019]t|weren['\u2019]t)\s+(?:ever\s+)?with\b",
+    re.IGNORECASE,
+)
+_MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
+_PAYMENT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
+    r"loaned|lent)\b",
+    re.IGNORECASE,
+)
+_RECEIPT = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take|"
+    # "I have never had a penny from her": had, of money only ("never had a problem" is none).
+    r"had(?=\s+(?:a\s+(?:penny|cent|pound|dime|payment|loan|gift)|any\s+(?:money|cash|payments?|"
+    r"funds|loans?|gifts?)|money|cash)\b))\b",
+    re.IGNORECASE,
+)
+_FROM_SUPPLIER = re.compile(
+    r"[^.;]{0,40}?\bfrom\s+(?:a|any|one\s+of\s+(?:the|our))\s+(?:of\s+(?:the|our)\s+)?"
+    r"(?:suppliers?|vendors?|contractors?|subcontractors?|customers?|clients?|counterpart(?:y|ies))\b",
+    re.IGNORECASE,
+)
+_PRESENCE = re.compile(
+    rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
+    rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
+)
+# "I did not set foot in the office", "I wasn't at work", "never went into the depot".
+_WORKPLACE = (
+    r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
+    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station|ward|clinic|"
+    r"surgery|pharmacy|hospital|school|kiosk|stall|salon|studio|restaurant|workshop|unit)\b"
+)
+_ABSENT = re.compile(
+    rf"\b(?:{_NEG}\s+(?:ever\s+|once\s+|even\s+)?(?:set\s+foot\s+(?:in|on|at|inside|into|near)|"
+    r"(?:go|went|gone|come|came|been|step(?:ped)?|turn(?:ed)?\s+up|show(?:ed)?\s+up)\s+"
+    r"(?:in(?:to|side)?|to|at|near|back\s+to|on)|enter(?:ed)?|attend(?:ed)?|visit(?:ed)?)"
+    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at|inside|on|near))\s+"
+    rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
+    re.IGNORECASE,
+)
+# "I left the ward at 20:00 and did not return until …": not there from leaving to returning.
+_LEFT = re.compile(
+    rf"\bleft\s+(?:(?:the|my|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}[^.;]*?"
+    r"\b(?:did\s+not|didn['\u2019]t|never)\s+(?:return|come\s+back|go\s+back|get\s+back)\b",
+    re.IGNORECASE,
+)
+# A question a bare "No." denies: "Did you go into the London office on those days?"
+_ASKED_PRESENT = re.compile(
+    r"\b(?:did|were|was|have|had)\s+you\s+(?:ever\s+|once\s+)?(?:set\s+foot|go|come|been|"
+    r"attend|visit|enter|step|turn\s+up|show\s+up|in|at)\b[^?]{0,40}?\b"
+    rf"(?:(?:the|your|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
+    re.IGNORECASE,
+)
+# A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
+_YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
+# Records of being let in or of being there: door and badge logs, sign-in sheets, time clocks.
+_ACCESS = re.compile(
+    r"\b(?:badge|card\s?reader|reader|door|gate|turnstile|swipe[ds]?|key\s?card|fob|access|"
+    r"entry|entrance|clock(?:ed)?[ -]?(?:in|on)|sign(?:ed)?[ -]?in|check(?:ed)?[ -]?in|"
+    r"visitor log|reception)\b",
+    re.IGNORECASE,
+)
+# A row's message fields: what someone wrote ("text: back door is open") is no door's record.
+_SAID_FIELDS = re.compile(
+    r"(?:^|;\s*)[\w. ]{0,20}\b(?:text|message|msg|body|content|comments?|notes?|subject)\s*:"
+    r"\s*[^;]*",
+    re.IGNORECASE,
+)
+_GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
+_VERIFIED_KM = 1.0
+_FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
+_SAYS_APPROVED = re.compile(
+    r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
+    re.IGNORECASE,
+)
+_UNAWARE = re.compile(
+    r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
+    r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|"
+    r"(?P<received>receive|get|read))|had no (?:knowledge|idea)|knew nothing|"
+    r"first (?:learned|heard|became aware|saw)|first\s+(?:we|I)\s+(?:knew|heard|learned)|"
+    # "I learned of the trial results on March 18": when they came to know, so not before.
+    r"(?P<learned>\b(?:I|we)\s+(?:only\s+)?(?:learned|learnt|found\s+out|(?:was|were)\s+told))|"
+    # "we had received no complaints about …"
+    r"(?P<received_no>received)\s+no)"
+    r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
+    # "her [Joanna Pryor] grievance": whom a pronoun is, as the claim names them
+    r"(?:\[[^\]\[]{2,60}\]\s*)?"
+    r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
+    re.IGNORECASE,
+)
+# What one word for a thing complained of is also written as.
+_SAME_TOPIC = {"complaint": "complaint|grievance", "grievance": "grievance|complaint"}
+_PERIODIC = re.compile(
+    r"\b(?:in\s+any|in\s+each|per|each|a)\s+(?:calendar\s+|financial\s+|fiscal\s+|contract\s+)?"
+    r"(?P<unit>year|month|quarter|annum|week)\b",
+    re.IGNORECASE,
+)
+_TOTAL = re.compile(
+    r"\b(total|aggregate|in all|altogether|together|combined|cumulative(?:ly)?|in sum)\b", re.I
+)
+_EXCEPT = re.compile(
+    r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
+)
+_SHARED_WORDS = 2
+_ROLE_CLAIM = re.compile(
+    r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
+    r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
+    re.IGNORECASE,
+)
+_CONVERSATION = 2
+_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
+_AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
+_MAX = 60
+ClaimKey = tuple[str, int | None, int | None]
+# A record relaying what someone said is their account again, not a second one.
+_REPORTED = re.compile(
+    r"\b(?:advised|stated|said|told|reported|claimed|explained|alleged|informed|according to)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass
+class Timeline:
+    by_day: dict[date, list[Item]]
+    positions: dict[str, tuple[float, float]]
+
+
+def timeline_index(items: list[Item], view: CaseView) -> Timeline:
+    by_day: dict[date, list[Item]] = defaultdict(list)
+    for item in items:
+        by_day[item.when.date()].append(item)
+    for day_items in by_day.values():
+        day_items.sort(key=lambda item: item.when)
+    return Timeline(by_day, _gazetteer(view, items))
+
+
+def _gazetteer(view: CaseView, items: list[Item]) -> dict[str, tuple[float, float]]:
+    """Where the case itself places named places (a place name beside coordinates)."""
+    known: dict[str, tuple[float, float]] = {}
+    for item in items:
+        if item.position and item.place and not re.match(r"^[\d.]+°", item.place):
+            known.setdefault(item.place.lower(), item.position)
+    for event in view.evidence.events:
+        if event.latitude is not None and event.longitude is not None:
+            for place in places_in(event.description):
+                known.setdefault(place.lower(), (event.latitude, event.longitude))
+    for doc in view.documents:
+        for unit in units(doc):
+            coordinates = find_coordinates(unit.text)
+            if coordinates:
+                for place in places_in(unit.text):
+                    known.setdefault(place.lower(), coordinates[0][:2])
+    return known
+
+
+def _named_parts(place: str) -> list[str]:
+    words = [w for w in re.split(r"\s+", place) if w.lower() not in _GENERIC_PLACE]
+    return [" ".join(words)] if words else []
+
+
+_HOME = re.compile(r"\bhome\b", re.IGNORECASE)
+_ACCESS_POINT = re.compile(
+    r"^\s*(?:(?:front|back|rear|side|main|fire|staff|loading|north|south|east|west)\s+)?"
+    r"(?:door|gate|entrance|exit|reader|turnstile|barrier|shutter)s?(?:\s+\w{1,4})?\s*$",
+    re.IGNORECASE,
+)
+
+
+def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str]:  # noqa: PLR0911
+    """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
+    names = _named_parts(claimed)
+    generic = not names
+    # Where the case itself locates the claimed place, distance decides.
+    located = [(n, p) for n in names if (p := _located(n, index.positions))]
+    if item.position and located:
+        name, position = located[0]
+        km = distance_km(position, item.position)
+        if km <= _VERIFIED_KM:
+            return "same", True, f"{km:.1f} km from {name}"
+        far = km >= _FAR_KM
+        return "different", far, f"{km:.1f} km from {name} as located in the case"
+    coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
+    if coded or _ACCESS_POINT.search(item.place or ""):
+        # A reader's or a door's code ("R-2231", "B12"), or a door ("Back door"), names no
+        # place to compare: where on a site, not which site.
+        return "unknown", False, f"{item.place} is a code or a door, not a place"
+    if item.place and not re.match(r"^[\d.]+°", item.place):
+        event_place = item.place.lower()
+        if any(n.lower() in event_place or event_place in n.lower() for n in names):
+            return "same", True, "same place name"
+        if _one_names_the_other(claimed, item.place):
+            return "same", True, "same place name"
+        if generic and _HOME.search(claimed) and _HOME.search(item.description):
+            # "drove straight home to Kettering": the place it names is the home claimed.
+            return "same", False, f"the record places the home at {item.place}"
+        if generic:
+            return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
+        return "different", False, f"{item.place} against the claimed {claimed}"
+    if item.position:
+        return (
+            "unknown",
+            False,
+            (
+                f"the GPS position {item.place or item.position} cannot be placed offline relative "
+                f"to \u201c{claimed}\u201d"
+            ),
+        )
+    return "unknown", False, "the event has no place"
+
+
+def _proper_words(place: str) -> set[str]:
+    return {
+        w.lower()
+        for w in re.findall(rf"[{UPPER}][\w'\u2019-]+", place)
+        if w.lower() not in _GENERIC_PLACE
+    }
+
+
+def _one_names_the_other(claimed: str, place: str) -> bool:
+    """Whether the names in one place are all in the other: "my sister's house in Leeds" and a
+    mast's "Leeds, Armley"; "Armley, Leeds" and "Leeds"."""
+    said, seen = _proper_words(claimed), _proper_words(place)
+    return bool(said and seen) and (said <= seen or seen <= said)
+
+
+def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
+    """Where the case places a named place: by its name, or by an address ending in it
+    ("Foleshill Road Coventry" for Coventry)."""
+    key = name.lower()
+    if key in positions:
+        return positions[key]
+    return next((p for k, p in positions.items() if k.endswith(f" {key}")), None)
+
+
+def _claim_window(
+    claim: SwornClaim, zone: tzinfo, slack: timedelta
+) -> tuple[datetime, datetime] | None:
+    """The claimed time as a window; an exact time is widened by the linking window."""
+    span = parse_span(claim.claimed_time)
+    if span is None:
+        return None
+    start, end = instant(span[0].isoformat(), zone), instant(span[1].isoformat(), zone)
+    if start is None or end is None:
+        return None
+    if start == end:
+        start, end = start - slack, end + slack
+    return start, end
+
+
+def _involves(item: Item, person: str | None) -> bool:
+    return bool(person) and any(same_party(person or "", p) for p in item.people)
+
+
+_WEEKDAY_NAMED = re.compile(
+    r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
+)
+
+
+def _excepted_time(
+    claim: str, window: tuple[datetime, datetime], zone: tzinfo
+) -> tuple[datetime, datetime] | tuple[()] | None:
+    """The time a claim excepts from itself ("… apart from a GP appointment on the Wednesday
+    morning", within the days it gives): () when it excepts nothing, None when it excepts a
+    time it does not tell ("except for my break")."""
+    match = _EXCEPT.search(claim)
+    if match is None:
+        return ()
+    rest = claim[match.end() :]
+    hours = find_times(rest)
+    part = day_period(rest)
+    days = find_period(rest, window[1].date())
+    day = days[0] if days else None
+    if day is None and (named := _WEEKDAY_NAMED.search(rest)):
+        wanted = WEEKDAYS.index(named["day"].lower())
+        first = window[0].date()
+        day = first + timedelta(days=(wanted - first.weekday()) % 7)
+    if day is None or not window[0].date() <= day <= window[1].date():
+        return None
+    start, end = (
+        (hours[0][0], hours[1][0]) if len(hours) >= 2 else part or (time(0), time(23, 59, 59))
+    )
+    first_moment = instant(datetime.combine(day, start).isoformat(), zone)
+    last_moment = instant(datetime.combine(day, end).isoformat(), zone)
+    if first_moment is None or last_moment is None:
+        return None
+    return first_moment, last_moment
+
+
+def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
+    start, end = window
+    found: list[Item] = []
+    day = start.date() - timedelta(days=1)
+    while day <= end.date() + timedelta(days=1):
+        day_items = index.by_day.get(day, [])
+        first = bisect_left(day_items, start, key=lambda item: item.when)
+        last = bisect_right(day_items, end, key=lambda item: item.when)
+        found += day_items[first:last]
+        day += timedelta(days=1)
+    return found
+
+
+def place_contradictions(
+    claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
+) -> list[Contradiction]:
+    """A claim of being at a place against the speaker's own events elsewhere then: one
+    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere).
+    The records of a vehicle the speaker says was stolen, naming them by its plate alone, do not
+    place them; a record naming them in its own words leads."""
+    found: list[Contradiction] = []
+    stolen = stolen_plates(claims)
+    for claim in claims:
+        if not claim.claimed_place or not claim.speaker:
+            continue
+        if _absent_from(claim) or _PRESENCE.search(claim.claim):
+            continue  # "I was never at …" says where they were not (denial_contradictions)
+        if _ROLE_CLAIM.search(claim.claim):
+            continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
+        window = _claim_window(claim, zone, slack)
+        if window is None or window[1] - window[0] > PLACE_WINDOW:
+            continue  # "in Lyon in March" does not exclude a day elsewhere that month
+        excepted = _excepted_time(claim.claim, window, zone)
+        if excepted is None:
+            continue  # "… except for my break": an exception whose time cannot be told
+        against: list[tuple[Item, bool, str]] = []
+        for item in in_window(index, window):
+            if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
+                continue
+            plates = stolen.get(claim.speaker, set())
+            written = plate_key(item.description)
+            if any(p in written for p in plates) and not names_directly(item, claim.speaker):
+                continue  # the stolen vehicle's record: where it was, not where they were
+            if excepted and excepted[0] <= item.when <= excepted[1]:
+                continue  # within the time the claim itself excepts
+            relation, verified, how = _relation(claim.claimed_place, item, index)
+            if relation == "same" or (relation == "unknown" and not item.position):
+                continue
+            against.append((item, verified, how))
+        if not against:
+            continue
+        speaker = claim.speaker
+        item, _, how = next(
+            (a for a in against if a[1]),
+            next((a for a in against if names_directly(a[0], speaker)), against[0]),
+        )
+        more = f" (and {len(against) - 1} more record(s) of theirs)" if len(against) > 1 else ""
+        found.append(
+            Contradiction(
+                claim=claim.claim,
+                claim_source=claim.source,
+                evidence_against=unique_refs([a[0].source for a in against], 50)[:6],
+                explanation=(
+                    f"{claim.speaker} claims to have been at {claim.claimed_place} "
+                    f"({span_words(claim.claimed_time)}); {item.description[:160]} places them "
+                    f"elsewhere at {item.at()}{more}: {how}."
+                ),
+                severity="HIGH" if any(verified for _, verified, _ in against) else "MEDIUM",
+            )
+        )
+    return found
+
+
+_WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
+
+
+def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:
+    """Who a denial names after its verb: full names, and a party of the case called by its
+    distinctive word alone ("a cent from Brennock": Brennock Civil Works Ltd)."""
+    rest = text[after:]
+    names = [n.text for n in find_names(rest) if n.kind in ("person", "organization")]
+    for word in _WORD.findall(rest):
+        if any(word.lower() in distinctive_words([n]) for n in names):
+            continue
+        called = [k for k in known if word.lower() in distinctive_words([k])]
+        if called and all(same_party(called[0], k) for k in called[1:]):
+            names.append(max(called, key=len))
+    distinct: list[str] = []
+    for name in names:
+        if not (speaker and same_party(name, speaker)) and not any(
+            same_party(name, kept) for kept in distinct
+        ):
+            distinct.append(name)
+    return distinct
+
+
+_SINCE_THEN = re.compile(r"\bsince\s+(?:then|that\s+(?:day|date|time|night))\b", re.IGNORECASE)
+
+
+def _since(claim: SwornClaim, said: str | None = None) -> date | None:
+    """The day from which a denial speaks ("have not spoken to her since April"); a month or
+    day without a year is of the claim's own time's year. `said`: the claim's words as a
+    denial (_denied_words), when read so."""
+    text = said if said is not None else answer_of(claim).said
+    span = parse_span(claim.claimed_time)
+    if not _SINCE.search(text):
+        # "I did not message her after she asked me to stop": after the day the claim is of
+        # (the request's, told just before), from the next day.
+        after = _AFTER.search(text)
+        return span[0].date() + timedelta(days=1) if after and span else None
+    day = since_day(text, span[1].date() if span else None)
+    if day is None and span and _SINCE_THEN.search(text):
+        return span[0].date()  # "since then": since the day the claim is of, told before it
+    return day
+
+
+def denial_contradictions(
+    claims: list[SwornClaim], items: list[Item], transactions: list[Transaction]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    transfers = [t for t in transactions if is_transfer(t)]
+    known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
+    known |= {p for item in items for p in item.people}
+    conversations = _conversations(items)
+    guests = hosted(transfers)
+    for claim in claims:
+        # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
+        speaker, text = claim.speaker, _denied_words(claim)
+        if not speaker:
+            continue
+        match = _CONTACT.search(text)
+        if match is not None and _KNOWING_OF.match(text, match.end()):
+            match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
+        if match is not None:
+            since = _since(claim, text if text != claim.claim else None)
+            found += _mail_domain_contact(claim, match.end(), items, since)
+            for target in _targets(text, match.end(), speaker, known):
+                both = [
+                    i
+                    for i in items
+                    if i.file_id != claim.source.file_id
+                    and _involves(i, speaker)
+                    and (_involves(i, target) or _with_someone_from(i, target))
+                    and (since is None or i.when.date() >= since)
+                ]
+                evidence = [i.source for i in both]
+                evidence += _chat_evidence(conversations, items, claim, target, since)
+                evidence += [t.source for t in transfers if _between(t, speaker, target)]
+                evidence += [t.source for t in together(guests, speaker, target)]
+                evidence = _placed_first(unique_refs(evidence, 50))
+                # Denying a meeting, messages between the two weigh less than both somewhere.
+                met = _MEETING.search(match.group()) is None or any(i.place for i in both)
+                if evidence:
+                    found.append(
+                        _denial(
+                            claim,
+                            evidence,
+                            f"{speaker} denies contact with {target}, "
+                            f"yet {len(evidence)} record(s) show both together or "
+                            "dealing with each other",
+                            "HIGH" if met else "MEDIUM",
+                        )
+                    )
+        found += _not_together(claim, items, known)
+        denied = _denied_words(claim)
+        for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
+            match = pattern.search(denied)
+            if match is None:
+                continue
+            allowed = _excepted(denied)
+            for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
+                payer, payee = (speaker, target) if outgoing else (target, speaker)
+                paid = [
+                    t
+                    for t in transfers
+                    if _paid(t, payer, payee)
+                    and t.source.file_id != claim.source.file_id
+                    and not any(abs(t.amount - amount) <= 0.01 * amount for amount in allowed)
+                ]
+                if paid:
+                    total = sum(t.amount for t in paid)
+                    found.append(
+                        _denial(
+                            claim,
+                            [t.source for t in paid],
+                            f"{speaker} denies {'paying' if outgoing else 'receiving from'} "
+                            f"{target}, yet {len(paid)} payment(s) from {payer} to {payee} "
+                            f"totalling {format_money(total, paid[0].currency)} are recorded",
+                            "HIGH",
+                        )
+                    )
+        presence = _PRESENCE.search(text)
+        if presence:
+            place = presence["place"].lower()
+            seen = [
+                i.source
+                for i in items
+                if i.file_id != claim.source.file_id
+                and _involves(i, speaker)
+                and i.place
+                and place in i.place.lower()
+            ]
+            if seen:
+                found.append(
+                    _denial(
+                        claim,
+                        seen,
+                        f"{speaker} denies being at {presence['place']}, "
+                        f"yet {len(seen)} event(s) place them there",
+                        "HIGH",
+                    )
+                )
+    return found
+
+
+_MET_US = re.compile(
+    r"\b(?:met|visited|called|phoned|rang|emailed|e-mailed|contacted|approached|came\s+to\s+see|"
+    r"spoke\s+to|wrote\s+to)\s+(?:with\s+)?(?:us|me)\b",
+    re.IGNORECASE,
+)
+
+
+def _mail_domain_contact(
+    claim: SwornClaim, after: int, items: list[Item], since: date | None
+) -> list[Contradiction]:
+    """ "I never discussed prices with any competitor, including Vantapak" against the
+    speaker's mail with an address at that firm's domain (m.bellini@vantapak.it): a firm named
+    by one word no party of the case spells out."""
+    found: list[Contradiction] = []
+    speaker = claim.speaker or ""
+    mail = [
+        i
+        for i in items
+        if "@" in i.description
+        and i.file_id != claim.source.file_id
+        and (since is None or i.when.date() >= since)
+        and _involves(i, speaker)
+    ]
+    # "Rhys Morgan from Ferrox met us on 28 April", written from the firm's own address: a
+    # meeting its sender reports with the speaker.
+    senders = {
+        i.file_id: i.description.split(" to ", 1)[0]
+        for i in items
+        if i.description.startswith("E-mail from ") and "@" in i.description
+    }
+    reported = [
+        i
+        for i in items
+        if i.file_id in senders
+        and i.file_id != claim.source.file_id
+        and (since is None or i.when.date() >= since)
+        and _MET_US.search(text := f"{i.description} {i.source.excerpt or ''}")
+        and (_involves(i, speaker) or any(same_party(speaker, p) for p in people_in(text)))
+    ]
+    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail or reported else []):
+        low = word.lower()
+        if low in STOPWORDS or low in NOT_NAMES or same_party(word, speaker):
+            continue
+        at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
+        told = [i for i in reported if at_firm.search(senders[i.file_id])]
+        mails = [] if told else [i for i in mail if at_firm.search(i.description)]
+        if not (told or mails):
+            continue
+        first = (told or mails)[0]
+        says = (
+            f"a message from an address at {word} reports dealing with them, on "
+            f"{first.when.date().isoformat()}: {(first.source.excerpt or first.description)[:160]}"
+            if told
+            else f"{len(mails)} message(s) passed between them and an address at {word}, first "
+            f"on {first.when.date().isoformat()}: {first.description[:140]}"
+        )
+        found.append(
+            _denial(
+                claim,
+                unique_refs([i.source for i in told or mails], 6),
+                f"{speaker} denies contact with {word}, yet {says}",
+                "HIGH",
+            )
+        )
+    return found
+
+
+def _paying(
+    text: str,
+    after: int,
+    speaker: str,
+    known: set[str],
+    transfers: list[Transaction],
+    outgoing: bool,
+) -> list[str]:
+    """Who a denial of paying or receiving names; "never received any money from a supplier":
+    every firm the case pays."""
+    targets = _targets(text, after, speaker, known)
+    if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
+        return targets
+    return sorted({t.to_party for t in transfers if t.to_party and is_payment(t)} - {speaker})
+
+
+def _denied_words(claim: SwornClaim) -> str:
+    """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
+    money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
+    answer = answer_of(claim)
+    opening = _YES_NO.match(answer.question) if answer.no else None
+    if opening is None:
+        return claim.claim
+    return f"{answer.said} I have never {answer.question[opening.end() :].rstrip('?. ')}."
+
+
+def _absent_from(claim: SwornClaim) -> str | None:
+    """The workplace a claim says its speaker was not at: in its own words, or as the bare
+    "No." to a question asking whether they were."""
+    answer = answer_of(claim)
+    if (match := _ABSENT.search(answer.said) or _LEFT.search(answer.said)) is not None:
+        return match["place"].lower()
+    if answer.no and (match := _ASKED_PRESENT.search(answer.question)) is not None:
+        return match["place"].lower()
+    return None
+
+
+_LEAVING_SLACK = timedelta(minutes=30)
+_LEFT_RECORD = re.compile(
+    r"\b(?:event|action|status|state)\s*:\s*(?:set|armed|locked|lock|exit|out|closed|"
+    r"clock(?:ed)?[- ]out|sign(?:ed)?[- ]out|badge[- ]out)\b",
+    re.IGNORECASE,
+)
+
+
+def absence_contradictions(
+    claims: list[SwornClaim], index: Timeline, zone: tzinfo, filenames: dict[str, str]
+) -> list[Contradiction]:
+    """ "I did not set foot in the office on 4 or 5 March" against the speaker's own entries in
+    a door or badge log, or events at that place, in those days; "I left the ward at 20:00 and
+    did not return until 16 March" against their entries in the ward's own register
+    ("CD_register_Ward7.csv") in between."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        place = _absent_from(claim)
+        window = _claim_window(claim, zone, timedelta(0)) if place else None
+        if place is None or window is None or not claim.speaker:
+            continue
+        there = [
+            item
+            for item in in_window(index, window)
+            if item.file_id != claim.source.file_id
+            and item.kind != "transaction"
+            and _involves(item, claim.speaker)
+            # Locking up as they say they left (the alarm set at 17:46, told left at 17:45).
+            and not (
+                item.when - window[0] <= _LEAVING_SLACK and _LEFT_RECORD.search(item.description)
+            )
+            and (
+                _ACCESS.search(_SAID_FIELDS.sub("", item.description))
+                or (item.place and place in item.place.lower())
+                or _kept_at(place, filenames.get(item.file_id, ""))
+            )
+        ]
+        if there:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([item.source for item in there], 50),
+                    f"{claim.speaker} says they were not at the {place} "
+                    f"({span_words(claim.claimed_time)}), yet {len(there)} access or presence "
+                    f"record(s) log them there then, first: {there[0].description[:160]}",
+                    "HIGH",
+                )
+            )
+    return found
+
+
+def _kept_at(place: str, filename: str) -> bool:
+    """Whether a file is a record kept at a place its name gives ("CD_register_Ward7.csv",
+    "site-diary-depot.pdf"): a word of the name, digits apart."""
+    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", filename).lower())
+    return place in words[:-1]  # not the extension
+
+
+# "I did not attend the Hannover packaging fair", "I have never been to Gdansk": a named place
+# or event the speaker says they were not at.
+_NOT_AT_NAMED = re.compile(
+    rf"\b(?:{_NEG}\s+(?:ever\s+|even\s+)?(?:attend(?:ed)?|visit(?:ed)?|(?:go|went|travel(?:l?ed)?|"
+    r"fly|flew|drive|drove)\s+to|been\s+(?:to|in|at)|stay(?:ed)?\s+(?:in|at))"
+    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at))\s+(?:the\s+)?"
+    rf"(?P<what>[{UPPER}][\w'\u2019-]+)",
+)
+
+
+def named_absence_contradictions(
+    claims: list[SwornClaim], items: list[Item]
+) -> list[Contradiction]:
+    """ "I did not attend the Hannover packaging fair in February" against the speaker's own
+    records at Hannover then: a hotel, a meal, a taxi on their expenses, a sign-in."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _NOT_AT_NAMED.search(claim.claim)
+        span = parse_span(claim.claimed_time)
+        if match is None or span is None or not claim.speaker or _absent_from(claim):
+            continue
+        word = match["what"].lower()
+        if word in STOPWORDS or word in NOT_NAMES:
+            continue
+        start, end = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None)
+        there = [
+            item
+            for item in items
+            if item.file_id != claim.source.file_id
+            and _involves(item, claim.speaker)
+            and start <= item.when.replace(tzinfo=None) <= end
+            and re.search(rf"\b{re.escape(word)}\b", f"{item.place or ''} {item.description}", re.I)
+        ]
+        if there:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([item.source for item in there], 6),
+                    f"{claim.speaker} says they were not at {match['what']} "
+                    f"({span_words(claim.claimed_time)}), yet {len(there)} record(s) of theirs "
+                    f"place them there, first on {there[0].when.date().isoformat()}: "
+                    f"{there[0].description[:140]}",
+                    "HIGH" if len(there) > 1 else "MEDIUM",
+                )
+            )
+    return found
+
+
+def _chat_evidence(
+    conversations: dict[str, list[Item]],
+    items: list[Item],
+    claim: SwornClaim,
+    target: str,
+    since: date | None,
+) -> list[SourceRef]:
+    """A chat of the speaker and the target: from a day on, the lines the speaker wrote then;
+    else the chat itself."""
+    speaker = claim.speaker or ""
+    found: list[SourceRef] = []
+    for file_id, lines in conversations.items():
+        writers = lines[0].people + lines[1].people
+        if file_id == claim.source.file_id or not (
+            any(same_party(speaker, p) for p in writers)
+            # A chat names its other writer as the phone does, often by a first name alone.
+            and any(same_party(target, p) or _first_name_of(p, target) for p in writers)
+        ):
+            continue
+        found += (
+            [
+                i.source
+                for i in items
+                if i.file_id == file_id
+                and i.when.date() >= since
+                and any(same_party(speaker, p) for p in i.people)
+            ]
+            if since
+            else [lines[0].source]
+        )
+    return found
+
+
+def _first_name_of(written: str, person: str) -> bool:
+    """Whether a one-word name is the person's first name ("Ellie" of "Ellie Graham")."""
+    parts = person.split()
+    return " " not in written.strip() and len(parts) >= 2 and parts[0].lower() == written.lower()
+
+
+def _conversations(items: list[Item]) -> dict[str, list[Item]]:
+    """Files that are a conversation of two (a chat export): each line has one writer, and two
+    write in turn; a line of each, by file."""
+    writers: dict[str, dict[str, Item]] = defaultdict(dict)
+    for item in items:
+        if item.kind == "document" and len(item.people) == 1:
+            writers[item.file_id].setdefault(name_key(item.people[0]), item)
+    return {f: list(w.values()) for f, w in writers.items() if len(w) == _CONVERSATION}
+
+
+def _with_someone_from(item: Item, organisation: str) -> bool:
+    """A record of the speaker with someone of an organisation ("anyone from Apex Facility
+    Services Ltd"): another person in it, and the organisation's whole name ("Tom Reeve (Apex
+    Facility Services Ltd)" among a meeting's attendees)."""
+    core = org_core(organisation)
+    if kind_of(organisation) != "organization" or len(core.split()) < 2:
+        return False
+    text = " ".join(item.description.lower().split())
+    for person in item.people:
+        at = text.find(person.lower())
+        # The firm right after its person: "Ruud Vermeer (Kestrel …)", "Ruud Vermeer, Kestrel …".
+        if at >= 0 and core in text[at + len(person) : at + len(person) + len(core) + 8]:
+            return True
+    return False
+
+
+def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
+    """The refs, a file's whole-file ref left out beside a ref to a place in it: an e-mail's
+    sentence telling of the meeting is the e-mail, not another record."""
+    placed = {r.file_id for r in refs if r.line or r.row or r.page or r.cue_start is not None}
+    return [
+        r
+        for r in refs
+        if r.file_id not in placed or r.line or r.row or r.page or r.cue_start is not None
+    ]
+
+
+def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:
+    """ "I was not with Mrs Brightman on 19 August" against records of both together that day."""
+    speaker, text = claim.speaker or "", claim.claim
+    match = _NOT_WITH.search(text)
+    window = _claim_window(claim, UTC, timedelta(0)) if match else None
+    if match is None or window is None:
+        return []
+    found: list[Contradiction] = []
+    for target in _targets(text, match.end(), speaker, known):
+        together = [
+            i
+            for i in items
+            if i.file_id != claim.source.file_id
+            and i.kind != "transaction"
+            and _involves(i, speaker)
+            and _involves(i, target)
+            and window[0].date() <= i.when.date() <= window[1].date()
+        ]
+        if together:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([i.source for i in together], 6),
+                    f"{speaker} denies being with {target} then, yet {len(together)} record(s) "
+                    f"show them together: {together[0].description[:160]}",
+                    "HIGH",
+                )
+            )
+    return found
+
+
+def _excepted(text: str) -> list[float]:
+    """The amounts a denial allows ("apart from my agreed weekly wage of $600")."""
+    match = _EXCEPT.search(text)
+    return [m.value for m in find_money(text[match.end() :])] if match else []
+
+
+def _between(tx: Transaction, a: str, b: str) -> bool:
+    return _paid(tx, a, b) or _paid(tx, b, a)
+
+
+def _paid(tx: Transaction, payer: str, payee: str) -> bool:
+    return same_party(tx.from_party or "", payer) and same_party(tx.to_party or "", payee)
+
+
+def _denial(
+    claim: SwornClaim, evidence: list[SourceRef], why: str, severity: Severity
+) -> Contradiction:
+    return refuted(claim, evidence, why + ".", severity)
+
+
+def document_contradictions(
+    view: CaseView, caps: list[tuple[Clause, Contradiction]]
+) -> list[Contradiction]:
+    found: list[Contradiction] = []
+    for anomaly in view.financial.anomalies:
+        if (
+            anomaly.kind not in ("amount_mismatch", "narrative_mismatch", BALANCE_BREAK)
+            or len(anomaly.sources) < 2
+        ):
+            continue
+        found.append(
+            Contradiction(
+                claim=anomaly.sources[0].excerpt or anomaly.description[:200],
+                claim_source=anomaly.sources[0],
+                evidence_against=anomaly.sources[1:],
+                explanation=anomaly.description,
+                severity=anomaly.severity,
+            )
+        )
+    found += [contradiction for _, contradiction in caps]
+    return found
+
+
+def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
+    """Caps the payments under their agreement break: a single payment above the cap, or (a cap
+    on the total) the payments together. A payment recorded in several documents counts once."""
+    found: list[tuple[Clause, Contradiction]] = []
+    caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
+    payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
+    parties = view.legal.parties
+    # Without an agreement's own parties, the payments naming any party of the case (once).
+    of_case = [
+        t
+        for t in payments
+        if not parties or any(same_party(p, q) for p in parties for q in _named(t))
+    ]
+    for clause in caps:
+        assert clause.amount is not None
+        money = find_money(clause.text)
+        currency = money[0].currency if money else None
+        bound = agreement_parties(view.legal, clause.source.file_id)
+        under = [t for t in payments if _between_parties(t, bound)] if bound else of_case
+        under = _capped(clause, under)
+        paid = distinct_payments([t for t in under if currency is None or t.currency == currency])
+        over = [t for t in paid if t.amount > clause.amount]
+        total = sum(t.amount for t in paid)
+        cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
+        period = ""
+        if (periodic := _PERIODIC.search(clause.text)) and not over:
+            # "shall not exceed £60,000 in any calendar year": the payments of each year.
+            period, paid = _worst_period(paid, periodic["unit"].lower())
+            total = sum(t.amount for t in paid)
+            cumulative = total > clause.amount
+        if not over and not cumulative:
+            continue
+        cap = format_money(clause.amount, currency or paid[0].currency)
+        worst = max(paid, key=lambda t: t.amount)
+        largest = (
+            f"{format_money(worst.amount, worst.currency)} on {worst.date or 'an unknown date'}"
+        )
+        if cumulative:
+            explanation = (
+                f"Payments under the agreement total {format_money(total, worst.currency)}"
+                + (f" in {period}" if period else "")
+                + f", over its cap of {cap}"
+                + (
+                    f"; {len(over)} payment(s) exceed it alone, the largest {largest}"
+                    if over
+                    else ""
+                )
+            )
+        else:
+            explanation = (
+                f"{len(over)} payment(s) exceed the contractual cap of {cap}; the largest is "
+                + largest
+            )
+        against = over or paid
+        found.append(
+            (
+                clause,
+                Contradiction(
+                    claim=clause.text[:300],
+                    claim_source=clause.source,
+                    evidence_against=unique_refs([t.source for t in against], 6),
+                    explanation=explanation + ".",
+                    severity="HIGH"
+                    if max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
+                    else "MEDIUM",
+                ),
+            )
+        )
+    return found
+
+
+def _capped(clause: Clause, payments: list[Transaction]) -> list[Transaction]:
+    """The payments of what a cap caps, when their descriptions tell: "the total of all gifts
+    shall not exceed AUD 500" counts the rows saying GIFT, not the wages beside them. Without a
+    word of the clause telling some payments from the others, all of them."""
+    words = negations.stems(clause.text)
+    told = [t for t in payments if words & negations.stems(t.description)]
+    return told if 0 < len(told) < len(payments) else payments
+
+
+def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
+    """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
+    most, and those payments; payments without a date are left out."""
+    periods: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in paid:
+        day = tx_date(tx)
+        if day is None:
+            continue
+        if unit in ("year", "annum"):
+            key = str(day.year)
+        elif unit == "quarter":
+            key = f"{day.year}-Q{(day.month - 1) // 3 + 1}"
+        elif unit == "month":
+            key = f"{day.year}-{day.month:02d}"
+        else:
+            key = f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
+        periods[key].append(tx)
+    return max(periods.items(), key=lambda item: sum(t.amount for t in item[1]), default=("", []))
+
+
+def _named(tx: Transaction) -> list[str]:
+    return [q for q in (tx.from_party, tx.to_party) if q]
+
+
+def _between_parties(tx: Transaction, bound: list[str]) -> bool:
+    """Whether a payment is one under an agreement: between its own parties `bound` (a side left
+    unnamed is the document's holder)."""
+    named = _named(tx)
+    return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
+
+
+_ALL_APPROVED = re.compile(
+    r"\b(?:every|each|all|any)\b[^.;]{0,160}?\b(?:approved|authori[sz]ed|signed\s+off|"
+    r"countersigned)\b",
+    re.IGNORECASE,
+)
+
+
+_UNTIL = re.compile(r"\b(?:until|till|before|prior\s+to)\b", re.IGNORECASE)
+
+
+def knowledge_contradictions(
+    claims: list[SwornClaim],
+    items: list[Item],
+    said: dict[str, str] | None = None,
+    filenames: dict[str, str] | None = None,
+) -> list[Contradiction]:
+    """ "I was not aware of any complaint until …" against records about it that involve the
+    speaker before: an e-mail to or from them whose subject names the thing (a complaint, the
+    invoice, the audit), or whose words the evidence domain quotes (`said`: its findings' text
+    per file: "After her grievance on Monday …"), minutes of a meeting they attended that name
+    it; rows of a log named for it ("customer_complaints_log.csv"), about what the denial says
+    it was about ("no complaints about the heater overheating"). HIGH when they wrote one
+    themselves or several involve them; the date a denial gives ("until 12 May") bounds the
+    records."""
+    said = said or {}
+    filenames = filenames or {}
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _UNAWARE.search(claim.claim)
+        # "I did not see Callum Reid after 20:30": a person not seen, not a thing unknown
+        # (contact denials are read for that).
+        if match is None or not claim.speaker or match["topic"][:1].isupper():
+            continue
+        topic = match["topic"].lower().rstrip("s")
+        about = _about_words(claim.claim[match.end() :])
+        span = parse_span(claim.claimed_time)
+        # "… until 12 May": records before it; "… that night": records by its end.
+        bounded = span and (_UNTIL.search(claim.claim) or match["learned"])
+        last = span[1].replace(tzinfo=None) if span else None
+        known = [
+            item
+            for item in items
+            if item.file_id != claim.source.file_id
+            and item.kind != "transaction"
+            and _involves(item, claim.speaker)
+            and re.search(
+                rf"\b(?:{_SAME_TOPIC.get(topic, re.escape(topic))})",
+                f"{item.description} {_mail_text(item, said)} "
+                f"{filenames.get(item.file_id, '').replace('_', ' ')}",
+                re.IGNORECASE,
+            )
+            and (not about or about & {w.lower() for w in wordset(item.description)})
+            and (
+                (item.when.replace(tzinfo=None) < span[0].replace(tzinfo=None))
+                if bounded and span
+                else (last is None or item.when.replace(tzinfo=None) <= last)
+            )
+        ]
+        if not known:
+            continue
+        wrote = [i for i in known if _sent_by(i, claim.speaker)]
+        first = min(known, key=lambda i: i.when)
+        received = match["received"] or match["received_no"]
+        denies = (
+            f"dates learning of the {topic} to {span[0].date().isoformat()}"
+            if match["learned"] and span
+            else f"denies {'receiving any' if received else 'knowing of the'} {topic}"
+        )
+        found.append(
+            _denial(
+                claim,
+                unique_refs([i.source for i in wrote + known], 6),
+                f"{claim.speaker} {denies}, yet "
+                f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
+                f"them, the first on {first.when.date().isoformat()}",
+                "HIGH" if wrote or len(known) > 1 else "MEDIUM",
+            )
+        )
+    return found
+
+
+def first_contact_contradictions(
+    claims: list[SwornClaim], items: list[Item]
+) -> list[Contradiction]:
+    """ "I first spoke to them [Brevik Sourcing] in June" against a record of the speaker with
+    them before June: a meeting, a call, a message naming both."""
+    found: list[Contradiction] = []
+    for claim in claims:
+        match = _FIRST_CONTACT.search(claim.claim)
+        span = parse_span(claim.claimed_time)
+        if match is None or not claim.speaker or span is None:
+            continue
+        start = span[0].replace(tzinfo=None)
+        for target in _targets(claim.claim, match.end(), claim.speaker, set()):
+            words = distinctive_words([target])
+            earlier = [
+                i
+                for i in items
+                if i.file_id != claim.source.file_id
+                and i.kind != "transaction"
+                and i.when.replace(tzinfo=None) < start
+                and _involves(i, claim.speaker)
+                and (
+                    _involves(i, target)
+                    or words & {w.lower().strip(".,;:()") for w in i.description.split()}
+                )
+            ]
+            if earlier:
+                first = min(earlier, key=lambda i: i.when)
+                found.append(
+                    _denial(
+                        claim,
+                        unique_refs([i.source for i in earlier], 6),
+                        f"{claim.speaker} dates their first contact with {target} from "
+                        f"{start.date().isoformat()}, yet a record has them together on "
+                        f"{first.at()}: {first.description[:160]}",
+                        "HIGH",
+                    )
+                )
+    return found
+
+
+# What a denial says the thing was about: "no complaints about the ThermaPlus 300 heater".
+_ABOUT = re.compile(
+    r"^\s*(?:about|concerning|regarding|over|relating\s+to)\s+(?P<what>[^.;,]+)", re.I
+)
+
+
+def _about_words(rest: str) -> set[str]:
+    match = _ABOUT.match(rest)
+    if match is None:
+        return set()
+    words = {w.lower() for w in wordset(match["what"])}
+    return {w for w in words if len(w) >= 4 and w not in STOPWORDS}
+
+
+def _mail_text(item: Item, said: dict[str, str]) -> str:
+    """What an e-mail says beyond its subject: its first sentence (the event's excerpt) and
+    the sentences the evidence domain quotes from it."""
+    if item.kind != "e-mail":
+        return ""
+    return f"{item.source.excerpt or ''} {said.get(item.file_id, '')}"
+
+
+def _sent_by(item: Item, person: str) -> bool:
+    if item.kind != "e-mail":
+        return False
+    sender = item.description.removeprefix("E-mail from ").split(" to ", 1)[0]
+    return same_party(sender.split("<", 1)[0].strip().strip('"'), person)
+
+
+# Words that take a claim's state beyond its day.
+_BEYOND = re.compile(
+    r"\b(?:before|until|till|prior\s+to|ever|never|always|at\s+any\s+time|previously|since|"
+    r"up\s+to|earlier|throughout|every|each|whole|entire|all\s+along)\b",
+    re.IGNORECASE,
+)
+
+
+_SUBJECT = re.compile(r"[a-z]{4,}")
+
+
+_STOP = wordset(
+    "that this with have been were they their there what when where which would could about "
+    "from into your none never nothing perfectly fully date asked payments payment account"
+)
+
+
+def corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimKey]:
+    """Claims that an event of the speaker, in another file and in the claimed time, bears on."""
+    found: set[ClaimKey] = set()
+    index = timeline_index(items, view)
+    for claim in view.evidence.sworn_claims:
+        span = parse_span(claim.claimed_time)
+        if span is None or not claim.speaker:
+            continue
+        start = instant(span[0].isoformat(), zone)
+        end = instant(span[1].isoformat(), zone)
+        if start is None or end is None:
+            continue
+        for item in in_window(index, (start, end)):
+            if _REPORTED.search(item.description):
+                continue  # "She advised the vehicle was last seen at 18:15": her own account
+            if item.file_id != claim.source.file_id and any(
+                same_party(claim.speaker, p) for p in item.people
+            ):
+                found.add((claim.source.file_id, claim.source.line, claim.source.page))
+                break
+    return found

@@ -1,0 +1,224 @@
+"""The evidence analysis: a timeline of timed events, people, places, custody and sworn claims."""
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import (
+    EvidenceOutput,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    TimedEvent,
+)
+from holmes_backend.analysis.domains.absent_documents import absent_documents
+from holmes_backend.analysis.domains.claims import at_their_homes, sworn_claims
+from holmes_backend.analysis.domains.custody import custody_findings, mentioned_files
+from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.interests import personal_ties
+from holmes_backend.analysis.domains.members import offices_held, roles_held
+from holmes_backend.analysis.domains.negations import recorded_negations
+from holmes_backend.analysis.domains.nonevents import nonevents
+from holmes_backend.analysis.domains.people import (
+    PEOPLE_NAMED,
+    organizations_named,
+    people_named,
+    person_mentions,
+)
+from holmes_backend.analysis.domains.records import quoted_events
+from holmes_backend.analysis.domains.timeline import (
+    MEDIA_FAMILIES,
+    attribution,
+    events,
+    file_places,
+)
+from holmes_backend.analysis.facts.dates import parse_iso
+from holmes_backend.analysis.facts.identifiers import identity_holders, spelled_users
+from holmes_backend.analysis.facts.names import name_key, not_a_person
+from holmes_backend.analysis.facts.phones import phone_holders
+from holmes_backend.llm.evidence import EvidenceDoc
+
+_MAX_EVENTS = 1500
+
+
+@dataclass
+class EvidenceAnalysis:
+    output: EvidenceOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def _sort_key(event: TimedEvent) -> str:
+    moment = parse_iso(event.timestamp)
+    return moment.replace(tzinfo=None).isoformat() if moment else event.timestamp
+
+
+def _unique(names: list[str]) -> list[str]:
+    kept: dict[str, str] = {}
+    for name in names:
+        key = name_key(name)
+        if key and not not_a_person(name) and len(name) > len(kept.get(key, "")):
+            kept[key] = name
+    return sorted(kept.values())
+
+
+def _holders(
+    docs: list[EvidenceDoc], witnesses: dict[str, str], people: list[str]
+) -> dict[str, str]:
+    """Whose each telephone number, login, badge or plate is: as the case's records give it,
+    else (a user name) the one person named in the case whose name it spells."""
+    held = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
+    return held | spelled_users(docs, [*people, *witnesses.values()], held)
+
+
+def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
+    claims = at_their_homes(_claims(docs), docs)
+    owners = attribution(docs, [c.speaker for c in claims if c.speaker])
+    timeline: list[TimedEvent] = []
+    mentions = person_mentions(docs)
+    people = [m.name for m in mentions]
+    where = file_places(docs)
+    witnesses = {c.source.file_id: c.speaker for c in claims if c.speaker}
+    numbers = _holders(docs, witnesses, people)
+    for doc in docs:
+        timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
+        timeline += quoted_events(doc)
+    timeline.sort(key=_sort_key)
+    custody = custody_findings(docs)
+    people += [p for e in timeline for p in e.people]
+    people += [c.speaker for c in claims if c.speaker]
+    places = sorted(
+        {e.place for e in timeline if e.place}
+        | {c.claimed_place for c in claims if c.claimed_place}
+    )
+    findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
+    findings += organizations_named(docs)
+    findings += absent_documents(docs) + recorded_negations(docs) + nonevents(docs)
+    # Who holds which office or role, and a person's relatives and home: the ties a denial of
+    # any connection meets (interests), and the approvers a rule names (gaps).
+    findings += [held for doc in docs for held in offices_held(doc)]
+    findings += [held for doc in docs for held in roles_held(doc)]
+    findings += [tie for doc in docs for tie in personal_ties(doc)]
+    output = EvidenceOutput(
+        events=timeline[:_MAX_EVENTS],
+        people=_unique(people),
+        places=places,
+        custody=custody,
+        sworn_claims=claims,
+        findings=findings,
+    )
+    return EvidenceAnalysis(output, _thoughts(docs, output, owners))
+
+
+def _claims(docs: list[EvidenceDoc]) -> list[SwornClaim]:
+    return [claim for doc in docs for claim in sworn_claims(doc)]
+
+
+def _media_findings(
+    docs: list[EvidenceDoc], owners: dict[str, list[str]], in_custody: set[str]
+) -> list[Finding]:
+    findings: list[Finding] = []
+    for doc in docs:
+        if not doc.mime_type.startswith(MEDIA_FAMILIES):
+            continue
+        ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
+        captured = doc.metadata.get("capture_time") or doc.metadata.get("created")
+        if isinstance(captured, str) and parse_iso(captured) and parse_iso(captured).tzinfo is None:  # type: ignore[union-attr]
+            findings.append(
+                Finding(
+                    finding_type="timestamp_reliability",
+                    title=f"{doc.filename}: capture time has no UTC offset",
+                    summary="The camera's local time without its zone; comparing it with other "
+                    "evidence assumes the case's usual offset.",
+                    confidence=0.9,
+                    severity="LOW",
+                    sources=[ref],
+                )
+            )
+        if owners.get(doc.file_id):
+            findings.append(
+                Finding(
+                    finding_type="attribution",
+                    title=f"{doc.filename} attributed to {', '.join(owners[doc.file_id])}",
+                    summary="By the file name or a record naming the file and the person.",
+                    confidence=0.6,
+                    severity="LOW",
+                    entities=owners[doc.file_id],
+                    sources=[ref],
+                )
+            )
+        # Only where the case keeps custody records: one that documents no file's handling says
+        # nothing of this one's (a photo forwarded by e-mail), and each would be a gap.
+        if in_custody and doc.filename and doc.filename.lower() not in in_custody:
+            findings.append(
+                Finding(
+                    finding_type="custody_gap",
+                    title=f"No custody record mentions {doc.filename}",
+                    summary="Its collection and handling are undocumented in the evidence.",
+                    confidence=0.6,
+                    severity="MEDIUM",
+                    sources=[ref],
+                )
+            )
+    return findings
+
+
+def signals(output: EvidenceOutput) -> list[Signal]:
+    found = [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings + output.custody
+        if f.finding_type != PEOPLE_NAMED  # an index of names, not a fact about the case
+    ]
+    found += [
+        Signal(
+            f"sworn claim by {c.speaker or 'a witness'}: {c.claim} {c.claimed_place or ''}",
+            False,
+            [c.source],
+            [c.speaker] if c.speaker else [],
+        )
+        for c in output.sworn_claims
+    ]
+    found += [
+        Signal(f"event {e.timestamp} {e.description} {e.place or ''}", False, [e.source], e.people)
+        for e in output.events[:400]
+    ]
+    return found
+
+
+def _thoughts(
+    docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
+) -> list[str]:
+    by_kind = Counter(
+        "photo"
+        if e.description.startswith("Photo")
+        else "e-mail"
+        if e.description.startswith("E-mail")
+        else "transcript"
+        if e.description.startswith("Said in")
+        else "recording"
+        if e.description.startswith("Recording")
+        else "text/log"
+        for e in output.events
+    )
+    thoughts = [
+        f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s): "
+        + (", ".join(f"{k} \u00d7{v}" for k, v in by_kind.most_common()) or "none")
+        + f". {sum(1 for e in output.events if e.latitude is not None)} carry GPS positions."
+    ]
+    if output.sworn_claims:
+        timed = sum(1 for c in output.sworn_claims if c.claimed_time)
+        placed = sum(1 for c in output.sworn_claims if c.claimed_place)
+        thoughts.append(
+            f"{len(output.sworn_claims)} sworn claim(s); {timed} state a time and {placed} a "
+            "place, so they can be tested against the timeline."
+        )
+    if output.custody:
+        concerns = [f for f in output.custody if f.severity == "HIGH"]
+        thoughts.append(
+            f"{len(output.custody)} custody record(s); {len(concerns)} integrity concern(s)."
+        )
+    if owners:
+        thoughts.append(
+            "Attributed media to people: "
+            + "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
+        )
+    thoughts.append(f"People: {', '.join(output.people[:8]) or 'none named'}.")
+    return thoughts[:6]

@@ -1,0 +1,253 @@
+"""Financial analysis of documents: transactions, counterparties, anomalies and findings."""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
+from holmes_backend.analysis.domains.addresses import registered_addresses, shared_addresses
+from holmes_backend.analysis.domains.allowances import policy_limits
+from holmes_backend.analysis.domains.anomalies import (
+    REPORTING_THRESHOLD,
+    STRUCTURING_BAND,
+    find_anomalies,
+)
+from holmes_backend.analysis.domains.cheques import unrecorded_cheques
+from holmes_backend.analysis.domains.figures import (
+    figures_misstated,
+    figures_reported,
+    narrative_check,
+    period_changes,
+)
+from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.ledger import is_transfer, ledger
+from holmes_backend.analysis.domains.payees import (
+    listed_on_one_account,
+    not_on_lists,
+    shared_accounts,
+    switched_accounts,
+)
+from holmes_backend.analysis.domains.stated import stated_details, stated_figures
+from holmes_backend.analysis.domains.xmlrecords import xml_parties
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.money import find_money, format_money, to_number
+from holmes_backend.analysis.facts.names import find_names, name_key
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+_THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)
+_MAX_TRANSACTIONS = 2000
+RECORD_PARTIES = "record_parties"  # the parties named in an export beside its records
+
+
+@dataclass
+class FinancialAnalysis:
+    output: FinancialOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def threshold_from(text: str) -> float:
+    match = _THRESHOLD.search(text or "")
+    value = to_number(match["value"]) if match else None
+    return value if value and value > 0 else REPORTING_THRESHOLD
+
+
+def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
+    """The round amounts (thousands) the case's documents other than its ledgers state: a
+    policy's approval limit, a tender band, a contract's cap. Payments split to stay under one
+    are split whatever language the policy is written in."""
+    ledgers = {t.source.file_id for t in transactions}
+    return sorted(
+        {
+            money.value
+            for doc in docs
+            if doc.file_id not in ledgers
+            for unit in units(doc)
+            for money in find_money(unit.text)
+            if money.value >= _LEAST_THRESHOLD and money.value % 1000 == 0
+        }
+    )
+
+
+_LEAST_THRESHOLD = 1000.0
+
+
+def analyse_financial(
+    docs: list[EvidenceDoc], threshold: float = REPORTING_THRESHOLD
+) -> FinancialAnalysis:
+    transactions: list[Transaction] = []
+    for doc in docs:
+        transactions += ledger(doc).transactions
+    transfers = [t for t in transactions if is_transfer(t)]
+    figures = [t for t in transactions if not is_transfer(t)]
+    anomalies = find_anomalies(
+        transfers,
+        threshold,
+        {d.file_id: d.filename for d in docs},
+        stated_thresholds(docs, transactions),
+    )
+    anomalies += shared_accounts(transfers) + switched_accounts(transfers)
+    anomalies += not_on_lists(docs, transfers) + listed_on_one_account(docs)
+    addressed = [f for doc in docs for f in registered_addresses(doc)]
+    anomalies += shared_addresses(addressed, transfers)
+    anomalies += unrecorded_cheques(transactions, {d.file_id: d.filename for d in docs})
+    agreed = 0
+    for doc in docs:
+        count, found = narrative_check(doc, figures)
+        agreed += count
+        anomalies += found
+    counterparties = _counterparties(transfers)
+    findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
+    findings += period_changes(figures)
+    findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
+    findings += figures_misstated(docs, figures)
+    findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
+    findings += [figure for doc in docs for figure in (*stated_figures(doc), *stated_details(doc))]
+    findings += [limit for doc in docs for limit in policy_limits(doc)]
+    output = FinancialOutput(
+        transactions=transfers[:_MAX_TRANSACTIONS],
+        counterparties=counterparties,
+        anomalies=anomalies,
+        findings=findings,
+    )
+    return FinancialAnalysis(
+        output, _thoughts(docs, transfers, figures, anomalies, agreed, threshold)
+    )
+
+
+def _counterparties(transfers: list[Transaction]) -> list[str]:
+    totals: dict[str, float] = defaultdict(float)
+    display: dict[str, str] = {}
+    for tx in transfers:
+        for party in (tx.from_party, tx.to_party):
+            if party:
+                key = name_key(party)
+                totals[key] += tx.amount
+                if len(party) > len(display.get(key, "")):
+                    display[key] = party
+    return [display[k] for k in sorted(totals, key=lambda k: -totals[k])]
+
+
+def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[Finding]:
+    if not transfers:
+        return []
+    by_currency: dict[str, float] = defaultdict(float)
+    for tx in transfers:
+        by_currency[tx.currency] += tx.amount
+    totals = ", ".join(format_money(v, c) for c, v in sorted(by_currency.items()))
+    largest = max(transfers, key=lambda t: t.amount)
+    dated = sorted(t.date for t in transfers if t.date)
+    span = f" between {dated[0][:10]} and {dated[-1][:10]}" if dated else ""
+    return [
+        Finding(
+            finding_type="transactions_overview",
+            title=f"{len(transfers)} transfers totalling {totals}{span}",
+            summary=(
+                f"Counterparties: {', '.join(counterparties[:6]) or 'none named'}. Largest: "
+                f"{format_money(largest.amount, largest.currency)} "
+                f"({largest.from_party or '?'} → {largest.to_party or '?'}, "
+                f"{largest.date or 'undated'})."
+            ),
+            confidence=0.85,
+            severity="LOW",
+            entities=counterparties[:10],
+            sources=unique_refs([largest.source] + [t.source for t in transfers], limit=4),
+        )
+    ]
+
+
+def _record_parties(doc: EvidenceDoc) -> Finding | None:
+    """The parties an export's records are about (its issuer, its account's owner), named
+    outside the records."""
+    parties = xml_parties(doc)
+    if not parties:
+        return None
+    named = ", ".join(f"{p.name} ({p.role})" for p in parties)
+    return Finding(
+        finding_type=RECORD_PARTIES,
+        title=f"Named in {doc.filename}: {named}",
+        summary=f"The records of {doc.filename} are about {named}.",
+        confidence=0.85,
+        severity="LOW",
+        entities=[p.name for p in parties],
+        sources=[p.source for p in parties],
+    )
+
+
+def _anomaly_finding(anomaly: Anomaly) -> Finding:
+    names = sorted({n.text for n in find_names(anomaly.description) if n.kind != "place"})
+    return Finding(
+        finding_type=f"anomaly:{anomaly.kind}",
+        title=anomaly.kind.replace("_", " ").capitalize(),
+        summary=anomaly.description,
+        confidence=0.8 if anomaly.severity == "HIGH" else 0.65,
+        severity=anomaly.severity,
+        entities=names,
+        sources=anomaly.sources,
+    )
+
+
+def signals(output: FinancialOutput) -> list[Signal]:
+    found = [
+        Signal(f"{a.kind.replace('_', ' ')}: {a.description}", True, a.sources)
+        for a in output.anomalies
+    ]
+    found += [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings
+    ]
+    found += [
+        Signal(
+            f"payment {t.from_party or ''} paid {t.to_party or ''} {t.amount} {t.description}",
+            False,
+            [t.source],
+            [p for p in (t.from_party, t.to_party) if p],
+        )
+        for t in output.transactions[:300]
+        if is_transfer(t)
+    ]
+    return found
+
+
+def _thoughts(
+    docs: list[EvidenceDoc],
+    transfers: list[Transaction],
+    figures: list[Transaction],
+    anomalies: list[Anomaly],
+    agreed: int,
+    threshold: float,
+) -> list[str]:
+    thoughts = [
+        f"Read {len(docs)} document(s) for money: {len(transfers)} transfer(s) from ledger rows, "
+        f"statement lines, records and sentences, and {len(figures)} reported statement "
+        "figure(s) from period-column tables."
+    ]
+    if transfers:
+        parties = {name_key(p) for t in transfers for p in (t.from_party, t.to_party) if p}
+        undated = sum(1 for t in transfers if not t.date)
+        thoughts.append(
+            f"Transfers involve {len(parties)} distinct part(ies); {undated} lack a date, "
+            f"{sum(1 for t in transfers if t.reference)} carry an invoice or reference number."
+        )
+    if anomalies:
+        kinds: dict[str, int] = defaultdict(int)
+        for anomaly in anomalies:
+            kinds[anomaly.kind] += 1
+        strongest = max(anomalies, key=lambda a: (a.severity == "HIGH", a.total_amount or 0))
+        thoughts.append(
+            "Anomaly rules fired: "
+            + ", ".join(f"{k} \u00d7{v}" for k, v in sorted(kinds.items()))
+            + f". Strongest: {strongest.description[:220]}"
+        )
+    else:
+        thoughts.append(
+            f"No structuring (≥3 transfers within {100 * STRUCTURING_BAND:.0f}% under "
+            f"{format_money(threshold, '')} in two weeks), round trips, cross-document amount "
+            "mismatches or duplicates were found."
+        )
+    if figures:
+        thoughts.append(
+            f"Cross-checked narrative figures against the tables: {agreed} stated figure(s) agree "
+            "within rounding."
+        )
+    return thoughts

@@ -1,0 +1,703 @@
+"""Evidence gaps: what the case needs to prove its points and does not have.
+
+- caps: payments broke an agreement's cap and no amendment raising it is in the evidence;
+- approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
+  written consent naming the approver) is in the evidence; worse when payments above the
+  approval threshold were made. A clause of an agreement whose parties are known binds the
+  payments to them: those need a record that names their payee (the board approving other
+  vendors' contracts approves none of them);
+- counterparties: material payments to a party that no contract, invoice or correspondence
+  mentions (a fare or a coffee on a card needs no contract: a party paid only amounts below the
+  materiality level the duplicate rule uses, a share of the reporting threshold, is left out);
+- single-source claims: a sworn claim that nothing else corroborates or contradicts;
+- money flagged from one document only: the bank's own records are missing;
+- invoices: payments against a reference of an invoice series whose other invoices are in the
+  evidence, when that one is not (its invoice should exist and was not produced);
+- receipts: expense claims whose own row says no receipt came with them;
+- custody: media no custody record mentions, or items with conflicting hashes;
+- declarations: a policy or contract requires payments, gifts or hospitality to be declared,
+  an organisation paid a person of the case, and nothing records that person declaring them.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import timedelta
+
+from holmes_backend.agents.schemas import (
+    Clause,
+    Contradiction,
+    EvidenceGap,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
+from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
+from holmes_backend.analysis.domains.anomalies import (
+    DUPLICATE_MATERIAL_SHARE,
+    REPORTING_THRESHOLD,
+)
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.ledger import (
+    INVOICED,
+    claimant_of,
+    distinct_payments,
+    is_payment,
+    is_transfer,
+    norm_reference,
+    received,
+    total_of,
+)
+from holmes_backend.analysis.domains.legal import (
+    AMENDMENT,
+    APPROVAL_RECORD,
+    REQUIREMENT,
+    agreement_parties,
+)
+from holmes_backend.analysis.domains.members import ROLE_HELD, role_holders
+from holmes_backend.analysis.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
+from holmes_backend.analysis.domains.services import served
+from holmes_backend.analysis.facts.answers import answer_of
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.dates import parse_span
+from holmes_backend.analysis.facts.lexicon import VENUE_HEADS, fold, wordset
+from holmes_backend.analysis.facts.money import find_money, format_money
+from holmes_backend.analysis.facts.names import (
+    distinctive_words,
+    find_names,
+    kind_of,
+    name_key,
+    person_parts,
+    possessive,
+    same_party,
+)
+from holmes_backend.analysis.facts.text import units, words
+
+_RECORD = re.compile(
+    r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"
+    r"written consent|unanimous consent|approval (?:was|is hereby) (?:given|granted))\b",
+    re.IGNORECASE,
+)
+_RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
+_MAX_COUNTERPARTY_GAPS = 5
+# What a declaration duty covers that a payment is, and words of a declaration on record.
+_DECLARABLE = re.compile(
+    r"\b(?:payments?|gifts?|hospitality|fees?|benefits?|money|funds|remuneration|commissions?|"
+    r"inducements?|gratuit(?:y|ies))\b",
+    re.IGNORECASE,
+)
+_DECLARED = re.compile(
+    r"\b(?:declared|disclosed|declaration|disclosure|notified|registered)\b", re.IGNORECASE
+)
+_MAX_DECLARATION_GAPS = 5
+# An invoice number: a lettered prefix (with any year or group parts), then its own number.
+_SERIES = re.compile(r"^(?P<series>[A-Za-z]{2,}[-/ ](?:[A-Za-z0-9]+[-/ ])*?)\d+$")
+_MAX_CLAIM_GAPS = 5
+
+
+def approver_words(approver: str) -> set[str]:
+    generic = {"the", "of", "its", "a", "prior", "written", "company", "and"}
+    return {w.lower().strip(".,") for w in approver.split() if w.lower() not in generic} or {
+        approver.lower()
+    }
+
+
+def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list[SourceRef]:
+    """Records that the approver approved something (naming one of the `subject` words, when
+    given): outside requirement language, and written (someone saying in a deposition or a
+    recording that it was approved is a claim the records must bear out, not a record)."""
+    wanted = approver_words(clause.party or "")
+
+    def names_it(text: str) -> bool:
+        words = {w.lower().strip(".,;:()") for w in text.split()}
+        return bool(wanted & words) and (not subject or bool(subject & words))
+
+    found: list[SourceRef] = []
+    for doc in view.documents:
+        named_as_record = bool(_RECORD_FILES.search(doc.filename))
+        for unit in units(doc):
+            text = unit.text
+            if unit.ref.cue_start is not None:
+                continue
+            if unit.ref.file_id == clause.source.file_id and REQUIREMENT.search(text):
+                continue
+            if not _RECORD.search(text) or (REQUIREMENT.search(text) and not named_as_record):
+                continue
+            if names_it(text):
+                found.append(unit.ref)
+    texts = [
+        (f.title + " " + f.summary, f.sources)
+        for f in view.evidence.findings
+        if f.finding_type not in (PEOPLE_NAMED, ROLE_HELD)  # who is named, who holds a post
+    ]
+    texts += [
+        (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
+    ]
+    texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
+    texts += [
+        (f.summary, f.sources) for f in view.legal.findings if f.finding_type == APPROVAL_RECORD
+    ]
+    for text, sources in texts:
+        if not _RECORD.search(text) or REQUIREMENT.search(text):
+            continue
+        if names_it(text):
+            found += sources
+    return unique_refs(found, 6)
+
+
+@dataclass
+class Unapproved:
+    """An approval a clause requires that no record in evidence gives."""
+
+    clause: Clause
+    approver: str
+    over: list[Transaction]  # the payments above its threshold that needed it
+    payees: list[str]  # theirs, when the clause's agreement names its parties (else [])
+
+
+def unapproved(view: CaseView) -> list[Unapproved]:
+    found: list[Unapproved] = []
+    seen: set[tuple[str, float | None]] = set()
+    for clause in view.legal.clauses:
+        if clause.kind != "approval_requirement":
+            continue
+        key = ((clause.party or "").lower(), clause.amount)
+        if key in seen:
+            continue
+        seen.add(key)
+        above = _above(view.financial.transactions, clause)
+        # A payment whose own row records the approver's sign-off ("Approver: Chief Executive",
+        # or the name of whom the staff records give that role).
+        roles = role_holders(view.evidence.findings)
+        over = [t for t in above if not _row_approved(t, clause, roles)]
+        if above and not over:
+            continue
+        bound = agreement_parties(view.legal, clause.source.file_id)
+        if bound:
+            over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
+        payees = sorted({t.to_party for t in over if t.to_party}) if bound else []
+        if not _approval_records(view, clause, distinctive_words(payees)):
+            approver = clause.party or "the required approver"
+            found.append(Unapproved(clause, approver, over, payees))
+    return found
+
+
+_ROW_APPROVAL = re.compile(
+    r"\b(?:approver|approved\s+by|authori[sz]ed\s+by|authori[sz]er|signed\s+off\s+by|"
+    r"sign-?off)\s*:\s*(?P<who>[^;]+)",
+    re.IGNORECASE,
+)
+
+
+# A requirement of more than one signer: "two signatories", "both directors", "dual".
+_SEVERAL = re.compile(r"\b(?:two|2|both|dual|joint)\b", re.IGNORECASE)
+# A row's fields naming who signed it off, however many: "Authorised by", "Second signatory".
+_SIGNER_FIELD = re.compile(
+    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*)|"
+    r"(?:approved|authori[sz]ed|signed(?:\s+off)?|countersigned)\s+by)\s*:\s*(?P<who>[^;]+)",
+    re.IGNORECASE,
+)
+
+
+def _row_approved(tx: Transaction, clause: Clause, roles: dict[str, str] | None = None) -> bool:
+    if _SEVERAL.search(clause.party or ""):
+        # Two signers required: the row names two different ones.
+        signers = {m["who"].strip().lower() for m in _SIGNER_FIELD.finditer(tx.description)}
+        return len(signers - {""}) >= 2
+    wanted = approver_words(clause.party or "")
+
+    def holds(who: str) -> bool:
+        words = {w.lower().strip(".,()") for w in who.split()}
+        held = (roles or {}).items()
+        return wanted <= words or any(
+            same_party(person, who) and wanted <= set(role.split()) for person, role in held
+        )
+
+    return any(holds(match["who"]) for match in _ROW_APPROVAL.finditer(tx.description))
+
+
+def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:
+    """Approvals the evidence lacks."""
+    gaps: list[EvidenceGap] = []
+    for item in missing:
+        clause, approver, over, payees = item.clause, item.approver, item.over, item.payees
+        if over:
+            total = sum(t.amount for t in over)
+            to = f" to {', '.join(payees)}" if payees else ""
+            gaps.append(
+                EvidenceGap(
+                    element=f"Approval by {approver} of {len(over)} payment(s){to} above "
+                    f"{_threshold(clause)} (total {format_money(total, over[0].currency)})",
+                    current_strength="MISSING",
+                    recommendation=f"Obtain the minutes, resolutions or written consents of "
+                    f"{approver} approving these payments; without them the payments breach the "
+                    "approval clause.",
+                    sources=unique_refs(
+                        [clause.source] + [t.source for t in over],
+                        8,
+                    ),
+                )
+            )
+        else:
+            gaps.append(
+                EvidenceGap(
+                    element=f"Approval record of {approver} required by: {clause.text[:160]}",
+                    current_strength="MISSING",
+                    recommendation=f"Request {possessive(approver)} minutes, resolutions or "
+                    "written consents for the period; no approval document is in the evidence.",
+                    sources=[clause.source],
+                )
+            )
+    return gaps
+
+
+def _threshold(clause: Clause) -> str:
+    money = find_money(clause.text)
+    return format_money(clause.amount or 0.0, money[0].currency if money else "")
+
+
+def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]:
+    if not clause.amount:
+        return []
+    money = find_money(clause.text)
+    currency = money[0].currency if money else None
+    incoming = received(transactions)  # a customer's payment needs no approval to spend
+    return [
+        t
+        for t in transactions
+        if is_payment(t)
+        and id(t) not in incoming
+        and t.amount > clause.amount
+        and (currency is None or t.currency == currency)
+    ]
+
+
+_MAIL_DOMAIN = re.compile(r"@([\w.-]+)")
+
+
+def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
+    key = name_key(party)
+    parts = person_parts(party)
+    # A person by their surname; a firm by its whole name ("Prairie Fuel Cards", not "cards").
+    token = parts[2] if parts and parts[0] and kind_of(party) == "person" else key
+    known = view.legal.parties + view.evidence.people
+    # An organisation listed among those a file names (an investigator's memo asking who owns
+    # it) is no basis for paying it.
+    known += [
+        e
+        for f in view.legal.findings + view.evidence.findings
+        if f.finding_type != ORGANIZATIONS_NAMED
+        for e in f.entities
+    ]
+    if any(name_key(k) == key for k in known):
+        return True
+    # An invoice it issued, in a file of its own, is what the payment was for.
+    invoiced = (
+        t
+        for t in view.financial.transactions
+        if t.description.startswith(INVOICED) and t.source.file_id not in files
+    )
+    if any(key in (name_key(t.to_party or ""), name_key(t.from_party or "")) for t in invoiced):
+        return True
+    # A firm that wrote or was written to: an e-mail address at its own domain ("@vireaux.fr").
+    own = {fold(w) for w in distinctive_words([party])}  # "société" of "@societe-x.fr"
+    for event in view.evidence.events:
+        for domain in _MAIL_DOMAIN.findall(event.description):
+            labels = set(re.findall(r"[a-z]{3,}", domain.lower()))
+            # "@hallamreeve.co.uk" is Hallam & Reeve's: its words run together.
+            if own & labels or any(w in label for w in own if len(w) >= 5 for label in labels):
+                return True
+    for doc in view.documents:
+        if doc.file_id in files:
+            continue
+        text = fold(" ".join(u.text for u in units(doc)).lower())  # keys are unaccented
+        if token and token in text:
+            return True
+    return False
+
+
+def _own_accounts(transactions: list[Transaction]) -> set[tuple[str, str]]:
+    """(file, party) for the party on one side of every one of a file's transactions: the
+    holder of the statement the file is."""
+    sides: dict[str, list[set[str]]] = defaultdict(list)
+    for tx in transactions:
+        sides[tx.source.file_id].append({name_key(p) for p in (tx.from_party, tx.to_party) if p})
+    return {
+        (file_id, party)
+        for file_id, rows in sides.items()
+        if len(rows) >= 2
+        for party in set.intersection(*rows)
+    }
+
+
+# Merchants that sell to whoever walks in: a card's spending there has no contract behind it.
+_SPENDING = VENUE_HEADS | wordset(
+    "taxi taxis cab cabs parking airport aeroport aeropuerto flughafen airline airlines airways "
+    "railway railways rail beach bar cafe coffee supermarket"
+)
+
+
+def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) -> list[EvidenceGap]:
+    material = threshold * DUPLICATE_MATERIAL_SHARE
+    payments: dict[str, list[Transaction]] = defaultdict(list)
+    names: dict[str, str] = {}
+    holders = _own_accounts(view.financial.transactions)
+    recorded_in: dict[str, set[str]] = defaultdict(set)  # every file recording its payments
+    once = {id(tx) for tx in distinct_payments(view.financial.transactions)}
+    for tx in view.financial.transactions:
+        if (tx.source.file_id, name_key(tx.to_party or "")) in holders:
+            continue  # a salary into the statement's own holder is no counterparty's payment
+        if tx.to_party and (who := served(tx)) and same_party(who, tx.to_party):
+            continue  # a charge for a patient's visit (its "Patient" column) pays no one
+        if claimant_of(tx):
+            continue  # an expense claim's basis is its receipt (receipt_gaps), not a contract
+        if is_payment(tx) and tx.to_party:
+            key = name_key(tx.to_party)
+            recorded_in[key].add(tx.source.file_id)
+            if id(tx) in once:  # a cheque in the register and on the statement is one
+                payments[key].append(tx)
+                names.setdefault(key, tx.to_party)
+    gaps: list[EvidenceGap] = []
+    for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
+        if all(t.amount < material for t in txs) or _SPENDING & set(words(names[key])):
+            # Routine spending (a fare, a lunch), however often, and spending at a restaurant,
+            # a hotel, a car park, however much: its basis is a receipt, not a contract.
+            continue
+        if _mentioned_elsewhere(view, names[key], recorded_in[key]):
+            continue
+        total = sum(t.amount for t in txs)
+        gaps.append(
+            EvidenceGap(
+                element=f"Basis for {len(txs)} payment(s) to {names[key]} totalling "
+                f"{format_money(total, txs[0].currency)}",
+                current_strength="WEAK",
+                recommendation=f"Obtain the contract, invoices and correspondence with {names[key]}"
+                "; nothing outside the payment records mentions this counterparty.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
+        if len(gaps) >= _MAX_COUNTERPARTY_GAPS:
+            break
+    return gaps
+
+
+# An expense row's receipt column saying none came: "Receipt attached: No", "Receipt: missing".
+_NO_RECEIPT = re.compile(
+    r"\breceipts?(?:\s+(?:attached|provided|supplied|submitted|held|on\s+file|received))?\s*"
+    r"\??\s*:\s*(?:no|n|none|missing|not\s+(?:provided|attached|supplied|available)|lost|"
+    r"outstanding|nil)\s*(?:;|$)",
+    re.IGNORECASE,
+)
+
+
+def receipt_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Expense claims without their receipts, one gap per claimant."""
+    missing: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in view.financial.transactions:
+        who = claimant_of(tx)
+        if who and _NO_RECEIPT.search(tx.description or ""):
+            missing[name_key(who)].append(tx)
+    gaps: list[EvidenceGap] = []
+    for txs in missing.values():
+        who = claimant_of(txs[0])
+        gaps.append(
+            EvidenceGap(
+                element=f"Receipts for {len(txs)} expense claim(s) by {who} totalling "
+                f"{total_of(txs)}",
+                current_strength="MISSING",
+                recommendation=f"Obtain the receipts or card slips from {who} and the merchants' "
+                "own records; the claims' rows say none were attached.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
+    return gaps
+
+
+_PRESENCE_SPAN = timedelta(days=7)
+
+
+_OWN = re.compile(r"\b(?:I|we|me|my|our|us)\b", re.IGNORECASE)
+
+
+def _names_someone(text: str) -> bool:
+    return any(n.kind == "person" for n in find_names(text))
+
+
+# What would bear out a claim, by what it tells: where the witness was is shown by where their
+# phone, cards and badges were; what was said at a meeting by its notes; a stake by registers.
+_SEEK: list[tuple[re.Pattern[str], str]] = [
+    (
+        re.compile(
+            r"\b(?:interests?|director(?:ship)?s?|shareholdings?|shares?|stakes?|owns?|owned|"
+            r"ownership|partner|connection|related\s+part(?:y|ies))\b",
+            re.IGNORECASE,
+        ),
+        "company registers, shareholder and officer records, and declarations of interest",
+    ),
+    (
+        re.compile(
+            r"\b(?:hearing|meeting|interview|conference|committee|board|panel|appeal|"
+            r"chaired|minutes)\b",
+            re.IGNORECASE,
+        ),
+        "the meeting's notes or minutes, its invitations and calendar entries, and those who "
+        "attended",
+    ),
+    (
+        re.compile(
+            r"\b(?:paid|pay|payment|transferred|wired|received|refund(?:ed)?|invoiced?|"
+            r"deposited|withdrew|loan(?:ed)?|lent|owed?)\b|[\u00a3$\u20ac]\s?\d",
+            re.IGNORECASE,
+        ),
+        "bank statements, payment records and the counterparty's own books",
+    ),
+    (
+        re.compile(
+            r"\b(?:signed|approved|authori[sz]ed|countersigned|initiall?ed|agreed|consented)\b",
+            re.IGNORECASE,
+        ),
+        "the signed document itself, the approval records and its audit trail",
+    ),
+    (
+        re.compile(
+            r"\b(?:told|said|informed|called|phoned|rang|e-?mailed|texted|messaged|wrote|sent|"
+            r"reported|warned|asked|notified)\b",
+            re.IGNORECASE,
+        ),
+        "the e-mails, messages and call records of the day, and the other party's account",
+    ),
+]
+
+
+def _corroboration(claim: SwornClaim, when: str) -> str:
+    """What to seek to bear out a claim: records of where the witness was for a claim of being
+    somewhere, else the records of what it tells first."""
+    if not claim.claimed_place:
+        said = answer_of(claim).said
+        # The first thing told decides: "I told her about the invoice" is a conversation.
+        told = [(m.start(), records) for p, records in _SEEK if (m := p.search(said))]
+        if told:
+            return f"{min(told)[1]}{when}"
+    return (
+        f"phone location data, CCTV, card or badge records, or witnesses for the claimed time{when}"
+    )
+
+
+def claim_gaps(
+    view: CaseView, tested: set[tuple[str, int | None, int | None]]
+) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    ranked = sorted(
+        view.evidence.sworn_claims, key=lambda c: -(bool(c.claimed_time) + bool(c.claimed_place))
+    )
+    for claim in ranked:
+        key = (claim.source.file_id, claim.source.line, claim.source.page)
+        if key in tested or not (claim.claimed_time or claim.claimed_place):
+            continue
+        if not (claim.claimed_place or _OWN.search(claim.claim) or _names_someone(claim.claim)):
+            continue  # "The business has been doing well": no one's time and place to show
+        span = parse_span(claim.claimed_time)
+        lasting = bool(span and span[1] - span[0] > _PRESENCE_SPAN)
+        if lasting and not claim.claimed_place:
+            continue  # years of employment, not a time and place that CCTV or a phone shows
+        when = f" ({claim.claimed_time})" if claim.claimed_time else ""
+        seek = (
+            # "I have worked on Ward 7 since 2022": a period, shown by the records of it
+            "employment, payroll, tenancy or registration records for the period"
+            if lasting
+            else _corroboration(claim, when)
+        )
+        gaps.append(
+            EvidenceGap(
+                element=f"Corroboration of {possessive(claim.speaker or 'a witness')} claim: "
+                f"{claim.claim[:140]}",
+                current_strength="WEAK",
+                recommendation=f"The claim rests on a single source. Seek {seek}.",
+                sources=[claim.source],
+            )
+        )
+        if len(gaps) >= _MAX_CLAIM_GAPS:
+            break
+    return gaps
+
+
+def money_gaps(view: CaseView) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    for anomaly in view.financial.anomalies:
+        if anomaly.kind not in ("structuring", "round_trip"):
+            continue
+        files = {s.file_id for s in anomaly.sources}
+        if len(files) > 1:
+            continue
+        gaps.append(
+            EvidenceGap(
+                element=f"Bank records behind the {anomaly.kind.replace('_', ' ')} pattern",
+                current_strength="WEAK",
+                recommendation="The pattern rests on one document; subpoena the banks' statements,"
+                " wire records and any CTR/SAR filings for the accounts involved.",
+                sources=anomaly.sources[:6],
+            )
+        )
+    return gaps
+
+
+def cap_gaps(view: CaseView, caps: list[tuple[Clause, Contradiction]]) -> list[EvidenceGap]:
+    """A cap the payments broke needs the amendment that raised it, unless one is in evidence
+    (an amendment mentioned outside the agreement itself, whose amending clause is boilerplate)."""
+    gaps: list[EvidenceGap] = []
+    for clause, broken in caps:
+        texts = [(c.text, c.source) for c in view.legal.clauses]
+        texts += [(d.description, d.source) for d in view.legal.dates]
+        texts += [
+            (f"{f.title} {f.summary}", s)
+            for f in view.legal.findings + view.evidence.findings
+            for s in f.sources[:1]
+        ]
+        if any(
+            AMENDMENT.search(text) and source.file_id != clause.source.file_id
+            for text, source in texts
+        ):
+            continue
+        gaps.append(
+            EvidenceGap(
+                element=f"A signed amendment raising the cap: {clause.text[:160]}",
+                current_strength="MISSING",
+                recommendation=f"{broken.explanation} Obtain any amendment, change order or "
+                "waiver, or treat the excess as paid without contractual basis.",
+                sources=[clause.source, *broken.evidence_against[:5]],
+            )
+        )
+    return gaps
+
+
+def invoice_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Payments against an invoice number of a series (same prefix, e.g. ABC-2024-) whose other
+    invoices are in the evidence, while theirs is not."""
+    invoiced: dict[str, set[str]] = defaultdict(set)  # series -> references with an invoice
+    paid: dict[str, list[Transaction]] = defaultdict(list)  # reference -> payments against it
+    for tx in view.financial.transactions:
+        if not tx.reference or not _SERIES.match(tx.reference):
+            continue
+        reference = norm_reference(tx.reference)
+        if is_payment(tx):
+            paid[reference].append(tx)
+        elif is_transfer(tx):
+            invoiced[_series(tx.reference)].add(reference)
+    gaps: list[EvidenceGap] = []
+    for reference, txs in paid.items():
+        series = _series(txs[0].reference or "")
+        if not invoiced.get(series) or reference in invoiced[series]:
+            continue
+        first = min(txs, key=lambda t: t.date or "")
+        on = f" of {first.date[:10]}" if first.date else ""
+        gaps.append(
+            EvidenceGap(
+                element=f"Invoice {txs[0].reference} behind the "
+                f"{format_money(first.amount, first.currency)} payment{on}",
+                current_strength="MISSING",
+                recommendation="Other invoices of the series are in the evidence but not this one:"
+                " obtain it from both the payer's and the payee's files, with the work it bills.",
+                sources=unique_refs([t.source for t in txs], 6),
+            )
+        )
+    return gaps[:_MAX_COUNTERPARTY_GAPS]
+
+
+def _series(reference: str) -> str:
+    match = _SERIES.match(reference)
+    return match["series"].upper() if match else ""
+
+
+def custody_gaps(view: CaseView) -> list[EvidenceGap]:
+    gaps: list[EvidenceGap] = []
+    for finding in view.evidence.findings + view.evidence.custody:
+        if finding.finding_type == "custody_gap":
+            gaps.append(
+                EvidenceGap(
+                    element=f"Chain of custody: {finding.title}",
+                    current_strength="WEAK",
+                    recommendation="Document who collected the file, from which device, when, and"
+                    " its hash; otherwise its authenticity can be challenged.",
+                    sources=finding.sources,
+                )
+            )
+        elif finding.finding_type == "custody_integrity" or (
+            finding.finding_type == "custody" and finding.severity == "HIGH"
+        ):
+            gaps.append(
+                EvidenceGap(
+                    element=f"Integrity of the item: {finding.title}",
+                    current_strength="WEAK",
+                    recommendation="Re-hash the original, compare with the acquisition record and "
+                    "obtain the examiner's notes explaining the difference.",
+                    sources=finding.sources,
+                )
+            )
+    return gaps
+
+
+def declaration_gaps(view: CaseView) -> list[EvidenceGap]:
+    """Payments from an organisation to a person of the case that a declaration duty covers
+    and no record shows declared (the duty's own sentence is no record)."""
+    duties = [
+        c
+        for c in view.legal.clauses
+        if c.kind == "disclosure_requirement" and _DECLARABLE.search(c.text)
+    ]
+    if not duties:
+        return []
+    duty = duties[0]
+    body = f"the {duty.party}" if duty.party else "the body the policy names"
+    received: dict[tuple[str, str], list[Transaction]] = defaultdict(list)
+    for tx in map(view.held, view.financial.transactions):
+        if not is_transfer(tx) or not tx.from_party or not tx.to_party:
+            continue
+        if kind_of(tx.from_party) == "organization" and kind_of(tx.to_party) == "person":
+            received[(tx.from_party, tx.to_party)].append(tx)
+    gaps: list[EvidenceGap] = []
+    for (payer, payee), paid in list(received.items())[:_MAX_DECLARATION_GAPS]:
+        if _declared(view, payer, {c.text for c in duties}):
+            continue
+        total = total_of(paid)
+        gaps.append(
+            EvidenceGap(
+                element=f"Declaration to {body} of {len(paid)} payment(s) from {payer} to "
+                f"{payee} (total {total})",
+                current_strength="MISSING",
+                recommendation=f"Obtain {possessive(body)} register of declarations for the "
+                f"period and ask {payee} whether these payments were declared; the evidence "
+                f"holds none, and {duty.text[:160]}",
+                sources=unique_refs([duty.source] + [t.source for t in paid], 8),
+            )
+        )
+    return gaps
+
+
+def _declared(view: CaseView, payer: str, duties: set[str]) -> bool:
+    """Whether a record (not a duty, nor a witness' word) declares something of the payer."""
+    words = distinctive_words([payer])
+    texts = [f.title + " " + f.summary for f in view.evidence.findings]
+    texts += [f"{e.description} {e.source.excerpt}" for e in view.evidence.events]
+    texts += [f"{d.description} {d.source.excerpt}" for d in view.legal.dates]
+    texts += [c.text for c in view.legal.clauses if c.text not in duties]
+    texts += [f.summary for f in view.legal.findings]
+    return any(
+        _DECLARED.search(text) and words & {w.lower().strip(".,;:()") for w in text.split()}
+        for text in texts
+    )
+
+
+def absent_document_gaps(view: CaseView) -> list[EvidenceGap]:
+    """The documents the evidence says are missing or still to come (absent_documents)."""
+    return [
+        EvidenceGap(
+            element=finding.title,
+            current_strength="MISSING",
+            recommendation="The evidence refers to this document but the case does not hold it: "
+            "obtain it from whoever issued or holds it, or a statement that it does not exist.",
+            sources=finding.sources,
+        )
+        for finding in view.evidence.findings
+        if finding.finding_type == DOCUMENT_ABSENT
+    ]

@@ -1,0 +1,617 @@
+"""The knowledge graph: resolved entities and evidenced relationships across all findings.
+
+Nodes: people, organisations, accounts and places (merged across spellings), documents, timed
+events with people or a place, and the amounts of flagged patterns. Edges: paid (aggregated per
+payer and payee), party_to, signed, signed_for, cited_in, approval_required, employed_by,
+located_at, participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts),
+contradicts and correlates_with (between documents), each with its citations and a confidence.
+
+Every node is cited: a name the findings list without a place (a party, a person named in a
+document) takes the places where the findings' own texts and excerpts name it; a name nothing
+cites is left out rather than shown without evidence.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from holmes_backend.agents.schemas import (
+    SYMMETRIC_RELATIONSHIPS,
+    EntityType,
+    Finding,
+    GraphEntity,
+    GraphOutput,
+    GraphRelationship,
+    SourceRef,
+    SynthesisOutput,
+)
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.dispositions import OWNERSHIP_CHANGE
+from holmes_backend.analysis.domains.financial import RECORD_PARTIES
+from holmes_backend.analysis.domains.interests import INTEREST, RELATION
+from holmes_backend.analysis.domains.ledger import INVOICED, distinct_payments, is_payment
+from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
+from holmes_backend.analysis.domains.people import (
+    ORGANIZATIONS_NAMED,
+    PEOPLE_NAMED,
+    person_mentions,
+)
+from holmes_backend.analysis.domains.resolution import Resolved, Resolver, guess_type
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.money import format_money
+from holmes_backend.analysis.facts.names import (
+    evidently_personal,
+    find_names,
+    name_key,
+    person_parts,
+    reads_as_person,
+    slug,
+)
+from holmes_backend.analysis.facts.text import units
+
+_TITLE_WORDS = (
+    r"(?:ceo|cfo|coo|cto|president|director|manager|employee|officer|partner|accountant|"
+    r"controller|treasurer|secretary|founder|owner|chair\w*|head|vp|vice president|counsel|"
+    r"analyst|clerk|engineer|consultant|agent|member)\b"
+)
+_TITLES = re.compile(
+    rf"^[\s,(]*(?:the\s+|an?\s+|our\s+)?(?:[\w-]+\s+){{0,3}}?{_TITLE_WORDS}[^.;]{{0,30}}?"
+    r"\b(?:of|at|for|with)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_A_TITLE = re.compile(rf"\b{_TITLE_WORDS}", re.IGNORECASE)  # a passage worth reading for one
+_DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
+_GENERIC_PLACE = re.compile(
+    r"^(?:home|house|office|work|room|apartment|flat)\s+(?:in|at|near)\s+(?P<named>.+)$",
+    re.IGNORECASE,
+)
+_BARE_PLACE = re.compile(r"^(?:home|house|office|work|room|apartment|flat)$", re.IGNORECASE)
+_MAX_EVENTS = 80
+_MAX_UNITS = 3000
+_MAX_COOCCURRING = 6
+_MAX_FOUND_SOURCES = 3
+_NAMED_TYPES = ("person", "organization", "place")
+# Findings that list names of one kind (an index of them, not names found together): the
+# people a document names, and the cases an opinion cites (authorities, not parties).
+_KNOWN_TYPES: dict[str, EntityType] = {
+    PEOPLE_NAMED: "person",
+    ORGANIZATIONS_NAMED: "organization",
+    PRECEDENTS_CITED: "document",
+}
+
+
+@dataclass
+class _Edges:
+    edges: dict[tuple[str, str, str], GraphRelationship] = field(default_factory=dict)
+    counts: dict[tuple[str, str, str], int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(
+        self,
+        source: str,
+        target: str,
+        type_: str,
+        description: str,
+        confidence: float,
+        evidence: list[SourceRef],
+    ) -> None:
+        if source == target:
+            return
+        key = (source, target, type_)
+        if type_ in SYMMETRIC_RELATIONSHIPS and (target, source, type_) in self.edges:
+            key = (target, source, type_)  # B with A is A with B: one relationship
+        self.counts[key] += 1
+        existing = self.edges.get(key)
+        if existing is None:
+            self.edges[key] = GraphRelationship(
+                source_id=source,
+                target_id=target,
+                type=type_,
+                description=description,
+                confidence=round(confidence, 2),
+                evidence=unique_refs(evidence, 6),
+            )
+            return
+        existing.evidence = unique_refs(existing.evidence + evidence, 6)
+        existing.confidence = round(min(0.95, max(existing.confidence, confidence) + 0.05), 2)
+
+
+def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutput:
+    resolver = Resolver()
+    _collect(view, resolver)
+    entities = _people_only(_cited(resolver.resolve(), view, synthesis))
+    edges = _Edges()
+    extra: list[GraphEntity] = []
+    documents = _documents(view, synthesis)
+    _payments(view, resolver, edges)
+    _legal(view, resolver, edges)
+    _employment(view, resolver, edges)
+    _ties(view, resolver, edges)
+    _events(view, resolver, edges, extra)
+    _cooccurrence(view, resolver, edges)
+    _flagged(view, resolver, edges, extra)
+    _synthesis(synthesis, edges)
+    nodes = [_node(e) for e in entities] + extra
+    nodes += [
+        GraphEntity(
+            id=f"document:{slug(fid)}",
+            name=name,
+            type="document",
+            sources=[SourceRef(file_id=fid, excerpt=name)],
+        )
+        # By name: a file's id is random, and the same case must read the same way twice.
+        for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0]))
+    ]
+    known = {n.id for n in nodes}
+    relationships = [
+        r for r in edges.edges.values() if r.source_id in known and r.target_id in known
+    ]
+    return GraphOutput(entities=nodes, relationships=relationships)
+
+
+def _people_only(entities: list[Resolved]) -> list[Resolved]:
+    """The entities, but a person only when its forms show one (names.evidently_personal) or a
+    list names it among such people ("Present: Odile Lane (Chair), Rafe Dunmore, Wren
+    Castellane": "Rafe" is no given name the lexicon knows). A capitalised phrase that is
+    neither ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") is no node: a
+    firm, a heading or a role wrongly drawn as a person misleads more than it helps."""
+    people = [e for e in entities if e.type == "person"]
+    shown = {e.id for e in people if evidently_personal([e.name, *e.aliases])}
+    forms = {form for e in people if e.id in shown for form in (e.name, *e.aliases)}
+    listed = {e.id for e in people if e.id not in shown and _listed_among(e, forms)}
+    return [e for e in entities if e.type != "person" or e.id in shown | listed]
+
+
+_LIST_SEPARATOR = re.compile(r"\s*(?:[,;&]|\band\b)\s*")
+_LIST_LABEL = re.compile(r"^[^:]{1,30}:\s*")
+_PARENTHETICAL = re.compile(r"\s*\([^)]*\)")
+
+
+def _listed_among(entity: Resolved, people: set[str]) -> bool:
+    """Whether a source of the entity lists it with two people or more: names separated by
+    commas or "and" (a label before the first), nothing else; a record's "Field: value; Field:
+    value" is no such list."""
+    own = {entity.name, *entity.aliases}
+    for source in entity.sources:
+        pieces = _LIST_SEPARATOR.split(_PARENTHETICAL.sub("", source.excerpt))
+        pieces = [_LIST_LABEL.sub("", pieces[0]), *pieces[1:]]
+        pieces = [p.strip(" .") for p in pieces if p.strip(" .")]
+        if any(":" in p for p in pieces) or not any(p in own for p in pieces):
+            continue
+        # Two others at least: "K. Ashworth-Lui, Ashworth Lui Forensic" names a person and her
+        # firm, no list of people.
+        if sum(p in people for p in pieces if p not in own) >= 2:
+            return True
+    return False
+
+
+def _node(entity: Resolved) -> GraphEntity:
+    return GraphEntity(
+        id=entity.id,
+        name=entity.name,
+        type=entity.type,
+        aliases=sorted(entity.aliases),
+        sources=entity.sources,
+    )
+
+
+def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
+    found = dict(view.filenames)
+    refs = [t.source for t in view.financial.transactions] + [c.source for c in view.legal.clauses]
+    refs += [e.source for e in view.evidence.events] + [
+        c.source for c in view.evidence.sworn_claims
+    ]
+    # The documents the legal findings tie names to (signed, party_to).
+    refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
+    if synthesis:
+        refs += [c.claim_source for c in synthesis.contradictions]
+        refs += [r for c in synthesis.contradictions for r in c.evidence_against]
+    for ref in refs:
+        found.setdefault(ref.file_id, ref.file_id)
+    return found
+
+
+def _doc_id(file_id: str) -> str:
+    return f"document:{slug(file_id)}"
+
+
+def _collect(view: CaseView, resolver: Resolver) -> None:
+    for finding in view.legal.findings:
+        if finding.finding_type == DEFINED_PARTIES:
+            for name, alias in _DEFINED.findall(finding.summary):
+                resolver.alias(name.strip(), alias)
+    mentions = person_mentions(view.documents)
+    _collect_findings(view, resolver, _people(view, [m.name for m in mentions]))
+    for doc in view.documents:
+        for unit in units(doc)[:_MAX_UNITS]:
+            for name in find_names(unit.text):
+                if name.kind != "person":
+                    resolver.add(name.text, name.kind, unit.ref)
+    for mention in mentions:
+        resolver.add(mention.name, "person", mention.ref())
+
+
+def _people(view: CaseView, mentioned: list[str]) -> set[str]:
+    """The keys and surnames of the people the case names as people: in the documents, in the
+    evidence's people, events and statements."""
+    names = [*mentioned, *view.evidence.people]
+    names += [p for e in view.evidence.events for p in e.people]
+    names += [c.speaker for c in view.evidence.sworn_claims if c.speaker]
+    names += [
+        n for f in view.evidence.findings if f.finding_type == PEOPLE_NAMED for n in f.entities
+    ]
+    keys = {name_key(n) for n in names}
+    return keys | {parts[2] for n in names if (parts := person_parts(n))}
+
+
+def _party_type(party: str | None, people: set[str]) -> EntityType | None:
+    """What a payer or payee the records name without saying what it is: a person when it reads
+    as one or the case names that person, else an organisation ("PRET A MANGER", "Taxi Lyon
+    Part-Dieu", "Amazon"), and so is one its name makes a place; None leaves it to the name
+    (an account, a firm by its suffix)."""
+    if party and guess_type(party) == "place":
+        return "organization"  # a payer or payee is no place ("Brantwood Medical Centre")
+    if not party or guess_type(party) != "person" or reads_as_person(party):
+        return None
+    return None if name_key(party) in people else "organization"
+
+
+def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> None:
+    for tx in view.financial.transactions:
+        # A payment's parties, and an invoice's: the party it bills pays it (see CaseView.held).
+        if is_payment(tx) or tx.description.startswith(INVOICED):
+            for party in (tx.from_party, tx.to_party):
+                resolver.add(party, _party_type(party, people), tx.source)
+    for party in view.legal.parties:
+        resolver.add(party)
+    for clause in view.legal.clauses:
+        if clause.party and clause.kind in ("approval_requirement", "signature"):
+            resolver.add(clause.party, None, clause.source)
+    # Lists of the names a document mentions come last: a name is cited first where a finding
+    # says something of it (an export's issuer, a signer), else where it is mentioned.
+    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _MENTIONS):
+        known = _KNOWN_TYPES.get(finding.finding_type)
+        for name in finding.entities:
+            resolver.add(name, known, _naming(name, finding.sources))
+    _collect_evidence(view, resolver)
+
+
+_MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
+
+
+def _naming_findings(view: CaseView) -> list[Finding]:
+    """The findings whose entities are names of the case: the legal and evidence findings,
+    the parties an export names and a property's owners (the other financial findings' names
+    are their payments')."""
+    parties = [
+        f for f in view.financial.findings if f.finding_type in (RECORD_PARTIES, OWNERSHIP_CHANGE)
+    ]
+    return view.legal.findings + view.evidence.findings + view.evidence.custody + parties
+
+
+def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
+    """Of a finding's citations, the one whose excerpt names the entity (else the first)."""
+    pattern = _name_pattern([name])
+    return next((s for s in sources if pattern.search(s.excerpt)), None) or next(
+        iter(sources), None
+    )
+
+
+def _name_pattern(names: list[str]) -> re.Pattern[str]:
+    spelled = sorted({" ".join(n.split()) for n in names if n.strip()}, key=len, reverse=True)
+    alternatives = "|".join(r"\s+".join(map(re.escape, n.split())) for n in spelled)
+    return re.compile(rf"(?<!\w)(?:{alternatives or '(?!)'})(?!\w)", re.IGNORECASE)
+
+
+def _cited(
+    entities: list[Resolved], view: CaseView, synthesis: SynthesisOutput | None
+) -> list[Resolved]:
+    """Entities with their sources. One without any takes the cited texts that name it and is
+    left out when nothing does; a named one whose citations do not show its name (an e-mail cited
+    by its subject) is given first a passage that does, when the findings hold one."""
+    pool: list[tuple[str, SourceRef, bool]] | None = None
+    kept = []
+    for entity in entities:
+        pattern = _name_pattern([entity.name, *entity.aliases])
+        shown = any(pattern.search(s.excerpt) for s in entity.sources)
+        if not entity.sources or (entity.type in _NAMED_TYPES and not shown):
+            pool = _citable(view, synthesis) if pool is None else pool
+            in_excerpt = [ref for text, ref, excerpt in pool if excerpt and pattern.search(text)]
+            if entity.sources:
+                entity.sources = unique_refs(in_excerpt[:2] + entity.sources, 8)
+            else:
+                named = [ref for text, ref, _ in pool if pattern.search(text)]
+                entity.sources = unique_refs(in_excerpt + named, _MAX_FOUND_SOURCES)
+        if entity.sources:
+            kept.append(entity)
+    return kept
+
+
+def _citable(
+    view: CaseView, synthesis: SynthesisOutput | None
+) -> list[tuple[str, SourceRef, bool]]:
+    """(text, its citation, whether the text is the citation's own excerpt) of every cited item
+    the findings hold."""
+    items: list[tuple[str, list[SourceRef]]] = []
+    items += [
+        (f"{t.from_party or ''} | {t.to_party or ''} | {t.description}", [t.source])
+        for t in view.financial.transactions
+    ]
+    items += [(a.description, a.sources[:1]) for a in view.financial.anomalies]
+    items += [(f"{c.party or ''} | {c.text}", [c.source]) for c in view.legal.clauses]
+    items += [(d.description, [d.source]) for d in view.legal.dates]
+    items += [
+        (f"{' | '.join(e.people)} | {e.place or ''} | {e.description}", [e.source])
+        for e in view.evidence.events
+    ]
+    items += [
+        (f"{c.speaker or ''} | {c.claimed_place or ''} | {c.claim}", [c.source])
+        for c in view.evidence.sworn_claims
+    ]
+    findings = (
+        view.financial.findings + view.legal.findings + view.evidence.findings
+        + view.evidence.custody
+    )  # fmt: skip
+    items += [(f"{f.title} | {f.summary}", f.sources[:1]) for f in findings]
+    if synthesis:
+        items += [(c.claim, [c.claim_source]) for c in synthesis.contradictions]
+    refs = [ref for _, sources in items for ref in sources]
+    refs += [ref for f in findings for ref in f.sources]
+    pool = [(ref.excerpt, ref, True) for ref in refs if ref.excerpt]
+    pool += [(text, ref, False) for text, sources in items for ref in sources[:1]]
+    return pool
+
+
+def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
+    for event in view.evidence.events[: _MAX_EVENTS * 5]:
+        for person in event.people:
+            resolver.add(person, "person", event.source)
+        if event.place:
+            resolver.add(event.place, "place", event.source)
+    for claim in view.evidence.sworn_claims:
+        resolver.add(claim.speaker, "person", claim.source)
+        if place := _named_place(claim.claimed_place):
+            resolver.add(place, "place", claim.source)
+    for person in view.evidence.people:
+        resolver.add(person, "person")
+
+
+def _named_place(place: str | None) -> str | None:
+    """The named part of a claimed place ("home in Chicago" → "Chicago"; "home" names none)."""
+    if not place:
+        return None
+    match = _GENERIC_PLACE.match(place)
+    return (match["named"] if match else place) if not _BARE_PLACE.match(place) else None
+
+
+def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | None:
+    found = resolver.lookup(name, kind)  # type: ignore[arg-type]
+    return found.id if found else None
+
+
+def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    totals: dict[tuple[str, str], list[float]] = defaultdict(list)
+    inferred_edges: set[tuple[str, str]] = set()  # edges with a side the statement implies
+    # A payment in the payer's ledger and the payee's statement is one payment.
+    for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
+        payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
+        inferred = payer is None or payee is None
+        if inferred:  # its holder (by the file's name), the party its narrative names
+            held = view.held(tx)
+            payer = payer or _id(resolver, held.from_party)
+            payee = payee or _id(resolver, held.to_party)
+        if payer and payee and payer != payee:
+            totals[(payer, payee)].append(tx.amount)
+            confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6
+            if inferred:
+                confidence -= 0.2
+                inferred_edges.add((payer, payee))
+            edges.add(payer, payee, "paid", "", confidence, [tx.source])
+    for (payer, payee), amounts in totals.items():
+        edge = edges.edges[(payer, payee, "paid")]
+        edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
+        if (payer, payee) in inferred_edges:
+            edge.description += (
+                " (a side the statement implies: its holder by the file's name, or the party "
+                "its narrative names)"
+            )
+
+
+_LEGAL_EDGES = {
+    DEFINED_PARTIES: ("party_to", 0.8),
+    "case_caption": ("party_to", 0.8),
+    SIGNATURE: ("signed", 0.75),
+    PRECEDENTS_CITED: ("cited_in", 0.8),
+}
+
+
+def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    for finding in view.legal.findings:
+        relation, confidence = _LEGAL_EDGES.get(finding.finding_type, ("", 0.0))
+        files = {s.file_id for s in finding.sources} if relation else set()
+        for name in finding.entities:
+            entity = _id(resolver, name, _KNOWN_TYPES.get(finding.finding_type))
+            for file_id in files if entity else set():
+                edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
+                          finding.sources)  # fmt: skip
+        if finding.finding_type == SIGNATURE and len(finding.entities) == 2:
+            signer, org = (_id(resolver, name) for name in finding.entities)
+            if signer and org:
+                edges.add(signer, org, "signed_for", finding.title, 0.7, finding.sources)
+    contract_files = {
+        c.source.file_id
+        for c in view.legal.clauses
+        if c.kind in ("obligation", "payment_obligation", "cap", "approval_requirement")
+    }
+    for party in view.legal.parties:
+        entity = _id(resolver, party)
+        for file_id in contract_files if entity else set():
+            edges.add(entity or "", _doc_id(file_id), "party_to", "named party", 0.6, [])
+    for clause in view.legal.clauses:
+        if clause.kind == "approval_requirement" and (entity := _id(resolver, clause.party)):
+            edges.add(entity, _doc_id(clause.source.file_id), "approval_required",
+                      clause.text[:200], 0.7, [clause.source])  # fmt: skip
+
+
+# Ties a finding states between its two names: a register's officer or owner of an entity, a
+# relative of a person (interests).
+_TIES: dict[str, tuple[str, float]] = {
+    INTEREST: ("holds_role_in", 0.85),
+    RELATION: ("related_to", 0.8),
+    OWNERSHIP_CHANGE: ("transferred_property_to", 0.8),
+}
+
+
+def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    for finding in _naming_findings(view):
+        relation, confidence = _TIES.get(finding.finding_type, ("", 0.0))
+        if relation and len(finding.entities) == 2:
+            first, second = (_id(resolver, name) for name in finding.entities)
+            if first and second:
+                edges.add(first, second, relation, finding.title, confidence, finding.sources)
+
+
+def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    """ "Jane Roe, CFO of Acme Inc." style appositions: in the documents when given, and in the
+    passages the findings naming people cite (all the graph has of the evidence in the
+    pipeline)."""
+    passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
+    seen: set[str] = set()
+    for ref in (ref for f in _naming_findings(view) for ref in f.sources):
+        if ref.excerpt not in seen and _A_TITLE.search(ref.excerpt):
+            seen.add(ref.excerpt)
+            passages.append((ref.excerpt, ref))
+    for text, ref in passages:
+        names = find_names(text)
+        people = [n for n in names if n.kind == "person"]
+        orgs = [n for n in names if n.kind == "organization"]
+        for person in people:
+            org = next((o for o in orgs if o.start > person.end), None)
+            between = text[person.end : org.start] if org else ""
+            if org is None or len(between) > 80 or not _TITLES.match(between):
+                continue
+            source = _id(resolver, person.text, "person")
+            target = _id(resolver, org.text)
+            if source and target:
+                edges.add(source, target, "employed_by", text[:160], 0.65, [ref])
+
+
+def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
+    kept = [e for e in view.evidence.events if e.people or e.place][:_MAX_EVENTS]
+    for event in kept:
+        event_id = f"event:{slug(event.source.file_id)}-{slug(event.timestamp)}"
+        if all(n.id != event_id for n in extra):
+            extra.append(
+                GraphEntity(
+                    id=event_id,
+                    name=f"{event.timestamp}: {event.description[:80]}",
+                    type="event",
+                    sources=[event.source],
+                )
+            )
+        place = _id(resolver, event.place, "place") if event.place else None
+        confidence = 0.75 if event.latitude is not None else 0.55
+        if place:
+            edges.add(event_id, place, "located_at", event.place or "", confidence, [event.source])
+        for person in event.people:
+            person_id = _id(resolver, person, "person")
+            if person_id:
+                edges.add(
+                    person_id,
+                    event_id,
+                    "participated_in",
+                    event.description[:120],
+                    0.6,
+                    [event.source],
+                )
+                if place:
+                    edges.add(
+                        person_id,
+                        place,
+                        "located_at",
+                        f"at {event.timestamp}",
+                        confidence,
+                        [event.source],
+                    )
+        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, [event.source])
+
+
+def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
+    groups: list[tuple[list[str], list[SourceRef]]] = []
+    for finding in _naming_findings(view):
+        # An index of names is not names found together; a signer and the organisation
+        # signed for are related as such (signed_for), and so are an officer and the entity,
+        # a person and a relative (_ties).
+        if finding.finding_type not in _KNOWN_TYPES and finding.finding_type not in (
+            SIGNATURE,
+            *_TIES,
+        ):
+            groups.append((finding.entities, finding.sources))
+    for event in view.evidence.events:
+        groups.append((event.people, [event.source]))
+    for doc in view.documents:
+        for unit in units(doc)[:_MAX_UNITS]:
+            names = [n.text for n in find_names(unit.text) if n.kind != "place"]
+            if 2 <= len(names) <= _MAX_COOCCURRING:
+                groups.append((names, [unit.ref]))
+    for names, sources in groups:
+        ids = sorted({i for n in names[:_MAX_COOCCURRING] if (i := _id(resolver, n))})
+        for index, first in enumerate(ids):
+            for second in ids[index + 1 :]:
+                edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
+    for key, count in edges.counts.items():
+        if key[2] == "mentioned_with":
+            edge = edges.edges[key]
+            edge.confidence = round(min(0.8, 0.3 + 0.1 * count), 2)
+            edge.description = f"named together in {count} place(s)"
+
+
+def _flagged(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
+    for anomaly in view.financial.anomalies:
+        if anomaly.total_amount is None:
+            continue
+        amount_id = f"amount:{anomaly.kind}-{slug(f'{anomaly.total_amount:.2f}')}"
+        if all(n.id != amount_id for n in extra):
+            extra.append(
+                GraphEntity(
+                    id=amount_id,
+                    name=f"{format_money(anomaly.total_amount, '')} "
+                    f"({anomaly.kind.replace('_', ' ')})",
+                    type="amount",
+                    sources=anomaly.sources[:4],
+                )
+            )
+        for name in {n.text for n in find_names(anomaly.description) if n.kind != "place"}:
+            if entity := _id(resolver, name):
+                edges.add(
+                    entity,
+                    amount_id,
+                    "involved_in",
+                    anomaly.description[:160],
+                    0.7 if anomaly.severity == "HIGH" else 0.5,
+                    anomaly.sources,
+                )
+
+
+def _synthesis(synthesis: SynthesisOutput | None, edges: _Edges) -> None:
+    if synthesis is None:
+        return
+    for contradiction in synthesis.contradictions:
+        claim_doc = _doc_id(contradiction.claim_source.file_id)
+        for ref in contradiction.evidence_against:
+            edges.add(
+                _doc_id(ref.file_id),
+                claim_doc,
+                "contradicts",
+                contradiction.explanation[:200],
+                {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[contradiction.severity],
+                [contradiction.claim_source, ref],
+            )
+    for link in synthesis.cross_modal_links:
+        edges.add(
+            _doc_id(link.source_a.file_id),
+            _doc_id(link.source_b.file_id),
+            "correlates_with",
+            f"{link.correlation_type}: {link.implication[:160]}",
+            0.6,
+            [link.source_a, link.source_b],
+        )

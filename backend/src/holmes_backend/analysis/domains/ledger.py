@@ -1,0 +1,1178 @@
+"""Transactions read from evidence: ledger rows, statement lines, XML records and sentences.
+
+Rows come from CSV/XLSX ("Header: value; …"), HTML tables ("a | b | c" under a header row),
+printed statements (a date starting each line, then a description and an amount) and XML
+exports (one record per repeated element). Sentences yield transfers when a transfer verb and
+an amount meet ("Acme wired $9,500 to Delta LLC"). Figures of financial statements (a label and
+one value per reporting period) are kept as "Reported figure" items: they are amounts, not
+transfers, and the anomaly rules leave them alone.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date
+
+from holmes_backend.agents.schemas import SourceRef, Transaction
+from holmes_backend.analysis.domains.statements import REPORTED, statement_figures
+from holmes_backend.analysis.domains.tenders import OFFEROR_HEADER
+from holmes_backend.analysis.domains.timeline import head_subject
+from holmes_backend.analysis.domains.xmlrecords import xml_records
+from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
+from holmes_backend.analysis.facts.cite import cite
+from holmes_backend.analysis.facts.dates import Moment, find_moments, parse_iso
+from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
+from holmes_backend.analysis.facts.memo import memo
+from holmes_backend.analysis.facts.money import (
+    find_money,
+    format_money,
+    header_currency,
+    implicit_currency,
+    parse_cell,
+)
+from holmes_backend.analysis.facts.names import (
+    UPPER,
+    clean,
+    find_names,
+    kind_of,
+    name_key,
+    same_party,
+    title_case,
+)
+from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.analysis.facts.vocabulary import given_names
+from holmes_backend.llm.evidence import EvidenceDoc
+
+INVOICED = "Invoiced amount"
+_REFERENCE = re.compile(
+    r"\b(?:(?:invoice|inv|ref(?:erence)?|po|purchase order)\b\.?\s*(?:no\.?|number|num|#|id)?"
+    r"|(?:transaction|txn|order|wire|confirmation|check|cheque|receipt|contract|agreement)"
+    r"\s*(?:no\.?|number|num|#|id)\b\.?)\s*[:#]?\s*(?P<id>[A-Z]{0,6}[-/]?\d[\w/-]{1,24})",
+    re.IGNORECASE,
+)
+_OUT_VERBS = (
+    r"paid|pays|pay|wired|wires|wire|transferred|transfers|transfer|sent|sends|remitted|"
+    r"deposited|loaned|lent|advanced|gave|reimbursed|refunded"
+)
+_IN_VERBS = r"received|receives|got|accepted|collected|withdrew|withdrawn"
+_BILL_VERBS = r"invoiced|billed|charged"
+_VERB = re.compile(
+    rf"\b(?:(?P<out>{_OUT_VERBS})|(?P<in>{_IN_VERBS})|(?P<bill>{_BILL_VERBS}))\b", re.IGNORECASE
+)
+_DENIED_VERB = re.compile(
+    r"\b(?:never|not|didn['\u2019]t|hasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|no one|nobody)"
+    r"(?:\s+\w+)?\s*$",
+    re.IGNORECASE,
+)
+# An amount compared or stated as a rate, not paid: "paid GBP 9,000 more than I am", "earns
+# EUR 60,000 a year".
+_COMPARED = re.compile(
+    r"\s*(?:more|less|higher|lower|above|below|over|under)\s+than\b|\s*(?:a|per|each)\s+"
+    r"(?:year|annum|month|week|day|hour)\b|\s*(?:p\.?a\.?|pa|annually|monthly)\b",
+    re.IGNORECASE,
+)
+# A sum as a bound, not a payment: "all invoices over EUR 5,000 were authorised by two".
+_THRESHOLD = re.compile(
+    r"\b(?:over|above|exceeding|in\s+excess\s+of|more\s+than|less\s+than|under|below|"
+    r"up\s+to|at\s+least|not\s+exceeding|threshold\s+of)\s*$",
+    re.IGNORECASE,
+)
+# A sum as a price asked, offered or estimated, not paid: "listed at an asking price of GBP
+# 165,000", "valued at", "an offer of".
+_PRICED = re.compile(
+    r"\b(?:(?:asking|guide|list(?:ed|ing)?|reserve)\s+price|valued|valuation|estimated|estimate|"
+    r"quoted|quote|offers?|bids?|budget(?:ed)?|worth|priced)(?:\s+(?:at|of))?"
+    r"(?:\s+(?:about|around|approximately|roughly))?\s*$",
+    re.IGNORECASE,
+)
+_TO = re.compile(
+    r"\b(?:to|into|for the benefit of|in favou?r of|payable to|beneficiary)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_FROM = re.compile(r"\b(?:from|by|of)\s+(?:the\s+)?$", re.IGNORECASE)
+_HOLDER = re.compile(
+    r"\b(?:account holder|account name|card ?holder|card ?member|holder|customer|client|member|"
+    r"statement for|prepared for|"
+    r"name|kontoinhaber(?:in)?|inhaber|titulaire(?: du compte)?|titular|intestatario|"
+    rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
+    re.IGNORECASE,
+)
+_ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
+# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
+_LINE_AMOUNT = re.compile(
+    r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
+)
+_CENT = 0.01
+OUTFLOW_WORDS = re.compile(
+    r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
+    r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
+    re.IGNORECASE,
+)
+INFLOW_WORDS = re.compile(
+    r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
+    re.IGNORECASE,
+)
+# A printed line's booking code, in capitals as banks print them: money out ("DD SEVERN
+# WATER", "TFR TO G LYLE", "CARD SAINSBURYS") or in ("FPI ACME LTD", "BGC SALARY").
+_OUT_CODE = re.compile(r"(?:DD|SO|STO|BP|FPO|DEB|CHQ|POS|ATM|CARD|(?:TFR|TRF|TRANSFER) TO)\b")
+_IN_CODE = re.compile(r"(?:FPI|BGC|CR|(?:TFR|TRF|TRANSFER) FROM)\b")
+# A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
+_PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
+_COUNTERPARTY = re.compile(
+    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
+    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
+)
+# A line led by its booking type, then the other side.
+_BOOKED = re.compile(
+    r"^\s*(?:transfer|tfr|trf|fpo|fpi|bgc|sto|obp|bp|deb|pos|"
+    r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|card|chq|salary|wages|"
+    r"(?:fps|bacs)(?:\s+(?:cr|dr|credit|debit))?|"
+    r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
+    r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
+    r"prélèvement|prelevement|transferencia|bonifico|overboeking|"
+    # Payment apps and US clearing ("ZELLE TO MARCO DELGADO", "ACH PAYROLL BRIGHTLINE").
+    r"zelle|venmo|paypal|cash\s?app|ach(?:\s+(?:payroll|credit|debit|deposit))?|payroll|eft)\s+"
+    r"(?:(?:to|from|an|von|à|a|de)\s+)?:?\s*"
+    rf"(?P<name>{_PAYEE_NAME})",
+    re.IGNORECASE,
+)
+# A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
+# MAXI 0412".
+# Payment apps pay people: what follows their code is a person's name, not a purpose.
+_TO_PERSON = re.compile(r"^\s*(?:zelle|venmo|paypal|cash\s?app)\b", re.IGNORECASE)
+_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
+# Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
+_REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
+# A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
+_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
+_TRANSFER_CONTEXT = re.compile(
+    r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
+)
+_INFLOW = re.compile(
+    r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
+    r"(?:sepa|giro|bank|fps|bacs)\s+cr|"
+    r"transfer in|refund(?:ed)? (?:from|by)|interest paid)\b",
+    re.IGNORECASE,
+)
+_LEDGER_LINE_MIN = 3
+_MODAL = re.compile(
+    r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
+    # "may" is the modal verb; "May" is the month ("May 7", "in May"), as is "MAY 7" in capitals.
+    r"|\b(?-i:may|MAY)\b(?!\s*\d)",
+    re.IGNORECASE,
+)
+_INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
+# A day's sales, not money paid to anyone: "Gross sales", "Takings", "Turnover"; nor is a price
+# offered ("Tender sum", "Bid price", "Quoted price", "Estimate").
+_SALES_HEADER = re.compile(
+    r"\b(?:sales|takings|turnover|revenue|tender(?:ed)?\s+(?:sum|price|amount|value)|"
+    r"bid(?:\s+(?:sum|price|amount|value))?|quot(?:e|ed|ation)(?:\s+(?:sum|price|amount|value))?|"
+    r"offer(?:ed)?\s+(?:sum|price|amount)|estimate[ds]?)\b",
+    re.IGNORECASE,
+)
+_INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
+_TOTAL = re.compile(
+    r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
+    r"grand\s+total)\b\s*[:=]?",
+    re.IGNORECASE,
+)
+# A row that sums others up, by its label: the totals above ("Total", "Total claimed", "Grand
+# total"), subtotals and sums, and the balances a ledger carries from one page or period on.
+_SUMMARY = re.compile(
+    rf"\s*(?:{_TOTAL.pattern}"
+    r"|(?:sub[\s-]?)?totals?\b|[\w ]{1,30}\btotals?\s*[:=]?\s*$|sum\b(?:\s+of\b|\s*[:=]?\s*$)"
+    r"|(?:balance\s+)?(?:carried|brought)\s+(?:forward|down|fwd)\b|balance\s+(?:[bc]/[fd]|forward)\b"
+    r"|(?:opening|closing|starting|ending)\s+balance\b"
+    r"|(?:anfangs|end|alter|neuer)\s?saldo\b|saldo\s+(?:anterior|inicial|final|iniziale|finale)\b"
+    r"|solde\s+(?:initial|final|pr[eé]c[eé]dent|report[eé])\b|beginsaldo\b|eindsaldo\b"
+    r"|summe\b|gesamt|somme\b|totaal\b|totale\b)",
+    re.IGNORECASE,
+)
+_FIGURE_ROLES = frozenset(("amount", "debit", "credit", "balance", "quantity", "unit_price"))
+_PARTY_ROLES = frozenset(("from", "to", "party"))  # "Total Gas & Power Ltd" is a payee
+_Amount = tuple[float, str | None]
+_BILL_TO = re.compile(
+    # The label as printed ("Bill to:", "BILLED TO:"), the name in capitals of its own.
+    r"\b(?i:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*"
+    rf"(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)"
+    r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
+)
+
+
+# An invoice's addressee on a line of its own: "To: Brantwood Medical Centre".
+_TO_LINE = re.compile(
+    rf"^\s*(?i:to|attn|attention)\s*:\s*(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)\s*$"
+)
+
+
+@dataclass
+class Ledger:
+    transactions: list[Transaction] = field(default_factory=list)
+    holder: str | None = None
+
+
+def is_transfer(tx: Transaction) -> bool:
+    """Money that moved or is due between parties (not a statement's reported figure)."""
+    return not tx.description.startswith(REPORTED)
+
+
+def is_payment(tx: Transaction) -> bool:
+    """Money that moved: a transfer that is not just an invoice's amount due."""
+    return is_transfer(tx) and not tx.description.startswith(INVOICED)
+
+
+def received(transactions: list[Transaction]) -> set[int]:
+    """The ids of the transactions that are money coming in to the holder of their record: in a
+    file whose every transaction has one party on a side (a statement's account holder, paying
+    and paid), the ones paid to it. A rule on what may be spent is not about them."""
+    by_file: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in transactions:
+        by_file[tx.source.file_id].append(tx)
+    found: set[int] = set()
+    for txs in by_file.values():
+        sides = [{name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs]
+        holders = set.intersection(*sides) if len(txs) >= _HOLDER_MIN else set()
+        paid_out = {name_key(t.from_party) for t in txs if t.from_party}
+        for tx in txs:
+            if tx.to_party and (key := name_key(tx.to_party)) in holders and key in paid_out:
+                found.add(id(tx))
+    return found
+
+
+_HOLDER_MIN = 2
+
+
+def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
+    """The transactions with a payment recorded in several documents (a ledger and the bank
+    statement) kept once: the same reference, or the same amount, day and payee, in another file.
+    The copy kept is the earliest dated (the first record of the payment), whatever order the
+    documents came in."""
+    # A record that writes another's reference bare in its text, for the same amount, is that
+    # payment ("SEPA transfer Quillon BV QA-1001" on the statement, invoice QA-1001 in the
+    # register).
+    referenced = {
+        (norm_reference(tx.reference), round(tx.amount, 2)) for tx in transactions if tx.reference
+    }
+    keys = [_payment_key(tx, referenced) for tx in transactions]
+    first: dict[tuple[object, ...], tuple[str, str]] = {}  # key -> (date, file)
+    for tx, key in zip(transactions, keys, strict=True):
+        day = (tx.date or "9999")[:10]
+        known = first.get(key)
+        if known is None or day < known[0]:
+            first[key] = (day, tx.source.file_id)
+    return [
+        tx for tx, key in zip(transactions, keys, strict=True) if first[key][1] == tx.source.file_id
+    ]
+
+
+# A token that may be a reference: letters and digits, with a digit ("QA-1001", "INV/2291").
+_BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
+
+
+def _payment_key(
+    tx: Transaction, referenced: set[tuple[str, float]] | None = None
+) -> tuple[object, ...]:
+    if tx.reference:
+        return ("reference", norm_reference(tx.reference))
+    amount = round(tx.amount, 2)
+    for token in _BARE_REFERENCE.findall(tx.description or ""):
+        if referenced and (norm_reference(token), amount) in referenced:
+            return ("reference", norm_reference(token))
+    return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
+
+
+def total_of(transactions: list[Transaction]) -> str:
+    """The payments' sum in the first one's currency, as written for a reader."""
+    return format_money(sum(t.amount for t in transactions), transactions[0].currency)
+
+
+def tx_date(tx: Transaction) -> date | None:
+    moment = parse_iso(tx.date)
+    return moment.date() if moment else None
+
+
+# Whose claim an expense row is: "Employee: Priyanka Rao", "Claimant: …", "Submitted by: …".
+_CLAIMANT = re.compile(
+    r"\b(?:employee|claimant|claimed\s+by|submitted\s+by|staff\s+(?:member|name))"
+    r"(?:\s+name)?\s*:\s*(?P<v>[^;]+)",
+    re.IGNORECASE,
+)
+
+
+def claimant(text: str) -> str | None:
+    """The person whose expense claim a row is, from its claimant column."""
+    match = _CLAIMANT.search(text)
+    if match is None:
+        return None
+    return next((n.text for n in find_names(match["v"]) if n.kind == "person"), None)
+
+
+def claimant_of(tx: Transaction) -> str | None:
+    return claimant(tx.description or "")
+
+
+def references(text: str) -> list[str]:
+    return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
+
+
+def norm_reference(reference: str) -> str:
+    return re.sub(r"[^A-Z0-9]", "", reference.upper()).lstrip("0") or "0"
+
+
+def ledger(doc: EvidenceDoc) -> Ledger:
+    return memo(doc, "ledger", lambda: _ledger(doc))
+
+
+def _ledger(doc: EvidenceDoc) -> Ledger:
+    book = Ledger(holder=_holder(doc))
+    found: list[Transaction | None] = []
+    found += _row_transactions(doc, book.holder)
+    found += statement_figures(doc)
+    found += _table_transactions(doc, book.holder)
+    found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
+    found += _statement_lines(doc, book.holder)
+    found += _invoice_totals(doc)
+    kept = [t for t in found if t is not None]
+    if not kept and (confirmed := _confirmation(doc, book.holder)) is not None:
+        kept.append(confirmed)
+    taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
+    for tx in _sentence_transactions(doc):
+        if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
+            kept.append(tx)
+    book.transactions = _payslip_paid(doc, kept)
+    return book
+
+
+# A payment's confirmation or remittance advice, one field a line ("From: G MARSH", "To: P
+# NAIR", "Date: 19/08/2026", "Amount: £250.00"): a short record headed as one.
+_CONFIRMATION_HEAD = re.compile(
+    r"\b(?:transfer|payment|remittance|receipt|confirmation|transaction)\b", re.IGNORECASE
+)
+_FORM_LINE = re.compile(r"^\s*(?P<key>[A-Za-z][\w ()/.'-]{0,30}?)\s*:\s*(?P<value>\S.*)$")
+_CONFIRMATION_UNITS = 30
+
+
+def _confirmation(doc: EvidenceDoc, holder: str | None) -> Transaction | None:
+    """The one payment a confirmation's fields record, read as a row of its own."""
+    doc_units = units(doc)
+    if doc.mime_type == "message/rfc822" or len(doc_units) > _CONFIRMATION_UNITS:
+        return None
+    head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
+    if not _CONFIRMATION_HEAD.search(head):
+        return None
+    fields: dict[str, str] = {}
+    ref: SourceRef | None = None
+    for unit in doc_units:
+        line = _FORM_LINE.match(unit.text) if unit.kind != "row" else None
+        if line is not None and line["key"] not in fields:
+            fields[line["key"]] = line["value"].strip()
+            if ref is None and find_money(line["value"]):
+                ref = unit.ref
+    if ref is None:
+        return None
+    assigned = roles(list(fields))
+    if not any(role in ("from", "to", "party") for role in assigned.values()):
+        return None
+    return _from_fields(doc.file_id, fields, ref, holder)
+
+
+# A payslip's pay date ("Pay date: 30/01/2026") and the line of what it paid ("Net pay £1,753").
+_PAY_DATE = re.compile(
+    r"\b(?:pay(?:ment)?\s+date|date\s+paid|paid\s+on)\s*:\s*(?P<v>[^;|]{6,40}?)(?:\s{2,}|[;|]|$)",
+    re.IGNORECASE,
+)
+_NET_PAY = re.compile(
+    r"^\s*(?:net\s+(?:pay|salary|wages?|payment)|take[\s-]?home(?:\s+pay)?|amount\s+paid)\b", re.I
+)
+_PAYSLIP_HEAD = 15
+
+
+def _payslip_paid(doc: EvidenceDoc, transactions: list[Transaction]) -> list[Transaction]:
+    """A payslip's net pay is a payment to its employee on its pay date: its undated "Net pay"
+    line takes the date of the slip's "Pay date:" and the person of its "Employee:" field."""
+    day = next(
+        (
+            moments[0].day
+            for u in units(doc)[:_PAYSLIP_HEAD]
+            if (field := _PAY_DATE.search(u.text)) and (moments := find_moments(field["v"]))
+        ),
+        None,
+    )
+    subject = head_subject(doc) if day is not None else None
+    if day is None or subject is None:
+        return transactions
+    return [
+        tx.model_copy(update={"date": day.isoformat(), "to_party": subject[0]})
+        if tx.date is None and tx.to_party is None and _NET_PAY.match(tx.description or "")
+        else tx
+        for tx in transactions
+    ]
+
+
+def _holder(doc: EvidenceDoc) -> str | None:
+    for key in ("account_holder", "holder", "customer"):
+        value = doc.metadata.get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    head = units(doc)[:40]
+    for unit in head:
+        if unit.kind == "row":
+            continue
+        match = _HOLDER.search(unit.text)
+        if match:
+            name = clean(match["name"])
+            return title_case(name) if name.isupper() else name
+    # A bank export's title line: "Chequing account 00412-7781 — M. Okoro", one person named.
+    for unit in head:
+        if unit.kind == "row":
+            break
+        if _ACCOUNT_TITLE.search(unit.text):
+            people = [n.text for n in find_names(unit.text) if n.kind == "person"]
+            if len(people) == 1:
+                return people[0]
+    return None
+
+
+def _row_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    rows = [(f, u.ref) for u in units(doc) if u.kind == "row" and (f := row_fields(u.text))]
+    signed = _signed_inflows([f for f, _ in rows])
+    return [_from_fields(doc.file_id, f, ref, holder, signed) for f, ref in rows]
+
+
+def _signed_inflows(rows: list[dict[str, str]]) -> bool:
+    """Whether a table's single signed amount column books its money out as negative figures
+    (a bank export: "-1240.00" paid, "3600.00" received): when at least half its amounts are
+    negative, a positive one came in. A list of mostly positive payments with one negative
+    figure is payments and a refund."""
+    signs = []
+    for fields in rows:
+        assigned = roles(list(fields))
+        if any(r in ("debit", "credit", "direction") for r in assigned.values()):
+            return False
+        amount = _amount(fields, assigned, "amount")
+        if amount is not None and amount[0]:
+            signs.append(amount[0] < 0)
+    return len(signs) >= 2 and 2 * sum(signs) >= len(signs)
+
+
+def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    """HTML tables whose header row names transactional columns (date, amount, payee…)."""
+    found: list[Transaction | None] = []
+    header: list[str] | None = None
+    previous = -2
+    for unit in units(doc):
+        if unit.kind != "cells":
+            continue
+        cells = pipe_cells(unit.text)
+        if unit.index != previous + 1:
+            header = None
+        previous = unit.index
+        if header is None:
+            assigned = roles(cells)
+            useful = {r for r in assigned.values() if r != "other"}
+            is_header = all(parse_cell(c) is None for c in cells)
+            if is_header and "date" in useful and useful & {"amount", "debit", "credit"}:
+                header = cells
+            continue
+        if len(cells) == len(header):
+            fields = dict(zip(header, cells, strict=True))
+            found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
+    return found
+
+
+def _column(
+    fields: dict[str, str], assigned: dict[str, Role], role: Role
+) -> tuple[str, str] | None:
+    """(header, value) of the first column of this role with a value in the row."""
+    for header, value in fields.items():
+        if assigned.get(header) == role and value.strip():
+            return header, value.strip()
+    return None
+
+
+def _first(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> str | None:
+    column = _column(fields, assigned, role)
+    return column[1] if column else None
+
+
+def _amount(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> _Amount | None:
+    """The amount of the row's column of this role, in the currency its cell names, else the
+    one its header names ("Amount GBP", "Amount (EUR)")."""
+    column = _column(fields, assigned, role)
+    if column is None:
+        return None
+    header, value = column
+    parsed = parse_cell(value)
+    if parsed is None:
+        money = find_money(value)
+        parsed = (money[0].value, money[0].currency) if money else None
+    if parsed is None:
+        return None
+    return parsed[0], parsed[1] or header_currency(header)
+
+
+def _from_fields(
+    file_id: str,
+    fields: dict[str, str],
+    ref: SourceRef,
+    holder: str | None,
+    signed_inflows: bool = False,
+) -> Transaction | None:
+    assigned = roles(list(fields))
+    debit = _amount(fields, assigned, "debit")
+    credit = _amount(fields, assigned, "credit")
+    amount = _amount(fields, assigned, "amount")
+    quantity = _amount(fields, assigned, "quantity")
+    price = _amount(fields, assigned, "unit_price")
+    outflow: bool | None = None
+    if debit and debit[0]:
+        amount, outflow = (abs(debit[0]), debit[1]), True
+    elif credit and credit[0]:
+        amount, outflow = (abs(credit[0]), credit[1]), False
+    elif amount is None and quantity and price and price[0] > 0:
+        amount = (round(quantity[0] * price[0], 2), price[1])
+    if amount is None or amount[0] == 0:
+        return None
+    sales = _column(fields, assigned, "amount")
+    if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
+        return None  # a day's sales ("Gross sales", "Takings") or a bid are no payment to anyone
+    if not (debit or credit) and any(OFFEROR_HEADER.match(k) for k in fields):
+        return None  # a tender's table: "Bidder: Pennine Landscapes; Price: 365000" is an offer
+    sender = _first(fields, assigned, "from")
+    receiver = _first(fields, assigned, "to")
+    description = "; ".join(
+        f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
+    )
+    reference = _first(fields, assigned, "reference")
+    # Its own words, not its headers: a "Receipt attached" column says nothing of direction.
+    said = " ".join(v for k, v in fields.items() if assigned[k] in ("description", "other"))
+    outflow = _outflow(
+        _first(fields, assigned, "direction"),
+        amount[0],
+        f"{said} {reference or ''}",
+        outflow,
+        signed_inflows,
+    )
+    if sender is None and (receiver is None or outflow is False):
+        # One counterparty column ("Payee", "Merchant"): on money coming in, its party paid it.
+        party = (
+            receiver
+            or _first(fields, assigned, "party")
+            or _split_name(fields)
+            or _counterparty(description)
+        )
+        sender, receiver = (None, party) if outflow is not False else (party, None)
+    sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
+    when = _row_date(fields, assigned)
+    if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
+        return None
+    if _price_list(fields, assigned):
+        return None
+    currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
+    if reference is None and (found := references(description)):
+        reference = found[0]
+    if quantity and price and _first(fields, assigned, "amount") is None:
+        description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
+    return Transaction(
+        date=when,
+        amount=round(abs(amount[0]), 2),
+        currency=currency.upper()[:3],
+        from_party=sender,
+        to_party=receiver,
+        reference=reference,
+        description=description[:300],
+        source=ref.model_copy(update={"file_id": file_id}),
+    )
+
+
+def _holders_side(
+    sender: str | None,
+    receiver: str | None,
+    outflow: bool | None,
+    holder: str | None,
+    description: str,
+) -> tuple[str | None, str | None]:
+    """The side a row leaves open taken by whose record it is: an expense claim's claimant
+    spent it; a statement's holder paid what went out and received what came in."""
+    if sender is None and outflow is not False:
+        sender = claimant(description)
+        if sender and receiver and same_party(sender, receiver):
+            sender = None  # the claim's own payment to the claimant (overtime, a per diem)
+    if holder and sender is None and outflow:
+        sender = holder
+    if holder and receiver is None and outflow is False:
+        receiver = holder
+    return sender, receiver
+
+
+# What an undated table's money column states rather than moves: a salary scale, a budget, a
+# price list ("Base salary (GBP)", "Hourly rate", "Budget 2026", "Credit limit").
+_RATE_HEADER = re.compile(
+    r"\b(?:salary|salaries|wages?|rates?|budget(?:ed)?|limits?|estimates?|estimated|allowance|"
+    r"quota|target|forecast|valuation|list\s+price|price\s+list)\b",
+    re.IGNORECASE,
+)
+
+
+def _rate_table(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """An undated row whose money column is a salary, a rate or a budget: it states an
+    amount, it records no payment (a payroll's dated "Gross pay" row does)."""
+    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
+    return bool(money) and all(_RATE_HEADER.search(k) for k in money)
+
+
+_PRICE_HEADER = re.compile(
+    r"\b(?:price|tariff|rate)\b|\bper\s+(?:tonne|ton|unit|kg|kilo|lb|hour|day|week|month|year|"
+    r"litre|liter|gallon|item|piece|pallet|m2|m3|sqm|sq\s*ft|head|night|mile|km)\b",
+    re.IGNORECASE,
+)
+_FROM_HEADER = re.compile(r"\b(?:effective|valid|applicable|in\s+force)\b", re.IGNORECASE)
+
+
+_GIVEN_HEADER = re.compile(
+    r"^\s*(?:forenames?|first\s+names?|given\s+names?|christian\s+names?|initials?)\s*$", re.I
+)
+_FAMILY_HEADER = re.compile(r"^\s*(?:surname|last\s+name|family\s+name)\s*$", re.IGNORECASE)
+
+
+def _split_name(fields: dict[str, str]) -> str | None:
+    """A person written over two columns ("Surname: OKONJO; Forename: Chidi")."""
+    given = next((v for k, v in fields.items() if _GIVEN_HEADER.match(k) and v.strip()), None)
+    family = next((v for k, v in fields.items() if _FAMILY_HEADER.match(k) and v.strip()), None)
+    if given is None or family is None:
+        return None
+    family = title_case(family.strip()) if family.isupper() else family.strip()
+    given = title_case(given.strip()) if given.isupper() else given.strip()
+    return f"{given} {family}"
+
+
+def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """A price list's row ("Effective from: 2026-05-01; Price EUR per tonne: 912"): a price
+    that holds from a day on, no money that moved that day."""
+    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
+    dated = [k for k, role in assigned.items() if role == "date"] + [
+        k for k in fields if _FROM_HEADER.search(k)
+    ]
+    return (
+        bool(money)
+        and all(_PRICE_HEADER.search(k) for k in money)
+        and any(_FROM_HEADER.search(k) for k in dated)
+    )
+
+
+def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+    """An undated row labelled as a total ("Total claimed", "Subtotal", "Balance carried
+    forward"): it sums up the rows above, it moved no money of its own. A dated one may be a
+    payment to a firm of that name ("TOTAL", the fuel company). The label may stand in a
+    column of figures, beside the sum ("Rate: Total; Amount: 7800")."""
+    return any(
+        _SUMMARY.match(value)
+        and not (assigned[header] in _PARTY_ROLES and kind_of(value) == "organization")
+        for header, value in fields.items()
+        if value and (assigned[header] not in _FIGURE_ROLES or not any(c.isdigit() for c in value))
+    )
+
+
+# Debit and credit as other languages' statements mark them: Dutch "Af"/"Bij", German
+# "Soll"/"Haben" ("S"/"H"), Spanish "Debe"/"Haber", Italian "Dare"/"Avere".
+# A whole word first, else its first letter ("Debit", "Out", "Withdrawal", "-"; "Credit",
+# "In", "+").
+_MARKED = {word: True for word in ("af", "soll", "s", "debe", "dare", "uit", "d", "o", "w", "-")}
+_MARKED |= {word: False for word in ("bij", "haben", "h", "haber", "avere", "in", "c", "i", "+")}
+_MARKED |= {"deposit": False, "received": False, "receipt": False, "sent": True, "paid": True}
+
+
+def _outflow(
+    direction: str | None,
+    signed: float,
+    description: str,
+    known: bool | None,
+    signed_inflows: bool = False,
+) -> bool | None:
+    """Whether a row's money went out (True) or came in (False), None when nothing tells: its
+    debit or credit column, its direction column, its sign (a positive figure in a table that
+    books money out as negative ones came in), or its own words ("Credit transfer")."""
+    word = (direction or "").strip().lower()
+    marked = _MARKED.get(word, _MARKED.get(word[:1])) if word else None
+    if marked is not None:
+        return marked
+    if known is not None:
+        return known
+    if signed < 0 or signed_inflows:
+        return signed < 0
+    return False if _INFLOW.search(description) else None
+
+
+# A date column that describes a party, not the payment: "Start date", "Date of birth".
+_PARTY_DATE = re.compile(
+    r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
+    r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
+    re.IGNORECASE,
+)
+
+
+def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    column = next((k for k, role in assigned.items() if role == "date"), None)
+    if column is not None and _PARTY_DATE.search(column):
+        return None  # a payroll's "Start date" is when the employee started, not when paid
+    raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
+    if raw is None:
+        # "time: 2026-01-30 21:40": a time column whose cells carry the day as well.
+        raw = _first(fields, assigned, "time")
+    if raw is None:
+        return None
+    moments = find_moments(raw)
+    if not moments:
+        return None
+    moment = moments[0]
+    clock = _first(fields, assigned, "time")
+    if moment.at is None and clock:
+        timed = find_moments(f"{raw} {clock}")
+        moment = timed[0] if timed else moment
+    return moment.iso()
+
+
+def _dated_cell(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    """A column its header does not name as a date ("Raised", "Issued", "Ordered") whose value
+    is nothing but a date: the row's date when no column is headed as one."""
+    for key, value in fields.items():
+        if assigned[key] not in ("other", "description") or not value:
+            continue
+        moments = find_moments(value)
+        if moments and moments[0].start == 0 and moments[0].end >= len(value.strip()):
+            return value
+    return None
+
+
+def _booked(text: str) -> str | None:
+    """The other side named after a line's booking type, in the line or in one of a row's
+    fields ("Description: FASTER PAYMENT D OKAFOR REF EXPENSES")."""
+    for value in (text, *(part.split(": ", 1)[-1] for part in text.split("; "))):
+        booked = _BOOKED.match(value)
+        if booked is None or not (name := clean(cut := _REFERENCE_AFTER.sub("", booked["name"]))):
+            continue
+        # A firm's name ends at its legal form ("Veldhoven Pallets BV consultancy").
+        firm = find_names(title_case(name) if name.isupper() else name)
+        if firm and firm[0].kind == "organization" and firm[0].start == 0:
+            return firm[0].text
+        # In capitals, what follows the name may be its purpose ("QUINTERO M GIFT"): taken
+        # whole only when a reference ends it.
+        if not name.isupper():
+            return name
+        if cut != booked["name"] or kind_of(title_case(name)) == "organization":
+            return title_case(name)
+        if re.fullmatch(r"[A-Z]\.?\s+[A-Z][A-Z'-]+", name):
+            return title_case(name)  # an initial and a surname ("R TREMAYNE") has no purpose
+        words = name.split()
+        if _TO_PERSON.match(value) and len(words) == 2 and words[0].lower() in given_names():
+            return title_case(name)  # an app's payee by name ("ZELLE TO MARCO DELGADO")
+    return None
+
+
+def _counterparty(text: str) -> str | None:
+    """Who a statement line's money went to or came from: the name after its booking type
+    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
+    only a name ("Harwell Garden Centre")."""
+    if name := _booked(text):
+        return name
+    names = [n for n in find_names(text) if n.kind != "place"]
+    if names:
+        return names[0].text
+    bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
+    if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
+        return bare["name"]
+    match = _COUNTERPARTY.search(text)
+    if match is None or not _TRANSFER_CONTEXT.search(text):
+        return None
+    name = clean(match["name"])
+    first = name.split()[0].lower() if name else ""
+    return name if first not in NOT_NAMES and first not in STOPWORDS else None
+
+
+# A printed table's columns, apart by two spaces or more ("Date  Site  Litres  Amount GBP").
+_CELL_GAP = re.compile(r"\s{2,}")
+# Where a line's other side (or where it was spent) stands, when no column names a payee.
+_SITE_COLUMN = re.compile(r"\b(?:merchant|retailer|site|location|place)\b", re.IGNORECASE)
+_MOVED_ROLES = ("amount", "debit", "credit")  # the columns a line's money moved in
+_MAX_HEADER_CELL = 30
+_HEAD_UNITS = 15
+# A card's statement: its lines are spending at merchants unless they say otherwise.
+_CARD_STATEMENT = re.compile(
+    r"\bcard\b[^\n]{0,40}\bstatement\b|\bstatement\b[^\n]{0,40}\bcard\b|\bcard ?holder\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class PrintedLine:
+    moment: Moment
+    segment: str  # the line after its date
+    ref: SourceRef
+    # The line's cells under its table's header, when the two line up.
+    columns: dict[str, str] | None = None
+    header: list[str] | None = None
+    cells: list[str] = field(default_factory=list)  # the line apart at its wide gaps
+    positional: bool = False  # columns by where its cells stand under the header (`_under`)
+
+    def figures(self) -> tuple[float | None, float | None, bool | None]:
+        """(amount, balance after it, whether it went out) as its columns say, else Nones.
+        A line that does not line up with a header ending in its one amount column and no
+        balance ("Litres  Amount") has its amount last."""
+        if self.columns is None:
+            header = [role_of(name) for name in self.header or []]
+            if (
+                header
+                and header[-1] in _MOVED_ROLES
+                and "balance" not in header
+                and (last := list(_LINE_AMOUNT.finditer(self.segment)))
+                and (parsed := parse_cell(last[-1].group()))
+            ):
+                return parsed[0], None, None
+            return None, None, None
+        amount = balance = outflow = None
+        for name, cell in self.columns.items():
+            parsed = parse_cell(cell) if _LINE_AMOUNT.fullmatch(cell.strip()) else None
+            role = role_of(name)
+            if parsed is None:
+                continue
+            if role == "balance":
+                balance = parsed[0]
+            elif amount is None and role in _MOVED_ROLES:
+                amount = parsed[0]
+                outflow = True if role == "debit" else False if role == "credit" else None
+        return amount, balance, outflow
+
+    def details(self) -> tuple[str | None, str | None]:
+        """Its description as its labelled cells (no date, time or figures), and the other
+        side as its party column names it (else its site's, else its description's). A line
+        that does not line up with its header still has its leading cells under the header's
+        first columns."""
+        if self.columns is None:
+            header, cells = self.header or [], self.cells
+            at = _party_column(header)
+            if at is None or at >= len(cells) - 1 or _LINE_AMOUNT.search(cells[at]):
+                return None, None
+            return None, cells[at]
+        named = {
+            name: cell
+            for name, cell in self.columns.items()
+            if role_of(name) not in ("date", "time") and not _LINE_AMOUNT.fullmatch(cell.strip())
+        }
+        at = _party_column(list(named))
+        # Under a header by position, a description is read for its party as prose is (the
+        # caller's), as a line that does not line up with its header is.
+        party = (
+            list(named.values())[at]
+            if at is not None
+            and not (self.positional and _party_rank(list(named)[at]) == _DESCRIPTION_RANK)
+            else None
+        )
+        if len(named) == 1:  # its one description, as it is
+            return next(iter(named.values())), party
+        return "; ".join(f"{n}: {c}" for n, c in named.items()), party
+
+
+def _party_column(header: list[str]) -> int | None:
+    """The column naming a line's other side: a payee's or payer's, else where the money was
+    spent, else the description."""
+    ranked = [(rank, i) for i, name in enumerate(header) if (rank := _party_rank(name)) is not None]
+    return min(ranked)[1] if ranked else None
+
+
+_DESCRIPTION_RANK = 2
+
+
+def _party_rank(name: str) -> int | None:
+    role = role_of(name)
+    if role in _PARTY_ROLES:
+        return 0
+    if _SITE_COLUMN.search(name):
+        return 1
+    return _DESCRIPTION_RANK if role == "description" else None
+
+
+def _header(line: str) -> list[str] | None:
+    """A printed table's header line: three or more short column names, one of them a figure's."""
+    cells = _CELL_GAP.split(line.strip())
+    if len(cells) < 3 or any(len(c) > _MAX_HEADER_CELL for c in cells):
+        return None
+    if _LINE_AMOUNT.search(line) or find_moments(line):
+        return None
+    if not any(role_of(c) in (*_MOVED_ROLES, "balance") for c in cells):
+        return None
+    return cells
+
+
+def _printed_lines(doc: EvidenceDoc) -> list[PrintedLine]:
+    """A printed statement's lines (or runs of a collapsed page) led by a date, with an amount;
+    under a header whose columns they line up with, each with its cells."""
+    if doc.mime_type.startswith(("text/csv", "application/vnd")):
+        return []
+    found: list[PrintedLine] = []
+    # A header holds for the lines after it on its page, in its chunk or the next ones (a
+    # short text file is a chunk a line).
+    header: list[str] | None = None
+    header_spans: list[tuple[int, int]] = []
+    page: int | None = None
+    for chunk in doc.chunks:
+        if chunk.location.row is not None or " | " in chunk.text:
+            continue
+        if chunk.location.page != page:
+            header, header_spans, page = None, [], chunk.location.page
+        headed_here = False
+        for line in chunk.text.expandtabs().splitlines():
+            if named := _header(line):
+                header, header_spans = named, [m.span() for m in _CELL.finditer(line)]
+                headed_here = True
+            segments = _dated_segments(line)
+            cells = _CELL_GAP.split(line.strip())
+            columns, positional = None, False
+            if header and len(segments) == 1:
+                if headed_here and len(cells) == len(header):
+                    columns = dict(zip(header, cells, strict=True))
+                else:
+                    columns = _under(header, header_spans, line, segments[0][0])
+                    positional = columns is not None
+            for moment, segment in segments:
+                ref = cite(doc.file_id, chunk.location, segment)
+                found.append(PrintedLine(moment, segment, ref, columns, header, cells, positional))
+    return found if len(found) >= _LEDGER_LINE_MIN else []
+
+
+# A cell of a printed line: words apart by single spaces (cells are apart by two or more).
+_CELL = re.compile(r"\S+(?: \S+)*")
+
+
+def _under(
+    header: list[str], spans: list[tuple[int, int]], line: str, moment: Moment
+) -> dict[str, str] | None:
+    """A line's cells after its date by the header column each one stands under, for a line
+    with fewer cells than its header has columns (a statement's debit and credit columns, one
+    of them left blank): each cell under the column it overlaps most, else the nearest. None
+    when two cells stand under one column (the line does not follow the header's layout)."""
+    if len(spans) != len(header):
+        return None
+    columns: dict[str, str] = {}
+    rest = " " * moment.end + line[moment.end :]  # "01 May 2025 DD SEVERN WATER": after it
+    for cell in _CELL.finditer(rest):
+        start, end = cell.span()
+        at = max(
+            range(len(spans)),
+            key=lambda i: (
+                min(end, spans[i][1]) - max(start, spans[i][0]),
+                -min(abs(start - spans[i][1]), abs(spans[i][0] - end)),
+            ),
+        )
+        if header[at] in columns:
+            return None
+        columns[header[at]] = cell.group()
+    return columns
+
+
+def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
+    """Printed statements: lines (or runs of a collapsed page) led by a date, with an amount."""
+    found = _printed_lines(doc)
+    if not found:
+        return []
+    card = any(_CARD_STATEMENT.search(u.text) for u in units(doc)[:_HEAD_UNITS])
+    # A running balance says which way each line's money went: down by its amount, out.
+    lines: list[Transaction | None] = []
+    previous: float | None = None
+    for line in found:
+        segment = line.segment
+        numbers = [p for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
+        first = _LINE_AMOUNT.search(segment)
+        if first and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
+            # "Opening balance 4,210.55": where the balance stands, no money moved.
+            previous = numbers[-1][0] if numbers else previous
+            lines.append(None)
+            continue
+        amount, balance, known = line.figures()
+        if amount is None:
+            amount = numbers[0][0] if numbers else None
+            balance = numbers[-1][0] if len(numbers) >= 2 else None
+        if known is None and amount is not None and balance is not None and previous is not None:
+            moved = balance - previous
+            if abs(abs(moved) - abs(amount)) <= _CENT:
+                known = moved < 0
+        lines.append(_statement_line(line, holder, known, card=card))
+        previous = balance if balance is not None else previous
+    return lines
+
+
+def _dated_segments(text: str) -> list[tuple[Moment, str]]:
+    segments: list[tuple[Moment, str]] = []
+    for line in text.splitlines() or [text]:
+        moments = find_moments(line)
+        for number, moment in enumerate(moments):
+            end = moments[number + 1].start if number + 1 < len(moments) else len(line)
+            if moment.start > 12 and number == 0 and len(moments) == 1:
+                continue  # a date inside prose, not a statement line
+            segment = line[moment.end : end].strip()
+            if _LINE_AMOUNT.search(segment):
+                segments.append((moment, segment))
+    return segments
+
+
+def _statement_line(
+    line: PrintedLine, holder: str | None, known: bool | None = None, *, card: bool = False
+) -> Transaction | None:
+    """One printed line; `known`: whether its money went out, as the running balance or its
+    column says; on a card's statement a line is spending unless it says it is not."""
+    segment = line.segment
+    numbers = list(_LINE_AMOUNT.finditer(segment))
+    if not numbers:
+        return None
+    figure = line.figures()[0]
+    parsed = (figure, None) if figure is not None else parse_cell(numbers[0].group())
+    if parsed is None or parsed[0] == 0:
+        return None
+    description = segment[: numbers[0].start()].strip(" -\u2013:")
+    outflow = (
+        card
+        or parsed[0] < 0
+        or bool(OUTFLOW_WORDS.search(description) or _OUT_CODE.match(description))
+    )
+    if (INFLOW_WORDS.search(description) or _IN_CODE.match(description)) and parsed[0] > 0:
+        outflow = False
+    if known is not None:
+        outflow = known
+    labelled, named = line.details()
+    party = _cell_party(named) if named else _counterparty(description)
+    description = labelled or description
+    sender, receiver = (holder, party) if outflow else (party, holder)
+    found = references(description)
+    return Transaction(
+        date=line.moment.iso(),
+        amount=round(abs(parsed[0]), 2),
+        currency=parsed[1] or implicit_currency.get(),
+        from_party=sender,
+        to_party=receiver,
+        reference=found[0] if found else None,
+        description=description[:300],
+        source=line.ref,
+    )
+
+
+def _cell_party(cell: str) -> str | None:
+    """The other side as a party column gives it: a name filling the cell as it is ("Circle K
+    Ringsend Dublin"), else read within it ("Transfer D Okonjo", "Kingsbridge Council
+    pension")."""
+    if name := _booked(cell):
+        return name
+    cell = _BOOKING_CODE.sub("", cell)  # "DD BRISTOL WATER": the creditor after its code
+    if _BARE_PAYEE.fullmatch(cell):
+        return cell
+    return _counterparty(cell) or cell
+
+
+def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
+    """An invoice's total under its number: what a ledger row citing that number should match."""
+    doc_units = [u for u in units(doc) if u.kind != "row"]
+    reference = next(
+        (
+            refs[0]
+            for u in doc_units[:30]
+            if _INVOICE.search(u.text) and (refs := references(u.text))
+        ),
+        None,
+    )
+    if reference is None:
+        return []
+    priced = [(u, found) for u in doc_units if (found := find_money(u.text))]
+    # An invoice for one thing, titled as one, may state its price once with no total line.
+    single = len(priced) == 1 and any(_INVOICE_TITLE.match(u.text) for u in doc_units[:5])
+    for unit, found in priced:
+        match = _TOTAL.search(unit.text)
+        money = find_money(unit.text[match.end() :]) if match else []
+        if not money and single and len(found) == 1:
+            money = found
+        if not money:
+            continue
+        issuer = next(
+            (n.text for u in doc_units[:5] for n in find_names(u.text) if n.kind == "organization"),
+            None,
+        )
+        billed = _BILL_TO.search(" ".join(u.text for u in doc_units[:40])) or next(
+            (m for u in doc_units[:40] if (m := _TO_LINE.match(u.text))), None
+        )
+        moments = [m for u in doc_units[:30] for m in find_moments(u.text)]
+        return [
+            Transaction(
+                date=moments[0].iso() if moments else None,
+                amount=round(abs(money[0].value), 2),
+                currency=money[0].currency,
+                from_party=clean(billed["name"]) if billed else None,
+                to_party=issuer,
+                reference=reference,
+                description=f"{INVOICED}: invoice {reference} total",
+                source=unit.ref,
+            )
+        ]
+    return []
+
+
+def _sentence_transactions(doc: EvidenceDoc) -> list[Transaction]:
+    found: list[Transaction] = []
+    default_day = parse_iso(doc.metadata.get("date"))
+    for unit in units(doc):
+        if unit.kind != "prose":
+            continue
+        tx = _sentence_transaction(unit, default_day.date().isoformat() if default_day else None)
+        if tx is not None:
+            found.append(tx)
+    return found
+
+
+def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | None:
+    text = unit.text
+    if _MODAL.search(text):
+        return None  # an obligation or a plan ("shall pay"), not a payment that happened
+    verb = next((v for v in _VERB.finditer(text) if not v.group().isupper()), None)
+    money = [
+        m
+        for m in find_money(text)
+        if m.value > 0
+        and not _COMPARED.match(text, m.end)
+        and not _THRESHOLD.search(text, max(0, m.start - 20), m.start)
+        and not _PRICED.search(text, max(0, m.start - 30), m.start)
+    ]
+    if verb is None or not money:
+        return None
+    if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):
+        return None  # "I have never received any money … apart from my wage of $600": a denial
+    names = [n for n in find_names(text) if n.kind != "place"]
+    before = [n for n in names if n.end <= verb.start()]
+    after = [n for n in names if n.start >= verb.end()]
+    first_person = re.search(r"\b(?:I|we)\b", text[: verb.start()]) is not None
+    subject = before[-1].text if before else ("I" if first_person else None)
+    receiver = sender = None
+    for name in after:
+        lead = text[: name.start]
+        if _TO.search(lead):
+            receiver = receiver or name.text
+        elif _FROM.search(lead):
+            sender = sender or name.text
+    if after and receiver is None and sender is None and after[0].start - verb.end() <= 3:
+        receiver = after[0].text  # "paid Jane Roe $500": the object follows the verb
+    if verb["in"]:
+        receiver, sender = subject, sender or receiver
+    elif verb["bill"]:
+        receiver, sender = subject, receiver  # the one billed is the one who pays
+    else:
+        sender = sender or subject
+    if subject == "I" and unit.speaker:
+        sender = unit.speaker if sender == "I" else sender
+        receiver = unit.speaker if receiver == "I" else receiver
+    moments = find_moments(text)
+    found = references(text)
+    return Transaction(
+        date=moments[0].iso() if moments else default_day,
+        amount=round(money[0].value, 2),
+        currency=money[0].currency,
+        from_party=None if sender == "I" else sender,
+        to_party=None if receiver == "I" else receiver,
+        reference=found[0] if found else None,
+        description=text[:300],
+        source=unit.ref,
+    )

@@ -1,0 +1,535 @@
+"""Legal analysis: parties, clauses, dates, governing law, and what a lawyer would note first."""
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import date
+
+from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
+from holmes_backend.analysis.domains.clauses import clauses_in
+from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.interests import INTEREST, register_findings
+from holmes_backend.analysis.domains.limits import (
+    LOWER_LIMIT,
+    UPPER_LIMIT,
+    compliance_findings,
+    limit_clauses,
+)
+from holmes_backend.analysis.domains.opinions import bench_findings
+from holmes_backend.analysis.domains.parties import (
+    captions,
+    contract_parties,
+    labelled_parties,
+    signatories,
+    signing_for,
+)
+from holmes_backend.analysis.domains.records import written_day
+from holmes_backend.analysis.domains.tenders import (
+    shared_officers,
+)
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.money import find_money, format_money
+from holmes_backend.analysis.facts.names import (
+    UPPER,
+    find_names,
+    kind_of,
+    name_key,
+    same_party,
+)
+from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
+APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
+SIGNATURE = "signatures"  # a signer of a document, and the organisation signed for
+PRECEDENTS_CITED = "precedents_cited"  # an opinion's most cited cases, each cited where it is first
+_ORDINAL_AMENDMENT = re.compile(
+    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
+    r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
+    r"nineteenth|twentieth|twenty-\w+)\s+amendment\b",
+    re.IGNORECASE,
+)
+AMENDMENT = re.compile(r"\b(amend(?:ment|ed|s)?|change order|addendum|variation|waiver)\b", re.I)
+REQUIREMENT = re.compile(
+    r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
+)
+_MAY = re.compile(r"\b(may|can|could)\s+(?:only\s+)?(?:be\s+)?(?:amend|vari|waiv|modif)", re.I)
+_MAX_AMENDMENTS = 10
+_NO_AMENDMENT = re.compile(
+    r"\b(?:no|not|never|nor|any)\s+(?:\w+\s+){0,2}?(?:amend|addend|change order|variation|waiver)",
+    re.IGNORECASE,
+)
+_DECIDED = re.compile(
+    r"\b(resolved|(?:is|are|was|were|has been|have been) (?:hereby )?(?:approved|ratified|"
+    r"authori[sz]ed)|approves|ratifies|consents? to"
+    # "the partners approved the renewal of …", "the committee unanimously agreed to appoint …"
+    r"|(?:board|partners|directors|committee|trustees|members|council|governors)\s+"
+    r"(?:(?:unanimously|formally)\s+)?(?:approved|ratified|authori[sz]ed|resolved|agreed\s+to)"
+    # "Medisupply UK Ltd remains the approved supplier of consumables"
+    r"|(?:is|remains|was)\s+(?:the|an|our)\s+approved\s+(?:supplier|vendor|contractor|provider))\b",
+    re.IGNORECASE,
+)
+# A decision someone says was made: "claiming the board approved", "he said it was approved".
+_REPORTED = re.compile(
+    r"\b(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|alleg\w*|assert\w*|insist\w*|told|tells?|"
+    r"according\s+to)\b[^.;]{0,60}$",
+    re.IGNORECASE,
+)
+NEGATED_DECISION = re.compile(
+    r"\b(?:no|not|never|nor)\s+(?:\w+\s+){0,2}?(?:approv|resolv|resolution|ratif|authori[sz]|"
+    r"consent)\w*|\b(?:declined|rejected|deferred|tabled|withdrawn)\b",
+    re.IGNORECASE,
+)
+_CONTRACT = re.compile(
+    r"\b(agreement|contract|hereby|whereas|in witness whereof|the parties|hereinafter|"
+    r"terms and conditions|effective date)\b",
+    re.IGNORECASE,
+)
+_DEFINED_ROLE = re.compile(r"\((?:the\s+)?[\"\u201c](?:the\s+)?[A-Z][\w ]{1,30}[\"\u201d]\)")
+_RULES = re.compile(
+    r"\b(?:polic(?:y|ies)|code\s+of\s+(?:conduct|practice|ethics)|procedures?|rules|"
+    r"regulations|handbook|guidelines|standing\s+orders|by-?laws)\b",
+    re.IGNORECASE,
+)
+_OPINION = re.compile(
+    r"\b(opinion of the court|certiorari|petitioner|respondent|appellant|appellee|"
+    r"dissenting|concurring|we hold|it is so ordered|the judgment of)\b",
+    re.IGNORECASE,
+)
+_COURT = re.compile(
+    rf"\b(SUPREME COURT OF [{UPPER} ]+?|UNITED STATES (?:DISTRICT )?COURT(?: OF APPEALS)?(?: FOR "
+    rf"[{UPPER} ]+)?|COURT OF APPEALS? (?:FOR|OF) [{UPPER} ]+?|[{UPPER}]+ COUNTY "
+    rf"(?:SUPERIOR|CIRCUIT|DISTRICT) COURT|HIGH COURT OF [{UPPER} ]+?)"
+    r"(?=\s*$|\s*[,.\n]|\s+(?:No\.|Syllabus|FOR THE))"
+)
+_DISPOSITION = re.compile(
+    r"\b(?:judgment[^.]{0,80}?\bis\s+|is\s+hereby\s+|,\s*)?(?P<d>(?:affirmed|reversed|vacated|"
+    r"remanded|dismissed)(?:[,]?\s+and\s+(?:the\s+case\s+is\s+)?(?:remanded|rendered))?)\b\.?",
+    re.IGNORECASE,
+)
+_CAPITALISED = rf"[{UPPER}][\w.'\u2019&-]*"
+_CITED = re.compile(
+    rf"(?P<case>{_CAPITALISED}(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}|,\s+(?:Inc|Co|Corp|"
+    rf"Ltd|LLC)\.?){{0,6}}\s+v\.\s+{_CAPITALISED}"
+    rf"(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}){{0,5}})"
+    r",\s+\d+\s+(?:U\.\s?S\.|F\.\s?\d?d?|S\.\s?Ct\.)"
+)
+_STATUTE = re.compile(
+    r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
+    r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
+)
+_OPEN_END = re.compile(
+    r"\b(?:on|by|until|till|from|to|since|of|dated|at|in|before|after|ended|ending|effective)$",
+    re.I,
+)
+_DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
+_MAX_DATES = 40
+_MAX_CLAUSES = 300
+
+
+@dataclass
+class LegalAnalysis:
+    output: LegalOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def is_contract(doc: EvidenceDoc) -> bool:
+    sample = " ".join(u.text for u in units(doc)[:200])
+    # Parties defined by their roles (("Seller"), ("the Buyer")) are one more sign of a contract.
+    defined = len(_DEFINED_ROLE.findall(sample)) >= 2
+    signs = len(_CONTRACT.findall(sample)) + defined
+    return signs >= 2 and len(_OPINION.findall(sample)) < 3
+
+
+def is_rulebook(doc: EvidenceDoc) -> bool:
+    """A policy, code or procedure: rules its readers are bound by, read like a contract's."""
+    head = " ".join(u.text for u in units(doc)[:3])
+    sample = " ".join(u.text for u in units(doc)[:200])
+    return bool(_RULES.search(f"{doc.filename.replace('_', ' ')} {head}")) and (
+        len(REQUIREMENT.findall(sample)) >= 2
+    )
+
+
+def is_opinion(doc: EvidenceDoc) -> bool:
+    sample = " ".join(u.text for u in units(doc)[:300])
+    return len(_OPINION.findall(sample)) >= 3
+
+
+def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
+    parties: list[str] = []
+    clauses: list[Clause] = []
+    dates: list[DatedItem] = []
+    findings: list[Finding] = []
+    laws: list[tuple[str, SourceRef]] = []
+    for doc in docs:
+        doc_units = units(doc)
+        contract = is_contract(doc)
+        operative = contract or is_rulebook(doc)
+        found_parties, party_findings = _parties(doc, doc_units)
+        _merge_parties(parties, found_parties)
+        findings += party_findings
+        doc_clauses = [
+            c
+            for u in doc_units
+            if u.kind != "row"
+            for c in [*clauses_in(u, operative), *limit_clauses(u)]
+        ]
+        clauses += doc_clauses
+        laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
+        dates += _dates(doc_units)
+        findings += _opinion_findings(doc, doc_units)
+        findings += _decisions(doc_units)
+        if not is_opinion(doc):  # an opinion's amendments are a constitution's
+            findings += _amendments(doc_units)
+        findings += register_findings(doc_units)
+        written = written_day(doc)
+        findings += compliance_findings(doc_units, date.fromisoformat(written) if written else None)
+    clauses = clauses[:_MAX_CLAUSES]
+    findings += _clause_findings(clauses) + shared_officers(findings, INTEREST)
+    law = Counter(name for name, _ in laws).most_common(1)
+    if law:
+        refs = [ref for name, ref in laws if name == law[0][0]]
+        findings.append(
+            Finding(
+                finding_type="governing_law",
+                title=f"Governed by the laws of {law[0][0]}",
+                summary=f"{len(refs)} clause(s) choose the law of {law[0][0]}.",
+                confidence=0.9,
+                severity="LOW",
+                sources=unique_refs(refs, 3),
+            )
+        )
+    output = LegalOutput(
+        parties=parties,
+        clauses=clauses,
+        dates=sorted(dates, key=lambda d: d.date),
+        governing_law=law[0][0] if law else None,
+        findings=findings,
+    )
+    return LegalAnalysis(output, _thoughts(docs, output))
+
+
+def _decisions(doc_units: list[Unit]) -> list[Finding]:
+    """Decisions on record (a resolution, an approval, a ratification) and the parties
+    they concern; what someone says in a recording was decided is a claim, not a record."""
+    found: list[Finding] = []
+    for unit in doc_units:
+        text = unit.text
+        if unit.kind in ("row", "cue") or unit.ref.cue_start is not None:
+            continue
+        decided = _DECIDED.search(text)
+        if decided is None or NEGATED_DECISION.search(text) or REQUIREMENT.search(text):
+            continue
+        if _REPORTED.search(text[: decided.start()]):
+            continue  # "Hale's reply claiming the board approved …": a claim, not a record
+        named = [n.text for n in find_names(text) if n.kind in ("organization", "person")]
+        if named:
+            found.append(
+                Finding(
+                    finding_type=APPROVAL_RECORD,
+                    title=f"Approved on record: {', '.join(named)}",
+                    summary=text[:400],
+                    confidence=0.75,
+                    severity="LOW",
+                    entities=named,
+                    sources=[unit.ref],
+                )
+            )
+    return found
+
+
+def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
+    """The parties a document defines as its own (an agreement's), when it defines them."""
+    return [
+        name
+        for f in legal.findings
+        if f.finding_type == DEFINED_PARTIES and any(s.file_id == file_id for s in f.sources)
+        for name in f.entities
+    ]
+
+
+def _amendments(doc_units: list[Unit]) -> list[Finding]:
+    """Amendments, addenda, change orders and waivers a document makes or records (an
+    agreement's own "may be amended only in writing" is a requirement, not one)."""
+    found: list[Finding] = []
+    for unit in doc_units:
+        if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
+            continue
+        if not AMENDMENT.search(_ORDINAL_AMENDMENT.sub("", unit.text)):
+            continue  # "the Fourteenth Amendment" amends no contract
+        text = unit.text.rstrip()
+        if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):
+            continue  # a question, a requirement or a permission, not an amendment made
+        if _NO_AMENDMENT.search(text):
+            continue
+        found.append(
+            Finding(
+                finding_type="amendment",
+                title=f"Amendment: {unit.text[:120]}",
+                summary=unit.text[:400],
+                confidence=0.7,
+                severity="LOW",
+                entities=[n.text for n in find_names(unit.text) if n.kind != "place"],
+                sources=[unit.ref],
+            )
+        )
+    return found[:_MAX_AMENDMENTS]
+
+
+def _merge_parties(parties: list[str], found: list[str]) -> None:
+    for name in found:
+        match = next((i for i, p in enumerate(parties) if same_party(p, name)), None)
+        if match is None:
+            parties.append(name)
+        elif len(name) > len(parties[match]):
+            parties[match] = name
+
+
+def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[Finding]]:
+    names: list[str] = []
+    findings: list[Finding] = []
+    defined: dict[str, str | None] = {}  # the document's own parties, with their defined terms
+    for unit in doc_units[:400]:
+        for name, alias in contract_parties(unit):
+            names.append(name)
+            if alias or name not in defined:
+                defined[name] = alias
+        names += [name for name, _ in labelled_parties(unit)]
+    caption = next(iter(captions(doc_units)), None)
+    if caption and caption.weight >= 3:
+        names = [caption.first, caption.second, *names]
+        roles = {n: r for n, r in caption.roles.items() if r}
+        described = " v. ".join(
+            f"{n} ({roles[n]})" if n in roles else n for n in (caption.first, caption.second)
+        )
+        findings.append(
+            Finding(
+                finding_type="case_caption",
+                title=f"Case: {caption.first} v. {caption.second}",
+                summary=f"The document's own caption (by weight {caption.weight:.0f}, over cited "
+                f"cases): {described}.",
+                confidence=min(0.95, 0.5 + caption.weight / 40),
+                severity="LOW",
+                entities=[caption.first, caption.second],
+                sources=[u.ref for u in caption.sources],
+            )
+        )
+    if defined:
+        listing = "; ".join(f"{n} (\u201c{a}\u201d)" if a else n for n, a in defined.items())
+        findings.append(
+            Finding(
+                finding_type=DEFINED_PARTIES,
+                title=f"Parties defined in {doc.filename or doc.file_id}",
+                summary=listing,
+                confidence=0.8,
+                severity="LOW",
+                entities=list(defined),
+                sources=[doc_units[0].ref] if doc_units else [],
+            )
+        )
+    findings += _signatures(doc, doc_units)
+    unique: list[str] = []
+    _merge_parties(unique, names)
+    return unique, findings
+
+
+def _signatures(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
+    """One finding per signer (and the organisation signed for, when the block names one)."""
+    signed: dict[tuple[str, str | None], list[Unit]] = {}
+    for index, unit in enumerate(doc_units):
+        if unit.kind == "row":
+            continue  # a table's "Approved by: T. Brandt" approves its row; it signs nothing
+        for signer in signatories(unit):
+            signed.setdefault((signer, signing_for(doc_units, index)), []).append(unit)
+    return [
+        Finding(
+            finding_type=SIGNATURE,
+            title=f"Signed by {signer}" + (f" for {org}" if org else ""),
+            summary=f"{len(lines)} signature line(s) in {doc.filename or doc.file_id}: "
+            f"{lines[0].text[:200]}",
+            confidence=0.75,
+            severity="LOW",
+            entities=[signer] + ([org] if org else []),
+            sources=unique_refs([u.ref for u in lines], 4),
+        )
+        for (signer, org), lines in signed.items()
+    ]
+
+
+def _dates(doc_units: list[Unit]) -> list[DatedItem]:
+    found: dict[tuple[str, str], DatedItem] = {}
+    for unit in doc_units:
+        if unit.kind == "row":
+            continue
+        for moment in find_moments(unit.text):
+            before = _DATE_CONTEXT.split(unit.text[: moment.start])[-1].split()[-6:]
+            description = " ".join(before).strip(" ,\"\u201c\u201d'")
+            # "The decision was taken on" says what happened, not by whom: the sentence does.
+            if is_thin(description) or _OPEN_END.search(description):
+                description = around(unit.text, moment.start, moment.end)
+            key = (moment.day.isoformat(), description.lower())
+            found.setdefault(
+                key, DatedItem(date=moment.iso(), description=description, source=unit.ref)
+            )
+            if len(found) >= _MAX_DATES:
+                return list(found.values())
+    return list(found.values())
+
+
+def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
+    if not is_opinion(doc):
+        return []
+    findings: list[Finding] = []
+    court = next((m for u in doc_units[:80] if (m := _COURT.search(u.text))), None)
+    court_unit = next((u for u in doc_units[:80] if _COURT.search(u.text)), None)
+    dispositions = [
+        (m, u) for u in doc_units if len(u.text) < 300 and (m := _DISPOSITION.search(u.text))
+    ]
+    disposition = max(
+        dispositions, key=lambda d: (" and " in d[0]["d"], -len(d[1].text)), default=None
+    )
+    if court and court_unit:
+        findings.append(
+            Finding(
+                finding_type="court",
+                title=f"Court: {court.group(1).title()}",
+                summary=court_unit.text[:200],
+                confidence=0.85,
+                severity="LOW",
+                sources=[court_unit.ref],
+            )
+        )
+    if disposition:
+        match, unit = disposition
+        findings.append(
+            Finding(
+                finding_type="disposition",
+                title=f"Disposition: {match['d'].lower()}",
+                summary=unit.text[:300],
+                confidence=0.75,
+                severity="MEDIUM",
+                sources=[unit.ref],
+            )
+        )
+    findings += bench_findings(doc_units)
+    cited: Counter[str] = Counter()
+    first: dict[str, SourceRef] = {}  # each case where it is cited first
+    for unit in doc_units:
+        for match in _CITED.finditer(unit.text):
+            case = " ".join(match["case"].split())
+            cited[case] += 1
+            first.setdefault(case, unit.ref)
+    if cited:
+        most = cited.most_common(5)
+        top = ", ".join(f"{case} (\u00d7{n})" for case, n in most)
+        findings.append(
+            Finding(
+                finding_type=PRECEDENTS_CITED,
+                title=f"{len(cited)} precedent(s) cited",
+                summary=f"Most cited: {top}.",
+                confidence=0.8,
+                severity="LOW",
+                entities=[case for case, _ in most],
+                sources=unique_refs([first[case] for case, _ in most], 5),
+            )
+        )
+    return findings
+
+
+def _clause_findings(clauses: list[Clause]) -> list[Finding]:
+    findings: list[Finding] = []
+    for clause in clauses:
+        if clause.kind == "approval_requirement":
+            threshold = f" above {_written(clause)}" if clause.amount else ""
+            findings.append(
+                Finding(
+                    finding_type="approval_requirement",
+                    title=f"Requires approval of {clause.party or 'a named approver'}{threshold}",
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="MEDIUM",
+                    entities=[clause.party] if clause.party else [],
+                    sources=[clause.source],
+                )
+            )
+        elif clause.kind in (UPPER_LIMIT, LOWER_LIMIT) and clause.amount is not None:
+            bound = "at most" if clause.kind == UPPER_LIMIT else "at least"
+            findings.append(
+                Finding(
+                    finding_type=clause.kind,
+                    title=f"Limit: {clause.party} {bound} {clause.amount:g}",
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="LOW",
+                    sources=[clause.source],
+                )
+            )
+        elif clause.kind == "cap" and clause.amount:
+            findings.append(
+                Finding(
+                    finding_type="cap",
+                    title=f"Cap of {_written(clause)}"
+                    + (f" on {clause.party}" if clause.party else ""),
+                    summary=clause.text[:400],
+                    confidence=0.8,
+                    severity="MEDIUM",
+                    # What is capped ("Fees") is no party; a named one is ("Acme Ltd's fees").
+                    entities=[clause.party] if clause.party and kind_of(clause.party) else [],
+                    sources=[clause.source],
+                )
+            )
+    return findings
+
+
+def _written(clause: Clause) -> str:
+    money = find_money(clause.text)
+    currency = money[0].currency if money else ""
+    return format_money(clause.amount or 0.0, currency)
+
+
+def signals(output: LegalOutput) -> list[Signal]:
+    found = [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings
+    ]
+    found += [
+        Signal(
+            f"{c.kind.replace('_', ' ')} {c.party or ''}: {c.text}",
+            False,
+            [c.source],
+            [c.party] if c.party else [],
+        )
+        for c in output.clauses[:200]
+    ]
+    if output.parties:
+        found.append(Signal("parties: " + ", ".join(output.parties), False, [], output.parties))
+    return found
+
+
+def _thoughts(docs: list[EvidenceDoc], output: LegalOutput) -> list[str]:
+    kinds = Counter(c.kind for c in output.clauses)
+    thoughts = [
+        f"Read {len(docs)} document(s) for legal content: {len(output.parties)} part(ies) "
+        f"({', '.join(output.parties[:4]) or 'none identified'}), "
+        f"{len(output.clauses)} clause(s), {len(output.dates)} dated item(s)."
+    ]
+    if kinds:
+        thoughts.append(
+            "Clauses by kind: " + ", ".join(f"{k} \u00d7{v}" for k, v in kinds.most_common(8)) + "."
+        )
+    approvals = [c for c in output.clauses if c.kind == "approval_requirement"]
+    if approvals:
+        thoughts.append(
+            f"{len(approvals)} approval requirement(s), e.g. approval of "
+            f"{approvals[0].party or 'an approver'}: these need a matching approval record."
+        )
+    caption = next((f for f in output.findings if f.finding_type == "case_caption"), None)
+    if caption:
+        thoughts.append(f"{caption.title}; {caption.summary}")
+    if output.governing_law:
+        thoughts.append(f"Governing law: {output.governing_law}.")
+    keys = {name_key(p) for p in output.parties}
+    if len(keys) < len(output.parties):
+        thoughts.append("Merged party spellings that denote the same party.")
+    return thoughts[:6]

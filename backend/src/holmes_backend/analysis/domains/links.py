@@ -1,0 +1,372 @@
+"""Cross-modal links: events in different files close in time, and payments matched by amount.
+
+All times are put on one axis. A time written without a UTC offset is read as local time in the
+case's usual offset (the most common one among times that carry one), which is how investigators
+and cameras mostly write them. Each file is compared with the latest item of every other file
+seen so far, so a dense transcript does not multiply comparisons.
+"""
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
+from itertools import pairwise
+
+from holmes_backend.agents.schemas import (
+    CrossModalLink,
+    SourceRef,
+    TimedEvent,
+    Transaction,
+)
+from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, tx_date
+from holmes_backend.analysis.domains.timeline import field_place
+from holmes_backend.analysis.facts.cells import row_fields
+from holmes_backend.analysis.facts.dates import has_time, parse_iso
+from holmes_backend.analysis.facts.geo import SAME_PLACE_KM, distance_km
+from holmes_backend.analysis.facts.money import format_money
+from holmes_backend.analysis.facts.names import kind_of as name_kind
+from holmes_backend.analysis.facts.names import name_key, same_party
+
+_MAX_LINKS = 150
+_PER_FILE_PAIR = 2
+_AMOUNT_MATCH_DAYS = 3
+_AMOUNT_MATCH_MIN = 500.0
+_FAR_KM = 50.0
+
+
+@dataclass
+class Item:
+    when: datetime
+    file_id: str
+    kind: str
+    description: str
+    source: SourceRef
+    people: list[str] = field(default_factory=list)
+    place: str | None = None
+    position: tuple[float, float] | None = None
+    timed: bool = True  # known to the time of day, not only to the day
+
+    def at(self) -> str:
+        """When, as written for a reader: the day alone when only the day is known."""
+        return self.when.isoformat() if self.timed else self.when.date().isoformat()
+
+
+def case_offset(timestamps: list[str]) -> tzinfo:
+    """The UTC offset most of the case's zoned times carry. A tie goes to the offset nearest
+    UTC, then the eastern one: never to whichever came first, as the order of the events
+    depends on which agent finished first, and the case's results would change run to run."""
+    offsets = Counter(
+        offset
+        for t in timestamps
+        if (moment := parse_iso(t)) and (offset := moment.utcoffset()) is not None
+    )
+    if not offsets:
+        return UTC
+    offset, _ = max(offsets.items(), key=lambda item: (item[1], -abs(item[0]), item[0]))
+    return timezone(offset)
+
+
+def instant(value: str | None, zone: tzinfo) -> datetime | None:
+    moment = parse_iso(value)
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=zone)
+
+
+def kind_of(event: TimedEvent) -> str:
+    for prefix, kind in (
+        ("Photo", "photo"),
+        ("E-mail", "e-mail"),
+        ("Said in", "transcript"),
+        ("Recording", "recording"),
+    ):
+        if event.description.startswith(prefix):
+            return kind
+    return "log" if event.source.row is not None else "document"
+
+
+def timed_items(
+    events: list[TimedEvent],
+    transactions: list[Transaction],
+    zone: tzinfo,
+    *,
+    dated: bool = False,
+) -> list[Item]:
+    """Events and payments on one time axis; with `dated`, also those known only to the day."""
+    items: list[Item] = []
+    for event in events:
+        if not (dated or has_time(event.timestamp)):
+            continue
+        if (when := instant(event.timestamp, zone)) is None:
+            continue
+        position = (
+            (event.latitude, event.longitude)
+            if event.latitude is not None and event.longitude is not None
+            else None
+        )
+        items.append(
+            Item(
+                when,
+                event.source.file_id,
+                kind_of(event),
+                event.description,
+                event.source,
+                event.people,
+                event.place,
+                position,
+                has_time(event.timestamp),
+            )
+        )
+    for tx in transactions:
+        if not is_transfer(tx) or not tx.date or not (dated or has_time(tx.date)):
+            continue
+        when = instant(tx.date, zone)
+        if when is None:
+            continue
+        parties = [p for p in (tx.from_party, tx.to_party) if p]
+        label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
+        place = field_place(row_fields(tx.description))  # a card's "Location: LONDON EC2"
+        if place and tx.from_party and tx.to_party and tx.to_party.lower() not in place.lower():
+            place = f"{tx.to_party}, {place}"  # where the card paid: the merchant, in its town
+        if place:
+            label += f" at {place}"
+        items.append(
+            Item(
+                when,
+                tx.source.file_id,
+                "transaction",
+                label,
+                tx.source,
+                parties,
+                place,
+                timed=has_time(tx.date),
+            )
+        )
+    return sorted(items, key=lambda item: item.when)
+
+
+def _shared_people(a: Item, b: Item) -> list[str]:
+    return [p for p in a.people if any(same_party(p, q) for q in b.people)]
+
+
+def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
+    minutes = delta / 60
+    gap = f"{minutes:.0f} min" if minutes >= 1 else f"{delta:.0f} s"
+    shared = _shared_people(a, b)
+    kind = f"temporal:{a.kind}↔{b.kind}"
+    note = ""
+    if a.position and b.position:
+        km = distance_km(a.position, b.position)
+        if km <= SAME_PLACE_KM:
+            kind, note = "co_location", f" at the same place ({km * 1000:.0f} m apart)"
+        elif km >= _FAR_KM and shared:
+            kind = "location_conflict"
+            note = f" yet {km:.0f} km apart \u2014 {', '.join(shared)} cannot easily be at both"
+    elif shared:
+        kind = "same_person_temporal"
+    who = f" involving {', '.join(shared)}" if shared else ""
+    implication = (
+        f"{a.description[:120]} and {b.description[:120]} occurred {gap} apart{who}{note}; "
+        "they may record one episode and should be read together."
+    )
+    return kind, implication
+
+
+def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalLink]:
+    window = timedelta(minutes=window_minutes)
+    latest: dict[str, Item] = {}
+    best: dict[tuple[str, str], list[tuple[float, Item, Item]]] = defaultdict(list)
+    for item in items:
+        for file_id, previous in list(latest.items()):
+            if file_id == item.file_id:
+                continue
+            if item.when - previous.when > window:
+                del latest[file_id]
+                continue
+            delta = abs((item.when - previous.when).total_seconds())
+            pair = tuple(sorted((file_id, item.file_id)))
+            best[pair].append((delta, previous, item))  # type: ignore[index]
+        latest[item.file_id] = item
+    links: list[CrossModalLink] = []
+    for candidates in best.values():
+        # One record read twice (a statement line as a dated event and as a payment) is one
+        # link, not two.
+        seen: set[tuple[tuple[object, ...], tuple[object, ...]]] = set()
+        kept = []
+        # Of the two, the payment: it names who paid whom.
+        ranked = sorted(
+            candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
+        )
+        for delta, a, b in ranked:
+            spots = (_spot(a), _spot(b))
+            if spots not in seen:
+                seen.add(spots)
+                kept.append((delta, a, b))
+        for delta, a, b in kept[:_PER_FILE_PAIR]:
+            kind, implication = _describe_link(a, b, delta)
+            links.append(
+                CrossModalLink(
+                    source_a=a.source,
+                    source_b=b.source,
+                    correlation_type=kind,
+                    time_delta_seconds=round(delta, 1),
+                    implication=implication,
+                )
+            )
+    links.sort(key=lambda k: (k.correlation_type != "location_conflict", k.time_delta_seconds))
+    return links[:_MAX_LINKS]
+
+
+def _spot(item: Item) -> tuple[object, ...]:
+    """Where in its file an item is, and when: a record however it was read."""
+    ref = item.source
+    return (ref.file_id, ref.page, ref.line, ref.row, ref.sheet, ref.cue_start, item.when)
+
+
+def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
+    """The same sum moving in two files within a few days: one payment seen twice, or a chain."""
+    by_amount: dict[tuple[float, str], list[Transaction]] = defaultdict(list)
+    for tx in transactions:
+        if is_transfer(tx) and tx.amount >= _AMOUNT_MATCH_MIN:
+            by_amount[(round(tx.amount, 2), tx.currency)].append(tx)
+    links: list[CrossModalLink] = []
+    for (amount, currency), group in by_amount.items():
+        files = {tx.source.file_id: tx for tx in group}
+        if len(files) < 2 or len(group) > 6:
+            continue
+        ordered = list(files.values())
+        for a, b in pairwise(ordered):
+            da, db = tx_date(a), tx_date(b)
+            if da and db and abs((db - da).days) > _AMOUNT_MATCH_DAYS:
+                continue
+            delta = abs((db - da).days) * 86400.0 if da and db else None
+            links.append(
+                CrossModalLink(
+                    source_a=a.source,
+                    source_b=b.source,
+                    correlation_type="amount_match",
+                    time_delta_seconds=delta,
+                    implication=f"The same {format_money(amount, currency)} appears in two files "
+                    f"({_sides(a)}; {_sides(b)}): one payment corroborated, or funds passed on.",
+                )
+            )
+    return links[:_MAX_LINKS]
+
+
+def _sides(tx: Transaction) -> str:
+    """Who paid whom, as far as the record says: "A → B", "to B", "from A", "parties unnamed"."""
+    if tx.from_party and tx.to_party:
+        return f"{tx.from_party} → {tx.to_party}"
+    if tx.to_party or tx.from_party:
+        return f"to {tx.to_party}" if tx.to_party else f"from {tx.from_party}"
+    return "parties unnamed"
+
+
+_SHARE_DAYS = 14
+_SHARE_RANGE = (0.01, 0.35)
+
+
+def _record_order(tx: Transaction) -> tuple[date, str, int, int]:
+    """Records by day, then by where they are: the same order whatever order they come in."""
+    where = tx.source
+    return (tx_date(tx) or date.min, where.file_id, where.row or 0, where.line or 0)
+
+
+def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
+    """A firm paid, then within days paying a person a share of it in another file (10 % of
+    each invoice into the approver's own account): how a kickback moves. Each payment out of
+    the firm is tied to the latest payment into it before, once."""
+    links: list[CrossModalLink] = []
+    paid_in = [t for t in transactions if is_payment(t) and t.to_party and tx_date(t)]
+    into: dict[str, list[Transaction]] = {}  # each payer's own payments in, found once
+    used: set[int] = set()
+    for out in sorted(transactions, key=_record_order):
+        sent, payer, payee = tx_date(out), out.from_party, out.to_party
+        if (
+            not (is_transfer(out) and sent and payer and payee)
+            or name_kind(payee) == "organization"
+        ):
+            continue
+        if payer not in into:
+            into[payer] = [t for t in paid_in if same_party(t.to_party or "", payer)]
+        before = [
+            t
+            for t in into[payer]
+            if id(t) not in used
+            and t.source.file_id != out.source.file_id
+            and 0 <= (sent - (tx_date(t) or sent)).days <= _SHARE_DAYS
+            and _SHARE_RANGE[0] <= out.amount / t.amount <= _SHARE_RANGE[1]
+        ]
+        if not before:
+            continue
+        # The latest; one payment seen in two files (the payer's ledger, the firm's
+        # statement) is taken from the same file whatever order the records come in.
+        source = max(before, key=_record_order)
+        used.add(id(source))
+        days = (sent - (tx_date(source) or sent)).days
+        share = 100 * out.amount / source.amount
+        links.append(
+            CrossModalLink(
+                source_a=source.source,
+                source_b=out.source,
+                correlation_type="share_passed_on",
+                time_delta_seconds=days * 86400.0,
+                implication=(
+                    f"{payer} was paid {format_money(source.amount, source.currency)} and "
+                    f"{days} day(s) later paid {payee} {format_money(out.amount, out.currency)} "
+                    f"({share:.1f} % of it): a share passed on, as a kickback would be."
+                ),
+            )
+        )
+    return links[:_MAX_LINKS]
+
+
+def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:
+    """A payment of an account's statement known only to its day, and an event of its other
+    side that day in another file: the carer paid on the day of their visit, the official on
+    the day he dined with the supplier. The holder, in every event of theirs, ties nothing."""
+    by_day: dict[object, list[Item]] = defaultdict(list)
+    for item in items:
+        # Records that place people (a log, a photo, a message, a recording), not a sentence
+        # of a document that only mentions the day.
+        if item.kind not in ("transaction", "document") and item.people:
+            by_day[item.when.date()].append(item)
+    # A statement's holder: named by its file, or on one side of every one of its payments.
+    sides: dict[str, list[set[str]]] = defaultdict(list)
+    for item in items:
+        if item.kind == "transaction":
+            sides[item.file_id].append({name_key(p) for p in item.people})
+    common = {f: set.intersection(*rows) for f, rows in sides.items() if len(rows) >= 2}
+    links: list[CrossModalLink] = []
+    pairs: Counter[tuple[str, str]] = Counter()
+    for payment in items:
+        if payment.kind != "transaction" or payment.timed:
+            continue
+        holder = holders.get(payment.file_id)
+        own = common.get(payment.file_id, set())
+        if holder is None and not own:
+            continue  # an account's statement: its holder paid someone (not a bill's lines)
+        others = [
+            p
+            for p in payment.people
+            if name_key(p) not in own and not (holder and same_party(p, holder))
+        ]
+        for event in by_day.get(payment.when.date(), []):
+            shared = [p for p in others if any(same_party(p, q) for q in event.people)]
+            pair = (payment.file_id, event.file_id)
+            if event.file_id == payment.file_id or not shared or pairs[pair] >= _PER_FILE_PAIR * 3:
+                continue
+            pairs[pair] += 1
+            links.append(
+                CrossModalLink(
+                    source_a=payment.source,
+                    source_b=event.source,
+                    correlation_type="same_day_payment",
+                    time_delta_seconds=None,
+                    implication=(
+                        f"{payment.description[:120]} on {payment.at()}, the day of "
+                        f"{event.description[:120]}: the payment to or from {', '.join(shared)} "
+                        "falls on a day the records place them; ask what it was for."
+                    ),
+                )
+            )
+    return links[:_MAX_LINKS]

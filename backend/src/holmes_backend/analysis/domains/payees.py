@@ -1,0 +1,332 @@
+"""Who is really paid: payments whose rows carry the payee's account or identifier.
+
+- shared account: payments to different payees going into one bank account (a payroll paying
+  two employees into the same account number; a vendor and an employee sharing an IBAN);
+- not on the list: payees a table of the case lists by the same identifier (an HR roster's
+  "Employee ID", a vendor master's "Vendor ID") or by name, yet absent from it, while the list
+  holds most of the other payees: paid without being on the books;
+- paid to changed details: a payment into an account a change log set shortly before (read at
+  synthesis, where the change log's rows are the evidence's events);
+- switched account: a payee paid into one account, then into another (a supplier's "new bank
+  details" e-mailed from a look-alike domain; an employee's salary redirected).
+- Synthesis: a witness's word that no one else is paid into their account ("Nobody else is
+  paid into it") is contradicted by payments to someone else into an account that pays them
+  (HIGH: the payer's own rows).
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import timedelta, tzinfo
+
+from holmes_backend.agents.schemas import (
+    Anomaly,
+    CrossModalLink,
+    SourceRef,
+    TimedEvent,
+    Transaction,
+)
+from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.domains.links import instant
+from holmes_backend.analysis.facts.cells import roles, row_fields
+from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.money import format_money
+from holmes_backend.analysis.facts.names import name_key, same_party
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+SHARED_ACCOUNT = "shared_account"
+SWITCHED_ACCOUNT = "payee_account_switched"
+NOT_ON_LIST = "payee_not_on_list"
+_ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
+_NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
+_IDENTIFIER = re.compile(r"\b(?:id|no|number|code|ref)\b", re.IGNORECASE)
+_LIST_NAME = re.compile(r"\b(?:name|employee|staff|vendor|supplier|payee|member|customer)\b", re.I)
+_MIN_ACCOUNT = 6
+_MIN_LISTED = 3
+_MOST = 0.5  # the share of the other payees a list must hold to be their list
+_MONEY_ROLES = ("amount", "debit", "credit")
+
+
+def _account(tx: Transaction) -> str | None:
+    """The bank account a payment row pays into ("Account number: 8812340077", "IBAN: …")."""
+    for header, value in row_fields(tx.source.excerpt or "").items():
+        if _ACCOUNT.search(header) and not _NOT_ACCOUNT.search(header):
+            digits = re.sub(r"[^0-9A-Za-z]", "", value).upper()
+            if len(digits) >= _MIN_ACCOUNT:
+                return digits
+    return None
+
+
+def _paid(payments: list[Transaction]) -> str:
+    return f"{len(payments)} payment(s), {total_of(payments)}"
+
+
+def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
+    by_account: dict[str, dict[str, list[Transaction]]] = defaultdict(lambda: defaultdict(list))
+    for tx in transfers:
+        if is_payment(tx) and tx.to_party and (account := _account(tx)):
+            by_account[account][name_key(tx.to_party)].append(tx)
+    found: list[Anomaly] = []
+    for account, payees in by_account.items():
+        names = [group[0].to_party or "" for group in payees.values()]
+        if len(names) < 2 or all(same_party(names[0], other) for other in names[1:]):
+            continue
+        groups = list(payees.values())
+        described = "; ".join(f"{g[0].to_party} ({_paid(g)})" for g in groups)
+        every = [t for g in groups for t in g]
+        found.append(
+            Anomaly(
+                kind=SHARED_ACCOUNT,
+                description=(
+                    f"{len(names)} different payees are paid into one account ending "
+                    f"{account[-4:]}: {described}."
+                ),
+                severity="HIGH",
+                total_amount=sum(t.amount for t in every),
+                sources=unique_refs([t.source for t in every], 8),
+            )
+        )
+    return found
+
+
+def listed_on_one_account(docs: list[EvidenceDoc]) -> list[Anomaly]:
+    """Parties of different lists of the case (a vendor master, an HR roster; tables without
+    amounts) given one bank
+    account: "Coldharbour Consulting" and the employee "Rachel Dalby" paid into 09-01-28
+    55021983 (a vendor its own staff set up in their name)."""
+    held: dict[str, list[tuple[str, str, SourceRef]]] = defaultdict(list)
+    for doc in docs:
+        rows = [(u, row_fields(u.text)) for u in units(doc) if u.kind == "row"]
+        headers = list(dict.fromkeys(k for _, fields in rows for k in fields))
+        if any(role in _MONEY_ROLES for role in roles(headers).values()):
+            continue  # a table of payments: its rows are read as payments (shared_accounts)
+        for unit, fields in rows:
+            name = next(  # "Vendor name", not "Vendor ID"
+                (
+                    v
+                    for k, v in fields.items()
+                    if _LIST_NAME.search(k) and not _IDENTIFIER.search(k) and v.strip()
+                ),
+                None,
+            )
+            account = next(
+                (
+                    a
+                    for k, v in fields.items()
+                    if _ACCOUNT.search(k) and not _NOT_ACCOUNT.search(k)
+                    if (a := _normal_account(v))
+                ),
+                None,
+            )
+            if name and account:
+                held[account].append((name.strip(), doc.file_id, unit.ref))
+    found: list[Anomaly] = []
+    for account, parties in held.items():
+        files = {file_id for _, file_id, _ in parties}
+        names = list(dict.fromkeys(name for name, _, _ in parties))
+        if len(files) < 2 or len(names) < 2 or all(same_party(names[0], n) for n in names[1:]):
+            continue
+        found.append(
+            Anomaly(
+                kind=SHARED_ACCOUNT,
+                description=(
+                    f"{' and '.join(names[:3])} are given one bank account ending {account[-4:]} "
+                    f"in different lists of the case: whoever is paid as one is paid as the other."
+                ),
+                severity="HIGH",
+                sources=unique_refs([ref for _, _, ref in parties], 8),
+            )
+        )
+    return found
+
+
+_INTO_ACCOUNT = re.compile(
+    r"\b(?:account|iban|paid\s+in(?:to|\s+to)?|deposit\w*|salary|wages?|pay\s+goes)\b", re.I
+)
+
+
+def switched_accounts(transfers: list[Transaction]) -> list[Anomaly]:
+    """A payee paid into one account, then into another: one anomaly per payee."""
+    by_payee: dict[str, list[tuple[str, str, Transaction]]] = defaultdict(list)
+    for tx in transfers:
+        if is_payment(tx) and tx.to_party and tx.date and (account := _account(tx)):
+            by_payee[name_key(tx.to_party)].append((tx.date, account, tx))
+    found: list[Anomaly] = []
+    for paid in by_payee.values():
+        paid.sort(key=lambda entry: entry[0])
+        first = paid[0][1]
+        moved = [tx for _, account, tx in paid if account != first]
+        if not moved:
+            continue
+        before = [tx for _, account, tx in paid if account == first]
+        accounts = sorted({account for _, account, _ in paid} - {first})
+        found.append(
+            Anomaly(
+                kind=SWITCHED_ACCOUNT,
+                description=(
+                    f"{paid[0][2].to_party} was paid into the account ending {first[-4:]} "
+                    f"({_paid(before)}, from {paid[0][0]}), then into "
+                    f"{', '.join('the account ending ' + a[-4:] for a in accounts)} "
+                    f"({_paid(moved)}, from {moved[0].date}): a change of bank details to "
+                    "confirm with the payee by a known contact."
+                ),
+                severity="MEDIUM",
+                total_amount=sum(t.amount for t in moved),
+                sources=unique_refs([before[-1].source, *(t.source for t in moved)], 6),
+            )
+        )
+    return found
+
+
+@dataclass
+class _List:
+    doc: EvidenceDoc
+    identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
+    names: list[str]
+
+
+def _lists(docs: list[EvidenceDoc]) -> list[_List]:
+    """Tables of the case that list parties without amounts (rosters, vendor masters)."""
+    found: list[_List] = []
+    for doc in docs:
+        rows = [row_fields(u.text) for u in units(doc) if u.kind == "row"]
+        rows = [r for r in rows if r]
+        if len(rows) < _MIN_LISTED:
+            continue
+        headers = list(rows[0])
+        if any(role in _MONEY_ROLES for role in roles(headers).values()):
+            continue
+        identifiers = {
+            _id_key(h): {r[h].strip().upper() for r in rows if r.get(h)}
+            for h in headers
+            if _IDENTIFIER.search(h)
+        }
+        names = [r[h] for h in headers if _LIST_NAME.search(h) for r in rows if r.get(h)]
+        if identifiers or names:
+            found.append(_List(doc, identifiers, names))
+    return found
+
+
+# One identifier however a register heads it: "Emp No", "Employee number", "Staff ID".
+_ID_WORDS = {
+    "emp": "employee",
+    "empl": "employee",
+    "staff": "employee",
+    "personnel": "employee",
+    "payroll": "employee",
+    "supplier": "vendor",
+    "no": "id",
+    "num": "id",
+    "number": "id",
+    "code": "id",
+    "ref": "id",
+}
+
+
+def _id_key(header: str) -> str:
+    words = re.findall(r"[a-z]+", header.lower().replace("#", " id "))
+    return " ".join(_ID_WORDS.get(w, w) for w in words)
+
+
+def _listed(tx: Transaction, listing: _List) -> bool | None:
+    """Whether the list holds the payment's payee (None: the list cannot tell)."""
+    fields = {_id_key(k): v.strip().upper() for k, v in row_fields(tx.source.excerpt or "").items()}
+    shared = [h for h in listing.identifiers if fields.get(h)]
+    if shared:
+        return any(fields[h] in listing.identifiers[h] for h in shared)
+    if any(_IDENTIFIER.search(h) and not _ACCOUNT.search(h) for h in fields):
+        return None  # the payment names its payee by another register's identifier
+    if listing.names and tx.to_party:
+        return any(same_party(tx.to_party, name) for name in listing.names)
+    return None
+
+
+def not_on_lists(docs: list[EvidenceDoc], transfers: list[Transaction]) -> list[Anomaly]:
+    payments = [t for t in transfers if is_payment(t) and t.to_party]
+    by_payee: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in payments:
+        by_payee[name_key(tx.to_party or "")].append(tx)
+    found: list[Anomaly] = []
+    for listing in _lists(docs):
+        verdicts = {
+            key: verdict
+            for key, group in by_payee.items()
+            if group[0].source.file_id != listing.doc.file_id
+            and (verdict := _listed(group[0], listing)) is not None
+        }
+        absent = [key for key, listed in verdicts.items() if not listed]
+        present = len(verdicts) - len(absent)
+        # A list of these payees (it holds most of them), missing a few.
+        if not absent or present < max(2, _MOST * len(verdicts)):
+            continue
+        for key in absent:
+            group = by_payee[key]
+            found.append(
+                Anomaly(
+                    kind=NOT_ON_LIST,
+                    description=(
+                        f"{group[0].to_party} is paid ({_paid(group)}) but is not on "
+                        f"{listing.doc.filename}, which lists {present} of the other "
+                        f"{len(verdicts) - 1} payees."
+                    ),
+                    severity="HIGH",
+                    total_amount=sum(t.amount for t in group),
+                    sources=unique_refs([t.source for t in group], 6),
+                )
+            )
+    return found
+
+
+_NEW_VALUE = re.compile(r"\b(?:new|to|changed to|updated)\b", re.IGNORECASE)
+_BANK_FIELD = re.compile(
+    r"\b(?:iban|account|acct|bank|sort code|routing|swift|bic|payment details)\b", re.I
+)
+_CHANGE_DAYS = 30
+
+
+def _normal_account(value: str) -> str | None:
+    digits = re.sub(r"[^0-9A-Za-z]", "", value).upper()
+    return digits if len(digits) >= _MIN_ACCOUNT and any(c.isdigit() for c in digits) else None
+
+
+def changed_account_links(
+    events: list[TimedEvent], transfers: list[Transaction], zone: tzinfo
+) -> list[CrossModalLink]:
+    """A payment into bank details changed shortly before (a change log's "New value"): how a
+    payment is diverted once a payee's details are changed on a false instruction."""
+    changes: list[tuple[str, TimedEvent]] = []
+    for event in events:
+        fields = row_fields(event.source.excerpt or event.description)
+        if not any(_BANK_FIELD.search(f"{k} {v}") for k, v in fields.items()):
+            continue
+        for header, value in fields.items():
+            if _NEW_VALUE.search(header) and (account := _normal_account(value)):
+                changes.append((account, event))
+    found: list[CrossModalLink] = []
+    for tx in transfers if changes else []:
+        account = _account(tx)
+        paid = instant(tx.date, zone)
+        for changed, event in changes:
+            when = instant(event.timestamp, zone)
+            if account != changed or paid is None or when is None:
+                continue
+            delta = paid - when
+            if timedelta(0) <= delta <= timedelta(days=_CHANGE_DAYS):
+                found.append(
+                    CrossModalLink(
+                        source_a=event.source,
+                        source_b=tx.source,
+                        correlation_type="paid_to_changed_account",
+                        time_delta_seconds=delta.total_seconds(),
+                        implication=(
+                            f"{format_money(tx.amount, tx.currency)} to "
+                            f"{tx.to_party or 'the payee'} went into bank details changed "
+                            f"{delta.days} day(s) before "
+                            f"({event.description[:160]}): verify the change with the payee "
+                            "through a contact the case already knew, not the one that asked "
+                            "for it."
+                        ),
+                    )
+                )
+    return found

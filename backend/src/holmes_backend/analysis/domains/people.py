@@ -1,0 +1,169 @@
+"""The people (and organisations) a set of documents names, each with the sentence, row or cue
+that names them.
+
+On top of the name rules (facts/names.py), two rules that need the whole set of documents:
+
+- Headings: in a title every word is capitalised, so its phrases look like names ("Spending Cap
+  and Approvals", "Business Entity Registry"). A person found only in headings (an HTML or Word
+  heading, a Markdown "#" line) counts when the same person is also named outside one.
+- Things: a phrase the documents use as a thing ("above the Spending Cap", "the Prospect Ridge
+  site") is no person elsewhere either when a third of its uses are such, or when it mostly
+  comes before one same common noun ("Copper Hill sidewalk reconstruction" in every row of a
+  register): people are followed by all sorts of words.
+"""
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+
+from holmes_backend.agents.schemas import Finding, SourceRef
+from holmes_backend.analysis.facts.lexicon import fold
+from holmes_backend.analysis.facts.names import (
+    find_names,
+    name_key,
+    not_a_person,
+    same_party,
+    things_named,
+)
+from holmes_backend.analysis.facts.text import Unit, around, units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+PEOPLE_NAMED = "people_named"
+# A heading naming a document or a meeting ("MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS")
+# is no organisation, though it ends in one.
+_NOT_AN_ORGANIZATION = re.compile(
+    r"\b(?:minutes|meeting|agreement|report|statement|resolution|memorandum|policy)\b"
+    # a form's column ("Name of Each Exchange") or a balance sheet's line ("Long-term
+    # Investments", "Other Liabilities")
+    r"|^(?:names?|title|type) of\b"
+    r"|^(?:long-term|short-term|other|total|net|deferred|accrued|current|non-?current|prepaid)\s",
+    re.IGNORECASE,
+)
+ORGANIZATIONS_NAMED = "organizations_named"
+_MAX_UNITS = 2000
+_MAX_PER_DOCUMENT = 40
+_THING_SHARE = 3  # a name used as a thing in one of every three mentions or more is a thing
+_NEXT_WORD = re.compile(r"^\s+([a-z][a-z-]+)")
+
+
+@dataclass(frozen=True)
+class PersonMention:
+    name: str
+    unit: Unit
+    start: int
+    end: int
+
+    def ref(self) -> SourceRef:
+        """The unit's citation, its excerpt centred on the name."""
+        return self.unit.ref.model_copy(
+            update={"excerpt": around(self.unit.text, self.start, self.end, 200)}
+        )
+
+
+def person_mentions(docs: list[EvidenceDoc]) -> list[PersonMention]:
+    found: list[PersonMention] = []
+    things: Counter[str] = Counter()
+    for doc in docs:
+        for unit in units(doc)[:_MAX_UNITS]:
+            things.update(name_key(t) for t in things_named(unit.text))
+            found += [
+                PersonMention(n.text, unit, n.start, n.end)
+                for n in find_names(unit.text)
+                if n.kind == "person"
+                and not not_a_person(n.text)
+                # A row's column name ("Payee Name: Acme Ltd") is no one.
+                and not (unit.kind == "row" and unit.text[n.end : n.end + 1] == ":")
+            ]
+    uses = Counter(name_key(m.name) for m in found)
+    outside = {name_key(m.name) for m in found if not m.unit.heading}
+    not_people = _things(found, things, uses)
+    return [m for m in found if (key := name_key(m.name)) in outside and key not in not_people]
+
+
+def _things(found: list[PersonMention], things: Counter[str], uses: Counter[str]) -> set[str]:
+    nouns: dict[str, Counter[str]] = defaultdict(Counter)
+    for mention in found:
+        word = _NEXT_WORD.match(mention.unit.text[mention.end :])
+        nouns[name_key(mention.name)][word[1] if word else ""] += 1
+    return {
+        key
+        for key, count in things.items()
+        if count * _THING_SHARE >= uses[key] + count
+        or any(noun and 2 * n >= uses[key] for noun, n in nouns[key].most_common(1))
+    }
+
+
+def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list[Finding]:
+    """One finding per document listing the people it names, each cited where it is named, so
+    that every person is evidenced even when no event or transaction involves them."""
+    by_file: dict[str, dict[str, PersonMention]] = defaultdict(dict)
+    for mention in mentions:
+        kept = by_file[mention.unit.file_id]
+        key = name_key(mention.name)
+        if key not in kept or len(mention.name) > len(kept[key].name):
+            kept[key] = mention
+    findings = []
+    for doc in docs:
+        people = sorted(by_file.get(doc.file_id, {}).values(), key=lambda m: m.unit.index)
+        people = people[:_MAX_PER_DOCUMENT]
+        if not people:
+            continue
+        findings.append(_listing(PEOPLE_NAMED, "People", doc, [(m.name, m.ref()) for m in people]))
+    return findings
+
+
+def _listing(
+    finding_type: str, what: str, doc: EvidenceDoc, named: list[tuple[str, SourceRef]]
+) -> Finding:
+    """A finding listing the names a document gives, each cited where it is named."""
+    names = [name for name, _ in named]
+    return Finding(
+        finding_type=finding_type,
+        title=f"{what} named in {doc.filename or doc.file_id}",
+        summary=f"{', '.join(names)}.",
+        confidence=0.7,
+        severity="LOW",
+        entities=names,
+        sources=[ref for _, ref in named],
+    )
+
+
+def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
+    """One finding per document listing the organisations it names (a legal form or an
+    institutional word: "Brennock Civil Works Ltd", "Uisce Theas Water Authority"), each cited
+    where first named: the bidders of minutes, the employer of an e-mail's signature, which no
+    payment or party clause may name."""
+    findings = []
+    for doc in docs:
+        first: dict[str, tuple[str, SourceRef]] = {}
+        for unit in units(doc)[:_MAX_UNITS]:
+            for name in find_names(unit.text):
+                key = name_key(name.text)
+                if name.kind != "organization" or not key or _NOT_AN_ORGANIZATION.search(name.text):
+                    continue
+                if key not in first or len(name.text) > len(first[key][0]):
+                    ref = (
+                        first[key][1]
+                        if key in first
+                        else unit.ref.model_copy(
+                            update={"excerpt": around(unit.text, name.start, name.end, 200)}
+                        )
+                    )
+                    first[key] = (name.text, ref)
+        named = list(first.values())[:_MAX_PER_DOCUMENT]
+        if not named:
+            continue
+        findings.append(_listing(ORGANIZATIONS_NAMED, "Organisations", doc, named))
+    return findings
+
+
+def about(person: str, people: list[str], filename: str) -> bool:
+    """Whether a record is about a person: it names them, or its file is about them (its
+    subject field) or named for them ("dvla_driver_record_beck.txt")."""
+    if any(same_party(person, p) for p in people):
+        return True
+    surname = fold(person.rsplit(maxsplit=1)[-1].lower()) if person.split() else ""
+    if any(fold(p.rsplit(maxsplit=1)[-1].lower()) == surname for p in people if p.split()):
+        return False  # another of the family: "Rhian Pritchard" in Owen Pritchard's file
+    words = set(re.split(r"[^a-z]+", fold(filename.lower())))
+    return len(surname) >= 3 and surname in words

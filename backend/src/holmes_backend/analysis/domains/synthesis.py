@@ -1,0 +1,123 @@
+"""Synthesis: cross-modal links, contradictions and evidence gaps over all domain findings."""
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import tzinfo
+
+from holmes_backend.agents.schemas import Contradiction, SynthesisOutput
+from holmes_backend.analysis import detectors  # noqa: F401 - registers the detectors
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.contradictions import caps_exceeded
+from holmes_backend.analysis.domains.gaps import unapproved
+from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.links import case_offset, timed_items
+from holmes_backend.analysis.engine import CaseFacts, run
+
+
+@dataclass
+class SynthesisAnalysis:
+    output: SynthesisOutput
+    thoughts: list[str] = field(default_factory=list)
+
+
+def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysis:
+    """The case's facts on one time axis, and every registered detector run over them."""
+    events = view.evidence.events
+    # A statement's unnamed side is its holder's: their card payments place them.
+    held = [view.held(t) for t in view.financial.transactions]
+    zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in held])
+    facts = CaseFacts(
+        view=view,
+        timed=timed_items(events, held, zone),
+        dated=timed_items(events, held, zone, dated=True),
+        held=held,
+        zone=zone,
+        window_minutes=window_minutes,
+        caps=caps_exceeded(view),
+        missing=unapproved(view),
+    )
+    run(facts)
+    output = SynthesisOutput(
+        cross_modal_links=facts.links,
+        contradictions=facts.contradictions,
+        evidence_gaps=facts.gaps,
+    )
+    return SynthesisAnalysis(
+        output, _thoughts(view, output, len(facts.timed), window_minutes, zone)
+    )
+
+
+def _claimant(contradiction: Contradiction) -> str:
+    """The refuted claim with who made it and when (the explanation opens with the speaker)."""
+    speaker = contradiction.explanation.split(" claims ")[0].split(" denies ")[0]
+    when = " ".join(re.findall(r"\d{4}-\d{2}-\d{2}", contradiction.explanation)[:1])
+    return f"{speaker if len(speaker) < 60 else ''} {contradiction.claim} {when}".strip()
+
+
+def signals(output: SynthesisOutput) -> list[Signal]:
+    found = [
+        Signal(
+            f"contradiction: {c.claim} \u2014 {c.explanation}",
+            True,
+            [c.claim_source, *c.evidence_against],
+            refutes=_claimant(c),
+        )
+        for c in output.contradictions
+    ]
+    found += [
+        Signal(f"gap: {g.element}. {g.recommendation}", g.current_strength == "MISSING", g.sources)
+        for g in output.evidence_gaps
+    ]
+    found += [
+        Signal(
+            f"link {k.correlation_type}: {k.implication}",
+            k.correlation_type == "location_conflict",
+            [k.source_a, k.source_b],
+        )
+        for k in output.cross_modal_links
+    ]
+    return found
+
+
+def _thoughts(
+    view: CaseView, output: SynthesisOutput, timed: int, window: float, zone: tzinfo
+) -> list[str]:
+    basis = (
+        f"Worked from the {', '.join(view.given)} findings"
+        if view.given
+        else "No findings blocks were given"
+    )
+    if view.derived:
+        basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
+    thoughts = [
+        f"{basis}. Put {timed} timed item(s) on one axis (times without an offset read in "
+        f"{zone}) and compared files within a {window:g}-minute window."
+    ]
+    kinds = Counter(link.correlation_type for link in output.cross_modal_links)
+    if kinds:
+        thoughts.append(
+            f"{len(output.cross_modal_links)} cross-file link(s): "
+            + ", ".join(f"{k} \u00d7{v}" for k, v in kinds.most_common(5))
+            + "."
+        )
+    if output.contradictions:
+        top = output.contradictions[0]
+        thoughts.append(
+            f"{len(output.contradictions)} contradiction(s), "
+            f"{sum(1 for c in output.contradictions if c.severity == 'HIGH')} HIGH. Strongest: "
+            f"{top.explanation[:240]}"
+        )
+    else:
+        thoughts.append(
+            f"Tested {len(view.evidence.sworn_claims)} sworn claim(s) against the timeline and "
+            "payments: no contradiction found."
+        )
+    if output.evidence_gaps:
+        strengths = Counter(g.current_strength for g in output.evidence_gaps)
+        thoughts.append(
+            f"{len(output.evidence_gaps)} evidence gap(s) ("
+            + ", ".join(f"{k} \u00d7{v}" for k, v in strengths.items())
+            + f"), e.g. {output.evidence_gaps[0].element[:160]}."
+        )
+    return thoughts

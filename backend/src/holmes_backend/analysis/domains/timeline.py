@@ -1,0 +1,875 @@
+"""Timed events from every kind of evidence, each with its place and people when known.
+
+Sources: EXIF capture times (with their UTC offset) and GPS; media creation times; transcript
+cues with absolute start times; e-mail send times; log rows with a date and time (and a place or
+coordinates column); and sentences that write a date with a time, or a date with an event verb.
+A media file is attributed to a person when its file name carries the person's name, or when a
+sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from the phone of…").
+"""
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+from datetime import date, timedelta
+from pathlib import PurePath
+
+from holmes_backend.agents.schemas import SourceRef, TimedEvent
+from holmes_backend.analysis.facts.cells import roles, row_fields
+from holmes_backend.analysis.facts.cite import cite
+from holmes_backend.analysis.facts.dates import Moment, find_days, find_moments, find_times
+from holmes_backend.analysis.facts.geo import describe, find_coordinates, metadata_position
+from holmes_backend.analysis.facts.identifiers import identified
+from holmes_backend.analysis.facts.lexicon import fold, wordset
+from holmes_backend.analysis.facts.memo import memo
+from holmes_backend.analysis.facts.names import (
+    LOWER,
+    UPPER,
+    clean,
+    find_names,
+    mailbox,
+    name_key,
+    person_parts,
+    same_party,
+)
+from holmes_backend.analysis.facts.phones import phone_key, phones_in
+from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units
+from holmes_backend.llm.evidence import EvidenceDoc
+
+_EVENT_VERBS = re.compile(
+    r"\b(met|meet|meeting|arrived|arrive|left|leave|departed|called|visited|signed|sent|"
+    r"received|paid|transferred|wired|saw|observed|seized|collected|photographed|recorded|"
+    r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
+    r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened|"
+    r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded|"
+    # a report made to someone: "Reported to: Jane Holt (Supervisor) on 4 February 2026"
+    r"reported|notified|lodged)\b",
+    re.IGNORECASE,
+)
+# A form's field dating an act: "Date of inspection: 11 May 2026", "Date of loss: 12 June".
+_DATE_OF_ACT = re.compile(
+    r"^\s*date\s+of\s+(?!birth\b|issue\b|this\b|report\b|document\b|print\w*\b)"
+    r"[a-z]+(?:\s+[a-z]+)?\s*:",
+    re.IGNORECASE,
+)
+# A record's own date field ("Date: 1 September 2024   Tenant: …"), and a record of an
+# inspection whose date it is.
+_BARE_DATE = re.compile(r"^\s*(?:date|dated|inspection\s+date|date\s+inspected)\s*:", re.I)
+_INSPECTION = re.compile(
+    r"\b(?:inventory|inspection|check[- ]?in|check[- ]?out|condition\s+report|schedule\s+of\s+"
+    r"condition|survey|site\s+visit|valuation)\b",
+    re.IGNORECASE,
+)
+_HEAD_UNITS = 4
+_QUOTED_DATE = re.compile(r"^\s*(?:date|sent)\s*:", re.IGNORECASE)
+# A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
+_CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
+_PLACE = re.compile(
+    rf"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>{_CAPITALISED}"
+    rf"(?:\s+(?:of\s+|de\s+)?{_CAPITALISED}){{0,4}})"
+)
+# A numbered part of a site: "on Ward 7", "at Gate B12", "in Room 204".
+_NUMBERED_PLACE = re.compile(
+    r"\b(?:at|in|on|inside|outside|to|from)\s+(?:the\s+)?(?P<place>(?:Ward|Bay|Room|Gate|Building|"
+    r"Floor|Level|Block|Wing|Unit|Platform|Terminal|Dock|Berth|Suite|Cell|Pier|Hangar|Theatre|"
+    r"Zone|Door)\s+[A-Z]?\d{1,4}[A-Za-z]?)\b"
+)
+_OWNED = re.compile(
+    r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
+    r"belonging\s+to|owned\s+by|used\s+by|registered\s+to)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
+    rf"(?P<name>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})"
+    rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
+    r"(?:phone|device|camera|laptop|computer|handset|tablet)"
+)
+_INVESTIGATORS = re.compile(
+    r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
+)
+_ADDRESS = re.compile(
+    rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
+    r"(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|"
+    r"Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
+)
+# A locality written the postal way: "Springfield, IL", or the town after a street address.
+_LOCALITY = re.compile(
+    rf"\b(?P<city>[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}}),\s+(?P<code>[A-Z]{{2}})\b"
+    r"(?![\w-])"
+)
+_NOT_PLACES = wordset(
+    "january february march april may june july august september october november december "
+    "monday tuesday wednesday thursday friday saturday sunday i the a an"
+)
+# "Labour on site" counts people at the place, it does not name it.
+_PLACE_COLUMNS = re.compile(
+    r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|tower|cell site|door|gate|"
+    r"entrance|exit|reader|access point|room|ward|building|premises|club|branch|store|depot|"
+    r"plaza|toll(?:\s+point)?|checkpoint|crossing|junction|terminal)\b",
+    re.I,
+)
+# A cell that holds no value ("None", "n/a", "-").
+_EMPTY_CELL = re.compile(r"^(?:none|nil|n/?a|-+|\u2014|tbc|tbd|unknown)$", re.I)
+PEOPLE_COLUMNS = re.compile(
+    r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder|"
+    r"patient|client|resident|student|pupil|tenant|participant|attendee|cardholder|carer|"
+    r"clinician|staff|worker|recipient|sender|addressee)\b(?!\s*(?:id|no|number|code|#)\b)",
+    re.I,
+)
+# A person named only by how a booking, a log or a speaker refers to them: "under Hale",
+# "reservation HALE", "booked by Ms Roe", "in the name of Roe", "guest: ROE".
+_NAMED_AS = re.compile(
+    r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
+    r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
+    r"(?:by|under|for)|[Ii]n\s+the\s+name\s+of|[Gg]uest(?:\s+name)?|[Nn]ame)\s*[:#-]?\s+"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<name>[{UPPER}][{LOWER}'\u2019-]+"
+    rf"(?:\s+[{UPPER}][{LOWER}'\u2019-]+)?|[{UPPER}]{{2,}}(?:\s+[{UPPER}]{{2,}})?)\b"
+)
+_NOT_NAMED = wordset(
+    "the a an this that oath penalty seal contract agreement review investigation way table "
+    "section article paragraph clause schedule"
+)
+ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
+# Files whose own text may name where they were recorded: transcripts and logs.
+_VENUE = re.compile(
+    r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
+    rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
+)
+_RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
+# A log written as text ("CCTV review log - Tudor Street, Cardiff"): a record of where it was kept.
+_LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
+_LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
+_LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
+# Labels of those present at, paying for or signing a record of one occasion.
+_PRESENT = re.compile(
+    r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
+    r"paid\s+by|card\s?holder|customer|passenger|patient|visitor)\b\s*[:\-]",
+    re.IGNORECASE,
+)
+_MAX_OCCASION_TIMES = 2
+_MAX_TITLE = 80
+# A line that only dates something: "Date: 09/03/2025   Time: 21:14", "14/03/2025, 10:00".
+_DATE_LABEL_ONLY = re.compile(
+    r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
+)
+_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
+_DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
+_PERIOD_END = re.compile(
+    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
+    r"quarter to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_MAX_RECORD = 40  # units: a receipt or minutes, not a report
+_HEADING_UNITS = 4
+_MAX_CUE_EVENTS = 400
+_MAX_TEXT_EVENTS = 60
+_MAX_ROW_EVENTS = 500
+MEDIA_FAMILIES = ("image/", "audio/", "video/")
+# A file taken from someone's phone: its rows are their messages and calls.
+_DEVICE_FILE = re.compile(
+    r"(?:^|[^a-z])(?:phone|mobile|handset|extraction|sms|whatsapp|imessage|messages|"
+    r"call[_ -]?log|chats?)(?:[^a-z]|$)"
+)
+
+
+# A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
+_PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
+
+
+def field_place(fields: Mapping[str, str]) -> str | None:
+    """Where a record's labelled fields say it happened ("Location: LONDON EC2"): a column
+    naming the place before one giving its code ("Cell site: LDS-0441; Sector location:
+    Leeds, Armley")."""
+    given = [
+        v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
+    ]
+    return next((v for v in given if not _PLACE_CODE.fullmatch(v.strip())), None) or next(
+        iter(given), None
+    )
+
+
+def places_in(text: str) -> list[str]:
+    found = [n.text for n in find_names(text) if n.kind == "place"]
+    found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
+    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
+    persons = {n.text for n in find_names(text) if n.kind != "place"}
+    for match in _PLACE.finditer(text):
+        place = match["place"].strip()
+        first = place.split()[0].lower()
+        if first in _NOT_PLACES or any(place in p for p in found):
+            continue
+        if any(p in place or place in p for p in persons):
+            continue
+        found.append(place)
+    return found
+
+
+def people_in(text: str) -> list[str]:
+    return [n.text for n in find_names(text) if n.kind == "person"]
+
+
+def named_in(text: str) -> list[str]:
+    """People a text names, including surname-only references ("under Hale", "reservation HALE")."""
+    found = people_in(text)
+    for match in _NAMED_AS.finditer(text):
+        name = match["name"]
+        name = name.title() if name.isupper() else name
+        if name.split()[0].lower() in _NOT_NAMED or name.split()[0].lower() in _NOT_PLACES:
+            continue
+        if not any(name.lower() in f.lower() for f in found):
+            found.append(name)
+    return found
+
+
+def _located(text: str) -> list[str]:
+    """Places a text names outright: known place names, street addresses, "Town, ST"."""
+    found = [n.text for n in find_names(text) if n.kind == "place"]
+    found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
+    return found
+
+
+def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
+    """Where each file was made: places named in a sentence that names the file (a case memo's
+    "`log.csv`: event log of the Grill, 12 Water St, Springfield"), else the places its own text
+    names first (a venue greeting "welcome to …"), leaving out places named as an origin."""
+    found: dict[str, list[str]] = defaultdict(list)
+    names = {d.filename.lower(): d.file_id for d in docs if d.filename}
+    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
+    for doc in docs:
+        for unit in units(doc)[:2000]:
+            lowered = unit.text.lower()
+            hits = {fid for n, fid in names.items() if n in lowered}
+            hits |= {fid for stem, fid in stems.items() if stem in lowered}
+            for file_id in hits - {doc.file_id}:
+                found[file_id] += _located(ORIGIN.sub(" ", unit.text))
+    for doc in docs:
+        record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
+            f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
+        )
+        if found.get(doc.file_id) or not record or _sworn(doc):
+            continue
+        for unit in units(doc)[:200]:
+            venue = _VENUE.search(unit.text)
+            own = [venue["place"]] if venue else places_in(ORIGIN.sub(" ", unit.text))
+            if own:
+                if unit.kind != "row" or not _rows_elsewhere(doc, own):
+                    found[doc.file_id] = own[:2]
+                break
+    return {k: _outermost(v)[:3] for k, v in found.items() if v}
+
+
+def _rows_elsewhere(doc: EvidenceDoc, first: list[str]) -> bool:
+    """Whether a log's rows name other places than its first row's: a toll or camera log, each
+    row where it was, is made at none of them (a row naming no place it knows is at none)."""
+    for unit in units(doc)[:200]:
+        if unit.kind == "row":
+            named = places_in(ORIGIN.sub(" ", unit.text))
+            if named and not set(named) & set(first):
+                return True
+    return False
+
+
+def _outermost(places: list[str]) -> list[str]:
+    unique = list(dict.fromkeys(places))
+    return [p for p in unique if not any(p != q and p in q for q in unique)]
+
+
+def _sworn(doc: EvidenceDoc) -> bool:
+    from holmes_backend.analysis.domains.claims import is_sworn  # noqa: PLC0415 - circular
+
+    return is_sworn(doc)
+
+
+def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
+    """People each media file (or a phone's extraction: its messages and calls) belongs to, by
+    file name or by a sentence naming the file."""
+    known: dict[str, str] = {}
+    for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
+        if name:
+            parts = person_parts(name)
+            if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
+                known[parts[2]] = name
+    owners: dict[str, list[str]] = defaultdict(list)
+    media = [
+        d
+        for d in docs
+        if d.mime_type.startswith(MEDIA_FAMILIES) or _DEVICE_FILE.search(d.filename.lower())
+    ]
+    for doc in media:
+        # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
+        tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
+        owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
+        for key in ("author", "artist", "owner", "creator"):
+            value = doc.metadata.get(key)
+            if isinstance(value, str) and value.strip():
+                owners[doc.file_id].append(value.strip())
+    # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
+    # its holder's by its name alone).
+    names = {
+        d.filename.lower(): d.file_id
+        for d in media
+        if d.filename and d.mime_type.startswith(MEDIA_FAMILIES)
+    }
+    stems = {PurePath(name).stem: file_id for name, file_id in names.items() if len(name) > 4}
+    if names:
+        for doc in docs:
+            for unit in units(doc):
+                lowered = unit.text.lower()
+                hits = [fid for name, fid in names.items() if name in lowered]
+                hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
+                for file_id in set(hits):
+                    owners[file_id] += _owners_in(unit.text)
+    for doc in docs:
+        if doc not in media and (worker := _timesheet_of(doc)):
+            owners[doc.file_id].append(worker)  # its rows are their hours
+    return {k: sorted(set(v)) for k, v in owners.items() if v}
+
+
+# A timesheet or an access report, and whose it is: "CONTRACTOR TIMESHEET", "Contractor: Ilse
+# Vermeulen"; "Building access report", "Cardholder: Leah Carter (badge 40712)".
+_TIMESHEET = re.compile(
+    r"\b(?:time\s*sheets?|time\s+records?|hours\s+record|attendance\s+record|(?:building\s+|door\s+"
+    r"|site\s+)?access\s+(?:report|log|record)s?|(?:badge|swipe|card)\s+(?:report|log|records?)|"
+    r"clocking\s+(?:report|records?))\b",
+    re.IGNORECASE,
+)
+_WORKER_FIELD = re.compile(
+    r"\b(?:contractor|employee|consultant|worker|staff\s+member|engineer|name|card\s*holder|"
+    r"badge\s+holder)\s*:\s*(?P<v>[^.;\n]+)",
+    re.IGNORECASE,
+)
+_TIMESHEET_HEAD = 5
+
+
+def _timesheet_of(doc: EvidenceDoc) -> str | None:
+    """The person a timesheet is of, by the field its heading names them in."""
+    head = [u.text for u in units(doc)[:_TIMESHEET_HEAD]]
+    if not any(_TIMESHEET.search(t) for t in [doc.filename.replace("_", " "), *head]):
+        return None
+    for text in head:
+        for field in _WORKER_FIELD.finditer(text):
+            people = [n.text for n in find_names(field["v"]) if n.kind == "person"]
+            if people:
+                return people[0]
+    return None
+
+
+def _owners_in(text: str) -> list[str]:
+    """Whose file a sentence says it is: the device's owner if named, else the non-investigators."""
+    owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
+    if owned:
+        return owned
+    named = people_in(text)
+    civilians = [n for n in named if not _INVESTIGATORS.match(n)]
+    return civilians or named
+
+
+def doc_people(doc: EvidenceDoc) -> list[str]:
+    return memo(doc, "people", lambda: _read_people(doc))
+
+
+def _read_people(doc: EvidenceDoc) -> list[str]:
+    found = [p for unit in units(doc) for p in people_in(unit.text)]
+    found += [c.speaker for c in doc.chunks if c.speaker]
+    for key in ("from", "to", "cc"):
+        value = doc.metadata.get(key)
+        values = value if isinstance(value, list) else [value]
+        found += [sender_name(v) for v in values if isinstance(v, str) and sender_name(v)]
+    return found
+
+
+def display_name(address: str) -> str:
+    """The name an address is written with ("Dana Whitfield <dw@x.example>": Dana Whitfield)."""
+    name = address.split("<", maxsplit=1)[0].strip().strip('"')
+    return name if name and "@" not in name else ""
+
+
+def sender_name(address: str) -> str:
+    """The person an address is written with, "" for a shared mailbox's ("Reservations
+    <reservations@hotel.example>", "Accounts Payable <ap@x.example>")."""
+    name = display_name(address)
+    return "" if not name or mailbox(name) else name
+
+
+def events(
+    doc: EvidenceDoc,
+    owners: list[str],
+    where: list[str] | None = None,
+    numbers: Mapping[str, str] | None = None,
+) -> list[TimedEvent]:
+    """The file's timed events; `where` (the file's own place) fills cues and rows without one,
+    and `numbers` (facts.phones.phone_holders) names who a telephone number in a row or a
+    sentence stands for."""
+    found: list[TimedEvent] = []
+    found += _metadata_events(doc, owners)
+    located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
+    # Rows without a place were recorded where the file was, unless its rows give places of
+    # their own (a tachograph's "Location" column): then a row without one is of no known place.
+    if where and len({e.place for e in located if e.place}) < 2:
+        place = ", ".join(where)
+        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
+    found += located
+    written = _text_events(doc, numbers or {})
+    if where:
+        # A log's stamped lines were recorded where the log was kept.
+        place = ", ".join(where)
+        written = [
+            e.model_copy(update={"place": place})
+            if not e.place and is_stamped(e.source.excerpt or e.description)
+            else e
+            for e in written
+        ]
+    found += written
+    return found
+
+
+def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+    meta = doc.metadata
+    ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
+    found: list[TimedEvent] = []
+    if isinstance(meta.get("capture_time"), str):
+        position = metadata_position(meta)
+        camera = " ".join(str(meta[k]) for k in ("camera_make", "camera_model") if meta.get(k))
+        found.append(
+            TimedEvent(
+                timestamp=meta["capture_time"],
+                description=f"Photo {doc.filename} taken" + (f" with {camera}" if camera else ""),
+                place=describe(*position) if position else None,
+                latitude=position[0] if position else None,
+                longitude=position[1] if position else None,
+                people=owners,
+                source=ref,
+            )
+        )
+    if doc.mime_type.startswith(("audio/", "video/")) and isinstance(meta.get("created"), str):
+        duration = meta.get("duration")
+        length = f" ({float(duration):.0f} s)" if isinstance(duration, int | float) else ""
+        found.append(
+            TimedEvent(
+                timestamp=meta["created"],
+                description=f"Recording {doc.filename} created{length}",
+                people=owners,
+                source=ref,
+            )
+        )
+    if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
+        people = _correspondents(doc)
+        found.append(
+            TimedEvent(
+                timestamp=meta["date"],
+                description=f"E-mail from {meta.get('from')} to "
+                f"{', '.join(str(v) for v in meta.get('to') or []) or '?'}: "
+                f"{meta.get('subject') or ''}",
+                people=people,
+                source=ref.model_copy(update={"excerpt": _mail_excerpt(doc)}),
+            )
+        )
+    return found
+
+
+def _correspondents(doc: EvidenceDoc) -> list[str]:
+    """An e-mail's sender and recipients, by name."""
+    meta = doc.metadata
+    copied = [*(meta.get("to") or []), *(meta.get("cc") or [])]
+    written = [str(meta.get("from") or ""), *(str(v) for v in copied if isinstance(v, str))]
+    return [name for value in written if (name := sender_name(value))]
+
+
+# "see you", "we met", "thanks for dinner": the correspondents' own doings.
+_BETWEEN_US = re.compile(r"\b(?:I|we|you|us|our|your)\b", re.IGNORECASE)
+_GIST_WORDS = 5
+
+
+def _mail_excerpt(doc: EvidenceDoc) -> str:
+    """An e-mail cited by its subject and its first sentences ("Priya — After her grievance on
+    Monday I think we need to move Priya out …"): what it is about, beside who wrote it."""
+    subject = str(doc.metadata.get("subject") or doc.filename)
+    # Its first two sentences: a first line ("Topline data came in tonight.") may say only
+    # that the news is in, the next what it is ("The Phase III trial missed its endpoint.").
+    gist = " ".join(
+        [u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS][:2]
+    )
+    return f"{subject} — {gist}"[:300] if gist else subject
+
+
+def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    for chunk in doc.chunks:
+        start = chunk.location.start_time
+        if start is None or chunk.location.cue_start is None:
+            continue
+        people = [chunk.speaker] if chunk.speaker else []
+        found.append(
+            TimedEvent(
+                timestamp=start.isoformat(),
+                description=f"Said in {doc.filename}: {chunk.text[:200]}",
+                people=people + [p for p in named_in(chunk.text) if p not in people],
+                source=cite(doc.file_id, chunk.location, chunk.text),
+            )
+        )
+        if len(found) >= _MAX_CUE_EVENTS:
+            break
+    return found
+
+
+_LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
+
+
+def _row_events(
+    doc: EvidenceDoc, numbers: Mapping[str, str], owners: list[str]
+) -> list[TimedEvent]:
+    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each.
+    A row that names no one is of the person the table's head says it is about ("Member: Dana
+    Whitlow" above a gym's visits)."""
+    found: list[TimedEvent] = []
+    subject: list[str] | None = None
+    for unit in units(doc):
+        if unit.kind != "row":
+            continue
+        fields = row_fields(unit.text)
+        if pivoted := _by_day(fields, unit):
+            found += pivoted
+            if len(found) >= _MAX_ROW_EVENTS:
+                break
+            continue
+        assigned = roles(list(fields))
+        if any(r in ("amount", "debit", "credit") for r in assigned.values()):
+            continue  # a ledger: its rows are transactions
+        event = _row_event(fields, assigned, unit, numbers)
+        if event and not event.people and not owners:
+            if subject is None:
+                head = head_subject(doc)
+                subject = [head[0]] if head and head[1].kind != "row" else []
+            event = event.model_copy(update={"people": subject})
+        if event:
+            theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
+            found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
+            if len(found) >= _MAX_ROW_EVENTS:
+                break
+    return found
+
+
+_MIN_DAY_COLUMNS = 3
+_WEEKDAY_WIDTH = 10  # "Wednesday " before a day column's date
+# A shift in a rota's cell: "07:00-15:00", "7-3".
+_SHIFT = re.compile(r"^\s*(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*[-\u2013]\s*\d{1,2}(?::\d{2})?\s*$")
+
+
+def _by_day(fields: dict[str, str], unit: Unit) -> list[TimedEvent]:
+    """A row of a table laid out a column per day (a rota, an attendance register: "Staff
+    member: Tomasz Wrobel; Mon 02/03/2026: 07:00-15:00; Tue 03/03/2026: OFF"): an event per
+    day its cell fills, of the people its other columns name, at its shift's start if it gives
+    one."""
+    days: dict[str, Moment] = {}
+    for key in fields:
+        moments = find_moments(key)
+        if moments and moments[0].end >= len(key.strip()) and moments[0].start <= _WEEKDAY_WIDTH:
+            days[key] = moments[0]
+    if len(days) < _MIN_DAY_COLUMNS:
+        return []
+    who = "; ".join(f"{k}: {v}" for k, v in fields.items() if k not in days and v)
+    people = [p for k, v in fields.items() if k not in days for p in named_in(v)]
+    found: list[TimedEvent] = []
+    for key, moment in days.items():
+        value = fields[key].strip()
+        if not value or _EMPTY_CELL.match(value):
+            continue
+        stamp = moment.day.isoformat()
+        if shift := _SHIFT.match(value):
+            stamp += f"T{int(shift['h']):02d}:{shift['m'] or '00'}:00"
+        found.append(
+            TimedEvent(
+                timestamp=stamp,
+                description=f"{who}; {key}: {value}"[:240],
+                people=people,
+                source=unit.ref,
+            )
+        )
+    return found
+
+
+def _row_event(
+    fields: dict[str, str], assigned: Mapping[str, str], unit: Unit, numbers: Mapping[str, str]
+) -> TimedEvent | None:
+    raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
+    moments = find_moments(raw)
+    if not moments:
+        # A column its header does not name as a date ("Call Start", "Began", "Received"):
+        # its value does, with a time of day or as the whole of the cell.
+        timed = (
+            m
+            for v in fields.values()
+            for m in find_moments(v)
+            if m.at is not None or (m.start == 0 and m.end >= len(v.strip()))
+        )
+        moments = [moment] if (moment := next(timed, None)) else []
+    elif moments[0].at is None:
+        # The day in a date column, its time of day in a column named otherwise ("Signed in
+        # at", "Arrived"): a cell that is only a clock time.
+        clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
+        moments = find_moments(f"{raw} {clock}") if clock else moments
+    if not moments:
+        return None
+    lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
+    lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
+    place = field_place(fields)
+    # A login or an e-mail address in a people column ("User: a.lindqvist") is no name: the
+    # records say whose it is (its holder joins below).
+    people = [
+        v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v and not _LOGIN.fullmatch(v)
+    ]
+    for k, v in fields.items():
+        # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
+        if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
+            people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
+    # With their labels: a call record's bare number is one by its column ("A-party: 4477…").
+    cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
+    people += [p for p in _holders_of(cells, numbers) if p not in people]
+    try:
+        latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
+    except ValueError:
+        latitude, longitude = None, None
+    if latitude is not None and longitude is not None and place is None:
+        place = describe(latitude, longitude)
+    return TimedEvent(
+        timestamp=moments[0].iso(),
+        description=unit.text[:240],
+        place=place,
+        latitude=latitude,
+        longitude=longitude,
+        people=people,
+        source=unit.ref,
+    )
+
+
+def _entry(text: str, moment: Moment) -> bool:
+    """A record's dated entry: a line opening with its day and saying what it was ("14/03/2022
+    Dr P. Sandhu   Low back pain for 3 weeks after gardening.")."""
+    rest = text[moment.end :]
+    worded = [w for w in rest.split() if any(c.isalpha() for c in w)]
+    # A row of dates ("November 2, 2024 | October 28, 2023") heads columns; it is no entry.
+    return (
+        not text[: moment.start].strip() and len(worded) >= _ENTRY_WORDS and not find_moments(rest)
+    )
+
+
+_ENTRY_WORDS = 3
+
+
+_SUBJECT_FIELD = re.compile(
+    r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"
+    r"policy\s*holder|insured|customer|member|tenant|client|claimant|applicant|licence\s+holder|"
+    r"data\s+subject|student|pupil|resident)\s*:\s*(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_SUBJECT_HEAD = 12
+# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
+_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
+
+
+def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
+    """The person a record or a form is about, as its head's subject field names them
+    ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    for unit in units(doc)[:_SUBJECT_HEAD]:
+        field = _SUBJECT_FIELD.match(unit.text)
+        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        named = find_names(value.title() if value.isupper() else value)
+        person = next((n.text for n in named if n.kind == "person"), None)
+        if person:
+            return person, unit
+    return None
+
+
+def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
+    day: tuple[int, Moment] | None = None  # the last date written, and in which unit
+    mail = doc.mime_type == "message/rfc822"
+    # A text table's lines are read as its rows, each of the person the form is about when it
+    # names no one ("Employee: …" over "Day  Date  Start  Finish").
+    rows = column_rows(doc)
+    subject = head_subject(doc) if rows else None
+    written = _written_on(doc)
+    for number, unit in enumerate(units(doc)):
+        if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
+            continue  # a quoted message's "Date:" line dates the message, not an event in it
+        moments = find_moments(unit.text) or _without_year(unit.text, written)
+        if moments:
+            # A period's end ("the quarter ended October 28, 2023") is no day a later time of
+            # day belongs to.
+            days = [m for m in moments if not _PERIOD_END.search(unit.text[: m.start])]
+            day = (number, days[-1]) if days else None
+        elif day is not None and number - day[0] <= _DAY_CARRIES:
+            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's.
+            moments = [
+                Moment(day[1].day, at, tz or day[1].tz)
+                for at, tz in find_times(unit.text)[:1]
+                if at is not None
+            ]
+        # "the withdrawals of 4 and 5 September": the first day is written without its month.
+        span = find_days(unit.text, None) if moments else None
+        if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
+            moments = [Moment(span[0], None, moments[0].tz), *moments]
+        # "Date: 1 September 2024" under "CHECK-IN INVENTORY": the day the inspection was made.
+        inspected = number < _HEAD_UNITS and _BARE_DATE.match(unit.text) and _inspection(doc)
+        for moment in moments:
+            if (
+                moment.at is None
+                and not _EVENT_VERBS.search(unit.text)
+                and not _DATE_OF_ACT.match(unit.text)
+                and not inspected
+                and not _entry(unit.text, moment)
+            ):
+                continue
+            places = places_in(unit.text)
+            coordinates = find_coordinates(unit.text)
+            lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
+            said = f"{units(doc)[0].text}: {unit.text}" if inspected else unit.text
+            said = rows.get(number, said)
+            named = named_in(unit.text)
+            if number in rows and not named and subject:
+                named = [subject[0]]
+            if mail and not named and _BETWEEN_US.search(unit.text):
+                named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
+            found.append(
+                TimedEvent(
+                    timestamp=moment.iso(),
+                    description=said[:240],
+                    place=places[0]
+                    if places
+                    else (describe(lat, lon) if lat is not None and lon is not None else None),
+                    latitude=lat,
+                    longitude=lon,
+                    people=_distinct_people(
+                        ([unit.speaker] if unit.speaker else [])
+                        + named
+                        + _holders_of(unit.text, numbers)
+                    ),
+                    source=unit.ref,
+                )
+            )
+            if len(found) >= _MAX_TEXT_EVENTS:
+                return found
+    return _one_occasion(doc, found)
+
+
+_HEAD_DATE_UNITS = 10
+# A day the sentence looks ahead to (a deadline, a plan), not one it tells of.
+_AHEAD = re.compile(
+    r"\b(?:will|would|shall|should|must|please|due|deadline|expected|scheduled|planned|"
+    r"next|upcoming|going\s+to)\b|\bby\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?)?"
+    r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b",
+    re.IGNORECASE,
+)
+
+
+def _written_on(doc: EvidenceDoc) -> date | None:
+    """The day a document was written: an e-mail's Date header, else the first full date of
+    its head (a letter's or a statement's "Date: 20 April 2026")."""
+    sent = doc.metadata.get("date")
+    if doc.mime_type == "message/rfc822":
+        return date.fromisoformat(sent[:10]) if isinstance(sent, str) and len(sent) >= 10 else None
+    head = (m for u in units(doc)[:_HEAD_DATE_UNITS] for m in find_moments(u.text))
+    return next((m.day for m in head), None)
+
+
+def _without_year(text: str, written: date | None) -> list[Moment]:
+    """A day written without its year ("we met on 28 April"), of the last such day before the
+    document was written; a sentence dated so becomes an event when it tells of one."""
+    if written is None:
+        return []
+    # Clause by clause: "The lunch on 9 October went well; she will sign in November" tells of
+    # 9 October though it looks ahead after it.
+    for clause in re.split(r"(?<=[.!?])\s+|;\s*", text):
+        if _AHEAD.search(clause):
+            continue  # "… would be appreciated by March 31": a day ahead, of no year told
+        if days := find_days(clause, written):
+            return [Moment(days[0])]
+        # "Good to see you again yesterday in Rotterdam": the day before it was written (what
+        # it tells of its own day is the e-mail's own event).
+        if _DAY_BEFORE.search(clause):
+            return [Moment(written - timedelta(days=1))]
+    return []
+
+
+_DAY_BEFORE = re.compile(r"\b(?:yesterday|last\s+night)\b", re.IGNORECASE)
+
+
+def _distinct_people(names: list[str]) -> list[str]:
+    """Each person once, however written ("Mr Price" as the chat writes him, "Mr. Price")."""
+    kept: dict[str, str] = {}
+    for name in names:
+        kept.setdefault(name_key(name), name)
+    return list(kept.values())
+
+
+def _inspection(doc: EvidenceDoc) -> bool:
+    """A record of an inspection, headed as one: an inventory, a check-in or check-out report,
+    a survey, a site visit's or a condition report."""
+    head = units(doc)[:1]
+    return bool(head and _INSPECTION.search(f"{doc.filename.replace('_', ' ')} {head[0].text}"))
+
+
+def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:
+    """A short record of one occasion (a receipt, a ticket, a booking, minutes: one day, one or
+    two times of day) is where and with whom it happened: its event takes the place the record
+    is headed with and the people it names as present, paying or signing, when its own line
+    names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
+    guest)."""
+    all_units = units(doc)
+    if _occasion(found, all_units):
+        return _at_occasion(found, all_units)
+    # A record of several occasions, one to a page (the minutes of each meeting on its own):
+    # each page is read as a record of its own.
+    pages = {e.source.page for e in found if e.source.page is not None}
+    if len(pages) < 2:
+        return found
+    read: list[TimedEvent] = []
+    for page in sorted(pages):
+        own = [e for e in found if e.source.page == page]
+        on_page = [u for u in all_units if u.ref.page == page]
+        read += _at_occasion(own, on_page) if _occasion(own, on_page) else own
+    return read + [e for e in found if e.source.page is None]
+
+
+def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
+    """Whether the events are of one short record of one occasion: one day, one or two times
+    of it, and not a conversation (a place one writes of is not where the other is)."""
+    timed = {e.timestamp for e in found if "T" in e.timestamp}
+    if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
+        return False
+    return (
+        len({t[:10] for t in timed}) == 1 and len({u.speaker for u in all_units if u.speaker}) <= 1
+    )
+
+
+def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEvent]:
+    venue = next(
+        (places[0] for u in all_units[:_HEADING_UNITS] if (places := places_in(u.text))), None
+    )
+    present = list(
+        dict.fromkeys(p for u in all_units if _PRESENT.search(u.text) for p in people_in(u.text))
+    )
+    title = " ".join(all_units[0].text.split())[:_MAX_TITLE]
+    return [
+        e.model_copy(
+            update={
+                "place": e.place or venue,
+                "people": e.people or present,
+                # "Date: 09/03/2025 Time: 21:14" says what only with the record's title.
+                "description": f"{title}: {e.description}"
+                if _DATE_LABEL_ONLY.fullmatch(e.description) and title not in e.description
+                else e.description,
+            }
+        )
+        if "T" in e.timestamp
+        else e
+        for e in found
+    ]
+
+
+def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
+    """Who the telephone numbers, logins, devices and badges in a text stand for, as the case's
+    records say (facts.phones, facts.identifiers)."""
+    if not numbers:
+        return []
+    keys = (phone_key(n) for n in phones_in(text))
+    phones = [numbers[k] for k in keys if k is not None and k in numbers]
+    return list(dict.fromkeys([*phones, *identified(text, numbers)]))

@@ -1,0 +1,190 @@
+"""The detectors' contract, and the one place that assembles, runs, ranks, deduplicates and caps.
+
+A detector is a function over the case's facts (`CaseFacts`), registered with `@detector(...)`:
+its id, its phase, the facts it requires and the kind of item it produces. `assemble()` checks
+every registration before anything runs: ids are unique, phases known, every required fact is one
+the fact layer has or one an earlier phase produces, and each detector produces one of its phase's
+kinds. Detectors live one to a module in `analysis/detectors/` and never import each other
+(`make lint` enforces it); what one needs of another's output it declares in `requires` and
+reads from the facts.
+
+Every item a detector returns carries its id (`detector`); `run()` then ranks them (severity,
+then the order detectors were registered in), drops repeats of one item and keeps at most
+`CAPS[kind]` of each kind.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, fields
+from datetime import tzinfo
+from typing import Literal, TypeVar
+
+from holmes_backend.agents.schemas import (
+    Clause,
+    Contradiction,
+    CrossModalLink,
+    EvidenceGap,
+    Transaction,
+)
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.gaps import Unapproved
+from holmes_backend.analysis.domains.links import Item
+from holmes_backend.analysis.facts.answers import answer_of
+
+Phase = Literal["links", "contradictions", "gaps"]
+PHASES: tuple[Phase, ...] = ("links", "contradictions", "gaps")
+Output = Contradiction | CrossModalLink | EvidenceGap
+# What each phase may produce, and under which name later phases read it.
+PRODUCES: dict[Phase, type[Output]] = {
+    "links": CrossModalLink,
+    "contradictions": Contradiction,
+    "gaps": EvidenceGap,
+}
+CAPS: dict[type[Output], int] = {Contradiction: 60, CrossModalLink: 80, EvidenceGap: 40}
+_SEVERITY = {"HIGH": 0, "MEDIUM": 1, "LOW": 2, "MISSING": 0, "WEAK": 1, "MODERATE": 2, "STRONG": 3}
+
+ItemT = TypeVar("ItemT", bound=Output)
+
+
+@dataclass
+class CaseFacts:
+    """What the detectors read, built once per case (`analysis.synthesis`), and what the earlier
+    phases produced (filled in by `run`)."""
+
+    view: CaseView
+    timed: list[Item]  # events and payments with a time, on one axis
+    dated: list[Item]  # the same with date-only ones too
+    held: list[Transaction]  # payments with their statement's holder filled in
+    zone: tzinfo  # the case's time zone for times written without an offset
+    window_minutes: float
+    caps: list[tuple[Clause, Contradiction]]  # contractual caps the payments exceed
+    missing: list[Unapproved]  # acts a stated rule requires approval for, with none on record
+    links: list[CrossModalLink] = field(default_factory=list)
+    contradictions: list[Contradiction] = field(default_factory=list)
+    gaps: list[EvidenceGap] = field(default_factory=list)
+
+
+FACTS = frozenset(f.name for f in fields(CaseFacts)) - set(PHASES)
+Run = Callable[[CaseFacts], Iterable[Output]]
+
+
+@dataclass(frozen=True)
+class Detector:
+    id: str
+    phase: Phase
+    requires: frozenset[str]
+    produces: type[Output]
+    run: Run
+
+
+_REGISTERED: list[Detector] = []
+
+
+class AssemblyError(ValueError):
+    """A detector's registration breaks the contract."""
+
+
+def detector(
+    id: str, *, phase: Phase, requires: Iterable[str], produces: type[Output]
+) -> Callable[[Run], Run]:
+    """Registers the decorated function as a detector (checked by `assemble`)."""
+
+    def register(function: Run) -> Run:
+        _REGISTERED.append(Detector(id, phase, frozenset(requires), produces, function))
+        return function
+
+    return register
+
+
+def assemble(detectors: list[Detector] | None = None) -> list[Detector]:
+    """The registered detectors in run order, each checked against the contract."""
+    chosen = list(_REGISTERED if detectors is None else detectors)
+    seen: set[str] = set()
+    for d in chosen:
+        if d.id in seen:
+            raise AssemblyError(f"detector id {d.id!r} is registered twice")
+        seen.add(d.id)
+        if d.phase not in PHASES:
+            raise AssemblyError(f"detector {d.id!r}: unknown phase {d.phase!r}")
+        if d.produces is not PRODUCES[d.phase]:
+            raise AssemblyError(
+                f"detector {d.id!r}: the {d.phase} phase produces "
+                f"{PRODUCES[d.phase].__name__}, not {d.produces.__name__}"
+            )
+        earlier = set(PHASES[: PHASES.index(d.phase)])
+        unknown = d.requires - FACTS - earlier
+        if unknown:
+            raise AssemblyError(
+                f"detector {d.id!r} requires {sorted(unknown)}: neither a fact nor the output "
+                f"of a phase before {d.phase!r}"
+            )
+    return sorted(chosen, key=lambda d: PHASES.index(d.phase))
+
+
+def run(facts: CaseFacts, detectors: list[Detector] | None = None) -> CaseFacts:
+    """Runs every detector phase by phase; each phase's items, ranked, deduplicated and capped,
+    are on the facts for the phases after it."""
+    ordered = assemble(detectors)
+    for phase in PHASES:
+        found: list[Output] = []
+        for d in (d for d in ordered if d.phase == phase):
+            for item in d.run(facts):
+                if not isinstance(item, d.produces):
+                    raise AssemblyError(f"detector {d.id!r} returned a {type(item).__name__}")
+                item.detector = d.id
+                found.append(item)
+        setattr(facts, phase, _ranked(found, PRODUCES[phase]))
+    return facts
+
+
+def _ranked(found: list[Output], kind: type[ItemT]) -> list[ItemT]:
+    items = [item for item in found if isinstance(item, kind)]
+    items.sort(key=lambda item: _SEVERITY.get(_strength(item), 1))
+    kept: dict[tuple[object, ...], int] = {}
+    result: list[ItemT] = []
+    for item in items:
+        key = _key(item)
+        if key not in kept:
+            kept[key] = len(result)
+            result.append(item)
+        else:
+            held = result[kept[key]]
+            fuller = isinstance(item, Contradiction) and isinstance(held, Contradiction)
+            if fuller and _fuller(item) > _fuller(held):  # type: ignore[arg-type]
+                result[kept[key]] = item
+    cap: int = CAPS[kind]  # type: ignore[index]
+    return result[:cap]
+
+
+def _strength(item: Output) -> str:
+    if isinstance(item, EvidenceGap):
+        return item.current_strength
+    if isinstance(item, Contradiction):
+        return item.severity
+    return "MEDIUM"
+
+
+def _key(item: Output) -> tuple[object, ...]:
+    """One item per statement and record: a bare "Never." and the sentence of the same line
+    that says it again meet the same records with the same words."""
+    if isinstance(item, Contradiction):
+        s = item.claim_source
+        return (s.file_id, s.page, s.line, s.row, item.explanation)
+    if isinstance(item, EvidenceGap):
+        return (item.element.casefold(),)
+    a, b = item.source_a, item.source_b
+    return (
+        item.correlation_type,
+        a.file_id,
+        a.line,
+        a.row,
+        a.page,
+        b.file_id,
+        b.line,
+        b.row,
+        b.page,
+    )
+
+
+def _fuller(item: Contradiction) -> tuple[bool, int]:
+    """The speaker's own sentence before a bare answer with its question; then the longer."""
+    return not answer_of(item.claim).question, len(item.claim)

@@ -1,0 +1,380 @@
+"""Table rows as the extractors write them, and what each column means.
+
+CSV and spreadsheet rows arrive as "Header: value; Header: value"; HTML table rows as
+"cell | cell | cell". Column roles (date, amount, payer, payee, reference…) are recognised from
+header words in several vocabularies, never from one ledger's exact headings.
+"""
+
+import re
+from functools import lru_cache
+from typing import Literal
+
+from holmes_backend.analysis.facts.text import words
+
+Role = Literal[
+    "date",
+    "time",
+    "debit",
+    "credit",
+    "amount",
+    "from",
+    "to",
+    "party",  # the other side, whichever way the money went ("Counterparty")
+    "reference",
+    "description",
+    "currency",
+    "quantity",
+    "unit_price",
+    "balance",
+    "account",
+    "direction",
+    "other",
+]
+
+# A row's field naming who acted on it: "Approved by: Marcus Feld", "Written by: Joan Doyle".
+ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
+_FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
+# Checked in order: the first role whose words appear in the header wins.
+_ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
+    # Who or which account a row is about ("Employee ID", "Account number", "Sort code"): an
+    # identity that recurs on every row of its party, not a payment's own reference; and the
+    # before and after of a change log ("Old value", "New value"), which are not amounts.
+    (
+        "other",
+        frozenset(),
+        (
+            "old value",
+            "new value",
+            "previous value",
+            "prior value",
+            "original value",
+            "value before",
+            "value after",
+            "employee id",
+            "employee no",
+            "employee number",
+            "staff id",
+            "staff no",
+            "staff number",
+            "payroll id",
+            "customer id",
+            "customer no",
+            "customer number",
+            "member id",
+            "vendor id",
+            "vendor no",
+            "vendor number",
+            "supplier id",
+            "supplier no",
+            "payee id",
+            "client id",
+            "account number",
+            "account no",
+            "routing",
+            "sort code",
+            "swift",
+            "bic",
+        ),
+    ),
+    ("balance", frozenset({"balance", "saldo", "solde", "kontostand"}), ()),
+    ("unit_price", frozenset({"rate"}), ("unit price", "price per", "per share", "unit cost")),
+    (
+        "debit",
+        frozenset({"debit", "debits", "withdrawal", "withdrawals", "outflow", "dr"}),
+        ("paid out", "money out"),
+    ),
+    (
+        "credit",
+        frozenset({"credit", "credits", "deposit", "deposits", "inflow", "cr"}),
+        ("paid in", "money in"),
+    ),
+    ("currency", frozenset({"currency", "ccy", "cur"}), ()),
+    (
+        "date",
+        frozenset(
+            {
+                "date",
+                "dated",
+                "posted",
+                "posting",
+                "booking",
+                "timestamp",
+                "datetime",
+                "when",
+                "day",
+                "datum",
+                "fecha",
+                "data",
+            }
+        ),
+        (
+            "value date",
+            "changed on",
+            "changed at",
+            "created on",
+            "created at",
+            "updated on",
+            "updated at",
+            "modified on",
+            "modified at",
+            "sent on",
+            "received on",
+            "signed on",
+            "booked on",
+            "effective from",
+            "paid on",
+            "date paid",
+            "payment date",
+        ),
+    ),
+    ("time", frozenset({"time"}), ()),
+    (
+        "amount",
+        frozenset(
+            {
+                "amount",
+                "amt",
+                "sum",
+                "total",
+                "value",
+                "usd",
+                "eur",
+                "gbp",
+                "net",
+                "gross",
+                "charge",
+                "charges",
+                "paid",
+                "payment",
+                "fee",
+                "cost",
+                "betrag",
+                "importe",
+                "montant",
+                "monto",
+                "bedrag",
+                "valor",
+                "importo",
+            }
+        ),
+        (),
+    ),
+    ("quantity", frozenset({"quantity", "qty", "shares", "units", "volume"}), ()),
+    (
+        "reference",
+        frozenset(
+            {
+                "ref",
+                "reference",
+                "invoice",
+                "inv",
+                "check",
+                "cheque",
+                "txn",
+                "id",
+                "number",
+                "no",
+                "confirmation",
+                "po",
+                "receipt",
+            }
+        ),
+        (),
+    ),
+    (
+        "from",
+        frozenset(
+            {
+                "from",
+                "payer",
+                "payor",
+                "sender",
+                "originator",
+                "remitter",
+                "debtor",
+                "source",
+                "ordering",
+                "buyer",
+                "purchaser",
+                "cardholder",
+                # the same column in the languages ledgers are kept in
+                "betaler",
+                "opdrachtgever",
+                "zahler",
+                "auftraggeber",
+                "payeur",
+                "pagador",
+                "ordenante",
+                "remetente",
+                "ordinante",
+            }
+        ),
+        ("paid by", "card holder", "donneur d'ordre"),
+    ),
+    (
+        "to",
+        frozenset(
+            {
+                "to",
+                "payee",
+                "beneficiary",
+                "recipient",
+                "receiver",
+                "creditor",
+                "vendor",
+                "supplier",
+                "destination",
+                "merchant",
+                "customer",
+                "client",
+                "seller",
+                "leverancier",
+                "crediteur",
+                "kreditor",
+                "créancier",
+                "creancier",
+                "acreedor",
+                "credor",
+                "creditore",
+                "begunstigde",
+                "ontvanger",
+                "lieferant",
+                "empfänger",
+                "empfaenger",
+                "zahlungsempfänger",
+                "begünstigter",
+                "fournisseur",
+                "bénéficiaire",
+                "beneficiaire",
+                "destinataire",
+                "proveedor",
+                "beneficiario",
+                "destinatario",
+                "fornecedor",
+                "favorecido",
+                "fornitore",
+            }
+        ),
+        ("paid to",),
+    ),
+    ("party", frozenset({"counterparty", "party", "name"}), ()),
+    ("account", frozenset({"account", "acct", "iban"}), ()),
+    ("direction", frozenset({"direction", "dr/cr", "sign", "af", "bij"}), ()),
+    (
+        "description",
+        frozenset(
+            {
+                "description",
+                "memo",
+                "details",
+                "narrative",
+                "purpose",
+                "particulars",
+                "note",
+                "notes",
+                "type",
+                "category",
+                "remarks",
+                "title",
+                "code",
+                "security",
+                "omschrijving",
+                "beschreibung",
+                "verwendungszweck",
+                "libellé",
+                "libelle",
+                "descripción",
+                "descripcion",
+                "concepto",
+                "descrição",
+                "descricao",
+                "histórico",
+                "historico",
+                "descrizione",
+                "causale",
+            }
+        ),
+        (),
+    ),
+    ("unit_price", frozenset({"price"}), ()),
+]
+
+
+def row_fields(text: str) -> dict[str, str]:
+    """{"Date": "2024-03-01", "Amount": "9,800.00"} from "Date: 2024-03-01; Amount: 9,800.00".
+    A header's underscores are its spaces ("geo_city" is "geo city", "card_holder" "card
+    holder"), as exports write them."""
+    return {m["key"].strip().replace("_", " "): m["value"].strip() for m in _FIELD.finditer(text)}
+
+
+def pipe_cells(text: str) -> list[str]:
+    return [cell.strip() for cell in text.split(" | ")]
+
+
+# What a "… name" column names when it is not a party: the thing bought, a file, a security.
+_THINGS = frozenset({"item", "product", "goods", "article", "sku", "service", "file", "asset"})
+
+
+# What a column measures other than money: "Net weight (t)", "Volume (m3)", "Litres".
+_MEASURES = frozenset(
+    {"weight", "kg", "kgs", "tonnes", "tonne", "tons", "litres", "liters", "m3", "volume"}
+)
+
+
+@lru_cache(maxsize=4096)
+def role_of(header: str) -> Role:
+    tokens = set(words(header))
+    lowered = " ".join(words(header))
+    if "name" in tokens and tokens & _THINGS:
+        return "description"
+    if tokens & _MEASURES:
+        return "quantity"  # "Net weight (t)": a weight, not a net amount
+    for role, _, phrases in _ROLE_WORDS:
+        if any(phrase in lowered for phrase in phrases):
+            return role
+    for role, vocabulary, _ in _ROLE_WORDS:
+        if tokens & vocabulary:
+            return role
+    # Dutch and German make one word of a kind and its column: "Besteldatum", "Rechnungsbetrag".
+    for role, endings in _COMPOUND_ENDINGS:
+        if any(t.endswith(endings) for t in tokens):
+            return role
+    return "other"
+
+
+_COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
+    ("date", ("datum",)),
+    ("amount", ("betrag", "bedrag")),
+)
+
+
+# What a payroll actually paid, beside the gross it was worked out from: "Net pay",
+# "Take-home", "Amount paid".
+_PAID_OUT = re.compile(
+    r"\bnet\s+(?:pay|salary|wages?|earnings|payment)\b|\btake[\s-]?home\b|"
+    r"\bamount\s+paid\b|\bpaid\s+amount\b",
+    re.IGNORECASE,
+)
+
+
+def roles(headers: list[str]) -> dict[str, Role]:
+    """Each header's role; a role claimed twice keeps its first column (others become "other"),
+    except that the amount actually paid out takes the amount from a gross before it, and a
+    price beside another amount is a unit price."""
+    assigned: dict[str, Role] = {}
+    taken: set[Role] = set()
+    paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)
+    # "Price (USD)" beside "Net amount (USD)" on a trade: the price of one, not the amount.
+    amounts = [h for h in headers if role_of(h) == "amount"]
+    priced = {h for h in amounts if "price" in words(h)}
+    for header in headers:
+        role = role_of(header)
+        if header in priced and len(priced) < len(amounts):
+            role = "unit_price"
+        if paid is not None and role == "amount" and header != paid:
+            role = "other"
+        if role in taken and role not in ("description", "other"):
+            role = "other"
+        taken.add(role)
+        assigned[header] = role
+    return assigned

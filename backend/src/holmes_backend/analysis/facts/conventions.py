@@ -1,0 +1,350 @@
+"""How the evidence of one analysis writes what it leaves implicit: the order of numeric dates
+("09/03/2025": 9 March or September 3) and the currency of amounts written without one.
+
+Both are read off the case's evidence as a whole, since a single file rarely settles them: a
+bank export whose days run to "21/03/2025" is day-first, and so is the interview of the same
+case dated "02/05/2025"; a statement of bare amounts is in the currency the rest of the evidence
+names. Numeric dates are day-first when more unambiguous ones are written day-first than
+month-first; when none decide, when the evidence names pounds or euros and no dollars. Amounts
+without a currency are in the currency named most often; when none is, in that of the country
+the case's postcodes, telephone numbers, web domains and company forms place it in (a case set
+in Luton writes pounds, and day-first dates when none decide); dollars when nothing does.
+
+The pipeline states them for the whole case in every request (`describe`: a line any model can
+read); a request without that line is read by its own documents. `reading(documents, text)` sets
+both for the analysis running in this context (facts.dates and facts.money read them); every
+registered analyst runs inside it.
+"""
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from functools import partial
+from typing import NamedTuple
+
+from holmes_backend.analysis.facts.dates import (
+    DAY_FIRST_WORDS,
+    MONTH_FIRST_WORDS,
+    MONTHS,
+    NUMERIC_DATE,
+    numeric_dates_day_first,
+)
+from holmes_backend.analysis.facts.lexicon import wordset
+from holmes_backend.analysis.facts.memo import memo
+from holmes_backend.analysis.facts.money import (
+    CODE,
+    DEFAULT_CURRENCY,
+    SYM,
+    currency_of,
+    dollar_currency,
+    implicit_currency,
+)
+from holmes_backend.llm.evidence import EvidenceDoc
+
+# Currency symbols, words and the ISO codes the money reader knows (written in one
+# case-sensitive pattern: several times faster over a case's text than an ignore-case one,
+# measured).
+_CURRENCY_NAMED = re.compile(rf"{SYM}|\b(?:[Ee]uros?|[Ss]terling|[Dd]ollars?|(?P<code>{CODE}))\b")
+# What is written around a code that names a currency: an amount after it ("CHF 1,200",
+# "Amount (JPY): 5000"), the end of a label or a column ("Amount NOK", "Currency: DKK;"), or an
+# amount or "in" before it ("1 200 SEK", "all amounts in CAD").
+_CODE_AFTER = re.compile(r"[\s:)\]]{0,3}[-\u2212(]?\d|[ \t]*(?:[;|:)\]\r\n]|$)")
+_CODE_BEFORE = re.compile(r"(?:\d ?|\bin )$")
+# Words a currency is named by in prose; a bare "$" is whichever dollar the case names.
+_WORDS = {"euro": "EUR", "euros": "EUR", "sterling": "GBP", "dollar": "$", "dollars": "$", "$": "$"}
+# Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
+_OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
+_SAMPLE = 50_000
+_DAY_MONTH = re.compile(
+    r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|"
+    r"oct|nov|dec)[a-z]*\b(?!,?\s+(?:19|20)\d{2}\b)|"
+    r"\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
+    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+(?:19|20)\d{2}\b)",
+    re.IGNORECASE,
+)  # characters of each text read: the conventions show early
+_ISO_DAY = re.compile(r"\b(?P<y>(?:19|20)\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])\b")
+_MONTH_YEAR = re.compile(
+    r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
+    r"(?P<y>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
+HINT = "EVIDENCE CONVENTIONS:"
+_HINT_LINE = re.compile(
+    rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b"
+    r"(?:.*?\$ is (?P<dollar>[A-Z]{3})\b)?",
+    re.MULTILINE,
+)
+_DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
+# Where a case is when it names no currency: its postcodes, telephone prefixes, web domains and
+# company forms ("LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH", "Pty Ltd", "IL 60613"). A few
+# simple patterns, each mapped after the match: one pattern of every signal was slow (~2 ms a
+# document, measured).
+_PHONE_PREFIX = re.compile(r"\+(\d{1,3})[\s(-]")
+_PHONE_CURRENCIES = {
+    "44": "GBP", "49": "EUR", "33": "EUR", "39": "EUR", "34": "EUR", "31": "EUR", "32": "EUR",
+    "353": "EUR", "43": "EUR", "351": "EUR", "30": "EUR", "358": "EUR", "61": "AUD",
+    "64": "NZD", "91": "INR", "65": "SGD", "41": "CHF", "27": "ZAR", "1": "USD",
+}  # fmt: skip
+_DOMAIN = re.compile(r"[@/.]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,3})(?![\w.-])")
+_TLD_CURRENCIES = {
+    "uk": "GBP", "de": "EUR", "fr": "EUR", "it": "EUR", "es": "EUR", "nl": "EUR", "be": "EUR",
+    "ie": "EUR", "at": "EUR", "pt": "EUR", "fi": "EUR", "gr": "EUR", "au": "AUD", "nz": "NZD",
+    "in": "INR", "ca": "CAD", "sg": "SGD", "ch": "CHF", "za": "ZAR",
+}  # fmt: skip
+_FORM = re.compile(
+    r"\b(GmbH|SARL|S\.p\.A|B\.V|Pty|Pvt|Pte|ABN|GSTIN|HMRC|GST/HST|PLC|plc|IBAN:? ?[A-Z]{2})\b"
+)
+_FORM_CURRENCIES = {
+    "GmbH": "EUR", "SARL": "EUR", "S.p.A": "EUR", "B.V": "EUR", "Pty": "AUD", "Pvt": "INR",
+    "Pte": "SGD", "ABN": "AUD", "GSTIN": "INR", "HMRC": "GBP", "GST/HST": "CAD", "PLC": "GBP",
+    "plc": "GBP",
+}  # fmt: skip
+_IBAN_EURO = wordset("DE FR IT ES NL BE IE AT PT FI GR")
+# A country's own bank and tax identifiers, by their labels: "Sort code: 20-45-77" (a UK
+# account), "BSB" (Australia), "Routing number" (US), "IFSC" (India).
+_ID_LABEL = re.compile(
+    r"\b(?i:(sort\s+code|national\s+insurance|companies\s+house|routing\s+(?:number|no)|"
+    r"social\s+security\s+(?:number|no)|steuernummer|codice\s+fiscale))\b"
+    r"|\b(BSB|IFSC|PAYE|SIRE[NT]|KvK|USt-IdNr|CNPJ|CPF|EIN)\b"
+)
+_ID_CURRENCIES = {
+    "sort code": "GBP", "national insurance": "GBP", "companies house": "GBP", "paye": "GBP",
+    "routing number": "USD", "routing no": "USD", "social security number": "USD",
+    "social security no": "USD", "ein": "USD", "bsb": "AUD", "ifsc": "INR", "siren": "EUR",
+    "siret": "EUR", "kvk": "EUR", "ust-idnr": "EUR", "steuernummer": "EUR",
+    "codice fiscale": "EUR", "cnpj": "BRL", "cpf": "BRL",
+}  # fmt: skip
+# A country's own banks, benefits and public bodies, as statements and letters write them
+# ("CASH WITHDRAWAL NATWEST ATM", "STATE PENSION", "COUNCIL TAX"): case-sensitive, in the
+# capitals or title case they are written in.
+_INSTITUTION = re.compile(
+    r"\b(NAT ?WEST|Nat ?West|NatWest|BARCLAYS|Barclays|LLOYDS|Lloyds Bank|HALIFAX|Halifax|"
+    r"NATIONWIDE|Nationwide|STATE PENSION|State Pension|COUNCIL TAX|Council Tax|DVLA|NHS|"
+    r"WELLS FARGO|Wells Fargo|BANK OF AMERICA|Bank of America|IRS|Medicare|MEDICARE|Medicaid|"
+    r"401\(k\)|SPARKASSE|Sparkasse|Centrelink|CENTRELINK|Westpac|WESTPAC|Commonwealth Bank|"
+    r"HDFC|ICICI|Scotiabank|SCOTIABANK)\b"
+)
+_INSTITUTION_CURRENCIES = {
+    "natwest": "GBP", "nat west": "GBP", "barclays": "GBP", "lloyds": "GBP", "lloyds bank": "GBP",
+    "halifax": "GBP", "nationwide": "GBP", "state pension": "GBP", "council tax": "GBP",
+    "dvla": "GBP", "nhs": "GBP", "wells fargo": "USD", "bank of america": "USD", "irs": "USD",
+    "medicare": "USD", "medicaid": "USD", "401(k)": "USD", "sparkasse": "EUR",
+    "centrelink": "AUD", "westpac": "AUD", "commonwealth bank": "AUD", "hdfc": "INR",
+    "icici": "INR", "scotiabank": "CAD",
+}  # fmt: skip
+_UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b")
+# A UK account as statements write it, unlabelled: its sort code, then its 8-digit number.
+_UK_ACCOUNT = re.compile(r"\b\d{2}-\d{2}-\d{2}\s+\d{8}\b")
+_US_ZIP = re.compile(r"\b([A-Z]{2}) \d{5}(?:-\d{4})?\b")
+_US_STATES = wordset(
+    "AK AL AR AZ CA CO CT DC DE FL GA HI IA ID IL IN KS KY LA MA MD ME MI MN MO MS MT NC ND NE "
+    "NH NJ NM NV NY OH OK OR PA RI SC SD TN TX UT VA VT WA WI WV WY"
+)
+
+
+class Conventions(NamedTuple):
+    day_first: bool
+    currency: str  # of amounts written without one
+    dollar: str  # what a bare "$" stands for
+
+
+def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
+    """decide() over documents, each read once however many analyses read it."""
+    day_first = month_first = 0
+    named: Counter[str] = Counter()
+    signals: Counter[str] = Counter()
+    ambiguous: set[tuple[int, int, int]] = set()
+    for doc in documents:
+        day, month, numbers, currencies, places = memo(doc, "conventions", partial(_evidence, doc))
+        day_first, month_first = day_first + day, month_first + month
+        ambiguous |= numbers
+        named.update(currencies)
+        signals.update(places)
+    if day_first == month_first and ambiguous:
+        spelled: set[tuple[int, int, int]] = set()
+        for doc in documents:
+            spelled |= memo(doc, "spelled dates", partial(_spelled_dates, _texts(doc)))
+        day_first, month_first = _cross_read(spelled, ambiguous)
+    return _decided(day_first, month_first, named, signals)
+
+
+def _texts(doc: EvidenceDoc) -> list[str]:
+    return [chunk.text for chunk in doc.chunks]
+
+
+def _evidence(
+    doc: EvidenceDoc,
+) -> tuple[int, int, set[tuple[int, int, int]], Counter[str], Counter[str]]:
+    texts = _texts(doc)
+    return (*_numeric_dates(texts), currencies_named(texts), country_signals(texts))
+
+
+def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
+    """(year, month, day) of the dates written with their month's name ("Friday 9 January":
+    year 0) or in ISO form ("2026-10-06"). Read only to cross-read numeric dates that read
+    either way (regex-heavy)."""
+    spelled: set[tuple[int, int, int]] = set()
+    for text in texts:
+        for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
+            for match in pattern.finditer(text, 0, _SAMPLE):
+                month = MONTHS[match["mon"][:3].lower()]
+                spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in _ISO_DAY.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
+            spelled.add((int(match["y"]), int(match["m"]), int(match["d"])))
+        for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
+            spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
+        for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
+            named = str(match["mon"] or match["mon_"])
+            spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
+    return spelled
+
+
+def _cross_read(
+    spelled: set[tuple[int, int, int]], ambiguous: set[tuple[int, int, int]]
+) -> tuple[int, int]:
+    """(day-first, month-first) votes of the ambiguous numeric dates that the evidence also
+    writes out: "03/11/2025" beside "3 November 2025" is day-first; "02/03/2026" in a
+    timesheet headed "MARCH 2026" too (a month named with its year and no day: (year, month,
+    0))."""
+    day_first = sum(
+        bool({(year, b, a), (0, b, a), (year, b, 0)} & spelled) for year, a, b in ambiguous
+    )
+    month_first = sum(
+        bool({(year, a, b), (0, a, b), (year, a, 0)} & spelled) for year, a, b in ambiguous
+    )
+    return day_first, month_first
+
+
+def _numeric_dates(texts: Iterable[str]) -> tuple[int, int, set[tuple[int, int, int]]]:
+    """(day-first, month-first) votes of the numeric dates that can only be read one way, and
+    (year, a, b) of the "a/b/year" ones that read either way."""
+    day_first = month_first = 0
+    ambiguous: set[tuple[int, int, int]] = set()
+    for text in texts:
+        for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
+            if match["sep"] == ".":
+                continue  # dotted dates are day-first wherever they are written
+            a, b, year = int(match["a"]), int(match["b"]), match["y"]
+            if a > 12 >= b >= 1:
+                day_first += 1
+            elif b > 12 >= a >= 1:
+                month_first += 1
+            elif 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
+                ambiguous.add((int(year), a, b))
+    return day_first, month_first, ambiguous
+
+
+def country_signals(texts: Iterable[str]) -> Counter[str]:
+    """The currencies of the countries the texts' addresses, numbers and domains are in."""
+    found: Counter[str] = Counter()
+    for text in texts:
+        found.update(
+            code
+            for m in _PHONE_PREFIX.finditer(text, 0, _SAMPLE)
+            if (code := _PHONE_CURRENCIES.get(m[1]))
+        )
+        found.update(
+            code
+            for m in _DOMAIN.finditer(text, 0, _SAMPLE)
+            if (code := _TLD_CURRENCIES.get(m[1].rpartition(".")[2]))
+        )
+        for m in _FORM.finditer(text, 0, _SAMPLE):
+            form = m[1]
+            if form.startswith("IBAN"):
+                found.update(["EUR"] if form[-2:] in _IBAN_EURO else [])
+            elif code := _FORM_CURRENCIES.get(form):
+                found[code] += 1
+        found.update(
+            code
+            for m in _ID_LABEL.finditer(text, 0, _SAMPLE)
+            if (code := _ID_CURRENCIES.get(" ".join(m.group().lower().split())))
+        )
+        found.update(
+            _INSTITUTION_CURRENCIES[m[1].lower()] for m in _INSTITUTION.finditer(text, 0, _SAMPLE)
+        )
+        found["GBP"] += sum(1 for _ in _UK_POSTCODE.finditer(text, 0, _SAMPLE))
+        found["GBP"] += sum(1 for _ in _UK_ACCOUNT.finditer(text, 0, _SAMPLE))
+        found["USD"] += sum(1 for m in _US_ZIP.finditer(text, 0, _SAMPLE) if m[1] in _US_STATES)
+    return +found  # without the zero counts
+
+
+def currencies_named(texts: Iterable[str]) -> Counter[str]:
+    named: Counter[str] = Counter()
+    for text in texts:
+        for match in _CURRENCY_NAMED.finditer(text, 0, _SAMPLE):
+            if match["code"] and not _written_as_currency(text, match.start(), match.end()):
+                continue
+            token = match.group().lower()
+            code = _WORDS.get(token) or currency_of(token)
+            if code:
+                named[code] += 1
+    return named
+
+
+def _written_as_currency(text: str, start: int, end: int) -> bool:
+    """Whether a currency's code is written as one, not as an abbreviation or a name in
+    capitals ("file a SAR with the bank", "RON HALE", "PHP developer")."""
+    return bool(_CODE_AFTER.match(text, end) or _CODE_BEFORE.search(text, max(0, start - 4), start))
+
+
+def decide(texts: Iterable[str]) -> Conventions:
+    """The conventions of these texts."""
+    texts = list(texts)
+    day_first, month_first, ambiguous = _numeric_dates(texts)
+    if day_first == month_first and ambiguous:
+        day_first, month_first = _cross_read(_spelled_dates(texts), ambiguous)
+    return _decided(day_first, month_first, currencies_named(texts), country_signals(texts))
+
+
+def _decided(
+    day_first: int, month_first: int, named: Counter[str], signals: Counter[str]
+) -> Conventions:
+    others = _OTHER_DOLLARS & set(named)
+    dollar = next(iter(others)) if len(others) == 1 and "USD" not in named else DEFAULT_CURRENCY
+    counted = Counter({dollar if code == "$" else code: n for code, n in named.items()})
+    if "$" in named and dollar in named:
+        counted[dollar] = named["$"] + named[dollar]
+    located = _located(signals) if not counted else None
+    currency = counted.most_common(1)[0][0] if counted else located or DEFAULT_CURRENCY
+    if day_first != month_first:
+        return Conventions(day_first > month_first, currency, dollar)
+    european = bool(_DAY_FIRST_CURRENCIES & set(named)) and not {"USD", "$"} & set(named)
+    # A case that names no currency is read the way its country writes dates.
+    return Conventions(european or (located not in (None, "USD")), currency, dollar)
+
+
+def _located(signals: Counter[str]) -> str | None:
+    """The currency of the one country a case's signals point to: twice or more, and twice as
+    often as any other (one foreign supplier's "SARL" does not move a case to France)."""
+    ranked = signals.most_common(2)
+    if not ranked or ranked[0][1] < 2 or (len(ranked) == 2 and ranked[0][1] < 2 * ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
+def describe(texts: Iterable[str]) -> str:
+    """The conventions of a case's evidence, as a line of a request."""
+    day_first, currency, dollar = decide(texts)
+    order = "day-first (DD/MM/YYYY)" if day_first else "month-first (MM/DD/YYYY)"
+    line = f"{HINT} numeric dates {order}; amounts written without a currency are in {currency}"
+    return line + (f"; $ is {dollar}." if dollar != DEFAULT_CURRENCY else ".")
+
+
+@contextmanager
+def reading(documents: list[EvidenceDoc], text: str = "") -> Iterator[None]:
+    hint = _HINT_LINE.search(text)
+    if hint is not None:
+        day_first = hint["order"] == "day"
+        currency, dollar = hint["currency"], hint["dollar"] or DEFAULT_CURRENCY
+    else:
+        day_first, currency, dollar = _documents_decide(documents)
+    dates_token = numeric_dates_day_first.set(day_first)
+    currency_token = implicit_currency.set(currency)
+    dollar_token = dollar_currency.set(dollar)
+    try:
+        yield
+    finally:
+        dollar_currency.reset(dollar_token)
+        implicit_currency.reset(currency_token)
+        numeric_dates_day_first.reset(dates_token)

@@ -1,0 +1,561 @@
+"""Dates and times written in text, in the common numeric and spelled-out forms.
+
+A `Moment` is a calendar date, optionally a time of day and a UTC offset. A time written apart
+from its date ("at 9:40 p.m. on 3 March 2024") is joined to the nearest date of the same text.
+Numeric dates are read month-first (US) unless the first number cannot be a month, or the
+evidence being read writes them day-first (`numeric_dates_day_first`, set by facts.conventions);
+dotted dates (3.4.2024) are day-first, as where they are written.
+"""
+
+import re
+from bisect import bisect_left, bisect_right
+from contextvars import ContextVar
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from functools import lru_cache
+
+from holmes_backend.analysis.facts.names import LETTER
+from holmes_backend.analysis.facts.spans import Spans
+
+MONTHS = {
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "apr": 4,
+    "may": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "nov": 11,
+    "dec": 12,
+}
+_MON = (
+    r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+)
+_ORD = r"(?:st|nd|rd|th)?"
+# A month's name ends where no letter of any script follows: "of Novák" and "in Marín" name
+# people, not November and March.
+_MON_END = rf"(?![{LETTER}])"
+_TZ_NAMES = {
+    "utc": 0.0,
+    "gmt": 0.0,
+    "z": 0.0,
+    "est": -5.0,
+    "edt": -4.0,
+    "cst": -6.0,
+    "cdt": -5.0,
+    "mst": -7.0,
+    "mdt": -6.0,
+    "pst": -8.0,
+    "pdt": -7.0,
+    "cet": 1.0,
+    "cest": 2.0,
+    "bst": 1.0,
+    "eet": 2.0,
+    "eest": 3.0,
+    "jst": 9.0,
+    "hkt": 8.0,
+    "sgt": 8.0,
+    "aest": 10.0,
+    "aedt": 11.0,
+}
+_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
+_ISO = re.compile(
+    r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
+    r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
+    r"(?![\d-])"
+)
+_YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
+# "07/03/2024", "07.03.24", and "07-03-2024" (a hyphen only before a four-digit year: "12-03-24"
+# is as often a reference as a date).
+NUMERIC_DATE = re.compile(
+    r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
+    r"(?P<y>\d{4}|\d{2})\b(?![/.-]\d)"
+)
+MONTH_FIRST_WORDS = re.compile(
+    rf"\b(?P<mon>{_MON})\s+(?P<d>\d{{1,2}}){_ORD},?\s+(?P<y>(?:19|20)\d{{2}})\b", re.IGNORECASE
+)
+DAY_FIRST_WORDS = re.compile(
+    rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s-]+(?P<mon>{_MON}),?[\s-]+(?P<y>(?:19|20)\d{{2}})\b",
+    re.IGNORECASE,
+)
+_CLOCK = re.compile(
+    rf"\b(?P<H>[01]?\d|2[0-3]):(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
+    rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
+    re.IGNORECASE,
+)
+# "9.30pm", "11.15 a.m.": a time written with a dot, as British prose does; only with am or
+# pm (a bare "9.30" is as likely a price).
+_DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
+_HOUR = re.compile(
+    rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
+)
+# A log's "0915hrs" and a witness's "at 2130 hours"; a continental "à 21h15": only where they
+# can be nothing but a time of day (a bare "1500 hours" may be a duration).
+_TIME_WORD = (
+    r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
+)
+_MILITARY = re.compile(
+    rf"(?:\b{_TIME_WORD}\s+)(?P<at>(?P<H>[01]\d|2[0-3])(?P<M>[0-5]\d)\s?(?:hrs|hours|h)\b|"
+    r"(?P<H3>[01]?\d|2[0-3])h(?P<M3>[0-5]\d)\b)|\b(?P<bare>(?P<H2>[01]\d|2[0-3])(?P<M2>[0-5]\d)\s?hrs)\b",
+    re.IGNORECASE,
+)
+_NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
+_PERIODS = {
+    "morning": (time(6), time(11, 59, 59)),
+    "afternoon": (time(12), time(17, 59, 59)),
+    "evening": (time(18), time(23, 59, 59)),
+    "night": (time(20), time(23, 59, 59)),
+    "tonight": (time(20), time(23, 59, 59)),
+    # "all night", "overnight": until the morning after.
+    "overnight": (time(20), time(6, 59, 59)),
+    "all night": (time(20), time(6, 59, 59)),
+}
+_PERIOD = re.compile(
+    # "didn't go out again until the morning": through the night to it.
+    r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
+    r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
+    r"tonight|overnight)\b",
+    re.I,
+)
+_JOIN_DISTANCE = 40
+# Whether "09/03/2025" is 9 March in the evidence being read (facts.conventions decides).
+numeric_dates_day_first: ContextVar[bool] = ContextVar("numeric_dates_day_first", default=False)
+
+
+@dataclass(frozen=True)
+class Moment:
+    day: date
+    at: time | None = None
+    tz: tzinfo | None = None
+    start: int = 0
+    end: int = 0
+
+    def iso(self) -> str:
+        if self.at is None:
+            return self.day.isoformat()
+        return self.datetime().isoformat()
+
+    def datetime(self) -> datetime:
+        return datetime.combine(self.day, self.at or time(0), tzinfo=self.tz)
+
+
+def _year(text: str) -> int:
+    value = int(text)
+    if len(text) == 2:
+        value += 2000 if value < 70 else 1900
+    return value
+
+
+def _make(year: int, month: int, day: int) -> date | None:
+    if not 1900 <= year <= 2100:
+        return None
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def parse_tz(text: str | None) -> tzinfo | None:
+    if not text:
+        return None
+    key = text.strip().lower()
+    if key in _TZ_NAMES:
+        return timezone(timedelta(hours=_TZ_NAMES[key]))
+    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text.strip())
+    if not match:
+        return None
+    sign = -1 if match.group(1) == "-" else 1
+    return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
+
+
+def _clock(hour: int, minute: int, second: int, ampm: str | None) -> time | None:
+    if ampm:
+        if hour > 12:
+            return None
+        pm = ampm.lower().startswith("p")
+        hour = (hour % 12) + (12 if pm else 0)
+    try:
+        return time(hour, minute, second)
+    except ValueError:
+        return None
+
+
+def _dates(text: str, day_first: bool) -> list[Moment]:
+    found: list[Moment] = []
+    taken = Spans()
+
+    def add(
+        day: date | None, match: re.Match[str], at: time | None = None, tz: str | None = None
+    ) -> None:
+        if day is None or not taken.take(match.start(), match.end()):
+            return
+        found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
+
+    for m in _ISO.finditer(text):
+        day = _make(int(m["y"]), int(m["m"]), int(m["d"]))
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
+        add(day, m, at, m["tz"])
+    for m in _YMD_SLASH.finditer(text):
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m)
+    for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
+        for m in pattern.finditer(text):
+            add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
+    for m in NUMERIC_DATE.finditer(text):
+        a, b, year = int(m["a"]), int(m["b"]), _year(m["y"])
+        if m["sep"] == "." or a > 12 or (day_first and b <= 12):
+            add(_make(year, b, a), m)
+        else:
+            add(_make(year, a, b), m)
+    return sorted(found, key=lambda moment: moment.start)
+
+
+def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo | None]]:
+    inside = Spans()
+    for moment in dates:
+        if moment.at is not None:
+            inside.add(moment.start, moment.end)
+    found: list[tuple[int, int, time, tzinfo | None]] = []
+    clocks = Spans()
+    for m in _CLOCK.finditer(text):
+        if inside.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), m["ap"])
+        if at is not None:
+            clocks.add(m.start(), m.end())
+            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
+    for m in _DOTTED.finditer(text):
+        if inside.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), int(m["M"]), 0, m["ap"])
+        if at is not None:
+            clocks.add(m.start(), m.end())
+            found.append((m.start(), m.end(), at, None))
+    found += _military(text, inside, clocks)
+    for m in _HOUR.finditer(text):
+        if clocks.overlaps(m.start(), m.start() + 1):
+            continue
+        at = _clock(int(m["H"]), 0, 0, m["ap"])
+        if at is not None:
+            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
+    for m in _NOON.finditer(text):
+        at = time(0) if m["word"].lower() == "midnight" else time(12)
+        found.append((m.start(), m.end(), at, None))
+    return found
+
+
+def _military(text: str, inside: Spans, clocks: Spans) -> list[tuple[int, int, time, None]]:
+    """The 24-hour times written without a colon ("0915hrs", "at 2130 hours"), each added to
+    `clocks`."""
+    found: list[tuple[int, int, time, None]] = []
+    for m in _MILITARY.finditer(text):
+        begin = m.start("at") if m["at"] else m.start("bare")
+        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
+            continue
+        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
+        clocks.add(begin, m.end())
+        found.append((begin, m.end(), time(int(hour), int(minute)), None))
+    return found
+
+
+def find_moments(text: str) -> list[Moment]:
+    """Every date in the text, with the time of day written next to it when there is one."""
+    return list(_find_moments(text, numeric_dates_day_first.get()))
+
+
+@lru_cache(maxsize=65536)
+def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
+    dates = _dates(text, day_first)
+    if not dates:
+        return ()
+    times = sorted(_times(text, dates))
+    starts = [t[0] for t in times]
+    result: list[Moment] = []
+    used: set[int] = set()
+    for moment in dates:
+        if moment.at is not None:
+            result.append(moment)
+            continue
+        best: tuple[int, int] | None = None
+        first = bisect_left(starts, moment.start - 2 * _JOIN_DISTANCE)
+        last = bisect_right(starts, moment.end + _JOIN_DISTANCE)
+        for number in range(first, last):
+            start, end = times[number][0], times[number][1]
+            gap = start - moment.end if start >= moment.end else moment.start - end
+            if (
+                number not in used
+                and 0 <= gap <= _JOIN_DISTANCE
+                and (best is None or gap < best[1])
+            ):
+                best = (number, gap)
+        if best is None:
+            result.append(moment)
+            continue
+        used.add(best[0])
+        start, end, at, tz = times[best[0]]
+        span = (min(start, moment.start), max(end, moment.end))
+        result.append(Moment(moment.day, at, tz or moment.tz, span[0], span[1]))
+    return tuple(result)
+
+
+_JOIN_DAYS = r"\s*(?:and|or|to|until|till|through|[-\u2013\u2014])\s*"
+_DAY_RANGE = re.compile(
+    # "14, 15 and 16 October": a list's first day is where its days begin.
+    rf"(?<![:.,/])\b(?:(?P<d0>\d{{1,2}}){_ORD}\s*,\s*(?:\d{{1,2}}{_ORD}\s*,\s*)*)?"
+    rf"(?P<d1>\d{{1,2}}){_ORD}(?:\s+(?:of\s+)?(?P<m1>{_MON}))?{_JOIN_DAYS}(?P<d2>\d{{1,2}}){_ORD}"
+    rf"\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?"
+    rf"|\b(?P<mon_>{_MON})\s+(?P<d1_>\d{{1,2}}){_ORD}{_JOIN_DAYS}(?:(?P<m2_>{_MON})\s+)?"
+    rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
+    re.IGNORECASE,
+)
+_DAY_MONTH = re.compile(
+    rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?!,?\s+(?:19|20)\d{{2}})"
+    rf"|\b(?P<mon_>{_MON})\s+(?P<d_>\d{{1,2}}){_ORD}(?![\d:])(?!,?\s+(?:19|20)\d{{2}})",
+    re.IGNORECASE,
+)
+
+
+# The days of the week, Monday first (as date.weekday() counts them).
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_WEEKDAY_BEFORE = re.compile(
+    r"\b(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|"
+    r"saturday|sat|sunday|sun)\.?,?\s+(?=\d)",
+    re.IGNORECASE,
+)
+
+
+def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
+    """The days a text speaks of when no full date says it: a range ("on 4 and 5 March 2025",
+    "from 30 April to 2 May", "March 4-5") or a day and month without a year ("on 12 March").
+    A missing year is the latest that does not put the days after `reference` (what is told
+    is in the past of the telling); without a reference, only a range with its year is read.
+    A weekday before a day is read past ("from Tuesday 10 March to Saturday 14 March")."""
+    text = _WEEKDAY_BEFORE.sub("", text)
+    match = _DAY_RANGE.search(text)
+    if match is not None:
+        first = match["d0"] or match["d1"] or match["d1_"]
+        last = match["d2"] or match["d2_"]
+        month = MONTHS[(match["mon"] or match["mon_"])[:3].lower()]
+        # "30 April to 2 May" names the first month apart; "April 30 to May 2" the last.
+        first_month = MONTHS[m[:3].lower()] if (m := match["m1"]) else month
+        last_month = MONTHS[m[:3].lower()] if (m := match["m2_"]) else month
+        year_text = match["y"] or match["y_"]
+        year = int(year_text) if year_text else _year_before(reference, last_month, int(last))
+        if year is None:
+            return None
+        start = _make(year - (first_month > last_month), first_month, int(first))
+        end = _make(year, last_month, int(last))
+        return (start, end) if start and end and start <= end else None
+    match = _DAY_MONTH.search(text)
+    if match is None or reference is None:
+        return None
+    day = int(match["d"] or match["d_"])
+    month = MONTHS[(match["mon"] or match["mon_"])[:3].lower()]
+    year = _year_before(reference, month, day)
+    found = _make(year, month, day) if year else None
+    return (found, found) if found else None
+
+
+_ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
+_SPANNED = re.compile(r"\b(?:from|between|since)\s+(?:the\s+)?$", re.IGNORECASE)
+_UNTIL = re.compile(r"\b(?:until|till|to|and|through)\b[^.;]{0,40}$", re.IGNORECASE)
+_IN_MONTH = re.compile(
+    # "in March 2025", "during March"; a form's field: "Month: March 2025", "Period: March 2025".
+    rf"(?:\b(?:in|during|throughout|for|of)\s+|\b(?:month|period)\s*:\s*)"
+    rf"(?:the\s+month\s+of\s+)?(?P<mon>{_MON}){_MON_END}"
+    r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
+    re.IGNORECASE,
+)
+
+
+# "the first quarter of 2026", "Q3 2025", "2025 Q3".
+_QUARTER = re.compile(
+    r"\b(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<y>(?:19|20)"
+    r"\d{2})|q(?P<q>[1-4])\s*(?P<y2>(?:19|20)\d{2})|(?P<y3>(?:19|20)\d{2})\s*q(?P<q3>[1-4]))\b",
+    re.IGNORECASE,
+)
+_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+
+def _quarter(text: str) -> tuple[date, date] | None:
+    match = _QUARTER.search(text)
+    if match is None:
+        return None
+    number = _NTH[match["nth"].lower()] if match["nth"] else int(match["q"] or match["q3"])
+    year = int(match["y"] or match["y2"] or match["y3"])
+    return date(year, number * 3 - 2, 1), month_end(year, number * 3)
+
+
+# "I haven't spoken to him since September": from the month after it to the telling.
+_AFTER_MONTH = re.compile(
+    rf"\b(?:since|after)\s+(?P<mon>{_MON}){_MON_END}(?:,?\s+(?P<y>(?:19|20)\d{{2}})\b)?",
+    re.IGNORECASE,
+)
+
+
+def _after_month(text: str, reference: date | None) -> tuple[date, date] | None:
+    match = _AFTER_MONTH.search(text)
+    if match is None:
+        return None
+    month = MONTHS[match["mon"][:3].lower()]
+    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
+    if year is None or reference is None:
+        return None
+    start = month_end(year, month) + timedelta(days=1)
+    return (start, reference) if start <= reference else None
+
+
+def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
+    """The days a text speaks of: a date, some days (find_days), a quarter ("the first quarter
+    of 2026", "Q1 2026") or a whole month ("in March 2025", "during March"; a month without a
+    year is the last one before `reference`)."""
+    if days := find_days(text, reference):
+        return days
+    if moments := find_moments(text):
+        return _from_moments(text, moments, reference)
+    if spanned := _quarter(text) or _after_month(text, reference):
+        return spanned
+    match = _IN_MONTH.search(text)
+    if match is None:
+        return None
+    month = MONTHS[match["mon"][:3].lower()]
+    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
+    if year is None:
+        return None
+    return date(year, month, 1), month_end(year, month)
+
+
+_SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
+
+
+def since_day(text: str, reference: date | None = None) -> date | None:
+    """The day a "since …" in the text runs from: "since 1 January 2026", "since August 2025"
+    (a month from its first day); None for "since my arrest"."""
+    match = _SINCE.search(text)
+    if match is None:
+        return None
+    when = match["when"]
+    days = find_period(when, reference) or find_period(f"in {when}", reference)
+    return days[0] if days else None
+
+
+def month_end(year: int, month: int) -> date:
+    """The last day of a month."""
+    return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+
+
+# Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".
+_JOINED = re.compile(r"^\s*(?:to|until|till|through|[-\u2013\u2014])\s*$", re.IGNORECASE)
+# "the quarter ended 31 March 2025", "the year ending 5 April 2025": the months before it.
+_ENDED = re.compile(
+    r"\b(?:(?:financial|fiscal|tax|accounting|vat)\s+)?(?P<unit>year|quarter|month)\s+"
+    r"(?:ended|ending|to)\s+(?:on\s+)?$",
+    re.IGNORECASE,
+)
+_ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
+
+
+def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
+    """The year, quarter or month up to a day a text ends it with ("the quarter ended 31 March
+    2025": 1 January to 31 March 2025)."""
+    match = _ENDED.search(text[: moment.start])
+    if match is None:
+        return None
+    end = moment.day
+    months = _ENDED_MONTHS[match["unit"].lower()]
+    year, month = divmod(end.year * 12 + end.month - 1 - months, 12)
+    month += 1
+    if end == month_end(end.year, end.month):
+        return month_end(year, month) + timedelta(days=1), end  # to a month's end: whole months
+    return date(year, month, min(end.day, month_end(year, month).day)) + timedelta(days=1), end
+
+
+def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:
+    day = moments[0].day
+    if ended := ended_period(text, moments[0]):
+        return ended
+    joined = len(moments) > 1 and _JOINED.match(text[moments[0].end : moments[1].start])
+    if joined and moments[1].day > day:
+        return day, moments[1].day  # "1 March 2025 to 31 March 2025"
+    later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
+    if later and _SPANNED.search(text[: moments[0].start]):
+        # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
+        return day, later[0].day
+    if _ONWARD.search(text[: moments[0].start]):
+        # "after 15 July 2024": from the next day up to the telling (or a year on).
+        until = reference if reference and reference > day else day + timedelta(days=365)
+        return day + timedelta(days=1), until
+    return day, day
+
+
+def _year_before(reference: date | None, month: int, day: int) -> int | None:
+    if reference is None:
+        return None
+    return reference.year - ((month, day) > (reference.month, reference.day))
+
+
+def find_times(text: str) -> list[tuple[time, tzinfo | None]]:
+    """Times of day written without a date."""
+    return [(at, tz) for _, _, at, tz in _times(text, [])]
+
+
+def day_period(text: str) -> tuple[time, time] | None:
+    """The part of the day a text speaks of ("that evening"), as a time range."""
+    match = _PERIOD.search(text)
+    if match is None:
+        return None
+    word = " ".join(match["word"].lower().split())
+    through = word.endswith(" night") or word.startswith(("until", "till"))
+    return _PERIODS["all night" if through else word]
+
+
+def parse_iso(value: object) -> datetime | None:
+    """A date or date-time in ISO 8601 form (as metadata and schemas carry them)."""
+    if not isinstance(value, str) or not value:
+        return None
+    text = value.strip().replace("Z", "+00:00")
+    try:
+        return datetime.fromisoformat(text)
+    except ValueError:
+        pass
+    try:
+        return datetime.combine(date.fromisoformat(text[:10]), time(0))
+    except ValueError:
+        return None
+
+
+def has_time(value: str) -> bool:
+    return "T" in value or (len(value) > 10 and ":" in value)
+
+
+def span_words(value: str | None) -> str:
+    """A claimed time for a reader: whole days as "2025-03-04 to 2025-03-05", else as is."""
+    span = parse_span(value)
+    if span is None or not value or "/" not in value:
+        return value or ""
+    start, end, _ = span
+    if start.time() == time(0) and end.time() == time(23, 59, 59):
+        first, last = start.date().isoformat(), end.date().isoformat()
+        return first if first == last else f"{first} to {last}"
+    return value
+
+
+def parse_span(value: str | None) -> tuple[datetime, datetime, bool] | None:
+    """A claimed time as an interval: "date", "date-time" or "start/end"; and whether timed."""
+    if not value:
+        return None
+    if "/" in value:
+        first, _, second = value.partition("/")
+        start, end = parse_iso(first), parse_iso(second)
+        if start and end:
+            return start, end, True
+        return None
+    moment = parse_iso(value)
+    if moment is None:
+        return None
+    if has_time(value):
+        return moment, moment, True
+    return moment, moment + timedelta(days=1) - timedelta(seconds=1), False

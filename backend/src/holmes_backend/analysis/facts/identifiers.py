@@ -1,0 +1,214 @@
+"""Who a login, a device or a badge stands for, as the case's own tables say: an asset or user
+register's row gives a person beside their identifiers ("Assigned to: Annika Lindqvist;
+Username: a.lindqvist; Asset: LAPTOP-0471"), and a log that names only the identifier
+("User: a.lindqvist; Device: LAPTOP-0471; Action: USB write") is then that person's.
+
+An identifier is a cell of an identifier column (user name, login, device, asset, badge, card,
+e-mail) of one token that is not a common English word ("ksato01", "dmurphy", not "Sales"); it
+maps to a person only when every row that gives it names the same one.
+Keys are "id:" and the identifier in lower case, beside the telephone keys of facts.phones."""
+
+import re
+from collections import defaultdict
+from collections.abc import Mapping
+
+from holmes_backend.analysis.facts.cells import row_fields
+from holmes_backend.analysis.facts.lexicon import fold
+from holmes_backend.analysis.facts.money import SYM
+from holmes_backend.analysis.facts.names import find_names, same_party
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.facts.vocabulary import common_words
+from holmes_backend.llm.evidence import EvidenceDoc
+
+_ID_COLUMN = re.compile(
+    r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account|device|asset|"
+    r"host(?:\s*name)?|computer|laptop|machine|badge|card|fob|e-?mail|employee\s+id|staff\s+id|"
+    r"vehicle|registration|reg(?:\s*no)?|plate|number\s+plate|licen[cs]e\s+plate|fleet\s+no|vrm|vrn|"
+    r"unit|truck|van|tractor|trailer|tag(?:\s*id)?|tracker|imei)\b",
+    re.IGNORECASE,
+)
+# A registration plate, written with its space ("LK21 XRT", "B-MK 4410").
+_PLATE = re.compile(r"(?=.*\d)[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?:[ -][A-Z0-9]{1,4})?")
+_PERSON_COLUMN = re.compile(
+    r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|(?:policy\s*)?holder|owner|keeper|"
+    r"insured|proposer|claimant|customer|purchaser|buyer|hirer|lessee|"
+    r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider|"
+    # an electronic monitoring record's "Subject:", the one who wears the tag
+    r"subject|wearer|offender|defendant)\b",
+    re.IGNORECASE,
+)
+_TOKEN = re.compile(r"[\w.@-]+")
+# A sum: "£18,500", "USD 9,600", "18,500.00" (not a badge's "0417").
+_AMOUNT = re.compile(rf"^(?:{SYM}|[A-Z]{{3}}\s)\s?\d|^\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?$")
+_LISTED_CODE = re.compile(
+    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
+    r"\d{1,6})"
+    r"\s*[:=\u2013-]\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
+_FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w /()-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
+_RECORD_HEAD = 20
+_MAX_UNITS = 4000
+
+
+# A vehicle column's description, its plate one of its parts: "2019 Audi A4 Avant, registration
+# KX19 WPL", "Audi A4 2.0 TDI, 2019, KX19 WPL, 61,400 miles".
+_VEHICLE_COLUMN = re.compile(
+    r"\b(?:vehicle|registration|reg(?:\s*no)?|plate|vrm|vrn|van|truck|car)\b", re.IGNORECASE
+)
+_PLATE_PART = re.compile(
+    r"(?:^|,)\s*(?:(?:registration|reg\.?|plate)(?:\s+(?:no\.?|number|mark))?\s*:?\s*)?(?P<plate>[^,]+?)\s*(?=,|$)",
+    re.IGNORECASE,
+)
+
+
+def _column_identifier(key: str, value: str) -> str | None:
+    """An identifier column's identifier; a vehicle's plate among the parts of its description."""
+    ident = _identifier(value)
+    if ident is None and _VEHICLE_COLUMN.search(key):
+        plates = [m["plate"] for m in _PLATE_PART.finditer(value) if _PLATE.fullmatch(m["plate"])]
+        ident = plates[0].lower() if len(plates) == 1 else None
+    return ident
+
+
+def _identifier(value: str) -> str | None:
+    # A Windows login names its domain first ("CORP\\rokonjo"): the user is what follows.
+    value = value.strip().rsplit("\\", 1)[-1]
+    if _AMOUNT.match(value):
+        return None  # "Estimated value of vehicle: £18,500": a figure, not the vehicle's mark
+    if _PLATE.fullmatch(value):
+        return value.lower()
+    if not value or " " in value or len(value) < 3:
+        return None
+    if re.search(r"[\d._@]", value) or value.lower() not in common_words():
+        return value.lower()  # "ksato01", "a.lindqvist", "dmurphy"; not "Sales" nor "Laptop"
+    return None
+
+
+# "my own car, a grey VW Golf (reg. YH19 TWC)": a vehicle its teller says is theirs.
+_MY_VEHICLE = re.compile(
+    r"\bmy\s+(?:own\s+|company\s+|work\s+)?(?:[a-z-]+\s+){0,2}?(?:car|van|vehicle|motorbike|"
+    r"motorcycle|lorry|truck)\b[^.]{0,60}?\b(?:reg(?:istration)?(?:\s+(?:no|number|mark))?\.?|"
+    r"plate)\s*:?\s*(?P<plate>[A-Z0-9]{2,4}[ -]?[A-Z0-9]{3,4})\b",
+    re.IGNORECASE,
+)
+
+
+def identity_holders(
+    docs: list[EvidenceDoc], witnesses: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Identifier key -> the one person the case's records give it to. `witnesses`: whose
+    statement each file is, for "my own car … (reg. YH19 TWC)" said in it."""
+    holders: dict[str, set[str]] = defaultdict(set)
+    for doc in docs:
+        if (teller := (witnesses or {}).get(doc.file_id)) is not None:
+            for unit in units(doc)[:_MAX_UNITS]:
+                for mine in _MY_VEHICLE.finditer(unit.text):
+                    holders[f"id:{' '.join(mine['plate'].lower().replace('-', ' ').split())}"].add(
+                        teller
+                    )
+        doc_units = units(doc)[:_MAX_UNITS]
+        records = [row_fields(u.text) for u in doc_units if u.kind == "row"]
+        # A record set out as one field a line ("Registration mark: YX68 KLD" / "Registered
+        # keeper: Dariusz Wojcik, 41 Cheetham Hill Road"): its head read as one row.
+        head = [
+            m for u in doc_units[:_RECORD_HEAD] if u.kind != "row" and (m := _FIELD.match(u.text))
+        ]
+        if head:
+            records.append({m["label"]: m["value"] for m in head})
+        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price",
+        # "FOB-22: Grace Mensah (Senior Care Assistant)".
+        for unit in doc_units[:_MAX_UNITS]:
+            if (listed := _LISTED_CODE.match(unit.text)) and (
+                named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]
+            ):
+                holders[f"id:{' '.join(listed['code'].lower().split())}"].add(named[0].text)
+        for fields in records:
+            people = {
+                n.text
+                for key, value in fields.items()
+                if _PERSON_COLUMN.search(key) and not _ID_COLUMN.search(key)
+                for n in find_names(value)[:1]
+                if n.kind == "person"
+            }
+            if len(people) != 1:
+                continue
+            for key, value in fields.items():
+                if _ID_COLUMN.search(key) and (ident := _column_identifier(key, value)):
+                    holders[f"id:{ident}"] |= people
+    return {key: holder for key, names in holders.items() if (holder := _one_holder(names))}
+
+
+def _one_holder(names: set[str]) -> str | None:
+    """The one person the names are ("Darren Whitlock" on a claim form, "D Whitlock" on an
+    invoice), by their fullest name; None when they are two people."""
+    longest = max(names, key=len)
+    return longest if all(same_party(name, longest) for name in names) else None
+
+
+_USER_COLUMN = re.compile(
+    r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account)\b", re.IGNORECASE
+)
+
+
+def _spellings(person: str) -> set[str]:
+    """The user names a person's name is commonly made into: nfarrow, n.farrow, neil.farrow,
+    neilfarrow, neil_farrow, farrown, farrow.neil."""
+    words = re.findall(r"[a-z]+", fold(person).lower())
+    if len(words) < 2 or len(words[0]) < 2:
+        return set()
+    first, last = words[0], words[-1]
+    return {
+        f"{first[0]}{last}",
+        f"{first[0]}.{last}",
+        f"{first}.{last}",
+        f"{first}{last}",
+        f"{first}_{last}",
+        f"{last}{first[0]}",
+        f"{last}.{first}",
+    }
+
+
+def spelled_users(
+    docs: list[EvidenceDoc], people: list[str], holders: Mapping[str, str]
+) -> dict[str, str]:
+    """User names no record of the case gives to anyone ("User: nfarrow" in a VPN log), tied to
+    the one person the case names whose name they spell (Neil Farrow); none when two could."""
+    spelt: dict[str, set[str]] = defaultdict(set)
+    for person in people:
+        for spelling in _spellings(person):
+            spelt[spelling].add(person)
+    found: dict[str, str] = {}
+    for doc in docs if spelt else []:
+        for unit in units(doc)[:_MAX_UNITS]:
+            if unit.kind != "row":
+                continue
+            for key, value in row_fields(unit.text).items():
+                ident = _identifier(value) if _USER_COLUMN.search(key) else None
+                if ident is None or f"id:{ident}" in holders or f"id:{ident}" in found:
+                    continue
+                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]), set())
+                distinct: list[str] = []
+                for person in sorted(named, key=len, reverse=True):
+                    if not any(same_party(person, kept) for kept in distinct):
+                        distinct.append(person)
+                if len(distinct) == 1:
+                    found[f"id:{ident}"] = distinct[0]
+    return found
+
+
+def identified(text: str, holders: Mapping[str, str]) -> list[str]:
+    """The people the identifiers in a text stand for (a plate by its words in order, or run
+    together as a camera's log writes it: "MA21 KTV" is "MA21KTV")."""
+    tokens = [token.lower().strip(".-") for token in _TOKEN.findall(text)]
+    found = [holders.get(f"id:{token}") for token in tokens]
+    lowered = text.lower()
+    spaced = {
+        key: person for key, person in holders.items() if key.startswith("id:") and " " in key
+    }
+    found += [
+        person
+        for key, person in spaced.items()
+        if re.search(rf"\b{re.escape(key[3:])}\b", lowered) or key[3:].replace(" ", "") in tokens
+    ]
+    return list(dict.fromkeys(p for p in found if p))

@@ -1,0 +1,386 @@
+"""Word lists the rules lean on. General vocabulary of finance, law and investigation only."""
+
+import re
+import unicodedata
+
+# Letters that carry no separable accent, and what they are written as without one.
+_UNACCENTED = str.maketrans(
+    {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h",
+     "Ħ": "H", "\u0131": "i", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th",
+     "Þ": "TH"}
+)  # fmt: skip
+
+
+# What turns an act's word into its stem: "inspection", "inspected" -> "inspect";
+# "withdrawals", "withdrawn" -> "withdraw"; "placement", "placed" -> "plac"; "stopped" -> "stop".
+_ACT_SUFFIX = re.compile(r"(?:ations?|itions?|ions?|ments?|als?|ings?|ed|en|es|e|s|n)$")
+_MIN_STEM = 4
+
+
+def wordset(text: str) -> frozenset[str]:
+    return frozenset(text.split())
+
+
+def fold(text: str) -> str:
+    """The text without accents ("Hôtel" → "Hotel", "Łukasz" → "Lukasz", "Ødegård" →
+    "Odegard"): how a word is looked up in these lists, and how two spellings of one name
+    (with and without accents, as card and bank records drop them) are matched."""
+    if text.isascii():
+        return text
+    parts = unicodedata.normalize("NFKD", text.translate(_UNACCENTED))
+    return "".join(c for c in parts if not unicodedata.combining(c))
+
+
+HONORIFICS = wordset(
+    "mr mrs ms miss mx dr prof professor sir dame lord lady hon judge justice det detective "
+    "officer sgt sergeant lt lieutenant capt captain agent inspector rev father sister atty "
+    "counsel chief pc dc ds di cst const constable cpl corporal insp supt superintendent trooper "
+    "deputy marshal "
+    # Elected and public offices written before a name ("Cllr. Joan Mabry", "Mayor Alice Trent").
+    "councillor councilor cllr alderman alderwoman mayor senator sen governor minister ambassador"
+)
+# Legal-form suffix → its class ("Inc." and "Incorporated" are one).
+ORG_SUFFIXES = dict(
+    pair.split("=")
+    for pair in [
+        "inc=inc",
+        "incorporated=inc",
+        "corp=corp",
+        "corporation=corp",
+        "co=co",
+        "company=co",
+        "llc=llc",
+        "l.l.c=llc",
+        "ltd=ltd",
+        "limited=ltd",
+        "plc=plc",
+        "llp=llp",
+        "lp=lp",
+        "l.p=lp",
+        "gmbh=gmbh",
+        "ag=ag",
+        "sa=sa",
+        "s.a=sa",
+        "nv=nv",
+        "bv=bv",
+        "srl=srl",
+        "spa=spa",
+        "pty=pty",
+        "pte=pte",
+        "oy=oy",
+        "ab=ab",
+        "as=as",
+        "kg=kg",
+        "n.a=na",
+        "na=na",
+        "pc=pc",
+        "pllc=pllc",
+        "sarl=sarl",
+        "sas=sas",
+        "ltda=ltda",
+        "aps=aps",
+        "asa=asa",
+        "kk=kk",
+        "sro=sro",
+        "s.r.o=sro",
+        "bvba=bvba",
+        "oyj=oyj",
+        "a.s=as",
+        "zrt=zrt",
+        "kft=kft",
+        "d.o.o=doo",
+        "doo=doo",
+        "jsc=jsc",
+        "pjsc=jsc",
+        "ooo=ooo",
+        "bhd=bhd",
+        "s.l=sl",
+        "sl=sl",
+        "sprl=sprl",
+        "s.p.a=spa",
+        "a/s=as",
+    ]
+)
+ORG_WORDS = wordset(
+    "bank university college institute school hospital hospice clinic trust foundation association "
+    "agency authority commission committee council board court department ministry police "
+    "office bureau group holdings partners capital ventures fund services solutions systems "
+    "technologies technology labs media logistics consulting construction properties realty "
+    "insurance securities investments exchange industries enterprises international global "
+    "partnership firm society union federation church airlines motors energy pharmaceuticals "
+    "bancorp financial credit management advisors associates studio studios network "
+    # Bodies and offices within an organisation or a state ("Audit Committee", "Companies
+    # Registry", "Accounts Payable", "Ridgeway CU").
+    "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
+    "administration division unit branch taskforce panel service payable receivable cu fcu "
+    "mutual cooperative co-operative team"
+)
+# An organisation named by its kind first, in the languages that do so ("Banque Commerciale du
+# Levant", "Banco Atlántico", "Compagnie Maritime d'Affrètement", "Société Générale").
+ORG_FIRST_WORDS = wordset(
+    "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
+    "sociedade società societa"
+)
+ORG_HEADS = wordset(
+    "university college bank department ministry office bureau board institute school "
+    "government state city county commonwealth republic kingdom people"
+)
+# Car makes, the first word of a car's name ("Ford Focus", "Vauxhall Corsa").
+VEHICLE_MAKES = wordset(
+    "ford toyota vauxhall volkswagen vw bmw audi honda nissan hyundai kia peugeot renault fiat "
+    "skoda škoda mercedes mercedes-benz volvo mazda tesla jeep chevrolet citroen citroën seat "
+    "suzuki mitsubishi subaru lexus porsche jaguar dacia opel saab dodge chrysler cadillac "
+    "buick infiniti acura isuzu iveco daf scania yamaha kawasaki ducati triumph"
+)
+PLACE_WORDS = wordset(
+    "hotel motel inn street st avenue ave road rd boulevard blvd lane ln drive way highway "
+    "airport station terminal park mall center centre plaza square bridge marina harbor harbour "
+    "port pier dock restaurant cafe café bar pub club building tower warehouse garage beach lake "
+    "river mountain hall arena stadium casino theater theatre gallery museum library market "
+    "apartments residence estate farm ranch campus parkway court-house courthouse "
+    # Streets, districts and landforms ("Lakeview Terrace", "Elk Grove Village", "Cedar Flats").
+    # Words that are also surnames (Hill, Mill, Ridge, Grove, Bay, Pike, Woods, Green) are left
+    # out: such places are told by their context (a house number, "the … site").
+    "terrace village flats heights valley creek springs falls gardens crossing junction basin "
+    "canyon meadows crescent circle alley quay wharf trail turnpike expressway freeway route "
+    "township borough isle cove place point commons box "
+    # "Ho Chi Minh City", "Kansas City", "Quezon City"
+    "city"
+)
+# Kinds of business: a capitalised phrase ending in one names a firm ("Northside Hardware Supply").
+BUSINESS_WORDS = wordset(
+    "grill diner bistro eatery tavern bakery deli pizzeria steakhouse brewery winery "
+    "supply supplies store stores shop shops outlet mart boutique pharmacy drugstore "
+    "hardware lumber depot wholesale wholesalers distributors distribution traders trading "
+    "services consulting consultants holdings group partners logistics freight transport "
+    "shipping couriers haulage movers trucking rentals leasing motors automotive "
+    "salon spa barbers cleaners laundry laundromat printers printing plumbing electric "
+    "roofing landscaping contractors builders developers imports exports manufacturing "
+    "foods farms dairy catering brands outfitters apparel jewelers "
+    "realtors agency studios labs industries enterprises ventures capital "
+    "insurance investments financial advisors associates solutions systems technologies "
+    # What a vendor sells, named as the vendor ("Prairie Fuel Cards", "Lakeside Payments").
+    "cards card payments fuels petroleum telecom wireless airways railways express "
+    # Travel and hospitality, as card statements name merchants ("Leon Restaurants").
+    "restaurants cafes hotels travel taxi taxis cabs minicabs tours "
+    # Trades named in the plural, as firms name themselves ("Norland Parcels", "Pellow Mills").
+    "parcels textiles fabrics yarns plastics metals chemicals timber joinery glazing "
+    "interiors kitchens windows removals packaging parts "
+    # Trades and practices named by their trade ("Pennine Electrical", "Fenland Medical
+    # Practice", "Tarn Engineering").
+    "electrical electrics electricians engineering maintenance cleaning security scaffolding "
+    "hire recycling practice surgery medical dental dentists opticians chemists veterinary "
+    "solicitors"
+)
+# Venues named by their kind first ("Hotel Maasoever", "Restaurant Zeezicht", "Café Central"):
+# places, as "Maasoever Hotel" is.
+VENUE_HEADS = wordset(
+    "hotel motel hostel inn restaurant ristorante trattoria osteria brasserie bistro cafe café "
+    "pub pizzeria taverna auberge gasthaus"
+)
+# Desks, departments and shared mailboxes: what a signature or an e-mail's display name gives
+# instead of a person ("Reservations", "Accounts", "Front Office", "Customer Service"). A team
+# or a body with a name of its own ("Payroll Team", "Accounts Payable") is an organisation.
+DEPARTMENT_WORDS = wordset(
+    """
+    reservations reservation bookings booking reception front back head main box desk helpdesk
+    help support info information enquiries enquiry inquiries inquiry sales accounts billing
+    invoicing orders admin office offices noreply no-reply donotreply notifications alerts
+    newsletter contact contacts customer customers service services care hr payroll
+    marketing press operations dispatch shipping returns purchasing procurement recruitment
+    careers jobs webmaster postmaster mailer guest relations finance accounting legal compliance
+    facilities treasury audit internal
+    """
+)
+# Job titles and roles: the head of a two-word phrase that names a function, not a person
+# ("Court Reporter", "Hearing Examiner", "Notary Public").
+ROLE_WORDS = wordset(
+    "reporter reporters stenographer officer officers clerk clerks manager managers director "
+    "directors witness witnesses counsel attorney attorneys lawyer lawyers solicitor barrister "
+    "examiner examiners notary judge judges magistrate bailiff marshal sheriff deputy agent "
+    "agents analyst analysts accountant accountants auditor auditors bookkeeper secretary "
+    "secretaries president vice chair chairman chairwoman chairperson treasurer controller "
+    "comptroller commissioner administrator coordinator supervisor superintendent inspector "
+    "investigator detective technician specialist consultant representative trustee receiver "
+    "custodian executor guardian mediator arbitrator paralegal assistant associate founder "
+    "employee cashier dispatcher operator physician surgeon pharmacist "
+    "engineer architect contractor landlord tenant borrower lender buyer seller vendor "
+    "customer client "
+    "spokesperson spokesman spokeswoman translator interpreter registrar recorder ombudsman "
+    "ceo cfo coo cto cio vp public general "
+    "hostess waitress bartender receptionist interviewer interviewee moderator presenter "
+    "announcer correspondent journalist narrator attendant concierge doorman nurse paramedic "
+    "juror jurors panelist caller visitor"
+)
+# Roles and descriptions that name nobody on their own ("Host", "Unidentified male", "Night
+# Guard"): a phrase made only of these (and ROLE_WORDS) is not a personal name. Kept apart from
+# ROLE_WORDS because several are also surnames ("Minnie Driver", "Edgar Guest").
+PERSON_DESCRIPTIONS = wordset(
+    """
+    host guest guests driver server waiter guard guards speaker speakers doctor patient student
+    teacher passenger pilot owner resident neighbor neighbour friend colleague member staff crew
+    security victim suspect subject occupant individual participant attendee voice voices man
+    men woman women male female boy girl child adult people person persons unidentified unknown
+    unnamed anonymous another other older younger elderly night day front senior junior
+    """
+)
+# Programmes, projects and plans: named things, not people ("Vendor Onboarding Program").
+PROGRAMME_WORDS = wordset(
+    "program programme programs programmes project projects initiative initiatives scheme "
+    "campaign plan plans platform portal protocol procedure procedures framework"
+)
+# Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
+# Total", "Quarterly Summary").
+TRAILING_NOT_NAMES = (
+    wordset(
+        "present absent total totals subtotal summary date dates page pages exhibit exhibits "
+        "appendix schedule attachment annex table figure chart index notes note report reports "
+        "statement statements balance overview review section part item items list log record "
+        "records only continued cont contd pending approved denied yes no n/a tbd none other "
+        "misc miscellaneous unknown various register registers"
+    )
+    | PROGRAMME_WORDS
+)
+# US states and countries: a capitalised word after one is a heading or a place, not a surname.
+# Those that are also common given names (Georgia, Virginia, Jordan…) are left out.
+REGIONS = wordset(
+    """
+    alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii
+    idaho illinois iowa kansas kentucky louisiana maine maryland massachusetts michigan
+    minnesota mississippi missouri nebraska nevada ohio oklahoma oregon pennsylvania
+    tennessee texas utah vermont wisconsin wyoming
+    afghanistan albania algeria argentina armenia australia austria azerbaijan bahrain
+    bangladesh belarus belgium bolivia bosnia botswana brazil bulgaria cambodia cameroon canada
+    colombia croatia cyprus denmark ecuador egypt estonia ethiopia finland france germany
+    ghana greece guatemala honduras hungary iceland indonesia iran iraq ireland italy jamaica
+    japan kazakhstan korea kuwait laos latvia lebanon libya lithuania luxembourg malaysia malta
+    mexico moldova mongolia morocco mozambique myanmar namibia nepal netherlands nicaragua
+    nigeria norway oman pakistan panama paraguay peru philippines poland portugal qatar
+    romania russia rwanda scotland senegal serbia singapore slovakia slovenia somalia spain
+    sudan sweden switzerland syria taiwan tanzania thailand tunisia turkey uganda ukraine
+    uruguay uzbekistan venezuela vietnam wales yemen zambia zimbabwe england britain
+    """
+)
+# What a bank writes before the other party in a statement's narrative ("SEPA CR ACME LTD",
+# "FPI ACME LTD REF 4471", "BGC ACME LTD", "WIRE TO Acme Ltd").
+PAYMENT_CODES = wordset(
+    "sepa cr dr dd so sto bgc fpi fpo tfr trf pos atm chq bacs chaps ach swift giro inward "
+    "outward incoming outgoing inbound outbound wire wires transfer payment card purchase direct "
+    "debit credit standing order to from "
+    # Payment apps, named before the other side ("ZELLE TO MARCO DELGADO").
+    "zelle venmo paypal cashapp eft"
+)
+NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
+# Capitalised words that are not parts of personal names.
+NOT_NAMES = wordset(
+    """
+    january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
+    i we he she they it you my our his her their this that these those there here when where what
+    who why how if in on at for from to by with as of and or but not no yes all any each every
+    some such upon after before during under over between since until following pursuant
+    notwithstanding whereas therefore however accordingly thus also then now hereby herein
+    agreement contract section article clause exhibit schedule appendix annex party parties
+    company corporation court plaintiff defendant petitioner respondent appellant appellee
+    witness deponent affiant declarant buyer seller client customer vendor supplier contractor
+    consultant employee employer lender borrower landlord tenant licensor licensee board
+    directors director officer officers state states united county city street avenue road
+    north south east west new total net gross amount date invoice payment account bank transfer
+    wire page note notes re subject dear sincerely regards thanks please fiscal quarter year
+    chief financial executive operating president vice secretary treasurer manager general
+    counsel attorney attorneys judge justice honorable supreme district circuit appeals federal
+    constitution amendment act code rule rules law clause equal protection due process government
+    department police report statement evidence item items photo image video audio transcript
+    deposition affidavit declaration interview exhibit question answer q a mr mrs ms dr
+    sales income revenue revenues expenses assets liabilities equity cash balance net loss profit
+    the an one two three four five six seven eight nine ten first second third last next
+    holdings limited inc llc ltd corp co plc group trust bank university committee council
+    north america europe asia africa internet email e-mail phone mobile fax web website www
+    confidential privileged draft final copy original signed sworn subscribed notary public
+    exhibit attachment enclosure reference ref id number no total subtotal grand summary
+    monthly weekly daily annual annually common stock preferred shares class series
+    technician analyst investigator examiner specialist clerk supervisor paralegal accountant
+    auditor engineer ceo cfo coo cto cio controller founder chairman chairwoman chair member
+    trustee associate assistant coordinator administrator representative agent inspector
+    about release immediate press reporting person persons symbol trading dated contact
+    business wire news media investor relations consolidated unaudited audited comparable store
+    stores third fourth quarter results announcement announces announced safe harbor litigation
+    reform private forward-looking securities exchange commission form filing filed amici curiae
+    per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
+    ended ending months years period periods
+    see cf accord contra compare unlike citing quoting
+    supp arg cir cty bd educ dept dist stat infra cert app
+    plaintiffs defendants petitioners respondents appellants appellees amicus brief
+    hi hello hey welcome greetings cheers goodbye bye
+    insured policyholder claimant complainant applicant accused suspect victim
+    saw met told asked called thanks thank spoke
+    """
+    # Makes of vehicles ("Lexus RX", "Toyota Camry"), leaving out those that are also surnames
+    # (Ford, Lincoln, Morgan, Bentley).
+    """
+    lexus toyota honda nissan mazda subaru hyundai kia volkswagen vw audi bmw mercedes porsche
+    volvo tesla chevrolet chevy jeep chrysler cadillac buick acura infiniti mitsubishi peugeot
+    renault citroen citroën fiat skoda škoda vauxhall opel suzuki yamaha kawasaki ducati
+    """
+)
+FINANCIAL_WORDS = wordset(
+    """
+    amount amounts payment payments paid pay payable invoice invoices transfer transfers wire
+    wired deposit deposits withdrawal withdrawals balance balances account accounts bank banking
+    ledger revenue revenues sales income expense expenses profit profits loss losses assets
+    liabilities equity shares share stock stocks price prices transaction transactions securities
+    dividend dividends earnings cash tax taxes fiscal quarter quarterly loan loans interest credit
+    debit fee fees audit audited financial finance net gross margin capital investment investments
+    investor investors fund funds payroll receivable receivables inventory depreciation
+    amortization valuation billing billed refund reimbursement expenditure budget cost costs
+    purchase purchased sold sale trading trade owner ownership beneficial derivative option
+    options exercise acquired disposed holding holdings currency usd eur dollars remittance
+    statement statements operating diluted basic weighted outstanding
+    """
+)
+LEGAL_WORDS = wordset(
+    """
+    agreement agreements contract contracts clause clauses party parties shall hereby whereas
+    herein thereof hereto court courts plaintiff plaintiffs defendant defendants petitioner
+    respondent respondents appellant appellee statute statutes section jurisdiction governing
+    law laws breach liability liable indemnify indemnification judgment judgments opinion
+    appeal appeals counsel attorney attorneys constitutional constitution amendment held
+    holding precedent regulation regulations compliance motion order filed litigation
+    lawsuit claim claims damages remedy remedies injunction statutory legal legally
+    obligation obligations covenant covenants warranty warranties termination terminate
+    enforceable arbitration venue plaintiff's defendant's certiorari remanded vacated affirmed
+    reversed dissent dissenting concurring justice justices supreme circuit district
+    scrutiny clause equal protection due process precedents license licensee licensor lease
+    amended executed signatory witnesseth consent approval approvals
+    """
+)
+EVIDENCE_WORDS = wordset(
+    """
+    photo photograph photos image images video videos footage recording recordings recorded
+    camera cctv witness witnesses saw seen observed scene evidence exhibit custody seized
+    collected timestamp timestamps gps location located deposition testimony testified sworn
+    oath affidavit declaration interview interviewed incident police officer officers detective
+    report suspect victim forensic forensics fingerprint dna phone cell messages message text
+    texts call calls log logs badge entry exit arrived left met meeting seal sealed bag hash
+    investigator investigation statement perjury transcript transcripts
+    """
+)
+STRATEGY_WORDS = wordset(
+    """
+    strategy strategic recommend recommendation recommendations next steps plan planning memo
+    memorandum theory investigate priority priorities action actions risk risks options
+    approach objective objectives settlement negotiate negotiation tactics tactical leverage
+    assessment prioritize pursue consider propose proposal deadline deadlines todo task tasks
+    weakness weaknesses strengths opportunity
+    """
+)
+STOPWORDS = wordset(
+    """
+    a an the and or but if then else of to in on at by for with from as is are was were be been
+    being this that these those it its he she they them his her their we our you your i me my
+    not no yes all any some each such there here what which who whom whose when where why how
+    do does did done have has had will would shall should may might can could must about into
+    over under after before between during than so very also only just more most other same
+    own both few many much one two three upon per via within without against among
+    """
+)

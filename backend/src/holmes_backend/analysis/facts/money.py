@@ -1,0 +1,202 @@
+"""Money written in text and in table cells: symbol or code, thousands separators, scale words.
+
+"$44.2 million", "USD 9,800.00", "9.800,00 EUR", "(1,234)" (a negative in accounts) and "5k" are
+all read; percentages and bare years are not money.
+"""
+
+import re
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import groupby
+
+from holmes_backend.analysis.facts.lexicon import wordset
+from holmes_backend.analysis.facts.spans import Spans
+
+DEFAULT_CURRENCY = "USD"
+# The currency of amounts written without one, in the evidence being read (facts.conventions).
+implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEFAULT_CURRENCY)
+# The currency a bare "$" stands for in that evidence: US dollars unless the case names one other
+# dollar (CAD, AUD…) and never US dollars (facts.conventions).
+dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
+_SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
+_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD"}
+_CODES = sorted(
+    wordset(
+        "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
+        "PLN CZK HUF RON BGN ISK UAH ILS KRW TWD THB MYR IDR PHP VND PKR BDT LKR NGN KES GHS EGP "
+        "MAD ARS CLP COP PEN QAR KWD BHD OMR"
+    )
+)
+_WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
+_EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")
+_DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
+SCALES = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mn": 1e6,
+    "m": 1e6,
+    "mm": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+}
+SYM = r"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹)"
+# The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
+# faster to search for than one alternative per code (measured over a case's text).
+CODE = (
+    "(?:"
+    + "|".join(
+        f"{first}(?:{'|'.join(code[1:] for code in group)})"
+        for first, group in groupby(_CODES, key=lambda code: code[0])
+    )
+    + ")"
+)
+_NUM = (
+    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
+    # "1.250.000": two groups of three after dots are thousands, never a decimal
+    r"|\d{1,3}(?:\.\d{3}){2,}"
+    # "1'250.00": the Swiss group thousands with an apostrophe
+    r"|\d{1,3}(?:['\u2019]\d{3})+(?:\.\d{1,2})?"
+    r"|\d+(?:[.,]\d+)?)"
+)
+_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
+_BEFORE = re.compile(
+    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<open2>\()?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
+    re.IGNORECASE,
+)
+_AFTER = re.compile(
+    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollars?\b|euros?\b|pounds\b)",
+    re.IGNORECASE,
+)
+_HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|pound", re.IGNORECASE)
+# A currency named in a column's header: a symbol, a code in capitals or in brackets, or a word
+# ("Amount GBP", "Amount (eur)", "Betrag \u20ac", "Value in dollars"); "Net" or "Try" are words.
+_IN_HEADER = re.compile(
+    rf"(?P<sym>{SYM})|(?<![A-Za-z])(?P<code>{CODE})(?![A-Za-z])"
+    rf"|[(\[]\s*(?i:(?P<bracketed>{CODE}))\s*[)\]]"
+    r"|\b(?i:(?P<word>euros?|dollars?|pounds|sterling))\b"
+)
+_CELL = re.compile(
+    rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<open2>\()?(?P<neg2>[-\u2212])?"
+    rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Money:
+    value: float
+    currency: str
+    start: int = 0
+    end: int = 0
+
+
+def to_number(text: str) -> float | None:
+    """A number written with thousands separators in any convention."""
+    raw = text.replace(" ", "").replace("'", "").replace("\u2019", "")
+    if _EUROPEAN.fullmatch(raw):
+        raw = raw.replace(".", "").replace(",", ".")
+    elif _DECIMAL_COMMA.fullmatch(raw):
+        raw = raw.replace(",", ".")
+    else:
+        raw = raw.replace(",", "")
+    try:
+        return float(raw)
+    except ValueError:
+        return None
+
+
+# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals. No currency
+# written with a symbol or code here is counted in thousandths, so the dots group thousands.
+_DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
+
+
+def _money_number(text: str) -> float | None:
+    raw = text.replace(" ", "")
+    if _DOT_THOUSANDS.fullmatch(raw):
+        return float(raw.replace(".", ""))
+    return to_number(text)
+
+
+def currency_of(token: str | None, dollar: str = DEFAULT_CURRENCY) -> str | None:
+    """The currency a symbol, code or word stands for; `dollar` is what a bare "$" is."""
+    if not token:
+        return None
+    key = token.strip().lower()
+    if key == "$":
+        return dollar
+    if key in _SYMBOLS:
+        return _SYMBOLS[key]
+    if key.upper() in _CODES:
+        return key.upper()
+    return _WORDS.get(key)
+
+
+def find_money(text: str) -> list[Money]:
+    """Amounts marked as money by a currency symbol, code or word."""
+    return list(_find_money(text, dollar_currency.get()))
+
+
+@lru_cache(maxsize=65536)
+def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
+    if not _HAS_CURRENCY.search(text):
+        return ()
+    found: list[Money] = []
+    spans = Spans()
+    for pattern in (_BEFORE, _AFTER):
+        for match in pattern.finditer(text):
+            if spans.overlaps(match.start(), match.end()):
+                continue
+            value = _money_number(match["num"])
+            currency = currency_of(match["cur"], dollar)
+            if value is None or currency is None:
+                continue
+            scale = (match["scale"] or "").lower()
+            value *= SCALES.get(scale, 1.0)
+            groups = match.groupdict()
+            negative = bool(groups.get("neg") or groups.get("neg2"))
+            opened = groups.get("open") or groups.get("open2")
+            if opened and text[match.end() : match.end() + 1] == ")":
+                negative = True
+            spans.add(match.start(), match.end())
+            found.append(Money(-value if negative else value, currency, match.start(), match.end()))
+    return tuple(sorted(found, key=lambda money: money.start))
+
+
+def parse_cell(cell: str) -> tuple[float, str | None] | None:
+    """A table cell holding just an amount: "$1,234", "(365,241)", "9.800,00 €", "-12.5"."""
+    if "%" in cell:
+        return None
+    match = _CELL.match(cell)
+    if not match:
+        return None
+    value = _money_number(match["num"])
+    if value is None:
+        return None
+    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
+    negative = bool(match["neg"] or match["neg2"] or match["trail"])
+    negative = negative or bool((match["open"] or match["open2"]) and match["close"])
+    return (-value if negative else value), currency_of(
+        match["cur"] or match["cur2"], dollar_currency.get()
+    )
+
+
+def header_currency(header: str) -> str | None:
+    """The currency a column's header names for its cells ("Amount GBP", "Amount (EUR)",
+    "Betrag EUR", "Amount \u00a3", "Value (USD)"); None when it names none, or several."""
+    named: set[str] = set()
+    for match in _IN_HEADER.finditer(header):
+        token = next(t for t in match.groups() if t)
+        code = "GBP" if token.lower() == "sterling" else currency_of(token, dollar_currency.get())
+        if code:
+            named.add(code)
+    return named.pop() if len(named) == 1 else None
+
+
+def format_money(value: float, currency: str = "USD") -> str:
+    sign = "-" if value < 0 else ""
+    amount = abs(value)
+    text = f"{amount:,.2f}" if amount % 1 else f"{amount:,.0f}"
+    return f"{sign}{currency} {text}" if currency else f"{sign}{text}"

@@ -1,0 +1,421 @@
+"""Documents as citable units: sentences of prose, table rows, transcript cues, OCR lines.
+
+Printed text arrives hard-wrapped ("…consider-" / "ation of…"), one chunk per line; such lines are
+joined into paragraphs before sentences are cut, and each sentence cites the chunk it starts in.
+A line runs on into the next when it ends mid-sentence: on a hyphen or a comma, before a
+lower-case word, or when it is as long as the document's wrapped lines ("…at about" / "09:40, I
+saw…"), unless the next line opens a labelled field or a list item ("Apologies: …", "2. …").
+"""
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.analysis.facts.cite import cite
+from holmes_backend.analysis.facts.lexicon import (
+    EVIDENCE_WORDS,
+    FINANCIAL_WORDS,
+    LEGAL_WORDS,
+    STOPWORDS,
+    wordset,
+)
+from holmes_backend.analysis.facts.memo import memo
+from holmes_backend.analysis.facts.names import LETTER, UPPER
+from holmes_backend.extraction.models import Chunk
+from holmes_backend.llm.evidence import EvidenceDoc
+
+UnitKind = Literal["prose", "row", "cells", "cue", "ocr"]
+
+_WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf", "message/rfc822")
+# A letter's or an e-mail's greeting ends its line with a comma and is a line of its own.
+_SALUTATION = re.compile(
+    r"^(?:(?:dear|hi|hello|to whom it may concern|good (?:morning|afternoon|evening))\b[^.!?]{0,60}"
+    # or the addressee's name alone: "Priya,"
+    rf"|[{UPPER}][\w'\u2019-]+(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}}),$",
+    re.IGNORECASE,
+)
+_TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")
+# A sentence opens with a capital of any Latin script ("… were paid. Élise Durand then left").
+_BOUNDARY = re.compile(rf"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[{UPPER}0-9])")
+_WORD_BEFORE = re.compile(rf"([{LETTER}][{LETTER}.]*)$")
+_ABBREVIATIONS = wordset(
+    "mr mrs ms dr prof st inc ltd co corp jr sr no nos v vs e.g i.e etc art sec para jan feb "
+    "mar apr jun jul aug sep sept oct nov dec approx dept fig ex hon gov gen capt lt sgt det p pp "
+    "id cf "
+    "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct "
+    # Parts of addresses and contact lines: "ul. Tukaya 9", "Tel. 0171 …", "Apt. 4"
+    "ul str pl av apt bldg fl tel nr ref inv ext reg"
+)
+_MAX_UNIT = 1500
+_WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width
+_WORD = re.compile(rf"[{LETTER}][{LETTER}'\u2019-]*")
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+_TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
+_MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
+# A line that opens a field, a list item or a speaker's turn starts anew.
+_LINE_OPENS = re.compile(
+    rf"^(?:[{UPPER}][\w .'\u2019/&()#+-]{{0,30}}:\s"
+    r"|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s"
+    # A form's numbered item: "7.2 Has a Flood Risk Report been prepared?"
+    rf"|\d{{1,3}}(?:\.\d{{1,3}})+\s+[{UPPER}])"
+)
+# A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
+_STAMPED = re.compile(
+    r"^\[?(?:\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4},?\s*(?:T|\s)\s*)?\d{1,2}:\d{2}(?::\d{2})?"
+    r"(?:\s?[AaPp][Mm])?\]?\s*[-\u2013,:\]]?\s"
+)
+# Who wrote a chat export's line: "12/03/2025, 22:14 - Connor Walsh: It's done."
+_STAMPED_SPEAKER = re.compile(r"(?P<name>[^:\d][^:]{1,40}?):\s")
+_DEVICE = re.compile(
+    r"(?:camera|cam|cctv|reader|door|gate|sensor|terminal|till|device|unit|channel|zone)\b|"
+    r".*\d",
+    re.IGNORECASE,
+)
+_WRAP_SHARE = 0.75  # a line this share of the longest one was wrapped, not ended
+_MIN_WRAP_WIDTH = 50
+
+
+@dataclass(frozen=True)
+class Unit:
+    file_id: str
+    text: str
+    kind: UnitKind
+    index: int  # position of the chunk it starts in
+    ref: SourceRef
+    speaker: str | None = None
+    heading: bool = False  # a document's title or section heading, not a sentence
+
+
+def chunk_kind(chunk: Chunk) -> UnitKind:
+    location = chunk.location
+    if location.row is not None:
+        return "row"
+    if location.cue_start is not None:
+        return "cue"
+    if location.bbox is not None:
+        return "ocr"
+    if chunk.text.count(" | ") >= 1:
+        return "cells"
+    return "prose"
+
+
+def is_stamped(text: str) -> bool:
+    """Whether a line is led by its date and time, as a log's or a chat export's lines are."""
+    return bool(_STAMPED.match(text))
+
+
+def units(doc: EvidenceDoc) -> list[Unit]:
+    """The document cut into units, each with its citation (computed once per document)."""
+    return memo(doc, "units", lambda: _units(doc.file_id, doc.mime_type, doc.chunks))
+
+
+def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
+    result: list[Unit] = []
+    wrapped = mime_type in _WRAPPED_MIMES
+    paragraph: list[tuple[int, str]] = []
+    width = max((len(c.text.strip()) for c in chunks[:_WIDTH_SAMPLE]), default=0) if wrapped else 0
+    # A transcript on numbered lines (a deposition's 1-25): the numbers are no part of its text.
+    numbered = wrapped and _line_numbered(chunks)
+
+    def flush() -> None:
+        if paragraph:
+            result.extend(_sentences(file_id, chunks, paragraph))
+            paragraph.clear()
+
+    for index, chunk in enumerate(chunks):
+        kind = chunk_kind(chunk)
+        if kind != "prose":
+            flush()
+            text = " ".join(chunk.text.split())
+            ref = cite(file_id, chunk.location, text)
+            result.append(Unit(file_id, text, kind, index, ref, chunk.speaker))
+            continue
+        lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
+        if numbered:
+            lines = [
+                " ".join(bare.split()) for line in lines if (bare := _LINE_NUMBER.sub("", line))
+            ]
+            if not lines:
+                continue
+        if not wrapped and len(lines) <= 1:
+            flush()
+            paragraph.append((index, " ".join(chunk.text.split())))
+            first = len(result)
+            flush()
+            if _is_section_title(chunk):
+                result[first:] = [replace(u, heading=True) for u in result[first:]]
+            continue
+        for line in lines:
+            if stamp := _STAMPED.match(line):
+                # A chat export's or a log's line: one message, whatever its punctuation.
+                flush()
+                text = " ".join(line.split())
+                who = _STAMPED_SPEAKER.match(line, stamp.end())
+                name = who["name"].strip() if who else ""
+                # A writer, not a log's level or source ("INFO:", "ERROR:").
+                # Not a device's label either ("Camera TS-3:", "Reader 4:").
+                writer = (
+                    name
+                    if name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
+                    else None
+                )
+                result.append(
+                    Unit(
+                        file_id,
+                        text,
+                        "prose",
+                        index,
+                        cite(file_id, chunk.location, text),
+                        writer,
+                    )
+                )
+                continue
+            if _MARKDOWN_HEADING.match(line):
+                flush()
+                paragraph.append((index, line))
+                first = len(result)
+                flush()
+                result[first:] = [replace(u, heading=True) for u in result[first:]]
+                continue
+            if paragraph and (
+                _blank_between(chunks, paragraph[-1][0], index)
+                or not _continues(paragraph[-1][1], line, width)
+            ):
+                flush()
+            paragraph.append((index, line))
+    flush()
+    return result
+
+
+# A line ending on a word that needs what follows: the sentence runs on.
+_OPEN_END = re.compile(
+    r"\s(?:of|the|to|in|on|at|for|and|or|a|an|with|from|by|that|my|your|his|her|their|our|"
+    # a label whose value the next line gives: "… under reference" / "LCG-2024-017."
+    r"reference|ref\.?|number|no\.|account|invoice|was|were|is|are)$",
+    re.IGNORECASE,
+)
+_LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")
+_NUMBERED_SHARE = 0.6
+_NUMBERED_SAMPLE = 200
+
+
+def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
+    """A blank line between two lines of a text file (their line numbers apart): a paragraph
+    ends there, however long its last line ("Attendees: …, analysts from Harbor Lane Capital"
+    over a blank line, then "Thomas Heacock said that …")."""
+    if before == index:
+        return False
+    last, line = chunks[before].location.line, chunks[index].location.line
+    return last is not None and line is not None and line > last + 1
+
+
+def _line_numbered(chunks: list[Chunk]) -> bool:
+    lines = [
+        line.strip()
+        for chunk in chunks[:_NUMBERED_SAMPLE]
+        for line in chunk.text.splitlines()
+        if line.strip()
+    ][:_NUMBERED_SAMPLE]
+    hits = sum(
+        bool(m) and 1 <= int(line.split()[0]) <= 28
+        for line in lines
+        if (m := _LINE_NUMBER.match(line))
+    )
+    return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
+
+
+def _is_section_title(chunk: Chunk) -> bool:
+    """A heading of an HTML page or a Word document: the chunk is its own section's title."""
+    section = chunk.location.section
+    return bool(section) and " ".join(chunk.text.split()) == " ".join((section or "").split())
+
+
+_FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
+_ALIGNED = re.compile(r"\S {3,}\S")
+_PRICED = re.compile(r"\d\.\d{2}$")
+# A form's field, its label up to a line's half ("Average weekly turnover in the year before
+# the flood: £9,000").
+_FORM_FIELD = re.compile(r"^[\w][\w ()/.'-]{0,60}:\s+\S")
+_SHORT_VALUE = 4
+
+
+def _own_field(previous: str, line: str) -> bool:
+    """A form's fields, one a line ("Cause of loss: Flood, premises closed from 2 February
+    2026" / "Average weekly turnover: £9,000"); a short value ends its line."""
+    return bool(_FORM_FIELD.match(previous)) and (
+        bool(_FORM_FIELD.match(line)) or len(previous.split(":", 1)[1].split()) <= _SHORT_VALUE
+    )
+
+
+def _continues(previous: str, line: str, width: int) -> bool:
+    # A line set out in columns (a receipt's item and its price) stands alone, as do lines
+    # each ending in its own amount once their columns are gone ("AppleCare EUR 279.00").
+    priced = bool(_PRICED.search(previous) and _PRICED.search(line))
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
+        return False
+    if previous.endswith(("-", ",")) or _OPEN_END.search(previous):
+        return True  # "… where were you on the evening of" / "January 9, 2025?"
+    if line[:1].islower():
+        # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
+        return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))
+    if previous.isupper() and line.isupper():
+        return True
+    wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
+    if (
+        len(previous) < wrapped_at
+        or _LINE_OPENS.match(line)
+        or _ALIGNED.search(previous)
+        or _own_field(previous, line)
+    ):
+        return False
+    # Lines opening alike ("Number …" / "Number …") are records of a list, not one sentence.
+    return previous.split(maxsplit=1)[0].lower() != line.split(maxsplit=1)[0].lower()
+
+
+def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str]]) -> list[Unit]:
+    text = ""
+    starts: list[tuple[int, int]] = []  # (offset in text, chunk index)
+    for index, line in paragraph:
+        if text.endswith("-") and line[:1].islower():
+            text = text[:-1]  # a word hyphenated across lines
+        elif text:
+            text += " "
+        starts.append((len(text), index))
+        text += line
+    found: list[Unit] = []
+    for start, end in _sentence_spans(text):
+        sentence = text[start:end].strip()
+        if not sentence:
+            continue
+        index = max((i for offset, i in starts if offset <= start), default=starts[0][1])
+        chunk = chunks[index]
+        found.append(
+            Unit(file_id, sentence, "prose", index, cite(file_id, chunk.location, sentence))
+        )
+    return found
+
+
+def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for end in _sentence_ends(text):
+        spans.extend(_hard_split(start, end))
+        start = end
+    spans.extend(_hard_split(start, len(text)))
+    return spans
+
+
+def _sentence_ends(text: str) -> Iterator[int]:
+    """Where each sentence of the text ends (after its closing punctuation and space); the full
+    stop of an abbreviation or an initial ends none."""
+    start = 0
+    for match in _BOUNDARY.finditer(text):
+        end = match.start() + 1
+        before = _WORD_BEFORE.search(text[start:end].rstrip('.!?"\u201d\u2019)]'))
+        word = before.group(1).lower().rstrip(".") if before else ""
+        if text[match.start()] == "." and (word in _ABBREVIATIONS or len(word) == 1):
+            continue
+        yield match.end()
+        start = match.end()
+
+
+def first_sentence(text: str) -> str:
+    """The text's first sentence (the whole text when it has one)."""
+    end = next(_sentence_ends(text), len(text))
+    return text[:end].rstrip()
+
+
+def _hard_split(start: int, end: int) -> list[tuple[int, int]]:
+    return [(s, min(s + _MAX_UNIT, end)) for s in range(start, end, _MAX_UNIT)]
+
+
+# A text table's columns: cells set apart by two spaces or more, or a tab.
+_COLUMN_GAP = re.compile(r"\s{2,}|\t")
+_MIN_COLUMNS = 3
+_MIN_ROWS = 2
+
+
+def column_rows(doc: EvidenceDoc) -> dict[int, str]:
+    """The rows of the tables a document lays out in spaced columns (a form's "Day  Date  Start
+    Finish" over its lines), each as a table row is written ("Day: Monday; Date: 02/03/2026;
+    …"), by the position of its unit in units(doc). A header is a line of three labels or more;
+    its rows are the lines right under it with as many cells, two at least."""
+    return memo(doc, "column rows", lambda: _column_rows(doc.chunks, units(doc)))
+
+
+def _column_rows(chunks: list[Chunk], doc_units: list[Unit]) -> dict[int, str]:
+    found: dict[int, str] = {}
+    cells = [_line_cells(chunks, u) for u in doc_units]
+    at = 0
+    while at < len(doc_units):
+        header = cells[at]
+        labels = len(header) >= _MIN_COLUMNS and all(
+            any(ch.isalpha() for ch in c) and not any(ch.isdigit() for ch in c) for c in header
+        )
+        end = at + 1
+        while labels and end < len(doc_units) and len(cells[end]) == len(header):
+            end += 1
+        if end - at - 1 < _MIN_ROWS:
+            at += 1
+            continue
+        for index in range(at + 1, end):
+            pairs = zip(header, cells[index], strict=True)
+            found[index] = "; ".join(f"{name}: {value}" for name, value in pairs)
+        at = end
+    return found
+
+
+def _line_cells(chunks: list[Chunk], unit: Unit) -> list[str]:
+    """A prose unit's cells, as its line was laid out (a unit is a whole line of its chunk)."""
+    line = chunks[unit.index].text.strip() if unit.kind == "prose" else ""
+    if not line or line.split() != unit.text.split():
+        return []
+    return _COLUMN_GAP.split(line)
+
+
+def words(text: str) -> list[str]:
+    """Lower-case words, with camelCase and XML tag names split ("transactionDate" → two)."""
+    plain = _TAG.sub(lambda m: " " + m.group(1) + " ", text)
+    return [w.lower() for w in _WORD.findall(_CAMEL.sub(" ", plain))]
+
+
+_MIN_WORD = 3
+# One word that says what happened on a date ("Argued", "Effective", "Due").
+_DATE_LABELS = wordset(
+    "dated effective due deadline expiry expires expiration commencement termination closing "
+    "hearing trial term renewal start end birth death born died incorporated formed"
+)
+_TELLING = EVIDENCE_WORDS | FINANCIAL_WORDS | LEGAL_WORDS | _DATE_LABELS
+
+
+def is_thin(description: str) -> bool:
+    """Whether a description says too little to stand alone ("Hale.", "on", "by J. Roe"): no
+    word, or one word that is neither an event ("Argued", "Signed") nor a term of the trade."""
+    content = [
+        w.lower()
+        for w in _WORD.findall(description)
+        if len(w) >= _MIN_WORD and w.lower() not in STOPWORDS
+    ]
+    if len(content) != 1:
+        return not content
+    word = content[0]
+    return not (word in _TELLING or word.endswith(("ed", "ing")))
+
+
+def around(text: str, start: int, end: int, limit: int = 160) -> str:
+    """The sentence around text[start:end], cut to about `limit` characters at word boundaries."""
+    if len(text) <= limit:
+        return " ".join(text.split()).strip(" [](")
+    spare = max(0, limit - (end - start))
+    left = max(0, start - spare // 2)
+    right = min(len(text), left + limit)
+    left = max(0, right - limit)
+    window = text[left:right]
+    if left > 0 and " " in window:
+        window = window.split(" ", 1)[1]
+    if right < len(text) and " " in window:
+        window = window.rsplit(" ", 1)[0]
+    window = " ".join(window.split()).strip(" [](")
+    return ("\u2026" if left > 0 else "") + window + ("\u2026" if right < len(text) else "")

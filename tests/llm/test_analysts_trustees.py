@@ -85,7 +85,7 @@ async def test_initials_label_the_interviewee(tmp_path: Path) -> None:
 async def test_a_denial_of_interests_connected_with_the_payer(tmp_path: Path) -> None:
     output = synthesis_of(await _docs(tmp_path))
     [tie] = [c for c in output.contradictions if "the register lists" in c.explanation]
-    assert tie.claim.startswith("No. I have no business interests connected with the Society")
+    assert "I have no business interests connected with the Society" in tie.claim
     assert tie.severity == "HIGH"
     assert tie.explanation.endswith(
         "Director of Pellingham Haulage Ltd; it was paid 2 time(s), GBP 9,570."

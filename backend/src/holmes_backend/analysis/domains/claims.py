@@ -31,6 +31,7 @@ from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import CODE, SYM, find_money
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TESTIMONY = re.compile(
@@ -240,7 +241,6 @@ _BACKGROUND = re.compile(
     r"(?!.*\b(?:on|at|when)\s+(?:the\s+)?(?:night|evening|morning|day)\b)",
     re.IGNORECASE,
 )
-_NEXT_SENTENCE = re.compile(r"(?<=[a-z0-9)][.!?])\s+(?=[A-Z])")
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
 _SWEARS = re.compile(
     rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
@@ -1286,8 +1286,8 @@ def _claim(
 ) -> SwornClaim | None:
     # "I am a director of Keswick Joinery Ltd. I never signed …": who the witness is, then
     # what they say.
-    if _BACKGROUND.match(text) and (rest := _NEXT_SENTENCE.split(text, maxsplit=1)[1:]):
-        text = rest[0]
+    if _BACKGROUND.match(text) and len(spans := sentence_spans(text)) > 1:
+        text = text[spans[1][0] :]
     # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
     # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
     if formula := _ATTESTATION.search(text):

@@ -33,6 +33,7 @@ from holmes_backend.analysis.facts.names import (
 )
 from holmes_backend.analysis.facts.phones import phone_key, phones_in
 from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units
+from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _EVENT_VERBS = re.compile(
@@ -777,7 +778,8 @@ def _without_year(text: str, written: date | None) -> list[Moment]:
         return []
     # Clause by clause: "The lunch on 9 October went well; she will sign in November" tells of
     # 9 October though it looks ahead after it.
-    for clause in re.split(r"(?<=[.!?])\s+|;\s*", text):
+    clauses = [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]
+    for clause in clauses:
         if _AHEAD.search(clause):
             continue  # "… would be appreciated by March 31": a day ahead, of no year told
         if days := find_days(clause, written):

@@ -8,7 +8,6 @@ saw…"), unless the next line opens a labelled field or a list item ("Apologies
 """
 
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -23,6 +22,7 @@ from holmes_backend.analysis.facts.lexicon import (
 )
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import LETTER, UPPER
+from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -37,18 +37,12 @@ _SALUTATION = re.compile(
     re.IGNORECASE,
 )
 _TERMINAL = re.compile(r"[.!?;:\"\u201d\u2019)\]]$")
-# A sentence opens with a capital of any Latin script ("… were paid. Élise Durand then left").
-_BOUNDARY = re.compile(rf"[.!?][\"\u201d\u2019)\]]*\s+(?=[\"\u201c\u2018(\[]?[{UPPER}0-9])")
-_WORD_BEFORE = re.compile(rf"([{LETTER}][{LETTER}.]*)$")
-_ABBREVIATIONS = wordset(
-    "mr mrs ms dr prof st inc ltd co corp jr sr no nos v vs e.g i.e etc art sec para jan feb "
-    "mar apr jun jul aug sep sept oct nov dec approx dept fig ex hon gov gen capt lt sgt det p pp "
-    "id cf "
-    "al u.s ave blvd rd cal univ assn bros mt ft rev esq supp cir ct "
-    # Parts of addresses and contact lines: "ul. Tukaya 9", "Tel. 0171 …", "Apt. 4"
-    "ul str pl av apt bldg fl tel nr ref inv ext reg"
-)
 _MAX_UNIT = 1500
+_PARAGRAPH_NUMBER = re.compile(r"\s*\(?(?:\d{1,3}(?:\.\d{1,3})*|[a-z]|[ivx]{1,5})[.)]\s+")
+_BARE_ANSWER = re.compile(
+    r"(?:[QA][.:]\s*)?(?:no|yes|never|correct|right|not at all|none)[.!]?", re.IGNORECASE
+)
+_CLOSED = re.compile(r"[.!?;\"\u201d\u2019)\]\u2026]$")
 _WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width
 _WORD = re.compile(rf"[{LETTER}][{LETTER}'\u2019-]*")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
@@ -298,33 +292,32 @@ def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str
 
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
+    """The parser's sentences, each cut at _MAX_UNIT characters. A boundary stands only after
+    closing punctuation ("By: /s/ Roisin Calder" is one); a paragraph's number ("2.", "(b)")
+    is none of its sentence; a bare answer ("No.", "A. No.") stays with the sentence after it,
+    which says what it answers."""
     spans: list[tuple[int, int]] = []
-    start = 0
-    for end in _sentence_ends(text):
-        spans.extend(_hard_split(start, end))
-        start = end
-    spans.extend(_hard_split(start, len(text)))
-    return spans
-
-
-def _sentence_ends(text: str) -> Iterator[int]:
-    """Where each sentence of the text ends (after its closing punctuation and space); the full
-    stop of an abbreviation or an initial ends none."""
-    start = 0
-    for match in _BOUNDARY.finditer(text):
-        end = match.start() + 1
-        before = _WORD_BEFORE.search(text[start:end].rstrip('.!?"\u201d\u2019)]'))
-        word = before.group(1).lower().rstrip(".") if before else ""
-        if text[match.start()] == "." and (word in _ABBREVIATIONS or len(word) == 1):
+    pending: int | None = None
+    for parsed, end in sentence_spans(text):
+        start = parsed
+        if pending is not None:
+            start, pending = pending, None
+        elif (number := _PARAGRAPH_NUMBER.match(text, start)) and number.end() < end:
+            start = number.end()
+        piece = text[start:end].strip()
+        if _BARE_ANSWER.fullmatch(piece) or not _CLOSED.search(piece):
+            pending = start
             continue
-        yield match.end()
-        start = match.end()
+        spans.extend(_hard_split(start, end))
+    if pending is not None:
+        spans.extend(_hard_split(pending, len(text)))
+    return spans
 
 
 def first_sentence(text: str) -> str:
     """The text's first sentence (the whole text when it has one)."""
-    end = next(_sentence_ends(text), len(text))
-    return text[:end].rstrip()
+    spans = sentence_spans(text)
+    return text[: spans[0][1]].rstrip() if spans else text
 
 
 def _hard_split(start: int, end: int) -> list[tuple[int, int]]:

@@ -27,8 +27,9 @@ from holmes_backend.agents.chat.prompt import AGENT_NAME, DOMAIN_HEADING, QUESTI
 from holmes_backend.agents.schemas import DomainAnswer, Finding, SourceRef
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.money import find_money, format_money
-from holmes_backend.analysis.facts.names import UPPER, find_names
+from holmes_backend.analysis.facts.names import find_names
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.llm.local.registry import (
     Analysis,
     AnalysisRequest,
@@ -42,7 +43,6 @@ from holmes_backend.llm.local.registry import (
 _ITEMS = 3
 _FOCUS_CHARS = 280
 _WORDS = re.compile(r"[^\W_]+")
-_SENTENCE = re.compile(rf"(?<=[.!?;])\s+(?=[{UPPER}0-9\"\u201c(])")
 # Items far below the best one are noise, not support.
 _RELATIVE_FLOOR = 0.35
 # Share of what the question names that one item must cover to answer it.
@@ -160,7 +160,7 @@ def _focus(text: str, question: Question) -> str:
     flat = re.sub(r"\s+", " ", text).strip()
     if len(flat) <= _FOCUS_CHARS:
         return flat
-    sentences = [s.strip() for s in _SENTENCE.split(flat) if s.strip()]
+    sentences = [flat[a:b].strip() for a, b in sentence_spans(flat) if flat[a:b].strip()]
     wanted = [n.lower() for n in question.names] + sorted(question.days)
     words = set(question.terms)
 

@@ -90,11 +90,3 @@ async def test_camera_reads_of_his_plate_in_the_night_against_the_car_at_home(
     )
     found = synthesis_of(await _docs(tmp_path, others)).contradictions
     assert not any(r.file_id == "camera_reads" for c in found for r in c.evidence_against)
-
-
-async def test_the_price_he_declares_against_the_dealers_cash_price(tmp_path: Path) -> None:
-    found = synthesis_of(await _docs(tmp_path)).contradictions
-    [price] = [c for c in found if c.claim.startswith("Purchase price: £16,900")]
-    assert price.severity == "HIGH"
-    assert [r.file_id for r in price.evidence_against] == ["dealer_invoice"]
-    assert "GBP 12,400" in price.explanation

@@ -1,17 +1,99 @@
-"""Stated against recorded figures: one reference (invoice, order, contract) with different
-amounts in two files, net and gross told apart; payments above a contractual cap."""
+"""Stated against recorded figures: one reference (invoice, order, contract, claim) given with
+different amounts or dates in two files; payments above a contractual cap.
 
-from collections.abc import Iterable
+Two figures of one reference disagree when their amounts differ by more than the rounding of
+the one written approximately ("about £4,200": 5 %) or else by more than half a percent, and
+the one is not the other with a usual rate of tax added (net against gross is no
+contradiction); or when the days they were dated differ. A sentence's figure is the claim, a
+record's (a ledger or register row) the evidence against it; two records, the earlier cited
+first. One item per reference.
+"""
+
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 
 from holmes_backend.agents.schemas import Contradiction
 from holmes_backend.analysis.domains.contradictions import document_contradictions
-from holmes_backend.analysis.domains.stated import detail_contradictions, stated_contradictions
+from holmes_backend.analysis.domains.references import (
+    Figure,
+    figure_of,
+    record_figure,
+    same_reference,
+)
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.analysis.facts.money import format_money
+
+# Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
+_TAX_RATES = (0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18)
+_TAX_RATES += (0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27, 0.077, 0.081)
+_ROUNDING = 0.005
+_APPROXIMATE = 0.05
 
 
 @detector("figures", phase="contradictions", requires={"view", "caps"}, produces=Contradiction)
 def figures(facts: CaseFacts) -> Iterable[Contradiction]:
-    findings = facts.view.financial.findings
     yield from document_contradictions(facts.view, facts.caps)
-    yield from stated_contradictions(findings)
-    yield from detail_contradictions(findings)
+    found = [f for finding in facts.view.financial.findings if (f := figure_of(finding))]
+    found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
+    yield from _disagreements(found)
+
+
+def _disagreements(found: list[Figure]) -> Iterator[Contradiction]:
+    done: set[str] = set()
+    for first, second in combinations(found, 2):
+        if first.source.file_id == second.source.file_id:
+            continue
+        if not same_reference(first.reference, second.reference):
+            continue
+        # The statement is the claim, the record the evidence against it.
+        a, b = (second, first) if first.record and not second.record else (first, second)
+        key = f"{a.reference.upper()}|{a.source.file_id}|{b.source.file_id}"
+        if key in done:
+            continue
+        explanation = _amounts(a, b) or _days(a, b)
+        if explanation:
+            done.add(key)
+            yield Contradiction(
+                claim=a.source.excerpt or a.reference,
+                claim_source=a.source,
+                evidence_against=[b.source],
+                explanation=explanation,
+                severity="MEDIUM",
+            )
+
+
+def _amounts(a: Figure, b: Figure) -> str | None:
+    if (
+        a.amount is None
+        or b.amount is None
+        or (a.currency and b.currency and a.currency != b.currency)
+    ):
+        return None
+    low, high = sorted((a.amount, b.amount))
+    if low <= 0:
+        return None
+    tolerance = _APPROXIMATE if a.approximate or b.approximate else _ROUNDING
+    if high - low <= tolerance * high:
+        return None
+    if any(abs(high - low * (1 + rate)) <= _ROUNDING * high for rate in _TAX_RATES):
+        return None  # the one is the other with tax added: net and gross of one figure
+    return (
+        f"{a.reference} is given as {format_money(a.amount, a.currency)} in "
+        f"{_where(a)} and as {format_money(b.amount, b.currency)} in {_where(b)}."
+    )
+
+
+def _days(a: Figure, b: Figure) -> str | None:
+    if a.day is None or b.day is None or a.day == b.day or a.record or b.record:
+        return None
+    return (
+        f"{a.reference} is dated {a.day.isoformat()} in {_where(a)} and {b.day.isoformat()} in "
+        f"{_where(b)}."
+    )
+
+
+def _where(figure: Figure) -> str:
+    place = f"{figure.source.file_id}"
+    if figure.source.row is not None:
+        return f"{place} (row {figure.source.row})"
+    return f"{place} (line {figure.source.line})" if figure.source.line is not None else place

@@ -27,7 +27,7 @@ from holmes_backend.analysis.domains.payees import (
     shared_accounts,
     switched_accounts,
 )
-from holmes_backend.analysis.domains.stated import stated_details, stated_figures
+from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.money import find_money, format_money, to_number
@@ -102,7 +102,7 @@ def analyse_financial(
     findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
     findings += figures_misstated(docs, figures)
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
-    findings += [figure for doc in docs for figure in (*stated_figures(doc), *stated_details(doc))]
+    findings += [figure for doc in docs for figure in referenced_figures(doc)]
     findings += [limit for doc in docs for limit in policy_limits(doc)]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],

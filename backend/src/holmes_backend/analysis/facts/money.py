@@ -20,7 +20,7 @@ implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEF
 # dollar (CAD, AUD…) and never US dollars (facts.conventions).
 dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
-_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD"}
+_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD", "r": "ZAR"}
 _CODES = sorted(
     wordset(
         "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
@@ -42,7 +42,9 @@ SCALES = {
     "bn": 1e9,
     "b": 1e9,
 }
-SYM = r"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹)"
+# South Africa's rand is a capital R written against its digits ("R185 000", "R 6 420,00").
+_RAND = r"(?-i:(?<![A-Za-z.])R(?=\s?\d{1,3}[\s,]\d{3}|\s?\d{3}))"
+SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND})"
 # The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
 # faster to search for than one alternative per code (measured over a case's text).
 CODE = (

@@ -31,7 +31,7 @@ from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import CODE, SYM, find_money
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.analysis.nlp import sentence_spans
+from holmes_backend.analysis.nlp import parse, sentence_spans
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TESTIMONY = re.compile(
@@ -394,8 +394,8 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
 # A letter: its salutation, its close and the one who signs under it.
 _SALUTATION = re.compile(r"^\s*dear\s+\S", re.IGNORECASE)
 _CLOSE = re.compile(
-    r"^\s*(?:yours\s+(?:sincerely|faithfully|truly)|(?:kind|best|warm)\s+regards|regards|"
-    r"sincerely)\s*,?\s*$",
+    r"^\s*(?:yours\s+(?:sincerely|faithfully|truly|respectfully)|(?:with\s+)?(?:kind|best|warm)\s+"
+    r"regards|regards|sincerely|respectfully|best\s+wishes|cordially)\s*,?\s*$",
     re.IGNORECASE,
 )
 # What a letter's writer vouches for: "I can confirm that …", "We hereby confirm that …".
@@ -438,7 +438,9 @@ def _signatory(doc_units: list[Unit]) -> str | None:
     texts = [u.text for u in doc_units]
     if not any(_SALUTATION.match(t) for t in texts[:_TOLD_UNITS]):
         return None
-    if not any(_CONFIRMS.search(t) for t in texts):
+    # The writer vouches for what happened ("I can confirm that …") or denies it ("I have
+    # never received any payment …"): the letter is their account.
+    if not any(_CONFIRMS.search(t) or _denies(t) for t in texts):
         return None
     close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
     if close is None:
@@ -448,6 +450,24 @@ def _signatory(doc_units: list[Unit]) -> str | None:
         if people and len(people[0].text) >= len(text.strip()) - 1:
             return people[0].text  # a line that is a name alone
     return None
+
+
+def _denies(text: str) -> bool:
+    """A sentence in which its writer denies something of themselves: "I" or "we" as the
+    subject of a verb the parser reads as negated ("I have never received", "we did not")."""
+    if not _FIRST_PERSON.search(text):
+        return False
+    doc = parse(text)
+    return any(
+        t.dep_ == "neg"
+        and any(
+            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in t.head.children
+        )
+        for t in doc
+    )
+
+
+_FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
 
 
 def _signed_answers(doc: EvidenceDoc) -> bool:

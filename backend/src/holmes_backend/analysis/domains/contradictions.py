@@ -168,6 +168,12 @@ _SAID_FIELDS = re.compile(
     r"\s*[^;]*",
     re.IGNORECASE,
 )
+_STREET = re.compile(
+    r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|way|close|square|sq|terrace|place|"
+    r"crescent|boulevard|blvd|court|ct|gardens|grove|row|walk|quay|wharf|strasse|straße|rue|"
+    r"calle|via|straat|weg|gade|gatan|ulica)\b",
+    re.IGNORECASE,
+)
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
 _FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
@@ -297,6 +303,10 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             return "same", False, f"the record places the home at {item.place}"
         if generic:
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
+        if _STREET.search(claimed) and "," not in claimed and not _STREET.search(item.place):
+            # A street claimed, a town recorded ("Magazine Road" and "CORK"): the street may
+            # lie in the town; offline, nothing tells.
+            return "unknown", False, f"{item.place} and {claimed} are not places of one kind"
         return "different", False, f"{item.place} against the claimed {claimed}"
     if item.position:
         return (

@@ -563,6 +563,7 @@ def _from_fields(
         )
         sender, receiver = (None, party) if outflow is not False else (party, None)
     sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
+    sender, receiver = _without_account(sender), _without_account(receiver)
     when = _row_date(fields, assigned)
     if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
         return None
@@ -870,6 +871,22 @@ class PrintedLine:
         if len(named) == 1:  # its one description, as it is
             return next(iter(named.values())), party
         return "; ".join(f"{n}: {c}" for n, c in named.items()), party
+
+
+# A bank's counterparty cell often carries the account after the name: "VASQUEZ HOLDINGS SL /
+# ES7621000418401234567891", "J SMITH, ACC 12345678".
+_ACCOUNT_AFTER = re.compile(
+    r"\s*[/|,;]\s*(?:(?:iban|acc(?:ount)?|a/c)\.?\s*(?:no\.?|number)?\s*:?\s*)?"
+    r"(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,34}|\d[\d -]{5,})\s*$",
+    re.IGNORECASE,
+)
+
+
+def _without_account(party: str | None) -> str | None:
+    """The party's name without the account its cell adds after it."""
+    if party is None:
+        return None
+    return _ACCOUNT_AFTER.sub("", party).strip() or party
 
 
 def _party_column(header: list[str]) -> int | None:

@@ -11,7 +11,7 @@ from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.contradictions import caps_exceeded
 from holmes_backend.analysis.domains.gaps import unapproved
 from holmes_backend.analysis.domains.hypotheses import Signal
-from holmes_backend.analysis.domains.links import case_offset, timed_items
+from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
 
 
@@ -29,8 +29,8 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in held])
     facts = CaseFacts(
         view=view,
-        timed=timed_items(events, held, zone),
-        dated=timed_items(events, held, zone, dated=True),
+        timed=_took_place(timed_items(events, held, zone)),
+        dated=_took_place(timed_items(events, held, zone, dated=True)),
         held=held,
         zone=zone,
         window_minutes=window_minutes,
@@ -46,6 +46,20 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
     return SynthesisAnalysis(
         output, _thoughts(view, output, len(facts.timed), window_minutes, zone)
     )
+
+
+# A record of what did not happen: an invitation declined, a booking cancelled, a no-show.
+_NOT_HELD = re.compile(
+    r"\b(?:declined|cancel+ed|rejected|refused|no[- ]show|did\s+not\s+(?:attend|take\s+place)|"
+    r"postponed|withdrawn|not\s+attended)\b",
+    re.IGNORECASE,
+)
+
+
+def _took_place(items: list[Item]) -> list[Item]:
+    """The items, less the records of what did not take place: a declined meeting places no one
+    with anyone."""
+    return [item for item in items if not _NOT_HELD.search(item.description)]
 
 
 def _claimant(contradiction: Contradiction) -> str:

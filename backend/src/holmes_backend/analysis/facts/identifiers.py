@@ -146,6 +146,7 @@ def _one_holder(names: set[str]) -> str | None:
     return longest if all(same_party(name, longest) for name in names) else None
 
 
+_ADDRESS = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _USER_COLUMN = re.compile(
     r"\b(?:user(?:\s*name|\s*id)?|login|logon|account\s+name|sam\s*account)\b", re.IGNORECASE
 )
@@ -183,8 +184,12 @@ def spelled_users(
         for unit in units(doc)[:_MAX_UNITS]:
             if unit.kind != "row":
                 continue
-            for key, value in row_fields(unit.text).items():
-                ident = _identifier(value) if _USER_COLUMN.search(key) else None
+            cells = row_fields(unit.text).items()
+            # A user column's value, and every e-mail address in any cell ("Organizer:
+            # k.tanaka@orbisfreight.com", "Required Attendees: p.brennan@…; f.nolan@…").
+            idents = [_identifier(v) for k, v in cells if _USER_COLUMN.search(k)]
+            idents += [a.lower() for _, v in cells for a in _ADDRESS.findall(v)]
+            for ident in idents:
                 if ident is None or f"id:{ident}" in holders or f"id:{ident}" in found:
                     continue
                 named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]), set())

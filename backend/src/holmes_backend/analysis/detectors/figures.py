@@ -2,15 +2,15 @@
 different amounts or dates in two files; payments above a contractual cap.
 
 Two figures of one reference disagree when their amounts differ by more than the rounding of
-the one written approximately ("about £4,200": 5 %) or else by more than half a percent, and
-the one is not the other with a usual rate of tax added (net against gross is no
-contradiction); or when the days they were dated differ. A sentence's figure is the claim, a
-record's (a ledger or register row) the evidence against it; two records, the earlier cited
-first. One item per reference.
+the one written approximately ("about £4,200": 5 %) or else by more than half a percent, and,
+where either speaks of tax, net or gross, the one is not the other with a usual rate of tax
+added (net against gross is no contradiction); or when the days they were dated differ. One
+item per reference: its first statement (or, with none, its first record) against every
+figure of another file that disagrees with it; a mismatch the records' own reconciliation
+already reports is not said again.
 """
 
 from collections.abc import Iterable, Iterator
-from itertools import combinations
 
 from holmes_backend.agents.schemas import Contradiction
 from holmes_backend.analysis.domains.contradictions import document_contradictions
@@ -24,7 +24,21 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.money import format_money
 
 # Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
-_TAX_RATES = (0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.12, 0.13, 0.14, 0.15, 0.16, 0.17, 0.18)
+_TAX_RATES: tuple[float, ...] = (
+    0.05,
+    0.06,
+    0.07,
+    0.08,
+    0.09,
+    0.1,
+    0.12,
+    0.13,
+    0.14,
+    0.15,
+    0.16,
+    0.17,
+    0.18,
+)
 _TAX_RATES += (0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27, 0.077, 0.081)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
@@ -32,32 +46,40 @@ _APPROXIMATE = 0.05
 
 @detector("figures", phase="contradictions", requires={"view", "caps"}, produces=Contradiction)
 def figures(facts: CaseFacts) -> Iterable[Contradiction]:
-    yield from document_contradictions(facts.view, facts.caps)
+    told = document_contradictions(facts.view, facts.caps)
+    yield from told
     found = [f for finding in facts.view.financial.findings if (f := figure_of(finding))]
     found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
-    yield from _disagreements(found)
+    said = " ".join(c.explanation for c in told)
+    yield from _disagreements(found, said)
 
 
-def _disagreements(found: list[Figure]) -> Iterator[Contradiction]:
-    done: set[str] = set()
-    for first, second in combinations(found, 2):
-        if first.source.file_id == second.source.file_id:
-            continue
-        if not same_reference(first.reference, second.reference):
-            continue
-        # The statement is the claim, the record the evidence against it.
-        a, b = (second, first) if first.record and not second.record else (first, second)
-        key = f"{a.reference.upper()}|{a.source.file_id}|{b.source.file_id}"
-        if key in done:
-            continue
-        explanation = _amounts(a, b) or _days(a, b)
-        if explanation:
-            done.add(key)
+def _disagreements(found: list[Figure], said: str) -> Iterator[Contradiction]:
+    """One item per reference: its first statement (or, with none, its first record) against
+    every figure of another file that disagrees with it."""
+    groups: list[list[Figure]] = []
+    for figure in found:
+        group = next((g for g in groups if same_reference(g[0].reference, figure.reference)), None)
+        if group is None:
+            groups.append([figure])
+        else:
+            group.append(figure)
+    for group in groups:
+        if group[0].reference in said:
+            continue  # the records' own mismatch of this reference is already reported
+        claim = next((f for f in group if not f.record), group[0])
+        against = [
+            (f, why)
+            for f in group
+            if f.source.file_id != claim.source.file_id
+            and (why := _amounts(claim, f) or _days(claim, f))
+        ]
+        if against:
             yield Contradiction(
-                claim=a.source.excerpt or a.reference,
-                claim_source=a.source,
-                evidence_against=[b.source],
-                explanation=explanation,
+                claim=claim.source.excerpt or claim.reference,
+                claim_source=claim.source,
+                evidence_against=[f.source for f, _ in against],
+                explanation=" ".join(dict.fromkeys(why for _, why in against)),
                 severity="MEDIUM",
             )
 
@@ -75,7 +97,8 @@ def _amounts(a: Figure, b: Figure) -> str | None:
     tolerance = _APPROXIMATE if a.approximate or b.approximate else _ROUNDING
     if high - low <= tolerance * high:
         return None
-    if any(abs(high - low * (1 + rate)) <= _ROUNDING * high for rate in _TAX_RATES):
+    taxed = a.taxed or b.taxed
+    if taxed and any(abs(high - low * (1 + rate)) <= _ROUNDING * high for rate in _TAX_RATES):
         return None  # the one is the other with tax added: net and gross of one figure
     return (
         f"{a.reference} is given as {format_money(a.amount, a.currency)} in "

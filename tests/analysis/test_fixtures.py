@@ -31,13 +31,14 @@ def test_every_group_has_positives_negatives_three_layouts_and_reported_speech()
 
 
 def test_no_negative_example_reports_anything(outcomes: list[Outcome]) -> None:
-    wrong = [
-        f"{o.group}/{o.folder.name}: {o.items[:1]}" for o in outcomes if not o.positive and o.found
+    wrong = [f"{o.group}/{o.folder.name}" for o in outcomes if not o.positive and o.found]
+    # links still reads two near-misses as links in time (a plate one character off; another
+    # person's card payment beside a camera's sighting): it links by time and place, not yet
+    # by who. Every other group is clean.
+    assert sorted(wrong) == [
+        "links/card-and-cctv-different-people",
+        "links/fuel-and-anpr-different-plate",
     ]
-    # links reads two near-misses as links (a plate one character off; another person's card
-    # at the same time); every other group is clean.
-    assert sorted(wrong)[:0] == [] and len(wrong) <= 2, wrong
-    assert all(w.startswith("links/") for w in wrong), wrong
 
 
 def test_no_group_finds_fewer_positives_than_its_floor(outcomes: list[Outcome]) -> None:

@@ -48,6 +48,16 @@ _BOUNDARY = frozenset(
      "this", "that", "these", "those", "on", "in", "at", "to", "by", "from", "with", "as", "and",
      "or", "is", "are", "was", "were", "be", "been", "copy"]
 )  # fmt: skip
+# A part of the record named by its label and identifier: "Schedule 3", "Exhibit NM-3",
+# "Annex B", "minute 14/2023", "Appendix 2.1"; an identifier has a digit, or is one capital.
+_PART = re.compile(
+    r"\b(?P<kind>(?i:schedule|exhibit|annex(?:ure)?|appendix|attachment|enclosure|"
+    r"(?:board\s+)?minute))\s+(?:(?i:no)\.?\s*)?"
+    r"(?P<id>[A-Z]{1,4}[-/]?\d{1,4}(?:[-/.]\d{1,4})*[A-Z]?|\d{1,4}(?:[-/.]\d{1,4})*[A-Z]?"
+    r"|[A-Z](?![\w-]))"
+)
+# What follows a part's label when it heads its part: nothing, or a dash or colon and a title.
+_TITLED = re.compile(r"\s*(?:$|[-\u2013\u2014:.]\s*[A-Z(])")
 _NEAR = 120  # characters between the document and what is said of it
 _PER_FILE = 4
 _PER_CASE = 6
@@ -98,10 +108,28 @@ def _qualifiers(before: str, kind: str) -> list[str]:
     return words
 
 
+def _referred(text: str) -> Absent | None:
+    """A part of the record the text refers to by its label: "Schedule 3", "Exhibit NM-3",
+    "board minute 14/2023", "Annex B"."""
+    match = _PART.search(text)
+    if match is None:
+        return None
+    kind = match["kind"].strip().title()
+    return Absent(name=f"{kind} {match['id']}", reference=match["id"])
+
+
 def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
     said = [
         (s.doc, s.unit.text, s.unit.ref, s.found)
         for s in sentences(docs, _absent, _PER_FILE, testimony=True)
+    ]
+    # The parts of the record the evidence refers to by label ("the Schedule 3 attached",
+    # "Exhibit NM-3", "see board minute 14/2023"), wherever they are referred to.
+    said += [
+        (doc, unit.text, unit.ref, referred)
+        for doc in docs
+        for unit in units(doc)
+        if unit.kind != "row" and not unit.heading and (referred := _referred(unit.text))
     ]
     # A checklist's or register's rows: "Completion certificate CC-118; Status: outstanding".
     said += [
@@ -133,15 +161,36 @@ def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
 
 
 def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
-    """Whether another file of the case is the document: its reference in the file's name or
-    opening lines, and no message."""
+    """Whether the case holds the document: another file with its reference in its name or
+    opening lines (a message about it, "RE: CO-04", is not it), a line of any file headed by
+    it ("Schedule 3 - Pricing" in the agreement itself), or a register's row listing it."""
     if absent.reference is None:
         return False
-    wanted = re.sub(r"[^0-9a-z]", "", absent.reference.casefold())
+    wanted = _key(absent.reference)
     for doc in docs:
-        if doc is citing or doc.mime_type == "message/rfc822":
-            continue  # a message about the document ("RE: CO-04") is not the document
-        head = " ".join([doc.filename, *(c.text for c in doc.chunks[:3])])
-        if wanted in re.sub(r"[^0-9a-z]", "", head.casefold()):
-            return True
+        if doc is not citing and doc.mime_type != "message/rfc822":
+            head = " ".join([doc.filename, *(c.text for c in doc.chunks[:3])])
+            if wanted in _key(head):
+                return True
+        for unit in units(doc):
+            if unit.kind == "row" and doc is not citing and _listed(absent.reference, unit.text):
+                return True
+            part = _PART.match(unit.text.strip())
+            if (
+                part
+                and _key(part["id"]) == wanted
+                and _TITLED.match(unit.text.strip()[part.end() :])
+            ):
+                return True
     return False
+
+
+def _key(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.casefold())
+
+
+def _listed(reference: str, row: str) -> bool:
+    """A row that names the reference as one of its cells' values ("Minute: 14/2023")."""
+    return any(
+        _key(value) == _key(reference) for value in re.split(r"[;|,]\s*|:\s*", row) if value.strip()
+    )

@@ -76,6 +76,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.nlp import parse
 
 _NEG = (
     r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"
@@ -474,10 +475,20 @@ def place_contradictions(
 _WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
 
 
+def _clause_end(text: str, after: int) -> int:
+    """Where the denial's own clause ends: at the first subordinate clause the parser finds
+    after its verb ("I did not know Mr Mkhabela | before he was introduced to me by Ms Cassim":
+    Ms Cassim is not denied)."""
+    for token in parse(text):
+        if token.idx >= after and token.dep_ == "mark":
+            return token.idx
+    return len(text)
+
+
 def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:
     """Who a denial names after its verb: full names, and a party of the case called by its
     distinctive word alone ("a cent from Brennock": Brennock Civil Works Ltd)."""
-    rest = text[after:]
+    rest = text[after : _clause_end(text, after)]
     names = [n.text for n in find_names(rest) if n.kind in ("person", "organization")]
     for word in _WORD.findall(rest):
         if any(word.lower() in distinctive_words([n]) for n in names):

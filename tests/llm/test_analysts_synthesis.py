@@ -341,7 +341,7 @@ async def test_alibi_contradicted_by_a_venue_log_and_transcript_naming_him(
     assert any("Tremayne" in p for p in row.people)
     assert "Ellsmere" in (row.place or "")  # from the memo's line on the log file
     cue = next(e for e in evidence.events if "under Tremayne" in e.description)
-    assert any("Tremayne" in p for p in cue.people)
+    assert "Tremayne" in cue.people
     assert "Copper Finch" in (cue.place or "")
 
     output, _ = run(SynthesisOutput, [], blocks=[findings("evidence", evidence)])

@@ -1045,6 +1045,80 @@ def _answers_inquiry(doc: EvidenceDoc) -> bool:
     return bool(_INQUIRY.search(f"{subject} {recipients}"))
 
 
+# Verbs that report what someone said: the clause they govern is that person's account.
+_REPORTING = frozenset(
+    [
+        "say",
+        "tell",
+        "state",
+        "claim",
+        "explain",
+        "insist",
+        "maintain",
+        "assert",
+        "deny",
+        "confirm",
+        "admit",
+        "allege",
+        "testify",
+        "reply",
+        "answer",
+        "advise",
+        "inform",
+        "accept",
+        "acknowledge",
+    ]
+)
+_PRONOUNS = frozenset({"he", "she", "they"})
+_REPORTED_UNITS = 2000
+
+
+def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
+    """What a report, a letter or a note says someone said ("Mr Okonkwo told the panel that he
+    had not left the office before 6 pm on 12 May"; "He said that he was at his desk …"): the
+    parser's reporting verb, its subject (a named person, or "he"/"she" for the person last
+    named as a subject) and the clause it governs. The clause is that person's claim."""
+    if is_testimony(doc):
+        return []
+    told = told_on(doc)
+    found: list[SwornClaim] = []
+    last: str | None = None
+    for unit in units(doc)[:_REPORTED_UNITS]:
+        if unit.kind == "row" or unit.heading or not _REPORTS.search(unit.text):
+            continue
+        for token in parse(unit.text):
+            if token.lemma_ not in _REPORTING or token.pos_ != "VERB":
+                continue
+            clause = next((c for c in token.children if c.dep_ == "ccomp"), None)
+            subject = next((c for c in token.children if c.dep_ == "nsubj"), None)
+            if clause is None or subject is None:
+                continue
+            words = unit.text[
+                subject.left_edge.idx : subject.right_edge.idx + len(subject.right_edge)
+            ]
+            people = [n.text for n in find_names(words) if n.kind == "person"]
+            speaker = people[0] if people else (last if subject.lower_ in _PRONOUNS else None)
+            if people:
+                last = people[0]
+            if speaker is None:
+                continue
+            start = clause.left_edge.idx
+            end = clause.right_edge.idx + len(clause.right_edge)
+            said = _THAT.sub("", unit.text[start:end]).strip()
+            if claim := _claim(said, speaker, [], unit, own=True, told=told):
+                found.append(claim)
+    return found
+
+
+_REPORTS = re.compile(
+    r"\b(?:said|says|told|tells|stated|states|claimed|claims|explained|insisted|maintained|"
+    r"asserted|denied|denies|confirmed|admitted|alleged|testified|replied|answered|advised|"
+    r"informed|accepted|acknowledged)\b",
+    re.IGNORECASE,
+)
+_THAT = re.compile(r"^that\s+", re.IGNORECASE)
+
+
 def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     """What an e-mail's sender denies or vouches for in their own words ("I have never received
     any payment from Kestrel", "every invoice was approved by the board"), up to the message

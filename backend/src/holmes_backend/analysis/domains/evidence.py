@@ -11,7 +11,7 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
 )
 from holmes_backend.analysis.domains.absent_documents import absent_documents
-from holmes_backend.analysis.domains.claims import at_their_homes, sworn_claims
+from holmes_backend.analysis.domains.claims import at_their_homes, reported_claims, sworn_claims
 from holmes_backend.analysis.domains.custody import custody_findings, mentioned_files
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import personal_ties
@@ -33,7 +33,7 @@ from holmes_backend.analysis.domains.timeline import (
 )
 from holmes_backend.analysis.facts.dates import parse_iso
 from holmes_backend.analysis.facts.identifiers import identity_holders, spelled_users
-from holmes_backend.analysis.facts.names import name_key, not_a_person, same_party
+from holmes_backend.analysis.facts.names import name_key, not_a_person
 from holmes_backend.analysis.facts.phones import phone_holders
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -69,25 +69,6 @@ def _holders(
     return held | spelled_users(docs, [*people, *witnesses.values()], held)
 
 
-def _identities(names: list[str]) -> dict[str, str]:
-    """Each form of a person's name the case writes, to its fullest form when that is the only
-    person it can be: "Themba M" and "T. Mkhabela" to "Themba Mkhabela", so that "Mr Mkhabela"
-    meets the chat's "Themba M". A form two people could be ("Mr Mkhabela" with a Themba and a
-    Lindiwe Mkhabela) keeps its own."""
-    distinct = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
-    found: dict[str, str] = {}
-    for name in distinct:
-        fuller = [f for f in distinct if len(f) > len(name) and same_party(name, f)]
-        if fuller and all(same_party(fuller[0], other) for other in fuller[1:]):
-            found[name] = fuller[0]
-    return found
-
-
-def _with_identities(event: TimedEvent, forms: dict[str, str]) -> TimedEvent:
-    named = list(dict.fromkeys(forms.get(p, p) for p in event.people))
-    return event if named == event.people else event.model_copy(update={"people": named})
-
-
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     claims = at_their_homes(_claims(docs), docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
@@ -102,8 +83,6 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         timeline += quoted_events(doc)
     timeline.sort(key=_sort_key)
     custody = custody_findings(docs)
-    forms = _identities([*people, *(p for e in timeline for p in e.people), *witnesses.values()])
-    timeline = [_with_identities(e, forms) for e in timeline]
     people += [p for e in timeline for p in e.people]
     people += [c.speaker for c in claims if c.speaker]
     places = sorted(
@@ -130,7 +109,8 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
 
 
 def _claims(docs: list[EvidenceDoc]) -> list[SwornClaim]:
-    return [claim for doc in docs for claim in sworn_claims(doc)]
+    """What witnesses say in their own words, and what reports and letters say they said."""
+    return [claim for doc in docs for claim in (*sworn_claims(doc), *reported_claims(doc))]
 
 
 def _media_findings(

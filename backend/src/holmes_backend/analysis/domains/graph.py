@@ -118,7 +118,8 @@ class _Edges:
 def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutput:
     resolver = Resolver()
     _collect(view, resolver)
-    entities = _people_only(_cited(resolver.resolve(), view, synthesis))
+    correspondents = " ".join(e.description for e in view.evidence.events if "@" in e.description)
+    entities = _people_only(_cited(resolver.resolve(), view, synthesis), correspondents)
     edges = _Edges()
     extra: list[GraphEntity] = []
     documents = _documents(view, synthesis)
@@ -148,17 +149,30 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     return GraphOutput(entities=nodes, relationships=relationships)
 
 
-def _people_only(entities: list[Resolved]) -> list[Resolved]:
+def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Resolved]:
     """The entities, but a person only when its forms show one (names.evidently_personal) or a
     list names it among such people ("Present: Odile Lane (Chair), Rafe Dunmore, Wren
     Castellane": "Rafe" is no given name the lexicon knows). A capitalised phrase that is
     neither ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") is no node: a
     firm, a heading or a role wrongly drawn as a person misleads more than it helps."""
     people = [e for e in entities if e.type == "person"]
-    shown = {e.id for e in people if evidently_personal([e.name, *e.aliases])}
+    shown = {
+        e.id
+        for e in people
+        if evidently_personal([e.name, *e.aliases]) or _correspondent(e, correspondents)
+    }
     forms = {form for e in people if e.id in shown for form in (e.name, *e.aliases)}
     listed = {e.id for e in people if e.id not in shown and _listed_among(e, forms)}
     return [e for e in entities if e.type != "person" or e.id in shown | listed]
+
+
+def _correspondent(entity: Resolved, messages: str) -> bool:
+    """Whether the case's messages show the entity as a writer or addressee by name and address
+    ('"E. Park" <e.park@company.example>'): the structure of a message says it is a person."""
+    if not messages:
+        return False
+    forms = [re.escape(f) for f in (entity.name, *entity.aliases)]
+    return bool(re.search(rf"\"?(?:{'|'.join(forms)})\"?\s*<[^<>@\s]+@[^<>\s]+>", messages))
 
 
 _LIST_SEPARATOR = re.compile(r"\s*(?:[,;&]|\band\b)\s*")

@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import tzinfo
 
-from holmes_backend.agents.schemas import Contradiction, SynthesisOutput
+from holmes_backend.agents.schemas import Contradiction, SynthesisOutput, TimedEvent
 from holmes_backend.analysis import detectors  # noqa: F401 - registers the detectors
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.contradictions import caps_exceeded
@@ -13,6 +13,7 @@ from holmes_backend.analysis.domains.gaps import unapproved
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
+from holmes_backend.analysis.facts.names import identities
 
 
 @dataclass
@@ -23,7 +24,12 @@ class SynthesisAnalysis:
 
 def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysis:
     """The case's facts on one time axis, and every registered detector run over them."""
-    events = view.evidence.events
+    # One person, one name: "Themba M" of a chat is the "Themba Mkhabela" the case names.
+    forms = identities(
+        [*view.evidence.people, *(p for e in view.evidence.events for p in e.people)]
+        + [c.speaker for c in view.evidence.sworn_claims if c.speaker]
+    )
+    events = [_named_fully(e, forms) for e in view.evidence.events]
     # A statement's unnamed side is its holder's: their card payments place them.
     held = [view.held(t) for t in view.financial.transactions]
     zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in held])
@@ -54,6 +60,11 @@ _NOT_HELD = re.compile(
     r"postponed|withdrawn|not\s+attended)\b",
     re.IGNORECASE,
 )
+
+
+def _named_fully(event: TimedEvent, forms: dict[str, str]) -> TimedEvent:
+    named = list(dict.fromkeys(forms.get(p, p) for p in event.people))
+    return event if named == event.people else event.model_copy(update={"people": named})
 
 
 def _took_place(items: list[Item]) -> list[Item]:

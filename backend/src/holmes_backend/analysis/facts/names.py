@@ -841,3 +841,17 @@ def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str
         return False
     names = given_names()
     return (pa[0] in names) != (pa[2] in names)
+
+
+def identities(names: list[str]) -> dict[str, str]:
+    """Each form of a person's name a case writes, to its fullest form when that is the only
+    person it can be: "Themba M" and "T. Mkhabela" to "Themba Mkhabela", so that "Mr Mkhabela"
+    meets the chat's "Themba M". A form two people could be ("Mr Mkhabela" with a Themba and a
+    Lindiwe Mkhabela) keeps its own."""
+    distinct = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
+    found: dict[str, str] = {}
+    for name in distinct:
+        fuller = [f for f in distinct if len(f) > len(name) and same_party(name, f)]
+        if fuller and all(same_party(fuller[0], other) for other in fuller[1:]):
+            found[name] = fuller[0]
+    return found

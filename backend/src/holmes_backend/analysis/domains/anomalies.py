@@ -585,8 +585,9 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
         # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
         # of one day differ in their entry and exit, two wires to one account do not.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
-        if low <= item.tx.amount < threshold:
-            continue  # a run of those is structuring, reported as such
+        if low <= item.tx.amount < threshold and not item.tx.reference:
+            continue  # a run of those is structuring, reported as such; one invoice paid
+            # twice is a duplicate whatever its amount
         groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
     found: list[Anomaly] = []
     for group in groups.values():

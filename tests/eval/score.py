@@ -19,7 +19,8 @@ item is "right" when it matches a key item of its group):
   initial) with a key person's forms, and is none of the key's `not_people`.
 A HIGH contradiction or finding that matches no key item (or matches a distractor) is a wrong
 HIGH item. Figures per group, per finding type (the current analyst's nearest thing to a
-detector id), and per case; `--json` writes them all.
+detector id), per synthesis detector (the id each contradiction, gap and link carries), and
+per case; `--json` writes them all.
 """
 
 import argparse
@@ -74,6 +75,11 @@ class CaseResult:
     by_type: dict[str, Tally] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
     wrong: list[str] = field(default_factory=list)
+    by_detector: dict[str, Tally] = field(default_factory=dict)
+
+    def detector(self, item: dict[str, Any]) -> Tally:
+        """The tally of the detector an output item carries (synthesis's items carry its id)."""
+        return self.by_detector.setdefault(str(item.get("detector") or "?"), Tally())
 
 
 # ---- running a case --------------------------------------------------------------------------
@@ -166,21 +172,27 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
         outputs.append((item, cited))
     for planted in key.get("contradictions", []):
         wanted = {planted["claim"]["file"], planted["record"]["file"]}
-        if any(wanted <= cited for _, cited in outputs):
+        finders = [item for item, cited in outputs if wanted <= cited]
+        if finders:
             tally.found += 1
+            result.detector(finders[0]).found += 1
         else:
             result.misses.append(f"contradiction {planted['id']}: {planted['why'][:90]}")
     for item, cited in outputs:
         tally.reported += 1
+        by = result.detector(item)
+        by.reported += 1
         matched = any(
             {p["claim"]["file"], p["record"]["file"]} <= cited
             for p in key.get("contradictions", [])
         )
         if matched:
             tally.right += 1
+            by.right += 1
         else:
             if item.get("severity") == "HIGH":
                 tally.wrong_high += 1
+                by.wrong_high += 1
             result.wrong.append(
                 f"contradiction [{item.get('severity')}]: {item.get('claim', '')[:90]}"
             )
@@ -193,14 +205,19 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
         for gap in graph.get("evidence_gaps", [])
     ]
     for planted in key.get("gaps", []):
-        if any(any(_says(text, m) for m in planted["mentions"]) for _, text in texts):
+        finders = [g for g, text in texts if any(_says(text, m) for m in planted["mentions"])]
+        if finders:
             tally.found += 1
+            result.detector(finders[0]).found += 1
         else:
             result.misses.append(f"gap {planted['id']}: {planted['why'][:90]}")
     for gap, text in texts:
         tally.reported += 1
+        by = result.detector(gap)
+        by.reported += 1
         if any(any(_says(text, m) for m in p["mentions"]) for p in key.get("gaps", [])):
             tally.right += 1
+            by.right += 1
         else:
             result.wrong.append(f"gap: {gap.get('element', '')[:90]}")
     result.groups["gaps"] = tally
@@ -255,13 +272,19 @@ def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
 
     # links
     tally = Tally(expected=len(key.get("links", [])))
-    pairs = [
-        _files([link.get("source_a"), link.get("source_b")], names)
-        for link in graph.get("cross_modal_links", [])
-    ]
+    links = graph.get("cross_modal_links", [])
+    pairs = [_files([link.get("source_a"), link.get("source_b")], names) for link in links]
+    for link, pair in zip(links, pairs, strict=True):
+        by = result.detector(link)
+        by.reported += 1
+        by.right += any(set(p["files"]) <= pair for p in key.get("links", []))
     for planted in key.get("links", []):
-        if any(set(planted["files"]) <= pair for pair in pairs):
+        finders = [
+            link for link, pair in zip(links, pairs, strict=True) if set(planted["files"]) <= pair
+        ]
+        if finders:
             tally.found += 1
+            result.detector(finders[0]).found += 1
         else:
             result.misses.append(f"link {planted['id']}: {planted['why'][:90]}")
     tally.reported = len(pairs)
@@ -350,17 +373,23 @@ def main() -> None:
                 print(f"{case.name} [{result.status}]: {json.dumps(line)}", flush=True)
     totals: dict[str, Tally] = defaultdict(Tally)
     by_type: dict[str, Tally] = defaultdict(Tally)
+    by_detector: dict[str, Tally] = defaultdict(Tally)
     for result in results:
         for name, tally in result.groups.items():
             totals[name].add(tally)
         for name, tally in result.by_type.items():
             by_type[name].add(tally)
+        for name, tally in result.by_detector.items():
+            by_detector[name].add(tally)
     report = {
         "split": args.split,
         "cases": [r.case for r in results],
         "groups": {name: tally.figures() for name, tally in totals.items()},
         "wrong_high": sum(t.wrong_high for t in totals.values()),
         "finding_types": {name: t.figures() for name, t in sorted(by_type.items())},
+        # Synthesis's items by the detector that produced them: items found of the key's,
+        # items right of those reported (a group's recall is the group's, above).
+        "detectors": {name: t.figures() for name, t in sorted(by_detector.items())},
     }
     print(json.dumps(report, indent=2))
     if args.json:

@@ -54,8 +54,14 @@ def test_items_that_cite_the_planted_files_and_words_are_found_and_right() -> No
                     "severity": "HIGH",
                     "claim_source": {"file_id": "f1"},
                     "evidence_against": [{"file_id": "f2"}],
+                    "detector": "presence",
                 },
-                {"claim": "other", "severity": "HIGH", "claim_source": {"file_id": "f3"}},
+                {
+                    "claim": "other",
+                    "severity": "HIGH",
+                    "claim_source": {"file_id": "f3"},
+                    "detector": "denial",
+                },
             ],
             "evidence_gaps": [{"element": "The Board Minutes of 10 August", "recommendation": ""}],
             "cross_modal_links": [{"source_a": {"file_id": "f2"}, "source_b": {"file_id": "f4"}}],
@@ -72,9 +78,13 @@ def test_items_that_cite_the_planted_files_and_words_are_found_and_right() -> No
         ],
     }
 
-    groups = score(KEY, run).groups
+    result = score(KEY, run)
+    groups = result.groups
 
     assert (groups["contradictions"].found, groups["contradictions"].right) == (1, 1)
+    presence, denial = result.by_detector["presence"], result.by_detector["denial"]
+    assert (presence.found, presence.right, presence.reported) == (1, 1, 1)
+    assert (denial.found, denial.right, denial.wrong_high) == (0, 0, 1)
     assert groups["contradictions"].wrong_high == 1
     assert (groups["gaps"].found, groups["gaps"].reported) == (1, 1)
     assert (groups["findings"].found, groups["findings"].right) == (1, 1)

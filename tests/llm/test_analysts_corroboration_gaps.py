@@ -5,6 +5,9 @@ notes."""
 
 from pathlib import Path
 
+import pytest
+
+from holmes_backend.analysis.domains import gaps
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
@@ -27,7 +30,10 @@ _MEETING = (
 )
 
 
-async def test_each_claim_asks_for_what_would_bear_it_out(tmp_path: Path) -> None:
+async def test_each_claim_asks_for_what_would_bear_it_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(gaps, "_MAX_CLAIM_GAPS", 10)  # every claim of the statement, not the top 3
     asked = {
         g.element.split(": ", 1)[1]: g.recommendation
         for text, name in ((_STATEMENT, "statement_nyberg.txt"), (_MEETING, "carvalho.txt"))

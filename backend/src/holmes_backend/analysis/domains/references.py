@@ -148,9 +148,10 @@ def figure_of(finding: Finding) -> Figure | None:
 
 def record_figure(tx: Transaction) -> Figure | None:
     """A ledger or register row's figure for its reference."""
-    if not tx.reference or not _references(f"ref {tx.reference}"):
-        return None
-    day = find_moments(tx.date)[0].day if tx.date and find_moments(tx.date) else None
+    if not tx.reference or len(re.sub(r"\D", "", tx.reference)) < 3:
+        return None  # no reference, or one too short to tell documents apart
+    moments = find_moments(tx.date) if tx.date else []
+    day = moments[0].day if moments else None
     return Figure(
         reference=tx.reference,
         source=tx.source,

@@ -55,25 +55,3 @@ async def test_vendors_at_their_own_addresses(tmp_path: Path) -> None:
     staff = _STAFF.replace("17 Wharfedale Cres.,LS21 3HP", "9 Ilkley Road,LS29 8AB")
     financial, _ = run(FinancialOutput, await _docs(tmp_path, staff))
     assert [a for a in financial.anomalies if a.kind == "shared_address"] == []
-
-
-async def test_a_suppliers_invoices_in_unbroken_sequence(tmp_path: Path) -> None:
-    """BMS-001 to BMS-003 over two months: no other customer was invoiced between them. A
-    lease's equal monthly instalments numbered per contract are not that."""
-    payments = (
-        "Payment date,Vendor name,Invoice,Amount GBP\n"
-        "2024-10-01,Brightline Maintenance Services,BMS-001,4850.00\n"
-        "2024-11-04,Brightline Maintenance Services,BMS-002,4920.00\n"
-        "2024-12-02,Brightline Maintenance Services,BMS-003,4975.00\n"
-        "2024-10-26,Coldline Leasing,CL-2024-01,1800.00\n"
-        "2024-11-26,Coldline Leasing,CL-2024-02,1800.00\n"
-        "2024-12-26,Coldline Leasing,CL-2024-03,1800.00\n"
-        "2024-10-15,Northfield Facilities Ltd,NF-8812,12400.00\n"
-        "2024-12-15,Northfield Facilities Ltd,NF-9140,11800.00\n"
-    )
-    financial, _ = run(FinancialOutput, [await text_doc(tmp_path, "ap.csv", payments, "text/csv")])
-    assert [a.description for a in financial.anomalies if a.kind == "sequential_invoices"] == [
-        "3 invoices from Brightline Maintenance Services numbered in unbroken sequence (BMS-001 "
-        "to BMS-003) from 2024-10-01 to 2024-12-02: no other customer was invoiced in between, "
-        "as if this were its only one"
-    ]

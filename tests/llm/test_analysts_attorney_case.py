@@ -5,10 +5,9 @@ gifts, and a yearly cap on gifts."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, GraphOutput, SynthesisOutput
+from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_graph_sources import _DOMAINS
-from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
+from tests.llm.test_analysts_helpers import email_doc, run, text_doc
 
 _STATEMENT = (
     "Date,Narrative,Debit,Credit,Balance\n"
@@ -46,35 +45,6 @@ async def _docs(tmp_path: Path) -> list[EvidenceDoc]:
         await text_doc(tmp_path, "power_of_attorney.txt", _POWER),
         await text_doc(tmp_path, "declaration_quintero.txt", _DECLARATION),
         await email_doc(tmp_path, "son_to_bank.eml", headers, "Dad is 88. Please check.\n"),
-    ]
-
-
-async def test_the_gifts_meet_the_declaration_and_the_cap(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path)
-    outputs = {name: run(schema, docs)[0] for name, schema in _DOMAINS}
-    # Weekly wages at one interval are no duplicate payment.
-    assert not [a for a in outputs["financial"].anomalies if a.kind == "duplicate_payment"]
-    blocks = [findings(name, output) for name, output in outputs.items()]
-    names = findings("files", {d.file_id: d.filename for d in docs}, "stage")
-    synthesis, _ = run(SynthesisOutput, [], blocks=[*blocks, names])
-
-    by_file = {c.claim_source.file_id: c for c in synthesis.contradictions}
-    denial = by_file["declaration_quintero"]
-    assert denial.severity == "HIGH"
-    # Her wage is what the declaration allows; the two gifts are not.
-    assert denial.explanation.endswith("2 payment(s) from Harold Ennis to Marisol Quintero "
-                                       "totalling NZD 4,800 are recorded.")  # fmt: skip
-    assert sorted(s.row for s in denial.evidence_against) == [3, 5]
-    cap = by_file["power_of_attorney"]
-    assert cap.explanation.startswith("Payments under the agreement total NZD 4,800")
-
-    graph, _ = run(
-        GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]
-    )
-    by_id = {e.id: e.name for e in graph.entities}
-    paid = [r for r in graph.relationships if r.type == "paid"]
-    assert [(by_id[r.source_id], by_id[r.target_id]) for r in paid] == [
-        ("Harold James Ennis", "Marisol Quintero")
     ]
 
 

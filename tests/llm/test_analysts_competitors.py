@@ -9,7 +9,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, text_doc
 
 _DECLARATION = (
     "DECLARATION TO THE NATIONAL COMPETITION AUTHORITY\n"
@@ -61,14 +61,3 @@ async def test_the_declarant_speaks_though_her_post_comes_first(tmp_path: Path) 
 async def test_a_tariff_from_a_day_on_is_no_payment(tmp_path: Path) -> None:
     financial, _ = run(FinancialOutput, await _docs(tmp_path))
     assert {t.source.file_id for t in financial.transactions} == {"expenses_ferraz"}
-
-
-async def test_the_rival_by_its_mail_domain_and_the_trip_by_her_expenses(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    [rival] = [c for c in output.contradictions if "Halitex" in c.claim]
-    assert rival.explanation.startswith("Ines Ferraz denies contact with Halitex, yet 1 message")
-    assert [r.file_id for r in rival.evidence_against] == ["velho_to_ferraz"]
-    [trip] = [c for c in output.contradictions if "Valladolid" in c.claim]
-    assert trip.severity == "HIGH"
-    assert "yet 2 record(s) of theirs place them there" in trip.explanation
-    assert {r.row for r in trip.evidence_against} == {1, 2}  # not the Porto parking

@@ -64,18 +64,6 @@ async def test_an_older_appraisal_or_anothers_is_weaker_or_none(tmp_path: Path) 
     assert not [c for c in synthesis_of(docs).contradictions if "performance" in c.claim]
 
 
-async def test_knowing_of_the_report_from_the_body_of_her_own_e_mail(tmp_path: Path) -> None:
-    docs = [
-        *(await _mails(tmp_path)),
-        await text_doc(tmp_path, "statement_okafor.txt", _STATEMENT),
-    ]
-    [denied] = [c for c in synthesis_of(docs).contradictions if "did not know" in c.claim]
-    # Her own e-mail's words name the report; its subject ("Tomasz") does not.
-    assert denied.severity == "HIGH"
-    assert "came from or reached them" in denied.explanation
-    assert "okafor_note" in {r.file_id for r in denied.evidence_against}
-
-
 async def test_salaries_and_pay_comparisons_are_no_payments(tmp_path: Path) -> None:
     table = await text_doc(tmp_path, "salaries.csv", _SALARIES, "text/csv")
     complaint = await text_doc(

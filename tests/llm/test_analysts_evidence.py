@@ -4,7 +4,7 @@ from pathlib import Path
 
 from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.text import units
-from tests.llm.test_analysts_helpers import lines_doc, load, photo, run, text_doc
+from tests.llm.test_analysts_helpers import load, photo, run, text_doc
 
 
 async def test_photo_transcript_and_email_make_one_timeline(tmp_path: Path) -> None:
@@ -44,49 +44,6 @@ async def test_photo_transcript_and_email_make_one_timeline(tmp_path: Path) -> N
     assert len(timestamps) >= 4
     assert "Harriet Quell" in output.people
     assert any("timeline" in t for t in analysis.thoughts)
-
-
-async def test_custody_records_and_a_hash_conflict() -> None:
-    log = lines_doc(
-        "log",
-        "custody_log.txt",
-        [
-            "Exhibit 14 (laptop) seized from Nadia Brezhneva at 09:20 on 2 June 2021, "
-            "collected by Sgt. Olu Adeyemi.",
-            "Exhibit 14 sealed in evidence bag 5521 and released to Analyst Pieter Smit.",
-            "Exhibit 14 image SHA-256 "
-            "9b1f0c3d5e7a2b4c6d8e0f1a3b5c7d9e1f3a5b7c9d1e3f5a7b9c1d3e5f7a9b1c logged.",
-            "Exhibit 14 re-imaged; SHA-256 "
-            "1c3e5a7b9d1f3a5c7e9b1d3f5a7c9e1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c recorded.",
-        ],
-    )
-    output, _ = run(EvidenceOutput, [log])
-    titles = [f.title for f in output.custody]
-    assert any(t.startswith("Collected") for t in titles)
-    assert any("Sealed" in t or "sealed" in t for t in titles)
-    conflict = [f for f in output.custody if f.finding_type == "custody_integrity"]
-    assert len(conflict) == 1
-    assert conflict[0].severity == "HIGH"
-    collected = next(f for f in output.custody if f.title.startswith("Collected"))
-    assert "Nadia Brezhneva" in collected.entities
-
-
-def test_a_file_the_case_s_custody_records_leave_out_is_a_custody_gap() -> None:
-    quay = photo("p1", "quay.jpg", "2022-11-05T19:42:10+01:00", 51.9225, 4.47917)
-    yard = photo("p2", "yard.jpg", "2022-11-05T20:02:00+01:00", 51.9230, 4.48)
-    log = lines_doc(
-        "log",
-        "custody_log.txt",
-        ["quay.jpg collected by DC Imre Vass from the witness's phone at 21:10, 5 Nov 2022."],
-    )
-
-    with_log, _ = run(EvidenceOutput, [quay, yard, log])
-    without_log, _ = run(EvidenceOutput, [quay, yard])
-
-    gaps = [f.title for f in with_log.findings if f.finding_type == "custody_gap"]
-    assert gaps == ["No custody record mentions yard.jpg"]
-    # A case that keeps no custody records at all: no file's absence from them says anything.
-    assert not [f for f in without_log.findings if f.finding_type == "custody_gap"]
 
 
 async def test_sworn_claims_take_time_and_place_from_the_question(tmp_path: Path) -> None:

@@ -98,23 +98,6 @@ _COMPLAINTS = (
 )
 
 
-async def test_no_complaints_received_against_a_log_named_for_them(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "statement_achterberg.txt", _QA_STATEMENT),
-        await text_doc(tmp_path, "customer_complaints_register.csv", _COMPLAINTS, "text/csv"),
-    ]
-    found = {c.claim_source.line: c for c in synthesis_of(docs).contradictions}
-    received = found[4]
-    assert received.severity == "HIGH"
-    assert "denies receiving any complaint" in received.explanation
-    # The kettle's leaks before the recall: not the fan's rattle, nor the leak after it.
-    assert {r.row for r in received.evidence_against} == {1, 2}
-    assert "the first on 2025-03-02" in received.explanation
-    scalding = found[5]
-    assert scalding.severity == "MEDIUM"  # one record of it
-    assert {r.row for r in scalding.evidence_against} == {2}
-
-
 async def test_a_log_of_something_else_meets_no_denial_of_complaints(tmp_path: Path) -> None:
     docs = [
         await text_doc(tmp_path, "statement_achterberg.txt", _QA_STATEMENT),
@@ -132,30 +115,3 @@ _DIRECTOR = (
     "3. I was not aware of any complaint by Ms Solheim until 15 May 2026.\n"
     "I believe that the facts stated in this witness statement are true.\n"
 )
-
-
-async def test_her_grievance_by_name_and_a_complaint_by_another_word(tmp_path: Path) -> None:
-    """ "her [Marit Solheim] grievance": the claim names whom "her" is and is still read; a
-    grievance is the complaint denied, in other words."""
-    docs = [
-        await text_doc(tmp_path, "statement_oyelaran.txt", _DIRECTOR),
-        await email_doc(
-            tmp_path,
-            "hr_to_oyelaran.eml",
-            {
-                "From": "HR <hr@coldstore.example>",
-                "To": "Raheem Oyelaran <r.oyelaran@coldstore.example>",
-                "Date": "Sat, 2 May 2026 09:14:00 +0100",
-                "Subject": "Grievance - M. Solheim - cold store temperatures",
-            },
-        ),
-    ]
-    found = {
-        c.claim_source.line: c
-        for c in synthesis_of(docs).contradictions
-        if c.claim_source.file_id == "statement_oyelaran"
-    }
-    assert found[4].claim.startswith("I had no knowledge of her [Marit Solheim] grievance")
-    assert "denies knowing of the grievance" in found[4].explanation
-    assert "denies knowing of the complaint" in found[5].explanation
-    assert found[5].evidence_against[0].file_id == "hr_to_oyelaran"

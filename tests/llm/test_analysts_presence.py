@@ -81,24 +81,6 @@ async def test_claims_take_their_days_from_ranges_and_the_statement_date(tmp_pat
     assert times["I was in Madrid for "] == "2024-08-20T00:00:00/2024-08-21T23:59:59"
 
 
-async def test_a_denied_presence_meets_the_witness_own_swipes_on_those_days(
-    tmp_path: Path,
-) -> None:
-    synthesis = await _synthesis(tmp_path)
-    absent = [c for c in synthesis.contradictions if "says they were not at" in c.explanation]
-    by_file = {c.claim_source.file_id: c for c in absent}
-    wolski = by_file["statement_wolski"]
-    assert wolski.severity == "HIGH"
-    # The swipes of the 14th and 15th; not those of the 13th and 16th.
-    assert sorted(s.row for s in wolski.evidence_against) == [2, 3]
-    assert "(2024-08-14 to 2024-08-15)" in wolski.explanation
-    # A bare "No, never." to "Did you go into the warehouse on 22 August?" is a denial too;
-    # her denial for the 23rd has no swipe against it.
-    [carvalho] = [c for c in absent if c.claim_source.file_id == "interview_carvalho"]
-    assert carvalho.claim.startswith("No, never. [asked: Did you go into the warehouse")
-    assert [s.row for s in carvalho.evidence_against] == [5]
-
-
 async def test_card_payments_elsewhere_contradict_a_claimed_city_once(tmp_path: Path) -> None:
     synthesis = await _synthesis(tmp_path)
     [madrid] = [c for c in synthesis.contradictions if "claims to have been at" in c.explanation]

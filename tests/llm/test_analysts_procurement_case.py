@@ -105,15 +105,6 @@ async def test_an_unseen_case_reads_its_dates_money_denial_and_alibi(tmp_path: P
     assert meeting.claim == "I have never met him [Declan Hurley] socially."
     assert [r.file_id for r in meeting.evidence_against] == ["hurley_to_gallagher"]
     assert (denial.severity, alibi.severity, meeting.severity) == ("HIGH", "MEDIUM", "MEDIUM")
-    # The code requires payments from a bidder to be declared; none is on record.
-    (undeclared,) = [g for g in synthesis.evidence_gaps if g.element.startswith("Declaration")]
-    assert undeclared.element == (
-        "Declaration to the Audit Committee of 3 payment(s) from Brennock Civil Works Ltd to "
-        "Aoife Gallagher (total EUR 29,450)"
-    )
-    assert undeclared.current_strength == "MISSING"
-    assert [r.file_id for r in undeclared.sources][:1] == ["gifts_policy"]
-
     graph, _ = run(
         GraphOutput, [], blocks=[*blocks, findings("synthesis", synthesis, "stage"), names]
     )

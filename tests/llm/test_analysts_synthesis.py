@@ -369,21 +369,3 @@ async def test_no_alibi_contradiction_for_another_person_or_the_same_town(
     ]
     output, _ = run(SynthesisOutput, [docs[0], *elsewhere])
     assert not [c for c in output.contradictions if "Varnholt" in c.claim]
-
-
-async def test_a_payee_a_memo_only_asks_about_still_lacks_a_basis(tmp_path: Path) -> None:
-    statement = await text_doc(
-        tmp_path,
-        "meridian_statement_ashdown_2024.csv",
-        "Date,Description,Debit,Credit\n2024-03-11,WIRE TO Quarrington Holdings Ltd,25000.00,\n"
-        "2024-03-12,WIRE FROM Lindqvist Haulage Ltd,,9000.00\n",
-        mime="text/csv",
-    )
-    memo = await text_doc(
-        tmp_path, "case_memo.md", "# Open questions\n- Who owns Quarrington Holdings Ltd.?\n"
-    )
-    output = _from_findings([statement, memo])
-    assert any(
-        g.element.startswith("Basis for 1 payment(s) to Quarrington Holdings Ltd")
-        for g in output.evidence_gaps
-    )

@@ -447,25 +447,3 @@ _CARD = (
     "02/09/2024,BOULANGERIE DU PARC,LYON,3.85\n"
     "05/09/2024,ÉBÉNISTERIE LENÔTRE SARL,LYON,3480.00\n"
 )
-
-
-async def test_a_firm_that_writes_from_its_unaccented_domain_is_known(tmp_path: Path) -> None:
-    card = await text_doc(tmp_path, "card_statement_sept.csv", _CARD, "text/csv")
-    alone = synthesis_of([card])
-    assert [g.element for g in alone.evidence_gaps if g.element.startswith("Basis for")] == [
-        "Basis for 1 payment(s) to ÉBÉNISTERIE LENÔTRE SARL totalling EUR 3,480"
-    ]
-    mail = await email_doc(
-        tmp_path,
-        "quote.eml",
-        {
-            "From": "Paul Girard <p.girard@ebenisterie-lenotre.fr>",
-            "To": "Office <office@parc-residence.example>",
-            "Date": "Mon, 02 Sep 2024 09:00:00 +0200",
-            "Subject": "Quote for the oak shelving",
-        },
-        "Please find our quote attached.\n",
-    )
-    # The firm wrote from ebenisterie-lenotre.fr: there is correspondence with the payee.
-    known = synthesis_of([card, mail])
-    assert not [g for g in known.evidence_gaps if g.element.startswith("Basis for")]

@@ -14,5 +14,4 @@ from holmes_backend.analysis.detectors import (  # noqa: F401 - each module regi
     series,
     thresholds,
     uncorroborated,
-    unsupported_records,
 )

@@ -1,15 +1,12 @@
 """Denial: a denial of knowing, meeting, dealing with, being paid by or holding an interest in
 someone, against records linking the speaker to them (correspondence, payments, registers)."""
 
-from collections import defaultdict
 from collections.abc import Iterable
 
 from holmes_backend.agents.schemas import Contradiction
 from holmes_backend.analysis.domains.conflicted import conflicted_approvals
 from holmes_backend.analysis.domains.contradictions import (
     denial_contradictions,
-    first_contact_contradictions,
-    knowledge_contradictions,
 )
 from holmes_backend.analysis.domains.interests import interest_contradictions
 from holmes_backend.analysis.engine import CaseFacts, detector
@@ -22,12 +19,6 @@ def denial(facts: CaseFacts) -> Iterable[Contradiction]:
     view = facts.view
     claims = view.evidence.sworn_claims
     yield from denial_contradictions(claims, facts.dated, facts.held)
-    said: dict[str, str] = defaultdict(str)
-    for finding in view.evidence.findings:
-        for ref in finding.sources:
-            said[ref.file_id] += f" {ref.excerpt or ''}"
-    yield from knowledge_contradictions(claims, facts.dated, said, view.filenames)
-    yield from first_contact_contradictions(claims, facts.dated)
     yield from interest_contradictions(view)
     yield from conflicted_approvals(
         view.legal.findings, view.financial.transactions, view.legal.clauses

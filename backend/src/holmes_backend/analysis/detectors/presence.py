@@ -6,8 +6,6 @@ from datetime import timedelta
 
 from holmes_backend.agents.schemas import Contradiction
 from holmes_backend.analysis.domains.contradictions import (
-    absence_contradictions,
-    named_absence_contradictions,
     place_contradictions,
     timeline_index,
 )
@@ -25,5 +23,3 @@ def presence(facts: CaseFacts) -> Iterable[Contradiction]:
     index = timeline_index(facts.dated, facts.view)
     window = timedelta(minutes=facts.window_minutes)
     yield from place_contradictions(claims, index, facts.zone, window)
-    yield from absence_contradictions(claims, index, facts.zone, facts.view.filenames)
-    yield from named_absence_contradictions(claims, facts.dated)

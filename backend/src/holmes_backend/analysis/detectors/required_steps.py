@@ -1,11 +1,10 @@
 """Steps a stated rule requires with no record of them: an approval or second signature above
-a limit, a signed amendment for payments beyond a contractual cap, a declaration a policy
-requires of payments received."""
+a limit, and a signed amendment for payments beyond a contractual cap."""
 
 from collections.abc import Iterable
 
 from holmes_backend.agents.schemas import EvidenceGap
-from holmes_backend.analysis.domains.gaps import approval_gaps, cap_gaps, declaration_gaps
+from holmes_backend.analysis.domains.gaps import approval_gaps, cap_gaps
 from holmes_backend.analysis.engine import CaseFacts, detector
 
 
@@ -15,4 +14,3 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 def required_steps(facts: CaseFacts) -> Iterable[EvidenceGap]:
     yield from approval_gaps(facts.missing, facts.view.evidence.findings)
     yield from cap_gaps(facts.view, facts.caps)
-    yield from declaration_gaps(facts.view)

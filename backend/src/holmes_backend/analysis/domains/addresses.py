@@ -160,19 +160,3 @@ def _anomaly(
             [firm_row.sources[0], person_row.sources[0], *(t.source for t in paid)], 8
         ),
     )
-
-
-# The anomaly's own words (above), read back at synthesis.
-_SHARED = re.compile(
-    r"^(?P<firm>.+?) is registered at (?P<address>.+?), the address on record for "
-    r"(?P<person>[^;.]+?)(?:;|\.$|, \d)"
-)
-_TIE = (
-    r"(?:connections?|connected|dealings|relationship|links?|linked|ties|tied|involvement|"
-    r"involved|associat\w*|affiliat\w*|interests?)"
-)
-_NO_TIE = re.compile(
-    rf"\b(?:no|not|never|none|nothing|n['\u2019]t)\b[^.;]{{0,40}}?\b{_TIE}\b"
-    rf"|^\s*(?:no|none|nothing|never)\b[^\[]*\[asked:[^\]]*\b{_TIE}\b",
-    re.IGNORECASE,
-)

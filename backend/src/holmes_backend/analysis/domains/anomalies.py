@@ -25,18 +25,16 @@ from typing import TypeVar
 
 from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
 from holmes_backend.analysis.domains.ledger import (
-    INVOICED,
     is_payment,
     is_transfer,
     norm_reference,
     tx_date,
 )
-from holmes_backend.analysis.facts import condition
 from holmes_backend.analysis.facts.cells import ACTED_BY
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.money import format_money
-from holmes_backend.analysis.facts.names import find_names, kind_of, name_key, same_party
+from holmes_backend.analysis.facts.names import find_names, name_key, same_party
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -65,12 +63,6 @@ ROUND_UNIT = 1_000.0
 PASS_THROUGH_DAYS = 2
 PASS_THROUGH_SHARE = 0.05  # sent on within 5 % of what came in
 PASS_THROUGH_MIN = 1_000.0
-# Money in that is routinely spent at once: pay, a pension, benefits, a refund, interest.
-_INCOME = re.compile(
-    r"\b(?:salary|salaries|wages?|payroll|pay\b|pension|benefits?|refund\w*|interest|dividends?|"
-    r"allowance|bonus)",
-    re.IGNORECASE,
-)
 
 
 @dataclass(frozen=True)
@@ -142,155 +134,12 @@ def find_anomalies(
     found += mismatches(items, filenames or {})
     found += duplicates(payments, threshold)
     found += round_amounts(payments)
-    found += returned(items)
-    found += sequential_invoices(payments)
-    found += paid_before_invoiced(items)
-    found += pass_throughs(payments)
-    return found
-
-
-def pass_throughs(items: list[_Tx]) -> list[Anomaly]:
-    """A → X, then X → B (B neither A nor X) within PASS_THROUGH_DAYS, the amount sent on within
-    PASS_THROUGH_SHARE of the amount received: one anomaly per incoming payment."""
-    by_payer: dict[str, list[_Tx]] = defaultdict(list)
-    for item in items:
-        by_payer[item.payer].append(item)
-    found: list[Anomaly] = []
-    for incoming in items:
-        tx = incoming.tx
-        if incoming.day is None or tx.amount < PASS_THROUGH_MIN or _INCOME.search(tx.description):
-            continue
-        # Through a person's account, between named parties: a firm buying and selling on is
-        # trade, and an unnamed side cannot be told apart from the account's own holder.
-        if not (incoming.sender and tx.to_party and kind_of(tx.to_party) == "person"):
-            continue
-        if tx.from_party and same_party(tx.from_party, tx.to_party):
-            continue  # their own money moved between their accounts
-        onward = [
-            out
-            for out in by_payer.get(incoming.payee, [])
-            if out.day is not None
-            and out.receiver
-            and out.payee not in (incoming.payer, incoming.payee)
-            and 0 <= (out.day - incoming.day).days <= PASS_THROUGH_DAYS
-            and abs(out.tx.amount - tx.amount) <= PASS_THROUGH_SHARE * tx.amount
-        ]
-        if not onward:
-            continue
-        out = onward[0]
-        via = tx.to_party
-        found.append(
-            Anomaly(
-                kind="pass_through",
-                description=(
-                    f"{format_money(tx.amount, tx.currency)} from {tx.from_party or '?'} to {via} "
-                    f"on {tx.date} went on to {out.tx.to_party or '?'} "
-                    f"({format_money(out.tx.amount, out.tx.currency)} on {out.tx.date}): money "
-                    "passed through rather than used."
-                ),
-                severity="MEDIUM",
-                total_amount=round(tx.amount, 2),
-                sources=_refs([incoming, out]),
-            )
-        )
-    return found
-
-
-def paid_before_invoiced(items: list[_Tx]) -> list[Anomaly]:
-    """A payment made days before the invoice it cites was issued: the invoice was written to
-    cover a payment already made (or backdated the other way)."""
-    invoices: dict[str, _Tx] = {}
-    for item in items:
-        if item.tx.reference and item.day and item.tx.description.startswith(INVOICED):
-            invoices.setdefault(norm_reference(item.tx.reference), item)
-    found: list[Anomaly] = []
-    for item in items:
-        invoice = invoices.get(norm_reference(item.tx.reference or ""))
-        if not item.paid or invoice is None or item.day is None or invoice.day is None:
-            continue
-        early = (invoice.day - item.day).days
-        if early <= 1 or item.tx.source.file_id == invoice.tx.source.file_id:
-            continue
-        found.append(
-            Anomaly(
-                kind="paid_before_invoiced",
-                description=(
-                    f"Invoice {invoice.tx.reference} is dated {invoice.day.isoformat()}, yet "
-                    f"{format_money(item.tx.amount, item.tx.currency)} citing it was paid on "
-                    f"{item.day.isoformat()}, {early} days before it was issued"
-                ),
-                severity="MEDIUM",
-                total_amount=round(item.tx.amount, 2),
-                sources=_refs([item, invoice]),
-            )
-        )
     return found
 
 
 # A supplier's invoice number: its prefix, then the count that runs on ("BMS-2024-017" -> 17).
 _NUMBERED = re.compile(r"^(?P<prefix>.*?)(?P<n>\d{1,6})$")
 _RUN = 3  # invoices in a row
-_RUN_DAYS = 45  # over at least this long: a supplier billing others would have moved on
-
-
-def sequential_invoices(payments: list[_Tx]) -> list[Anomaly]:
-    """A supplier whose invoices to the case run in unbroken sequence over weeks or months
-    (BMS-001, BMS-002, BMS-003 from October to December): no other customer took a number in
-    between, the mark of a supplier that bills no one else. Equal instalments (a lease's
-    CL-2024-01, -02, -03) are numbered per contract, and left out."""
-    by_payee: dict[str, dict[str, list[tuple[int, _Tx]]]] = defaultdict(lambda: defaultdict(list))
-    for item in payments:
-        match = _NUMBERED.match(norm_reference(item.tx.reference or "")) if item.receiver else None
-        if match and item.day:
-            by_payee[item.receiver][match["prefix"]].append((int(match["n"]), item))
-    found: list[Anomaly] = []
-    for series in by_payee.values():
-        for numbered in series.values():
-            once = sorted({n: item for n, item in numbered}.items())
-            numbers = [n for n, _ in once]
-            if len(once) < _RUN or numbers != list(range(numbers[0], numbers[0] + len(once))):
-                continue
-            days = sorted(i.day for _, i in once if i.day)
-            amounts = [i.tx.amount for _, i in once]
-            instalments = max(amounts) - min(amounts) <= 0.01 * max(amounts)
-            if (days[-1] - days[0]).days < _RUN_DAYS or instalments:
-                continue
-            first = once[0][1].tx
-            found.append(
-                Anomaly(
-                    kind="sequential_invoices",
-                    description=(
-                        f"{len(once)} invoices from {first.to_party} numbered in unbroken "
-                        f"sequence ({once[0][1].tx.reference} to {once[-1][1].tx.reference}) "
-                        f"from {days[0].isoformat()} to {days[-1].isoformat()}: no other "
-                        "customer was invoiced in between, as if this were its only one"
-                    ),
-                    severity="MEDIUM",
-                    total_amount=round(sum(i.tx.amount for _, i in once), 2),
-                    sources=_refs([i for _, i in once]),
-                )
-            )
-    return found
-
-
-def returned(items: list[_Tx]) -> list[Anomaly]:
-    """Payments returned unpaid, and the fees and notices that go with them (NSF, bounced,
-    overdue, arrears): a party short of money, one file at a time."""
-    by_file: dict[str, list[_Tx]] = defaultdict(list)
-    for item in items:
-        if condition.reported(item.tx.description) == "arrears":
-            by_file[item.tx.source.file_id].append(item)
-    return [
-        Anomaly(
-            kind="returned_payment",
-            description=f"{len(group)} payment(s) returned unpaid or charged as arrears: "
-            + "; ".join(f"{_label(i)} {i.tx.description[:60]}" for i in group[:5]),
-            severity="MEDIUM" if len(group) >= 2 else "LOW",
-            total_amount=round(sum(i.tx.amount for i in group), 2),
-            sources=_refs(group),
-        )
-        for group in by_file.values()
-    ]
 
 
 def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:

@@ -13,7 +13,6 @@ from itertools import pairwise
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.analysis.domains.timeline import ORIGIN, places_in, sender_name
-from holmes_backend.analysis.facts import condition, faculties
 from holmes_backend.analysis.facts.answers import asked
 from holmes_backend.analysis.facts.dates import (
     WEEKDAYS,
@@ -751,7 +750,6 @@ _AT_TIME = re.compile(
 )
 _RUNS_UNTIL = re.compile(r"\b(?:until|till|through|up\s+to)\b", re.IGNORECASE)
 # "The carpet was already stained when I moved in": a defect the speaker says predates them.
-_ALREADY_THERE = re.compile(r"\b(?:already|from\s+the\s+start|pre-?existing)\b", re.I)
 _NO_RETURN = re.compile(
     r"\b(?:did\s+not|didn['\u2019]t|never|not)\s+(?:return|come\s+back|go\s+back|get\s+back)"
     r"(?:ed)?\b[^.;]*?(?:\buntil\b|\btill\b|(?=[.;])|$)",
@@ -1389,16 +1387,11 @@ def _claim(
         # "I declare that the information … is true, and that I have not sold any of them":
         # what the declarant adds after the formula is theirs to answer for.
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
-    preexisting = bool(_ALREADY_THERE.search(text) and condition.reported(text))
     asserted = (
         _FIRST_PERSON.search(text)
         or _BY_ME.search(text)  # "the minutes were written up that day and signed by me"
         or EXCLUSIVE.search(text)  # "Nobody else is paid into it", of their own account
         or _PERJURY.search(text)
-        or condition.denied(text)
-        or preexisting
-        # "Mrs Hollis was perfectly lucid throughout our meeting": vouched for, in any person.
-        or faculties.vouched(text)
         # "He lives in Leeds with his mother": where another lives, as the witness tells it.
         or RESIDENCE.search(text)
         # "The shop takes about £2,000 a week": a figure the witness gives, in any person.
@@ -1435,7 +1428,6 @@ def _claim(
         or _BOUNDED.search(text)
         or _PERJURY.search(text)
         or own
-        or preexisting
         or RESIDENCE.search(text)
         or _RATE.search(text)
         or _ONLY_HOLDING.search(text)

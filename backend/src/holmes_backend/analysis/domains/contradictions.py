@@ -27,13 +27,7 @@ from holmes_backend.agents.schemas import (
     SwornClaim,
     Transaction,
 )
-from holmes_backend.analysis.domains import negations
-from holmes_backend.analysis.domains.balances import BALANCE_BREAK
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.hospitality import (
-    hosted,
-    together,
-)
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -45,12 +39,6 @@ from holmes_backend.analysis.domains.legal import (
 )
 from holmes_backend.analysis.domains.links import Item, instant
 from holmes_backend.analysis.domains.refuted import refuted
-from holmes_backend.analysis.domains.stays import PLACE_WINDOW
-from holmes_backend.analysis.domains.stolen import (
-    names_directly,
-    plate_key,
-    stolen_plates,
-)
 from holmes_backend.analysis.domains.timeline import people_in, places_in
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
@@ -93,11 +81,6 @@ _CONTACT = re.compile(
     # "I had no contact with him", "there were no dealings with them"
     r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
     r"communication|meetings?|conversations?)\b",
-    re.IGNORECASE,
-)
-_FIRST_CONTACT = re.compile(
-    r"\bfirst\s+(?:spoke|talked|met|contacted|called|heard\s+from|was\s+contacted\s+by|"
-    r"had\s+(?:any\s+)?contact|approached|was\s+approached\s+by|dealt)\b(?:\s+(?:to|with))?",
     re.IGNORECASE,
 )
 _KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
@@ -163,12 +146,6 @@ _ACCESS = re.compile(
     r"visitor log|reception)\b",
     re.IGNORECASE,
 )
-# A row's message fields: what someone wrote ("text: back door is open") is no door's record.
-_SAID_FIELDS = re.compile(
-    r"(?:^|;\s*)[\w. ]{0,20}\b(?:text|message|msg|body|content|comments?|notes?|subject)\s*:"
-    r"\s*[^;]*",
-    re.IGNORECASE,
-)
 _STREET = re.compile(
     r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|way|close|square|sq|terrace|place|"
     r"crescent|boulevard|blvd|court|ct|gardens|grove|row|walk|quay|wharf|strasse|straße|rue|"
@@ -178,27 +155,6 @@ _STREET = re.compile(
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
 _FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
-_SAYS_APPROVED = re.compile(
-    r"\b(approved|signed off on|ratified|authori[sz]ed|consented to|gave (?:its|their) approval)\b",
-    re.IGNORECASE,
-)
-_UNAWARE = re.compile(
-    r"\b(?:(?:was|were|am|had been)\s+(?:not|never)\s+(?:aware|informed|told|made aware)"
-    r"|(?:was|were)\s+unaware|(?:did not|didn['\u2019]t|never)\s+(?:know|hear|learn|see|"
-    r"(?P<received>receive|get|read))|had no (?:knowledge|idea)|knew nothing|"
-    r"first (?:learned|heard|became aware|saw)|first\s+(?:we|I)\s+(?:knew|heard|learned)|"
-    # "I learned of the trial results on March 18": when they came to know, so not before.
-    r"(?P<learned>\b(?:I|we)\s+(?:only\s+)?(?:learned|learnt|found\s+out|(?:was|were)\s+told))|"
-    # "we had received no complaints about …"
-    r"(?P<received_no>received)\s+no)"
-    r"\s+(?:of|about|that)?\s*(?:the|any|a|an|his|her|their|this|that|such)?\s*"
-    # "her [Joanna Pryor] grievance": whom a pronoun is, as the claim names them
-    r"(?:\[[^\]\[]{2,60}\]\s*)?"
-    r"(?:\w+['\u2019]s\s+)?(?P<topic>[a-z]{4,})",
-    re.IGNORECASE,
-)
-# What one word for a thing complained of is also written as.
-_SAME_TOPIC = {"complaint": "complaint|grievance", "grievance": "grievance|complaint"}
 _PERIODIC = re.compile(
     r"\b(?:in\s+any|in\s+each|per|each|a)\s+(?:calendar\s+|financial\s+|fiscal\s+|contract\s+)?"
     r"(?P<unit>year|month|quarter|annum|week)\b",
@@ -210,7 +166,6 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
-_SHARED_WORDS = 2
 _ROLE_CLAIM = re.compile(
     r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
     r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
@@ -219,13 +174,19 @@ _ROLE_CLAIM = re.compile(
 _CONVERSATION = 2
 _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
 _AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
-_MAX = 60
+# Longest claimed stay ("in Lyon from 2 to 6 March") weighed against every record elsewhere.
+PLACE_WINDOW = timedelta(days=7)
 ClaimKey = tuple[str, int | None, int | None]
 # A record relaying what someone said is their account again, not a second one.
 _REPORTED = re.compile(
     r"\b(?:advised|stated|said|told|reported|claimed|explained|alleged|informed|according to)\b",
     re.IGNORECASE,
 )
+
+
+def names_directly(item: Item, person: str) -> bool:
+    """Whether a record names the person in its own words (not by a number or plate of theirs)."""
+    return any(same_party(n.text, person) for n in find_names(item.description))
 
 
 @dataclass
@@ -417,10 +378,8 @@ def place_contradictions(
 ) -> list[Contradiction]:
     """A claim of being at a place against the speaker's own events elsewhere then: one
     contradiction per claim, citing each event (HIGH when one of them is verified elsewhere).
-    The records of a vehicle the speaker says was stolen, naming them by its plate alone, do not
-    place them; a record naming them in its own words leads."""
+    A record naming them in its own words leads."""
     found: list[Contradiction] = []
-    stolen = stolen_plates(claims)
     for claim in claims:
         if not claim.claimed_place or not claim.speaker:
             continue
@@ -438,10 +397,6 @@ def place_contradictions(
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
                 continue
-            plates = stolen.get(claim.speaker, set())
-            written = plate_key(item.description)
-            if any(p in written for p in plates) and not names_directly(item, claim.speaker):
-                continue  # the stolen vehicle's record: where it was, not where they were
             if excepted and excepted[0] <= item.when <= excepted[1]:
                 continue  # within the time the claim itself excepts
             relation, verified, how = _relation(claim.claimed_place, item, index)
@@ -533,7 +488,6 @@ def denial_contradictions(
     known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
     conversations = _conversations(items)
-    guests = hosted(transfers)
     for claim in claims:
         # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
         speaker, text = claim.speaker, _denied_words(claim)
@@ -557,7 +511,6 @@ def denial_contradictions(
                 evidence = [i.source for i in both]
                 evidence += _chat_evidence(conversations, items, claim, target, since)
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
-                evidence += [t.source for t in together(guests, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
                 # Denying a meeting, messages between the two weigh less than both somewhere.
                 met = _MEETING.search(match.group()) is None or any(i.place for i in both)
@@ -728,112 +681,6 @@ def _absent_from(claim: SwornClaim) -> str | None:
     return None
 
 
-_LEAVING_SLACK = timedelta(minutes=30)
-_LEFT_RECORD = re.compile(
-    r"\b(?:event|action|status|state)\s*:\s*(?:set|armed|locked|lock|exit|out|closed|"
-    r"clock(?:ed)?[- ]out|sign(?:ed)?[- ]out|badge[- ]out)\b",
-    re.IGNORECASE,
-)
-
-
-def absence_contradictions(
-    claims: list[SwornClaim], index: Timeline, zone: tzinfo, filenames: dict[str, str]
-) -> list[Contradiction]:
-    """ "I did not set foot in the office on 4 or 5 March" against the speaker's own entries in
-    a door or badge log, or events at that place, in those days; "I left the ward at 20:00 and
-    did not return until 16 March" against their entries in the ward's own register
-    ("CD_register_Ward7.csv") in between."""
-    found: list[Contradiction] = []
-    for claim in claims:
-        place = _absent_from(claim)
-        window = _claim_window(claim, zone, timedelta(0)) if place else None
-        if place is None or window is None or not claim.speaker:
-            continue
-        there = [
-            item
-            for item in in_window(index, window)
-            if item.file_id != claim.source.file_id
-            and item.kind != "transaction"
-            and _involves(item, claim.speaker)
-            # Locking up as they say they left (the alarm set at 17:46, told left at 17:45).
-            and not (
-                item.when - window[0] <= _LEAVING_SLACK and _LEFT_RECORD.search(item.description)
-            )
-            and (
-                _ACCESS.search(_SAID_FIELDS.sub("", item.description))
-                or (item.place and place in item.place.lower())
-                or _kept_at(place, filenames.get(item.file_id, ""))
-            )
-        ]
-        if there:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([item.source for item in there], 50),
-                    f"{claim.speaker} says they were not at the {place} "
-                    f"({span_words(claim.claimed_time)}), yet {len(there)} access or presence "
-                    f"record(s) log them there then, first: {there[0].description[:160]}",
-                    "HIGH",
-                )
-            )
-    return found
-
-
-def _kept_at(place: str, filename: str) -> bool:
-    """Whether a file is a record kept at a place its name gives ("CD_register_Ward7.csv",
-    "site-diary-depot.pdf"): a word of the name, digits apart."""
-    words = re.split(r"[^a-z]+", re.sub(r"([a-z])([A-Z])", r"\1 \2", filename).lower())
-    return place in words[:-1]  # not the extension
-
-
-# "I did not attend the Hannover packaging fair", "I have never been to Gdansk": a named place
-# or event the speaker says they were not at.
-_NOT_AT_NAMED = re.compile(
-    rf"\b(?:{_NEG}\s+(?:ever\s+|even\s+)?(?:attend(?:ed)?|visit(?:ed)?|(?:go|went|travel(?:l?ed)?|"
-    r"fly|flew|drive|drove)\s+to|been\s+(?:to|in|at)|stay(?:ed)?\s+(?:in|at))"
-    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at))\s+(?:the\s+)?"
-    rf"(?P<what>[{UPPER}][\w'\u2019-]+)",
-)
-
-
-def named_absence_contradictions(
-    claims: list[SwornClaim], items: list[Item]
-) -> list[Contradiction]:
-    """ "I did not attend the Hannover packaging fair in February" against the speaker's own
-    records at Hannover then: a hotel, a meal, a taxi on their expenses, a sign-in."""
-    found: list[Contradiction] = []
-    for claim in claims:
-        match = _NOT_AT_NAMED.search(claim.claim)
-        span = parse_span(claim.claimed_time)
-        if match is None or span is None or not claim.speaker or _absent_from(claim):
-            continue
-        word = match["what"].lower()
-        if word in STOPWORDS or word in NOT_NAMES:
-            continue
-        start, end = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None)
-        there = [
-            item
-            for item in items
-            if item.file_id != claim.source.file_id
-            and _involves(item, claim.speaker)
-            and start <= item.when.replace(tzinfo=None) <= end
-            and re.search(rf"\b{re.escape(word)}\b", f"{item.place or ''} {item.description}", re.I)
-        ]
-        if there:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([item.source for item in there], 6),
-                    f"{claim.speaker} says they were not at {match['what']} "
-                    f"({span_words(claim.claimed_time)}), yet {len(there)} record(s) of theirs "
-                    f"place them there, first on {there[0].when.date().isoformat()}: "
-                    f"{there[0].description[:140]}",
-                    "HIGH" if len(there) > 1 else "MEDIUM",
-                )
-            )
-    return found
-
-
 def _chat_evidence(
     conversations: dict[str, list[Item]],
     items: list[Item],
@@ -967,7 +814,7 @@ def document_contradictions(
     found: list[Contradiction] = []
     for anomaly in view.financial.anomalies:
         if (
-            anomaly.kind not in ("amount_mismatch", "narrative_mismatch", BALANCE_BREAK)
+            anomaly.kind not in ("amount_mismatch", "narrative_mismatch")
             or len(anomaly.sources) < 2
         ):
             continue
@@ -1003,7 +850,6 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         currency = money[0].currency if money else None
         bound = agreement_parties(view.legal, clause.source.file_id)
         under = [t for t in payments if _between_parties(t, bound)] if bound else of_case
-        under = _capped(clause, under)
         paid = distinct_payments([t for t in under if currency is None or t.currency == currency])
         over = [t for t in paid if t.amount > clause.amount]
         total = sum(t.amount for t in paid)
@@ -1055,15 +901,6 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
     return found
 
 
-def _capped(clause: Clause, payments: list[Transaction]) -> list[Transaction]:
-    """The payments of what a cap caps, when their descriptions tell: "the total of all gifts
-    shall not exceed AUD 500" counts the rows saying GIFT, not the wages beside them. Without a
-    word of the clause telling some payments from the others, all of them."""
-    words = negations.stems(clause.text)
-    told = [t for t in payments if words & negations.stems(t.description)]
-    return told if 0 < len(told) < len(payments) else payments
-
-
 def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
     """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
     most, and those payments; payments without a date are left out."""
@@ -1095,172 +932,7 @@ def _between_parties(tx: Transaction, bound: list[str]) -> bool:
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 
 
-_ALL_APPROVED = re.compile(
-    r"\b(?:every|each|all|any)\b[^.;]{0,160}?\b(?:approved|authori[sz]ed|signed\s+off|"
-    r"countersigned)\b",
-    re.IGNORECASE,
-)
-
-
 _UNTIL = re.compile(r"\b(?:until|till|before|prior\s+to)\b", re.IGNORECASE)
-
-
-def knowledge_contradictions(
-    claims: list[SwornClaim],
-    items: list[Item],
-    said: dict[str, str] | None = None,
-    filenames: dict[str, str] | None = None,
-) -> list[Contradiction]:
-    """ "I was not aware of any complaint until …" against records about it that involve the
-    speaker before: an e-mail to or from them whose subject names the thing (a complaint, the
-    invoice, the audit), or whose words the evidence domain quotes (`said`: its findings' text
-    per file: "After her grievance on Monday …"), minutes of a meeting they attended that name
-    it; rows of a log named for it ("customer_complaints_log.csv"), about what the denial says
-    it was about ("no complaints about the heater overheating"). HIGH when they wrote one
-    themselves or several involve them; the date a denial gives ("until 12 May") bounds the
-    records."""
-    said = said or {}
-    filenames = filenames or {}
-    found: list[Contradiction] = []
-    for claim in claims:
-        match = _UNAWARE.search(claim.claim)
-        # "I did not see Callum Reid after 20:30": a person not seen, not a thing unknown
-        # (contact denials are read for that).
-        if match is None or not claim.speaker or match["topic"][:1].isupper():
-            continue
-        topic = match["topic"].lower().rstrip("s")
-        about = _about_words(claim.claim[match.end() :])
-        span = parse_span(claim.claimed_time)
-        # "… until 12 May": records before it; "… that night": records by its end.
-        bounded = span and (_UNTIL.search(claim.claim) or match["learned"])
-        last = span[1].replace(tzinfo=None) if span else None
-        known = [
-            item
-            for item in items
-            if item.file_id != claim.source.file_id
-            and item.kind != "transaction"
-            and _involves(item, claim.speaker)
-            and re.search(
-                rf"\b(?:{_SAME_TOPIC.get(topic, re.escape(topic))})",
-                f"{item.description} {_mail_text(item, said)} "
-                f"{filenames.get(item.file_id, '').replace('_', ' ')}",
-                re.IGNORECASE,
-            )
-            and (not about or about & {w.lower() for w in wordset(item.description)})
-            and (
-                (item.when.replace(tzinfo=None) < span[0].replace(tzinfo=None))
-                if bounded and span
-                else (last is None or item.when.replace(tzinfo=None) <= last)
-            )
-        ]
-        if not known:
-            continue
-        wrote = [i for i in known if _sent_by(i, claim.speaker)]
-        first = min(known, key=lambda i: i.when)
-        received = match["received"] or match["received_no"]
-        denies = (
-            f"dates learning of the {topic} to {span[0].date().isoformat()}"
-            if match["learned"] and span
-            else f"denies {'receiving any' if received else 'knowing of the'} {topic}"
-        )
-        found.append(
-            _denial(
-                claim,
-                unique_refs([i.source for i in wrote + known], 6),
-                f"{claim.speaker} {denies}, yet "
-                f"{len(known)} record(s) about it {'came from or reached' if wrote else 'involve'} "
-                f"them, the first on {first.when.date().isoformat()}",
-                "HIGH" if wrote or len(known) > 1 else "MEDIUM",
-            )
-        )
-    return found
-
-
-def first_contact_contradictions(
-    claims: list[SwornClaim], items: list[Item]
-) -> list[Contradiction]:
-    """ "I first spoke to them [Brevik Sourcing] in June" against a record of the speaker with
-    them before June: a meeting, a call, a message naming both."""
-    found: list[Contradiction] = []
-    for claim in claims:
-        match = _FIRST_CONTACT.search(claim.claim)
-        span = parse_span(claim.claimed_time)
-        if match is None or not claim.speaker or span is None:
-            continue
-        start = span[0].replace(tzinfo=None)
-        for target in _targets(claim.claim, match.end(), claim.speaker, set()):
-            words = distinctive_words([target])
-            earlier = [
-                i
-                for i in items
-                if i.file_id != claim.source.file_id
-                and i.kind != "transaction"
-                and i.when.replace(tzinfo=None) < start
-                and _involves(i, claim.speaker)
-                and (
-                    _involves(i, target)
-                    or words & {w.lower().strip(".,;:()") for w in i.description.split()}
-                )
-            ]
-            if earlier:
-                first = min(earlier, key=lambda i: i.when)
-                found.append(
-                    _denial(
-                        claim,
-                        unique_refs([i.source for i in earlier], 6),
-                        f"{claim.speaker} dates their first contact with {target} from "
-                        f"{start.date().isoformat()}, yet a record has them together on "
-                        f"{first.at()}: {first.description[:160]}",
-                        "HIGH",
-                    )
-                )
-    return found
-
-
-# What a denial says the thing was about: "no complaints about the ThermaPlus 300 heater".
-_ABOUT = re.compile(
-    r"^\s*(?:about|concerning|regarding|over|relating\s+to)\s+(?P<what>[^.;,]+)", re.I
-)
-
-
-def _about_words(rest: str) -> set[str]:
-    match = _ABOUT.match(rest)
-    if match is None:
-        return set()
-    words = {w.lower() for w in wordset(match["what"])}
-    return {w for w in words if len(w) >= 4 and w not in STOPWORDS}
-
-
-def _mail_text(item: Item, said: dict[str, str]) -> str:
-    """What an e-mail says beyond its subject: its first sentence (the event's excerpt) and
-    the sentences the evidence domain quotes from it."""
-    if item.kind != "e-mail":
-        return ""
-    return f"{item.source.excerpt or ''} {said.get(item.file_id, '')}"
-
-
-def _sent_by(item: Item, person: str) -> bool:
-    if item.kind != "e-mail":
-        return False
-    sender = item.description.removeprefix("E-mail from ").split(" to ", 1)[0]
-    return same_party(sender.split("<", 1)[0].strip().strip('"'), person)
-
-
-# Words that take a claim's state beyond its day.
-_BEYOND = re.compile(
-    r"\b(?:before|until|till|prior\s+to|ever|never|always|at\s+any\s+time|previously|since|"
-    r"up\s+to|earlier|throughout|every|each|whole|entire|all\s+along)\b",
-    re.IGNORECASE,
-)
-
-
-_SUBJECT = re.compile(r"[a-z]{4,}")
-
-
-_STOP = wordset(
-    "that this with have been were they their there what when where which would could about "
-    "from into your none never nothing perfectly fully date asked payments payment account"
-)
 
 
 def corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimKey]:

@@ -1,4 +1,4 @@
-"""The evidence analysis: a timeline of timed events, people, places, custody and sworn claims."""
+"""The evidence analysis: a timeline of timed events, people, places and sworn claims."""
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -12,12 +12,8 @@ from holmes_backend.agents.schemas import (
 )
 from holmes_backend.analysis.domains.absent_documents import absent_documents
 from holmes_backend.analysis.domains.claims import at_their_homes, reported_claims, sworn_claims
-from holmes_backend.analysis.domains.custody import custody_findings, mentioned_files
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import personal_ties
-from holmes_backend.analysis.domains.members import offices_held, roles_held
-from holmes_backend.analysis.domains.negations import recorded_negations
-from holmes_backend.analysis.domains.nonevents import nonevents
 from holmes_backend.analysis.domains.people import (
     PEOPLE_NAMED,
     organizations_named,
@@ -82,26 +78,21 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
         timeline += quoted_events(doc)
     timeline.sort(key=_sort_key)
-    custody = custody_findings(docs)
     people += [p for e in timeline for p in e.people]
     people += [c.speaker for c in claims if c.speaker]
     places = sorted(
         {e.place for e in timeline if e.place}
         | {c.claimed_place for c in claims if c.claimed_place}
     )
-    findings = _media_findings(docs, owners, mentioned_files(docs)) + people_named(docs, mentions)
+    findings = _media_findings(docs, owners) + people_named(docs, mentions)
     findings += organizations_named(docs)
-    findings += absent_documents(docs) + recorded_negations(docs) + nonevents(docs)
-    # Who holds which office or role, and a person's relatives and home: the ties a denial of
-    # any connection meets (interests), and the approvers a rule names (gaps).
-    findings += [held for doc in docs for held in offices_held(doc)]
-    findings += [held for doc in docs for held in roles_held(doc)]
+    findings += absent_documents(docs)
+    # A person's relatives and home: the ties a denial of any connection meets (interests).
     findings += [tie for doc in docs for tie in personal_ties(doc)]
     output = EvidenceOutput(
         events=timeline[:_MAX_EVENTS],
         people=_unique(people),
         places=places,
-        custody=custody,
         sworn_claims=claims,
         findings=findings,
     )
@@ -113,9 +104,7 @@ def _claims(docs: list[EvidenceDoc]) -> list[SwornClaim]:
     return [claim for doc in docs for claim in (*sworn_claims(doc), *reported_claims(doc))]
 
 
-def _media_findings(
-    docs: list[EvidenceDoc], owners: dict[str, list[str]], in_custody: set[str]
-) -> list[Finding]:
+def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> list[Finding]:
     findings: list[Finding] = []
     for doc in docs:
         if not doc.mime_type.startswith(MEDIA_FAMILIES):
@@ -146,26 +135,13 @@ def _media_findings(
                     sources=[ref],
                 )
             )
-        # Only where the case keeps custody records: one that documents no file's handling says
-        # nothing of this one's (a photo forwarded by e-mail), and each would be a gap.
-        if in_custody and doc.filename and doc.filename.lower() not in in_custody:
-            findings.append(
-                Finding(
-                    finding_type="custody_gap",
-                    title=f"No custody record mentions {doc.filename}",
-                    summary="Its collection and handling are undocumented in the evidence.",
-                    confidence=0.6,
-                    severity="MEDIUM",
-                    sources=[ref],
-                )
-            )
     return findings
 
 
 def signals(output: EvidenceOutput) -> list[Signal]:
     found = [
         Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings + output.custody
+        for f in output.findings
         if f.finding_type != PEOPLE_NAMED  # an index of names, not a fact about the case
     ]
     found += [
@@ -210,11 +186,6 @@ def _thoughts(
         thoughts.append(
             f"{len(output.sworn_claims)} sworn claim(s); {timed} state a time and {placed} a "
             "place, so they can be tested against the timeline."
-        )
-    if output.custody:
-        concerns = [f for f in output.custody if f.severity == "HIGH"]
-        thoughts.append(
-            f"{len(output.custody)} custody record(s); {len(concerns)} integrity concern(s)."
         )
     if owners:
         thoughts.append(

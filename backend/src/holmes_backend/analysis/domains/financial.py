@@ -6,26 +6,15 @@ from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.analysis.domains.addresses import registered_addresses, shared_addresses
-from holmes_backend.analysis.domains.allowances import policy_limits
 from holmes_backend.analysis.domains.anomalies import (
     REPORTING_THRESHOLD,
     STRUCTURING_BAND,
     find_anomalies,
 )
-from holmes_backend.analysis.domains.cheques import unrecorded_cheques
-from holmes_backend.analysis.domains.figures import (
-    figures_misstated,
-    figures_reported,
-    narrative_check,
-    period_changes,
-)
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
 from holmes_backend.analysis.domains.payees import (
-    listed_on_one_account,
-    not_on_lists,
     shared_accounts,
-    switched_accounts,
 )
 from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
@@ -86,33 +75,20 @@ def analyse_financial(
         {d.file_id: d.filename for d in docs},
         stated_thresholds(docs, transactions),
     )
-    anomalies += shared_accounts(transfers) + switched_accounts(transfers)
-    anomalies += not_on_lists(docs, transfers) + listed_on_one_account(docs)
+    anomalies += shared_accounts(transfers)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
-    anomalies += unrecorded_cheques(transactions, {d.file_id: d.filename for d in docs})
-    agreed = 0
-    for doc in docs:
-        count, found = narrative_check(doc, figures)
-        agreed += count
-        anomalies += found
     counterparties = _counterparties(transfers)
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
-    findings += period_changes(figures)
-    findings += figures_reported(figures, {d.file_id: d.filename for d in docs})
-    findings += figures_misstated(docs, figures)
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     findings += [figure for doc in docs for figure in referenced_figures(doc)]
-    findings += [limit for doc in docs for limit in policy_limits(doc)]
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,
         anomalies=anomalies,
         findings=findings,
     )
-    return FinancialAnalysis(
-        output, _thoughts(docs, transfers, figures, anomalies, agreed, threshold)
-    )
+    return FinancialAnalysis(output, _thoughts(docs, transfers, figures, anomalies, threshold))
 
 
 def _counterparties(transfers: list[Transaction]) -> list[str]:
@@ -214,7 +190,6 @@ def _thoughts(
     transfers: list[Transaction],
     figures: list[Transaction],
     anomalies: list[Anomaly],
-    agreed: int,
     threshold: float,
 ) -> list[str]:
     thoughts = [
@@ -244,10 +219,5 @@ def _thoughts(
             f"No structuring (≥3 transfers within {100 * STRUCTURING_BAND:.0f}% under "
             f"{format_money(threshold, '')} in two weeks), round trips, cross-document amount "
             "mismatches or duplicates were found."
-        )
-    if figures:
-        thoughts.append(
-            f"Cross-checked narrative figures against the tables: {agreed} stated figure(s) agree "
-            "within rounding."
         )
     return thoughts

@@ -14,7 +14,6 @@
 - invoices: payments against a reference of an invoice series whose other invoices are in the
   evidence, when that one is not (its invoice should exist and was not produced);
 - receipts: expense claims whose own row says no receipt came with them;
-- custody: media no custody record mentions, or items with conflicting hashes;
 - declarations: a policy or contract requires payments, gifts or hospitality to be declared,
   an organisation paid a person of the case, and nothing records that person declaring them.
 """
@@ -34,20 +33,12 @@ from holmes_backend.agents.schemas import (
     Transaction,
 )
 from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
-from holmes_backend.analysis.domains.anomalies import (
-    DUPLICATE_MATERIAL_SHARE,
-    REPORTING_THRESHOLD,
-)
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import (
-    INVOICED,
-    claimant_of,
-    distinct_payments,
     is_payment,
     is_transfer,
     norm_reference,
     received,
-    total_of,
 )
 from holmes_backend.analysis.domains.legal import (
     AMENDMENT,
@@ -55,24 +46,17 @@ from holmes_backend.analysis.domains.legal import (
     REQUIREMENT,
     agreement_parties,
 )
-from holmes_backend.analysis.domains.members import ROLE_HELD, role_holders
-from holmes_backend.analysis.domains.people import ORGANIZATIONS_NAMED, PEOPLE_NAMED
-from holmes_backend.analysis.domains.services import served
+from holmes_backend.analysis.domains.people import PEOPLE_NAMED
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
-from holmes_backend.analysis.facts.lexicon import VENUE_HEADS, fold, wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import (
     distinctive_words,
-    find_names,
-    kind_of,
-    name_key,
-    person_parts,
     possessive,
     same_party,
 )
-from holmes_backend.analysis.facts.text import units, words
+from holmes_backend.analysis.facts.text import units
 
 _RECORD = re.compile(
     r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"
@@ -81,16 +65,6 @@ _RECORD = re.compile(
 )
 _RECORD_FILES = re.compile(r"minute|resolution|approv|consent|ratif", re.IGNORECASE)
 _MAX_COUNTERPARTY_GAPS = 5
-# What a declaration duty covers that a payment is, and words of a declaration on record.
-_DECLARABLE = re.compile(
-    r"\b(?:payments?|gifts?|hospitality|fees?|benefits?|money|funds|remuneration|commissions?|"
-    r"inducements?|gratuit(?:y|ies))\b",
-    re.IGNORECASE,
-)
-_DECLARED = re.compile(
-    r"\b(?:declared|disclosed|declaration|disclosure|notified|registered)\b", re.IGNORECASE
-)
-_MAX_DECLARATION_GAPS = 5
 # An invoice number: a lettered prefix (with any year or group parts), then its own number.
 _SERIES = re.compile(r"^(?P<series>[A-Za-z]{2,}[-/ ](?:[A-Za-z0-9]+[-/ ])*?)\d+$")
 # The claims most worth corroborating (a time and a place first), not every one: on the
@@ -131,7 +105,7 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
     texts = [
         (f.title + " " + f.summary, f.sources)
         for f in view.evidence.findings
-        if f.finding_type not in (PEOPLE_NAMED, ROLE_HELD)  # who is named, who holds a post
+        if f.finding_type != PEOPLE_NAMED  # who is named
     ]
     texts += [
         (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
@@ -171,8 +145,7 @@ def unapproved(view: CaseView) -> list[Unapproved]:
         above = _above(view.financial.transactions, clause)
         # A payment whose own row records the approver's sign-off ("Approver: Chief Executive",
         # or the name of whom the staff records give that role).
-        roles = role_holders(view.evidence.findings)
-        over = [t for t in above if not _row_approved(t, clause, roles)]
+        over = [t for t in above if not _row_approved(t, clause)]
         if above and not over:
             continue
         bound = agreement_parties(view.legal, clause.source.file_id)
@@ -202,7 +175,7 @@ _SIGNER_FIELD = re.compile(
 )
 
 
-def _row_approved(tx: Transaction, clause: Clause, roles: dict[str, str] | None = None) -> bool:
+def _row_approved(tx: Transaction, clause: Clause) -> bool:
     if _SEVERAL.search(clause.party or ""):
         # Two signers required: the row names two different ones.
         signers = {m["who"].strip().lower() for m in _SIGNER_FIELD.finditer(tx.description)}
@@ -210,11 +183,7 @@ def _row_approved(tx: Transaction, clause: Clause, roles: dict[str, str] | None 
     wanted = approver_words(clause.party or "")
 
     def holds(who: str) -> bool:
-        words = {w.lower().strip(".,()") for w in who.split()}
-        held = (roles or {}).items()
-        return wanted <= words or any(
-            same_party(person, who) and wanted <= set(role.split()) for person, role in held
-        )
+        return wanted <= {w.lower().strip(".,()") for w in who.split()}
 
     return any(holds(match["who"]) for match in _ROW_APPROVAL.finditer(tx.description))
 
@@ -275,155 +244,7 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
     ]
 
 
-_MAIL_DOMAIN = re.compile(r"@([\w.-]+)")
-
-
-def _mentioned_elsewhere(view: CaseView, party: str, files: set[str]) -> bool:
-    key = name_key(party)
-    parts = person_parts(party)
-    # A person by their surname; a firm by its whole name ("Prairie Fuel Cards", not "cards").
-    token = parts[2] if parts and parts[0] and kind_of(party) == "person" else key
-    known = view.legal.parties + view.evidence.people
-    # An organisation listed among those a file names (an investigator's memo asking who owns
-    # it) is no basis for paying it.
-    known += [
-        e
-        for f in view.legal.findings + view.evidence.findings
-        if f.finding_type != ORGANIZATIONS_NAMED
-        for e in f.entities
-    ]
-    if any(name_key(k) == key for k in known):
-        return True
-    # An invoice it issued, in a file of its own, is what the payment was for.
-    invoiced = (
-        t
-        for t in view.financial.transactions
-        if t.description.startswith(INVOICED) and t.source.file_id not in files
-    )
-    if any(key in (name_key(t.to_party or ""), name_key(t.from_party or "")) for t in invoiced):
-        return True
-    # A firm that wrote or was written to: an e-mail address at its own domain ("@vireaux.fr").
-    own = {fold(w) for w in distinctive_words([party])}  # "société" of "@societe-x.fr"
-    for event in view.evidence.events:
-        for domain in _MAIL_DOMAIN.findall(event.description):
-            labels = set(re.findall(r"[a-z]{3,}", domain.lower()))
-            # "@hallamreeve.co.uk" is Hallam & Reeve's: its words run together.
-            if own & labels or any(w in label for w in own if len(w) >= 5 for label in labels):
-                return True
-    for doc in view.documents:
-        if doc.file_id in files:
-            continue
-        text = fold(" ".join(u.text for u in units(doc)).lower())  # keys are unaccented
-        if token and token in text:
-            return True
-    return False
-
-
-def _own_accounts(transactions: list[Transaction]) -> set[tuple[str, str]]:
-    """(file, party) for the party on one side of every one of a file's transactions: the
-    holder of the statement the file is."""
-    sides: dict[str, list[set[str]]] = defaultdict(list)
-    for tx in transactions:
-        sides[tx.source.file_id].append({name_key(p) for p in (tx.from_party, tx.to_party) if p})
-    return {
-        (file_id, party)
-        for file_id, rows in sides.items()
-        if len(rows) >= 2
-        for party in set.intersection(*rows)
-    }
-
-
-# Merchants that sell to whoever walks in: a card's spending there has no contract behind it.
-_SPENDING = VENUE_HEADS | wordset(
-    "taxi taxis cab cabs parking airport aeroport aeropuerto flughafen airline airlines airways "
-    "railway railways rail beach bar cafe coffee supermarket"
-)
-
-
-def counterparty_gaps(view: CaseView, threshold: float = REPORTING_THRESHOLD) -> list[EvidenceGap]:
-    material = threshold * DUPLICATE_MATERIAL_SHARE
-    payments: dict[str, list[Transaction]] = defaultdict(list)
-    names: dict[str, str] = {}
-    holders = _own_accounts(view.financial.transactions)
-    recorded_in: dict[str, set[str]] = defaultdict(set)  # every file recording its payments
-    once = {id(tx) for tx in distinct_payments(view.financial.transactions)}
-    for tx in view.financial.transactions:
-        if (tx.source.file_id, name_key(tx.to_party or "")) in holders:
-            continue  # a salary into the statement's own holder is no counterparty's payment
-        if tx.to_party and (who := served(tx)) and same_party(who, tx.to_party):
-            continue  # a charge for a patient's visit (its "Patient" column) pays no one
-        if claimant_of(tx):
-            continue  # an expense claim's basis is its receipt (receipt_gaps), not a contract
-        if is_payment(tx) and tx.to_party:
-            key = name_key(tx.to_party)
-            recorded_in[key].add(tx.source.file_id)
-            if id(tx) in once:  # a cheque in the register and on the statement is one
-                payments[key].append(tx)
-                names.setdefault(key, tx.to_party)
-    gaps: list[EvidenceGap] = []
-    for key, txs in sorted(payments.items(), key=lambda kv: -sum(t.amount for t in kv[1])):
-        if all(t.amount < material for t in txs) or _SPENDING & set(words(names[key])):
-            # Routine spending (a fare, a lunch), however often, and spending at a restaurant,
-            # a hotel, a car park, however much: its basis is a receipt, not a contract.
-            continue
-        if _mentioned_elsewhere(view, names[key], recorded_in[key]):
-            continue
-        total = sum(t.amount for t in txs)
-        gaps.append(
-            EvidenceGap(
-                element=f"Basis for {len(txs)} payment(s) to {names[key]} totalling "
-                f"{format_money(total, txs[0].currency)}",
-                current_strength="WEAK",
-                recommendation=f"Obtain the contract, invoices and correspondence with {names[key]}"
-                "; nothing outside the payment records mentions this counterparty.",
-                sources=unique_refs([t.source for t in txs], 6),
-            )
-        )
-        if len(gaps) >= _MAX_COUNTERPARTY_GAPS:
-            break
-    return gaps
-
-
-# An expense row's receipt column saying none came: "Receipt attached: No", "Receipt: missing".
-_NO_RECEIPT = re.compile(
-    r"\breceipts?(?:\s+(?:attached|provided|supplied|submitted|held|on\s+file|received))?\s*"
-    r"\??\s*:\s*(?:no|n|none|missing|not\s+(?:provided|attached|supplied|available)|lost|"
-    r"outstanding|nil)\s*(?:;|$)",
-    re.IGNORECASE,
-)
-
-
-def receipt_gaps(view: CaseView) -> list[EvidenceGap]:
-    """Expense claims without their receipts, one gap per claimant."""
-    missing: dict[str, list[Transaction]] = defaultdict(list)
-    for tx in view.financial.transactions:
-        who = claimant_of(tx)
-        if who and _NO_RECEIPT.search(tx.description or ""):
-            missing[name_key(who)].append(tx)
-    gaps: list[EvidenceGap] = []
-    for txs in missing.values():
-        who = claimant_of(txs[0])
-        gaps.append(
-            EvidenceGap(
-                element=f"Receipts for {len(txs)} expense claim(s) by {who} totalling "
-                f"{total_of(txs)}",
-                current_strength="MISSING",
-                recommendation=f"Obtain the receipts or card slips from {who} and the merchants' "
-                "own records; the claims' rows say none were attached.",
-                sources=unique_refs([t.source for t in txs], 6),
-            )
-        )
-    return gaps
-
-
 _PRESENCE_SPAN = timedelta(days=7)
-
-
-_OWN = re.compile(r"\b(?:I|we|me|my|our|us)\b", re.IGNORECASE)
-
-
-def _names_someone(text: str) -> bool:
-    return any(n.kind == "person" for n in find_names(text))
 
 
 # What would bear out a claim, by what it tells: where the witness was is shown by where their
@@ -490,26 +311,14 @@ def claim_gaps(
     view: CaseView, tested: set[tuple[str, int | None, int | None]]
 ) -> list[EvidenceGap]:
     gaps: list[EvidenceGap] = []
-    ranked = sorted(
-        view.evidence.sworn_claims, key=lambda c: -(bool(c.claimed_time) + bool(c.claimed_place))
-    )
-    for claim in ranked:
+    for claim in view.evidence.sworn_claims:
         key = (claim.source.file_id, claim.source.line, claim.source.page)
-        if key in tested or not (claim.claimed_time or claim.claimed_place):
-            continue
-        if not (claim.claimed_place or _OWN.search(claim.claim) or _names_someone(claim.claim)):
-            continue  # "The business has been doing well": no one's time and place to show
+        if key in tested or not (claim.claimed_time and claim.claimed_place):
+            continue  # a key claim puts its speaker at a place at a time: what records can show
         span = parse_span(claim.claimed_time)
-        lasting = bool(span and span[1] - span[0] > _PRESENCE_SPAN)
-        if lasting and not claim.claimed_place:
+        if span is None or span[1] - span[0] > _PRESENCE_SPAN:
             continue  # years of employment, not a time and place that CCTV or a phone shows
-        when = f" ({claim.claimed_time})" if claim.claimed_time else ""
-        seek = (
-            # "I have worked on Ward 7 since 2022": a period, shown by the records of it
-            "employment, payroll, tenancy or registration records for the period"
-            if lasting
-            else _corroboration(claim, when)
-        )
+        seek = _corroboration(claim, f" ({claim.claimed_time})")
         gaps.append(
             EvidenceGap(
                 element=f"Corroboration of {possessive(claim.speaker or 'a witness')} claim: "
@@ -521,26 +330,6 @@ def claim_gaps(
         )
         if len(gaps) >= _MAX_CLAIM_GAPS:
             break
-    return gaps
-
-
-def money_gaps(view: CaseView) -> list[EvidenceGap]:
-    gaps: list[EvidenceGap] = []
-    for anomaly in view.financial.anomalies:
-        if anomaly.kind not in ("structuring", "round_trip"):
-            continue
-        files = {s.file_id for s in anomaly.sources}
-        if len(files) > 1:
-            continue
-        gaps.append(
-            EvidenceGap(
-                element=f"Bank records behind the {anomaly.kind.replace('_', ' ')} pattern",
-                current_strength="WEAK",
-                recommendation="The pattern rests on one document; subpoena the banks' statements,"
-                " wire records and any CTR/SAR filings for the accounts involved.",
-                sources=anomaly.sources[:6],
-            )
-        )
     return gaps
 
 
@@ -609,85 +398,6 @@ def invoice_gaps(view: CaseView) -> list[EvidenceGap]:
 def _series(reference: str) -> str:
     match = _SERIES.match(reference)
     return match["series"].upper() if match else ""
-
-
-def custody_gaps(view: CaseView) -> list[EvidenceGap]:
-    gaps: list[EvidenceGap] = []
-    for finding in view.evidence.findings + view.evidence.custody:
-        if finding.finding_type == "custody_gap":
-            gaps.append(
-                EvidenceGap(
-                    element=f"Chain of custody: {finding.title}",
-                    current_strength="WEAK",
-                    recommendation="Document who collected the file, from which device, when, and"
-                    " its hash; otherwise its authenticity can be challenged.",
-                    sources=finding.sources,
-                )
-            )
-        elif finding.finding_type == "custody_integrity" or (
-            finding.finding_type == "custody" and finding.severity == "HIGH"
-        ):
-            gaps.append(
-                EvidenceGap(
-                    element=f"Integrity of the item: {finding.title}",
-                    current_strength="WEAK",
-                    recommendation="Re-hash the original, compare with the acquisition record and "
-                    "obtain the examiner's notes explaining the difference.",
-                    sources=finding.sources,
-                )
-            )
-    return gaps
-
-
-def declaration_gaps(view: CaseView) -> list[EvidenceGap]:
-    """Payments from an organisation to a person of the case that a declaration duty covers
-    and no record shows declared (the duty's own sentence is no record)."""
-    duties = [
-        c
-        for c in view.legal.clauses
-        if c.kind == "disclosure_requirement" and _DECLARABLE.search(c.text)
-    ]
-    if not duties:
-        return []
-    duty = duties[0]
-    body = f"the {duty.party}" if duty.party else "the body the policy names"
-    received: dict[tuple[str, str], list[Transaction]] = defaultdict(list)
-    for tx in map(view.held, view.financial.transactions):
-        if not is_transfer(tx) or not tx.from_party or not tx.to_party:
-            continue
-        if kind_of(tx.from_party) == "organization" and kind_of(tx.to_party) == "person":
-            received[(tx.from_party, tx.to_party)].append(tx)
-    gaps: list[EvidenceGap] = []
-    for (payer, payee), paid in list(received.items())[:_MAX_DECLARATION_GAPS]:
-        if _declared(view, payer, {c.text for c in duties}):
-            continue
-        total = total_of(paid)
-        gaps.append(
-            EvidenceGap(
-                element=f"Declaration to {body} of {len(paid)} payment(s) from {payer} to "
-                f"{payee} (total {total})",
-                current_strength="MISSING",
-                recommendation=f"Obtain {possessive(body)} register of declarations for the "
-                f"period and ask {payee} whether these payments were declared; the evidence "
-                f"holds none, and {duty.text[:160]}",
-                sources=unique_refs([duty.source] + [t.source for t in paid], 8),
-            )
-        )
-    return gaps
-
-
-def _declared(view: CaseView, payer: str, duties: set[str]) -> bool:
-    """Whether a record (not a duty, nor a witness' word) declares something of the payer."""
-    words = distinctive_words([payer])
-    texts = [f.title + " " + f.summary for f in view.evidence.findings]
-    texts += [f"{e.description} {e.source.excerpt}" for e in view.evidence.events]
-    texts += [f"{d.description} {d.source.excerpt}" for d in view.legal.dates]
-    texts += [c.text for c in view.legal.clauses if c.text not in duties]
-    texts += [f.summary for f in view.legal.findings]
-    return any(
-        _DECLARED.search(text) and words & {w.lower().strip(".,;:()") for w in text.split()}
-        for text in texts
-    )
 
 
 def absent_document_gaps(view: CaseView) -> list[EvidenceGap]:

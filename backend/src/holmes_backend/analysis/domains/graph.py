@@ -26,7 +26,6 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.dispositions import OWNERSHIP_CHANGE
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
 from holmes_backend.analysis.domains.interests import INTEREST, RELATION
 from holmes_backend.analysis.domains.ledger import INVOICED, distinct_payments, is_payment
@@ -294,12 +293,10 @@ _MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
 
 def _naming_findings(view: CaseView) -> list[Finding]:
     """The findings whose entities are names of the case: the legal and evidence findings,
-    the parties an export names and a property's owners (the other financial findings' names
+    the parties an export names (the other financial findings' names
     are their payments')."""
-    parties = [
-        f for f in view.financial.findings if f.finding_type in (RECORD_PARTIES, OWNERSHIP_CHANGE)
-    ]
-    return view.legal.findings + view.evidence.findings + view.evidence.custody + parties
+    parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
+    return view.legal.findings + view.evidence.findings + parties
 
 
 def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
@@ -471,7 +468,6 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 _TIES: dict[str, tuple[str, float]] = {
     INTEREST: ("holds_role_in", 0.85),
     RELATION: ("related_to", 0.8),
-    OWNERSHIP_CHANGE: ("transferred_property_to", 0.8),
 }
 
 

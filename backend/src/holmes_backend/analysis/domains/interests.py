@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
-from holmes_backend.analysis.domains.tenders import BID_RECORDED
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.lexicon import fold
@@ -124,7 +123,6 @@ _ANY_SUPPLIER = re.compile(
     r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
     re.IGNORECASE,
 )
-_BIDDERS = re.compile(r"\b(?:bidders?|tenderers?)\b", re.IGNORECASE)
 # Ties denied together, their object named once after the last: "no financial interest in, and
 # hold no directorship of or shareholding in, any company that supplies the Trust" is read as
 # "no financial interest in any company that supplies the Trust".
@@ -430,7 +428,6 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
     homes = [f for f in personal if f.finding_type == HOME_ADDRESS and f.entities]
     paid = _paid(view)
-    bidders = [f.entities[0] for f in view.legal.findings if f.finding_type == BID_RECORDED]
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
         denial = _DISCLAIMS.search(claim.claim)
@@ -438,10 +435,9 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         if not claim.speaker or (denial is None and related is None):
             continue
         if denial is not None:
-            scope, entities = _targets(claim.claim, denial, interests, paid, bidders)
+            scope, entities = _targets(claim.claim, denial, interests, paid)
             what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
         else:
-            _BIDDERS = re.compile(r"\b(?:bidders?|tenderers?)\b", re.IGNORECASE)
             # "No payments were made to related parties": the registered entities it pays.
             payees = distinctive_words(paid)
             entities = sorted(
@@ -498,15 +494,6 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     return found
 
 
-_NO_RELATIVES = re.compile(
-    r"\b(?:no|not\s+have\s+any|don['\u2019]t\s+have\s+any|do\s+not\s+have\s+any|none\s+of\s+my)"
-    r"\s+(?:\w+\s+)?(?:relatives?|family(?:\s+members?)?|relations|kin)\b[^.;]{0,30}?"
-    r"\b(?:employed|working|work|works|on\s+the\s+staff|on\s+the\s+payroll)\b",
-    re.IGNORECASE,
-)
-_EMPLOYEE_ROW = re.compile(r"\b(?:employee|staff)\b[^:;]{0,20}:", re.IGNORECASE)
-
-
 def _paid(view: "CaseView") -> list[str]:
     return sorted({t.to_party for t in view.financial.transactions if is_payment(t) and t.to_party})
 
@@ -516,15 +503,14 @@ def _targets(
     denial: re.Match[str],
     interests: list[Finding],
     paid: list[str],
-    bidders: list[str],
 ) -> tuple[str, list[str]]:
     """What a denial is about, as it says it, and the registered entities that are: the one it
     names, or each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
     rest = _SHARED_OBJECT.sub(r" \g<last>", claim[denial.end() :], count=1)
     if supplier := _ANY_SUPPLIER.match(rest):
-        # "any of the bidders": those the case's tables of bids name; else those it pays.
-        payees = distinctive_words(bidders if _BIDDERS.search(supplier.group()) else paid)
+        # "any supplier": each registered entity the case pays.
+        payees = distinctive_words(paid)
         return " ".join(supplier.group().split()).rstrip(".,;"), [
             e for e in entities if distinctive_words([e]) & payees
         ]

@@ -15,7 +15,6 @@ from datetime import date
 
 from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.analysis.domains.statements import REPORTED, statement_figures
-from holmes_backend.analysis.domains.tenders import OFFEROR_HEADER
 from holmes_backend.analysis.domains.timeline import head_subject
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
@@ -238,6 +237,9 @@ def received(transactions: list[Transaction]) -> set[int]:
                 found.add(id(tx))
     return found
 
+
+# A tender's table: "Bidder: Pennine Landscapes; Price: 365000" is an offer, not a payment.
+OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
 
 _HOLDER_MIN = 2
 

@@ -3,29 +3,17 @@
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from datetime import date
 
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.analysis.domains.clauses import clauses_in
 from holmes_backend.analysis.domains.hypotheses import Signal
-from holmes_backend.analysis.domains.interests import INTEREST, register_findings
-from holmes_backend.analysis.domains.limits import (
-    LOWER_LIMIT,
-    UPPER_LIMIT,
-    compliance_findings,
-    limit_clauses,
-)
-from holmes_backend.analysis.domains.opinions import bench_findings
+from holmes_backend.analysis.domains.interests import register_findings
 from holmes_backend.analysis.domains.parties import (
     captions,
     contract_parties,
     labelled_parties,
     signatories,
     signing_for,
-)
-from holmes_backend.analysis.domains.records import written_day
-from holmes_backend.analysis.domains.tenders import (
-    shared_officers,
 )
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
@@ -169,12 +157,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings
-        doc_clauses = [
-            c
-            for u in doc_units
-            if u.kind != "row"
-            for c in [*clauses_in(u, operative), *limit_clauses(u)]
-        ]
+        doc_clauses = [c for u in doc_units if u.kind != "row" for c in clauses_in(u, operative)]
         clauses += doc_clauses
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)
@@ -183,10 +166,8 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
         findings += register_findings(doc_units)
-        written = written_day(doc)
-        findings += compliance_findings(doc_units, date.fromisoformat(written) if written else None)
     clauses = clauses[:_MAX_CLAUSES]
-    findings += _clause_findings(clauses) + shared_officers(findings, INTEREST)
+    findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)
     if law:
         refs = [ref for name, ref in laws if name == law[0][0]]
@@ -412,7 +393,6 @@ def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
                 sources=[unit.ref],
             )
         )
-    findings += bench_findings(doc_units)
     cited: Counter[str] = Counter()
     first: dict[str, SourceRef] = {}  # each case where it is cited first
     for unit in doc_units:
@@ -450,18 +430,6 @@ def _clause_findings(clauses: list[Clause]) -> list[Finding]:
                     confidence=0.8,
                     severity="MEDIUM",
                     entities=[clause.party] if clause.party else [],
-                    sources=[clause.source],
-                )
-            )
-        elif clause.kind in (UPPER_LIMIT, LOWER_LIMIT) and clause.amount is not None:
-            bound = "at most" if clause.kind == UPPER_LIMIT else "at least"
-            findings.append(
-                Finding(
-                    finding_type=clause.kind,
-                    title=f"Limit: {clause.party} {bound} {clause.amount:g}",
-                    summary=clause.text[:400],
-                    confidence=0.8,
-                    severity="LOW",
                     sources=[clause.source],
                 )
             )

@@ -22,17 +22,15 @@ from datetime import timedelta, tzinfo
 from holmes_backend.agents.schemas import (
     Anomaly,
     CrossModalLink,
-    SourceRef,
     TimedEvent,
     Transaction,
 )
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.domains.links import instant
-from holmes_backend.analysis.facts.cells import roles, row_fields
+from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.analysis.facts.text import units
 from holmes_backend.llm.evidence import EvidenceDoc
 
 SHARED_ACCOUNT = "shared_account"
@@ -41,11 +39,7 @@ NOT_ON_LIST = "payee_not_on_list"
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
 _IDENTIFIER = re.compile(r"\b(?:id|no|number|code|ref)\b", re.IGNORECASE)
-_LIST_NAME = re.compile(r"\b(?:name|employee|staff|vendor|supplier|payee|member|customer)\b", re.I)
 _MIN_ACCOUNT = 6
-_MIN_LISTED = 3
-_MOST = 0.5  # the share of the other payees a list must hold to be their list
-_MONEY_ROLES = ("amount", "debit", "credit")
 
 
 def _account(tx: Transaction) -> str | None:
@@ -90,122 +84,11 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
     return found
 
 
-def listed_on_one_account(docs: list[EvidenceDoc]) -> list[Anomaly]:
-    """Parties of different lists of the case (a vendor master, an HR roster; tables without
-    amounts) given one bank
-    account: "Coldharbour Consulting" and the employee "Rachel Dalby" paid into 09-01-28
-    55021983 (a vendor its own staff set up in their name)."""
-    held: dict[str, list[tuple[str, str, SourceRef]]] = defaultdict(list)
-    for doc in docs:
-        rows = [(u, row_fields(u.text)) for u in units(doc) if u.kind == "row"]
-        headers = list(dict.fromkeys(k for _, fields in rows for k in fields))
-        if any(role in _MONEY_ROLES for role in roles(headers).values()):
-            continue  # a table of payments: its rows are read as payments (shared_accounts)
-        for unit, fields in rows:
-            name = next(  # "Vendor name", not "Vendor ID"
-                (
-                    v
-                    for k, v in fields.items()
-                    if _LIST_NAME.search(k) and not _IDENTIFIER.search(k) and v.strip()
-                ),
-                None,
-            )
-            account = next(
-                (
-                    a
-                    for k, v in fields.items()
-                    if _ACCOUNT.search(k) and not _NOT_ACCOUNT.search(k)
-                    if (a := _normal_account(v))
-                ),
-                None,
-            )
-            if name and account:
-                held[account].append((name.strip(), doc.file_id, unit.ref))
-    found: list[Anomaly] = []
-    for account, parties in held.items():
-        files = {file_id for _, file_id, _ in parties}
-        names = list(dict.fromkeys(name for name, _, _ in parties))
-        if len(files) < 2 or len(names) < 2 or all(same_party(names[0], n) for n in names[1:]):
-            continue
-        found.append(
-            Anomaly(
-                kind=SHARED_ACCOUNT,
-                description=(
-                    f"{' and '.join(names[:3])} are given one bank account ending {account[-4:]} "
-                    f"in different lists of the case: whoever is paid as one is paid as the other."
-                ),
-                severity="HIGH",
-                sources=unique_refs([ref for _, _, ref in parties], 8),
-            )
-        )
-    return found
-
-
-_INTO_ACCOUNT = re.compile(
-    r"\b(?:account|iban|paid\s+in(?:to|\s+to)?|deposit\w*|salary|wages?|pay\s+goes)\b", re.I
-)
-
-
-def switched_accounts(transfers: list[Transaction]) -> list[Anomaly]:
-    """A payee paid into one account, then into another: one anomaly per payee."""
-    by_payee: dict[str, list[tuple[str, str, Transaction]]] = defaultdict(list)
-    for tx in transfers:
-        if is_payment(tx) and tx.to_party and tx.date and (account := _account(tx)):
-            by_payee[name_key(tx.to_party)].append((tx.date, account, tx))
-    found: list[Anomaly] = []
-    for paid in by_payee.values():
-        paid.sort(key=lambda entry: entry[0])
-        first = paid[0][1]
-        moved = [tx for _, account, tx in paid if account != first]
-        if not moved:
-            continue
-        before = [tx for _, account, tx in paid if account == first]
-        accounts = sorted({account for _, account, _ in paid} - {first})
-        found.append(
-            Anomaly(
-                kind=SWITCHED_ACCOUNT,
-                description=(
-                    f"{paid[0][2].to_party} was paid into the account ending {first[-4:]} "
-                    f"({_paid(before)}, from {paid[0][0]}), then into "
-                    f"{', '.join('the account ending ' + a[-4:] for a in accounts)} "
-                    f"({_paid(moved)}, from {moved[0].date}): a change of bank details to "
-                    "confirm with the payee by a known contact."
-                ),
-                severity="MEDIUM",
-                total_amount=sum(t.amount for t in moved),
-                sources=unique_refs([before[-1].source, *(t.source for t in moved)], 6),
-            )
-        )
-    return found
-
-
 @dataclass
 class _List:
     doc: EvidenceDoc
     identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
     names: list[str]
-
-
-def _lists(docs: list[EvidenceDoc]) -> list[_List]:
-    """Tables of the case that list parties without amounts (rosters, vendor masters)."""
-    found: list[_List] = []
-    for doc in docs:
-        rows = [row_fields(u.text) for u in units(doc) if u.kind == "row"]
-        rows = [r for r in rows if r]
-        if len(rows) < _MIN_LISTED:
-            continue
-        headers = list(rows[0])
-        if any(role in _MONEY_ROLES for role in roles(headers).values()):
-            continue
-        identifiers = {
-            _id_key(h): {r[h].strip().upper() for r in rows if r.get(h)}
-            for h in headers
-            if _IDENTIFIER.search(h)
-        }
-        names = [r[h] for h in headers if _LIST_NAME.search(h) for r in rows if r.get(h)]
-        if identifiers or names:
-            found.append(_List(doc, identifiers, names))
-    return found
 
 
 # One identifier however a register heads it: "Emp No", "Employee number", "Staff ID".
@@ -240,42 +123,6 @@ def _listed(tx: Transaction, listing: _List) -> bool | None:
     if listing.names and tx.to_party:
         return any(same_party(tx.to_party, name) for name in listing.names)
     return None
-
-
-def not_on_lists(docs: list[EvidenceDoc], transfers: list[Transaction]) -> list[Anomaly]:
-    payments = [t for t in transfers if is_payment(t) and t.to_party]
-    by_payee: dict[str, list[Transaction]] = defaultdict(list)
-    for tx in payments:
-        by_payee[name_key(tx.to_party or "")].append(tx)
-    found: list[Anomaly] = []
-    for listing in _lists(docs):
-        verdicts = {
-            key: verdict
-            for key, group in by_payee.items()
-            if group[0].source.file_id != listing.doc.file_id
-            and (verdict := _listed(group[0], listing)) is not None
-        }
-        absent = [key for key, listed in verdicts.items() if not listed]
-        present = len(verdicts) - len(absent)
-        # A list of these payees (it holds most of them), missing a few.
-        if not absent or present < max(2, _MOST * len(verdicts)):
-            continue
-        for key in absent:
-            group = by_payee[key]
-            found.append(
-                Anomaly(
-                    kind=NOT_ON_LIST,
-                    description=(
-                        f"{group[0].to_party} is paid ({_paid(group)}) but is not on "
-                        f"{listing.doc.filename}, which lists {present} of the other "
-                        f"{len(verdicts) - 1} payees."
-                    ),
-                    severity="HIGH",
-                    total_amount=sum(t.amount for t in group),
-                    sources=unique_refs([t.source for t in group], 6),
-                )
-            )
-    return found
 
 
 _NEW_VALUE = re.compile(r"\b(?:new|to|changed to|updated)\b", re.IGNORECASE)

@@ -5,22 +5,19 @@ concerns (an e-mail's sender and recipients, the people it names) and the day it
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import date
 from typing import Generic, TypeVar
 
 from holmes_backend.agents.schemas import Finding, Severity, TimedEvent
 from holmes_backend.analysis.domains.claims import is_testimony
-from holmes_backend.analysis.domains.timeline import display_name, doc_people, sender_name
+from holmes_backend.analysis.domains.timeline import doc_people, sender_name
 from holmes_backend.analysis.facts.dates import find_moments, parse_iso
 from holmes_backend.analysis.facts.memo import memo
-from holmes_backend.analysis.facts.names import find_names, kind_of
+from holmes_backend.analysis.facts.names import kind_of
 from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.llm.evidence import EvidenceDoc
 
 T = TypeVar("T")
 _HEADING_UNITS = 4
-_ON = re.compile(r" on (\d{4}-\d{2}-\d{2})$")
-_FROM_FIELD = re.compile(r"^\s*from\s*:\s*(?P<v>\S.{1,80})$", re.IGNORECASE)
 _PEOPLE = 6
 
 
@@ -89,9 +86,6 @@ def sentences(
                 yield Said(doc, unit, found, inner.people, inner.written or written)
 
 
-_CARRIED = 366  # days before the record's own day that a sentence before can give
-
-
 def written_day(doc: EvidenceDoc) -> str | None:
     """The day a record was written: its e-mail date, else the first date in its heading."""
     sent = parse_iso(str(doc.metadata.get("date") or ""))
@@ -100,38 +94,6 @@ def written_day(doc: EvidenceDoc) -> str | None:
     for unit in units(doc)[:_HEADING_UNITS]:
         if moments := find_moments(unit.text):
             return moments[0].day.isoformat()
-    return None
-
-
-def written_on(finding: Finding) -> date | None:
-    """The day a finding's title says its record was written (" … on 2024-03-01")."""
-    match = _ON.search(finding.title)
-    return date.fromisoformat(match[1]) if match else None
-
-
-def record_author(doc: EvidenceDoc) -> str | None:
-    """Who wrote the record: its e-mail sender (name and domain), else its letterhead's
-    organisation, else the person a letter is headed by (its first line, a name alone)."""
-    sender = str(doc.metadata.get("from") or "")
-    if "@" in sender:
-        domain = sender.rsplit("@", 1)[1].strip(" >").lower()
-        # A mailbox's label ("Reservations") names no one: the domain does.
-        name = display_name(sender)
-        named = any(n.text == name for n in find_names(name))
-        return f"{name}, {domain}" if name and named else domain or None
-    heading = units(doc)[:_HEADING_UNITS]
-    # A memo's or a notice's own "From:" field names its writer before any other name does.
-    for unit in heading:
-        if field := _FROM_FIELD.match(unit.text):
-            writers = find_names(field["v"])
-            if writers and writers[0].kind in ("organization", "person"):
-                return writers[0].text
-    for unit in heading:
-        organisations = [n.text for n in find_names(unit.text) if n.kind == "organization"]
-        if organisations:
-            return organisations[0]
-    if heading and [n.text for n in find_names(heading[0].text)] == [heading[0].text]:
-        return heading[0].text
     return None
 
 

@@ -4,7 +4,6 @@ a sworn claim against the evidence builds."""
 from holmes_backend.agents.schemas import Contradiction, Severity, SourceRef, SwornClaim
 
 _MAX_EVIDENCE = 6
-_LISTED = 3
 
 
 def refuted(

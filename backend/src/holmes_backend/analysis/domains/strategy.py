@@ -2,8 +2,8 @@
 
 anomalies → subpoena and trace; document mismatches → originals from both sides; approval
 requirements → minutes and consents; caps exceeded → payment review; sworn claims contradicted
-by the timeline → impeachment; claims without corroboration → location and CCTV data; custody
-gaps → custody documentation; recurring people without statements → interviews.
+by the timeline → impeachment; claims without corroboration → location and CCTV data;
+recurring people without statements → interviews.
 """
 
 import re
@@ -93,7 +93,6 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
     _money_steps(view, steps)
     _legal_steps(view, synthesis, steps)
     _testimony_steps(view, synthesis, steps)
-    _custody_steps(view, steps)
     _interview_steps(view, steps)
     steps.sort(key=lambda s: _ORDER[s.priority])
     steps = steps[:_MAX_STEPS]
@@ -169,34 +168,6 @@ def _testimony_steps(view: CaseView, synthesis: SynthesisOutput, steps: list[Nex
                 "MEDIUM",
             )
             break
-
-
-def _custody_steps(view: CaseView, steps: list[NextStep]) -> None:
-    records = view.evidence.custody + view.evidence.findings
-    concerns = [f for f in records if f.severity == "HIGH" and f.finding_type.startswith("custody")]
-    gaps = [f for f in records if f.finding_type == "custody_gap"]
-    if concerns:
-        _step(
-            steps,
-            "Re-verify the hashes and seals of the items with integrity concerns",
-            concerns[0].title,
-            "HIGH",
-        )
-    if gaps:
-        names = ", ".join(f.title.removeprefix("No custody record mentions ") for f in gaps[:4])
-        _step(
-            steps,
-            "Document the chain of custody of the media files",
-            f"No custody record for: {names}",
-            "MEDIUM",
-        )
-    if any(f.finding_type == "custody" and "hash" in f.title.lower() for f in records):
-        _step(
-            steps,
-            "Hash the original media and compare with the recorded values",
-            "Custody records carry hash values that can prove the files unaltered.",
-            "LOW",
-        )
 
 
 def _interview_steps(view: CaseView, steps: list[NextStep]) -> None:
@@ -279,8 +250,7 @@ def _thoughts(view: CaseView, steps: list[NextStep]) -> list[str]:
         basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
     thoughts = [
         f"Planned from {basis}: {len(view.financial.anomalies)} anomaly(ies), "
-        f"{len(view.legal.clauses)} clause(s), {len(view.evidence.sworn_claims)} sworn claim(s), "
-        f"{len(view.evidence.custody)} custody record(s)."
+        f"{len(view.legal.clauses)} clause(s), {len(view.evidence.sworn_claims)} sworn claim(s)."
     ]
     if steps:
         counts = Counter(s.priority for s in steps)

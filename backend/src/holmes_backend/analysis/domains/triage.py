@@ -29,8 +29,6 @@ from holmes_backend.analysis.domains.addresses import is_address_register
 from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
 from holmes_backend.analysis.domains.clauses import requires_approval
 from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_rulebook
-from holmes_backend.analysis.domains.limits import limit_clauses
-from holmes_backend.analysis.domains.members import roles_held
 from holmes_backend.analysis.domains.parties import signatories
 from holmes_backend.analysis.domains.statements import statement_figures
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
@@ -129,7 +127,6 @@ class _Profile:
     timed: bool
     placed: bool  # a place named at the head of the file (a letterhead, a venue)
     personal: bool  # a form naming people in its fields ("Employee: …", "Reviewer: …")
-    limits: int  # bounds set on measured quantities, and statements that values kept to them
     sighting: bool  # someone seen, identified or recorded by a camera
 
 
@@ -156,7 +153,7 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         figures=figures,
         # Whose number, login or badge is whose; who holds which job (a staff list).
         identities=holds_numbers(doc)
-        or bool(identity_holders([doc]) or roles_held(doc))
+        or bool(identity_holders([doc]))
         # A master file's e-mail addresses: what a look-alike sender is read against.
         or any(_MAIL_ADDRESS.search(u.text) for u in rows[:_LIMIT_UNITS]),
         calls=calls,
@@ -170,7 +167,6 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         # typed as a table under its "Claimant:").
         personal=_personal(doc_units[:_FORM_UNITS]) or bool(column_rows(doc) and head_subject(doc)),
         sighting=bool(_SIGHTING.search(text[:50_000])),
-        limits=sum(len(limit_clauses(u)) for u in doc_units[:_LIMIT_UNITS] if u.kind != "row"),
     )
 
 
@@ -278,8 +274,6 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     legal += 0.45 if profile.money and requires_approval(profile.text[:50_000]) else 0.0
     if len(_REGISTER_FIELD.findall(profile.text[:20_000])) >= _REGISTER_FIELDS:
         legal += 0.45  # who owns and directs an entity: the record its interests are read from
-    if profile.limits:
-        legal += 0.45  # a permit's or a specification's limits, or a return saying they were kept
     if _instrument(doc):
         legal += 0.45  # a guarantee, a deed, a lease its parties signed: what binds them
     evidence = _evidence_score(doc, profile)

@@ -1,6 +1,5 @@
 """Word lists the rules lean on. General vocabulary of finance, law and investigation only."""
 
-import re
 import unicodedata
 
 # Letters that carry no separable accent, and what they are written as without one.
@@ -9,12 +8,6 @@ _UNACCENTED = str.maketrans(
      "Ħ": "H", "\u0131": "i", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ß": "ss", "þ": "th",
      "Þ": "TH"}
 )  # fmt: skip
-
-
-# What turns an act's word into its stem: "inspection", "inspected" -> "inspect";
-# "withdrawals", "withdrawn" -> "withdraw"; "placement", "placed" -> "plac"; "stopped" -> "stop".
-_ACT_SUFFIX = re.compile(r"(?:ations?|itions?|ions?|ments?|als?|ings?|ed|en|es|e|s|n)$")
-_MIN_STEM = 4
 
 
 def wordset(text: str) -> frozenset[str]:

@@ -4,9 +4,8 @@ another person's payslips, say nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _FORM = (
     "HOUSING BENEFIT REVIEW - STATEMENT OF CIRCUMSTANCES\n"
@@ -37,14 +36,3 @@ async def _docs(
 async def test_pay_before_the_day_or_of_someone_else_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, paid="30/05/2025")).contradictions == []
     assert synthesis_of(await _docs(tmp_path, who="Marco Rinaldi")).contradictions == []
-
-
-async def test_a_payslip_s_net_pay_is_paid_to_its_employee_on_its_pay_date(
-    tmp_path: Path,
-) -> None:
-    [_, payslip] = await _docs(tmp_path)
-    financial, _ = run(FinancialOutput, [payslip])
-    [paid] = [t for t in financial.transactions if t.to_party]
-    assert (paid.amount, paid.date, paid.to_party) == (1061.15, "2025-10-31", "Tomas Rinaldi")
-    # The gross it was worked out from is no second payment.
-    assert all(t.date is None for t in financial.transactions if t is not paid)

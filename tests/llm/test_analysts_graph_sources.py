@@ -156,26 +156,6 @@ async def _real(name: str, mime: str) -> EvidenceDoc:
     return await load(REALDOCS / name, mime, name.partition(".")[0])
 
 
-async def test_an_opinions_cited_cases_are_authorities_cited_in_it_not_parties() -> None:
-    opinion = await _real("fisher_v_ut_austin_opinion.txt", "text/plain")
-    graph = _pipeline_graph([opinion])
-    by_id = {e.id: e for e in graph.entities}
-    cited = [e for e in graph.entities if " v. " in e.name]
-    assert any("Grutter" in e.name for e in cited)
-    assert all(e.type == "document" for e in cited), [(e.name, e.type) for e in cited]
-    edges = {(r.source_id, r.type, r.target_id) for r in graph.relationships}
-    for case in cited:
-        assert (case.id, "cited_in", "document:fisher-v-ut-austin-opinion") in edges
-        # Listed together in the most-cited index, they are not "named together".
-        assert not any(
-            case.id in (s, t)
-            and kind == "mentioned_with"
-            and by_id[t if s == case.id else s] in cited
-            for s, kind, t in edges
-        )
-    _assert_cited(graph, [opinion])
-
-
 async def test_an_export_names_its_parties_and_a_filing_its_signer_and_registrant() -> None:
     form4 = await _real("snowflake_form4.xml", "application/xml")
     filing = await _real("buckle_8-K.html", "text/html")

@@ -5,9 +5,8 @@ or a payment of another amount, contradicts nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "STATEMENT OF OWEN TRASK (LANDLORD)\n"
@@ -32,17 +31,6 @@ async def _docs(
         await text_doc(tmp_path, "statement_trask.txt", _STATEMENT),
         await text_doc(tmp_path, "bank_transfer.txt", _CONFIRMATION.format(day=day, amount=amount)),
     ]
-
-
-async def test_a_confirmations_fields_are_one_payment(tmp_path: Path) -> None:
-    financial, _ = run(FinancialOutput, await _docs(tmp_path))
-    [paid] = financial.transactions
-    assert (paid.date, paid.amount, paid.currency) == ("2026-08-19", 310.0, "GBP")
-    assert (paid.from_party, paid.to_party, paid.reference) == (
-        "O TRASK",
-        "L VOGT",
-        "DEPOSIT RETURN",
-    )
 
 
 async def test_the_same_day_or_another_amount_is_no_contradiction(tmp_path: Path) -> None:

@@ -75,23 +75,6 @@ async def test_a_continental_statement(tmp_path: Path) -> None:
     ]
 
 
-async def test_the_carer_denials_meet_her_statement_and_his_rota(tmp_path: Path) -> None:
-    docs = [
-        await _pdf(tmp_path, "lakeside_statement_ashcombe_mar2025.pdf", _ENGLISH),
-        await text_doc(tmp_path, "care_rota_march.csv", _ROTA, "text/csv"),
-        await text_doc(tmp_path, "statement_okonjo.txt", _STATEMENT),
-    ]
-    synthesis = synthesis_of(docs)
-    by_line = {c.claim_source.line: c for c in synthesis.contradictions}
-    received = by_line[3]
-    assert "2 payment(s) from" in received.explanation
-    assert received.severity == "HIGH"
-    together = by_line[4]
-    assert together.explanation.startswith("Daniel Okonjo denies being with Mrs. Ashcombe then")
-    assert [s.row for s in together.evidence_against] == [2]  # the visit of the 14th
-    assert 5 not in by_line  # no record puts them together on the 28th
-
-
 async def test_payments_to_the_carer_on_the_days_of_his_visits(tmp_path: Path) -> None:
     docs = [
         await _pdf(tmp_path, "lakeside_statement_ashcombe_mar2025.pdf", _ENGLISH),

@@ -261,24 +261,6 @@ def test_a_case_caption_in_any_latin_script() -> None:
     assert found.roles["Élodie Marchetti"] == "plaintiff"
 
 
-async def test_the_court_and_cited_cases_in_any_latin_script(tmp_path: Path) -> None:
-    opinion = await text_doc(
-        tmp_path,
-        "opinion.txt",
-        "COURT OF APPEAL OF QUÉBEC\n"
-        "No. 500-09-030123-224\n"
-        "Opinion of the Court. The appellant argues that the trial judge erred, and the "
-        "respondent answers that she did not.\n"
-        "As the Court held in Álvarez v. Smith, 558 U.S. 87 (2009), a moot appeal is dismissed; "
-        "see also Ørsted v. Lindqvist, 512 F.3d 101 (2008).\n"
-        "The appellant relies on Álvarez v. Smith, 558 U.S. 87, again. We hold the appeal moot.\n",
-    )
-    legal, _ = run(LegalOutput, [opinion])
-    kinds = {f.finding_type: f for f in legal.findings}
-    assert kinds["court"].title == "Court: Court Of Appeal Of Québec"
-    assert kinds["precedents_cited"].entities == ["Álvarez v. Smith", "Ørsted v. Lindqvist"]
-
-
 async def test_denials_of_parties_named_in_any_latin_script(tmp_path: Path) -> None:
     statement = await text_doc(
         tmp_path,

@@ -6,10 +6,9 @@ columns of their own."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.identifiers import identity_holders
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import text_doc
 
 _FORM = (
     "HARBOUR LINE INSURANCE - THEFT OF VEHICLE\n"
@@ -61,32 +60,3 @@ async def test_the_plate_is_his_by_the_form_and_the_invoice_and_a_sum_is_no_plat
     # "Darren …" on one record and "Mr D …" on another are one holder; "£16,900" in the form's
     # "Estimated value of vehicle" is not an identifier of anything.
     assert identity_holders(await _docs(tmp_path)) == {"id:lm21 kzt": "Rotimi Okafor"}
-
-
-async def test_the_night_told_after_a_morning_and_staying_in_are_at_home(tmp_path: Path) -> None:
-    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
-    claims = {c.claim[:30]: (c.claimed_time, c.claimed_place) for c in evidence.sworn_claims}
-    # "that night", told after "at 6.50am on Saturday 7 February": the night before, up to then.
-    drive = claims["Nobody else drives the car and"]
-    assert drive[0] == "2026-02-06T20:00:00/2026-02-07T06:50:00"
-    assert str(drive[1]).startswith("home")
-    # A bare "At home all night." answers the question's night.
-    assert claims["At home all night. [asked: Whe"][0] == "2026-02-06T20:00:00/2026-02-07T06:59:59"
-    # "didn't go out again until the morning": in, through the night.
-    indoors = claims["I watched television, went to "]
-    assert str(indoors[1]).startswith("home")
-
-
-async def test_camera_reads_of_his_plate_in_the_night_against_the_car_at_home(
-    tmp_path: Path,
-) -> None:
-    found = synthesis_of(await _docs(tmp_path)).contradictions
-    drive = [c for c in found if c.claim.startswith("Nobody else drives the car")]
-    assert [{r.file_id for r in c.evidence_against} for c in drive] == [{"camera_reads"}]
-    # A read before he parked it, or another plate's, places nothing against the night.
-    others = (
-        "NY-118,A1(M) J47 Allerton,06/02/2026,18:05:10,LM21KZT",
-        "NY-118,A1(M) J47 Allerton,07/02/2026,01:12:40,LM21KZB",
-    )
-    found = synthesis_of(await _docs(tmp_path, others)).contradictions
-    assert not any(r.file_id == "camera_reads" for c in found for r in c.evidence_against)

@@ -60,9 +60,6 @@ _HOLDER = "holder of "  # an unnamed party's key: its document's account holder 
 RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 ROUND_MIN = 5_000.0
 ROUND_UNIT = 1_000.0
-PASS_THROUGH_DAYS = 2
-PASS_THROUGH_SHARE = 0.05  # sent on within 5 % of what came in
-PASS_THROUGH_MIN = 1_000.0
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from holmes_backend.analysis.facts.dates import (
 )
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES
 from holmes_backend.analysis.facts.memo import memo
-from holmes_backend.analysis.facts.money import CODE, SYM, find_money
+from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.analysis.nlp import parse, sentence_spans
@@ -68,14 +68,6 @@ _TESTIMONY = re.compile(
 )
 _SWORN = re.compile(
     r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
-)
-# "My car, a grey Skoda Octavia, was stolen from outside my home": what happened to the
-# witness's own things is theirs to tell, in any person.
-_OWN_LOSS = re.compile(
-    r"\b(?:my|our)\s+(?:[\w-]+\s+){0,3}?[a-z]{3,}\b[^.;]{0,80}?\b(?:was|were|had\s+been|has\s+been|"
-    r"got)\s+(?:\w+\s+)?(?:stolen|taken|damaged|broken\s+into|vandali[sz]ed|lost|destroyed|burgled|"
-    r"written\s+off|set\s+(?:on\s+)?(?:fire|alight)|burnt|burned|flooded)\b",
-    re.IGNORECASE,
 )
 _FIRST_PERSON = re.compile(
     # "I have never", "I've never", "I'd already", "we're"
@@ -201,24 +193,6 @@ _TO_SOMEONE = re.compile(
     re.IGNORECASE,
 )
 _BY_ME = re.compile(r"\bby\s+(?:me|myself)\b", re.IGNORECASE)
-# A witness's word that something of theirs is theirs alone.
-EXCLUSIVE = re.compile(
-    r"\b(?:nobody|no\s*-?\s*one|none|no\s+other\s+(?:person|people|one))\s+(?:else|but\s+me)\b|"
-    r"\bonly\s+(?:I|me|myself)\b|\b(?:solely|exclusively)\s+(?:mine|my|by\s+me|used\s+by\s+me)\b|"
-    r"\bI\s+(?:am|was)\s+the\s+(?:only|sole)\s+(?:person|one|user|holder|signatory)\b",
-    re.IGNORECASE,
-)
-# "My only income is my wage", "our only account": what the witness has is all there is.
-_ONLY_HOLDING = re.compile(
-    r"\b(?:my|our)\s+only\s+(?:\w+\s+){0,2}(?:income|earnings|accounts?|propert(?:y|ies)|assets?)\b",
-    re.IGNORECASE,
-)
-# A means form's figure of what its maker has: "Total savings (all accounts): £450".
-_MEANS_FIELD = re.compile(
-    r"^\s*(?:total\s+)?(?:savings|capital|cash\s+savings|money\s+in\s+(?:the\s+)?bank)\b[^:]{0,40}:"
-    rf"\s*(?:{SYM}|{CODE})?\s?\d",
-    re.IGNORECASE,
-)
 # The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 # Who the witness is ("I am the night shift supervisor and have held that role since 2021"):
@@ -260,15 +234,6 @@ _FIGURE_ASKED = re.compile(
     r"\bhow\s+much\b|\bwhat\b[^?]{0,80}\b(?:takings|turnover|sales|revenue|income|earnings|"
     r"figures?|amount|total|value|worth|price|cost|rent|wages?|salary|pay|take|make|earn|bring\s+"
     r"in|turn\s+over)\b",
-    re.IGNORECASE,
-)
-# A figure for a span of time: "about £2,000 a week", "$400 per day", "£1,800 monthly"; a form's
-# "Average weekly turnover in the 12 months before the fire: £14,500".
-_RATE = re.compile(
-    rf"(?:{SYM}\s?\d[\d,.]*|\d[\d,.]*\s?(?:{CODE}|pounds|dollars|euros))\s*(?:k\b|thousand\s+)?\s*"
-    r"(?:(?:a|an|per|each)\s+(?:day|week|month|year)|daily|weekly|monthly|yearly)\b"
-    r"|\b(?:daily|weekly|monthly)\s+(?:\w+\s+){0,2}(?:takings|turnover|sales|revenue|income|"
-    rf"earnings)\b[^:]{{0,60}}:\s*(?:{SYM}|{CODE})?\s?\d",
     re.IGNORECASE,
 )
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
@@ -1390,19 +1355,9 @@ def _claim(
     asserted = (
         _FIRST_PERSON.search(text)
         or _BY_ME.search(text)  # "the minutes were written up that day and signed by me"
-        or EXCLUSIVE.search(text)  # "Nobody else is paid into it", of their own account
         or _PERJURY.search(text)
-        # "He lives in Leeds with his mother": where another lives, as the witness tells it.
-        or RESIDENCE.search(text)
-        # "The shop takes about £2,000 a week": a figure the witness gives, in any person.
-        or _RATE.search(text)
-        or _ONLY_HOLDING.search(text)
-        or _MEANS_FIELD.match(text)
-        or _OWN_LOSS.search(text)
     )
-    # "Every night's cash has been banked in full": completeness the witness vouches for.
-    vouched = bool(speaker and _UNIVERSAL.search(text) and _DONE.search(text))
-    if not (asserted or vouched or own) or not text:
+    if not (asserted or own) or not text:
         return None
     if _BACKGROUND.match(text) or text.rstrip().endswith(":"):
         return None  # who the witness is, or the words opening what follows
@@ -1410,11 +1365,9 @@ def _claim(
     # Where someone else lives is no place the witness was.
     named = _NAMED_RESIDENT.match(text)
     # Nor is where their stolen car stood.
-    other = (
-        RESIDENCE.search(text)
-        or (named and not (speaker and same_party(named["who"], speaker)))
-        or _OWN_LOSS.search(text)
-    ) and not _FIRST_PERSON.search(text)
+    other = (named and not (speaker and same_party(named["who"], speaker))) and not (
+        _FIRST_PERSON.search(text)
+    )
     claimed_place = None if other else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
         # "At my sister's flat in Salford." / "I got there about nine and stayed all night":
@@ -1428,11 +1381,6 @@ def _claim(
         or _BOUNDED.search(text)
         or _PERJURY.search(text)
         or own
-        or RESIDENCE.search(text)
-        or _RATE.search(text)
-        or _ONLY_HOLDING.search(text)
-        or _MEANS_FIELD.match(text)
-        or _OWN_LOSS.search(text)
     )
     if not weighty:
         return None

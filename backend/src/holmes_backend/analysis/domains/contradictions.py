@@ -17,7 +17,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, time, timedelta, tzinfo
 
 from holmes_backend.agents.schemas import (
     Clause,
@@ -84,10 +84,6 @@ _CONTACT = re.compile(
     re.IGNORECASE,
 )
 _KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
-_NOT_WITH = re.compile(
-    r"\b(?:(?:was|were)\s+(?:not|never)|wasn['\u2019]t|weren['\u2019]t)\s+(?:ever\s+)?with\b",
-    re.IGNORECASE,
-)
 _MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
 _PAYMENT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
@@ -525,7 +521,6 @@ def denial_contradictions(
                             "HIGH" if met else "MEDIUM",
                         )
                     )
-        found += _not_together(claim, items, known)
         denied = _denied_words(claim)
         for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
             match = pattern.search(denied)
@@ -755,37 +750,6 @@ def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
         for r in refs
         if r.file_id not in placed or r.line or r.row or r.page or r.cue_start is not None
     ]
-
-
-def _not_together(claim: SwornClaim, items: list[Item], known: set[str]) -> list[Contradiction]:
-    """ "I was not with Mrs Brightman on 19 August" against records of both together that day."""
-    speaker, text = claim.speaker or "", claim.claim
-    match = _NOT_WITH.search(text)
-    window = _claim_window(claim, UTC, timedelta(0)) if match else None
-    if match is None or window is None:
-        return []
-    found: list[Contradiction] = []
-    for target in _targets(text, match.end(), speaker, known):
-        together = [
-            i
-            for i in items
-            if i.file_id != claim.source.file_id
-            and i.kind != "transaction"
-            and _involves(i, speaker)
-            and _involves(i, target)
-            and window[0].date() <= i.when.date() <= window[1].date()
-        ]
-        if together:
-            found.append(
-                _denial(
-                    claim,
-                    unique_refs([i.source for i in together], 6),
-                    f"{speaker} denies being with {target} then, yet {len(together)} record(s) "
-                    f"show them together: {together[0].description[:160]}",
-                    "HIGH",
-                )
-            )
-    return found
 
 
 def _excepted(text: str) -> list[float]:

@@ -15,7 +15,6 @@ from datetime import date
 
 from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.analysis.domains.statements import REPORTED, statement_figures
-from holmes_backend.analysis.domains.timeline import head_subject
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
@@ -309,10 +308,6 @@ def claimant(text: str) -> str | None:
     return next((n.text for n in find_names(match["v"]) if n.kind == "person"), None)
 
 
-def claimant_of(tx: Transaction) -> str | None:
-    return claimant(tx.description or "")
-
-
 def references(text: str) -> list[str]:
     return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
 
@@ -335,80 +330,12 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     found += _statement_lines(doc, book.holder)
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
-    if not kept and (confirmed := _confirmation(doc, book.holder)) is not None:
-        kept.append(confirmed)
     taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
     for tx in _sentence_transactions(doc):
         if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
             kept.append(tx)
-    book.transactions = _payslip_paid(doc, kept)
+    book.transactions = kept
     return book
-
-
-# A payment's confirmation or remittance advice, one field a line ("From: G MARSH", "To: P
-# NAIR", "Date: 19/08/2026", "Amount: £250.00"): a short record headed as one.
-_CONFIRMATION_HEAD = re.compile(
-    r"\b(?:transfer|payment|remittance|receipt|confirmation|transaction)\b", re.IGNORECASE
-)
-_FORM_LINE = re.compile(r"^\s*(?P<key>[A-Za-z][\w ()/.'-]{0,30}?)\s*:\s*(?P<value>\S.*)$")
-_CONFIRMATION_UNITS = 30
-
-
-def _confirmation(doc: EvidenceDoc, holder: str | None) -> Transaction | None:
-    """The one payment a confirmation's fields record, read as a row of its own."""
-    doc_units = units(doc)
-    if doc.mime_type == "message/rfc822" or len(doc_units) > _CONFIRMATION_UNITS:
-        return None
-    head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
-    if not _CONFIRMATION_HEAD.search(head):
-        return None
-    fields: dict[str, str] = {}
-    ref: SourceRef | None = None
-    for unit in doc_units:
-        line = _FORM_LINE.match(unit.text) if unit.kind != "row" else None
-        if line is not None and line["key"] not in fields:
-            fields[line["key"]] = line["value"].strip()
-            if ref is None and find_money(line["value"]):
-                ref = unit.ref
-    if ref is None:
-        return None
-    assigned = roles(list(fields))
-    if not any(role in ("from", "to", "party") for role in assigned.values()):
-        return None
-    return _from_fields(doc.file_id, fields, ref, holder)
-
-
-# A payslip's pay date ("Pay date: 30/01/2026") and the line of what it paid ("Net pay £1,753").
-_PAY_DATE = re.compile(
-    r"\b(?:pay(?:ment)?\s+date|date\s+paid|paid\s+on)\s*:\s*(?P<v>[^;|]{6,40}?)(?:\s{2,}|[;|]|$)",
-    re.IGNORECASE,
-)
-_NET_PAY = re.compile(
-    r"^\s*(?:net\s+(?:pay|salary|wages?|payment)|take[\s-]?home(?:\s+pay)?|amount\s+paid)\b", re.I
-)
-_PAYSLIP_HEAD = 15
-
-
-def _payslip_paid(doc: EvidenceDoc, transactions: list[Transaction]) -> list[Transaction]:
-    """A payslip's net pay is a payment to its employee on its pay date: its undated "Net pay"
-    line takes the date of the slip's "Pay date:" and the person of its "Employee:" field."""
-    day = next(
-        (
-            moments[0].day
-            for u in units(doc)[:_PAYSLIP_HEAD]
-            if (field := _PAY_DATE.search(u.text)) and (moments := find_moments(field["v"]))
-        ),
-        None,
-    )
-    subject = head_subject(doc) if day is not None else None
-    if day is None or subject is None:
-        return transactions
-    return [
-        tx.model_copy(update={"date": day.isoformat(), "to_party": subject[0]})
-        if tx.date is None and tx.to_party is None and _NET_PAY.match(tx.description or "")
-        else tx
-        for tx in transactions
-    ]
 
 
 def _holder(doc: EvidenceDoc) -> str | None:

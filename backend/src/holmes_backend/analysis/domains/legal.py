@@ -85,24 +85,7 @@ _OPINION = re.compile(
     r"dissenting|concurring|we hold|it is so ordered|the judgment of)\b",
     re.IGNORECASE,
 )
-_COURT = re.compile(
-    rf"\b(SUPREME COURT OF [{UPPER} ]+?|UNITED STATES (?:DISTRICT )?COURT(?: OF APPEALS)?(?: FOR "
-    rf"[{UPPER} ]+)?|COURT OF APPEALS? (?:FOR|OF) [{UPPER} ]+?|[{UPPER}]+ COUNTY "
-    rf"(?:SUPERIOR|CIRCUIT|DISTRICT) COURT|HIGH COURT OF [{UPPER} ]+?)"
-    r"(?=\s*$|\s*[,.\n]|\s+(?:No\.|Syllabus|FOR THE))"
-)
-_DISPOSITION = re.compile(
-    r"\b(?:judgment[^.]{0,80}?\bis\s+|is\s+hereby\s+|,\s*)?(?P<d>(?:affirmed|reversed|vacated|"
-    r"remanded|dismissed)(?:[,]?\s+and\s+(?:the\s+case\s+is\s+)?(?:remanded|rendered))?)\b\.?",
-    re.IGNORECASE,
-)
 _CAPITALISED = rf"[{UPPER}][\w.'\u2019&-]*"
-_CITED = re.compile(
-    rf"(?P<case>{_CAPITALISED}(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}|,\s+(?:Inc|Co|Corp|"
-    rf"Ltd|LLC)\.?){{0,6}}\s+v\.\s+{_CAPITALISED}"
-    rf"(?:(?:\s+(?:of|&|de|for))?\s+{_CAPITALISED}){{0,5}})"
-    r",\s+\d+\s+(?:U\.\s?S\.|F\.\s?\d?d?|S\.\s?Ct\.)"
-)
 _STATUTE = re.compile(
     r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
     r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
@@ -161,7 +144,6 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         clauses += doc_clauses
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)
-        findings += _opinion_findings(doc, doc_units)
         findings += _decisions(doc_units)
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
@@ -356,65 +338,6 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
             if len(found) >= _MAX_DATES:
                 return list(found.values())
     return list(found.values())
-
-
-def _opinion_findings(doc: EvidenceDoc, doc_units: list[Unit]) -> list[Finding]:
-    if not is_opinion(doc):
-        return []
-    findings: list[Finding] = []
-    court = next((m for u in doc_units[:80] if (m := _COURT.search(u.text))), None)
-    court_unit = next((u for u in doc_units[:80] if _COURT.search(u.text)), None)
-    dispositions = [
-        (m, u) for u in doc_units if len(u.text) < 300 and (m := _DISPOSITION.search(u.text))
-    ]
-    disposition = max(
-        dispositions, key=lambda d: (" and " in d[0]["d"], -len(d[1].text)), default=None
-    )
-    if court and court_unit:
-        findings.append(
-            Finding(
-                finding_type="court",
-                title=f"Court: {court.group(1).title()}",
-                summary=court_unit.text[:200],
-                confidence=0.85,
-                severity="LOW",
-                sources=[court_unit.ref],
-            )
-        )
-    if disposition:
-        match, unit = disposition
-        findings.append(
-            Finding(
-                finding_type="disposition",
-                title=f"Disposition: {match['d'].lower()}",
-                summary=unit.text[:300],
-                confidence=0.75,
-                severity="MEDIUM",
-                sources=[unit.ref],
-            )
-        )
-    cited: Counter[str] = Counter()
-    first: dict[str, SourceRef] = {}  # each case where it is cited first
-    for unit in doc_units:
-        for match in _CITED.finditer(unit.text):
-            case = " ".join(match["case"].split())
-            cited[case] += 1
-            first.setdefault(case, unit.ref)
-    if cited:
-        most = cited.most_common(5)
-        top = ", ".join(f"{case} (\u00d7{n})" for case, n in most)
-        findings.append(
-            Finding(
-                finding_type=PRECEDENTS_CITED,
-                title=f"{len(cited)} precedent(s) cited",
-                summary=f"Most cited: {top}.",
-                confidence=0.8,
-                severity="LOW",
-                entities=[case for case, _ in most],
-                sources=unique_refs([first[case] for case, _ in most], 5),
-            )
-        )
-    return findings
 
 
 def _clause_findings(clauses: list[Clause]) -> list[Finding]:

@@ -34,7 +34,6 @@ from holmes_backend.analysis.facts.names import name_key, same_party
 from holmes_backend.llm.evidence import EvidenceDoc
 
 SHARED_ACCOUNT = "shared_account"
-SWITCHED_ACCOUNT = "payee_account_switched"
 NOT_ON_LIST = "payee_not_on_list"
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)

@@ -4,9 +4,10 @@ offline analysts and tells, for each, whether its group reported something and w
     python -m tests.analysis.fixtures            # figures per group and per example
 
 A group is what a fixture folder tests; its items are those of the engine's detectors below
-(and, for payments, the financial analyst's anomalies). A positive example is found when an item
-of its group cites every file its expect.json lists (for payments and gaps: the first file, or
-names one of its `mentions`); a negative one is clean when its group reports nothing at all.
+(and the financial analyst's anomalies: splitting under a threshold with the thresholds
+detector, the others as payments). A positive example is found when an item of its group cites
+every file its expect.json lists (for the groups in _NAMED: the first file, or names one of its
+`mentions`); a negative one is clean when its group reports nothing at all.
 """
 
 import asyncio
@@ -26,14 +27,22 @@ from holmes_backend.services.file_types import detect_mime_type
 from tests.llm.test_analysts_helpers import load
 
 ROOT = Path(__file__).parent / "fixtures"
+# A folder per engine detector (its id), and one for the financial analyst's anomaly rules.
 GROUPS: dict[str, set[str]] = {
     "presence": {"presence"},
     "denial": {"denial"},
     "figures": {"figures"},
     "links": {"links"},
-    "payments": {"thresholds", "anomalies"},
-    "gaps": {"absent_documents", "series", "required_steps"},
+    "thresholds": {"thresholds", "anomaly:structuring"},
+    "absent_documents": {"absent_documents"},
+    "series": {"series"},
+    "required_steps": {"required_steps"},
+    "uncorroborated": {"uncorroborated"},
+    "payments": {"anomalies"},
 }
+# Groups whose items are matched by their first file or their words (a gap names what is
+# lacking; an anomaly its figures), not by citing every file the example lists.
+_NAMED = {"payments", "thresholds", "absent_documents", "series", "required_steps", "uncorroborated"}
 
 
 @dataclass
@@ -84,15 +93,18 @@ def _items(
         for g in synthesis.evidence_gaps
         if g.detector in ids
     ]
-    if "anomalies" in ids:
-        found += [(a.description, a.sources) for a in financial.anomalies]
+    found += [
+        (a.description, a.sources)
+        for a in financial.anomalies
+        if f"anomaly:{a.kind}" in ids or ("anomalies" in ids and a.kind != "structuring")
+    ]
     return found
 
 
 def _matches(expect: dict[str, object], words: str, cited: set[str]) -> bool:
     files = [str(f) for f in expect.get("files", [])]  # type: ignore[attr-defined]
     mentions = [str(m).casefold() for m in expect.get("mentions", [])]  # type: ignore[attr-defined]
-    if expect["detector"] in ("payments", "gaps"):
+    if expect["detector"] in _NAMED:
         return (bool(files) and files[0] in cited) or any(m in words.casefold() for m in mentions)
     return set(files) <= cited
 

@@ -302,7 +302,7 @@ def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[floa
     return next((p for k, p in positions.items() if k.endswith(f" {key}")), None)
 
 
-def _claim_window(
+def claim_window(
     claim: SwornClaim, zone: tzinfo, slack: timedelta
 ) -> tuple[datetime, datetime] | None:
     """The claimed time as a window; an exact time is widened by the linking window."""
@@ -317,7 +317,7 @@ def _claim_window(
     return start, end
 
 
-def _involves(item: Item, person: str | None) -> bool:
+def involves(item: Item, person: str | None) -> bool:
     return bool(person) and any(same_party(person or "", p) for p in item.people)
 
 
@@ -383,7 +383,7 @@ def place_contradictions(
             continue  # "I was never at …" says where they were not (denial_contradictions)
         if _ROLE_CLAIM.search(claim.claim):
             continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
-        window = _claim_window(claim, zone, slack)
+        window = claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
         excepted = _excepted_time(claim.claim, window, zone)
@@ -391,7 +391,7 @@ def place_contradictions(
             continue  # "… except for my break": an exception whose time cannot be told
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
-            if item.file_id == claim.source.file_id or not _involves(item, claim.speaker):
+            if item.file_id == claim.source.file_id or not involves(item, claim.speaker):
                 continue
             if excepted and excepted[0] <= item.when <= excepted[1]:
                 continue  # within the time the claim itself excepts
@@ -500,8 +500,8 @@ def denial_contradictions(
                     i
                     for i in items
                     if i.file_id != claim.source.file_id
-                    and _involves(i, speaker)
-                    and (_involves(i, target) or _with_someone_from(i, target))
+                    and involves(i, speaker)
+                    and (involves(i, target) or _with_someone_from(i, target))
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
@@ -555,7 +555,7 @@ def denial_contradictions(
                 i.source
                 for i in items
                 if i.file_id != claim.source.file_id
-                and _involves(i, speaker)
+                and involves(i, speaker)
                 and i.place
                 and place in i.place.lower()
             ]
@@ -593,7 +593,7 @@ def _mail_domain_contact(
         if "@" in i.description
         and i.file_id != claim.source.file_id
         and (since is None or i.when.date() >= since)
-        and _involves(i, speaker)
+        and involves(i, speaker)
     ]
     # "Rhys Morgan from Ferrox met us on 28 April", written from the firm's own address: a
     # meeting its sender reports with the speaker.
@@ -609,7 +609,7 @@ def _mail_domain_contact(
         and i.file_id != claim.source.file_id
         and (since is None or i.when.date() >= since)
         and _MET_US.search(text := f"{i.description} {i.source.excerpt or ''}")
-        and (_involves(i, speaker) or any(same_party(speaker, p) for p in people_in(text)))
+        and (involves(i, speaker) or any(same_party(speaker, p) for p in people_in(text)))
     ]
     for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail or reported else []):
         low = word.lower()

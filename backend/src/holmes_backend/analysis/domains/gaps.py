@@ -146,8 +146,8 @@ def unapproved(view: CaseView) -> list[Unapproved]:
         # A payment whose own row records the approver's sign-off ("Approver: Chief Executive",
         # or the name of whom the staff records give that role).
         over = [t for t in above if not _row_approved(t, clause)]
-        if above and not over:
-            continue
+        if (clause.amount and not above) or (above and not over):
+            continue  # no payment needed the approval, or every one records it
         bound = agreement_parties(view.legal, clause.source.file_id)
         if bound:
             over = [t for t in over if t.to_party and any(same_party(t.to_party, p) for p in bound)]
@@ -233,6 +233,16 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
         return []
     money = find_money(clause.text)
     currency = money[0].currency if money else None
+    # A tier of a table of authority ("exceeding JPY 3,000,000 and not exceeding JPY
+    # 10,000,000 requires the President's approval") stops where the next one begins.
+    ceiling = next(
+        (
+            m.value
+            for m in money
+            if m.value > clause.amount and _CEILING.search(clause.text[: m.start][-40:])
+        ),
+        None,
+    )
     incoming = received(transactions)  # a customer's payment needs no approval to spend
     return [
         t
@@ -240,8 +250,16 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
         if is_payment(t)
         and id(t) not in incoming
         and t.amount > clause.amount
+        and (ceiling is None or t.amount <= ceiling)
         and (currency is None or t.currency == currency)
     ]
+
+
+_CEILING = re.compile(
+    r"\b(?:not\s+(?:exceeding|more\s+than|above|over)|up\s+to|at\s+most|below|under|less\s+than|"
+    r"to)\b[^\d]*$",
+    re.IGNORECASE,
+)
 
 
 _PRESENCE_SPAN = timedelta(days=7)

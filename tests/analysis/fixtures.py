@@ -42,7 +42,14 @@ GROUPS: dict[str, set[str]] = {
 }
 # Groups whose items are matched by their first file or their words (a gap names what is
 # lacking; an anomaly its figures), not by citing every file the example lists.
-_NAMED = {"payments", "thresholds", "absent_documents", "series", "required_steps", "uncorroborated"}
+_NAMED = {
+    "payments",
+    "thresholds",
+    "absent_documents",
+    "series",
+    "required_steps",
+    "uncorroborated",
+}
 
 
 @dataclass

@@ -42,6 +42,7 @@ _STATEMENT_TITLE = re.compile(
 _PAGE_FURNITURE = re.compile(
     r"^(?:page\s+\d+(?:\s+of\s+\d+)?|\d{1,3}|\(?continued\)?|.*\(continued\))$", re.I
 )
+_CONTINUED = re.compile(r"\bcontinued\b|\bcont'd\b", re.IGNORECASE)
 _SHARES = re.compile(r"\bshares\b", re.IGNORECASE)
 _HEADING_CHARS = 90
 _LOOKBACK = 12
@@ -221,7 +222,12 @@ def _statements(file_id: str, lines: list[_Line], book: FigureBook) -> list[Tabl
             _label_periods(header, above)
             columns = [f"{c.period} {c.date}".strip() for c in header]
             title = _title(lines, at)
-            continued = table is not None and table.columns == columns and not title
+            # The same columns again, under no new title or the same one "(continued)".
+            continued = (
+                table is not None
+                and table.columns == columns
+                and (not title or bool(_CONTINUED.search(title)))
+            )
             if not continued:
                 key = f"{file_id}:t{len(book.tables) + len(tables) + 1}"
                 table = Table(key, file_id, title or "Statement", columns)

@@ -32,11 +32,13 @@ async def test_on_demand_run_lists_checks_with_their_sources(client: httpx.Async
     ran = await client.post(f"/api/cases/{case_id}/files/{file_id}/numeric-checks")
     assert ran.status_code == 200, ran.text
     body = ran.json()
-    assert body["mismatch"] == 0 and body["verified"] >= 15
+    assert body["mismatch"] == 0
+    assert body["verified"] >= 15
     listed = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
     assert listed["verified"] == body["verified"]
     gross = next(
-        c for c in listed["checks"]
+        c
+        for c in listed["checks"]
         if c["subject"] == "Gross profit" and c["period"] == "Thirteen Weeks Ended 2024-11-02"
     )
     assert gross["status"] == "verified"
@@ -81,7 +83,8 @@ async def test_a_doctored_figure_becomes_a_finding_citing_both_figures(
     # A second run replaces the first's checks and finding rather than adding to them.
     await client.post(f"/api/cases/{case_id}/files/{file_id}/numeric-checks")
     again = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
-    assert again["mismatch"] == 2 and len(again["checks"]) == len(ran.json()["checks"])
+    assert again["mismatch"] == 2
+    assert len(again["checks"]) == len(ran.json()["checks"])
     findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
     assert sum(f["finding_type"] == "numeric_mismatch" for f in findings) == 1
 
@@ -95,7 +98,8 @@ async def test_processing_runs_numeric_validation_for_financial_files(
     status = await wait_done(client, case_id)
     assert status["job"]["status"] == "READY", status
     listed = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
-    assert listed["verified"] >= 15 and listed["mismatch"] == 0
+    assert listed["verified"] >= 15
+    assert listed["mismatch"] == 0
     assert {c["job_id"] for c in listed["checks"]} == {status["job"]["id"]}
     assert {c["file_id"] for c in listed["checks"]} == {file_id}
 
@@ -106,12 +110,12 @@ async def test_bad_input_gets_the_error_envelope(
     case_id, file_id = await _case_with(client, "buckle.html", BUCKLE.read_bytes())
     other_case, other_file = await _case_with(other_client, "theirs.html", b"<p>x</p>")
     checks = f"/api/cases/{case_id}/numeric-checks"
-    assert_envelope(await client.get("/api/cases/not-a-uuid/numeric-checks"), 422,
-                    "VALIDATION_ERROR")
+    assert_envelope(
+        await client.get("/api/cases/not-a-uuid/numeric-checks"), 422, "VALIDATION_ERROR"
+    )
     assert_envelope(await client.get(checks, params={"status": "wrong"}), 422, "VALIDATION_ERROR")
     assert_envelope(await client.get(checks, params={"file_id": "7"}), 422, "VALIDATION_ERROR")
-    assert_envelope(await client.get(f"/api/cases/{uuid.uuid4()}/numeric-checks"), 404,
-                    "NOT_FOUND")
+    assert_envelope(await client.get(f"/api/cases/{uuid.uuid4()}/numeric-checks"), 404, "NOT_FOUND")
     # Another user's case and file, and a file of another case, are not found.
     assert_envelope(await client.get(f"/api/cases/{other_case}/numeric-checks"), 404, "NOT_FOUND")
     assert_envelope(await client.get(checks, params={"file_id": other_file}), 404, "NOT_FOUND")

@@ -38,7 +38,8 @@ async def test_scale_from_the_unit_note_but_not_for_per_share(tmp_path: Path) ->
     (table,) = read_tables(doc, book)
     revenue = table.rows[0].figures[0]
     eps = table.rows[4].figures[0]
-    assert revenue is not None and eps is not None
+    assert revenue is not None
+    assert eps is not None
     assert (revenue.value, revenue.half_unit) == (12_500_000, 500)
     assert (float(eps.value), eps.unit) == (2.55, "per_share")  # not 2,550
     checks, findings = validate([doc])
@@ -97,8 +98,10 @@ async def test_rounding_tolerance_follows_the_written_precision(tmp_path: Path) 
     assert by_period["2023"].status == "verified"
     broken = by_period["2022"]
     assert broken.status == "mismatch"
-    assert broken.stated == 3_300_000 and broken.computed == 3_000_000
-    assert len(findings) == 1 and findings[0].check_ids == [broken.check_id]
+    assert broken.stated == 3_300_000
+    assert broken.computed == 3_000_000
+    assert len(findings) == 1
+    assert findings[0].check_ids == [broken.check_id]
 
 
 @pytest.mark.parametrize(
@@ -157,7 +160,8 @@ async def test_an_invoice_whose_lines_do_not_sum_to_its_total(tmp_path: Path) ->
     assert [f.source.row for f in total.figures] == [4, 1, 2, 3]
     assert total.computation == "400.00 = 125.00 + 200.00 + 60.00"
     (finding,) = findings
-    assert finding.suspect_figure is not None and finding.suspect_figure.label == "Total"
+    assert finding.suspect_figure is not None
+    assert finding.suspect_figure.label == "Total"
     assert {s.row for s in finding.sources} == {1, 2, 3, 4}
 
 
@@ -178,7 +182,8 @@ async def test_a_ledger_whose_running_balance_breaks(tmp_path: Path) -> None:
     broken = _by_status(checks, "mismatch")
     # Row 4 should read 4,850.00: its own relation and the next row's both read its balance.
     assert [c.period for c in broken] == ["row 4", "row 5"]
-    assert broken[0].computed == 4850.0 and broken[0].stated == 4950.0
+    assert broken[0].computed == 4850.0
+    assert broken[0].stated == 4950.0
     (finding,) = findings
     assert finding.suspect_figure is not None
     assert finding.suspect_figure.written == "4950.00"
@@ -208,7 +213,8 @@ async def test_buckle_press_release_is_consistent() -> None:
 
 async def test_doctored_buckle_flags_only_the_changed_figures(tmp_path: Path) -> None:
     html = BUCKLE.read_text()
-    assert html.count("140,071") == 1 and html.count("3.2 percent") == 1
+    assert html.count("140,071") == 1
+    assert html.count("3.2 percent") == 1
     doctored = tmp_path / "doctored.html"
     doctored.write_text(html.replace("140,071", "140,971").replace("3.2 percent", "3.8 percent"))
     checks, findings = validate([await read(doctored, "text/html", "doctored")])
@@ -227,7 +233,8 @@ async def test_doctored_buckle_flags_only_the_changed_figures(tmp_path: Path) ->
     shared = gross.figures[0]
     assert shared.written == "140,971"
     assert gross.suspect_figure == operations.suspect_figure == shared.id
-    assert "Gross profit" in gross.note and "140,971" in gross.note
+    assert "Gross profit" in gross.note
+    assert "140,971" in gross.note
     percent = next(c for c in mismatches if c.check_type == "percent_change")
     assert percent.suspect_figure == percent.figures[0].id
     assert percent.figures[0].written == "decreased 3.8 percent"

@@ -35,7 +35,10 @@ def test_unknown_figure_is_an_error_not_a_zero() -> None:
 
 
 def test_intervals_follow_the_operations() -> None:
-    ranges = {"a": Interval.around(Fraction(10), Fraction(1, 2)), "b": Interval(Fraction(2), Fraction(4))}
+    ranges = {
+        "a": Interval.around(Fraction(10), Fraction(1, 2)),
+        "b": Interval(Fraction(2), Fraction(4)),
+    }
     assert evaluate_interval(parse("a - b"), ranges) == Interval(Fraction(11, 2), Fraction(17, 2))
     assert evaluate_interval(parse("a / b"), ranges) == Interval(Fraction(19, 8), Fraction(21, 4))
     with pytest.raises(ZeroDivisionError):

@@ -681,7 +681,9 @@ class Pipeline:
                 await numeric_agent.validate_and_store(self.ctx, docs, parent_execution_id=parent)
         except Exception as exc:
             logger.warning("numeric validation failed: %s", exc)
-            await self._record_error({"phase": "domains", "domain": "numeric", "error": _shown(exc)})
+            await self._record_error(
+                {"phase": "domains", "domain": "numeric", "error": _shown(exc)}
+            )
 
     async def _domain(
         self,

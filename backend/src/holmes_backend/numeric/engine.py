@@ -64,7 +64,9 @@ def relations_of(plan: Plan, extracted: Extracted) -> list[Relation]:
 
 
 def verify(plan: Plan, extracted: Extracted) -> list[NumericCheck]:
-    return [evaluate_relation(r, extracted.book, plan.file_id) for r in relations_of(plan, extracted)]
+    return [
+        evaluate_relation(r, extracted.book, plan.file_id) for r in relations_of(plan, extracted)
+    ]
 
 
 def checked(figure: Figure) -> CheckedFigure:

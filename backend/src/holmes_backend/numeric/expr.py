@@ -10,12 +10,15 @@ precision allows ("293,618" in thousands is anything from 293,617,500 to 293,618
 Model text is only ever parsed by this grammar; nothing is passed to `eval`.
 """
 
+import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-_TOKEN = re.compile(r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<op>[-+*/()]))")
+_TOKEN = re.compile(
+    r"\s*(?:(?P<number>\d+(?:\.\d+)?)|(?P<name>[A-Za-z][A-Za-z0-9_]*)|(?P<op>[-+*/()]))"
+)
 _MAX_DEPTH = 64
 
 
@@ -90,7 +93,7 @@ def _tokens(text: str) -> list[tuple[str, str]]:
     while position < len(stripped):
         match = _TOKEN.match(stripped, position)
         if match is None or match.end() == position:
-            raise ExpressionError(f"cannot read {stripped[position:position + 10]!r}")
+            raise ExpressionError(f"cannot read {stripped[position : position + 10]!r}")
         kind = match.lastgroup or ""
         tokens.append((kind, match[kind]))
         position = match.end()
@@ -155,10 +158,12 @@ def evaluate_interval(node: Node, values: Mapping[str, Interval]) -> Interval:
         return -left
     assert node.right is not None
     right = evaluate_interval(node.right, values)
-    if node.kind == "+":
-        return left + right
-    if node.kind == "-":
-        return left - right
-    if node.kind == "*":
-        return left * right
-    return left / right
+    return _BINARY[node.kind](left, right)
+
+
+_BINARY: dict[str, Callable[[Interval, Interval], Interval]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+}

@@ -20,7 +20,7 @@ from holmes_backend.analysis.domains.statements import (
     _header_columns,
     _label_periods,
 )
-from holmes_backend.analysis.facts.cells import pipe_cells, roles, row_fields
+from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite, excerpt
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.text import units
@@ -29,7 +29,9 @@ from holmes_backend.llm.evidence import EvidenceDoc
 
 _TEXT_MIMES = ("application/pdf", "text/plain", "text/markdown")
 # A figure as a statement writes it: "$1,234", "(365,241)", "-12.5", "0.89"; a dash is nil.
-_AMOUNT = r"(?:\(\s?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?\)|-?[$€£]?\s?-?\d[\d,]*(?:\.\d+)?|[-\u2013\u2014])"
+_AMOUNT = (
+    r"(?:\(\s?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?\)|-?[$€£]?\s?-?\d[\d,]*(?:\.\d+)?|[-\u2013\u2014])"
+)
 _CELL_AMOUNT = re.compile(rf"^\s*{_AMOUNT}\s*$")
 _TRAILING = re.compile(rf"(?:\s+{_AMOUNT})+\s*$")
 _TOKEN = re.compile(_AMOUNT)
@@ -270,7 +272,7 @@ def _add_row(
     table: Table,
     label: str,
     heading: str,
-    figures: list[tuple[str, tuple[Fraction, Fraction] | None]],
+    figures: list[tuple[str, tuple[Fraction, Fraction]]],
     source: SourceRef,
     scale: int,
 ) -> None:
@@ -279,9 +281,7 @@ def _add_row(
     shown = label or (f"Total {heading}" if heading else "Subtotal")
     number = len(table.rows) + 1
     row = Row(shown, heading, [], source, unit, blank_label=not label)
-    for column, (written, parsed) in enumerate(figures, start=1):
-        assert parsed is not None
-        value, half = parsed
+    for column, (written, (value, half)) in enumerate(figures, start=1):
         row.figures.append(
             book.new(
                 file_id=table.file_id,
@@ -310,7 +310,7 @@ def _item_tables(doc: EvidenceDoc, book: FigureBook) -> list[Table]:
     tables: list[Table] = []
     table: Table | None = None
     header: list[str] = []
-    assigned: dict[str, str] = {}
+    assigned: dict[str, Role] = {}
     for unit in units(doc):
         if unit.kind == "row":
             fields = row_fields(unit.text)
@@ -365,7 +365,7 @@ def _add_item(
     book: FigureBook,
     table: Table,
     fields: dict[str, str],
-    assigned: dict[str, str],
+    assigned: dict[str, Role],
     source: SourceRef,
 ) -> None:
     label = next(

@@ -80,11 +80,9 @@ def _mentions(
         value, half = precision
         per_share = bool(_PER_SHARE_AFTER.match(text[money.end :]))
         if per_share:
-            after = text[money.end : money.end + 40].split("$")[0]
+            after = text[money.end : money.end + 40].split("$", maxsplit=1)[0]
             kind = "diluted" if _DILUTED.search(after) else "basic"
-            row = next(
-                (r for r in rows if r.unit == "per_share" and kind in r.label.lower()), None
-            )
+            row = next((r for r in rows if r.unit == "per_share" and kind in r.label.lower()), None)
         else:
             row = _named(text[window_start : money.start], rows) or subject
             subject = row
@@ -148,7 +146,7 @@ def _restated(mention: _Mention) -> Relation | None:
 def _changes(
     doc: EvidenceDoc, text: str, ref: object, mentions: list[_Mention], book: FigureBook
 ) -> list[Relation]:
-    """"decreased 3.2 percent to $293.6 million from $303.5 million": the stated change
+    """ "decreased 3.2 percent to $293.6 million from $303.5 million": the stated change
     against the two amounts it compares."""
     found: list[Relation] = []
     for change in _CHANGE.finditer(text):

@@ -123,9 +123,7 @@ def _search(
         combos = [plus]
         if columns >= 2:
             combos += [
-                (1, *rest)
-                for rest in itertools.product((1, -1), repeat=length - 1)
-                if -1 in rest
+                (1, *rest) for rest in itertools.product((1, -1), repeat=length - 1) if -1 in rest
             ]
         for signs in combos:
             fitting = _fitting_columns(terms, signs, row, columns, book)
@@ -161,8 +159,9 @@ def _per_column(
         if target is None or len(present) != len(parts):
             continue
         found.append(
-            Relation(kind, target.id, _formula(present, signs), table.title, row.label,
-                     target.period)
+            Relation(
+                kind, target.id, _formula(present, signs), table.title, row.label, target.period
+            )
         )
     return found
 
@@ -189,8 +188,9 @@ def _per_share(table: Table) -> list[Relation]:
                 continue
             subject = f"{kind.capitalize()} earnings per share"
             found.append(
-                Relation("per_share", eps.id, f"{net.id} / {count.id}", table.title, subject,
-                         eps.period)
+                Relation(
+                    "per_share", eps.id, f"{net.id} / {count.id}", table.title, subject, eps.period
+                )
             )
     return found
 
@@ -214,8 +214,14 @@ def _line_amounts(table: Table) -> list[Relation]:
         if amount is None or quantity is None or price is None:
             continue
         found.append(
-            Relation("line_amount", amount.id, f"{quantity.id} * {price.id}", table.title,
-                     amount.label, "")
+            Relation(
+                "line_amount",
+                amount.id,
+                f"{quantity.id} * {price.id}",
+                table.title,
+                amount.label,
+                "",
+            )
         )
     return found
 

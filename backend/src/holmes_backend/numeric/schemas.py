@@ -55,8 +55,9 @@ class NumericCheck(BaseModel):
     stated: float | None = Field(description="The value the document states (left side).")
     computed: float | None = Field(description="The value computed from the other figures.")
     difference: float | None = None
-    tolerance: float = Field(description="How far apart rounding to the written precision lets "
-                             "the two be.")
+    tolerance: float = Field(
+        description="How far apart rounding to the written precision lets the two be."
+    )
     status: CheckStatus
     figures: list[CheckedFigure]
     suspect_figure: str | None = Field(
@@ -69,13 +70,13 @@ class ExtractorOutput(BaseModel):
     """The extractor's answer: the statements and line items to verify (seed 002)."""
 
     fsli_names: list[str] = Field(description="The financial statement line items found.")
-    statements: list[str] = Field(description="The statements or tables found, one verifier "
-                                  "each.")
+    statements: list[str] = Field(description="The statements or tables found, one verifier each.")
 
 
 class VerifierOutput(BaseModel):
-    relations: list[Relation] = Field(description="Every relation the statement's figures take "
-                                      "part in.")
+    relations: list[Relation] = Field(
+        description="Every relation the statement's figures take part in."
+    )
 
 
 class ReviewedMismatch(BaseModel):

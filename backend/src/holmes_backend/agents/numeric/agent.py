@@ -56,12 +56,21 @@ from holmes_shared.events import EventType
 logger = logging.getLogger(__name__)
 
 EXTRACTOR = AgentSpec(
-    "numeric_extractor", "NUMERIC_EXTRACTOR", "domain", "pro", ExtractorOutput,
+    "numeric_extractor",
+    "NUMERIC_EXTRACTOR",
+    "domain",
+    "pro",
+    ExtractorOutput,
     EXTRACTOR_INSTRUCTION,
 )
 REVIEWER = AgentSpec(
-    "numeric_reviewer", "NUMERIC_REVIEWER", "verification", "pro", ReviewerOutput,
-    REVIEWER_INSTRUCTION, code_execution=True,
+    "numeric_reviewer",
+    "NUMERIC_REVIEWER",
+    "verification",
+    "pro",
+    ReviewerOutput,
+    REVIEWER_INSTRUCTION,
+    code_execution=True,
 )
 _DOCUMENT_CHARS = 40_000
 
@@ -71,7 +80,11 @@ _CONFIDENCE = {"HIGH": 0.9, "MEDIUM": 0.7, "LOW": 0.5}
 
 def verifier_spec(number: int) -> AgentSpec:
     return AgentSpec(
-        f"numeric_verifier_{number}", "NUMERIC_VERIFIER", "domain", "pro", VerifierOutput,
+        f"numeric_verifier_{number}",
+        "NUMERIC_VERIFIER",
+        "domain",
+        "pro",
+        VerifierOutput,
         VERIFIER_INSTRUCTION,
     )
 
@@ -132,8 +145,10 @@ async def validate(
         await emit_all(
             ctx,
             [
-                (EventType.INSIGHT_DETECTED,
-                 {"kind": "numeric_mismatch", "insight": f.model_dump(mode="json")})
+                (
+                    EventType.INSIGHT_DETECTED,
+                    {"kind": "numeric_mismatch", "insight": f.model_dump(mode="json")},
+                )
                 for f in findings
             ],
             agent_id=REVIEWER.name,
@@ -188,7 +203,9 @@ async def _verify(
         lambda: VerifierOutput(
             relations=[
                 ProposedRelation(
-                    check_type=r.check_type, expression=r.expression, subject=r.subject,
+                    check_type=r.check_type,
+                    expression=r.expression,
+                    subject=r.subject,
                     period=r.period,
                 )
                 for r in found
@@ -221,7 +238,11 @@ def _proposed(
         return None
     statement = plan.table.title if plan.table else "narrative"
     return Relation(
-        proposed.check_type, target, " ".join(formula.split()), statement, proposed.subject,
+        proposed.check_type,
+        target,
+        " ".join(formula.split()),
+        statement,
+        proposed.subject,
         proposed.period,
     )
 
@@ -245,7 +266,9 @@ async def _review(
         lambda: ReviewerOutput(
             reviewed=[
                 ReviewedMismatch(
-                    check_id=c.check_id, confirmed=True, computed=c.computed,
+                    check_id=c.check_id,
+                    confirmed=True,
+                    computed=c.computed,
                     code=f"engine.compare({c.expression!r})",
                 )
                 for c in mismatches

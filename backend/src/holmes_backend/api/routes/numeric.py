@@ -36,7 +36,10 @@ async def list_numeric_checks(
     responses=error_responses(401, 404, 422, 503),
 )
 async def run_numeric_checks(
-    case_id: uuid.UUID, file_id: uuid.UUID, user: CurrentUser, session: SessionDep,
+    case_id: uuid.UUID,
+    file_id: uuid.UUID,
+    user: CurrentUser,
+    session: SessionDep,
     runtime: RuntimeDep,
 ) -> NumericChecksOut:
     """Validate one file's figures now (extractor, verifiers, reviewer), replacing its earlier

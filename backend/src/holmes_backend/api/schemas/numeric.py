@@ -40,8 +40,8 @@ class NumericCheckOut(BaseModel):
             statement=row.statement,
             subject=row.subject,
             period=row.period,
-            check_type=row.check_type,  # type: ignore[arg-type]
-            status=row.status,  # type: ignore[arg-type]
+            check_type=row.check_type,
+            status=row.status,
             expression=row.expression,
             computation=row.computation,
             stated=row.stated,

@@ -93,7 +93,7 @@ def verifier_spec(number: int) -> AgentSpec:
 class NumericRun:
     checks: list[NumericCheck]
     # The verifier execution each check came from, by check_id.
-    made_by: dict[str, uuid.UUID]
+    made_by: dict[str, uuid.UUID | None]
     findings: list[NumericFinding]
     extractor_id: uuid.UUID
 
@@ -128,7 +128,7 @@ async def validate(
         return_exceptions=True,
     )
     checks: list[NumericCheck] = []
-    made_by: dict[str, uuid.UUID] = {}
+    made_by: dict[str, uuid.UUID | None] = {}
     for result in results:
         if isinstance(result, BaseException):
             if not isinstance(result, Exception):
@@ -191,30 +191,43 @@ async def _verify(
     extracted: engine.Extracted,
     parent: uuid.UUID,
     on_model: bool,
-) -> tuple[list[NumericCheck], uuid.UUID]:
+) -> tuple[list[NumericCheck], uuid.UUID | None]:
+    """The statement's checks and its verifier's execution. A verifier whose model fails (its
+    record says so) still leaves the relations found from the figures, evaluated."""
     found = engine.relations_of(plan, extracted)
     parts = [_figures_block(extracted, plan), _document(plan.doc)] if on_model else None
-    output, execution_id = await _step(
-        ctx,
-        verifier_spec(number),
-        parts,
-        parent,
-        {"file": plan.file_id, "statement": plan.name},
-        lambda: VerifierOutput(
-            relations=[
-                ProposedRelation(
-                    check_type=r.check_type,
-                    expression=r.expression,
-                    subject=r.subject,
-                    period=r.period,
-                )
-                for r in found
-            ]
-        ),
-    )
-    assert isinstance(output, VerifierOutput)
+    proposed_relations: list[ProposedRelation] = []
+    execution_id: uuid.UUID | None = None
+    try:
+        output, execution_id = await _step(
+            ctx,
+            verifier_spec(number),
+            parts,
+            parent,
+            {"file": plan.file_id, "statement": plan.name},
+            lambda: VerifierOutput(
+                relations=[
+                    ProposedRelation(
+                        check_type=r.check_type,
+                        expression=r.expression,
+                        subject=r.subject,
+                        period=r.period,
+                    )
+                    for r in found
+                ]
+            ),
+        )
+    except AgentFailedError as exc:
+        if parts is None:
+            raise
+        logger.warning(
+            "numeric verifier %d failed, its statement checked without it: %s", number, exc.reason
+        )
+    else:
+        assert isinstance(output, VerifierOutput)
+        proposed_relations = output.relations
     known = {r.expression for r in found}
-    for proposed in output.relations:
+    for proposed in proposed_relations:
         relation = _proposed(proposed, plan, extracted)
         if relation is not None and relation.expression not in known:
             found.append(relation)
@@ -254,28 +267,40 @@ async def _review(
     parent: uuid.UUID,
     on_model: bool,
 ) -> list[NumericFinding]:
+    """The engine's review (re-evaluation, shared figures, findings); on a model, the reviewer
+    agent re-computes each mismatch with code execution beside it. With no mismatch there is
+    nothing to review and no reviewer runs; a reviewer whose model fails leaves the engine's
+    review as it is."""
     findings = engine.review(checks, extracted.book)
     mismatches = [c for c in checks if c.status == "mismatch"]
-    parts = [_mismatches_block(mismatches)] if on_model and mismatches else None
-    output, _ = await _step(
-        ctx,
-        REVIEWER,
-        parts,
-        parent,
-        {"mismatches": len(mismatches)},
-        lambda: ReviewerOutput(
-            reviewed=[
-                ReviewedMismatch(
-                    check_id=c.check_id,
-                    confirmed=True,
-                    computed=c.computed,
-                    code=f"engine.compare({c.expression!r})",
-                )
-                for c in mismatches
-            ],
-            shared_figures=sorted({c.suspect_figure for c in mismatches if c.suspect_figure}),
-        ),
-    )
+    if not mismatches:
+        return findings
+    parts = [_mismatches_block(mismatches)] if on_model else None
+    try:
+        output, _ = await _step(
+            ctx,
+            REVIEWER,
+            parts,
+            parent,
+            {"mismatches": len(mismatches)},
+            lambda: ReviewerOutput(
+                reviewed=[
+                    ReviewedMismatch(
+                        check_id=c.check_id,
+                        confirmed=True,
+                        computed=c.computed,
+                        code=f"engine.compare({c.expression!r})",
+                    )
+                    for c in mismatches
+                ],
+                shared_figures=sorted({c.suspect_figure for c in mismatches if c.suspect_figure}),
+            ),
+        )
+    except AgentFailedError as exc:
+        if parts is None:
+            raise
+        logger.warning("the numeric reviewer failed; the engine's review stands: %s", exc.reason)
+        return findings
     assert isinstance(output, ReviewerOutput)
     by_id = {c.check_id: c for c in mismatches}
     for reviewed in output.reviewed:

@@ -4,7 +4,7 @@ import { getCase, getProcessStatus, listCaseFiles, processCase } from "@/client/
 import type { CaseOut, CaseStatus, FileOut, JobStatusOut } from "@/client/types.gen";
 import { ApiError, unwrap } from "@/lib/api";
 
-export type View = "flow" | "graph" | "timeline" | "insights" | "findings" | "files" | "chat" | "review";
+export type View = "flow" | "graph" | "timeline" | "insights" | "findings" | "checks" | "files" | "chat" | "review";
 
 export const VIEWS: { id: View; label: string }[] = [
   { id: "flow", label: "Agent Flow" },
@@ -12,6 +12,7 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: "timeline", label: "Timeline" },
   { id: "insights", label: "Insights" },
   { id: "findings", label: "Findings" },
+  { id: "checks", label: "Checks" },
   { id: "files", label: "Files" },
   { id: "chat", label: "Chat" },
   { id: "review", label: "Review" },
@@ -31,7 +32,7 @@ export function enabledViews(status: CaseStatus): Set<View> {
       return new Set(["flow", "files"]);
     case "READY":
     case "PARTIAL":
-      return new Set(["flow", "graph", "timeline", "insights", "findings", "files", "chat", "review"]);
+      return new Set(["flow", "graph", "timeline", "insights", "findings", "checks", "files", "chat", "review"]);
   }
 }
 

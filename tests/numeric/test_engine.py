@@ -241,3 +241,25 @@ async def test_doctored_buckle_flags_only_the_changed_figures(tmp_path: Path) ->
     assert len(findings) == 2
     named = {f.suspect_figure.written for f in findings if f.suspect_figure}
     assert named == {"140,971", "decreased 3.8 percent"}
+
+
+async def test_the_same_line_in_two_documents_is_checked_across_them(tmp_path: Path) -> None:
+    rows = [["Revenue", "$12,500", "$11,800"], ["Net income", "2,100", "1,900"]]
+    report = tmp_path / "annual.html"
+    report.write_text(
+        html_table("STATEMENT OF INCOME", "(in thousands)", ["", "2024", "2023"], rows)
+    )
+    summary = tmp_path / "summary.html"
+    altered = [["Revenue", "$12,500", "$11,800"], ["Net income", "2,400", "1,900"]]
+    summary.write_text(
+        html_table("STATEMENT OF INCOME", "(in thousands)", ["", "2024", "2023"], altered)
+    )
+    docs = [await read(report, "text/html", "annual"), await read(summary, "text/html", "summary")]
+    checks, findings = validate(docs)
+    across = [c for c in checks if c.check_type == "same_figure"]
+    assert len(across) == 4
+    (broken,) = _by_status(checks, "mismatch")
+    assert (broken.subject, broken.period, broken.file_id) == ("Net income", "2024", "summary")
+    assert broken.computation == "2,400 = 2,100"
+    assert [f.source.file_id for f in broken.figures] == ["summary", "annual"]
+    assert len(findings) == 1

@@ -17,20 +17,29 @@ from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.numeric.expr import ExpressionError, evaluate, evaluate_interval, parse
 from holmes_backend.numeric.figures import Figure, FigureBook, Table, read_tables
 from holmes_backend.numeric.narrative import NARRATIVE, narrative_relations
-from holmes_backend.numeric.relations import Relation, interval, statement_relations
+from holmes_backend.numeric.relations import (
+    Relation,
+    across_relations,
+    interval,
+    statement_relations,
+)
 from holmes_backend.numeric.schemas import CheckedFigure, NumericCheck, NumericFinding
 
 _ID = re.compile(r"\b[A-Za-z][A-Za-z0-9_]*\b")
 
 
+ACROSS = "Across statements"
+
+
 @dataclass
 class Plan:
-    """One verifier to run: a statement (or line-item table), or a document's narrative."""
+    """One verifier to run: a statement (or line-item table), a document's narrative, or the
+    lines that several statements share (`doc` None)."""
 
-    name: str  # "Gross profit, …" is too long for an agent name: the statement's title
-    file_id: str
+    name: str  # the statement's title
+    file_id: str  # "" across statements: each check is its stated figure's file's
     table: Table | None
-    doc: EvidenceDoc
+    doc: EvidenceDoc | None
 
 
 @dataclass
@@ -53,19 +62,29 @@ def extract(docs: list[EvidenceDoc]) -> Extracted:
         tables = read_tables(doc, book)
         plans += [Plan(t.title, doc.file_id, t, doc) for t in tables]
         plans.append(Plan(f"{doc.filename} {NARRATIVE}", doc.file_id, None, doc))
+    if across_relations(book.tables):
+        plans.append(Plan(ACROSS, "", None, None))
     return Extracted(book, plans)
 
 
 def relations_of(plan: Plan, extracted: Extracted) -> list[Relation]:
     if plan.table is not None:
         return statement_relations(plan.table, extracted.book)
+    if plan.doc is None:
+        return across_relations(extracted.book.tables)
     tables = [t for t in extracted.book.tables if t.file_id == plan.file_id]
     return narrative_relations(plan.doc, tables, extracted.book)
 
 
+def file_of(relation: Relation, plan: Plan, book: FigureBook) -> str:
+    """The file a check belongs to: its plan's, or across statements its stated figure's."""
+    return plan.file_id or book.figures[relation.target].file_id
+
+
 def verify(plan: Plan, extracted: Extracted) -> list[NumericCheck]:
+    book = extracted.book
     return [
-        evaluate_relation(r, extracted.book, plan.file_id) for r in relations_of(plan, extracted)
+        evaluate_relation(r, book, file_of(r, plan, book)) for r in relations_of(plan, extracted)
     ]
 
 

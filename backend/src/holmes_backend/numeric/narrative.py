@@ -16,7 +16,7 @@ from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.numeric.figures import Figure, FigureBook, Row, Table
-from holmes_backend.numeric.relations import Relation
+from holmes_backend.numeric.relations import Relation, label_key
 
 NARRATIVE = "narrative"
 _PER_SHARE_AFTER = re.compile(r"^\s*per\s+(?:diluted\s+|basic\s+)?(?:common\s+)?share", re.I)
@@ -31,7 +31,6 @@ _CHANGE = re.compile(
 )
 _DOWN = ("decreased", "fell", "declined", "was down")
 _FAR = Fraction(1, 10)  # an amount further than this share from a line's figures is another one
-_KEY_DROP = frozenset({"and", "of", "the", "total"})
 
 
 @dataclass
@@ -57,11 +56,6 @@ def narrative_relations(doc: EvidenceDoc, tables: list[Table], book: FigureBook)
                 relations.append(relation)
         relations += _changes(doc, unit.text, unit.ref, mentions, book)
     return relations
-
-
-def _key(label: str) -> str:
-    head = re.split(r"[,(]", label)[0].lower()
-    return " ".join(w for w in re.findall(r"[a-z]+", head) if w not in _KEY_DROP)
 
 
 def _mentions(
@@ -118,7 +112,7 @@ def _named(window: str, rows: list[Row]) -> Row | None:
     lowered = window.lower()
     best: tuple[int, int, Row] | None = None
     for row in rows:
-        key = _key(row.label)
+        key = label_key(row.label)
         if not key or row.unit != "money":
             continue
         for match in re.finditer(rf"\b{re.escape(key)}\b", lowered):

@@ -33,6 +33,9 @@ _TOTAL_CLAIMS = re.compile(
     r"^total\s+liabilities\s+and\s+(?:\w+\W?\s+)?(?:equity|capital|deficit)", re.IGNORECASE
 )
 _MAX_RUN = 8
+_KEY_DROP = frozenset({"and", "of", "the", "total"})
+# Line names too general to be the same line when two tables share them.
+_GENERIC = frozenset({"", "subtotal", "basic", "diluted", "other", "net"})
 
 
 @dataclass(frozen=True)
@@ -271,3 +274,41 @@ def _moved(
     return Relation(
         "running_balance", balance.id, formula, table.title, balance.label, f"row {balance.row}"
     )
+
+
+def label_key(label: str) -> str:
+    """A line's name as another table or a sentence would write it: its head before any comma
+    or bracket, lower case, without "and", "of", "the", "total"."""
+    head = re.split(r"[,(]", label)[0].lower()
+    return " ".join(w for w in re.findall(r"[a-z]+", head) if w not in _KEY_DROP)
+
+
+def across_relations(tables: list[Table]) -> list[Relation]:
+    """The same line in the same period in two statements (of one document or two): each later
+    one against the first."""
+    first: dict[tuple[str, str, str], tuple[Table, Figure]] = {}
+    found: list[Relation] = []
+    for table in tables:
+        if table.items:
+            continue
+        for row in table.rows:
+            key = label_key(row.label)
+            if row.blank_label or key in _GENERIC:
+                continue
+            for figure in row.figures:
+                if figure is None:
+                    continue
+                seen = first.setdefault((key, row.unit, figure.period), (table, figure))
+                if seen[0] is table:
+                    continue
+                found.append(
+                    Relation(
+                        "same_figure",
+                        figure.id,
+                        seen[1].id,
+                        f"{seen[0].title} / {table.title}",
+                        row.label,
+                        figure.period,
+                    )
+                )
+    return found

@@ -195,7 +195,9 @@ async def _verify(
     """The statement's checks and its verifier's execution. A verifier whose model fails (its
     record says so) still leaves the relations found from the figures, evaluated."""
     found = engine.relations_of(plan, extracted)
-    parts = [_figures_block(extracted, plan), _document(plan.doc)] if on_model else None
+    parts = [_figures_block(extracted, plan)] if on_model else None
+    if parts is not None and plan.doc is not None:
+        parts.append(_document(plan.doc))
     proposed_relations: list[ProposedRelation] = []
     execution_id: uuid.UUID | None = None
     try:
@@ -232,7 +234,8 @@ async def _verify(
         if relation is not None and relation.expression not in known:
             found.append(relation)
             known.add(relation.expression)
-    checks = [engine.evaluate_relation(r, extracted.book, plan.file_id) for r in found]
+    book = extracted.book
+    checks = [engine.evaluate_relation(r, book, engine.file_of(r, plan, book)) for r in found]
     return checks, execution_id
 
 
@@ -249,7 +252,7 @@ def _proposed(
     figures = extracted.book.figures
     if target not in figures or not names or any(n not in figures for n in [target, *names]):
         return None
-    statement = plan.table.title if plan.table else "narrative"
+    statement = plan.table.title if plan.table else plan.name if plan.doc is None else "narrative"
     return Relation(
         proposed.check_type,
         target,
@@ -320,6 +323,8 @@ def _figures_block(extracted: engine.Extracted, plan: engine.Plan | None) -> str
         figures = list(extracted.book.figures.values())
     elif plan.table is not None:
         figures = [f for f in extracted.book.figures.values() if f.table == plan.table.key]
+    elif plan.doc is None:  # across statements: every statement's figures
+        figures = [f for f in extracted.book.figures.values() if f.table]
     else:
         figures = [f for f in extracted.book.figures.values() if f.file_id == plan.file_id]
     rows = [

@@ -41,7 +41,7 @@ async def _file_in_case(
 ) -> File:
     file = await get_file(session, owner_id=owner_id, file_id=file_id)
     if file.case_id != case_id:
-        raise NotFoundError("File not found in this case.", details={"file_id": str(file_id)})
+        raise NotFoundError("File not found.", details={"file_id": str(file_id)})
     return file
 
 

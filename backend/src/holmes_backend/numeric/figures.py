@@ -102,8 +102,35 @@ class FigureBook:
         self.figures: dict[str, Figure] = {}
         self.tables: list[Table] = []
 
-    def new(self, **values: object) -> Figure:
-        figure = Figure(id=f"f{len(self.figures) + 1}", **values)  # type: ignore[arg-type]
+    def new(
+        self,
+        *,
+        file_id: str,
+        label: str,
+        period: str,
+        value: Fraction,
+        half_unit: Fraction,
+        written: str,
+        unit: str,
+        source: SourceRef,
+        table: str = "",
+        column: int | None = None,
+        row: int | None = None,
+    ) -> Figure:
+        figure = Figure(
+            f"f{len(self.figures) + 1}",
+            file_id,
+            label,
+            period,
+            value,
+            half_unit,
+            written,
+            unit,
+            source,
+            table,
+            column,
+            row,
+        )
         self.figures[figure.id] = figure
         return figure
 

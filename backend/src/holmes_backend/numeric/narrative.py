@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
+from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -59,7 +60,7 @@ def narrative_relations(doc: EvidenceDoc, tables: list[Table], book: FigureBook)
 
 
 def _mentions(
-    doc: EvidenceDoc, text: str, ref: object, rows: list[Row], book: FigureBook
+    doc: EvidenceDoc, text: str, ref: SourceRef, rows: list[Row], book: FigureBook
 ) -> list[_Mention]:
     found: list[_Mention] = []
     window_start = 0
@@ -89,7 +90,7 @@ def _mentions(
             half_unit=half,
             written=written.strip(),
             unit="per_share" if per_share else "money",
-            source=ref.model_copy(),  # type: ignore[attr-defined]
+            source=ref.model_copy(),
         )
         found.append(_Mention(figure, money.start, money.end, row))
     return found
@@ -138,7 +139,7 @@ def _restated(mention: _Mention) -> Relation | None:
 
 
 def _changes(
-    doc: EvidenceDoc, text: str, ref: object, mentions: list[_Mention], book: FigureBook
+    doc: EvidenceDoc, text: str, ref: SourceRef, mentions: list[_Mention], book: FigureBook
 ) -> list[Relation]:
     """ "decreased 3.2 percent to $293.6 million from $303.5 million": the stated change
     against the two amounts it compares."""
@@ -164,7 +165,7 @@ def _changes(
             half_unit=Fraction(1, 2 * 10**decimals),
             written=change.group(),
             unit="percent",
-            source=ref.model_copy(),  # type: ignore[attr-defined]
+            source=ref.model_copy(),
         )
         old_id, new_id = old.figure.id, new.figure.id
         found.append(

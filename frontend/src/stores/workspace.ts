@@ -20,16 +20,17 @@ export const VIEWS: { id: View; label: string }[] = [
 
 /**
  * PRD §9.1 view-state matrix: which views a case's processing state enables. Files are always
- * reachable (that is where evidence is added); results need a graph (READY or PARTIAL).
+ * reachable (that is where evidence is added), and so are numeric checks (a document can be
+ * checked on demand before any processing); results need a graph (READY or PARTIAL).
  */
 export function enabledViews(status: CaseStatus): Set<View> {
   switch (status) {
     case "PENDING":
-      return new Set(["files"]);
+      return new Set(["files", "checks"]);
     case "PROCESSING":
-      return new Set(["flow", "files"]);
+      return new Set(["flow", "files", "checks"]);
     case "ERROR":
-      return new Set(["flow", "files"]);
+      return new Set(["flow", "files", "checks"]);
     case "READY":
     case "PARTIAL":
       return new Set(["flow", "graph", "timeline", "insights", "findings", "checks", "files", "chat", "review"]);

@@ -21,7 +21,7 @@ from holmes_backend.analysis.domains.statements import (
     _label_periods,
 )
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fields
-from holmes_backend.analysis.facts.cite import cite, excerpt
+from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.extraction.models import Location
@@ -318,7 +318,8 @@ def _add_row(
                 half_unit=half * factor,
                 written=written.strip(),
                 unit=unit,
-                source=source.model_copy(update={"excerpt": excerpt(f"{shown}: {written}")}),
+                # The row as cited (its text is how a viewer finds it); the column says which.
+                source=source,
                 table=table.key,
                 column=column,
                 row=number,
@@ -417,7 +418,7 @@ def _add_item(
             half_unit=half,
             written=text.strip(),
             unit="count" if role == "quantity" else "money",
-            source=source.model_copy(update={"excerpt": excerpt(f"{label}: {key} {text}")}),
+            source=source,
             table=table.key,
             column=column,
             row=number,

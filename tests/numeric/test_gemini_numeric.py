@@ -15,18 +15,37 @@ from typing import Any
 
 import httpx
 import pytest
+from pydantic import BaseModel
 
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
     EXTRACTOR_INSTRUCTION,
     REVIEWER_INSTRUCTION,
     VERIFIER_INSTRUCTION,
 )
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.numeric.expr import evaluate, parse
-from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, text, unavailable
+from tests.agents.helpers import wait_done
+from tests.fake_gemini import (
+    FakeGemini,
+    JsonDict,
+    Reply,
+    Step,
+    internal_error,
+    json_reply,
+    text,
+    unavailable,
+)
 from tests.gemini_support import (
     FLASH_MODEL,
     PRO_MODEL,
+    analyse,
     holmes_on_fake,
     instruction_of,
     serve_fake,
@@ -97,9 +116,22 @@ def _reviewer(body: JsonDict) -> Step:
     )
 
 
+# Processing's other agents, answered with the local analyst's real analysis.
+PIPELINE: list[tuple[str, type[BaseModel]]] = [
+    (TRIAGE[:60], TriageResult),
+    (ORCHESTRATOR[:60], RoutingPlan),
+    (SYNTHESIS[:60], SynthesisOutput),
+    (GRAPH[:60], GraphOutput),
+    *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+]
+BROKEN = "broken-numbers.html"  # a file whose numeric extractor fails on both tiers
+
+
 def responder(model: str, body: JsonDict) -> Step | None:
     instruction = instruction_of(body)
     if instruction.startswith(EXTRACTOR_INSTRUCTION[:60]):
+        if BROKEN in user_text_of(body):
+            return internal_error()
         return json_reply(
             {"fsli_names": ["Net sales", "Gross profit"], "statements": ["income statement"]}
         )
@@ -107,7 +139,9 @@ def responder(model: str, body: JsonDict) -> Step | None:
         return _verifier(model, body)
     if instruction.startswith(REVIEWER_INSTRUCTION[:60]):
         return _reviewer(body)
-    return None
+    schema = next(s for prefix, s in PIPELINE if instruction.startswith(prefix))
+    result = analyse(schema, body)
+    return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
 
 
 @pytest.fixture(scope="module")
@@ -135,15 +169,19 @@ def _walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [n for node in nodes for n in [node, *_walk(node["children"])]]
 
 
-async def test_gemini_agents_propose_and_the_engine_decides(
-    gemini_server: LiveServer, fake: tuple[FakeGemini, str]
-) -> None:
-    async with httpx.AsyncClient(base_url=gemini_server.base_url, timeout=60) as anon:
+async def _headers(server: LiveServer) -> dict[str, str]:
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=60) as anon:
         signed = await anon.post(
             "/api/auth/signup",
             json={"email": f"{uuid.uuid4().hex[:8]}@holmes.example", "password": "long enough pw"},
         )
-    headers = {"Authorization": f"Bearer {signed.json()['access_token']}"}
+    return {"Authorization": f"Bearer {signed.json()['access_token']}"}
+
+
+async def test_gemini_agents_propose_and_the_engine_decides(
+    gemini_server: LiveServer, fake: tuple[FakeGemini, str]
+) -> None:
+    headers = await _headers(gemini_server)
     async with httpx.AsyncClient(
         base_url=gemini_server.base_url, timeout=120, headers=headers
     ) as client:
@@ -195,3 +233,32 @@ async def test_gemini_agents_propose_and_the_engine_decides(
     ]
     assert len(reviewed) == 1
     assert reviewed[0].response_schema is not None
+
+
+async def test_a_failed_extractor_during_processing_leaves_the_rest_of_the_job(
+    gemini_server: LiveServer,
+) -> None:
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=120, headers=await _headers(gemini_server)
+    ) as client:
+        case_id = (await client.post("/api/cases", json={"name": "broken numbers"})).json()["id"]
+        await client.post(
+            f"/api/cases/{case_id}/files",
+            files=[("files", (BROKEN, BUCKLE.read_bytes(), "text/html"))],
+        )
+        assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
+        status = await wait_done(client, case_id, seconds=180)
+        checks = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
+        findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
+        agents = _walk((await client.get(f"/api/cases/{case_id}/agents")).json())
+
+    job = status["job"]
+    assert job["status"] == "PARTIAL"
+    (error,) = [e for e in job["errors"] if e.get("domain") == "numeric"]
+    assert "numeric_extractor failed" in error["error"]
+    assert checks["checks"] == []
+    assert any(f["domain"] == "financial" for f in findings), "the financial domain went on"
+    (extractor,) = [a for a in agents if a["agent_type"] == "NUMERIC_EXTRACTOR"]
+    assert extractor["status"] == "FAILED"
+    assert extractor["fallback_used"]
+    assert not any(a["agent_type"] == "NUMERIC_VERIFIER" for a in agents)

@@ -61,12 +61,7 @@ from holmes_backend.analysis.facts.conventions import describe as describe_conve
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
-from holmes_backend.llm.evidence import (
-    parse_blocks,
-    render_evidence,
-    render_file_names,
-    render_findings,
-)
+from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import executions as execution_repo
@@ -675,15 +670,9 @@ class Pipeline:
         """Numeric validation of the financial files (agents.numeric), beside the domains; a
         failure is recorded in the job's errors and costs nothing else."""
         ids = [f for f in assignment.file_ids if f in self.evidence] if assignment else []
-        docs = [doc for f in ids for doc in parse_blocks(self.evidence[f])[0]]
-        try:
-            if docs:
-                await numeric_agent.validate_and_store(self.ctx, docs, parent_execution_id=parent)
-        except Exception as exc:
-            logger.warning("numeric validation failed: %s", exc)
-            await self._record_error(
-                {"phase": "domains", "domain": "numeric", "error": _shown(exc)}
-            )
+        evidence = [self.evidence[f] for f in ids]
+        if error := await numeric_agent.validate_evidence(self.ctx, evidence, parent=parent):
+            await self._record_error({"phase": "domains", "domain": "numeric", "error": error})
 
     async def _domain(
         self,

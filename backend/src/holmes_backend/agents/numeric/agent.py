@@ -19,6 +19,7 @@ from typing import Any
 
 from anyio import to_thread
 from pydantic import BaseModel
+from sqlalchemy.exc import SQLAlchemyError
 
 from holmes_backend.agents.numeric.prompt import (
     EXTRACTOR_INSTRUCTION,
@@ -36,7 +37,7 @@ from holmes_backend.agents.runner import (
     run_agent,
 )
 from holmes_backend.db import transaction
-from holmes_backend.llm.evidence import EvidenceDoc, render_findings
+from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_findings
 from holmes_backend.numeric import engine
 from holmes_backend.numeric.expr import ExpressionError, parse
 from holmes_backend.numeric.relations import Relation
@@ -76,6 +77,25 @@ _DOCUMENT_CHARS = 40_000
 
 
 _CONFIDENCE = {"HIGH": 0.9, "MEDIUM": 0.7, "LOW": 0.5}
+
+
+async def validate_evidence(
+    ctx: PipelineContext, evidence: list[str], *, parent: uuid.UUID
+) -> str | None:
+    """Processing's entry: the files routed to the financial domain, as their evidence parts.
+    Returns why it failed (for the job's errors; a database error's details stay in the log),
+    or None; it never fails the job."""
+    docs = [doc for part in evidence for doc in parse_blocks(part)[0]]
+    if not docs:
+        return None
+    try:
+        await validate_and_store(ctx, docs, parent_execution_id=parent)
+    except Exception as exc:
+        logger.warning("numeric validation failed", exc_info=True)
+        if isinstance(exc, SQLAlchemyError):
+            return f"{type(exc).__name__}: the database refused a write (details in the log)"
+        return f"{type(exc).__name__}: {exc}"[:2000]
+    return None
 
 
 def verifier_spec(number: int) -> AgentSpec:

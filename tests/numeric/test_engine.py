@@ -3,6 +3,7 @@ and evaluated, mismatches reviewed, on small documents and on a real press relea
 
 from pathlib import Path
 
+import openpyxl
 import pytest
 
 from holmes_backend.demo.formats import make_pdf
@@ -262,4 +263,47 @@ async def test_the_same_line_in_two_documents_is_checked_across_them(tmp_path: P
     assert (broken.subject, broken.period, broken.file_id) == ("Net income", "2024", "summary")
     assert broken.computation == "2,400 = 2,100"
     assert [f.source.file_id for f in broken.figures] == ["summary", "annual"]
+    assert len(findings) == 1
+
+
+async def test_a_statement_in_a_csv_with_periods_as_columns(tmp_path: Path) -> None:
+    statement = tmp_path / "income.csv"
+    statement.write_text(
+        "Line item,2024,2023,2022\n"
+        'Revenue,"12,500","11,800","10,900"\n'
+        'Cost of revenue,"(7,400)","(7,000)","(6,600)"\n'
+        'Gross profit,"5,100","4,900","4,300"\n'
+    )
+    checks, _ = validate([await read(statement, "text/csv")])
+    statuses = [(c.period, c.status) for c in checks]
+    assert statuses == [("2024", "verified"), ("2023", "mismatch"), ("2022", "verified")]
+    broken = checks[1]
+    assert broken.computation == "4,900 = 11,800 + (7,000)"
+    assert [f.source.row for f in broken.figures] == [3, 1, 2]
+    assert broken.statement == "income.csv"
+
+
+async def test_a_statement_in_a_workbook_sheet(tmp_path: Path) -> None:
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.title = "Income"
+    for row in [
+        ["Line item", 2024, 2023, 2022],
+        ["Revenue", 12500, 11800, 10900],
+        ["Cost of revenue", -7400, -7000, -6600],
+        ["Gross profit", 5100, 4900, 4300],
+    ]:
+        sheet.append(row)
+    path = tmp_path / "accounts.xlsx"
+    workbook.save(path)
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    checks, findings = validate([await read(path, xlsx)])
+    assert [c.status for c in checks] == ["verified", "mismatch", "verified"]
+    assert checks[1].computed == 4800 and checks[1].stated == 4900
+    assert {(f.source.sheet, f.source.row) for f in checks[1].figures} == {
+        ("Income", 1),
+        ("Income", 2),
+        ("Income", 3),
+    }
     assert len(findings) == 1

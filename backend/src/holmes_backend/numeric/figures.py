@@ -155,18 +155,30 @@ def written_value(text: str) -> tuple[Fraction, Fraction] | None:
 def read_tables(doc: EvidenceDoc, book: FigureBook) -> list[Table]:
     """The document's statement and line-item tables, their figures added to `book`."""
     lines = _text_lines(doc) if doc.mime_type in _TEXT_MIMES else _unit_lines(doc)
-    tables = _statements(doc.file_id, lines, book) + _item_tables(doc, book)
+    tables = _statements(doc.file_id, doc.filename, lines, book) + _item_tables(doc, book)
     book.tables += tables
     return tables
 
 
 def _unit_lines(doc: EvidenceDoc) -> list[_Line]:
     found: list[_Line] = []
+    header: list[str] = []
     for unit in units(doc):
         if unit.kind == "cells":
             found.append(_Line(pipe_cells(unit.text), unit.ref, unit.text))
         elif unit.kind == "prose":
             found.append(_Line([unit.text], unit.ref, unit.text))
+        elif unit.kind == "row":
+            # A spreadsheet's or CSV's statement: periods as column headers ("2024", "2023"),
+            # each row "Line item: Revenue; 2024: 12,500; 2023: 11,800".
+            fields = row_fields(unit.text)
+            keys = list(fields)
+            if _header_columns(keys) is None:
+                continue
+            if keys != header:
+                header = keys
+                found.append(_Line(keys, unit.ref, unit.text))
+            found.append(_Line(list(fields.values()), unit.ref, unit.text))
     return found
 
 
@@ -233,7 +245,7 @@ def _title(lines: list[_Line], at: int) -> str:
     return ""
 
 
-def _statements(file_id: str, lines: list[_Line], book: FigureBook) -> list[Table]:
+def _statements(file_id: str, filename: str, lines: list[_Line], book: FigureBook) -> list[Table]:
     tables: list[Table] = []
     table: Table | None = None
     scale = 1
@@ -259,7 +271,7 @@ def _statements(file_id: str, lines: list[_Line], book: FigureBook) -> list[Tabl
             )
             if not continued:
                 key = f"{file_id}:t{len(book.tables) + len(tables) + 1}"
-                table = Table(key, file_id, title or "Statement", columns)
+                table = Table(key, file_id, title or filename, columns)
                 tables.append(table)
                 scale = _scale(lines, at)
                 heading = ""

@@ -28,9 +28,11 @@ from holmes_backend.extraction.models import Location
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TEXT_MIMES = ("application/pdf", "text/plain", "text/markdown")
-# A figure as a statement writes it: "$1,234", "(365,241)", "-12.5", "0.89"; a dash is nil.
+# A figure as a statement writes it: "$1,234", "(365,241)", "-12.5" (or with a minus sign),
+# "0.89"; a dash is nil.
 _AMOUNT = (
-    r"(?:\(\s?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?\)|-?[$€£]?\s?-?\d[\d,]*(?:\.\d+)?|[-\u2013\u2014])"
+    r"(?:\(\s?[$€£]?\s?\d[\d,]*(?:\.\d+)?\s?\)"
+    r"|[-\u2212]?[$€£]?\s?[-\u2212]?\d[\d,]*(?:\.\d+)?|[-\u2013\u2014])"
 )
 _CELL_AMOUNT = re.compile(rf"^\s*{_AMOUNT}\s*$")
 _TRAILING = re.compile(rf"(?:\s+{_AMOUNT})+\s*$")
@@ -143,7 +145,7 @@ def written_value(text: str) -> tuple[Fraction, Fraction] | None:
         return Fraction(0), Fraction(1, 2)
     if not _CELL_AMOUNT.match(cell):
         return None
-    negative = cell.startswith("(") or "-" in cell
+    negative = cell.startswith("(") or "-" in cell or "\u2212" in cell
     digits = re.sub(r"[^\d.]", "", cell)
     if not digits or digits.count(".") > 1:
         return None

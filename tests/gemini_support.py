@@ -8,9 +8,20 @@ from pathlib import Path
 
 from pydantic import BaseModel, SecretStr
 
+from holmes_backend.agents.numeric.prompt import (
+    EXTRACTOR_INSTRUCTION,
+    REVIEWER_INSTRUCTION,
+    VERIFIER_INSTRUCTION,
+)
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
+from holmes_backend.numeric.schemas import (
+    ExtractorOutput,
+    ReviewedMismatch,
+    ReviewerOutput,
+    VerifierOutput,
+)
 from tests.conftest import make_settings
 from tests.fake_gemini import FakeGemini, JsonDict, Responder
 from tests.support import LiveServer, live_server, serve_app
@@ -32,8 +43,40 @@ def user_text_of(body: JsonDict) -> str:
     return "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
 
 
+# The numeric agents' requests by instruction prefix: processing runs them on financial files.
+NUMERIC_SCHEMAS: list[tuple[str, type[BaseModel]]] = [
+    (EXTRACTOR_INSTRUCTION[:60], ExtractorOutput),
+    (VERIFIER_INSTRUCTION[:60], VerifierOutput),
+    (REVIEWER_INSTRUCTION[:60], ReviewerOutput),
+]
+
+
+def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:
+    """A plain answer to a numeric agent (it has no local analyst: offline, the numeric engine
+    stands in for the whole agent): the line items the figures name, no relations of its own
+    beyond the engine's, every mismatch confirmed."""
+    _, findings, _ = parse_blocks(user_text_of(body))
+    rows = findings[0].data if findings else []
+    output: BaseModel
+    if schema is ExtractorOutput:
+        output = ExtractorOutput(
+            fsli_names=sorted({r["label"] for r in rows if r.get("label")}),
+            statements=sorted({r["table"] for r in rows}),
+        )
+    elif schema is VerifierOutput:
+        output = VerifierOutput(relations=[])
+    else:
+        reviewed = [
+            ReviewedMismatch(check_id=r["check_id"], confirmed=True, computed=None) for r in rows
+        ]
+        output = ReviewerOutput(reviewed=reviewed)
+    return Analysis(output, ["(fake) numeric answer"])
+
+
 def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
     """The local analyst's answer to the request the fake Gemini received."""
+    if any(schema is numeric for _, numeric in NUMERIC_SCHEMAS):
+        return _numeric(schema, body)
     analyst = analyst_for(schema)
     assert analyst is not None, schema
     documents, findings, rest = parse_blocks(user_text_of(body))

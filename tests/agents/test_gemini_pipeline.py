@@ -27,6 +27,7 @@ from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
 from tests.gemini_support import (
     FLASH_MODEL,
+    NUMERIC_SCHEMAS,
     PRO_MODEL,
     analyse,
     holmes_on_fake,
@@ -43,6 +44,7 @@ SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (SYNTHESIS[:60], SynthesisOutput),
     (GRAPH[:60], GraphOutput),
     *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+    *NUMERIC_SCHEMAS,
 ]
 
 

@@ -25,6 +25,7 @@ from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Received, Step, internal_error, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
+    NUMERIC_SCHEMAS,
     PRO_MODEL,
     analyse,
     holmes_on_fake,
@@ -41,6 +42,7 @@ SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (SYNTHESIS[:60], SynthesisOutput),
     (GRAPH[:60], GraphOutput),
     *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+    *NUMERIC_SCHEMAS,
 ]
 # Domains the orchestrator gives only their first file, unlike the analyst (and the rule-based
 # plan the workers were started for); the files it takes from them go to strategy, so every

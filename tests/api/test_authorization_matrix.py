@@ -50,6 +50,8 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("post", "/api/conflicts/{conflict_id}/resolve"): {"json": {"resolution": "keep_existing"}},
     ("get", "/api/cases/{case_id}/graph/versions"): {},
     ("get", "/api/cases/{case_id}/graph/versions/{version}"): {},
+    ("get", "/api/cases/{case_id}/numeric-checks"): {"params": {"status": "mismatch"}},
+    ("post", "/api/cases/{case_id}/files/{file_id}/numeric-checks"): {},
     ("get", "/api/files/{file_id}"): {},
     ("get", "/api/files/{file_id}/content"): {"headers": {"Range": "bytes=0-99"}},
     ("delete", "/api/files/{file_id}"): {},
@@ -142,6 +144,8 @@ async def test_peer_gets_404_on_every_scoped_route_and_changes_nothing(
     assert corrections[0]["applied"] is False
     conflicts = (await client.get(f"/api/cases/{case['id']}/conflicts")).json()
     assert [(c["id"], c["status"]) for c in conflicts] == [(ids["conflict_id"], "OPEN")]
+    checks = (await client.get(f"/api/cases/{case['id']}/numeric-checks")).json()
+    assert checks["checks"] == []
 
 
 async def test_without_a_token_every_route_but_health_and_auth_is_401(

@@ -37,6 +37,8 @@ EXPECTED_OPERATIONS = {
     ("post", "/api/conflicts/{conflict_id}/resolve"): "resolve_conflict",
     ("get", "/api/cases/{case_id}/graph/versions"): "list_graph_versions",
     ("get", "/api/cases/{case_id}/graph/versions/{version}"): "get_graph_version",
+    ("get", "/api/cases/{case_id}/numeric-checks"): "list_numeric_checks",
+    ("post", "/api/cases/{case_id}/files/{file_id}/numeric-checks"): "run_numeric_checks",
 }
 
 

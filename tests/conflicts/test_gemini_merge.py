@@ -34,6 +34,7 @@ from tests.conflicts.builders import wire_confirmation
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply, unavailable
 from tests.gemini_support import (
     FLASH_MODEL,
+    NUMERIC_SCHEMAS,
     PRO_MODEL,
     analyse,
     holmes_on_fake,
@@ -50,6 +51,7 @@ SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (GRAPH[:60], GraphOutput),
     (MERGE[:60], MergePlan),
     *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+    *NUMERIC_SCHEMAS,
 ]
 
 

@@ -32,6 +32,7 @@ EXPECTED_TABLES = {
     "case_events",
     "revoked_tokens",
     "evidence_chunks",
+    "numeric_checks",
 }
 
 

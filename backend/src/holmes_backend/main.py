@@ -21,6 +21,7 @@ from holmes_backend.api.routes import (
     files,
     graph,
     health,
+    numeric,
     processing,
 )
 from holmes_backend.api.routes.ui import ui_router
@@ -89,6 +90,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(chat.router)
     app.include_router(conflicts.router)
     app.include_router(corrections.router)
+    app.include_router(numeric.router)
     # Last: the UI's catch-all must not shadow an API route.
     if settings.resolved_ui_dir.is_dir():
         app.include_router(ui_router(settings.resolved_ui_dir))

@@ -2,7 +2,7 @@
 
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client';
 import { client } from './client.gen';
-import type { ApplyCorrectionData, ApplyCorrectionErrors, ApplyCorrectionResponses, ChatWithCaseData, ChatWithCaseErrors, ChatWithCaseResponse, ChatWithCaseResponses, CreateCaseData, CreateCaseErrors, CreateCaseResponses, DeleteCaseData, DeleteCaseErrors, DeleteCaseResponses, DeleteCorrectionData, DeleteCorrectionErrors, DeleteCorrectionResponses, DeleteFileData, DeleteFileErrors, DeleteFileResponses, GetCaseData, GetCaseErrors, GetCaseResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetFileContentData, GetFileContentErrors, GetFileContentResponses, GetFileData, GetFileErrors, GetFileResponses, GetGraphData, GetGraphErrors, GetGraphResponses, GetGraphVersionData, GetGraphVersionErrors, GetGraphVersionResponses, GetHealthData, GetHealthResponses, GetInsightsData, GetInsightsErrors, GetInsightsResponses, GetMeData, GetMeErrors, GetMeResponses, GetProcessStatusData, GetProcessStatusErrors, GetProcessStatusResponses, GetTimelineData, GetTimelineErrors, GetTimelineResponses, GoogleLoginData, GoogleLoginErrors, GoogleLoginResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListCaseFilesData, ListCaseFilesErrors, ListCaseFilesResponses, ListCasesData, ListCasesErrors, ListCasesResponses, ListConflictsData, ListConflictsErrors, ListConflictsResponses, ListCorrectionsData, ListCorrectionsErrors, ListCorrectionsResponses, ListFindingsData, ListFindingsErrors, ListFindingsResponses, ListGraphVersionsData, ListGraphVersionsErrors, ListGraphVersionsResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, ProcessCaseData, ProcessCaseErrors, ProcessCaseResponses, RegenerateCaseData, RegenerateCaseErrors, RegenerateCaseResponses, ResolveConflictData, ResolveConflictErrors, ResolveConflictResponses, SignupData, SignupErrors, SignupResponses, StreamCaseEventsData, StreamCaseEventsErrors, StreamCaseEventsResponse, StreamCaseEventsResponses, SubmitCorrectionData, SubmitCorrectionErrors, SubmitCorrectionResponses, UploadFilesData, UploadFilesErrors, UploadFilesResponses } from './types.gen';
+import type { ApplyCorrectionData, ApplyCorrectionErrors, ApplyCorrectionResponses, ChatWithCaseData, ChatWithCaseErrors, ChatWithCaseResponse, ChatWithCaseResponses, CreateCaseData, CreateCaseErrors, CreateCaseResponses, DeleteCaseData, DeleteCaseErrors, DeleteCaseResponses, DeleteCorrectionData, DeleteCorrectionErrors, DeleteCorrectionResponses, DeleteFileData, DeleteFileErrors, DeleteFileResponses, GetCaseData, GetCaseErrors, GetCaseResponses, GetChatHistoryData, GetChatHistoryErrors, GetChatHistoryResponses, GetFileContentData, GetFileContentErrors, GetFileContentResponses, GetFileData, GetFileErrors, GetFileResponses, GetGraphData, GetGraphErrors, GetGraphResponses, GetGraphVersionData, GetGraphVersionErrors, GetGraphVersionResponses, GetHealthData, GetHealthResponses, GetInsightsData, GetInsightsErrors, GetInsightsResponses, GetMeData, GetMeErrors, GetMeResponses, GetProcessStatusData, GetProcessStatusErrors, GetProcessStatusResponses, GetTimelineData, GetTimelineErrors, GetTimelineResponses, GoogleLoginData, GoogleLoginErrors, GoogleLoginResponses, ListAgentsData, ListAgentsErrors, ListAgentsResponses, ListCaseFilesData, ListCaseFilesErrors, ListCaseFilesResponses, ListCasesData, ListCasesErrors, ListCasesResponses, ListConflictsData, ListConflictsErrors, ListConflictsResponses, ListCorrectionsData, ListCorrectionsErrors, ListCorrectionsResponses, ListFindingsData, ListFindingsErrors, ListFindingsResponses, ListGraphVersionsData, ListGraphVersionsErrors, ListGraphVersionsResponses, ListNumericChecksData, ListNumericChecksErrors, ListNumericChecksResponses, LoginData, LoginErrors, LoginResponses, LogoutData, LogoutErrors, LogoutResponses, ProcessCaseData, ProcessCaseErrors, ProcessCaseResponses, RegenerateCaseData, RegenerateCaseErrors, RegenerateCaseResponses, ResolveConflictData, ResolveConflictErrors, ResolveConflictResponses, RunNumericChecksData, RunNumericChecksErrors, RunNumericChecksResponses, SignupData, SignupErrors, SignupResponses, StreamCaseEventsData, StreamCaseEventsErrors, StreamCaseEventsResponse, StreamCaseEventsResponses, SubmitCorrectionData, SubmitCorrectionErrors, SubmitCorrectionResponses, UploadFilesData, UploadFilesErrors, UploadFilesResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -168,6 +168,14 @@ export const uploadFiles = <ThrowOnError extends boolean = false>(options: Optio
 });
 
 /**
+ * Run Numeric Checks
+ *
+ * Validate one file's figures now (extractor, verifiers, reviewer), replacing its earlier
+ * checks.
+ */
+export const runNumericChecks = <ThrowOnError extends boolean = false>(options: Options<RunNumericChecksData, ThrowOnError>) => (options.client ?? client).post<RunNumericChecksResponses, RunNumericChecksErrors, ThrowOnError>({ url: '/api/cases/{case_id}/files/{file_id}/numeric-checks', ...options });
+
+/**
  * List Findings
  */
 export const listFindings = <ThrowOnError extends boolean = false>(options: Options<ListFindingsData, ThrowOnError>) => (options.client ?? client).get<ListFindingsResponses, ListFindingsErrors, ThrowOnError>({ url: '/api/cases/{case_id}/findings', ...options });
@@ -195,6 +203,14 @@ export const getGraphVersion = <ThrowOnError extends boolean = false>(options: O
  * Get Insights
  */
 export const getInsights = <ThrowOnError extends boolean = false>(options: Options<GetInsightsData, ThrowOnError>) => (options.client ?? client).get<GetInsightsResponses, GetInsightsErrors, ThrowOnError>({ url: '/api/cases/{case_id}/insights', ...options });
+
+/**
+ * List Numeric Checks
+ *
+ * Every numeric check of the case's financial documents: the relation, the stated and
+ * computed values, the tolerance, and each figure's place in its source.
+ */
+export const listNumericChecks = <ThrowOnError extends boolean = false>(options: Options<ListNumericChecksData, ThrowOnError>) => (options.client ?? client).get<ListNumericChecksResponses, ListNumericChecksErrors, ThrowOnError>({ url: '/api/cases/{case_id}/numeric-checks', ...options });
 
 /**
  * Process Case

@@ -193,6 +193,52 @@ export type ChatRequest = {
 };
 
 /**
+ * CheckedFigure
+ */
+export type CheckedFigure = {
+    /**
+     * Id
+     *
+     * The figure's id in the expression (f1, f2, ...).
+     */
+    id: string;
+    /**
+     * Label
+     *
+     * The line item or subject the figure belongs to.
+     */
+    label: string;
+    /**
+     * Period
+     *
+     * The period column (or the column header) it sits in.
+     */
+    period: string;
+    /**
+     * Where it is: file, page, line or row, excerpt.
+     */
+    source: SourceRef;
+    /**
+     * Unit
+     *
+     * money, per_share, shares, count or percent.
+     */
+    unit: string;
+    /**
+     * Value
+     *
+     * Its value, scaled by the table's unit note.
+     */
+    value: number;
+    /**
+     * Written
+     *
+     * The figure as the document writes it.
+     */
+    written: string;
+};
+
+/**
  * CitationOut
  */
 export type CitationOut = {
@@ -1273,6 +1319,130 @@ export type NodeOut = {
 };
 
 /**
+ * NumericCheckOut
+ */
+export type NumericCheckOut = {
+    /**
+     * Check Type
+     */
+    check_type: 'footing' | 'difference' | 'per_share' | 'balance_identity' | 'same_figure' | 'percent_change' | 'line_amount' | 'running_balance';
+    /**
+     * Computation
+     *
+     * The relation with each figure as the document writes it
+     */
+    computation: string;
+    /**
+     * Computed
+     */
+    computed: number | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Difference
+     */
+    difference: number | null;
+    /**
+     * Execution Id
+     *
+     * The verifier agent's execution record
+     */
+    execution_id: string | null;
+    /**
+     * Expression
+     *
+     * The relation over figure ids: "f9 = f1 - f5"
+     */
+    expression: string;
+    /**
+     * Figures
+     *
+     * Each figure with its place in the source
+     */
+    figures: Array<CheckedFigure>;
+    /**
+     * File Id
+     */
+    file_id: string;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Job Id
+     */
+    job_id: string | null;
+    /**
+     * Note
+     */
+    note: string;
+    /**
+     * Period
+     */
+    period: string;
+    /**
+     * Stated
+     */
+    stated: number | null;
+    /**
+     * Statement
+     *
+     * The statement or table checked, or 'narrative'
+     */
+    statement: string;
+    /**
+     * Status
+     */
+    status: 'verified' | 'mismatch' | 'unverifiable';
+    /**
+     * Subject
+     *
+     * The line item (FSLI) checked
+     */
+    subject: string;
+    /**
+     * Suspect Figure
+     *
+     * For a mismatch, the figure held responsible
+     */
+    suspect_figure: string | null;
+    /**
+     * Tolerance
+     *
+     * How far apart the written precision lets the sides be
+     */
+    tolerance: number;
+};
+
+/**
+ * NumericChecksOut
+ */
+export type NumericChecksOut = {
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Checks
+     */
+    checks: Array<NumericCheckOut>;
+    /**
+     * Mismatch
+     */
+    mismatch: number;
+    /**
+     * Unverifiable
+     */
+    unverifiable: number;
+    /**
+     * Verified
+     */
+    verified: number;
+};
+
+/**
  * PhaseOut
  */
 export type PhaseOut = {
@@ -2299,6 +2469,52 @@ export type UploadFilesResponses = {
 
 export type UploadFilesResponse = UploadFilesResponses[keyof UploadFilesResponses];
 
+export type RunNumericChecksData = {
+    body?: never;
+    path: {
+        /**
+         * Case Id
+         */
+        case_id: string;
+        /**
+         * File Id
+         */
+        file_id: string;
+    };
+    query?: never;
+    url: '/api/cases/{case_id}/files/{file_id}/numeric-checks';
+};
+
+export type RunNumericChecksErrors = {
+    /**
+     * Unauthorized
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not Found
+     */
+    404: ErrorEnvelope;
+    /**
+     * Unprocessable Entity
+     */
+    422: ErrorEnvelope;
+    /**
+     * Service Unavailable
+     */
+    503: ErrorEnvelope;
+};
+
+export type RunNumericChecksError = RunNumericChecksErrors[keyof RunNumericChecksErrors];
+
+export type RunNumericChecksResponses = {
+    /**
+     * Successful Response
+     */
+    200: NumericChecksOut;
+};
+
+export type RunNumericChecksResponse = RunNumericChecksResponses[keyof RunNumericChecksResponses];
+
 export type ListFindingsData = {
     body?: never;
     path: {
@@ -2509,6 +2725,57 @@ export type GetInsightsResponses = {
 };
 
 export type GetInsightsResponse = GetInsightsResponses[keyof GetInsightsResponses];
+
+export type ListNumericChecksData = {
+    body?: never;
+    path: {
+        /**
+         * Case Id
+         */
+        case_id: string;
+    };
+    query?: {
+        /**
+         * File Id
+         *
+         * Only this file's checks
+         */
+        file_id?: string | null;
+        /**
+         * Status
+         *
+         * Only checks in this status
+         */
+        status?: 'verified' | 'mismatch' | 'unverifiable' | null;
+    };
+    url: '/api/cases/{case_id}/numeric-checks';
+};
+
+export type ListNumericChecksErrors = {
+    /**
+     * Unauthorized
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not Found
+     */
+    404: ErrorEnvelope;
+    /**
+     * Unprocessable Entity
+     */
+    422: ErrorEnvelope;
+};
+
+export type ListNumericChecksError = ListNumericChecksErrors[keyof ListNumericChecksErrors];
+
+export type ListNumericChecksResponses = {
+    /**
+     * Successful Response
+     */
+    200: NumericChecksOut;
+};
+
+export type ListNumericChecksResponse = ListNumericChecksResponses[keyof ListNumericChecksResponses];
 
 export type ProcessCaseData = {
     /**

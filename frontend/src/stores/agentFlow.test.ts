@@ -252,6 +252,26 @@ describe("processingView", () => {
     );
   });
 
+  it("draws numeric validation as a fan-out: extractor, one verifier per statement, reviewer", () => {
+    const log = new Log();
+    log.started("j1");
+    log.spawn("orchestrator_agent", "ORCHESTRATOR", "o");
+    log.complete("orchestrator_agent", "ORCHESTRATOR", "o");
+    log.spawn("numeric_extractor", "NUMERIC_EXTRACTOR", "nx", "o");
+    log.complete("numeric_extractor", "NUMERIC_EXTRACTOR", "nx");
+    for (const n of [1, 2, 3]) log.spawn(`numeric_verifier_${n}`, "NUMERIC_VERIFIER", `nv${n}`, "nx");
+    for (const n of [1, 2, 3]) log.complete(`numeric_verifier_${n}`, "NUMERIC_VERIFIER", `nv${n}`);
+    log.spawn("numeric_reviewer", "NUMERIC_REVIEWER", "nr", "nx");
+    log.complete("numeric_reviewer", "NUMERIC_REVIEWER", "nr");
+    const view = processingView(applyEvents(emptyLog(), log.events));
+    const agents = byKey(view.agents);
+    expect(agents.nx).toMatchObject({ label: "Numeric extractor", stage: "numeric" });
+    expect(agents.nv2).toMatchObject({ label: "Numeric verifier 2", stage: "numeric_verify", worker: 2 });
+    expect(agents.nr).toMatchObject({ label: "Numeric reviewer", stage: "numeric_review" });
+    const edges = view.edges.map((e) => `${e.source}->${e.target}`).filter((e) => /(^|>)n[xvr]/.test(e));
+    expect(edges.sort()).toEqual(["nv1->nr", "nv2->nr", "nv3->nr", "nx->nv1", "nx->nv2", "nx->nv3"]);
+  });
+
   it("shows the stages to come while the job runs, the planned domains included", () => {
     const log = new Log();
     log.started("j1");

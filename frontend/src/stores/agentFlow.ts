@@ -34,6 +34,9 @@ export type Stage =
   | "chat"
   | "escalation"
   | "verification"
+  | "numeric"
+  | "numeric_verify"
+  | "numeric_review"
   | "other";
 export type RunStatus = "RUNNING" | "READY" | "PARTIAL" | "ERROR";
 
@@ -154,6 +157,15 @@ export function describeAgent(name: string, agentType: string | null): { label: 
       return { label: "Chat", stage: "chat", domain: null, worker: null };
     case "VERIFICATION":
       return { label: "Verification", stage: "verification", domain: null, worker: null };
+    // Numeric validation: an extractor, one verifier per statement spawned at run time, a reviewer.
+    case "NUMERIC_EXTRACTOR":
+      return { label: "Numeric extractor", stage: "numeric", domain: null, worker: null };
+    case "NUMERIC_VERIFIER": {
+      const number = /_(\d+)$/.exec(name);
+      return { label: `Numeric verifier${number ? ` ${number[1]}` : ""}`, stage: "numeric_verify", domain: null, worker: number ? Number(number[1]) : null };
+    }
+    case "NUMERIC_REVIEWER":
+      return { label: "Numeric reviewer", stage: "numeric_review", domain: null, worker: null };
     default: {
       const domain = type ? type.toLowerCase() : name.replace(/_agent$/, "");
       if (DOMAIN_ORDER.includes(domain)) return { label: titled(domain), stage: "domains", domain, worker: null };
@@ -662,6 +674,12 @@ function processingEdges(agents: FlowAgent[]): FlowEdge[] {
   const before = synthesis.length ? synthesis : [...merges, ...domains.filter((d) => !(d.domain && merged.has(d.domain) && d.worker !== null))];
   linkAll(before, graph);
   linkAll(graph.length ? graph : before, graphMerge);
+  // Numeric validation runs beside the domains, in columns of its own after the graph: a line
+  // from the orchestrator would cross every column between, so its chain starts unlinked.
+  const extractors = of("numeric");
+  const verifiers = of("numeric_verify").sort((a, b) => (a.worker ?? 0) - (b.worker ?? 0));
+  linkAll(extractors, verifiers);
+  linkAll(verifiers.length ? verifiers : extractors, of("numeric_review"));
   linkAll(orchestrator, other);
   return edges;
 }

@@ -4,7 +4,7 @@ import { getCase, getProcessStatus, listCaseFiles, processCase } from "@/client/
 import type { CaseOut, CaseStatus, FileOut, JobStatusOut } from "@/client/types.gen";
 import { ApiError, unwrap } from "@/lib/api";
 
-export type View = "flow" | "graph" | "timeline" | "insights" | "findings" | "files" | "chat" | "review";
+export type View = "flow" | "graph" | "timeline" | "insights" | "findings" | "checks" | "files" | "chat" | "review";
 
 export const VIEWS: { id: View; label: string }[] = [
   { id: "flow", label: "Agent Flow" },
@@ -12,6 +12,7 @@ export const VIEWS: { id: View; label: string }[] = [
   { id: "timeline", label: "Timeline" },
   { id: "insights", label: "Insights" },
   { id: "findings", label: "Findings" },
+  { id: "checks", label: "Checks" },
   { id: "files", label: "Files" },
   { id: "chat", label: "Chat" },
   { id: "review", label: "Review" },
@@ -19,19 +20,20 @@ export const VIEWS: { id: View; label: string }[] = [
 
 /**
  * PRD §9.1 view-state matrix: which views a case's processing state enables. Files are always
- * reachable (that is where evidence is added); results need a graph (READY or PARTIAL).
+ * reachable (that is where evidence is added), and so are numeric checks (a document can be
+ * checked on demand before any processing); results need a graph (READY or PARTIAL).
  */
 export function enabledViews(status: CaseStatus): Set<View> {
   switch (status) {
     case "PENDING":
-      return new Set(["files"]);
+      return new Set(["files", "checks"]);
     case "PROCESSING":
-      return new Set(["flow", "files"]);
+      return new Set(["flow", "files", "checks"]);
     case "ERROR":
-      return new Set(["flow", "files"]);
+      return new Set(["flow", "files", "checks"]);
     case "READY":
     case "PARTIAL":
-      return new Set(["flow", "graph", "timeline", "insights", "findings", "files", "chat", "review"]);
+      return new Set(["flow", "graph", "timeline", "insights", "findings", "checks", "files", "chat", "review"]);
   }
 }
 

@@ -25,6 +25,7 @@ from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCT
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
+from holmes_backend.agents.numeric import agent as numeric_agent
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
 from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, unassigned
 from holmes_backend.agents.runner import (
@@ -650,7 +651,8 @@ class Pipeline:
         first = [d for d in _INDEPENDENT_DOMAINS if d in assignments and d not in done]
         # Each domain is recorded as soon as its own workers are done, while the others wait.
         await asyncio.gather(
-            *(self._domain(d, assignments[d], case, parent, {}, done) for d in first)
+            *(self._domain(d, assignments[d], case, parent, {}, done) for d in first),
+            self._numeric(assignments.get("financial"), parent),
         )
         if "strategy" not in done:
             # Strategy reads the other domains' findings, so it runs once they are in.
@@ -663,6 +665,14 @@ class Pipeline:
                 domain="strategy", file_ids=[], complexity=0, workers=1
             )
             await self._domain("strategy", strategy, case, parent, others, done)
+
+    async def _numeric(self, assignment: DomainAssignment | None, parent: uuid.UUID) -> None:
+        """Numeric validation of the financial files (agents.numeric), beside the domains; a
+        failure is recorded in the job's errors and costs nothing else."""
+        ids = [f for f in assignment.file_ids if f in self.evidence] if assignment else []
+        evidence = [self.evidence[f] for f in ids]
+        if error := await numeric_agent.validate_evidence(self.ctx, evidence, parent=parent):
+            await self._record_error({"phase": "domains", "domain": "numeric", "error": error})
 
     async def _domain(
         self,

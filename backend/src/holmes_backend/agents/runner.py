@@ -26,6 +26,7 @@ from typing import Any
 
 from google.adk.agents import LlmAgent
 from google.adk.agents.run_config import RunConfig
+from google.adk.code_executors import BuiltInCodeExecutor
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry import TelemetryConfig
@@ -68,6 +69,8 @@ class AgentSpec:
     tier: Tier
     schema: type[BaseModel]
     instruction: str
+    # Gemini's code execution (the model runs Python it writes): the numeric reviewer's.
+    code_execution: bool = False
 
 
 class RequestTurns:
@@ -532,6 +535,7 @@ async def _run_attempt(
         # would validate it, dump it into the session state, and it would be validated again).
         output_schema=spec.schema,
         generate_content_config=generate_config(spec.role, ctx.settings, tier),
+        code_executor=BuiltInCodeExecutor() if spec.code_execution else None,
     )
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
@@ -547,6 +551,8 @@ async def _run_attempt(
     ):
         parts_out = (event.content.parts if event.content else None) or []
         thoughts.extend(p.text for p in parts_out if p.thought and p.text and not event.partial)
+        if not event.partial:  # the code the model executed is part of its trace
+            thoughts.extend(_executed(parts_out))
         if event.is_final_response() and not event.partial:
             answer = [p.text for p in parts_out if p.text and not p.thought]
         usage = event.usage_metadata or usage
@@ -561,6 +567,16 @@ async def _run_attempt(
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
     )
+
+
+def _executed(parts: list[types.Part]) -> list[str]:
+    traced: list[str] = []
+    for part in parts:
+        if part.executable_code and part.executable_code.code:
+            traced.append(f"[executed code]\n{part.executable_code.code}")
+        if part.code_execution_result and part.code_execution_result.output:
+            traced.append(f"[code output]\n{part.code_execution_result.output}")
+    return traced
 
 
 @dataclass

@@ -29,6 +29,9 @@ const PROCESSING_COLUMNS: { stage: Stage; title: string }[] = [
   { stage: "synthesis", title: "Synthesis" },
   { stage: "graph", title: "Knowledge graph" },
   { stage: "graph_merge", title: "Graph merge" },
+  { stage: "numeric", title: "Numeric extraction" },
+  { stage: "numeric_verify", title: "Numeric verifiers" },
+  { stage: "numeric_review", title: "Numeric review" },
   { stage: "other", title: "Other agents" },
 ];
 

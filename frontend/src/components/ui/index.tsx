@@ -78,6 +78,9 @@ const statusTones: Record<string, string> = {
   OPEN: "bg-amber-50 text-amber-900 ring-amber-300",
   APPLIED: "bg-indigo-50 text-indigo-800 ring-indigo-300",
   RESOLVED: "bg-emerald-50 text-emerald-800 ring-emerald-300",
+  VERIFIED: "bg-emerald-50 text-emerald-800 ring-emerald-300",
+  MISMATCH: "bg-rose-50 text-rose-800 ring-rose-300",
+  UNVERIFIABLE: "bg-slate-100 text-slate-700 ring-slate-300",
 };
 
 export function StatusBadge({ status, className = "" }: { status: string; className?: string }) {

@@ -11,6 +11,7 @@ import { FilesLibrary } from "@/components/files/FilesLibrary";
 import { FindingsPanel } from "@/components/findings/FindingsPanel";
 import { AgentFlow } from "@/components/flow/AgentFlow";
 import { KnowledgeGraph } from "@/components/graph/KnowledgeGraph";
+import { NumericChecksPanel } from "@/components/numeric/NumericChecksPanel";
 import { ReviewPanel } from "@/components/review/ReviewPanel";
 import { InsightsPanel } from "@/components/insights/InsightsPanel";
 import { SourcePanel } from "@/components/source/SourcePanel";
@@ -153,6 +154,7 @@ function CommandCenter({ status }: { status: CaseStatus }) {
           {view === "timeline" ? <Timeline /> : null}
           {view === "insights" ? <InsightsPanel /> : null}
           {view === "findings" ? <FindingsPanel /> : null}
+          {view === "checks" ? <NumericChecksPanel /> : null}
           {view === "files" ? <FilesLibrary /> : null}
           {view === "chat" ? <ChatPanel /> : null}
           {view === "review" ? <ReviewPanel /> : null}

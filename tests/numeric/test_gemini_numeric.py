@@ -1,0 +1,264 @@
+"""Numeric validation on the Gemini provider, against the fake Gemini server.
+
+The extractor, each verifier and the reviewer are real model requests. The income-statement
+verifier proposes one relation of its own and two that must be refused (code, an unknown
+figure); the balance-sheet verifier's Pro tier is overloaded, so it falls back to Flash; the
+reviewer answers with executed code beside its JSON. Whatever the models say, each relation is
+evaluated by the engine: the doctored gross profit breaks every relation it is in.
+"""
+
+import json
+import uuid
+from collections.abc import Iterator
+from fractions import Fraction
+from typing import Any
+
+import httpx
+import pytest
+from pydantic import BaseModel
+
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
+from holmes_backend.agents.numeric.prompt import (
+    EXTRACTOR_INSTRUCTION,
+    REVIEWER_INSTRUCTION,
+    VERIFIER_INSTRUCTION,
+)
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.numeric.expr import evaluate, parse
+from tests.agents.helpers import wait_done
+from tests.fake_gemini import (
+    FakeGemini,
+    JsonDict,
+    Reply,
+    Step,
+    internal_error,
+    json_reply,
+    text,
+    unavailable,
+)
+from tests.gemini_support import (
+    FLASH_MODEL,
+    PRO_MODEL,
+    analyse,
+    holmes_on_fake,
+    instruction_of,
+    serve_fake,
+    user_text_of,
+)
+from tests.numeric.helpers import BUCKLE
+from tests.support import LiveServer
+
+KEY = "numeric-key"
+INVALID = ["__import__('os').system('true')", "f99999 = f1"]
+
+
+def _block(body: JsonDict) -> tuple[dict[str, Any], Any]:
+    _, findings, _ = parse_blocks(user_text_of(body))
+    return findings[0].header, findings[0].data
+
+
+def _figure(figures: list[dict[str, Any]], label: str) -> str:
+    return next(f["id"] for f in figures if f["label"] == label)
+
+
+def _verifier(model: str, body: JsonDict) -> Step:
+    header, figures = _block(body)
+    if "BALANCE" in header["statement"] and model == PRO_MODEL:
+        return unavailable()
+    relations: list[dict[str, str]] = []
+    if "INCOME" in header["statement"]:
+        sales = _figure(figures, "SALES, Net of returns and allowances")
+        cost = _figure(
+            figures, "COST OF SALES (Including buying, distribution, and occupancy costs)"
+        )
+        gross = _figure(figures, "Gross profit")
+        relations.append(
+            {
+                "check_type": "difference",
+                "expression": f"{sales} = {cost} + {gross}",
+                "subject": "Net sales",
+                "period": "Thirteen Weeks Ended 2024-11-02",
+            }
+        )
+        relations += [{"check_type": "footing", "expression": e, "subject": "x"} for e in INVALID]
+    return json_reply({"relations": relations}, thoughts=["Listing the statement's relations."])
+
+
+def _reviewer(body: JsonDict) -> Step:
+    assert any("codeExecution" in tool or "code_execution" in tool for tool in body["tools"])
+    _, mismatches = _block(body)
+    reviewed = []
+    for mismatch in mismatches:
+        right = mismatch["expression"].split("=")[1]
+        values = {k: Fraction(v) for k, v in mismatch["values"].items()}
+        reviewed.append(
+            {
+                "check_id": mismatch["check_id"],
+                "confirmed": True,
+                "computed": float(evaluate(parse(right), values)),
+                "code": f"print({right})",
+            }
+        )
+    code = "\n".join(r["code"] for r in reviewed)
+    answer = {"reviewed": reviewed, "shared_figures": []}
+    return Reply(
+        parts=[
+            {"executableCode": {"language": "PYTHON", "code": code}},
+            {"codeExecutionResult": {"outcome": "OUTCOME_OK", "output": "140071000.0"}},
+            text(json.dumps(answer)),
+        ]
+    )
+
+
+# Processing's other agents, answered with the local analyst's real analysis.
+PIPELINE: list[tuple[str, type[BaseModel]]] = [
+    (TRIAGE[:60], TriageResult),
+    (ORCHESTRATOR[:60], RoutingPlan),
+    (SYNTHESIS[:60], SynthesisOutput),
+    (GRAPH[:60], GraphOutput),
+    *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+]
+BROKEN = "broken-numbers.html"  # a file whose numeric extractor fails on both tiers
+
+
+def responder(model: str, body: JsonDict) -> Step | None:
+    instruction = instruction_of(body)
+    if instruction.startswith(EXTRACTOR_INSTRUCTION[:60]):
+        if BROKEN in user_text_of(body):
+            return internal_error()
+        return json_reply(
+            {"fsli_names": ["Net sales", "Gross profit"], "statements": ["income statement"]}
+        )
+    if instruction.startswith(VERIFIER_INSTRUCTION[:60]):
+        return _verifier(model, body)
+    if instruction.startswith(REVIEWER_INSTRUCTION[:60]):
+        return _reviewer(body)
+    schema = next(s for prefix, s in PIPELINE if instruction.startswith(prefix))
+    result = analyse(schema, body)
+    return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[tuple[FakeGemini, str]]:
+    with serve_fake(responder, api_key=KEY) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def gemini_server(
+    module_database: str, fake: tuple[FakeGemini, str], tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LiveServer]:
+    with holmes_on_fake(
+        database_url=module_database,
+        data_dir=tmp_path_factory.mktemp("gemini-numeric-data"),
+        fake_url=fake[1],
+        api_key=KEY,
+        pro=PRO_MODEL,
+        flash=FLASH_MODEL,
+    ) as live:
+        yield live
+
+
+def _walk(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [n for node in nodes for n in [node, *_walk(node["children"])]]
+
+
+async def _headers(server: LiveServer) -> dict[str, str]:
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=60) as anon:
+        signed = await anon.post(
+            "/api/auth/signup",
+            json={"email": f"{uuid.uuid4().hex[:8]}@holmes.example", "password": "long enough pw"},
+        )
+    return {"Authorization": f"Bearer {signed.json()['access_token']}"}
+
+
+async def test_gemini_agents_propose_and_the_engine_decides(
+    gemini_server: LiveServer, fake: tuple[FakeGemini, str]
+) -> None:
+    headers = await _headers(gemini_server)
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=120, headers=headers
+    ) as client:
+        case_id = (await client.post("/api/cases", json={"name": "gemini numeric"})).json()["id"]
+        doctored = BUCKLE.read_text().replace("140,071", "140,971").encode()
+        uploaded = await client.post(
+            f"/api/cases/{case_id}/files",
+            files=[("files", ("doctored.html", doctored, "text/html"))],
+        )
+        file_id = uploaded.json()[0]["id"]
+        ran = await client.post(f"/api/cases/{case_id}/files/{file_id}/numeric-checks")
+        assert ran.status_code == 200, ran.text
+        agents = _walk((await client.get(f"/api/cases/{case_id}/agents")).json())
+
+    body = ran.json()
+    mismatches = [c for c in body["checks"] if c["status"] == "mismatch"]
+    assert sorted(c["subject"] for c in mismatches) == [
+        "Gross profit",
+        "INCOME FROM OPERATIONS",
+        "Net sales",
+    ]
+    proposed = next(c for c in mismatches if c["subject"] == "Net sales")
+    assert proposed["computation"] == "$293,618 = 153,547 + 140,971"
+    assert proposed["computed"] == 294_518_000
+    assert {c["suspect_figure"] for c in mismatches} == {
+        next(c for c in mismatches if c["subject"] == "Gross profit")["figures"][0]["id"]
+    }
+    assert all("Code execution reproduces the mismatch" in c["note"] for c in mismatches)
+    assert not any(e in c["expression"] for c in body["checks"] for e in ("__import__", "f99999"))
+    assert body["verified"] >= 15
+
+    by_type = {a["agent_type"]: a for a in agents}
+    assert by_type["NUMERIC_EXTRACTOR"]["model_name"] == PRO_MODEL
+    verifiers = [a for a in agents if a["agent_type"] == "NUMERIC_VERIFIER"]
+    assert len(verifiers) == 3
+    fell_back = [a for a in verifiers if a["fallback_used"]]
+    assert len(fell_back) == 1
+    assert fell_back[0]["fallback_model"] == FLASH_MODEL
+    reviewer = by_type["NUMERIC_REVIEWER"]
+    assert reviewer["status"] == "COMPLETED"
+    assert any(t.startswith("[executed code]") for t in reviewer["thinking_traces"])
+
+    gemini = fake[0]
+    reviewed = [
+        r
+        for r in gemini.requests_for(PRO_MODEL)
+        if instruction_of(r.body).startswith(REVIEWER_INSTRUCTION[:60])
+        and file_id in user_text_of(r.body)  # this test's (the fake serves both databases')
+    ]
+    assert len(reviewed) == 1
+    assert reviewed[0].response_schema is not None
+
+
+async def test_a_failed_extractor_during_processing_leaves_the_rest_of_the_job(
+    gemini_server: LiveServer,
+) -> None:
+    async with httpx.AsyncClient(
+        base_url=gemini_server.base_url, timeout=120, headers=await _headers(gemini_server)
+    ) as client:
+        case_id = (await client.post("/api/cases", json={"name": "broken numbers"})).json()["id"]
+        await client.post(
+            f"/api/cases/{case_id}/files",
+            files=[("files", (BROKEN, BUCKLE.read_bytes(), "text/html"))],
+        )
+        assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
+        status = await wait_done(client, case_id, seconds=180)
+        checks = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
+        findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
+        agents = _walk((await client.get(f"/api/cases/{case_id}/agents")).json())
+
+    job = status["job"]
+    assert job["status"] == "PARTIAL"
+    (error,) = [e for e in job["errors"] if e.get("domain") == "numeric"]
+    assert "numeric_extractor failed" in error["error"]
+    assert checks["checks"] == []
+    assert any(f["domain"] == "financial" for f in findings), "the financial domain went on"
+    (extractor,) = [a for a in agents if a["agent_type"] == "NUMERIC_EXTRACTOR"]
+    assert extractor["status"] == "FAILED"
+    assert extractor["fallback_used"]
+    assert not any(a["agent_type"] == "NUMERIC_VERIFIER" for a in agents)

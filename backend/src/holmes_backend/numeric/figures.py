@@ -15,10 +15,10 @@ from fractions import Fraction
 
 from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.domains.statements import (
-    _PER_SHARE,
-    _SCALE,
-    _header_columns,
-    _label_periods,
+    PER_SHARE,
+    SCALE,
+    header_columns,
+    label_periods,
 )
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
@@ -175,7 +175,7 @@ def _unit_lines(doc: EvidenceDoc) -> list[_Line]:
             # each row "Line item: Revenue; 2024: 12,500; 2023: 11,800".
             fields = row_fields(unit.text)
             keys = list(fields)
-            if _header_columns(keys) is None:
+            if header_columns(keys) is None:
                 continue
             if keys != header:
                 header = keys
@@ -231,7 +231,7 @@ def _strip_dates(text: str) -> str:
 
 def _scale(lines: list[_Line], at: int) -> int:
     for line in lines[max(0, at - _LOOKBACK) : at + 3]:
-        match = _SCALE.search(line.text)
+        match = SCALE.search(line.text)
         if match:
             word = (match["word"] or "").lower()
             if word == "millions" or (match["zeros"] or "").startswith("000,000"):
@@ -256,13 +256,13 @@ def _statements(file_id: str, filename: str, lines: list[_Line], book: FigureBoo
     for at, line in enumerate(lines):
         values = [written_value(c) for c in line.cells]
         numbers = sum(v is not None for v in values)
-        header = _header_columns(line.cells) if len(line.cells) > 1 else None
+        header = header_columns(line.cells) if len(line.cells) > 1 else None
         above, periods = periods, []
         if header is None and numbers == 0 and len(line.cells) > 1:
             periods = line.cells  # "Thirteen Weeks Ended | Thirty-Nine Weeks Ended"
             continue
         if header is not None:
-            _label_periods(header, above)
+            label_periods(header, above)
             columns = [f"{c.period} {c.date}".strip() for c in header]
             title = _title(lines, at)
             # The same columns again, under no new title or the same one "(continued)".
@@ -301,7 +301,7 @@ def _statements(file_id: str, filename: str, lines: list[_Line], book: FigureBoo
 
 
 def _unit_of(label: str, heading: str) -> str:
-    if _PER_SHARE.search(label) or (_PER_SHARE.search(heading) and not _SHARES.search(label)):
+    if PER_SHARE.search(label) or (PER_SHARE.search(heading) and not _SHARES.search(label)):
         return "per_share"
     if _SHARES.search(re.split(r"[,(]", label)[0]):
         return "shares"

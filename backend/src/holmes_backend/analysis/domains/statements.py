@@ -18,11 +18,11 @@ from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.llm.evidence import EvidenceDoc
 
 REPORTED = "Reported figure"
-_SCALE = re.compile(
+SCALE = re.compile(
     r"\bin\s+(?P<word>thousands|millions|billions)\b|\((?P<zeros>000s?|000,000s?)\)|\$\s?(?P<k>000)",
     re.IGNORECASE,
 )
-_PER_SHARE = re.compile(r"\bper\s+(?:common\s+)?share\b|\beps\b|earnings per", re.IGNORECASE)
+PER_SHARE = re.compile(r"\bper\s+(?:common\s+)?share\b|\beps\b|earnings per", re.IGNORECASE)
 _SHARE_COUNT = re.compile(r"\bshares\b|\bunits outstanding\b", re.IGNORECASE)
 _YEAR = re.compile(r"^(?:fy\s?|fiscal\s)?(?P<y>(?:19|20)\d{2})$", re.IGNORECASE)
 _LOOKBACK = 12
@@ -113,7 +113,7 @@ def _regions(all_units: list[Unit]) -> list[list[int]]:
 def _scale(all_units: list[Unit], region: list[int]) -> float:
     start = max(0, region[0] - _LOOKBACK)
     for unit in all_units[start : region[0] + 3]:
-        match = _SCALE.search(unit.text)
+        match = SCALE.search(unit.text)
         if match:
             word = (match["word"] or "").lower()
             if word == "millions" or (match["zeros"] or "").startswith("000,000"):
@@ -122,7 +122,7 @@ def _scale(all_units: list[Unit], region: list[int]) -> float:
     return 1.0
 
 
-def _header_columns(cells: list[str]) -> list[_Column] | None:
+def header_columns(cells: list[str]) -> list[_Column] | None:
     columns: list[_Column] = []
     for cell in cells:
         moments = find_moments(cell)
@@ -134,7 +134,7 @@ def _header_columns(cells: list[str]) -> list[_Column] | None:
     return columns if len(columns) >= 2 and len(columns) >= len(cells) - 1 else None
 
 
-def _label_periods(columns: list[_Column], labels: list[str]) -> None:
+def label_periods(columns: list[_Column], labels: list[str]) -> None:
     if not labels or len(columns) % len(labels):
         return
     span = len(columns) // len(labels)
@@ -161,10 +161,10 @@ def _region_figures(file_id: str, all_units: list[Unit], region: list[int]) -> l
             heading = unit.text.rstrip(":")
             continue
         cells = pipe_cells(unit.text)
-        header = _header_columns(cells)
+        header = header_columns(cells)
         if header:
             columns = header
-            _label_periods(columns, label_row)
+            label_periods(columns, label_row)
             continue
         values = [parse_cell(c) for c in cells]
         numbers = [v for v in values if v is not None]
@@ -180,9 +180,9 @@ def _region_figures(file_id: str, all_units: list[Unit], region: list[int]) -> l
         last_label = label
         if label.lower().startswith("total"):
             heading = ""
-        if _SHARE_COUNT.search(label) and not _PER_SHARE.search(label):
+        if _SHARE_COUNT.search(label) and not PER_SHARE.search(label):
             continue
-        per_share = _PER_SHARE.search(label) or _PER_SHARE.search(heading)
+        per_share = PER_SHARE.search(label) or PER_SHARE.search(heading)
         factor = 1.0 if per_share else scale
         for (value, symbol), column in zip(numbers, columns, strict=True):
             period = f"{column.period} {column.date}".strip()

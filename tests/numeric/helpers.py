@@ -2,22 +2,12 @@
 
 from pathlib import Path
 
-from holmes_backend.extraction import extract
-from holmes_backend.llm.evidence import EvidenceDoc
+from tests.llm.test_analysts_helpers import load as read
 
 REALDOCS = Path(__file__).resolve().parents[3] / "shared" / "realdocs"
 BUCKLE = REALDOCS / "buckle_8-K_ex99-1_press_release.html"
 
-
-async def read(path: Path, mime: str, file_id: str | None = None) -> EvidenceDoc:
-    extraction = await extract(path, mime, path.name)
-    return EvidenceDoc(
-        file_id=file_id or path.stem,
-        filename=path.name,
-        mime_type=mime,
-        metadata=extraction.metadata,
-        chunks=extraction.chunks,
-    )
+__all__ = ["BUCKLE", "REALDOCS", "html_table", "read"]
 
 
 def html_table(title: str, note: str, header: list[str], rows: list[list[str]]) -> str:

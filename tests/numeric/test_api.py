@@ -109,6 +109,30 @@ async def test_processing_runs_numeric_validation_for_financial_files(
     assert {c["file_id"] for c in listed["checks"]} == {file_id}
 
 
+async def test_a_processed_mismatch_is_among_the_case_insights(
+    client: httpx.AsyncClient,
+) -> None:
+    doctored = BUCKLE.read_text().replace("140,071", "140,971").encode()
+    case_id, file_id = await _case_with(client, "doctored.html", doctored)
+    await client.post(f"/api/cases/{case_id}/process")
+    assert (await wait_done(client, case_id))["job"]["status"] == "READY"
+    insights = (await client.get(f"/api/cases/{case_id}/insights")).json()
+    numeric = [c for c in insights["contradictions"] if c["id"].startswith("numeric_")]
+    assert len(numeric) == 1, insights["contradictions"]
+    (found,) = numeric
+    assert "Gross profit" in found["claim"]
+    assert found["claim_source"]["file_id"] == file_id
+    assert "140,971" in found["claim_source"]["excerpt"]
+    assert found["evidence_against"]
+    assert found["claim_source"] not in found["evidence_against"]
+    # The graph the UI reads lists the same contradictions, the synthesis's numbered as before.
+    graph = (await client.get(f"/api/cases/{case_id}/graph")).json()
+    assert graph["contradictions"] == insights["contradictions"]
+    assert all(
+        c["id"].startswith("contradiction_") for c in graph["contradictions"] if c not in numeric
+    )
+
+
 async def test_bad_input_gets_the_error_envelope(
     client: httpx.AsyncClient, other_client: httpx.AsyncClient
 ) -> None:

@@ -2,6 +2,7 @@
 
 import uuid
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -9,6 +10,7 @@ from holmes_backend.models import AgentExecution, Finding, KnowledgeGraph
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
+from holmes_backend.repositories import numeric_checks as numeric_repo
 from holmes_backend.services.cases import require_case
 from holmes_shared.errors import NotFoundError
 
@@ -25,6 +27,35 @@ async def latest_graph(
             suggested_action="process the case",
         )
     return graph
+
+
+async def insights(
+    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID
+) -> tuple[KnowledgeGraph, list[dict[str, Any]]]:
+    """The latest graph, and its contradictions with the numeric mismatches of the case's
+    financial documents among them: a stated figure against the figures it should follow from
+    (the suspect figure, or the first cited, against the others)."""
+    graph = await latest_graph(session, owner_id=owner_id, case_id=case_id)
+    found = await finding_repo.for_case(session, case_id, domain="financial")
+    numeric = [f for f in found if f.finding_type == numeric_repo.FINDING_TYPE]
+    contradictions = list(graph.contradictions)
+    for number, finding in enumerate(numeric, start=1):
+        content = finding.content or {}
+        sources = list(content.get("sources") or [])
+        suspect = (content.get("suspect_figure") or {}).get("source")
+        claim = suspect or (sources[0] if sources else None)
+        contradictions.append(
+            {
+                "id": f"numeric_{number:03d}",
+                "claim": finding.title,
+                "claim_source": claim,
+                "evidence_against": [s for s in sources if s != claim],
+                "explanation": finding.summary,
+                "severity": content.get("severity", "MEDIUM"),
+                "detector": "numeric",
+            }
+        )
+    return graph, contradictions
 
 
 async def findings(

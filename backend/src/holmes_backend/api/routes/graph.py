@@ -23,13 +23,13 @@ _ERRORS = error_responses(401, 404, 422)
 
 @router.get("/graph", response_model=GraphOut, responses=_ERRORS)
 async def get_graph(case_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> GraphOut:
-    graph = await graph_service.latest_graph(session, owner_id=user.id, case_id=case_id)
+    graph, contradictions = await graph_service.insights(session, owner_id=user.id, case_id=case_id)
     return GraphOut(
         case_id=case_id,
         version=graph.version,
         nodes=graph.nodes,
         edges=graph.edges,
-        contradictions=graph.contradictions,
+        contradictions=contradictions,
         evidence_gaps=graph.evidence_gaps,
         cross_modal_links=graph.cross_modal_links,
         updated_at=graph.updated_at,
@@ -38,10 +38,10 @@ async def get_graph(case_id: uuid.UUID, user: CurrentUser, session: SessionDep) 
 
 @router.get("/insights", response_model=InsightsOut, responses=_ERRORS)
 async def get_insights(case_id: uuid.UUID, user: CurrentUser, session: SessionDep) -> InsightsOut:
-    graph = await graph_service.latest_graph(session, owner_id=user.id, case_id=case_id)
+    graph, contradictions = await graph_service.insights(session, owner_id=user.id, case_id=case_id)
     return InsightsOut(
         version=graph.version,
-        contradictions=graph.contradictions,
+        contradictions=contradictions,
         evidence_gaps=graph.evidence_gaps,
         cross_modal_links=graph.cross_modal_links,
     )

@@ -33,7 +33,7 @@ def series(facts: CaseFacts) -> Iterable[EvidenceGap]:
 
 
 def _holes(view: CaseView) -> Iterator[EvidenceGap]:
-    text = " ".join(u.text for doc in view.documents for u in units(doc))
+    text = ""  # the case's words, read once and only when a hole needs explaining
     found = 0
     for doc in view.documents:
         columns: dict[tuple[str, str, int], list[tuple[int, SourceRef]]] = defaultdict(list)
@@ -52,6 +52,7 @@ def _holes(view: CaseView) -> Iterator[EvidenceGap]:
             holes = [n for n in range(numbers[0], numbers[-1] + 1) if n not in set(numbers)]
             if not holes or len(holes) > max(1, len(numbers) // _HOLES_PER):
                 continue
+            text = text or " ".join(u.text for d in view.documents for u in units(d))
             named = [f"{prefix}{str(n).zfill(width)}" for n in holes]
             unexplained = [
                 name

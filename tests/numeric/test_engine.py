@@ -308,3 +308,21 @@ async def test_a_statement_in_a_workbook_sheet(tmp_path: Path) -> None:
         ("Income", 3),
     }
     assert len(findings) == 1
+
+
+@pytest.mark.parametrize("second_total", ["300.00", "310.00"])
+async def test_a_long_section_is_footed_after_the_subtotal_before_it(
+    tmp_path: Path, second_total: str
+) -> None:
+    """A ticket list in sections, each closed by its subtotal: the second subtotal sums only its
+    own rows (more than a short run), not the first subtotal; a wrong one is still caught."""
+    rows = ["Ticket,Product,Net t", "1,Sand,20.00", "2,Sand,30.00", ",TOTAL SAND (2),50.00"]
+    rows += [f"{10 + i},Gravel,25.00" for i in range(12)]
+    rows.append(f",TOTAL GRAVEL (12),{second_total}")
+    tickets = tmp_path / "tickets.csv"
+    tickets.write_text("\n".join(rows) + "\n")
+    checks, _ = validate([await read(tickets, "text/csv")])
+    last = [c for c in checks if c.subject.startswith("TOTAL GRAVEL")]
+    assert len(last) == 1
+    assert last[0].status == ("verified" if second_total == "300.00" else "mismatch")
+    assert not [c for c in checks if c.subject.startswith("TOTAL SAND") and c.status != "verified"]

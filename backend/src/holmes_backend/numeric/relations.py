@@ -101,9 +101,19 @@ def _result_lines(table: Table, book: FigureBook) -> list[Relation]:
         if found is not None:
             terms, signs = open_rows[-found[0] :], found[1]
         elif total:
-            # A total that fits nothing: checked against its section, where it fails.
-            section = open_rows[max(0, section_start - 1) :]
-            terms = [r for r in section if r.heading == row.heading] or section
+            # A total no short run fits: its section, with or without the total before it
+            # (a subtotal of the section, or a balance carried into it); checked against the
+            # one that holds, else against the longer, where it fails.
+            sections = [open_rows[max(0, section_start - 1) :], open_rows[section_start:]]
+            candidates = [[r for r in s if r.heading == row.heading] or s for s in sections]
+            terms = next(
+                (
+                    t
+                    for t in reversed(candidates)
+                    if t and _fitting_columns(t, (1,) * len(t), row, columns, book) > 0
+                ),
+                candidates[0],
+            )
             signs = (1,) * len(terms)
         if terms:
             relations += _per_column(table, row, terms, signs, columns)

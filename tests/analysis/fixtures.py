@@ -4,8 +4,8 @@ offline analysts and tells, for each, whether its group reported something and w
     python -m tests.analysis.fixtures            # figures per group and per example
 
 A group is what a fixture folder tests; its items are those of the engine's detectors below
-(and the financial analyst's anomalies: splitting under a threshold with the thresholds
-detector, the others as payments). A positive example is found when an item of its group cites
+(and the financial analyst's anomalies: splitting under a threshold as thresholds, the others as
+payments). A positive example is found when an item of its group cites
 every file its expect.json lists (for the groups in _NAMED: the first file, or names one of its
 `mentions`); a negative one is clean when its group reports nothing at all.
 """
@@ -27,13 +27,13 @@ from holmes_backend.services.file_types import detect_mime_type
 from tests.llm.test_analysts_helpers import load
 
 ROOT = Path(__file__).parent / "fixtures"
-# A folder per engine detector (its id), and one for the financial analyst's anomaly rules.
+# A folder per engine detector (its id), and two for the financial analyst's anomaly rules.
 GROUPS: dict[str, set[str]] = {
     "presence": {"presence"},
     "denial": {"denial"},
     "figures": {"figures"},
     "links": {"links"},
-    "thresholds": {"thresholds", "anomaly:structuring"},
+    "thresholds": {"anomaly:structuring"},
     "absent_documents": {"absent_documents"},
     "series": {"series"},
     "required_steps": {"required_steps"},

@@ -64,7 +64,6 @@ def test_the_registered_detectors_assemble_in_phase_order() -> None:
         "presence",
         "denial",
         "figures",
-        "thresholds",
         "absent_documents",
         "series",
         "required_steps",

@@ -12,6 +12,5 @@ from holmes_backend.analysis.detectors import (  # noqa: F401 - each module regi
     presence,
     required_steps,
     series,
-    thresholds,
     uncorroborated,
 )

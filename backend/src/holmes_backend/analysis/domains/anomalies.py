@@ -134,11 +134,6 @@ def find_anomalies(
     return found
 
 
-# A supplier's invoice number: its prefix, then the count that runs on ("BMS-2024-017" -> 17).
-_NUMBERED = re.compile(r"^(?P<prefix>.*?)(?P<n>\d{1,6})$")
-_RUN = 3  # invoices in a row
-
-
 def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:
     found: list[Anomaly] = []
     reported: set[int] = set()

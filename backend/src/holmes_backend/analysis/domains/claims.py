@@ -113,15 +113,6 @@ _BOUNDED = re.compile(
     r"|\b(?:each|all|every\s+one)\s+(?:of\s+them\s+)?(?:under|below|less\s+than)\b",
     re.IGNORECASE,
 )
-_PARTICIPLE = (
-    r"(?:[a-z]+ed|made|paid|done|kept|sent|spent|taken|given|held|sold|told|brought|bought|put|"
-    r"shown|seen|written|signed|met|drawn|known)"
-)
-_DONE = re.compile(
-    rf"\b(?:(?:has|have|had)\s+(?:always\s+|all\s+)?been|(?:was|were|is|are)\s+(?:all\s+|always\s+)?)"
-    rf"\s*{_PARTICIPLE}\b",
-    re.IGNORECASE,
-)
 _PERJURY = re.compile(
     r"penalty of perjury|so help me|solemnly (?:and sincerely )?(?:swear|affirm|declare)|"
     r"duly sworn",

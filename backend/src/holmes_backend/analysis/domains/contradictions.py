@@ -135,13 +135,6 @@ _ASKED_PRESENT = re.compile(
 )
 # A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
-# Records of being let in or of being there: door and badge logs, sign-in sheets, time clocks.
-_ACCESS = re.compile(
-    r"\b(?:badge|card\s?reader|reader|door|gate|turnstile|swipe[ds]?|key\s?card|fob|access|"
-    r"entry|entrance|clock(?:ed)?[ -]?(?:in|on)|sign(?:ed)?[ -]?in|check(?:ed)?[ -]?in|"
-    r"visitor log|reception)\b",
-    re.IGNORECASE,
-)
 _STREET = re.compile(
     r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|way|close|square|sq|terrace|place|"
     r"crescent|boulevard|blvd|court|ct|gardens|grove|row|walk|quay|wharf|strasse|straße|rue|"
@@ -894,9 +887,6 @@ def _between_parties(tx: Transaction, bound: list[str]) -> bool:
     unnamed is the document's holder)."""
     named = _named(tx)
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
-
-
-_UNTIL = re.compile(r"\b(?:until|till|before|prior\s+to)\b", re.IGNORECASE)
 
 
 def corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimKey]:

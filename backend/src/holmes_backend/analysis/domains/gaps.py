@@ -42,7 +42,6 @@ from holmes_backend.analysis.domains.ledger import (
 )
 from holmes_backend.analysis.domains.legal import (
     AMENDMENT,
-    APPROVAL_RECORD,
     REQUIREMENT,
     agreement_parties,
 )
@@ -111,9 +110,6 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
         (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
     ]
     texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
-    texts += [
-        (f.summary, f.sources) for f in view.legal.findings if f.finding_type == APPROVAL_RECORD
-    ]
     for text, sources in texts:
         if not _RECORD.search(text) or REQUIREMENT.search(text):
             continue

@@ -17,11 +17,8 @@ from holmes_backend.analysis.domains.parties import (
 )
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
-from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import (
-    UPPER,
     find_names,
-    kind_of,
     name_key,
     same_party,
 )
@@ -29,7 +26,6 @@ from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
 from holmes_backend.llm.evidence import EvidenceDoc
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
-APPROVAL_RECORD = "approval_record"  # a decision on record and the organisations it concerns
 SIGNATURE = "signatures"  # a signer of a document, and the organisation signed for
 PRECEDENTS_CITED = "precedents_cited"  # an opinion's most cited cases, each cited where it is first
 _ORDINAL_AMENDMENT = re.compile(
@@ -48,27 +44,6 @@ _NO_AMENDMENT = re.compile(
     r"\b(?:no|not|never|nor|any)\s+(?:\w+\s+){0,2}?(?:amend|addend|change order|variation|waiver)",
     re.IGNORECASE,
 )
-_DECIDED = re.compile(
-    r"\b(resolved|(?:is|are|was|were|has been|have been) (?:hereby )?(?:approved|ratified|"
-    r"authori[sz]ed)|approves|ratifies|consents? to"
-    # "the partners approved the renewal of …", "the committee unanimously agreed to appoint …"
-    r"|(?:board|partners|directors|committee|trustees|members|council|governors)\s+"
-    r"(?:(?:unanimously|formally)\s+)?(?:approved|ratified|authori[sz]ed|resolved|agreed\s+to)"
-    # "Medisupply UK Ltd remains the approved supplier of consumables"
-    r"|(?:is|remains|was)\s+(?:the|an|our)\s+approved\s+(?:supplier|vendor|contractor|provider))\b",
-    re.IGNORECASE,
-)
-# A decision someone says was made: "claiming the board approved", "he said it was approved".
-_REPORTED = re.compile(
-    r"\b(?:claim(?:s|ed|ing)?|say(?:s|ing)?|said|alleg\w*|assert\w*|insist\w*|told|tells?|"
-    r"according\s+to)\b[^.;]{0,60}$",
-    re.IGNORECASE,
-)
-NEGATED_DECISION = re.compile(
-    r"\b(?:no|not|never|nor)\s+(?:\w+\s+){0,2}?(?:approv|resolv|resolution|ratif|authori[sz]|"
-    r"consent)\w*|\b(?:declined|rejected|deferred|tabled|withdrawn)\b",
-    re.IGNORECASE,
-)
 _CONTRACT = re.compile(
     r"\b(agreement|contract|hereby|whereas|in witness whereof|the parties|hereinafter|"
     r"terms and conditions|effective date)\b",
@@ -84,11 +59,6 @@ _OPINION = re.compile(
     r"\b(opinion of the court|certiorari|petitioner|respondent|appellant|appellee|"
     r"dissenting|concurring|we hold|it is so ordered|the judgment of)\b",
     re.IGNORECASE,
-)
-_CAPITALISED = rf"[{UPPER}][\w.'\u2019&-]*"
-_STATUTE = re.compile(
-    r"\b\d+\s+U\.\s?S\.\s?C\.\s+§+\s*[\w.()-]+|\bTitle\s+[IVXL]+\b(?:\s+of\s+the\s+[A-Z][\w ]+Act)?"
-    r"|§+\s*\d[\w.()-]*|\b[A-Z][\w ]{3,60}\bAct(?:\s+of\s+\d{4})?"
 )
 _OPEN_END = re.compile(
     r"\b(?:on|by|until|till|from|to|since|of|dated|at|in|before|after|ended|ending|effective)$",
@@ -144,12 +114,10 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         clauses += doc_clauses
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)
-        findings += _decisions(doc_units)
         if not is_opinion(doc):  # an opinion's amendments are a constitution's
             findings += _amendments(doc_units)
         findings += register_findings(doc_units)
     clauses = clauses[:_MAX_CLAUSES]
-    findings += _clause_findings(clauses)
     law = Counter(name for name, _ in laws).most_common(1)
     if law:
         refs = [ref for name, ref in laws if name == law[0][0]]
@@ -171,35 +139,6 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         findings=findings,
     )
     return LegalAnalysis(output, _thoughts(docs, output))
-
-
-def _decisions(doc_units: list[Unit]) -> list[Finding]:
-    """Decisions on record (a resolution, an approval, a ratification) and the parties
-    they concern; what someone says in a recording was decided is a claim, not a record."""
-    found: list[Finding] = []
-    for unit in doc_units:
-        text = unit.text
-        if unit.kind in ("row", "cue") or unit.ref.cue_start is not None:
-            continue
-        decided = _DECIDED.search(text)
-        if decided is None or NEGATED_DECISION.search(text) or REQUIREMENT.search(text):
-            continue
-        if _REPORTED.search(text[: decided.start()]):
-            continue  # "Hale's reply claiming the board approved …": a claim, not a record
-        named = [n.text for n in find_names(text) if n.kind in ("organization", "person")]
-        if named:
-            found.append(
-                Finding(
-                    finding_type=APPROVAL_RECORD,
-                    title=f"Approved on record: {', '.join(named)}",
-                    summary=text[:400],
-                    confidence=0.75,
-                    severity="LOW",
-                    entities=named,
-                    sources=[unit.ref],
-                )
-            )
-    return found
 
 
 def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
@@ -338,45 +277,6 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
             if len(found) >= _MAX_DATES:
                 return list(found.values())
     return list(found.values())
-
-
-def _clause_findings(clauses: list[Clause]) -> list[Finding]:
-    findings: list[Finding] = []
-    for clause in clauses:
-        if clause.kind == "approval_requirement":
-            threshold = f" above {_written(clause)}" if clause.amount else ""
-            findings.append(
-                Finding(
-                    finding_type="approval_requirement",
-                    title=f"Requires approval of {clause.party or 'a named approver'}{threshold}",
-                    summary=clause.text[:400],
-                    confidence=0.8,
-                    severity="MEDIUM",
-                    entities=[clause.party] if clause.party else [],
-                    sources=[clause.source],
-                )
-            )
-        elif clause.kind == "cap" and clause.amount:
-            findings.append(
-                Finding(
-                    finding_type="cap",
-                    title=f"Cap of {_written(clause)}"
-                    + (f" on {clause.party}" if clause.party else ""),
-                    summary=clause.text[:400],
-                    confidence=0.8,
-                    severity="MEDIUM",
-                    # What is capped ("Fees") is no party; a named one is ("Acme Ltd's fees").
-                    entities=[clause.party] if clause.party and kind_of(clause.party) else [],
-                    sources=[clause.source],
-                )
-            )
-    return findings
-
-
-def _written(clause: Clause) -> str:
-    money = find_money(clause.text)
-    currency = money[0].currency if money else ""
-    return format_money(clause.amount or 0.0, currency)
 
 
 def signals(output: LegalOutput) -> list[Signal]:

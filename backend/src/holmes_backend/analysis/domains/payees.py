@@ -37,7 +37,6 @@ SHARED_ACCOUNT = "shared_account"
 NOT_ON_LIST = "payee_not_on_list"
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
-_IDENTIFIER = re.compile(r"\b(?:id|no|number|code|ref)\b", re.IGNORECASE)
 _MIN_ACCOUNT = 6
 
 
@@ -88,40 +87,6 @@ class _List:
     doc: EvidenceDoc
     identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
     names: list[str]
-
-
-# One identifier however a register heads it: "Emp No", "Employee number", "Staff ID".
-_ID_WORDS = {
-    "emp": "employee",
-    "empl": "employee",
-    "staff": "employee",
-    "personnel": "employee",
-    "payroll": "employee",
-    "supplier": "vendor",
-    "no": "id",
-    "num": "id",
-    "number": "id",
-    "code": "id",
-    "ref": "id",
-}
-
-
-def _id_key(header: str) -> str:
-    words = re.findall(r"[a-z]+", header.lower().replace("#", " id "))
-    return " ".join(_ID_WORDS.get(w, w) for w in words)
-
-
-def _listed(tx: Transaction, listing: _List) -> bool | None:
-    """Whether the list holds the payment's payee (None: the list cannot tell)."""
-    fields = {_id_key(k): v.strip().upper() for k, v in row_fields(tx.source.excerpt or "").items()}
-    shared = [h for h in listing.identifiers if fields.get(h)]
-    if shared:
-        return any(fields[h] in listing.identifiers[h] for h in shared)
-    if any(_IDENTIFIER.search(h) and not _ACCOUNT.search(h) for h in fields):
-        return None  # the payment names its payee by another register's identifier
-    if listing.names and tx.to_party:
-        return any(same_party(tx.to_party, name) for name in listing.names)
-    return None
 
 
 _NEW_VALUE = re.compile(r"\b(?:new|to|changed to|updated)\b", re.IGNORECASE)

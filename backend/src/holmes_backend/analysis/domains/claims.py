@@ -9,7 +9,6 @@ just before it ("Q. Where were you on the evening of March 3, 2024?").
 
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
-from itertools import pairwise
 
 from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.analysis.domains.timeline import ORIGIN, places_in, sender_name
@@ -339,12 +338,7 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
         bool(_QUESTION.match(u.text) or (_PREFIX.match(u.text) and u.text.rstrip().endswith("?")))
         for u in units(doc)[:80]
     )  # "Q: …", or a question its asker's label leads ("TO: Did you message her …?")
-    return (
-        bool(_TESTIMONY.search(head))
-        or questions >= 2
-        or _signed_answers(doc)
-        or _letter_signatory(doc) is not None
-    )
+    return bool(_TESTIMONY.search(head)) or questions >= 2 or _letter_signatory(doc) is not None
 
 
 # A letter: its salutation, its close and the one who signs under it.
@@ -426,17 +420,6 @@ def _denies(text: str) -> bool:
 _FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
 
 
-def _signed_answers(doc: EvidenceDoc) -> bool:
-    """A questionnaire its maker answered and signed (a seller's property information form):
-    two questions or more each answered "No"/"None" on its own, and a signature."""
-    head = units(doc)[:80]
-    answered = sum(
-        a.text.rstrip().endswith("?") and bool(_BARE_ANSWER.match(b.text)) and len(b.text) < 40
-        for a, b in pairwise(head)
-    )
-    return answered >= 2 and any(_SIGNATURE.match(u.text) for u in head)
-
-
 def is_sworn(doc: EvidenceDoc) -> bool:
     head = f"{doc.filename.replace('_', ' ')} " + " ".join(u.text for u in units(doc)[:60])
     return is_testimony(doc) and bool(_SWORN.search(head))
@@ -461,7 +444,6 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
     return _signed_form(lines) or _letter_signatory(doc)
 
 
-_SIGNATURE = re.compile(r"^\s*(?:signed|signature)\b[^:]{0,30}:\s*\S", re.IGNORECASE)
 # A form's own fields for whose it is ("Name: Daniel Vosk", "Signed: Daniel Vosk").
 _FORM_NAME = re.compile(
     r"^\s*(?:(?:full\s+)?name|from|signed(?:\s+by(?:\s+the\s+[a-z]+)?)?|signature|"
@@ -726,42 +708,6 @@ def _hours(text: str) -> tuple[time, time] | None:
     return (times[0], times[1]) if len(times) >= 2 else None
 
 
-# A form's period, in a field for each end: "First day of sickness: 8 June 2026", "Last day of
-# sickness: 12 June 2026"; "Absent from: …", "Absent to: …".
-_PERIOD_START = re.compile(
-    r"^\s*(?:first\s+day|start(?:\s+date)?|date\s+from|(?:absent|off|away)\s+from|from)\b[^:]{0,30}:"
-    r"\s*(?P<v>.+)$",
-    re.IGNORECASE,
-)
-_PERIOD_END = re.compile(
-    r"^\s*(?:last\s+day|end(?:\s+date)?|date\s+to|(?:absent|off|away)\s+(?:to|until)|to|until)\b"
-    r"[^:]{0,30}:\s*(?P<v>.+)$",
-    re.IGNORECASE,
-)
-# A claim of the form's whole period: "for the whole period", "throughout", "at any time".
-_WHOLE_PERIOD = re.compile(
-    r"\b(?:(?:the\s+)?(?:whole|entire)\s+(?:period|time|absence|week)|throughout|at\s+any\s+"
-    r"(?:point|time)|during\s+(?:that|this|the)\s+(?:period|time|absence))\b",
-    re.IGNORECASE,
-)
-
-
-def _form_period(doc: EvidenceDoc) -> str | None:
-    """The period a form's start and end fields give, as a span."""
-    head = [u.text for u in units(doc)[: _TOLD_UNITS * 2]]
-    start = next(
-        (m[0].day for t in head if (f := _PERIOD_START.match(t)) if (m := find_moments(f["v"]))),
-        None,
-    )
-    end = next(
-        (m[0].day for t in head if (f := _PERIOD_END.match(t)) if (m := find_moments(f["v"]))), None
-    )
-    if start is None or end is None or end < start:
-        return None
-    first, last = datetime.combine(start, time(0)), datetime.combine(end, time(23, 59, 59))
-    return f"{first.isoformat()}/{last.isoformat()}"
-
-
 def told_on(doc: EvidenceDoc) -> date | None:
     """When a statement was made: the first date of its heading, or the date it is signed with
     at its foot when that is later ("On 14 March 2026 I worked …" opens a statement signed on
@@ -852,7 +798,6 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         or bool(head and _STATEMENT_TITLE.match(head[0]))  # "WITNESS STATEMENT", then its fields
     )
     told = told_on(doc)
-    period = _form_period(doc)
     letter = _letter_body(doc) if deponent is not None else range(0)
     unnumbered = statement and not any(_NUMBERED.match(c.text) for c in doc.chunks)
     found: list[SwornClaim] = []
@@ -897,7 +842,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
             claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)
         if claim is not None:
-            found.append(_period_of(claim, period, found, told))
+            found.append(_period_of(claim, found, told))
         context = [*context, text][-_CONTEXT_UNITS:]
         history = [*history, text][-_HISTORY_UNITS:]
         dated = text if _gives_day(text, told) else dated
@@ -918,13 +863,9 @@ _EVENT_WORDS = {
 }
 
 
-def _period_of(
-    claim: SwornClaim, period: str | None, said: list[SwornClaim], told: date | None
-) -> SwornClaim:
-    """A claim's time from what it refers to: "for the whole period" is the period the form's
-    fields give; "since the accident" runs from the day the statement gave the accident."""
-    if period and _WHOLE_PERIOD.search(claim.claim):
-        return claim.model_copy(update={"claimed_time": period})
+def _period_of(claim: SwornClaim, said: list[SwornClaim], told: date | None) -> SwornClaim:
+    """A claim's time from what it refers to: "since the accident" runs from the day the
+    statement gave the accident."""
     after = _SINCE_EVENT.search(claim.claim)
     since = _since_event(after, said, told) if after else None
     return claim.model_copy(update={"claimed_time": since}) if since else claim

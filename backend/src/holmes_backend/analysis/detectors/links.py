@@ -12,6 +12,7 @@ from holmes_backend.analysis.domains.links import (
 )
 from holmes_backend.analysis.domains.payees import changed_account_links
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.analysis.facts.identifiers import file_marks
 
 
 @detector(
@@ -22,7 +23,8 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 )
 def links(facts: CaseFacts) -> Iterable[CrossModalLink]:
     transactions = facts.held  # each payment with its statement's holder, built once
-    yield from temporal_links(facts.timed, facts.window_minutes)
+    files = {doc.file_id: file_marks(doc) for doc in facts.view.documents}
+    yield from temporal_links(facts.timed, facts.window_minutes, files)
     yield from amount_links(transactions)
     yield from changed_account_links(facts.view.evidence.events, transactions, facts.zone)
     yield from same_day_links(facts.dated, facts.view.holders)

@@ -7,6 +7,7 @@ seen so far, so a dense transcript does not multiply comparisons.
 """
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
@@ -22,6 +23,7 @@ from holmes_backend.analysis.domains.timeline import field_place
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.dates import has_time, parse_iso
 from holmes_backend.analysis.facts.geo import SAME_PLACE_KM, distance_km
+from holmes_backend.analysis.facts.identifiers import subject_marks
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import kind_of as name_kind
 from holmes_backend.analysis.facts.names import name_key, same_party
@@ -171,8 +173,27 @@ def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
     return kind, implication
 
 
-def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalLink]:
+def _marks(item: Item, files: Mapping[str, dict[str, set[str]]]) -> dict[str, set[str]]:
+    """The plates and cards an item concerns: its own words', else its file's one of a kind."""
+    return {**files.get(item.file_id, {}), **subject_marks(item.description)}
+
+
+def _other_subjects(a: Item, b: Item, files: Mapping[str, dict[str, set[str]]]) -> bool:
+    """Whether two records name different things of one kind: another car's plate, another
+    card; a plate one character off is another car."""
+    ma, mb = _marks(a, files), _marks(b, files)
+    return any(ma[kind].isdisjoint(mb[kind]) for kind in ma.keys() & mb.keys())
+
+
+def temporal_links(
+    items: list[Item],
+    window_minutes: float,
+    files: Mapping[str, dict[str, set[str]]] | None = None,
+) -> list[CrossModalLink]:
+    """Records of different files close in time; `files`: the plate or card each file is
+    about (identifiers.file_marks), so that records of different cars or cards stay apart."""
     window = timedelta(minutes=window_minutes)
+    files = files or {}
     latest: dict[str, Item] = {}
     best: dict[tuple[str, str], list[tuple[float, Item, Item]]] = defaultdict(list)
     for item in items:
@@ -181,6 +202,8 @@ def temporal_links(items: list[Item], window_minutes: float) -> list[CrossModalL
                 continue
             if item.when - previous.when > window:
                 del latest[file_id]
+                continue
+            if _other_subjects(item, previous, files):
                 continue
             delta = abs((item.when - previous.when).total_seconds())
             pair = tuple(sorted((file_id, item.file_id)))

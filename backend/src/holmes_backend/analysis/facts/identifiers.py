@@ -217,3 +217,32 @@ def identified(text: str, holders: Mapping[str, str]) -> list[str]:
         if re.search(rf"\b{re.escape(key[3:])}\b", lowered) or key[3:].replace(" ", "") in tokens
     ]
     return list(dict.fromkeys(p for p in found if p))
+
+
+# What a record says about the one thing it concerns: a vehicle's plate after its label ("Reg
+# no. given: KX21 HVB", "VRM: KX21HVR", "Vehicle Reg: FV23 KDO"), a card's last digits after its
+# mask ("Amex ****1009", "Debit ****7740", "card ending 7740").
+_LABELLED_PLATE = re.compile(
+    r"\b(?:reg(?:istration)?(?:\s+(?:no|number|mark))?\.?(?:\s+given)?|vrm|vrn|"
+    r"(?:number\s+|licen[cs]e\s+)?plate)\s*:?\s*(?P<mark>[A-Z0-9]{2,4}[ -]?[A-Z0-9]{3,4})\b",
+    re.IGNORECASE,
+)
+_CARD_END = re.compile(r"(?:[*xX\u2022]{2,}\s?|\bending\s+(?:in\s+)?)(?P<mark>\d{4})\b")
+
+
+def subject_marks(text: str) -> dict[str, set[str]]:
+    """The plates and card endings a text gives, by kind, written one way ("KX21HVB")."""
+    marks: dict[str, set[str]] = {}
+    for kind, pattern in (("plate", _LABELLED_PLATE), ("card", _CARD_END)):
+        found = {re.sub(r"[ -]", "", m["mark"]).upper() for m in pattern.finditer(text)}
+        found = {f for f in found if any(c.isdigit() for c in f)}
+        if found:
+            marks[kind] = found
+    return marks
+
+
+def file_marks(doc: EvidenceDoc) -> dict[str, set[str]]:
+    """The marks a whole file gives of each kind when it gives exactly one (a receipt for one
+    car, a statement of one card): what every record of the file concerns."""
+    marks = subject_marks(doc.text[:20000])
+    return {kind: found for kind, found in marks.items() if len(found) == 1}

@@ -100,7 +100,7 @@ _NOT_PLACES = wordset(
 )
 # "Labour on site" counts people at the place, it does not name it.
 _PLACE_COLUMNS = re.compile(
-    r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|tower|cell site|door|gate|"
+    r"\b(location|place|address|(?<!on )(?<!off )site|venue|city|town|tower|cell site|door|gate|"
     r"entrance|exit|reader|access point|room|ward|building|premises|club|branch|store|depot|"
     r"plaza|toll(?:\s+point)?|checkpoint|crossing|junction|terminal)\b",
     re.I,
@@ -156,6 +156,7 @@ _PERIOD_END = re.compile(
     r"quarter to)\s+(?:the\s+)?$",
     re.IGNORECASE,
 )
+_BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 _MAX_RECORD = 40  # units: a receipt or minutes, not a report
 _HEADING_UNITS = 4
 _MAX_CUE_EVENTS = 400
@@ -693,17 +694,24 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
-            # A period's end ("the quarter ended October 28, 2023") is no day a later time of
-            # day belongs to.
-            days = [m for m in moments if not _PERIOD_END.search(unit.text[: m.start])]
-            day = (number, days[-1]) if days else None
+            # A period's end ("the quarter ended October 28, 2023") or a birth date ("Ivo
+            # HORVAT (DOB 02/02/1989)") is no day a later time of day belongs to.
+            days = [
+                m
+                for m in moments
+                if not _PERIOD_END.search(unit.text[: m.start])
+                and not _BIRTH.search(unit.text[: m.start])
+            ]
+            day = (number, days[-1]) if days else day
         elif day is not None and number - day[0] <= _DAY_CARRIES:
-            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's.
+            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's,
+            # and so is the next line's of a log going on ("14:05 …", "14:09 …").
             moments = [
                 Moment(day[1].day, at, tz or day[1].tz)
                 for at, tz in find_times(unit.text)[:1]
                 if at is not None
             ]
+            day = (number, day[1]) if moments else day
         # "the withdrawals of 4 and 5 September": the first day is written without its month.
         span = find_days(unit.text, None) if moments else None
         if span and span[0] < span[1] and all(m.day != span[0] for m in moments):

@@ -1,8 +1,7 @@
-"""Processing jobs: start one (or return the active one), report status, resume interrupted ones."""
+"""Processing jobs: start one (or return the active one), report status, and, embedded on
+SQLite, resume the ones a stopped process left (on PostgreSQL procrastinate's workers do)."""
 
 import asyncio
-import contextlib
-import gc
 import logging
 import os
 import socket
@@ -14,11 +13,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import regeneration
-from holmes_backend.agents.pipeline import Pipeline
-from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
-from holmes_backend.db.engine import checkpoint
 from holmes_backend.db.types import utcnow
+from holmes_backend.jobs.queue import defer_processing
+from holmes_backend.jobs.tasks import launch, task_name
 from holmes_backend.models import File, JobState, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
@@ -30,56 +28,6 @@ from holmes_shared.enums import FileStatus, JobStatus
 from holmes_shared.errors import ConflictError, NotFoundError, ValidationFailedError
 
 logger = logging.getLogger(__name__)
-
-
-def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
-    """Run the job in the background; the runtime keeps the task until it ends."""
-    ctx = PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job_id,
-    )
-    runtime.spawn(_run(ctx, runtime, job_id), name=_task_name(job_id))
-
-
-def _task_name(job_id: uuid.UUID) -> str:
-    return f"job-{job_id}"
-
-
-async def _run(ctx: PipelineContext, runtime: Runtime, job_id: uuid.UUID) -> None:
-    beating = asyncio.create_task(_heartbeat(runtime, job_id))
-    try:
-        await Pipeline(ctx, runtime.storage, job_id).run()
-    finally:
-        beating.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beating
-    # What the run left alive (modules the agent framework imports on first use, caches) lives
-    # long; frozen, the cycle collector stops walking it in every full collection, which
-    # otherwise paused the next run for ~20 ms at a time (measured). The collection first, so
-    # no garbage is frozen with it; a moment later, so the job's last events reach their
-    # subscribers before it (a full collection after a job takes 15-20 ms). The job's writes are
-    # copied from SQLite's log into the database then too, rather than by whichever commit of a
-    # later job reaches the log's mark.
-    asyncio.get_running_loop().call_later(_AFTER_JOB_SECONDS, _after_job, runtime)
-
-
-_AFTER_JOB_SECONDS = 0.1
-
-
-def _after_job(runtime: Runtime) -> None:
-    gc.collect()
-    gc.freeze()
-    runtime.spawn(_checkpoint(runtime), name="checkpoint")
-
-
-async def _checkpoint(runtime: Runtime) -> None:
-    try:
-        await checkpoint(runtime.engine)
-    except Exception:  # the log is copied by a later commit instead
-        logger.warning("copying the database log after a job failed", exc_info=True)
 
 
 async def start(
@@ -142,13 +90,22 @@ async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob)
             details={"case_id": str(job.case_id)},
             suggested_action="follow the running job on GET /api/cases/{case_id}/process/status",
         ) from exc
-    await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
     case_id, job_id = job.case_id, job.id
+    if runtime.job_app is not None:
+
+        async def _defer() -> None:
+            assert runtime.job_app is not None
+            await defer_processing(runtime.job_app, case_id)
+
+        # A worker takes it once the job row that describes it is committed.
+        transaction.after_commit(session, _defer)
+        return
+    await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
 
     async def _launch() -> None:
         launch(runtime, case_id, job_id)
 
-    # The run starts only once the job row that describes it is committed.
+    # Embedded: this process runs it, once the job row that describes it is committed.
     transaction.after_commit(session, _launch)
 
 
@@ -245,17 +202,6 @@ async def status(
 JOB_STALE_BEATS = 4
 
 
-async def _heartbeat(runtime: Runtime, job_id: uuid.UUID) -> None:
-    while True:
-        await asyncio.sleep(runtime.settings.job_heartbeat_seconds)
-        try:
-            async with runtime.session_factory() as session:
-                await job_repo.beat(session, job_id)
-                await transaction.commit(session)
-        except Exception:  # a missed beat is retried at the next one
-            logger.warning("heartbeat of processing job %s failed", job_id, exc_info=True)
-
-
 async def resume_interrupted(runtime: Runtime) -> int:
     """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase.
     A job is dead when the process that ran it, on this host, is gone (seen at once: a server
@@ -272,7 +218,7 @@ async def resume_interrupted(runtime: Runtime) -> int:
     )
     resumed = 0
     for job in jobs:
-        if _task_name(job.id) in running:
+        if task_name(job.id) in running:
             continue
         # A gone runner's job is claimed whatever its last beat, but only if no other process
         # has renewed that beat since it was read: of two processes seeing it gone, one wins.

@@ -12,6 +12,7 @@ from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.db.engine import checkpoint
+from holmes_backend.jobs.control import task_name
 from holmes_backend.jobs.queue import PROCESS_TASK
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
@@ -41,10 +42,6 @@ def register_tasks(app: procrastinate.App) -> None:
 def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
     """Embedded (SQLite): runs the case's job in this process; the runtime holds the task."""
     runtime.spawn(run_case_job(runtime, case_id, heartbeat=True), name=task_name(job_id))
-
-
-def task_name(job_id: uuid.UUID) -> str:
-    return f"job-{job_id}"
 
 
 async def run_case_job(runtime: Runtime, case_id: uuid.UUID, *, heartbeat: bool = False) -> None:

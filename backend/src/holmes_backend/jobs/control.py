@@ -2,7 +2,10 @@
 
 import asyncio
 import logging
+import os
+import socket
 import uuid
+from typing import Any
 
 from holmes_backend.jobs.queue import abort_case
 from holmes_backend.runtime import Runtime
@@ -28,3 +31,12 @@ async def stop_case_jobs(
         task.cancel()
     if running:
         await asyncio.wait(running, timeout=wait_seconds)
+
+
+# The job state naming the process that runs the job.
+RUNNER_STATE = "runner"
+_TOKEN = uuid.uuid4().hex  # this process, even where another one had its pid before
+
+
+def this_process() -> dict[str, Any]:
+    return {"host": socket.gethostname(), "pid": os.getpid(), "token": _TOKEN}

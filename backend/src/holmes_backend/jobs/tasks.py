@@ -12,7 +12,7 @@ from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.db.engine import checkpoint
-from holmes_backend.jobs.control import task_name
+from holmes_backend.jobs.control import RUNNER_STATE, task_name, this_process
 from holmes_backend.jobs.queue import PROCESS_TASK
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
@@ -61,6 +61,10 @@ async def run_case_job(runtime: Runtime, case_id: uuid.UUID, *, heartbeat: bool 
         case_id=case_id,
         job_id=job.id,
     )
+    async with runtime.session_factory() as session:
+        # Which process runs it (the embedded lease reads it; anyone may, to find the worker).
+        await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
+        await transaction.commit(session)
     pipeline = Pipeline(ctx, runtime.storage, job.id)
     beating = asyncio.create_task(_heartbeat(runtime, job.id)) if heartbeat else None
     try:

@@ -15,6 +15,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from holmes_backend.agents import regeneration
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.jobs.control import RUNNER_STATE, this_process
 from holmes_backend.jobs.queue import defer_processing
 from holmes_backend.jobs.tasks import launch, task_name
 from holmes_backend.models import File, JobState, ProcessingJob
@@ -240,15 +241,6 @@ async def resume_interrupted(runtime: Runtime) -> int:
     return resumed
 
 
-# The job state naming the process that runs the job.
-RUNNER_STATE = "runner"
-_TOKEN = uuid.uuid4().hex  # this process, even where another one had its pid before
-
-
-def this_process() -> dict[str, Any]:
-    return {"host": socket.gethostname(), "pid": os.getpid(), "token": _TOKEN}
-
-
 def _gone(runner: Any) -> bool:
     """Whether the process a job's runner state names is known to have ended: it ran on this
     host and its pid is free, or is this process's while the state is another's. Unknown
@@ -259,7 +251,7 @@ def _gone(runner: Any) -> bool:
     if not isinstance(pid, int) or pid <= 0:
         return False
     if pid == os.getpid():
-        return runner.get("token") != _TOKEN
+        return runner != this_process()
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

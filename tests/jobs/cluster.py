@@ -136,6 +136,7 @@ class Cluster:
 def cluster(data_dir: Path, env_extra: dict[str, str]) -> Iterator[Cluster]:
     """A fresh migrated PostgreSQL database and a storage folder, for processes started on it;
     every process is stopped and the database dropped on exit."""
+    data_dir.mkdir(parents=True, exist_ok=True)
     database_url = asyncio.run(create_pg_database())
     asyncio.run(upgrade(Settings(database_url=database_url, environment="test")))
     env = {k: v for k, v in os.environ.items() if k not in (*LLM_ENV, "HOLMES_DATABASE_URL")}

@@ -238,6 +238,8 @@ async def test_a_case_deleted_while_a_worker_processes_it_leaves_nothing(
             while "triage" not in (await _status(a, case_id))["completed_phases"]:
                 await asyncio.sleep(0.05)
         assert await jobs_cluster.worker_pid_of(case_id) is not None
+        evidence = jobs_cluster.data_dir / "storage" / "cases" / case_id
+        assert evidence.is_dir()  # where the case's files and what the job derived are
 
         assert (await b.delete(f"/api/cases/{case_id}")).status_code == 204
 
@@ -259,5 +261,4 @@ async def test_a_case_deleted_while_a_worker_processes_it_leaves_nothing(
             uuid.UUID(case_id),
         )
         assert left[0][0] == 0, row["table_name"]
-    assert (jobs_cluster.data_dir / "storage" / "cases").is_dir()
-    assert not (jobs_cluster.data_dir / "storage" / "cases" / case_id).exists()
+    assert not evidence.exists()

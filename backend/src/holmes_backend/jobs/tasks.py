@@ -7,6 +7,8 @@ import logging
 import uuid
 
 import procrastinate
+from procrastinate.exceptions import JobAborted
+from procrastinate.job_context import AbortReason
 
 from holmes_backend.agents.pipeline import Pipeline
 from holmes_backend.agents.runner import PipelineContext
@@ -24,7 +26,14 @@ RUNTIME = "runtime"  # the key of the worker's Runtime in procrastinate's job co
 
 async def process_case(context: procrastinate.JobContext, case_id: str) -> None:
     runtime: Runtime = context.additional_context[RUNTIME]
-    await run_case_job(runtime, uuid.UUID(case_id))
+    try:
+        await run_case_job(runtime, uuid.UUID(case_id))
+    except asyncio.CancelledError:
+        if context.abort_reason() is AbortReason.USER_REQUEST:
+            # Aborted for good (its case was deleted): ended `aborted`, never retried. A job
+            # stopped by its worker's shutdown stays cancelled, and is retried.
+            raise JobAborted from None
+        raise
 
 
 def register_tasks(app: procrastinate.App) -> None:

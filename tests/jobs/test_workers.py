@@ -262,3 +262,43 @@ async def test_a_case_deleted_while_a_worker_processes_it_leaves_nothing(
         )
         assert left[0][0] == 0, row["table_name"]
     assert not evidence.exists()
+
+
+async def test_a_worker_stopped_with_sigterm_hands_its_job_on(
+    jobs_cluster: Cluster, token: str
+) -> None:
+    alive = [w for w in jobs_cluster.workers if w.poll() is None]
+    if len(alive) < 2:
+        jobs_cluster.start_workers(2 - len(alive), concurrency=1)
+    async with _client(jobs_cluster.apis[0], token) as a:
+        case_id = await _new_case(a, "worker stopped")
+        assert (await a.post(f"/api/cases/{case_id}/process")).status_code == 202
+        async with asyncio.timeout(60):
+            while "triage" not in (await _status(a, case_id))["completed_phases"]:
+                await asyncio.sleep(0.05)
+        pid = await jobs_cluster.worker_pid_of(case_id)
+        (worker,) = [w for w in jobs_cluster.workers if w.pid == pid]
+        stopped_at = (await _status(a, case_id))["completed_phases"]
+
+        worker.send_signal(signal.SIGTERM)
+        # It lets its job run for its grace period (2 s here), stops it, and exits cleanly.
+        assert await asyncio.to_thread(worker.wait, 30) == 0
+
+        async with asyncio.timeout(120):
+            while (job := await _status(a, case_id))["status"] in ("PENDING", "PROCESSING"):
+                await asyncio.sleep(0.1)
+    assert job["status"] == "READY", job
+    events = await _per_case(jobs_cluster, EVENTS, case_id)
+    assert events["PROCESSING_COMPLETED"] == 1
+    runs = await _per_case(jobs_cluster, COMPLETED_RUNS, case_id)
+    assert set(runs.values()) == {1}, runs
+    if events["PROCESSING_STARTED"] == 2:  # stopped mid-job: resumed after what it had done
+        started = await jobs_cluster.query(
+            "SELECT payload FROM case_events WHERE case_id = $1 "
+            "AND type = 'PROCESSING_STARTED' ORDER BY id",
+            uuid.UUID(case_id),
+        )
+        resumed_after = json.loads(started[1]["payload"])["resumed_after"]
+        assert set(stopped_at) <= set(resumed_after)
+    else:
+        assert events["PROCESSING_STARTED"] == 1  # it finished within its grace period

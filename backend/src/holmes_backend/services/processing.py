@@ -15,9 +15,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from holmes_backend.agents import regeneration
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
-from holmes_backend.jobs.control import RUNNER_STATE, this_process
+from holmes_backend.jobs.control import RUNNER_STATE, task_name, this_process
 from holmes_backend.jobs.queue import defer_processing
-from holmes_backend.jobs.tasks import launch, task_name
+from holmes_backend.jobs.tasks import launch
 from holmes_backend.models import File, JobState, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
@@ -42,6 +42,10 @@ async def start(
     await require_case(session, case_id, owner_id)
     active = await job_repo.active_for_case(session, case_id)
     if active is not None:
+        if active.status == JobStatus.PENDING and runtime.job_app is not None:
+            # Queued again in case the process that committed it stopped before queueing it
+            # (a job already waiting for the case makes this a no-op).
+            transaction.after_commit(session, _deferrer(runtime, case_id))
         return active
     latest = await job_repo.latest_for_case(session, case_id)
     if (
@@ -93,13 +97,8 @@ async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob)
         ) from exc
     case_id, job_id = job.case_id, job.id
     if runtime.job_app is not None:
-
-        async def _defer() -> None:
-            assert runtime.job_app is not None
-            await defer_processing(runtime.job_app, case_id)
-
         # A worker takes it once the job row that describes it is committed.
-        transaction.after_commit(session, _defer)
+        transaction.after_commit(session, _deferrer(runtime, case_id))
         return
     await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
 
@@ -108,6 +107,14 @@ async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob)
 
     # Embedded: this process runs it, once the job row that describes it is committed.
     transaction.after_commit(session, _launch)
+
+
+def _deferrer(runtime: Runtime, case_id: uuid.UUID) -> transaction.Hook:
+    async def _defer() -> None:
+        assert runtime.job_app is not None
+        await defer_processing(runtime.job_app, case_id)
+
+    return _defer
 
 
 async def regenerate(

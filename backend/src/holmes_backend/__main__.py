@@ -55,7 +55,7 @@ def main() -> None:
 
         keep_memory_returnable()
         logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-        concurrency = args.concurrency or settings.worker_concurrency
+        concurrency = settings.worker_concurrency if args.concurrency is None else args.concurrency
         if concurrency < 1:
             raise SystemExit("--concurrency must be at least 1")
         asyncio.run(run_worker(settings, concurrency=concurrency, health_port=args.health_port))

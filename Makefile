@@ -94,11 +94,12 @@ format: sync ## Apply ruff's fixes and formatting
 	@$(UV) run --frozen ruff check --fix .
 	@$(UV) run --frozen ruff format .
 
-bench: sync ## Benchmarks: upload (500 MB), analysis, pipeline (local + fake Gemini), SSE fan-out
+bench: sync ## Benchmarks: upload (500 MB), analysis, pipeline (local + fake Gemini), SSE fan-out, workers (1 vs 4)
 	@$(UV) run --frozen python -m tests.bench.upload $(BENCH_ARGS)
 	@$(UV) run --frozen python -m tests.bench.analysis
 	@$(UV) run --frozen python -m tests.bench.pipeline
 	@$(UV) run --frozen python -m tests.bench.sse
+	@$(UV) run --frozen python -m tests.bench.workers
 
 demo-data: sync ## Write the demo case (HOLMES_DATA_DIR/demo-case)
 	@$(UV) run --frozen python -m holmes_backend.demo --out "$(HOLMES_DATA_DIR)/demo-case"

@@ -7,8 +7,8 @@ from sqlalchemy import Connection
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
+from holmes_backend.db.migrate import is_unmodelled
 from holmes_backend.models import Base
-from holmes_backend.models.chunk import is_search_index
 
 target_metadata = Base.metadata
 
@@ -20,8 +20,9 @@ def _run(connection: Connection) -> None:
         # SQLite cannot ALTER most things in place; batch mode rebuilds tables when needed.
         render_as_batch=connection.dialect.name == "sqlite",
         compare_type=True,
-        # The full-text structures are dialect-specific and made by hand in their migration.
-        include_name=lambda name, type_, parents: not is_search_index(name, type_, parents),
+        # The full-text structures are dialect-specific and made by hand in their migration;
+        # procrastinate's tables are its own.
+        include_name=lambda name, type_, parents: not is_unmodelled(name, type_, parents),
     )
     with context.begin_transaction():
         context.run_migrations()

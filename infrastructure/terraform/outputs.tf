@@ -17,3 +17,13 @@ output "evidence_bucket" {
   description = "Evidence bucket name."
   value       = google_storage_bucket.evidence.name
 }
+
+output "worker_service" {
+  description = "Cloud Run service of the workers."
+  value       = google_cloud_run_v2_service.worker.name
+}
+
+output "image_repository" {
+  description = "Artifact Registry repository deploy.yml pushes the image to."
+  value       = google_artifact_registry_repository.images.name
+}

@@ -45,3 +45,44 @@ variable "gemini_api_key" {
   default     = null
   sensitive   = true
 }
+
+variable "worker_service_name" {
+  description = "Cloud Run service of the workers (must match .github/workflows/deploy.yml)."
+  type        = string
+  default     = "holmes-worker"
+}
+
+variable "migrate_job_name" {
+  description = "Cloud Run job that applies the migrations (must match deploy.yml)."
+  type        = string
+  default     = "holmes-migrate"
+}
+
+variable "image_repository" {
+  description = "Artifact Registry repository of the image (must match deploy.yml)."
+  type        = string
+  default     = "holmes"
+}
+
+variable "worker_min_instances" {
+  description = "Worker instances always running (at least 1, or queued jobs wait)."
+  type        = number
+  default     = 1
+
+  validation {
+    condition     = var.worker_min_instances >= 1
+    error_message = "At least one worker must run, or processing jobs wait forever."
+  }
+}
+
+variable "worker_max_instances" {
+  description = "Most worker instances; raise it to process more cases at once."
+  type        = number
+  default     = 4
+}
+
+variable "worker_concurrency" {
+  description = "Processing jobs each worker instance runs at once."
+  type        = number
+  default     = 4
+}

@@ -9,6 +9,7 @@ import pytest
 
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.jobs import tasks
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
@@ -77,7 +78,7 @@ async def test_a_new_job_starts_alive(runtime: Runtime) -> None:
 async def test_a_running_job_beats(runtime: Runtime, monkeypatch: pytest.MonkeyPatch) -> None:
     job_id = await _job(runtime, "PROCESSING", LONG_AGO)
     monkeypatch.setattr(runtime.settings, "job_heartbeat_seconds", 0.05)
-    beating = asyncio.create_task(processing._heartbeat(runtime, job_id))
+    beating = asyncio.create_task(tasks._heartbeat(runtime, job_id))
     try:
         for _ in range(100):
             if await _heartbeat(runtime, job_id) != LONG_AGO:

@@ -10,10 +10,9 @@ from sqlalchemy import inspect
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
-from holmes_backend.db.migrate import downgrade, upgrade
+from holmes_backend.db.migrate import downgrade, is_unmodelled, upgrade
 from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models import Base, JobState
-from holmes_backend.models.chunk import is_search_index
 from tests.db.tables import case_row, cases
 
 EXPECTED_TABLES = {
@@ -35,6 +34,13 @@ EXPECTED_TABLES = {
     "numeric_checks",
 }
 
+QUEUE_TABLES = {
+    "procrastinate_jobs",
+    "procrastinate_workers",
+    "procrastinate_events",
+    "procrastinate_periodic_defers",
+}
+
 
 async def _tables(settings: Settings) -> set[str]:
     engine = create_engine(settings)
@@ -43,7 +49,17 @@ async def _tables(settings: Settings) -> set[str]:
             names = await connection.run_sync(lambda c: inspect(c).get_table_names())
     finally:
         await engine.dispose()
-    return {n for n in names if not is_search_index(n, "table")} - {"alembic_version"}
+    return {n for n in names if not is_unmodelled(n, "table")} - {"alembic_version"}
+
+
+async def _queue_tables(settings: Settings) -> set[str]:
+    engine = create_engine(settings)
+    try:
+        async with engine.connect() as connection:
+            names = await connection.run_sync(lambda c: inspect(c).get_table_names())
+    finally:
+        await engine.dispose()
+    return {n for n in names if n.startswith("procrastinate_")}
 
 
 async def _model_drift(settings: Settings) -> list[object]:
@@ -57,7 +73,7 @@ async def _model_drift(settings: Settings) -> list[object]:
                         opts={
                             "compare_type": True,
                             "include_name": lambda name, type_, parents: (
-                                not is_search_index(name, type_, parents)
+                                not is_unmodelled(name, type_, parents)
                             ),
                         },
                     ),
@@ -76,6 +92,8 @@ async def test_upgrade_creates_every_table_and_matches_the_models(fresh_database
 
     assert await _tables(settings) == EXPECTED_TABLES
     assert await _model_drift(settings) == []
+    # The job queue's tables on PostgreSQL; SQLite runs jobs in-process and has none.
+    assert await _queue_tables(settings) == (set() if settings.is_sqlite else QUEUE_TABLES)
 
 
 async def test_downgrade_removes_everything_and_upgrade_again_works(
@@ -85,6 +103,7 @@ async def test_downgrade_removes_everything_and_upgrade_again_works(
     await upgrade(settings)
     await downgrade(settings)
     assert await _tables(settings) == set()
+    assert await _queue_tables(settings) == set()
     await upgrade(settings)
     assert await _tables(settings) == EXPECTED_TABLES
 

@@ -1,9 +1,10 @@
-"""Command line: ``python -m holmes_backend migrate|serve|openapi``."""
+"""Command line: ``python -m holmes_backend migrate|serve|worker|openapi``."""
 
 import argparse
 import asyncio
 import ipaddress
 import json
+import logging
 from typing import Any
 
 import uvicorn
@@ -20,6 +21,21 @@ def main() -> None:
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("migrate", help="apply database migrations")
     sub.add_parser("serve", help="serve the API and UI")
+    worker = sub.add_parser(
+        "worker", help="run jobs from the queue (PostgreSQL; SQLite runs them in `serve`)"
+    )
+    worker.add_argument(
+        "--concurrency",
+        type=int,
+        default=None,
+        help="jobs run at once (default: HOLMES_WORKER_CONCURRENCY, 4)",
+    )
+    worker.add_argument(
+        "--health-port",
+        type=int,
+        default=None,
+        help="answer GET with 200 while the worker is alive (e.g. Cloud Run's $PORT)",
+    )
     sub.add_parser(
         "openapi", help="print the OpenAPI document (the UI client is generated from it)"
     )
@@ -29,6 +45,20 @@ def main() -> None:
         from holmes_backend.main import create_app  # noqa: PLC0415
 
         print(json.dumps(create_app(settings).openapi(), indent=2, sort_keys=True))
+    elif args.command == "worker":
+        if settings.is_sqlite:
+            raise SystemExit(
+                "workers take jobs from PostgreSQL (set DATABASE_URL); with SQLite, "
+                "`serve` runs them itself"
+            )
+        from holmes_backend.jobs.worker import run_worker  # noqa: PLC0415
+
+        keep_memory_returnable()
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+        concurrency = settings.worker_concurrency if args.concurrency is None else args.concurrency
+        if concurrency < 1:
+            raise SystemExit("--concurrency must be at least 1")
+        asyncio.run(run_worker(settings, concurrency=concurrency, health_port=args.health_port))
     elif args.command == "migrate":
         asyncio.run(upgrade(settings))
         print(f"database at head: {_redacted(settings.resolved_database_url)}")

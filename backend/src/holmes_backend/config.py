@@ -181,9 +181,21 @@ class Settings(BaseSettings):
     # Points the SDK somewhere other than Google (the fake Gemini server in tests, a proxy).
     gemini_base_url: str | None = None
     gemini_timeout_seconds: float = Field(default=120.0, gt=0)
-    # How often a running job tells other server processes it is alive; one silent for
-    # JOB_STALE_BEATS of these is resumed by whichever process notices first.
+    # Embedded (SQLite): how often a running job tells other server processes it is alive; one
+    # silent for JOB_STALE_BEATS of these is resumed by whichever process notices first.
     job_heartbeat_seconds: float = Field(default=15.0, gt=0)
+    # PostgreSQL: jobs the serving process runs itself from the queue, beside any worker
+    # processes (`python -m holmes_backend worker`); 0, as deployed, leaves every job to them.
+    serve_worker_concurrency: int = Field(default=4, ge=0)
+    # A worker process: jobs run at once, how often it tells the others it is alive, how long
+    # one may stay silent before the others put its jobs back in the queue, how long a stopping
+    # worker (SIGTERM) lets its jobs run before stopping them at their last completed phase, and
+    # the file it touches while alive (for a liveness probe; none when unset).
+    worker_concurrency: int = Field(default=4, ge=1)
+    worker_heartbeat_seconds: float = Field(default=10.0, gt=0)
+    worker_stalled_seconds: float = Field(default=30.0, gt=0)
+    worker_shutdown_grace_seconds: float = Field(default=8.0, ge=0)
+    worker_liveness_file: Path | None = None
     gemini_triage_timeout_seconds: float = Field(default=30.0, gt=0)
     gemini_retry_attempts: int = Field(default=3, ge=1)
     gemini_retry_initial_delay: float = Field(default=1.0, ge=0)

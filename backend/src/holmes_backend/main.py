@@ -26,6 +26,7 @@ from holmes_backend.api.routes import (
 )
 from holmes_backend.api.routes.ui import ui_router
 from holmes_backend.config import Settings
+from holmes_backend.jobs.worker import work
 from holmes_backend.llm.models import check_models
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.processing import resume_interrupted, watch_interrupted
@@ -49,8 +50,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         runtime = Runtime.create(settings)
         await runtime.start()
         app.state.runtime = runtime
-        await resume_interrupted(runtime)
-        runtime.spawn(watch_interrupted(runtime), name="watch-interrupted-jobs")
+        if runtime.job_app is None:
+            # Embedded: this process runs the jobs, and resumes those a stopped one left.
+            await resume_interrupted(runtime)
+            runtime.spawn(watch_interrupted(runtime), name="watch-interrupted-jobs")
+        elif settings.serve_worker_concurrency:
+            runtime.spawn(
+                work(
+                    runtime,
+                    concurrency=settings.serve_worker_concurrency,
+                    install_signal_handlers=False,
+                ),
+                name="worker",
+            )
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
             await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)

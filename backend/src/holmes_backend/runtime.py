@@ -5,12 +5,14 @@ from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
+import procrastinate
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine, create_session_factory
 from holmes_backend.events.hub import EventHub
 from holmes_backend.events.listener import PostgresListener
+from holmes_backend.jobs.queue import create_job_app
 from holmes_backend.services.events import hub_reader
 from holmes_backend.services.throttle import LoginThrottle
 from holmes_backend.storage import Storage, create_storage
@@ -25,6 +27,8 @@ class Runtime:
     throttle: LoginThrottle
     hub: EventHub
     listener: PostgresListener | None = None
+    # The job queue on PostgreSQL (None embedded on SQLite: jobs run in this process).
+    job_app: procrastinate.App | None = None
     # Background jobs in flight, held so they are not garbage-collected mid-run.
     tasks: set[asyncio.Task[None]] = field(default_factory=set)
     closed: bool = False
@@ -42,9 +46,14 @@ class Runtime:
             hub=EventHub(*hub_reader(session_factory)),
         )
 
-    async def start(self) -> None:
-        """Connect what a serving process needs beyond the pool: cross-process event wake-ups."""
-        if not self.settings.is_sqlite:
+    async def start(self, *, listen: bool = True) -> None:
+        """Connect what a process needs beyond the pool on PostgreSQL: the job queue and, to
+        serve event streams (`listen`), cross-process event wake-ups."""
+        if self.settings.is_sqlite:
+            return
+        self.job_app = create_job_app(self.settings)
+        await self.job_app.open_async()
+        if listen:
             self.listener = PostgresListener(self.settings.resolved_database_url, self.hub)
             await self.listener.start()
 
@@ -70,5 +79,7 @@ class Runtime:
         await self.hub.close()
         if self.listener is not None:
             await self.listener.close()
+        if self.job_app is not None:
+            await self.job_app.close_async()
         await self.storage.close()
         await self.engine.dispose()

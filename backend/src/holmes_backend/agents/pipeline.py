@@ -298,7 +298,7 @@ class Pipeline:
         except Exception as exc:
             await self._drop_speculation()
             await self._settle()
-            if await self._case_deleted():
+            if await self.case_deleted():
                 # Nothing to record: the job, its events and its case are gone with it.
                 logger.info("processing job %s stopped: its case was deleted", self.job_id)
                 return
@@ -440,7 +440,7 @@ class Pipeline:
             self.evidence.pop(file_id, None)
             await self.storage.delete_prefix(self._storage_keys.pop(file_id))
 
-    async def _case_deleted(self) -> bool:
+    async def case_deleted(self) -> bool:
         """Whether the case was deleted under the run; if so, what the run derived from its
         files and stored after the delete removed them is removed too."""
         async with self.ctx.session_factory() as session:

@@ -4,9 +4,11 @@ from collections.abc import Sequence
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.db.transaction import after_commit
+from holmes_backend.jobs.control import stop_case_jobs
 from holmes_backend.models import Case
 from holmes_backend.repositories import cases as case_repo
-from holmes_backend.storage import Storage
+from holmes_backend.repositories import jobs as job_repo
+from holmes_backend.runtime import Runtime
 from holmes_shared.enums import CaseStatus
 from holmes_shared.errors import NotFoundError
 
@@ -53,13 +55,17 @@ async def get_case(
 
 
 async def delete_case(
-    session: AsyncSession, *, storage: Storage, owner_id: uuid.UUID, case_id: uuid.UUID
+    session: AsyncSession, *, runtime: Runtime, owner_id: uuid.UUID, case_id: uuid.UUID
 ) -> None:
     await require_case(session, case_id, owner_id)
+    active = await job_repo.active_for_case(session, case_id)
+    job_id = active.id if active is not None else None
     await case_repo.delete_by_id(session, case_id)
 
     async def _remove_evidence() -> None:
-        await storage.delete_prefix(case_storage_prefix(case_id))
+        # The case's job is aborted first: nothing it stores lands after the evidence went.
+        await stop_case_jobs(runtime, case_id, job_id)
+        await runtime.storage.delete_prefix(case_storage_prefix(case_id))
 
     # Evidence leaves storage only once the rows that point at it are gone for good.
     after_commit(session, _remove_evidence)

@@ -1,8 +1,7 @@
-"""Processing jobs: start one (or return the active one), report status, resume interrupted ones."""
+"""Processing jobs: start one (or return the active one), report status, and, embedded on
+SQLite, resume the ones a stopped process left (on PostgreSQL procrastinate's workers do)."""
 
 import asyncio
-import contextlib
-import gc
 import logging
 import os
 import socket
@@ -14,11 +13,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import regeneration
-from holmes_backend.agents.pipeline import Pipeline
-from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
-from holmes_backend.db.engine import checkpoint
 from holmes_backend.db.types import utcnow
+from holmes_backend.jobs.control import RUNNER_STATE, task_name, this_process
+from holmes_backend.jobs.queue import defer_processing
+from holmes_backend.jobs.tasks import launch
 from holmes_backend.models import File, JobState, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
@@ -32,56 +31,6 @@ from holmes_shared.errors import ConflictError, NotFoundError, ValidationFailedE
 logger = logging.getLogger(__name__)
 
 
-def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:
-    """Run the job in the background; the runtime keeps the task until it ends."""
-    ctx = PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=job_id,
-    )
-    runtime.spawn(_run(ctx, runtime, job_id), name=_task_name(job_id))
-
-
-def _task_name(job_id: uuid.UUID) -> str:
-    return f"job-{job_id}"
-
-
-async def _run(ctx: PipelineContext, runtime: Runtime, job_id: uuid.UUID) -> None:
-    beating = asyncio.create_task(_heartbeat(runtime, job_id))
-    try:
-        await Pipeline(ctx, runtime.storage, job_id).run()
-    finally:
-        beating.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await beating
-    # What the run left alive (modules the agent framework imports on first use, caches) lives
-    # long; frozen, the cycle collector stops walking it in every full collection, which
-    # otherwise paused the next run for ~20 ms at a time (measured). The collection first, so
-    # no garbage is frozen with it; a moment later, so the job's last events reach their
-    # subscribers before it (a full collection after a job takes 15-20 ms). The job's writes are
-    # copied from SQLite's log into the database then too, rather than by whichever commit of a
-    # later job reaches the log's mark.
-    asyncio.get_running_loop().call_later(_AFTER_JOB_SECONDS, _after_job, runtime)
-
-
-_AFTER_JOB_SECONDS = 0.1
-
-
-def _after_job(runtime: Runtime) -> None:
-    gc.collect()
-    gc.freeze()
-    runtime.spawn(_checkpoint(runtime), name="checkpoint")
-
-
-async def _checkpoint(runtime: Runtime) -> None:
-    try:
-        await checkpoint(runtime.engine)
-    except Exception:  # the log is copied by a later commit instead
-        logger.warning("copying the database log after a job failed", exc_info=True)
-
-
 async def start(
     session: AsyncSession,
     *,
@@ -93,6 +42,10 @@ async def start(
     await require_case(session, case_id, owner_id)
     active = await job_repo.active_for_case(session, case_id)
     if active is not None:
+        if active.status == JobStatus.PENDING and runtime.job_app is not None:
+            # Queued again in case the process that committed it stopped before queueing it
+            # (a job already waiting for the case makes this a no-op).
+            transaction.after_commit(session, _deferrer(runtime, case_id))
         return active
     latest = await job_repo.latest_for_case(session, case_id)
     if (
@@ -142,14 +95,26 @@ async def _activate(session: AsyncSession, runtime: Runtime, job: ProcessingJob)
             details={"case_id": str(job.case_id)},
             suggested_action="follow the running job on GET /api/cases/{case_id}/process/status",
         ) from exc
-    await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
     case_id, job_id = job.case_id, job.id
+    if runtime.job_app is not None:
+        # A worker takes it once the job row that describes it is committed.
+        transaction.after_commit(session, _deferrer(runtime, case_id))
+        return
+    await job_repo.set_state(session, job.id, RUNNER_STATE, this_process())
 
     async def _launch() -> None:
         launch(runtime, case_id, job_id)
 
-    # The run starts only once the job row that describes it is committed.
+    # Embedded: this process runs it, once the job row that describes it is committed.
     transaction.after_commit(session, _launch)
+
+
+def _deferrer(runtime: Runtime, case_id: uuid.UUID) -> transaction.Hook:
+    async def _defer() -> None:
+        assert runtime.job_app is not None
+        await defer_processing(runtime.job_app, case_id)
+
+    return _defer
 
 
 async def regenerate(
@@ -245,17 +210,6 @@ async def status(
 JOB_STALE_BEATS = 4
 
 
-async def _heartbeat(runtime: Runtime, job_id: uuid.UUID) -> None:
-    while True:
-        await asyncio.sleep(runtime.settings.job_heartbeat_seconds)
-        try:
-            async with runtime.session_factory() as session:
-                await job_repo.beat(session, job_id)
-                await transaction.commit(session)
-        except Exception:  # a missed beat is retried at the next one
-            logger.warning("heartbeat of processing job %s failed", job_id, exc_info=True)
-
-
 async def resume_interrupted(runtime: Runtime) -> int:
     """Jobs a dead process left PENDING or PROCESSING continue from their last completed phase.
     A job is dead when the process that ran it, on this host, is gone (seen at once: a server
@@ -272,7 +226,7 @@ async def resume_interrupted(runtime: Runtime) -> int:
     )
     resumed = 0
     for job in jobs:
-        if _task_name(job.id) in running:
+        if task_name(job.id) in running:
             continue
         # A gone runner's job is claimed whatever its last beat, but only if no other process
         # has renewed that beat since it was read: of two processes seeing it gone, one wins.
@@ -294,15 +248,6 @@ async def resume_interrupted(runtime: Runtime) -> int:
     return resumed
 
 
-# The job state naming the process that runs the job.
-RUNNER_STATE = "runner"
-_TOKEN = uuid.uuid4().hex  # this process, even where another one had its pid before
-
-
-def this_process() -> dict[str, Any]:
-    return {"host": socket.gethostname(), "pid": os.getpid(), "token": _TOKEN}
-
-
 def _gone(runner: Any) -> bool:
     """Whether the process a job's runner state names is known to have ended: it ran on this
     host and its pid is free, or is this process's while the state is another's. Unknown
@@ -313,7 +258,7 @@ def _gone(runner: Any) -> bool:
     if not isinstance(pid, int) or pid <= 0:
         return False
     if pid == os.getpid():
-        return runner.get("token") != _TOKEN
+        return runner != this_process()
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

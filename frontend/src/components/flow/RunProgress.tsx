@@ -13,7 +13,9 @@ const PHASE_LABELS: Record<string, string> = {
   graph: "Graph",
 };
 
-/** The job's phases (GET /process/status) as one segmented bar with the overall percentage. */
+/** The job's phases (GET /process/status) as one segmented bar with the overall percentage. A job
+ * still PENDING waits in the queue until a worker takes it (on PostgreSQL deployments, where jobs
+ * run on worker processes), which the bar says rather than sitting at 0%. */
 export function RunProgress({ job }: { job: JobStatusOut }) {
   const status = job.job.status;
   const failed = status === "ERROR";
@@ -54,6 +56,11 @@ export function RunProgress({ job }: { job: JobStatusOut }) {
           );
         })}
       </div>
+      {status === "PENDING" ? (
+        <span className="shrink-0 text-xs font-medium text-slate-500" data-testid="waiting-for-worker">
+          Queued: waiting for a worker
+        </span>
+      ) : null}
       <span className={`w-10 shrink-0 text-right text-xs font-semibold tabular-nums ${failed ? "text-rose-700" : "text-slate-700"}`}>{percent}%</span>
     </div>
   );

@@ -2,7 +2,7 @@ import uuid
 
 from fastapi import APIRouter, status
 
-from holmes_backend.api.deps import CurrentUser, SessionDep, StorageDep
+from holmes_backend.api.deps import CurrentUser, RuntimeDep, SessionDep
 from holmes_backend.api.errors import error_responses
 from holmes_backend.api.schemas.cases import CaseCreate, CaseOut
 from holmes_backend.models import Case
@@ -57,6 +57,6 @@ async def get_case(case_id: uuid.UUID, user: CurrentUser, session: SessionDep) -
     "/{case_id}", status_code=status.HTTP_204_NO_CONTENT, responses=error_responses(401, 404, 422)
 )
 async def delete_case(
-    case_id: uuid.UUID, user: CurrentUser, session: SessionDep, storage: StorageDep
+    case_id: uuid.UUID, user: CurrentUser, session: SessionDep, runtime: RuntimeDep
 ) -> None:
-    await case_service.delete_case(session, storage=storage, owner_id=user.id, case_id=case_id)
+    await case_service.delete_case(session, runtime=runtime, owner_id=user.id, case_id=case_id)

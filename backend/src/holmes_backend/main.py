@@ -26,7 +26,7 @@ from holmes_backend.api.routes import (
 )
 from holmes_backend.api.routes.ui import ui_router
 from holmes_backend.config import Settings
-from holmes_backend.llm.models import check_models
+from holmes_backend.llm.provider import check_models
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.processing import resume_interrupted, watch_interrupted
 from holmes_backend.storage.local import LocalStorage
@@ -42,10 +42,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        if settings.resolved_llm_provider == "gemini":
-            # A model that does not exist or a thinking level it refuses makes the server refuse
-            # to start (ModelConfigurationError), not every agent fall back to Flash later.
-            await check_models(settings)
+        # A model that does not exist or a thinking level it refuses makes the server refuse
+        # to start (ModelConfigurationError), not every agent fall back to Flash later.
+        await check_models(settings)
         runtime = Runtime.create(settings)
         await runtime.start()
         app.state.runtime = runtime

@@ -40,8 +40,13 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
-from holmes_backend.llm.models import ModelErrorEvent, configuration_problem
-from holmes_backend.llm.provider import generate_config, model_for
+from holmes_backend.llm.models import ModelErrorEvent
+from holmes_backend.llm.provider import (
+    attempt_seconds,
+    configuration_problem,
+    generate_config,
+    model_for,
+)
 from holmes_backend.llm.sent import held_by, when_answered, when_sent
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
@@ -438,7 +443,7 @@ async def run_agent(
                 open_record(await speculation.decided())
             opened[0].thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if problem := configuration_problem(exc, model_name(tier, ctx.settings)):
+            if problem := configuration_problem(exc, model_name(tier, ctx.settings), ctx.settings):
                 # An unknown model or a refused level: Flash would hide it, not fix it.
                 last_error = problem[:2000]
                 break
@@ -482,12 +487,7 @@ async def _attempt(
     speculation: Speculation | None,
     open_record: Callable[[uuid.UUID | None], None],
 ) -> Attempt:
-    role_timeout = (
-        ctx.settings.gemini_triage_timeout_seconds
-        if spec.role == "triage"
-        else ctx.settings.gemini_timeout_seconds
-    )
-    limit = role_timeout * (ctx.settings.gemini_retry_attempts + 1)
+    limit = attempt_seconds(spec.role, ctx.settings)
     end_turn = await ctx.turns.take()
 
     def sent() -> None:
@@ -704,6 +704,7 @@ class ExecutionRecord:
             agent_name=spec.name,
             agent_type=spec.agent_type,
             model_name=model,
+            provider=ctx.settings.resolved_llm_provider,
             status=ExecutionStatus.RUNNING,
             input_data=input_summary or {},
             started_at=record.started,

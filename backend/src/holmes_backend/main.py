@@ -1,6 +1,5 @@
 """The FastAPI application: create_app() wires settings, database, storage and routes."""
 
-import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -53,12 +52,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if isinstance(runtime.storage, LocalStorage):
             # Uploads never take a day; older temporary files are leftovers of a crash.
             await runtime.storage.sweep_incoming(older_than_seconds=24 * 3600)
-        # What start-up built (modules, the agent framework's and SDK's type tables) lives as
-        # long as the process: left to the cycle collector, each full collection walked it
-        # again, a pause of ~180 ms in the middle of a pipeline run (measured). Frozen, a full
-        # collection walks only what was made since.
-        gc.collect()
-        gc.freeze()
         try:
             yield
         finally:

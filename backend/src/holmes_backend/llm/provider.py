@@ -5,9 +5,6 @@ Agents never pick a provider themselves: they ask `model_for(tier, settings)` an
 served on an OpenAI-compatible server, or on the offline local analyst (DESIGN decision 1).
 """
 
-import importlib.util
-import sys
-
 from google.adk.models.base_llm import BaseLlm
 from google.genai import types
 
@@ -15,12 +12,6 @@ from holmes_backend.config import Settings
 from holmes_backend.llm import gemini, models, openai_compat
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.local import model as local
-
-# ADK imports its optional RemoteA2aAgent on every agent run; without the a2a package the failing
-# import is compiled afresh each time (about 8 ms of CPU per agent run, measured). Marking the
-# module absent makes that import fail at once. Holmes uses no A2A agents.
-if importlib.util.find_spec("a2a") is None:
-    sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
 
 
 def model_for(tier: Tier, settings: Settings) -> str | BaseLlm:

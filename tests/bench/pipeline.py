@@ -6,10 +6,11 @@ case, then times POST /process until its PROCESSING_COMPLETED event reaches an e
 
 Gemini path: the server runs on the gemini provider, pointed at a fake Gemini served from this
 process with a fixed latency per call (2 s by default: a real call takes seconds to minutes, and
-what the orchestration adds is measured against that, not against a 200 ms fake); every agent (Pro and Flash) is answered with the
-local analyst's real analysis of the request it was sent. The fake times each call from request
-to response, so the critical path is: for each model phase (triage, routing, the three parallel
-domains, strategy, synthesis, graph) its slowest call, summed. What comes before the first model
+what the orchestration adds is measured against that, not against a 200 ms fake); every agent
+(Pro and Flash) is answered with the local analyst's real analysis of the request it was sent.
+The fake times each call from request to response, so the critical path is: for each model
+phase (triage, routing, the three parallel domains, strategy, synthesis, graph) its slowest call,
+summed. What comes before the first model
 call (extraction of every file, job bookkeeping) is measured and reported separately, and the
 ratio that is held to its target is (wall - pre-model time) / critical path: what the
 orchestration adds on top of the model calls themselves. The case is processed "cold" once

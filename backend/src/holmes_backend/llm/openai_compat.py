@@ -14,7 +14,6 @@ to use its bundled model-cost map, not to fetch one from GitHub at import (no ne
 
 import asyncio
 import functools
-import logging
 import os
 import weakref
 from collections.abc import AsyncGenerator
@@ -28,14 +27,11 @@ from pydantic import Field
 
 from holmes_backend.config import Settings
 from holmes_backend.llm import evidence
+from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
 
 if TYPE_CHECKING:
     from google.adk.models.lite_llm import LiteLlm
-
-logger = logging.getLogger(__name__)
-
-Tier = str  # "pro" | "flash" (llm.gemini.Tier; not imported, to keep this module apart)
 
 # LiteLLM's route for "a server speaking the OpenAI API at api_base".
 ROUTE = "openai/"

@@ -8,11 +8,18 @@ from pathlib import Path
 
 from pydantic import BaseModel, SecretStr
 
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
     EXTRACTOR_INSTRUCTION,
     REVIEWER_INSTRUCTION,
     VERIFIER_INSTRUCTION,
 )
+from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
@@ -49,6 +56,22 @@ NUMERIC_SCHEMAS: list[tuple[str, type[BaseModel]]] = [
     (VERIFIER_INSTRUCTION[:60], VerifierOutput),
     (REVIEWER_INSTRUCTION[:60], ReviewerOutput),
 ]
+
+
+# Every processing agent's output schema, by the start of its instruction.
+PIPELINE_SCHEMAS: list[tuple[str, type[BaseModel]]] = [
+    (TRIAGE[:60], TriageResult),
+    (ORCHESTRATOR[:60], RoutingPlan),
+    (SYNTHESIS[:60], SynthesisOutput),
+    (GRAPH[:60], GraphOutput),
+    *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
+    *NUMERIC_SCHEMAS,
+]
+
+
+def pipeline_schema(instruction: str) -> type[BaseModel]:
+    """The output schema of the processing agent the instruction is of."""
+    return next(s for prefix, s in PIPELINE_SCHEMAS if instruction.startswith(prefix))
 
 
 def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:

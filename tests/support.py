@@ -39,6 +39,11 @@ LLM_ENV = (
     "GEMINI_PRO_MODEL",
     "GEMINI_FLASH_MODEL",
     "HOLMES_GEMINI_BASE_URL",
+    # A model server of the developer's own would make "auto" choose openai_compat.
+    "HOLMES_LLM_BASE_URL",
+    "HOLMES_LLM_PRO_MODEL",
+    "HOLMES_LLM_FLASH_MODEL",
+    "HOLMES_LLM_API_KEY",
 )
 
 T = TypeVar("T")

@@ -113,6 +113,9 @@ test("an investigator processes a case and follows a contradiction to its source
       "COMPLETED",
     );
   }
+  // The case ran on the offline analyst (no model configured), and the flow says so.
+  await expect(page.getByTestId("model-provider")).toHaveAttribute("data-provider", "local");
+  await expect(page.getByTestId("model-provider")).toContainText("Offline analyst");
   await page.getByTestId("agent-node").first().click();
   await expect(page.getByTestId("agent-drawer")).toBeVisible();
   await shoot(page, "agent-flow-complete");

@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 from sqlalchemy import event
 
-from holmes_backend.agents.runner import PipelineContext, WriteBehind
+from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.demo.formats import mime_type_of
@@ -48,7 +48,7 @@ async def job_context(
     )
 
 
-def attempt_context(settings: Settings, write_behind: WriteBehind | None = None) -> PipelineContext:
+def attempt_context(settings: Settings) -> PipelineContext:
     """A context for one model attempt on its own (runner._attempt writes nothing)."""
     return PipelineContext(
         settings=settings,
@@ -56,7 +56,6 @@ def attempt_context(settings: Settings, write_behind: WriteBehind | None = None)
         hub=None,  # type: ignore[arg-type]
         case_id=uuid.uuid4(),
         job_id=None,
-        write_behind=write_behind,
     )
 
 

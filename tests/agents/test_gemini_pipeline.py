@@ -12,40 +12,25 @@ from typing import Any
 
 import httpx
 import pytest
-from pydantic import BaseModel
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
-from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
-from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
-from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.summaries import parse_summaries
-from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
-from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
 from tests.gemini_support import (
     FLASH_MODEL,
-    NUMERIC_SCHEMAS,
     PRO_MODEL,
     analyse,
     holmes_on_fake,
     instruction_of,
+    pipeline_schema,
     serve_fake,
     user_text_of,
 )
 from tests.support import LiveServer
 
 PRO, FLASH = PRO_MODEL, FLASH_MODEL
-SCHEMAS: list[tuple[str, type[BaseModel]]] = [
-    (TRIAGE[:60], TriageResult),
-    (ORCHESTRATOR[:60], RoutingPlan),
-    (SYNTHESIS[:60], SynthesisOutput),
-    (GRAPH[:60], GraphOutput),
-    *((INSTRUCTIONS[d][:40], DOMAIN_SCHEMAS[d]) for d in DOMAIN_SCHEMAS),
-    *NUMERIC_SCHEMAS,
-]
 
 
 def responder(model: str, body: JsonDict) -> Step | None:
@@ -54,8 +39,7 @@ def responder(model: str, body: JsonDict) -> Step | None:
     instruction = instruction_of(body)
     if instruction.startswith(INSTRUCTIONS["legal"][:40]):
         return internal_error()
-    schema = next(s for prefix, s in SCHEMAS if instruction.startswith(prefix))
-    result = analyse(schema, body)
+    result = analyse(pipeline_schema(instruction), body)
     return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
 
 

@@ -1,7 +1,6 @@
 """A job whose process died after the domain phase resumes from synthesis, duplicating nothing."""
 
 import asyncio
-import gc
 import os
 import socket
 import subprocess
@@ -76,7 +75,6 @@ async def test_resume_after_the_domain_phase(
     async def process_dies(self: Pipeline, *_: object) -> None:
         # Stopped once the domain phase is recorded as completed (its writes go behind the
         # next model call; until they land, a resumed job would redo the phase).
-        self.writes.release()
         assert self._closing is not None
         await self._closing
         raise asyncio.CancelledError  # what the runner sees when its process is stopped
@@ -117,7 +115,6 @@ async def test_resume_after_the_domain_phase(
     assert runs_after["synthesis_agent"] == 1
     assert runs_after["knowledge_graph_agent"] == 1
     assert len(graphs) == 1
-    assert gc.isenabled(), "a job left the cycle collector paused"
 
 
 async def test_a_job_stopped_before_its_end_has_no_graph_version_and_builds_one_on_resume(

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from google.adk.agents import LlmAgent
 
@@ -25,7 +24,6 @@ from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
 from holmes_backend.llm.gemini import AgentRole, Tier, evidence_part, genai_client, json_schema
 from holmes_backend.llm.provider import generate_config, model_for
-from holmes_backend.llm.sent import when_sent
 from tests.fake_gemini import (
     Failure,
     FakeGemini,
@@ -155,20 +153,6 @@ async def test_a_server_error_then_success_is_retried_once(
     assert request.headers["x-server-timeout"] == "30"
 
 
-async def test_a_request_body_is_encoded_once_as_utf8_json(fake: tuple[FakeGemini, str]) -> None:
-    server, url = fake
-    server.script(FLASH, unavailable(), json_reply(TRIAGE))
-    evidence = 'Zahlung an Müller GmbH: €9.800 — "Rechnung" 7\n\tfolgt'
-
-    await run_agent(triage_agent(settings_for(url)), types.Part(text=evidence))
-
-    first, retried = server.requests_for(FLASH)
-    assert first.raw == retried.raw  # one body for every try
-    assert "Müller GmbH: €9.800 —".encode() in first.raw  # UTF-8, not \\u escapes
-    texts = [p["text"] for c in first.body["contents"] for p in c["parts"]]
-    assert evidence in texts  # the same JSON
-
-
 async def test_rate_limit_surfaces_after_exactly_the_configured_attempts(
     fake: tuple[FakeGemini, str],
 ) -> None:
@@ -253,29 +237,6 @@ async def test_thoughts_and_usage_are_captured_from_events(fake: tuple[FakeGemin
     assert request.headers["x-server-timeout"] == "120"
 
 
-async def test_a_request_reports_when_it_is_out_before_its_answer_and_again_when_retried(
-    fake: tuple[FakeGemini, str],
-) -> None:
-    server, url = fake
-    server.latency = 0.3
-    server.script(FLASH, unavailable(), json_reply(TRIAGE))
-    sent: list[float] = []
-
-    started = time.monotonic()
-    with when_sent(lambda: sent.append(time.monotonic())):
-        run = await run_agent(triage_agent(settings_for(url)))
-    ended = time.monotonic()
-
-    assert TriageResult.model_validate(run.state["triage_results"]).files[0].file_id == "f1"
-    assert len(server.requests_for(FLASH)) == 2
-    # Once per request on the wire, each a whole latency before its answer: the retry leaves
-    # only after the first one's (503) answer, and the second answer comes 0.3 s after it.
-    assert len(sent) == 2
-    assert started < sent[0]
-    assert sent[1] - sent[0] >= 0.3
-    assert ended - sent[1] >= 0.3
-
-
 async def test_a_stall_past_the_timeout_fails_within_bounded_time(
     fake: tuple[FakeGemini, str],
 ) -> None:
@@ -290,13 +251,16 @@ async def test_a_stall_past_the_timeout_fails_within_bounded_time(
     )
 
     started = time.monotonic()
-    with pytest.raises(httpx.TimeoutException):
+    with pytest.raises(TimeoutError):
         await run_agent(triage_agent(settings))
     elapsed = time.monotonic() - started
 
-    # Two attempts of 0.3 s plus a tiny backoff; far below the 30 s stall.
-    assert 0.5 <= elapsed < 5
-    assert len(server.requests_for(FLASH)) == 2
+    # google-genai talks through aiohttp when it is installed (LiteLLM depends on it), and does
+    # not retry a timed-out attempt there: the deadline ends the attempt, far below the 30 s
+    # stall, and the agent's next tier takes over (a long answer tried again with the same
+    # model would only time out again).
+    assert 0.3 <= elapsed < 5
+    assert len(server.requests_for(FLASH)) == 1
 
 
 async def test_default_script_answers_in_the_requested_schema(fake: tuple[FakeGemini, str]) -> None:
@@ -351,31 +315,3 @@ async def test_wrong_key_is_a_client_error_without_retries(fake: tuple[FakeGemin
         await run_agent(triage_agent(settings_for(url, gemini_api_key="wrong")))
     assert raised.value.code == 400
     assert len(server.requests) == 1
-
-
-async def test_answers_to_shared_schemas_are_not_decoded_twice(
-    fake: tuple[FakeGemini, str],
-) -> None:
-    server, url = fake
-    server.script(FLASH, json_reply(TRIAGE), json_reply(TRIAGE))
-    client = genai_client(settings_for(url)).aio
-
-    def config(schema: dict[str, Any]) -> types.GenerateContentConfig:
-        return types.GenerateContentConfig(
-            response_mime_type="application/json", response_json_schema=schema
-        )
-
-    ours = await client.models.generate_content(
-        model=FLASH, contents="triage", config=config(json_schema(TriageResult))
-    )
-    theirs = await client.models.generate_content(
-        model=FLASH, contents="triage", config=config(TriageResult.model_json_schema())
-    )
-
-    # The schema the agents send: the text is what is read (and validated by the agent), and
-    # google-genai does not decode it a second time into `parsed`.
-    assert ours.parsed is None
-    assert ours.text is not None
-    assert TriageResult.model_validate_json(ours.text).files[0].file_id == "f1"
-    # Any other dict schema keeps google-genai's own behaviour.
-    assert theirs.parsed == TRIAGE

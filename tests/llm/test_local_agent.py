@@ -88,7 +88,7 @@ async def test_an_agent_run_builds_no_telemetry_settings_of_its_own(
     ctx = attempt_context(settings)
     spec = AgentSpec("triage", "TRIAGE", "triage", "flash", TriageResult, "Classify.")
 
-    attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [], None, lambda _: None)
+    attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [])
 
     assert isinstance(attempt.output, TriageResult)
     # ADK reads the shared settings (runner.TELEMETRY) instead of building them per step.

@@ -136,8 +136,25 @@ class Settings(BaseSettings):
     extraction_cache_bytes: int = Field(default=256 * MIB, ge=0)
 
     # LLM (DESIGN decision 1; PRD §4.4, §4.5, §8.1). "auto" picks Gemini when a key or Vertex is
-    # configured, else the offline local analyst.
-    llm_provider: Literal["auto", "gemini", "local"] = "auto"
+    # configured, else an OpenAI-compatible server when HOLMES_LLM_BASE_URL is set, else the
+    # offline local analyst.
+    llm_provider: Literal["auto", "gemini", "openai_compat", "local"] = "auto"
+    # openai_compat: a model the user serves (Ollama, vLLM, llama.cpp's server, LM Studio), at
+    # its OpenAI-compatible base URL ("http://127.0.0.1:11434/v1"), through ADK's LiteLLM
+    # wrapper. Model names are the server's own ("qwen3:32b"); the Flash tier defaults to
+    # the Pro one, since one local server often serves one model.
+    llm_base_url: str | None = None
+    llm_api_key: SecretStr | None = None
+    llm_pro_model: str | None = None
+    llm_flash_model: str | None = None
+    # What a local model can take: its context window (tokens; evidence past it is left out
+    # of the request, saying so), the tokens an answer may use, and calls at once (one GPU
+    # serves few requests in parallel; more only queue on the server and time out there).
+    llm_context_tokens: int = Field(default=32_768, ge=2048)
+    llm_max_output_tokens: int = Field(default=8192, ge=256)
+    llm_concurrency: int = Field(default=2, ge=1, le=64)
+    # Local models are slow: a long structured answer can take minutes.
+    llm_timeout_seconds: float = Field(default=600.0, gt=0)
     # Simulated model latency per local-analyst call (demos; the browser test watches a live run).
     local_analyst_latency_ms: int = Field(default=0, ge=0, le=60_000)
     # Worker processes the local analyst runs in (llm/local/worker.py); 0 runs it in a thread of
@@ -237,6 +254,27 @@ class Settings(BaseSettings):
         return self
 
     @model_validator(mode="after")
+    def _openai_compat_needs_a_server(self) -> "Settings":
+        if self.resolved_llm_provider != "openai_compat":
+            return self
+        if not self.llm_base_url:
+            raise ValueError(
+                "HOLMES_LLM_PROVIDER=openai_compat needs HOLMES_LLM_BASE_URL, the server's "
+                "OpenAI-compatible address (e.g. http://127.0.0.1:11434/v1 for Ollama)"
+            )
+        if not self.llm_pro_model:
+            raise ValueError(
+                "HOLMES_LLM_PROVIDER=openai_compat needs HOLMES_LLM_PRO_MODEL, the name the "
+                "server gives its model (HOLMES_LLM_FLASH_MODEL defaults to it)"
+            )
+        if self.llm_max_output_tokens >= self.llm_context_tokens // 2:
+            raise ValueError(
+                f"HOLMES_LLM_MAX_OUTPUT_TOKENS={self.llm_max_output_tokens} leaves too little of "
+                f"HOLMES_LLM_CONTEXT_TOKENS={self.llm_context_tokens} for the evidence"
+            )
+        return self
+
+    @model_validator(mode="after")
     def _gemini_needs_credentials(self) -> "Settings":
         # Fail at start-up, not on the first agent call minutes into a pipeline run.
         if self.llm_provider == "gemini" and not self.gemini_configured:
@@ -274,7 +312,9 @@ class Settings(BaseSettings):
         )
 
     @property
-    def resolved_llm_provider(self) -> Literal["gemini", "local"]:
+    def resolved_llm_provider(self) -> Literal["gemini", "openai_compat", "local"]:
         if self.llm_provider == "auto":
-            return "gemini" if self.gemini_configured else "local"
+            if self.gemini_configured:
+                return "gemini"
+            return "openai_compat" if self.llm_base_url else "local"
         return self.llm_provider

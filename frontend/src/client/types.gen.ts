@@ -57,6 +57,12 @@ export type AgentNodeOut = {
      */
     output_tokens: number;
     /**
+     * Provider
+     *
+     * The model provider the agent ran on: gemini, openai_compat (a model the user serves) or local (the offline analyst); null on records older than the field
+     */
+    provider: string | null;
+    /**
      * Started At
      */
     started_at: string | null;

@@ -332,6 +332,7 @@ const record = (id: string, name: string, type: string, extra: Partial<AgentNode
   input_tokens: 1000,
   model_name: "gemini-pro",
   output_tokens: 500,
+  provider: "gemini",
   started_at: "2026-11-22T10:00:03Z",
   status: "COMPLETED",
   thinking_tokens: 42,

@@ -33,9 +33,7 @@ from holmes_backend.agents.runner import (
     AgentSpec,
     Completion,
     PipelineContext,
-    Speculation,
     WriteBehind,
-    collector,
     drain,
     emit,
     emit_all,
@@ -142,8 +140,6 @@ class Pipeline:
         # (form, domain) -> (output, its rendering): the findings block synthesis and the graph
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
-        # domain -> the workers started during the orchestrator's call (see _speculate)
-        self._speculated: dict[str, tuple[DomainAssignment, Speculation, list[AgentSpec]]] = {}
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -219,7 +215,6 @@ class Pipeline:
 
     async def _settle(self) -> None:
         """After a failure: lets the writes in flight end (what landed stays landed)."""
-        self.writes.release()
         pending = [t for t in (self._closing, *self.writes.take()) if t is not None]
         for result in await asyncio.gather(*pending, return_exceptions=True):
             if isinstance(result, Exception):
@@ -289,14 +284,11 @@ class Pipeline:
                         phase, self.writes.take(), self._closing, record=phase != PHASES[-1]
                     )
                 )
-            self.writes.release()
             if self._closing is not None:
                 await self._closing
         except asyncio.CancelledError:
-            self.writes.release()  # a job stopped while its writes were held lets them go
             raise
         except Exception as exc:
-            await self._drop_speculation()
             await self._settle()
             if await self.case_deleted():
                 # Nothing to record: the job, its events and its case are gone with it.
@@ -491,22 +483,11 @@ class Pipeline:
             render_findings({"stage": "triage"}, TriageResult(files=triage)),
             f"routing threshold: {ROUTING_THRESHOLD}",
         ]
-        orchestrator = asyncio.create_task(
-            run_agent(self.ctx, spec, parts, input_summary={"files": len(triage)})
+        output, execution_id = await run_agent(
+            self.ctx, spec, parts, input_summary={"files": len(triage)}
         )
-        speculating = asyncio.create_task(self._speculate(triage, case))
-        try:
-            output, execution_id = await orchestrator
-            await speculating
-        except BaseException:
-            for task in (orchestrator, speculating):
-                task.cancel()
-            await asyncio.gather(orchestrator, speculating, return_exceptions=True)
-            await self._drop_speculation()
-            raise
         assert isinstance(output, RoutingPlan)
         plan = self._checked_plan(output, triage)
-        await self._settle_speculation(plan, execution_id)
         self._save_state(
             "routing", {**plan.model_dump(mode="json"), "execution_id": str(execution_id)}
         )
@@ -554,55 +535,6 @@ class Pipeline:
             )
         ordered = [chosen[d] for d in DOMAINS if d in chosen]
         return RoutingPlan(assignments=ordered, reasoning=plan.reasoning)
-
-    async def _speculate(self, triage: list[TriageFile], case: Case) -> None:
-        """Starts the workers of the domains that read no other domain's findings, as the
-        rule-based plan assigns them: the plan the orchestrator is expected to return. They build
-        their requests while its call is out and hold them (runner.Speculation) until the plan
-        confirms them; each domain the returned plan assigns otherwise is dropped, nothing of it
-        sent or written, and runs as planned."""
-        await self.ctx.turns.wait_out()  # the orchestrator's own request goes out first
-        for assignment in route(triage, ROUTING_THRESHOLD):
-            if assignment.domain not in _INDEPENDENT_DOMAINS:
-                continue
-            speculation = Speculation(self.ctx.turns)
-            workers = self._workers(assignment.domain, assignment, case, {})
-            speculation.tasks = [
-                asyncio.create_task(
-                    run_agent(
-                        self.ctx,
-                        spec,
-                        parts,
-                        input_summary={"domain": assignment.domain, "files": group},
-                        speculation=speculation,
-                    )
-                )
-                for spec, parts, group in workers
-            ]
-            self._speculated[assignment.domain] = (
-                assignment,
-                speculation,
-                [spec for spec, _, _ in workers],
-            )
-
-    async def _settle_speculation(self, plan: RoutingPlan, parent: uuid.UUID) -> None:
-        chosen: dict[str, DomainAssignment] = {a.domain: a for a in plan.assignments}
-        for domain, (assumed, speculation, _) in list(self._speculated.items()):
-            assignment = chosen.get(domain)
-            if (
-                assignment is not None
-                and assignment.file_ids == assumed.file_ids
-                and assignment.workers == assumed.workers
-            ):
-                speculation.confirm(parent)
-            else:
-                del self._speculated[domain]
-                await speculation.drop()
-
-    async def _drop_speculation(self) -> None:
-        speculated, self._speculated = self._speculated, {}
-        for _, speculation, _ in speculated.values():
-            await speculation.drop()
 
     def _file_names(self, file_ids: Iterable[str]) -> dict[str, str]:
         """file_id -> filename, from each evidence part's header."""
@@ -709,25 +641,20 @@ class Pipeline:
         others: dict[str, BaseModel],
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
-        speculated = self._speculated.pop(domain, None)
-        if speculated is not None:  # started during the orchestrator's call, confirmed since
-            _, speculation, specs = speculated
-            outputs = await asyncio.gather(*speculation.tasks)
-        else:
-            workers = self._workers(domain, assignment, case, others)
-            specs = [spec for spec, _, _ in workers]
-            outputs = await asyncio.gather(
-                *(
-                    run_agent(
-                        self.ctx,
-                        spec,
-                        parts,
-                        parent_execution_id=parent,
-                        input_summary={"domain": domain, "files": group},
-                    )
-                    for spec, parts, group in workers
+        workers = self._workers(domain, assignment, case, others)
+        specs = [spec for spec, _, _ in workers]
+        outputs = await asyncio.gather(
+            *(
+                run_agent(
+                    self.ctx,
+                    spec,
+                    parts,
+                    parent_execution_id=parent,
+                    input_summary={"domain": domain, "files": group},
                 )
+                for spec, parts, group in workers
             )
+        )
         merged = _merge([o for o, _ in outputs], schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
@@ -889,7 +816,6 @@ class Pipeline:
         # New evidence on a graph is merged into it (conflicts surface, never resolved here);
         # a case without a graph yet gets one built from everything.
         if (self.regeneration or self.incremental) and self._closing is not None:
-            self.writes.release()
             await self._closing  # both read this job's phase outputs from the database
         if self.regeneration:
             await regeneration.refresh_graph(
@@ -932,22 +858,17 @@ class Pipeline:
         )
         try:
             # What the graph version takes from the outputs alone is made while the model works.
-            await self.ctx.turns.wait_out()
             timeline = EncodedList(persist.timeline(outputs))
             output, _ = await agent
         except BaseException:
             agent.cancel()
             raise
         assert isinstance(output, GraphOutput)
-        # Nothing waits for a model any more: the cycle collector waits for the job's end.
-        collector.pause()
         try:
             await self._store_graph(job, output, outputs, synthesis, timeline, completion)
         except BaseException:
             completion.write_behind(self.writes)  # the agent completed though the job did not
             raise
-        finally:
-            collector.resume()
 
     async def _store_graph(
         self,
@@ -960,7 +881,6 @@ class Pipeline:
     ) -> None:
         """The graph agent's completion, the graph version and the job's end, one commit, once
         the job's writes have landed."""
-        self.writes.release()  # the job's last request: nothing to hold the writes for
         facts = derive_facts(outputs, output.entities)
         built = persist.knowledge_graph(
             case_id=self.ctx.case_id,

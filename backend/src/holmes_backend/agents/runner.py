@@ -10,16 +10,12 @@ sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
 its way (workers started together in one transaction), and in the processing pipeline its
-completion is written behind (WriteBehind) while the next agent's request goes out. Agents side
-by side build their requests one at a time (RequestTurns), so each is out as soon as it is built.
-Agents can be started before it is known that they will run (Speculation): their requests are
-built while the CPU would otherwise wait for a model, and leave only once they are confirmed.
+completion is written behind (WriteBehind) while the next agent's request goes out.
 """
 
 import asyncio
-import gc
 import uuid
-from collections.abc import Callable, Coroutine
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -40,9 +36,13 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm.gemini import AgentRole, Tier
-from holmes_backend.llm.models import ModelErrorEvent, configuration_problem
-from holmes_backend.llm.provider import generate_config, model_for
-from holmes_backend.llm.sent import held_by, when_answered, when_sent
+from holmes_backend.llm.models import ModelErrorEvent
+from holmes_backend.llm.provider import (
+    attempt_seconds,
+    configuration_problem,
+    generate_config,
+    model_for,
+)
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
@@ -73,210 +73,16 @@ class AgentSpec:
     code_execution: bool = False
 
 
-class RequestTurns:
-    """Agents running side by side build their model requests one at a time.
-
-    Building a request (ADK, google-genai, the HTTP client) is CPU on the one event loop, with
-    many small waits inside; twenty workers started together would take those steps in turns,
-    so none of their requests left before all of them were built, and all answers came back at
-    once to be read one after the other. Taking turns, each request leaves as soon as it is
-    built (llm.sent tells when) and the next starts building; the answers come back spread out
-    and are read while the later ones are still on their way. A turn never lasts longer than
-    MAX_TURN_SECONDS, whatever the model does: a request is built in ~4 ms (ADK, google-genai and
-    httpx on a 2-core machine, measured); one that takes longer (the first after a start, large
-    inline media) lets the next start beside it, as before turns existed.
-    """
-
-    MAX_TURN_SECONDS = 0.02
-
-    def __init__(self) -> None:
-        self._lock = asyncio.Lock()
-        self._waiting = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    @property
-    def idle(self) -> bool:
-        """No request is being built or waiting to be."""
-        return self._waiting == 0 and not self._lock.locked()
-
-    async def wait_idle(self) -> None:
-        """Until every request that waits or is being built is out (for work that can wait)."""
-        await self._idle.wait()
-
-    async def wait_out(self) -> None:
-        """Until the requests of the agents started before this call are out. An agent asks for
-        its turn at its first step, which this lets it take first."""
-        await asyncio.sleep(0)
-        await self.wait_idle()
-
-    def reserve(self, count: int) -> None:
-        """Turns that `count` agents will take (take(reserved=True)): not idle until they have."""
-        if count > 0:
-            self._waiting += count
-            self._idle.clear()
-
-    def unreserve(self) -> None:
-        """A reserved turn that will not be taken after all."""
-        self._waiting -= 1
-        if self.idle:
-            self._idle.set()
-
-    async def take(self, *, reserved: bool = False) -> Callable[[], None]:
-        """Waits for this agent's turn; the returned callable ends it (idempotent)."""
-        if not reserved:
-            self._waiting += 1
-            self._idle.clear()
-        try:
-            await self._lock.acquire()
-        finally:
-            self._waiting -= 1
-        ended = False
-
-        def end() -> None:
-            nonlocal ended
-            if not ended:
-                ended = True
-                timer.cancel()
-                self._lock.release()
-                if self.idle:
-                    self._idle.set()
-
-        timer = asyncio.get_running_loop().call_later(self.MAX_TURN_SECONDS, end)
-        return end
-
-
-class Speculation:
-    """Agents started before it is known that they will run (the domain workers of the plan the
-    orchestrator is expected to return, started during its call).
-
-    Each builds its model request in its turn and holds it where it would leave (llm.sent), with
-    no execution record and no event. Confirmed, they get their parent, their records, and send
-    their requests one after the other, before any work that waits for the turns to be idle;
-    dropped, they are cancelled with nothing sent and nothing written.
-    """
-
-    def __init__(self, turns: RequestTurns) -> None:
-        self._turns = turns
-        self._confirmed = asyncio.Event()
-        self._parked = 0
-        self.parent: uuid.UUID | None = None
-        self.tasks: list[asyncio.Task[tuple[BaseModel, uuid.UUID]]] = []
-
-    @property
-    def confirmed(self) -> bool:
-        return self._confirmed.is_set()
-
-    def confirm(self, parent_execution_id: uuid.UUID) -> None:
-        self.parent = parent_execution_id
-        self._turns.reserve(self._parked)  # the held requests go out first
-        self._confirmed.set()
-
-    async def drop(self) -> None:
-        for task in self.tasks:
-            task.cancel()
-        await asyncio.gather(*self.tasks, return_exceptions=True)
-
-    async def decided(self) -> uuid.UUID:
-        """The parent once confirmed; cancelled if dropped (for an agent with no request held)."""
-        await self._confirmed.wait()
-        assert self.parent is not None
-        return self.parent
-
-    async def wait(self) -> uuid.UUID:
-        """At the hold point: the parent once confirmed (the agent's reserved turn is then its
-        to take); cancelled if dropped."""
-        self._parked += 1
-        try:
-            return await self.decided()
-        except asyncio.CancelledError:
-            if self.confirmed:
-                self._turns.unreserve()
-            raise
-        finally:
-            self._parked -= 1
-
-
-class _Collector:
-    """Python's automatic cycle collection, paused while any job is on the path from a model's
-    answer to its next request. Parsing a large answer makes thousands of objects, and the
-    collections they trigger (a full one walks everything made since the last job, 10-20 ms)
-    landed right there, between the answer and what waits for it (measured). Paused, they run
-    once the request is out; pauses are short (WriteBehind's holds are capped) and nest across
-    jobs: collection resumes when the last pause ends, if it was on to begin with."""
-
-    def __init__(self) -> None:
-        self._pauses = 0
-        self._was_enabled = False
-
-    def pause(self) -> None:
-        if self._pauses == 0:
-            self._was_enabled = gc.isenabled()
-            gc.disable()
-        self._pauses += 1
-
-    def resume(self) -> None:
-        if self._pauses == 0:
-            return
-        self._pauses -= 1
-        if self._pauses == 0 and self._was_enabled:
-            gc.enable()
-
-
-collector = _Collector()
-
-
 class WriteBehind:
     """Writes a run does not wait for: they go on in the background while the next model call
     is on its way, and whoever owns them drains them (raising the first error) before counting
-    the work they record as done.
-
-    They share the one event loop with the agents, so from the moment a model's answer arrives
-    until the requests waiting to be built are out they are held (hold/release): the CPU they
-    need (ORM flushes of many findings) would otherwise come before the next request's. Never
-    for long, though (MAX_HOLD_SECONDS): a worker that finished early must not look running
-    until its slowest sibling is done.
-    """
-
-    MAX_HOLD_SECONDS = 0.1
-    MAX_TOTAL_HOLD_SECONDS = 0.3
+    the work they record as done."""
 
     def __init__(self) -> None:
         self._tasks: list[asyncio.Task[None]] = []
-        self._open = asyncio.Event()
-        self._open.set()
-        self._deadline: asyncio.TimerHandle | None = None
-        self._held_since = 0.0
-
-    def hold(self) -> None:
-        """Each answer holds the writes until MAX_HOLD_SECONDS after it, so a burst of answers
-        (parallel workers) and the request that follows the last of them come first; a hold
-        renewed answer after answer still ends MAX_TOTAL_HOLD_SECONDS after it began."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        if self._open.is_set():
-            self._open.clear()
-            self._held_since = now
-            collector.pause()  # as long as the writes are held (see _Collector)
-        if self._deadline is not None:
-            self._deadline.cancel()
-        until = min(now + self.MAX_HOLD_SECONDS, self._held_since + self.MAX_TOTAL_HOLD_SECONDS)
-        self._deadline = loop.call_at(until, self.release)
-
-    def release(self) -> None:
-        if not self._open.is_set():
-            collector.resume()
-        self._open.set()
-        if self._deadline is not None:
-            self._deadline.cancel()
-            self._deadline = None
 
     def add(self, write: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        async def when_released() -> None:
-            await self._open.wait()
-            await write
-
-        task = asyncio.create_task(when_released())
+        task = asyncio.create_task(write)
         self._tasks.append(task)
         return task
 
@@ -305,7 +111,6 @@ class PipelineContext:
     job_id: uuid.UUID | None
     # Set by the processing pipeline: agents' completion records are written behind.
     write_behind: WriteBehind | None = None
-    turns: RequestTurns = field(default_factory=RequestTurns, repr=False)
     # Execution records started in this turn of the event loop and not yet being written.
     opening: "_Opening | None" = field(default=None, init=False, repr=False)
     # Steps of execution records (completion, fallback, failure) taken in this turn of the
@@ -405,61 +210,42 @@ async def run_agent(
     *,
     parent_execution_id: uuid.UUID | None = None,
     input_summary: dict[str, Any] | None = None,
-    speculation: Speculation | None = None,
     completion: "Completion | None" = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
-    Under a speculation, the parent is the one it is confirmed with, and the record exists
-    only from then on. Given a `completion`, the record's completion is left to the caller to
-    write in its own transaction."""
+    Given a `completion`, the record's completion is left to the caller to write in its own
+    transaction."""
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
-    opened: list[ExecutionRecord] = []
-
-    def open_record(parent: uuid.UUID | None) -> None:
-        if not opened:
-            opened.append(ExecutionRecord.start(ctx, spec, parent, input_summary))
-
-    if speculation is None:
-        open_record(parent_execution_id)
+    record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
     last_error = ""
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
-            await opened[0].fallback(tier, last_error)
+            await record.fallback(tier, last_error)
         thoughts: list[str] = []
         try:
-            attempt = await _attempt(
-                ctx, spec, tier, parts, thoughts, None if opened else speculation, open_record
-            )
+            attempt = await _attempt(ctx, spec, tier, parts, thoughts)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
-            if not opened:
-                assert speculation is not None  # failed before its request was held
-                open_record(await speculation.decided())
-            opened[0].thought(thoughts)
+            record.thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if problem := configuration_problem(exc, model_name(tier, ctx.settings)):
+            if problem := configuration_problem(exc, model_name(tier, ctx.settings), ctx.settings):
                 # An unknown model or a refused level: Flash would hide it, not fix it.
                 last_error = problem[:2000]
                 break
             continue
-        if not opened:  # a model whose request was never held (it has no hold point)
-            assert speculation is not None
-            open_record(await speculation.decided())
-        record = opened[0]
         record.thought(thoughts)
         if completion is not None:
             await record.wait_opened()
             completion.record, completion.attempt = record, attempt
         elif ctx.write_behind is not None:
-            ctx.write_behind.hold()  # until the next model request (see WriteBehind)
             # The record exists before its id is handed out (it may become a parent).
             await record.wait_opened()
             ctx.write_behind.add(record.complete(attempt))
         else:
             await record.complete(attempt)
         return attempt.output, record.id
-    await opened[0].fail(last_error)
+    await record.fail(last_error)
     raise AgentFailedError(spec.name, last_error)
 
 
@@ -474,54 +260,10 @@ def model_name(tier: Tier, settings: Settings) -> str:
 
 
 async def _attempt(
-    ctx: PipelineContext,
-    spec: AgentSpec,
-    tier: Tier,
-    parts: list[str],
-    thoughts: list[str],
-    speculation: Speculation | None,
-    open_record: Callable[[uuid.UUID | None], None],
+    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], thoughts: list[str]
 ) -> Attempt:
-    role_timeout = (
-        ctx.settings.gemini_triage_timeout_seconds
-        if spec.role == "triage"
-        else ctx.settings.gemini_timeout_seconds
-    )
-    limit = role_timeout * (ctx.settings.gemini_retry_attempts + 1)
-    end_turn = await ctx.turns.take()
-
-    def sent() -> None:
-        end_turn()
-        # Writes held since an answer arrived go once the last waiting request is out.
-        if ctx.write_behind is not None and ctx.turns.idle:
-            ctx.write_behind.release()
-
-    def answered() -> None:
-        # From the answer's headers on, reading it comes first (see WriteBehind, _Collector).
-        if ctx.write_behind is not None:
-            ctx.write_behind.hold()
-
-    async def held() -> None:
-        nonlocal end_turn
-        assert speculation is not None
-        if not speculation.confirmed:
-            end_turn()  # built: the next agent may build its request
-            await speculation.wait()
-            # The time spent held is not the model's: its time limit starts now.
-            deadline.reschedule(asyncio.get_running_loop().time() + limit)
-            end_turn = await ctx.turns.take(reserved=True)
-        open_record(speculation.parent)
-
-    try:
-        async with asyncio.timeout(limit) as deadline:
-            with (
-                when_sent(sent),
-                when_answered(answered),
-                held_by(held if speculation is not None else None),
-            ):
-                return await _run_attempt(ctx, spec, tier, parts, thoughts)
-    finally:
-        end_turn()
+    async with asyncio.timeout(attempt_seconds(spec.role, ctx.settings)):
+        return await _run_attempt(ctx, spec, tier, parts, thoughts)
 
 
 async def _run_attempt(
@@ -591,9 +333,6 @@ class _Opening:
 
 
 async def _insert_opened(ctx: PipelineContext, batch: _Opening) -> None:
-    # The requests of the agents started together go out first (the records' events follow
-    # within milliseconds; the database would otherwise take the CPU their requests need).
-    await ctx.turns.wait_idle()
     batch.writing = True  # records started from now on go to the next batch
     async with ctx.session_factory() as session:
         await execution_repo.add_many(session, [row for _, row, _ in batch.records])
@@ -616,9 +355,9 @@ class _Step:
 
 @dataclass
 class _Stepping:
-    """Record steps taken in the same turn of the event loop, written together: the answers of
-    parallel workers are released together (WriteBehind), and one transaction for all of their
-    completions costs the loop a fraction of one each."""
+    """Record steps taken in the same turn of the event loop, written together: one
+    transaction for all of the parallel workers' completions that arrive together costs a
+    fraction of one each."""
 
     steps: list[_Step] = field(default_factory=list)
     task: "asyncio.Task[None] | None" = None
@@ -704,6 +443,7 @@ class ExecutionRecord:
             agent_name=spec.name,
             agent_type=spec.agent_type,
             model_name=model,
+            provider=ctx.settings.resolved_llm_provider,
             status=ExecutionStatus.RUNNING,
             input_data=input_summary or {},
             started_at=record.started,

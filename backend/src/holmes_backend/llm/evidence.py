@@ -125,3 +125,24 @@ def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str
         documents.append(doc)
     rest = _BLOCK.sub("", text).strip()
     return documents, findings, rest
+
+
+def is_evidence(part: str) -> bool:
+    """The part is one file's evidence block (render_evidence)."""
+    return part.startswith(_EVIDENCE_OPEN) and part.endswith(_EVIDENCE_CLOSE)
+
+
+def cut_evidence(part: str, chars: int) -> str:
+    """An evidence block kept to about `chars` characters: its header and the whole chunk lines
+    that fit, still closed, then a line saying how much of the file was left out."""
+    body_end = len(part) - len(_EVIDENCE_CLOSE)
+    if len(part) <= chars:
+        return part
+    header_end = part.index("\n") if "\n" in part else body_end
+    cut = part.rfind("\n", header_end, max(header_end, chars - len(_EVIDENCE_CLOSE)) + 1)
+    cut = max(cut, header_end)
+    left_out = body_end - cut
+    return (
+        f"{part[:cut]}\n{_EVIDENCE_CLOSE}\n"
+        f"[{left_out} characters of this file left out: over the model's context budget]"
+    )

@@ -9,24 +9,19 @@ import asyncio
 import functools
 import io
 import math
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import Any, Literal
 
 import anyio
-import pydantic_core
 from google import genai
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
-from google.adk.utils._event_loop_cache import PerLoopCachedProperty
 from google.genai import types
-from google.genai._api_client import BaseApiClient, HttpRequest, HttpResponse
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
-from holmes_backend.llm.pool import use_pool_in
-from holmes_backend.llm.sent import trace_request
 
 Tier = Literal["pro", "flash"]
 AgentRole = Literal[
@@ -97,13 +92,11 @@ def retry_options(settings: Settings) -> types.HttpRetryOptions:
 
 
 def http_options(settings: Settings) -> types.HttpOptions:
-    """Client-wide options: retries, the default timeout, the base URL when overridden, and
-    requests that report when they are out (llm.sent)."""
+    """Client-wide options: retries, the default timeout, the base URL when overridden."""
     return types.HttpOptions(
         base_url=settings.gemini_base_url,
         timeout=timeout_ms(settings.gemini_timeout_seconds),
         retry_options=retry_options(settings),
-        async_client_args={"event_hooks": {"request": [trace_request]}},
     )
 
 
@@ -126,88 +119,24 @@ def client_kwargs(settings: Settings) -> dict[str, Any]:
 
 def genai_client(settings: Settings) -> genai.Client:
     """A client with the same settings as the models' (for the File API)."""
-    client = genai.Client(**client_kwargs(settings))
-    use_pool_in(client)
-    return client
-
-
-class SharedSchema(dict[str, Any]):
-    """A JSON schema shared by every request for its class and never changed: google-genai
-    deep-copies a request's config (twice per call), which for a domain agent's schema was
-    thousands of copied objects per request, so a copy of this one is itself."""
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> "SharedSchema":
-        return self
+    return genai.Client(**client_kwargs(settings))
 
 
 @functools.cache
-def json_schema(schema: type[BaseModel]) -> SharedSchema:
-    return SharedSchema(schema.model_json_schema())
-
-
-_genai_from_response: Callable[..., types.GenerateContentResponse] = (
-    types.GenerateContentResponse._from_response.__func__  # type: ignore[attr-defined]
-)
-
-
-def _from_response_unparsed(
-    cls: type[types.GenerateContentResponse],
-    *,
-    response: dict[str, object],
-    kwargs: dict[str, object],
-) -> types.GenerateContentResponse:
-    """google-genai's reading of an answer, without `parsed` for the schemas sent from here.
-
-    Given a dict schema, google-genai decodes the answer's JSON text a second time into
-    `parsed`, which nothing reads: ADK hands on the text and the agent validates it against its
-    class. For a 100 kB domain answer that was a third of what google-genai spends reading it
-    (measured), on the path from the answers of parallel workers to the next request."""
-    config = kwargs.get("config")
-    if isinstance(config, dict) and isinstance(config.get("response_json_schema"), SharedSchema):
-        kwargs = {**kwargs, "config": {**config, "response_json_schema": None}}
-    return _genai_from_response(cls, response=response, kwargs=kwargs)
-
-
-types.GenerateContentResponse._from_response = classmethod(_from_response_unparsed)  # type: ignore[method-assign,assignment]
-
-
-_genai_async_request: Callable[..., Any] = BaseApiClient._async_request
-
-
-async def _async_request_encoded(
-    self: BaseApiClient, http_request: HttpRequest, *args: Any, **kwargs: Any
-) -> HttpResponse:
-    """google-genai's async request with its JSON body encoded by pydantic-core, once for all
-    its tries: the standard library's encoder took ~2.4 ms per MB (measured), and a strategy,
-    synthesis or graph request carries most of a megabyte of evidence and findings, encoded on
-    the path from one model's answer to the next request. The body is the same JSON, its text
-    as UTF-8 instead of \\u escapes (which Gemini reads alike). google-genai sends a bytes body
-    as it is."""
-    if isinstance(http_request.data, dict) and http_request.data:
-        http_request.data = pydantic_core.to_json(http_request.data)
-    response: HttpResponse = await _genai_async_request(self, http_request, *args, **kwargs)
-    return response
-
-
-BaseApiClient._async_request = _async_request_encoded  # type: ignore[method-assign]
+def json_schema(schema: type[BaseModel]) -> dict[str, Any]:
+    """The class's JSON Schema, built once per class (google-genai copies a request's config
+    before changing anything in it, so the cached one is never altered)."""
+    return schema.model_json_schema()
 
 
 class SchemaCachingGemini(Gemini):
-    """ADK's Gemini, sending an agent's output schema as JSON Schema converted once per class.
+    """ADK's Gemini, sending an agent's output schema as JSON Schema built once per class.
 
     Given a Pydantic class as `response_schema`, google-genai rebuilds its JSON schema and
-    converts it to an OpenAPI schema on every request, which was nearly half of the CPU an agent
-    run costs before its request leaves (measured; it delays every parallel worker behind it).
-    Gemini takes the JSON Schema itself as `response_json_schema`; the agent still validates the
-    answer against the class. Its clients (one per event loop, as ADK's) pool their connections
-    with llm.pool.ConnectionPool.
+    converts it to its OpenAPI subset on every request; Gemini takes the JSON Schema itself as
+    `response_json_schema`, which keeps what the subset cannot say ($defs, unions). The agent
+    still validates the answer against the class.
     """
-
-    @PerLoopCachedProperty
-    def api_client(self) -> genai.Client:
-        client: genai.Client = Gemini.api_client.func(self)  # type: ignore[attr-defined]
-        use_pool_in(client)
-        return client
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False

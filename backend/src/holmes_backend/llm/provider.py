@@ -1,31 +1,22 @@
 """The one place that answers "which model for this tier, with which request config".
 
 Agents never pick a provider themselves: they ask `model_for(tier, settings)` and
-`generate_config(role, settings)`, so the same LlmAgent definitions run on Gemini or on the
-offline local analyst (DESIGN decision 1).
+`generate_config(role, settings)`, so the same LlmAgent definitions run on Gemini, on a model
+served on an OpenAI-compatible server, or on the offline local analyst (DESIGN decision 1).
 """
 
-import importlib.util
-import sys
-
 from google.adk.models.base_llm import BaseLlm
-from google.adk.models.google_llm import Gemini
 from google.genai import types
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import gemini, models
+from holmes_backend.llm import gemini, models, openai_compat
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.local import model as local
 
-# ADK imports its optional RemoteA2aAgent on every agent run; without the a2a package the failing
-# import is compiled afresh each time (about 8 ms of CPU per agent run, measured). Marking the
-# module absent makes that import fail at once. Holmes uses no A2A agents.
-if importlib.util.find_spec("a2a") is None:
-    sys.modules.setdefault("google.adk.agents.remote_a2a_agent", None)  # type: ignore[arg-type]
-
 
 def model_for(tier: Tier, settings: Settings) -> str | BaseLlm:
-    """A registered local model name, or a configured ADK Gemini model.
+    """A registered local model name, or a configured ADK model (Gemini, or LiteLLM's for an
+    OpenAI-compatible server).
 
     Gemini is returned as an object, not a name: a bare "gemini-…" string would make ADK build a
     client from ambient env vars with no retry options, timeout or base URL.
@@ -38,21 +29,25 @@ def model_for(tier: Tier, settings: Settings) -> str | BaseLlm:
             latency_seconds=settings.local_analyst_latency_ms / 1000,
             processes=settings.local_analyst_processes,
         )
-    return _shared_gemini(tier, settings)
+    return _shared_model(tier, settings)
 
 
-# One Gemini model per tier and settings: building one costs a new client with its own TLS
-# contexts (tens of ms of CPU), which every agent of a 50-file case used to pay again.
-_GEMINI: dict[tuple[str, int], tuple[Settings, Gemini]] = {}
+# One model per tier and settings: building a Gemini one costs a new client with its own TLS
+# contexts (tens of ms of CPU), which every agent of a 50-file case would pay again.
+_MODELS: dict[tuple[str, int], tuple[Settings, BaseLlm]] = {}
 
 
-def _shared_gemini(tier: Tier, settings: Settings) -> Gemini:
+def _shared_model(tier: Tier, settings: Settings) -> BaseLlm:
     key = (tier, id(settings))
-    cached = _GEMINI.get(key)
+    cached = _MODELS.get(key)
     if cached is not None and cached[0] is settings:
         return cached[1]
-    model = gemini.build_gemini(tier, settings)
-    _GEMINI[key] = (settings, model)
+    model: BaseLlm
+    if settings.resolved_llm_provider == "openai_compat":
+        model = openai_compat.build_model(tier, settings)
+    else:
+        model = gemini.build_gemini(tier, settings)
+    _MODELS[key] = (settings, model)
     return model
 
 
@@ -60,7 +55,10 @@ def generate_config(
     role: AgentRole, settings: Settings, tier: Tier | None = None
 ) -> types.GenerateContentConfig:
     """Thinking settings for the role (PRD §4.5, HOLMES_GEMINI_THINKING) and, on Gemini, the
-    role's request timeout. Given the tier, the level is one its Gemini model accepts."""
+    role's request timeout. Given the tier, the level is one its Gemini model accepts. An
+    OpenAI-compatible server takes no thinking levels."""
+    if settings.resolved_llm_provider == "openai_compat":
+        return openai_compat.generate_config()
     on_gemini = settings.resolved_llm_provider == "gemini"
     model = gemini.model_id(tier, settings) if on_gemini and tier is not None else None
     config = types.GenerateContentConfig(
@@ -71,4 +69,39 @@ def generate_config(
     return config
 
 
-__all__ = ["AgentRole", "Tier", "generate_config", "model_for"]
+def attempt_seconds(role: AgentRole, settings: Settings) -> float | None:
+    """The longest one model attempt may take, retries included; None for no limit of its own.
+
+    On a local server the call's own timeout bounds each try, and time spent queued behind the
+    calls already out (HOLMES_LLM_CONCURRENCY) is not the model's."""
+    if settings.resolved_llm_provider == "openai_compat":
+        return None
+    return gemini.role_timeout_seconds(role, settings) * (settings.gemini_retry_attempts + 1)
+
+
+async def check_models(settings: Settings) -> None:
+    """The start-up check of the configured provider's models: ModelConfigurationError, saying
+    what to change, when they cannot work (the local analyst always can)."""
+    provider = settings.resolved_llm_provider
+    if provider == "gemini":
+        await models.check_models(settings)
+    elif provider == "openai_compat":
+        await openai_compat.check_models(settings)
+
+
+def configuration_problem(exc: BaseException, model: str, settings: Settings) -> str | None:
+    """What a model's refusal says about the configuration (no fallback fixes it), or None."""
+    if settings.resolved_llm_provider == "openai_compat":
+        return openai_compat.configuration_problem(exc, model)
+    return models.configuration_problem(exc, model)
+
+
+__all__ = [
+    "AgentRole",
+    "Tier",
+    "attempt_seconds",
+    "check_models",
+    "configuration_problem",
+    "generate_config",
+    "model_for",
+]

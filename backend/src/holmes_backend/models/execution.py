@@ -26,6 +26,8 @@ class AgentExecution(Base):
     agent_name: Mapped[str] = mapped_column(String(100), nullable=False)
     agent_type: Mapped[str] = mapped_column(String(50), nullable=False)
     model_name: Mapped[str] = mapped_column(String(100), nullable=False)
+    # gemini | openai_compat | local (Settings.resolved_llm_provider); None on older records.
+    provider: Mapped[str | None] = mapped_column(String(20))
     status: Mapped[str] = mapped_column(String(20), nullable=False, default=ExecutionStatus.PENDING)
     input_data: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     output_data: Mapped[dict[str, Any] | None] = mapped_column(JSONType)

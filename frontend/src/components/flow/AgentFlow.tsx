@@ -13,7 +13,7 @@ import { useWorkspace } from "@/stores/workspace";
 import { AgentDrawer } from "./AgentDrawer";
 import { AgentNode, PhaseNode } from "./AgentNode";
 import styles from "./flow.module.css";
-import { clockTime, plural } from "./format";
+import { PROVIDER_NAMES, clockTime, plural, providersOf } from "./format";
 import { type FlowNode, layoutChat, layoutProcessing } from "./layout";
 import { RunProgress } from "./RunProgress";
 import { StreamBanner, StreamStatusPill } from "./StreamStatus";
@@ -73,6 +73,7 @@ function FlowPanel({ caseId }: { caseId: string }) {
   const connection = useCaseEvents((state) => state.connection);
 
   const merged = useMemo(() => mergeRecords(log, records), [log, records]);
+  const providers = useMemo(() => providersOf(records), [records]);
   const processing = useMemo(() => processingView(merged, caseStatus), [merged, caseStatus]);
   const chat = useMemo(() => chatView(merged), [merged]);
   const chatRuns = chat.agents.filter((a) => !a.parentId || !chat.agents.some((b) => b.key === a.parentId)).length;
@@ -112,6 +113,7 @@ function FlowPanel({ caseId }: { caseId: string }) {
     <div className="relative flex h-full flex-col bg-slate-50" data-testid="agent-flow" data-state={state} data-lane={lane}>
       <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
         <RunSummary run={lane === "processing" ? processing.run : null} lane={lane} chatRuns={chatRuns} />
+        <ProviderPill providers={providers} />
         <div className="min-w-[260px] flex-1">{lane === "processing" && job && processing.run ? <RunProgress job={job} /> : null}</div>
         {chat.agents.length ? (
           <div className="flex shrink-0 rounded-md bg-slate-100 p-0.5 text-xs font-medium" role="tablist" aria-label="Runs">
@@ -248,6 +250,18 @@ function RunSummary({ run, lane, chatRuns }: { run: RunInfo | null; lane: Lane; 
         {run.resumedAfter.length ? <span className="text-slate-400"> · resumed</span> : null}
       </span>
     </div>
+  );
+}
+
+/** Which model provider the case's agents ran on (the latest run's first, then any earlier). */
+function ProviderPill({ providers }: { providers: string[] }) {
+  if (!providers.length) return null;
+  const [latest, ...earlier] = providers.map((p) => PROVIDER_NAMES[p] ?? p);
+  return (
+    <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600" data-testid="model-provider" data-provider={providers[0]}>
+      Ran on: <span className="font-medium text-slate-800">{latest}</span>
+      {earlier.length ? <span className="text-slate-400"> (earlier runs: {earlier.join(", ")})</span> : null}
+    </span>
   );
 }
 

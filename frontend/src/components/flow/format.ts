@@ -41,3 +41,25 @@ export function clockTime(iso: string | null): string | null {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${count} ${count === 1 ? one : many}`;
 }
+
+/** How the UI names each model provider (Settings.resolved_llm_provider on the backend). */
+export const PROVIDER_NAMES: Record<string, string> = {
+  gemini: "Gemini",
+  openai_compat: "Local model server (OpenAI-compatible)",
+  local: "Offline analyst",
+};
+
+/** The providers a case's agents ran on, the latest run's first; records older than the
+ *  provider field (null) say nothing. */
+type ProviderRecord = { provider?: string | null; started_at?: string | null; children: readonly ProviderRecord[] };
+
+export function providersOf(records: readonly ProviderRecord[]): string[] {
+  const seen: { provider: string; at: string }[] = [];
+  const visit = (record: ProviderRecord) => {
+    if (record.provider) seen.push({ provider: record.provider, at: record.started_at ?? "" });
+    for (const child of record.children) visit(child);
+  };
+  for (const record of records) visit(record);
+  seen.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
+  return [...new Set(seen.map((s) => s.provider))];
+}

@@ -41,8 +41,8 @@ from holmes_backend.agents.runner import (
 )
 from holmes_backend.agents.schemas import ChatAnswer, SourceRef
 from holmes_backend.llm.gemini import Tier
-from holmes_backend.llm.models import ModelErrorEvent, configuration_problem
-from holmes_backend.llm.provider import generate_config, model_for
+from holmes_backend.llm.models import ModelErrorEvent
+from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
 from holmes_backend.tools.case_knowledge import CaseTools
 from holmes_shared.events import EventType
 
@@ -112,7 +112,9 @@ class ChatRun:
                     yield piece
             except Exception as exc:  # any model or tool failure: the next tier, or the end
                 last_error = f"{type(exc).__name__}: {exc}"[:2000]
-                if problem := configuration_problem(exc, model_name(tier, self.ctx.settings)):
+                if problem := configuration_problem(
+                    exc, model_name(tier, self.ctx.settings), self.ctx.settings
+                ):
                     last_error = problem[:2000]  # Flash would hide it, not fix it
                     break
                 if self.streamed:

@@ -95,6 +95,7 @@ def _tree(rows: Sequence[AgentExecution]) -> list[AgentNodeOut]:
             agent_name=row.agent_name,
             agent_type=row.agent_type,
             model_name=row.model_name,
+            provider=row.provider,
             status=row.status,
             fallback_used=row.fallback_used,
             fallback_model=row.fallback_model,

@@ -152,6 +152,10 @@ class AgentNodeOut(BaseModel):
     agent_name: str
     agent_type: str
     model_name: str
+    provider: str | None = Field(
+        description="The model provider the agent ran on: gemini, openai_compat (a model the "
+        "user serves) or local (the offline analyst); null on records older than the field"
+    )
     status: str
     fallback_used: bool
     fallback_model: str | None

@@ -1,0 +1,278 @@
+"""A model the user serves: any OpenAI-compatible server (Ollama, vLLM, llama.cpp's server, LM
+Studio), through ADK's LiteLLM wrapper, for cases that must not leave the firm.
+
+The same agents, schemas and runner as on Gemini; what differs is what a local model can take.
+Its context window is small, so a request whose evidence would not fit is cut to the budget
+(HOLMES_LLM_CONTEXT_TOKENS less the answer's HOLMES_LLM_MAX_OUTPUT_TOKENS), the longest parts
+first, and says what was left out; and one server answers few requests at once, so at most
+HOLMES_LLM_CONCURRENCY calls are out together. The answer's schema goes as the OpenAI
+`response_format` JSON schema, which these servers constrain their output to.
+
+LiteLLM is imported only when this provider is used: importing it takes seconds. It is told
+to use its bundled model-cost map, not to fetch one from GitHub at import (no network here).
+"""
+
+import asyncio
+import functools
+import os
+import weakref
+from collections.abc import AsyncGenerator
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from google.adk.models.llm_request import LlmRequest
+from google.adk.models.llm_response import LlmResponse
+from google.genai import types
+from pydantic import Field
+
+from holmes_backend.config import Settings
+from holmes_backend.llm import evidence
+from holmes_backend.llm.gemini import Tier
+from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
+
+if TYPE_CHECKING:
+    from google.adk.models.lite_llm import LiteLlm
+
+# LiteLLM's route for "a server speaking the OpenAI API at api_base".
+ROUTE = "openai/"
+# Characters per token for the budget: a conservative figure for English prose and JSON on the
+# tokenizers of the usual local models (Llama, Qwen, Mistral: 3.5-4.5). Counting exactly would
+# need the model's tokenizer, which a local server does not expose over the OpenAI API.
+CHARS_PER_TOKEN = 3.5
+# Room for the closing marker and the note a cut evidence block ends with.
+_NOTE_CHARS = 120
+# Tokens kept free for the chat template, role markers and the schema the server adds.
+TEMPLATE_TOKENS = 512
+
+_SETTING = {"pro": "HOLMES_LLM_PRO_MODEL", "flash": "HOLMES_LLM_FLASH_MODEL"}
+
+
+def model_id(tier: Tier, settings: Settings) -> str:
+    """The server's name for the tier's model."""
+    pro = settings.llm_pro_model or ""
+    return pro if tier == "pro" else settings.llm_flash_model or pro
+
+
+def _api_key(settings: Settings) -> str:
+    # Most local servers want no key, but the OpenAI client refuses to send a request without
+    # one; any placeholder is accepted by Ollama, llama.cpp and LM Studio.
+    key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else ""
+    return key or "not-needed"
+
+
+# One gate per event loop and server: the calls out at once to that server.
+_GATES: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore]]" = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _gate(settings: Settings) -> asyncio.Semaphore:
+    gates = _GATES.setdefault(asyncio.get_running_loop(), {})
+    key = f"{settings.llm_base_url}|{settings.llm_concurrency}"
+    gate = gates.get(key)
+    if gate is None:
+        gate = gates[key] = asyncio.Semaphore(settings.llm_concurrency)
+    return gate
+
+
+def evidence_budget_chars(settings: Settings) -> int:
+    """Characters of request text (instruction and evidence) a request may carry."""
+    tokens = settings.llm_context_tokens - settings.llm_max_output_tokens - TEMPLATE_TOKENS
+    return max(0, int(tokens * CHARS_PER_TOKEN))
+
+
+def fit_to_budget(parts: list[str], budget: int) -> list[str]:
+    """The parts kept to `budget` characters in all by cutting evidence blocks only (whole chunk
+    lines, the block still closed, a note of what was left out): the instruction, the task and
+    earlier stages' findings go whole, since half of a JSON block is no help to a model. The
+    longest files are cut first, to a common length, so short files survive whole."""
+    if sum(len(p) for p in parts) <= budget:
+        return parts
+    cuttable = [index for index, part in enumerate(parts) if evidence.is_evidence(part)]
+    remaining = budget - sum(len(p) for i, p in enumerate(parts) if i not in set(cuttable))
+    cap = 0
+    lengths = sorted(len(parts[i]) for i in cuttable)
+    for index, length in enumerate(lengths):
+        left = len(lengths) - index
+        share = max(0, remaining - _NOTE_CHARS * left) // left  # each, if all left are cut
+        if length > share:
+            cap = share
+            break
+        remaining -= length
+    else:
+        return parts
+    return [
+        evidence.cut_evidence(part, cap) if index in cuttable else part
+        for index, part in enumerate(parts)
+    ]
+
+
+def _fit_request(llm_request: LlmRequest, settings: Settings) -> None:
+    instruction = llm_request.config.system_instruction
+    reserved = len(instruction) if isinstance(instruction, str) else 0
+    parts = [
+        part
+        for content in llm_request.contents
+        for part in content.parts or []
+        if part.text is not None and not part.thought
+    ]
+    budget = max(0, evidence_budget_chars(settings) - reserved)
+    fitted = fit_to_budget([part.text or "" for part in parts], budget)
+    over = sum(len(text) for text in fitted) - budget
+    if over > 0:
+        # What is left is findings and the task, which cannot be cut: the server would refuse
+        # the request, less clearly.
+        raise RequestOverBudgetError(
+            f"the request is ~{int(over / CHARS_PER_TOKEN)} tokens over the local model's "
+            f"budget (HOLMES_LLM_CONTEXT_TOKENS={settings.llm_context_tokens} less "
+            f"HOLMES_LLM_MAX_OUTPUT_TOKENS={settings.llm_max_output_tokens}) with every file's "
+            f"evidence cut; a model with a larger context window is needed for this case"
+        )
+    for part, text in zip(parts, fitted, strict=True):
+        part.text = text
+
+
+class RequestOverBudgetError(RuntimeError):
+    """A request that does not fit the local model's context even with its evidence cut."""
+
+
+class ModelRefusedError(RuntimeError):
+    """The model declined to answer (OpenAI's `refusal`), which ADK would read as no answer."""
+
+
+def _refusal(response: Any) -> str | None:
+    choices = getattr(response, "choices", None) or []
+    message = getattr(choices[0], "message", None) if choices else None
+    # LiteLLM keeps a field its Message does not declare among the provider's own fields.
+    refusal = getattr(message, "refusal", None) or (
+        getattr(message, "provider_specific_fields", None) or {}
+    ).get("refusal")
+    return str(refusal) if refusal else None
+
+
+@functools.cache
+def _model_class() -> "type[LiteLlm]":
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    from google.adk.models.lite_llm import (  # noqa: PLC0415 - seconds to import
+        LiteLlm,
+        LiteLLMClient,
+    )
+
+    class RefusalCheckingClient(LiteLLMClient):
+        async def acompletion(self, model: Any, messages: Any, tools: Any, **kwargs: Any) -> Any:
+            response = await super().acompletion(model, messages, tools, **kwargs)
+            if reason := _refusal(response):
+                raise ModelRefusedError(f"{model} refused to answer: {reason}")
+            return response
+
+    class OpenAICompatLlm(LiteLlm):
+        """LiteLlm with the request cut to the context budget and a gate on calls at once."""
+
+        settings: Settings
+        llm_client: LiteLLMClient = Field(default_factory=RefusalCheckingClient, exclude=True)
+
+        async def generate_content_async(
+            self, llm_request: LlmRequest, stream: bool = False
+        ) -> AsyncGenerator[LlmResponse, None]:
+            _fit_request(llm_request, self.settings)
+            async with _gate(self.settings):
+                async for response in super().generate_content_async(llm_request, stream):
+                    yield response
+
+    return OpenAICompatLlm
+
+
+def build_model(tier: Tier, settings: Settings) -> "LiteLlm":
+    """An ADK model for the tier on the configured server."""
+    return _model_class()(
+        model=ROUTE + model_id(tier, settings),
+        settings=settings,
+        api_base=settings.llm_base_url,
+        api_key=_api_key(settings),
+        max_tokens=settings.llm_max_output_tokens,
+        timeout=settings.llm_timeout_seconds,
+        # One retry: a busy local GPU is not helped by a storm of them.
+        num_retries=1,
+    )
+
+
+def generate_config() -> types.GenerateContentConfig:
+    """No thinking settings: an OpenAI-compatible server has no thinking levels to take them,
+    and several refuse a `reasoning_effort` they do not know."""
+    return types.GenerateContentConfig()
+
+
+async def check_models(settings: Settings) -> None:
+    """The server answers and serves the configured models (GET {base}/models, which Ollama,
+    vLLM, llama.cpp's server and LM Studio all serve); ModelConfigurationError otherwise.
+
+    A server that does not answer at all is a configuration error too: unlike Gemini's
+    outages, a local server that is down at start-up is almost always a wrong address."""
+    base = (settings.llm_base_url or "").rstrip("/")
+    headers = {"Authorization": f"Bearer {_api_key(settings)}"}
+    try:
+        async with httpx.AsyncClient(timeout=10) as client:
+            response = await client.get(f"{base}/models", headers=headers)
+    except httpx.HTTPError as exc:
+        raise ModelConfigurationError(
+            f"OpenAI-compatible model configuration error: HOLMES_LLM_BASE_URL={base} does "
+            f"not answer ({type(exc).__name__}: {exc}); is the model server running?"
+        ) from exc
+    if response.status_code != 200:
+        raise ModelConfigurationError(
+            f"OpenAI-compatible model configuration error: GET {base}/models answered "
+            f"{response.status_code} {response.text[:300]!r} (check HOLMES_LLM_BASE_URL, which "
+            f"ends in /v1 on most servers, and HOLMES_LLM_API_KEY)"
+        )
+    served = {str(m.get("id")) for m in response.json().get("data", []) if isinstance(m, dict)}
+    problems = [
+        f"{_SETTING[tier]}={model_id(tier, settings)}: the server does not serve it"
+        for tier in ("pro", "flash")
+        if model_id(tier, settings) not in served
+    ]
+    if problems:
+        raise ModelConfigurationError(
+            "OpenAI-compatible model configuration error:\n- "
+            + "\n- ".join(dict.fromkeys(problems))
+            + f"\n(the server at {base} serves: {', '.join(sorted(served)) or 'nothing'})"
+        )
+
+
+def configuration_problem(exc: BaseException, model: str) -> str | None:
+    """What the server's refusal says about the configuration (an unknown model, a refused key),
+    or None: a timeout, an overloaded server or a bad answer is not (the next tier is tried).
+
+    ADK reports LiteLLM's error as an event named by its class (agents raise ModelErrorEvent)."""
+    if isinstance(exc, ModelErrorEvent):
+        status = _REFUSING_ERRORS.get(exc.code)
+        detail = exc.message
+    elif type(exc).__module__.startswith("litellm"):
+        status = getattr(exc, "status_code", None)
+        detail = str(exc)
+    else:
+        return None
+    if status not in _REFUSING_ERRORS.values():
+        return None
+    return (
+        f"OpenAI-compatible model configuration error: {model} was refused with {status}: "
+        f"{detail} (check HOLMES_LLM_BASE_URL, HOLMES_LLM_PRO_MODEL, HOLMES_LLM_FLASH_MODEL and "
+        f"HOLMES_LLM_API_KEY; Holmes does not fall back to another model for this)"
+    )
+
+
+# LiteLLM's errors that no other model or retry would fix, and their HTTP statuses.
+_REFUSING_ERRORS = {"AuthenticationError": 401, "PermissionDeniedError": 403, "NotFoundError": 404}
+
+
+__all__ = [
+    "ModelConfigurationError",
+    "ModelRefusedError",
+    "RequestOverBudgetError",
+    "build_model",
+    "check_models",
+    "configuration_problem",
+    "evidence_budget_chars",
+    "fit_to_budget",
+    "generate_config",
+    "model_id",
+]

@@ -1,0 +1,188 @@
+"""The openai_compat provider (a model the user serves) against a fake OpenAI-compatible server on
+127.0.0.1: configuration that fails at start-up with a message naming the setting, requests kept
+within the model's context budget, and a refused model reported as the configuration error it is.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from google.adk.models.llm_request import LlmRequest
+from google.genai import types
+from pydantic import BaseModel, Field, SecretStr, ValidationError
+
+from holmes_backend.config import Settings
+from holmes_backend.extraction.models import Chunk, Extraction, Location
+from holmes_backend.llm import openai_compat
+from holmes_backend.llm.evidence import parse_blocks, render_evidence, render_findings
+from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
+from holmes_backend.llm.provider import configuration_problem, model_for
+from holmes_backend.main import create_app
+from tests.fake_openai import Failure, FakeOpenAI, user_text
+from tests.support import serve_app
+
+MODEL = "llama3.3:70b"
+KEY = "local-key"
+
+
+class Answer(BaseModel):
+    verdict: str = Field(description="what the model concluded")
+
+
+@pytest.fixture
+def fake() -> Iterator[tuple[FakeOpenAI, str]]:
+    server = FakeOpenAI(models=(MODEL,), context_tokens=8192, api_key=KEY)
+    server.responders.append(lambda _model, _body: {"verdict": "read"})
+    with serve_app(server.app) as url:
+        yield server, f"{url}/v1"
+
+
+def local_settings(url: str, tmp_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "llm_provider": "openai_compat",
+        "llm_base_url": url,
+        "llm_api_key": SecretStr(KEY),
+        "llm_pro_model": MODEL,
+        "llm_context_tokens": 8192,
+        "llm_max_output_tokens": 1024,
+        "data_dir": tmp_path,
+    }
+    return Settings(**(values | overrides))
+
+
+async def start_up(settings: Settings) -> None:
+    app = create_app(settings)
+    async with app.router.lifespan_context(app):
+        pass
+
+
+async def test_a_model_the_server_does_not_serve_stops_start_up(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    settings = local_settings(fake[1], tmp_path, llm_flash_model="llama3.3:8b")
+    with pytest.raises(ModelConfigurationError) as refused:
+        await start_up(settings)
+    message = str(refused.value)
+    assert "HOLMES_LLM_FLASH_MODEL=llama3.3:8b: the server does not serve it" in message
+    assert f"serves: {MODEL}" in message
+    assert "HOLMES_LLM_PRO_MODEL" not in message
+    assert not fake[0].requests  # asked with GET /models, not by sending it work
+
+
+async def test_a_server_that_does_not_answer_stops_start_up(tmp_path: Path) -> None:
+    settings = local_settings("http://127.0.0.1:9/v1", tmp_path)
+    with pytest.raises(ModelConfigurationError, match=r"HOLMES_LLM_BASE_URL=.* does not answer"):
+        await openai_compat.check_models(settings)
+
+
+async def test_a_wrong_key_stops_start_up(fake: tuple[FakeOpenAI, str], tmp_path: Path) -> None:
+    settings = local_settings(fake[1], tmp_path, llm_api_key=SecretStr("wrong"))
+    with pytest.raises(ModelConfigurationError, match=r"answered 401 .*HOLMES_LLM_API_KEY"):
+        await openai_compat.check_models(settings)
+
+
+async def test_served_models_start(fake: tuple[FakeOpenAI, str], tmp_path: Path) -> None:
+    await openai_compat.check_models(local_settings(fake[1], tmp_path))
+
+
+def test_settings_name_what_is_missing(tmp_path: Path) -> None:
+    with pytest.raises(ValidationError, match="needs HOLMES_LLM_BASE_URL"):
+        Settings(llm_provider="openai_compat", llm_pro_model=MODEL, data_dir=tmp_path)
+    with pytest.raises(ValidationError, match="needs HOLMES_LLM_PRO_MODEL"):
+        Settings(llm_base_url="http://127.0.0.1:11434/v1", data_dir=tmp_path)
+    chosen = Settings(
+        llm_base_url="http://127.0.0.1:11434/v1", llm_pro_model=MODEL, data_dir=tmp_path
+    )
+    assert chosen.resolved_llm_provider == "openai_compat"  # auto, with a server configured
+    assert openai_compat.model_id("flash", chosen) == MODEL  # one model serves both tiers
+
+
+def _evidence(name: str, lines: int) -> str:
+    chunks = [
+        Chunk(
+            text=f"{name} line {n}: the ledger shows a payment of {n} dollars",
+            location=Location(page=n),
+        )
+        for n in range(1, lines + 1)
+    ]
+    return render_evidence(
+        file_id=name,
+        filename=f"{name}.pdf",
+        mime_type="application/pdf",
+        extraction=Extraction(kind="pdf", chunks=chunks),
+    )
+
+
+def _request(parts: list[str]) -> LlmRequest:
+    request = LlmRequest(
+        contents=[types.Content(role="user", parts=[types.Part(text=p) for p in parts])],
+        config=types.GenerateContentConfig(
+            system_instruction="Read the evidence.", response_schema=Answer
+        ),
+    )
+    return request
+
+
+async def _ask(settings: Settings, parts: list[str]) -> list[Any]:
+    model = model_for("pro", settings)
+    assert not isinstance(model, str)
+    return [r async for r in model.generate_content_async(_request(parts))]
+
+
+async def test_a_request_over_the_context_budget_has_its_evidence_cut(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    settings = local_settings(fake[1], tmp_path)
+    small, large = _evidence("memo", 5), _evidence("ledger", 2000)  # ~130k characters
+    findings = render_findings({"domain": "financial"}, {"transactions": [{"amount": 9800}]})
+    [answer] = await _ask(settings, ["Task: read these files.", small, large, findings])
+
+    assert answer.content.parts[0].text == '{"verdict": "read"}'
+    [seen] = fake[0].requests
+    # Within the window the server has, with room for the answer it was told it may give.
+    assert fake[0].max_prompt_tokens + seen.body["max_tokens"] <= 8192
+    assert seen.body["max_tokens"] == 1024
+    text = user_text(seen.body)
+    documents, blocks, rest = parse_blocks(text)
+    # The short file and the findings whole; the ledger cut at a chunk, still a closed block.
+    assert [d.filename for d in documents] == ["memo.pdf", "ledger.pdf"]
+    assert len(documents[0].chunks) == 5
+    assert 10 < len(documents[1].chunks) < 2000
+    assert documents[1].chunks[-1].text.endswith("dollars")
+    assert blocks[0].data == {"transactions": [{"amount": 9800}]}
+    assert "characters of this file left out: over the model's context budget" in rest
+    # The answer's schema went as the OpenAI JSON schema these servers constrain output to.
+    assert seen.body["response_format"]["json_schema"]["schema"]["required"] == ["verdict"]
+
+
+async def test_findings_that_cannot_fit_fail_before_anything_is_sent(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    settings = local_settings(fake[1], tmp_path)
+    findings = render_findings({"domain": "legal"}, {"clauses": ["x" * 100] * 400})
+    with pytest.raises(openai_compat.RequestOverBudgetError, match="HOLMES_LLM_CONTEXT_TOKENS"):
+        await _ask(settings, ["Task", findings])
+    assert not fake[0].requests
+
+
+async def test_a_model_gone_at_run_time_is_a_configuration_error(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    settings = local_settings(fake[1], tmp_path, llm_pro_model="gone:7b")
+    with pytest.raises(Exception) as failed:  # noqa: PT011 - LiteLLM's own error class
+        await _ask(settings, ["Task"])
+    problem = configuration_problem(failed.value, "openai/gone:7b", settings)
+    assert problem is not None
+    assert "refused with 404" in problem
+    assert "HOLMES_LLM_PRO_MODEL" in problem
+    # As an agent meets it: ADK's error event, named by LiteLLM's error class.
+    event = ModelErrorEvent("NotFoundError", "litellm.NotFoundError: model 'gone:7b' not found")
+    assert "refused with 404" in (configuration_problem(event, "openai/gone:7b", settings) or "")
+    # An overloaded server is not a configuration error: the next tier is tried.
+    fake[0].responders.insert(0, lambda _model, _body: Failure(503, "busy"))
+    with pytest.raises(Exception) as busy:  # noqa: PT011
+        await _ask(local_settings(fake[1], tmp_path), ["Task"])
+    assert configuration_problem(busy.value, f"openai/{MODEL}", settings) is None
+    unavailable = ModelErrorEvent("ServiceUnavailableError", "litellm: busy")
+    assert configuration_problem(unavailable, f"openai/{MODEL}", settings) is None

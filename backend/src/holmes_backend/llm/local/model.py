@@ -29,7 +29,6 @@ from pydantic import BaseModel
 
 from holmes_backend.llm.local import worker
 from holmes_backend.llm.local.registry import analyst_for, responder_for, schema_key
-from holmes_backend.llm.sent import hold_point, notify_sent
 from holmes_backend.workers import WorkerDied, WorkerPool
 
 LOCAL_PRO = "holmes-local-pro"
@@ -87,8 +86,6 @@ class LocalAnalystLlm(BaseLlm):
     ) -> AsyncGenerator[LlmResponse, None]:
         if self.model.endswith("-fail"):
             raise LocalAnalystError(f"{self.model} is configured to fail")
-        await hold_point()
-        notify_sent()  # the analyst has the request from here on
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)
         schema = llm_request.config.response_schema

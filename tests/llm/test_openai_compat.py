@@ -18,8 +18,8 @@ from holmes_backend.llm import openai_compat
 from holmes_backend.llm.evidence import parse_blocks, render_evidence, render_findings
 from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, model_for
-from holmes_backend.main import create_app
 from tests.fake_openai import Failure, FakeOpenAI, user_text
+from tests.llm.test_model_configuration import start_up
 from tests.support import serve_app
 
 MODEL = "llama3.3:70b"
@@ -49,12 +49,6 @@ def local_settings(url: str, tmp_path: Path, **overrides: Any) -> Settings:
         "data_dir": tmp_path,
     }
     return Settings(**(values | overrides))
-
-
-async def start_up(settings: Settings) -> None:
-    app = create_app(settings)
-    async with app.router.lifespan_context(app):
-        pass
 
 
 async def test_a_model_the_server_does_not_serve_stops_start_up(

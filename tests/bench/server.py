@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,15 +59,7 @@ def holmes_server(
         )
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + STARTUP_SECONDS
-        while True:
-            try:
-                httpx.get(f"{base}/api/health", timeout=2).raise_for_status()
-                break
-            except httpx.HTTPError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start:\n{_tail(log)}") from None
-                time.sleep(0.05)
+        wait_healthy(server, base, lambda: _tail(log))
         yield Server(base_url=base, pid=server.pid, log=log)
     finally:
         server.terminate()
@@ -80,6 +72,25 @@ def holmes_server(
 
 def _tail(log: Path, lines: int = 40) -> str:
     return "\n".join(log.read_text(errors="replace").splitlines()[-lines:]) if log.exists() else ""
+
+
+def wait_healthy(
+    process: subprocess.Popen[bytes],
+    base_url: str,
+    tail: Callable[[], str],
+    seconds: float = STARTUP_SECONDS,
+) -> None:
+    """Waits until the server answers its health check; fails with its log's tail if it exits or
+    does not answer within `seconds`."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            httpx.get(f"{base_url}/api/health", timeout=2).raise_for_status()
+            return
+        except httpx.HTTPError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"server did not start:\n{tail()}") from None
+            time.sleep(0.05)
 
 
 def signed_up_client(base_url: str, email: str = "bench@holmes.example") -> httpx.Client:

@@ -42,24 +42,22 @@ QUEUE_TABLES = {
 }
 
 
-async def _tables(settings: Settings) -> set[str]:
+async def _table_names(settings: Settings) -> list[str]:
     engine = create_engine(settings)
     try:
         async with engine.connect() as connection:
-            names = await connection.run_sync(lambda c: inspect(c).get_table_names())
+            return await connection.run_sync(lambda c: inspect(c).get_table_names())
     finally:
         await engine.dispose()
+
+
+async def _tables(settings: Settings) -> set[str]:
+    names = await _table_names(settings)
     return {n for n in names if not is_unmodelled(n, "table")} - {"alembic_version"}
 
 
 async def _queue_tables(settings: Settings) -> set[str]:
-    engine = create_engine(settings)
-    try:
-        async with engine.connect() as connection:
-            names = await connection.run_sync(lambda c: inspect(c).get_table_names())
-    finally:
-        await engine.dispose()
-    return {n for n in names if n.startswith("procrastinate_")}
+    return {n for n in await _table_names(settings) if n.startswith("procrastinate_")}
 
 
 async def _model_drift(settings: Settings) -> list[object]:

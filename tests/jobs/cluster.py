@@ -12,14 +12,15 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 import asyncpg
-import httpx
 
 from holmes_backend.config import Settings
 from holmes_backend.db.migrate import upgrade
+from tests.bench.server import wait_healthy
 from tests.support import (
     LLM_ENV,
     REPO_ROOT,
@@ -61,15 +62,7 @@ class Cluster:
             process = self._spawn(["serve"], f"api-{n}.log", self.env | {"HOLMES_PORT": str(port)})
             started.append((process, f"http://127.0.0.1:{port}", f"api-{n}.log"))
         for process, url, log in started:
-            deadline = time.monotonic() + STARTUP_SECONDS
-            while True:
-                try:
-                    httpx.get(f"{url}/api/health", timeout=2).raise_for_status()
-                    break
-                except httpx.HTTPError:
-                    if process.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError(f"API did not start:\n{self.tail(log)}") from None
-                    time.sleep(0.1)
+            wait_healthy(process, url, partial(self.tail, log), STARTUP_SECONDS)
             self.apis.append(url)
         return [url for _, url, _ in started]
 

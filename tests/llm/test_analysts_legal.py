@@ -64,6 +64,31 @@ async def test_european_style_contract_through_the_request_format(tmp_path: Path
     assert any(d.date == "2019-04-03" for d in output.dates)
 
 
+async def test_limits_of_authority_are_not_caps_on_payments(tmp_path: Path) -> None:
+    """"Up to" bounds what someone may sign or approve in a mandate or a table of approval
+    limits (the authority can sit in the table's header only); it caps fees elsewhere. A
+    signing rule is an approval requirement, with who must be among the signatories."""
+    mandate = await text_doc(
+        tmp_path,
+        "mandate.txt",
+        "ACCOUNT MANDATE AND FEE SCHEDULE\n"
+        "This agreement is made between Ostrava Freight s.r.o. and Danube Bank a.s.\n"
+        "(a) Instructions up to CZK 400,000 may be released by any single user.\n"
+        "(b) Instructions above CZK 400,000 must be countersigned by two signatories, one of "
+        "whom must be from Panel A.\n"
+        "Level  Role                Approval limit\n"
+        "1      Depot Supervisor    up to CZK 50,000\n"
+        "2      Finance Manager     up to CZK 250,000\n"
+        "3      Managing Director   up to CZK 1,000,000\n"
+        "Bank charges under this agreement are limited to CZK 12,000 per year.\n",
+    )
+    output, _ = run(LegalOutput, [mandate])
+    assert [c.amount for c in _clauses(output, "cap")] == [12_000.0]
+    approval = _clauses(output, "approval_requirement")
+    assert [c.party for c in approval] == ["two signatories, at least one from Panel A"]
+    assert approval[0].amount == 400_000.0
+
+
 async def test_plain_correspondence_has_no_operative_clauses(tmp_path: Path) -> None:
     letter = await text_doc(
         tmp_path,

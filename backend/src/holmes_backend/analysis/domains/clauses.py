@@ -23,11 +23,23 @@ _DISCLOSURE = re.compile(
 )
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
-    r"\bnot\s+to\s+exceed\b|\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|"
-    r"\bcapped\s+at\b|\bceiling\s+of\b|\bin\s+no\s+event\s+(?:shall|will)\b.*\bexceed\b|"
-    r"\blimited\s+to\b|\bcap\s+of\b",
+    r"\bnot\s+to\s+exceed\b|\bcapped\s+at\b|\bceiling\s+of\b|"
+    r"\bin\s+no\s+event\s+(?:shall|will)\b.*\bexceed\b|\bcap\s+of\b",
     re.IGNORECASE,
 )
+# A bound that may be a cap ("fees of up to £8,000") or a tier of authority ("payments up to
+# $20,000 need only one authoriser", a table of approval limits): the latter when the sentence,
+# or the line its table or list is introduced by, speaks of signing, approving or authority.
+LIMIT = re.compile(
+    r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b",
+    re.IGNORECASE,
+)
+_AUTHORITY = re.compile(
+    r"\b(?:sign\w*|authori[sz]\w*|approv\w*|delegat\w*|mandate\w*)\b|"
+    r"\bmay\s+be\s+\w+ed\s+by\b",  # "… up to £5,000 may be released by any one user"
+    re.IGNORECASE,
+)
+_COLUMNS = re.compile(r"\S(?:\s{2,}|\t|\s\|\s)\S")  # a table's row, its cells apart
 _APPROVAL = re.compile(
     r"\b(?:requires?|required|subject\s+to|without|conditional\s+(?:up)?on|only\s+with)\s+"
     # Another condition first ("requires three written quotes and approval by the CFO").
@@ -37,7 +49,8 @@ _APPROVAL = re.compile(
     r"signatures?)\s+(?:of|from|by)\s+"
     r"(?:the\s+|its\s+|a\s+)?(?P<approver>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|for|to|"
     r"before|prior|which|that|in|on|as|where|when|unless|shall|will)\b|$)"
-    r"|\bmust\s+be\s+(?:pre-?)?(?:approved|authori[sz]ed|ratified)\s+(?:in\s+advance\s+)?by\s+"
+    r"|\bmust\s+be\s+(?:pre-?)?(?:approved|authori[sz]ed|ratified|(?:counter-?|co-?)?signed)\s+"
+    r"(?:in\s+advance\s+)?by\s+"
     r"(?:the\s+)?(?P<approver2>[\w .,'&-]{2,60}?)(?=[,.;:(]|\s+(?:and|or|if|before|prior)\b|$)",
     re.IGNORECASE,
 )
@@ -116,7 +129,8 @@ def _party_before(text: str, position: int) -> str | None:
 # Which of the approvers must be among them: "two trustees, one of whom must be the Chair".
 _ONE_OF_WHOM = re.compile(
     r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
-    r"(?:(?:must|shall|should|will)\s+be\s+)?(?:the\s+)?(?P<who>[\w .'&-]{2,40}?)(?=[,.;:(]|$)",
+    r"(?:(?:must|shall|should|will)\s+be\s+)?(?:(?P<prep>in|from|of)\s+)?(?:the\s+)?"
+    r"(?P<who>[\w .'&-]{2,40}?)(?=[,.;:(]|$)",
     re.IGNORECASE,
 )
 
@@ -131,13 +145,16 @@ def _approver(match: re.Match[str]) -> str:
     raw = match["approver"] or match["approver2"] or ""
     approver = clean(re.sub(r"\s+", " ", raw)).strip(" .")
     if among := _ONE_OF_WHOM.match(match.string[match.end() :]):
+        if among["prep"]:  # "… at least one of whom must be in Category A"
+            return f"{approver}, at least one {among['prep'].lower()} {clean(among['who'])}"
         return f"{approver} including the {clean(among['who'])}"
     return approver
 
 
-def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:
+def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Clause]:
     """Clauses of one sentence; `operative` False (court opinions, letters) keeps only the
-    distinctive kinds (caps, approvals, governing law), not every "must" of an argument."""
+    distinctive kinds (caps, approvals, governing law), not every "must" of an argument.
+    `lead` is the line a run of limits is introduced by (a table's header)."""
     text = unit.text[:_MAX_TEXT]
     found: list[Clause] = []
     money = find_money(text)
@@ -154,6 +171,8 @@ def clauses_in(unit: Unit, operative: bool = True) -> list[Clause]:
             )
         )
     cap = _CAP.search(text)
+    if cap is None and not _AUTHORITY.search(f"{lead if _COLUMNS.search(text) else ''} {text}"):
+        cap = LIMIT.search(text)
     if cap and money:
         after = [m for m in money if m.start >= cap.start()] or money
         party = _party_before(text, cap.start())

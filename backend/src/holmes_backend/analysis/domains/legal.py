@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
-from holmes_backend.analysis.domains.clauses import clauses_in
+from holmes_backend.analysis.domains.clauses import LIMIT, clauses_in
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import register_findings
 from holmes_backend.analysis.domains.parties import (
@@ -110,7 +110,12 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings
-        doc_clauses = [c for u in doc_units if u.kind != "row" for c in clauses_in(u, operative)]
+        doc_clauses = []
+        lead = ""  # the line before a run of limits: the header of their table or list
+        for unit in (u for u in doc_units if u.kind != "row"):
+            doc_clauses += clauses_in(unit, operative, lead)
+            if not LIMIT.search(unit.text):
+                lead = unit.text
         clauses += doc_clauses
         laws += [(c.party, c.source) for c in doc_clauses if c.kind == "governing_law" and c.party]
         dates += _dates(doc_units)

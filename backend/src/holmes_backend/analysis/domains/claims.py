@@ -806,10 +806,13 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     history: list[str] = []  # further back, for whom "he" or "she" is
     asking: list[str] = []  # a question for a figure, while its answer goes on
     answerer: str | None = None
+    legend = speaker_legend(doc)
+    turn: str | None = None  # who the last labelled line's speaker is, until the next label
     for unit in units(doc):
         text = unit.text
         if _PARAGRAPH_NUMBER.match(text):
             continue  # "4." before its paragraph's sentence: nothing said
+        speaker, body, turn = _in_turn(unit, deponent, legend, turn)
         if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
             history = [*history, text][-_HISTORY_UNITS:]
@@ -817,7 +820,6 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             answerer = None
             dated = text if _gives_day(text, told) else dated
             continue
-        speaker, body = _speaker(unit, deponent)
         if (said := _none_field(text, body, speaker, unit, told)) is not None:
             found.append(said)
             context = [*context, text][-_CONTEXT_UNITS:]
@@ -1042,18 +1044,65 @@ def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
-def _speaker(unit: Unit, deponent: str | None) -> tuple[str | None, str]:
+def _speaker(
+    unit: Unit, deponent: str | None, legend: dict[str, str] | None = None
+) -> tuple[str | None, str]:
     text = unit.text
     if unit.speaker:
         body = text.removeprefix(f"{unit.speaker}:").strip()
-        return _labelled(unit.speaker, deponent), body
+        return _labelled(unit.speaker, deponent, legend), body
     answer = _ANSWER.match(text)
     if answer:
         return deponent, text[answer.end() :]
     prefix = _PREFIX.match(text)
     if prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
-        return _labelled(prefix["name"], deponent), prefix["rest"]
+        return _labelled(prefix["name"], deponent, legend), prefix["rest"]
     return deponent, text
+
+
+def _in_turn(
+    unit: Unit, deponent: str | None, legend: dict[str, str], turn: str | None
+) -> tuple[str | None, str, str | None]:
+    """The unit's speaker and words, and whose turn goes on after it: a labelled line opens a
+    person's turn, and the sentences after it are theirs ("BT: Mine. Hale's my maiden name …")
+    until the next label."""
+    speaker, body = _speaker(unit, deponent, legend)
+    if body != unit.text or unit.speaker:
+        # A person's turn, not a form's field ("Place: Banksia Hall") nor a note's label.
+        person = speaker is not None and (
+            speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
+        )
+        return speaker, body, speaker if person else None
+    if turn is not None and not unit.heading:
+        return turn, body, turn
+    return speaker, body, turn
+
+
+# Who a transcript's labels stand for, as its header says: "Present: Kirsten Ashworth-Lui (KAL),
+# Lachlan Prideaux (LP, note taker)" or "KAL - Kirsten Ashworth-Lui".
+_LEGEND = re.compile(
+    rf"(?P<name>{_NAME})\s*\((?P<label>[{UPPER}]{{1,4}})\b[^)]{{0,40}}\)"
+    rf"|\b(?P<label2>[{UPPER}]{{1,4}})\s*(?:=|[-\u2013\u2014])\s+(?P<name2>{_NAME})"
+)
+_LEGEND_UNITS = 30
+_LABEL_ONLY = re.compile(rf"^(?P<label>[{UPPER}]{{1,4}})\s*:\s")
+
+
+def speaker_legend(doc: EvidenceDoc) -> dict[str, str]:
+    """The labels a transcript's turns are led by ("BT:"), each with the person its header
+    names for it; only labels the document uses."""
+    doc_units = units(doc)
+    used = {m["label"] for u in doc_units if (m := _LABEL_ONLY.match(u.text))}
+    used |= {u.speaker for u in doc_units if u.speaker}
+    legend: dict[str, str] = {}
+    for unit in doc_units[:_LEGEND_UNITS]:
+        for match in _LEGEND.finditer(unit.text):
+            label = match["label"] or match["label2"]
+            raw = clean(match["name"] or match["name2"])
+            name = raw.title() if raw.isupper() else raw
+            if label in used and label not in legend and kind_of(name) == "person":
+                legend[label] = name
+    return legend
 
 
 def _field_label(label: str, rest: str) -> bool:
@@ -1065,10 +1114,13 @@ def _field_label(label: str, rest: str) -> bool:
     )
 
 
-def _labelled(label: str, deponent: str | None) -> str:
-    """Who a transcript's speaker label is: the deponent when it is their surname
-    ("THIBODEAU:") or their initials ("DO:" for Desmond Okafor), else the label itself."""
+def _labelled(label: str, deponent: str | None, legend: dict[str, str] | None = None) -> str:
+    """Who a transcript's speaker label is: the person its header gives it, the deponent when
+    it is their surname ("THIBODEAU:") or their initials ("DO:" for Desmond Okafor), else the
+    label itself."""
     label = label.strip()
+    if legend and label in legend:
+        return legend[label]
     if deponent is None or " " in label:
         return label
     initials = "".join(word[0] for word in deponent.split() if word[:1].isupper())

@@ -44,6 +44,7 @@ _BARE_ANSWER = re.compile(
 )
 _CLOSED = re.compile(r"[.!?;\"\u201d\u2019)\]\u2026]$")
 _WIDTH_SAMPLE = 2000  # lines read for a document's wrapping width
+_WIDTH_SHARE = 0.9  # the share of its lines no longer than that width
 _WORD = re.compile(rf"[{LETTER}][{LETTER}'\u2019-]*")
 _CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
 _TAG = re.compile(r"</?([A-Za-z][\w:.-]*)[^>]*>")
@@ -109,7 +110,7 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     result: list[Unit] = []
     wrapped = mime_type in _WRAPPED_MIMES
     paragraph: list[tuple[int, str]] = []
-    width = max((len(c.text.strip()) for c in chunks[:_WIDTH_SAMPLE]), default=0) if wrapped else 0
+    width = _width(chunks) if wrapped else 0
     # A transcript on numbered lines (a deposition's 1-25): the numbers are no part of its text.
     numbered = wrapped and _line_numbered(chunks)
 
@@ -241,6 +242,15 @@ def _own_field(previous: str, line: str) -> bool:
     return bool(_FORM_FIELD.match(previous)) and (
         bool(_FORM_FIELD.match(line)) or len(previous.split(":", 1)[1].split()) <= _SHORT_VALUE
     )
+
+
+def _width(chunks: list[Chunk]) -> int:
+    """The width a document's lines were wrapped at: that of its long lines, not of the one
+    line that ran past it (a list of those present, a URL)."""
+    lengths = sorted(
+        len(line.strip()) for c in chunks[:_WIDTH_SAMPLE] for line in c.text.splitlines()
+    )
+    return lengths[int(_WIDTH_SHARE * (len(lengths) - 1))] if lengths else 0
 
 
 def _continues(previous: str, line: str, width: int) -> bool:

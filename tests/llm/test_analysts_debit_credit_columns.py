@@ -72,3 +72,21 @@ async def test_a_credit_unions_member_pays_by_app_and_is_paid_by_payroll(tmp_pat
         ("2025-05-06", 900.0, "Rosa Delgado", "Marco Delgado"),
         ("2025-05-09", 1250.0, "Rosa Delgado", None),
     ]
+
+
+_CHANNEL_FIRST = (
+    "Date,Description,Debit,Credit,Balance\n"
+    '14/08/2023,ONLINE TRANSFER TO K J OSEI 112-004 55012 REF MARQUEE,"9,400.00",,"3,100.00"\n'
+    '27/09/2023,INTERNET DEPOSIT FROM K OSEI REF REFUND,,"9,400.00","12,500.00"\n'
+)
+
+
+async def test_a_banks_channel_before_the_booking_type(tmp_path: Path) -> None:
+    # "ONLINE TRANSFER TO …", "INTERNET DEPOSIT FROM …": the other side is named after the
+    # booking type whatever channel comes first; initials and a surname are a person's name.
+    doc = await text_doc(tmp_path, "landcare_statement.csv", _CHANNEL_FIRST, "text/csv")
+    financial, _ = run(FinancialOutput, [doc])
+    assert [(t.date, t.amount, t.from_party, t.to_party) for t in financial.transactions] == [
+        ("2023-08-14", 9400.0, None, "K J Osei"),
+        ("2023-09-27", 9400.0, "K Osei", None),
+    ]

@@ -122,7 +122,9 @@ _COUNTERPARTY = re.compile(
 )
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    r"^\s*(?:transfer|tfr|trf|fpo|fpi|bgc|sto|obp|bp|deb|pos|"
+    # The channel first, as some banks print it: "INTERNET TRANSFER TO B M HALE".
+    r"^\s*(?:(?:internet|online|mobile|telephone|branch|electronic|instant)\s+)?"
+    r"(?:transfer|tfr|trf|fpo|fpi|bgc|sto|obp|bp|deb|pos|deposit(?=\s+from\b)|"
     r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|card|chq|salary|wages|"
     r"(?:fps|bacs)(?:\s+(?:cr|dr|credit|debit))?|"
     r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
@@ -691,8 +693,8 @@ def _booked(text: str) -> str | None:
             return name
         if cut != booked["name"] or kind_of(title_case(name)) == "organization":
             return title_case(name)
-        if re.fullmatch(r"[A-Z]\.?\s+[A-Z][A-Z'-]+", name):
-            return title_case(name)  # an initial and a surname ("R TREMAYNE") has no purpose
+        if re.fullmatch(r"(?:[A-Z]\.?\s+){1,3}[A-Z][A-Z'-]+", name):
+            return title_case(name)  # initials and a surname ("R TREMAYNE") have no purpose
         words = name.split()
         if _TO_PERSON.match(value) and len(words) == 2 and words[0].lower() in given_names():
             return title_case(name)  # an app's payee by name ("ZELLE TO MARCO DELGADO")

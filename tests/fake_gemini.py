@@ -250,9 +250,12 @@ class Received:
         inline = [get(p, "inlineData") for p in self.media_parts if get(p, "inlineData")]
         return [
             # google-genai sends the URL-safe alphabet; the API takes either.
-            {"mime_type": get(i, "mimeType"), "data": base64.urlsafe_b64decode(
-                str(get(i, "data", "")).replace("+", "-").replace("/", "_")
-            )}
+            {
+                "mime_type": get(i, "mimeType"),
+                "data": base64.urlsafe_b64decode(
+                    str(get(i, "data", "")).replace("+", "-").replace("/", "_")
+                ),
+            }
             for i in inline
         ]
 

@@ -151,7 +151,7 @@ def _with_media(requests: list[Received]) -> list[Received]:
 async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_renewed(
     media_server: LiveServer, fake: tuple[FakeGemini, str], module_database: str
 ) -> None:
-    gemini, url = fake
+    gemini = fake[0]
     async with httpx.AsyncClient(base_url=media_server.base_url, timeout=30) as anon:
         token = (
             await anon.post(
@@ -261,4 +261,3 @@ async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_
     assert status["job"]["errors"] == [] or all(
         "may not exist" not in str(e) for e in status["job"]["errors"]
     )
-

@@ -35,7 +35,6 @@ from tests.fake_gemini import (
     Failure,
     FakeGemini,
     Stall,
-    get,
     internal_error,
     json_reply,
     rate_limited,
@@ -289,7 +288,8 @@ async def test_an_upload_waits_until_active_and_is_gone_once_expired(
         client, video, mime_type="video/mp4", display_name="interview.mp4", poll_seconds=0.01
     )
     assert uploaded.state == types.FileState.ACTIVE
-    assert uploaded.uri is not None and uploaded.uri.startswith(f"{url}/v1beta/files/")
+    assert uploaded.uri is not None
+    assert uploaded.uri.startswith(f"{url}/v1beta/files/")
     assert uploaded.expiration_time is not None  # 48 h on, as the File API says
     hours = (uploaded.expiration_time - uploaded.create_time).total_seconds() / 3600  # type: ignore[operator]
     assert hours == 48

@@ -213,8 +213,8 @@ async def run_agent(
     completion: "Completion | None" = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
-    `parts` are the request's: text, or media (llm.media). Given a `completion`, the record's completion is left to the caller to write in its own
-    transaction."""
+    `parts` are the request's: text, or media (llm.media). Given a `completion`, the record's
+    completion is left to the caller to write in its own transaction."""
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
@@ -260,14 +260,22 @@ def model_name(tier: Tier, settings: Settings) -> str:
 
 
 async def _attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: Sequence[str | types.Part], thoughts: list[str]
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: Sequence[str | types.Part],
+    thoughts: list[str],
 ) -> Attempt:
     async with asyncio.timeout(attempt_seconds(spec.role, ctx.settings)):
         return await _run_attempt(ctx, spec, tier, parts, thoughts)
 
 
 async def _run_attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: Sequence[str | types.Part], thoughts: list[str]
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: Sequence[str | types.Part],
+    thoughts: list[str],
 ) -> Attempt:
     agent = LlmAgent(
         name=spec.name,

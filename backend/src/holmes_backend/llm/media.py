@@ -250,9 +250,17 @@ class MediaParts:
             and budget.take(file.size_bytes)
         ):
             data = b"".join(
-                [chunk async for chunk in self.storage.read_range(file.storage_key, 0, file.size_bytes - 1)]
+                [
+                    chunk
+                    async for chunk in self.storage.read_range(
+                        file.storage_key, 0, file.size_bytes - 1
+                    )
+                ]
             )
-            return [_label(kind, header, None), types.Part.from_bytes(data=data, mime_type=mime_type)]
+            return [
+                _label(kind, header, None),
+                types.Part.from_bytes(data=data, mime_type=mime_type),
+            ]
         if self.mode == "images":
             return []  # an OpenAI-compatible server has no file store to reference
         reference = await self._reference(file, mime_type)
@@ -263,7 +271,10 @@ class MediaParts:
             ]
         uri, uri_mime = reference
         if not spans:
-            return [_label(kind, header, None), types.Part.from_uri(file_uri=uri, mime_type=uri_mime)]
+            return [
+                _label(kind, header, None),
+                types.Part.from_uri(file_uri=uri, mime_type=uri_mime),
+            ]
         attached: list[str | types.Part] = []
         for start, end in spans:
             part = types.Part.from_uri(file_uri=uri, mime_type=uri_mime)
@@ -294,7 +305,8 @@ class MediaParts:
                     return cached.uri, cached.mime_type
                 logger.info("%s is gone from the File API: uploading it again", cached.name)
             uploaded = await self._upload(file, mime_type)
-            assert uploaded.uri is not None and uploaded.name is not None
+            if uploaded.uri is None or uploaded.name is None:  # upload_file makes sure of both
+                raise gemini.GeminiMediaError(f"the File API gave {file.id} no name or URI")
             uri_mime = uploaded.mime_type or mime_type
             async with self.session_factory() as session:
                 await upload_repo.replace(

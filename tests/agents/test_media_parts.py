@@ -175,7 +175,7 @@ async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_
         inline = {p["mime_type"]: p["data"] for p in triage.inline_parts}
         assert inline == {
             "image/jpeg": FILES["scene.jpg"][0],
-            "audio/mpeg": FILES["call.mp3"][0],
+            "audio/mp3": FILES["call.mp3"][0],  # uploaded as audio/mpeg: Gemini's name for it
         }
         by_type: dict[str, list[JsonDict]] = {}
         for part in triage.file_parts:

@@ -96,6 +96,18 @@ VIDEO_TYPES = frozenset(
 )
 
 
+# The names Gemini's documentation gives these types by (the upload's own name otherwise).
+GEMINI_TYPE_NAMES = {
+    "audio/mpeg": "audio/mp3",
+    "audio/x-wav": "audio/wav",
+    "audio/x-aiff": "audio/aiff",
+    "audio/x-flac": "audio/flac",
+    "video/quicktime": "video/mov",
+    "video/x-msvideo": "video/avi",
+    "video/x-ms-wmv": "video/wmv",
+}
+
+
 def media_kind(mime_type: str, metadata: dict[str, Any]) -> MediaKind | None:
     """What the model is given of a file besides its text, by its type."""
     kind = mime_type.split(";", 1)[0].strip().lower()
@@ -237,6 +249,7 @@ class MediaParts:
         if file is None or kind is None or (self.mode == "images" and kind != "image"):
             return []
         mime_type = file.mime_type.split(";", 1)[0].strip().lower()
+        mime_type = GEMINI_TYPE_NAMES.get(mime_type, mime_type)
         duration = (header.get("metadata") or {}).get("duration")
         spans = (
             segments(float(duration), self.settings.media_segment_seconds)

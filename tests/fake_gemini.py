@@ -5,7 +5,11 @@ Routes (api version v1beta, key in the ``x-goog-api-key`` header):
   POST /v1beta/models/{model}:generateContent
   POST /v1beta/models/{model}:streamGenerateContent?alt=sse
   POST /upload/v1beta/files                      File API resumable upload (start, then chunks)
-  GET|DELETE /v1beta/files/{id}
+  GET|DELETE /v1beta/files/{id}                  (403 "may not exist" once gone, as the API)
+
+Uploaded files carry an expirationTime 48 h on; ``expire(name)`` drops one early, after which a
+request referencing it is refused with the API's 403. ``Received.media_parts`` (inline_parts,
+file_parts) are the media a request carried; ``max_request_bytes`` refuses larger bodies.
 
 Like the real API, it serves only the models it knows (``models``: the current Gemini ids, and
 any ``register``-ed): another model is a 404 NOT_FOUND, and a thinking level the model does not
@@ -22,6 +26,7 @@ HOLMES_GEMINI_BASE_URL=http://127.0.0.1:8089 GEMINI_API_KEY=anything.
 
 import argparse
 import asyncio
+import base64
 import json
 import re
 import time
@@ -51,6 +56,9 @@ STATUS_NAMES = {
     504: "DEADLINE_EXCEEDED",
 }
 
+
+# How long the File API keeps an upload.
+FILE_LIFETIME_SECONDS = 48 * 3600
 
 # The thinking levels each served model accepts, from Google's model pages (December 2026),
 # kept apart from Holmes's own table so a mistake there is caught here.
@@ -226,6 +234,44 @@ class Received:
         thinking = self.thinking_config
         return None if thinking is None else get(thinking, "thinkingLevel")
 
+    @property
+    def media_parts(self) -> list[JsonDict]:
+        """The request's media parts (inlineData or fileData, with any videoMetadata)."""
+        return [
+            part
+            for content in self.body.get("contents", [])
+            for part in content.get("parts", [])
+            if get(part, "inlineData") or get(part, "fileData")
+        ]
+
+    @property
+    def inline_parts(self) -> list[JsonDict]:
+        """Each inline part as {"mime_type", "data" (the bytes, decoded)}."""
+        inline = [get(p, "inlineData") for p in self.media_parts if get(p, "inlineData")]
+        return [
+            # google-genai sends the URL-safe alphabet; the API takes either.
+            {
+                "mime_type": get(i, "mimeType"),
+                "data": base64.urlsafe_b64decode(
+                    str(get(i, "data", "")).replace("+", "-").replace("/", "_")
+                ),
+            }
+            for i in inline
+        ]
+
+    @property
+    def file_parts(self) -> list[JsonDict]:
+        """Each file part as {"uri", "mime_type", "video": its videoMetadata or None}."""
+        return [
+            {
+                "uri": get(get(p, "fileData"), "fileUri"),
+                "mime_type": get(get(p, "fileData"), "mimeType"),
+                "video": get(p, "videoMetadata"),
+            }
+            for p in self.media_parts
+            if get(p, "fileData")
+        ]
+
 
 @dataclass
 class StoredFile:
@@ -236,6 +282,7 @@ class StoredFile:
     data: bytearray = field(default_factory=bytearray)
     complete: bool = False
     processing_polls: int = 0
+    created: float = field(default_factory=time.time)
 
 
 class FakeGemini:
@@ -252,6 +299,9 @@ class FakeGemini:
         self.upload_requests: list[dict[str, str]] = []
         # How many GETs an uploaded file answers PROCESSING before ACTIVE (video-like behaviour).
         self.file_processing_polls = 0
+        self.file_gets: list[str] = []  # names asked for with files.get, in order
+        # The largest request body accepted (the API's inline limit), None for no limit.
+        self.max_request_bytes: int | None = None
         self.app = Starlette(
             routes=[
                 Route("/v1beta/models/{target}", self._models, methods=["GET", "POST"]),
@@ -274,6 +324,23 @@ class FakeGemini:
     def requests_for(self, model: str) -> list[Received]:
         return [r for r in self.requests if r.model == model]
 
+    def expire(self, name: str) -> None:
+        """Drop an uploaded file ("files/<id>"), as the File API does 48 h after its upload: a
+        files.get or a request using it is then refused."""
+        self.files.pop(name.removeprefix("files/"), None)
+
+    def _missing_file(self, received: Received) -> Response | None:
+        """The real API's 403 for a request referencing a File API file it no longer has."""
+        for part in received.file_parts:
+            uri = str(part["uri"] or "")
+            if "/files/" not in uri:
+                continue  # gs:// and other URIs are not the File API's
+            file_id = uri.rsplit("/", 1)[-1]
+            stored = self.files.get(file_id)
+            if stored is None or not stored.complete:
+                return _file_denied(f"files/{file_id}")
+        return None
+
     # --- generateContent / streamGenerateContent -----------------------------------------------
 
     async def _models(self, request: Request) -> Response:
@@ -289,6 +356,13 @@ class FakeGemini:
         )
         self.requests.append(received)
         if refused := self._check_key(request) or self._check_model(model, received):
+            return refused
+        if self.max_request_bytes is not None and len(raw) > self.max_request_bytes:
+            failure = Failure(
+                400, f"Request payload size exceeds the limit: {self.max_request_bytes} bytes."
+            )
+            return JSONResponse(error_body(failure), 400)
+        if refused := self._missing_file(received):
             return refused
         step = self._next_step(model, body)
         await asyncio.sleep(self.latency + (step.delay if not isinstance(step, Stall) else 0))
@@ -402,9 +476,11 @@ class FakeGemini:
     async def _file(self, request: Request) -> Response:
         if refused := self._check_key(request):
             return refused
+        if request.method == "GET":
+            self.file_gets.append(f"files/{request.path_params['file_id']}")
         stored = self.files.get(request.path_params["file_id"])
         if stored is None or not stored.complete:
-            return JSONResponse(error_body(Failure(404, "File not found")), 404)
+            return _file_denied(f"files/{request.path_params['file_id']}")
         if request.method == "DELETE":
             del self.files[request.path_params["file_id"]]
             return JSONResponse({})
@@ -416,13 +492,17 @@ class FakeGemini:
     @staticmethod
     def _file_json(stored: StoredFile, request: Request) -> JsonDict:
         base = str(request.base_url).rstrip("/")
-        now = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.created))
+        expires = time.strftime(
+            "%Y-%m-%dT%H:%M:%SZ", time.gmtime(stored.created + FILE_LIFETIME_SECONDS)
+        )
         file_json: JsonDict = {
             "name": stored.name,
             "mimeType": stored.mime_type,
             "sizeBytes": str(stored.size),
-            "createTime": now,
-            "updateTime": now,
+            "createTime": created,
+            "updateTime": created,
+            "expirationTime": expires,
             "uri": f"{base}/v1beta/{stored.name}",
             "state": "PROCESSING" if stored.processing_polls > 0 else "ACTIVE",
             "source": "UPLOADED",
@@ -430,6 +510,14 @@ class FakeGemini:
         if stored.display_name:
             file_json["displayName"] = stored.display_name
         return file_json
+
+
+def _file_denied(name: str) -> Response:
+    """What the File API answers for a file it does not have (expired, deleted or never)."""
+    failure = Failure(
+        403, f"You do not have permission to access the File {name} or it may not exist."
+    )
+    return JSONResponse(error_body(failure), 403)
 
 
 def _not_found(model: str) -> Response:

@@ -124,8 +124,10 @@ def holmes_on_fake(
     pro: str,
     flash: str,
     retry_attempts: int = 1,
+    **overrides: object,
 ) -> Iterator[LiveServer]:
-    """A live Holmes on the gemini provider, talking to the fake, with quick retries."""
+    """A live Holmes on the gemini provider, talking to the fake, with quick retries; `overrides`
+    are further settings."""
     settings = make_settings(
         database_url=database_url, storage="local", data_dir=data_dir, emulator_host=None
     ).model_copy(
@@ -139,6 +141,7 @@ def holmes_on_fake(
             "gemini_retry_initial_delay": 0.01,
             "gemini_retry_max_delay": 0.02,
             "gemini_timeout_seconds": 20,
+            **overrides,
         }
     )
     with live_server(settings) as live:

@@ -32,6 +32,7 @@ EXPECTED_TABLES = {
     "revoked_tokens",
     "evidence_chunks",
     "numeric_checks",
+    "media_uploads",
 }
 
 QUEUE_TABLES = {

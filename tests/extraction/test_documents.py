@@ -33,6 +33,8 @@ async def test_pdf_text_per_page_with_document_info(tmp_path: Path) -> None:
         2024, 3, 15, 14, tzinfo=UTC
     )
     assert result.errors == ["page 2 has no text layer (scanned or blank)"]
+    # The page the model must see as an image (llm.media sends such a PDF itself).
+    assert result.metadata["pages_without_text"] == [2]
 
 
 async def test_pdf_with_a_malformed_date_keeps_its_text(tmp_path: Path) -> None:
@@ -40,6 +42,7 @@ async def test_pdf_with_a_malformed_date_keeps_its_text(tmp_path: Path) -> None:
     path.write_bytes(make_pdf([["Body"]], {"CreationDate": "yesterday"}))
 
     result = await extract(path, "application/pdf", "odd.pdf")
+    assert "pages_without_text" not in result.metadata  # every page has its text
 
     assert [c.text for c in result.chunks] == ["Body"]
     assert "creation_date" not in result.metadata

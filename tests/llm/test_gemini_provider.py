@@ -22,13 +22,19 @@ from google.genai import errors, types
 
 from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
-from holmes_backend.llm.gemini import AgentRole, Tier, evidence_part, genai_client, json_schema
+from holmes_backend.llm.gemini import (
+    AgentRole,
+    Tier,
+    genai_client,
+    json_schema,
+    upload_file,
+    uploaded_file,
+)
 from holmes_backend.llm.provider import generate_config, model_for
 from tests.fake_gemini import (
     Failure,
     FakeGemini,
     Stall,
-    get,
     internal_error,
     json_reply,
     rate_limited,
@@ -270,43 +276,41 @@ async def test_default_script_answers_in_the_requested_schema(fake: tuple[FakeGe
     assert len(server.requests) == 1
 
 
-async def test_small_evidence_is_inline_and_large_goes_through_the_file_api(
+async def test_an_upload_waits_until_active_and_is_gone_once_expired(
     fake: tuple[FakeGemini, str], tmp_path: Path
 ) -> None:
     server, url = fake
-    settings = settings_for(url, gemini_inline_max_bytes=1024)
-    client = genai_client(settings)
-
-    small = await evidence_part(client, b"a" * 1024, mime_type="text/plain", settings=settings)
-    assert small.inline_data is not None
-    assert small.inline_data.data == b"a" * 1024
-    assert not server.files
-
+    client = genai_client(settings_for(url))
     video = tmp_path / "interview.mp4"
     video.write_bytes(bytes(range(256)) * 40)
     server.file_processing_polls = 1  # answers PROCESSING once, as a fresh video does
-    large = await evidence_part(
-        client,
-        video,
-        mime_type="video/mp4",
-        settings=settings,
-        display_name="interview.mp4",
-        poll_seconds=0.01,
+    uploaded = await upload_file(
+        client, video, mime_type="video/mp4", display_name="interview.mp4", poll_seconds=0.01
     )
-    assert large.file_data is not None
-    assert large.file_data.file_uri is not None
-    assert large.file_data.file_uri.startswith(f"{url}/v1beta/files/")
-    assert large.file_data.mime_type == "video/mp4"
+    assert uploaded.state == types.FileState.ACTIVE
+    assert uploaded.uri is not None
+    assert uploaded.uri.startswith(f"{url}/v1beta/files/")
+    assert uploaded.expiration_time is not None  # 48 h on, as the File API says
+    hours = (uploaded.expiration_time - uploaded.create_time).total_seconds() / 3600  # type: ignore[operator]
+    assert hours == 48
     (stored,) = server.files.values()
     assert bytes(stored.data) == video.read_bytes()
     assert stored.display_name == "interview.mp4"
+    assert uploaded.name is not None
+    assert await uploaded_file(client, uploaded.name) is not None
 
     # The reference travels in a generateContent request as fileData.
+    part = types.Part.from_uri(file_uri=uploaded.uri, mime_type="video/mp4")
     server.script(FLASH, json_reply(TRIAGE))
-    await run_agent(triage_agent(settings), types.Part(text="Classify."), large)
-    parts = server.requests_for(FLASH)[-1].body["contents"][-1]["parts"]
-    references = [get(p["fileData"], "fileUri") for p in parts if "fileData" in p]
-    assert references == [large.file_data.file_uri]
+    await run_agent(triage_agent(settings_for(url)), types.Part(text="Classify."), part)
+    assert [f["uri"] for f in server.requests_for(FLASH)[-1].file_parts] == [uploaded.uri]
+
+    # Expired: files.get says it may not exist, and a request using it is refused (403).
+    server.expire(uploaded.name)
+    assert await uploaded_file(client, uploaded.name) is None
+    with pytest.raises(errors.ClientError) as refused:
+        await run_agent(triage_agent(settings_for(url)), types.Part(text="Classify."), part)
+    assert refused.value.code == 403
 
 
 async def test_wrong_key_is_a_client_error_without_retries(fake: tuple[FakeGemini, str]) -> None:

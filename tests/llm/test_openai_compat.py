@@ -3,6 +3,7 @@
 within the model's context budget, and a refused model reported as the configuration error it is.
 """
 
+import base64
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from holmes_backend.config import Settings
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.llm import openai_compat
 from holmes_backend.llm.evidence import parse_blocks, render_evidence, render_findings
+from holmes_backend.llm.media import mode_for
 from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, model_for
 from tests.fake_openai import Failure, FakeOpenAI, user_text
@@ -180,3 +182,35 @@ async def test_a_model_gone_at_run_time_is_a_configuration_error(
     assert configuration_problem(busy.value, f"openai/{MODEL}", settings) is None
     unavailable = ModelErrorEvent("ServiceUnavailableError", "litellm: busy")
     assert configuration_problem(unavailable, f"openai/{MODEL}", settings) is None
+
+
+def _with_image(parts: list[str], image: bytes) -> LlmRequest:
+    request = _request(parts)
+    request.contents[0].parts = [
+        *(request.contents[0].parts or []),
+        types.Part.from_bytes(data=image, mime_type="image/jpeg"),
+    ]
+    return request
+
+
+@pytest.mark.parametrize("multimodal", [True, False])
+async def test_an_image_goes_as_a_data_uri_only_to_a_model_that_reads_images(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path, multimodal: bool
+) -> None:
+    server, url = fake
+    settings = local_settings(url, tmp_path, llm_multimodal=multimodal)
+    image = b"\xff\xd8\xff\xe0 a JPEG's bytes"
+    model = model_for("pro", settings)
+    assert not isinstance(model, str)
+    request = _with_image(["Task: describe the photo.", _evidence("photo", 2)], image)
+    [_ async for _ in model.generate_content_async(request)]
+
+    content = server.requests[-1].body["messages"][-1]["content"]
+    urls = [p["image_url"]["url"] for p in content if isinstance(p, dict) and "image_url" in p]
+    if multimodal:
+        assert urls == ["data:image/jpeg;base64," + base64.b64encode(image).decode()]
+    else:
+        assert urls == []
+        assert "photo line 1" in user_text(server.requests[-1].body)
+    # What llm.media would attach for this provider: images only, and only when declared.
+    assert mode_for(settings) == ("images" if multimodal else None)

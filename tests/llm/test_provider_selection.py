@@ -12,8 +12,6 @@ from pydantic import ValidationError
 from holmes_backend.config import Settings
 from holmes_backend.llm.gemini import (
     RETRY_STATUS_CODES,
-    GeminiMediaError,
-    evidence_part,
     genai_client,
 )
 from holmes_backend.llm.local.model import (
@@ -170,15 +168,3 @@ def test_thinking_levels_follow_the_prd(role: str, level: str, include: bool) ->
     config = thinking_config(role, Settings())  # type: ignore[arg-type]
     assert config.thinking_level == types.ThinkingLevel(level)
     assert config.include_thoughts is include
-
-
-async def test_vertex_large_media_needs_a_cloud_storage_uri() -> None:
-    settings = Settings(gemini_use_vertexai=True, gcs_project="p", gemini_inline_max_bytes=10)
-    client = genai_client(settings)
-    with pytest.raises(GeminiMediaError, match="gs://"):
-        await evidence_part(client, b"x" * 11, mime_type="audio/mpeg", settings=settings)
-    part = await evidence_part(
-        client, b"x" * 11, mime_type="audio/mpeg", settings=settings, gcs_uri="gs://b/call.mp3"
-    )
-    assert part.file_data is not None
-    assert part.file_data.file_uri == "gs://b/call.mp3"

@@ -217,8 +217,18 @@ class Settings(BaseSettings):
     gemini_retry_attempts: int = Field(default=3, ge=1)
     gemini_retry_initial_delay: float = Field(default=1.0, ge=0)
     gemini_retry_max_delay: float = Field(default=8.0, ge=0)
-    # Gemini's inline-data limit is 20 MB per request; bigger media go through the File API.
-    gemini_inline_max_bytes: int = Field(default=20 * MIB, ge=1)
+    # Media evidence (images, recordings, scanned PDFs) goes to Gemini as parts: inline when a
+    # file is at most gemini_inline_max_bytes and the request's inline data, base64-encoded,
+    # stays within gemini_inline_request_max_bytes (Gemini API: 20 MB for a whole request in
+    # the long-standing limit, 100 MB since 2026; the lower figure is kept); otherwise through
+    # the File API, or on Vertex by its gs:// URI when the evidence is in Cloud Storage.
+    gemini_inline_max_bytes: int = Field(default=8 * MIB, ge=1)
+    gemini_inline_request_max_bytes: int = Field(default=20_000_000, ge=1)
+    # A video longer than this goes as several parts of this length (start/end offsets).
+    media_segment_seconds: float = Field(default=600.0, gt=0)
+    # Whether the OpenAI-compatible model reads images (a vision model): then images go to it
+    # as data URIs; otherwise it gets the extracted text only.
+    llm_multimodal: bool = False
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

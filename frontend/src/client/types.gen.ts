@@ -1541,38 +1541,56 @@ export type SignupIn = {
 export type SourceRef = {
     /**
      * Bbox
+     *
+     * A region of an image: [left, top, right, bottom] in pixels of the upright image.
      */
     bbox?: Array<number> | null;
     /**
      * Cue End
+     *
+     * Seconds from the start of the recording where it ends.
      */
     cue_end?: number | null;
     /**
      * Cue Start
+     *
+     * Seconds from the start of a recording (audio or video) where the cited moment begins; the player opens there.
      */
     cue_start?: number | null;
     /**
      * Excerpt
+     *
+     * A short verbatim quote, or what is seen or heard there.
      */
     excerpt?: string;
     /**
      * File Id
+     *
+     * The cited file's file_id, exactly as given.
      */
     file_id: string;
     /**
      * Line
+     *
+     * Line, paragraph or block number.
      */
     line?: number | null;
     /**
      * Page
+     *
+     * Page number (1-based), of a PDF page.
      */
     page?: number | null;
     /**
      * Row
+     *
+     * Data row (1-based, header not counted).
      */
     row?: number | null;
     /**
      * Sheet
+     *
+     * The sheet or table of the row.
      */
     sheet?: string | null;
 };

@@ -60,6 +60,7 @@ from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
+from holmes_backend.llm.media import MediaParts
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import executions as execution_repo
@@ -118,6 +119,8 @@ class Pipeline:
         self.writes = ctx.write_behind
         self.storage = storage
         self.job_id = job_id
+        # Images, recordings and scanned pages go to triage and the domain workers as parts.
+        self.media = MediaParts(ctx.settings, ctx.session_factory, storage)
         self.evidence: dict[str, str] = {}  # file_id -> rendered evidence part
         # file_id -> where the file lies in storage, with what was derived from it beside it
         self._storage_keys: dict[str, str] = {}
@@ -451,7 +454,7 @@ class Pipeline:
         output, _ = await run_agent(
             self.ctx,
             spec,
-            [self._conventions, *self.evidence.values()],
+            await self.media.attach([self._conventions, *self.evidence.values()]),
             input_summary={"files": list(self.evidence)},
         )
         assert isinstance(output, TriageResult)
@@ -643,6 +646,7 @@ class Pipeline:
         schema = DOMAIN_SCHEMAS[domain]
         workers = self._workers(domain, assignment, case, others)
         specs = [spec for spec, _, _ in workers]
+        requests = await asyncio.gather(*(self.media.attach(parts) for _, parts, _ in workers))
         outputs = await asyncio.gather(
             *(
                 run_agent(
@@ -652,7 +656,7 @@ class Pipeline:
                     parent_execution_id=parent,
                     input_summary={"domain": domain, "files": group},
                 )
-                for spec, parts, group in workers
+                for (spec, _, group), parts in zip(workers, requests, strict=True)
             )
         )
         merged = _merge([o for o, _ in outputs], schema)

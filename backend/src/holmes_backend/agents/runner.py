@@ -15,7 +15,7 @@ completion is written behind (WriteBehind) while the next agent's request goes o
 
 import asyncio
 import uuid
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -206,15 +206,15 @@ async def record_event(
 async def run_agent(
     ctx: PipelineContext,
     spec: AgentSpec,
-    parts: list[str],
+    parts: Sequence[str | types.Part],
     *,
     parent_execution_id: uuid.UUID | None = None,
     input_summary: dict[str, Any] | None = None,
     completion: "Completion | None" = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
-    Given a `completion`, the record's completion is left to the caller to write in its own
-    transaction."""
+    `parts` are the request's: text, or media (llm.media). Given a `completion`, the record's
+    completion is left to the caller to write in its own transaction."""
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
@@ -260,14 +260,22 @@ def model_name(tier: Tier, settings: Settings) -> str:
 
 
 async def _attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], thoughts: list[str]
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: Sequence[str | types.Part],
+    thoughts: list[str],
 ) -> Attempt:
     async with asyncio.timeout(attempt_seconds(spec.role, ctx.settings)):
         return await _run_attempt(ctx, spec, tier, parts, thoughts)
 
 
 async def _run_attempt(
-    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], thoughts: list[str]
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: Sequence[str | types.Part],
+    thoughts: list[str],
 ) -> Attempt:
     agent = LlmAgent(
         name=spec.name,
@@ -282,7 +290,9 @@ async def _run_attempt(
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
     session = await sessions.create_session(app_name=_APP, user_id=str(ctx.case_id))
-    message = types.Content(role="user", parts=[types.Part(text=p) for p in parts])
+    message = types.Content(
+        role="user", parts=[types.Part(text=p) if isinstance(p, str) else p for p in parts]
+    )
     answer: list[str] = []
     usage = None
     async for event in runner.run_async(

@@ -18,15 +18,27 @@ EntityType = Literal[
 class SourceRef(BaseModel):
     """A citation: a file and the place in it (page, line, row, cue times or bbox)."""
 
-    file_id: str
-    page: int | None = None
-    line: int | None = None
-    row: int | None = None
-    sheet: str | None = None
-    cue_start: float | None = None
-    cue_end: float | None = None
-    bbox: list[int] | None = None
-    excerpt: str = ""
+    file_id: str = Field(description="The cited file's file_id, exactly as given.")
+    page: int | None = Field(default=None, description="Page number (1-based), of a PDF page.")
+    line: int | None = Field(default=None, description="Line, paragraph or block number.")
+    row: int | None = Field(default=None, description="Data row (1-based, header not counted).")
+    sheet: str | None = Field(default=None, description="The sheet or table of the row.")
+    cue_start: float | None = Field(
+        default=None,
+        description="Seconds from the start of a recording (audio or video) where the cited "
+        "moment begins; the player opens there.",
+    )
+    cue_end: float | None = Field(
+        default=None, description="Seconds from the start of the recording where it ends."
+    )
+    bbox: list[int] | None = Field(
+        default=None,
+        description="A region of an image: [left, top, right, bottom] in pixels of the upright "
+        "image.",
+    )
+    excerpt: str = Field(
+        default="", description="A short verbatim quote, or what is seen or heard there."
+    )
 
 
 class DomainScores(BaseModel):

@@ -25,6 +25,8 @@ def _read(path: Path, budget: Budget) -> Extraction:
         raise ExtractionError("the PDF is password-protected")
     errors = []
     chunks = []
+    # Pages the model must see as images (llm.media sends such a PDF itself).
+    without_text: list[int] = []
     for number, page in enumerate(reader.pages, start=1):
         if budget.spent:
             break
@@ -38,7 +40,10 @@ def _read(path: Path, budget: Budget) -> Extraction:
                 chunks.append(Chunk(text=text, location=Location(page=number)))
         else:
             errors.append(f"page {number} has no text layer (scanned or blank)")
+            without_text.append(number)
     metadata: dict[str, object] = {"page_count": len(reader.pages)}
+    if without_text:
+        metadata["pages_without_text"] = without_text
     if reader.metadata is not None:
         errors += _document_info(reader.metadata, metadata)
     return Extraction(kind="pdf", chunks=chunks, metadata=metadata, errors=errors)

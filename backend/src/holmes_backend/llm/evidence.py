@@ -127,6 +127,16 @@ def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str
     return documents, findings, rest
 
 
+def evidence_header(part: str) -> dict[str, Any] | None:
+    """The header of one file's evidence block (file_id, filename, mime_type, metadata), or
+    None when the part is not one."""
+    if not is_evidence(part):
+        return None
+    line = part.split("\n", 1)[0]
+    header: dict[str, Any] = json.loads(line[len(_EVIDENCE_OPEN) : -len(">>>")])
+    return header
+
+
 def is_evidence(part: str) -> bool:
     """The part is one file's evidence block (render_evidence)."""
     return part.startswith(_EVIDENCE_OPEN) and part.endswith(_EVIDENCE_CLOSE)

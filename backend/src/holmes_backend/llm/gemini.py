@@ -1,4 +1,4 @@
-"""Gemini through google-genai: model objects, thinking and timeout settings, evidence media parts.
+"""Gemini through google-genai: model objects, thinking and timeout settings, the File API.
 
 Retries and timeouts are set explicitly (PRD §8.1) rather than left to SDK defaults, so an agent's
 worst-case latency is known: at most `attempts` tries, each bounded by the request timeout, with
@@ -7,17 +7,16 @@ exponential backoff between them. Everything reads Settings; nothing reads the e
 
 import asyncio
 import functools
-import io
 import math
 from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import Any, Literal
 
-import anyio
 from google import genai
 from google.adk.models.google_llm import Gemini
 from google.adk.models.llm_request import LlmRequest
 from google.adk.models.llm_response import LlmResponse
+from google.genai import errors as genai_errors
 from google.genai import types
 from pydantic import BaseModel
 
@@ -164,45 +163,37 @@ def request_http_options(role: AgentRole, settings: Settings) -> types.HttpOptio
     return types.HttpOptions(timeout=timeout_ms(role_timeout_seconds(role, settings)))
 
 
-async def evidence_part(
+async def upload_file(
     client: genai.Client,
-    source: Path | bytes,
+    path: Path,
     *,
     mime_type: str,
-    settings: Settings,
     display_name: str | None = None,
-    gcs_uri: str | None = None,
     poll_seconds: float = FILE_ACTIVE_POLL_SECONDS,
-) -> types.Part:
-    """A media part for one evidence file: inline when small, a File API reference when not.
-
-    Gemini rejects requests with more than ~20 MB of inline data, so anything larger is uploaded
-    once through the File API and referenced by URI. Vertex has no File API; there a large file
-    must already be in Cloud Storage and is referenced by its gs:// URI.
-    """
-    size = len(source) if isinstance(source, bytes) else (await anyio.Path(source).stat()).st_size
-    if size <= settings.gemini_inline_max_bytes:
-        data = source if isinstance(source, bytes) else await anyio.Path(source).read_bytes()
-        return types.Part.from_bytes(data=data, mime_type=mime_type)
-    if client.vertexai:
-        if gcs_uri is None:
-            raise GeminiMediaError(
-                f"{display_name or 'file'} is {size} bytes; on Vertex a file over "
-                f"{settings.gemini_inline_max_bytes} bytes must be passed as a gs:// URI"
-            )
-        return types.Part.from_uri(file_uri=gcs_uri, mime_type=mime_type)
-    # A path is read by the SDK in chunks through anyio; bytes are already in memory anyway.
-    upload_source: str | io.BytesIO = (
-        io.BytesIO(source) if isinstance(source, bytes) else str(source)
-    )
+) -> types.File:
+    """The file uploaded through the File API (Gemini API only; Vertex has none), once it is
+    ACTIVE: a request may reference it by URI until its expiration_time (48 h)."""
+    # A path is read by the SDK in chunks, never the whole file in memory.
     uploaded = await client.aio.files.upload(
-        file=upload_source,
+        file=str(path),
         config=types.UploadFileConfig(mime_type=mime_type, display_name=display_name),
     )
     active = await _wait_until_active(client, uploaded, poll_seconds)
-    if not active.uri:
+    if not active.uri or not active.name:
         raise GeminiMediaError(f"the File API returned no URI for {active.name}")
-    return types.Part.from_uri(file_uri=active.uri, mime_type=active.mime_type or mime_type)
+    return active
+
+
+async def uploaded_file(client: genai.Client, name: str) -> types.File | None:
+    """The uploaded file, or None when the File API no longer has it (expired or deleted: the
+    API answers 403 "may not exist" or 404) or it is not usable."""
+    try:
+        file = await client.aio.files.get(name=name)
+    except genai_errors.ClientError as exc:
+        if exc.code in (403, 404):
+            return None
+        raise
+    return file if file.state == types.FileState.ACTIVE and file.uri else None
 
 
 async def _wait_until_active(
@@ -229,9 +220,10 @@ __all__ = [
     "Tier",
     "build_gemini",
     "client_kwargs",
-    "evidence_part",
     "genai_client",
     "model_id",
     "request_http_options",
     "retry_options",
+    "upload_file",
+    "uploaded_file",
 ]

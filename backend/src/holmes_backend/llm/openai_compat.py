@@ -5,7 +5,9 @@ The same agents, schemas and runner as on Gemini; what differs is what a local m
 Its context window is small, so a request whose evidence would not fit is cut to the budget
 (HOLMES_LLM_CONTEXT_TOKENS less the answer's HOLMES_LLM_MAX_OUTPUT_TOKENS), the longest parts
 first, and says what was left out; and one server answers few requests at once, so at most
-HOLMES_LLM_CONCURRENCY calls are out together. The answer's schema goes as the OpenAI
+HOLMES_LLM_CONCURRENCY calls are out together. Images reach a model declared to read them
+(HOLMES_LLM_MULTIMODAL) as data URIs, which LiteLLM makes of inline parts; a text-only model
+gets no media parts. The answer's schema goes as the OpenAI
 `response_format` JSON schema, which these servers constrain their output to.
 
 LiteLLM is imported only when this provider is used: importing it takes seconds. It is told
@@ -108,6 +110,11 @@ def fit_to_budget(parts: list[str], budget: int) -> list[str]:
 
 
 def _fit_request(llm_request: LlmRequest, settings: Settings) -> None:
+    if not settings.llm_multimodal:
+        # A text-only model is given the media's extracted text alone (llm.media adds no media
+        # for it; this holds for any other caller too).
+        for content in llm_request.contents:
+            content.parts = [p for p in content.parts or [] if not (p.inline_data or p.file_data)]
     instruction = llm_request.config.system_instruction
     reserved = len(instruction) if isinstance(instruction, str) else 0
     parts = [

@@ -92,5 +92,10 @@ class Storage(ABC):
         del key, filename, content_type
         return None
 
+    def gs_uri(self, key: str) -> str | None:
+        """The object's gs:// URI, by which Vertex reads it in place; None off Cloud Storage."""
+        del key
+        return None
+
     async def close(self) -> None:  # noqa: B027 - optional hook
         """Release clients and connections."""

@@ -128,6 +128,9 @@ class GcsStorage(Storage):
             signing_credentials=credentials,
         )
 
+    def gs_uri(self, key: str) -> str | None:
+        return f"gs://{self._bucket.name}/{key}"
+
     async def open_upload(self, key: str, content_type: str) -> Upload:
         blob = self._bucket.blob(key)
         session_url: str = await to_thread.run_sync(

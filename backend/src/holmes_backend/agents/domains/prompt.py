@@ -3,7 +3,13 @@ _COMMON = """Analyse only the evidence files in the request (each between <<<EVI
 report must cite its source: the file_id and the location (page, line, row and sheet, cue times
 or bbox) with a short verbatim excerpt. Never invent facts, names or numbers. If the request
 lists hypotheses, assess each one as supports / contradicts / unclear with a rationale and
-sources. Case context, when given, is for orientation only."""
+sources. Case context, when given, is for orientation only.
+A file may also come as media after its evidence block: an image, a recording (audio or video,
+a long video in segments whose seconds are given) or a PDF whose scanned pages have no text.
+Look at and listen to the media itself, not only its extracted text (OCR, transcript,
+metadata), and cite what you saw or heard there by its place: cue_start and cue_end in seconds
+from the start of the recording, the page number of a scanned page, or the bbox (left, top,
+right, bottom, pixels) of a region of an image; the excerpt then quotes or describes it."""
 
 INSTRUCTIONS: dict[str, str] = {
     "financial": "You are the Financial analyst of Holmes. Extract transactions (date, amount, "

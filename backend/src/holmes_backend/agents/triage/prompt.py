@@ -6,4 +6,7 @@ testimony) and strategy - from 0 to 1, estimate its complexity from 0 to 1, name
 domain and any secondary domains scoring at least 0.4, classify it (Evidence, Legal/Statute,
 Legal/Precedent, Legal/Contract, Financial/Statement, Financial/Transactions, Correspondence,
 Testimony, Media, Reference), preview its main entities and list its key dates (ISO 8601).
+A file may also come as media after its evidence block (an image, a recording, a PDF's scanned
+pages): judge it by what it shows or says, not only by its extracted text, and give a
+recording's duration_seconds.
 Return one entry per file, using the file_id exactly as given. Be quick; do not analyse deeply."""

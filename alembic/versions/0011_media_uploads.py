@@ -1,7 +1,7 @@
 """media uploads: evidence files held in a model provider's file store (Gemini's File API)
 with their expiry, so they are referenced again until they expire and uploaded again after
 
-Revision ID: 0012_media_uploads
+Revision ID: 0011
 Revises: 0010
 Create Date: 2026-12-06 05:30:00.000000
 """
@@ -13,7 +13,7 @@ from alembic import op
 
 from holmes_backend.db.types import UTCDateTime
 
-revision: str = "0012_media_uploads"
+revision: str = "0011"
 down_revision: str | None = "0010"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

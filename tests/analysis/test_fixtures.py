@@ -15,7 +15,7 @@ from tests.analysis.fixtures import GROUPS, ROOT, Outcome, evaluate, examples
 FLOORS = {
     "presence": 3,
     "denial": 3,
-    "figures": 2,
+    "figures": 4,
     "links": 4,
     "thresholds": 1,
     "absent_documents": 3,

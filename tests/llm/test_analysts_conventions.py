@@ -196,3 +196,23 @@ def test_amounts_grouped_as_europe_and_switzerland_group_them() -> None:
     assert values("USD 12.50 and GBP 1,234.56") == [12.5, 1_234.56]
     assert parse_cell("1.250.000") == (1_250_000.0, None)
     assert parse_cell("1'250.00") == (1_250.0, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "value", "currency"),
+    [
+        ("We have received the refund of Rs. 1,48,500/- from them", 148_500.0, "INR"),
+        ("a crore is 1,00,00,000 INR", 10_000_000.0, "INR"),
+        ("I paid 86 400 kronor to the contractor", 86_400.0, "SEK"),
+        ("10,00,000 rupees were wired", 1_000_000.0, "INR"),
+        ("a deposit of 7 500 rand", 7_500.0, "ZAR"),
+    ],
+)
+def test_lakhs_rupees_and_currencies_named_by_a_word(
+    text: str, value: float, currency: str
+) -> None:
+    assert [(m.value, m.currency) for m in find_money(text)] == [(value, currency)]
+
+
+def test_a_word_that_is_not_a_currency_there_is_no_money() -> None:
+    assert find_money("two pounds of flour and Mrs. 12 Main Street") == []

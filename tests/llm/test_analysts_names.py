@@ -474,3 +474,22 @@ def test_a_car_by_its_make_and_a_house_by_its_number() -> None:
     assert [(n.text, n.kind) for n in find_names("At 9 Sarah Jones called me")] == [
         ("Sarah Jones", "person")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # Initials run together before a surname, with or without a particle.
+        ("Naam / Omschrijving: J.P. de Groot", {"J.P. de Groot": "person"}),
+        ("paid to A.K. Mensah on Friday", {"A.K. Mensah": "person"}),
+        # Legal forms written with full stops, and the Swedish trading partnership.
+        (
+            "had gone to Koelman Installatietechniek B.V., settling",
+            {"Koelman Installatietechniek B.V.": "organization"},
+        ),
+        ("Acme Holdings N.V. paid", {"Acme Holdings N.V.": "organization"}),
+        ("to Öberg Fastighetsservice HB on", {"Öberg Fastighetsservice HB": "organization"}),
+    ],
+)
+def test_dotted_initials_and_dotted_legal_forms(text: str, expected: dict[str, str]) -> None:
+    assert _kinds(text) == expected

@@ -10,10 +10,12 @@ figure of another file that disagrees with it; a mismatch the records' own recon
 already reports is not said again.
 """
 
+import re
 from collections.abc import Iterable, Iterator
 
-from holmes_backend.agents.schemas import Contradiction
+from holmes_backend.agents.schemas import Contradiction, Transaction
 from holmes_backend.analysis.domains.contradictions import document_contradictions
+from holmes_backend.analysis.domains.ledger import is_payment, tx_date
 from holmes_backend.analysis.domains.references import (
     Figure,
     figure_of,
@@ -21,7 +23,9 @@ from holmes_backend.analysis.domains.references import (
     same_reference,
 )
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
+from holmes_backend.analysis.facts.names import org_core, same_party
 
 # Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
 _TAX_RATES: tuple[float, ...] = (
@@ -42,6 +46,9 @@ _TAX_RATES: tuple[float, ...] = (
 _TAX_RATES += (0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27, 0.077, 0.081)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
+_MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
+_DAYS = 7  # how far a told payment's day may be from its record's
+_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 @detector("figures", phase="contradictions", requires={"view", "caps"}, produces=Contradiction)
@@ -52,6 +59,60 @@ def figures(facts: CaseFacts) -> Iterable[Contradiction]:
     found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
     said = " ".join(c.explanation for c in told)
     yield from _disagreements(found, said)
+    yield from _other_side(facts.view.financial.transactions)
+
+
+def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
+    """A payment a document tells of, with its amount and who it went to or came from ("the
+    $15,000 transferred on 14 August was the deposit to Southern Cross Marquees"), against the
+    one line of another file's records with that amount in those days: the line names someone
+    else on that side, and nowhere the party told of."""
+    lines = [t for t in transactions if t.source.row is not None and is_payment(t)]
+    for told in transactions:
+        if told.source.row is not None or told.amount < _MIN_TOLD or not is_payment(told):
+            continue
+        day = tx_date(told)
+        same = [
+            line
+            for line in lines
+            if line.source.file_id != told.source.file_id
+            and abs(line.amount - told.amount) <= _ROUNDING * told.amount
+            and told.currency == line.currency
+            and (day is None or (d := tx_date(line)) is None or abs((d - day).days) <= _DAYS)
+        ]
+        if len(same) != 1:
+            continue
+        line = same[0]
+        for side, way in (("to_party", "went to"), ("from_party", "came from")):
+            party, other = getattr(told, side), getattr(line, side)
+            if not party or not other or _names(party, line):
+                continue
+            yield Contradiction(
+                claim=told.source.excerpt or told.description,
+                claim_source=told.source,
+                evidence_against=[line.source],
+                explanation=(
+                    f"{told.source.file_id} says {format_money(told.amount, told.currency)} "
+                    f"{way} {party}; the record of that payment in {_where_tx(line)} "
+                    f"({line.date or 'undated'}) names {other}."
+                ),
+                severity="MEDIUM",
+            )
+            break
+
+
+def _names(party: str, line: Transaction) -> bool:
+    """Whether a record's line names the party: the same name, or a word of it (not a legal
+    form or a common word) among the line's words."""
+    if any(same_party(party, n) for n in (line.to_party, line.from_party) if n):
+        return True
+    words = {w.casefold() for w in _WORD.findall(org_core(party))} - STOPWORDS
+    return bool(words & {w.casefold() for w in _WORD.findall(line.description)})
+
+
+def _where_tx(line: Transaction) -> str:
+    row = f" (row {line.source.row})" if line.source.row is not None else ""
+    return f"{line.source.file_id}{row}"
 
 
 def _disagreements(found: list[Figure], said: str) -> Iterator[Contradiction]:

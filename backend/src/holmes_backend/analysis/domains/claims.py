@@ -779,8 +779,24 @@ def _claimed_place(text: str) -> str | None:
         and _LOCATIVE.search(text[:at])
         and not _MEMBERS_AT.search(text[:at])
         and not _TO_SOMEONE.search(text[:at])
+        and not _where_a_thing_is(text, at)
     ]
     return places[0] if places else None
+
+
+# Verbs whose place is where a thing is dealt in, not where the speaker was: "the house we are
+# buying in Hermanus", "the flat I rent in Salford".
+_DEALING = frozenset(
+    {"buy", "sell", "rent", "let", "lease", "own", "purchase", "order", "book", "invest", "insure"}
+)
+
+
+def _where_a_thing_is(text: str, at: int) -> bool:
+    """Whether the place at `at` belongs, by the parse, to a verb of dealing in something."""
+    token = next((t for t in parse(text) if t.idx >= at), None)
+    if token is None or token.dep_ != "pobj":
+        return False
+    return token.head.head.lemma_.lower() in _DEALING
 
 
 def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:

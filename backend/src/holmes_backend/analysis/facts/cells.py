@@ -155,6 +155,11 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
                 "bedrag",
                 "valor",
                 "importo",
+                "belopp",
+                "beløb",
+                "beløp",
+                "summa",
+                "kwota",
             }
         ),
         (),
@@ -274,7 +279,7 @@ _ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
         ),
         ("paid to",),
     ),
-    ("party", frozenset({"counterparty", "party", "name"}), ()),
+    ("party", frozenset({"counterparty", "party", "name", "naam", "namn", "navn", "nom"}), ()),
     ("account", frozenset({"account", "acct", "iban"}), ()),
     ("direction", frozenset({"direction", "dr/cr", "sign", "af", "bij"}), ()),
     (
@@ -360,8 +365,10 @@ def role_of(header: str) -> Role:
 
 
 _COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
-    ("date", ("datum",)),
-    ("amount", ("betrag", "bedrag")),
+    ("date", ("datum", "dato")),
+    ("amount", ("betrag", "bedrag", "belopp", "beløb", "beløp")),
+    # "Betalningsmottagare", "Zahlungsempfänger": the one paid.
+    ("to", ("mottagare", "mottaker", "modtager", "empfänger", "ontvanger")),
 )
 
 

@@ -20,7 +20,8 @@ implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEF
 # dollar (CAD, AUD…) and never US dollars (facts.conventions).
 dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
-_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD", "r": "ZAR"}
+_SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD", "r": "ZAR", "rs": "INR"}
+_SYMBOLS |= {"rs.": "INR"}
 _CODES = sorted(
     wordset(
         "USD EUR GBP CHF JPY CAD AUD INR CNY HKD SGD NZD SEK NOK DKK ZAR MXN BRL AED SAR RUB TRY "
@@ -29,6 +30,11 @@ _CODES = sorted(
     )
 )
 _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
+# Currencies named by a word after the figure ("86 400 kronor", "48,500 rupees"); a word two
+# currencies share (kroner, pesos) is left to the case's own.
+_WORDS |= {"kronor": "SEK", "rupees": "INR", "rand": "ZAR", "yen": "JPY", "zloty": "PLN"}
+_WORDS |= {"yuan": "CNY", "ringgit": "MYR", "naira": "NGN", "shillings": "KES", "lei": "RON"}
+_WORD_AFTER = "|".join(sorted((w for w in _WORDS if w not in ("dollar", "euro")), key=len))
 _EUROPEAN = re.compile(r"\d{1,3}(?:\.\d{3})+,\d{1,2}")
 _DECIMAL_COMMA = re.compile(r"\d+,\d{1,2}")
 SCALES = {
@@ -44,7 +50,9 @@ SCALES = {
 }
 # South Africa's rand is a capital R written against its digits ("R185 000", "R 6 420,00").
 _RAND = r"(?-i:(?<![A-Za-z.])R(?=\s?\d{1,3}[\s,]\d{3}|\s?\d{3}))"
-SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND})"
+# India's rupee written "Rs." or "Rs" before its digits ("Rs. 1,48,500/-").
+_RUPEE = r"(?-i:\bRs\.?(?=\s?\d))"
+SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND}|{_RUPEE})"
 # The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
 # faster to search for than one alternative per code (measured over a case's text).
 CODE = (
@@ -56,7 +64,8 @@ CODE = (
     + ")"
 )
 _NUM = (
-    r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
+    # "1,48,500.00": India's lakhs and crores, grouped in twos before the last three digits
+    r"(?:\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\s\d{3})+(?:[.,]\d{1,2})?"
     # "1.250.000": two groups of three after dots are thousands, never a decimal
     r"|\d{1,3}(?:\.\d{3}){2,}"
     # "1'250.00": the Swiss group thousands with an apostrophe
@@ -69,10 +78,11 @@ _BEFORE = re.compile(
     re.IGNORECASE,
 )
 _AFTER = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollars?\b|euros?\b|pounds\b)",
+    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollar\b|euro\b|"
+    rf"(?:{_WORD_AFTER})\b)",
     re.IGNORECASE,
 )
-_HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|pound", re.IGNORECASE)
+_HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|{_WORD_AFTER}", re.IGNORECASE)
 # A currency named in a column's header: a symbol, a code in capitals or in brackets, or a word
 # ("Amount GBP", "Amount (eur)", "Betrag \u20ac", "Value in dollars"); "Net" or "Try" are words.
 _IN_HEADER = re.compile(

@@ -88,11 +88,12 @@ _NON_SPACE = re.compile(r"\S+")
 _NOT_WORD = re.compile(r"[^\w ]")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
 _INITIAL = re.compile(rf"[{UPPER}]\.")
+_INITIALS = re.compile(rf"(?:[{UPPER}]\.){{2,3}}")
 
 _SUFFIX_FORMS = wordset(
     "Inc Incorporated Corp Corporation Co Company LLC L.L.C Ltd Limited PLC Plc LLP LP L.P GmbH "
     "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj "
-    "a.s A/S Zrt Kft d.o.o JSC PJSC OOO Bhd S.L S.p.A"
+    "a.s A/S Zrt Kft d.o.o JSC PJSC OOO Bhd S.L S.p.A HB"
 )
 _SUFFIX = (
     "(?:"
@@ -193,7 +194,16 @@ class Name:
 
 
 def _tokens(name: str) -> list[str]:
-    return [t for t in _TOKEN_SPLIT.split(name) if t]
+    tokens = [t for t in _TOKEN_SPLIT.split(name) if t]
+    # Initials run together before the surname ("J.P. de Groot") are initials one by one; at a
+    # name's end they are its legal form ("B.V.").
+    return [
+        part
+        for index, t in enumerate(tokens)
+        for part in (
+            _INITIAL.findall(t) if index < len(tokens) - 1 and _INITIALS.fullmatch(t) else [t]
+        )
+    ]
 
 
 def _bare(token: str) -> str:

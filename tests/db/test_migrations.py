@@ -32,6 +32,7 @@ EXPECTED_TABLES = {
     "revoked_tokens",
     "evidence_chunks",
     "numeric_checks",
+    "numeric_runs",
 }
 
 QUEUE_TABLES = {

@@ -12,7 +12,7 @@ from holmes_backend.models.file import File
 from holmes_backend.models.finding import Finding
 from holmes_backend.models.graph import KnowledgeGraph
 from holmes_backend.models.job import JobState, ProcessingJob
-from holmes_backend.models.numeric import NumericCheck
+from holmes_backend.models.numeric import NumericCheck, NumericRun
 from holmes_backend.models.token import RevokedToken
 from holmes_backend.models.user import User
 
@@ -31,6 +31,7 @@ __all__ = [
     "KnowledgeGraph",
     "Message",
     "NumericCheck",
+    "NumericRun",
     "ProcessingJob",
     "RevokedToken",
     "User",

@@ -13,6 +13,7 @@ import pytest
 from sqlalchemy import text
 
 from holmes_backend.config import Settings
+from holmes_backend.jobs.control import numeric_task_name, stop_case_jobs
 from holmes_backend.jobs.worker import work
 from holmes_backend.runtime import Runtime
 from tests.numeric.helpers import BUCKLE, wait_run
@@ -143,4 +144,28 @@ async def test_a_run_waits_for_a_worker_and_is_queued_once(
             worker.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await worker
+        await runtime.close()
+
+
+async def test_deleting_a_case_stops_its_numeric_runs_in_this_process(tmp_path: Path) -> None:
+    """Embedded: the process's own numeric tasks of the deleted case are cancelled, no other."""
+    settings = Settings.model_validate(
+        {
+            "environment": "test",
+            "database_url": f"sqlite+aiosqlite:///{tmp_path / 'holmes.db'}",
+            "data_dir": tmp_path,
+        }
+    )
+    runtime = Runtime.create(settings)
+    try:
+        deleted, other = uuid.uuid4(), uuid.uuid4()
+        mine = runtime.spawn(asyncio.sleep(3600), name=numeric_task_name(deleted, uuid.uuid4()))
+        theirs = runtime.spawn(asyncio.sleep(3600), name=numeric_task_name(other, uuid.uuid4()))
+        assert mine is not None
+        assert theirs is not None
+        await asyncio.sleep(0)
+        await stop_case_jobs(runtime, deleted, None, wait_seconds=5)
+        assert mine.cancelled()
+        assert not theirs.done()
+    finally:
         await runtime.close()

@@ -4,16 +4,21 @@ agents' records as a fan-out, the mismatch findings, one run for a double reques
 fails, and bad input in the PRD §8.4 envelope."""
 
 import asyncio
+import json
+import socket
+import subprocess
+import sys
 import uuid
 from typing import Any
 
 import httpx
 from sqlalchemy import func, select
 
-from holmes_backend.models import NumericRun
+from holmes_backend.models import AgentExecution, Finding, NumericCheck, NumericRun
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.runtime import Runtime
-from holmes_shared.enums import FileStatus
+from holmes_backend.services.numeric import resume_interrupted_runs
+from holmes_shared.enums import FileStatus, JobStatus
 from tests.agents.helpers import wait_done
 from tests.api.helpers import assert_envelope
 from tests.numeric.helpers import BUCKLE, check_file, wait_run
@@ -165,6 +170,53 @@ async def test_a_file_that_cannot_be_read_fails_in_the_envelope(
     assert ended["error"]["recoverable"] is False
     checks = await client.get(f"/api/cases/{broken_case}/numeric-checks")
     assert checks.json()["checks"] == []
+
+
+async def test_a_case_deleted_while_its_file_is_checked_leaves_nothing(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    case_id, file_id = await _case_with(client, "deleted.html", BUCKLE.read_bytes())
+    queued = await client.post(f"/api/cases/{case_id}/files/{file_id}/numeric-checks")
+    assert queued.status_code == 202, queued.text
+    # The run is aborted (a worker's job, or this process's task) before the evidence goes.
+    assert (await client.delete(f"/api/cases/{case_id}")).status_code == 204
+    await asyncio.sleep(1)  # anything the run still wrote would have landed by now
+    case = uuid.UUID(case_id)
+    async with runtime.session_factory() as session:
+        for table in (NumericRun, NumericCheck, AgentExecution, Finding):
+            left = await session.scalar(
+                select(func.count()).select_from(table).where(table.case_id == case)
+            )
+            assert left == 0, table.__tablename__
+    assert await runtime.storage.list_keys(f"cases/{case_id}/") == []
+
+
+async def test_a_run_whose_process_died_runs_again_here(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    """Embedded: a run its process left running (that process gone) is run again by the next
+    one to start, once."""
+    case_id, file_id = await _case_with(client, "orphan.html", BUCKLE.read_bytes())
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    gone = json.dumps({"host": socket.gethostname(), "pid": dead.pid, "token": "x"}, sort_keys=True)
+    async with runtime.session_factory() as session:
+        orphan = NumericRun(
+            case_id=uuid.UUID(case_id),
+            file_id=uuid.UUID(file_id),
+            status=JobStatus.PROCESSING,
+            runner=gone,
+        )
+        session.add(orphan)
+        await session.commit()
+    resumed = await asyncio.gather(
+        resume_interrupted_runs(runtime), resume_interrupted_runs(runtime)
+    )
+    assert sum(resumed) == 1  # claimed by one of the two
+    ended = await wait_run(client, case_id, file_id)
+    assert ended["id"] == str(orphan.id)
+    assert ended["status"] == "READY", ended
+    assert (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()["verified"] >= 15
 
 
 async def test_processing_runs_numeric_validation_for_financial_files(

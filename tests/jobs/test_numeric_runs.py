@@ -120,6 +120,22 @@ async def test_a_run_waits_for_a_worker_and_is_queued_once(
         assert (await client.delete(f"/api/files/{dropped_file}")).status_code == 204
         assert await _runs(runtime, dropped_file) == 0
 
+        # A job waiting for a file runs whichever run of the file is active when it starts: here
+        # its run ended meanwhile (as when a job already running for the file finished it), and
+        # the next run, whose own job the queueing lock refused, is the one it runs.
+        case_b, file_b = await _file(client, "later run")
+        later = f"/api/cases/{case_b}/files/{file_b}/numeric-checks"
+        earlier_run = (await client.post(later)).json()["id"]
+        async with runtime.engine.begin() as connection:
+            await connection.execute(
+                text("UPDATE numeric_runs SET status = 'READY' WHERE id = :id"),
+                {"id": uuid.UUID(earlier_run)},
+            )
+        later_run = (await client.post(later)).json()
+        assert later_run["id"] != earlier_run
+        assert later_run["status"] == "PENDING"
+        assert await _queued(runtime, file_b) == ["todo"]
+
         # No worker: nothing moves.
         await asyncio.sleep(2)
         status = await client.get(f"{url}/status")
@@ -133,6 +149,9 @@ async def test_a_run_waits_for_a_worker_and_is_queued_once(
         checks = (await client.get(f"/api/cases/{case_id}/numeric-checks")).json()
         assert checks["verified"] >= 15
         assert {c["file_id"] for c in checks["checks"]} == {file_id}
+        ran_later = await wait_run(client, case_b, file_b)
+        assert ran_later["id"] == later_run["id"]
+        assert ran_later["status"] == "READY", ran_later
         # Both jobs done (finished jobs leave the queue), the deleted file's skipped cleanly.
         async with asyncio.timeout(30):
             while await _queued(runtime, file_id) or await _queued(runtime, dropped_file):

@@ -21,8 +21,8 @@ def numeric_task_prefix(case_id: uuid.UUID) -> str:
     return f"numeric-{case_id}-"
 
 
-def numeric_task_name(case_id: uuid.UUID, run_id: uuid.UUID) -> str:
-    return f"{numeric_task_prefix(case_id)}{run_id}"
+def numeric_task_name(case_id: uuid.UUID, file_id: uuid.UUID) -> str:
+    return f"{numeric_task_prefix(case_id)}{file_id}"
 
 
 async def stop_case_jobs(

@@ -18,7 +18,6 @@ from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import numeric_runs as run_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.evidence import load_extraction
-from holmes_shared.enums import ACTIVE_JOB_STATUSES
 from holmes_shared.errors import ErrorCode, HolmesError
 
 logger = logging.getLogger(__name__)
@@ -43,20 +42,23 @@ def runner() -> str:
     return json.dumps(this_process(), sort_keys=True)
 
 
-def launch(runtime: Runtime, case_id: uuid.UUID, run_id: uuid.UUID) -> None:
-    """Embedded (SQLite): runs the numeric run in this process; the runtime holds the task."""
-    runtime.spawn(run_numeric_job(runtime, run_id), name=numeric_task_name(case_id, run_id))
+def launch(runtime: Runtime, case_id: uuid.UUID, file_id: uuid.UUID) -> None:
+    """Embedded (SQLite): runs the file's numeric run in this process; the runtime holds the
+    task."""
+    runtime.spawn(run_numeric_job(runtime, file_id), name=numeric_task_name(case_id, file_id))
 
 
-async def run_numeric_job(runtime: Runtime, run_id: uuid.UUID) -> None:
-    """Runs the numeric run if it is still waiting or running (a run retried after its worker
-    stopped runs again from the start); nothing when it ended or its file or case is gone."""
+async def run_numeric_job(runtime: Runtime, file_id: uuid.UUID) -> None:
+    """Runs the file's active numeric run, whichever it is (a run retried after its worker
+    stopped runs again from the start); nothing when it has none (it ended, or the file or its
+    case is gone)."""
     async with runtime.session_factory() as session:
-        run = await run_repo.get(session, run_id)
-        files = await file_repo.get_many(session, [run.file_id]) if run is not None else []
-        if run is None or run.status not in ACTIVE_JOB_STATUSES or not files:
-            logger.info("numeric run %s has nothing to run (ended, or deleted)", run_id)
+        run = await run_repo.active_for_file(session, file_id)
+        files = await file_repo.get_many(session, [file_id]) if run is not None else []
+        if run is None or not files:
+            logger.info("no active numeric run for file %s: nothing to run", file_id)
             return
+        run_id = run.id
         await run_repo.started(session, run_id, runner=runner())
         await transaction.commit(session)
     file = files[0]

@@ -49,15 +49,13 @@ def numeric_lock(file_id: uuid.UUID) -> str:
     return f"numeric:{file_id}"
 
 
-async def defer_numeric(
-    app: procrastinate.App, *, case_id: uuid.UUID, file_id: uuid.UUID, run_id: uuid.UUID
-) -> None:
-    """Queues the file's numeric run for a worker; a job already waiting for the file makes
-    this a no-op (the file has one active run, which that job runs)."""
+async def defer_numeric(app: procrastinate.App, *, case_id: uuid.UUID, file_id: uuid.UUID) -> None:
+    """Queues the file's active numeric run for a worker. A job already waiting for the file
+    runs it (the task runs whichever run of the file is active), so a second one is not needed."""
     key = numeric_lock(file_id)
     with contextlib.suppress(AlreadyEnqueued):
         await app.configure_task(NUMERIC_TASK, lock=key, queueing_lock=key).defer_async(
-            case_id=str(case_id), run_id=str(run_id)
+            case_id=str(case_id), file_id=str(file_id)
         )
 
 

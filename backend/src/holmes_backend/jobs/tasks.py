@@ -32,10 +32,10 @@ async def process_case(context: procrastinate.JobContext, case_id: str) -> None:
     await _abortable(context, run_case_job(runtime, uuid.UUID(case_id)))
 
 
-async def check_numbers(context: procrastinate.JobContext, case_id: str, run_id: str) -> None:
+async def check_numbers(context: procrastinate.JobContext, case_id: str, file_id: str) -> None:
     """A file's numeric run (`case_id`: so that deleting the case finds and aborts it)."""
     runtime: Runtime = context.additional_context[RUNTIME]
-    await _abortable(context, run_numeric_job(runtime, uuid.UUID(run_id)))
+    await _abortable(context, run_numeric_job(runtime, uuid.UUID(file_id)))
 
 
 async def _abortable(context: procrastinate.JobContext, work: Coroutine[Any, Any, None]) -> None:

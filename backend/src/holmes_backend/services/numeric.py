@@ -89,14 +89,14 @@ async def start_run(
 
 def _start_after_commit(session: AsyncSession, runtime: Runtime, run: NumericRun) -> None:
     """A worker takes the run (or, embedded, this process runs it) once its row is committed."""
-    case_id, file_id, run_id = run.case_id, run.file_id, run.id
+    case_id, file_id = run.case_id, run.file_id
     app = runtime.job_app
 
     async def _start() -> None:
         if app is None:
-            numeric_job.launch(runtime, case_id, run_id)
+            numeric_job.launch(runtime, case_id, file_id)
         else:
-            await defer_numeric(app, case_id=case_id, file_id=file_id, run_id=run_id)
+            await defer_numeric(app, case_id=case_id, file_id=file_id)
 
     transaction.after_commit(session, _start)
 
@@ -124,7 +124,7 @@ async def _relaunch_abandoned(runtime: Runtime, run: NumericRun) -> bool:
         await transaction.commit(session)
     if claimed:
         logger.info("running again numeric run %s, whose process is gone", run.id)
-        numeric_job.launch(runtime, run.case_id, run.id)
+        numeric_job.launch(runtime, run.case_id, run.file_id)
     return claimed
 
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
 import { getNumericRunStatus, listNumericChecks, runNumericChecks } from "@/client/sdk.gen";
 import type { CheckedFigure, NumericCheckOut, NumericChecksOut, NumericRunOut } from "@/client/types.gen";
@@ -36,6 +36,7 @@ export function NumericChecksPanel() {
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState<NumericRunOut | null>(null);
   const [queuedRuns, setQueuedRuns] = useState(0); // a run queued here: follow it
+  const queuedRun = useRef<string | null>(null); // its checks are read again however fast it ends
 
   const load = useCallback(
     () =>
@@ -53,7 +54,7 @@ export function NumericChecksPanel() {
   }, [load]);
 
   const checked = useMemo(() => [...new Set((result?.checks ?? []).map((check) => check.file_id))], [result]);
-  const selected = fileId || checked[0] || "";
+  const selected = fileId || checked[0] || files[0]?.id || "";
   const shown = useMemo(
     () =>
       (result?.checks ?? [])
@@ -65,13 +66,12 @@ export function NumericChecksPanel() {
   // The selected document's latest run, followed while it is queued or running (one queued
   // here, or on an earlier visit); the checks are read again once one ends.
   useEffect(() => {
-    setRun(null);
     if (!caseId || !selected) return;
     const controller = new AbortController();
     let followed = false;
     const fetchRun = () => unwrap(getNumericRunStatus({ path: { case_id: caseId, file_id: selected } }));
     const onUpdate = (latest: NumericRunOut) => {
-      followed ||= isActive(latest);
+      followed ||= isActive(latest) || latest.id === queuedRun.current;
       setRun(latest);
     };
     followRun(fetchRun, onUpdate, { signal: controller.signal })
@@ -90,7 +90,9 @@ export function NumericChecksPanel() {
     setBusy(true);
     setError(null);
     try {
-      setRun(await unwrap(runNumericChecks({ path: { case_id: caseId, file_id: selected } })));
+      const queued = await unwrap(runNumericChecks({ path: { case_id: caseId, file_id: selected } }));
+      queuedRun.current = queued.id;
+      setRun(queued);
       setQueuedRuns((count) => count + 1);
     } catch (caught) {
       setError(errorMessage(caught));
@@ -110,7 +112,10 @@ export function NumericChecksPanel() {
         <select
           aria-label="Document"
           value={selected}
-          onChange={(event) => setFileId(event.target.value)}
+          onChange={(event) => {
+            setFileId(event.target.value);
+            setRun(null); // the other document's run is read next
+          }}
           className="rounded-md border-0 px-2 py-1.5 text-sm ring-1 ring-slate-300"
         >
           {choices.map((id) => (

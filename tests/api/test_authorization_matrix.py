@@ -52,6 +52,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("get", "/api/cases/{case_id}/graph/versions/{version}"): {},
     ("get", "/api/cases/{case_id}/numeric-checks"): {"params": {"status": "mismatch"}},
     ("post", "/api/cases/{case_id}/files/{file_id}/numeric-checks"): {},
+    ("get", "/api/cases/{case_id}/files/{file_id}/numeric-checks/status"): {},
     ("get", "/api/files/{file_id}"): {},
     ("get", "/api/files/{file_id}/content"): {"headers": {"Range": "bytes=0-99"}},
     ("delete", "/api/files/{file_id}"): {},

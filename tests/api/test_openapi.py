@@ -39,6 +39,9 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/cases/{case_id}/graph/versions/{version}"): "get_graph_version",
     ("get", "/api/cases/{case_id}/numeric-checks"): "list_numeric_checks",
     ("post", "/api/cases/{case_id}/files/{file_id}/numeric-checks"): "run_numeric_checks",
+    ("get", "/api/cases/{case_id}/files/{file_id}/numeric-checks/status"): (
+        "get_numeric_run_status"
+    ),
 }
 
 

@@ -33,6 +33,7 @@ EXPECTED_TABLES = {
     "evidence_chunks",
     "numeric_checks",
     "media_uploads",
+    "numeric_runs",
 }
 
 QUEUE_TABLES = {

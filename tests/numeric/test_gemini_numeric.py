@@ -51,7 +51,7 @@ from tests.gemini_support import (
     serve_fake,
     user_text_of,
 )
-from tests.numeric.helpers import BUCKLE
+from tests.numeric.helpers import BUCKLE, check_file
 from tests.support import LiveServer
 
 KEY = "numeric-key"
@@ -192,11 +192,9 @@ async def test_gemini_agents_propose_and_the_engine_decides(
             files=[("files", ("doctored.html", doctored, "text/html"))],
         )
         file_id = uploaded.json()[0]["id"]
-        ran = await client.post(f"/api/cases/{case_id}/files/{file_id}/numeric-checks")
-        assert ran.status_code == 200, ran.text
+        body = await check_file(client, case_id, file_id)
         agents = _walk((await client.get(f"/api/cases/{case_id}/agents")).json())
 
-    body = ran.json()
     mismatches = [c for c in body["checks"] if c["status"] == "mismatch"]
     assert sorted(c["subject"] for c in mismatches) == [
         "Gross profit",

@@ -29,6 +29,7 @@ from holmes_backend.config import Settings
 from holmes_backend.jobs.worker import work
 from holmes_backend.llm.provider import check_models
 from holmes_backend.runtime import Runtime
+from holmes_backend.services.numeric import resume_interrupted_runs
 from holmes_backend.services.processing import resume_interrupted, watch_interrupted
 from holmes_backend.storage.local import LocalStorage
 
@@ -52,6 +53,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         if runtime.job_app is None:
             # Embedded: this process runs the jobs, and resumes those a stopped one left.
             await resume_interrupted(runtime)
+            await resume_interrupted_runs(runtime)
             runtime.spawn(watch_interrupted(runtime), name="watch-interrupted-jobs")
         elif settings.serve_worker_concurrency:
             runtime.spawn(

@@ -1449,6 +1449,46 @@ export type NumericChecksOut = {
 };
 
 /**
+ * NumericRunOut
+ *
+ * One on-demand validation of a file: a job, followed on its status until it ends.
+ */
+export type NumericRunOut = {
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Completed At
+     */
+    completed_at: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * How it failed, in the error envelope's terms
+     */
+    error: ErrorBody | null;
+    /**
+     * File Id
+     */
+    file_id: string;
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Started At
+     */
+    started_at: string | null;
+    /**
+     * PENDING (queued: on PostgreSQL, until a worker takes it), PROCESSING, READY (its checks are listed) or ERROR
+     */
+    status: JobStatus;
+};
+
+/**
  * PhaseOut
  */
 export type PhaseOut = {
@@ -2519,13 +2559,13 @@ export type RunNumericChecksErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * Conflict
+     */
+    409: ErrorEnvelope;
+    /**
      * Unprocessable Entity
      */
     422: ErrorEnvelope;
-    /**
-     * Service Unavailable
-     */
-    503: ErrorEnvelope;
 };
 
 export type RunNumericChecksError = RunNumericChecksErrors[keyof RunNumericChecksErrors];
@@ -2534,10 +2574,52 @@ export type RunNumericChecksResponses = {
     /**
      * Successful Response
      */
-    200: NumericChecksOut;
+    202: NumericRunOut;
 };
 
 export type RunNumericChecksResponse = RunNumericChecksResponses[keyof RunNumericChecksResponses];
+
+export type GetNumericRunStatusData = {
+    body?: never;
+    path: {
+        /**
+         * Case Id
+         */
+        case_id: string;
+        /**
+         * File Id
+         */
+        file_id: string;
+    };
+    query?: never;
+    url: '/api/cases/{case_id}/files/{file_id}/numeric-checks/status';
+};
+
+export type GetNumericRunStatusErrors = {
+    /**
+     * Unauthorized
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not Found
+     */
+    404: ErrorEnvelope;
+    /**
+     * Unprocessable Entity
+     */
+    422: ErrorEnvelope;
+};
+
+export type GetNumericRunStatusError = GetNumericRunStatusErrors[keyof GetNumericRunStatusErrors];
+
+export type GetNumericRunStatusResponses = {
+    /**
+     * Successful Response
+     */
+    200: NumericRunOut;
+};
+
+export type GetNumericRunStatusResponse = GetNumericRunStatusResponses[keyof GetNumericRunStatusResponses];
 
 export type ListFindingsData = {
     body?: never;

@@ -1,8 +1,9 @@
 """procrastinate on PostgreSQL: the app a process opens, and the queue operations Holmes uses.
 
 Holmes's own tables keep the job's state (status, phases, errors, events); procrastinate's job
-only says which case has work waiting or running, and on which worker. Its queueing lock (the
-case) keeps one waiting job per case, its lock one running job per case."""
+only says which case (or, for a numeric validation, which file) has work waiting or running, and
+on which worker. Its queueing lock (the case, the file) keeps one waiting job per case or file,
+its lock one running job."""
 
 import asyncio
 import contextlib
@@ -20,6 +21,7 @@ from holmes_backend.config import Settings
 logger = logging.getLogger(__name__)
 
 PROCESS_TASK = "holmes:process_case"
+NUMERIC_TASK = "holmes:numeric_checks"
 _ACTIVE = (Status.TODO, Status.DOING)
 
 
@@ -43,15 +45,35 @@ async def defer_processing(app: procrastinate.App, case_id: uuid.UUID) -> None:
         await app.configure_task(PROCESS_TASK, lock=key, queueing_lock=key).defer_async(case_id=key)
 
 
+def numeric_lock(file_id: uuid.UUID) -> str:
+    return f"numeric:{file_id}"
+
+
+async def defer_numeric(app: procrastinate.App, *, case_id: uuid.UUID, file_id: uuid.UUID) -> None:
+    """Queues the file's active numeric run for a worker. A job already waiting for the file
+    runs it (the task runs whichever run of the file is active), so a second one is not needed."""
+    key = numeric_lock(file_id)
+    with contextlib.suppress(AlreadyEnqueued):
+        await app.configure_task(NUMERIC_TASK, lock=key, queueing_lock=key).defer_async(
+            case_id=str(case_id), file_id=str(file_id)
+        )
+
+
 async def _case_jobs(app: procrastinate.App, case_id: uuid.UUID) -> list[Job]:
-    jobs: Iterable[Job] = await app.job_manager.list_jobs_async(queueing_lock=str(case_id))
+    """The case's waiting and running jobs: its processing, its files' numeric runs."""
+    jobs: list[Job] = list(await app.job_manager.list_jobs_async(queueing_lock=str(case_id)))
+    for status in _ACTIVE:
+        numeric: Iterable[Job] = await app.job_manager.list_jobs_async(
+            task=NUMERIC_TASK, status=status.value
+        )
+        jobs += [job for job in numeric if job.task_kwargs.get("case_id") == str(case_id)]
     return [job for job in jobs if job.status in {s.value for s in _ACTIVE}]
 
 
 async def abort_case(
     app: procrastinate.App, case_id: uuid.UUID, *, wait_seconds: float = 30.0
 ) -> bool:
-    """Cancels the case's waiting job and aborts its running one (the worker cancels the task),
+    """Cancels the case's waiting jobs and aborts its running ones (the worker cancels the task),
     then waits until none runs any more; false when one still ran after `wait_seconds`."""
     for job in await _case_jobs(app, case_id):
         assert job.id is not None

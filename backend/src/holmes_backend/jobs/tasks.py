@@ -5,6 +5,8 @@ import contextlib
 import gc
 import logging
 import uuid
+from collections.abc import Coroutine
+from typing import Any
 
 import procrastinate
 from procrastinate.exceptions import JobAborted
@@ -15,7 +17,8 @@ from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.db.engine import checkpoint
 from holmes_backend.jobs.control import RUNNER_STATE, task_name, this_process
-from holmes_backend.jobs.queue import PROCESS_TASK
+from holmes_backend.jobs.numeric import run_numeric_job
+from holmes_backend.jobs.queue import NUMERIC_TASK, PROCESS_TASK
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 
@@ -26,8 +29,18 @@ RUNTIME = "runtime"  # the key of the worker's Runtime in procrastinate's job co
 
 async def process_case(context: procrastinate.JobContext, case_id: str) -> None:
     runtime: Runtime = context.additional_context[RUNTIME]
+    await _abortable(context, run_case_job(runtime, uuid.UUID(case_id)))
+
+
+async def check_numbers(context: procrastinate.JobContext, case_id: str, file_id: str) -> None:
+    """A file's numeric run (`case_id`: so that deleting the case finds and aborts it)."""
+    runtime: Runtime = context.additional_context[RUNTIME]
+    await _abortable(context, run_numeric_job(runtime, uuid.UUID(file_id)))
+
+
+async def _abortable(context: procrastinate.JobContext, work: Coroutine[Any, Any, None]) -> None:
     try:
-        await run_case_job(runtime, uuid.UUID(case_id))
+        await work
     except asyncio.CancelledError:
         if context.abort_reason() is AbortReason.USER_REQUEST:
             # Aborted for good (its case was deleted): ended `aborted`, never retried. A job
@@ -38,14 +51,12 @@ async def process_case(context: procrastinate.JobContext, case_id: str) -> None:
 
 def register_tasks(app: procrastinate.App) -> None:
     """The tasks a worker of `app` runs (per app: a process may open several, as tests do)."""
-    app.task(
-        name=PROCESS_TASK,
-        pass_context=True,
-        # A job stops early only when its worker stops (shut down past its grace period, or
-        # killed: its stalled job is put back by `queue.retry_stalled`); a failure of the
-        # pipeline itself is recorded in Holmes's tables and ends the task normally.
-        retry=procrastinate.RetryStrategy(max_attempts=20, wait=2),
-    )(process_case)
+    # A job stops early only when its worker stops (shut down past its grace period, or
+    # killed: its stalled job is put back by `queue.retry_stalled`); a failure of the work
+    # itself is recorded in Holmes's tables and ends the task normally.
+    retry = procrastinate.RetryStrategy(max_attempts=20, wait=2)
+    app.task(name=PROCESS_TASK, pass_context=True, retry=retry)(process_case)
+    app.task(name=NUMERIC_TASK, pass_context=True, retry=retry)(check_numbers)
 
 
 def launch(runtime: Runtime, case_id: uuid.UUID, job_id: uuid.UUID) -> None:

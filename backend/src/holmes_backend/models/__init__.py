@@ -13,7 +13,7 @@ from holmes_backend.models.finding import Finding
 from holmes_backend.models.graph import KnowledgeGraph
 from holmes_backend.models.job import JobState, ProcessingJob
 from holmes_backend.models.media_upload import MediaUpload
-from holmes_backend.models.numeric import NumericCheck
+from holmes_backend.models.numeric import NumericCheck, NumericRun
 from holmes_backend.models.token import RevokedToken
 from holmes_backend.models.user import User
 
@@ -33,6 +33,7 @@ __all__ = [
     "MediaUpload",
     "Message",
     "NumericCheck",
+    "NumericRun",
     "ProcessingJob",
     "RevokedToken",
     "User",

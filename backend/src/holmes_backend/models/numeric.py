@@ -2,11 +2,12 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Float, ForeignKey, String, Text, Uuid
+from sqlalchemy import Float, ForeignKey, Index, String, Text, Uuid, text
 from sqlalchemy.orm import Mapped, mapped_column
 
-from holmes_backend.db.types import JSONType
+from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models.base import Base, case_fk, created_at, uuid_pk
+from holmes_shared.enums import JobStatus
 
 
 class NumericCheck(Base):
@@ -44,3 +45,38 @@ class NumericCheck(Base):
     suspect_figure: Mapped[str | None] = mapped_column(String(20))
     note: Mapped[str] = mapped_column(Text, nullable=False, default="")
     created_at: Mapped[datetime] = created_at()
+
+
+_ACTIVE = text("status IN ('PENDING', 'PROCESSING')")
+
+
+class NumericRun(Base):
+    """One on-demand validation of a file's figures: a job of the job engine (jobs/numeric.py).
+    Its results are the file's NumericCheck rows; this row is the job's own state."""
+
+    __tablename__ = "numeric_runs"
+    __table_args__ = (
+        # At most one waiting or running validation per file, enforced by the database itself.
+        Index(
+            "uq_numeric_runs_one_active_per_file",
+            "file_id",
+            unique=True,
+            postgresql_where=_ACTIVE,
+            sqlite_where=_ACTIVE,
+        ),
+    )
+
+    id: Mapped[uuid.UUID] = uuid_pk()
+    case_id: Mapped[uuid.UUID] = case_fk()
+    file_id: Mapped[uuid.UUID] = mapped_column(
+        Uuid, ForeignKey("files.id", ondelete="CASCADE"), nullable=False, index=True
+    )
+    status: Mapped[str] = mapped_column(String(20), nullable=False, default=JobStatus.PENDING)
+    # How it failed: the PRD §8.4 error body (code, message, details, recoverable, action).
+    error: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # The process that runs it (jobs.control.this_process(), as JSON text): embedded, a run
+    # whose process is gone is launched again (jobs.numeric.resume_abandoned).
+    runner: Mapped[str | None] = mapped_column(String(300))
+    created_at: Mapped[datetime] = created_at()
+    started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    completed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

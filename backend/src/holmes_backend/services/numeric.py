@@ -1,39 +1,28 @@
-"""Numeric validation of a case's financial documents: its checks, and a run for one file."""
+"""Numeric validation of a case's financial documents: its checks, and runs for one file (jobs
+of the job engine: jobs/numeric.py does the work)."""
 
+import json
 import logging
 import uuid
 from collections.abc import Sequence
 
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from holmes_backend.agents.numeric import agent as numeric_agent
-from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
-from holmes_backend.extraction.errors import ExtractionError
-from holmes_backend.llm.evidence import EvidenceDoc
-from holmes_backend.models import File, NumericCheck
+from holmes_backend.jobs import numeric as numeric_job
+from holmes_backend.jobs.control import runner_gone
+from holmes_backend.jobs.queue import defer_numeric
+from holmes_backend.models import File, NumericCheck, NumericRun
 from holmes_backend.repositories import numeric_checks as numeric_repo
+from holmes_backend.repositories import numeric_runs as run_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
-from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.files import get_file
-from holmes_shared.errors import ErrorCode, HolmesError, NotFoundError
+from holmes_shared.enums import FileStatus, JobStatus
+from holmes_shared.errors import ConflictError, NotFoundError
 
 logger = logging.getLogger(__name__)
-
-
-class UnreadableFileError(HolmesError):
-    status_code = 422
-    code = ErrorCode.FILE_CORRUPT
-    recoverable = False
-    suggested_action = "upload a readable copy of the file"
-
-
-class NumericRunFailedError(HolmesError):
-    status_code = 503
-    code = ErrorCode.PROCESSING_FAILED
-    recoverable = True
-    suggested_action = "retry the numeric validation"
 
 
 async def _file_in_case(
@@ -59,47 +48,103 @@ async def list_checks(
     return await numeric_repo.for_case(session, case_id, file_id=file_id, status=status)
 
 
-async def run_for_file(
+async def start_run(
     session: AsyncSession,
     *,
     runtime: Runtime,
     owner_id: uuid.UUID,
     case_id: uuid.UUID,
     file_id: uuid.UUID,
-) -> Sequence[NumericCheck]:
-    """Validates one file now (extractor, verifiers, reviewer, each recorded), replacing its
-    earlier checks, and returns the new ones."""
+) -> NumericRun:
+    """Queues a validation of one file (extractor, verifiers, reviewer, each recorded), which
+    replaces its earlier checks when it ends; the file's run already waiting or running when
+    there is one. A file processing could not read is refused (422)."""
     await require_case(session, case_id, owner_id)
     file = await _file_in_case(session, owner_id=owner_id, case_id=case_id, file_id=file_id)
-    try:
-        extraction = await load_extraction(runtime.storage, file, settings=runtime.settings)
-    except ExtractionError as exc:
-        raise UnreadableFileError(
-            f"The file could not be read: {exc.reason}", details={"file_id": str(file_id)}
-        ) from exc
-    doc = EvidenceDoc(
-        file_id=str(file.id),
-        filename=file.filename,
-        mime_type=file.mime_type,
-        metadata=extraction.metadata,
-        chunks=extraction.chunks,
+    if file.status == FileStatus.ERROR:
+        raise numeric_job.UnreadableFileError(
+            f"The file could not be read: {file.error or 'unknown reason'}",
+            details={"file_id": str(file_id)},
+        )
+    active = await run_repo.active_for_file(session, file_id)
+    if active is not None:
+        await _keep_going(session, runtime, active)
+        return active
+    run = run_repo.add(
+        session, NumericRun(case_id=case_id, file_id=file_id, status=JobStatus.PENDING)
     )
-    # The run writes with sessions of its own; this read transaction ends here so the checks
-    # read back below are the new ones (SQLite reads from the snapshot a transaction began with).
-    await transaction.commit(session)
-    ctx = PipelineContext(
-        settings=runtime.settings,
-        session_factory=runtime.session_factory,
-        hub=runtime.hub,
-        case_id=case_id,
-        job_id=None,
-    )
+    if runtime.job_app is None:
+        run.runner = numeric_job.runner()  # this process runs it
     try:
-        await numeric_agent.validate_and_store(ctx, [doc])
-    except AgentFailedError as exc:
-        logger.warning("numeric validation failed: %s", exc.reason)
-        raise NumericRunFailedError(
-            "The numeric validation could not be completed; nothing was changed.",
-            details={"file_id": str(file_id), "agent_id": exc.agent},
+        await session.flush()
+    except IntegrityError as exc:
+        raise ConflictError(
+            "Another request has just started validating this file.",
+            details={"case_id": str(case_id), "file_id": str(file_id)},
+            suggested_action="follow the running validation on its status",
         ) from exc
-    return await numeric_repo.for_case(session, case_id, file_id=file_id)
+    _start_after_commit(session, runtime, run)
+    return run
+
+
+def _start_after_commit(session: AsyncSession, runtime: Runtime, run: NumericRun) -> None:
+    """A worker takes the run (or, embedded, this process runs it) once its row is committed."""
+    case_id, file_id = run.case_id, run.file_id
+    app = runtime.job_app
+
+    async def _start() -> None:
+        if app is None:
+            numeric_job.launch(runtime, case_id, file_id)
+        else:
+            await defer_numeric(app, case_id=case_id, file_id=file_id)
+
+    transaction.after_commit(session, _start)
+
+
+async def _keep_going(session: AsyncSession, runtime: Runtime, run: NumericRun) -> None:
+    """An active run asked for again: queued again while it waits (in case the process that
+    committed it stopped before queueing it; a no-op when it is queued), and embedded,
+    launched here when the process running it is gone."""
+    if runtime.job_app is not None:
+        if run.status == JobStatus.PENDING:
+            _start_after_commit(session, runtime, run)
+        return
+    await _relaunch_abandoned(runtime, run)
+
+
+async def _relaunch_abandoned(runtime: Runtime, run: NumericRun) -> bool:
+    """Embedded: runs here a run whose process is gone (claimed first: of several processes
+    seeing it gone, one runs it)."""
+    if not runner_gone(json.loads(run.runner) if run.runner else None):
+        return False
+    async with runtime.session_factory() as session:
+        claimed = await run_repo.claim(
+            session, run.id, runner=run.runner, new_runner=numeric_job.runner()
+        )
+        await transaction.commit(session)
+    if claimed:
+        logger.info("running again numeric run %s, whose process is gone", run.id)
+        numeric_job.launch(runtime, run.case_id, run.file_id)
+    return claimed
+
+
+async def resume_interrupted_runs(runtime: Runtime) -> int:
+    """Embedded: runs again the numeric runs a stopped process left waiting or running."""
+    async with runtime.session_factory() as session:
+        runs = list(await run_repo.all_active(session))
+    return sum([await _relaunch_abandoned(runtime, run) for run in runs])
+
+
+async def run_status(
+    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID, file_id: uuid.UUID
+) -> NumericRun:
+    """The file's latest numeric run."""
+    await require_case(session, case_id, owner_id)
+    await _file_in_case(session, owner_id=owner_id, case_id=case_id, file_id=file_id)
+    run = await run_repo.latest_for_file(session, file_id)
+    if run is None:
+        raise NotFoundError(
+            "This file's figures have not been checked on demand yet.",
+            details={"file_id": str(file_id)},
+        )
+    return run

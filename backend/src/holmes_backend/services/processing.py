@@ -3,11 +3,8 @@ SQLite, resume the ones a stopped process left (on PostgreSQL procrastinate's wo
 
 import asyncio
 import logging
-import os
-import socket
 import uuid
 from datetime import timedelta
-from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -15,7 +12,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from holmes_backend.agents import regeneration
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
-from holmes_backend.jobs.control import RUNNER_STATE, task_name, this_process
+from holmes_backend.jobs.control import RUNNER_STATE, runner_gone, task_name, this_process
 from holmes_backend.jobs.queue import defer_processing
 from holmes_backend.jobs.tasks import launch
 from holmes_backend.models import File, JobState, ProcessingJob
@@ -232,7 +229,7 @@ async def resume_interrupted(runtime: Runtime) -> int:
         # has renewed that beat since it was read: of two processes seeing it gone, one wins.
         beat_before = (
             (job.heartbeat_at or utcnow()) + timedelta(microseconds=1)
-            if _gone(runners[job.id])
+            if runner_gone(runners[job.id])
             else silent_since
         )
         async with runtime.session_factory() as session:
@@ -246,26 +243,6 @@ async def resume_interrupted(runtime: Runtime) -> int:
         launch(runtime, job.case_id, job.id)
         resumed += 1
     return resumed
-
-
-def _gone(runner: Any) -> bool:
-    """Whether the process a job's runner state names is known to have ended: it ran on this
-    host and its pid is free, or is this process's while the state is another's. Unknown
-    (another host, no state) is not gone: the heartbeat decides."""
-    if not isinstance(runner, dict) or runner.get("host") != socket.gethostname():
-        return False
-    pid = runner.get("pid")
-    if not isinstance(pid, int) or pid <= 0:
-        return False
-    if pid == os.getpid():
-        return runner != this_process()
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:  # alive, another user's
-        return False
-    return False
 
 
 async def watch_interrupted(runtime: Runtime) -> None:

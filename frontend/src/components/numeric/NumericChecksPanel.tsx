@@ -1,16 +1,19 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 
-import { listNumericChecks, runNumericChecks } from "@/client/sdk.gen";
-import type { CheckedFigure, NumericCheckOut, NumericChecksOut } from "@/client/types.gen";
+import { getNumericRunStatus, listNumericChecks, runNumericChecks } from "@/client/sdk.gen";
+import type { CheckedFigure, NumericCheckOut, NumericChecksOut, NumericRunOut } from "@/client/types.gen";
 import { Alert, Button, EmptyState, Spinner, StatusBadge } from "@/components/ui";
-import { errorMessage, unwrap } from "@/lib/api";
+import { ApiError, errorMessage, unwrap } from "@/lib/api";
 import { expressionParts } from "@/lib/expression";
 import { toSource } from "@/stores/caseData";
 import { useCaseEvents } from "@/stores/events";
 import { useSource } from "@/stores/source";
 import { useWorkspace } from "@/stores/workspace";
+
+import { NumericRunState } from "./NumericRunState";
+import { followRun, isActive } from "./run";
 
 const STATUSES = ["all", "mismatch", "verified", "unverifiable"] as const;
 
@@ -20,7 +23,9 @@ function amount(value: number | null | undefined): string {
 }
 
 /** A document's numeric checks: each relation with its figures as written, each figure opening
- * its place in the source; mismatches first, with the figure the reviewer holds responsible. */
+ * its place in the source; mismatches first, with the figure the reviewer holds responsible.
+ * "Check this document" queues a validation (a job): its state is followed until it ends, then
+ * the checks are read again. */
 export function NumericChecksPanel() {
   const caseId = useWorkspace((state) => state.caseId) ?? "";
   const files = useWorkspace((state) => state.files);
@@ -29,6 +34,9 @@ export function NumericChecksPanel() {
   const [status, setStatus] = useState<(typeof STATUSES)[number]>("all");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [run, setRun] = useState<NumericRunOut | null>(null);
+  const [queuedRuns, setQueuedRuns] = useState(0); // a run queued here: follow it
+  const queuedRun = useRef<string | null>(null); // its checks are read again however fast it ends
 
   const load = useCallback(
     () =>
@@ -46,7 +54,7 @@ export function NumericChecksPanel() {
   }, [load]);
 
   const checked = useMemo(() => [...new Set((result?.checks ?? []).map((check) => check.file_id))], [result]);
-  const selected = fileId || checked[0] || "";
+  const selected = fileId || checked[0] || files[0]?.id || "";
   const shown = useMemo(
     () =>
       (result?.checks ?? [])
@@ -55,13 +63,37 @@ export function NumericChecksPanel() {
     [result, selected, status],
   );
 
-  async function run() {
+  // The selected document's latest run, followed while it is queued or running (one queued
+  // here, or on an earlier visit); the checks are read again once one ends.
+  useEffect(() => {
+    if (!caseId || !selected) return;
+    const controller = new AbortController();
+    let followed = false;
+    const fetchRun = () => unwrap(getNumericRunStatus({ path: { case_id: caseId, file_id: selected } }));
+    const onUpdate = (latest: NumericRunOut) => {
+      followed ||= isActive(latest) || latest.id === queuedRun.current;
+      setRun(latest);
+    };
+    followRun(fetchRun, onUpdate, { signal: controller.signal })
+      .then((ended) => (ended && followed ? load() : undefined))
+      .catch((caught: unknown) => {
+        // 404: the document has not been checked on demand yet.
+        if (!controller.signal.aborted && !(caught instanceof ApiError && caught.status === 404)) {
+          setError(errorMessage(caught));
+        }
+      });
+    return () => controller.abort();
+  }, [caseId, selected, queuedRuns, load]);
+
+  async function check() {
     if (!selected) return;
     setBusy(true);
     setError(null);
     try {
-      await unwrap(runNumericChecks({ path: { case_id: caseId, file_id: selected } }));
-      await load();
+      const queued = await unwrap(runNumericChecks({ path: { case_id: caseId, file_id: selected } }));
+      queuedRun.current = queued.id;
+      setRun(queued);
+      setQueuedRuns((count) => count + 1);
     } catch (caught) {
       setError(errorMessage(caught));
     } finally {
@@ -80,7 +112,10 @@ export function NumericChecksPanel() {
         <select
           aria-label="Document"
           value={selected}
-          onChange={(event) => setFileId(event.target.value)}
+          onChange={(event) => {
+            setFileId(event.target.value);
+            setRun(null); // the other document's run is read next
+          }}
           className="rounded-md border-0 px-2 py-1.5 text-sm ring-1 ring-slate-300"
         >
           {choices.map((id) => (
@@ -105,8 +140,8 @@ export function NumericChecksPanel() {
         <span className="text-sm text-slate-500">
           {result.verified} verified · {result.mismatch} mismatch · {result.unverifiable} unverifiable
         </span>
-        <Button className="ml-auto" onClick={run} disabled={busy || !selected} data-testid="run-checks">
-          {busy ? <Spinner label="Checking" /> : null}
+        <Button className="ml-auto" onClick={check} disabled={busy || isActive(run) || !selected} data-testid="run-checks">
+          {busy ? <Spinner label="Queueing" /> : null}
           Check this document
         </Button>
       </div>
@@ -115,6 +150,7 @@ export function NumericChecksPanel() {
           <Alert>{error}</Alert>
         </div>
       ) : null}
+      <NumericRunState run={run} />
       <div className="min-h-0 flex-1 overflow-auto px-4 py-4">
         {shown.length === 0 ? (
           <EmptyState title="No checks for this document" />

@@ -3,10 +3,12 @@ from collections import Counter
 from collections.abc import Sequence
 from datetime import datetime
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from holmes_backend.models import NumericCheck
 from holmes_backend.numeric.schemas import CheckedFigure, CheckStatus, CheckType
+from holmes_shared.enums import JobStatus
+from holmes_shared.errors import ErrorBody
 
 
 class NumericCheckOut(BaseModel):
@@ -72,3 +74,21 @@ class NumericChecksOut(BaseModel):
             unverifiable=counts["unverifiable"],
             checks=[NumericCheckOut.of(row) for row in rows],
         )
+
+
+class NumericRunOut(BaseModel):
+    """One on-demand validation of a file: a job, followed on its status until it ends."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: uuid.UUID
+    case_id: uuid.UUID
+    file_id: uuid.UUID
+    status: JobStatus = Field(
+        description="PENDING (queued: on PostgreSQL, until a worker takes it), PROCESSING, "
+        "READY (its checks are listed) or ERROR"
+    )
+    error: ErrorBody | None = Field(description="How it failed, in the error envelope's terms")
+    created_at: datetime
+    started_at: datetime | None
+    completed_at: datetime | None

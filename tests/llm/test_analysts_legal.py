@@ -65,7 +65,7 @@ async def test_european_style_contract_through_the_request_format(tmp_path: Path
 
 
 async def test_limits_of_authority_are_not_caps_on_payments(tmp_path: Path) -> None:
-    """"Up to" bounds what someone may sign or approve in a mandate or a table of approval
+    """An "up to" bound is what someone may sign or approve in a mandate or a table of approval
     limits (the authority can sit in the table's header only); it caps fees elsewhere. A
     signing rule is an approval requirement, with who must be among the signatories."""
     mandate = await text_doc(

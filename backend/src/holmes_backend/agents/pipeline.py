@@ -13,6 +13,7 @@ import re
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from anyio import to_thread
@@ -31,6 +32,7 @@ from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, una
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
+    AnswerCutOffError,
     Completion,
     PipelineContext,
     WriteBehind,
@@ -59,6 +61,7 @@ from holmes_backend.analysis.facts.conventions import describe as describe_conve
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.llm import budget
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
@@ -87,6 +90,7 @@ ROUTING_THRESHOLD = 0.4
 # The domains that read no other domain's findings (strategy reads theirs, so it runs after).
 _INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
+_FILE_ID = re.compile(r'^<<<EVIDENCE \{"file_id": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
 
@@ -122,6 +126,8 @@ class Pipeline:
         # file_id -> where the file lies in storage, with what was derived from it beside it
         self._storage_keys: dict[str, str] = {}
         self._conventions = ""  # how the evidence writes dates and amounts (a request's line)
+        # Each file's tokens as the model counts them, against the estimate (llm.budget).
+        self._calibration = budget.Calibration()
         self.incremental = False
         self.regeneration = False  # synthesis and graph again over the current findings
         # The job as this run knows it, read once: it is the job's only writer while it runs.
@@ -402,6 +408,7 @@ class Pipeline:
                 )
             )
         await self._drop_deleted_files()
+        await self._count_tokens({str(f.id): f.token_count for f in files})
         self._conventions = describe_conventions(self.evidence.values())
         if first_run:
             await self._set_files(list(self.evidence), FileStatus.PROCESSING)
@@ -421,6 +428,24 @@ class Pipeline:
                 agent_id="orchestrator",
                 agent_type="ORCHESTRATOR",
             )
+
+    async def _count_tokens(self, stored: dict[str, int | None]) -> None:
+        """Each file's evidence tokens: counted once by the model where it can count them
+        (Gemini's count_tokens), else estimated; kept on the file for the next run. The count
+        calibrates the estimate used to cut the file into ranges."""
+        missing = [f for f in self.evidence if stored.get(f) is None]
+        counted = await budget.count_tokens(self.ctx.settings, [self.evidence[f] for f in missing])
+        tokens = {f: n for f in self.evidence if (n := stored.get(f)) is not None}
+        tokens |= dict(zip(missing, counted, strict=True))
+        if missing:
+            async with self.ctx.session_factory() as session:
+                await file_repo.set_token_counts(
+                    session, {uuid.UUID(f): tokens[f] for f in missing}
+                )
+                await transaction.commit(session)
+        self._calibration = budget.Calibration(
+            {f: n / max(1, budget.estimate_tokens(self.evidence[f])) for f, n in tokens.items()}
+        )
 
     async def _drop_deleted_files(self) -> None:
         """Files deleted while they were read leave the run, with the extraction just stored
@@ -448,14 +473,21 @@ class Pipeline:
         spec = AgentSpec(
             "triage_agent", "TRIAGE", "triage", "flash", TriageResult, TRIAGE_INSTRUCTION
         )
-        output, _ = await run_agent(
-            self.ctx,
-            spec,
-            [self._conventions, *self.evidence.values()],
-            input_summary={"files": list(self.evidence)},
-        )
-        assert isinstance(output, TriageResult)
-        triaged = {f.file_id: f for f in output.files if f.file_id in self.evidence}
+        # Triage reads a preview of each file (its header and first chunks), as many files
+        # a request as the budget takes.
+        cap = self.ctx.settings.triage_preview_tokens
+        previews = {f: budget.preview(part, cap) for f, part in self.evidence.items()}
+        context = [self._conventions]
+        room = self._room(spec, context)
+        packed = budget.pack([[f] for f in previews], previews, room, self._calibration)
+        units = [unit.parts for unit in packed]
+        outputs = await self._run_units(spec, context, units, parent=None, summary={})
+        triaged: dict[str, TriageFile] = {}
+        for output in outputs:
+            assert isinstance(output, TriageResult)
+            for file in output.files:
+                if file.file_id in self.evidence:
+                    triaged.setdefault(file.file_id, file)
         self.writes.add(self._write_triage(triaged))
         self._save_state("triage", list(triaged.values()))  # models: encoded when written
 
@@ -641,22 +673,17 @@ class Pipeline:
         others: dict[str, BaseModel],
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
-        workers = self._workers(domain, assignment, case, others)
-        specs = [spec for spec, _, _ in workers]
-        outputs = await asyncio.gather(
-            *(
-                run_agent(
-                    self.ctx,
-                    spec,
-                    parts,
-                    parent_execution_id=parent,
-                    input_summary={"domain": domain, "files": group},
-                )
-                for spec, parts, group in workers
-            )
+        spec = AgentSpec(
+            f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
         )
-        merged = _merge([o for o, _ in outputs], schema)
-        agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
+        context = [*self._case_parts(case), *self._summaries(others)]
+        units = self._units(spec, assignment, context)
+        outputs = await self._run_units(
+            spec, context, units, parent=parent, summary={"domain": domain}
+        )
+        # The per-domain merge of the units' outputs (PRD §4.7).
+        merged = _merge(outputs, schema)
+        agent_id = f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
         if domain in _INDEPENDENT_DOMAINS:
             self._summaries({domain: merged})  # strategy's request is made of them next
@@ -667,34 +694,96 @@ class Pipeline:
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})
 
-    def _workers(
-        self,
-        domain: str,
-        assignment: DomainAssignment,
-        case: Case,
-        others: dict[str, BaseModel],
-    ) -> list[tuple[AgentSpec, list[str], list[str]]]:
-        """A domain's workers: each one's spec, request parts and files (PRD §4.7)."""
+    def _room(self, spec: AgentSpec, context: list[str]) -> int:
+        """The evidence tokens one request of the agent may carry: the request budget less its
+        instruction, schema and shared parts (at least a quarter of the budget: shared parts
+        that fill it leave the request over budget, not without evidence)."""
+        whole = budget.request_budget_tokens(self.ctx.settings)
+        return max(whole // 4, whole - budget.fixed_tokens(spec.instruction, spec.schema, context))
+
+    def _units(
+        self, spec: AgentSpec, assignment: DomainAssignment, context: list[str]
+    ) -> list[list[str]]:
+        """A domain's work units (PRD §4.7's workers, under the token budget): the files are
+        shared among the routed workers, related files together, balanced by tokens; a share
+        over the budget is cut into units that fit (a long file into page, row or time
+        ranges), a share under it is one unit."""
         ids = [f for f in assignment.file_ids if f in self.evidence]
-        context = [*self._case_parts(case), *self._summaries(others)]
-        groups = (
-            split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
+        tokens = {f: self._calibration.tokens(f, self.evidence[f]) for f in ids}
+        shares = (
+            split(ids, assignment.workers, self._related(ids), tokens)
+            if assignment.workers > 1
+            else [ids]
         )
+        room = self._room(spec, context)
         return [
-            (
-                AgentSpec(
-                    f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",
-                    domain.upper(),
-                    "domain",
-                    "pro",
-                    DOMAIN_SCHEMAS[domain],
-                    DOMAIN_INSTRUCTIONS[domain],
-                ),
-                [*context, *(self.evidence[f] for f in group)],
-                group,
-            )
-            for i, group in enumerate(groups)
+            unit.parts
+            for share in shares
+            for unit in budget.pack([share], self.evidence, room, self._calibration)
+        ] or [[]]
+
+    async def _run_units(
+        self,
+        spec: AgentSpec,
+        context: list[str],
+        units: list[list[str]],
+        *,
+        parent: uuid.UUID | None,
+        summary: dict[str, Any],
+    ) -> list[BaseModel]:
+        """The agent over each unit side by side ("<name>" alone, "<role>_worker_<i>" for
+        several), shared parts first: their outputs, in unit order."""
+        base = spec.name.removesuffix("_agent")
+        named = [
+            replace(spec, name=spec.name if len(units) == 1 else f"{base}_worker_{i + 1}")
+            for i in range(len(units))
         ]
+        results = await asyncio.gather(
+            *(
+                self._run_unit(s, context, unit, parent=parent, summary=summary)
+                for s, unit in zip(named, units, strict=True)
+            )
+        )
+        return [output for result in results for output in result]
+
+    async def _run_unit(
+        self,
+        spec: AgentSpec,
+        context: list[str],
+        unit: list[str],
+        *,
+        parent: uuid.UUID | None,
+        summary: dict[str, Any],
+    ) -> list[BaseModel]:
+        """One unit's output; an answer cut off at its max_output_tokens has the unit halved
+        and each half redone (recursively), not handed to another model."""
+        files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+        try:
+            output, _ = await run_agent(
+                self.ctx,
+                spec,
+                [*context, *unit],
+                parent_execution_id=parent,
+                input_summary={**summary, "files": files, "parts": len(unit)},
+            )
+        except AnswerCutOffError:
+            halves = budget.halve(unit)
+            if halves is None:
+                raise
+            results = await asyncio.gather(
+                *(
+                    self._run_unit(
+                        replace(spec, name=f"{spec.name}_{side}"),
+                        context,
+                        half,
+                        parent=parent,
+                        summary=summary,
+                    )
+                    for side, half in zip("ab", halves, strict=True)
+                )
+            )
+            return [output for result in results for output in result]
+        return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
         findings = persist.domain_findings(

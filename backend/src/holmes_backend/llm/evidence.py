@@ -32,6 +32,7 @@ from holmes_backend.extraction.models import Chunk, Extraction, Location
 FILES_STAGE = "files"  # a findings block naming the case's files: {file_id: filename}
 _EVIDENCE_OPEN = "<<<EVIDENCE "
 _EVIDENCE_CLOSE = "<<<END EVIDENCE>>>"
+EVIDENCE_OPEN, EVIDENCE_CLOSE = _EVIDENCE_OPEN, _EVIDENCE_CLOSE
 _FINDINGS_OPEN = "<<<FINDINGS "
 _FINDINGS_CLOSE = "<<<END FINDINGS>>>"
 _BLOCK = re.compile(r"<<<(EVIDENCE|FINDINGS) (\{.*?\})>>>\n(.*?)\n?<<<END \1>>>", re.DOTALL)

@@ -202,6 +202,7 @@ class Received:
     headers: dict[str, str]
     at: float
     raw: bytes = b""  # the body as it came over the wire
+    finish_reason: str | None = None  # the answer's, once given (None: an error, or none yet)
 
     @property
     def stream(self) -> bool:
@@ -321,6 +322,8 @@ class FakeGemini:
         step = self._next_step(model, body)
         if isinstance(step, Reply) and self.cut_at_max_output:
             step = _cut_at(step, received.max_output_tokens)
+        if isinstance(step, Reply):
+            received.finish_reason = step.finish_reason
         latency = self.latency + self.latency_per_10k_tokens * received.prompt_tokens / 10_000
         await asyncio.sleep(latency + (step.delay if not isinstance(step, Stall) else 0))
         if isinstance(step, Stall):

@@ -5,6 +5,7 @@ on real analyses)."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
@@ -124,8 +125,10 @@ def holmes_on_fake(
     pro: str,
     flash: str,
     retry_attempts: int = 1,
+    **overrides: Any,
 ) -> Iterator[LiveServer]:
-    """A live Holmes on the gemini provider, talking to the fake, with quick retries."""
+    """A live Holmes on the gemini provider, talking to the fake, with quick retries (and any
+    other settings given)."""
     settings = make_settings(
         database_url=database_url, storage="local", data_dir=data_dir, emulator_host=None
     ).model_copy(
@@ -139,6 +142,7 @@ def holmes_on_fake(
             "gemini_retry_initial_delay": 0.01,
             "gemini_retry_max_delay": 0.02,
             "gemini_timeout_seconds": 20,
+            **overrides,
         }
     )
     with live_server(settings) as live:

@@ -304,6 +304,8 @@ class Pipeline:
             failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
             cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
             error = {"phase": failed, "error": _shown(cause)}
+            if isinstance(cause, AgentFailedError):
+                error["code"] = cause.code  # BUDGET_EXCEEDED says what to change
             self.errors.append(error)
             await self._finish(
                 JobStatus.ERROR,
@@ -652,8 +654,10 @@ class Pipeline:
         try:
             result = await self._run_domain(domain, assignment, case, parent, others)
         except Exception as exc:
-            reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
-            await self._record_error({"phase": "domains", "domain": domain, "error": reason[:2000]})
+            error = {"phase": "domains", "domain": domain, "error": str(exc)[:2000]}
+            if isinstance(exc, AgentFailedError):
+                error |= {"error": exc.reason[:2000], "code": exc.code}
+            await self._record_error(error)
             await self._set_files(
                 assignment.file_ids, FileStatus.PARTIAL, f"{domain} analysis failed"
             )
@@ -676,7 +680,10 @@ class Pipeline:
         spec = AgentSpec(
             f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
         )
-        context = [*self._case_parts(case), *self._summaries(others)]
+        # Strategy reads the other domains' summaries: at most half of its budget, the rest
+        # is evidence.
+        summaries = self._fitted(spec, self._case_parts(case), others, "summary", share=0.5)
+        context = [*self._case_parts(case), *summaries]
         units = self._units(spec, assignment, context)
         outputs = await self._run_units(
             spec, context, units, parent=parent, summary={"domain": domain}
@@ -831,6 +838,35 @@ class Pipeline:
         self._outputs = outputs
         return outputs
 
+    def _fitted(
+        self,
+        spec: AgentSpec,
+        fixed: list[str],
+        outputs: dict[str, BaseModel],
+        form: str,
+        *,
+        share: float = 1.0,
+    ) -> list[str]:
+        """Earlier stages' outputs rendered as `form` ("block": findings blocks, "summary":
+        text summaries; an output keyed by a stage, not a domain, as that stage's block) in
+        `share` of the request budget left beside the agent's fixed parts: each list cut to its
+        first items when they would not fit, with a note of how many were left out."""
+
+        def render(key: str, output: BaseModel) -> str:
+            if key not in DOMAIN_SCHEMAS:
+                return render_findings({"stage": key}, output)
+            if outputs.get(key) is output:
+                return self._rendering(form, key, output)
+            if form == "block":
+                return render_findings({"domain": key}, output)
+            return render_summary(key, output)
+
+        whole = budget.request_budget_tokens(self.ctx.settings)
+        room = int(share * whole) - budget.fixed_tokens(spec.instruction, spec.schema, fixed)
+        kept, left_out = budget.fit_outputs(outputs, render, room)
+        parts = [render(key, output) for key, output in kept.items()]
+        return [*parts, budget.left_out_note(left_out)] if left_out else parts
+
     def _findings_blocks(self, outputs: dict[str, BaseModel]) -> list[str]:
         """The domain outputs as findings blocks (synthesis and the graph read the same)."""
         return [self._rendering("block", domain, output) for domain, output in outputs.items()]
@@ -861,13 +897,13 @@ class Pipeline:
             SynthesisOutput,
             SYNTHESIS_INSTRUCTION,
         )
-        parts = [
+        fixed = [
             *self._case_parts(case),
             f"window_minutes: {LINK_WINDOW_MINUTES}",
-            *self._findings_blocks(outputs),
             # The files' names: a statement's holder is named by its file's name.
             render_file_names(await self._synthesis_file_names()),
         ]
+        parts = [*fixed[:-1], *self._fitted(spec, fixed, outputs, "block"), fixed[-1]]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
@@ -928,12 +964,10 @@ class Pipeline:
             GraphOutput,
             GRAPH_INSTRUCTION,
         )
-        parts = [
-            *self._findings_blocks(outputs),
-            render_findings({"stage": "synthesis"}, synthesis),
-            # The files' names: the graph names its document nodes by them.
-            render_file_names(self._file_names(self.evidence)),
-        ]
+        # The files' names: the graph names its document nodes by them.
+        names = render_file_names(self._file_names(self.evidence))
+        read: dict[str, BaseModel] = {**outputs, "synthesis": synthesis}
+        parts = [*self._fitted(spec, [names], read, "block"), names]
         # The agent's own completion is written with the version and the job's end.
         completion = Completion()
         agent = asyncio.create_task(

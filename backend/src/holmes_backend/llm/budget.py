@@ -18,9 +18,9 @@ import asyncio
 import json
 import logging
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
@@ -48,6 +48,8 @@ DEFAULT_MAX_OUTPUT_TOKENS: dict[AgentRole, int] = {
 # schema's wrapping, a unit's range notes.
 _OVERHEAD_TOKENS = 256
 _LOC = "[loc "
+# One block under this is not cut in two when its answer is cut off.
+MIN_HALVED_TOKENS = 512
 
 
 def estimate_tokens(text: str) -> int:
@@ -201,8 +203,9 @@ def split_block(part: str, max_tokens: int) -> list[str]:
 
 
 def halve(parts: list[str]) -> tuple[list[str], list[str]] | None:
-    """A unit's evidence in two halves of about equal tokens, or None when it cannot be cut
-    (one chunk)."""
+    """A unit's evidence in two halves of about equal tokens: its blocks shared out, or one
+    block cut between its chunks; None for one block too small to be worth cutting (an answer
+    cut off over so little evidence is not the evidence's size)."""
     if len(parts) >= 2:
         total = sum(len(p) for p in parts)
         running = 0
@@ -214,12 +217,85 @@ def halve(parts: list[str]) -> tuple[list[str], list[str]] | None:
                 break
         cut = max(1, min(cut, len(parts) - 1))
         return parts[:cut], parts[cut:]
-    if len(parts) == 1:
-        pieces = split_block(parts[0], estimate_tokens(parts[0]) // 2 + 1)
+    if len(parts) == 1 and estimate_tokens(parts[0]) >= MIN_HALVED_TOKENS:
+        header = estimate_tokens(parts[0].partition("\n")[0])
+        pieces = split_block(parts[0], (estimate_tokens(parts[0]) + header) // 2 + 48)
         if len(pieces) >= 2:
             middle = (len(pieces) + 1) // 2
             return pieces[:middle], pieces[middle:]
     return None
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def fit_outputs(
+    outputs: Mapping[str, M], render: Callable[[str, M], str], room: int
+) -> tuple[dict[str, M], int]:
+    """Earlier stages' outputs kept to `room` tokens as `render` writes them: every list field
+    of each output cut to its first k items, k the largest that fits (the same for all, so no
+    domain is dropped for another's length). Returns the outputs and how many items were left
+    out (0: they fit whole, and are returned as they are)."""
+
+    def cut(output: M, k: int | None) -> M:
+        if k is None:
+            return output
+        lists = {
+            name: value[:k]
+            for name in type(output).model_fields
+            if isinstance(value := getattr(output, name), list) and len(value) > k
+        }
+        return output.model_copy(update=lists) if lists else output
+
+    def size(k: int | None) -> int:
+        return sum(estimate_tokens(render(key, cut(o, k))) for key, o in outputs.items())
+
+    if size(None) <= room:
+        return dict(outputs), 0
+    longest = max(
+        (len(v) for o in outputs.values() for v in o.__dict__.values() if isinstance(v, list)),
+        default=0,
+    )
+    low, high = 0, longest  # size(low) is taken to fit; size(high) does not
+    while high - low > 1:
+        middle = (low + high) // 2
+        if size(middle) <= room:
+            low = middle
+        else:
+            high = middle
+    kept = {key: cut(o, low) for key, o in outputs.items()}
+    left_out = sum(
+        len(v) - len(getattr(kept[key], name))
+        for key, o in outputs.items()
+        for name, v in o.__dict__.items()
+        if isinstance(v, list)
+    )
+    return kept, left_out
+
+
+def fit_parts(
+    parts: list[str], settings: Settings, instruction: str, schema: type[BaseModel]
+) -> list[str]:
+    """A request's parts kept to the request budget, the longest cut first (evidence blocks
+    by whole chunks, findings blocks by whole rows, text by characters, each saying what was
+    left out), for an agent that reads tables of figures beside its documents (the numeric
+    agents), whose requests are not split into units."""
+    room = request_budget_tokens(settings) - fixed_tokens(instruction, schema, [])
+    return evidence.cut_to_fit(parts, int(max(0, room) * CHARS_PER_TOKEN), bool, _cut_part)
+
+
+def _cut_part(part: str, chars: int) -> str:
+    if evidence.is_evidence(part):
+        return evidence.cut_evidence(part, chars)
+    return evidence.cut_findings(part, chars)
+
+
+def left_out_note(items: int) -> str:
+    """The line a request carries when earlier findings were cut to its budget."""
+    return (
+        f"[{items} items of the earlier findings were left out: over the request's token "
+        f"budget; each list keeps its first items]"
+    )
 
 
 def preview(part: str, tokens: int) -> str:
@@ -280,8 +356,11 @@ __all__ = [
     "Unit",
     "count_tokens",
     "estimate_tokens",
+    "fit_outputs",
+    "fit_parts",
     "fixed_tokens",
     "halve",
+    "left_out_note",
     "max_output_tokens",
     "pack",
     "preview",

@@ -80,9 +80,7 @@ async def executions(
     return await execution_repo.for_case(session, case_id)
 
 
-async def cost(
-    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID
-) -> dict[str, Any]:
+async def cost(session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID) -> dict[str, Any]:
     """The case's usage and cost summed over its execution records, and the cost by model."""
     rows = await executions(session, owner_id=owner_id, case_id=case_id)
     by_model: dict[str, float] = {}

@@ -77,6 +77,7 @@ def split(
     groups: dict[str, list[str]] = {}
     for f in file_ids:
         groups.setdefault(root(f), []).append(f)
+
     def size(files: list[str]) -> int:
         return sum(tokens.get(f, 1) for f in files) if tokens is not None else len(files)
 

@@ -366,14 +366,17 @@ def _token_figures(calls: list[Call], evidence: int) -> dict[str, Any]:
     cached = sum(c.cached_tokens for c in calls)
     priced = sent - cached + CACHED_PRICE_RATIO * cached
     by_phase: dict[str, int] = {}
+    by_agent: dict[str, int] = {}
     for call in calls:
         by_phase[call.phase] = by_phase.get(call.phase, 0) + call.prompt_tokens
+        by_agent[call.agent] = by_agent.get(call.agent, 0) + call.prompt_tokens
     return {
         "evidence_tokens": evidence,
         "input_tokens_sent": sent,
         "cached_tokens": cached,
         "largest_request": max((c.prompt_tokens for c in calls), default=0),
         "input_tokens_by_phase": by_phase,
+        "input_tokens_by_agent_schema": by_agent,
         "sent_per_evidence_token": round(priced / evidence, 3) if evidence else None,
         "meets_token_target": bool(evidence)
         and priced / evidence <= TARGET_TOKENS_PER_EVIDENCE_TOKEN,

@@ -245,10 +245,10 @@ async def run_agent(
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
     Given a `completion`, the record's completion is left to the caller to write in its own
     transaction."""
+    await check_budget(ctx, spec)
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
-    await check_budget(ctx, spec)
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
     last_error = ""
     cut_off = False

@@ -4,6 +4,7 @@ Routes (api version v1beta, key in the ``x-goog-api-key`` header):
   GET  /v1beta/models/{model}                    models.get
   POST /v1beta/models/{model}:generateContent
   POST /v1beta/models/{model}:streamGenerateContent?alt=sse
+  POST /v1beta/models/{model}:countTokens
   POST /upload/v1beta/files                      File API resumable upload (start, then chunks)
   GET|DELETE /v1beta/files/{id}                  (403 "may not exist" once gone, as the API)
 
@@ -19,6 +20,12 @@ Responses are scripted per model as a queue of steps: ``Reply`` (parts, usage, f
 ``Failure`` (an HTTP error with Google's error body) or ``Stall`` (hold the request open past the
 client's timeout). An empty queue answers by default: a JSON object shaped by the request's
 response schema, or an echo of the last user text. Every request is recorded in ``requests``.
+
+Tokens are counted as the real tokenizer roughly does on English text, 4 characters a token, over
+the text of the contents and the system instruction: usageMetadata and countTokens agree with
+each other and with the request's size. ``cut_at_max_output`` cuts an answer longer than the
+request's maxOutputTokens there, finishing MAX_TOKENS, as the real API does;
+``latency_per_10k_tokens`` adds latency growing with the request's tokens.
 
 By hand: ``uv run python -m tests.fake_gemini --port 8089``, then point Holmes at it with
 HOLMES_GEMINI_BASE_URL=http://127.0.0.1:8089 GEMINI_API_KEY=anything.
@@ -203,6 +210,7 @@ class Received:
     headers: dict[str, str]
     at: float
     raw: bytes = b""  # the body as it came over the wire
+    finish_reason: str | None = None  # the answer's, once given (None: an error, or none yet)
 
     @property
     def stream(self) -> bool:
@@ -272,6 +280,15 @@ class Received:
             if get(p, "fileData")
         ]
 
+    @property
+    def prompt_tokens(self) -> int:
+        return prompt_tokens(self.body)
+
+    @property
+    def max_output_tokens(self) -> int | None:
+        value = get(self.generation_config, "maxOutputTokens")
+        return None if value is None else int(value)
+
 
 @dataclass
 class StoredFile:
@@ -286,9 +303,19 @@ class StoredFile:
 
 
 class FakeGemini:
-    def __init__(self, *, api_key: str | None = None, latency: float = 0.0) -> None:
+    def __init__(
+        self,
+        *,
+        api_key: str | None = None,
+        latency: float = 0.0,
+        latency_per_10k_tokens: float = 0.0,
+        cut_at_max_output: bool = False,
+    ) -> None:
         self.api_key = api_key
         self.latency = latency
+        self.latency_per_10k_tokens = latency_per_10k_tokens
+        self.cut_at_max_output = cut_at_max_output
+        self.count_requests: list[JsonDict] = []
         self.scripts: dict[str, deque[Step]] = {}
         # Consulted before the scripts: (model, request body) -> a step, or None to pass.
         self.responders: list[Responder] = []
@@ -347,6 +374,8 @@ class FakeGemini:
         model, _, method = request.path_params["target"].partition(":")
         if request.method == "GET":
             return self._get_model(request, model)
+        if method == "countTokens":
+            return await self._count_tokens(request, model)
         if method not in ("generateContent", "streamGenerateContent"):
             return JSONResponse(error_body(Failure(404, f"unknown method {method}")), 404)
         raw = await request.body()
@@ -365,7 +394,12 @@ class FakeGemini:
         if refused := self._missing_file(received):
             return refused
         step = self._next_step(model, body)
-        await asyncio.sleep(self.latency + (step.delay if not isinstance(step, Stall) else 0))
+        if isinstance(step, Reply) and self.cut_at_max_output:
+            step = _cut_at(step, received.max_output_tokens)
+        if isinstance(step, Reply):
+            received.finish_reason = step.finish_reason
+        latency = self.latency + self.latency_per_10k_tokens * received.prompt_tokens / 10_000
+        await asyncio.sleep(latency + (step.delay if not isinstance(step, Stall) else 0))
         if isinstance(step, Stall):
             await _hold(request, step.seconds)
             return JSONResponse(error_body(Failure(504, "Deadline expired")), 504)
@@ -376,6 +410,15 @@ class FakeGemini:
         return StreamingResponse(
             _sse(model, step, body), media_type="text/event-stream; charset=utf-8"
         )
+
+    async def _count_tokens(self, request: Request, model: str) -> Response:
+        body: JsonDict = json.loads(await request.body() or b"{}")
+        self.count_requests.append(body)
+        if refused := self._check_key(request):
+            return refused
+        if model not in self.models:
+            return _not_found(model)
+        return JSONResponse({"totalTokens": prompt_tokens(body)})
 
     def _get_model(self, request: Request, model: str) -> Response:
         if refused := self._check_key(request):
@@ -543,8 +586,28 @@ def _tokens(value: str) -> int:
     return max(1, len(value) // 4) if value else 0
 
 
+def prompt_tokens(body: JsonDict) -> int:
+    """A request's input tokens: the text of its contents and system instruction."""
+    instruction = get(body, "systemInstruction") or {}
+    parts = [
+        *instruction.get("parts", []),
+        *(p for content in body.get("contents", []) for p in content.get("parts", [])),
+    ]
+    return _tokens("".join(str(p.get("text", "")) for p in parts))
+
+
+def _cut_at(reply: Reply, limit: int | None) -> Reply:
+    """The reply as the real API gives it when its answer passes maxOutputTokens: cut there,
+    finishing MAX_TOKENS."""
+    answer = "".join(p.get("text", "") for p in reply.parts if not p.get("thought"))
+    if limit is None or _tokens(answer) <= limit:
+        return reply
+    kept = [p for p in reply.parts if p.get("thought")] + [text(answer[: limit * 4])]
+    return Reply(parts=kept, finish_reason="MAX_TOKENS", delay=reply.delay, pieces=reply.pieces)
+
+
 def _usage(request_body: JsonDict, parts: list[JsonDict]) -> JsonDict:
-    prompt = _tokens(json.dumps(request_body.get("contents", [])))
+    prompt = prompt_tokens(request_body)
     answer = _tokens("".join(p.get("text", "") for p in parts if not p.get("thought")))
     thinking = _tokens("".join(p.get("text", "") for p in parts if p.get("thought")))
     usage = {

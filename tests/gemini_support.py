@@ -5,6 +5,7 @@ on real analyses)."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
@@ -124,10 +125,10 @@ def holmes_on_fake(
     pro: str,
     flash: str,
     retry_attempts: int = 1,
-    **overrides: object,
+    **overrides: Any,
 ) -> Iterator[LiveServer]:
-    """A live Holmes on the gemini provider, talking to the fake, with quick retries; `overrides`
-    are further settings."""
+    """A live Holmes on the gemini provider, talking to the fake, with quick retries (and any
+    other settings given)."""
     settings = make_settings(
         database_url=database_url, storage="local", data_dir=data_dir, emulator_host=None
     ).model_copy(

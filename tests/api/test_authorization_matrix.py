@@ -33,6 +33,7 @@ REQUESTS: dict[tuple[str, str], dict[str, Any]] = {
     ("get", "/api/cases/{case_id}/timeline"): {},
     ("get", "/api/cases/{case_id}/findings"): {"params": {"domain": "financial"}},
     ("get", "/api/cases/{case_id}/agents"): {},
+    ("get", "/api/cases/{case_id}/agents/cost"): {},
     ("post", "/api/cases/{case_id}/chat"): {"json": {"message": "Who paid whom?"}},
     ("get", "/api/cases/{case_id}/chat/history"): {},
     ("post", "/api/cases/{case_id}/correct"): {

@@ -27,6 +27,7 @@ EXPECTED_OPERATIONS = {
     ("get", "/api/cases/{case_id}/timeline"): "get_timeline",
     ("get", "/api/cases/{case_id}/findings"): "list_findings",
     ("get", "/api/cases/{case_id}/agents"): "list_agents",
+    ("get", "/api/cases/{case_id}/agents/cost"): "case_cost",
     ("post", "/api/cases/{case_id}/chat"): "chat_with_case",
     ("get", "/api/cases/{case_id}/chat/history"): "get_chat_history",
     ("post", "/api/cases/{case_id}/correct"): "submit_correction",

@@ -19,6 +19,12 @@ and blocks the fake's loop while it runs, reported separately), then "precompute
 (the same case again: cached extraction, every answer served from the first pass, so a call costs
 the latency alone). The median precomputed pass is the fair measure of the orchestration.
 
+Tokens: every call's input tokens as the fake bills them (4 characters a token, the way
+usageMetadata reports them) against the case's evidence tokens (every file's evidence block, read
+and rendered here the way the server renders it): input tokens sent per evidence token, cached
+tokens counted at their price ratio (a tenth). With --token-latency the fake's latency grows with
+the request (2 s + 1 s per 10k input tokens), so wall time shows what sending less saves.
+
 Local path: the same server on the local provider, on 50 and 500 files: seconds, files/s and the
 server's peak RSS (psutil on the subprocess).
 """
@@ -55,13 +61,14 @@ from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
-from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.extraction import read
+from holmes_backend.extraction.limits import ExtractionLimits
+from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
-from holmes_backend.llm.local.registry import AnalysisRequest, analyst_for
 from tests.bench.memory import RssSampler
 from tests.bench.server import holmes_server, signed_up_client
-from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply
-from tests.gemini_support import FLASH_MODEL, PRO_MODEL
+from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, prompt_tokens
+from tests.gemini_support import FLASH_MODEL, NUMERIC_SCHEMAS, PRO_MODEL, analyse
 from tests.support import REPO_ROOT, serve_app
 
 MB = 1_000_000
@@ -70,6 +77,9 @@ FILES_PER_UPLOAD = 50  # the server's default max_files_per_request
 API_KEY = "bench-key"
 PRO, FLASH = PRO_MODEL, FLASH_MODEL
 TARGET_RATIO = 1.10
+TARGET_TOKENS_PER_EVIDENCE_TOKEN = 1.5
+# A cached input token's price over a fresh one's (Gemini 3: $0.20 against $2.00 per 1M).
+CACHED_PRICE_RATIO = 0.1
 TARGET_LOCAL_50_SECONDS = 15.0
 WARMUP_FILES = 5
 # The sequential model phases of one run, in order. "domains" is the financial, legal and
@@ -78,6 +88,7 @@ MODEL_PHASES = ("triage", "routing", "domains", "strategy", "synthesis", "graph"
 # System-instruction prefix -> (phase, output schema), as the agents send them.
 AGENTS: list[tuple[str, str, type[BaseModel]]] = [
     (TRIAGE[:60], "triage", TriageResult),
+    *((prefix, "domains", schema) for prefix, schema in NUMERIC_SCHEMAS),
     (ORCHESTRATOR[:60], "routing", RoutingPlan),
     (SYNTHESIS[:60], "synthesis", SynthesisOutput),
     (GRAPH[:60], "graph", GraphOutput),
@@ -113,6 +124,8 @@ class Call:
     precomputed: bool = False
     analysis_seconds: float = 0.0
     ended: float = 0.0
+    prompt_tokens: int = 0
+    cached_tokens: int = 0
 
     @property
     def seconds(self) -> float:
@@ -134,13 +147,17 @@ class TimedGemini(FakeGemini):
     memory: the call then costs the fixed latency alone, not the analysis as well.
     """
 
-    def __init__(self, *, api_key: str, latency: float) -> None:
-        super().__init__(api_key=api_key, latency=latency)
+    def __init__(self, *, api_key: str, latency: float, latency_per_10k_tokens: float) -> None:
+        super().__init__(
+            api_key=api_key, latency=latency, latency_per_10k_tokens=latency_per_10k_tokens
+        )
         self.calls: list[Call] = []
         self.answers: dict[str, Reply] = {}
 
     async def _models(self, request: Request) -> Response:
-        model = request.path_params["target"].partition(":")[0]
+        model, _, method = request.path_params["target"].partition(":")
+        if method == "countTokens":  # not a model call: counted, not timed
+            return await super()._models(request)
         call = Call(model=model, started=time.monotonic())
         token = _CURRENT.set(call)
         try:
@@ -162,15 +179,13 @@ class TimedGemini(FakeGemini):
         reply = self.answers.get(key)
         precomputed = reply is not None
         if reply is None:
-            documents, findings, rest = parse_blocks(user)
-            analysis = analyst_for(schema)
-            assert analysis is not None, f"no local analyst for {schema.__name__}"
-            result = analysis(AnalysisRequest(instruction, documents, findings, rest))
+            result = analyse(schema, body)
             reply = json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
             self.answers[key] = reply
         call = _CURRENT.get()
         if call is not None:
             call.phase, call.agent, call.precomputed = phase, schema.__name__, precomputed
+            call.prompt_tokens = prompt_tokens(body)
             call.analysis_seconds = time.monotonic() - started
         return reply
 
@@ -330,7 +345,45 @@ def _server_seconds(job: dict[str, Any]) -> float | None:
 # --- the two paths ----------------------------------------------------------------------------
 
 
-def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
+def evidence_tokens(paths: list[Path]) -> int:
+    """The case's evidence in tokens as the fake counts them: each file read and rendered as the
+    server renders it for a model (file ids of the server's length)."""
+    total = 0
+    for path in paths:
+        extraction = read(path, mime_type_of(path.name), ExtractionLimits())
+        block = render_evidence(
+            file_id="00000000-0000-0000-0000-000000000000",
+            filename=path.name,
+            mime_type=mime_type_of(path.name),
+            extraction=extraction,
+        )
+        total += prompt_tokens({"contents": [{"parts": [{"text": block}]}]})
+    return total
+
+
+def _token_figures(calls: list[Call], evidence: int) -> dict[str, Any]:
+    sent = sum(c.prompt_tokens for c in calls)
+    cached = sum(c.cached_tokens for c in calls)
+    priced = sent - cached + CACHED_PRICE_RATIO * cached
+    by_phase: dict[str, int] = {}
+    by_agent: dict[str, int] = {}
+    for call in calls:
+        by_phase[call.phase] = by_phase.get(call.phase, 0) + call.prompt_tokens
+        by_agent[call.agent] = by_agent.get(call.agent, 0) + call.prompt_tokens
+    return {
+        "evidence_tokens": evidence,
+        "input_tokens_sent": sent,
+        "cached_tokens": cached,
+        "largest_request": max((c.prompt_tokens for c in calls), default=0),
+        "input_tokens_by_phase": by_phase,
+        "input_tokens_by_agent_schema": by_agent,
+        "sent_per_evidence_token": round(priced / evidence, 3) if evidence else None,
+        "meets_token_target": bool(evidence)
+        and priced / evidence <= TARGET_TOKENS_PER_EVIDENCE_TOKEN,
+    }
+
+
+def _gemini_figures(run: Processed, calls: list[Call], evidence: int) -> dict[str, Any]:
     """Wall time against the critical path of one processing run on the fake Gemini."""
     calls = sorted(calls, key=lambda c: c.started)
     assert calls, "the server made no model call"
@@ -405,6 +458,7 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
                 "on_critical_path": round(sum(slowest_analysis.values()), 3),
             },
         },
+        "tokens": _token_figures(calls, evidence),
         "ratio": round(ratio, 3),
         "ratio_wall_over_critical_path": round(wall / critical, 3),
         "ratio_wall_over_critical_path_plus_extraction": round(wall / (critical + pre_model), 3),
@@ -412,11 +466,13 @@ def _gemini_figures(run: Processed, calls: list[Call]) -> dict[str, Any]:
     }
 
 
-def bench_gemini(n_files: int, seed: int, latency: float, repeats: int) -> dict[str, Any]:
+def bench_gemini(
+    n_files: int, seed: int, latency: float, repeats: int, per_10k_tokens: float = 0.0
+) -> dict[str, Any]:
     """The case processed on the fake Gemini: once cold (fresh extraction, every answer
     analysed inside the fake), then `repeats` times again (cached extraction, every answer
     precomputed); the median of those is the figure held to the target."""
-    fake = TimedGemini(api_key=API_KEY, latency=latency)
+    fake = TimedGemini(api_key=API_KEY, latency=latency, latency_per_10k_tokens=per_10k_tokens)
     with (
         serve_app(fake.app) as fake_url,
         tempfile.TemporaryDirectory(prefix="holmes-bench-pipeline-") as tmp,
@@ -433,17 +489,19 @@ def bench_gemini(n_files: int, seed: int, latency: float, repeats: int) -> dict[
             warm = new_case(client, "warm-up", Path(tmp) / "warm", WARMUP_FILES, seed + 1)
             process(client, warm)
             case_id = new_case(client, "bench", Path(tmp) / "case", n_files, seed)
+            evidence = evidence_tokens(sorted((Path(tmp) / "case").iterdir()))
             passes = []
             for _ in range(1 + repeats):
                 fake.calls.clear()
                 run = process(client, case_id)
-                passes.append(_gemini_figures(run, list(fake.calls)))
+                passes.append(_gemini_figures(run, list(fake.calls), evidence))
     cold, *again = passes
     # One run on a shared 2-core machine varies by tens of ms; the median pass is reported.
     again.sort(key=lambda figures: figures["ratio"])
     return {
         "files": n_files,
         "fake_latency_seconds": latency,
+        "fake_latency_seconds_per_10k_input_tokens": per_10k_tokens,
         "ratio_definition": "(wall - pre_model_extraction) / critical_path",
         "precomputed_ratios": [figures["ratio"] for figures in again],
         "precomputed": again[len(again) // 2],
@@ -490,12 +548,20 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--repeats", type=int, default=5, help="precomputed Gemini passes")
     parser.add_argument("--skip-gemini", action="store_true")
+    parser.add_argument(
+        "--token-latency",
+        type=float,
+        default=1.0,
+        help="fake Gemini seconds added per 10k input tokens (0: a fixed latency per call)",
+    )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench-output" / "pipeline.json")
     args = parser.parse_args()
 
     result: dict[str, Any] = {"python": sys.version.split()[0], "cpu_count": os.cpu_count()}
     if not args.skip_gemini:
-        gemini = bench_gemini(args.gemini_files, args.seed, args.latency, args.repeats)
+        gemini = bench_gemini(
+            args.gemini_files, args.seed, args.latency, args.repeats, args.token_latency
+        )
         result["gemini"] = gemini
         for name in ("cold", "precomputed"):
             run, seconds = gemini[name], gemini[name]["seconds"]
@@ -504,7 +570,10 @@ def main() -> None:
                 f"pre-model (extraction) {seconds['pre_model_extraction']:.2f} s + model phases "
                 f"{seconds['wall'] - seconds['pre_model_extraction']:.2f} s; critical path "
                 f"{seconds['critical_path']:.2f} s; ratio {run['ratio']:.2f} "
-                f"(target <= {TARGET_RATIO})",
+                f"(target <= {TARGET_RATIO}); input tokens sent per evidence token "
+                f"{run['tokens']['sent_per_evidence_token']} (target <= "
+                f"{TARGET_TOKENS_PER_EVIDENCE_TOKEN}), largest request "
+                f"{run['tokens']['largest_request']} tokens",
                 flush=True,
             )
         print(f"gemini precomputed ratios: {gemini['precomputed_ratios']}", flush=True)
@@ -524,6 +593,7 @@ def main() -> None:
         result["meets_local_50_file_target"] = by_size[50]["seconds"] < TARGET_LOCAL_50_SECONDS
     result["targets"] = {
         "gemini_ratio": f"<= {TARGET_RATIO}",
+        "gemini_input_tokens_per_evidence_token": f"<= {TARGET_TOKENS_PER_EVIDENCE_TOKEN}",
         "local_seconds_for_50_files": f"< {TARGET_LOCAL_50_SECONDS}",
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)

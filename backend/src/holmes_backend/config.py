@@ -4,7 +4,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
+from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MIB = 1024 * 1024
@@ -49,6 +49,29 @@ DEFAULT_ALLOWED_MIME_TYPES: tuple[str, ...] = (
 
 
 DEV_SECRET_KEY = "holmes-development-secret-change-me-0000000000"
+
+
+class ModelPrice(BaseModel):
+    """USD per 1M tokens: fresh input, output (thinking included), input read from a cache."""
+
+    input: float = Field(ge=0)
+    output: float = Field(ge=0)
+    cached: float = Field(ge=0)
+
+
+# Google's list prices for prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing,
+# as of the models' releases; check before relying on them for billing). Flash models are
+# priced as Gemini 3 Flash.
+_PRO_PRICE = ModelPrice(input=2.0, output=12.0, cached=0.2)
+_FLASH_PRICE = ModelPrice(input=0.5, output=3.0, cached=0.05)
+DEFAULT_PRICES: dict[str, ModelPrice] = {
+    "gemini-3.1-pro-preview": _PRO_PRICE,
+    "gemini-3.1-pro-preview-customtools": _PRO_PRICE,
+    "gemini-3.8-flash": _FLASH_PRICE,
+    "gemini-3.7-flash": _FLASH_PRICE,
+    "gemini-3.6-flash": _FLASH_PRICE,
+    "gemini-3-flash-preview": _FLASH_PRICE,
+}
 
 
 class Settings(BaseSettings):
@@ -229,6 +252,23 @@ class Settings(BaseSettings):
     # Whether the OpenAI-compatible model reads images (a vision model): then images go to it
     # as data URIs; otherwise it gets the extracted text only.
     llm_multimodal: bool = False
+
+    # Budgets (llm/budget.py). The most input tokens one model request may carry on Gemini
+    # (evidence is split into work units under it: page, row and time ranges, small files
+    # together); an OpenAI-compatible server's is its context window less its answer.
+    gemini_request_budget_tokens: int = Field(default=120_000, ge=4096)
+    # Tokens of each file triage reads (a preview: its header and first chunks).
+    triage_preview_tokens: int = Field(default=1_000, ge=100)
+    # Per agent role, the tokens an answer may use (max_output_tokens), as JSON:
+    # '{"domain": 32768}'; roles left out keep DEFAULT_MAX_OUTPUT_TOKENS. An answer cut off at
+    # the limit (finish reason MAX_TOKENS) has its work unit halved and redone.
+    max_output_tokens: dict[str, int] = Field(default_factory=dict)
+    # Cost: USD per 1M tokens per model, {"model": {"input": .., "output": .., "cached": ..}}
+    # (output covers thinking tokens, billed as output). Models left out cost nothing on record.
+    llm_prices: dict[str, ModelPrice] = Field(default_factory=lambda: dict(DEFAULT_PRICES))
+    # A case's spend (USD, summed over its execution records) past which no new model call is
+    # made (BUDGET_EXCEEDED); None for no limit.
+    case_budget_usd: float | None = Field(default=None, gt=0)
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -17,6 +17,12 @@ export type AgentNodeOut = {
      */
     agent_type: string;
     /**
+     * Cached Tokens
+     *
+     * Of the input tokens, those read from a context cache
+     */
+    cached_tokens: number;
+    /**
      * Children
      */
     children: Array<AgentNodeOut>;
@@ -24,6 +30,12 @@ export type AgentNodeOut = {
      * Completed At
      */
     completed_at: string | null;
+    /**
+     * Cost Usd
+     *
+     * Every attempt's usage priced from the server's price table (USD); 0 for a model without a price (a local one)
+     */
+    cost_usd: number;
     /**
      * Duration Seconds
      */
@@ -46,6 +58,8 @@ export type AgentNodeOut = {
     id: string;
     /**
      * Input Tokens
+     *
+     * Input tokens of every attempt, cached ones included
      */
     input_tokens: number;
     /**
@@ -100,6 +114,50 @@ export type AuthOut = {
      * The signed-in account
      */
     user: UserOut;
+};
+
+/**
+ * CaseCostOut
+ *
+ * What a case's model calls cost, over all its execution records.
+ */
+export type CaseCostOut = {
+    /**
+     * Budget Usd
+     *
+     * The spend past which no new model call is made (HOLMES_CASE_BUDGET_USD)
+     */
+    budget_usd: number | null;
+    /**
+     * By Model Usd
+     */
+    by_model_usd: {
+        [key: string]: number;
+    };
+    /**
+     * Cached Tokens
+     */
+    cached_tokens: number;
+    /**
+     * Executions
+     */
+    executions: number;
+    /**
+     * Input Tokens
+     */
+    input_tokens: number;
+    /**
+     * Output Tokens
+     */
+    output_tokens: number;
+    /**
+     * Thinking Tokens
+     */
+    thinking_tokens: number;
+    /**
+     * Total Usd
+     */
+    total_usd: number;
 };
 
 /**
@@ -739,7 +797,7 @@ export type ErrorBody = {
 /**
  * ErrorCode
  */
-export type ErrorCode = 'VALIDATION_ERROR' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RANGE_NOT_SATISFIABLE' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' | 'CONFLICT' | 'FILE_CORRUPT' | 'PROCESSING_FAILED' | 'AGENT_TIMEOUT' | 'QUOTA_EXCEEDED' | 'CONFLICT_DETECTED' | 'STORAGE_ERROR' | 'NOT_CONFIGURED' | 'SYSTEM_ERROR';
+export type ErrorCode = 'VALIDATION_ERROR' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'RANGE_NOT_SATISFIABLE' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'RATE_LIMITED' | 'CONFLICT' | 'FILE_CORRUPT' | 'PROCESSING_FAILED' | 'AGENT_TIMEOUT' | 'QUOTA_EXCEEDED' | 'BUDGET_EXCEEDED' | 'CONFLICT_DETECTED' | 'STORAGE_ERROR' | 'NOT_CONFIGURED' | 'SYSTEM_ERROR';
 
 /**
  * ErrorEnvelope
@@ -2157,6 +2215,44 @@ export type ListAgentsResponses = {
 };
 
 export type ListAgentsResponse = ListAgentsResponses[keyof ListAgentsResponses];
+
+export type CaseCostData = {
+    body?: never;
+    path: {
+        /**
+         * Case Id
+         */
+        case_id: string;
+    };
+    query?: never;
+    url: '/api/cases/{case_id}/agents/cost';
+};
+
+export type CaseCostErrors = {
+    /**
+     * Unauthorized
+     */
+    401: ErrorEnvelope;
+    /**
+     * Not Found
+     */
+    404: ErrorEnvelope;
+    /**
+     * Unprocessable Entity
+     */
+    422: ErrorEnvelope;
+};
+
+export type CaseCostError = CaseCostErrors[keyof CaseCostErrors];
+
+export type CaseCostResponses = {
+    /**
+     * Successful Response
+     */
+    200: CaseCostOut;
+};
+
+export type CaseCostResponse = CaseCostResponses[keyof CaseCostResponses];
 
 export type ChatWithCaseData = {
     body: ChatRequest;

@@ -336,6 +336,8 @@ const record = (id: string, name: string, type: string, extra: Partial<AgentNode
   started_at: "2026-11-22T10:00:03Z",
   status: "COMPLETED",
   thinking_tokens: 42,
+  cached_tokens: 0,
+  cost_usd: 0,
   thinking_traces: ["one", "two"],
   ...extra,
 });

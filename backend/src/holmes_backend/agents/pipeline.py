@@ -13,6 +13,7 @@ import re
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from anyio import to_thread
@@ -31,6 +32,7 @@ from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, una
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
+    AnswerCutOffError,
     Completion,
     PipelineContext,
     WriteBehind,
@@ -59,6 +61,7 @@ from holmes_backend.analysis.facts.conventions import describe as describe_conve
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.llm import budget
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.llm.media import MediaParts
 from holmes_backend.models import Case, ProcessingJob
@@ -88,6 +91,7 @@ ROUTING_THRESHOLD = 0.4
 # The domains that read no other domain's findings (strategy reads theirs, so it runs after).
 _INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
+_FILE_ID = re.compile(r'^<<<EVIDENCE \{"file_id": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
 
 
@@ -125,6 +129,8 @@ class Pipeline:
         # file_id -> where the file lies in storage, with what was derived from it beside it
         self._storage_keys: dict[str, str] = {}
         self._conventions = ""  # how the evidence writes dates and amounts (a request's line)
+        # Each file's tokens as the model counts them, against the estimate (llm.budget).
+        self._calibration = budget.Calibration()
         self.incremental = False
         self.regeneration = False  # synthesis and graph again over the current findings
         # The job as this run knows it, read once: it is the job's only writer while it runs.
@@ -301,6 +307,8 @@ class Pipeline:
             failed = exc.phase if isinstance(exc, PhaseWriteError) else phase
             cause = exc.__cause__ if isinstance(exc, PhaseWriteError) else exc
             error = {"phase": failed, "error": _shown(cause)}
+            if isinstance(cause, AgentFailedError):
+                error["code"] = cause.code  # BUDGET_EXCEEDED says what to change
             self.errors.append(error)
             await self._finish(
                 JobStatus.ERROR,
@@ -405,6 +413,7 @@ class Pipeline:
                 )
             )
         await self._drop_deleted_files()
+        await self._count_tokens({str(f.id): f.token_count for f in files})
         self._conventions = describe_conventions(self.evidence.values())
         if first_run:
             await self._set_files(list(self.evidence), FileStatus.PROCESSING)
@@ -424,6 +433,24 @@ class Pipeline:
                 agent_id="orchestrator",
                 agent_type="ORCHESTRATOR",
             )
+
+    async def _count_tokens(self, stored: dict[str, int | None]) -> None:
+        """Each file's evidence tokens: counted once by the model where it can count them
+        (Gemini's count_tokens), else estimated; kept on the file for the next run. The count
+        calibrates the estimate used to cut the file into ranges."""
+        missing = [f for f in self.evidence if stored.get(f) is None]
+        counted = await budget.count_tokens(self.ctx.settings, [self.evidence[f] for f in missing])
+        tokens = {f: n for f in self.evidence if (n := stored.get(f)) is not None}
+        tokens |= dict(zip(missing, counted, strict=True))
+        if missing:
+            async with self.ctx.session_factory() as session:
+                await file_repo.set_token_counts(
+                    session, {uuid.UUID(f): tokens[f] for f in missing}
+                )
+                await transaction.commit(session)
+        self._calibration = budget.Calibration(
+            {f: n / max(1, budget.estimate_tokens(self.evidence[f])) for f, n in tokens.items()}
+        )
 
     async def _drop_deleted_files(self) -> None:
         """Files deleted while they were read leave the run, with the extraction just stored
@@ -451,14 +478,21 @@ class Pipeline:
         spec = AgentSpec(
             "triage_agent", "TRIAGE", "triage", "flash", TriageResult, TRIAGE_INSTRUCTION
         )
-        output, _ = await run_agent(
-            self.ctx,
-            spec,
-            await self.media.attach([self._conventions, *self.evidence.values()]),
-            input_summary={"files": list(self.evidence)},
-        )
-        assert isinstance(output, TriageResult)
-        triaged = {f.file_id: f for f in output.files if f.file_id in self.evidence}
+        # Triage reads a preview of each file (its header and first chunks), as many files
+        # a request as the budget takes.
+        cap = self.ctx.settings.triage_preview_tokens
+        previews = {f: budget.preview(part, cap) for f, part in self.evidence.items()}
+        context = [self._conventions]
+        room = self._room(spec, context)
+        packed = budget.pack([[f] for f in previews], previews, room, self._calibration)
+        units = [unit.parts for unit in packed]
+        outputs = await self._run_units(spec, context, units, parent=None, summary={})
+        triaged: dict[str, TriageFile] = {}
+        for output in outputs:
+            assert isinstance(output, TriageResult)
+            for file in output.files:
+                if file.file_id in self.evidence:
+                    triaged.setdefault(file.file_id, file)
         self.writes.add(self._write_triage(triaged))
         self._save_state("triage", list(triaged.values()))  # models: encoded when written
 
@@ -623,8 +657,10 @@ class Pipeline:
         try:
             result = await self._run_domain(domain, assignment, case, parent, others)
         except Exception as exc:
-            reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
-            await self._record_error({"phase": "domains", "domain": domain, "error": reason[:2000]})
+            error = {"phase": "domains", "domain": domain, "error": str(exc)[:2000]}
+            if isinstance(exc, AgentFailedError):
+                error |= {"error": exc.reason[:2000], "code": exc.code}
+            await self._record_error(error)
             await self._set_files(
                 assignment.file_ids, FileStatus.PARTIAL, f"{domain} analysis failed"
             )
@@ -644,23 +680,20 @@ class Pipeline:
         others: dict[str, BaseModel],
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
-        workers = self._workers(domain, assignment, case, others)
-        specs = [spec for spec, _, _ in workers]
-        requests = await asyncio.gather(*(self.media.attach(parts) for _, parts, _ in workers))
-        outputs = await asyncio.gather(
-            *(
-                run_agent(
-                    self.ctx,
-                    spec,
-                    parts,
-                    parent_execution_id=parent,
-                    input_summary={"domain": domain, "files": group},
-                )
-                for (spec, _, group), parts in zip(workers, requests, strict=True)
-            )
+        spec = AgentSpec(
+            f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
         )
-        merged = _merge([o for o, _ in outputs], schema)
-        agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
+        # Strategy reads the other domains' summaries: at most half of its budget, the rest
+        # is evidence.
+        summaries = self._fitted(spec, self._case_parts(case), others, "summary", share=0.5)
+        context = [*self._case_parts(case), *summaries]
+        units = self._units(spec, assignment, context)
+        outputs = await self._run_units(
+            spec, context, units, parent=parent, summary={"domain": domain}
+        )
+        # The per-domain merge of the units' outputs (PRD §4.7).
+        merged = _merge(outputs, schema)
+        agent_id = f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
         if domain in _INDEPENDENT_DOMAINS:
             self._summaries({domain: merged})  # strategy's request is made of them next
@@ -671,34 +704,98 @@ class Pipeline:
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})
 
-    def _workers(
-        self,
-        domain: str,
-        assignment: DomainAssignment,
-        case: Case,
-        others: dict[str, BaseModel],
-    ) -> list[tuple[AgentSpec, list[str], list[str]]]:
-        """A domain's workers: each one's spec, request parts and files (PRD §4.7)."""
+    def _room(self, spec: AgentSpec, context: list[str]) -> int:
+        """The evidence tokens one request of the agent may carry: the request budget less its
+        instruction, schema and shared parts (at least a quarter of the budget: shared parts
+        that fill it leave the request over budget, not without evidence)."""
+        whole = budget.request_budget_tokens(self.ctx.settings)
+        return max(whole // 4, whole - budget.fixed_tokens(spec.instruction, spec.schema, context))
+
+    def _units(
+        self, spec: AgentSpec, assignment: DomainAssignment, context: list[str]
+    ) -> list[list[str]]:
+        """A domain's work units (PRD §4.7's workers, under the token budget): the files are
+        shared among the routed workers, related files together, balanced by tokens; a share
+        over the budget is cut into units that fit (a long file into page, row or time
+        ranges), a share under it is one unit."""
         ids = [f for f in assignment.file_ids if f in self.evidence]
-        context = [*self._case_parts(case), *self._summaries(others)]
-        groups = (
-            split(ids, assignment.workers, self._related(ids)) if assignment.workers > 1 else [ids]
+        tokens = {f: self._calibration.tokens(f, self.evidence[f]) for f in ids}
+        shares = (
+            split(ids, assignment.workers, self._related(ids), tokens)
+            if assignment.workers > 1
+            else [ids]
         )
+        room = self._room(spec, context)
         return [
-            (
-                AgentSpec(
-                    f"{domain}_agent" if len(groups) == 1 else f"{domain}_worker_{i + 1}",
-                    domain.upper(),
-                    "domain",
-                    "pro",
-                    DOMAIN_SCHEMAS[domain],
-                    DOMAIN_INSTRUCTIONS[domain],
-                ),
-                [*context, *(self.evidence[f] for f in group)],
-                group,
-            )
-            for i, group in enumerate(groups)
+            unit.parts
+            for share in shares
+            for unit in budget.pack([share], self.evidence, room, self._calibration)
+        ] or [[]]
+
+    async def _run_units(
+        self,
+        spec: AgentSpec,
+        context: list[str],
+        units: list[list[str]],
+        *,
+        parent: uuid.UUID | None,
+        summary: dict[str, Any],
+    ) -> list[BaseModel]:
+        """The agent over each unit side by side ("<name>" alone, "<role>_worker_<i>" for
+        several), shared parts first: their outputs, in unit order."""
+        base = spec.name.removesuffix("_agent")
+        named = [
+            replace(spec, name=spec.name if len(units) == 1 else f"{base}_worker_{i + 1}")
+            for i in range(len(units))
         ]
+        results = await asyncio.gather(
+            *(
+                self._run_unit(s, context, unit, parent=parent, summary=summary)
+                for s, unit in zip(named, units, strict=True)
+            )
+        )
+        return [output for result in results for output in result]
+
+    async def _run_unit(
+        self,
+        spec: AgentSpec,
+        context: list[str],
+        unit: list[str],
+        *,
+        parent: uuid.UUID | None,
+        summary: dict[str, Any],
+    ) -> list[BaseModel]:
+        """One unit's output; an answer cut off at its max_output_tokens has the unit halved
+        and each half redone (recursively), not handed to another model."""
+        files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+        try:
+            output, _ = await run_agent(
+                self.ctx,
+                spec,
+                # The unit's files' media after their text (llm.media): not counted in its
+                # token budget, which is the text's.
+                await self.media.attach([*context, *unit]),
+                parent_execution_id=parent,
+                input_summary={**summary, "files": files, "parts": len(unit)},
+            )
+        except AnswerCutOffError:
+            halves = budget.halve(unit)
+            if halves is None:
+                raise
+            results = await asyncio.gather(
+                *(
+                    self._run_unit(
+                        replace(spec, name=f"{spec.name}_{side}"),
+                        context,
+                        half,
+                        parent=parent,
+                        summary=summary,
+                    )
+                    for side, half in zip("ab", halves, strict=True)
+                )
+            )
+            return [output for result in results for output in result]
+        return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
         findings = persist.domain_findings(
@@ -746,6 +843,35 @@ class Pipeline:
         self._outputs = outputs
         return outputs
 
+    def _fitted(
+        self,
+        spec: AgentSpec,
+        fixed: list[str],
+        outputs: dict[str, BaseModel],
+        form: str,
+        *,
+        share: float = 1.0,
+    ) -> list[str]:
+        """Earlier stages' outputs rendered as `form` ("block": findings blocks, "summary":
+        text summaries; an output keyed by a stage, not a domain, as that stage's block) in
+        `share` of the request budget left beside the agent's fixed parts: each list cut to its
+        first items when they would not fit, with a note of how many were left out."""
+
+        def render(key: str, output: BaseModel) -> str:
+            if key not in DOMAIN_SCHEMAS:
+                return render_findings({"stage": key}, output)
+            if outputs.get(key) is output:
+                return self._rendering(form, key, output)
+            if form == "block":
+                return render_findings({"domain": key}, output)
+            return render_summary(key, output)
+
+        whole = budget.request_budget_tokens(self.ctx.settings)
+        room = int(share * whole) - budget.fixed_tokens(spec.instruction, spec.schema, fixed)
+        kept, left_out = budget.fit_outputs(outputs, render, room)
+        parts = [render(key, output) for key, output in kept.items()]
+        return [*parts, budget.left_out_note(left_out)] if left_out else parts
+
     def _findings_blocks(self, outputs: dict[str, BaseModel]) -> list[str]:
         """The domain outputs as findings blocks (synthesis and the graph read the same)."""
         return [self._rendering("block", domain, output) for domain, output in outputs.items()]
@@ -776,13 +902,13 @@ class Pipeline:
             SynthesisOutput,
             SYNTHESIS_INSTRUCTION,
         )
-        parts = [
+        fixed = [
             *self._case_parts(case),
             f"window_minutes: {LINK_WINDOW_MINUTES}",
-            *self._findings_blocks(outputs),
             # The files' names: a statement's holder is named by its file's name.
             render_file_names(await self._synthesis_file_names()),
         ]
+        parts = [*fixed[:-1], *self._fitted(spec, fixed, outputs, "block"), fixed[-1]]
         output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
@@ -843,12 +969,10 @@ class Pipeline:
             GraphOutput,
             GRAPH_INSTRUCTION,
         )
-        parts = [
-            *self._findings_blocks(outputs),
-            render_findings({"stage": "synthesis"}, synthesis),
-            # The files' names: the graph names its document nodes by them.
-            render_file_names(self._file_names(self.evidence)),
-        ]
+        # The files' names: the graph names its document nodes by them.
+        names = render_file_names(self._file_names(self.evidence))
+        read: dict[str, BaseModel] = {**outputs, "synthesis": synthesis}
+        parts = [*self._fitted(spec, [names], read, "block"), names]
         # The agent's own completion is written with the version and the job's end.
         completion = Completion()
         agent = asyncio.create_task(

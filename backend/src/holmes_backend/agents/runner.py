@@ -35,6 +35,7 @@ from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
+from holmes_backend.llm.cost import Usage, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import (
@@ -47,6 +48,7 @@ from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
 from holmes_shared.enums import ExecutionStatus
+from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
 
 # ADK's Runner imports its workflow package lazily on an agent's first run (about 0.4 s of CPU
@@ -113,6 +115,11 @@ class PipelineContext:
     write_behind: WriteBehind | None = None
     # Execution records started in this turn of the event loop and not yet being written.
     opening: "_Opening | None" = field(default=None, init=False, repr=False)
+    # What this run's model calls cost so far (USD), counted as each attempt ends (its record
+    # is written behind), and what the case's records cost when the run's first call was
+    # checked against the budget (read once, before this run had spent anything).
+    spent_usd: float = field(default=0.0, init=False)
+    spent_before_usd: float | None = field(default=None, init=False, repr=False)
     # Steps of execution records (completion, fallback, failure) taken in this turn of the
     # event loop and not yet being written.
     stepping: "_Stepping | None" = field(default=None, init=False, repr=False)
@@ -142,10 +149,33 @@ class Completion:
 
 
 class AgentFailedError(RuntimeError):
+    code: ErrorCode = ErrorCode.PROCESSING_FAILED
+
     def __init__(self, agent: str, reason: str) -> None:
         super().__init__(f"{agent} failed: {reason}")
         self.agent = agent
         self.reason = reason
+
+
+class AnswerCutOffError(AgentFailedError):
+    """The answer reached its max_output_tokens (finish reason MAX_TOKENS): another model
+    would be cut off as well; the caller redoes the work in smaller parts."""
+
+
+class BudgetExceededError(AgentFailedError):
+    """The case's spend reached HOLMES_CASE_BUDGET_USD: no new model call is made."""
+
+    code = ErrorCode.BUDGET_EXCEEDED
+
+
+class UnusableAnswerError(RuntimeError):
+    """An attempt's answer could not be used (cut off, empty, off its schema); the tokens it
+    used are still paid for."""
+
+    def __init__(self, message: str, usage: Usage, *, cut_off: bool = False) -> None:
+        super().__init__(message)
+        self.usage = usage
+        self.cut_off = cut_off
 
 
 @dataclass
@@ -215,11 +245,13 @@ async def run_agent(
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
     `parts` are the request's: text, or media (llm.media). Given a `completion`, the record's
     completion is left to the caller to write in its own transaction."""
+    await check_budget(ctx, spec)
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
     last_error = ""
+    cut_off = False
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
             await record.fallback(tier, last_error)
@@ -229,12 +261,17 @@ async def run_agent(
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             record.thought(thoughts)
             last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            if isinstance(exc, UnusableAnswerError):
+                record.charge(model_name(tier, ctx.settings), exc.usage)
+                if cut_off := exc.cut_off:
+                    break  # Flash's answer would be cut off as well: the caller splits the work
             if problem := configuration_problem(exc, model_name(tier, ctx.settings), ctx.settings):
                 # An unknown model or a refused level: Flash would hide it, not fix it.
                 last_error = problem[:2000]
                 break
             continue
         record.thought(thoughts)
+        record.charge(attempt.model, Usage.of(attempt.usage))
         if completion is not None:
             await record.wait_opened()
             completion.record, completion.attempt = record, attempt
@@ -246,7 +283,38 @@ async def run_agent(
             await record.complete(attempt)
         return attempt.output, record.id
     await record.fail(last_error)
-    raise AgentFailedError(spec.name, last_error)
+    raise (AnswerCutOffError if cut_off else AgentFailedError)(spec.name, last_error)
+
+
+async def check_budget(ctx: PipelineContext, spec: AgentSpec) -> None:
+    """BudgetExceededError, with an AGENT_ERROR saying so (code BUDGET_EXCEEDED), once the
+    case has spent its budget (HOLMES_CASE_BUDGET_USD): no new call is made."""
+    limit = ctx.settings.case_budget_usd
+    if limit is None:
+        return
+    if ctx.spent_before_usd is None:
+        async with ctx.session_factory() as session:
+            ctx.spent_before_usd = await execution_repo.case_cost(session, ctx.case_id)
+    spent = ctx.spent_before_usd + ctx.spent_usd
+    if spent < limit:
+        return
+    reason = (
+        f"{ErrorCode.BUDGET_EXCEEDED}: the case has spent ${spent:.4f} of its ${limit:.4f} "
+        f"budget (HOLMES_CASE_BUDGET_USD); no new model call is made"
+    )
+    await emit(
+        ctx,
+        EventType.AGENT_ERROR,
+        {
+            "error": reason,
+            "code": ErrorCode.BUDGET_EXCEEDED,
+            "spent_usd": round(spent, 6),
+            "budget_usd": limit,
+        },
+        agent_id=spec.name,
+        agent_type=spec.agent_type,
+    )
+    raise BudgetExceededError(spec.name, reason)
 
 
 def tiers_of(spec: AgentSpec) -> list[Tier]:
@@ -295,6 +363,7 @@ async def _run_attempt(
     )
     answer: list[str] = []
     usage = None
+    cut_off = False
     async for event in runner.run_async(
         user_id=str(ctx.case_id),
         session_id=session.id,
@@ -308,14 +377,28 @@ async def _run_attempt(
         if event.is_final_response() and not event.partial:
             answer = [p.text for p in parts_out if p.text and not p.thought]
         usage = event.usage_metadata or usage
-        if event.error_code:
+        if not event.partial and types.FinishReason.MAX_TOKENS in (
+            event.finish_reason,
+            event.error_code,
+        ):
+            cut_off = True
+        elif event.error_code:
             raise ModelErrorEvent(event.error_code, event.error_message or "")
+    if cut_off:
+        limit = generate_config(spec.role, ctx.settings, tier).max_output_tokens
+        raise UnusableAnswerError(
+            f"the answer was cut off at max_output_tokens={limit} (finish reason MAX_TOKENS)",
+            Usage.of(usage),
+            cut_off=True,
+        )
     if not "".join(answer).strip():
-        raise RuntimeError("the model returned no structured output")
+        raise UnusableAnswerError("the model returned no structured output", Usage.of(usage))
     try:
         output = spec.schema.model_validate_json("".join(answer))
     except ValidationError as exc:
-        raise RuntimeError(f"the model's output does not fit {spec.schema.__name__}") from exc
+        raise UnusableAnswerError(
+            f"the model's output does not fit {spec.schema.__name__}", Usage.of(usage)
+        ) from exc
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
     )
@@ -417,6 +500,8 @@ class ExecutionRecord:
         self.id = execution_id
         self.started = started
         self.fallback_used = False
+        self.usage = Usage()  # every attempt's
+        self.cost_usd = 0.0
         self._opened: asyncio.Task[None] | None = None
         self._thoughts: list[str] = []  # THINKING_UPDATEs not yet on the log
 
@@ -476,6 +561,22 @@ class ExecutionRecord:
         if self._opened is not None:
             await self._opened
 
+    def charge(self, model: str, usage: Usage) -> None:
+        """An attempt's usage and its cost, on the record and the run's spend."""
+        cost = cost_usd(model, usage, self.ctx.settings)
+        self.usage += usage
+        self.cost_usd += cost
+        self.ctx.spent_usd += cost
+
+    def _usage_values(self) -> dict[str, Any]:
+        return {
+            "input_tokens": self.usage.input,
+            "output_tokens": self.usage.output,
+            "thinking_tokens": self.usage.thinking,
+            "cached_tokens": self.usage.cached,
+            "cost_usd": self.cost_usd,
+        }
+
     def thought(self, texts: list[str]) -> None:
         """Thoughts the model returned: on the log with the record's next write."""
         self._thoughts.extend(texts)
@@ -524,16 +625,17 @@ class ExecutionRecord:
         await _write_step(session, self.ctx, self._step(EventType.AGENT_COMPLETED, payload, values))
 
     def _completion(self, attempt: Attempt) -> tuple[dict[str, Any], dict[str, Any]]:
-        """AGENT_COMPLETED's payload and the record's values."""
-        usage = attempt.usage
+        """AGENT_COMPLETED's payload and the record's values (the usage of every attempt)."""
         tokens = {
-            "input": (usage.prompt_token_count or 0) if usage else 0,
-            "output": (usage.candidates_token_count or 0) if usage else 0,
+            "input": self.usage.input,
+            "output": self.usage.output,
+            "cached": self.usage.cached,
         }
         completed = utcnow()
         payload = {
             "model": attempt.model,
             "tokens": tokens,
+            "cost_usd": round(self.cost_usd, 6),
             "duration_seconds": (completed - self.started).total_seconds(),
             "fallback_used": self.fallback_used,
         }
@@ -543,9 +645,7 @@ class ExecutionRecord:
             # without building the dict model_dump would.
             "output_data": attempt.output,
             "thinking_traces": [t[:_THOUGHT_CHARS] for t in attempt.thoughts],
-            "input_tokens": tokens["input"],
-            "output_tokens": tokens["output"],
-            "thinking_tokens": (usage.thoughts_token_count or 0) if usage else 0,
+            **self._usage_values(),
             "completed_at": completed,
         }
         return payload, values
@@ -557,4 +657,5 @@ class ExecutionRecord:
             status=ExecutionStatus.FAILED,
             error=error,
             completed_at=utcnow(),
+            **self._usage_values(),
         )

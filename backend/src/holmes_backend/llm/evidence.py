@@ -22,6 +22,7 @@ stage "files": {"<file_id>": "<filename>", ...}.
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,6 +33,7 @@ from holmes_backend.extraction.models import Chunk, Extraction, Location
 FILES_STAGE = "files"  # a findings block naming the case's files: {file_id: filename}
 _EVIDENCE_OPEN = "<<<EVIDENCE "
 _EVIDENCE_CLOSE = "<<<END EVIDENCE>>>"
+EVIDENCE_OPEN, EVIDENCE_CLOSE = _EVIDENCE_OPEN, _EVIDENCE_CLOSE
 _FINDINGS_OPEN = "<<<FINDINGS "
 _FINDINGS_CLOSE = "<<<END FINDINGS>>>"
 _BLOCK = re.compile(r"<<<(EVIDENCE|FINDINGS) (\{.*?\})>>>\n(.*?)\n?<<<END \1>>>", re.DOTALL)
@@ -155,4 +157,59 @@ def cut_evidence(part: str, chars: int) -> str:
     return (
         f"{part[:cut]}\n{_EVIDENCE_CLOSE}\n"
         f"[{left_out} characters of this file left out: over the model's context budget]"
+    )
+
+
+# Room for the closing marker and the note a cut part ends with.
+_NOTE_CHARS = 120
+
+
+def cut_to_fit(
+    parts: list[str],
+    budget: int,
+    cuttable: Callable[[str], bool],
+    cut: Callable[[str, int], str],
+) -> list[str]:
+    """The parts kept to `budget` characters in all by cutting the `cuttable` ones with `cut`
+    (to about the characters given), the longest first, to a common length, so short parts
+    survive whole; the others go whole."""
+    if sum(len(p) for p in parts) <= budget:
+        return parts
+    cuttable_at = {index for index, part in enumerate(parts) if cuttable(part)}
+    remaining = budget - sum(len(p) for i, p in enumerate(parts) if i not in cuttable_at)
+    cap = 0
+    lengths = sorted(len(parts[i]) for i in cuttable_at)
+    for index, length in enumerate(lengths):
+        left = len(lengths) - index
+        share = max(0, remaining - _NOTE_CHARS * left) // left  # each, if all left are cut
+        if length > share:
+            cap = share
+            break
+        remaining -= length
+    else:
+        return parts
+    return [cut(part, cap) if index in cuttable_at else part for index, part in enumerate(parts)]
+
+
+def cut_findings(part: str, chars: int) -> str:
+    """A findings block whose data is a list kept to about `chars` characters: its first rows,
+    the block still closed, then a line saying how many rows were left out. Any other part is
+    cut at `chars` characters, saying how many were left out."""
+    if len(part) <= chars:
+        return part
+    match = _BLOCK.fullmatch(part)
+    data = json.loads(match.group(3)) if match and match.group(1) == "FINDINGS" else None
+    if match is None or not isinstance(data, list):
+        return f"{part[:chars]}\n[{len(part) - chars} characters left out: over the budget]"
+    header = json.loads(match.group(2))
+    kept: list[Any] = []
+    size = len(render_findings(header, []))
+    for row in data:
+        size += len(json.dumps(row, default=str, ensure_ascii=False)) + 2
+        if size > chars:
+            break
+        kept.append(row)
+    return (
+        f"{render_findings(header, kept)}\n"
+        f"[{len(data) - len(kept)} of {len(data)} rows of this block left out: over the budget]"
     )

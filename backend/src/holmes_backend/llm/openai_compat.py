@@ -41,8 +41,6 @@ ROUTE = "openai/"
 # tokenizers of the usual local models (Llama, Qwen, Mistral: 3.5-4.5). Counting exactly would
 # need the model's tokenizer, which a local server does not expose over the OpenAI API.
 CHARS_PER_TOKEN = 3.5
-# Room for the closing marker and the note a cut evidence block ends with.
-_NOTE_CHARS = 120
 # Tokens kept free for the chat template, role markers and the schema the server adds.
 TEMPLATE_TOKENS = 512
 
@@ -88,25 +86,7 @@ def fit_to_budget(parts: list[str], budget: int) -> list[str]:
     lines, the block still closed, a note of what was left out): the instruction, the task and
     earlier stages' findings go whole, since half of a JSON block is no help to a model. The
     longest files are cut first, to a common length, so short files survive whole."""
-    if sum(len(p) for p in parts) <= budget:
-        return parts
-    cuttable = [index for index, part in enumerate(parts) if evidence.is_evidence(part)]
-    remaining = budget - sum(len(p) for i, p in enumerate(parts) if i not in set(cuttable))
-    cap = 0
-    lengths = sorted(len(parts[i]) for i in cuttable)
-    for index, length in enumerate(lengths):
-        left = len(lengths) - index
-        share = max(0, remaining - _NOTE_CHARS * left) // left  # each, if all left are cut
-        if length > share:
-            cap = share
-            break
-        remaining -= length
-    else:
-        return parts
-    return [
-        evidence.cut_evidence(part, cap) if index in cuttable else part
-        for index, part in enumerate(parts)
-    ]
+    return evidence.cut_to_fit(parts, budget, evidence.is_evidence, evidence.cut_evidence)
 
 
 def _fit_request(llm_request: LlmRequest, settings: Settings) -> None:

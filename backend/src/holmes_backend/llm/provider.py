@@ -9,7 +9,7 @@ from google.adk.models.base_llm import BaseLlm
 from google.genai import types
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import gemini, models, openai_compat
+from holmes_backend.llm import budget, gemini, models, openai_compat
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.local import model as local
 
@@ -54,15 +54,17 @@ def _shared_model(tier: Tier, settings: Settings) -> BaseLlm:
 def generate_config(
     role: AgentRole, settings: Settings, tier: Tier | None = None
 ) -> types.GenerateContentConfig:
-    """Thinking settings for the role (PRD §4.5, HOLMES_GEMINI_THINKING) and, on Gemini, the
-    role's request timeout. Given the tier, the level is one its Gemini model accepts. An
-    OpenAI-compatible server takes no thinking levels."""
+    """Thinking settings for the role (PRD §4.5, HOLMES_GEMINI_THINKING), the role's answer
+    limit (max_output_tokens) and, on Gemini, the role's request timeout. Given the tier, the
+    level is one its Gemini model accepts. An OpenAI-compatible server takes no thinking levels
+    (and its answer limit is HOLMES_LLM_MAX_OUTPUT_TOKENS, its context's share)."""
     if settings.resolved_llm_provider == "openai_compat":
         return openai_compat.generate_config()
     on_gemini = settings.resolved_llm_provider == "gemini"
     model = gemini.model_id(tier, settings) if on_gemini and tier is not None else None
     config = types.GenerateContentConfig(
-        thinking_config=models.thinking_config(role, settings, model)
+        thinking_config=models.thinking_config(role, settings, model),
+        max_output_tokens=budget.max_output_tokens(role, settings),
     )
     if on_gemini:
         config.http_options = gemini.request_http_options(role, settings)

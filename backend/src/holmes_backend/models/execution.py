@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Boolean, ForeignKey, Integer, String, Text, Uuid
+from sqlalchemy import Boolean, Float, ForeignKey, Integer, String, Text, Uuid
 from sqlalchemy.orm import Mapped, mapped_column
 
 from holmes_backend.db.types import JSONType, UTCDateTime
@@ -35,6 +35,10 @@ class AgentExecution(Base):
     input_tokens: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     output_tokens: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
     thinking_tokens: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Of input_tokens, those read from a context cache (billed at the cached price).
+    cached_tokens: Mapped[int] = mapped_column(Integer, nullable=False, default=0)
+    # Every attempt's usage priced from Settings.llm_prices (USD); 0 on an unpriced model.
+    cost_usd: Mapped[float] = mapped_column(Float, nullable=False, default=0.0)
     thinking_traces: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     fallback_used: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     fallback_model: Mapped[str | None] = mapped_column(String(100))

@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import BigInteger, String, Text
+from sqlalchemy import BigInteger, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from holmes_backend.db.types import JSONType
@@ -24,5 +24,8 @@ class File(Base):
     status: Mapped[str] = mapped_column(String(20), nullable=False, default=FileStatus.PENDING)
     error: Mapped[str | None] = mapped_column(Text)
     triage_metadata: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
+    # The file's evidence in model tokens: counted by the model (Gemini's count_tokens) or
+    # estimated (llm.budget), once; None until the file is first processed.
+    token_count: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = created_at()
     updated_at: Mapped[datetime] = updated_at()

@@ -2,7 +2,7 @@ import uuid
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy import update as sql_update
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -53,3 +53,13 @@ async def fail_unfinished(session: AsyncSession, job_id: uuid.UUID, error: str) 
         .values(status=ExecutionStatus.FAILED, error=error, completed_at=utcnow())
         .execution_options(synchronize_session=False)
     )
+
+
+async def case_cost(session: AsyncSession, case_id: uuid.UUID) -> float:
+    """What the case's model calls have cost so far (USD), over every execution record."""
+    total = await session.scalar(
+        select(func.coalesce(func.sum(AgentExecution.cost_usd), 0.0)).where(
+            AgentExecution.case_id == case_id
+        )
+    )
+    return float(total or 0.0)

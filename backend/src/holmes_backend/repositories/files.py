@@ -66,6 +66,14 @@ async def mark_processed(session: AsyncSession, file_ids: Sequence[uuid.UUID]) -
     )
 
 
+async def set_token_counts(session: AsyncSession, counts: dict[uuid.UUID, int]) -> None:
+    """Files' evidence tokens (llm.budget), in one bulk update by primary key."""
+    if counts:
+        await session.execute(
+            update(File), [{"id": file_id, "token_count": n} for file_id, n in counts.items()]
+        )
+
+
 async def set_status(
     session: AsyncSession,
     file_ids: Sequence[uuid.UUID],

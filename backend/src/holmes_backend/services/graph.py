@@ -78,3 +78,20 @@ async def executions(
 ) -> Sequence[AgentExecution]:
     await require_case(session, case_id, owner_id)
     return await execution_repo.for_case(session, case_id)
+
+
+async def cost(session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID) -> dict[str, Any]:
+    """The case's usage and cost summed over its execution records, and the cost by model."""
+    rows = await executions(session, owner_id=owner_id, case_id=case_id)
+    by_model: dict[str, float] = {}
+    for row in rows:
+        by_model[row.model_name] = by_model.get(row.model_name, 0.0) + row.cost_usd
+    return {
+        "total_usd": sum(row.cost_usd for row in rows),
+        "executions": len(rows),
+        "input_tokens": sum(row.input_tokens for row in rows),
+        "cached_tokens": sum(row.cached_tokens for row in rows),
+        "output_tokens": sum(row.output_tokens for row in rows),
+        "thinking_tokens": sum(row.thinking_tokens for row in rows),
+        "by_model_usd": by_model,
+    }

@@ -13,7 +13,7 @@ import { useWorkspace } from "@/stores/workspace";
 import { AgentDrawer } from "./AgentDrawer";
 import { AgentNode, PhaseNode } from "./AgentNode";
 import styles from "./flow.module.css";
-import { PROVIDER_NAMES, clockTime, plural, providersOf } from "./format";
+import { PROVIDER_NAMES, clockTime, formatUsd, plural, providersOf, totalCost } from "./format";
 import { type FlowNode, layoutChat, layoutProcessing } from "./layout";
 import { RunProgress } from "./RunProgress";
 import { StreamBanner, StreamStatusPill } from "./StreamStatus";
@@ -74,6 +74,7 @@ function FlowPanel({ caseId }: { caseId: string }) {
 
   const merged = useMemo(() => mergeRecords(log, records), [log, records]);
   const providers = useMemo(() => providersOf(records), [records]);
+  const cost = useMemo(() => totalCost(records), [records]);
   const processing = useMemo(() => processingView(merged, caseStatus), [merged, caseStatus]);
   const chat = useMemo(() => chatView(merged), [merged]);
   const chatRuns = chat.agents.filter((a) => !a.parentId || !chat.agents.some((b) => b.key === a.parentId)).length;
@@ -114,6 +115,11 @@ function FlowPanel({ caseId }: { caseId: string }) {
       <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
         <RunSummary run={lane === "processing" ? processing.run : null} lane={lane} chatRuns={chatRuns} />
         <ProviderPill providers={providers} />
+        {cost > 0 ? (
+          <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600" data-testid="case-cost" title="What the case's model calls cost, from the server's price table">
+            Cost: <span className="font-medium text-slate-800">{formatUsd(cost)}</span>
+          </span>
+        ) : null}
         <div className="min-w-[260px] flex-1">{lane === "processing" && job && processing.run ? <RunProgress job={job} /> : null}</div>
         {chat.agents.length ? (
           <div className="flex shrink-0 rounded-md bg-slate-100 p-0.5 text-xs font-medium" role="tablist" aria-label="Runs">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { PROVIDER_NAMES, providersOf } from "./format";
+import { PROVIDER_NAMES, formatUsd, providersOf, totalCost } from "./format";
 
 type Rec = { provider: string | null; started_at: string; children: Rec[] };
 const record = (provider: string | null, startedAt: string, children: Rec[] = []): Rec => ({ provider, started_at: startedAt, children });
@@ -19,5 +19,21 @@ describe("providersOf", () => {
 
   it("names every provider the backend records", () => {
     expect(Object.keys(PROVIDER_NAMES).sort()).toEqual(["gemini", "local", "openai_compat"]);
+  });
+});
+
+describe("totalCost", () => {
+  it("sums every record's cost, children included", () => {
+    const records = [
+      { cost_usd: 0.25, children: [{ cost_usd: 0.5, children: [] }, { cost_usd: 0.125, children: [] }] },
+      { cost_usd: 0, children: [] },
+    ];
+    expect(totalCost(records)).toBeCloseTo(0.875);
+    expect(totalCost([])).toBe(0);
+  });
+
+  it("formats dollars to cents over a dollar and to four places under", () => {
+    expect(formatUsd(1.5)).toBe("$1.50");
+    expect(formatUsd(0.00421)).toBe("$0.0042");
   });
 });

@@ -63,3 +63,17 @@ export function providersOf(records: readonly ProviderRecord[]): string[] {
   seen.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return [...new Set(seen.map((s) => s.provider))];
 }
+
+/** What a case's model calls cost (USD), over its execution records and their children. */
+type CostRecord = { cost_usd?: number; children: readonly CostRecord[] };
+
+export function totalCost(records: readonly CostRecord[]): number {
+  const sum = (list: readonly CostRecord[]): number =>
+    list.reduce((total, record) => total + (record.cost_usd ?? 0) + sum(record.children), 0);
+  return sum(records);
+}
+
+/** 0.0042 → "$0.0042", 1.5 → "$1.50": cents once it is over a dollar, four places under. */
+export function formatUsd(value: number): string {
+  return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
+}

@@ -37,6 +37,7 @@ from holmes_backend.agents.runner import (
     run_agent,
 )
 from holmes_backend.db import transaction
+from holmes_backend.llm import budget
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_findings
 from holmes_backend.numeric import engine
 from holmes_backend.numeric.expr import ExpressionError, parse
@@ -188,8 +189,10 @@ async def _step(
     """The agent's output and execution id: from its model when given request parts, else
     from the deterministic engine, under an execution record and events of the same kind."""
     if parts is not None:
+        # The figures go whole; the documents beside them are cut to the request budget.
+        fitted = budget.fit_parts(parts, ctx.settings, spec.instruction, spec.schema)
         return await run_agent(
-            ctx, spec, parts, parent_execution_id=parent, input_summary=input_summary
+            ctx, spec, fitted, parent_execution_id=parent, input_summary=input_summary
         )
     record = ExecutionRecord.start(ctx, spec, parent, input_summary)
     try:

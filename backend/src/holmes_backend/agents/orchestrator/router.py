@@ -50,13 +50,17 @@ def unassigned(files: list[TriageFile], assignments: list[DomainAssignment]) -> 
 
 
 def split(
-    file_ids: list[str], workers: int, related: dict[str, set[str]] | None = None
+    file_ids: list[str],
+    workers: int,
+    related: dict[str, set[str]] | None = None,
+    tokens: dict[str, int] | None = None,
 ) -> list[list[str]]:
     """Share files among workers, keeping related files (one names the other) together.
 
     Cross-document findings (a memo that places a log, an invoice against the ledger) need both
     documents in one worker; groups of related files are dealt largest first to the emptiest
-    worker, single files fill in.
+    worker, single files fill in. Sizes are the files' tokens when given (a worker's load is
+    what it reads, not how many files), else one per file.
     """
     parent = {f: f for f in file_ids}
 
@@ -73,7 +77,11 @@ def split(
     groups: dict[str, list[str]] = {}
     for f in file_ids:
         groups.setdefault(root(f), []).append(f)
+
+    def size(files: list[str]) -> int:
+        return sum(tokens.get(f, 1) for f in files) if tokens is not None else len(files)
+
     shares: list[list[str]] = [[] for _ in range(workers)]
-    for group in sorted(groups.values(), key=len, reverse=True):
-        min(shares, key=len).extend(group)
+    for group in sorted(groups.values(), key=size, reverse=True):
+        min(shares, key=size).extend(group)
     return [share for share in shares if share]

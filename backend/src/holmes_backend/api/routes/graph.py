@@ -5,10 +5,11 @@ from typing import Annotated
 
 from fastapi import APIRouter, Query
 
-from holmes_backend.api.deps import CurrentUser, SessionDep
+from holmes_backend.api.deps import CurrentUser, SessionDep, SettingsDep
 from holmes_backend.api.errors import error_responses
 from holmes_backend.api.schemas.graph import (
     AgentNodeOut,
+    CaseCostOut,
     FindingOut,
     GraphOut,
     InsightsOut,
@@ -77,6 +78,15 @@ async def list_agents(
     return _tree(rows)
 
 
+@router.get("/agents/cost", response_model=CaseCostOut, responses=_ERRORS)
+async def case_cost(
+    case_id: uuid.UUID, user: CurrentUser, session: SessionDep, settings: SettingsDep
+) -> CaseCostOut:
+    """What the case's model calls cost (USD, from the price table), summed over its records."""
+    cost = await graph_service.cost(session, owner_id=user.id, case_id=case_id)
+    return CaseCostOut(**cost, budget_usd=settings.case_budget_usd)
+
+
 def _tree(rows: Sequence[AgentExecution]) -> list[AgentNodeOut]:
     children: dict[uuid.UUID | None, list[AgentExecution]] = defaultdict(list)
     known = {row.id for row in rows}
@@ -102,6 +112,8 @@ def _tree(rows: Sequence[AgentExecution]) -> list[AgentNodeOut]:
             input_tokens=row.input_tokens,
             output_tokens=row.output_tokens,
             thinking_tokens=row.thinking_tokens,
+            cached_tokens=row.cached_tokens,
+            cost_usd=row.cost_usd,
             thinking_traces=[str(t) for t in row.thinking_traces],
             error=row.error,
             started_at=row.started_at,

@@ -147,6 +147,21 @@ class FindingOut(BaseModel):
         return self.status == FindingStatus.STALE
 
 
+class CaseCostOut(BaseModel):
+    """What a case's model calls cost, over all its execution records."""
+
+    total_usd: float
+    budget_usd: float | None = Field(
+        description="The spend past which no new model call is made (HOLMES_CASE_BUDGET_USD)"
+    )
+    executions: int
+    input_tokens: int
+    cached_tokens: int
+    output_tokens: int
+    thinking_tokens: int
+    by_model_usd: dict[str, float]
+
+
 class AgentNodeOut(BaseModel):
     id: uuid.UUID
     agent_name: str
@@ -159,9 +174,14 @@ class AgentNodeOut(BaseModel):
     status: str
     fallback_used: bool
     fallback_model: str | None
-    input_tokens: int
+    input_tokens: int = Field(description="Input tokens of every attempt, cached ones included")
     output_tokens: int
     thinking_tokens: int
+    cached_tokens: int = Field(description="Of the input tokens, those read from a context cache")
+    cost_usd: float = Field(
+        description="Every attempt's usage priced from the server's price table (USD); 0 for a "
+        "model without a price (a local one)"
+    )
     thinking_traces: list[str]
     error: str | None
     started_at: datetime | None

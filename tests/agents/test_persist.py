@@ -66,7 +66,7 @@ def test_items_sharing_a_passage_but_saying_different_things_are_all_stored() ->
             amount=amount,
             to_party="V. Hale",
             description="Payment to V. Hale",
-            source=SourceRef(file_id=file_id, row=day),
+            source=SourceRef(file_id=file_id, row=day, excerpt="paid"),
         )
         for day, amount in ((1, 9650.0), (2, 9750.0))
     ]

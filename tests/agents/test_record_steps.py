@@ -40,7 +40,7 @@ def _output(n: int) -> FinancialOutput:
                 title=f"Finding {n}",
                 summary=f"Worker {n} found this",
                 confidence=0.5,
-                sources=[SourceRef(file_id=str(uuid.uuid4()), page=n)],
+                sources=[SourceRef(file_id=str(uuid.uuid4()), page=n, excerpt="x")],
             )
         ]
     )

@@ -10,7 +10,7 @@ def _finding(title: str, file_id: str, page: int | None = None) -> Finding:
         title=title,
         summary=f"{title} seen",
         confidence=0.7,
-        sources=[SourceRef(file_id=file_id, page=page)],
+        sources=[SourceRef(file_id=file_id, page=page, excerpt="x")],
     )
 
 
@@ -21,7 +21,7 @@ def test_equal_items_of_several_workers_are_kept_once_in_order() -> None:
         amount=9800.0,
         currency="USD",
         description="cash",
-        source=SourceRef(file_id="f1"),
+        source=SourceRef(file_id="f1", excerpt="x"),
     )
     first = FinancialOutput(findings=[shared, _finding("Round trip", "f2")], transactions=[payment])
     second = FinancialOutput(

@@ -271,7 +271,9 @@ PERSON = "person:john-smith"
     ],
 )  # fmt: skip
 def test_locations(old: GraphFact, new: GraphFact, outcome: str, severity: str | None) -> None:
-    result = _compare([old], new.model_copy(update={"sources": [SourceRef(file_id="n", row=2, excerpt="x")]}))
+    result = _compare(
+        [old], new.model_copy(update={"sources": [SourceRef(file_id="n", row=2, excerpt="x")]})
+    )
     assert result.outcome == outcome, result
     if severity:
         assert result.severity == severity
@@ -319,7 +321,9 @@ def test_the_graph_keeps_the_existing_value_and_unreviewed_disagreement_is_a_con
         base_facts=result.facts,
         base_timeline=result.timeline,
         delta=GraphOutput(),
-        new_facts=[new.model_copy(update={"sources": [SourceRef(file_id="n2", row=4, excerpt="x")]})],
+        new_facts=[
+            new.model_copy(update={"sources": [SourceRef(file_id="n2", row=4, excerpt="x")]})
+        ],
         new_timeline=[],
         plan=MergePlan(),
         open_conflicts=[OpenConflict(str(draft.id), old.id, "84500.00 USD")],

@@ -68,7 +68,7 @@ async def test_the_same_steps_follow_from_the_findings_summaries(tmp_path: Path)
     }
     summaries = render_summaries(outputs)
     assert "<<<FINDINGS" not in summaries
-    assert "\"excerpt\"" in summaries  # strategy cites verbatim, as every agent does
+    assert '"excerpt"' in summaries  # strategy cites verbatim, as every agent does
 
     output, analysis = run(StrategyOutput, [], text=summaries)
     from_blocks, _ = run(StrategyOutput, [], blocks=[findings(d, o) for d, o in outputs.items()])

@@ -20,7 +20,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from holmes_backend.agents import persist, regeneration
+from holmes_backend.agents import grounding, persist, regeneration
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
@@ -140,6 +140,7 @@ class Pipeline:
         # (form, domain) -> (output, its rendering): the findings block synthesis and the graph
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
+        self._sources = grounding.Sources(self.evidence)  # what citations are checked against
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -655,7 +656,13 @@ class Pipeline:
                 for spec, parts, group in workers
             )
         )
-        merged = _merge([o for o, _ in outputs], schema)
+        grounded = await asyncio.gather(
+            *(
+                self._grounded(spec, parts, output, execution_id)
+                for (spec, parts, _), (output, execution_id) in zip(workers, outputs, strict=True)
+            )
+        )
+        merged = _merge(list(grounded), schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
         if domain in _INDEPENDENT_DOMAINS:
@@ -663,6 +670,15 @@ class Pipeline:
             # Synthesis reads the block after strategy: made once strategy's request is out.
             self.writes.add(self._render_block(domain, merged))
         return merged
+
+    async def _grounded(
+        self, spec: AgentSpec, parts: list[str], output: BaseModel, execution_id: uuid.UUID
+    ) -> BaseModel:
+        """The agent's output with its citations checked against the evidence (re-asked once
+        when they do not hold: agents.grounding)."""
+        return await grounding.ground(
+            self.ctx, spec, parts, output, execution_id=execution_id, sources=self._sources
+        )
 
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})
@@ -779,7 +795,10 @@ class Pipeline:
             # The files' names: a statement's holder is named by its file's name.
             render_file_names(await self._synthesis_file_names()),
         ]
-        output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        answer, execution_id = await run_agent(
+            self.ctx, spec, parts, input_summary={"domains": list(outputs)}
+        )
+        output = await self._grounded(spec, parts, answer, execution_id)
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
         self._save_state("synthesis", output)

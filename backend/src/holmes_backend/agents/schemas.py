@@ -172,7 +172,9 @@ class Transaction(BaseModel):
         "heading); null when it does not: never assumed.",
     )
     from_party: str | None = Field(default=None, description="Who paid, as the record names them.")
-    to_party: str | None = Field(default=None, description="Who was paid, as the record names them.")
+    to_party: str | None = Field(
+        default=None, description="Who was paid, as the record names them."
+    )
     reference: str | None = Field(
         default=None, description="The invoice, order or payment reference, verbatim."
     )
@@ -339,7 +341,6 @@ class StrategyOutput(BaseModel):
 _DETECTOR = "The offline engine's detector that found the item. " + _BY_HOLMES
 
 
-
 class CrossModalLink(BaseModel):
     """Two sources of different files (or kinds: a photo and a ledger, a call log and a
     statement) that are about the same moment, amount or person."""
@@ -401,9 +402,7 @@ class CaseElement(BaseModel):
     proved_by: str = Field(
         description="What kind of evidence would prove it (a record, a witness, an expert)."
     )
-    sources: list[SourceRef] = Field(
-        default=[], description="The passages that bear on it so far."
-    )
+    sources: list[SourceRef] = Field(default=[], description="The passages that bear on it so far.")
 
 
 class EvidenceGap(BaseModel):

@@ -16,8 +16,8 @@ Strategy receives the other domains' findings as text summaries (seed 000
 
 — category, title, confidence and the first sentence of its text, then the item's remaining facts
 (times, places, amounts, parties) and its citations with their excerpts, so that the reader can
-compare them and cite them verbatim (every citation needs its excerpt, which grounding checks). The local analyst reads the lines back (`parse_summaries`) into partial
-domain outputs whose texts are those first sentences.
+compare them and cite them verbatim (grounding checks every excerpt). The local analyst reads the
+lines back (`parse_summaries`) into partial domain outputs whose texts are those first sentences.
 """
 
 import json

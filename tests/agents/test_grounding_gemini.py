@@ -125,19 +125,24 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
     ]
     assert len(financial_reasks) == 1
     sent = user_text_of(financial_reasks[0].body)
-    assert all(b in sent for b in BOGUS) and "text_at_location" in sent
+    assert all(b in sent for b in BOGUS)
+    assert "text_at_location" in sent
 
     financial = next(a for a in agents if a["agent_name"] == "financial_agent")
     counts = financial["grounding"]
-    assert counts["failed"] >= 3 and counts["reasked"] == counts["failed"]
-    assert counts["fixed"] >= 1 and counts["unverified"] >= 1 and counts["dropped"] >= 1
+    assert counts["failed"] >= 3
+    assert counts["reasked"] == counts["failed"]
+    assert counts["fixed"] >= 1
+    assert counts["unverified"] >= 1
+    assert counts["dropped"] >= 1
     assert counts["fixed"] + counts["unverified"] + counts["dropped"] == counts["failed"]
     assert counts["held"] <= counts["citations"] - 3
     [regrounding] = [a for a in agents if a["agent_name"] == "financial_agent_regrounding"]
     assert regrounding in list(_walk(financial["children"]))
     # The same counts on the case log, for Agent Flow.
     logged = [c for c in checked if c["execution_id"] == financial["id"]]
-    assert len(logged) == 1 and {k: logged[0][k] for k in counts} == counts
+    assert len(logged) == 1
+    assert {k: logged[0][k] for k in counts} == counts
     grounded = {a["agent_name"] for a in agents if a["id"] in {c["execution_id"] for c in checked}}
     assert {"financial_agent", "legal_agent", "evidence_agent", "synthesis_agent"} <= grounded
     assert "financial_agent_regrounding" not in grounded  # its answer is counted as its parent's
@@ -145,5 +150,6 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
     cited = [(f, f["content"].get("source") or {}) for f in findings if f["domain"] == "financial"]
     excerpts = {source.get("excerpt"): source.get("verified") for _, source in cited}
     assert excerpts.get(BOGUS[1]) is False  # kept, shown unverified
-    assert BOGUS[0] not in excerpts and BOGUS[2] not in excerpts
+    assert BOGUS[0] not in excerpts
+    assert BOGUS[2] not in excerpts
     assert any(v is True for v in excerpts.values())

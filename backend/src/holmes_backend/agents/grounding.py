@@ -77,13 +77,14 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(folded)
 
 
-def _contains(haystack: list[str], needle: list[str]) -> bool:
+def _starts_within(haystack: list[str], needle: list[str], within: int) -> bool:
+    """The needle's words are in the haystack's, starting among its first `within` words."""
     if not needle:
         return False
     first, size = needle[0], len(needle)
     return any(
         haystack[i : i + size] == needle
-        for i in range(len(haystack) - size + 1)
+        for i in range(min(within, len(haystack) - size + 1))
         if haystack[i] == first
     )
 
@@ -143,7 +144,9 @@ class Sources:
             return None
         needle = _words(ref.excerpt)
         for window in windows:
-            if _contains(_words("\n".join(c.text for c in window)), needle):
+            # The quote starts in the cited chunk and may run on into the next ones.
+            cited = len(_words(window[0].text))
+            if _starts_within(_words("\n".join(c.text for c in window)), needle, cited):
                 return True
             # A row's cells, quoted without the headings rendered between them.
             if ref.row is not None and needle and set(needle) <= set(_words(window[0].text)):

@@ -1,9 +1,11 @@
 """Each role's prompt states its method, taxonomy and rubric (not merely its length), and every
 field of every output schema is described, since the descriptions reach the model."""
 
+import re
 from typing import Any
 
 import pytest
+from google.adk.flows.llm_flows.prompt._instructions_utils import _is_valid_state_name
 from pydantic import BaseModel
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
@@ -134,3 +136,13 @@ def test_a_finding_without_a_source_or_an_excerpt_is_refused() -> None:
 def test_no_currency_is_assumed() -> None:
     source = SourceRef(file_id="f1", row=2, excerpt="2024-03-01;9800")
     assert Transaction(amount=9800, source=source).currency is None
+
+
+def test_no_prompt_holds_an_adk_state_placeholder() -> None:
+    """ADK fills `{name}` in an instruction from the session state and fails the run when the
+    state has no such key: a prompt must not write one (`{"page": 3}` is left alone)."""
+    prompts = {**INSTRUCTIONS, "synthesis": SYNTHESIS, "graph": GRAPH, "triage": TRIAGE}
+    for role, prompt in prompts.items():
+        for match in re.finditer(r"(?<![\$\{\\]){+[^{}]*}+", prompt):
+            name = match.group().strip("{}").strip().removesuffix("?")
+            assert not _is_valid_state_name(name), (role, match.group())

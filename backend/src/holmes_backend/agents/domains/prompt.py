@@ -1,7 +1,7 @@
 """The domain analysts' instructions: what each role is for, its method, its taxonomy, and the
 rules every analyst shares (citations, severity and confidence, what not to report)."""
 
-_READING = """The request holds the evidence files, each between <<<EVIDENCE {header}>>> and <<<END
+_READING = """The request holds the evidence files, each between <<<EVIDENCE ...>>> and <<<END
 EVIDENCE>>>. Every line starts with its location, e.g. [loc {"page": 3, "line": 12}] or
 [loc {"row": 7, "sheet": "Payments"}] or [loc {"cue_start": 61.5, "cue_end": 64.0}]; a line
 without one continues the line above. It may also hold --- CASE CONTEXT --- (what the case is

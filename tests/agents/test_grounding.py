@@ -90,3 +90,9 @@ def test_failing_items_are_marked_and_sent_back_with_what_the_source_says() -> N
     assert "9,570.00" in sent
     assert "Amount: 9,750.00" in sent  # the text at the cited row
     assert "9,800.00" not in sent  # only the failing item goes back
+
+
+def test_a_quote_cut_mid_word_holds_but_not_a_changed_word() -> None:
+    assert SOURCES.check(ref("ledger", "Date: 2024-03-01; Payee: Hale L", row=1))
+    assert SOURCES.check(ref("statement", "ter's house all ni", line=4))
+    assert SOURCES.check(ref("statement", "sister's home all night", line=4)) is False

@@ -77,16 +77,27 @@ def _words(text: str) -> list[str]:
     return _WORD.findall(folded)
 
 
+def _at(haystack: list[str], needle: list[str], i: int) -> bool:
+    """The needle's words at haystack[i:]; its first word may be the end of a word and its last
+    the start of one (a quote cut mid-word: "...; Crediteur" of "Crediteurnr")."""
+    size = len(needle)
+    window = haystack[i : i + size]
+    if len(window) < size:
+        return False
+    if size == 1:
+        return needle[0] in window[0] if len(needle[0]) >= 3 else needle[0] == window[0]
+    return (
+        window[0].endswith(needle[0])
+        and window[-1].startswith(needle[-1])
+        and window[1:-1] == needle[1:-1]
+    )
+
+
 def _starts_within(haystack: list[str], needle: list[str], within: int) -> bool:
     """The needle's words are in the haystack's, starting among its first `within` words."""
     if not needle:
         return False
-    first, size = needle[0], len(needle)
-    return any(
-        haystack[i : i + size] == needle
-        for i in range(min(within, len(haystack) - size + 1))
-        if haystack[i] == first
-    )
+    return any(_at(haystack, needle, i) for i in range(min(within, len(haystack))))
 
 
 class Sources:
@@ -149,7 +160,8 @@ class Sources:
             if _starts_within(_words("\n".join(c.text for c in window)), needle, cited):
                 return True
             # A row's cells, quoted without the headings rendered between them.
-            if ref.row is not None and needle and set(needle) <= set(_words(window[0].text)):
+            row = _words(window[0].text)
+            if ref.row is not None and needle and all(_in_row(w, row) for w in needle):
                 return True
         return False
 
@@ -159,6 +171,10 @@ class Sources:
         if not windows:
             return "(nothing at this location)" if windows == [] else "(not checkable)"
         return "\n".join(c.text for c in windows[0][:2])[:_SHOWN]
+
+
+def _in_row(word: str, row: list[str]) -> bool:
+    return word in row or (len(word) >= 3 and any(w.startswith(word) for w in row))
 
 
 def _in_cue(start: float | None, end: float | None, cue: float, cue_end: float | None) -> bool:

@@ -37,6 +37,7 @@ def _output(n: int) -> FinancialOutput:
         findings=[
             Finding(
                 finding_type="note",
+                severity="MEDIUM",
                 title=f"Finding {n}",
                 summary=f"Worker {n} found this",
                 confidence=0.5,

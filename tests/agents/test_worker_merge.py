@@ -7,6 +7,7 @@ from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef, T
 def _finding(title: str, file_id: str, page: int | None = None) -> Finding:
     return Finding(
         finding_type="pattern",
+        severity="MEDIUM",
         title=title,
         summary=f"{title} seen",
         confidence=0.7,

@@ -288,9 +288,13 @@ async def ground(
     grounded = output
     if failing:
         grounded = await _reasked(ctx, spec, parts, output, failing, execution_id, sources, counts)
+    # Two transactions, each holding one lock: the record's row, then the case log's. Taken in
+    # one, they deadlocked on PostgreSQL with the record's completion written behind (which takes
+    # them in either order) and the phase's own writes.
     async with ctx.session_factory() as session:
-        # The event first: the log's lock before the record's row, in the order every step of
-        # an execution record takes them (the other order deadlocks on PostgreSQL).
+        await execution_repo.update(session, execution_id, grounding=counts.as_dict())
+        await transaction.commit(session)
+    async with ctx.session_factory() as session:
         await record_event(
             session,
             ctx,
@@ -299,7 +303,6 @@ async def ground(
             spec.name,
             spec.agent_type,
         )
-        await execution_repo.update(session, execution_id, grounding=counts.as_dict())
         await transaction.commit(session)
     return grounded
 

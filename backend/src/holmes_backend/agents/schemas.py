@@ -492,11 +492,18 @@ class RoutingPlan(BaseModel):
     reasoning: str = Field(description="The plan in two or three sentences.")
 
 
+class PlaceRef(SourceRef):
+    """A place the chat answer points at, as the case knowledge gives it: a stored finding's
+    location may come without the words there (the chat agent does not quote, it numbers)."""
+
+    excerpt: str = Field(default="", description="The words there, when the knowledge has them.")
+
+
 class ChatAnswer(BaseModel):
     """The chat agent's reply: the answer text and the sources it rests on."""
 
     answer: str
-    citations: list[SourceRef] = []
+    citations: list[PlaceRef] = []
     escalated: bool = False  # True when domain agents were asked for fresh analysis
 
 

@@ -14,7 +14,7 @@ NODE_OK := $(shell node -e 'const [a,b]=process.versions.node.split(".").map(Num
 	process.exit(a>20||(a===20&&b>=9)?0:1)' >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 && echo yes)
 
 .PHONY: help uv sync tesseract chromium ui ui-deps client client-check ui-test migrate run test lint \
-	format bench demo-data migration clean
+	format eval bench demo-data migration clean
 
 help: ## List the targets
 	@grep -hE '^[a-zA-Z_-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  \033[36m%-13s\033[0m %s\n", $$1, $$2}'
@@ -93,6 +93,9 @@ lint: sync ## ruff (lint + format check), mypy --strict, and the import contract
 format: sync ## Apply ruff's fixes and formatting
 	@$(UV) run --frozen ruff check --fix .
 	@$(UV) run --frozen ruff format .
+
+eval: sync ## Score the dev cases and the demo on the configured model (a Gemini key, HOLMES_LLM_BASE_URL, else offline): recall, precision, grounding; EVAL_ARGS="--split held_out"
+	@$(UV) run --frozen python -m tests.eval.score --demo $(EVAL_ARGS)
 
 bench: sync ## Benchmarks: upload (500 MB), analysis, pipeline (local + fake Gemini), SSE fan-out, workers (1 vs 4)
 	@$(UV) run --frozen python -m tests.bench.upload $(BENCH_ARGS)

@@ -128,4 +128,4 @@ async def test_pro_storm_falls_back_to_flash_and_a_failed_domain_leaves_partial(
     assert set(summarised) == {"financial", "evidence"}  # legal failed: nothing to summarise
     assert summarised["financial"]["transactions"]
     assert summarised["evidence"]["events"]
-    assert all("excerpt" not in item["source"] for item in summarised["financial"]["transactions"])
+    assert all(item["source"]["excerpt"] for item in summarised["financial"]["transactions"])

@@ -23,12 +23,20 @@ def test_an_anomaly_also_stated_as_a_finding_is_stored_once() -> None:
         findings=[
             Finding(
                 finding_type="anomaly:structuring",
+                severity="MEDIUM",
                 title="Structuring",
                 summary=text,
                 confidence=0.9,
                 sources=[source],
             ),
-            Finding(finding_type="note", title="Other", summary="Unrelated", confidence=0.5),
+            Finding(
+                finding_type="note",
+                title="Other",
+                summary="Unrelated",
+                confidence=0.5,
+                severity="LOW",
+                sources=[SourceRef(file_id="not-a-case-file", row=9, excerpt="other")],
+            ),
         ],
     )
     rows = domain_findings(
@@ -52,6 +60,7 @@ def test_items_sharing_a_passage_but_saying_different_things_are_all_stored() ->
     attended = [
         Finding(
             finding_type="meeting_attended",
+            severity="MEDIUM",
             title=f"{person} attended the board meeting on 2024-02-06",
             summary="Board meeting \u2014 Present: Priya Raman, Samuel Okafor",
             confidence=0.85,
@@ -64,9 +73,10 @@ def test_items_sharing_a_passage_but_saying_different_things_are_all_stored() ->
         Transaction(
             date="2024-03-0" + str(day),
             amount=amount,
+            currency="USD",
             to_party="V. Hale",
             description="Payment to V. Hale",
-            source=SourceRef(file_id=file_id, row=day),
+            source=SourceRef(file_id=file_id, row=day, excerpt="paid"),
         )
         for day, amount in ((1, 9650.0), (2, 9750.0))
     ]

@@ -37,10 +37,11 @@ def _output(n: int) -> FinancialOutput:
         findings=[
             Finding(
                 finding_type="note",
+                severity="MEDIUM",
                 title=f"Finding {n}",
                 summary=f"Worker {n} found this",
                 confidence=0.5,
-                sources=[SourceRef(file_id=str(uuid.uuid4()), page=n)],
+                sources=[SourceRef(file_id=str(uuid.uuid4()), page=n, excerpt="x")],
             )
         ]
     )

@@ -7,10 +7,11 @@ from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef, T
 def _finding(title: str, file_id: str, page: int | None = None) -> Finding:
     return Finding(
         finding_type="pattern",
+        severity="MEDIUM",
         title=title,
         summary=f"{title} seen",
         confidence=0.7,
-        sources=[SourceRef(file_id=file_id, page=page)],
+        sources=[SourceRef(file_id=file_id, page=page, excerpt="x")],
     )
 
 
@@ -21,7 +22,7 @@ def test_equal_items_of_several_workers_are_kept_once_in_order() -> None:
         amount=9800.0,
         currency="USD",
         description="cash",
-        source=SourceRef(file_id="f1"),
+        source=SourceRef(file_id="f1", excerpt="x"),
     )
     first = FinancialOutput(findings=[shared, _finding("Round trip", "f2")], transactions=[payment])
     second = FinancialOutput(

@@ -42,8 +42,8 @@ def _gap(element: str, strength: str = "WEAK") -> EvidenceGap:
 def _contradiction(line: int, severity: str) -> Contradiction:
     return Contradiction(
         claim=f"claim {line}",
-        claim_source=SourceRef(file_id="statement", line=line),
-        evidence_against=[SourceRef(file_id="log", row=line)],
+        claim_source=SourceRef(file_id="statement", line=line, excerpt="x"),
+        evidence_against=[SourceRef(file_id="log", row=line, excerpt="x")],
         explanation=f"against row {line}",
         severity=severity,  # type: ignore[arg-type]
     )

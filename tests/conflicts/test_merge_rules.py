@@ -31,7 +31,7 @@ def _node(id_: str, name: str, type_: str = "person", aliases: list[str] | None 
         name=name,
         type=type_,  # type: ignore[arg-type]
         aliases=aliases or [],
-        sources=[SourceRef(file_id="old", line=1)],
+        sources=[SourceRef(file_id="old", line=1, excerpt="x")],
     ).model_dump(mode="json")
 
 
@@ -60,7 +60,7 @@ def _fact(
         latitude=latitude,
         longitude=longitude,
         confidence=0.8,
-        sources=[SourceRef(file_id=file_id, row=1)],
+        sources=[SourceRef(file_id=file_id, row=1, excerpt="x")],
     )
 
 
@@ -103,7 +103,7 @@ EXISTING = {
 
 
 def _new_entities() -> GraphOutput:
-    ref = [SourceRef(file_id="new", line=2)]
+    ref = [SourceRef(file_id="new", line=2, excerpt="x")]
     return GraphOutput(
         entities=[
             GraphEntity(id="person:j-smith", name="J. Smith", type="person", sources=ref),
@@ -271,7 +271,9 @@ PERSON = "person:john-smith"
     ],
 )  # fmt: skip
 def test_locations(old: GraphFact, new: GraphFact, outcome: str, severity: str | None) -> None:
-    result = _compare([old], new.model_copy(update={"sources": [SourceRef(file_id="n", row=2)]}))
+    result = _compare(
+        [old], new.model_copy(update={"sources": [SourceRef(file_id="n", row=2, excerpt="x")]})
+    )
     assert result.outcome == outcome, result
     if severity:
         assert result.severity == severity
@@ -319,7 +321,9 @@ def test_the_graph_keeps_the_existing_value_and_unreviewed_disagreement_is_a_con
         base_facts=result.facts,
         base_timeline=result.timeline,
         delta=GraphOutput(),
-        new_facts=[new.model_copy(update={"sources": [SourceRef(file_id="n2", row=4)]})],
+        new_facts=[
+            new.model_copy(update={"sources": [SourceRef(file_id="n2", row=4, excerpt="x")]})
+        ],
         new_timeline=[],
         plan=MergePlan(),
         open_conflicts=[OpenConflict(str(draft.id), old.id, "84500.00 USD")],

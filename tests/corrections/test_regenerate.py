@@ -226,7 +226,9 @@ async def test_regeneration_refreshes_stale_items_and_keeps_corrections_and_conf
     # Synthesis read the corrected findings: what it derives is what it derived before the
     # misreading, and the graph has the same entities and relationships again.
     for name in ("contradictions", "evidence_gaps", "cross_modal_links"):
-        assert after["insights"][name] == before_misread["insights"][name], name
+        # (Whether a citation was checked aside: a regeneration reads no evidence, so its
+        # synthesis's citations are not checked again and carry verified null.)
+        assert unchecked(after["insights"][name]) == unchecked(before_misread["insights"][name])
     assert {n["id"] for n in after["graph"]["nodes"]} == {
         n["id"] for n in before_misread["graph"]["nodes"]
     }
@@ -506,3 +508,12 @@ def test_only_stale_items_without_a_user_decision_are_withdrawn() -> None:
     ]
     assert where == items.places([row])
     assert counts == {"withdrawn": 2, "kept_for_decisions": 2}
+
+
+def unchecked(value: Any) -> Any:
+    """The value without the grounding check's `verified` marks."""
+    if isinstance(value, dict):
+        return {k: unchecked(v) for k, v in value.items() if k != "verified"}
+    if isinstance(value, list):
+        return [unchecked(v) for v in value]
+    return value

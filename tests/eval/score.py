@@ -1,10 +1,21 @@
-"""Scores Holmes on the evaluation cases (tests/eval/cases/*/): each case's evidence is processed
-by a Holmes server on the configured model (the offline analyst by default) and what it reports
-is matched against the case's answer key (key.json), written by someone who never read the
-detectors.
+"""Scores Holmes on the evaluation cases (tests/eval/cases/*/) and the demo case: each case's
+evidence is processed by a Holmes server on the configured model and what it reports is matched
+against the case's answer key (key.json, written by someone who never read the detectors; the
+demo's is made from the answers.json its generator writes, see demo_key).
 
+    make eval                                            # dev cases and the demo
     python -m tests.eval.score --split held_out          # the final figures
     python -m tests.eval.score --split dev --case 01     # while developing: dev cases only
+
+The model is the one Holmes is configured with, as `make run` would choose it: Gemini when
+HOLMES_GEMINI_API_KEY (or GEMINI_API_KEY, GOOGLE_API_KEY, Vertex settings) is set, a local
+OpenAI-compatible server when HOLMES_LLM_BASE_URL is, else the offline analyst; HOLMES_LLM_PROVIDER
+forces one, and `--env NAME=VALUE` sets any setting of the server (a model id). To compare two
+prompts, run it once per version and compare the tables.
+
+Grounding: the share of the excerpts the agents cited (in their first answers) that were found in
+the source at the location cited, summed from the execution records (agents.grounding), with
+the items kept unverified and dropped after the re-ask.
 
 Matching, per group (an item the key has is "found" when some output item matches it; an output
 item is "right" when it matches a key item of its group):
@@ -26,6 +37,7 @@ per case; `--json` writes them all.
 import argparse
 import json
 import mimetypes
+import os
 import re
 import tempfile
 import time
@@ -37,7 +49,9 @@ from typing import Any
 
 import httpx
 
+from holmes_backend.demo.case import ANSWERS_FILENAME, write_demo_case
 from tests.bench.server import holmes_server, signed_up_client
+from tests.support import LLM_ENV
 
 CASES = Path(__file__).parent / "cases"
 _DONE = {"READY", "PARTIAL", "ERROR", "CANCELLED"}
@@ -67,10 +81,29 @@ class Tally:
         }
 
 
+_GROUNDING = (
+    "citations",
+    "held",
+    "unchecked",
+    "failed",
+    "reasked",
+    "fixed",
+    "unverified",
+    "dropped",
+)
+
+
+def grounding_figures(counts: dict[str, int]) -> dict[str, Any]:
+    citations = counts.get("citations", 0)
+    rate = round(counts.get("held", 0) / citations, 3) if citations else None
+    return {"rate": rate, **{k: counts.get(k, 0) for k in _GROUNDING}}
+
+
 @dataclass
 class CaseResult:
     case: str
     status: str
+    grounding: dict[str, int] = field(default_factory=dict)
     groups: dict[str, Tally] = field(default_factory=dict)
     by_type: dict[str, Tally] = field(default_factory=dict)
     misses: list[str] = field(default_factory=list)
@@ -87,7 +120,7 @@ class CaseResult:
 
 def _run_case(client: httpx.Client, folder: Path, timeout: float) -> dict[str, Any]:
     case_id = client.post("/api/cases", json={"name": folder.name}).raise_for_status().json()["id"]
-    files = sorted((folder / "evidence").iterdir())
+    files = sorted(p for p in (folder / "evidence").iterdir() if p.name != ANSWERS_FILENAME)
     uploads = [
         (
             "files",
@@ -111,12 +144,102 @@ def _run_case(client: httpx.Client, folder: Path, timeout: float) -> dict[str, A
         time.sleep(1)
     graph = client.get(f"/api/cases/{case_id}/graph")
     findings = client.get(f"/api/cases/{case_id}/findings").json()
+    agents = client.get(f"/api/cases/{case_id}/agents").json()
     return {
         "status": status["job"]["status"],
         "names": {f["id"]: f["filename"] for f in uploaded},
         "graph": graph.json() if graph.status_code == 200 else {},
         "findings": findings if isinstance(findings, list) else [],
+        "grounding": _grounding(agents if isinstance(agents, list) else []),
     }
+
+
+def _grounding(agents: list[dict[str, Any]]) -> dict[str, int]:
+    """The grounding counts of every agent run of the case, summed."""
+    total: dict[str, int] = dict.fromkeys(_GROUNDING, 0)
+    stack = list(agents)
+    while stack:
+        node = stack.pop()
+        stack.extend(node.get("children", []))
+        for name, value in (node.get("grounding") or {}).items():
+            if name in total:
+                total[name] += value
+    return total
+
+
+# ---- the demo case ---------------------------------------------------------------------------
+
+# What a gap's text must say to be the planted gap: written from the demo's planted gaps.
+_DEMO_GAP_MENTIONS = {
+    "board_approval": ["board approval", "Board of Directors", "resolution"],
+    "cap_amendment": ["amendment"],
+    "invoice_009": ["LCG-2024-009", "22,000"],
+    "account_2291": ["2291", "Ridgeway"],
+}
+
+
+def demo_key(answers: dict[str, Any]) -> dict[str, Any]:
+    """The demo generator's answers.json as an answer key of the evaluation's form."""
+
+    def files(refs: list[dict[str, Any]]) -> list[str]:
+        return list(dict.fromkeys(r["file"] for r in refs if r.get("file")))
+
+    def textual(refs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        # A record side with words to quote (a photo's metadata has none).
+        return [r for r in refs if r.get("excerpt")] or refs
+
+    return {
+        "case": "00-demo",
+        "split": "dev",
+        "people": [{"name": n, "forms": [n], "files": []} for n in answers["entities"]["people"]],
+        "not_people": answers["entities"]["organizations"],
+        "contradictions": [
+            {
+                "id": c["id"],
+                "claim": {"file": c["claim_source"]["file"]},
+                "record": {"file": textual(c["evidence_against"])[0]["file"]},
+                "why": c["claim"],
+            }
+            for c in answers["contradictions"]
+        ],
+        "gaps": [
+            {
+                "id": g["id"],
+                "mentions": _DEMO_GAP_MENTIONS.get(g["id"], [g["element"]]),
+                "why": g["element"],
+            }
+            for g in answers["evidence_gaps"]
+        ],
+        "findings": [
+            {
+                "id": a["id"],
+                "files": files(a["sources"]),
+                "mentions": [
+                    a["kind"].replace("_", " "),
+                    *(
+                        r["excerpt"]
+                        for r in a["sources"]
+                        if any(ch.isdigit() for ch in r["excerpt"])
+                    ),
+                ],
+                "why": a["description"],
+            }
+            for a in answers["anomalies"]
+        ],
+        "links": [
+            {"id": link["id"], "files": [link["a"]["file"], link["b"]["file"]], "why": ""}
+            for link in answers["cross_modal_links"]
+        ],
+    }
+
+
+def _demo_folder(root: Path) -> Path:
+    """The demo case written as an evaluation case folder (evidence/ and key.json)."""
+    folder = root / "00-demo"
+    answers = write_demo_case(folder / "evidence")
+    key = demo_key(json.loads(answers.read_text(encoding="utf-8")))
+    (folder / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
+    return folder
 
 
 # ---- matching --------------------------------------------------------------------------------
@@ -162,7 +285,7 @@ def _name_words(text: str) -> set[str]:
 def score(key: dict[str, Any], run: dict[str, Any]) -> CaseResult:
     names = run["names"]
     graph = run["graph"]
-    result = CaseResult(case=key["case"], status=run["status"])
+    result = CaseResult(case=key["case"], status=run["status"], grounding=run.get("grounding", {}))
 
     # contradictions
     tally = Tally(expected=len(key.get("contradictions", [])))
@@ -344,13 +467,18 @@ def main() -> None:
         "--env", action="append", default=[], help="NAME=VALUE for the server (a model)"
     )
     parser.add_argument("--dump", type=Path, help="a folder for each case's raw output")
+    parser.add_argument("--demo", action="store_true", help="also the demo case (answers.json)")
     args = parser.parse_args()
     folders = _chosen(args.split, args.case)
     results: list[CaseResult] = []
     with tempfile.TemporaryDirectory(prefix="holmes-eval-") as folder:
         data_dir = Path(folder) / "data"
         data_dir.mkdir()
-        env = {"HOLMES_LLM_PROVIDER": "local", "HOLMES_ENVIRONMENT": "development"}
+        if args.demo:
+            folders.insert(0, _demo_folder(Path(folder)))
+        # The model Holmes is configured with (the bench server drops these by default).
+        env = {name: os.environ[name] for name in LLM_ENV if name in os.environ}
+        env |= {"HOLMES_ENVIRONMENT": "development"}
         env |= dict(item.split("=", 1) for item in args.env)
         with (
             holmes_server(data_dir, env) as server,
@@ -370,6 +498,8 @@ def main() -> None:
                     g: t.figures()["found"] + " found, " + t.figures()["right"] + " right"
                     for g, t in result.groups.items()
                 }
+                held = result.grounding.get("held", 0)
+                line["grounding"] = f"{held}/{result.grounding.get('citations', 0)} held"
                 print(f"{case.name} [{result.status}]: {json.dumps(line)}", flush=True)
     totals: dict[str, Tally] = defaultdict(Tally)
     by_type: dict[str, Tally] = defaultdict(Tally)
@@ -381,16 +511,22 @@ def main() -> None:
             by_type[name].add(tally)
         for name, tally in result.by_detector.items():
             by_detector[name].add(tally)
+    grounding: dict[str, int] = dict.fromkeys(_GROUNDING, 0)
+    for result in results:
+        for name in _GROUNDING:
+            grounding[name] += result.grounding.get(name, 0)
     report = {
         "split": args.split,
         "cases": [r.case for r in results],
         "groups": {name: tally.figures() for name, tally in totals.items()},
+        "grounding": grounding_figures(grounding),
         "wrong_high": sum(t.wrong_high for t in totals.values()),
         "finding_types": {name: t.figures() for name, t in sorted(by_type.items())},
         # Synthesis's items by the detector that produced them: items found of the key's,
         # items right of those reported (a group's recall is the group's, above).
         "detectors": {name: t.figures() for name, t in sorted(by_detector.items())},
     }
+    print(_table(report))
     print(json.dumps(report, indent=2))
     if args.json:
         detail = [
@@ -398,6 +534,26 @@ def main() -> None:
             for r in results
         ]
         args.json.write_text(json.dumps({**report, "detail": detail}, indent=2), encoding="utf-8")
+
+
+def _table(report: dict[str, Any]) -> str:
+    """Recall and precision per group, and the grounding rate, as a table."""
+    rows = [f"{'group':<16}{'recall':>8}{'precision':>11}{'found':>9}{'right':>9}"]
+    for name, figures in report["groups"].items():
+        recall, precision = figures["recall"], figures["precision"]
+        rows.append(
+            f"{name:<16}{'-' if recall is None else f'{recall:.2f}':>8}"
+            f"{'-' if precision is None else f'{precision:.2f}':>11}"
+            f"{figures['found']:>9}{figures['right']:>9}"
+        )
+    g = report["grounding"]
+    rate = "-" if g["rate"] is None else f"{g['rate']:.3f}"
+    rows.append(
+        f"grounding rate {rate} ({g['held']}/{g['citations']} cited excerpts held; "
+        f"{g['unchecked']} unchecked; re-asked {g['reasked']}, fixed {g['fixed']}, "
+        f"unverified {g['unverified']}, dropped {g['dropped']})"
+    )
+    return "\n".join(rows)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,9 @@ from holmes_backend.analysis.facts.answers import answer_of, asked
 
 
 def _claim(text: str) -> SwornClaim:
-    return SwornClaim(speaker="Dana Reyes", claim=text, source=SourceRef(file_id="f1", page=1))
+    return SwornClaim(
+        speaker="Dana Reyes", claim=text, source=SourceRef(file_id="f1", page=1, excerpt=text)
+    )
 
 
 @pytest.mark.parametrize(

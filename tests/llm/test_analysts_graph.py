@@ -245,7 +245,10 @@ async def test_a_payment_citing_an_invoice_is_paid_by_the_party_it_bills(tmp_pat
 def test_links_both_ways_between_two_files_are_one_relationship() -> None:
     """A link from the ledger to the statement and one from the statement to the ledger relate
     the same two documents: one correlates_with edge, citing both, whichever came first."""
-    ledger, statement = SourceRef(file_id="ledger", row=3), SourceRef(file_id="statement", row=7)
+    ledger, statement = (
+        SourceRef(file_id="ledger", row=3, excerpt="x"),
+        SourceRef(file_id="statement", row=7, excerpt="y"),
+    )
     links = [
         CrossModalLink(
             source_a=ledger, source_b=statement, correlation_type="amount_match", implication="a"

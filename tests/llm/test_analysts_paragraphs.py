@@ -38,7 +38,7 @@ def _paid(file_id: str, day: str) -> Transaction:
         to_party="Lakeshore Consulting Group LLC",
         reference="LCG-2024-017",
         description="wire",
-        source=SourceRef(file_id=file_id, row=1),
+        source=SourceRef(file_id=file_id, row=1, excerpt="x"),
     )
 
 

@@ -53,6 +53,10 @@ export type AgentNodeOut = {
      */
     fallback_used: boolean;
     /**
+     * The grounding check of the run's citations; null when none was made
+     */
+    grounding: GroundingOut | null;
+    /**
      * Id
      */
     id: string;
@@ -844,7 +848,7 @@ export type EventEnvelope = {
 /**
  * EventType
  */
-export type EventType = 'PROCESSING_STARTED' | 'AGENT_SPAWNED' | 'AGENT_STARTED' | 'AGENT_PROGRESS' | 'THINKING_UPDATE' | 'TOOL_INVOKED' | 'AGENT_COMPLETED' | 'AGENT_ERROR' | 'AGENT_FALLBACK' | 'AGENT_TIMEOUT' | 'INSIGHT_DETECTED' | 'GRAPH_UPDATED' | 'CHAT_TOKEN' | 'CHAT_COMPLETE' | 'CORRECTION_VERIFIED' | 'CONFLICT_DETECTED' | 'CONFLICT_RESOLVED' | 'STALE_ITEMS_MARKED' | 'CORRECTION_REAPPLIED' | 'PARTIAL_COMPLETE' | 'PROCESSING_DELAYED' | 'PROCESSING_COMPLETED' | 'PROCESSING_FAILED' | 'FILES_UPLOADED' | 'FILE_DELETED';
+export type EventType = 'PROCESSING_STARTED' | 'AGENT_SPAWNED' | 'AGENT_STARTED' | 'AGENT_PROGRESS' | 'THINKING_UPDATE' | 'TOOL_INVOKED' | 'AGENT_COMPLETED' | 'AGENT_ERROR' | 'AGENT_FALLBACK' | 'AGENT_TIMEOUT' | 'GROUNDING_CHECKED' | 'INSIGHT_DETECTED' | 'GRAPH_UPDATED' | 'CHAT_TOKEN' | 'CHAT_COMPLETE' | 'CORRECTION_VERIFIED' | 'CONFLICT_DETECTED' | 'CONFLICT_RESOLVED' | 'STALE_ITEMS_MARKED' | 'CORRECTION_REAPPLIED' | 'PARTIAL_COMPLETE' | 'PROCESSING_DELAYED' | 'PROCESSING_COMPLETED' | 'PROCESSING_FAILED' | 'FILES_UPLOADED' | 'FILE_DELETED';
 
 /**
  * EvidenceGapOut
@@ -1190,6 +1194,68 @@ export type GraphVersionSummaryOut = {
      * Version
      */
     version: number;
+};
+
+/**
+ * GroundingOut
+ *
+ * What the check of an agent run's cited excerpts against their sources found.
+ */
+export type GroundingOut = {
+    /**
+     * Citations
+     *
+     * Citations checked against their source's text
+     */
+    citations: number;
+    /**
+     * Dropped
+     *
+     * Items the re-ask left out
+     */
+    dropped: number;
+    /**
+     * Failed
+     *
+     * Items with a citation that did not hold, first answer
+     */
+    failed: number;
+    /**
+     * Fixed
+     *
+     * Re-asked items whose citations then held
+     */
+    fixed: number;
+    /**
+     * Held
+     *
+     * Of those, the ones whose excerpt is at the cited location
+     */
+    held: number;
+    /**
+     * Items
+     *
+     * Items (findings, transactions, ...) with a checked citation
+     */
+    items: number;
+    /**
+     * Reasked
+     *
+     * Items sent back to the model once
+     */
+    reasked: number;
+    /**
+     * Unchecked
+     *
+     * Citations of files without text or not read in the job
+     */
+    unchecked: number;
+    /**
+     * Unverified
+     *
+     * Items kept and shown unverified
+     */
+    unverified: number;
 };
 
 /**
@@ -1634,19 +1700,19 @@ export type SignupIn = {
 /**
  * SourceRef
  *
- * A citation: a file and the place in it (page, line, row, cue times or bbox).
+ * A citation: a file, the place in it and the words there, copied verbatim.
  */
 export type SourceRef = {
     /**
      * Bbox
      *
-     * A region of an image: [left, top, right, bottom] in pixels of the upright image.
+     * Box in an image: left, top, right, bottom pixels.
      */
     bbox?: Array<number> | null;
     /**
      * Cue End
      *
-     * Seconds from the start of the recording where it ends.
+     * Seconds from the start of a recording where it ends.
      */
     cue_end?: number | null;
     /**
@@ -1658,39 +1724,45 @@ export type SourceRef = {
     /**
      * Excerpt
      *
-     * A short verbatim quote, or what is seen or heard there.
+     * The words at that location, copied verbatim (a short phrase or row, not a paraphrase and not the file name); for an image or a recording without words there, what is seen or heard, in a few words. Holmes checks them against the source.
      */
-    excerpt?: string;
+    excerpt: string;
     /**
      * File Id
      *
-     * The cited file's file_id, exactly as given.
+     * The file's id, exactly as in its EVIDENCE header.
      */
     file_id: string;
     /**
      * Line
      *
-     * Line, paragraph or block number.
+     * 1-based line, paragraph or block number, as in [loc ...].
      */
     line?: number | null;
     /**
      * Page
      *
-     * Page number (1-based), of a PDF page.
+     * 1-based page, when the file has pages.
      */
     page?: number | null;
     /**
      * Row
      *
-     * Data row (1-based, header not counted).
+     * 1-based data row of a table (the header row not counted).
      */
     row?: number | null;
     /**
      * Sheet
      *
-     * The sheet or table of the row.
+     * The sheet of a workbook's row.
      */
     sheet?: string | null;
+    /**
+     * Verified
+     *
+     * Whether the excerpt was found in the source at its location. Set by Holmes after the answer; a model leaves it empty.
+     */
+    verified?: boolean | null;
 };
 
 /**

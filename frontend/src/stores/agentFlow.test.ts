@@ -338,6 +338,7 @@ const record = (id: string, name: string, type: string, extra: Partial<AgentNode
   thinking_tokens: 42,
   cached_tokens: 0,
   cost_usd: 0,
+  grounding: null,
   thinking_traces: ["one", "two"],
   ...extra,
 });

@@ -43,7 +43,7 @@ function graph(version: number, extra: Partial<GraphOut> = {}): GraphOut {
     version,
     updated_at: "2026-01-01T00:00:00Z",
     nodes: [
-      { id: "person:hale", name: "Victor Hale", type: "Person", aliases: ["Hale"], sources: [{ file_id: "f1", page: 2 }] },
+      { id: "person:hale", name: "Victor Hale", type: "Person", aliases: ["Hale"], sources: [{ file_id: "f1", page: 2, excerpt: "Victor Hale" }] },
       { id: "place:harbor", name: "Harbor Lights", type: "place" },
     ],
     edges: [{ source_id: "person:hale", target_id: "place:harbor", type: "located_at", confidence: 0.8, evidence: [] }],

@@ -18,6 +18,8 @@ class EventType(StrEnum):
     AGENT_ERROR = "AGENT_ERROR"
     AGENT_FALLBACK = "AGENT_FALLBACK"
     AGENT_TIMEOUT = "AGENT_TIMEOUT"
+    # How many of an agent's cited excerpts were found in their sources (agents.grounding).
+    GROUNDING_CHECKED = "GROUNDING_CHECKED"
     INSIGHT_DETECTED = "INSIGHT_DETECTED"
     GRAPH_UPDATED = "GRAPH_UPDATED"
     CHAT_TOKEN = "CHAT_TOKEN"

@@ -165,7 +165,8 @@ def timeline(outputs: dict[str, BaseModel]) -> list[dict[str, Any]]:
                     {
                         "timestamp": t.date,
                         "kind": "transaction",
-                        "description": t.description or f"{t.currency} {t.amount:,.2f}",
+                        "description": t.description
+                        or f"{t.currency or ''} {t.amount:,.2f}".lstrip(),
                         "amount": t.amount,
                         "source": _location(t.source),
                     }

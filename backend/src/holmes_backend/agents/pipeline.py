@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from holmes_backend.agents import persist, regeneration
+from holmes_backend.agents import grounding, persist, regeneration
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
@@ -149,6 +149,7 @@ class Pipeline:
         # (form, domain) -> (output, its rendering): the findings block synthesis and the graph
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
+        self._sources = grounding.Sources(self.evidence)  # what citations are checked against
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -689,7 +690,7 @@ class Pipeline:
         context = [*self._case_parts(case), *summaries]
         units = self._units(spec, assignment, context)
         outputs = await self._run_units(
-            spec, context, units, parent=parent, summary={"domain": domain}
+            spec, context, units, parent=parent, summary={"domain": domain}, grounded=True
         )
         # The per-domain merge of the units' outputs (PRD §4.7).
         merged = _merge(outputs, schema)
@@ -700,6 +701,15 @@ class Pipeline:
             # Synthesis reads the block after strategy: made once strategy's request is out.
             self.writes.add(self._render_block(domain, merged))
         return merged
+
+    async def _grounded(
+        self, spec: AgentSpec, parts: list[str], output: BaseModel, execution_id: uuid.UUID
+    ) -> BaseModel:
+        """The agent's output with its citations checked against the evidence (re-asked once
+        when they do not hold: agents.grounding)."""
+        return await grounding.ground(
+            self.ctx, spec, parts, output, execution_id=execution_id, sources=self._sources
+        )
 
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})
@@ -740,6 +750,7 @@ class Pipeline:
         *,
         parent: uuid.UUID | None,
         summary: dict[str, Any],
+        grounded: bool = False,
     ) -> list[BaseModel]:
         """The agent over each unit side by side ("<name>" alone, "<role>_worker_<i>" for
         several), shared parts first: their outputs, in unit order."""
@@ -750,7 +761,7 @@ class Pipeline:
         ]
         results = await asyncio.gather(
             *(
-                self._run_unit(s, context, unit, parent=parent, summary=summary)
+                self._run_unit(s, context, unit, parent=parent, summary=summary, grounded=grounded)
                 for s, unit in zip(named, units, strict=True)
             )
         )
@@ -764,12 +775,14 @@ class Pipeline:
         *,
         parent: uuid.UUID | None,
         summary: dict[str, Any],
+        grounded: bool = False,
     ) -> list[BaseModel]:
-        """One unit's output; an answer cut off at its max_output_tokens has the unit halved
-        and each half redone (recursively), not handed to another model."""
+        """One unit's output, its citations checked when `grounded` (agents.grounding); an
+        answer cut off at its max_output_tokens has the unit halved and each half redone
+        (recursively), not handed to another model."""
         files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
         try:
-            output, _ = await run_agent(
+            output, execution_id = await run_agent(
                 self.ctx,
                 spec,
                 # The unit's files' media after their text (llm.media): not counted in its
@@ -790,11 +803,14 @@ class Pipeline:
                         half,
                         parent=parent,
                         summary=summary,
+                        grounded=grounded,
                     )
                     for side, half in zip("ab", halves, strict=True)
                 )
             )
             return [output for result in results for output in result]
+        if grounded:  # re-asked with the text alone: the media go with the first ask only
+            output = await self._grounded(spec, [*context, *unit], output, execution_id)
         return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
@@ -909,7 +925,10 @@ class Pipeline:
             render_file_names(await self._synthesis_file_names()),
         ]
         parts = [*fixed[:-1], *self._fitted(spec, fixed, outputs, "block"), fixed[-1]]
-        output, _ = await run_agent(self.ctx, spec, parts, input_summary={"domains": list(outputs)})
+        answer, execution_id = await run_agent(
+            self.ctx, spec, parts, input_summary={"domains": list(outputs)}
+        )
+        output = await self._grounded(spec, parts, answer, execution_id)
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
         self._save_state("synthesis", output)

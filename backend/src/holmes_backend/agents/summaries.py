@@ -15,9 +15,9 @@ Strategy receives the other domains' findings as text summaries (seed 000
     [transaction] USD 9,600.00 to Marram Coast Ltd (confidence: 80): wire | {"date": …, "amount": …}
 
 — category, title, confidence and the first sentence of its text, then the item's remaining facts
-(times, places, amounts, parties) and its citations without their excerpts, so that the reader can
-compare and cite them. The local analyst reads the lines back (`parse_summaries`) into partial
-domain outputs whose texts are those first sentences.
+(times, places, amounts, parties) and its citations with their excerpts, so that the reader can
+compare them and cite them verbatim (grounding checks every excerpt). The local analyst reads the
+lines back (`parse_summaries`) into partial domain outputs whose texts are those first sentences.
 """
 
 import json
@@ -75,7 +75,8 @@ def headline(name: str, item: Any) -> tuple[str, str, str, float]:
 
 
 def _transaction_title(t: Transaction) -> str:
-    return f"{t.currency} {t.amount:,.2f}" + (f" to {t.to_party}" if t.to_party else "")
+    money = f"{t.currency or ''} {t.amount:,.2f}".lstrip()
+    return money + (f" to {t.to_party}" if t.to_party else "")
 
 
 # Each list's (kind, title, confidence) of an item.
@@ -114,13 +115,14 @@ def _label(name: str) -> str:
 
 
 def _facts_excluded(name: str, item: BaseModel) -> dict[str, Any]:
-    """The item's fields left out of its facts: its text (in the line) and the excerpts."""
+    """The item's fields left out of its facts: its text (in the line) and whether its
+    citations were verified (the reader cites the source, not Holmes's check of it)."""
     excluded: dict[str, Any] = {_TEXT_FIELD[name]: True}
     excluded.update(dict.fromkeys(_HEAD_FIELDS.get(name, {}), True))
     if "source" in type(item).model_fields:
-        excluded["source"] = {"excerpt"}
+        excluded["source"] = {"verified"}
     if "sources" in type(item).model_fields:
-        excluded["sources"] = {"__all__": {"excerpt"}}
+        excluded["sources"] = {"__all__": {"verified"}}
     return excluded
 
 

@@ -42,6 +42,9 @@ class AgentExecution(Base):
     thinking_traces: Mapped[list[Any]] = mapped_column(JSONType, nullable=False, default=list)
     fallback_used: Mapped[bool] = mapped_column(Boolean, nullable=False, default=False)
     fallback_model: Mapped[str | None] = mapped_column(String(100))
+    # What agents.grounding found of the run's cited excerpts (GroundingCounts); None when its
+    # output was not checked (an agent that cites nothing, or a record older than the check).
+    grounding: Mapped[dict[str, Any] | None] = mapped_column(JSONType)
     created_at: Mapped[datetime] = created_at()
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     completed_at: Mapped[datetime | None] = mapped_column(UTCDateTime)

@@ -39,7 +39,7 @@ from holmes_backend.agents.runner import (
     model_name,
     tiers_of,
 )
-from holmes_backend.agents.schemas import ChatAnswer, SourceRef
+from holmes_backend.agents.schemas import ChatAnswer, PlaceRef
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
@@ -128,7 +128,7 @@ class ChatRun:
             self.answer = ChatAnswer(
                 answer=content,
                 citations=[
-                    SourceRef.model_validate(
+                    PlaceRef.model_validate(
                         {"file_id": c["file_id"], **c["location"], "excerpt": c["excerpt"]}
                     )
                     for c in self.markers.citations

@@ -156,8 +156,9 @@ def _transaction_facts(financial: FinancialOutput) -> list[GraphFact]:
         subject = f"transaction:{slug(reference)}"
         name = f"Transaction {reference}"
         confidence = 0.8 if tx.source.row is not None or tx.source.line is not None else 0.7
-        currency = (tx.currency or "USD").upper()
-        amount = f"{tx.amount:.2f} {currency}"
+        # No currency is assumed: an amount the source gives without one is compared as is.
+        currency = (tx.currency or "").upper()
+        amount = f"{tx.amount:.2f} {currency}".rstrip()
         facts.append(
             GraphFact(
                 id=fact_id(subject, "amount", "", amount),
@@ -165,7 +166,7 @@ def _transaction_facts(financial: FinancialOutput) -> list[GraphFact]:
                 subject_name=name,
                 attribute="amount",
                 value=amount,
-                display=f"{currency} {tx.amount:,.2f}",
+                display=f"{currency} {tx.amount:,.2f}".lstrip(),
                 kind="recorded",
                 confidence=confidence,
                 sources=[tx.source],

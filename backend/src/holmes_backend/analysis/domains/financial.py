@@ -107,10 +107,12 @@ def _counterparties(transfers: list[Transaction]) -> list[str]:
 def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[Finding]:
     if not transfers:
         return []
-    by_currency: dict[str, float] = defaultdict(float)
+    by_currency: dict[str | None, float] = defaultdict(float)
     for tx in transfers:
         by_currency[tx.currency] += tx.amount
-    totals = ", ".join(format_money(v, c) for c, v in sorted(by_currency.items()))
+    totals = ", ".join(
+        format_money(v, c) for c, v in sorted(by_currency.items(), key=lambda cv: cv[0] or "")
+    )
     largest = max(transfers, key=lambda t: t.amount)
     dated = sorted(t.date for t in transfers if t.date)
     span = f" between {dated[0][:10]} and {dated[-1][:10]}" if dated else ""

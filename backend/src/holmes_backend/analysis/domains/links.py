@@ -247,7 +247,7 @@ def _spot(item: Item) -> tuple[object, ...]:
 
 def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
     """The same sum moving in two files within a few days: one payment seen twice, or a chain."""
-    by_amount: dict[tuple[float, str], list[Transaction]] = defaultdict(list)
+    by_amount: dict[tuple[float, str | None], list[Transaction]] = defaultdict(list)
     for tx in transactions:
         if is_transfer(tx) and tx.amount >= _AMOUNT_MATCH_MIN:
             by_amount[(round(tx.amount, 2), tx.currency)].append(tx)

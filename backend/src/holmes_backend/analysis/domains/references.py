@@ -156,7 +156,7 @@ def record_figure(tx: Transaction) -> Figure | None:
         reference=tx.reference,
         source=tx.source,
         amount=tx.amount,
-        currency=tx.currency,
+        currency=tx.currency or "",
         day=day,
         taxed=bool(_TAXED.search(tx.description or "")),
         record=True,

@@ -96,7 +96,7 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
     _interview_steps(view, steps)
     steps.sort(key=lambda s: _ORDER[s.priority])
     steps = steps[:_MAX_STEPS]
-    findings = _findings(view, synthesis, steps)
+    findings = _findings(view, synthesis)
     output = StrategyOutput(next_steps=steps, findings=findings)
     return StrategyAnalysis(output, _thoughts(view, steps))
 
@@ -195,7 +195,9 @@ def _interview_steps(view: CaseView, steps: list[NextStep]) -> None:
             )
 
 
-def _findings(view: CaseView, synthesis: SynthesisOutput, steps: list[NextStep]) -> list[Finding]:
+def _findings(view: CaseView, synthesis: SynthesisOutput) -> list[Finding]:
+    """The case's strengths and weaknesses, each citing what it rests on (the plan itself is
+    the next steps: a finding restating them would cite nothing)."""
     findings: list[Finding] = []
     high = [c for c in synthesis.contradictions if c.severity == "HIGH"]
     if high:
@@ -219,17 +221,6 @@ def _findings(view: CaseView, synthesis: SynthesisOutput, steps: list[NextStep])
                 confidence=0.7,
                 severity="HIGH",
                 sources=[s for a in flagged[:3] for s in a.sources[:2]],
-            )
-        )
-    if steps:
-        findings.append(
-            Finding(
-                finding_type="plan",
-                title=f"{len(steps)} next step(s), {sum(1 for s in steps if s.priority == 'HIGH')} "
-                "high priority",
-                summary="; ".join(s.action for s in steps[:5]),
-                confidence=0.6,
-                severity="MEDIUM",
             )
         )
     return findings

@@ -207,7 +207,7 @@ def header_currency(header: str) -> str | None:
     return named.pop() if len(named) == 1 else None
 
 
-def format_money(value: float, currency: str = "USD") -> str:
+def format_money(value: float, currency: str | None) -> str:
     sign = "-" if value < 0 else ""
     amount = abs(value)
     text = f"{amount:,.2f}" if amount % 1 else f"{amount:,.0f}"

@@ -12,6 +12,7 @@ from holmes_backend.api.schemas.graph import (
     CaseCostOut,
     FindingOut,
     GraphOut,
+    GroundingOut,
     InsightsOut,
     TimelineOut,
 )
@@ -109,6 +110,7 @@ def _tree(rows: Sequence[AgentExecution]) -> list[AgentNodeOut]:
             status=row.status,
             fallback_used=row.fallback_used,
             fallback_model=row.fallback_model,
+            grounding=GroundingOut.model_validate(row.grounding) if row.grounding else None,
             input_tokens=row.input_tokens,
             output_tokens=row.output_tokens,
             thinking_tokens=row.thinking_tokens,

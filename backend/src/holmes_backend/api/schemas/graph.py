@@ -162,6 +162,20 @@ class CaseCostOut(BaseModel):
     by_model_usd: dict[str, float]
 
 
+class GroundingOut(BaseModel):
+    """What the check of an agent run's cited excerpts against their sources found."""
+
+    citations: int = Field(description="Citations checked against their source's text")
+    held: int = Field(description="Of those, the ones whose excerpt is at the cited location")
+    unchecked: int = Field(description="Citations of files without text or not read in the job")
+    items: int = Field(description="Items (findings, transactions, ...) with a checked citation")
+    failed: int = Field(description="Items with a citation that did not hold, first answer")
+    reasked: int = Field(description="Items sent back to the model once")
+    fixed: int = Field(description="Re-asked items whose citations then held")
+    unverified: int = Field(description="Items kept and shown unverified")
+    dropped: int = Field(description="Items the re-ask left out")
+
+
 class AgentNodeOut(BaseModel):
     id: uuid.UUID
     agent_name: str
@@ -174,6 +188,9 @@ class AgentNodeOut(BaseModel):
     status: str
     fallback_used: bool
     fallback_model: str | None
+    grounding: GroundingOut | None = Field(
+        description="The grounding check of the run's citations; null when none was made"
+    )
     input_tokens: int = Field(description="Input tokens of every attempt, cached ones included")
     output_tokens: int
     thinking_tokens: int

@@ -621,7 +621,10 @@ class Pipeline:
             result = await self._run_domain(domain, assignment, case, parent, others)
         except Exception as exc:
             reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
-            await self._record_error({"phase": "domains", "domain": domain, "error": reason[:2000]})
+            error = {"phase": "domains", "domain": domain, "error": reason[:2000]}
+            if isinstance(exc, AgentFailedError):
+                error["code"] = exc.code.value
+            await self._record_error(error)
             await self._set_files(
                 assignment.file_ids, FileStatus.PARTIAL, f"{domain} analysis failed"
             )
@@ -643,7 +646,7 @@ class Pipeline:
         schema = DOMAIN_SCHEMAS[domain]
         workers = self._workers(domain, assignment, case, others)
         specs = [spec for spec, _, _ in workers]
-        outputs = await asyncio.gather(
+        results = await asyncio.gather(
             *(
                 run_agent(
                     self.ctx,
@@ -653,8 +656,10 @@ class Pipeline:
                     input_summary={"domain": domain, "files": group},
                 )
                 for spec, parts, group in workers
-            )
+            ),
+            return_exceptions=True,
         )
+        outputs = await self._worker_outputs(domain, workers, results)
         merged = _merge([o for o, _ in outputs], schema)
         agent_id = specs[0].name if len(specs) == 1 else f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
@@ -663,6 +668,35 @@ class Pipeline:
             # Synthesis reads the block after strategy: made once strategy's request is out.
             self.writes.add(self._render_block(domain, merged))
         return merged
+
+    async def _worker_outputs(
+        self,
+        domain: str,
+        workers: list[tuple[AgentSpec, list[str], list[str]]],
+        results: list[tuple[BaseModel, uuid.UUID] | BaseException],
+    ) -> list[tuple[BaseModel, uuid.UUID]]:
+        """The workers' outputs; a failed worker's files are PARTIAL and its error the job's,
+        the others' findings kept. Raises when every worker failed (the domain failed)."""
+        failed = [
+            (w, r) for w, r in zip(workers, results, strict=True) if isinstance(r, BaseException)
+        ]
+        for _, result in failed:
+            if not isinstance(result, Exception):
+                raise result  # cancellation, not a worker's failure
+        if len(failed) == len(workers):
+            raise failed[0][1]
+        for (spec, _, group), exc in failed:
+            error = {
+                "phase": "domains",
+                "domain": domain,
+                "agent": spec.name,
+                "error": (exc.reason if isinstance(exc, AgentFailedError) else str(exc))[:2000],
+            }
+            if isinstance(exc, AgentFailedError):
+                error["code"] = exc.code.value
+            await self._record_error(error)
+            await self._set_files(group, FileStatus.PARTIAL, f"{spec.name} failed")
+        return [r for r in results if not isinstance(r, BaseException)]
 
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})

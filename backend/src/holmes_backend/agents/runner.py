@@ -3,9 +3,15 @@
 An execution record (PENDING → RUNNING → COMPLETED/FAILED) with model, tokens, thinking traces,
 timings and its parent; events on the case log as it goes (AGENT_SPAWNED, AGENT_STARTED,
 THINKING_UPDATE, AGENT_COMPLETED / AGENT_ERROR); its own stage-isolated ADK session; Pro first and
-Flash when Pro fails (AGENT_FALLBACK, recorded on the execution) for any reason but a model
-refusing the configuration (an unknown model, a refused thinking level): that ends the agent with
-the configuration error as its AGENT_ERROR. Each call opens its own database
+Flash when Pro fails (AGENT_FALLBACK, recorded on the execution) for any reason but these, which
+another model would hide rather than fix (PRD §8.1, §8.3):
+- a model refusing the configuration (an unknown model, a refused thinking level): AGENT_ERROR
+  with the configuration error;
+- a quota that stays exhausted (llm.limits waits out each 429 first, with PROCESSING_DELAYED on
+  the case log): AGENT_ERROR with code QUOTA_EXCEEDED;
+- a model that goes quiet past its idle timeout twice (it is tried once more): AGENT_TIMEOUT.
+An answer that does not fit the agent's schema is asked for again once, of the same model, with
+what was wrong with it, before any fallback. Each call opens its own database
 sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
@@ -35,18 +41,15 @@ from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
+from holmes_backend.llm import limits
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
-from holmes_backend.llm.provider import (
-    attempt_seconds,
-    configuration_problem,
-    generate_config,
-    model_for,
-)
+from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
 from holmes_shared.enums import ExecutionStatus
+from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
 
 # ADK's Runner imports its workflow package lazily on an agent's first run (about 0.4 s of CPU
@@ -59,6 +62,9 @@ _APP = "holmes"
 TELEMETRY = TelemetryConfig()
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000
+# Of a validation error told to the model when its answer is asked for again.
+_REASK_ERROR_CHARS = 3000
+REASK_HEADING = "--- YOUR PREVIOUS ANSWER WAS REJECTED ---"
 
 
 @dataclass(frozen=True)
@@ -142,10 +148,48 @@ class Completion:
 
 
 class AgentFailedError(RuntimeError):
-    def __init__(self, agent: str, reason: str) -> None:
+    def __init__(
+        self, agent: str, reason: str, code: ErrorCode = ErrorCode.PROCESSING_FAILED
+    ) -> None:
         super().__init__(f"{agent} failed: {reason}")
         self.agent = agent
         self.reason = reason
+        self.code = code
+
+
+class InvalidOutputError(RuntimeError):
+    """The model's answer is empty or does not fit the agent's schema."""
+
+    def __init__(self, message: str, detail: str) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
+@dataclass(frozen=True)
+class _Failure:
+    message: str
+    code: ErrorCode
+    # Another model would hide it, not fix it: the agent ends here.
+    final: bool
+
+
+def _failure(exc: BaseException, tier: Tier, settings: Settings) -> _Failure:
+    message = f"{type(exc).__name__}: {exc}"[:2000]
+    if problem := configuration_problem(exc, model_name(tier, settings), settings):
+        return _Failure(problem[:2000], ErrorCode.PROCESSING_FAILED, True)
+    code = _code(exc)
+    return _Failure(message, code, code != ErrorCode.PROCESSING_FAILED)
+
+
+def _code(exc: BaseException) -> ErrorCode:
+    """QUOTA_EXCEEDED, AGENT_TIMEOUT or PROCESSING_FAILED; ADK may report the model's
+    exception as an error event named by its status."""
+    status = exc.code if isinstance(exc, ModelErrorEvent) else getattr(exc, "status", None)
+    if isinstance(exc, limits.QuotaExceededError) or status == ErrorCode.QUOTA_EXCEEDED:
+        return ErrorCode.QUOTA_EXCEEDED
+    if isinstance(exc, TimeoutError) or status in (ErrorCode.AGENT_TIMEOUT, "TimeoutError"):
+        return ErrorCode.AGENT_TIMEOUT
+    return ErrorCode.PROCESSING_FAILED
 
 
 @dataclass
@@ -219,22 +263,17 @@ async def run_agent(
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
-    last_error = ""
+    failure = _Failure("", ErrorCode.PROCESSING_FAILED, False)
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
-            await record.fallback(tier, last_error)
-        thoughts: list[str] = []
+            await record.fallback(tier, failure.message)
         try:
-            attempt = await _attempt(ctx, spec, tier, parts, thoughts)
+            attempt = await _tries(ctx, spec, tier, parts, record)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
-            record.thought(thoughts)
-            last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            if problem := configuration_problem(exc, model_name(tier, ctx.settings), ctx.settings):
-                # An unknown model or a refused level: Flash would hide it, not fix it.
-                last_error = problem[:2000]
+            failure = _failure(exc, tier, ctx.settings)
+            if failure.final:
                 break
             continue
-        record.thought(thoughts)
         if completion is not None:
             await record.wait_opened()
             completion.record, completion.attempt = record, attempt
@@ -245,8 +284,8 @@ async def run_agent(
         else:
             await record.complete(attempt)
         return attempt.output, record.id
-    await record.fail(last_error)
-    raise AgentFailedError(spec.name, last_error)
+    await record.fail(failure.message, failure.code)
+    raise AgentFailedError(spec.name, failure.message, failure.code)
 
 
 def tiers_of(spec: AgentSpec) -> list[Tier]:
@@ -259,11 +298,46 @@ def model_name(tier: Tier, settings: Settings) -> str:
     return model if isinstance(model, str) else model.model
 
 
+async def _tries(
+    ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], record: "ExecutionRecord"
+) -> Attempt:
+    """The tier's attempt, tried once more after a timeout (PRD §8.1.1)."""
+    for timeouts in range(2):
+        thoughts: list[str] = []
+        try:
+            return await _attempt(ctx, spec, tier, parts, thoughts)
+        except Exception as exc:
+            if timeouts > 0 or _code(exc) != ErrorCode.AGENT_TIMEOUT:
+                raise
+        finally:
+            record.thought(thoughts)
+    raise AssertionError("unreachable")
+
+
 async def _attempt(
     ctx: PipelineContext, spec: AgentSpec, tier: Tier, parts: list[str], thoughts: list[str]
 ) -> Attempt:
-    async with asyncio.timeout(attempt_seconds(spec.role, ctx.settings)):
-        return await _run_attempt(ctx, spec, tier, parts, thoughts)
+    """One model attempt; an answer that does not fit the schema is asked for again once, of
+    the same model, with what was wrong with it. Waits for quota are on the case log."""
+
+    async def delayed(delay: limits.Delay) -> None:
+        await emit(
+            ctx,
+            EventType.PROCESSING_DELAYED,
+            delay.payload(),
+            agent_id=spec.name,
+            agent_type=spec.agent_type,
+        )
+
+    with limits.scope(limits.CallScope(role=spec.role, on_delay=delayed)):
+        try:
+            return await _run_attempt(ctx, spec, tier, parts, thoughts)
+        except InvalidOutputError as exc:
+            reask = (
+                f"{REASK_HEADING}\n{exc}:\n{exc.detail[:_REASK_ERROR_CHARS]}\n"
+                "Answer the same task again with one JSON document that fits the schema."
+            )
+            return await _run_attempt(ctx, spec, tier, [*parts, reask], thoughts)
 
 
 async def _run_attempt(
@@ -301,11 +375,13 @@ async def _run_attempt(
         if event.error_code:
             raise ModelErrorEvent(event.error_code, event.error_message or "")
     if not "".join(answer).strip():
-        raise RuntimeError("the model returned no structured output")
+        raise InvalidOutputError("the model returned no structured output", "the answer was empty")
     try:
         output = spec.schema.model_validate_json("".join(answer))
     except ValidationError as exc:
-        raise RuntimeError(f"the model's output does not fit {spec.schema.__name__}") from exc
+        raise InvalidOutputError(
+            f"the model's output does not fit {spec.schema.__name__}", str(exc)
+        ) from exc
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
     )
@@ -540,10 +616,11 @@ class ExecutionRecord:
         }
         return payload, values
 
-    async def fail(self, error: str) -> None:
+    async def fail(self, error: str, code: ErrorCode = ErrorCode.PROCESSING_FAILED) -> None:
+        """FAILED, with AGENT_TIMEOUT or AGENT_ERROR (and the PRD §8.4 error code)."""
         await self._write(
-            EventType.AGENT_ERROR,
-            {"error": error},
+            EventType.AGENT_TIMEOUT if code == ErrorCode.AGENT_TIMEOUT else EventType.AGENT_ERROR,
+            {"error": error, "code": code.value},
             status=ExecutionStatus.FAILED,
             error=error,
             completed_at=utcnow(),

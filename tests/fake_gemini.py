@@ -293,6 +293,9 @@ class FakeGemini:
         self.quota: tuple[int, float] | None = None
         self.accepted: dict[str, deque[float]] = {}
         self.refusals: list[Refusal] = []
+        # Responders (which may be slow: tests answer with real analyses) run in a thread, so
+        # the server goes on receiving requests meanwhile.
+        self.respond_in_thread = False
         self.app = Starlette(
             routes=[
                 Route("/v1beta/models/{target}", self._models, methods=["GET", "POST"]),
@@ -360,7 +363,11 @@ class FakeGemini:
             or self._over_quota(received)
         ):
             return refused
-        step = self._next_step(model, body)
+        step = (
+            await asyncio.to_thread(self._next_step, model, body)
+            if self.respond_in_thread
+            else self._next_step(model, body)
+        )
         await asyncio.sleep(self.latency + (step.delay if not isinstance(step, Stall) else 0))
         if isinstance(step, Stall):
             await _hold(request, step.seconds)

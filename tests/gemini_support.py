@@ -5,6 +5,7 @@ on real analyses)."""
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
@@ -124,6 +125,7 @@ def holmes_on_fake(
     pro: str,
     flash: str,
     retry_attempts: int = 1,
+    extra: dict[str, Any] | None = None,
 ) -> Iterator[LiveServer]:
     """A live Holmes on the gemini provider, talking to the fake, with quick retries."""
     settings = make_settings(
@@ -139,6 +141,7 @@ def holmes_on_fake(
             "gemini_retry_initial_delay": 0.01,
             "gemini_retry_max_delay": 0.02,
             "gemini_timeout_seconds": 20,
+            **(extra or {}),
         }
     )
     with live_server(settings) as live:

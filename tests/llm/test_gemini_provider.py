@@ -4,6 +4,7 @@ Nothing leaves 127.0.0.1: the provider is pointed at the fake with HOLMES_GEMINI
 dummy key, so retries, timeouts, streaming, thoughts and usage are exercised over real sockets.
 """
 
+import asyncio
 import itertools
 import time
 from collections.abc import Iterator
@@ -402,3 +403,43 @@ async def test_wrong_key_is_a_client_error_without_retries(fake: tuple[FakeGemin
         await run_agent(triage_agent(settings_for(url, gemini_api_key="wrong")))
     assert raised.value.code == 400
     assert len(server.requests) == 1
+
+
+async def test_calls_paced_under_the_quota_are_never_refused(fake: tuple[FakeGemini, str]) -> None:
+    server, url = fake
+    server.limit_rate(10, per_seconds=1.0)  # 10 a "minute" of 1 s
+    settings = settings_for(url, llm_minute_seconds=1.0, llm_requests_per_minute=5)
+    agent = triage_agent(settings)
+    await run_agent(agent)  # the client's set-up, once
+    await asyncio.sleep(1.0)
+
+    started = time.monotonic()
+    runs = await asyncio.gather(*(run_agent(agent) for _ in range(12)))
+    elapsed = time.monotonic() - started
+
+    assert all(TriageResult.model_validate(r.state["triage_results"]) for r in runs)
+    assert not server.refusals
+    assert len(server.requests_for(FLASH)) == 13
+    # The first at once, the other 11 spaced 1/5 s apart. The pace is kept when a call is let
+    # go, not when its request reaches the wire: calls starting together keep the event loop
+    # busy, and the first few go out together (measured: 5 within 13 ms at a pace of 8 a
+    # second), so a pace well under the quota is what keeps it from refusing.
+    assert elapsed >= 11 / 5
+    arrivals = [r.at for r in server.requests_for(FLASH)[1:]]
+    assert arrivals[-1] - arrivals[0] >= 1.5
+
+
+async def test_without_limits_of_its_own_the_same_calls_are_refused_and_retried(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    server.limit_rate(10, per_seconds=1.0)
+    settings = settings_for(url, llm_minute_seconds=1.0, gemini_quota_retries=5)
+    agent = triage_agent(settings)
+
+    runs = await asyncio.gather(*(run_agent(agent) for _ in range(20)))
+
+    assert all(TriageResult.model_validate(r.state["triage_results"]) for r in runs)
+    assert server.refusals
+    accepted = len(server.requests_for(FLASH)) - len(server.refusals)
+    assert accepted == 20

@@ -14,9 +14,12 @@ hide the problem (PRD §8.1's fallback is for a model that is unavailable).
 Calls are streamed and bounded by an idle timeout (nothing received for N seconds) rather than
 by a deadline on the whole answer, so a long answer that keeps coming is never cut off.
 
-A leaky bucket lets `requests_per_minute` through at once and then one every 60/rpm seconds, so
-a server counting over a sliding minute can still see more than its quota in its first minute:
-configure a little under the quota, and the 429 handling does the rest.
+Requests are spaced evenly, 60/rpm seconds apart (a bucket holding one request): a bucket holding
+a minute's worth would let a whole minute's requests through at once and the next minute's as it
+drains, twice the quota in the eyes of a server counting over a sliding minute. Tokens are let
+through in a bucket holding a minute's worth, since one request may carry a large share of it.
+Network jitter can still bunch requests up on arrival: configure a little under the quota, and
+the 429 handling does the rest.
 """
 
 import asyncio
@@ -151,7 +154,7 @@ class ModelLimiter:
         self.limits = limits
         self._calls = asyncio.Semaphore(limits.concurrency)
         rpm, tpm = limits.requests_per_minute, limits.tokens_per_minute
-        self._requests = AsyncLimiter(rpm, limits.minute_seconds) if rpm else None
+        self._requests = AsyncLimiter(1, limits.minute_seconds / rpm) if rpm else None
         self._tokens = AsyncLimiter(tpm, limits.minute_seconds) if tpm else None
         self._paused_until = 0.0  # event-loop time
 

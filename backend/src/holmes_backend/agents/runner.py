@@ -379,8 +379,12 @@ async def _run_attempt(
     try:
         output = spec.schema.model_validate_json("".join(answer))
     except ValidationError as exc:
+        # Without pydantic's documentation links: they tell the model nothing.
+        detail = "\n".join(
+            line for line in str(exc).splitlines() if "errors.pydantic.dev" not in line
+        )
         raise InvalidOutputError(
-            f"the model's output does not fit {spec.schema.__name__}", str(exc)
+            f"the model's output does not fit {spec.schema.__name__}", detail
         ) from exc
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage

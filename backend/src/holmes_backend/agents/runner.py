@@ -166,19 +166,21 @@ class InvalidOutputError(RuntimeError):
 
 
 @dataclass(frozen=True)
-class _Failure:
+class ModelFailure:
+    """What a failed model attempt means for the agent."""
+
     message: str
     code: ErrorCode
     # Another model would hide it, not fix it: the agent ends here.
     final: bool
 
 
-def _failure(exc: BaseException, tier: Tier, settings: Settings) -> _Failure:
+def model_failure(exc: BaseException, tier: Tier, settings: Settings) -> ModelFailure:
     message = f"{type(exc).__name__}: {exc}"[:2000]
     if problem := configuration_problem(exc, model_name(tier, settings), settings):
-        return _Failure(problem[:2000], ErrorCode.PROCESSING_FAILED, True)
+        return ModelFailure(problem[:2000], ErrorCode.PROCESSING_FAILED, True)
     code = _code(exc)
-    return _Failure(message, code, code != ErrorCode.PROCESSING_FAILED)
+    return ModelFailure(message, code, code != ErrorCode.PROCESSING_FAILED)
 
 
 def _code(exc: BaseException) -> ErrorCode:
@@ -263,14 +265,14 @@ async def run_agent(
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
-    failure = _Failure("", ErrorCode.PROCESSING_FAILED, False)
+    failure = ModelFailure("", ErrorCode.PROCESSING_FAILED, False)
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
             await record.fallback(tier, failure.message)
         try:
             attempt = await _tries(ctx, spec, tier, parts, record)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
-            failure = _failure(exc, tier, ctx.settings)
+            failure = model_failure(exc, tier, ctx.settings)
             if failure.final:
                 break
             continue

@@ -242,7 +242,7 @@ def parse_duration(value: object) -> float | None:
 
 def backoff_seconds(retry: int, settings: Settings) -> float:
     """PRD §8.1's backoff on quota: base, twice, four times (30, 60, 120 s by default)."""
-    return settings.gemini_quota_backoff_seconds * 2 ** (retry - 1)
+    return settings.gemini_quota_backoff_seconds * 2.0 ** (retry - 1)
 
 
 async def _announce(delay: Delay) -> None:

@@ -189,7 +189,10 @@ class ModelLimiter:
 
 
 # One limiter per event loop, model (or server) and limits.
-_LIMITERS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[tuple[str, ModelLimits], ModelLimiter]]" = weakref.WeakKeyDictionary()  # noqa: E501
+_Limiters = dict[tuple[str, ModelLimits], ModelLimiter]
+_LIMITERS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Limiters]" = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def limiter_for(key: str, limits: ModelLimits) -> ModelLimiter:

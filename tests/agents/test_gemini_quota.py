@@ -3,8 +3,10 @@ failures"), with time scaled down: the fake's minute, and Holmes's, last MINUTE 
 
 Holmes is given no limits of its own, so its calls run into the quota; each refusal is waited out
 for the RetryInfo delay the fake sends (the time until its window has room), announced with
-PROCESSING_DELAYED, and tried again. The case completes with no failed agent and no fallback, and
-every retried request reached the fake no earlier than its refusal said.
+PROCESSING_DELAYED, and tried again (at most HOLMES_GEMINI_QUOTA_RETRIES, 3, times a call); from
+the first refusal on, Holmes paces the model at 90% of the quota the refusal names. The case
+completes with no failed agent and no fallback, and every retried request reached the fake no
+earlier than its refusal said.
 """
 
 import time
@@ -45,7 +47,8 @@ def responder(model: str, body: JsonDict) -> Step | None:
 
 
 @pytest.fixture(scope="module")
-def fake() -> Iterator[tuple[FakeGemini, str]]:
+def fake(module_database: str) -> Iterator[tuple[FakeGemini, str]]:
+    """A fake of its own for each database's run (its quota window and counts start empty)."""
     with serve_fake(responder, api_key="test-key") as (gemini, url):
         gemini.limit_rate(QUOTA, per_seconds=MINUTE)
         # The analysts answer in a thread, as a model's latency does not hold up the server:
@@ -66,7 +69,7 @@ def quota_server(
         api_key="test-key",
         pro=PRO_MODEL,
         flash=FLASH_MODEL,
-        extra={"llm_minute_seconds": MINUTE, "gemini_quota_retries": 6},
+        extra={"llm_minute_seconds": MINUTE},
     ) as live:
         yield live
 

@@ -72,6 +72,9 @@ def settings_for(url: str, **overrides: Any) -> Settings:
         # Tiny backoff so retry tests take milliseconds; the shape (exponential) is the same.
         "gemini_retry_initial_delay": 0.01,
         "gemini_retry_max_delay": 0.05,
+        # "A minute" of 1 s: the pace a quota refusal teaches the limiter (90% of the quota it
+        # names, for the rest of the process) stays short.
+        "llm_minute_seconds": 1.0,
     }
     return Settings(**(values | overrides))
 
@@ -161,7 +164,7 @@ async def test_a_quota_refusal_waits_the_retry_info_delay_and_says_so(
     fake: tuple[FakeGemini, str],
 ) -> None:
     server, url = fake
-    server.script(PRO, rate_limited(0.6, quota_value=2), json_reply(TRIAGE))
+    server.script(PRO, rate_limited(0.6, quota_value=100), json_reply(TRIAGE))
     # The backoff base is far from RetryInfo's delay, so the measured gap tells them apart.
     settings = settings_for(url, gemini_quota_backoff_seconds=5.0)
     delays: list[limits.Delay] = []

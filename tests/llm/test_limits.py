@@ -132,6 +132,22 @@ def test_a_429_without_retry_info_has_no_delay_and_other_errors_are_not_refusals
     assert limits.quota_refusal(RuntimeError("429")) is None
 
 
+async def test_a_refusal_naming_a_per_minute_quota_paces_the_model_under_it() -> None:
+    refusal = limits.quota_refusal(_client_error(error_body(rate_limited(1, quota_value=20))))
+    assert refusal is not None
+    assert refusal.requests_per_minute == 20
+    limiter = _limiter()  # no pace of its own
+    limiter.learn(refusal.requests_per_minute)
+    # 90% of 20 a "minute" of 1 s: one every 1/18 s.
+    times = await _times(limiter, 5)
+    assert times[-1] >= 4 / 18
+    assert times[-1] < 0.45
+    # A quota learned later that is looser never speeds it up.
+    limiter.learn(1000)
+    times = await _times(limiter, 3)
+    assert times[-1] >= 2 / 18
+
+
 def test_a_per_day_quota_is_recognised() -> None:
     failure = rate_limited(3600, quota_id="GenerateRequestsPerDayPerProjectPerModel-FreeTier")
     refusal = limits.quota_refusal(_client_error(error_body(failure)))

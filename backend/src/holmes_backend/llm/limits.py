@@ -5,11 +5,13 @@ process has one): calls at once (a semaphore), requests per minute and input tok
 (aiolimiter's leaky buckets; tokens are estimated from the request's size). A quota refusal
 (429 RESOURCE_EXHAUSTED) pauses the model's limiter for every caller until the time Gemini says
 in `google.rpc.RetryInfo.retryDelay`, or, without one, PRD §8.1's backoff (30, 60, 120 s from
-HOLMES_GEMINI_QUOTA_BACKOFF_SECONDS), and is tried again; each wait is announced to whoever
-listens (the runner puts PROCESSING_DELAYED on the case log, with the time it resumes). Past
-HOLMES_GEMINI_QUOTA_RETRIES, or at once for a per-day quota, the call ends in
-QuotaExceededError. Neither that nor a timeout is a reason to use another model: Flash would
-hide the problem (PRD §8.1's fallback is for a model that is unavailable).
+HOLMES_GEMINI_QUOTA_BACKOFF_SECONDS), and is tried again; a refusal naming a requests-per-minute
+quota (QuotaFailure's quotaValue) has the limiter pace the model's requests at 90% of it from
+then on. Each wait is announced to whoever listens (the runner puts PROCESSING_DELAYED on the
+case log, with the time it resumes). Past HOLMES_GEMINI_QUOTA_RETRIES, or at once for a per-day
+quota, the call ends in QuotaExceededError. Neither that nor a timeout is a reason to use
+another model: Flash would hide the problem (PRD §8.1's fallback is for a model that is
+unavailable).
 
 Calls are streamed and bounded by an idle timeout (nothing received for N seconds) rather than
 by a deadline on the whole answer, so a long answer that keeps coming is never cut off.
@@ -44,6 +46,9 @@ T = TypeVar("T")
 # Gemini counts about four characters a token in English, and an image as 258 tokens.
 CHARS_PER_TOKEN = 4
 MEDIA_PART_TOKENS = 258
+
+# The share of a refused requests-per-minute quota the limiter paces to from then on.
+LEARNED_PACE = 0.9
 
 _RETRY_INFO = "type.googleapis.com/google.rpc.RetryInfo"
 _QUOTA_FAILURE = "type.googleapis.com/google.rpc.QuotaFailure"
@@ -154,6 +159,7 @@ class ModelLimiter:
         self.limits = limits
         self._calls = asyncio.Semaphore(limits.concurrency)
         rpm, tpm = limits.requests_per_minute, limits.tokens_per_minute
+        self._pace = rpm
         self._requests = AsyncLimiter(1, limits.minute_seconds / rpm) if rpm else None
         self._tokens = AsyncLimiter(tpm, limits.minute_seconds) if tpm else None
         self._paused_until = 0.0  # event-loop time
@@ -161,6 +167,15 @@ class ModelLimiter:
     @property
     def paused_for(self) -> float:
         return max(0.0, self._paused_until - asyncio.get_running_loop().time())
+
+    def learn(self, requests_per_minute: int) -> None:
+        """Pace requests a little under a quota a refusal named, unless already slower, for
+        the rest of the process: the calls a pause held back would otherwise all go together
+        when it ends, and most be refused again."""
+        pace = max(1, math.floor(requests_per_minute * LEARNED_PACE))
+        if self._pace is None or pace < self._pace:
+            self._pace = pace
+            self._requests = AsyncLimiter(1, self.limits.minute_seconds / pace)
 
     def pause(self, seconds: float) -> None:
         """No call to the model starts for `seconds` (a quota refusal says so)."""
@@ -208,6 +223,8 @@ class QuotaRefusal:
     retry_delay: float | None  # RetryInfo's, when given
     quota_id: str | None
     per_day: bool
+    # The requests-per-minute quota the refusal names (QuotaFailure's quotaValue), if any.
+    requests_per_minute: int | None = None
 
 
 def quota_refusal(exc: BaseException) -> QuotaRefusal | None:
@@ -220,20 +237,24 @@ def quota_refusal(exc: BaseException) -> QuotaRefusal | None:
     details = error.get("details", []) if isinstance(error, dict) else []
     retry_delay: float | None = None
     quota_ids: list[str] = []
+    rpm: int | None = None
     for detail in details if isinstance(details, list) else []:
         if not isinstance(detail, dict):
             continue
         if detail.get("@type") == _RETRY_INFO:
             retry_delay = parse_duration(detail.get("retryDelay"))
         elif detail.get("@type") == _QUOTA_FAILURE:
-            quota_ids += [
-                str(v.get("quotaId"))
-                for v in detail.get("violations", [])
-                if isinstance(v, dict) and v.get("quotaId")
-            ]
+            for violation in detail.get("violations", []):
+                if not isinstance(violation, dict) or not violation.get("quotaId"):
+                    continue
+                quota_id = str(violation["quotaId"])
+                quota_ids.append(quota_id)
+                value = str(violation.get("quotaValue", ""))
+                if "RequestsPerMinute" in quota_id and value.isdigit() and int(value) > 0:
+                    rpm = int(value)
     # A per-day quota comes back tomorrow: no retry this run could wait for it.
     per_day = bool(quota_ids) and all("PerDay" in q for q in quota_ids)
-    return QuotaRefusal(retry_delay, quota_ids[0] if quota_ids else None, per_day)
+    return QuotaRefusal(retry_delay, quota_ids[0] if quota_ids else None, per_day, rpm)
 
 
 def parse_duration(value: object) -> float | None:
@@ -309,6 +330,8 @@ async def limited_call(
             else:
                 seconds, source = backoff_seconds(retry + 1, settings), "backoff"
             limiter.pause(seconds)
+            if refusal.requests_per_minute is not None:
+                limiter.learn(refusal.requests_per_minute)
             delay = _delay(model, seconds, "quota_refused", source, retry + 1, refusal.quota_id)
             await _announce(delay)
             # The limiter's pause holds this call (and every other) until the model is back.

@@ -16,6 +16,12 @@ Like the real API, it serves only the models it knows (``models``: the current G
 any ``register``-ed): another model is a 404 NOT_FOUND, and a thinking level the model does not
 accept a 400 INVALID_ARGUMENT, before any script or responder is consulted.
 
+With ``limit_rate(n, per_seconds)`` it enforces a quota of n generateContent requests per model
+in any sliding window of that length ("a minute", shorter in tests), refusing the rest with the
+real 429 RESOURCE_EXHAUSTED body: QuotaFailure, Help, and RetryInfo whose retryDelay is the time
+until the window has room again. Refused requests do not count, and each is kept in
+``refusals``.
+
 Responses are scripted per model as a queue of steps: ``Reply`` (parts, usage, finish reason),
 ``Failure`` (an HTTP error with Google's error body) or ``Stall`` (hold the request open past the
 client's timeout). An empty queue answers by default: a JSON object shaped by the request's
@@ -158,28 +164,49 @@ def json_reply(
     return Reply(parts=[*(thought(t) for t in thoughts), text(json.dumps(value))], usage=usage)
 
 
-def rate_limited(retry_seconds: int = 30) -> Failure:
-    return Failure(
-        429,
-        "Resource has been exhausted (e.g. check quota).",
-        details=[
-            {
-                "@type": "type.googleapis.com/google.rpc.QuotaFailure",
-                "violations": [
-                    {
-                        "quotaMetric": (
-                            "generativelanguage.googleapis.com/generate_content_requests"
-                        ),
-                        "quotaId": "GenerateRequestsPerMinutePerProjectPerModel",
-                    }
-                ],
-            },
-            {
-                "@type": "type.googleapis.com/google.rpc.RetryInfo",
-                "retryDelay": f"{retry_seconds}s",
-            },
-        ],
+def rate_limited(
+    retry_seconds: float | None = 30,
+    *,
+    model: str = "gemini-3.1-pro-preview",
+    quota_id: str = "GenerateRequestsPerMinutePerProjectPerModel",
+    quota_value: int = 30,
+) -> Failure:
+    """The 429 Gemini answers when a quota is used up, as it sends it: a QuotaFailure naming the
+    quota, a Help link and, unless `retry_seconds` is None, a RetryInfo whose retryDelay is a
+    protobuf Duration ("53s", "2.463586755s")."""
+    details: list[JsonDict] = [
+        {
+            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+            "violations": [
+                {
+                    "quotaMetric": "generativelanguage.googleapis.com/generate_content_requests",
+                    "quotaId": quota_id,
+                    "quotaDimensions": {"location": "global", "model": model},
+                    "quotaValue": str(quota_value),
+                }
+            ],
+        },
+        {
+            "@type": "type.googleapis.com/google.rpc.Help",
+            "links": [
+                {
+                    "description": "Learn more about Gemini API quotas",
+                    "url": "https://ai.google.dev/gemini-api/docs/rate-limits",
+                }
+            ],
+        },
+    ]
+    message = (
+        "You exceeded your current quota, please check your plan and billing details. For more "
+        "information on this error, head to: https://ai.google.dev/gemini-api/docs/rate-limits."
     )
+    if retry_seconds is not None:
+        delay = f"{retry_seconds:.9f}".rstrip("0").rstrip(".")
+        message += f" Please retry in {delay}s."
+        details.append(
+            {"@type": "type.googleapis.com/google.rpc.RetryInfo", "retryDelay": f"{delay}s"}
+        )
+    return Failure(429, message, details=details)
 
 
 def unavailable() -> Failure:
@@ -291,6 +318,16 @@ class Received:
 
 
 @dataclass
+class Refusal:
+    """A request refused for quota: when, the retryDelay it was told, and its body."""
+
+    model: str
+    at: float
+    retry_delay: float
+    raw: bytes
+
+
+@dataclass
 class StoredFile:
     name: str
     display_name: str | None
@@ -329,6 +366,13 @@ class FakeGemini:
         self.file_gets: list[str] = []  # names asked for with files.get, in order
         # The largest request body accepted (the API's inline limit), None for no limit.
         self.max_request_bytes: int | None = None
+        # The quota (requests per window, window seconds) and each model's accepted requests.
+        self.quota: tuple[int, float] | None = None
+        self.accepted: dict[str, deque[float]] = {}
+        self.refusals: list[Refusal] = []
+        # Responders (which may be slow: tests answer with real analyses) run in a thread, so
+        # the server goes on receiving requests meanwhile.
+        self.respond_in_thread = False
         self.app = Starlette(
             routes=[
                 Route("/v1beta/models/{target}", self._models, methods=["GET", "POST"]),
@@ -344,6 +388,31 @@ class FakeGemini:
     def shut_down(self, model: str) -> None:
         """Stop serving `model` (as Google does on a model's shutdown date)."""
         self.models.pop(model, None)
+
+    def limit_rate(self, requests: int, per_seconds: float = 60.0) -> None:
+        """Enforce a quota of `requests` generate requests per model per `per_seconds`."""
+        self.quota = (requests, per_seconds)
+
+    def _over_quota(self, received: "Received") -> Response | None:
+        if self.quota is None:
+            return None
+        limit, window = self.quota
+        now = time.monotonic()
+        accepted = self.accepted.setdefault(received.model, deque())
+        while accepted and accepted[0] <= now - window:
+            accepted.popleft()
+        if len(accepted) < limit:
+            accepted.append(now)
+            return None
+        retry = accepted[0] + window - now
+        self.refusals.append(Refusal(received.model, now, retry, received.raw))
+        failure = rate_limited(
+            round(retry, 9),
+            model=received.model,
+            quota_id="GenerateRequestsPerMinutePerProjectPerModel",
+            quota_value=limit,
+        )
+        return JSONResponse(error_body(failure), 429)
 
     def script(self, model: str, *steps: Step) -> None:
         self.scripts.setdefault(model, deque()).extend(steps)
@@ -384,7 +453,11 @@ class FakeGemini:
             model, method, body, dict(request.headers.items()), time.monotonic(), raw
         )
         self.requests.append(received)
-        if refused := self._check_key(request) or self._check_model(model, received):
+        if refused := (
+            self._check_key(request)
+            or self._check_model(model, received)
+            or self._over_quota(received)
+        ):
             return refused
         if self.max_request_bytes is not None and len(raw) > self.max_request_bytes:
             failure = Failure(
@@ -393,7 +466,11 @@ class FakeGemini:
             return JSONResponse(error_body(failure), 400)
         if refused := self._missing_file(received):
             return refused
-        step = self._next_step(model, body)
+        step = (
+            await asyncio.to_thread(self._next_step, model, body)
+            if self.respond_in_thread
+            else self._next_step(model, body)
+        )
         if isinstance(step, Reply) and self.cut_at_max_output:
             step = _cut_at(step, received.max_output_tokens)
         if isinstance(step, Reply):

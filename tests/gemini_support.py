@@ -125,6 +125,7 @@ def holmes_on_fake(
     pro: str,
     flash: str,
     retry_attempts: int = 1,
+    extra: dict[str, Any] | None = None,
     **overrides: Any,
 ) -> Iterator[LiveServer]:
     """A live Holmes on the gemini provider, talking to the fake, with quick retries (and any
@@ -142,6 +143,7 @@ def holmes_on_fake(
             "gemini_retry_initial_delay": 0.01,
             "gemini_retry_max_delay": 0.02,
             "gemini_timeout_seconds": 20,
+            **(extra or {}),
             **overrides,
         }
     )

@@ -19,9 +19,11 @@ from holmes_backend.runtime import Runtime
 DONE = {"READY", "PARTIAL", "ERROR"}
 
 
-async def upload_demo(client: httpx.AsyncClient, case_id: str, demo: Path) -> list[dict[str, Any]]:
+async def upload_demo(
+    client: httpx.AsyncClient, case_id: str, demo: Path, *, prefix: str = ""
+) -> list[dict[str, Any]]:
     files = [
-        ("files", (p.name, p.read_bytes(), mime_type_of(p.name)))
+        ("files", (prefix + p.name, p.read_bytes(), mime_type_of(p.name)))
         for p in sorted(demo.iterdir())
         if p.name != "answers.json"
     ]

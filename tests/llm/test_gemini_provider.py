@@ -4,6 +4,8 @@ Nothing leaves 127.0.0.1: the provider is pointed at the fake with HOLMES_GEMINI
 dummy key, so retries, timeouts, streaming, thoughts and usage are exercised over real sockets.
 """
 
+import asyncio
+import itertools
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -22,6 +24,7 @@ from google.genai import errors, types
 
 from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
+from holmes_backend.llm import limits
 from holmes_backend.llm.gemini import (
     AgentRole,
     Tier,
@@ -75,6 +78,9 @@ def settings_for(url: str, **overrides: Any) -> Settings:
         # Tiny backoff so retry tests take milliseconds; the shape (exponential) is the same.
         "gemini_retry_initial_delay": 0.01,
         "gemini_retry_max_delay": 0.05,
+        # "A minute" of 1 s: the pace a quota refusal teaches the limiter (90% of the quota it
+        # names, for the rest of the process) stays short.
+        "llm_minute_seconds": 1.0,
     }
     return Settings(**(values | overrides))
 
@@ -146,32 +152,81 @@ async def test_a_server_error_then_success_is_retried_once(
     assert TriageResult.model_validate(run.state["triage_results"]).files[0].file_id == "f1"
     received = server.requests_for(FLASH)
     assert len(received) == 2
-    # What reached the wire: the key, the output schema, triage's thinking and 30 s deadline.
+    # What reached the wire: the key, the output schema, triage's thinking; streamed, with the
+    # longest a call may take as the server's deadline (the idle timeout is the client's).
     request = received[-1]
     assert request.headers["x-goog-api-key"] == KEY
-    assert request.method == "generateContent"
+    assert request.method == "streamGenerateContent"
     assert request.generation_config["responseMimeType"] == "application/json"
     # Sent as JSON Schema (built once per class, shared by every request and never changed).
     assert request.generation_config.get("responseJsonSchema") == TriageResult.model_json_schema()
     assert json_schema(TriageResult) == TriageResult.model_json_schema()
     assert request.thinking_level == "LOW"
     assert request.include_thoughts is False
-    assert request.headers["x-server-timeout"] == "30"
+    assert request.headers["x-server-timeout"] == "900"
 
 
-async def test_rate_limit_surfaces_after_exactly_the_configured_attempts(
+async def test_a_quota_refusal_waits_the_retry_info_delay_and_says_so(
     fake: tuple[FakeGemini, str],
 ) -> None:
     server, url = fake
-    server.script(PRO, *(rate_limited() for _ in range(6)))
-    agent = triage_agent(settings_for(url, gemini_retry_attempts=3), tier="pro", role="domain")
+    server.script(PRO, rate_limited(0.6, quota_value=100), json_reply(TRIAGE))
+    # The backoff base is far from RetryInfo's delay, so the measured gap tells them apart.
+    settings = settings_for(url, gemini_quota_backoff_seconds=5.0)
+    delays: list[limits.Delay] = []
 
-    with pytest.raises(errors.ClientError) as raised:
-        await run_agent(agent)
+    async def heard(delay: limits.Delay) -> None:
+        delays.append(delay)
 
-    assert raised.value.code == 429
-    assert raised.value.status == "RESOURCE_EXHAUSTED"
-    assert len(server.requests_for(PRO)) == 3
+    with limits.scope(limits.CallScope(role="domain", on_delay=heard)):
+        run = await run_agent(triage_agent(settings, tier="pro", role="domain"))
+
+    assert TriageResult.model_validate(run.state["triage_results"]).files[0].file_id == "f1"
+    first, second = server.requests_for(PRO)
+    assert 0.6 <= second.at - first.at < 1.5
+    (delay,) = delays
+    assert (delay.reason, delay.source, delay.retry) == ("quota_refused", "retry_info", 1)
+    assert delay.seconds == 0.6
+    assert delay.quota_id == "GenerateRequestsPerMinutePerProjectPerModel"
+    assert delay.payload()["resume_at"].endswith("+00:00")
+
+
+async def test_without_retry_info_the_quota_backoff_doubles_then_quota_exceeded(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    server.script(PRO, *(rate_limited(None) for _ in range(4)))
+    settings = settings_for(url, gemini_quota_retries=2, gemini_quota_backoff_seconds=0.2)
+    delays: list[limits.Delay] = []
+
+    async def heard(delay: limits.Delay) -> None:
+        delays.append(delay)
+
+    with (
+        limits.scope(limits.CallScope(role="domain", on_delay=heard)),
+        pytest.raises(limits.QuotaExceededError),
+    ):
+        await run_agent(triage_agent(settings, tier="pro", role="domain"))
+
+    # One try and two retries, PRD §8.1's backoff scaled down: 0.2 s, then 0.4 s.
+    times = [r.at for r in server.requests_for(PRO)]
+    assert len(times) == 3
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    assert 0.2 <= gaps[0] < 0.35
+    assert 0.4 <= gaps[1] < 0.6
+    assert [(d.source, d.seconds) for d in delays] == [("backoff", 0.2), ("backoff", 0.4)]
+
+
+async def test_a_per_day_quota_is_not_waited_for(fake: tuple[FakeGemini, str]) -> None:
+    server, url = fake
+    server.script(PRO, rate_limited(20, quota_id="GenerateRequestsPerDayPerProjectPerModel"))
+
+    started = time.monotonic()
+    with pytest.raises(limits.QuotaExceededError, match="per-day"):
+        await run_agent(triage_agent(settings_for(url), tier="pro", role="domain"))
+
+    assert time.monotonic() - started < 2
+    assert len(server.requests_for(PRO)) == 1
 
 
 async def test_streamed_response_gives_partials_then_the_structured_result(
@@ -240,7 +295,7 @@ async def test_thoughts_and_usage_are_captured_from_events(fake: tuple[FakeGemin
     request = server.requests_for(PRO)[0]
     assert request.thinking_level == "HIGH"
     assert request.include_thoughts is True
-    assert request.headers["x-server-timeout"] == "120"
+    assert request.headers["x-server-timeout"] == "900"
 
 
 async def test_a_stall_past_the_timeout_fails_within_bounded_time(
@@ -253,20 +308,56 @@ async def test_a_stall_past_the_timeout_fails_within_bounded_time(
         url,
         gemini_retry_attempts=2,
         gemini_timeout_seconds=60,
-        gemini_triage_timeout_seconds=0.3,
+        gemini_triage_timeout_seconds=1.0,
     )
 
     started = time.monotonic()
-    with pytest.raises(TimeoutError):
+    with (
+        limits.scope(limits.CallScope(role="triage")),
+        pytest.raises(limits.ModelTimeoutError, match=r"sent nothing for 1 s"),
+    ):
         await run_agent(triage_agent(settings))
     elapsed = time.monotonic() - started
 
-    # google-genai talks through aiohttp when it is installed (LiteLLM depends on it), and does
-    # not retry a timed-out attempt there: the deadline ends the attempt, far below the 30 s
-    # stall, and the agent's next tier takes over (a long answer tried again with the same
-    # model would only time out again).
-    assert 0.3 <= elapsed < 5
+    # Nothing streamed back within triage's idle timeout ends the call, far below the 30 s
+    # stall; the SDK does not retry it (the runner tries the agent once more).
+    assert 1.0 <= elapsed < 5
     assert len(server.requests_for(FLASH)) == 1
+
+
+async def test_a_long_answer_that_keeps_coming_outlasts_the_idle_timeout(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    # Twelve pieces 0.15 s apart: 1.8 s in all, three times the 0.6 s idle timeout.
+    reply = json_reply(TRIAGE, thoughts=["Reading."])
+    reply.pieces, reply.gap = 12, 0.15
+    server.script(PRO, reply)
+    settings = settings_for(url, gemini_timeout_seconds=0.6)
+
+    started = time.monotonic()
+    with limits.scope(limits.CallScope(role="domain")):
+        run = await run_agent(triage_agent(settings, tier="pro", role="domain"))
+
+    assert time.monotonic() - started >= 1.6
+    assert TriageResult.model_validate(run.state["triage_results"]).files[0].file_id == "f1"
+    # Asked without streaming, the agent saw the complete answer only.
+    assert not any(e.partial for e in run.events)
+
+
+async def test_the_longest_call_is_bounded_even_while_the_answer_keeps_coming(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    reply = json_reply(TRIAGE)
+    reply.pieces, reply.gap = 40, 0.1
+    server.script(PRO, reply)
+    settings = settings_for(url, gemini_timeout_seconds=5, gemini_call_max_seconds=0.8)
+
+    started = time.monotonic()
+    with pytest.raises(limits.ModelTimeoutError, match=r"longer than 0\.8 s"):
+        await run_agent(triage_agent(settings, tier="pro", role="domain"))
+    assert time.monotonic() - started < 3
 
 
 async def test_default_script_answers_in_the_requested_schema(fake: tuple[FakeGemini, str]) -> None:
@@ -319,3 +410,43 @@ async def test_wrong_key_is_a_client_error_without_retries(fake: tuple[FakeGemin
         await run_agent(triage_agent(settings_for(url, gemini_api_key="wrong")))
     assert raised.value.code == 400
     assert len(server.requests) == 1
+
+
+async def test_calls_paced_under_the_quota_are_never_refused(fake: tuple[FakeGemini, str]) -> None:
+    server, url = fake
+    server.limit_rate(10, per_seconds=1.0)  # 10 a "minute" of 1 s
+    settings = settings_for(url, llm_minute_seconds=1.0, llm_requests_per_minute=5)
+    agent = triage_agent(settings)
+    await run_agent(agent)  # the client's set-up, once
+    await asyncio.sleep(1.0)
+
+    started = time.monotonic()
+    runs = await asyncio.gather(*(run_agent(agent) for _ in range(12)))
+    elapsed = time.monotonic() - started
+
+    assert all(TriageResult.model_validate(r.state["triage_results"]) for r in runs)
+    assert not server.refusals
+    assert len(server.requests_for(FLASH)) == 13
+    # The first at once, the other 11 spaced 1/5 s apart. The pace is kept when a call is let
+    # go, not when its request reaches the wire: calls starting together keep the event loop
+    # busy, and the first few go out together (measured: 5 within 13 ms at a pace of 8 a
+    # second), so a pace well under the quota is what keeps it from refusing.
+    assert elapsed >= 11 / 5
+    arrivals = [r.at for r in server.requests_for(FLASH)[1:]]
+    assert arrivals[-1] - arrivals[0] >= 1.5
+
+
+async def test_without_limits_of_its_own_the_same_calls_are_refused_and_retried(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    server.limit_rate(10, per_seconds=1.0)
+    settings = settings_for(url, llm_minute_seconds=1.0, gemini_quota_retries=5)
+    agent = triage_agent(settings)
+
+    runs = await asyncio.gather(*(run_agent(agent) for _ in range(20)))
+
+    assert all(TriageResult.model_validate(r.state["triage_results"]) for r in runs)
+    assert server.refusals
+    accepted = len(server.requests_for(FLASH)) - len(server.refusals)
+    assert accepted == 20

@@ -13,6 +13,7 @@ from holmes_backend.config import Settings
 from holmes_backend.llm.gemini import (
     RETRY_STATUS_CODES,
     genai_client,
+    role_timeout_seconds,
 )
 from holmes_backend.llm.local.model import (
     LOCAL_FLASH,
@@ -92,6 +93,7 @@ def test_gemini_model_carries_retry_timeout_and_base_url() -> None:
     assert model.retry_options is not None
     assert model.retry_options.attempts == 4
     assert model.retry_options.http_status_codes == list(RETRY_STATUS_CODES)
+    assert 429 not in RETRY_STATUS_CODES  # quota refusals are llm.limits' to wait out
     assert model.base_url == "http://127.0.0.1:9"
     # The client ADK builds from the model is what actually sends requests.
     options = model.api_client._api_client._http_options
@@ -137,14 +139,19 @@ def test_generate_config_per_role() -> None:
     assert triage.thinking_config == types.ThinkingConfig(
         thinking_level=types.ThinkingLevel.LOW, include_thoughts=False
     )
+    # The request's deadline is the longest call allowed, the same for every role: the role's
+    # own timeout (30 s triage, 120 s others) is how long the streamed call may go quiet.
     assert triage.http_options is not None
-    assert triage.http_options.timeout == 30_000
+    assert triage.http_options.timeout == 900_000
     domain = generate_config("domain", gemini)
     assert domain.thinking_config is not None
     assert domain.thinking_config.thinking_level == types.ThinkingLevel.HIGH
     assert domain.thinking_config.include_thoughts is True
     assert domain.http_options is not None
-    assert domain.http_options.timeout == 120_000
+    assert domain.http_options.timeout == 900_000
+    assert role_timeout_seconds("triage", gemini) == 30
+    assert role_timeout_seconds("domain", gemini) == 120
+    assert role_timeout_seconds(None, gemini) == 120
     # HTTP options mean nothing to the local analyst; thinking still asks it for thoughts.
     local = generate_config("orchestrator", Settings())
     assert local.http_options is None

@@ -4,7 +4,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import AliasChoices, BaseModel, Field, SecretStr, field_validator, model_validator
+from pydantic import (
+    AliasChoices,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 MIB = 1024 * 1024
@@ -72,6 +80,16 @@ DEFAULT_PRICES: dict[str, ModelPrice] = {
     "gemini-3.6-flash": _FLASH_PRICE,
     "gemini-3-flash-preview": _FLASH_PRICE,
 }
+
+
+class ModelLimitSettings(BaseModel):
+    """One model's own limits (HOLMES_LLM_MODEL_LIMITS); what is left out is the general one."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    requests_per_minute: int | None = Field(default=None, ge=1)
+    tokens_per_minute: int | None = Field(default=None, ge=1)
+    concurrency: int | None = Field(default=None, ge=1)
 
 
 class Settings(BaseSettings):
@@ -220,7 +238,28 @@ class Settings(BaseSettings):
     gemini_model_thinking_levels: dict[str, list[ThinkingLevelName]] = Field(default_factory=dict)
     # Points the SDK somewhere other than Google (the fake Gemini server in tests, a proxy).
     gemini_base_url: str | None = None
+    # Gemini calls are streamed: a call ends when the model sends nothing for this long (PRD
+    # §8.1.1's 120 s, 30 s for triage), however long the whole answer takes, up to
+    # gemini_call_max_seconds (also the deadline the server is given). A timed-out agent is
+    # tried once more on the same model, then ends AGENT_TIMEOUT.
     gemini_timeout_seconds: float = Field(default=120.0, gt=0)
+    gemini_call_max_seconds: float = Field(default=900.0, gt=0)
+    # Limits on model calls, per model and process (llm.limits): requests and input tokens
+    # (estimated from the request's size) per minute, none unless set, and calls at once
+    # (gemini_concurrency on Gemini, llm_concurrency on an OpenAI-compatible server). A model
+    # named in llm_model_limits takes its own, as JSON:
+    # '{"gemini-3.1-pro-preview": {"requests_per_minute": 20, "tokens_per_minute": 1000000}}'.
+    # Several worker processes each have their own: divide the quota between them.
+    llm_requests_per_minute: int | None = Field(default=None, ge=1)
+    llm_tokens_per_minute: int | None = Field(default=None, ge=1)
+    gemini_concurrency: int = Field(default=16, ge=1, le=256)
+    llm_model_limits: dict[str, ModelLimitSettings] = Field(default_factory=dict)
+    # The length of "a minute" for those limits (shorter in tests).
+    llm_minute_seconds: float = Field(default=60.0, gt=0)
+    # A 429 RESOURCE_EXHAUSTED is waited out (Gemini's RetryInfo delay, else PRD §8.1's
+    # 30/60/120 s: this base, doubling) and tried again this many times before QUOTA_EXCEEDED.
+    gemini_quota_retries: int = Field(default=3, ge=0)
+    gemini_quota_backoff_seconds: float = Field(default=30.0, ge=0)
     # Embedded (SQLite): how often a running job tells other server processes it is alive; one
     # silent for JOB_STALE_BEATS of these is resumed by whichever process notices first.
     job_heartbeat_seconds: float = Field(default=15.0, gt=0)
@@ -237,6 +276,7 @@ class Settings(BaseSettings):
     worker_shutdown_grace_seconds: float = Field(default=8.0, ge=0)
     worker_liveness_file: Path | None = None
     gemini_triage_timeout_seconds: float = Field(default=30.0, gt=0)
+    # Tries of a call the server failed for a moment (408, 5xx), by the SDK, with backoff.
     gemini_retry_attempts: int = Field(default=3, ge=1)
     gemini_retry_initial_delay: float = Field(default=1.0, ge=0)
     gemini_retry_max_delay: float = Field(default=8.0, ge=0)

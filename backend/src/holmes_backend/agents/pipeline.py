@@ -658,9 +658,10 @@ class Pipeline:
         try:
             result = await self._run_domain(domain, assignment, case, parent, others)
         except Exception as exc:
-            error = {"phase": "domains", "domain": domain, "error": str(exc)[:2000]}
+            reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
+            error = {"phase": "domains", "domain": domain, "error": reason[:2000]}
             if isinstance(exc, AgentFailedError):
-                error |= {"error": exc.reason[:2000], "code": exc.code}
+                error["code"] = exc.code.value
             await self._record_error(error)
             await self._set_files(
                 assignment.file_ids, FileStatus.PARTIAL, f"{domain} analysis failed"
@@ -690,7 +691,7 @@ class Pipeline:
         context = [*self._case_parts(case), *summaries]
         units = self._units(spec, assignment, context)
         outputs = await self._run_units(
-            spec, context, units, parent=parent, summary={"domain": domain}, grounded=True
+            spec, context, units, parent=parent, summary={"domain": domain}, domain=domain
         )
         # The per-domain merge of the units' outputs (PRD §4.7).
         merged = _merge(outputs, schema)
@@ -710,6 +711,36 @@ class Pipeline:
         return await grounding.ground(
             self.ctx, spec, parts, output, execution_id=execution_id, sources=self._sources
         )
+
+    async def _unit_outputs(
+        self,
+        domain: str,
+        workers: list[tuple[AgentSpec, list[str]]],
+        results: list[list[BaseModel] | BaseException],
+    ) -> list[list[BaseModel]]:
+        """The work units' outputs; a failed unit's files are PARTIAL and its error the job's,
+        the others' findings kept. Raises when every unit failed (the domain failed)."""
+        failed = [
+            (w, r) for w, r in zip(workers, results, strict=True) if isinstance(r, BaseException)
+        ]
+        for _, result in failed:
+            if not isinstance(result, Exception):
+                raise result  # cancellation, not a worker's failure
+        if len(failed) == len(workers):
+            raise failed[0][1]
+        for (spec, unit), exc in failed:
+            group = list(dict.fromkeys(m.group(1) for p in unit if (m := _FILE_ID.match(p))))
+            error = {
+                "phase": "domains",
+                "domain": domain,
+                "agent": spec.name,
+                "error": (exc.reason if isinstance(exc, AgentFailedError) else str(exc))[:2000],
+            }
+            if isinstance(exc, AgentFailedError):
+                error["code"] = exc.code.value
+            await self._record_error(error)
+            await self._set_files(group, FileStatus.PARTIAL, f"{spec.name} failed")
+        return [r for r in results if not isinstance(r, BaseException)]
 
     async def _render_block(self, domain: str, output: BaseModel) -> None:
         self._findings_blocks({domain: output})
@@ -750,7 +781,7 @@ class Pipeline:
         *,
         parent: uuid.UUID | None,
         summary: dict[str, Any],
-        grounded: bool = False,
+        domain: str | None = None,
     ) -> list[BaseModel]:
         """The agent over each unit side by side ("<name>" alone, "<role>_worker_<i>" for
         several), shared parts first: their outputs, in unit order."""
@@ -759,13 +790,23 @@ class Pipeline:
             replace(spec, name=spec.name if len(units) == 1 else f"{base}_worker_{i + 1}")
             for i in range(len(units))
         ]
+        # A domain's units: each answer's citations checked, and one failed unit does not
+        # discard the others' (its files are PARTIAL).
         results = await asyncio.gather(
             *(
-                self._run_unit(s, context, unit, parent=parent, summary=summary, grounded=grounded)
+                self._run_unit(
+                    s, context, unit, parent=parent, summary=summary, grounded=domain is not None
+                )
                 for s, unit in zip(named, units, strict=True)
-            )
+            ),
+            return_exceptions=domain is not None,
         )
-        return [output for result in results for output in result]
+        if domain is not None:
+            pairs = list(zip(named, units, strict=True))
+            return [
+                o for outputs in await self._unit_outputs(domain, pairs, results) for o in outputs
+            ]
+        return [output for result in results for output in result]  # type: ignore[union-attr]
 
     async def _run_unit(
         self,

@@ -3,9 +3,15 @@
 An execution record (PENDING → RUNNING → COMPLETED/FAILED) with model, tokens, thinking traces,
 timings and its parent; events on the case log as it goes (AGENT_SPAWNED, AGENT_STARTED,
 THINKING_UPDATE, AGENT_COMPLETED / AGENT_ERROR); its own stage-isolated ADK session; Pro first and
-Flash when Pro fails (AGENT_FALLBACK, recorded on the execution) for any reason but a model
-refusing the configuration (an unknown model, a refused thinking level): that ends the agent with
-the configuration error as its AGENT_ERROR. Each call opens its own database
+Flash when Pro fails (AGENT_FALLBACK, recorded on the execution) for any reason but these, which
+another model would hide rather than fix (PRD §8.1, §8.3):
+- a model refusing the configuration (an unknown model, a refused thinking level): AGENT_ERROR
+  with the configuration error;
+- a quota that stays exhausted (llm.limits waits out each 429 first, with PROCESSING_DELAYED on
+  the case log): AGENT_ERROR with code QUOTA_EXCEEDED;
+- a model that goes quiet past its idle timeout twice (it is tried once more): AGENT_TIMEOUT.
+An answer that does not fit the agent's schema is asked for again once, of the same model, with
+what was wrong with it, before any fallback. Each call opens its own database
 sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
@@ -35,15 +41,11 @@ from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
+from holmes_backend.llm import limits
 from holmes_backend.llm.cost import Usage, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
-from holmes_backend.llm.provider import (
-    attempt_seconds,
-    configuration_problem,
-    generate_config,
-    model_for,
-)
+from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
 from holmes_backend.models import AgentExecution
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.services import events as event_service
@@ -61,6 +63,9 @@ _APP = "holmes"
 TELEMETRY = TelemetryConfig()
 # Thought text kept per execution record and per event; the trace is for reading, not archiving.
 _THOUGHT_CHARS = 4000
+# Of a validation error told to the model when its answer is asked for again.
+_REASK_ERROR_CHARS = 3000
+REASK_HEADING = "--- YOUR PREVIOUS ANSWER WAS REJECTED ---"
 
 
 @dataclass(frozen=True)
@@ -151,10 +156,40 @@ class Completion:
 class AgentFailedError(RuntimeError):
     code: ErrorCode = ErrorCode.PROCESSING_FAILED
 
-    def __init__(self, agent: str, reason: str) -> None:
+    def __init__(self, agent: str, reason: str, code: ErrorCode | None = None) -> None:
         super().__init__(f"{agent} failed: {reason}")
         self.agent = agent
         self.reason = reason
+        self.code = code or type(self).code
+
+
+@dataclass(frozen=True)
+class ModelFailure:
+    """What a failed model attempt means for the agent."""
+
+    message: str
+    code: ErrorCode
+    # Another model would hide it, not fix it: the agent ends here.
+    final: bool
+
+
+def model_failure(exc: BaseException, tier: Tier, settings: Settings) -> ModelFailure:
+    message = f"{type(exc).__name__}: {exc}"[:2000]
+    if problem := configuration_problem(exc, model_name(tier, settings), settings):
+        return ModelFailure(problem[:2000], ErrorCode.PROCESSING_FAILED, True)
+    code = _code(exc)
+    return ModelFailure(message, code, code != ErrorCode.PROCESSING_FAILED)
+
+
+def _code(exc: BaseException) -> ErrorCode:
+    """QUOTA_EXCEEDED, AGENT_TIMEOUT or PROCESSING_FAILED; ADK may report the model's
+    exception as an error event named by its status."""
+    status = exc.code if isinstance(exc, ModelErrorEvent) else getattr(exc, "status", None)
+    if isinstance(exc, limits.QuotaExceededError) or status == ErrorCode.QUOTA_EXCEEDED:
+        return ErrorCode.QUOTA_EXCEEDED
+    if isinstance(exc, TimeoutError) or status in (ErrorCode.AGENT_TIMEOUT, "TimeoutError"):
+        return ErrorCode.AGENT_TIMEOUT
+    return ErrorCode.PROCESSING_FAILED
 
 
 class AnswerCutOffError(AgentFailedError):
@@ -172,10 +207,13 @@ class UnusableAnswerError(RuntimeError):
     """An attempt's answer could not be used (cut off, empty, off its schema); the tokens it
     used are still paid for."""
 
-    def __init__(self, message: str, usage: Usage, *, cut_off: bool = False) -> None:
+    def __init__(
+        self, message: str, usage: Usage, *, cut_off: bool = False, detail: str = ""
+    ) -> None:
         super().__init__(message)
         self.usage = usage
         self.cut_off = cut_off
+        self.detail = detail  # what was wrong with it, told to the model when it is re-asked
 
 
 @dataclass
@@ -250,27 +288,22 @@ async def run_agent(
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
-    last_error = ""
+    failure = ModelFailure("", ErrorCode.PROCESSING_FAILED, False)
     cut_off = False
     for index, tier in enumerate(tiers_of(spec)):
         if index > 0:
-            await record.fallback(tier, last_error)
-        thoughts: list[str] = []
+            await record.fallback(tier, failure.message)
         try:
-            attempt = await _attempt(ctx, spec, tier, parts, thoughts)
+            attempt = await _tries(ctx, spec, tier, parts, record)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
-            record.thought(thoughts)
-            last_error = f"{type(exc).__name__}: {exc}"[:2000]
+            failure = model_failure(exc, tier, ctx.settings)
             if isinstance(exc, UnusableAnswerError):
                 record.charge(model_name(tier, ctx.settings), exc.usage)
                 if cut_off := exc.cut_off:
                     break  # Flash's answer would be cut off as well: the caller splits the work
-            if problem := configuration_problem(exc, model_name(tier, ctx.settings), ctx.settings):
-                # An unknown model or a refused level: Flash would hide it, not fix it.
-                last_error = problem[:2000]
+            if failure.final:
                 break
             continue
-        record.thought(thoughts)
         record.charge(attempt.model, Usage.of(attempt.usage))
         if completion is not None:
             await record.wait_opened()
@@ -282,8 +315,10 @@ async def run_agent(
         else:
             await record.complete(attempt)
         return attempt.output, record.id
-    await record.fail(last_error)
-    raise (AnswerCutOffError if cut_off else AgentFailedError)(spec.name, last_error)
+    await record.fail(failure.message, failure.code)
+    raise (AnswerCutOffError if cut_off else AgentFailedError)(
+        spec.name, failure.message, failure.code
+    )
 
 
 async def check_budget(ctx: PipelineContext, spec: AgentSpec) -> None:
@@ -327,6 +362,26 @@ def model_name(tier: Tier, settings: Settings) -> str:
     return model if isinstance(model, str) else model.model
 
 
+async def _tries(
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    tier: Tier,
+    parts: Sequence[str | types.Part],
+    record: "ExecutionRecord",
+) -> Attempt:
+    """The tier's attempt, tried once more after a timeout (PRD §8.1.1)."""
+    for timeouts in range(2):
+        thoughts: list[str] = []
+        try:
+            return await _attempt(ctx, spec, tier, parts, thoughts)
+        except Exception as exc:
+            if timeouts > 0 or _code(exc) != ErrorCode.AGENT_TIMEOUT:
+                raise
+        finally:
+            record.thought(thoughts)
+    raise AssertionError("unreachable")
+
+
 async def _attempt(
     ctx: PipelineContext,
     spec: AgentSpec,
@@ -334,8 +389,29 @@ async def _attempt(
     parts: Sequence[str | types.Part],
     thoughts: list[str],
 ) -> Attempt:
-    async with asyncio.timeout(attempt_seconds(spec.role, ctx.settings)):
-        return await _run_attempt(ctx, spec, tier, parts, thoughts)
+    """One model attempt; an answer that does not fit the schema is asked for again once, of
+    the same model, with what was wrong with it. Waits for quota are on the case log."""
+
+    async def delayed(delay: limits.Delay) -> None:
+        await emit(
+            ctx,
+            EventType.PROCESSING_DELAYED,
+            delay.payload(),
+            agent_id=spec.name,
+            agent_type=spec.agent_type,
+        )
+
+    with limits.scope(limits.CallScope(role=spec.role, on_delay=delayed)):
+        try:
+            return await _run_attempt(ctx, spec, tier, parts, thoughts)
+        except UnusableAnswerError as exc:
+            if exc.cut_off:
+                raise  # a shorter answer is not asked for: the caller splits the work
+            reask = (
+                f"{REASK_HEADING}\n{exc}:\n{exc.detail[:_REASK_ERROR_CHARS]}\n"
+                "Answer the same task again with one JSON document that fits the schema."
+            )
+            return await _run_attempt(ctx, spec, tier, [*parts, reask], thoughts)
 
 
 async def _run_attempt(
@@ -392,12 +468,22 @@ async def _run_attempt(
             cut_off=True,
         )
     if not "".join(answer).strip():
-        raise UnusableAnswerError("the model returned no structured output", Usage.of(usage))
+        raise UnusableAnswerError(
+            "the model returned no structured output",
+            Usage.of(usage),
+            detail="the answer was empty",
+        )
     try:
         output = spec.schema.model_validate_json("".join(answer))
     except ValidationError as exc:
+        # Without pydantic's documentation links: they tell the model nothing.
+        detail = "\n".join(
+            line for line in str(exc).splitlines() if "errors.pydantic.dev" not in line
+        )
         raise UnusableAnswerError(
-            f"the model's output does not fit {spec.schema.__name__}", Usage.of(usage)
+            f"the model's output does not fit {spec.schema.__name__}",
+            Usage.of(usage),
+            detail=detail,
         ) from exc
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
@@ -650,10 +736,11 @@ class ExecutionRecord:
         }
         return payload, values
 
-    async def fail(self, error: str) -> None:
+    async def fail(self, error: str, code: ErrorCode = ErrorCode.PROCESSING_FAILED) -> None:
+        """FAILED, with AGENT_TIMEOUT or AGENT_ERROR (and the PRD §8.4 error code)."""
         await self._write(
-            EventType.AGENT_ERROR,
-            {"error": error},
+            EventType.AGENT_TIMEOUT if code == ErrorCode.AGENT_TIMEOUT else EventType.AGENT_ERROR,
+            {"error": error, "code": code.value},
             status=ExecutionStatus.FAILED,
             error=error,
             completed_at=utcnow(),

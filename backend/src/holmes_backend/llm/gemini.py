@@ -21,6 +21,7 @@ from google.genai import types
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
+from holmes_backend.llm import limits
 
 Tier = Literal["pro", "flash"]
 AgentRole = Literal[
@@ -34,9 +35,10 @@ AgentRole = Literal[
     "merge",
 ]
 
-# 408/429 and the 5xx a Gemini front end returns while overloaded or restarting. 501 and 505 are
-# not transient, so they are left out of the SDK's "any 5xx" default.
-RETRY_STATUS_CODES: tuple[int, ...] = (408, 429, 500, 502, 503, 504)
+# 408 and the 5xx a Gemini front end returns while overloaded or restarting. 501 and 505 are
+# not transient, so they are left out of the SDK's "any 5xx" default. A 429 is not the SDK's to
+# retry: llm.limits waits as long as the refusal says, pausing every call to the model.
+RETRY_STATUS_CODES: tuple[int, ...] = (408, 500, 502, 503, 504)
 
 # PRD §4.5 (and §4.4 / §4.12 for the roles the table leaves out). Triage trades depth for speed
 # and keeps its thoughts out of the response; everything else shows its reasoning in Trace Theater.
@@ -70,8 +72,9 @@ def timeout_ms(seconds: float) -> int:
     return max(1, math.ceil(seconds * 1000))
 
 
-def role_timeout_seconds(role: AgentRole, settings: Settings) -> float:
-    # PRD §8.1.1: 30 s for triage, 120 s for everything else.
+def role_timeout_seconds(role: str | None, settings: Settings) -> float:
+    """How long the role's call may go without receiving anything (PRD §8.1.1: 30 s for
+    triage, 120 s for everything else)."""
     if role == "triage":
         return settings.gemini_triage_timeout_seconds
     return settings.gemini_timeout_seconds
@@ -129,13 +132,20 @@ def json_schema(schema: type[BaseModel]) -> dict[str, Any]:
 
 
 class SchemaCachingGemini(Gemini):
-    """ADK's Gemini, sending an agent's output schema as JSON Schema built once per class.
+    """ADK's Gemini, every call streamed within the model's limits (llm.limits), with an
+    agent's output schema sent as JSON Schema built once per class.
+
+    Streamed, a call is bounded by an idle timeout (the role's: nothing received for that
+    long) instead of a deadline on the whole answer, which a long answer on HIGH thinking
+    outlasts; a caller that did not ask for a stream gets only the complete responses.
 
     Given a Pydantic class as `response_schema`, google-genai rebuilds its JSON schema and
     converts it to its OpenAPI subset on every request; Gemini takes the JSON Schema itself as
     `response_json_schema`, which keeps what the subset cannot say ($defs, unions). The agent
     still validates the answer against the class.
     """
+
+    settings: Settings
 
     async def generate_content_async(
         self, llm_request: LlmRequest, stream: bool = False
@@ -144,23 +154,59 @@ class SchemaCachingGemini(Gemini):
         if isinstance(schema, type) and issubclass(schema, BaseModel):
             llm_request.config.response_schema = None
             llm_request.config.response_json_schema = json_schema(schema)
-        async for response in super().generate_content_async(llm_request, stream):
-            yield response
+        settings = self.settings
+        model = llm_request.model or self.model
+        limiter = limits.limiter_for(model, limits.limits_for(model, settings))
+        texts, media = request_size(llm_request)
+
+        def streamed() -> AsyncGenerator[LlmResponse, None]:
+            return super(SchemaCachingGemini, self).generate_content_async(llm_request, stream=True)
+
+        async for response in limits.limited_call(
+            model,
+            limiter,
+            limits.estimate_tokens(texts, media),
+            streamed,
+            settings=settings,
+            idle_seconds=role_timeout_seconds(limits.current_scope().role, settings),
+            total_seconds=settings.gemini_call_max_seconds,
+        ):
+            # Partial responses keep the idle timeout from firing; they go on only if asked for.
+            if stream or not response.partial:
+                yield response
+
+
+def request_size(llm_request: LlmRequest) -> tuple[list[str], int]:
+    """The request's texts (the system instruction's among them) and its count of media parts."""
+    texts: list[str] = []
+    media = 0
+    instruction = llm_request.config.system_instruction if llm_request.config else None
+    if isinstance(instruction, str):
+        texts.append(instruction)
+    for content in llm_request.contents:
+        for part in content.parts or []:
+            if part.text:
+                texts.append(part.text)
+            elif part.inline_data is not None or part.file_data is not None:
+                media += 1
+    return texts, media
 
 
 def build_gemini(tier: Tier, settings: Settings) -> Gemini:
     """An ADK Gemini model for a tier. ADK builds one genai client per event loop from these."""
     return SchemaCachingGemini(
         model=model_id(tier, settings),
+        settings=settings,
         retry_options=retry_options(settings),
         base_url=settings.gemini_base_url,
         client_kwargs=client_kwargs(settings),
     )
 
 
-def request_http_options(role: AgentRole, settings: Settings) -> types.HttpOptions:
-    """Per-request options: only the role's timeout; retries and base URL come from the client."""
-    return types.HttpOptions(timeout=timeout_ms(role_timeout_seconds(role, settings)))
+def request_http_options(settings: Settings) -> types.HttpOptions:
+    """Per-request options: the longest a call may take (the server's deadline too); the idle
+    timeout is kept by llm.limits, retries and base URL come from the client."""
+    return types.HttpOptions(timeout=timeout_ms(settings.gemini_call_max_seconds))
 
 
 async def upload_file(

@@ -5,19 +5,18 @@ The same agents, schemas and runner as on Gemini; what differs is what a local m
 Its context window is small, so a request whose evidence would not fit is cut to the budget
 (HOLMES_LLM_CONTEXT_TOKENS less the answer's HOLMES_LLM_MAX_OUTPUT_TOKENS), the longest parts
 first, and says what was left out; and one server answers few requests at once, so at most
-HOLMES_LLM_CONCURRENCY calls are out together. Images reach a model declared to read them
-(HOLMES_LLM_MULTIMODAL) as data URIs, which LiteLLM makes of inline parts; a text-only model
-gets no media parts. The answer's schema goes as the OpenAI
+HOLMES_LLM_CONCURRENCY calls are out together (llm.limits, with any requests or tokens per
+minute configured). Images reach a model declared to read them (HOLMES_LLM_MULTIMODAL) as data
+URIs, which LiteLLM makes of inline parts; a text-only model gets no media parts. The answer's
+schema goes as the OpenAI
 `response_format` JSON schema, which these servers constrain their output to.
 
 LiteLLM is imported only when this provider is used: importing it takes seconds. It is told
 to use its bundled model-cost map, not to fetch one from GitHub at import (no network here).
 """
 
-import asyncio
 import functools
 import os
-import weakref
 from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +27,7 @@ from google.genai import types
 from pydantic import Field
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import evidence
+from holmes_backend.llm import evidence, limits
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
 
@@ -58,21 +57,6 @@ def _api_key(settings: Settings) -> str:
     # one; any placeholder is accepted by Ollama, llama.cpp and LM Studio.
     key = settings.llm_api_key.get_secret_value() if settings.llm_api_key else ""
     return key or "not-needed"
-
-
-# One gate per event loop and server: the calls out at once to that server.
-_GATES: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[str, asyncio.Semaphore]]" = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _gate(settings: Settings) -> asyncio.Semaphore:
-    gates = _GATES.setdefault(asyncio.get_running_loop(), {})
-    key = f"{settings.llm_base_url}|{settings.llm_concurrency}"
-    gate = gates.get(key)
-    if gate is None:
-        gate = gates[key] = asyncio.Semaphore(settings.llm_concurrency)
-    return gate
 
 
 def evidence_budget_chars(settings: Settings) -> int:
@@ -162,7 +146,18 @@ def _model_class() -> "type[LiteLlm]":
             self, llm_request: LlmRequest, stream: bool = False
         ) -> AsyncGenerator[LlmResponse, None]:
             _fit_request(llm_request, self.settings)
-            async with _gate(self.settings):
+            # One limiter per server, not per model: one GPU serves its models one at a time.
+            model = self.model.removeprefix(ROUTE)
+            limiter = limits.limiter_for(
+                self.settings.llm_base_url or "", limits.limits_for(model, self.settings)
+            )
+            texts = [
+                part.text
+                for content in llm_request.contents
+                for part in content.parts or []
+                if part.text
+            ]
+            async with limiter.slot(limits.estimate_tokens(texts)):
                 async for response in super().generate_content_async(llm_request, stream):
                     yield response
 

@@ -55,7 +55,7 @@ def generate_config(
     role: AgentRole, settings: Settings, tier: Tier | None = None
 ) -> types.GenerateContentConfig:
     """Thinking settings for the role (PRD §4.5, HOLMES_GEMINI_THINKING), the role's answer
-    limit (max_output_tokens) and, on Gemini, the role's request timeout. Given the tier, the
+    limit (max_output_tokens) and, on Gemini, the longest a call may take. Given the tier, the
     level is one its Gemini model accepts. An OpenAI-compatible server takes no thinking levels
     (and its answer limit is HOLMES_LLM_MAX_OUTPUT_TOKENS, its context's share)."""
     if settings.resolved_llm_provider == "openai_compat":
@@ -67,18 +67,8 @@ def generate_config(
         max_output_tokens=budget.max_output_tokens(role, settings),
     )
     if on_gemini:
-        config.http_options = gemini.request_http_options(role, settings)
+        config.http_options = gemini.request_http_options(settings)
     return config
-
-
-def attempt_seconds(role: AgentRole, settings: Settings) -> float | None:
-    """The longest one model attempt may take, retries included; None for no limit of its own.
-
-    On a local server the call's own timeout bounds each try, and time spent queued behind the
-    calls already out (HOLMES_LLM_CONCURRENCY) is not the model's."""
-    if settings.resolved_llm_provider == "openai_compat":
-        return None
-    return gemini.role_timeout_seconds(role, settings) * (settings.gemini_retry_attempts + 1)
 
 
 async def check_models(settings: Settings) -> None:
@@ -101,7 +91,6 @@ def configuration_problem(exc: BaseException, model: str, settings: Settings) ->
 __all__ = [
     "AgentRole",
     "Tier",
-    "attempt_seconds",
     "check_models",
     "configuration_problem",
     "generate_config",

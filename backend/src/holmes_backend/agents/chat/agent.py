@@ -36,14 +36,16 @@ from holmes_backend.agents.runner import (
     Attempt,
     ExecutionRecord,
     PipelineContext,
+    model_failure,
     model_name,
     tiers_of,
 )
 from holmes_backend.agents.schemas import ChatAnswer, PlaceRef
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelErrorEvent
-from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
+from holmes_backend.llm.provider import generate_config, model_for
 from holmes_backend.tools.case_knowledge import CaseTools
+from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
 
 SPEC = AgentSpec(AGENT_NAME, "CHAT", "chat", "pro", ChatAnswer, INSTRUCTION)
@@ -102,7 +104,7 @@ class ChatRun:
     async def _run(self) -> AsyncIterator[str]:
         record = await ExecutionRecord.open(self.ctx, SPEC, None, {"question": self.question[:200]})
         self.tools.execution_id = record.id
-        last_error = ""
+        last_error, code = "", ErrorCode.PROCESSING_FAILED
         for index, tier in enumerate(tiers_of(SPEC)):
             if index > 0:
                 await self.trail.flush()
@@ -111,12 +113,10 @@ class ChatRun:
                 async for piece in self._attempt(tier):
                     yield piece
             except Exception as exc:  # any model or tool failure: the next tier, or the end
-                last_error = f"{type(exc).__name__}: {exc}"[:2000]
-                if problem := configuration_problem(
-                    exc, model_name(tier, self.ctx.settings), self.ctx.settings
-                ):
-                    last_error = problem[:2000]  # Flash would hide it, not fix it
-                    break
+                failure = model_failure(exc, tier, self.ctx.settings)
+                last_error, code = failure.message, failure.code
+                if failure.final:
+                    break  # configuration, quota or timeout: Flash would hide it, not fix it
                 if self.streamed:
                     break  # half an answer is out; another model cannot take it back
                 self.markers = Markers(self.tools.book)  # nothing of this attempt is kept
@@ -142,8 +142,8 @@ class ChatRun:
             await record.complete(attempt)
             return
         await self.trail.flush()
-        await record.fail(last_error)
-        raise AgentFailedError(SPEC.name, last_error)
+        await record.fail(last_error, code)
+        raise AgentFailedError(SPEC.name, last_error, code)
 
     @property
     def citations(self) -> list[dict[str, Any]]:

@@ -96,6 +96,7 @@ def responder(model: str, body: JsonDict) -> Step | None:
                 title="A person leaves through the side door",
                 summary="Seen on the camera at 12:34.",
                 confidence=0.8,
+                severity="MEDIUM",
                 sources=[
                     SourceRef(
                         file_id=video,

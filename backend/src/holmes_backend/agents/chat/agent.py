@@ -41,6 +41,7 @@ from holmes_backend.agents.runner import (
     tiers_of,
 )
 from holmes_backend.agents.schemas import ChatAnswer, PlaceRef
+from holmes_backend.llm.cost import Usage
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import generate_config, model_for
@@ -139,6 +140,7 @@ class ChatRun:
                 model_name(tier, self.ctx.settings), self.answer, self.thoughts, _total(self.usages)
             )
             await self.trail.flush()
+            record.charge(attempt.model, Usage.of(attempt.usage))  # tokens and cost on the record
             await record.complete(attempt)
             return
         await self.trail.flush()

@@ -4,9 +4,11 @@ import type { AgentNodeOut, EventEnvelope } from "@/client/types.gen";
 
 import {
   type FlowAgent,
+  activeDelay,
   applyEvent,
   applyEvents,
   chatView,
+  currentDelay,
   emptyLog,
   mergeRecords,
   processingView,
@@ -441,5 +443,65 @@ describe("useAgentFlow", () => {
     useCaseEvents.setState({ caseId: "c2", events: fullRun().events });
     expect(useAgentFlow.getState().log.lastEventId).toBe(0);
     detach();
+  });
+});
+
+describe("quota waits and grounding", () => {
+  const delayed = (log: Log, name: string, type: string, resumeAt: string) =>
+    log.push("PROCESSING_DELAYED", name, type, {
+      model: "gemini-pro",
+      reason: "RESOURCE_EXHAUSTED",
+      delay_seconds: 30.5,
+      resume_at: resumeAt,
+      source: "retry_info",
+      retry: 1,
+      quota_id: "GenerateRequestsPerMinutePerProjectPerModel",
+    });
+  const counts = { citations: 9, held: 7, unchecked: 1, items: 4, failed: 2, reasked: 2, fixed: 1, unverified: 1, dropped: 0 };
+
+  it("reads PROCESSING_DELAYED as a wait of the agent, current until its resume time", () => {
+    const log = new Log();
+    log.started("j1");
+    log.spawn("triage_agent", "TRIAGE", "t");
+    delayed(log, "triage_agent", "TRIAGE", "2026-11-22T10:01:00+00:00");
+    const agent = applyEvents(emptyLog(), log.events).agents.t!;
+    expect(agent.status).toBe("RUNNING");
+    expect(agent.error).toBeNull();
+    expect(agent.delay).toMatchObject({
+      model: "gemini-pro",
+      delaySeconds: 30.5,
+      resumeAt: "2026-11-22T10:01:00+00:00",
+      source: "retry_info",
+      retry: 1,
+      quotaId: "GenerateRequestsPerMinutePerProjectPerModel",
+    });
+    expect(activeDelay(agent, Date.parse("2026-11-22T10:00:30Z"))).not.toBeNull();
+    expect(activeDelay(agent, Date.parse("2026-11-22T10:01:01Z"))).toBeNull();
+    expect(currentDelay(processingView(applyEvents(emptyLog(), log.events)).agents, Date.parse("2026-11-22T10:00:30Z"))?.resumeAt).toBe(
+      "2026-11-22T10:01:00+00:00",
+    );
+  });
+
+  it("ends the wait at the agent's next event, and ignores a delay without a resume time", () => {
+    const log = new Log();
+    log.started("j1");
+    log.spawn("triage_agent", "TRIAGE", "t");
+    delayed(log, "triage_agent", "TRIAGE", "2026-11-22T10:01:00+00:00");
+    log.think("triage_agent", "TRIAGE", "Reading.");
+    expect(applyEvents(emptyLog(), log.events).agents.t!.delay).toBeNull();
+    log.push("PROCESSING_DELAYED", "triage_agent", "TRIAGE", { model: "gemini-pro", delay_seconds: 3 });
+    expect(applyEvents(emptyLog(), log.events).agents.t!.delay).toBeNull();
+  });
+
+  it("reads GROUNDING_CHECKED and the records' grounding", () => {
+    const log = new Log();
+    log.started("j1");
+    log.spawn("legal_agent", "LEGAL", "l");
+    log.push("GROUNDING_CHECKED", "legal_agent", "LEGAL", { execution_id: "l", ...counts });
+    const state = applyEvents(emptyLog(), log.events);
+    expect(state.agents.l!.grounding).toEqual(counts);
+    const fromRecords = mergeRecords(emptyLog(), [record("x", "evidence_agent", "EVIDENCE", { grounding: { ...counts, held: 9 } })]);
+    expect(fromRecords.agents.x!.grounding).toMatchObject({ held: 9, citations: 9 });
+    expect(mergeRecords(state, [record("l", "legal_agent", "LEGAL")]).agents.l!.grounding).toEqual(counts);
   });
 });

@@ -17,7 +17,7 @@
 import { create } from "zustand";
 
 import { listAgents } from "@/client/sdk.gen";
-import type { AgentNodeOut, CaseStatus, EventEnvelope } from "@/client/types.gen";
+import type { AgentNodeOut, CaseStatus, EventEnvelope, GroundingOut } from "@/client/types.gen";
 import { ApiError, errorMessage, unwrap } from "@/lib/api";
 import { useCaseEvents } from "@/stores/events";
 
@@ -43,6 +43,21 @@ export type RunStatus = "RUNNING" | "READY" | "PARTIAL" | "ERROR";
 export type ToolCall = { eventId: number; at: string; tool: string; args: Record<string, unknown>; results: number | null; error: string | null };
 export type Note = { eventId: number; at: string; text: string };
 export type Tokens = { input: number; output: number; thinking: number };
+/** A PROCESSING_DELAYED payload (backend llm/limits.py `Delay.payload()`): a call waiting out a
+ *  model quota until `resumeAt`. */
+export type QuotaDelay = {
+  eventId: number;
+  model: string | null;
+  reason: string | null;
+  delaySeconds: number | null;
+  resumeAt: string;
+  /** "retry_info" (the provider said how long) or "backoff" (our own wait). */
+  source: string | null;
+  retry: number | null;
+  quotaId: string | null;
+};
+/** A GROUNDING_CHECKED payload (backend agents/grounding.py) or a record's `grounding`. */
+export type Grounding = GroundingOut;
 
 export type FlowAgent = {
   /** The node id: the execution id, or "placeholder:…" / "merge:…" for what the view adds. */
@@ -80,6 +95,10 @@ export type FlowAgent = {
   workers: number | null;
   /** Earlier executions of the same agent in this job (a resumed job runs a phase again). */
   attempts: number;
+  /** The latest quota wait, until a later event of the agent (see `activeDelay` for its end). */
+  delay: QuotaDelay | null;
+  /** How its citations held up, once checked. */
+  grounding: Grounding | null;
 };
 
 export type PlannedDomain = { domain: string; files: number; workers: number; complexity: number | null };
@@ -203,6 +222,8 @@ function blankAgent(executionId: string, name: string, agentType: string | null,
     synthetic: null,
     workers: null,
     attempts: 0,
+    delay: null,
+    grounding: null,
   };
 }
 
@@ -275,10 +296,76 @@ function target(log: FlowLog, event: EventEnvelope): string | null {
   return name ? (log.byName[name] ?? null) : null;
 }
 
+const GROUNDING_FIELDS = ["citations", "held", "unchecked", "items", "failed", "reasked", "fixed", "unverified", "dropped"] as const;
+
+function readGrounding(payload: Payload): Grounding | null {
+  if (num(payload.citations) === null) return null;
+  const count = (field: (typeof GROUNDING_FIELDS)[number]) => num(payload[field]) ?? 0;
+  return {
+    citations: count("citations"),
+    held: count("held"),
+    unchecked: count("unchecked"),
+    items: count("items"),
+    failed: count("failed"),
+    reasked: count("reasked"),
+    fixed: count("fixed"),
+    unverified: count("unverified"),
+    dropped: count("dropped"),
+  };
+}
+
+function readDelay(payload: Payload, eventId: number): QuotaDelay | null {
+  const resumeAt = str(payload.resume_at);
+  if (!resumeAt || Number.isNaN(Date.parse(resumeAt))) return null;
+  return {
+    eventId,
+    model: str(payload.model),
+    reason: str(payload.reason),
+    delaySeconds: num(payload.delay_seconds),
+    resumeAt,
+    source: str(payload.source),
+    retry: num(payload.retry),
+    quotaId: str(payload.quota_id),
+  };
+}
+
+/** The agent's quota wait while it lasts: until its resume time (a later event clears it). */
+export function activeDelay(agent: FlowAgent, now: number = Date.now()): QuotaDelay | null {
+  const delay = agent.delay;
+  return delay && !TERMINAL.has(agent.status) && Date.parse(delay.resumeAt) > now ? delay : null;
+}
+
+/** The wait the job view mentions: of the agents waiting, the one resuming last. */
+export function currentDelay(agents: readonly FlowAgent[], now: number = Date.now()): QuotaDelay | null {
+  let latest: QuotaDelay | null = null;
+  for (const agent of agents) {
+    const delay = activeDelay(agent, now);
+    if (delay && (!latest || Date.parse(delay.resumeAt) > Date.parse(latest.resumeAt))) latest = delay;
+  }
+  return latest;
+}
+
 function apply(log: FlowLog, event: EventEnvelope): void {
   const payload: Payload = event.payload ?? {};
   const at = event.timestamp;
+  // Any later event of an agent ends the quota wait it was in.
+  if (event.type !== "PROCESSING_DELAYED") {
+    const id = target(log, event);
+    if (id && log.agents[id]?.delay) patchAgent(log, id, { delay: null });
+  }
   switch (event.type) {
+    case "PROCESSING_DELAYED": {
+      const id = target(log, event);
+      const delay = readDelay(payload, event.id);
+      if (id && delay) patchAgent(log, id, { delay });
+      return;
+    }
+    case "GROUNDING_CHECKED": {
+      const id = target(log, event);
+      const grounding = readGrounding(payload);
+      if (id && grounding) patchAgent(log, id, { grounding });
+      return;
+    }
     case "PROCESSING_STARTED": {
       const jobId = str(payload.job_id);
       if (jobId !== log.jobId || !log.runs[jobId ?? ""]) {
@@ -491,6 +578,7 @@ export function mergeRecords(log: FlowLog, records: readonly AgentNodeOut[]): Fl
         tokens: hasTokens ? tokens : known.tokens,
         thinking: record.thinking_traces.length > known.thinking.length ? record.thinking_traces : known.thinking,
         error: record.error ?? known.error,
+        grounding: record.grounding ?? known.grounding,
       };
     } else {
       const agent = blankAgent(record.id, record.agent_name, record.agent_type, late);
@@ -510,6 +598,7 @@ export function mergeRecords(log: FlowLog, records: readonly AgentNodeOut[]): Fl
         tokens: hasTokens ? tokens : null,
         thinking: record.thinking_traces,
         error: record.error,
+        grounding: record.grounding,
       };
     }
     for (const child of record.children) visit(child, record.id);

@@ -15,6 +15,7 @@ import { AgentNode, PhaseNode } from "./AgentNode";
 import styles from "./flow.module.css";
 import { PROVIDER_NAMES, clockTime, formatUsd, plural, providersOf, totalCost } from "./format";
 import { type FlowNode, layoutChat, layoutProcessing } from "./layout";
+import { QuotaNotice } from "./AgentNotices";
 import { RunProgress } from "./RunProgress";
 import { StreamBanner, StreamStatusPill } from "./StreamStatus";
 
@@ -115,6 +116,7 @@ function FlowPanel({ caseId }: { caseId: string }) {
       <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-slate-200 bg-white px-4 py-2">
         <RunSummary run={lane === "processing" ? processing.run : null} lane={lane} chatRuns={chatRuns} />
         <ProviderPill providers={providers} />
+        <QuotaNotice agents={lane === "processing" ? processing.agents : chat.agents} />
         {cost > 0 ? (
           <span className="shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600" data-testid="case-cost" title="What the case's model calls cost, from the server's price table">
             Cost: <span className="font-medium text-slate-800">{formatUsd(cost)}</span>

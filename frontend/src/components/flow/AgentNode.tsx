@@ -6,6 +6,7 @@ import { memo, useEffect, useState } from "react";
 import { type AgentStatus, type FlowAgent, totalTokens } from "@/stores/agentFlow";
 
 import styles from "./flow.module.css";
+import { AgentGrounding, AgentQuotaWait, useActiveDelay } from "./AgentNotices";
 import { STATUS_TEXT, formatCount, formatSeconds, shortModel } from "./format";
 import { BoltIcon, StatusIcon } from "./icons";
 import type { AgentFlowNode, PhaseFlowNode } from "./layout";
@@ -54,6 +55,7 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
   const model = shortModel(agent.model);
   const fallback = shortModel(agent.fallbackModel);
   const note = subtitle(agent);
+  const delay = useActiveDelay(agent);
   const metrics = [duration, tokens !== null && tokens > 0 ? `${formatCount(tokens)} tok` : null].filter(Boolean).join(" · ");
 
   return (
@@ -83,7 +85,15 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
       </div>
       {compact ? (
         <div className="flex min-w-0 items-center gap-1.5 pl-7 text-[11.5px] text-slate-500">
-          {fallback ? <FallbackTag model={fallback} /> : note ? <span className="truncate">{note}</span> : null}
+          {fallback ? (
+            <FallbackTag model={fallback} />
+          ) : delay ? (
+            <AgentQuotaWait delay={delay} />
+          ) : agent.grounding ? (
+            <AgentGrounding agent={agent} />
+          ) : note ? (
+            <span className="truncate">{note}</span>
+          ) : null}
           {metrics ? <span className="ml-auto shrink-0 tabular-nums">{metrics}</span> : null}
         </div>
       ) : (
@@ -105,10 +115,17 @@ function AgentNodeView({ data, selected }: NodeProps<AgentFlowNode>) {
             {fallback ? <FallbackTag model={fallback} /> : null}
             {agent.status === "FAILED" || agent.status === "TIMEOUT" ? (
               <span className="truncate font-medium text-rose-700">{agent.error ?? "Failed"}</span>
+            ) : delay ? (
+              <AgentQuotaWait delay={delay} />
             ) : metrics ? (
               <span className="shrink-0 tabular-nums">{metrics}</span>
             ) : null}
           </div>
+          {agent.grounding ? (
+            <div className="flex min-w-0 items-center gap-1.5 pl-7 text-[11px] text-slate-500">
+              <AgentGrounding agent={agent} />
+            </div>
+          ) : null}
         </>
       )}
       <Handle type="source" position={Position.Right} className="!h-1.5 !w-1.5 !min-w-0 !border-0 !bg-slate-300" isConnectable={false} />

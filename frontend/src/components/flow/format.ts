@@ -77,3 +77,28 @@ export function totalCost(records: readonly CostRecord[]): number {
 export function formatUsd(value: number): string {
   return value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(4)}`;
 }
+
+/** "14:05:09": the local time as HH:MM:SS (24 h), whatever the locale. */
+export function clockTime24(iso: string | null): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
+/** "Citations: 7/9 checked" and, when any, "2 re-asked, 1 unverified, 1 dropped". */
+export function groundingText(grounding: {
+  citations: number;
+  held: number;
+  reasked: number;
+  unverified: number;
+  dropped: number;
+}): { checked: string; outcome: string | null } {
+  const outcome = [
+    grounding.reasked ? `${grounding.reasked} re-asked` : null,
+    grounding.unverified ? `${grounding.unverified} unverified` : null,
+    grounding.dropped ? `${grounding.dropped} dropped` : null,
+  ].filter((part): part is string => part !== null);
+  return { checked: `Citations: ${grounding.held}/${grounding.citations} checked`, outcome: outcome.length ? outcome.join(", ") : null };
+}

@@ -75,7 +75,7 @@ async def test_an_output_kept_as_its_model_is_stored_as_its_json(runtime: Runtim
         "element": "Board approval of the €2.4 m transfer — not in the minutes",
         "current_strength": "MISSING",
         "recommendation": "request the minute book",
-        "sources": [{"file_id": "a", "page": 2}],
+        "sources": [{"file_id": "a", "page": 2, "excerpt": "Minute book, item 7: no resolution"}],
     }
     output = SynthesisOutput.model_validate({"evidence_gaps": [gap]})
     job_id = await _job(runtime, {})

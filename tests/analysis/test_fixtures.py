@@ -22,7 +22,7 @@ FLOORS = {
     "series": 4,
     "required_steps": 2,
     "uncorroborated": 2,
-    "payments": 1,
+    "payments": 2,
 }
 
 

@@ -148,3 +148,25 @@ async def test_messages_records_of_an_occasion_and_rules_reach_their_domains(
     assert by_id["gifts_policy"].domain_scores.legal >= 0.4
     # Whose number is whose is what the evidence domain reads call records by.
     assert by_id["subpoena_return"].domain_scores.evidence >= 0.4
+
+
+async def test_a_payment_told_in_prose_reaches_the_financial_agent(tmp_path: Path) -> None:
+    """Minutes or a letter telling of money paid are what the Financial analyst checks against
+    the bank's records; a meeting's note without money is not sent there for it."""
+    told = (
+        "MINUTES OF THE COMMITTEE MEETING, 12 September 2023\n"
+        "Present: A. Ferris (Chair), L. Odum (Secretary), P. Brandt (Treasurer)\n"
+        "1. Apologies were received from two members.\n"
+        "2. The Treasurer reported that the $8,200 transferred on 14 August was the booking fee "
+        "for the hall, and that the caterer would be confirmed at the next meeting.\n"
+        "3. The Secretary will circulate the volunteer roster before the fair.\n"
+        "4. The next meeting will be held on 10 October at the community centre.\n"
+    )
+    minutes = await text_doc(tmp_path, "minutes.txt", told)
+    plain = await text_doc(
+        tmp_path, "minutes_plain.txt", told.replace("the $8,200 transferred on 14 August", "it")
+    )
+    result, _ = run(TriageResult, [minutes, plain])
+    by_id = {f.file_id: f for f in result.files}
+    assert by_id["minutes"].domain_scores.financial >= 0.4
+    assert by_id["minutes_plain"].domain_scores.financial < 0.4

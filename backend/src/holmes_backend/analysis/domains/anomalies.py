@@ -18,7 +18,7 @@
 import re
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from itertools import pairwise
 from typing import TypeVar
@@ -33,6 +33,7 @@ from holmes_backend.analysis.domains.ledger import (
 from holmes_backend.analysis.facts.cells import ACTED_BY
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import find_names, name_key, same_party
 
@@ -238,10 +239,64 @@ def _within(first: _Tx, second: _Tx, days: int) -> bool:
 _Pairs = dict[tuple[str, str], list[_Tx]]
 
 
+_NARRATIVE_WORD = re.compile(r"(?<![\w:])([^\W\d_]{3,})(?![\w:])")
+_HOLDER_MIN_ROWS = 3
+
+
+def _narrative(tx: Transaction) -> str:
+    """The other side as a statement's narrative names it: its first word that is no booking
+    word ("EFT PAYMENT; MKHABELA PROP VENTURES REF…" -> MKHABELA)."""
+    for found in _NARRATIVE_WORD.finditer(tx.description):
+        word, low = found[1], found[1].casefold()
+        if low not in PAYMENT_CODES and low not in FINANCIAL_WORDS and low not in STOPWORDS:
+            return word
+    return ""
+
+
+def _holders(items: list[_Tx]) -> dict[str, set[str]]:
+    """Per file, the parties named on every one of its payments: a statement that names its
+    own holder on each line (at least three)."""
+    by_file: dict[str, list[_Tx]] = defaultdict(list)
+    for item in items:
+        by_file[item.tx.source.file_id].append(item)
+    return {
+        file_id: set.intersection(*({i.sender, i.receiver} - {""} for i in group))
+        for file_id, group in by_file.items()
+        if len(group) >= _HOLDER_MIN_ROWS
+    }
+
+
+def _traced(items: list[_Tx]) -> list[_Tx]:
+    """The payments with both sides keyed for tracing money. An unnamed side is its statement's
+    holder (see _Tx.payer), unless the statement names its holder on every line: then the other
+    side is known by its narrative's first word, whatever name was read from it ("KINGSMERE DEVS
+    LT 0417ALDRIDGE" and "KINGSMERE DEVS LT ALDRIDGE LINDEN CRES" are one party)."""
+    holders = _holders(items)
+    traced: list[_Tx] = []
+    for item in items:
+        own = holders.get(item.tx.source.file_id, set())
+        if own & {item.sender, item.receiver} and not {item.sender, item.receiver} <= own:
+            other = _narrative(item.tx).casefold()
+            key = f"narrative {other}" if other else f"unknown {item.number}"
+            paid_out = item.sender in own
+            sender, receiver = (item.sender, key) if paid_out else (key, item.receiver)
+            traced.append(replace(item, sender=sender, receiver=receiver))
+        else:
+            traced.append(item)
+    return traced
+
+
+def _named(item: _Tx, paying: bool) -> str:
+    """A traced leg's party for the reader: as its narrative names it when traced by it, else as
+    recorded."""
+    party, key = (item.tx.from_party, item.sender) if paying else (item.tx.to_party, item.receiver)
+    return _narrative(item.tx) if key.startswith("narrative ") else party or "?"
+
+
 def round_trips(items: list[_Tx]) -> list[Anomaly]:
     by_pair: _Pairs = defaultdict(list)
     by_sender: dict[str, list[_Tx]] = defaultdict(list)
-    for item in items:
+    for item in _traced(items):
         if item.payer != item.payee:
             by_pair[(item.payer, item.payee)].append(item)
             by_sender[item.payer].append(item)
@@ -295,14 +350,11 @@ def _add_trip(
     seen.add(key)
     sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
     if aggregated:
-        route = (
-            f"{legs[0].tx.from_party or '?'} → {legs[0].tx.to_party or '?'} (\u00d7{len(legs) - 1})"
-        )
-        route += f" → {legs[-1].tx.to_party or '?'}"
+        first = legs[0]
+        route = f"{_named(first, True)} → {_named(first, False)} (\u00d7{len(legs) - 1})"
+        route += f" → {_named(legs[-1], False)}"
     else:
-        route = " → ".join(
-            [legs[0].tx.from_party or "?", *[leg.tx.to_party or "?" for leg in legs]]
-        )
+        route = " → ".join([_named(legs[0], True)] + [_named(leg, False) for leg in legs])
     returned = legs[-1].tx.amount / sent
     found.append(
         Anomaly(
@@ -503,8 +555,11 @@ def _recurring(group: list[_Tx]) -> bool:
 
 def round_amounts(items: list[_Tx]) -> list[Anomaly]:
     by_payee: dict[str, list[_Tx]] = defaultdict(list)
+    holders = _holders(items)
     for item in items:
-        by_payee[item.receiver or f"file:{item.tx.source.file_id}"].append(item)
+        # One named payee's, not a statement's own receipts nor sums whose payee is not said.
+        if item.receiver and item.receiver not in holders.get(item.tx.source.file_id, ()):
+            by_payee[item.receiver].append(item)
     found: list[Anomaly] = []
     for group in by_payee.values():
         whole = [i for i in group if i.tx.amount >= ROUND_MIN and i.tx.amount % ROUND_UNIT == 0]

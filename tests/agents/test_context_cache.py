@@ -48,7 +48,9 @@ EVIDENCE = '<<<EVIDENCE {"file_id": "f1", "filename": "ledger.csv"}>>>\n' + "".j
     for i in range(1, 1000)
 )
 SPECS = [
-    AgentSpec(f"{domain}_agent", domain.upper(), "domain", "pro", TriageResult, INSTRUCTIONS[domain])
+    AgentSpec(
+        f"{domain}_agent", domain.upper(), "domain", "pro", TriageResult, INSTRUCTIONS[domain]
+    )
     for domain in ("financial", "legal", "evidence")
 ]
 PRO_PRICE = (2.0, 0.2, 12.0, 4.5)  # input, cached, output, storage per hour: USD per 1M
@@ -182,7 +184,8 @@ async def test_an_expired_cache_is_sent_with_its_content_and_made_again(
     requests = server.requests_for(PRO_MODEL)
     # The second agent's request was refused (its cache gone), then sent with its content.
     refused = requests[1]
-    assert refused.cached_content == first.name and refused.finish_reason is None
+    assert refused.cached_content == first.name
+    assert refused.finish_reason is None
     resent = requests[2]
     assert resent.cached_content is None
     assert EVIDENCE in user_text_of(resent.body)
@@ -232,7 +235,7 @@ def test_offline_no_prefix_is_shared(runtime: Runtime) -> None:
 async def test_the_fake_refuses_what_the_real_api_refuses(
     fake: tuple[FakeGemini, str],
 ) -> None:
-    server, url = fake
+    _server, url = fake
     client = genai.Client(api_key=KEY, http_options=types.HttpOptions(base_url=url))
     contents = [types.Content(role="user", parts=[types.Part(text=EVIDENCE)])]
     with pytest.raises(genai_errors.ClientError) as small:
@@ -247,8 +250,11 @@ async def test_the_fake_refuses_what_the_real_api_refuses(
     cache = await client.aio.caches.create(
         model=PRO_MODEL, config=types.CreateCachedContentConfig(contents=contents, ttl="60s")
     )
-    assert cache.name and cache.usage_metadata and cache.usage_metadata.total_token_count
-    assert cache.expire_time is not None and cache.create_time is not None
+    assert cache.name
+    assert cache.usage_metadata
+    assert cache.usage_metadata.total_token_count
+    assert cache.expire_time is not None
+    assert cache.create_time is not None
     assert 59 <= (cache.expire_time - cache.create_time).total_seconds() <= 61
 
     # With a system instruction beside the cache, or on another model: 400.

@@ -131,11 +131,13 @@ async def validate(
     extracted = await to_thread.run_sync(engine.extract, docs)
     on_model = ctx.settings.resolved_llm_provider != "local"
     figures = _figures_block(extracted, None)
-    # Documents first: a document several of these agents read is one context cache.
-    documents = [_document(d) for d in docs]
+    # Documents first, the one most verifiers read first of all: a document several of these
+    # agents start with is one context cache (llm.context_cache).
+    readers = Counter(_document(p.doc) for p in extracted.plans if p.doc is not None)
+    documents = sorted((_document(d) for d in docs), key=lambda d: -readers[d])
     extractor_parts = [*documents, figures]
     if on_model:
-        _share_documents(documents, extracted.plans)
+        _share_documents(documents, readers)
     _, extractor_id = await _step(
         ctx,
         EXTRACTOR,
@@ -267,13 +269,13 @@ async def _verify(
     return checks, execution_id
 
 
-def _share_documents(documents: list[str], plans: list[engine.Plan]) -> None:
+def _share_documents(documents: list[str], readers: Counter[str]) -> None:
     """Each document to the job's context caches with its readers: the verifiers of its
     statements, and the extractor for the first (its request starts with it)."""
     caches = context_cache.current()
     if caches is None:
         return
-    readers = Counter(_document(p.doc) for p in plans if p.doc is not None)
+    readers = Counter(readers)
     if documents:
         readers[documents[0]] += 1
     for document, count in readers.items():

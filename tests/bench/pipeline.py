@@ -23,8 +23,10 @@ Tokens: every call's input tokens as the fake bills them (4 characters a token, 
 usageMetadata reports them) against the case's evidence tokens (every file's evidence block, read
 and rendered here the way the server renders it): input tokens sent per evidence token, cached
 tokens counted at their price ratio (a tenth), each context cache's tokens once at the full
-price (its creation; its storage is not counted). With --token-latency the fake's latency grows with
-the request (2 s + 1 s per 10k input tokens), so wall time shows what sending less saves.
+price (its creation; its storage is not counted), and by agent from the execution records. With
+--token-latency the fake's latency grows with the request (2 s + 1 s per 10k input tokens, a
+cache's tokens included: no latency is credited to caching), so wall time shows what sending
+less saves.
 
 Local path: the same server on the local provider, on 50 and 500 files: seconds, files/s and the
 server's peak RSS (psutil on the subprocess).

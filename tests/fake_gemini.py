@@ -7,6 +7,8 @@ Routes (api version v1beta, key in the ``x-goog-api-key`` header):
   POST /v1beta/models/{model}:countTokens
   POST /upload/v1beta/files                      File API resumable upload (start, then chunks)
   GET|DELETE /v1beta/files/{id}                  (403 "may not exist" once gone, as the API)
+  POST /v1beta/cachedContents                    context caching: caches.create
+  GET|DELETE /v1beta/cachedContents/{id}         (403 "CachedContent not found" once gone)
 
 Uploaded files carry an expirationTime 48 h on; ``expire(name)`` drops one early, after which a
 request referencing it is refused with the API's 403. ``Received.media_parts`` (inline_parts,
@@ -33,6 +35,15 @@ each other and with the request's size. ``cut_at_max_output`` cuts an answer lon
 request's maxOutputTokens there, finishing MAX_TOKENS, as the real API does;
 ``latency_per_10k_tokens`` adds latency growing with the request's tokens.
 
+Context caches behave as the real API's (observed on the Gemini API, Sept. 2026): one below
+the model's minimum (``CACHE_MIN_TOKENS``) is refused with 400 "Cached content is too small";
+it lives for its ttl (an hour when none is given) and ``expire_cache(name)`` ends it early; a
+request referring to one that is gone is refused with 403 "CachedContent not found (or
+permission denied)", one that also sets systemInstruction, tools or toolConfig with 400, one on
+another model than the cache's with 400. A request that reads a cache is answered (and billed)
+as if the cache's contents came first: promptTokenCount counts them, cachedContentTokenCount
+says how many were read from the cache.
+
 By hand: ``uv run python -m tests.fake_gemini --port 8089``, then point Holmes at it with
 HOLMES_GEMINI_BASE_URL=http://127.0.0.1:8089 GEMINI_API_KEY=anything.
 """
@@ -47,6 +58,7 @@ import uuid
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import uvicorn
@@ -85,6 +97,14 @@ REAL_MODELS: dict[str, tuple[str, ...]] = {
     "gemini-3.6-flash": _FLASH_FOUR,
     "gemini-3-flash-preview": _FLASH_FOUR,
 }
+
+
+# The smallest cache each model accepts (ai.google.dev/gemini-api/docs/caching: Gemini 3 Pro
+# 4,096 tokens, Gemini 3 Flash 1,024), kept apart from Holmes's own table.
+CACHE_MIN_TOKENS: dict[str, int] = {
+    model: 1024 if "flash" in model else 4096 for model in REAL_MODELS
+}
+CACHE_DEFAULT_TTL_SECONDS = 3600.0
 
 
 def get(obj: JsonDict, camel: str, default: Any = None) -> Any:
@@ -237,6 +257,9 @@ class Received:
     headers: dict[str, str]
     at: float
     raw: bytes = b""  # the body as it came over the wire
+    # The request as the model read it (a cache's contents first) and the tokens from the cache.
+    effective_body: JsonDict | None = None
+    cached_tokens: int = 0
     finish_reason: str | None = None  # the answer's, once given (None: an error, or none yet)
 
     @property
@@ -308,8 +331,14 @@ class Received:
         ]
 
     @property
+    def cached_content(self) -> str | None:
+        name = get(self.body, "cachedContent")
+        return None if name is None else str(name)
+
+    @property
     def prompt_tokens(self) -> int:
-        return prompt_tokens(self.body)
+        """As billed: a cache's tokens included."""
+        return prompt_tokens(self.effective_body or self.body)
 
     @property
     def max_output_tokens(self) -> int | None:
@@ -325,6 +354,39 @@ class Refusal:
     at: float
     retry_delay: float
     raw: bytes
+
+
+@dataclass
+class StoredCache:
+    """A cachedContents resource: what it holds, its tokens and when it expires (epoch s)."""
+
+    name: str
+    model: str
+    body: JsonDict  # contents, systemInstruction, tools, toolConfig as created
+    tokens: int
+    created: float
+    expires: float
+    display_name: str = ""
+
+    def json(self) -> JsonDict:
+        return {
+            "name": self.name,
+            "model": f"models/{self.model}",
+            "createTime": _rfc3339(self.created),
+            "updateTime": _rfc3339(self.created),
+            "expireTime": _rfc3339(self.expires),
+            "displayName": self.display_name,
+            "usageMetadata": {"totalTokenCount": self.tokens},
+        }
+
+
+def _rfc3339(epoch: float) -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(epoch)) + f".{int(epoch % 1 * 1e6):06d}Z"
+
+
+def _duration_seconds(value: str) -> float:
+    """A protobuf Duration as JSON ("900s", "3.5s")."""
+    return float(value.removesuffix("s"))
 
 
 @dataclass
@@ -373,8 +435,15 @@ class FakeGemini:
         # Responders (which may be slow: tests answer with real analyses) run in a thread, so
         # the server goes on receiving requests meanwhile.
         self.respond_in_thread = False
+        # Context caches by id ("cachedContents/<id>" without the prefix), and every creation
+        # (its body and the answer's status) and deletion asked for.
+        self.caches: dict[str, StoredCache] = {}
+        self.cache_creations: list[tuple[JsonDict, int]] = []
+        self.cache_deletions: list[str] = []
         self.app = Starlette(
             routes=[
+                Route("/v1beta/cachedContents", self._create_cache, methods=["POST"]),
+                Route("/v1beta/cachedContents/{cache_id}", self._cache, methods=["GET", "DELETE"]),
                 Route("/v1beta/models/{target}", self._models, methods=["GET", "POST"]),
                 Route("/upload/v1beta/files", self._upload, methods=["POST"]),
                 Route("/v1beta/files/{file_id}", self._file, methods=["GET", "DELETE"]),
@@ -425,6 +494,106 @@ class FakeGemini:
         files.get or a request using it is then refused."""
         self.files.pop(name.removeprefix("files/"), None)
 
+    def expire_cache(self, name: str) -> None:
+        """End a cache ("cachedContents/<id>") now, as its TTL would."""
+        stored = self.caches.get(name.removeprefix("cachedContents/"))
+        if stored is not None:
+            stored.expires = time.time()
+
+    def live_caches(self) -> list[StoredCache]:
+        return [c for c in self.caches.values() if c.expires > time.time()]
+
+    def _live_cache(self, name: str) -> StoredCache | None:
+        stored = self.caches.get(name.removeprefix("cachedContents/"))
+        return stored if stored is not None and stored.expires > time.time() else None
+
+    async def _create_cache(self, request: Request) -> Response:
+        body: JsonDict = json.loads(await request.body() or b"{}")
+        if refused := self._check_key(request):
+            self.cache_creations.append((body, 400))
+            return refused
+        model = str(get(body, "model", "")).removeprefix("models/")
+        if model not in self.models:
+            self.cache_creations.append((body, 404))
+            return _not_found(model)
+        tokens = prompt_tokens(body)
+        minimum = CACHE_MIN_TOKENS.get(model, 4096)
+        if tokens < minimum:
+            self.cache_creations.append((body, 400))
+            failure = Failure(
+                400,
+                f"Cached content is too small. total_token_count={tokens}, "
+                f"min_total_token_count={minimum}",
+            )
+            return JSONResponse(error_body(failure), 400)
+        now = time.time()
+        if get(body, "expireTime"):
+            expires = datetime.fromisoformat(str(get(body, "expireTime"))).timestamp()
+        else:
+            ttl = str(get(body, "ttl", f"{CACHE_DEFAULT_TTL_SECONDS}s"))
+            expires = now + _duration_seconds(ttl)
+        cache_id = uuid.uuid4().hex
+        stored = StoredCache(
+            name=f"cachedContents/{cache_id}",
+            model=model,
+            body={
+                k: v
+                for k, v in body.items()
+                if k
+                in ("contents", "systemInstruction", "system_instruction", "tools", "toolConfig")
+            },
+            tokens=tokens,
+            created=now,
+            expires=expires,
+            display_name=str(get(body, "displayName", "")),
+        )
+        self.caches[cache_id] = stored
+        self.cache_creations.append((body, 200))
+        return JSONResponse(stored.json())
+
+    async def _cache(self, request: Request) -> Response:
+        if refused := self._check_key(request):
+            return refused
+        cache_id = request.path_params["cache_id"]
+        stored = self._live_cache(cache_id)
+        if request.method == "DELETE":
+            self.cache_deletions.append(f"cachedContents/{cache_id}")
+        if stored is None:
+            return _cache_denied()
+        if request.method == "DELETE":
+            del self.caches[cache_id]
+            return JSONResponse({})
+        return JSONResponse(stored.json())
+
+    def _with_cache(self, model: str, body: JsonDict) -> tuple[JsonDict, int] | Response:
+        """The request as the model reads it (the cache's contents first) and the tokens read
+        from the cache; or the API's refusal."""
+        name = get(body, "cachedContent")
+        if not name:
+            return body, 0
+        if any(get(body, key) for key in ("systemInstruction", "tools", "toolConfig")):
+            failure = Failure(
+                400,
+                "CachedContent can not be used with GenerateContent request setting "
+                "system_instruction, tools or tool_config.\n\nProposed fix: move those values "
+                "to CachedContent from GenerateContent request.",
+            )
+            return JSONResponse(error_body(failure), 400)
+        stored = self._live_cache(str(name))
+        if stored is None:
+            return _cache_denied()
+        if stored.model != model:
+            failure = Failure(
+                400,
+                f"Model used by GenerateContent request (models/{model}) and CachedContent "
+                f"(models/{stored.model}) has to be the same.",
+            )
+            return JSONResponse(error_body(failure), 400)
+        effective = {k: v for k, v in body.items() if k != "contents"}
+        effective.update(stored.body)
+        effective["contents"] = [*stored.body.get("contents", []), *body.get("contents", [])]
+        return effective, stored.tokens
+
     def _missing_file(self, received: Received) -> Response | None:
         """The real API's 403 for a request referencing a File API file it no longer has."""
         for part in received.file_parts:
@@ -466,6 +635,11 @@ class FakeGemini:
             return JSONResponse(error_body(failure), 400)
         if refused := self._missing_file(received):
             return refused
+        read = self._with_cache(model, body)
+        if isinstance(read, Response):
+            return read
+        body, cached = read
+        received.effective_body, received.cached_tokens = body, cached
         step = (
             await asyncio.to_thread(self._next_step, model, body)
             if self.respond_in_thread
@@ -475,7 +649,7 @@ class FakeGemini:
             step = _cut_at(step, received.max_output_tokens)
         if isinstance(step, Reply):
             received.finish_reason = step.finish_reason
-        latency = self.latency + self.latency_per_10k_tokens * received.prompt_tokens / 10_000
+        latency = self.latency + self.latency_per_10k_tokens * prompt_tokens(body) / 10_000
         await asyncio.sleep(latency + (step.delay if not isinstance(step, Stall) else 0))
         if isinstance(step, Stall):
             await _hold(request, step.seconds)
@@ -483,9 +657,9 @@ class FakeGemini:
         if isinstance(step, Failure):
             return JSONResponse(error_body(step), step.status)
         if method == "generateContent":
-            return JSONResponse(_response(model, step, step.parts, body, final=True))
+            return JSONResponse(_response(model, step, step.parts, body, final=True, cached=cached))
         return StreamingResponse(
-            _sse(model, step, body), media_type="text/event-stream; charset=utf-8"
+            _sse(model, step, body, cached), media_type="text/event-stream; charset=utf-8"
         )
 
     async def _count_tokens(self, request: Request, model: str) -> Response:
@@ -640,6 +814,12 @@ def _file_denied(name: str) -> Response:
     return JSONResponse(error_body(failure), 403)
 
 
+def _cache_denied() -> Response:
+    """What the API answers for a cache it does not have (expired, deleted or never)."""
+    failure = Failure(403, "CachedContent not found (or permission denied)")
+    return JSONResponse(error_body(failure), 403)
+
+
 def _not_found(model: str) -> Response:
     failure = Failure(
         404,
@@ -683,7 +863,7 @@ def _cut_at(reply: Reply, limit: int | None) -> Reply:
     return Reply(parts=kept, finish_reason="MAX_TOKENS", delay=reply.delay, pieces=reply.pieces)
 
 
-def _usage(request_body: JsonDict, parts: list[JsonDict]) -> JsonDict:
+def _usage(request_body: JsonDict, parts: list[JsonDict], cached: int = 0) -> JsonDict:
     prompt = prompt_tokens(request_body)
     answer = _tokens("".join(p.get("text", "") for p in parts if not p.get("thought")))
     thinking = _tokens("".join(p.get("text", "") for p in parts if p.get("thought")))
@@ -694,17 +874,25 @@ def _usage(request_body: JsonDict, parts: list[JsonDict]) -> JsonDict:
     }
     if thinking:
         usage["thoughtsTokenCount"] = thinking
+    if cached:
+        usage["cachedContentTokenCount"] = cached
     return usage
 
 
 def _response(
-    model: str, reply: Reply, parts: list[JsonDict], request_body: JsonDict, *, final: bool
+    model: str,
+    reply: Reply,
+    parts: list[JsonDict],
+    request_body: JsonDict,
+    *,
+    final: bool,
+    cached: int = 0,
 ) -> JsonDict:
     candidate: JsonDict = {"content": {"role": "model", "parts": parts}, "index": 0}
     response: JsonDict = {"candidates": [candidate], "modelVersion": model}
     if final:
         candidate["finishReason"] = reply.finish_reason
-        response["usageMetadata"] = reply.usage or _usage(request_body, reply.parts)
+        response["usageMetadata"] = reply.usage or _usage(request_body, reply.parts, cached)
     return response
 
 
@@ -720,11 +908,11 @@ def _chunks(reply: Reply) -> list[list[JsonDict]]:
     return chunks or [[]]
 
 
-async def _sse(model: str, reply: Reply, request_body: JsonDict) -> Any:
+async def _sse(model: str, reply: Reply, request_body: JsonDict, cached: int = 0) -> Any:
     chunks = _chunks(reply)
     for index, parts in enumerate(chunks):
         final = index == len(chunks) - 1
-        payload = _response(model, reply, parts, request_body, final=final)
+        payload = _response(model, reply, parts, request_body, final=final, cached=cached)
         yield f"data: {json.dumps(payload)}\r\n\r\n".encode()
         if not final:
             # A real stream arrives over time; a gap lets clients observe partials.

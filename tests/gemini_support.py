@@ -21,6 +21,7 @@ from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.llm.context_cache import INSTRUCTION_HEADING
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
@@ -43,12 +44,25 @@ def _texts(body: JsonDict, key: str) -> str:
 
 
 def instruction_of(body: JsonDict) -> str:
-    """The request's system instruction (google-genai sends either spelling)."""
-    return _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+    """The request's system instruction (google-genai sends either spelling); a request that
+    reads a shared context cache carries it as text after the cached part, under its heading."""
+    own = _texts(body, "systemInstruction") or _texts(body, "system_instruction")
+    if own:
+        return own
+    for text in _user_texts(body):
+        if text.startswith(INSTRUCTION_HEADING):
+            return text.removeprefix(INSTRUCTION_HEADING).lstrip("\n")
+    return ""
+
+
+def _user_texts(body: JsonDict) -> list[str]:
+    return [p.get("text", "") for c in body.get("contents", []) for p in c["parts"]]
 
 
 def user_text_of(body: JsonDict) -> str:
-    return "\n".join(p.get("text", "") for c in body.get("contents", []) for p in c["parts"])
+    """The request's text, without an instruction it carries as text."""
+    texts = _user_texts(body)
+    return "\n".join(t for t in texts if not t.startswith(INSTRUCTION_HEADING))
 
 
 # The numeric agents' requests by instruction prefix: processing runs them on financial files.

@@ -60,18 +60,20 @@ DEV_SECRET_KEY = "holmes-development-secret-change-me-0000000000"
 
 
 class ModelPrice(BaseModel):
-    """USD per 1M tokens: fresh input, output (thinking included), input read from a cache."""
+    """USD per 1M tokens: fresh input, output (thinking included), input read from a cache,
+    and an explicit cache's storage per hour of its TTL (its creation is billed as input)."""
 
     input: float = Field(ge=0)
     output: float = Field(ge=0)
     cached: float = Field(ge=0)
+    cache_storage_per_hour: float = Field(default=0.0, ge=0)
 
 
 # Google's list prices for prompts up to 200k tokens (ai.google.dev/gemini-api/docs/pricing,
 # as of the models' releases; check before relying on them for billing). Flash models are
 # priced as Gemini 3 Flash.
-_PRO_PRICE = ModelPrice(input=2.0, output=12.0, cached=0.2)
-_FLASH_PRICE = ModelPrice(input=0.5, output=3.0, cached=0.05)
+_PRO_PRICE = ModelPrice(input=2.0, output=12.0, cached=0.2, cache_storage_per_hour=4.5)
+_FLASH_PRICE = ModelPrice(input=0.5, output=3.0, cached=0.05, cache_storage_per_hour=1.0)
 DEFAULT_PRICES: dict[str, ModelPrice] = {
     "gemini-3.1-pro-preview": _PRO_PRICE,
     "gemini-3.1-pro-preview-customtools": _PRO_PRICE,
@@ -297,6 +299,11 @@ class Settings(BaseSettings):
     # (evidence is split into work units under it: page, row and time ranges, small files
     # together); an OpenAI-compatible server's is its context window less its answer.
     gemini_request_budget_tokens: int = Field(default=120_000, ge=4096)
+    # Context caching (llm/context_cache.py): evidence several requests of a job share is
+    # cached on Gemini (explicit caches, deleted at the job's end) where it pays; the TTL is
+    # billed as storage, and a cache that expires first is made again by its next reader.
+    gemini_context_cache: bool = True
+    gemini_cache_ttl_seconds: int = Field(default=900, ge=60)
     # Tokens of each file triage reads (a preview: its header and first chunks).
     triage_preview_tokens: int = Field(default=1_000, ge=100)
     # Per agent role, the tokens an answer may use (max_output_tokens), as JSON:

@@ -61,7 +61,7 @@ from holmes_backend.analysis.facts.conventions import describe as describe_conve
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
-from holmes_backend.llm import budget
+from holmes_backend.llm import budget, context_cache
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.llm.media import MediaParts
 from holmes_backend.models import Case, ProcessingJob
@@ -93,6 +93,9 @@ _INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
 _FILE_ID = re.compile(r'^<<<EVIDENCE \{"file_id": "([^"]+)"')
 LINK_WINDOW_MINUTES = 30
+# Of the request budget, the findings synthesis and the graph both read, first in both requests
+# (one context cache); the rest is synthesis's own parts, or the graph's synthesis block.
+SHARED_FINDINGS_SHARE = 0.85
 
 
 def _shown(cause: BaseException | None) -> str:
@@ -150,6 +153,9 @@ class Pipeline:
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
         self._sources = grounding.Sources(self.evidence)  # what citations are checked against
+        # Parts several requests start with, cached for the job (llm.context_cache).
+        self.caches = context_cache.JobCaches(ctx.settings, f"holmes job {job_id}")
+        self._shared_findings: list[str] | None = None
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -245,6 +251,14 @@ class Pipeline:
     # ---- the run --------------------------------------------------------------------------
 
     async def run(self) -> None:
+        """The job's run; the context caches it made are deleted when it ends, however."""
+        with context_cache.job(self.caches):
+            try:
+                await self._run()
+            finally:
+                await asyncio.shield(self.caches.close())
+
+    async def _run(self) -> None:
         job, case = await self._job()
         async with self.ctx.session_factory() as session:
             self.states = await job_repo.states(session, self.job_id)
@@ -951,21 +965,9 @@ class Pipeline:
 
     async def _phase_synthesis(self, job: ProcessingJob, case: Case) -> None:
         outputs = await self._domain_outputs()
-        spec = AgentSpec(
-            "synthesis_agent",
-            "SYNTHESIS",
-            "synthesis",
-            "pro",
-            SynthesisOutput,
-            SYNTHESIS_INSTRUCTION,
-        )
-        fixed = [
-            *self._case_parts(case),
-            f"window_minutes: {LINK_WINDOW_MINUTES}",
-            # The files' names: a statement's holder is named by its file's name.
-            render_file_names(await self._synthesis_file_names()),
-        ]
-        parts = [*fixed[:-1], *self._fitted(spec, fixed, outputs, "block"), fixed[-1]]
+        spec = self._synthesis_spec()
+        shared = await self._findings_shared(case, outputs)
+        parts = [*shared, *await self._synthesis_own_parts(case)]
         answer, execution_id = await run_agent(
             self.ctx, spec, parts, input_summary={"domains": list(outputs)}
         )
@@ -973,6 +975,39 @@ class Pipeline:
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
         self._save_state("synthesis", output)
+
+    def _synthesis_spec(self) -> AgentSpec:
+        return AgentSpec(
+            "synthesis_agent",
+            "SYNTHESIS",
+            "synthesis",
+            "pro",
+            SynthesisOutput,
+            SYNTHESIS_INSTRUCTION,
+        )
+
+    async def _synthesis_own_parts(self, case: Case) -> list[str]:
+        return [
+            *self._case_parts(case),
+            f"window_minutes: {LINK_WINDOW_MINUTES}",
+            # The files' names: a statement's holder is named by its file's name.
+            render_file_names(await self._synthesis_file_names()),
+        ]
+
+    async def _findings_shared(self, case: Case, outputs: dict[str, BaseModel]) -> list[str]:
+        """The domains' findings blocks synthesis and the graph both start with (fitted once,
+        in SHARED_FINDINGS_SHARE of synthesis's budget), declared to the job's context caches
+        with the number of those two agents still to read them."""
+        if self._shared_findings is None:
+            spec = self._synthesis_spec()
+            own = await self._synthesis_own_parts(case)
+            shared = self._fitted(spec, own, outputs, "block", share=SHARED_FINDINGS_SHARE)
+            readers = ("synthesis" not in self.completed) + (
+                not self.regeneration and not self.incremental
+            )
+            self.caches.share(shared, readers=readers)
+            self._shared_findings = shared
+        return self._shared_findings
 
     async def _write_synthesis(self, output: SynthesisOutput) -> None:
         findings = persist.synthesis_findings(
@@ -1031,8 +1066,10 @@ class Pipeline:
         )
         # The files' names: the graph names its document nodes by them.
         names = render_file_names(self._file_names(self.evidence))
-        read: dict[str, BaseModel] = {**outputs, "synthesis": synthesis}
-        parts = [*self._fitted(spec, [names], read, "block"), names]
+        # The findings synthesis read first (one context cache for both), then synthesis.
+        shared = await self._findings_shared(case, outputs)
+        read: dict[str, BaseModel] = {"synthesis": synthesis}
+        parts = [*shared, *self._fitted(spec, [*shared, names], read, "block"), names]
         # The agent's own completion is written with the version and the job's end.
         completion = Completion()
         agent = asyncio.create_task(

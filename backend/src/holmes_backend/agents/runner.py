@@ -41,8 +41,8 @@ from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub
-from holmes_backend.llm import limits
-from holmes_backend.llm.cost import Usage, cost_usd
+from holmes_backend.llm import context_cache, limits
+from holmes_backend.llm.cost import Usage, cache_creation_usd, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
@@ -288,6 +288,19 @@ async def run_agent(
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
+    # A context cache its calls create is paid for on its record (llm.context_cache).
+    with context_cache.creations() as created:
+        return await _run_tiers(ctx, spec, parts, record, created, completion)
+
+
+async def _run_tiers(
+    ctx: PipelineContext,
+    spec: AgentSpec,
+    parts: Sequence[str | types.Part],
+    record: "ExecutionRecord",
+    created: list[context_cache.Creation],
+    completion: "Completion | None",
+) -> tuple[BaseModel, uuid.UUID]:
     failure = ModelFailure("", ErrorCode.PROCESSING_FAILED, False)
     cut_off = False
     for index, tier in enumerate(tiers_of(spec)):
@@ -305,6 +318,7 @@ async def run_agent(
                 break
             continue
         record.charge(attempt.model, Usage.of(attempt.usage))
+        record.charge_caches(created)
         if completion is not None:
             await record.wait_opened()
             completion.record, completion.attempt = record, attempt
@@ -315,6 +329,7 @@ async def run_agent(
         else:
             await record.complete(attempt)
         return attempt.output, record.id
+    record.charge_caches(created)
     await record.fail(failure.message, failure.code)
     raise (AnswerCutOffError if cut_off else AgentFailedError)(
         spec.name, failure.message, failure.code
@@ -647,9 +662,19 @@ class ExecutionRecord:
         if self._opened is not None:
             await self._opened
 
-    def charge(self, model: str, usage: Usage) -> None:
-        """An attempt's usage and its cost, on the record and the run's spend."""
-        cost = cost_usd(model, usage, self.ctx.settings)
+    def charge_caches(self, created: list[context_cache.Creation]) -> None:
+        """The context caches the record's calls created: their tokens as input sent (at the
+        input price) and their storage for the TTL."""
+        for made in created:
+            cost = cache_creation_usd(made.model, made.tokens, made.ttl_seconds, self.ctx.settings)
+            self.charge(made.model, Usage(input=made.tokens), cost=cost)
+        created.clear()
+
+    def charge(self, model: str, usage: Usage, *, cost: float | None = None) -> None:
+        """An attempt's usage and its cost (priced from the usage unless given), on the record
+        and the run's spend."""
+        if cost is None:
+            cost = cost_usd(model, usage, self.ctx.settings)
         self.usage += usage
         self.cost_usd += cost
         self.ctx.spent_usd += cost

@@ -52,3 +52,12 @@ def cost_usd(model: str, usage: Usage, settings: Settings) -> float:
         + usage.cached * price.cached
         + (usage.output + usage.thinking) * price.output
     ) / 1_000_000
+
+
+def cache_creation_usd(model: str, tokens: int, ttl_seconds: float, settings: Settings) -> float:
+    """An explicit context cache's cost on `model`: its tokens at the input price (its
+    creation), and their storage for the TTL (0 for a model without a price)."""
+    price = settings.llm_prices.get(model)
+    if price is None:
+        return 0.0
+    return tokens * (price.input + price.cache_storage_per_hour * ttl_seconds / 3600) / 1_000_000

@@ -21,7 +21,7 @@ from google.genai import types
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import limits
+from holmes_backend.llm import context_cache, limits
 
 Tier = Literal["pro", "flash"]
 AgentRole = Literal[
@@ -139,6 +139,9 @@ class SchemaCachingGemini(Gemini):
     long) instead of a deadline on the whole answer, which a long answer on HIGH thinking
     outlasts; a caller that did not ask for a stream gets only the complete responses.
 
+    A request that starts with evidence the job shares reads it from a context cache
+    (llm.context_cache); one whose cache has gone is sent again with its content.
+
     Given a Pydantic class as `response_schema`, google-genai rebuilds its JSON schema and
     converts it to its OpenAPI subset on every request; Gemini takes the JSON Schema itself as
     `response_json_schema`, which keeps what the subset cannot say ($defs, unions). The agent
@@ -154,6 +157,25 @@ class SchemaCachingGemini(Gemini):
         if isinstance(schema, type) and issubclass(schema, BaseModel):
             llm_request.config.response_schema = None
             llm_request.config.response_json_schema = json_schema(schema)
+        if not llm_request.model:
+            llm_request.model = self.model
+        caches = context_cache.current()
+        applied = await caches.apply(llm_request, self.api_client) if caches else None
+        try:
+            async for response in self._limited(llm_request, stream):
+                yield response
+        except Exception as exc:
+            # The cache expired or was deleted under the job: sent again with its content.
+            if applied is None or caches is None or not context_cache.missing_cache(exc):
+                raise
+            applied.undo()
+            caches.gone(applied)
+            async for response in self._limited(llm_request, stream):
+                yield response
+
+    async def _limited(
+        self, llm_request: LlmRequest, stream: bool
+    ) -> AsyncGenerator[LlmResponse, None]:
         settings = self.settings
         model = llm_request.model or self.model
         limiter = limits.limiter_for(model, limits.limits_for(model, settings))

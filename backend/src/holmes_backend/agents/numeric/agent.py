@@ -13,6 +13,7 @@ deterministic engine's, recorded the same way.
 import asyncio
 import logging
 import uuid
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -37,7 +38,7 @@ from holmes_backend.agents.runner import (
     run_agent,
 )
 from holmes_backend.db import transaction
-from holmes_backend.llm import budget
+from holmes_backend.llm import budget, context_cache
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_findings
 from holmes_backend.numeric import engine
 from holmes_backend.numeric.expr import ExpressionError, parse
@@ -130,7 +131,13 @@ async def validate(
     extracted = await to_thread.run_sync(engine.extract, docs)
     on_model = ctx.settings.resolved_llm_provider != "local"
     figures = _figures_block(extracted, None)
-    extractor_parts = [figures, *(_document(d) for d in docs)]
+    # Documents first, the one most verifiers read first of all: a document several of these
+    # agents start with is one context cache (llm.context_cache).
+    readers = Counter(_document(p.doc) for p in extracted.plans if p.doc is not None)
+    documents = sorted((_document(d) for d in docs), key=lambda d: -readers[d])
+    extractor_parts = [*documents, figures]
+    if on_model:
+        _share_documents(documents, readers)
     _, extractor_id = await _step(
         ctx,
         EXTRACTOR,
@@ -220,7 +227,7 @@ async def _verify(
     found = engine.relations_of(plan, extracted)
     parts = [_figures_block(extracted, plan)] if on_model else None
     if parts is not None and plan.doc is not None:
-        parts.append(_document(plan.doc))
+        parts.insert(0, _document(plan.doc))  # first: shared with the statement's others
     proposed_relations: list[ProposedRelation] = []
     execution_id: uuid.UUID | None = None
     try:
@@ -260,6 +267,19 @@ async def _verify(
     book = extracted.book
     checks = [engine.evaluate_relation(r, book, engine.file_of(r, plan, book)) for r in found]
     return checks, execution_id
+
+
+def _share_documents(documents: list[str], readers: Counter[str]) -> None:
+    """Each document to the job's context caches with its readers: the verifiers of its
+    statements, and the extractor for the first (its request starts with it)."""
+    caches = context_cache.current()
+    if caches is None:
+        return
+    readers = Counter(readers)
+    if documents:
+        readers[documents[0]] += 1
+    for document, count in readers.items():
+        caches.share([document], readers=count)
 
 
 def _proposed(

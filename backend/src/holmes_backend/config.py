@@ -194,8 +194,11 @@ class Settings(BaseSettings):
     llm_context_tokens: int = Field(default=32_768, ge=2048)
     llm_max_output_tokens: int = Field(default=8192, ge=256)
     llm_concurrency: int = Field(default=2, ge=1, le=64)
-    # Local models are slow: a long structured answer can take minutes.
+    # Local models are slow: a long structured answer can take minutes (the longest a call may
+    # take). Calls are streamed: one ends AGENT_TIMEOUT when the server sends nothing for
+    # llm_idle_timeout_seconds (a long prompt's first token included).
     llm_timeout_seconds: float = Field(default=600.0, gt=0)
+    llm_idle_timeout_seconds: float = Field(default=180.0, gt=0)
     # Simulated model latency per local-analyst call (demos; the browser test watches a live run).
     local_analyst_latency_ms: int = Field(default=0, ge=0, le=60_000)
     # Worker processes the local analyst runs in (llm/local/worker.py); 0 runs it in a thread of

@@ -34,7 +34,7 @@ from tests.gemini_support import (
 )
 from tests.support import LiveServer
 
-BUDGET = 6_000
+BUDGET = 12_000
 MARK = "[merged] "
 
 
@@ -121,8 +121,11 @@ async def test_a_domain_read_in_several_units_is_merged_by_the_model_under_the_b
         assert {b.header["domain"] for b in blocks} == {domain}
         workers = [n for n in names if n.startswith(f"{domain}_worker_")]
         assert len(workers) >= 2
-        merger = names[f"{domain}_synthesis"]
-        assert merger["status"] == "COMPLETED"
+        # "<domain>_synthesis", or "<domain>_synthesis_<round>_<group>" when the workers'
+        # outputs do not fit one request together.
+        mergers = [a for n, a in names.items() if n.startswith(f"{domain}_synthesis")]
+        assert mergers
+        assert all(a["status"] == "COMPLETED" for a in mergers)
         # The workers' citations reach the merge as they gave them.
         cited = {
             s["file_id"]

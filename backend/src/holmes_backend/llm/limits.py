@@ -235,9 +235,11 @@ def quota_refusal(exc: BaseException) -> QuotaRefusal | None:
     if not isinstance(exc, errors.ClientError):
         if getattr(exc, "status_code", None) != 429:
             return None
-        response = getattr(exc, "response", None)
-        headers = getattr(response, "headers", None) or {}
-        return QuotaRefusal(retry_after(headers), None, per_day=False)
+        # LiteLLM keeps the server's headers apart (its error's own response has none of them).
+        headers = getattr(exc, "litellm_response_headers", None) or getattr(
+            getattr(exc, "response", None), "headers", None
+        )
+        return QuotaRefusal(retry_after(headers or {}), None, per_day=False)
     if exc.code != 429:
         return None
     body = exc.details if isinstance(exc.details, dict) else {}

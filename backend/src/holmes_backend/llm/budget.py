@@ -148,8 +148,7 @@ def _no_media(part: str) -> MediaCost:
 def segment_of(part: str) -> tuple[float, float] | None:
     """The seconds of its recording an evidence block covers (its header's "segment"), or None
     for the whole."""
-    header = evidence.evidence_header(part) if evidence.is_evidence(part) else None
-    window = (header or {}).get("segment")
+    window = (evidence.evidence_header(part) or {}).get("segment")
     if isinstance(window, list) and len(window) == 2:
         return float(window[0]), float(window[1])
     return None
@@ -447,7 +446,7 @@ def preview(part: str, tokens: int, cost: MediaCost = NO_MEDIA) -> str:
     A recording's media are kept to its first seconds, as many as `tokens` pay for (at least
     ten): its header's "segment" says which."""
     cut = evidence.cut_evidence(part, int(tokens * CHARS_PER_TOKEN))
-    if not cost.timed or not evidence.is_evidence(part):
+    if not cost.timed or evidence.evidence_header(part) is None:
         return cut
     seconds = min(float(cost.duration or 0.0), max(10.0, tokens / cost.per_second))
     header_line, _, rest = cut.partition("\n")

@@ -1,11 +1,15 @@
 """Media evidence reaches the model as parts, against the fake Gemini server.
 
 A case of a JPEG, an MP3, a 25-minute MP4 and a scanned (image-only) PDF, made here: the
-small JPEG and MP3 go inline, the scanned PDF and the video through the File API (the video in
-three 10-minute segments with start/end offsets), each behind a line saying how to cite it.
+small JPEG and MP3 go inline, the scanned PDF and the video through the File API (triage sees
+the video's first seconds; the workers all of it, in time ranges under the token budget, as
+segments of at most 10 minutes with start/end offsets of one upload), each behind a line saying
+how to cite it.
 The model (the fake, answering with the local analyst's analysis) cites the video at 754 s:
 the finding keeps the second. Run again after one upload is dropped by the File API and the
-other's recorded expiry has passed: both are uploaded again and the new URIs sent.
+other's recorded expiry has passed: both are uploaded again and the new URIs sent. And once
+more with the uploads dropped in the middle of the job: the refused requests are redone with the
+files uploaded again.
 """
 
 import io

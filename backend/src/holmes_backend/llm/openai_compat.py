@@ -122,7 +122,10 @@ def _refusal(response: Any) -> str | None:
 
 
 async def _refusals_checked(model: Any, chunks: Any) -> AsyncGenerator[Any, None]:
-    """A streamed answer's chunks, ModelRefusedError at a chunk whose delta is a refusal."""
+    """A streamed answer's chunks; ModelRefusedError at a refusal, or at the end of a stream
+    that carried no answer at all: LiteLLM (1.106) does not pass a streamed `refusal` delta on,
+    so a server's streamed refusal reaches here as a stream with no content."""
+    answered = False
     async for chunk in chunks:
         choices = getattr(chunk, "choices", None) or []
         delta = getattr(choices[0], "delta", None) if choices else None
@@ -131,7 +134,11 @@ async def _refusals_checked(model: Any, chunks: Any) -> AsyncGenerator[Any, None
         ).get("refusal")
         if reason:
             raise ModelRefusedError(f"{model} refused to answer: {reason}")
+        if getattr(delta, "content", None) or getattr(delta, "tool_calls", None):
+            answered = True
         yield chunk
+    if not answered:
+        raise ModelRefusedError(f"{model} refused to answer, or sent an empty answer")
 
 
 @functools.cache

@@ -488,9 +488,8 @@ class Pipeline:
         spec = AgentSpec(
             "triage_agent", "TRIAGE", "triage", "flash", TriageResult, TRIAGE_INSTRUCTION
         )
-        # Triage reads a preview of each file (its header and first chunks), as many files
-        # a request as the budget takes.
-        # A recording's preview is its first seconds.
+        # Triage reads a preview of each file (its header and first chunks; a recording's
+        # first seconds), as many files a request as the budget takes, media counted.
         cap = self.ctx.settings.triage_preview_tokens
         previews = {
             f: budget.preview(part, cap, self.media.cost(part)) for f, part in self.evidence.items()

@@ -292,6 +292,10 @@ class Settings(BaseSettings):
     gemini_inline_request_max_bytes: int = Field(default=20_000_000, ge=1)
     # A video longer than this goes as several parts of this length (start/end offsets).
     media_segment_seconds: float = Field(default=600.0, gt=0)
+    # Tokens a second of video costs in a request's budget (llm.media): a frame a second at
+    # 258 tokens (Gemini 2.x's default resolution) with its audio's 32; Gemini 3's default
+    # video resolution is 70 a frame, so ~102 fits a deployment that keeps that default.
+    media_video_tokens_per_second: float = Field(default=290.0, gt=0)
     # Whether the OpenAI-compatible model reads images (a vision model): then images go to it
     # as data URIs; otherwise it gets the extracted text only.
     llm_multimodal: bool = False

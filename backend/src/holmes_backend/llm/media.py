@@ -81,7 +81,8 @@ REUPLOAD_MARGIN = timedelta(hours=2)
 # resolution): audio 32 a second at any resolution; video sampled at 1 frame a second, 258
 # tokens a frame (Gemini 2.x; 70 at Gemini 3's default) with its audio; an image up to 1,120
 # and a PDF page up to 560 (Gemini 3's defaults; 258 on Gemini 2.x). The larger figures are
-# kept, so a unit estimated under the budget is under it on either generation.
+# kept, so a unit estimated under the budget is under it on either generation (the video rate
+# is HOLMES_MEDIA_VIDEO_TOKENS_PER_SECOND, this by default).
 AUDIO_TOKENS_PER_SECOND = 32.0
 VIDEO_TOKENS_PER_SECOND = 258.0 + AUDIO_TOKENS_PER_SECOND
 IMAGE_TOKENS = 1_120
@@ -168,9 +169,14 @@ def segments(duration: float | None, length: float) -> list[tuple[float, float]]
     return [(i * length, min(duration, (i + 1) * length)) for i in range(count)]
 
 
-def media_cost(header: dict[str, Any], mode: Mode | None, part: str = "") -> MediaCost:
+def media_cost(
+    header: dict[str, Any],
+    mode: Mode | None,
+    part: str = "",
+    video_rate: float = VIDEO_TOKENS_PER_SECOND,
+) -> MediaCost:
     """What the media sent with a file's evidence block cost in tokens, by its header (and, for
-    a scanned PDF, its pages as the block numbers them)."""
+    a scanned PDF, its pages as the block numbers them); a second of video `video_rate`."""
     metadata: dict[str, Any] = header.get("metadata") or {}
     kind = media_kind(str(header.get("mime_type", "")), metadata)
     if mode is None or kind is None or (mode == "images" and kind != "image"):
@@ -183,7 +189,7 @@ def media_cost(header: dict[str, Any], mode: Mode | None, part: str = "") -> Med
         return MediaCost(fixed=PDF_PAGE_TOKENS * max(pages, default=1))
     duration = metadata.get("duration")
     seconds = float(duration) if isinstance(duration, int | float) and duration > 0 else None
-    rate = VIDEO_TOKENS_PER_SECOND if kind == "video" else AUDIO_TOKENS_PER_SECOND
+    rate = video_rate if kind == "video" else AUDIO_TOKENS_PER_SECOND
     # A recording of unknown length is counted as a segment's worth.
     return MediaCost(per_second=rate, duration=seconds) if seconds else MediaCost(fixed=0)
 
@@ -336,7 +342,9 @@ class MediaParts:
         """What the media sent with an evidence block cost in tokens (none when the provider is
         given no media)."""
         header = evidence_header(part) if self.mode is not None else None
-        return media_cost(header, self.mode, part) if header is not None else NO_MEDIA
+        if header is None:
+            return NO_MEDIA
+        return media_cost(header, self.mode, part, self.settings.media_video_tokens_per_second)
 
     @property
     def client(self) -> genai.Client:

@@ -336,6 +336,8 @@ class MediaParts:
         self._files: dict[str, File] = {}
         self._references: dict[str, asyncio.Task[tuple[str, str] | None]] = {}
         self._clips: dict[str, asyncio.Task[Path | None]] = {}
+        self._sources: dict[str, asyncio.Task[Path]] = {}
+        self._making_folder = asyncio.Lock()
         self._temp: Path | None = None
 
     def cost(self, part: str) -> MediaCost:
@@ -471,7 +473,7 @@ class MediaParts:
         if clip is None:
             return [_not_attached("audio", file)]
         label = _label("audio", header, window, clip=True)
-        size = clip.stat().st_size
+        size = (await anyio.Path(clip).stat()).st_size
         if size <= self.settings.gemini_inline_max_bytes and budget.take(size):
             data = await anyio.Path(clip).read_bytes()
             return [label, types.Part.from_bytes(data=data, mime_type=mime_type)]
@@ -487,9 +489,14 @@ class MediaParts:
         """The clip, in this job's temporary folder (removed with `close`)."""
         try:
             folder = await self._folder()
-            source = folder / f"{file.id}.source"
-            if not source.exists():
-                await self._copy(file, source)
+            # One copy of the recording however many of its clips are cut at once.
+            copying = self._sources.get(str(file.id))
+            if copying is None:
+                source = folder / f"{file.id}.source"
+                copying = self._sources[str(file.id)] = asyncio.create_task(
+                    self._copied(file, source)
+                )
+            source = await asyncio.shield(copying)
             target = folder / f"{file.id}-{window[0]:g}-{window[1]:g}.{muxer}"
             await to_thread.run_sync(clip_audio, source, target, window[0], window[1], muxer)
             return target
@@ -497,10 +504,16 @@ class MediaParts:
             logger.exception("seconds %s of %s could not be cut", window, file.id)
             return None
 
+    async def _copied(self, file: File, path: Path) -> Path:
+        await self._copy(file, path)
+        return path
+
     async def _folder(self) -> Path:
-        if self._temp is None:
-            self._temp = Path(await to_thread.run_sync(tempfile.mkdtemp, None, "holmes-clips-"))
-        return self._temp
+        async with self._making_folder:  # one folder, whichever clip asks first
+            if self._temp is None:
+                made = await to_thread.run_sync(tempfile.mkdtemp, None, "holmes-clips-")
+                self._temp = Path(made)
+            return self._temp
 
     async def close(self) -> None:
         """Removes the clips this job cut."""

@@ -51,6 +51,7 @@ HOLMES_GEMINI_BASE_URL=http://127.0.0.1:8089 GEMINI_API_KEY=anything.
 import argparse
 import asyncio
 import base64
+import io
 import json
 import re
 import time
@@ -61,6 +62,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+import mutagen
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -84,6 +86,15 @@ STATUS_NAMES = {
 
 # How long the File API keeps an upload.
 FILE_LIFETIME_SECONDS = 48 * 3600
+
+# What a media part is billed, as Gemini documents it (Understand and count tokens; media
+# resolution): audio 32 tokens a second; video a frame a second (258 tokens) with its audio,
+# over its videoMetadata's offsets when it has them; an image 1,120 and a document page 560
+# (Gemini 3's default resolutions).
+AUDIO_TOKENS_PER_SECOND = 32
+VIDEO_TOKENS_PER_SECOND = 258 + AUDIO_TOKENS_PER_SECOND
+IMAGE_TOKENS = 1_120
+PDF_PAGE_TOKENS = 560
 
 # The thinking levels each served model accepts, from Google's model pages (December 2026),
 # kept apart from Holmes's own table so a mistake there is caught here.
@@ -261,6 +272,7 @@ class Received:
     effective_body: JsonDict | None = None
     cached_tokens: int = 0
     finish_reason: str | None = None  # the answer's, once given (None: an error, or none yet)
+    media_tokens: int = 0  # what its media parts were billed
 
     @property
     def stream(self) -> bool:
@@ -337,8 +349,8 @@ class Received:
 
     @property
     def prompt_tokens(self) -> int:
-        """As billed: a cache's tokens included."""
-        return prompt_tokens(self.effective_body or self.body)
+        """As billed: a cache's tokens and the media included."""
+        return prompt_tokens(self.effective_body or self.body) + self.media_tokens
 
     @property
     def max_output_tokens(self) -> int | None:
@@ -621,6 +633,7 @@ class FakeGemini:
         received = Received(
             model, method, body, dict(request.headers.items()), time.monotonic(), raw
         )
+        received.media_tokens = self.media_tokens(received)
         self.requests.append(received)
         if refused := (
             self._check_key(request)
@@ -656,11 +669,33 @@ class FakeGemini:
             return JSONResponse(error_body(Failure(504, "Deadline expired")), 504)
         if isinstance(step, Failure):
             return JSONResponse(error_body(step), step.status)
+        media = received.media_tokens
         if method == "generateContent":
-            return JSONResponse(_response(model, step, step.parts, body, final=True, cached=cached))
+            return JSONResponse(
+                _response(model, step, step.parts, body, final=True, cached=cached, media=media)
+            )
         return StreamingResponse(
-            _sse(model, step, body, cached), media_type="text/event-stream; charset=utf-8"
+            _sse(model, step, body, cached, media), media_type="text/event-stream; charset=utf-8"
         )
+
+    def media_tokens(self, received: Received) -> int:
+        """What the request's media parts are billed: by the media themselves (a recording's
+        length read from its bytes, inline or uploaded), as the real API bills them."""
+        total = 0
+        for part in received.media_parts:
+            inline = get(part, "inlineData")
+            if inline:
+                mime = str(get(inline, "mimeType", ""))
+                data = base64.urlsafe_b64decode(
+                    str(get(inline, "data", "")).replace("+", "-").replace("/", "_")
+                )
+            else:
+                file_data = get(part, "fileData")
+                stored = self.files.get(str(get(file_data, "fileUri", "")).rsplit("/", 1)[-1])
+                mime = str(get(file_data, "mimeType", ""))
+                data = bytes(stored.data) if stored is not None else b""
+            total += _media_tokens(mime, data, get(part, "videoMetadata"))
+        return total
 
     async def _count_tokens(self, request: Request, model: str) -> Response:
         body: JsonDict = json.loads(await request.body() or b"{}")
@@ -863,8 +898,45 @@ def _cut_at(reply: Reply, limit: int | None) -> Reply:
     return Reply(parts=kept, finish_reason="MAX_TOKENS", delay=reply.delay, pieces=reply.pieces)
 
 
-def _usage(request_body: JsonDict, parts: list[JsonDict], cached: int = 0) -> JsonDict:
-    prompt = prompt_tokens(request_body)
+def _seconds(value: object) -> float | None:
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)s", str(value or ""))
+    return float(match.group(1)) if match else None
+
+
+def _duration(mime: str, data: bytes) -> float:
+    """A recording's length in seconds, from its bytes (0 when it cannot be read)."""
+    if mime.startswith("video/"):
+        from holmes_backend.extraction.isobmff import read_movie_header  # noqa: PLC0415
+
+        try:
+            return float(read_movie_header(io.BytesIO(data)).duration or 0.0)
+        except Exception:
+            return 0.0
+    try:
+        audio = mutagen.File(io.BytesIO(data))
+    except Exception:
+        return 0.0
+    return float(audio.info.length) if audio is not None else 0.0
+
+
+def _media_tokens(mime: str, data: bytes, video: JsonDict | None) -> int:
+    if mime.startswith("image/"):
+        return IMAGE_TOKENS
+    if mime == "application/pdf":
+        return PDF_PAGE_TOKENS * max(1, data.count(b"/Type /Page") - data.count(b"/Type /Pages"))
+    if not mime.startswith(("audio/", "video/")):
+        return 0
+    start = _seconds(get(video, "startOffset")) if video else None
+    end = _seconds(get(video, "endOffset")) if video else None
+    seconds = (end if end is not None else _duration(mime, data)) - (start or 0.0)
+    rate = VIDEO_TOKENS_PER_SECOND if mime.startswith("video/") else AUDIO_TOKENS_PER_SECOND
+    return int(max(0.0, seconds) * rate)
+
+
+def _usage(
+    request_body: JsonDict, parts: list[JsonDict], cached: int = 0, media: int = 0
+) -> JsonDict:
+    prompt = prompt_tokens(request_body) + media
     answer = _tokens("".join(p.get("text", "") for p in parts if not p.get("thought")))
     thinking = _tokens("".join(p.get("text", "") for p in parts if p.get("thought")))
     usage = {
@@ -887,12 +959,13 @@ def _response(
     *,
     final: bool,
     cached: int = 0,
+    media: int = 0,
 ) -> JsonDict:
     candidate: JsonDict = {"content": {"role": "model", "parts": parts}, "index": 0}
     response: JsonDict = {"candidates": [candidate], "modelVersion": model}
     if final:
         candidate["finishReason"] = reply.finish_reason
-        response["usageMetadata"] = reply.usage or _usage(request_body, reply.parts, cached)
+        response["usageMetadata"] = reply.usage or _usage(request_body, reply.parts, cached, media)
     return response
 
 
@@ -908,11 +981,15 @@ def _chunks(reply: Reply) -> list[list[JsonDict]]:
     return chunks or [[]]
 
 
-async def _sse(model: str, reply: Reply, request_body: JsonDict, cached: int = 0) -> Any:
+async def _sse(
+    model: str, reply: Reply, request_body: JsonDict, cached: int = 0, media: int = 0
+) -> Any:
     chunks = _chunks(reply)
     for index, parts in enumerate(chunks):
         final = index == len(chunks) - 1
-        payload = _response(model, reply, parts, request_body, final=final, cached=cached)
+        payload = _response(
+            model, reply, parts, request_body, final=final, cached=cached, media=media
+        )
         yield f"data: {json.dumps(payload)}\r\n\r\n".encode()
         if not final:
             # A real stream arrives over time; a gap lets clients observe partials.

@@ -1,7 +1,9 @@
 """A fake OpenAI-compatible model server, as Ollama, vLLM, llama.cpp's server and LM Studio speak
 the API (base URL ending in /v1):
   GET  /v1/models             the models it serves
-  POST /v1/chat/completions   one answer (no streaming: Holmes asks for none)
+  POST /v1/chat/completions   one answer, whole or streamed ("stream": true: server-sent
+                              chat.completion.chunk events, the usage last when asked for with
+                              stream_options.include_usage, then [DONE])
 
 Like those servers it refuses what they refuse, before any responder is consulted: a model it does
 not serve is a 404 (Ollama's "model … not found"), a request over its context window a 400
@@ -9,8 +11,10 @@ not serve is a 404 (Ollama's "model … not found"), a request over its context 
 json_schema with a schema a 400, a wrong key a 401.
 
 Answers come from `responders` (the first that answers): a JSON object (sent as the message's
-content), `Refusal` (the model declines: `refusal` set, no content) or `Failure` (an HTTP error
-with OpenAI's error body). A JSON answer is checked against the schema the request asked for,
+content), `Refusal` (the model declines: `refusal` set, no content), `Failure` (an HTTP error
+with OpenAI's error body and any headers: a 429 with Retry-After, as a rate-limiting server or
+proxy sends it) or `Stall` (the stream's first chunk, then nothing for a while: a server that
+went quiet). A JSON answer is checked against the schema the request asked for,
 as a server constraining its output to it would guarantee; one that does not fit is a 500 naming
 why, so a test cannot pass on an answer the real server could never give. Every request is
 recorded, with the most that were in flight at once.
@@ -23,7 +27,8 @@ import argparse
 import asyncio
 import json
 import threading
-from collections.abc import Callable
+import time
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,7 +36,7 @@ import jsonschema
 import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 JsonDict = dict[str, Any]
@@ -48,9 +53,25 @@ class Refusal:
 class Failure:
     status: int
     message: str = "the server failed"
+    headers: dict[str, str] = field(default_factory=dict)
 
 
-Answer = JsonDict | Refusal | Failure
+@dataclass
+class Stall:
+    seconds: float
+
+
+def rate_limited(retry_after: float) -> Failure:
+    """A 429 as OpenAI's API sends it (and proxies in front of local servers), saying when to
+    come back."""
+    return Failure(
+        429,
+        "Rate limit reached for requests. Please try again later.",
+        {"retry-after": f"{retry_after:g}"},
+    )
+
+
+Answer = JsonDict | Refusal | Failure | Stall
 Responder = Callable[[str, JsonDict], Answer | None]
 
 
@@ -77,10 +98,17 @@ def _text(message: JsonDict) -> str:
     )
 
 
-def _error(status: int, message: str, kind: str, code: str | None = None) -> JSONResponse:
+def _error(
+    status: int,
+    message: str,
+    kind: str,
+    code: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> JSONResponse:
     return JSONResponse(
         {"error": {"message": message, "type": kind, "param": None, "code": code}},
         status_code=status,
+        headers=headers,
     )
 
 
@@ -117,7 +145,7 @@ class FakeOpenAI:
         data = [{"id": m, "object": "model", "owned_by": "fake"} for m in self.models]
         return JSONResponse({"object": "list", "data": data})
 
-    async def _chat(self, request: Request) -> JSONResponse:
+    async def _chat(self, request: Request) -> Response:
         if not self._authorised(request):
             return _error(401, "Incorrect API key provided", "invalid_request_error")
         body: JsonDict = await request.json()
@@ -126,8 +154,6 @@ class FakeOpenAI:
             self.requests.append(Seen(model, body))
         if model not in self.models:
             return _error(404, f"model '{model}' not found", "not_found_error", "model_not_found")
-        if body.get("stream"):
-            return _error(400, "this fake does not stream", "invalid_request_error")
         prompt_tokens = sum(len(_text(m)) for m in body.get("messages", [])) // CHARS_PER_TOKEN
         asked = int(body.get("max_tokens") or body.get("max_completion_tokens") or 0)
         with self._lock:
@@ -159,7 +185,12 @@ class FakeOpenAI:
                 self.in_flight -= 1
 
         if isinstance(answer, Failure):
-            return _error(answer.status, answer.message, "server_error")
+            kind = "rate_limit_exceeded" if answer.status == 429 else "server_error"
+            return _error(answer.status, answer.message, kind, headers=answer.headers)
+        if isinstance(answer, Stall):
+            return StreamingResponse(
+                _stalled(model, answer.seconds), media_type="text/event-stream"
+            )
         message: JsonDict
         if isinstance(answer, Refusal):
             message = {"role": "assistant", "content": None, "refusal": answer.reason}
@@ -171,6 +202,12 @@ class FakeOpenAI:
                     return _error(500, f"answer does not fit the schema: {exc.message}", "fake")
             message = {"role": "assistant", "content": json.dumps(answer)}
         completion_tokens = len(message["content"] or "") // CHARS_PER_TOKEN
+        if body.get("stream"):
+            usage = (body.get("stream_options") or {}).get("include_usage")
+            return StreamingResponse(
+                _chunks(model, message, prompt_tokens, completion_tokens, bool(usage)),
+                media_type="text/event-stream",
+            )
         return JSONResponse(
             {
                 "id": f"chatcmpl-{len(self.requests)}",
@@ -187,6 +224,45 @@ class FakeOpenAI:
 
     def requests_for(self, model: str) -> list[Seen]:
         return [r for r in self.requests if r.model == model]
+
+
+def _chunk(model: str, choices: list[JsonDict], **extra: Any) -> bytes:
+    payload = {
+        "id": "chatcmpl-stream",
+        "object": "chat.completion.chunk",
+        "created": int(time.time()),
+        "model": model,
+        "choices": choices,
+        **extra,
+    }
+    return f"data: {json.dumps(payload)}\n\n".encode()
+
+
+async def _chunks(
+    model: str, message: JsonDict, prompt_tokens: int, completion_tokens: int, usage: bool
+) -> AsyncIterator[bytes]:
+    """The answer as a server streams it: the role, the content in pieces (or the refusal), the
+    finish, the usage when asked for, [DONE]."""
+    yield _chunk(model, [{"index": 0, "delta": {"role": "assistant", "content": ""}}])
+    if message.get("refusal"):
+        yield _chunk(model, [{"index": 0, "delta": {"refusal": message["refusal"]}}])
+    content = message.get("content") or ""
+    size = max(1, -(-len(content) // 3))
+    for start in range(0, len(content), size):
+        yield _chunk(model, [{"index": 0, "delta": {"content": content[start : start + size]}}])
+        await asyncio.sleep(0)
+    yield _chunk(model, [{"index": 0, "delta": {}, "finish_reason": "stop"}])
+    if usage:
+        total = prompt_tokens + completion_tokens
+        counts = {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}
+        yield _chunk(model, [], usage={**counts, "total_tokens": total})
+    yield b"data: [DONE]\n\n"
+
+
+async def _stalled(model: str, seconds: float) -> AsyncIterator[bytes]:
+    yield _chunk(model, [{"index": 0, "delta": {"role": "assistant", "content": ""}}])
+    await asyncio.sleep(seconds)
+    yield b"data: [DONE]\n\n"
 
 
 def _schema_of(response_format: Any) -> tuple[JsonDict | None, str | None]:

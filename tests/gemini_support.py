@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
+from holmes_backend.agents.domains.merge import INSTRUCTION as DOMAIN_MERGE
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
@@ -18,6 +19,7 @@ from holmes_backend.agents.numeric.prompt import (
 )
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
+from holmes_backend.agents.pipeline import _merge as merge_outputs
 from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
@@ -84,9 +86,22 @@ PIPELINE_SCHEMAS: list[tuple[str, type[BaseModel]]] = [
 ]
 
 
+MERGE_PREFIX = DOMAIN_MERGE[: DOMAIN_MERGE.index("{")]
+
+
 def pipeline_schema(instruction: str) -> type[BaseModel]:
     """The output schema of the processing agent the instruction is of."""
+    if instruction.startswith(MERGE_PREFIX):  # a domain's merge: the domain's own schema
+        return DOMAIN_SCHEMAS[instruction[len(MERGE_PREFIX) :].split(" ", 1)[0]]
     return next(s for prefix, s in PIPELINE_SCHEMAS if instruction.startswith(prefix))
+
+
+def _merged(schema: type[BaseModel], body: JsonDict) -> Analysis:
+    """A domain merge's answer: the workers' outputs with what several gave once (the union a
+    model would make at the least)."""
+    _, findings, _ = parse_blocks(user_text_of(body))
+    outputs = [schema.model_validate(block.data) for block in findings]
+    return Analysis(merge_outputs(outputs, schema), ["(fake) merged the workers' findings"])
 
 
 def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:
@@ -115,6 +130,8 @@ def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
     """The local analyst's answer to the request the fake Gemini received."""
     if any(schema is numeric for _, numeric in NUMERIC_SCHEMAS):
         return _numeric(schema, body)
+    if instruction_of(body).startswith(MERGE_PREFIX):
+        return _merged(schema, body)
     analyst = analyst_for(schema)
     assert analyst is not None, schema
     documents, findings, rest = parse_blocks(user_text_of(body))

@@ -79,6 +79,10 @@ async def test_a_case_over_its_budget_makes_no_new_call(
         status = await wait_done(client, case_id, seconds=120)
         cost = (await client.get(f"/api/cases/{case_id}/agents/cost")).json()
         agents: list[dict[str, Any]] = (await client.get(f"/api/cases/{case_id}/agents")).json()
+        # Chat on the spent case is refused before any model is asked (PRD §8.4's envelope).
+        asked = len(fake.requests)
+        chat = await client.post(f"/api/cases/{case_id}/chat", json={"message": "Who paid?"})
+        history = (await client.get(f"/api/cases/{case_id}/chat/history")).json()
         events: list[dict[str, Any]] = []
         async with client.stream("GET", f"/api/cases/{case_id}/events") as response:
             lines = response.aiter_lines()
@@ -106,3 +110,13 @@ async def test_a_case_over_its_budget_makes_no_new_call(
     assert stopped[0]["payload"]["code"] == "BUDGET_EXCEEDED"
     assert stopped[0]["payload"]["spent_usd"] == pytest.approx(cost["total_usd"], abs=1e-6)
     assert stopped[0]["payload"]["budget_usd"] == BUDGET_USD
+
+    assert chat.status_code == 402, chat.text
+    refused = chat.json()["error"]
+    assert refused["code"] == "BUDGET_EXCEEDED"
+    assert refused["recoverable"] is True
+    assert "HOLMES_CASE_BUDGET_USD" in refused["suggested_action"]
+    assert refused["details"]["budget_usd"] == BUDGET_USD
+    assert refused["details"]["spent_usd"] == pytest.approx(cost["total_usd"], abs=1e-6)
+    assert len(fake.requests) == asked  # no model was called
+    assert history == []  # and the question was not stored

@@ -144,7 +144,10 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
     assert len(logged) == 1
     assert {k: logged[0][k] for k in counts} == counts
     grounded = {a["agent_name"] for a in agents if a["id"] in {c["execution_id"] for c in checked}}
-    assert {"financial_agent", "legal_agent", "evidence_agent", "synthesis_agent"} <= grounded
+    assert {"financial_agent", "legal_agent", "synthesis_agent"} <= grounded
+    # The demo's 7-minute video is over the request budget with its media (~122k tokens): the
+    # evidence domain reads it in time ranges, each worker's answer grounded.
+    assert any(n == "evidence_agent" or n.startswith("evidence_worker_") for n in grounded)
     assert "financial_agent_regrounding" not in grounded  # its answer is counted as its parent's
 
     cited = [(f, f["content"].get("source") or {}) for f in findings if f["domain"] == "financial"]

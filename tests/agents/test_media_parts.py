@@ -1,14 +1,19 @@
 """Media evidence reaches the model as parts, against the fake Gemini server.
 
 A case of a JPEG, an MP3, a 25-minute MP4 and a scanned (image-only) PDF, made here: the
-small JPEG and MP3 go inline, the scanned PDF and the video through the File API (the video in
-three 10-minute segments with start/end offsets), each behind a line saying how to cite it.
+small JPEG and MP3 go inline, the scanned PDF and the video through the File API (triage sees
+the video's first seconds; the workers all of it, in time ranges under the token budget, as
+segments of at most 10 minutes with start/end offsets of one upload), each behind a line saying
+how to cite it.
 The model (the fake, answering with the local analyst's analysis) cites the video at 754 s:
 the finding keeps the second. Run again after one upload is dropped by the File API and the
-other's recorded expiry has passed: both are uploaded again and the new URIs sent.
+other's recorded expiry has passed: both are uploaded again and the new URIs sent. And once
+more with the uploads dropped in the middle of the job: the refused requests are redone with the
+files uploaded again.
 """
 
 import io
+import itertools
 import json
 import random
 from collections.abc import Iterator
@@ -82,9 +87,17 @@ def _video_id(body: JsonDict) -> str | None:
     return next((d.file_id for d in documents if d.mime_type == "video/mp4"), None)
 
 
+# Set by the mid-job test: the File API drops every upload once triage is answered.
+EXPIRE_AFTER_TRIAGE = {"on": False}
+SERVED: list[FakeGemini] = []
+
+
 def responder(model: str, body: JsonDict) -> Step | None:
     """The local analyst's analysis (Pro and Flash alike); a domain worker that was sent the
     video cites a moment in it, as a model watching it would."""
+    if EXPIRE_AFTER_TRIAGE["on"] and instruction_of(body).startswith("You are the triage"):
+        for stored in list(SERVED[0].files.values()):
+            SERVED[0].expire(stored.name)
     schema = pipeline_schema(instruction_of(body))
     result = analyse(schema, body)
     output = result.output
@@ -114,6 +127,7 @@ def responder(model: str, body: JsonDict) -> Step | None:
 def fake() -> Iterator[tuple[FakeGemini, str]]:
     with serve_fake(responder, api_key="media-key") as served:
         served[0].max_request_bytes = 20_000_000  # the API's inline request limit
+        SERVED[:] = [served[0]]
         yield served
 
 
@@ -184,13 +198,25 @@ async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_
         assert set(by_type) == {"application/pdf", "video/mp4"}
         (pdf,) = by_type["application/pdf"]
         assert pdf["video"] is None
-        # 1500 s in 600 s segments, all of one upload.
-        segments = [
+        # Triage watches the video's first seconds (its preview). The workers watch all of it:
+        # 1500 s of video (~435k tokens) is over the request budget (120k), so it is read in
+        # time ranges, each sent as parts of at most 600 s with their offsets, all of one upload.
+        assert [
             (get(p["video"], "startOffset"), get(p["video"], "endOffset"))
             for p in by_type["video/mp4"]
+        ] == [("0s", "10s")]
+        videos = [
+            p for r in run if r is not triage for p in r.file_parts if p["mime_type"] == "video/mp4"
         ]
-        assert segments == [("0s", "600s"), ("600s", "1200s"), ("1200s", "1500s")]
-        assert len({p["uri"] for p in by_type["video/mp4"]}) == 1
+        spans = sorted(
+            (float(get(p["video"], "startOffset")[:-1]), float(get(p["video"], "endOffset")[:-1]))
+            for p in videos
+        )
+        assert all(end - start <= 600 for start, end in spans)
+        assert spans[0][0] == 0
+        assert spans[-1][1] == 1500
+        assert all(a[1] >= b[0] for a, b in itertools.pairwise(spans))
+        assert len({p["uri"] for p in videos + by_type["video/mp4"]}) == 1
         text = user_text_of(triage.body)
         assert "cite moments with cue_start and cue_end in seconds" in text
         assert "pages 1 have no text layer" in text
@@ -254,3 +280,58 @@ async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_
     # Triage and the domain workers had them; none was refused for a file the API had dropped.
     assert any(not instruction_of(r.body).startswith("You are the triage") for r in rerun)
     assert "may not exist" not in json.dumps(status["job"]["errors"])
+
+
+def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    for node in nodes:
+        yield node
+        yield from _walk(node["children"])
+
+
+async def test_an_upload_dropped_in_the_middle_of_a_job_is_uploaded_again(
+    media_server: LiveServer, fake: tuple[FakeGemini, str]
+) -> None:
+    gemini = fake[0]
+    async with httpx.AsyncClient(base_url=media_server.base_url, timeout=30) as anon:
+        token = (
+            await anon.post(
+                "/api/auth/signup",
+                json={"email": "midjob@holmes.example", "password": "long enough password"},
+            )
+        ).json()["access_token"]
+    async with httpx.AsyncClient(
+        base_url=media_server.base_url, timeout=30, headers={"Authorization": f"Bearer {token}"}
+    ) as client:
+        case_id = (await client.post("/api/cases", json={"name": "mid-job expiry"})).json()["id"]
+        names = ("cctv.mp4", "scan.pdf")
+        uploaded = await client.post(
+            f"/api/cases/{case_id}/files",
+            files=[("files", (name, *FILES[name])) for name in names],
+        )
+        assert uploaded.status_code == 201, uploaded.text
+        first = len(gemini.requests)
+        # The File API drops every upload once triage has been answered: the domain workers'
+        # requests name files it no longer has.
+        EXPIRE_AFTER_TRIAGE["on"] = True
+        try:
+            status = await _process(client, case_id)
+        finally:
+            EXPIRE_AFTER_TRIAGE["on"] = False
+        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+
+    assert status["job"]["status"] == "READY", status["job"]["errors"]
+    run = _with_media(gemini.requests[first:])
+    triage = [r for r in run if instruction_of(r.body).startswith("You are the triage")]
+    dropped = {p["uri"] for r in triage for p in r.file_parts}
+    assert dropped
+    workers = [r for r in run if r not in triage]
+    refused = [r for r in workers if {p["uri"] for p in r.file_parts} & dropped]
+    assert refused  # the first asks, refused by the fake with the API's 403
+    again = [a for a in agents if a["agent_name"].endswith("_again")]
+    assert again
+    assert all(a["status"] == "COMPLETED" for a in again)
+    redone = [r for r in workers if r not in refused]
+    sent = {p["uri"] for r in redone for p in r.file_parts}
+    assert sent
+    assert not sent & dropped
+    assert {f.display_name for f in gemini.files.values()} >= set(names)

@@ -1,6 +1,7 @@
 """Token budgets (llm.budget) and cost (llm.cost), without a server: work units under the budget
 (page, time and row ranges of long files, small files together), halving, previews, prices."""
 
+import itertools
 import json
 
 from google.genai import types
@@ -207,3 +208,65 @@ def test_the_default_price_table_prices_the_default_models() -> None:
     settings = Settings()
     assert settings.gemini_pro_model in settings.llm_prices
     assert settings.gemini_flash_model in settings.llm_prices
+
+
+def _recording(file_id: str, seconds: int, mime_type: str = "audio/wav") -> str:
+    """A recording's evidence block: its length in the header, a transcript line every minute."""
+    return render_evidence(
+        file_id=file_id,
+        filename=f"{file_id}.wav",
+        mime_type=mime_type,
+        extraction=Extraction(
+            kind="audio",
+            metadata={"duration": float(seconds)},
+            chunks=[
+                Chunk(
+                    text=f"At minute {t // 60} the caller named the depot.",
+                    location=Location(cue_start=float(t), cue_end=float(t + 5)),
+                )
+                for t in range(0, seconds, 60)
+            ],
+        ),
+    )
+
+
+def test_a_recording_with_its_media_is_cut_into_time_ranges_each_with_its_seconds() -> None:
+    part = _recording("call", 7200)
+    cost = budget.MediaCost(per_second=32.0, duration=7200.0)  # 230,400 tokens of audio
+    assert cost.tokens(part) == 230_400
+    units = budget.pack([["call"]], {"call": part}, 60_000, media=lambda _p: cost)
+    assert len(units) >= 4
+    assert max(u.tokens for u in units) <= 60_000
+    windows = [_header(u.parts[0])["segment"] for u in units]
+    assert windows[0][0] == 0.0  # type: ignore[index]
+    assert windows[-1][1] == 7200.0  # type: ignore[index]
+    for before, after in itertools.pairwise(windows):
+        assert before[1] == after[0]  # type: ignore[index]
+    # Each range holds the transcript lines that start in it, every line once.
+    heard = []
+    for unit in units:
+        (doc,) = parse_blocks(unit.parts[0])[0]
+        start, end = _header(unit.parts[0])["segment"]  # type: ignore[misc]
+        assert all(start <= c.location.cue_start < end for c in doc.chunks)
+        heard += [c.location.cue_start for c in doc.chunks]
+    assert heard == [float(t) for t in range(0, 7200, 60)]
+    # Counted without its media, the same block is one unit: the media are what cut it.
+    assert len(budget.pack([["call"]], {"call": part}, 60_000)) == 1
+
+
+def test_a_cut_off_time_range_is_halved_in_time() -> None:
+    cost = budget.MediaCost(per_second=32.0, duration=7200.0)
+    (piece, *_) = budget.split_recording(_recording("call", 7200), 60_000, cost)
+    start, end = _header(piece)["segment"]  # type: ignore[misc]
+    halves = budget.halve([piece])
+    assert halves is not None
+    first, second = (_header(h[0])["segment"] for h in halves)
+    assert first == [start, (start + end) / 2]
+    assert second == [(start + end) / 2, end]
+
+
+def test_a_recordings_preview_is_its_first_seconds() -> None:
+    cost = budget.MediaCost(per_second=290.0, duration=7200.0)
+    preview = budget.preview(_recording("cctv", 7200, "video/mp4"), 1_000, cost)
+    assert _header(preview)["segment"] == [0.0, 10.0]  # at least ten seconds
+    assert cost.tokens(preview) == 2_900

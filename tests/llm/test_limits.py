@@ -4,6 +4,8 @@ pause a quota refusal sets; what a 429 body says; the limits each model gets fro
 import asyncio
 import itertools
 import json
+from datetime import UTC, datetime, timedelta
+from email.utils import format_datetime
 
 import pytest
 from google.genai import errors
@@ -195,3 +197,12 @@ def test_an_openai_compatible_server_keeps_its_own_smaller_concurrency() -> None
         llm_concurrency=2,
     )
     assert limits.limits_for("qwen3:32b", settings).concurrency == 2
+
+
+def test_retry_after_headers_in_seconds_milliseconds_or_a_date() -> None:
+    assert limits.retry_after({"retry-after": "7"}) == 7.0
+    assert limits.retry_after({"retry-after-ms": "1500", "retry-after": "9"}) == 1.5
+    later = format_datetime(datetime.now(UTC) + timedelta(seconds=30), usegmt=True)
+    assert 25 < (limits.retry_after({"retry-after": later}) or 0) <= 30
+    assert limits.retry_after({"retry-after": "soon"}) is None
+    assert limits.retry_after({}) is None

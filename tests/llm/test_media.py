@@ -15,7 +15,7 @@ from PIL import Image
 
 from holmes_backend.extraction.models import Extraction
 from holmes_backend.llm.evidence import render_evidence
-from holmes_backend.llm.media import MediaParts, media_kind, segments
+from holmes_backend.llm.media import MediaParts, media_cost, media_kind, segments
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.files import file_storage_key
 
@@ -105,3 +105,18 @@ async def test_inline_until_the_request_budget_then_a_gs_uri_on_vertex(
         settings = runtime.settings.model_copy(update={"llm_provider": provider})
         media = MediaParts(settings, runtime.session_factory, runtime.storage)
         assert await media.attach(texts) == texts
+
+
+def test_what_media_cost_in_a_requests_budget() -> None:
+    video = {"mime_type": "video/mp4", "metadata": {"duration": 100.0}}
+    audio = {"mime_type": "audio/mpeg", "metadata": {"duration": 100.0}}
+    image = {"mime_type": "image/jpeg", "metadata": {}}
+    scanned = {"mime_type": "application/pdf", "metadata": {"pages_without_text": [3]}}
+    assert media_cost(video, "gemini_api").per_second == 290.0
+    assert media_cost(video, "gemini_api", video_rate=102.0).per_second == 102.0
+    assert media_cost(audio, "vertex").per_second == 32.0
+    assert media_cost(image, "images").fixed == 1_120
+    assert media_cost(scanned, "gemini_api", '[loc {"page": 5}] text').fixed == 5 * 560
+    # Nothing for what the provider is not sent.
+    assert media_cost(video, "images") == media_cost(video, None) == media_cost(image, None)
+    assert media_cost(video, None).tokens("") == 0

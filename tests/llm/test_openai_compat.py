@@ -4,6 +4,7 @@ within the model's context budget, and a refused model reported as the configura
 """
 
 import base64
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,12 +16,12 @@ from pydantic import BaseModel, Field, SecretStr, ValidationError
 
 from holmes_backend.config import Settings
 from holmes_backend.extraction.models import Chunk, Extraction, Location
-from holmes_backend.llm import openai_compat
+from holmes_backend.llm import limits, openai_compat
 from holmes_backend.llm.evidence import parse_blocks, render_evidence, render_findings
 from holmes_backend.llm.media import mode_for
 from holmes_backend.llm.models import ModelConfigurationError, ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, model_for
-from tests.fake_openai import Failure, FakeOpenAI, user_text
+from tests.fake_openai import Failure, FakeOpenAI, Stall, rate_limited, user_text
 from tests.llm.test_model_configuration import start_up
 from tests.support import serve_app
 
@@ -214,3 +215,41 @@ async def test_an_image_goes_as_a_data_uri_only_to_a_model_that_reads_images(
         assert "photo line 1" in user_text(server.requests[-1].body)
     # What llm.media would attach for this provider: images only, and only when declared.
     assert mode_for(settings) == ("images" if multimodal else None)
+
+
+async def test_a_429_is_waited_out_as_its_retry_after_says(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    server, url = fake
+    refusals = [rate_limited(0.4)]
+    server.responders.insert(0, lambda _model, _body: refusals.pop() if refusals else None)
+    seen_at: list[float] = []
+    server.responders.insert(0, lambda _model, _body: seen_at.append(time.monotonic()))
+    delays: list[limits.Delay] = []
+
+    async def heard(delay: limits.Delay) -> None:
+        delays.append(delay)
+
+    with limits.scope(limits.CallScope(role="domain", on_delay=heard)):
+        [answer] = await _ask(local_settings(url, tmp_path), ["Task: read."])
+
+    assert answer.content.parts[0].text == '{"verdict": "read"}'
+    assert len(seen_at) == 2  # refused once, then answered
+    assert seen_at[1] - seen_at[0] >= 0.4  # not before the server said
+    (delay,) = delays  # announced (the runner puts PROCESSING_DELAYED on the case log)
+    assert delay.source == "retry_info"
+    assert delay.seconds == pytest.approx(0.4)
+    # Streamed, as every call is, with the usage asked for.
+    assert all(r.body["stream"] for r in server.requests)
+
+
+async def test_a_server_that_goes_quiet_ends_at_the_idle_timeout(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path
+) -> None:
+    server, url = fake
+    server.responders.insert(0, lambda _model, _body: Stall(5.0))
+    settings = local_settings(url, tmp_path, llm_idle_timeout_seconds=0.3)
+    started = time.monotonic()
+    with pytest.raises(limits.ModelTimeoutError, match=r"sent nothing for 0\.3 s"):
+        await _ask(settings, ["Task: read."])
+    assert time.monotonic() - started < 3.0

@@ -196,8 +196,11 @@ class Settings(BaseSettings):
     llm_context_tokens: int = Field(default=32_768, ge=2048)
     llm_max_output_tokens: int = Field(default=8192, ge=256)
     llm_concurrency: int = Field(default=2, ge=1, le=64)
-    # Local models are slow: a long structured answer can take minutes.
+    # Local models are slow: a long structured answer can take minutes (the longest a call may
+    # take). Calls are streamed: one ends AGENT_TIMEOUT when the server sends nothing for
+    # llm_idle_timeout_seconds (a long prompt's first token included).
     llm_timeout_seconds: float = Field(default=600.0, gt=0)
+    llm_idle_timeout_seconds: float = Field(default=180.0, gt=0)
     # Simulated model latency per local-analyst call (demos; the browser test watches a live run).
     local_analyst_latency_ms: int = Field(default=0, ge=0, le=60_000)
     # Worker processes the local analyst runs in (llm/local/worker.py); 0 runs it in a thread of
@@ -291,6 +294,10 @@ class Settings(BaseSettings):
     gemini_inline_request_max_bytes: int = Field(default=20_000_000, ge=1)
     # A video longer than this goes as several parts of this length (start/end offsets).
     media_segment_seconds: float = Field(default=600.0, gt=0)
+    # Tokens a second of video costs in a request's budget (llm.media): a frame a second at
+    # 258 tokens (Gemini 2.x's default resolution) with its audio's 32; Gemini 3's default
+    # video resolution is 70 a frame, so ~102 fits a deployment that keeps that default.
+    media_video_tokens_per_second: float = Field(default=290.0, gt=0)
     # Whether the OpenAI-compatible model reads images (a vision model): then images go to it
     # as data URIs; otherwise it gets the extracted text only.
     llm_multimodal: bool = False

@@ -2348,6 +2348,10 @@ export type ChatWithCaseErrors = {
      */
     401: ErrorEnvelope;
     /**
+     * Payment Required
+     */
+    402: ErrorEnvelope;
+    /**
      * Not Found
      */
     404: ErrorEnvelope;

@@ -128,6 +128,16 @@ class ConflictError(HolmesError):
     recoverable = True
 
 
+class CaseBudgetSpentError(HolmesError):
+    """The case's model calls have cost its budget (HOLMES_CASE_BUDGET_USD): nothing more is
+    asked of a model for it."""
+
+    status_code = 402
+    code = ErrorCode.BUDGET_EXCEEDED
+    recoverable = True
+    suggested_action = "raise the case budget (HOLMES_CASE_BUDGET_USD)"
+
+
 class StorageError(HolmesError):
     status_code = 503
     code = ErrorCode.STORAGE_ERROR

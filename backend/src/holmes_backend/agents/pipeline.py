@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import grounding, persist, regeneration
+from holmes_backend.agents.domains import merge as domain_merge
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
@@ -96,6 +97,8 @@ LINK_WINDOW_MINUTES = 30
 # Of the request budget, the findings synthesis and the graph both read, first in both requests
 # (one context cache); the rest is synthesis's own parts, or the graph's synthesis block.
 SHARED_FINDINGS_SHARE = 0.85
+# The File API's refusal of a request naming an upload it no longer has (the real API's text).
+_MISSING_UPLOAD = re.compile(r"access the File (files/[A-Za-z0-9_-]+) or it may not exist")
 
 
 def _shown(cause: BaseException | None) -> str:
@@ -251,12 +254,14 @@ class Pipeline:
     # ---- the run --------------------------------------------------------------------------
 
     async def run(self) -> None:
-        """The job's run; the context caches it made are deleted when it ends, however."""
+        """The job's run; the context caches it made and the audio clips it cut are let go
+        when it ends, however."""
         with context_cache.job(self.caches):
             try:
                 await self._run()
             finally:
                 await asyncio.shield(self.caches.close())
+                await self.media.close()
 
     async def _run(self) -> None:
         job, case = await self._job()
@@ -493,13 +498,17 @@ class Pipeline:
         spec = AgentSpec(
             "triage_agent", "TRIAGE", "triage", "flash", TriageResult, TRIAGE_INSTRUCTION
         )
-        # Triage reads a preview of each file (its header and first chunks), as many files
-        # a request as the budget takes.
+        # Triage reads a preview of each file (its header and first chunks; a recording's
+        # first seconds), as many files a request as the budget takes, media counted.
         cap = self.ctx.settings.triage_preview_tokens
-        previews = {f: budget.preview(part, cap) for f, part in self.evidence.items()}
+        previews = {
+            f: budget.preview(part, cap, self.media.cost(part)) for f, part in self.evidence.items()
+        }
         context = [self._conventions]
         room = self._room(spec, context)
-        packed = budget.pack([[f] for f in previews], previews, room, self._calibration)
+        packed = budget.pack(
+            [[f] for f in previews], previews, room, self._calibration, self.media.cost
+        )
         units = [unit.parts for unit in packed]
         outputs = await self._run_units(spec, context, units, parent=None, summary={})
         triaged: dict[str, TriageFile] = {}
@@ -708,7 +717,7 @@ class Pipeline:
             spec, context, units, parent=parent, summary={"domain": domain}, domain=domain
         )
         # The per-domain merge of the units' outputs (PRD §4.7).
-        merged = _merge(outputs, schema)
+        merged = await self._merged(domain, schema, self._case_parts(case), outputs, parent)
         agent_id = f"{domain}_agent"
         self.writes.add(self._write_domain_findings(domain, agent_id, merged))
         if domain in _INDEPENDENT_DOMAINS:
@@ -716,6 +725,87 @@ class Pipeline:
             # Synthesis reads the block after strategy: made once strategy's request is out.
             self.writes.add(self._render_block(domain, merged))
         return merged
+
+    async def _merged(
+        self,
+        domain: str,
+        schema: type[BaseModel],
+        context: list[str],
+        outputs: list[BaseModel],
+        parent: uuid.UUID,
+    ) -> BaseModel:
+        """The domain's units' outputs as one (PRD §4.7's "<domain>_synthesis",
+        agents.domains.merge): merged by the model, in rounds of requests under the budget, when
+        there are several and a model is configured; what it could not merge (and everything
+        offline) by the deterministic union."""
+        if len(outputs) <= 1 or self.ctx.settings.resolved_llm_provider == "local":
+            return _merge(outputs, schema)
+        spec = AgentSpec(
+            f"{domain}_synthesis",
+            domain.upper(),
+            "domain",
+            "pro",
+            schema,
+            domain_merge.instruction(domain),
+        )
+        room = self._room(spec, context)
+        rounds = 0
+        while len(outputs) > 1:
+            blocks = [
+                render_findings({"domain": domain, "worker": index + 1}, output)
+                for index, output in enumerate(outputs)
+            ]
+            grouped = domain_merge.groups([domain_merge.tokens(b) for b in blocks], room)
+            if len(grouped) == len(outputs):
+                break  # no two fit one request together
+            rounds += 1
+            named = [
+                spec
+                if len(grouped) == 1 and rounds == 1
+                else replace(spec, name=f"{spec.name}_{rounds}_{index + 1}")
+                for index in range(len(grouped))
+            ]
+            outputs = list(
+                await asyncio.gather(
+                    *(
+                        self._merge_group(
+                            named[index],
+                            context,
+                            [blocks[i] for i in group],
+                            [outputs[i] for i in group],
+                            parent,
+                        )
+                        if len(group) > 1
+                        else _as_is(outputs[group[0]])
+                        for index, group in enumerate(grouped)
+                    )
+                )
+            )
+        return _merge(outputs, schema)
+
+    async def _merge_group(
+        self,
+        spec: AgentSpec,
+        context: list[str],
+        blocks: list[str],
+        outputs: list[BaseModel],
+        parent: uuid.UUID,
+    ) -> BaseModel:
+        """One merge request's output, its citations checked against the evidence; the
+        deterministic union of its outputs when the model fails (nothing is lost)."""
+        parts = [*context, *blocks]
+        try:
+            output, execution_id = await run_agent(
+                self.ctx,
+                spec,
+                parts,
+                parent_execution_id=parent,
+                input_summary={"workers": len(outputs)},
+            )
+        except AgentFailedError as exc:
+            logger.warning("%s failed, its outputs are combined as they are: %s", spec.name, exc)
+            return _merge(outputs, spec.schema)
+        return await self._grounded(spec, parts, output, execution_id)
 
     async def _grounded(
         self, spec: AgentSpec, parts: list[str], output: BaseModel, execution_id: uuid.UUID
@@ -769,12 +859,17 @@ class Pipeline:
     def _units(
         self, spec: AgentSpec, assignment: DomainAssignment, context: list[str]
     ) -> list[list[str]]:
-        """A domain's work units (PRD §4.7's workers, under the token budget): the files are
-        shared among the routed workers, related files together, balanced by tokens; a share
-        over the budget is cut into units that fit (a long file into page, row or time
-        ranges), a share under it is one unit."""
+        """A domain's work units (PRD §4.7's workers, under the token budget, media included):
+        the files are shared among the routed workers, related files together, balanced by
+        tokens; a share over the budget is cut into units that fit (a long file into page, row
+        or time ranges: a recording's units each send only their seconds of it), a share under
+        it is one unit."""
         ids = [f for f in assignment.file_ids if f in self.evidence]
-        tokens = {f: self._calibration.tokens(f, self.evidence[f]) for f in ids}
+        tokens = {
+            f: self._calibration.tokens(f, part) + self.media.cost(part).tokens(part)
+            for f in ids
+            if (part := self.evidence[f])
+        }
         shares = (
             split(ids, assignment.workers, self._related(ids), tokens)
             if assignment.workers > 1
@@ -784,7 +879,9 @@ class Pipeline:
         return [
             unit.parts
             for share in shares
-            for unit in budget.pack([share], self.evidence, room, self._calibration)
+            for unit in budget.pack(
+                [share], self.evidence, room, self._calibration, self.media.cost
+            )
         ] or [[]]
 
     async def _run_units(
@@ -831,17 +928,19 @@ class Pipeline:
         parent: uuid.UUID | None,
         summary: dict[str, Any],
         grounded: bool = False,
+        retried: bool = False,
     ) -> list[BaseModel]:
         """One unit's output, its citations checked when `grounded` (agents.grounding); an
         answer cut off at its max_output_tokens has the unit halved and each half redone
-        (recursively), not handed to another model."""
+        (recursively), not handed to another model. A unit refused because the File API no
+        longer has one of its uploads (expired or deleted during the job) is redone once with
+        them uploaded again."""
         files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
         try:
             output, execution_id = await run_agent(
                 self.ctx,
                 spec,
-                # The unit's files' media after their text (llm.media): not counted in its
-                # token budget, which is the text's.
+                # The unit's files' media after their text (llm.media), counted in its budget.
                 await self.media.attach([*context, *unit]),
                 parent_execution_id=parent,
                 input_summary={**summary, "files": files, "parts": len(unit)},
@@ -864,6 +963,21 @@ class Pipeline:
                 )
             )
             return [output for result in results for output in result]
+        except AgentFailedError as exc:
+            gone = _MISSING_UPLOAD.findall(exc.reason)
+            if retried or not gone:
+                raise
+            self.media.recheck()
+            logger.info("%s: %s gone from the File API, uploading again", spec.name, gone)
+            return await self._run_unit(
+                replace(spec, name=f"{spec.name}_again"),
+                context,
+                unit,
+                parent=parent,
+                summary=summary,
+                grounded=grounded,
+                retried=True,
+            )
         if grounded:  # re-asked with the text alone: the media go with the first ask only
             output = await self._grounded(spec, [*context, *unit], output, execution_id)
         return [output]
@@ -1170,6 +1284,10 @@ def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:
         else:
             merged[name] = next((v for v in values if v), values[0])
     return schema.model_validate(merged)
+
+
+async def _as_is(output: BaseModel) -> BaseModel:
+    return output
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))

@@ -12,6 +12,12 @@ A work unit is a list of evidence blocks (llm.evidence) under the budget: small 
 unit (related files kept together where they fit), a file over the budget is cut into blocks
 of consecutive chunks (page, row, line or time ranges), each saying which range it holds. An
 answer cut off at its max_output_tokens is redone on the unit halved (`halve`).
+
+A block's tokens include the media that go with it (llm.media attaches them after it, and
+`MediaCost` says what they cost): an image's or a scanned PDF's fixed tokens, a recording's
+tokens per second of the stretch the block covers. A recording over the budget is cut into time
+ranges (`split_recording`): each block's header says which seconds it covers ("segment":
+[start, end]), and only that stretch of the recording is sent with it.
 """
 
 import asyncio
@@ -111,6 +117,43 @@ class Calibration:
         return math.ceil(estimate_tokens(text) * self.ratios.get(file_id, 1.0))
 
 
+@dataclass(frozen=True)
+class MediaCost:
+    """What the media sent with an evidence block cost in tokens: `fixed` whatever the block
+    covers (an image, a scanned PDF), `per_second` for each second of a recording the block
+    covers, of a recording `duration` seconds long."""
+
+    fixed: int = 0
+    per_second: float = 0.0
+    duration: float | None = None
+
+    def tokens(self, part: str) -> int:
+        window = segment_of(part)
+        seconds = window[1] - window[0] if window is not None else self.duration or 0.0
+        return self.fixed + math.ceil(self.per_second * seconds)
+
+    @property
+    def timed(self) -> bool:
+        return self.per_second > 0 and bool(self.duration)
+
+
+NO_MEDIA = MediaCost()
+MediaCosts = Callable[[str], MediaCost]
+
+
+def _no_media(part: str) -> MediaCost:
+    return NO_MEDIA
+
+
+def segment_of(part: str) -> tuple[float, float] | None:
+    """The seconds of its recording an evidence block covers (its header's "segment"), or None
+    for the whole."""
+    window = (evidence.evidence_header(part) or {}).get("segment")
+    if isinstance(window, list) and len(window) == 2:
+        return float(window[0]), float(window[1])
+    return None
+
+
 @dataclass
 class Unit:
     """One request's evidence: blocks (whole files or ranges of one) and the files they are of."""
@@ -131,13 +174,18 @@ def pack(
     blocks: Mapping[str, str],
     budget: int,
     calibration: Calibration | None = None,
+    media: MediaCosts = _no_media,
 ) -> list[Unit]:
-    """Files' evidence blocks in units of at most `budget` tokens, in order. A group (related
-    files) starts a new unit rather than be cut across two when it fits in one; a file over
-    the budget is cut into ranges, each in the next unit with room."""
+    """Files' evidence blocks in units of at most `budget` tokens, media included, in order. A
+    group (related files) starts a new unit rather than be cut across two when it fits in one;
+    a file over the budget is cut into ranges (a recording with media into time ranges), each
+    in the next unit with room."""
     calibration = calibration or Calibration()
     units: list[Unit] = []
     current = Unit()
+
+    def size(file_id: str, part: str) -> int:
+        return calibration.tokens(file_id, part) + media(part).tokens(part)
 
     def place(file_id: str, part: str, tokens: int) -> None:
         nonlocal current
@@ -147,7 +195,7 @@ def pack(
         current.add(file_id, part, tokens)
 
     for group in groups:
-        sizes = {f: calibration.tokens(f, blocks[f]) for f in group}
+        sizes = {f: size(f, blocks[f]) for f in group}
         total = sum(sizes.values())
         if current.parts and total <= budget and current.tokens + total > budget:
             units.append(current)
@@ -157,8 +205,13 @@ def pack(
                 place(file_id, blocks[file_id], sizes[file_id])
                 continue
             ratio = calibration.ratios.get(file_id, 1.0)
-            for piece in split_block(blocks[file_id], int(budget / ratio)):
-                place(file_id, piece, calibration.tokens(file_id, piece))
+            cost = media(blocks[file_id])
+            if cost.timed:
+                pieces = split_recording(blocks[file_id], budget, cost, ratio)
+            else:
+                pieces = split_block(blocks[file_id], int((budget - cost.fixed) / ratio))
+            for piece in pieces:
+                place(file_id, piece, size(file_id, piece))
     if current.parts:
         units.append(current)
     return units
@@ -202,6 +255,63 @@ def split_block(part: str, max_tokens: int) -> list[str]:
     return rendered
 
 
+def split_recording(part: str, max_tokens: int, cost: MediaCost, ratio: float = 1.0) -> list[str]:
+    """A recording's evidence block as blocks of consecutive time ranges, each at most
+    `max_tokens` with the media of its range (`cost`): the fewest equal ranges that fit, each
+    header saying which seconds it covers ("segment": [start, end], "range": "seconds a-b") and
+    holding the transcript lines (chunks) that start in its range."""
+    duration = float(cost.duration or 0.0)
+    header_line, entries = _header_and_entries(part)
+    header = json.loads(header_line[len(evidence.EVIDENCE_OPEN) : -len(">>>")])
+    starts = [_location(e).get("cue_start") for e in entries]
+    whole = math.ceil(estimate_tokens(part) * ratio) + cost.tokens(part)
+    count = max(2, math.ceil(whole / max(1, max_tokens)))
+    # At least a second a range: a budget that holds less is left to the request's own check.
+    while count < duration:
+        length = duration / count
+        pieces: list[list[str]] = [[] for _ in range(count)]
+        for entry, start in zip(entries, starts, strict=True):
+            at = float(start) if isinstance(start, int | float) else 0.0
+            pieces[min(count - 1, max(0, int(at // length)))].append(entry)
+        rendered = [
+            _render_piece(
+                header,
+                kept,
+                index,
+                count,
+                {
+                    "segment": [round(index * length, 3), round((index + 1) * length, 3)],
+                    "range": f"seconds {index * length:g}-{(index + 1) * length:g}",
+                },
+            )
+            for index, kept in enumerate(pieces)
+        ]
+        sizes = [math.ceil(estimate_tokens(r) * ratio) + cost.tokens(r) for r in rendered]
+        if max(sizes) <= max_tokens:
+            return rendered
+        count = max(count + 1, math.ceil(count * max(sizes) / max_tokens))
+    return [part]
+
+
+def _header_and_entries(part: str) -> tuple[str, list[str]]:
+    header_line, _, rest = part.partition("\n")
+    body = rest[: -len(evidence.EVIDENCE_CLOSE)].rstrip("\n")
+    return header_line, _entries(body)
+
+
+def _render_piece(
+    header: dict[str, Any], entries: list[str], index: int, count: int, extra: dict[str, Any]
+) -> str:
+    piece_header = {**header, **extra, "piece": f"{index + 1}/{count}"}
+    return "\n".join(
+        [
+            evidence.EVIDENCE_OPEN + json.dumps(piece_header, ensure_ascii=False) + ">>>",
+            *entries,
+            evidence.EVIDENCE_CLOSE,
+        ]
+    )
+
+
 def halve(parts: list[str]) -> tuple[list[str], list[str]] | None:
     """A unit's evidence in two halves of about equal tokens: its blocks shared out, or one
     block cut between its chunks; None for one block too small to be worth cutting (an answer
@@ -217,6 +327,10 @@ def halve(parts: list[str]) -> tuple[list[str], list[str]] | None:
                 break
         cut = max(1, min(cut, len(parts) - 1))
         return parts[:cut], parts[cut:]
+    if len(parts) == 1 and (window := segment_of(parts[0])) is not None:
+        halves = _halve_segment(parts[0], window)
+        if halves is not None:
+            return [halves[0]], [halves[1]]
     if len(parts) == 1 and estimate_tokens(parts[0]) >= MIN_HALVED_TOKENS:
         header = estimate_tokens(parts[0].partition("\n")[0])
         pieces = split_block(parts[0], (estimate_tokens(parts[0]) + header) // 2 + 48)
@@ -224,6 +338,35 @@ def halve(parts: list[str]) -> tuple[list[str], list[str]] | None:
             middle = (len(pieces) + 1) // 2
             return pieces[:middle], pieces[middle:]
     return None
+
+
+def _halve_segment(part: str, window: tuple[float, float]) -> tuple[str, str] | None:
+    """A recording's time-range block as its two halves in time (None under two seconds)."""
+    start, end = window
+    if end - start < 2:
+        return None
+    middle = round((start + end) / 2, 3)
+    header_line, entries = _header_and_entries(part)
+    header = json.loads(header_line[len(evidence.EVIDENCE_OPEN) : -len(">>>")])
+    first = [e for e in entries if float(_location(e).get("cue_start") or start) < middle]
+    second = [e for e in entries if e not in first]
+    piece = str(header.get("piece", "1/1"))
+    return (
+        _render_piece(
+            header,
+            first,
+            0,
+            2,
+            {"segment": [start, middle], "range": f"seconds {start:g}-{middle:g}", "of": piece},
+        ),
+        _render_piece(
+            header,
+            second,
+            1,
+            2,
+            {"segment": [middle, end], "range": f"seconds {middle:g}-{end:g}", "of": piece},
+        ),
+    )
 
 
 M = TypeVar("M", bound=BaseModel)
@@ -298,9 +441,18 @@ def left_out_note(items: int) -> str:
     )
 
 
-def preview(part: str, tokens: int) -> str:
-    """A file's evidence kept to about `tokens`: its header and first chunks (triage's read)."""
-    return evidence.cut_evidence(part, int(tokens * CHARS_PER_TOKEN))
+def preview(part: str, tokens: int, cost: MediaCost = NO_MEDIA) -> str:
+    """A file's evidence kept to about `tokens`: its header and first chunks (triage's read).
+    A recording's media are kept to its first seconds, as many as `tokens` pay for (at least
+    ten): its header's "segment" says which."""
+    cut = evidence.cut_evidence(part, int(tokens * CHARS_PER_TOKEN))
+    if not cost.timed or evidence.evidence_header(part) is None:
+        return cut
+    seconds = min(float(cost.duration or 0.0), max(10.0, tokens / cost.per_second))
+    header_line, _, rest = cut.partition("\n")
+    header = json.loads(header_line[len(evidence.EVIDENCE_OPEN) : -len(">>>")])
+    header |= {"segment": [0.0, round(seconds, 3)], "range": f"seconds 0-{seconds:g}"}
+    return f"{evidence.EVIDENCE_OPEN}{json.dumps(header, ensure_ascii=False)}>>>\n{rest}"
 
 
 def _entries(body: str) -> list[str]:
@@ -352,7 +504,10 @@ def _range(entries: list[str]) -> str:
 __all__ = [
     "CHARS_PER_TOKEN",
     "DEFAULT_MAX_OUTPUT_TOKENS",
+    "NO_MEDIA",
     "Calibration",
+    "MediaCost",
+    "MediaCosts",
     "Unit",
     "count_tokens",
     "estimate_tokens",
@@ -365,5 +520,7 @@ __all__ = [
     "pack",
     "preview",
     "request_budget_tokens",
+    "segment_of",
     "split_block",
+    "split_recording",
 ]

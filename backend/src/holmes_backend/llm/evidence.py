@@ -131,10 +131,11 @@ def parse_blocks(text: str) -> tuple[list[EvidenceDoc], list[FindingsBlock], str
 
 def evidence_header(part: str) -> dict[str, Any] | None:
     """The header of one file's evidence block (file_id, filename, mime_type, metadata), or
-    None when the part is not one."""
-    if not is_evidence(part):
-        return None
+    None when the part is not one (a block cut to a budget, followed by its note of what was
+    left out, is one)."""
     line = part.split("\n", 1)[0]
+    if not (line.startswith(_EVIDENCE_OPEN) and line.endswith(">>>")):
+        return None
     header: dict[str, Any] = json.loads(line[len(_EVIDENCE_OPEN) : -len(">>>")])
     return header
 

@@ -26,6 +26,7 @@ the 429 handling does the rest.
 
 import asyncio
 import contextvars
+import email.utils
 import math
 import re
 import weakref
@@ -228,9 +229,18 @@ class QuotaRefusal:
 
 
 def quota_refusal(exc: BaseException) -> QuotaRefusal | None:
-    """What a 429 RESOURCE_EXHAUSTED says (google.rpc RetryInfo and QuotaFailure), or None
-    when `exc` is not one."""
-    if not isinstance(exc, errors.ClientError) or exc.code != 429:
+    """What a 429 says, or None when `exc` is not one: Gemini's RESOURCE_EXHAUSTED with its
+    google.rpc RetryInfo and QuotaFailure, or an OpenAI-compatible server's 429 (LiteLLM's
+    RateLimitError) with its Retry-After (or OpenAI's retry-after-ms) header."""
+    if not isinstance(exc, errors.ClientError):
+        if getattr(exc, "status_code", None) != 429:
+            return None
+        # LiteLLM keeps the server's headers apart (its error's own response has none of them).
+        headers = getattr(exc, "litellm_response_headers", None) or getattr(
+            getattr(exc, "response", None), "headers", None
+        )
+        return QuotaRefusal(retry_after(headers or {}), None, per_day=False)
+    if exc.code != 429:
         return None
     body = exc.details if isinstance(exc.details, dict) else {}
     error = body.get("error", body)
@@ -255,6 +265,31 @@ def quota_refusal(exc: BaseException) -> QuotaRefusal | None:
     # A per-day quota comes back tomorrow: no retry this run could wait for it.
     per_day = bool(quota_ids) and all("PerDay" in q for q in quota_ids)
     return QuotaRefusal(retry_delay, quota_ids[0] if quota_ids else None, per_day, rpm)
+
+
+def retry_after(headers: Any) -> float | None:
+    """Seconds an HTTP 429's headers say to wait: retry-after-ms (OpenAI's), else Retry-After as
+    seconds or as an HTTP date (RFC 9110 §10.2.3); None when they say nothing usable."""
+    millis = headers.get("retry-after-ms")
+    try:
+        if millis is not None:
+            return max(0.0, float(millis) / 1000)
+    except ValueError:
+        pass
+    value = headers.get("retry-after")
+    if value is None:
+        return None
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        moment = email.utils.parsedate_to_datetime(str(value))
+    except (TypeError, ValueError):
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return max(0.0, (moment - datetime.now(UTC)).total_seconds())
 
 
 def parse_duration(value: object) -> float | None:
@@ -314,7 +349,7 @@ async def limited_call(
                     received = True
                     yield item
             return
-        except errors.ClientError as exc:
+        except Exception as exc:
             refusal = quota_refusal(exc)
             if refusal is None or received:
                 raise
@@ -383,5 +418,6 @@ __all__ = [
     "limits_for",
     "parse_duration",
     "quota_refusal",
+    "retry_after",
     "scope",
 ]

@@ -18,15 +18,28 @@ gets:
 - The local analyst: nothing; it reads the extracted text.
 
 A video longer than HOLMES_MEDIA_SEGMENT_SECONDS goes as one part per segment of the same
-uploaded file, each with VideoMetadata start and end offsets. The API clips video only
-(VideoMetadata is a video's); an audio file goes whole, its label giving its length.
-A PDF goes as a part only when some of its pages have no text layer (scanned): whole, so its
-page numbers stay those of the file.
+uploaded file, each with VideoMetadata start and end offsets. A PDF goes as a part only when
+some of its pages have no text layer (scanned): whole, so its page numbers stay those of the
+file.
+
+Media count in a request's token budget (`MediaParts.cost`, at the rates Gemini documents: a
+second of audio 32 tokens; a second of video a frame, sampled at 1 fps, of up to 258 tokens
+plus its audio; an image up to 1,120 and a document page up to 560 at Gemini 3's default
+resolutions), so a long recording is read in time-range work units (llm.budget): its evidence
+block's header says which seconds it covers ("segment"), and only those are sent:
+- a video's, as VideoMetadata offsets into the one upload of the whole file;
+- an audio file's, as a clip of those seconds cut from the file (PyAV, packets copied, not
+  re-encoded): the API clips video only (VideoMetadata is a video's), and a whole 2-hour
+  recording (230k tokens) with every unit would break the budget. Each clip is inlined or
+  uploaded once per job (kept in media_uploads under its own key, "gemini_file_api:<s>-<e>").
+Each part's label gives the seconds it covers: the model cites cue seconds from the start of the
+whole recording, wherever its part begins.
 """
 
 import asyncio
 import logging
 import math
+import re
 import shutil
 import tempfile
 import uuid
@@ -36,6 +49,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import anyio
+import av
 from anyio import to_thread
 from google import genai
 from google.genai import types
@@ -45,6 +59,7 @@ from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.llm import gemini
+from holmes_backend.llm.budget import NO_MEDIA, MediaCost
 from holmes_backend.llm.evidence import evidence_header
 from holmes_backend.models import File
 from holmes_backend.repositories import files as file_repo
@@ -61,6 +76,29 @@ FILE_API = "gemini_file_api"  # media_uploads.provider of Gemini's File API
 FILE_API_LIFETIME = timedelta(hours=48)
 # An upload closer than this to its expiry is replaced: a job's requests come hours later at most.
 REUPLOAD_MARGIN = timedelta(hours=2)
+
+# Tokens per media input as Gemini documents them (Understand and count tokens; media
+# resolution): audio 32 a second at any resolution; video sampled at 1 frame a second, 258
+# tokens a frame (Gemini 2.x; 70 at Gemini 3's default) with its audio; an image up to 1,120
+# and a PDF page up to 560 (Gemini 3's defaults; 258 on Gemini 2.x). The larger figures are
+# kept, so a unit estimated under the budget is under it on either generation (the video rate
+# is HOLMES_MEDIA_VIDEO_TOKENS_PER_SECOND, this by default).
+AUDIO_TOKENS_PER_SECOND = 32.0
+VIDEO_TOKENS_PER_SECOND = 258.0 + AUDIO_TOKENS_PER_SECOND
+IMAGE_TOKENS = 1_120
+PDF_PAGE_TOKENS = 560
+_PAGE = re.compile(r'^\[loc \{"page": (\d+)', re.MULTILINE)
+
+# The muxer PyAV (FFmpeg) writes an audio clip with, by the file's type: packets are copied.
+CLIP_FORMATS = {
+    "audio/mp3": "mp3",
+    "audio/mpeg": "mp3",
+    "audio/wav": "wav",
+    "audio/aiff": "aiff",
+    "audio/aac": "adts",
+    "audio/ogg": "ogg",
+    "audio/flac": "flac",
+}
 
 # The types Gemini reads (ai.google.dev: image, audio and video understanding).
 IMAGE_TYPES = frozenset({"image/png", "image/jpeg", "image/webp", "image/heic", "image/heif"})
@@ -131,6 +169,60 @@ def segments(duration: float | None, length: float) -> list[tuple[float, float]]
     return [(i * length, min(duration, (i + 1) * length)) for i in range(count)]
 
 
+def media_cost(
+    header: dict[str, Any],
+    mode: Mode | None,
+    part: str = "",
+    video_rate: float = VIDEO_TOKENS_PER_SECOND,
+) -> MediaCost:
+    """What the media sent with a file's evidence block cost in tokens, by its header (and, for
+    a scanned PDF, its pages as the block numbers them); a second of video `video_rate`."""
+    metadata: dict[str, Any] = header.get("metadata") or {}
+    kind = media_kind(str(header.get("mime_type", "")), metadata)
+    if mode is None or kind is None or (mode == "images" and kind != "image"):
+        return NO_MEDIA
+    if kind == "image":
+        return MediaCost(fixed=IMAGE_TOKENS)
+    if kind == "pdf":
+        pages = [int(p) for p in _PAGE.findall(part)]
+        pages += [int(p) for p in metadata.get("pages_without_text", [])]
+        return MediaCost(fixed=PDF_PAGE_TOKENS * max(pages, default=1))
+    duration = metadata.get("duration")
+    seconds = float(duration) if isinstance(duration, int | float) and duration > 0 else None
+    rate = video_rate if kind == "video" else AUDIO_TOKENS_PER_SECOND
+    # A recording of unknown length is counted as a segment's worth.
+    return MediaCost(per_second=rate, duration=seconds) if seconds else MediaCost(fixed=0)
+
+
+def clip_audio(source: Path, target: Path, start: float, end: float, muxer: str) -> None:
+    """Seconds `start` to `end` of an audio file written to `target` (a `muxer` file), its
+    packets copied (no re-encoding): from the packet holding `start` to the one before `end`,
+    timed from 0."""
+    with av.open(str(source)) as reader, av.open(str(target), "w", format=muxer) as writer:
+        stream = reader.streams.audio[0]
+        out = writer.add_stream_from_template(stream)
+        base = stream.time_base
+        if base is None:
+            raise gemini.GeminiMediaError(f"{source.name}: an audio stream without a time base")
+        if start > 0:
+            reader.seek(int(start / base), stream=stream, backward=True)
+        offset: int | None = None
+        for packet in reader.demux(stream):
+            if packet.pts is None:
+                continue
+            at = float(packet.pts * base)
+            if at + float((packet.duration or 0) * base) <= start:
+                continue
+            if at >= end:
+                break
+            if offset is None:
+                offset = packet.pts
+            packet.pts -= offset
+            packet.dts = packet.pts
+            packet.stream = out
+            writer.mux(packet)
+
+
 def mode_for(settings: Settings) -> Mode | None:
     provider = settings.resolved_llm_provider
     if provider == "gemini":
@@ -149,7 +241,13 @@ def _seconds(value: float) -> str:
     return f"{value:g}s"  # a protobuf Duration in JSON
 
 
-def _label(kind: MediaKind, header: dict[str, Any], span: tuple[float, float] | None) -> str:
+def _label(
+    kind: MediaKind,
+    header: dict[str, Any],
+    span: tuple[float, float] | None,
+    *,
+    clip: bool = False,
+) -> str:
     who = f"file_id {header.get('file_id')} ({header.get('filename')})"
     metadata: dict[str, Any] = header.get("metadata") or {}
     if kind == "image":
@@ -166,9 +264,44 @@ def _label(kind: MediaKind, header: dict[str, Any], span: tuple[float, float] | 
     duration = metadata.get("duration")
     length = f", {duration:g} s long" if isinstance(duration, int | float) else ""
     window = f" seconds {span[0]:g} to {span[1]:g} of" if span else ""
+    clipped = (
+        f" This clip starts at second {span[0]:g} of the recording: add {span[0]:g} to a time "
+        "heard in it."
+        if clip and span
+        else ""
+    )
     return (
         f"[{kind} recording,{window} {who}{length}: cite moments with cue_start and cue_end in "
-        "seconds from the start of the recording]"
+        f"seconds from the start of the whole recording.{clipped}]"
+    )
+
+
+def _window(header: dict[str, Any], duration: object) -> tuple[float, float] | None:
+    """The seconds of the recording an evidence block covers, None for all of it (a window
+    that covers it all is all of it)."""
+    window = header.get("segment")
+    if not (isinstance(window, list) and len(window) == 2):
+        return None
+    start, end = float(window[0]), float(window[1])
+    if isinstance(duration, int | float) and start <= 0 and end >= duration:
+        return None
+    return start, end
+
+
+def _spans(
+    window: tuple[float, float] | None, duration: object, length: float
+) -> list[tuple[float, float]]:
+    """A video's parts: its window (or all of it) in segments of at most `length` seconds;
+    none (the whole video, unclipped) for a short video without a window."""
+    if window is None:
+        return segments(float(duration), length) if isinstance(duration, int | float) else []
+    start, end = window
+    return [(start + a, start + b) for a, b in segments(end - start, length)] or [window]
+
+
+def _not_attached(kind: str, file: File) -> str:
+    return (
+        f"[the {kind} of file_id {file.id} could not be attached; only its extracted text is given]"
     )
 
 
@@ -202,6 +335,18 @@ class MediaParts:
         self._client = client
         self._files: dict[str, File] = {}
         self._references: dict[str, asyncio.Task[tuple[str, str] | None]] = {}
+        self._clips: dict[str, asyncio.Task[Path | None]] = {}
+        self._sources: dict[str, asyncio.Task[Path]] = {}
+        self._making_folder = asyncio.Lock()
+        self._temp: Path | None = None
+
+    def cost(self, part: str) -> MediaCost:
+        """What the media sent with an evidence block cost in tokens (none when the provider is
+        given no media)."""
+        header = evidence_header(part) if self.mode is not None else None
+        if header is None:
+            return NO_MEDIA
+        return media_cost(header, self.mode, part, self.settings.media_video_tokens_per_second)
 
     @property
     def client(self) -> genai.Client:
@@ -251,10 +396,12 @@ class MediaParts:
         mime_type = file.mime_type.split(";", 1)[0].strip().lower()
         mime_type = GEMINI_TYPE_NAMES.get(mime_type, mime_type)
         duration = (header.get("metadata") or {}).get("duration")
+        # The seconds this block covers (a time-range work unit, or triage's first seconds).
+        window = _window(header, duration)
+        if kind == "audio" and window is not None:
+            return await self._clip_parts(file, header, mime_type, window, budget)
         spans = (
-            segments(float(duration), self.settings.media_segment_seconds)
-            if kind == "video" and isinstance(duration, int | float)
-            else []
+            _spans(window, duration, self.settings.media_segment_seconds) if kind == "video" else []
         )
         # A segmented video is referenced, never inlined once per segment.
         if (
@@ -276,12 +423,20 @@ class MediaParts:
             ]
         if self.mode == "images":
             return []  # an OpenAI-compatible server has no file store to reference
+        return await self._referenced(file, kind, header, mime_type, spans)
+
+    async def _referenced(
+        self,
+        file: File,
+        kind: MediaKind,
+        header: dict[str, Any],
+        mime_type: str,
+        spans: list[tuple[float, float]],
+    ) -> list[str | types.Part]:
+        """The file by reference (File API or gs://), a video as its segments' parts."""
         reference = await self._reference(file, mime_type)
         if reference is None:
-            return [
-                f"[the {kind} of file_id {file.id} could not be attached; only its extracted "
-                "text is given]"
-            ]
+            return [_not_attached(kind, file)]
         uri, uri_mime = reference
         if not spans:
             return [
@@ -297,27 +452,123 @@ class MediaParts:
             attached += [_label(kind, header, (start, end)), part]
         return attached
 
-    async def _reference(self, file: File, mime_type: str) -> tuple[str, str] | None:
-        """A URI the model reads the file at (and its type), or None when there is none."""
+    async def _clip_parts(
+        self,
+        file: File,
+        header: dict[str, Any],
+        mime_type: str,
+        window: tuple[float, float],
+        budget: _InlineBudget,
+    ) -> list[str | types.Part]:
+        """Seconds `window` of an audio file, cut from it: inline when small enough, else
+        uploaded (once per job and clip)."""
+        muxer = CLIP_FORMATS.get(mime_type)
+        if muxer is None or self.mode == "images":
+            return [_not_attached("audio", file)]
+        key = f"{file.id}@{window[0]:g}-{window[1]:g}"
+        task = self._clips.get(key)
+        if task is None:
+            task = self._clips[key] = asyncio.create_task(self._clip(file, window, muxer))
+        clip = await asyncio.shield(task)
+        if clip is None:
+            return [_not_attached("audio", file)]
+        label = _label("audio", header, window, clip=True)
+        size = (await anyio.Path(clip).stat()).st_size
+        if size <= self.settings.gemini_inline_max_bytes and budget.take(size):
+            data = await anyio.Path(clip).read_bytes()
+            return [label, types.Part.from_bytes(data=data, mime_type=mime_type)]
+        if self.mode != "gemini_api":
+            return [_not_attached("audio", file)]  # Vertex reads no clip from Cloud Storage
+        variant = f"{window[0]:g}-{window[1]:g}"
+        reference = await self._reference(file, mime_type, clip=(variant, clip))
+        if reference is None:
+            return [_not_attached("audio", file)]
+        return [label, types.Part.from_uri(file_uri=reference[0], mime_type=reference[1])]
+
+    async def _clip(self, file: File, window: tuple[float, float], muxer: str) -> Path | None:
+        """The clip, in this job's temporary folder (removed with `close`)."""
+        try:
+            folder = await self._folder()
+            # One copy of the recording however many of its clips are cut at once.
+            copying = self._sources.get(str(file.id))
+            if copying is None:
+                source = folder / f"{file.id}.source"
+                copying = self._sources[str(file.id)] = asyncio.create_task(
+                    self._copied(file, source)
+                )
+            source = await asyncio.shield(copying)
+            target = folder / f"{file.id}-{window[0]:g}-{window[1]:g}.{muxer}"
+            await to_thread.run_sync(clip_audio, source, target, window[0], window[1], muxer)
+            return target
+        except Exception:  # the model still gets the recording's text
+            logger.exception("seconds %s of %s could not be cut", window, file.id)
+            return None
+
+    async def _copied(self, file: File, path: Path) -> Path:
+        await self._copy(file, path)
+        return path
+
+    async def _folder(self) -> Path:
+        async with self._making_folder:  # one folder, whichever clip asks first
+            if self._temp is None:
+                made = await to_thread.run_sync(tempfile.mkdtemp, None, "holmes-clips-")
+                self._temp = Path(made)
+            return self._temp
+
+    async def close(self) -> None:
+        """Removes the clips this job cut."""
+        if self._temp is not None:
+            await to_thread.run_sync(shutil.rmtree, self._temp, True)
+            self._temp = None
+
+    def recheck(self) -> None:
+        """Drops this job's references to File API uploads, so the next request looks each up
+        again (files.get) and uploads again those the API no longer has: for a request refused
+        because an upload was dropped (expired or deleted) in the middle of the job. A refusal
+        names one file; any other may be gone too."""
+        for key, task in list(self._references.items()):
+            if task.done():
+                del self._references[key]
+
+    async def _reference(
+        self, file: File, mime_type: str, *, clip: tuple[str, Path] | None = None
+    ) -> tuple[str, str] | None:
+        """A URI the model reads the file (or a clip of it: its seconds and its path) at, and its
+        type, or None when there is none."""
         if self.mode == "vertex":
             uri = self.storage.gs_uri(file.storage_key)
             return (uri, mime_type) if uri else None
-        key = str(file.id)
+        key = f"{file.id}@{clip[0]}" if clip else str(file.id)
         task = self._references.get(key)
         if task is None:
-            task = self._references[key] = asyncio.create_task(self._uploaded(file, mime_type))
+            task = self._references[key] = asyncio.create_task(
+                self._uploaded(file, mime_type, clip)
+            )
         return await asyncio.shield(task)
 
-    async def _uploaded(self, file: File, mime_type: str) -> tuple[str, str] | None:
-        """The file's File API upload: the cached one while it lives, else a new one."""
+    async def _uploaded(
+        self, file: File, mime_type: str, clip: tuple[str, Path] | None = None
+    ) -> tuple[str, str] | None:
+        """The file's (or clip's) File API upload: the cached one while it lives, else a new
+        one."""
+        provider = f"{FILE_API}:{clip[0]}" if clip else FILE_API
         try:
             async with self.session_factory() as session:
-                cached = (await upload_repo.for_files(session, [file.id], FILE_API)).get(file.id)
+                cached = (await upload_repo.for_files(session, [file.id], provider)).get(file.id)
             if cached is not None and cached.expires_at - utcnow() > REUPLOAD_MARGIN:
                 if await gemini.uploaded_file(self.client, cached.name) is not None:
                     return cached.uri, cached.mime_type
                 logger.info("%s is gone from the File API: uploading it again", cached.name)
-            uploaded = await self._upload(file, mime_type)
+            uploaded = (
+                await gemini.upload_file(
+                    self.client,
+                    clip[1],
+                    mime_type=mime_type,
+                    display_name=f"{file.filename[:480]} ({clip[0]} s)",
+                )
+                if clip
+                else await self._upload(file, mime_type)
+            )
             if uploaded.uri is None or uploaded.name is None:  # upload_file makes sure of both
                 raise gemini.GeminiMediaError(f"the File API gave {file.id} no name or URI")
             uri_mime = uploaded.mime_type or mime_type
@@ -325,7 +576,7 @@ class MediaParts:
                 await upload_repo.replace(
                     session,
                     file_id=file.id,
-                    provider=FILE_API,
+                    provider=provider,
                     name=uploaded.name,
                     uri=uploaded.uri,
                     mime_type=uri_mime,
@@ -337,17 +588,19 @@ class MediaParts:
             logger.exception("%s could not be uploaded to the File API", file.id)
             return None
 
+    async def _copy(self, file: File, path: Path) -> None:
+        """The file copied from storage in chunks: never the whole recording in memory."""
+        async with await anyio.open_file(path, "wb") as out:
+            async for chunk in self.storage.read_range(file.storage_key, 0, file.size_bytes - 1):
+                await out.write(chunk)
+
     async def _upload(self, file: File, mime_type: str) -> types.File:
-        """Copied from storage to a temporary file in chunks, then uploaded from there (the
-        SDK reads a path in chunks too): never the whole recording in memory."""
+        """Copied from storage to a temporary file, then uploaded from there (the SDK reads a
+        path in chunks too)."""
         folder = Path(await to_thread.run_sync(tempfile.mkdtemp, None, "holmes-media-"))
         try:
             path = folder / "evidence"
-            async with await anyio.open_file(path, "wb") as out:
-                async for chunk in self.storage.read_range(
-                    file.storage_key, 0, file.size_bytes - 1
-                ):
-                    await out.write(chunk)
+            await self._copy(file, path)
             return await gemini.upload_file(
                 self.client, path, mime_type=mime_type, display_name=file.filename[:512]
             )
@@ -355,4 +608,14 @@ class MediaParts:
             await to_thread.run_sync(shutil.rmtree, folder, True)
 
 
-__all__ = ["FILE_API", "MediaParts", "media_kind", "mode_for", "segments"]
+__all__ = [
+    "AUDIO_TOKENS_PER_SECOND",
+    "FILE_API",
+    "VIDEO_TOKENS_PER_SECOND",
+    "MediaParts",
+    "clip_audio",
+    "media_cost",
+    "media_kind",
+    "mode_for",
+    "segments",
+]

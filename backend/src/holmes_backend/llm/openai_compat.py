@@ -121,6 +121,26 @@ def _refusal(response: Any) -> str | None:
     return str(refusal) if refusal else None
 
 
+async def _refusals_checked(model: Any, chunks: Any) -> AsyncGenerator[Any, None]:
+    """A streamed answer's chunks; ModelRefusedError at a refusal, or at the end of a stream
+    that carried no answer at all: LiteLLM (1.106) does not pass a streamed `refusal` delta on,
+    so a server's streamed refusal reaches here as a stream with no content."""
+    answered = False
+    async for chunk in chunks:
+        choices = getattr(chunk, "choices", None) or []
+        delta = getattr(choices[0], "delta", None) if choices else None
+        reason = getattr(delta, "refusal", None) or (
+            getattr(delta, "provider_specific_fields", None) or {}
+        ).get("refusal")
+        if reason:
+            raise ModelRefusedError(f"{model} refused to answer: {reason}")
+        if getattr(delta, "content", None) or getattr(delta, "tool_calls", None):
+            answered = True
+        yield chunk
+    if not answered:
+        raise ModelRefusedError(f"{model} refused to answer, or sent an empty answer")
+
+
 @functools.cache
 def _model_class() -> "type[LiteLlm]":
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -132,12 +152,19 @@ def _model_class() -> "type[LiteLlm]":
     class RefusalCheckingClient(LiteLLMClient):
         async def acompletion(self, model: Any, messages: Any, tools: Any, **kwargs: Any) -> Any:
             response = await super().acompletion(model, messages, tools, **kwargs)
+            if kwargs.get("stream"):
+                return _refusals_checked(model, response)
             if reason := _refusal(response):
                 raise ModelRefusedError(f"{model} refused to answer: {reason}")
             return response
 
     class OpenAICompatLlm(LiteLlm):
-        """LiteLlm with the request cut to the context budget and a gate on calls at once."""
+        """LiteLlm with the request cut to the context budget, within the server's limits
+        (llm.limits: calls at once, any requests and tokens per minute), a 429 waited out as
+        its Retry-After says (else PRD §8.1's backoff) with PROCESSING_DELAYED, and streamed,
+        so that a call ends when the server sends nothing for HOLMES_LLM_IDLE_TIMEOUT_SECONDS
+        (AGENT_TIMEOUT), not at a deadline a long answer outlasts (HOLMES_LLM_TIMEOUT_SECONDS
+        stays the longest a call may take)."""
 
         settings: Settings
         llm_client: LiteLLMClient = Field(default_factory=RefusalCheckingClient, exclude=True)
@@ -157,8 +184,21 @@ def _model_class() -> "type[LiteLlm]":
                 for part in content.parts or []
                 if part.text
             ]
-            async with limiter.slot(limits.estimate_tokens(texts)):
-                async for response in super().generate_content_async(llm_request, stream):
+
+            def streamed() -> AsyncGenerator[LlmResponse, None]:
+                return super(OpenAICompatLlm, self).generate_content_async(llm_request, stream=True)
+
+            async for response in limits.limited_call(
+                model,
+                limiter,
+                limits.estimate_tokens(texts),
+                streamed,
+                settings=self.settings,
+                idle_seconds=self.settings.llm_idle_timeout_seconds,
+                total_seconds=self.settings.llm_timeout_seconds,
+            ):
+                # Partial responses keep the idle timeout from firing; they go on if asked for.
+                if stream or not response.partial:
                     yield response
 
     return OpenAICompatLlm
@@ -173,8 +213,9 @@ def build_model(tier: Tier, settings: Settings) -> "LiteLlm":
         api_key=_api_key(settings),
         max_tokens=settings.llm_max_output_tokens,
         timeout=settings.llm_timeout_seconds,
-        # One retry: a busy local GPU is not helped by a storm of them.
-        num_retries=1,
+        # No retries of LiteLLM's own: a 429 is waited out by llm.limits as the server says,
+        # and a busy local GPU is not helped by a storm of immediate ones.
+        num_retries=0,
     )
 
 

@@ -1,7 +1,8 @@
 """Chat with a case (PRD §3.3, §4.12): knowledge-first answers, streamed, with durable history.
 
-A turn has two halves. `start_turn` runs inside the request: it authorises, refuses a case with
-no knowledge graph yet, and stores the user's message. `stream_answer` runs as the response
+A turn has two halves. `start_turn` runs inside the request: it authorises, refuses a case whose
+model calls have spent its budget (HOLMES_CASE_BUDGET_USD: no model is called for it) or with no
+knowledge graph yet, and stores the user's message. `stream_answer` runs as the response
 streams: the chat agent looks the question up with its tools (graph, findings, evidence
 passages; domain agents when those cannot answer) and writes its answer, which goes out as
 CHAT_TOKEN events while it is written; the stored answer, its citations and thoughts close the
@@ -28,10 +29,11 @@ from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.models import Message
 from holmes_backend.repositories import chat as chat_repo
+from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
 from holmes_backend.tools.case_knowledge import CaseTools, case_files
-from holmes_shared.errors import ConflictError, ErrorBody, ErrorCode
+from holmes_shared.errors import CaseBudgetSpentError, ConflictError, ErrorBody, ErrorCode
 from holmes_shared.events import EventType
 
 logger = logging.getLogger(__name__)
@@ -48,9 +50,26 @@ class ChatTurn:
 
 
 async def start_turn(
-    session: AsyncSession, *, owner_id: uuid.UUID, case_id: uuid.UUID, message: str
+    session: AsyncSession,
+    *,
+    owner_id: uuid.UUID,
+    case_id: uuid.UUID,
+    message: str,
+    budget_usd: float | None = None,
 ) -> ChatTurn:
     await require_case(session, case_id, owner_id)
+    if budget_usd is not None:
+        spent = await execution_repo.case_cost(session, case_id)
+        if spent >= budget_usd:
+            raise CaseBudgetSpentError(
+                f"The case has spent ${spent:.4f} of its ${budget_usd:.4f} budget on model "
+                "calls, so the chat agent cannot be asked.",
+                details={
+                    "case_id": str(case_id),
+                    "spent_usd": round(spent, 6),
+                    "budget_usd": budget_usd,
+                },
+            )
     if await chat_repo.latest_graph_stamp(session, case_id) is None:
         raise ConflictError(
             "The case has no knowledge graph yet, so there is nothing to chat with.",

@@ -17,7 +17,7 @@ _STREAM: dict[int | str, dict[str, Any]] = {
         "({message_id, content, citations}); ERROR ({code, message, ...}) if the agent fails",
         "content": {"text/event-stream": {"schema": {"type": "string"}}},
     },
-    **error_responses(400, 401, 404, 409, 413, 422),
+    **error_responses(400, 401, 402, 404, 409, 413, 422),
 }
 PING_SECONDS = 15
 
@@ -32,7 +32,11 @@ async def chat_with_case(
 ) -> EventSourceResponse:
     """Ask the case a question; the answer streams with its citations (PRD §3.3)."""
     turn = await chat_service.start_turn(
-        session, owner_id=user.id, case_id=case_id, message=body.message
+        session,
+        owner_id=user.id,
+        case_id=case_id,
+        message=body.message,
+        budget_usd=runtime.settings.case_budget_usd,
     )
     return EventSourceResponse(chat_service.stream_answer(runtime, turn), ping=PING_SECONDS)
 

@@ -22,6 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import grounding, persist, regeneration
+from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
@@ -75,6 +76,7 @@ from holmes_backend.services import corrections as correction_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
+from holmes_backend.tools.evidence import EvidenceTools
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
 from holmes_shared.events import EventType
 
@@ -150,6 +152,12 @@ class Pipeline:
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
         self._sources = grounding.Sources(self.evidence)  # what citations are checked against
+        # The domain agents' tools (a model's; the offline analyst reads the request alone).
+        self._tools: tuple[Any, ...] = ()
+        if ctx.settings.resolved_llm_provider != "local":
+            self._tools = EvidenceTools(
+                session_factory=ctx.session_factory, case_id=ctx.case_id, evidence=self.evidence
+            ).function_tools()
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -683,7 +691,13 @@ class Pipeline:
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
         spec = AgentSpec(
-            f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
+            f"{domain}_agent",
+            domain.upper(),
+            "domain",
+            "pro",
+            schema,
+            DOMAIN_INSTRUCTIONS[domain],
+            tools=self._tools,
         )
         # Strategy reads the other domains' summaries: at most half of its budget, the rest
         # is evidence.
@@ -704,12 +718,23 @@ class Pipeline:
         return merged
 
     async def _grounded(
-        self, spec: AgentSpec, parts: list[str], output: BaseModel, execution_id: uuid.UUID
+        self,
+        spec: AgentSpec,
+        parts: list[str],
+        output: BaseModel,
+        execution_id: uuid.UUID,
+        bounds: RunBounds | None = None,
     ) -> BaseModel:
         """The agent's output with its citations checked against the evidence (re-asked once
-        when they do not hold: agents.grounding)."""
+        when they do not hold and the bounds leave a re-ask: agents.grounding)."""
         return await grounding.ground(
-            self.ctx, spec, parts, output, execution_id=execution_id, sources=self._sources
+            self.ctx,
+            spec,
+            parts,
+            output,
+            execution_id=execution_id,
+            sources=self._sources,
+            bounds=bounds,
         )
 
     async def _unit_outputs(
@@ -817,11 +842,14 @@ class Pipeline:
         parent: uuid.UUID | None,
         summary: dict[str, Any],
         grounded: bool = False,
+        bounds: RunBounds | None = None,
     ) -> list[BaseModel]:
         """One unit's output, its citations checked when `grounded` (agents.grounding); an
         answer cut off at its max_output_tokens has the unit halved and each half redone
-        (recursively), not handed to another model."""
+        (recursively), not handed to another model. Its tool calls and its re-asks of every
+        kind (schema, grounding, halving) share one `RunBounds`, the halves their unit's."""
         files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+        bounds = bounds or RunBounds.of(self.ctx.settings)
         try:
             output, execution_id = await run_agent(
                 self.ctx,
@@ -831,10 +859,11 @@ class Pipeline:
                 await self.media.attach([*context, *unit]),
                 parent_execution_id=parent,
                 input_summary={**summary, "files": files, "parts": len(unit)},
+                bounds=bounds,
             )
         except AnswerCutOffError:
             halves = budget.halve(unit)
-            if halves is None:
+            if halves is None or not bounds.reask("split"):
                 raise
             results = await asyncio.gather(
                 *(
@@ -845,13 +874,14 @@ class Pipeline:
                         parent=parent,
                         summary=summary,
                         grounded=grounded,
+                        bounds=bounds,
                     )
                     for side, half in zip("ab", halves, strict=True)
                 )
             )
             return [output for result in results for output in result]
         if grounded:  # re-asked with the text alone: the media go with the first ask only
-            output = await self._grounded(spec, [*context, *unit], output, execution_id)
+            output = await self._grounded(spec, [*context, *unit], output, execution_id, bounds)
         return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:

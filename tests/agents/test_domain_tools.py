@@ -64,9 +64,10 @@ def responder(model: str, body: JsonDict) -> Step | None:
         return json_reply(result.output.model_dump(mode="json"), thoughts=result.thoughts)
     if not function_responses(body):
         return Reply(
-            parts=[thought("First the evidence index and the figures."), *(
-                function_call(name, args) for name, args in CALLS
-            )]
+            parts=[
+                thought("First the evidence index and the figures."),
+                *(function_call(name, args) for name, args in CALLS),
+            ]
         )
     answer = result.output.model_dump(mode="json", exclude_none=True)
     return Reply(parts=[thought("The tools agree."), function_call(ANSWER_TOOL, answer)])
@@ -180,6 +181,4 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
     assert financial["status"] == "COMPLETED"
     # The answer came through set_model_response: the findings the analyst gave, stored.
     cited = [f for f in findings if f["domain"] == "financial"]
-    assert cited and {(f["content"].get("source") or {}).get("file_id") for f in cited} >= {
-        file_id
-    }
+    assert cited and {(f["content"].get("source") or {}).get("file_id") for f in cited} >= {file_id}

@@ -110,6 +110,13 @@ class Sources:
         self._evidence = evidence
         self._docs: dict[str, EvidenceDoc | None] = {}
 
+    @classmethod
+    def of_docs(cls, docs: Mapping[str, EvidenceDoc | None]) -> "Sources":
+        """Sources already read as located chunks (chat's, from the evidence index)."""
+        sources = cls({})
+        sources._docs = dict(docs)
+        return sources
+
     def _doc(self, file_id: str) -> EvidenceDoc | None:
         if file_id not in self._docs:
             part = self._evidence.get(file_id)
@@ -301,6 +308,14 @@ async def ground(
             counts,
             bounds or RunBounds.of(ctx.settings),
         )
+    await record_counts(ctx, spec, execution_id, counts)
+    return grounded
+
+
+async def record_counts(
+    ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, counts: GroundingCounts
+) -> None:
+    """The counts on the agent's execution record and, as GROUNDING_CHECKED, on the case log."""
     # Two transactions, each holding one lock: the record's row, then the case log's. Taken in
     # one, they deadlocked on PostgreSQL with the record's completion written behind (which takes
     # them in either order) and the phase's own writes.
@@ -317,7 +332,6 @@ async def ground(
             spec.agent_type,
         )
         await transaction.commit(session)
-    return grounded
 
 
 async def _reasked(

@@ -17,6 +17,7 @@ from dataclasses import replace
 from typing import Any
 
 from anyio import to_thread
+from google.adk.tools.base_tool import BaseTool
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
@@ -76,7 +77,7 @@ from holmes_backend.services import corrections as correction_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
-from holmes_backend.tools.evidence import EvidenceTools
+from holmes_backend.tools.evidence import EvidenceTools, RenderedDocs
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
 from holmes_shared.events import EventType
 
@@ -153,10 +154,12 @@ class Pipeline:
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
         self._sources = grounding.Sources(self.evidence)  # what citations are checked against
         # The domain agents' tools (a model's; the offline analyst reads the request alone).
-        self._tools: tuple[Any, ...] = ()
+        self._tools: tuple[BaseTool, ...] = ()
         if ctx.settings.resolved_llm_provider != "local":
             self._tools = EvidenceTools(
-                session_factory=ctx.session_factory, case_id=ctx.case_id, evidence=self.evidence
+                session_factory=ctx.session_factory,
+                case_id=ctx.case_id,
+                docs=RenderedDocs(self.evidence),
             ).function_tools()
 
     # ---- job bookkeeping -----------------------------------------------------------------

@@ -18,7 +18,7 @@ import uuid
 from collections import Counter, defaultdict
 from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import Any, ParamSpec
+from typing import Any, ParamSpec, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from anyio import to_thread
@@ -40,7 +40,7 @@ from holmes_backend.analysis.facts.geo import (
     metadata_position,
 )
 from holmes_backend.analysis.facts.money import to_number
-from holmes_backend.extraction.models import Chunk
+from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks
 from holmes_backend.repositories import chunks as chunk_repo
 
@@ -122,21 +122,82 @@ def benford(amounts: list[float]) -> dict[str, Any]:
     }
 
 
+class RenderedDocs:
+    """A processing job's evidence as its agents read it (file id -> rendered evidence part),
+    parsed back into located chunks the first time a file is read."""
+
+    def __init__(self, evidence: Mapping[str, str]) -> None:
+        self.evidence = evidence
+        self._docs: dict[str, EvidenceDoc | None] = {}
+
+    def file_ids(self) -> list[str]:
+        return list(self.evidence)
+
+    async def doc(self, file_id: str) -> EvidenceDoc | None:
+        if file_id not in self._docs:
+            part = self.evidence.get(file_id)
+            docs = parse_blocks(part)[0] if part else []
+            self._docs[file_id] = docs[0] if docs else None
+        return self._docs[file_id]
+
+
+class IndexedDocs:
+    """A case's evidence as its full-text index holds it (chat reads no rendered evidence): each
+    file's indexed chunks, read once. `prepare` indexes what is not yet indexed."""
+
+    def __init__(
+        self,
+        session_factory: async_sessionmaker[AsyncSession],
+        files: Mapping[str, tuple[str, str]],
+        prepare: Callable[[], Awaitable[None]],
+    ) -> None:
+        self.session_factory = session_factory
+        self.files = files  # file id -> (filename, mime type)
+        self.prepare = prepare
+        self._docs: dict[str, EvidenceDoc | None] = {}
+
+    def file_ids(self) -> list[str]:
+        return list(self.files)
+
+    def loaded(self, file_id: str) -> EvidenceDoc | None:
+        """The file's chunks if already read (by `doc`)."""
+        return self._docs.get(file_id)
+
+    async def doc(self, file_id: str) -> EvidenceDoc | None:
+        if file_id not in self._docs:
+            named = self.files.get(file_id)
+            if named is None:
+                return None
+            await self.prepare()
+            async with self.session_factory() as session:
+                rows = await chunk_repo.for_file(session, uuid.UUID(file_id))
+            chunks = [
+                Chunk(text=r.text, location=Location(**r.location), speaker=r.speaker) for r in rows
+            ]
+            self._docs[file_id] = EvidenceDoc(file_id, named[0], named[1], chunks=chunks)
+        return self._docs[file_id]
+
+
+class DocSource(Protocol):
+    def file_ids(self) -> list[str]: ...
+
+    async def doc(self, file_id: str) -> EvidenceDoc | None: ...
+
+
 class EvidenceTools:
-    """The tools of one job's domain agents: the case's evidence index and the job's evidence
-    (file id -> its rendered evidence part, as the agents read it)."""
+    """The tools of one job's domain agents (or one chat turn): the case's evidence index and
+    its evidence read back as located chunks (`docs`)."""
 
     def __init__(
         self,
         *,
         session_factory: async_sessionmaker[AsyncSession],
         case_id: uuid.UUID,
-        evidence: Mapping[str, str],
+        docs: DocSource,
     ) -> None:
         self.session_factory = session_factory
         self.case_id = case_id
-        self.evidence = evidence
-        self._docs: dict[str, EvidenceDoc | None] = {}
+        self.docs = docs
 
     def function_tools(self) -> tuple[BaseTool, ...]:
         return tuple(
@@ -156,16 +217,13 @@ class EvidenceTools:
 
     # ---- reading ----------------------------------------------------------------------------
 
-    def _doc(self, file_id: str) -> EvidenceDoc | None:
-        if file_id not in self._docs:
-            part = self.evidence.get(file_id)
-            docs = parse_blocks(part)[0] if part else []
-            self._docs[file_id] = docs[0] if docs else None
-        return self._docs[file_id]
+    async def _doc(self, file_id: str) -> EvidenceDoc | None:
+        return await self.docs.doc(file_id)
 
-    def _chosen(self, file_ids: list[str] | None) -> list[EvidenceDoc]:
-        ids = [f for f in file_ids or [] if f in self.evidence] or list(self.evidence)
-        return [doc for f in ids if (doc := self._doc(f)) is not None]
+    async def _chosen(self, file_ids: list[str] | None) -> list[EvidenceDoc]:
+        known = self.docs.file_ids()
+        ids = [f for f in file_ids or [] if f in known] or known
+        return [doc for f in ids if (doc := await self._doc(f)) is not None]
 
     @_guarded
     async def search_evidence(
@@ -195,7 +253,6 @@ class EvidenceTools:
         passages = [
             {
                 "file_id": str(hit.chunk.file_id),
-                "filename": (doc.filename if (doc := self._doc(str(hit.chunk.file_id))) else ""),
                 "location": dict(hit.chunk.location),
                 "text": _clip(hit.chunk.text),
             }
@@ -229,9 +286,9 @@ class EvidenceTools:
         Returns:
           passages: each with its location and text; error when the file or place is unknown.
         """
-        doc = self._doc(file_id)
+        doc = await self._doc(file_id)
         if doc is None:
-            return {"error": f"no evidence file {file_id!r} in this job"}
+            return {"error": f"no evidence file {file_id!r} in this case"}
         wanted = {
             k: v
             for k, v in {"page": page, "line": line, "row": row, "sheet": sheet}.items()
@@ -256,10 +313,10 @@ class EvidenceTools:
 
     # ---- tables and ledgers -------------------------------------------------------------------
 
-    def _rows(
+    async def _rows(
         self, file_id: str, sheet: str
     ) -> tuple[EvidenceDoc | None, list[tuple[Chunk, dict[str, str]]]]:
-        doc = self._doc(file_id)
+        doc = await self._doc(file_id)
         if doc is None:
             return None, []
         rows = [
@@ -296,9 +353,9 @@ class EvidenceTools:
           columns: the table's columns; matched: how many rows match; rows: each with its row
           number, sheet and cells.
         """
-        doc, rows = self._rows(file_id, sheet)
+        doc, rows = await self._rows(file_id, sheet)
         if doc is None:
-            return {"error": f"no evidence file {file_id!r} in this job"}
+            return {"error": f"no evidence file {file_id!r} in this case"}
         needle = contains.casefold()
         matched = [
             (chunk, fields)
@@ -339,9 +396,9 @@ class EvidenceTools:
         Returns:
           total, rows (how many had a number in the column), groups: {value: {total, rows}}.
         """
-        doc, rows = self._rows(file_id, sheet)
+        doc, rows = await self._rows(file_id, sheet)
         if doc is None:
-            return {"error": f"no evidence file {file_id!r} in this job"}
+            return {"error": f"no evidence file {file_id!r} in this case"}
         key = {k.casefold(): k for _, fields in rows for k in fields}
         amount_key, group_key = key.get(column.casefold()), key.get(group_by.casefold())
         if amount_key is None:
@@ -367,8 +424,9 @@ class EvidenceTools:
             "summary": f"{amount_key}: {round(total, 2)} over {counted} row(s)",
         }
 
-    def _transactions(self, file_ids: list[str] | None) -> list[Transaction]:
-        return [tx for doc in self._chosen(file_ids) for tx in ledger(doc).transactions]
+    async def _transactions(self, file_ids: list[str] | None) -> list[Transaction]:
+        docs = await self._chosen(file_ids)
+        return await to_thread.run_sync(_ledgers, docs)
 
     @_guarded
     async def ledger_transactions(
@@ -386,7 +444,7 @@ class EvidenceTools:
         Returns:
           transactions, count, totals: per (payer, payee, currency).
         """
-        found = await to_thread.run_sync(self._transactions, file_ids)
+        found = await self._transactions(file_ids)
         needle = party.casefold()
         if needle:
             found = [
@@ -425,7 +483,7 @@ class EvidenceTools:
         Returns:
           count, total, largest, round_amounts, near_threshold, duplicates, benford.
         """
-        found = await to_thread.run_sync(self._transactions, file_ids)
+        found = await self._transactions(file_ids)
         amounts = [t.amount for t in found]
         if not amounts:
             return {"count": 0, "summary": "no transactions found"}
@@ -524,7 +582,7 @@ class EvidenceTools:
         """
         point = (latitude, longitude) if latitude is not None and longitude is not None else None
         found: list[dict[str, Any]] = []
-        for doc in self._chosen(file_ids):
+        for doc in await self._chosen(file_ids):
             if position := metadata_position(doc.metadata):
                 found.append(_place(doc.file_id, {"metadata": "gps"}, position, point))
             for chunk in doc.chunks:
@@ -550,7 +608,7 @@ class EvidenceTools:
         Returns:
           items: {kind: [...]} of the detectors' output; thoughts: what the engine noticed.
         """
-        docs = self._chosen(file_ids)
+        docs = await self._chosen(file_ids)
         items: dict[str, list[dict[str, Any]]]
         if domain == "financial":
             money = await to_thread.run_sync(analyse_financial, docs)
@@ -578,6 +636,10 @@ class EvidenceTools:
             "thoughts": thoughts[:6],
             "summary": f"{count} lead(s) from the {domain} detectors",
         }
+
+
+def _ledgers(docs: list[EvidenceDoc]) -> list[Transaction]:
+    return [tx for doc in docs for tx in ledger(doc).transactions]
 
 
 def _in_cue(chunk: Chunk, cue: float) -> bool:

@@ -4,9 +4,11 @@ A unit (one agent over one share of the evidence, or one chat turn) gets `RunBou
 settings: at most `tool_calls` tool calls (HOLMES_AGENT_TOOL_CALLS) and at most `reasks` re-asks
 of every kind together (HOLMES_AGENT_REASKS): an answer off its schema asked for again (runner),
 citations that do not hold sent back (agents.grounding), an answer cut off at its
-max_output_tokens redone in halves (pipeline; the halves share their unit's bounds). Without one
-cap, the three multiplied: a unit cut off, its halves each re-asked for their schema and then for
-their citations. A spent bound is not an error: the tool answers that the budget is spent (the
+max_output_tokens redone in halves (pipeline). Without one cap, the three multiplied: a unit cut
+off, its halves each re-asked for their schema and then for their citations. A halving takes one
+re-ask and each half goes on with what its unit had left (`halves`), so halving goes at most
+`reasks` levels deep (a unit cut to an eighth with the default) and a half's own re-asks come out
+of the same budget. A spent bound is not an error: the tool answers that the budget is spent (the
 model answers with what it has), and a re-ask that is refused leaves the answer as it is (off its
 schema: the next tier; ungrounded: kept unverified; cut off: the unit fails).
 """
@@ -52,6 +54,13 @@ class RunBounds:
             return False
         self.used_reasks[kind] += 1
         return True
+
+    def halves(self) -> tuple["RunBounds", "RunBounds"]:
+        """The bounds of a unit's two halves, once its halving has taken its re-ask: each what
+        the unit had left (they run side by side, each over its own half)."""
+        left = max(0, self.reasks - sum(self.used_reasks.values()))
+        calls = max(0, self.tool_calls - self.used_tool_calls)
+        return RunBounds(tool_calls=calls, reasks=left), RunBounds(tool_calls=calls, reasks=left)
 
     def model_calls(self) -> int:
         """ADK's bound on the model calls of one run (RunConfig.max_llm_calls): one per tool

@@ -850,7 +850,8 @@ class Pipeline:
         """One unit's output, its citations checked when `grounded` (agents.grounding); an
         answer cut off at its max_output_tokens has the unit halved and each half redone
         (recursively), not handed to another model. Its tool calls and its re-asks of every
-        kind (schema, grounding, halving) share one `RunBounds`, the halves their unit's."""
+        kind (schema, grounding, halving) share one `RunBounds`; each half goes on with what its
+        unit had left."""
         files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
         bounds = bounds or RunBounds.of(self.ctx.settings)
         try:
@@ -877,9 +878,9 @@ class Pipeline:
                         parent=parent,
                         summary=summary,
                         grounded=grounded,
-                        bounds=bounds,
+                        bounds=half_bounds,
                     )
-                    for side, half in zip("ab", halves, strict=True)
+                    for side, half, half_bounds in zip("ab", halves, bounds.halves(), strict=True)
                 )
             )
             return [output for result in results for output in result]

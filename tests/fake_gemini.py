@@ -716,7 +716,8 @@ def _signed(parts: list[JsonDict]) -> list[JsonDict]:
             first = False
             if not get(part, "thoughtSignature"):
                 token = base64.b64encode(uuid.uuid4().bytes).decode()
-                part = {**part, "thoughtSignature": token}
+                signed.append({**part, "thoughtSignature": token})
+                continue
         signed.append(part)
     return signed
 

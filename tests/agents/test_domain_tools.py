@@ -19,6 +19,7 @@ import pytest
 
 from holmes_backend.agents.bounds import TOOL_BUDGET_SPENT
 from holmes_backend.agents.schemas import FinancialOutput
+from tests.agents.helpers import wait_done
 from tests.fake_gemini import (
     ANSWER_TOOL,
     FakeGemini,
@@ -40,7 +41,6 @@ from tests.gemini_support import (
     pipeline_schema,
     serve_fake,
 )
-from tests.agents.helpers import wait_done
 from tests.support import LiveServer, read_sse
 
 LEDGER = (
@@ -154,11 +154,12 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
     answered = {r["name"]: r["response"] for r in function_responses(second.body)}
     assert set(answered) == {name for name, _ in CALLS}
     search = answered["search_evidence"]
-    assert search["passages"] and all(p["file_id"] == file_id for p in search["passages"])
+    assert search["passages"]
+    assert all(p["file_id"] == file_id for p in search["passages"])
     assert any("Northwind" in p["text"] for p in search["passages"])
     stats = answered["amount_statistics"]
     assert stats["count"] == 4
-    assert {n["amount"] if "amount" in n else None for n in stats["near_threshold"]} == {
+    assert {n.get("amount", None) for n in stats["near_threshold"]} == {
         9800.0,
         9750.0,
     }
@@ -181,4 +182,5 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
     assert financial["status"] == "COMPLETED"
     # The answer came through set_model_response: the findings the analyst gave, stored.
     cited = [f for f in findings if f["domain"] == "financial"]
-    assert cited and {(f["content"].get("source") or {}).get("file_id") for f in cited} >= {file_id}
+    assert cited
+    assert {(f["content"].get("source") or {}).get("file_id") for f in cited} >= {file_id}

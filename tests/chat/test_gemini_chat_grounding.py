@@ -201,7 +201,8 @@ async def test_a_chat_citation_not_in_its_source_is_reasked_then_unverified(
     assert len(chat) == 3
     reask = chat[2]
     assert GROUNDING_HEADING in user_text_of(reask.body)
-    assert BOGUS in user_text_of(reask.body) and LOG in user_text_of(reask.body)
+    assert BOGUS in user_text_of(reask.body)
+    assert LOG in user_text_of(reask.body)
     assert {r["name"] for r in function_responses(reask.body)} == {
         "query_knowledge_graph",
         "time_zone",
@@ -213,7 +214,8 @@ async def test_a_chat_citation_not_in_its_source_is_reasked_then_unverified(
 
     record = next(r for r in runs if r["agent_name"] == "chat_agent")
     counts = record["grounding"]
-    assert counts["citations"] == 1 and counts["held"] == 0
+    assert counts["citations"] == 1
+    assert counts["held"] == 0
     assert (counts["failed"], counts["reasked"], counts["unverified"]) == (1, 1, 1)
     assert (counts["fixed"], counts["dropped"]) == (0, 0)
     grounded = [e for e in logged if e["type"] == "GROUNDING_CHECKED"]

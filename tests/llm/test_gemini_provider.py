@@ -481,9 +481,11 @@ async def test_a_function_call_sent_back_without_its_signature_is_refused_as_gem
     config = types.GenerateContentConfig(tools=tools)
     ask = types.Content(role="user", parts=[types.Part(text="Who is Northwind?")])
     first = await client.aio.models.generate_content(model=PRO, contents=[ask], config=config)
-    assert first.candidates and first.candidates[0].content
+    assert first.candidates
+    assert first.candidates[0].content
     call = first.candidates[0].content
-    assert call.parts and call.parts[0].thought_signature  # signed, as Gemini 3 signs it
+    assert call.parts
+    assert call.parts[0].thought_signature
     answer = types.Content(
         role="user",
         parts=[

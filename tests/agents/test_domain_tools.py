@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from holmes_backend.agents.bounds import TOOL_BUDGET_SPENT
+from holmes_backend.agents.domains.prompt import TOOLS
 from holmes_backend.agents.schemas import FinancialOutput
 from tests.agents.helpers import wait_done
 from tests.fake_gemini import (
@@ -149,6 +150,7 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
     declared = set(declared_functions(first.body))
     assert {name for name, _ in CALLS} | {"read_source", "table_rows", ANSWER_TOOL} <= declared
     assert first.response_schema is None
+    assert TOOLS in instruction_of(first.body)  # what the tools are for
 
     # The round trip: the three calls answered, two with results, the third refused.
     answered = {r["name"]: r["response"] for r in function_responses(second.body)}

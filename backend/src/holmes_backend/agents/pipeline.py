@@ -25,6 +25,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from holmes_backend.agents import grounding, persist, regeneration
 from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
+from holmes_backend.agents.domains.prompt import TOOLS as TOOLS_INSTRUCTION
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
@@ -699,7 +700,10 @@ class Pipeline:
             "domain",
             "pro",
             schema,
-            DOMAIN_INSTRUCTIONS[domain],
+            # What the tools are for, when the agent has them (a model's run).
+            f"{DOMAIN_INSTRUCTIONS[domain]}\n\n{TOOLS_INSTRUCTION}"
+            if self._tools
+            else DOMAIN_INSTRUCTIONS[domain],
             tools=self._tools,
         )
         # Strategy reads the other domains' summaries: at most half of its budget, the rest

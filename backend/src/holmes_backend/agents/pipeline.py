@@ -154,9 +154,11 @@ class Pipeline:
         # read, or the text summary strategy reads (see _rendering)
         self._rendered: dict[tuple[str, str], tuple[BaseModel, str]] = {}
         self._sources = grounding.Sources(self.evidence)  # what citations are checked against
-        # The domain agents' tools (a model's; the offline analyst reads the request alone).
+        # The domain agents' tools, on Gemini. The offline analyst reads the request alone; on
+        # an OpenAI-compatible server LiteLLM (1.106 as locked) fails every request with tools
+        # (its MCP handler imports the `mcp` package, which it does not require).
         self._tools: tuple[BaseTool, ...] = ()
-        if ctx.settings.resolved_llm_provider != "local":
+        if ctx.settings.resolved_llm_provider == "gemini":
             self._tools = EvidenceTools(
                 session_factory=ctx.session_factory,
                 case_id=ctx.case_id,

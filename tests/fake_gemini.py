@@ -754,13 +754,20 @@ def _tokens(value: str) -> int:
 
 
 def prompt_tokens(body: JsonDict) -> int:
-    """A request's input tokens: the text of its contents and system instruction."""
+    """A request's input tokens: the text of its contents and system instruction, and its
+    function calls and responses."""
     instruction = get(body, "systemInstruction") or {}
     parts = [
         *instruction.get("parts", []),
         *(p for content in body.get("contents", []) for p in content.get("parts", [])),
     ]
-    return _tokens("".join(str(p.get("text", "")) for p in parts))
+    # Function calls and responses are read by the model as well: counted as their JSON.
+    calls = [
+        json.dumps(get(p, "functionCall") or get(p, "functionResponse"))
+        for p in parts
+        if get(p, "functionCall") or get(p, "functionResponse")
+    ]
+    return _tokens("".join(str(p.get("text", "")) for p in parts) + "".join(calls))
 
 
 def _cut_at(reply: Reply, limit: int | None) -> Reply:

@@ -182,6 +182,9 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
     financial = next(r for r in _walk(runs) if r["agent_name"] == "financial_agent")
     assert {e["payload"]["execution_id"] for e in invoked} == {financial["id"]}
     assert financial["status"] == "COMPLETED"
+    # Both model calls of the tool loop are charged on the record, not only the last.
+    assert len(financial_requests) == 2
+    assert financial["input_tokens"] == first.prompt_tokens + second.prompt_tokens
     # The answer came through set_model_response: the findings the analyst gave, stored.
     cited = [f for f in findings if f["domain"] == "financial"]
     assert cited

@@ -29,6 +29,14 @@ Responses are scripted per model as a queue of steps: ``Reply`` (parts, usage, f
 client's timeout). An empty queue answers by default: a JSON object shaped by the request's
 response schema, or an echo of the last user text. Every request is recorded in ``requests``.
 
+Function calling is the real API's: a reply's ``functionCall`` parts (``function_call``) carry a
+``thoughtSignature`` on the first call of each model turn, as Gemini 3 attaches one, and a request
+is refused with the real 400 INVALID_ARGUMENT when a function call of its current turn comes back
+without its signature, when a ``functionResponse`` turn does not follow a function call turn, or
+when it answers a different number of calls than that turn made. A request declaring ADK's
+``set_model_response`` (an agent with tools and an output schema, which the Gemini API cannot
+pair) is answered by default with a call of it, its arguments shaped by its parameters schema.
+
 Tokens are counted as the real tokenizer roughly does on English text, 4 characters a token, over
 the text of the contents and the system instruction: usageMetadata and countTokens agree with
 each other and with the request's size. ``cut_at_max_output`` cuts an answer longer than the
@@ -154,6 +162,24 @@ def declared_functions(body: JsonDict) -> list[str]:
         for tool in body.get("tools", [])
         for declaration in get(tool, "functionDeclarations", [])
     ]
+
+
+# ADK's tool for a structured answer when an agent has tools too (the Gemini API cannot pair an
+# output schema with function declarations).
+ANSWER_TOOL = "set_model_response"
+
+
+def answer_tool(body: JsonDict) -> JsonDict | None:
+    """The request's declaration of set_model_response, if it declares one."""
+    return next(
+        (
+            declaration
+            for tool in body.get("tools", [])
+            for declaration in get(tool, "functionDeclarations", [])
+            if declaration.get("name") == ANSWER_TOOL
+        ),
+        None,
+    )
 
 
 @dataclass
@@ -646,7 +672,7 @@ class FakeGemini:
                 400, f"Request payload size exceeds the limit: {self.max_request_bytes} bytes."
             )
             return JSONResponse(error_body(failure), 400)
-        if refused := self._missing_file(received):
+        if refused := self._missing_file(received) or _function_turns_refused(body):
             return refused
         read = self._with_cache(model, body)
         if isinstance(read, Response):
@@ -660,6 +686,8 @@ class FakeGemini:
         )
         if isinstance(step, Reply) and self.cut_at_max_output:
             step = _cut_at(step, received.max_output_tokens)
+        if isinstance(step, Reply):
+            step = Reply(**{**step.__dict__, "parts": _signed(step.parts)})
         if isinstance(step, Reply):
             received.finish_reason = step.finish_reason
         latency = self.latency + self.latency_per_10k_tokens * prompt_tokens(body) / 10_000
@@ -841,6 +869,68 @@ class FakeGemini:
         return file_json
 
 
+def _function_turns_refused(body: JsonDict) -> Response | None:
+    """The real API's 400s for a function calling history it cannot take (see the module)."""
+    contents: list[JsonDict] = body.get("contents", [])
+    # The current turn: everything after the last user content that is not a function response.
+    start = 0
+    for index, content in enumerate(contents):
+        parts = content.get("parts", [])
+        if content.get("role", "user") == "user" and not any(
+            get(p, "functionResponse") for p in parts
+        ):
+            start = index + 1
+    for index, content in enumerate(contents):
+        parts = content.get("parts", [])
+        responses = [p for p in parts if get(p, "functionResponse")]
+        if responses:
+            previous = contents[index - 1] if index > 0 else {}
+            calls = [p for p in previous.get("parts", []) if get(p, "functionCall")]
+            if previous.get("role") != "model" or not calls:
+                return _invalid(
+                    "Please ensure that function response turn comes immediately after a "
+                    "function call turn."
+                )
+            if len(calls) != len(responses):
+                return _invalid(
+                    "Please ensure that the number of function response parts is equal to the "
+                    "number of function call parts of the function call turn."
+                )
+        if index < start or content.get("role") != "model":
+            continue
+        calls = [(i, p) for i, p in enumerate(parts) if get(p, "functionCall")]
+        if calls and not get(calls[0][1], "thoughtSignature"):
+            position, part = calls[0]
+            name = get(get(part, "functionCall"), "name")
+            return _invalid(
+                "Function call is missing a thought_signature in functionCall parts. This is "
+                "required for tools to work correctly, and missing thought_signature may lead "
+                f"to degraded model performance. Additional data, function call `default_api:"
+                f"{name}` , position {position + 1}. Please refer to "
+                "https://ai.google.dev/gemini-api/docs/thought-signatures for more details."
+            )
+    return None
+
+
+def _invalid(message: str) -> Response:
+    return JSONResponse(error_body(Failure(400, message)), 400)
+
+
+def _signed(parts: list[JsonDict]) -> list[JsonDict]:
+    """The parts with a thought signature on the first function call, as Gemini 3 signs it."""
+    signed: list[JsonDict] = []
+    first = True
+    for part in parts:
+        if get(part, "functionCall") and first:
+            first = False
+            if not get(part, "thoughtSignature"):
+                token = base64.b64encode(uuid.uuid4().bytes).decode()
+                signed.append({**part, "thoughtSignature": token})
+                continue
+        signed.append(part)
+    return signed
+
+
 def _file_denied(name: str) -> Response:
     """What the File API answers for a file it does not have (expired, deleted or never)."""
     failure = Failure(
@@ -879,13 +969,20 @@ def _tokens(value: str) -> int:
 
 
 def prompt_tokens(body: JsonDict) -> int:
-    """A request's input tokens: the text of its contents and system instruction."""
+    """A request's input tokens: the text of its contents and system instruction, and its
+    function calls and responses."""
     instruction = get(body, "systemInstruction") or {}
     parts = [
         *instruction.get("parts", []),
         *(p for content in body.get("contents", []) for p in content.get("parts", [])),
     ]
-    return _tokens("".join(str(p.get("text", "")) for p in parts))
+    # Function calls and responses are read by the model as well: counted as their JSON.
+    calls = [
+        json.dumps(get(p, "functionCall") or get(p, "functionResponse"))
+        for p in parts
+        if get(p, "functionCall") or get(p, "functionResponse")
+    ]
+    return _tokens("".join(str(p.get("text", "")) for p in parts) + "".join(calls))
 
 
 def _cut_at(reply: Reply, limit: int | None) -> Reply:
@@ -1003,6 +1100,11 @@ def default_reply(request_body: JsonDict) -> Reply:
     thoughts = ["(fake) Reading the request."] if _include_thoughts(config) else []
     if schema:
         return json_reply(example_for(schema, schema), thoughts=thoughts)
+    answer = answer_tool(request_body)
+    if answer is not None:
+        parameters = get(answer, "parametersJsonSchema") or get(answer, "parameters") or {}
+        args = example_for(parameters, parameters)
+        return Reply(parts=[*(thought(t) for t in thoughts), function_call(ANSWER_TOOL, args)])
     texts = [
         p.get("text", "")
         for content in request_body.get("contents", [])

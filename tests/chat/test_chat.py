@@ -131,9 +131,11 @@ async def test_chat_answers_from_the_case_with_citations_and_history(
     citations = complete["citations"]
     assert citations, content
     assert {c["file_id"] for c in citations} <= file_ids
-    assert all(set(c) == {"file_id", "location", "excerpt"} for c in citations)
+    assert all(set(c) == {"file_id", "location", "excerpt", "verified"} for c in citations)
     chunks = await chunks_of(runtime, {c["file_id"] for c in citations})
     assert any(located(c, chunks[c["file_id"]]) for c in citations), citations
+    # Checked against the evidence index as the pipeline's citations are (agents.grounding).
+    assert any(c["verified"] for c in citations), citations
     assert entry["source"]["file_id"] in {c["file_id"] for c in citations}, (entry, citations)
 
     gaps, _ = await ask(client, case_id, "What evidence is missing?")

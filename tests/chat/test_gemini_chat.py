@@ -174,6 +174,8 @@ async def test_gemini_chat_calls_a_tool_and_streams_tokens_as_they_arrive(
             "file_id": file_id,
             "location": {"line": 1},
             "excerpt": complete["citations"][0]["excerpt"],
+            # The file was never processed, so it is not in the evidence index: not checkable.
+            "verified": None,
         }
     ]
     assert "Ada Quill" in complete["citations"][0]["excerpt"]

@@ -37,7 +37,9 @@ from holmes_backend.llm.provider import generate_config, model_for
 from tests.fake_gemini import (
     Failure,
     FakeGemini,
+    Reply,
     Stall,
+    function_call,
     internal_error,
     json_reply,
     rate_limited,
@@ -450,3 +452,66 @@ async def test_without_limits_of_its_own_the_same_calls_are_refused_and_retried(
     assert server.refusals
     accepted = len(server.requests_for(FLASH)) - len(server.refusals)
     assert accepted == 20
+
+
+async def test_a_function_call_sent_back_without_its_signature_is_refused_as_gemini_3_does(
+    fake: tuple[FakeGemini, str],
+) -> None:
+    server, url = fake
+    client = genai_client(settings_for(url, gemini_retry_attempts=1))
+    server.script(
+        PRO,
+        Reply(parts=[function_call("search_evidence", {"query": "Northwind"})]),
+        json_reply({"ok": True}),
+        json_reply({"ok": True}),
+    )
+    tools = [
+        types.Tool(
+            function_declarations=[
+                types.FunctionDeclaration(
+                    name="search_evidence",
+                    parameters_json_schema={
+                        "type": "object",
+                        "properties": {"query": {"type": "string"}},
+                    },
+                )
+            ]
+        )
+    ]
+    config = types.GenerateContentConfig(tools=tools)
+    ask = types.Content(role="user", parts=[types.Part(text="Who is Northwind?")])
+    first = await client.aio.models.generate_content(model=PRO, contents=[ask], config=config)
+    assert first.candidates
+    assert first.candidates[0].content
+    call = first.candidates[0].content
+    assert call.parts
+    assert call.parts[0].thought_signature
+    answer = types.Content(
+        role="user",
+        parts=[
+            types.Part(
+                function_response=types.FunctionResponse(
+                    name="search_evidence", response={"passages": []}
+                )
+            )
+        ],
+    )
+    # Sent back as it came: accepted.
+    await client.aio.models.generate_content(model=PRO, contents=[ask, call, answer], config=config)
+    # Rebuilt without the signature: the real API's 400.
+    bare = types.Content(
+        role="model", parts=[types.Part(function_call=call.parts[0].function_call)]
+    )
+    with pytest.raises(errors.ClientError) as raised:
+        await client.aio.models.generate_content(
+            model=PRO, contents=[ask, bare, answer], config=config
+        )
+    assert raised.value.code == 400
+    assert "missing a thought_signature" in str(raised.value)
+    # Two responses to one call: refused too.
+    twice = types.Content(role="user", parts=[*(answer.parts or []), *(answer.parts or [])])
+    with pytest.raises(errors.ClientError) as raised:
+        await client.aio.models.generate_content(
+            model=PRO, contents=[ask, call, twice], config=config
+        )
+    assert "number of function response parts" in str(raised.value)

@@ -323,6 +323,11 @@ class Settings(BaseSettings):
     # A case's spend (USD, summed over its execution records) past which no new model call is
     # made (BUDGET_EXCEEDED); None for no limit.
     case_budget_usd: float | None = Field(default=None, gt=0)
+    # What one agent's work unit may spend beyond its first answer (agents/bounds.py): tool
+    # calls (domain and chat tools), and re-asks of every kind together (an answer off its
+    # schema, citations that do not hold, an answer cut off and redone in halves).
+    agent_tool_calls: int = Field(default=12, ge=0, le=100)
+    agent_reasks: int = Field(default=3, ge=0, le=20)
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod

@@ -324,6 +324,12 @@ export type CitationOut = {
     location: {
         [key: string]: unknown;
     };
+    /**
+     * Verified
+     *
+     * Whether the excerpt was found in the source at its location (None: it could not be checked, or the answer predates the check).
+     */
+    verified?: boolean | null;
 };
 
 /**

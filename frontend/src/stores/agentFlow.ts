@@ -40,7 +40,18 @@ export type Stage =
   | "other";
 export type RunStatus = "RUNNING" | "READY" | "PARTIAL" | "ERROR";
 
-export type ToolCall = { eventId: number; at: string; tool: string; args: Record<string, unknown>; results: number | null; error: string | null };
+/** A TOOL_INVOKED payload (backend agents/tool_calls.py `tool_event`). */
+export type ToolCall = {
+  eventId: number;
+  at: string;
+  tool: string;
+  args: Record<string, unknown>;
+  results: number | null;
+  error: string | null;
+  /** What the result held, in a few words ("3 passage(s) for 'Northwind'"). */
+  summary: string | null;
+  durationMs: number | null;
+};
 export type Note = { eventId: number; at: string; text: string };
 export type Tokens = { input: number; output: number; thinking: number };
 /** A PROCESSING_DELAYED payload (backend llm/limits.py `Delay.payload()`): a call waiting out a
@@ -97,6 +108,8 @@ export type FlowAgent = {
   attempts: number;
   /** The latest quota wait, until a later event of the agent (see `activeDelay` for its end). */
   delay: QuotaDelay | null;
+  /** Every quota wait of the run, in order (the drawer lists them). */
+  waits: QuotaDelay[];
   /** How its citations held up, once checked. */
   grounding: Grounding | null;
 };
@@ -223,6 +236,7 @@ function blankAgent(executionId: string, name: string, agentType: string | null,
     workers: null,
     attempts: 0,
     delay: null,
+    waits: [],
     grounding: null,
   };
 }
@@ -357,7 +371,7 @@ function apply(log: FlowLog, event: EventEnvelope): void {
     case "PROCESSING_DELAYED": {
       const id = target(log, event);
       const delay = readDelay(payload, event.id);
-      if (id && delay) patchAgent(log, id, { delay });
+      if (id && delay) patchAgent(log, id, (a) => ({ delay, waits: [...a.waits, delay] }));
       return;
     }
     case "GROUNDING_CHECKED": {
@@ -446,6 +460,8 @@ function apply(log: FlowLog, event: EventEnvelope): void {
         args: obj(payload.arguments) ?? {},
         results: num(payload.results),
         error: str(payload.error),
+        summary: str(payload.summary),
+        durationMs: num(payload.duration_ms),
       };
       patchAgent(log, id, (a) => ({ tools: [...a.tools, call] }));
       return;

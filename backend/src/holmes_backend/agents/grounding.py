@@ -15,7 +15,8 @@ at those places, as a child execution of the agent's own. What the answer gives 
 them (checked again); an item the model leaves out is dropped, and one whose citations still do
 not hold is kept with those citations marked `verified: false` (shown unverified). Every
 checked citation carries `verified`. The local analyst is not re-asked: the deterministic
-engine answers the same request the same way.
+engine answers the same request the same way; nor is a unit whose re-asks are spent
+(agents.bounds): its failing items are kept unverified.
 
 The counts are kept on the agent's execution record (`grounding`) and logged as a
 GROUNDING_CHECKED event for Agent Flow.
@@ -31,6 +32,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
@@ -107,6 +109,13 @@ class Sources:
     def __init__(self, evidence: Mapping[str, str]) -> None:
         self._evidence = evidence
         self._docs: dict[str, EvidenceDoc | None] = {}
+
+    @classmethod
+    def of_docs(cls, docs: Mapping[str, EvidenceDoc | None]) -> "Sources":
+        """Sources already read as located chunks (chat's, from the evidence index)."""
+        sources = cls({})
+        sources._docs = dict(docs)
+        return sources
 
     def _doc(self, file_id: str) -> EvidenceDoc | None:
         if file_id not in self._docs:
@@ -280,6 +289,7 @@ async def ground(
     *,
     execution_id: uuid.UUID,
     sources: Sources,
+    bounds: RunBounds | None = None,
 ) -> BaseModel:
     """The output with every citation checked, failing items re-asked once (see the module);
     the counts on the execution record and on the case log."""
@@ -287,7 +297,25 @@ async def ground(
     failing = _failing(output, sources, counts)
     grounded = output
     if failing:
-        grounded = await _reasked(ctx, spec, parts, output, failing, execution_id, sources, counts)
+        grounded = await _reasked(
+            ctx,
+            spec,
+            parts,
+            output,
+            failing,
+            execution_id,
+            sources,
+            counts,
+            bounds or RunBounds.of(ctx.settings),
+        )
+    await record_counts(ctx, spec, execution_id, counts)
+    return grounded
+
+
+async def record_counts(
+    ctx: PipelineContext, spec: AgentSpec, execution_id: uuid.UUID, counts: GroundingCounts
+) -> None:
+    """The counts on the agent's execution record and, as GROUNDING_CHECKED, on the case log."""
     # Two transactions, each holding one lock: the record's row, then the case log's. Taken in
     # one, they deadlocked on PostgreSQL with the record's completion written behind (which takes
     # them in either order) and the phase's own writes.
@@ -304,7 +332,6 @@ async def ground(
             spec.agent_type,
         )
         await transaction.commit(session)
-    return grounded
 
 
 async def _reasked(
@@ -316,9 +343,10 @@ async def _reasked(
     execution_id: uuid.UUID,
     sources: Sources,
     counts: GroundingCounts,
+    bounds: RunBounds,
 ) -> BaseModel:
     answer: BaseModel | None = None
-    if ctx.settings.resolved_llm_provider != "local":
+    if ctx.settings.resolved_llm_provider != "local" and bounds.reask("grounding"):
         counts.reasked = counts.failed
         try:
             answer, _ = await run_agent(
@@ -327,6 +355,7 @@ async def _reasked(
                 [*parts, reask_part(output, failing, sources)],
                 parent_execution_id=execution_id,
                 input_summary={"grounding": {name: len(i) for name, i in failing.items()}},
+                bounds=bounds,
             )
         except AgentFailedError:
             answer = None  # the items stay, unverified

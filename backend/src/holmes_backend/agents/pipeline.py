@@ -17,13 +17,16 @@ from dataclasses import replace
 from typing import Any
 
 from anyio import to_thread
+from google.adk.tools.base_tool import BaseTool
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import grounding, persist, regeneration
+from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.domains import merge as domain_merge
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
+from holmes_backend.agents.domains.prompt import TOOLS as TOOLS_INSTRUCTION
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
 from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
@@ -76,6 +79,7 @@ from holmes_backend.services import corrections as correction_service
 from holmes_backend.services.evidence import load_extraction
 from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
+from holmes_backend.tools.evidence import EvidenceTools, RenderedDocs
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
 from holmes_shared.events import EventType
 
@@ -159,6 +163,16 @@ class Pipeline:
         # Parts several requests start with, cached for the job (llm.context_cache).
         self.caches = context_cache.JobCaches(ctx.settings, f"holmes job {job_id}")
         self._shared_findings: list[str] | None = None
+        # The domain agents' tools, on Gemini. The offline analyst reads the request alone; on
+        # an OpenAI-compatible server LiteLLM (1.106 as locked) fails every request with tools
+        # (its MCP handler imports the `mcp` package, which it does not require).
+        self._tools: tuple[BaseTool, ...] = ()
+        if ctx.settings.resolved_llm_provider == "gemini":
+            self._tools = EvidenceTools(
+                session_factory=ctx.session_factory,
+                case_id=ctx.case_id,
+                docs=RenderedDocs(self.evidence),
+            ).function_tools()
 
     # ---- job bookkeeping -----------------------------------------------------------------
 
@@ -706,7 +720,16 @@ class Pipeline:
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
         spec = AgentSpec(
-            f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
+            f"{domain}_agent",
+            domain.upper(),
+            "domain",
+            "pro",
+            schema,
+            # What the tools are for, when the agent has them (a model's run).
+            f"{DOMAIN_INSTRUCTIONS[domain]}\n\n{TOOLS_INSTRUCTION}"
+            if self._tools
+            else DOMAIN_INSTRUCTIONS[domain],
+            tools=self._tools,
         )
         # Strategy reads the other domains' summaries: at most half of its budget, the rest
         # is evidence.
@@ -808,12 +831,23 @@ class Pipeline:
         return await self._grounded(spec, parts, output, execution_id)
 
     async def _grounded(
-        self, spec: AgentSpec, parts: list[str], output: BaseModel, execution_id: uuid.UUID
+        self,
+        spec: AgentSpec,
+        parts: list[str],
+        output: BaseModel,
+        execution_id: uuid.UUID,
+        bounds: RunBounds | None = None,
     ) -> BaseModel:
         """The agent's output with its citations checked against the evidence (re-asked once
-        when they do not hold: agents.grounding)."""
+        when they do not hold and the bounds leave a re-ask: agents.grounding)."""
         return await grounding.ground(
-            self.ctx, spec, parts, output, execution_id=execution_id, sources=self._sources
+            self.ctx,
+            spec,
+            parts,
+            output,
+            execution_id=execution_id,
+            sources=self._sources,
+            bounds=bounds,
         )
 
     async def _unit_outputs(
@@ -929,13 +963,16 @@ class Pipeline:
         summary: dict[str, Any],
         grounded: bool = False,
         retried: bool = False,
+        bounds: RunBounds | None = None,
     ) -> list[BaseModel]:
         """One unit's output, its citations checked when `grounded` (agents.grounding); an
         answer cut off at its max_output_tokens has the unit halved and each half redone
-        (recursively), not handed to another model. A unit refused because the File API no
-        longer has one of its uploads (expired or deleted during the job) is redone once with
-        them uploaded again."""
+        (recursively), not handed to another model. Its tool calls and its re-asks of every
+        kind (schema, grounding, halving) share one `RunBounds`; each half goes on with what its
+        unit had left. A unit refused because the File API no longer has one of its uploads
+        (expired or deleted during the job) is redone once with them uploaded again."""
         files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+        bounds = bounds or RunBounds.of(self.ctx.settings)
         try:
             output, execution_id = await run_agent(
                 self.ctx,
@@ -944,10 +981,11 @@ class Pipeline:
                 await self.media.attach([*context, *unit]),
                 parent_execution_id=parent,
                 input_summary={**summary, "files": files, "parts": len(unit)},
+                bounds=bounds,
             )
         except AnswerCutOffError:
             halves = budget.halve(unit)
-            if halves is None:
+            if halves is None or not bounds.reask("split"):
                 raise
             results = await asyncio.gather(
                 *(
@@ -958,8 +996,9 @@ class Pipeline:
                         parent=parent,
                         summary=summary,
                         grounded=grounded,
+                        bounds=half_bounds,
                     )
-                    for side, half in zip("ab", halves, strict=True)
+                    for side, half, half_bounds in zip("ab", halves, bounds.halves(), strict=True)
                 )
             )
             return [output for result in results for output in result]
@@ -977,9 +1016,10 @@ class Pipeline:
                 summary=summary,
                 grounded=grounded,
                 retried=True,
+                bounds=bounds,
             )
         if grounded:  # re-asked with the text alone: the media go with the first ask only
-            output = await self._grounded(spec, [*context, *unit], output, execution_id)
+            output = await self._grounded(spec, [*context, *unit], output, execution_id, bounds)
         return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:

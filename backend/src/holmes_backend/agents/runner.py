@@ -11,7 +11,9 @@ another model would hide rather than fix (PRD §8.1, §8.3):
   the case log): AGENT_ERROR with code QUOTA_EXCEEDED;
 - a model that goes quiet past its idle timeout twice (it is tried once more): AGENT_TIMEOUT.
 An answer that does not fit the agent's schema is asked for again once, of the same model, with
-what was wrong with it, before any fallback. Each call opens its own database
+what was wrong with it, before any fallback, when the unit's bounds (agents.bounds) leave a
+re-ask. An agent given tools calls them through ADK's function calling, each call bounded and on
+the case log as TOOL_INVOKED (agents.tool_calls). Each call opens its own database
 sessions, so agents can run side by side.
 
 The model request never waits for the database: the record is inserted while the request is on
@@ -32,11 +34,14 @@ from google.adk.code_executors import BuiltInCodeExecutor
 from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry import TelemetryConfig
+from google.adk.tools.base_tool import BaseTool
 from google.adk.workflow import Workflow  # noqa: F401 - see below
 from google.genai import types
 from pydantic import BaseModel, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
+from holmes_backend.agents.bounds import RunBounds
+from holmes_backend.agents.tool_calls import ToolCalls
 from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
@@ -78,6 +83,8 @@ class AgentSpec:
     instruction: str
     # Gemini's code execution (the model runs Python it writes): the numeric reviewer's.
     code_execution: bool = False
+    # Function tools the model may call (tools/, bound to the job's case and evidence).
+    tools: tuple[BaseTool, ...] = ()
 
 
 class WriteBehind:
@@ -279,18 +286,21 @@ async def run_agent(
     parent_execution_id: uuid.UUID | None = None,
     input_summary: dict[str, Any] | None = None,
     completion: "Completion | None" = None,
+    bounds: RunBounds | None = None,
 ) -> tuple[BaseModel, uuid.UUID]:
     """The agent's structured output and its execution id; AgentFailedError when all tiers fail.
     `parts` are the request's: text, or media (llm.media). Given a `completion`, the record's
-    completion is left to the caller to write in its own transaction."""
+    completion is left to the caller to write in its own transaction. `bounds` are the work
+    unit's (its tool calls and re-asks), fresh from the settings when not given."""
     await check_budget(ctx, spec)
+    bounds = bounds or RunBounds.of(ctx.settings)
     # The record is written while the request is on its way: the model call does not wait
     # for the database (parallel workers would queue there), and every later write of the
     # record waits for this one, so the log keeps its order.
     record = ExecutionRecord.start(ctx, spec, parent_execution_id, input_summary)
     # A context cache its calls create is paid for on its record (llm.context_cache).
     with context_cache.creations() as created:
-        return await _run_tiers(ctx, spec, parts, record, created, completion)
+        return await _run_tiers(ctx, spec, parts, record, created, completion, bounds)
 
 
 async def _run_tiers(
@@ -300,6 +310,7 @@ async def _run_tiers(
     record: "ExecutionRecord",
     created: list[context_cache.Creation],
     completion: "Completion | None",
+    bounds: RunBounds,
 ) -> tuple[BaseModel, uuid.UUID]:
     failure = ModelFailure("", ErrorCode.PROCESSING_FAILED, False)
     cut_off = False
@@ -307,7 +318,7 @@ async def _run_tiers(
         if index > 0:
             await record.fallback(tier, failure.message)
         try:
-            attempt = await _tries(ctx, spec, tier, parts, record)
+            attempt = await _tries(ctx, spec, tier, parts, record, bounds)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             failure = model_failure(exc, tier, ctx.settings)
             if isinstance(exc, UnusableAnswerError):
@@ -383,12 +394,13 @@ async def _tries(
     tier: Tier,
     parts: Sequence[str | types.Part],
     record: "ExecutionRecord",
+    bounds: RunBounds,
 ) -> Attempt:
     """The tier's attempt, tried once more after a timeout (PRD §8.1.1)."""
     for timeouts in range(2):
         thoughts: list[str] = []
         try:
-            return await _attempt(ctx, spec, tier, parts, thoughts)
+            return await _attempt(ctx, spec, tier, parts, thoughts, bounds, record.id)
         except Exception as exc:
             if timeouts > 0 or _code(exc) != ErrorCode.AGENT_TIMEOUT:
                 raise
@@ -403,9 +415,12 @@ async def _attempt(
     tier: Tier,
     parts: Sequence[str | types.Part],
     thoughts: list[str],
+    bounds: RunBounds,
+    execution_id: uuid.UUID,
 ) -> Attempt:
     """One model attempt; an answer that does not fit the schema is asked for again once, of
-    the same model, with what was wrong with it. Waits for quota are on the case log."""
+    the same model, with what was wrong with it (when the bounds leave a re-ask). Waits for
+    quota and tool calls are on the case log."""
 
     async def delayed(delay: limits.Delay) -> None:
         await emit(
@@ -416,17 +431,27 @@ async def _attempt(
             agent_type=spec.agent_type,
         )
 
+    async def logged(payload: dict[str, Any]) -> None:
+        await emit(
+            ctx,
+            EventType.TOOL_INVOKED,
+            payload,
+            agent_id=spec.name,
+            agent_type=spec.agent_type,
+        )
+
+    calls = ToolCalls(bounds, logged, str(execution_id)) if spec.tools else None
     with limits.scope(limits.CallScope(role=spec.role, on_delay=delayed)):
         try:
-            return await _run_attempt(ctx, spec, tier, parts, thoughts)
+            return await _run_attempt(ctx, spec, tier, parts, thoughts, calls)
         except UnusableAnswerError as exc:
-            if exc.cut_off:
-                raise  # a shorter answer is not asked for: the caller splits the work
+            if exc.cut_off or not bounds.reask("schema"):
+                raise  # cut off: a shorter answer is not asked for, the caller splits the work
             reask = (
                 f"{REASK_HEADING}\n{exc}:\n{exc.detail[:_REASK_ERROR_CHARS]}\n"
                 "Answer the same task again with one JSON document that fits the schema."
             )
-            return await _run_attempt(ctx, spec, tier, [*parts, reask], thoughts)
+            return await _run_attempt(ctx, spec, tier, [*parts, reask], thoughts, calls)
 
 
 async def _run_attempt(
@@ -435,6 +460,7 @@ async def _run_attempt(
     tier: Tier,
     parts: Sequence[str | types.Part],
     thoughts: list[str],
+    calls: ToolCalls | None = None,
 ) -> Attempt:
     agent = LlmAgent(
         name=spec.name,
@@ -445,6 +471,11 @@ async def _run_attempt(
         output_schema=spec.schema,
         generate_content_config=generate_config(spec.role, ctx.settings, tier),
         code_executor=BuiltInCodeExecutor() if spec.code_execution else None,
+        # With tools and an output schema, ADK asks for the answer through its own
+        # set_model_response tool where the model cannot pair them (the Gemini API).
+        tools=list(spec.tools),
+        before_tool_callback=calls.before if calls else None,
+        after_tool_callback=calls.after if calls else None,
     )
     sessions = InMemorySessionService()  # stage-isolated: nothing leaks between agents
     runner = Runner(agent=agent, app_name=_APP, session_service=sessions)
@@ -455,11 +486,14 @@ async def _run_attempt(
     answer: list[str] = []
     usage = None
     cut_off = False
+    run_config = RunConfig(telemetry=TELEMETRY)
+    if calls is not None:
+        run_config = RunConfig(telemetry=TELEMETRY, max_llm_calls=calls.bounds.model_calls())
     async for event in runner.run_async(
         user_id=str(ctx.case_id),
         session_id=session.id,
         new_message=message,
-        run_config=RunConfig(telemetry=TELEMETRY),
+        run_config=run_config,
     ):
         parts_out = (event.content.parts if event.content else None) or []
         thoughts.extend(p.text for p in parts_out if p.thought and p.text and not event.partial)
@@ -467,7 +501,10 @@ async def _run_attempt(
             thoughts.extend(_executed(parts_out))
         if event.is_final_response() and not event.partial:
             answer = [p.text for p in parts_out if p.text and not p.thought]
-        usage = event.usage_metadata or usage
+        if calls is None:
+            usage = event.usage_metadata or usage
+        elif event.usage_metadata and not event.partial:  # each model call of the tool loop
+            usage = total_usage([usage, event.usage_metadata])
         if not event.partial and types.FinishReason.MAX_TOKENS in (
             event.finish_reason,
             event.error_code,
@@ -502,6 +539,23 @@ async def _run_attempt(
         ) from exc
     return Attempt(
         model=model_name(tier, ctx.settings), output=output, thoughts=list(thoughts), usage=usage
+    )
+
+
+def total_usage(
+    usages: Sequence[types.GenerateContentResponseUsageMetadata | None],
+) -> types.GenerateContentResponseUsageMetadata:
+    """The usage of several model calls (a tool loop's, a chat turn's) as one."""
+
+    def add(name: str) -> int:
+        return sum(getattr(u, name) or 0 for u in usages if u is not None)
+
+    return types.GenerateContentResponseUsageMetadata(
+        prompt_token_count=add("prompt_token_count"),
+        candidates_token_count=add("candidates_token_count"),
+        thoughts_token_count=add("thoughts_token_count"),
+        cached_content_token_count=add("cached_content_token_count"),
+        total_token_count=add("total_token_count"),
     )
 
 

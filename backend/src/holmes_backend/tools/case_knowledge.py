@@ -3,8 +3,10 @@
 `query_knowledge_graph` and `search_findings` rank the persisted knowledge for a query;
 `get_source_context` reads evidence passages (by location, or by full-text search over the
 case's indexed chunks); `escalate_to_domain` runs domain agents for fresh analysis. Every source
-a tool returns is numbered in the turn's `SourceBook`, so the answer can cite it as [n]. Each
-call is logged on the case as a TOOL_INVOKED event of the calling agent.
+a tool returns is numbered in the turn's `SourceBook`, so the answer can cite it as [n]. Beside
+them chat has the domain agents' tools (tools.evidence) over the same index: tables, ledgers,
+statistics on amounts, time zones, places and the offline detectors. Calls are bounded and
+logged (TOOL_INVOKED) by the agent's tool callbacks (agents.tool_calls).
 """
 
 import uuid
@@ -27,7 +29,6 @@ from holmes_backend.agents.chat.context import (
     read_question,
 )
 from holmes_backend.agents.chat.escalation import Escalation, escalate
-from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
 from holmes_backend.models import Case, EvidenceChunk, File, Finding
 from holmes_backend.repositories import chat as chat_repo
@@ -35,6 +36,7 @@ from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.services.evidence_index import ensure_indexed
 from holmes_backend.storage import Storage
+from holmes_backend.tools.evidence import EvidenceTools, IndexedDocs
 from holmes_shared.enums import FileStatus
 from holmes_shared.events import EventType
 
@@ -85,16 +87,26 @@ class CaseTools:
     agent: AgentSpec  # whose tools these are: the events are logged as its
     files: dict[str, File]
     execution_id: uuid.UUID | None = None  # the calling agent's run: escalations nest under it
-    trail: EventTrail | None = None  # where TOOL_INVOKED goes; written at once without one
     escalations: list[Escalation] = field(default_factory=list)
     _indexed: bool = False
+    evidence_docs: IndexedDocs = field(init=False)
+
+    def __post_init__(self) -> None:
+        files = {file_id: (f.filename, f.mime_type) for file_id, f in self.files.items()}
+        self.evidence_docs = IndexedDocs(self.ctx.session_factory, files, self._ensure_index)
 
     def function_tools(self) -> list[BaseTool]:
+        evidence = EvidenceTools(
+            session_factory=self.ctx.session_factory,
+            case_id=self.ctx.case_id,
+            docs=self.evidence_docs,
+        )
         return [
             FunctionTool(self.query_knowledge_graph),
             FunctionTool(self.search_findings),
             FunctionTool(self.get_source_context),
             FunctionTool(self.escalate_to_domain),
+            *evidence.function_tools(),
         ]
 
     # ---- the tools (their docstrings are what the model reads) ----------------------------
@@ -123,17 +135,14 @@ class CaseTools:
         """
         graph = await self._graph()
         if graph is None:
-            return await self._answer("query_knowledge_graph", {"query": query}, [])
+            return await self._answer([])
         version, data = graph
         items = graph_items(data, entity_type or None)
         wanted = {k for k in kinds or [] if k in GRAPH_KINDS}
         if wanted:
             items = [i for i in items if i.kind in wanted]
         ranked = rank(read_question(query), items, _limit(limit, 8))
-        args = {"query": query, "kinds": sorted(wanted), "entity_type": entity_type}
-        return await self._answer(
-            "query_knowledge_graph", args, [i for _, i in ranked], graph_version=version
-        )
+        return await self._answer([i for _, i in ranked], graph_version=version)
 
     async def search_findings(
         self, query: str, domain: str | None = None, limit: int = 8
@@ -153,8 +162,7 @@ class CaseTools:
         async with self.ctx.session_factory() as session:
             current = await chat_repo.current_findings(session, self.ctx.case_id, domain or None)
         ranked = rank(read_question(query), finding_items(current), _limit(limit, 8))
-        args = {"query": query, "domain": domain}
-        return await self._answer("search_findings", args, [i for _, i in ranked])
+        return await self._answer([i for _, i in ranked])
 
     async def get_source_context(
         self,
@@ -197,12 +205,9 @@ class CaseTools:
             }.items()
             if v is not None and v != ""
         }
-        args = {"file_id": file_id, "query": query, **where}
         file = self.files.get(file_id) if file_id else None
         if file_id and file is None:
-            return await self._answer(
-                "get_source_context", args, [], error="no such file in this case"
-            )
+            return await self._answer([], error="no such file in this case")
         await self._ensure_index()
         items: list[ContextItem]
         if file is not None and (where or not query):
@@ -229,10 +234,8 @@ class CaseTools:
             # Index matches the ranker does not score (words it ignores) keep the index's order.
             items = ranked + [p for p in passages if p not in ranked][: count - len(ranked)]
         else:
-            return await self._answer(
-                "get_source_context", args, [], error="give words to search, or a file_id"
-            )
-        return await self._answer("get_source_context", args, items)
+            return await self._answer([], error="give words to search, or a file_id")
+        return await self._answer(items)
 
     async def escalate_to_domain(
         self,
@@ -256,11 +259,8 @@ class CaseTools:
           to cite as [ref]); domains: which analyst read which files; failed: analysts that
           could not answer.
         """
-        args = {"question": question, "domains": domains, "file_ids": file_ids}
         if self.escalations:
-            return await self._answer(
-                "escalate_to_domain", args, [], error="already escalated for this question"
-            )
+            return await self._answer([], error="already escalated for this question")
         await self._ensure_index()
         chosen = [self.files[f] for f in dict.fromkeys(file_ids or []) if f in self.files]
         if not chosen:
@@ -276,8 +276,6 @@ class CaseTools:
         chosen = [f for f in chosen if f.status != FileStatus.ERROR]
         if not chosen:
             return await self._answer(
-                "escalate_to_domain",
-                args,
                 [],
                 error="no evidence file matches the question, so there is nothing to analyse",
             )
@@ -307,8 +305,6 @@ class CaseTools:
         self.escalations.append(result)
         items = finding_items([_finding_row(f) for f in result.findings])
         return await self._answer(
-            "escalate_to_domain",
-            args,
             items,
             key="new_findings",
             domains={
@@ -358,8 +354,6 @@ class CaseTools:
 
     async def _answer(
         self,
-        tool: str,
-        args: dict[str, Any],
         items: list[ContextItem],
         *,
         key: str = "items",
@@ -370,17 +364,6 @@ class CaseTools:
             {**item.as_json(), "sources": [self.book.number(s) for s in item.sources]}
             for item in items
         ]
-        payload = {"tool": tool, "arguments": args, "results": len(shown), "error": error}
-        if self.trail is not None:
-            self.trail.log(EventType.TOOL_INVOKED, payload)
-        else:
-            await emit(
-                self.ctx,
-                EventType.TOOL_INVOKED,
-                payload,
-                agent_id=self.agent.name,
-                agent_type=self.agent.agent_type,
-            )
         answer: dict[str, Any] = {key: shown, **extra}
         if error:
             answer["error"] = error

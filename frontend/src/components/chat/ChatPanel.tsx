@@ -171,6 +171,15 @@ function Message({ message, onFlag }: { message: ChatMessage; onFlag: () => void
             <li key={index} className="flex items-center gap-1 text-xs text-slate-500">
               <span className="font-semibold">{index + 1}</span>
               <Citation source={toLocation(citation)} />
+              {citation.verified === false ? (
+                <span
+                  className="rounded bg-amber-50 px-1 font-medium text-amber-800"
+                  data-testid="citation-unverified"
+                  title="Holmes did not find these words in the source at this place"
+                >
+                  unverified
+                </span>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -2,9 +2,10 @@
 
 import { type ReactNode, useEffect, useState } from "react";
 
-import { type FlowAgent, type RunInfo, totalTokens } from "@/stores/agentFlow";
+import { type FlowAgent, type Grounding, type QuotaDelay, type RunInfo, type ToolCall, totalTokens } from "@/stores/agentFlow";
 
-import { STATUS_TEXT, clockTime, formatCount, formatSeconds, plural, shortModel } from "./format";
+import { AgentGrounding, AgentQuotaWait, useActiveDelay } from "./AgentNotices";
+import { STATUS_TEXT, clockTime, clockTime24, formatCount, formatSeconds, plural, shortModel } from "./format";
 import { StatusIcon } from "./icons";
 
 const ICON_TONE: Record<string, string> = {
@@ -42,6 +43,7 @@ export function AgentDrawer({ agent, run, workers, fileNames, onClose, onSelect 
     return () => window.removeEventListener("keydown", onKey);
   }, [onClose]);
 
+  const delay = useActiveDelay(agent);
   const tokens = agent.tokens;
   const total = totalTokens(tokens);
   const model = shortModel(agent.model);
@@ -109,6 +111,14 @@ export function AgentDrawer({ agent, run, workers, fileNames, onClose, onSelect 
             <p className="text-xs">
               {model ? <span className="font-mono">{model}</span> : "The first model"} failed
               {agent.fallbackReason ? ":" : "."} {agent.fallbackReason ? <span className="font-mono break-words">{agent.fallbackReason}</span> : null}
+            </p>
+          </Callout>
+        ) : null}
+
+        {delay ? (
+          <Callout tone="warning" title="Waiting for model quota">
+            <p className="text-xs">
+              <AgentQuotaWait delay={delay} />
             </p>
           </Callout>
         ) : null}
@@ -205,6 +215,18 @@ export function AgentDrawer({ agent, run, workers, fileNames, onClose, onSelect 
           </Section>
         ) : null}
 
+        {agent.grounding ? <GroundingSection agent={agent} grounding={agent.grounding} /> : null}
+
+        {agent.waits.length ? (
+          <Section title={`Quota waits (${agent.waits.length})`}>
+            <ul className="space-y-1" data-testid="quota-waits">
+              {agent.waits.map((wait) => (
+                <QuotaWaitItem key={wait.eventId} wait={wait} />
+              ))}
+            </ul>
+          </Section>
+        ) : null}
+
         {agent.notes.length ? (
           <Section title="Progress">
             <ul className="space-y-2">
@@ -236,7 +258,7 @@ export function AgentDrawer({ agent, run, workers, fileNames, onClose, onSelect 
           <Section title={`Tool calls (${agent.tools.length})`}>
             <ul className="space-y-2" data-testid="tool-calls">
               {agent.tools.map((call) => (
-                <ToolCallItem key={call.eventId} tool={call.tool} args={call.args} results={call.results} error={call.error} at={call.at} />
+                <ToolCallItem key={call.eventId} call={call} />
               ))}
             </ul>
           </Section>
@@ -276,20 +298,70 @@ function Callout({ tone, title, children }: { tone: "error" | "warning"; title: 
   );
 }
 
-function ToolCallItem({ tool, args, results, error, at }: { tool: string; args: Record<string, unknown>; results: number | null; error: string | null; at: string }) {
+function ToolCallItem({ call }: { call: ToolCall }) {
+  const { tool, args, results, error, at, summary, durationMs } = call;
   const shown = Object.entries(args)
     .map(([key, value]) => `${key}: ${typeof value === "string" ? value : JSON.stringify(value)}`)
     .join(", ");
   return (
-    <li className="rounded-md bg-slate-50 px-2.5 py-2 ring-1 ring-slate-200">
+    <li className="rounded-md bg-slate-50 px-2.5 py-2 ring-1 ring-slate-200" data-testid="tool-call">
       <div className="flex items-center gap-2">
         <span className="font-mono text-xs font-semibold text-slate-800">{tool}</span>
+        {durationMs !== null ? <span className="text-[11px] text-slate-400 tabular-nums">{formatDuration(durationMs)}</span> : null}
         <span className="ml-auto text-[11px] text-slate-400">{clockTime(at)}</span>
       </div>
       {shown ? <p className="mt-0.5 line-clamp-3 font-mono text-[11px] break-words text-slate-600">{shown}</p> : null}
       <p className={`mt-0.5 text-[11px] ${error ? "text-rose-700" : "text-slate-500"}`}>
-        {error ? error : results !== null ? plural(results, "result") : "done"}
+        {error ? error : (summary ?? (results !== null ? plural(results, "result") : "done"))}
       </p>
+    </li>
+  );
+}
+
+function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : (formatSeconds(ms / 1000) ?? `${ms} ms`);
+}
+
+const GROUNDING_ROWS: [keyof Grounding, string][] = [
+  ["citations", "Citations checked"],
+  ["held", "Found at their location"],
+  ["unchecked", "Not checkable"],
+  ["failed", "Items that did not hold"],
+  ["reasked", "Sent back to the model"],
+  ["fixed", "Corrected"],
+  ["unverified", "Kept, unverified"],
+  ["dropped", "Dropped"],
+];
+
+/** How the agent's citations held up against the sources (agents/grounding.py's counts). */
+function GroundingSection({ agent, grounding }: { agent: FlowAgent; grounding: Grounding }) {
+  return (
+    <Section title="Citations">
+      <p className="mb-1 text-[13px] text-slate-700">
+        <AgentGrounding agent={agent} />
+      </p>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-0.5 text-[13px]" data-testid="grounding-counts">
+        {GROUNDING_ROWS.map(([field, label]) => (
+          <Row key={field} label={label}>
+            <span className="tabular-nums">{grounding[field]}</span>
+          </Row>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function QuotaWaitItem({ wait }: { wait: QuotaDelay }) {
+  const details = [
+    shortModel(wait.model),
+    wait.delaySeconds !== null ? `${Math.round(wait.delaySeconds)} s` : null,
+    wait.source === "retry_info" ? "as the provider asked" : wait.source === "backoff" ? "backoff" : wait.source,
+    wait.retry !== null ? `retry ${wait.retry}` : null,
+  ].filter(Boolean);
+  return (
+    <li className="text-[13px] text-slate-700">
+      Until {clockTime24(wait.resumeAt) ?? wait.resumeAt}
+      {details.length ? <span className="text-xs text-slate-500"> ({details.join(", ")})</span> : null}
     </li>
   );
 }

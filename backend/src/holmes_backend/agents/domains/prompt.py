@@ -131,3 +131,23 @@ INSTRUCTIONS: dict[str, str] = {
     "evidence": f"{_EVIDENCE}\n\n{_COMMON}",
     "strategy": f"{_STRATEGY}\n\n{_READING}\n\n{_RULES}",
 }
+
+# Added to a domain agent's instruction when it is given tools (a model's run; tools.evidence).
+TOOLS = """TOOLS. You may call tools; each call costs time and the task has a small budget of them
+(a call past it is refused: then answer with what you have). Use them to check and to compute,
+not to read what the request already holds.
+- search_evidence: full-text search over every evidence file of the case, including files that
+  are not in your request (where else does this name, reference or amount occur?).
+- read_source: the passage at a file's location and its neighbours; read it before citing a
+  place you have not seen in full.
+- table_rows, sum_column: a table's rows filtered by a column, and a column's total overall or
+  per payee, month ...: check a stated total, find every row of one party.
+- ledger_transactions, amount_statistics: the transactions Holmes's ledger reader finds, and
+  statistics on their amounts (round amounts, amounts just under a threshold, repeated amounts
+  to one payee, first digits against Benford's law).
+- time_zone: a zone or city's UTC offset at a date, a local time in UTC; places: the
+  coordinates the files state and their distance from a point.
+- run_detectors: Holmes's rule-based detectors (anomalies, clauses, timed events, claims).
+Tool results are leads and computations, never sources: weigh each against the evidence, keep
+what the evidence shows (citing the evidence itself, verbatim, at its location), drop what it
+does not, and say in the finding when a figure was computed."""

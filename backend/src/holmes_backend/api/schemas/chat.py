@@ -2,7 +2,7 @@ import uuid
 from datetime import datetime
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from holmes_backend.api.schemas.common import SOME_TEXT, NotBlank, Storable
 
@@ -21,6 +21,11 @@ class CitationOut(BaseModel):
     file_id: uuid.UUID
     location: dict[str, Any]
     excerpt: str
+    verified: bool | None = Field(
+        default=None,
+        description="Whether the excerpt was found in the source at its location (None: it "
+        "could not be checked, or the answer predates the check).",
+    )
 
 
 class ChatMessageOut(BaseModel):

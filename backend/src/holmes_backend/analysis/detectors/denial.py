@@ -8,7 +8,10 @@ from holmes_backend.analysis.domains.conflicted import conflicted_approvals
 from holmes_backend.analysis.domains.contradictions import (
     denial_contradictions,
 )
-from holmes_backend.analysis.domains.interests import interest_contradictions
+from holmes_backend.analysis.domains.interests import (
+    address_contradictions,
+    interest_contradictions,
+)
 from holmes_backend.analysis.engine import CaseFacts, detector
 
 
@@ -20,6 +23,7 @@ def denial(facts: CaseFacts) -> Iterable[Contradiction]:
     claims = view.evidence.sworn_claims
     yield from denial_contradictions(claims, facts.dated, facts.held)
     yield from interest_contradictions(view)
+    yield from address_contradictions(view)
     yield from conflicted_approvals(
         view.legal.findings, view.financial.transactions, view.legal.clauses
     )

@@ -5,28 +5,32 @@ supplier.
 
 - Financial: each row of a table listing parties with their addresses (a vendor master, a
   staff or customer list: a name column and an address column, a postcode column joined to it)
-  gives that party's address (read, not reported: a vendor master of 500 rows is 500 of them).
+  gives that party's address (read, not reported: a vendor master of 500 rows is 500 of them);
+  so does a record's address field under its name field, in any of the usual languages (a
+  register's extract: "Statutaire naam … Bezoekadres …"; a personnel file: "Name, Vorname …
+  Anschrift …", the postcode and town on the line under it).
 - The anomaly: an organisation and a person (another party) at the same address (the same
   street line, or the same house number and postcode), with what the organisation was paid and
   whether the person approved those payments.
-- Synthesis: that person's denial of any connection or dealings with the organisation ("I have
-  never had any dealings with them", "None at all" asked of a connection) is contradicted by
-  the organisation registered at their address (HIGH).
+- Synthesis (interests.address_contradictions): that person's denial of any connection or
+  dealings with the organisation is contradicted by the organisation at their address (HIGH).
 """
 
 import re
 from collections import defaultdict
+from dataclasses import dataclass
 
 from holmes_backend.agents.schemas import (
     Anomaly,
     Finding,
+    SourceRef,
     Transaction,
 )
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
-from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.llm.evidence import EvidenceDoc
 
 ADDRESS_ON_RECORD = "address_on_record"
@@ -46,12 +50,74 @@ _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
 _APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
+# A record's field on its own line: its label, then a colon or two spaces or more, then its
+# value ("Woonadres               Lindenhoflaan 14", "Registered office: 4 Quay St").
+# value ("Woonadres               Lindenhoflaan 14", "2. a) Firma:" over its value's line).
+_FIELD = re.compile(
+    r"^\s*(?:\d{1,2}\.\s*)?(?:[a-z]\)\s*)?"  # "2. a)": an extract's numbered entries
+    r"(?P<label>[^\W\d][^\W\d_ ./(),'-]*(?:[ ./(),'-]+[^\W\d]+){0,4})"
+    r"(?:\s*:\s*(?P<value>.*)|\s{2,}(?P<padded>\S.*))$"
+)
+# Where a field's value ends: another column, or the next numbered entry run into its line.
+_VALUE_END = re.compile(r"\s{2,}|\s[a-z]\)(?:\s|$)")
+# An address field's label in the languages records are kept in, not an e-mail's or a site's.
+_ADDRESS_LABEL = re.compile(
+    r"(?:address|adres|adresse|anschrift|adress|direcci[oó]n|indirizzo|endere[cç]o|domicil)"
+    r"(?!.*(?:mail|web|ip\b))",
+    re.IGNORECASE,
+)
+_MAIL_LABEL = re.compile(r"mail|web|\bip\b|url", re.IGNORECASE)
+# Whose record it is: a name field ("Naam", "Statutaire naam", "Name, Vorname", "Firma").
+_NAME_LABEL = re.compile(
+    r"^(?:(?:full|legal|registered|company|trading|statutaire|family)\s+)?"
+    r"(?:name|naam|namn|navn|nom|nombre|nome|firma|surname|nachname|apellidos|denominaci[oó]n)"
+    r"(?:\s*(?:,|\s(?:and|y|und|et|e|en|og|och)\s)\s*[^\W\d]+)?$",
+    re.IGNORECASE,
+)
+_PLACE_LINE = 40  # a postcode-and-town line under an address is short
+
+
 def is_address_register(doc: EvidenceDoc) -> bool:
-    """Whether the document is a table of parties and their addresses."""
+    """Whether the document is a table of parties and their addresses, or a record giving one
+    party's address (a company register's extract, a personnel file)."""
     for unit in units(doc)[:5]:
         if unit.kind == "row" and (fields := row_fields(unit.text)):
             return _columns(list(fields))[0] is not None
-    return False
+    return bool(_record_addresses(doc))
+
+
+def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
+    """(whose, address, its line) of each address field of a record, with the postcode-and-town
+    line under it; whose is the nearest name field above it."""
+    doc_units = units(doc)
+    found: list[tuple[str, str, Unit]] = []
+    whose: str | None = None
+    for index, unit in enumerate(doc_units):
+        field = _FIELD.match(unit.text) if unit.kind != "row" else None
+        if field is None:
+            continue
+        label, value = " ".join(field["label"].split()), field["value"] or field["padded"] or ""
+        below = doc_units[index + 1].text if index + 1 < len(doc_units) else ""
+        if not value.strip():  # its value on the line under it
+            if _FIELD.match(below):
+                continue
+            value = below
+        value = _VALUE_END.split(value.strip(), maxsplit=1)[0]
+        if _NAME_LABEL.search(label):
+            whose = re.sub(r"\s*\([^()]*\)", "", value).strip() or value  # "Tammeling, R. (Ruud)"
+        elif whose and _ADDRESS_LABEL.search(label) and not _MAIL_LABEL.search(label):
+            if not (_HOUSE.search(value) and re.search(r"[^\W\d_]{3,}", value)):
+                continue
+            after = below.strip()  # its postcode and town
+            if (
+                0 < len(after) <= _PLACE_LINE
+                and _FIELD.match(after) is None
+                and any(c.isdigit() for c in after)
+                and "," not in value
+            ):
+                value = f"{value}, {after}"
+            found.append((whose, " ".join(value.split()), unit))
+    return found
 
 
 def _columns(headers: list[str]) -> tuple[str | None, str | None, str | None]:
@@ -62,7 +128,10 @@ def _columns(headers: list[str]) -> tuple[str | None, str | None, str | None]:
 
 
 def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
-    found: list[Finding] = []
+    found = [
+        _on_record(whose, address, unit.text, unit.ref)
+        for whose, address, unit in _record_addresses(doc)
+    ]
     for unit in units(doc):
         fields = row_fields(unit.text) if unit.kind == "row" else {}
         name_column, address_column, postcode_column = _columns(list(fields))
@@ -73,18 +142,20 @@ def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
         if not name or not address:
             continue
         written = f"{address}, {postcode}" if postcode and postcode not in address else address
-        found.append(
-            Finding(
-                finding_type=ADDRESS_ON_RECORD,
-                title=f"{name} at {written}",
-                summary=unit.text[:300],
-                confidence=0.8,
-                severity="LOW",
-                entities=[name],
-                sources=[unit.ref],
-            )
-        )
+        found.append(_on_record(name, written, unit.text, unit.ref))
     return found
+
+
+def _on_record(name: str, address: str, text: str, ref: SourceRef) -> Finding:
+    return Finding(
+        finding_type=ADDRESS_ON_RECORD,
+        title=f"{name} at {address}",
+        summary=text[:300],
+        confidence=0.8,
+        severity="LOW",
+        entities=[name],
+        sources=[ref],
+    )
 
 
 def _key(address: str) -> tuple[str, str]:
@@ -96,7 +167,17 @@ def _key(address: str) -> tuple[str, str]:
     return street, f"{house.group().lower() if house else ''}|{postcode}"
 
 
-def shared_addresses(findings: list[Finding], transactions: list[Transaction]) -> list[Anomaly]:
+@dataclass(frozen=True)
+class SharedAddress:
+    firm: str
+    person: str
+    address: str
+    firm_row: Finding
+    person_row: Finding
+
+
+def shared_pairs(findings: list[Finding]) -> list[SharedAddress]:
+    """Each organisation and person (another party) on record at one address."""
     by_street: dict[str, list[tuple[str, str, Finding]]] = defaultdict(list)
     by_house: dict[str, list[tuple[str, str, Finding]]] = defaultdict(list)
     for finding in findings:
@@ -108,7 +189,7 @@ def shared_addresses(findings: list[Finding], transactions: list[Transaction]) -
         by_street[street].append(entry)
         if not house.startswith("|") and not house.endswith("|"):
             by_house[house].append(entry)
-    found: list[Anomaly] = []
+    found: list[SharedAddress] = []
     seen: set[tuple[str, str]] = set()
     for group in [*by_street.values(), *by_house.values()]:
         firms = [g for g in group if kind_of(g[0]) == "organization"]
@@ -118,22 +199,20 @@ def shared_addresses(findings: list[Finding], transactions: list[Transaction]) -
                 if (firm_name, person_name) in seen or same_party(firm_name, person_name):
                     continue
                 seen.add((firm_name, person_name))
-                found.append(_anomaly(firm_name, person_name, address, firm, person, transactions))
+                found.append(SharedAddress(firm_name, person_name, address, firm, person))
     return found
+
+
+def shared_addresses(findings: list[Finding], transactions: list[Transaction]) -> list[Anomaly]:
+    return [_anomaly(pair, transactions) for pair in shared_pairs(findings)]
 
 
 def _person(name: str) -> bool:
     return kind_of(name) == "person" or any(n.kind == "person" for n in find_names(name))
 
 
-def _anomaly(
-    firm: str,
-    person: str,
-    address: str,
-    firm_row: Finding,
-    person_row: Finding,
-    transactions: list[Transaction],
-) -> Anomaly:
+def _anomaly(pair: SharedAddress, transactions: list[Transaction]) -> Anomaly:
+    firm, person, address = pair.firm, pair.person, pair.address
     paid = [
         t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, firm)
     ]
@@ -157,6 +236,6 @@ def _anomaly(
         severity="HIGH" if paid else "MEDIUM",
         total_amount=round(sum(t.amount for t in paid), 2) if paid else None,
         sources=unique_refs(
-            [firm_row.sources[0], person_row.sources[0], *(t.source for t in paid)], 8
+            [pair.firm_row.sources[0], pair.person_row.sources[0], *(t.source for t in paid)], 8
         ),
     )

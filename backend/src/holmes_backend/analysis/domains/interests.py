@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
+from holmes_backend.analysis.domains.addresses import registered_addresses, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cells import row_fields
@@ -491,6 +492,35 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 else "MEDIUM",
             )
         )
+    return found
+
+
+def address_contradictions(view: "CaseView") -> list[Contradiction]:
+    """A sworn denial of any tie to an organisation that is on record at the speaker's own
+    address (a company register's office at the address of the speaker's personnel file)."""
+    pairs = shared_pairs([f for doc in view.documents for f in registered_addresses(doc)])
+    found: list[Contradiction] = []
+    for claim in view.evidence.sworn_claims if pairs else []:
+        denial = _DISCLAIMS.search(claim.claim)
+        if not claim.speaker or denial is None:
+            continue
+        said = distinctive_words([re.sub(r"[^\w\s&'.-]", " ", claim.claim[denial.start() :])])
+        for pair in pairs:
+            if same_party(claim.speaker, pair.person) and distinctive_words([pair.firm]) & said:
+                found.append(
+                    Contradiction(
+                        claim=claim.claim,
+                        claim_source=claim.source,
+                        evidence_against=[pair.firm_row.sources[0], pair.person_row.sources[0]],
+                        explanation=(
+                            f"{claim.speaker} denies any {denial['what'] or 'acquaintance'} with "
+                            f"{pair.firm}, yet {pair.firm} is on record at {pair.address}, the "
+                            f"address on record for {pair.person}."
+                        ),
+                        severity="HIGH",
+                    )
+                )
+                break
     return found
 
 

@@ -13,10 +13,10 @@ from sse_starlette import ServerSentEvent
 
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.models import Case
 from holmes_backend.runtime import Runtime
-from holmes_backend.services import events as event_service
 from holmes_shared.events import EventType
 from tests.api.helpers import assert_envelope, new_case
 from tests.conftest import Account

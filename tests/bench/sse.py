@@ -43,10 +43,10 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.engine import create_engine, create_session_factory
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.main import create_app
 from holmes_backend.runtime import Runtime
-from holmes_backend.services import events as event_service
 from holmes_shared.events import EventType
 from tests.bench.pipeline import holmes_server, signed_up_client
 from tests.support import (

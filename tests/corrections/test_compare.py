@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from holmes_backend.agents.verification.apply import FindingView, plan
-from holmes_backend.agents.verification.compare import compare_values, read_value, rewrite_text
 from holmes_backend.agents.verification.items import places, with_ids
+from holmes_backend.analysis.compare import compare_values, read_value, rewrite_text
 
 ROW = "Date: 2024-03-11; Description: Transfer to V. Hale; Reference: TRF-0311; Debit: 9800.00"
 

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import delete
 
 from holmes_backend.agents.verification import items
-from holmes_backend.agents.verification.compare import read_value
+from holmes_backend.analysis.compare import read_value
 from holmes_backend.models import Finding, ProcessingJob
 from holmes_backend.repositories import events as event_repo
 from holmes_backend.repositories import graphs as graph_repo

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from holmes_backend.agents.schemas import VerificationOutput
 from holmes_backend.agents.verification.prompt import INSTRUCTION
+from holmes_backend.contracts.agents import VerificationOutput
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.models import Finding, KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo

@@ -10,9 +10,10 @@ from sqlalchemy import inspect
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
-from holmes_backend.db.migrate import downgrade, is_unmodelled, upgrade
+from holmes_backend.db.migrate import downgrade, upgrade
 from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models import Base, JobState
+from holmes_backend.models.chunk import is_unmodelled
 from tests.db.tables import case_row, cases
 
 EXPECTED_TABLES = {

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Transaction
+from holmes_backend.contracts.agents import Anomaly, FinancialOutput, Transaction
 from tests.llm.test_analysts_helpers import rendered, run, text_doc
 
 

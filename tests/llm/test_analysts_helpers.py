@@ -6,7 +6,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     LegalOutput,

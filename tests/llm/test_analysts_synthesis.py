@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     LegalOutput,

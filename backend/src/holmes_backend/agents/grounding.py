@@ -38,7 +38,7 @@ from holmes_backend.agents.runner import (
     record_event,
     run_agent,
 )
-from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.db import transaction
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks

@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     GraphOutput,
@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
-from holmes_backend.agents.summaries import SEVERITY_CONFIDENCE, citable, first_source, headline
+from holmes_backend.llm.summaries import SEVERITY_CONFIDENCE, citable, first_source, headline
 from holmes_backend.models import KnowledgeGraph
 from holmes_shared.enums import FindingStatus
 

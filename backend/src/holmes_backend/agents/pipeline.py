@@ -28,7 +28,6 @@ from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.numeric import agent as numeric_agent
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
-from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, unassigned
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
@@ -42,7 +41,11 @@ from holmes_backend.agents.runner import (
     record_event,
     run_agent,
 )
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
+from holmes_backend.analysis.facts.conventions import describe as describe_conventions
+from holmes_backend.analysis.routing import DOMAINS, route, split, unassigned
+from holmes_backend.contracts.agents import (
     DomainAssignment,
     EvidenceOutput,
     FinancialOutput,
@@ -54,16 +57,16 @@ from holmes_backend.agents.schemas import (
     TriageFile,
     TriageResult,
 )
-from holmes_backend.agents.summaries import render_summary
-from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
-from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
-from holmes_backend.analysis.facts.conventions import describe as describe_conventions
+from holmes_backend.contracts.processing import PHASES
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.index import index_file
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.llm import budget
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.llm.media import MediaParts
+from holmes_backend.llm.summaries import render_summary
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import executions as execution_repo
@@ -71,16 +74,13 @@ from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
-from holmes_backend.services import corrections as correction_service
-from holmes_backend.services.evidence import load_extraction
-from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
 from holmes_shared.events import EventType
 
 logger = logging.getLogger(__name__)
 
-PHASES = ("extraction", "triage", "routing", "domains", "synthesis", "graph")
+
 DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
     "financial": FinancialOutput,
     "legal": LegalOutput,
@@ -1097,9 +1097,8 @@ class Pipeline:
             }
             await completion.write_in(session)
             # The sources were analysed afresh: the user's applied corrections are applied again.
-            await correction_service.reapply(
-                session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
-            )
+            if self.ctx.on_graph is not None:
+                await self.ctx.on_graph(session, graph=graph, job_id=self.job_id)
             await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
             await record_event(
                 session,

@@ -24,7 +24,7 @@ import uuid
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from google.adk.agents import LlmAgent
 from google.adk.agents.run_config import RunConfig
@@ -40,15 +40,15 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm import limits
 from holmes_backend.llm.cost import Usage, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
-from holmes_backend.models import AgentExecution
+from holmes_backend.models import AgentExecution, KnowledgeGraph
 from holmes_backend.repositories import executions as execution_repo
-from holmes_backend.services import events as event_service
 from holmes_shared.enums import ExecutionStatus
 from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
@@ -107,6 +107,12 @@ async def drain(tasks: list[asyncio.Task[None]]) -> None:
             raise result
 
 
+class GraphHook(Protocol):
+    async def __call__(
+        self, session: AsyncSession, *, graph: KnowledgeGraph, job_id: uuid.UUID
+    ) -> object: ...
+
+
 @dataclass
 class PipelineContext:
     """What every agent run of one job shares."""
@@ -128,6 +134,10 @@ class PipelineContext:
     # Steps of execution records (completion, fallback, failure) taken in this turn of the
     # event loop and not yet being written.
     stepping: "_Stepping | None" = field(default=None, init=False, repr=False)
+    # Run in the transaction that adds a full analysis's graph version, before it commits: what
+    # the job's owner keeps through a re-analysis (jobs.tasks passes services.corrections'
+    # re-apply of the user's applied corrections; agents never call up into services).
+    on_graph: "GraphHook | None" = None
 
 
 @dataclass

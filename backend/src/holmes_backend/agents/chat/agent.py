@@ -22,12 +22,8 @@ from google.adk.sessions import InMemorySessionService
 from google.genai import types
 
 from holmes_backend.agents.chat.citations import Markers
-from holmes_backend.agents.chat.prompt import (
-    AGENT_NAME,
-    HISTORY_HEADING,
-    INSTRUCTION,
-    QUESTION_HEADING,
-)
+from holmes_backend.agents.chat.prompt import INSTRUCTION
+from holmes_backend.agents.chat.tools import CaseTools
 from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.runner import (
     TELEMETRY,
@@ -40,12 +36,13 @@ from holmes_backend.agents.runner import (
     model_name,
     tiers_of,
 )
-from holmes_backend.agents.schemas import ChatAnswer, PlaceRef
+from holmes_backend.contracts.agents import ChatAnswer, PlaceRef
+from holmes_backend.contracts.requests import CHAT_AGENT_NAME as AGENT_NAME
+from holmes_backend.contracts.requests import HISTORY_HEADING, QUESTION_HEADING
 from holmes_backend.llm.cost import Usage
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import generate_config, model_for
-from holmes_backend.tools.case_knowledge import CaseTools
 from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
 

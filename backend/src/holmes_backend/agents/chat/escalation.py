@@ -12,20 +12,17 @@ import re
 import uuid
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.chat.prompt import (
-    DOMAIN_HEADING,
-    ESCALATION_INSTRUCTION,
-    QUESTION_HEADING,
-)
+from holmes_backend.agents.chat.prompt import ESCALATION_INSTRUCTION
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.runner import AgentFailedError, AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import DomainAnswer
+from holmes_backend.contracts.agents import DomainAnswer
+from holmes_backend.contracts.requests import DOMAIN_HEADING, QUESTION_HEADING
 from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.models import Case, File, Finding
 from holmes_backend.repositories import findings as finding_repo
-from holmes_backend.services.evidence import load_extraction
 from holmes_backend.storage import Storage
 from holmes_shared.enums import FindingStatus
 

@@ -22,7 +22,7 @@ from holmes_backend.agents.merge.facts import (
     ref_key,
     union_refs,
 )
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     SYMMETRIC_RELATIONSHIPS,
     EntityResolution,
     FactComparison,

@@ -19,8 +19,8 @@ from typing import Any
 
 from holmes_backend.agents.merge.apply import remove_mark, source_key
 from holmes_backend.agents.merge.facts import MAX_SOURCES, union_refs
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.facts.dates import parse_iso
+from holmes_backend.contracts.agents import SourceRef
 from holmes_shared.enums import ConflictResolution
 
 Json = dict[str, Any]

@@ -21,7 +21,6 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from holmes_backend.agents.verification.compare import Value
 from holmes_backend.agents.verification.items import (
     GRAPH_LISTS,
     POSITIONAL,
@@ -31,6 +30,7 @@ from holmes_backend.agents.verification.items import (
     rewrite,
     with_ids,
 )
+from holmes_backend.analysis.compare import Value
 
 # Entity types that are values rather than parties: what derives from a corrected value.
 _VALUE_NODES = frozenset({"amount", "event", "date"})

@@ -12,7 +12,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from holmes_backend.agents.verification.compare import Value, find_value, rewrite_text
+from holmes_backend.analysis.compare import Value, find_value, rewrite_text
 
 # Graph list → the prefix of the ids its items get when they have none.
 POSITIONAL = {"edges": "edge", "timeline": "timeline"}

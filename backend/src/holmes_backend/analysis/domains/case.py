@@ -15,15 +15,6 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from holmes_backend.agents.schemas import (
-    EvidenceOutput,
-    FinancialOutput,
-    LegalOutput,
-    StrategyOutput,
-    SynthesisOutput,
-    Transaction,
-)
-from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.analysis.domains.evidence import analyse_evidence
 from holmes_backend.analysis.domains.financial import analyse_financial, threshold_from
 from holmes_backend.analysis.domains.ledger import (
@@ -43,7 +34,16 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.vocabulary import only_common_words
+from holmes_backend.contracts.agents import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    StrategyOutput,
+    SynthesisOutput,
+    Transaction,
+)
 from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
+from holmes_backend.llm.summaries import parse_summaries
 
 M = TypeVar("M", bound=BaseModel)
 _WINDOW = re.compile(r"window[_ ]minutes\s*[:=]\s*(?P<value>\d+(?:\.\d+)?)", re.IGNORECASE)

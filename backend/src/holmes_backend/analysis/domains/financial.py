@@ -4,7 +4,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.analysis.domains.addresses import registered_addresses, shared_addresses
 from holmes_backend.analysis.domains.anomalies import (
     REPORTING_THRESHOLD,
@@ -22,6 +21,7 @@ from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.money import find_money, format_money, to_number
 from holmes_backend.analysis.facts.names import find_names, name_key
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)

@@ -6,7 +6,7 @@ from sse_starlette import EventSourceResponse
 
 from holmes_backend.api.deps import CurrentIdentity, RuntimeDep, SessionDep
 from holmes_backend.api.errors import error_responses
-from holmes_backend.services import events as event_service
+from holmes_backend.events import log as event_service
 from holmes_backend.services.cases import require_case
 
 router = APIRouter(tags=["events"])

@@ -4,8 +4,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.agents.verification.items import with_ids
+from holmes_backend.contracts.agents import SourceRef
 from holmes_shared.enums import FindingStatus
 
 

@@ -1,7 +1,7 @@
 """Financial analyst: transactions, counterparties and anomalies from the evidence."""
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.analysis.domains.financial import analyse_financial, signals, threshold_from
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.local.analysts._common import trace, weigh
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

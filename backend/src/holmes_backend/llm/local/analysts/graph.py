@@ -5,10 +5,10 @@ GraphOutput has no hypotheses field; none are weighed here.
 
 from collections import Counter
 
-from holmes_backend.agents.schemas import GraphOutput
 from holmes_backend.analysis.domains.case import case_view, window_minutes
 from holmes_backend.analysis.domains.graph import build_graph
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
+from holmes_backend.contracts.agents import GraphOutput
 from holmes_backend.llm.local.analysts._common import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

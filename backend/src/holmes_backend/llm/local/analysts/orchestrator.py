@@ -2,8 +2,8 @@
 
 import re
 
-from holmes_backend.agents.orchestrator.router import route
-from holmes_backend.agents.schemas import RoutingPlan, TriageResult
+from holmes_backend.analysis.routing import route
+from holmes_backend.contracts.agents import RoutingPlan, TriageResult
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 _THRESHOLD = re.compile(r"threshold[^0-9]{0,20}([01](?:\.\d+)?)", re.IGNORECASE)

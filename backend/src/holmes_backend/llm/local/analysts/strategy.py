@@ -1,8 +1,8 @@
 """Strategy analyst: next steps derived from the domain findings (or from the evidence itself)."""
 
-from holmes_backend.agents.schemas import StrategyOutput
 from holmes_backend.analysis.domains.case import case_view, window_minutes
 from holmes_backend.analysis.domains.strategy import analyse_strategy, signals
+from holmes_backend.contracts.agents import StrategyOutput
 from holmes_backend.llm.local.analysts._common import trace, weigh
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

@@ -3,9 +3,9 @@
 SynthesisOutput has no hypotheses field; the hypotheses are weighed in the thoughts instead.
 """
 
-from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.analysis.domains.case import case_view, window_minutes
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis, signals
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.local.analysts._common import trace, weigh
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

@@ -17,7 +17,11 @@ from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.function_tool import FunctionTool
 
 from holmes_backend.agents.chat.citations import SourceBook
-from holmes_backend.agents.chat.context import (
+from holmes_backend.agents.chat.escalation import Escalation, escalate
+from holmes_backend.agents.chat.trail import EventTrail
+from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
+from holmes_backend.extraction.index import ensure_indexed
+from holmes_backend.llm.chat_context import (
     GRAPH_KINDS,
     ContextItem,
     finding_items,
@@ -26,14 +30,10 @@ from holmes_backend.agents.chat.context import (
     rank,
     read_question,
 )
-from holmes_backend.agents.chat.escalation import Escalation, escalate
-from holmes_backend.agents.chat.trail import EventTrail
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
 from holmes_backend.models import Case, EvidenceChunk, File, Finding
 from holmes_backend.repositories import chat as chat_repo
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
-from holmes_backend.services.evidence_index import ensure_indexed
 from holmes_backend.storage import Storage
 from holmes_shared.enums import FileStatus
 from holmes_shared.events import EventType

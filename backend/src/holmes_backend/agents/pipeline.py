@@ -46,6 +46,7 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTIO
 from holmes_backend.analysis.facts.conventions import describe as describe_conventions
 from holmes_backend.analysis.routing import DOMAINS, route, split, unassigned
 from holmes_backend.contracts.agents import (
+    AgentParams,
     DomainAssignment,
     EvidenceOutput,
     FinancialOutput,
@@ -87,12 +88,14 @@ DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
     "evidence": EvidenceOutput,
     "strategy": StrategyOutput,
 }
-ROUTING_THRESHOLD = 0.4
+# The agents' settings, stated in their prompts and handed to their models as typed values.
+PARAMS = AgentParams()
+ROUTING_THRESHOLD = PARAMS.routing_threshold
 # The domains that read no other domain's findings (strategy reads theirs, so it runs after).
 _INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
 _FILE_ID = re.compile(r'^<<<EVIDENCE \{"file_id": "([^"]+)"')
-LINK_WINDOW_MINUTES = 30
+LINK_WINDOW_MINUTES = PARAMS.link_window_minutes
 
 
 def _shown(cause: BaseException | None) -> str:
@@ -516,6 +519,7 @@ class Pipeline:
             "pro",
             RoutingPlan,
             ORCHESTRATOR_INSTRUCTION,
+            params=PARAMS,
         )
         parts = [
             render_findings({"stage": "triage"}, TriageResult(files=triage)),
@@ -958,6 +962,7 @@ class Pipeline:
             "pro",
             SynthesisOutput,
             SYNTHESIS_INSTRUCTION,
+            params=PARAMS,
         )
         fixed = [
             *self._case_parts(case),

@@ -38,6 +38,7 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from holmes_backend.config import Settings
+from holmes_backend.contracts.agents import AgentParams
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events import log as event_service
@@ -46,6 +47,7 @@ from holmes_backend.llm import limits
 from holmes_backend.llm.cost import Usage, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
+from holmes_backend.llm.params import agent_params
 from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
 from holmes_backend.models import AgentExecution, KnowledgeGraph
 from holmes_backend.repositories import executions as execution_repo
@@ -78,6 +80,8 @@ class AgentSpec:
     instruction: str
     # Gemini's code execution (the model runs Python it writes): the numeric reviewer's.
     code_execution: bool = False
+    # Settings the model gets as typed values (llm.params), beside what the prompt states.
+    params: AgentParams | None = None
 
 
 class WriteBehind:
@@ -304,7 +308,8 @@ async def run_agent(
         if index > 0:
             await record.fallback(tier, failure.message)
         try:
-            attempt = await _tries(ctx, spec, tier, parts, record)
+            with agent_params(spec.params):
+                attempt = await _tries(ctx, spec, tier, parts, record)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             failure = model_failure(exc, tier, ctx.settings)
             if isinstance(exc, UnusableAnswerError):

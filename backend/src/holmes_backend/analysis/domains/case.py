@@ -15,8 +15,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from holmes_backend.analysis.domains.anomalies import REPORTING_THRESHOLD
 from holmes_backend.analysis.domains.evidence import analyse_evidence
-from holmes_backend.analysis.domains.financial import analyse_financial, threshold_from
+from holmes_backend.analysis.domains.financial import analyse_financial
 from holmes_backend.analysis.domains.ledger import (
     INFLOW_WORDS,
     INVOICED,
@@ -46,8 +47,6 @@ from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
 from holmes_backend.llm.summaries import parse_summaries
 
 M = TypeVar("M", bound=BaseModel)
-_WINDOW = re.compile(r"window[_ ]minutes\s*[:=]\s*(?P<value>\d+(?:\.\d+)?)", re.IGNORECASE)
-DEFAULT_WINDOW_MINUTES = 30.0
 # Words that name a file as an account's record: a name beside them is the account's holder's.
 _ACCOUNT_FILES = wordset(
     "statement statements ledger ledgers account accounts bank banking transactions payables "
@@ -234,11 +233,6 @@ def _direction(narrative: str) -> bool | None:
     return None if bool(out) == bool(came) else bool(out)
 
 
-def window_minutes(text: str) -> float:
-    match = _WINDOW.search(text or "")
-    return float(match["value"]) if match else DEFAULT_WINDOW_MINUTES
-
-
 def _stage(block: FindingsBlock) -> str:
     header = block.header or {}
     return str(header.get("domain") or header.get("stage") or header.get("name") or "").lower()
@@ -277,7 +271,13 @@ def _file_names(findings: list[FindingsBlock]) -> dict[str, str]:
     return names
 
 
-def case_view(docs: list[EvidenceDoc], findings: list[FindingsBlock], text: str) -> CaseView:
+def case_view(
+    docs: list[EvidenceDoc],
+    findings: list[FindingsBlock],
+    text: str,
+    *,
+    reporting_threshold: float = REPORTING_THRESHOLD,
+) -> CaseView:
     """The case as the later stages see it: the documents, and each domain's output as given
     (findings blocks, summaries in the request's text) or, when missing, derived from them."""
     blocks: dict[str, list[BaseModel]] = {}
@@ -300,7 +300,7 @@ def case_view(docs: list[EvidenceDoc], findings: list[FindingsBlock], text: str)
     if financial is None:
         financial = FinancialOutput()
         if docs:
-            financial = analyse_financial(docs, threshold_from(text)).output
+            financial = analyse_financial(docs, reporting_threshold).output
             derived.append("financial")
     legal = _given(blocks, "legal", LegalOutput)
     if legal is None:

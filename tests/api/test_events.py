@@ -34,7 +34,7 @@ async def _record(
                 hub=hub or runtime.hub,
                 case_id=case_id,
                 type=EventType.AGENT_PROGRESS,
-                payload={"step": i},
+                payload={"phase": "extraction", "files_read": i},
                 agent_id="financial_agent",
                 agent_type="FINANCIAL",
             )
@@ -86,7 +86,8 @@ async def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(
     envelope = json.loads(first[0].data)
     assert envelope["type"] == "AGENT_PROGRESS"
     assert envelope["agent_type"] == "FINANCIAL"
-    assert envelope["payload"] == {"step": 0}
+    assert envelope["payload"]["phase"] == "extraction"
+    assert envelope["payload"]["files_read"] == 0
     assert first[0].event == "AGENT_PROGRESS"
 
     headers = {"Last-Event-ID": str(ids[3])}

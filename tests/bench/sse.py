@@ -83,8 +83,11 @@ async def publish(
                 session,
                 hub=hub,
                 case_id=case_id,
-                type=EventType.AGENT_PROGRESS,
-                payload={"bench": run, "seq": seq, "ts": time.time()},
+                # The bench's marks ride in a typed payload's free text.
+                type=EventType.THINKING_UPDATE,
+                payload={
+                    "thinking_summary": json.dumps({"bench": run, "seq": seq, "ts": time.time()})
+                },
                 agent_id="bench",
                 agent_type="ORCHESTRATOR",
             )
@@ -161,7 +164,8 @@ async def subscribe(
                     into.error = "stream ended"
                     return
                 received = time.time()
-                payload = json.loads(events[0].data)["payload"]
+                text = json.loads(events[0].data)["payload"].get("thinking_summary") or "{}"
+                payload = json.loads(text)
                 if payload.get("bench") == run:
                     into.latencies_ms[payload["seq"]] = (received - payload["ts"]) * 1000
     except (httpx.HTTPError, ValueError, KeyError) as exc:

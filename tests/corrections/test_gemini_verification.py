@@ -100,6 +100,7 @@ async def _seeded_case(client: httpx.AsyncClient, settings: Any) -> tuple[str, s
                     case_id=uuid.UUID(case_id),
                     timeline=[
                         {
+                            "id": "timeline_001",
                             "timestamp": "2024-05-02",
                             "kind": "transaction",
                             "description": "Invoice INV-7 paid to Birch & Co.",

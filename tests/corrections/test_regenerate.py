@@ -495,7 +495,13 @@ def test_only_stale_items_without_a_user_decision_are_withdrawn() -> None:
             },
         ],
         "timeline": [
-            {"timestamp": "2024-03-01", "status": "rejected", "stale": True, "source": row}
+            {
+                "id": "timeline_001",
+                "timestamp": "2024-03-01",
+                "status": "rejected",
+                "stale": True,
+                "source": row,
+            }
         ],
     }
     kept, where, counts = regeneration._withdraw(lists)

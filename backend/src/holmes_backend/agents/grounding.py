@@ -299,7 +299,7 @@ async def ground(
             session,
             ctx,
             EventType.GROUNDING_CHECKED,
-            {"execution_id": str(execution_id), **counts.as_dict()},
+            {"execution_id": str(execution_id), **counts.as_dict(), **spec.identity()},
             spec.name,
             spec.agent_type,
         )

@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
 from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
@@ -200,17 +201,11 @@ def knowledge_graph(
     return KnowledgeGraph(
         case_id=case_id,
         nodes=dumped["entities"],
-        edges=dumped["relationships"],
-        contradictions=[
-            {"id": f"contradiction_{i + 1:03d}", **c}
-            for i, c in enumerate(insights["contradictions"])
-        ],
-        evidence_gaps=[
-            {"id": f"gap_{i + 1:03d}", **g} for i, g in enumerate(insights["evidence_gaps"])
-        ],
-        cross_modal_links=[
-            {"id": f"link_{i + 1:03d}", **link}
-            for i, link in enumerate(insights["cross_modal_links"])
-        ],
-        timeline=timeline(outputs) if dated_events is None else dated_events,
+        edges=numbered(dumped["relationships"], ID_PREFIXES["edges"]),
+        contradictions=numbered(insights["contradictions"], ID_PREFIXES["contradictions"]),
+        evidence_gaps=numbered(insights["evidence_gaps"], ID_PREFIXES["evidence_gaps"]),
+        cross_modal_links=numbered(insights["cross_modal_links"], ID_PREFIXES["cross_modal_links"]),
+        timeline=numbered(
+            timeline(outputs) if dated_events is None else dated_events, ID_PREFIXES["timeline"]
+        ),
     )

@@ -14,7 +14,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from anyio import to_thread
 from pydantic import BaseModel
@@ -48,6 +48,7 @@ from holmes_backend.analysis.routing import DOMAINS, route, split, unassigned
 from holmes_backend.contracts.agents import (
     AgentParams,
     DomainAssignment,
+    DomainName,
     EvidenceOutput,
     FinancialOutput,
     GraphOutput,
@@ -687,7 +688,13 @@ class Pipeline:
     ) -> BaseModel:
         schema = DOMAIN_SCHEMAS[domain]
         spec = AgentSpec(
-            f"{domain}_agent", domain.upper(), "domain", "pro", schema, DOMAIN_INSTRUCTIONS[domain]
+            f"{domain}_agent",
+            domain.upper(),
+            "domain",
+            "pro",
+            schema,
+            DOMAIN_INSTRUCTIONS[domain],
+            domain=cast(DomainName, domain),
         )
         # Strategy reads the other domains' summaries: at most half of its budget, the rest
         # is evidence.
@@ -791,7 +798,7 @@ class Pipeline:
         several), shared parts first: their outputs, in unit order."""
         base = spec.name.removesuffix("_agent")
         named = [
-            replace(spec, name=spec.name if len(units) == 1 else f"{base}_worker_{i + 1}")
+            replace(spec, name=f"{base}_worker_{i + 1}", worker=i + 1) if len(units) > 1 else spec
             for i in range(len(units))
         ]
         # A domain's units: each answer's citations checked, and one failed unit does not

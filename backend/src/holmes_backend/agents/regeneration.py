@@ -34,7 +34,7 @@ from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.apply import merge
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.runner import PipelineContext, run_agent
-from holmes_backend.agents.verification.items import POSITIONAL, Place, places, with_ids
+from holmes_backend.agents.verification.items import ID_PREFIXES, Place, numbered, places
 from holmes_backend.agents.verification.kept import applied_for_case, graph_lists, keep_corrected
 from holmes_backend.contracts.agents import GraphFact, GraphOutput, MergePlan, SynthesisOutput
 from holmes_backend.db import transaction
@@ -148,7 +148,6 @@ def _withdraw(
     counts = {"withdrawn": 0, "kept_for_decisions": 0}
     for name in _DERIVED:
         items = lists.get(name, [])
-        items = with_ids(items, POSITIONAL[name]) if name in POSITIONAL else items
         kept[name] = []
         for item in items:
             if not (isinstance(item, dict) and item.get("stale")):
@@ -165,20 +164,6 @@ def _withdraw(
 def _cites(value: BaseModel | dict[str, Any], where: set[Place]) -> bool:
     data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
     return bool(places(data) & where)
-
-
-def _numbered(items: list[Any], prefix: str) -> list[Any]:
-    """Every item with an id; new ones numbered after the highest in use (ids never move)."""
-    used = {str(i.get("id")) for i in items if isinstance(i, dict) and i.get("id")}
-    top = max((int(u.rsplit("_", 1)[1]) for u in used if u.rsplit("_", 1)[-1].isdigit()), default=0)
-    numbered = []
-    for item in items:
-        if isinstance(item, dict) and not item.get("id"):
-            top += 1
-            numbered.append({"id": f"{prefix}_{top:03d}", **item})
-        else:
-            numbered.append(item)
-    return numbered
 
 
 async def refresh_graph(
@@ -302,9 +287,9 @@ async def _write(
         )
         lists: dict[str, list[Any]] = {
             "nodes": result.nodes,
-            "edges": _numbered(result.edges, POSITIONAL["edges"]),
+            "edges": numbered(result.edges, ID_PREFIXES["edges"]),
             "facts": result.facts,
-            "timeline": _numbered(result.timeline, POSITIONAL["timeline"]),
+            "timeline": numbered(result.timeline, ID_PREFIXES["timeline"]),
             **{name: getattr(insights, name) for name in _INSIGHTS},
         }
         applied = await applied_for_case(session, ctx.case_id)

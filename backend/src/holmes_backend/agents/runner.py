@@ -38,7 +38,8 @@ from pydantic import BaseModel, ValidationError
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from holmes_backend.config import Settings
-from holmes_backend.contracts.agents import AgentParams
+from holmes_backend.contracts.agents import AgentParams, DomainName
+from holmes_backend.contracts.events import AgentPhase
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
 from holmes_backend.events import log as event_service
@@ -70,6 +71,18 @@ _REASK_ERROR_CHARS = 3000
 REASK_HEADING = "--- YOUR PREVIOUS ANSWER WAS REJECTED ---"
 
 
+_ROLE_PHASES: dict[str, AgentPhase] = {
+    "orchestrator": "routing",
+    "triage": "triage",
+    "domain": "domains",
+    "synthesis": "synthesis",
+    "knowledge_graph": "graph",
+    "chat": "chat",
+    "verification": "verification",
+    "merge": "graph_merge",
+}
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     name: str  # unique within the job: "financial_agent", "legal_worker_2", ...
@@ -82,6 +95,15 @@ class AgentSpec:
     code_execution: bool = False
     # Settings the model gets as typed values (llm.params), beside what the prompt states.
     params: AgentParams | None = None
+    # Who the agent is, said outright on its events (contracts.events.AgentPayload): its phase
+    # (by default its role's), its domain, and which of several workers it is (1-based).
+    phase: AgentPhase | None = None
+    domain: DomainName | None = None
+    worker: int | None = None
+
+    def identity(self) -> dict[str, Any]:
+        phase = self.phase or _ROLE_PHASES.get(self.role)
+        return {"phase": phase, "domain": self.domain, "worker": self.worker}
 
 
 class WriteBehind:
@@ -360,6 +382,7 @@ async def check_budget(ctx: PipelineContext, spec: AgentSpec) -> None:
             "code": ErrorCode.BUDGET_EXCEEDED,
             "spent_usd": round(spent, 6),
             "budget_usd": limit,
+            **spec.identity(),
         },
         agent_id=spec.name,
         agent_type=spec.agent_type,
@@ -411,7 +434,7 @@ async def _attempt(
         await emit(
             ctx,
             EventType.PROCESSING_DELAYED,
-            delay.payload(),
+            {**delay.payload(), **spec.identity()},
             agent_id=spec.name,
             agent_type=spec.agent_type,
         )
@@ -573,7 +596,7 @@ async def _write_step(session: AsyncSession, ctx: PipelineContext, step: _Step) 
             session,
             ctx,
             EventType.THINKING_UPDATE,
-            {"thinking_summary": text[:_THOUGHT_CHARS]},
+            {"thinking_summary": text[:_THOUGHT_CHARS], **record.spec.identity()},
             record.spec.name,
             record.spec.agent_type,
         )
@@ -582,7 +605,7 @@ async def _write_step(session: AsyncSession, ctx: PipelineContext, step: _Step) 
         session,
         ctx,
         step.event_type,
-        {"execution_id": str(record.id), **step.payload},
+        {"execution_id": str(record.id), **step.payload, **record.spec.identity()},
         record.spec.name,
         record.spec.agent_type,
     )
@@ -641,7 +664,8 @@ class ExecutionRecord:
             model_name=model,
             provider=ctx.settings.resolved_llm_provider,
             status=ExecutionStatus.RUNNING,
-            input_data=input_summary or {},
+            # Who the agent is goes on its record too: the record alone draws the same node.
+            input_data={**(input_summary or {}), "agent": spec.identity()},
             started_at=record.started,
         )
         payload = {
@@ -649,6 +673,7 @@ class ExecutionRecord:
             "parent_execution_id": str(parent_execution_id) if parent_execution_id else None,
             "model": model,
             "input": input_summary or {},
+            **spec.identity(),
         }
         batch = ctx.opening
         if batch is None or batch.writing:

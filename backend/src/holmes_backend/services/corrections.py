@@ -35,11 +35,9 @@ from holmes_backend.agents.verification import agent as verification_agent
 from holmes_backend.agents.verification.apply import FindingView, Plan, plan
 from holmes_backend.agents.verification.items import (
     GRAPH_LISTS,
-    POSITIONAL,
     citations,
     holds,
     places,
-    with_ids,
 )
 from holmes_backend.agents.verification.kept import applied_for_case, graph_lists, what_corrected
 from holmes_backend.analysis.compare import compare_values as compare
@@ -184,10 +182,7 @@ async def _target(
             raise _not_found(target_type, target_id)
         return Target(target_type, target_id, {"content": message.content}, list(message.citations))
     for name in TARGET_LISTS[target_type]:
-        items = getattr(graph, name)
-        if name in POSITIONAL:
-            items = with_ids(items, POSITIONAL[name])
-        for item in items:
+        for item in getattr(graph, name):
             if isinstance(item, dict) and str(item.get("id")) == target_id:
                 return Target(target_type, target_id, item, list(citations(item)), name)
     raise _not_found(target_type, target_id)

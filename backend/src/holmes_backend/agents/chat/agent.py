@@ -200,5 +200,6 @@ class ChatRun:
         for thought in thoughts:
             self.thoughts.append(thought[:_THOUGHT_CHARS])
             self.trail.log(
-                EventType.THINKING_UPDATE, {"thinking_summary": thought[:_THOUGHT_CHARS]}
+                EventType.THINKING_UPDATE,
+                {"thinking_summary": thought[:_THOUGHT_CHARS], **self.trail.agent.identity()},
             )

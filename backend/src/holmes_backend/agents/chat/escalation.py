@@ -11,11 +11,12 @@ import logging
 import re
 import uuid
 from dataclasses import dataclass, field
+from typing import cast
 
 from holmes_backend.agents.chat.prompt import ESCALATION_INSTRUCTION
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.runner import AgentFailedError, AgentSpec, PipelineContext, run_agent
-from holmes_backend.contracts.agents import DomainAnswer
+from holmes_backend.contracts.agents import DomainAnswer, DomainName
 from holmes_backend.contracts.requests import DOMAIN_HEADING, QUESTION_HEADING
 from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
@@ -40,7 +41,15 @@ class Escalation:
 
 def _spec(domain: str) -> AgentSpec:
     instruction = f"{DOMAIN_INSTRUCTIONS[domain]}\n\n{ESCALATION_INSTRUCTION}"
-    return AgentSpec(f"{domain}_agent", domain.upper(), "domain", "pro", DomainAnswer, instruction)
+    return AgentSpec(
+        f"{domain}_agent",
+        domain.upper(),
+        "domain",
+        "pro",
+        DomainAnswer,
+        instruction,
+        domain=cast(DomainName, domain),
+    )
 
 
 def _case_parts(case: Case) -> list[str]:

@@ -370,7 +370,13 @@ class CaseTools:
             {**item.as_json(), "sources": [self.book.number(s) for s in item.sources]}
             for item in items
         ]
-        payload = {"tool": tool, "arguments": args, "results": len(shown), "error": error}
+        payload = {
+            "tool": tool,
+            "arguments": args,
+            "results": len(shown),
+            "error": error,
+            **self.agent.identity(),
+        }
         if self.trail is not None:
             self.trail.log(EventType.TOOL_INVOKED, payload)
         else:

@@ -13,7 +13,7 @@ router = APIRouter(tags=["events"])
 
 _STREAM: dict[int | str, dict[str, Any]] = {
     200: {
-        "description": "Server-sent events: each `data` is an EventEnvelope, `id` its log id",
+        "description": "Server-sent events: each `data` is a CaseEvent, `id` its log id",
         "content": {"text/event-stream": {"schema": {"type": "string"}}},
     },
     **error_responses(401, 404, 422),

@@ -194,7 +194,8 @@ def knowledge_graph(
     outputs: dict[str, BaseModel],
     dated_events: list[dict[str, Any]] | None = None,
 ) -> KnowledgeGraph:
-    """A graph version; `dated_events` is the outputs' timeline when already made."""
+    """A graph version, every item with its id; `dated_events` is the outputs' timeline when
+    already made (numbered)."""
     # One dump per output (pydantic walks the lists itself: several times faster than per item).
     dumped = graph.model_dump(mode="json")
     insights = synthesis.model_dump(mode="json")
@@ -205,7 +206,8 @@ def knowledge_graph(
         contradictions=numbered(insights["contradictions"], ID_PREFIXES["contradictions"]),
         evidence_gaps=numbered(insights["evidence_gaps"], ID_PREFIXES["evidence_gaps"]),
         cross_modal_links=numbered(insights["cross_modal_links"], ID_PREFIXES["cross_modal_links"]),
-        timeline=numbered(
-            timeline(outputs) if dated_events is None else dated_events, ID_PREFIXES["timeline"]
-        ),
+        # Given, the timeline is numbered already (and may be encoded: it is kept as it is).
+        timeline=numbered(timeline(outputs), ID_PREFIXES["timeline"])
+        if dated_events is None
+        else dated_events,
     )

@@ -43,6 +43,7 @@ from holmes_backend.agents.runner import (
 )
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
 from holmes_backend.analysis.facts.conventions import describe as describe_conventions
 from holmes_backend.analysis.routing import DOMAINS, route, split, unassigned
 from holmes_backend.contracts.agents import (
@@ -1058,7 +1059,7 @@ class Pipeline:
         )
         try:
             # What the graph version takes from the outputs alone is made while the model works.
-            timeline = EncodedList(persist.timeline(outputs))
+            timeline = EncodedList(numbered(persist.timeline(outputs), ID_PREFIXES["timeline"]))
             output, _ = await agent
         except BaseException:
             agent.cancel()

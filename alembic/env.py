@@ -7,8 +7,8 @@ from sqlalchemy import Connection
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
-from holmes_backend.db.migrate import is_unmodelled
 from holmes_backend.models import Base
+from holmes_backend.models.chunk import is_unmodelled
 
 target_metadata = Base.metadata
 

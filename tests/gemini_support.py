@@ -20,9 +20,9 @@ from holmes_backend.agents.numeric.prompt import (
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.pipeline import _merge as merge_outputs
-from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.contracts.agents import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.llm.context_cache import INSTRUCTION_HEADING
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts

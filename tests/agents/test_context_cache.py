@@ -19,7 +19,7 @@ from sqlalchemy import select
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.llm import context_cache
 from holmes_backend.llm.context_cache import INSTRUCTION_HEADING, JobCaches
 from holmes_backend.models import AgentExecution

@@ -19,7 +19,7 @@ import pytest
 
 from holmes_backend.agents.bounds import TOOL_BUDGET_SPENT
 from holmes_backend.agents.domains.prompt import TOOLS
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.agents.helpers import wait_done
 from tests.fake_gemini import (
     ANSWER_TOOL,

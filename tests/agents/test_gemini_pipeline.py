@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
-from holmes_backend.agents.summaries import parse_summaries
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
+from holmes_backend.llm.summaries import parse_summaries
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
 from tests.gemini_support import (

@@ -1,7 +1,7 @@
 """The grounding check: an excerpt holds when its words are at the location it cites."""
 
 from holmes_backend.agents.grounding import GroundingCounts, Sources, _failing, reask_part
-from holmes_backend.agents.schemas import FinancialOutput, SourceRef
+from holmes_backend.contracts.agents import FinancialOutput, SourceRef
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.llm.evidence import render_evidence
 

@@ -17,7 +17,7 @@ import pytest
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.grounding import GROUNDING_HEADING
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply
 from tests.gemini_support import (

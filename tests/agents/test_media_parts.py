@@ -27,7 +27,7 @@ from PIL import Image
 from sqlalchemy import select, update
 
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import Finding, SourceRef
+from holmes_backend.contracts.agents import Finding, SourceRef
 from holmes_backend.db.engine import create_engine, create_session_factory
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts

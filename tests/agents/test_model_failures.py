@@ -19,7 +19,7 @@ from holmes_backend.agents.runner import (
     PipelineContext,
     run_agent,
 )
-from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.models import AgentExecution, CaseEvent
 from holmes_backend.runtime import Runtime
 from holmes_shared.errors import ErrorCode

@@ -3,7 +3,7 @@
 import uuid
 
 from holmes_backend.agents.persist import domain_findings
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     Anomaly,
     FinancialOutput,
     Finding,

@@ -11,7 +11,9 @@ from pydantic import BaseModel
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.contracts.agents import (
     GraphOutput,
     RoutingPlan,
     SourceRef,
@@ -19,8 +21,6 @@ from holmes_backend.agents.schemas import (
     Transaction,
     TriageResult,
 )
-from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
-from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 
 # What every domain analyst is told, beyond its role: citations, the rubric, careful reading.
 SHARED = [

@@ -19,7 +19,7 @@ from holmes_backend.agents.runner import (
     WriteBehind,
     drain,
 )
-from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef
+from holmes_backend.contracts.agents import FinancialOutput, Finding, SourceRef
 from holmes_backend.models import AgentExecution, CaseEvent
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime

@@ -1,8 +1,8 @@
 """Routing and worker splits (PRD §4.7)."""
 
-from holmes_backend.agents.orchestrator.router import route, split
 from holmes_backend.agents.pipeline import Pipeline
-from holmes_backend.agents.schemas import DomainAssignment, DomainScores, RoutingPlan, TriageFile
+from holmes_backend.analysis.routing import route, split
+from holmes_backend.contracts.agents import DomainAssignment, DomainScores, RoutingPlan, TriageFile
 
 
 def _file(file_id: str, financial: float, complexity: float) -> TriageFile:

@@ -14,7 +14,7 @@ import pytest
 
 from holmes_backend.agents.grounding import GROUNDING_HEADING
 from holmes_backend.agents.runner import REASK_HEADING
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.agents.helpers import wait_done
 from tests.agents.test_domain_tools import LEDGER
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, text

@@ -1,7 +1,7 @@
 """Text summaries of domain findings (what Strategy reads of the other domains): one line per
 finding, category, title, confidence and first sentence, then its facts; read back the same."""
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     Anomaly,
     Clause,
     DatedItem,
@@ -14,7 +14,7 @@ from holmes_backend.agents.schemas import (
     TimedEvent,
     Transaction,
 )
-from holmes_backend.agents.summaries import first_sentence, parse_summaries, render_summaries
+from holmes_backend.llm.summaries import first_sentence, parse_summaries, render_summaries
 
 LONG = "Three wires of 9,800 went to Züri Holdings AG. The bank filed no report. See row 4."
 

@@ -1,7 +1,7 @@
 """A domain's workers' outputs merged into one (PRD §4.7): lists joined, equal items once."""
 
 from holmes_backend.agents.pipeline import _merge
-from holmes_backend.agents.schemas import FinancialOutput, Finding, SourceRef, Transaction
+from holmes_backend.contracts.agents import FinancialOutput, Finding, SourceRef, Transaction
 
 
 def _finding(title: str, file_id: str, page: int | None = None) -> Finding:

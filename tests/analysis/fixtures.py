@@ -17,11 +17,11 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, SourceRef, SynthesisOutput
 from holmes_backend.analysis.domains.case import case_view
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts import conventions
 from holmes_backend.config import Settings
+from holmes_backend.contracts.agents import FinancialOutput, SourceRef, SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.services.file_types import detect_mime_type
 from tests.llm.test_analysts_helpers import load

@@ -5,15 +5,6 @@ from datetime import UTC
 
 import pytest
 
-from holmes_backend.agents.schemas import (
-    Contradiction,
-    CrossModalLink,
-    EvidenceGap,
-    EvidenceOutput,
-    FinancialOutput,
-    LegalOutput,
-    SourceRef,
-)
 from holmes_backend.analysis import detectors  # noqa: F401 - registers the detectors
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.engine import (
@@ -23,6 +14,15 @@ from holmes_backend.analysis.engine import (
     Detector,
     assemble,
     run,
+)
+from holmes_backend.contracts.agents import (
+    Contradiction,
+    CrossModalLink,
+    EvidenceGap,
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    SourceRef,
 )
 
 

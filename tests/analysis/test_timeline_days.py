@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 

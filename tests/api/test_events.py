@@ -13,10 +13,10 @@ from sse_starlette import ServerSentEvent
 
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.models import Case
 from holmes_backend.runtime import Runtime
-from holmes_backend.services import events as event_service
 from holmes_shared.events import EventType
 from tests.api.helpers import assert_envelope, new_case
 from tests.conftest import Account
@@ -34,7 +34,7 @@ async def _record(
                 hub=hub or runtime.hub,
                 case_id=case_id,
                 type=EventType.AGENT_PROGRESS,
-                payload={"step": i},
+                payload={"phase": "extraction", "files_read": i},
                 agent_id="financial_agent",
                 agent_type="FINANCIAL",
             )
@@ -86,7 +86,8 @@ async def test_reconnect_with_last_event_id_gets_exactly_what_was_missed(
     envelope = json.loads(first[0].data)
     assert envelope["type"] == "AGENT_PROGRESS"
     assert envelope["agent_type"] == "FINANCIAL"
-    assert envelope["payload"] == {"step": 0}
+    assert envelope["payload"]["phase"] == "extraction"
+    assert envelope["payload"]["files_read"] == 0
     assert first[0].event == "AGENT_PROGRESS"
 
     headers = {"Last-Event-ID": str(ids[3])}

@@ -23,7 +23,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.config import DEFAULT_ALLOWED_MIME_TYPES
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     GraphOutput,
@@ -32,7 +33,6 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
     TriageResult,
 )
-from holmes_backend.config import DEFAULT_ALLOWED_MIME_TYPES
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.extraction import Extraction, ExtractionError, extract
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_evidence, render_findings

@@ -60,9 +60,9 @@ from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.contracts.agents import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.extraction import read

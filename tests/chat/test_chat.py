@@ -11,15 +11,15 @@ from typing import Any
 
 import httpx
 
-from holmes_backend.agents.chat.context import finding_items, graph_items, terms
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.extraction.models import Chunk
+from holmes_backend.llm.chat_context import finding_items, graph_items, terms
 from holmes_backend.models import CaseEvent
 from holmes_backend.repositories import events as event_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.evidence import load_extraction
 from tests.agents.helpers import upload_demo, wait_done
 from tests.api.helpers import assert_envelope, new_case
 from tests.support import SseEvent, read_sse

@@ -111,6 +111,7 @@ async def _case_with_a_graph(
                     ],
                     timeline=[
                         {
+                            "id": "timeline_001",
                             "timestamp": "2024-03-14T21:30:00",
                             "kind": "event",
                             "description": "Ada Quill checked in at the Harbor Lights bar",

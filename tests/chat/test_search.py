@@ -4,12 +4,12 @@ import uuid
 
 import httpx
 
+from holmes_backend.extraction.index import ensure_indexed, index_file
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.models import File
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.evidence import load_extraction
-from holmes_backend.services.evidence_index import ensure_indexed, index_file
 from holmes_shared.enums import FileStatus
 from tests.api.helpers import new_case
 

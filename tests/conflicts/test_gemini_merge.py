@@ -19,15 +19,15 @@ from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.merge.prompt import INSTRUCTION as MERGE
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.contracts.agents import (
     GraphOutput,
     MergePlan,
     RoutingPlan,
     SynthesisOutput,
     TriageResult,
 )
-from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
-from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import upload_demo, wait_done
 from tests.conflicts.builders import wire_confirmation

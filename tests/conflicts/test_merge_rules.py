@@ -9,7 +9,7 @@ import pytest
 from holmes_backend.agents.merge.apply import OpenConflict, merge
 from holmes_backend.agents.merge.facts import fact_id, normal_name
 from holmes_backend.agents.merge.resolution import InvalidValueError, manual_value, resolve
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     GraphEntity,
     GraphFact,
     GraphOutput,

@@ -6,8 +6,8 @@ from typing import Any
 import pytest
 
 from holmes_backend.agents.verification.apply import FindingView, plan
-from holmes_backend.agents.verification.compare import compare_values, read_value, rewrite_text
-from holmes_backend.agents.verification.items import places, with_ids
+from holmes_backend.agents.verification.items import numbered, places
+from holmes_backend.analysis.compare import compare_values, read_value, rewrite_text
 
 ROW = "Date: 2024-03-11; Description: Transfer to V. Hale; Reference: TRF-0311; Debit: 9800.00"
 
@@ -75,11 +75,16 @@ def test_the_merge_step_corrects_the_fact_and_marks_what_draws_on_it_stale() -> 
             {"id": "person:v-hale", "name": "V. Hale", "type": "person", "sources": [row10, row11]},
             {"id": "amount:total", "name": "18,600", "type": "amount", "sources": [row10, row11]},
         ],
-        "edges": [{"source_id": "a", "target_id": "b", "type": "paid", "evidence": [row11]}],
-        "timeline": [
-            {"timestamp": "2024-03-11", "kind": "transaction", "amount": 8900.0, "source": row10},
-            {"timestamp": "2024-03-12", "kind": "transaction", "amount": 9700.0, "source": row11},
-        ],
+        "edges": numbered(
+            [{"source_id": "a", "target_id": "b", "type": "paid", "evidence": [row11]}], "edge"
+        ),
+        "timeline": numbered(
+            [
+                {"timestamp": "2024-03-11", "kind": "transaction", "amount": 8900, "source": row10},
+                {"timestamp": "2024-03-12", "kind": "transaction", "amount": 9700, "source": row11},
+            ],
+            "timeline",
+        ),
         "contradictions": [],
         "evidence_gaps": [{"id": "gap_001", "element": "Structuring", "sources": [row10, row11]}],
         "cross_modal_links": [],
@@ -117,17 +122,19 @@ def test_the_merge_step_corrects_the_fact_and_marks_what_draws_on_it_stale() -> 
     assert result.corrected_findings[target]["title"] == "USD 9,800.00"
     assert result.stale_findings == [anomaly]
     assert graph["timeline"][0]["amount"] == 8900.0  # the input is left as it was
-    assert with_ids(graph["edges"], "edge")[0]["id"] == "edge_001"
+    assert graph["edges"][0]["id"] == "edge_001"
 
 
-def test_positional_ids_never_repeat_an_id_already_written() -> None:
-    # A merge appended an edge and a withdrawal moved the written ones: position 1 now meets the
-    # id a correction wrote for another edge.
-    edges = [{"id": "edge_002", "type": "paid"}, {"type": "owns"}, {"type": "met"}]
-    ids = [edge["id"] for edge in with_ids(edges, "edge")]
-    assert ids[0] == "edge_002"
-    assert len(set(ids)) == 3
-    assert ids[2] == "edge_003"
-    # The same stored list always reads with the same ids.
-    assert [e["id"] for e in with_ids(edges, "edge")] == ids
+def test_new_items_are_numbered_after_the_highest_id_in_use() -> None:
+    # Items joining a list (a merge's edges) never take an id already given, wherever it sits.
+    edges = [
+        {"id": "edge_007", "type": "paid"},
+        {"type": "owns"},
+        {"id": "edge_002"},
+        {"type": "met"},
+    ]
+    ids = [edge["id"] for edge in numbered(edges, "edge")]
+    assert ids == ["edge_007", "edge_008", "edge_002", "edge_009"]
     assert "id" not in edges[1]  # copies, never in place
+    assert numbered([], "edge") == []
+    assert [e["id"] for e in numbered([{"type": "x"}], "edge")] == ["edge_001"]

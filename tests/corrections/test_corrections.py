@@ -14,12 +14,12 @@ import pytest
 from sqlalchemy import delete
 
 from holmes_backend.agents.verification import items
-from holmes_backend.agents.verification.compare import read_value
+from holmes_backend.agents.verification.kept import graph_lists
+from holmes_backend.analysis.compare import read_value
 from holmes_backend.models import Finding, ProcessingJob
 from holmes_backend.repositories import events as event_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.corrections import graph_lists
 from holmes_shared.enums import JobStatus
 from tests.api.helpers import assert_envelope, new_case
 from tests.chat.test_chat import ask

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from holmes_backend.agents.schemas import VerificationOutput
 from holmes_backend.agents.verification.prompt import INSTRUCTION
+from holmes_backend.contracts.agents import VerificationOutput
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.models import Finding, KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
@@ -100,6 +100,7 @@ async def _seeded_case(client: httpx.AsyncClient, settings: Any) -> tuple[str, s
                     case_id=uuid.UUID(case_id),
                     timeline=[
                         {
+                            "id": "timeline_001",
                             "timestamp": "2024-05-02",
                             "kind": "transaction",
                             "description": "Invoice INV-7 paid to Birch & Co.",

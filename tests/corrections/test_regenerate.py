@@ -17,11 +17,11 @@ from sqlalchemy import delete, select
 
 from holmes_backend.agents import regeneration
 from holmes_backend.agents.verification import items
-from holmes_backend.agents.verification.compare import read_value
+from holmes_backend.agents.verification.kept import keep_corrected
+from holmes_backend.analysis.compare import read_value
 from holmes_backend.models import AgentExecution, Correction, ProcessingJob
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.corrections import keep_corrected
 from holmes_shared.enums import JobStatus
 from tests.agents.helpers import wait_done
 from tests.api.helpers import assert_envelope, new_case
@@ -495,7 +495,13 @@ def test_only_stale_items_without_a_user_decision_are_withdrawn() -> None:
             },
         ],
         "timeline": [
-            {"timestamp": "2024-03-01", "status": "rejected", "stale": True, "source": row}
+            {
+                "id": "timeline_001",
+                "timestamp": "2024-03-01",
+                "status": "rejected",
+                "stale": True,
+                "source": row,
+            }
         ],
     }
     kept, where, counts = regeneration._withdraw(lists)

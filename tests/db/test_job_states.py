@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import InvalidRequestError
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.db import transaction
 from holmes_backend.models import Case, JobState, ProcessingJob
 from holmes_backend.repositories import jobs as job_repo

@@ -10,9 +10,10 @@ from sqlalchemy import inspect
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
-from holmes_backend.db.migrate import downgrade, is_unmodelled, upgrade
+from holmes_backend.db.migrate import downgrade, upgrade
 from holmes_backend.db.types import JSONType, UTCDateTime
 from holmes_backend.models import Base, JobState
+from holmes_backend.models.chunk import is_unmodelled
 from tests.db.tables import case_row, cases
 
 EXPECTED_TABLES = {
@@ -189,5 +190,71 @@ async def test_job_states_move_to_their_own_rows_and_back(fresh_database_url: st
                 sa.select(jobs.c.agent_states).where(jobs.c.id == job_id)
             )
             assert back == states
+    finally:
+        await engine.dispose()
+
+
+async def test_edges_and_timeline_entries_keep_the_ids_they_were_shown_with(
+    fresh_database_url: str,
+) -> None:
+    """0015 writes into versions made before it the positional ids the read endpoints gave."""
+    settings = Settings(database_url=fresh_database_url, environment="test")
+    await upgrade(settings, "0014")
+    case_id, graph_id, now = uuid.uuid4(), uuid.uuid4(), datetime.now(UTC)
+    graphs = sa.table(
+        "knowledge_graphs",
+        sa.column("id", sa.Uuid()),
+        sa.column("case_id", sa.Uuid()),
+        sa.column("version", sa.Integer()),
+        *(
+            sa.column(n, JSONType)
+            for n in (
+                "nodes",
+                "edges",
+                "contradictions",
+                "evidence_gaps",
+                "cross_modal_links",
+                "timeline",
+                "facts",
+            )
+        ),
+        sa.column("created_at", UTCDateTime()),
+        sa.column("updated_at", UTCDateTime()),
+    )
+    edge = {"source_id": "a", "target_id": "b", "type": "paid"}
+    # A correction had written edge_001 into the second edge: the first is not given it again.
+    edges = [edge, {**edge, "id": "edge_001", "type": "met"}, {**edge, "type": "owns"}]
+    engine = create_engine(settings)
+    try:
+        async with engine.begin() as connection:
+            await connection.execute(cases.insert().values(case_row(case_id, now, name="g")))
+            await connection.execute(
+                graphs.insert().values(
+                    id=graph_id,
+                    case_id=case_id,
+                    version=1,
+                    nodes=[],
+                    edges=edges,
+                    contradictions=[],
+                    evidence_gaps=[],
+                    cross_modal_links=[],
+                    timeline=[{"timestamp": "2024-01-01", "description": "x"}],
+                    facts=[],
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+        await upgrade(settings)
+        async with engine.connect() as connection:
+            row = (
+                await connection.execute(
+                    sa.select(graphs.c.edges, graphs.c.timeline).where(graphs.c.id == graph_id)
+                )
+            ).one()
+        assert [e["id"] for e in row.edges] == ["edge_004", "edge_001", "edge_003"]
+        assert [e["type"] for e in row.edges] == ["paid", "met", "owns"]
+        assert row.timeline == [
+            {"id": "timeline_001", "timestamp": "2024-01-01", "description": "x"}
+        ]
     finally:
         await engine.dispose()

@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub, FeedItem, Subscription
-from holmes_backend.services import events as event_service
 
 CASE = uuid.uuid4()
 

@@ -17,13 +17,13 @@ import pytest
 
 from holmes_backend.config import Settings
 from holmes_backend.extraction import ExtractionError, ExtractionLimits, extract
+from holmes_backend.extraction import loading as evidence
 from holmes_backend.extraction import worker as extraction_worker
 from holmes_backend.extraction.limits import MIB
+from holmes_backend.extraction.loading import ExtractionMemory, load_extraction
 from holmes_backend.extraction.models import Chunk, Extraction, Location, Table
 from holmes_backend.extraction.stored import read_lines, write_lines
 from holmes_backend.models import File
-from holmes_backend.services import evidence
-from holmes_backend.services.evidence import ExtractionMemory, load_extraction
 from holmes_backend.storage.local import LocalStorage
 from tests.extraction.builders import write_paragraph_docx
 from tests.support import worst_loop_lag

@@ -12,7 +12,7 @@ import pytest
 from google.adk.models.llm_request import LlmRequest
 from google.genai import types
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local import model as local_model

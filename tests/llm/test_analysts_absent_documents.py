@@ -4,8 +4,8 @@ a kind with nothing to say which document ("the invoice is to follow"), does not
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from holmes_backend.analysis.domains.absent_documents import _absent
+from holmes_backend.contracts.agents import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_helpers import email_doc, findings, run, text_doc
 
 

@@ -5,7 +5,6 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import GraphOutput
 from holmes_backend.analysis.domains.timeline import _owners_in, named_in, places_in
 from holmes_backend.analysis.facts.names import (
     find_names,
@@ -15,6 +14,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
     slug,
 )
+from holmes_backend.contracts.agents import GraphOutput
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
 

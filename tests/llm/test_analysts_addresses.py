@@ -5,7 +5,7 @@ nobody's."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, text_doc
 

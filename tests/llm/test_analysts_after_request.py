@@ -4,7 +4,7 @@ nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CHAT = (

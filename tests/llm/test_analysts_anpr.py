@@ -5,7 +5,7 @@ times written as British prose writes them ("9.30pm"); a keeper check ties the p
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

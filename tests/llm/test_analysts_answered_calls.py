@@ -7,7 +7,7 @@ carer claims to have been."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from holmes_backend.agents.schemas import SourceRef, SwornClaim
 from holmes_backend.analysis.facts.answers import answer_of, asked
+from holmes_backend.contracts.agents import SourceRef, SwornClaim
 
 
 def _claim(text: str) -> SwornClaim:

@@ -5,7 +5,7 @@ gifts, and a yearly cap on gifts."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import email_doc, run, text_doc
 

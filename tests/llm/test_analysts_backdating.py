@@ -5,7 +5,7 @@ date on or after its own day backdates nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.demo.formats import make_pdf
 from tests.llm.test_analysts_helpers import load, run, text_doc
 

@@ -7,7 +7,7 @@ of another company's shares, or an e-mail after the day, contradicts nothing."""
 from email.message import EmailMessage
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
 

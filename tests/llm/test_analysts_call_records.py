@@ -4,8 +4,8 @@ the affidavit's denials and alibi meet them."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from holmes_backend.analysis.facts.phones import phone_holders, phone_key
+from holmes_backend.contracts.agents import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CALLS = (

@@ -4,7 +4,7 @@ and a row at the hotel the cardholder says they stayed in, in its town, bears th
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CARD = (

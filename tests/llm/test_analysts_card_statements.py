@@ -7,7 +7,7 @@ that address: locking the van in their own street is no record of being elsewher
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from holmes_backend.demo.formats import make_pdf
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import email_doc, lines_doc, load, run, synthesis_of

@@ -5,7 +5,7 @@ locates by an address in it; a chat of two writers is a conversation between the
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _SUBSCRIBERS = (

@@ -4,7 +4,7 @@ against the chat of the two. A chat with someone of another name says nothing.""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

@@ -6,7 +6,7 @@ one that day, or a register row in the claimed month, contradicts nothing."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (

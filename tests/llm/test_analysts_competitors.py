@@ -7,7 +7,7 @@ payment."""
 from email.message import EmailMessage
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, run, text_doc
 

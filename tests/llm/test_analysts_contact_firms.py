@@ -4,7 +4,7 @@ of it there, or a firm named by one word of its name, is no meeting with it."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (

@@ -5,7 +5,7 @@ after it contradict him. Without such lines, nothing does."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _INTERVIEW = (

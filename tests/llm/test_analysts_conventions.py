@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
 from holmes_backend.analysis.facts.cells import role_of
 from holmes_backend.analysis.facts.conventions import HINT, decide, describe, reading
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.money import find_money, parse_cell
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from tests.llm.test_analysts_helpers import lines_doc, run, text_doc
 
 _EXPORT = (

@@ -3,7 +3,7 @@ was paid a material amount; a fare or a coffee on a card is routine spending and
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from tests.llm.test_analysts_helpers import DOMAINS, email_doc, findings, run, text_doc
 
 _CARD = (

@@ -4,7 +4,7 @@ yesterday in Rotterdam"): an event of theirs on that day, at the place it names.
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _HEADERS = {

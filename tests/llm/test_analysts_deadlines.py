@@ -4,7 +4,7 @@ finding; the contractor's director says the works were finished on schedule."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
+from holmes_backend.contracts.agents import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _CONTRACT = (

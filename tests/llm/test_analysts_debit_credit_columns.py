@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import FinancialOutput
 from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _STATEMENT = [

@@ -5,8 +5,8 @@ a chat export whose dates ("06/10/2026") read either way until the log's ISO dat
 from datetime import date
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.dates import find_period
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, text_doc
 

@@ -4,7 +4,7 @@ that states salaries (no payments); a complaint comparing pay (no payment either
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _APPRAISAL = (

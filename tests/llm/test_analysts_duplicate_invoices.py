@@ -4,7 +4,7 @@ twice."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _PAID = (

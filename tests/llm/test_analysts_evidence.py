@@ -2,8 +2,8 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import load, photo, run, text_doc
 
 

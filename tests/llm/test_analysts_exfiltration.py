@@ -4,7 +4,7 @@ denying all of it; plus a first contact with the new employer dated after a meet
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
+from holmes_backend.contracts.agents import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _ENDPOINT = (

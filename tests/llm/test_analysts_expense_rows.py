@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from openpyxl import Workbook
 
-from holmes_backend.agents.schemas import FinancialOutput, GraphOutput
+from holmes_backend.contracts.agents import FinancialOutput, GraphOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import email_doc, load, run, text_doc
 

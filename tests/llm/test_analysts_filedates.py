@@ -9,7 +9,7 @@ from pathlib import Path
 import docx
 from openpyxl import Workbook
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Transaction
+from holmes_backend.contracts.agents import AgentParams, Anomaly, FinancialOutput, Transaction
 from tests.llm.test_analysts_helpers import rendered, run, text_doc
 
 
@@ -97,7 +97,7 @@ async def test_threshold_comes_from_the_request(tmp_path: Path) -> None:
     )
     plain, _ = run(FinancialOutput, [ledger])
     assert "structuring" not in _kinds(plain)
-    lowered, _ = run(FinancialOutput, [ledger], text="reporting_threshold: 3000")
+    lowered, _ = run(FinancialOutput, [ledger], params=AgentParams(reporting_threshold=3000))
     assert "structuring" in _kinds(lowered)
 
 

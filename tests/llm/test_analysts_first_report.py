@@ -3,8 +3,8 @@ the tenant's e-mail to his lettings team months before and his own repairs log."
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
 from holmes_backend.analysis.facts.conventions import describe
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import DOMAINS, email_doc, findings, run, text_doc
 

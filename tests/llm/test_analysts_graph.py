@@ -2,7 +2,9 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.graph import build_graph
+from holmes_backend.contracts.agents import (
     CrossModalLink,
     EvidenceOutput,
     FinancialOutput,
@@ -12,8 +14,6 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
-from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.graph import build_graph
 from tests.llm.test_analysts_helpers import findings, lines_doc, run, text_doc
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.facts.names import person_parts, same_party, strip_honorific
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     GraphEntity,
     GraphOutput,
     LegalOutput,
     SynthesisOutput,
 )
-from holmes_backend.analysis.facts.names import person_parts, same_party, strip_honorific
 from holmes_backend.demo import ANSWERS_FILENAME, write_demo_case, write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc

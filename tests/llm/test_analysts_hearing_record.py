@@ -7,7 +7,7 @@ own part, borne out by the notes, leaves no gap."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 

@@ -6,7 +6,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
+    AgentParams,
     EvidenceOutput,
     FinancialOutput,
     LegalOutput,
@@ -107,6 +108,7 @@ def run(
     blocks: list[FindingsBlock] | None = None,
     text: str = "",
     hypotheses: list[str] | None = None,
+    params: AgentParams | None = None,
 ) -> tuple[M, Analysis]:
     analyst = analyst_for(schema)
     assert analyst is not None, f"no analyst registered for {schema.__name__}"
@@ -116,6 +118,7 @@ def run(
         findings=blocks or [],
         text=text,
         hypotheses=hypotheses or [],
+        params=params or AgentParams(),
     )
     analysis = analyst(request)
     assert isinstance(analysis.output, schema)

@@ -5,7 +5,7 @@ out in words, and no numeric date of it reads only one way."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import openpyxl
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 

@@ -5,7 +5,7 @@ The denial meets the messages he sent or received before that date, not those af
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
+from holmes_backend.contracts.agents import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_helpers import email_doc, run, synthesis_of, text_doc
 
 _STATEMENT = (

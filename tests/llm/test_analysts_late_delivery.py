@@ -10,7 +10,7 @@ from pathlib import Path
 
 import docx
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
 

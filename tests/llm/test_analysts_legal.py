@@ -2,7 +2,7 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import Clause, LegalOutput
+from holmes_backend.contracts.agents import Clause, LegalOutput
 from tests.llm.test_analysts_helpers import rendered, run, text_doc
 
 

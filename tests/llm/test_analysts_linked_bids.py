@@ -4,7 +4,7 @@ legal finding and one evidence gap; bidders with their own details say nothing."
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import LegalOutput
+from holmes_backend.contracts.agents import LegalOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _BIDS = (

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput, GraphOutput
 from holmes_backend.analysis.facts.names import mailbox
+from holmes_backend.contracts.agents import EvidenceOutput, GraphOutput
 from tests.llm.test_analysts_helpers import email_doc, findings, run
 
 

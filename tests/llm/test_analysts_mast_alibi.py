@@ -6,7 +6,7 @@ Glasgow")."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, TriageResult
+from holmes_backend.contracts.agents import EvidenceOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _SUBSCRIBER = (

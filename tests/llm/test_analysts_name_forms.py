@@ -6,8 +6,8 @@ neither."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import GraphOutput, SynthesisOutput
 from holmes_backend.analysis.facts.names import same_party
+from holmes_backend.contracts.agents import GraphOutput, SynthesisOutput
 from tests.llm.test_analysts_helpers import DOMAINS, findings, run, synthesis_of, text_doc
 
 _CHAT = (

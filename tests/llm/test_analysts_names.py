@@ -2,7 +2,6 @@
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput, LegalOutput
 from holmes_backend.analysis.domains.legal import analyse_legal
 from holmes_backend.analysis.domains.people import person_mentions
 from holmes_backend.analysis.domains.resolution import Resolver
@@ -16,6 +15,7 @@ from holmes_backend.analysis.facts.names import (
     things_named,
 )
 from holmes_backend.analysis.facts.text import around, is_thin, units
+from holmes_backend.contracts.agents import EvidenceOutput, LegalOutput
 from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import lines_doc, run

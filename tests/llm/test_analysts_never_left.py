@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.domains.claims import _claimed_place
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

@@ -4,7 +4,7 @@ another patient's row, or a row hours away, is no contradiction."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (

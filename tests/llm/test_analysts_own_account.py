@@ -7,8 +7,8 @@ statement names no currency: a UK bank's PLC and its sort-coded account make it 
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput, SynthesisOutput
 from holmes_backend.analysis.facts.conventions import decide
+from holmes_backend.contracts.agents import FinancialOutput, SynthesisOutput
 from holmes_backend.demo.formats import make_pdf
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc

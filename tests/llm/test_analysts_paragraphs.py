@@ -6,10 +6,10 @@ payment" was dated by whichever file the run met first)."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.analysis.domains.ledger import distinct_payments
 from holmes_backend.analysis.facts.names import find_names
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import SourceRef, Transaction
 from tests.llm.test_analysts_helpers import text_doc
 
 _NOTES = (

@@ -4,7 +4,7 @@ column beside the balance, each line led by its booking code ("SALARY", "TFR TO"
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.demo.formats import make_pdf
 from tests.llm.test_analysts_helpers import load, run
 

@@ -5,7 +5,7 @@ else is paid into her account against the register paying a new starter into it.
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _REGISTER = (

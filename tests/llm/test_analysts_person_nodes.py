@@ -3,8 +3,8 @@ with a surname, a transcript's speaker label, or a list of people that names it.
 and roles written like names are not drawn as people, in prose, records, minutes or transcripts.
 """
 
-from holmes_backend.agents.schemas import GraphOutput
 from holmes_backend.analysis.facts.names import evidently_personal
+from holmes_backend.contracts.agents import GraphOutput
 from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_graph_sources import _pipeline_graph

@@ -5,9 +5,9 @@ its recipient with an initial and no full stop ("Sgt P Okonkwo-Reyes")."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.domains.timeline import places_in
 from holmes_backend.analysis.facts.names import find_names
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, text_doc
 

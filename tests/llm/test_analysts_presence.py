@@ -6,8 +6,8 @@ August"), as witnesses write them."""
 from datetime import date
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, SynthesisOutput
 from holmes_backend.analysis.facts.dates import find_days, find_period, span_words
+from holmes_backend.contracts.agents import EvidenceOutput, SynthesisOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _WOLSKI = (

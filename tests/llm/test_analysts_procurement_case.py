@@ -8,8 +8,8 @@ and the money trail in the graph."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import GraphOutput, SynthesisOutput
 from holmes_backend.analysis.facts.names import same_party
+from holmes_backend.contracts.agents import GraphOutput, SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_graph_sources import _DOMAINS
 from tests.llm.test_analysts_helpers import findings, run, text_doc

@@ -6,7 +6,7 @@ The letter's "over EUR 5,000" is a bound, not a payment."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import lines_doc, run, synthesis_of, text_doc
 

@@ -4,7 +4,7 @@ on the day the rota has the claimant on leave."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _ROTA = (

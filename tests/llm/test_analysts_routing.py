@@ -4,8 +4,8 @@ quote that records a defect (and its price), a bank's note of who was seen at it
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.domains import triage
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 

@@ -5,7 +5,7 @@ charged for a visit that did not go ahead."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.contracts.agents import TriageResult
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _INVOICE = (

@@ -7,7 +7,7 @@ from pathlib import Path
 from docx import Document
 from openpyxl import Workbook
 
-from holmes_backend.agents.schemas import GraphOutput, SynthesisOutput
+from holmes_backend.contracts.agents import GraphOutput, SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_graph_sources import _DOMAINS
 from tests.llm.test_analysts_helpers import findings, load, run

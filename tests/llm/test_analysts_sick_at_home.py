@@ -9,8 +9,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.dates import find_period
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 

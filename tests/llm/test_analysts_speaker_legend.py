@@ -4,8 +4,8 @@ whose turns run over several sentences and lines (a hanging indent), and whose l
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _INTERVIEW = (

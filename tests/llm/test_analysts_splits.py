@@ -5,7 +5,7 @@ months far apart, is no split."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import LegalOutput
+from holmes_backend.contracts.agents import LegalOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _RULE = (

@@ -3,7 +3,7 @@ a tender band), whatever language or layout the policy is in; not under one it d
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from tests.llm.test_analysts_helpers import run, text_doc
 
 _LEDGER = (

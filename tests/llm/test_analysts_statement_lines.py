@@ -5,7 +5,7 @@ from his client, and was not with her on a day, against her statement and his vi
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.demo.formats import make_pdf
 from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
 

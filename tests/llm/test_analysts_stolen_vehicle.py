@@ -5,7 +5,7 @@ place him away from home; his card does."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 

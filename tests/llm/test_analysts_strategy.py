@@ -2,15 +2,15 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     LegalOutput,
     StrategyOutput,
     SynthesisOutput,
 )
-from holmes_backend.agents.summaries import render_summaries
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.llm.summaries import render_summaries
 from tests.llm.test_analysts_helpers import findings, photo, run, text_doc
 
 

@@ -2,7 +2,8 @@
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
+    AgentParams,
     EvidenceOutput,
     FinancialOutput,
     LegalOutput,
@@ -116,7 +117,9 @@ async def test_cross_modal_links_follow_the_window(tmp_path: Path) -> None:
     assert link.time_delta_seconds == 21 * 60
     assert link.correlation_type == "co_location"
 
-    wide, analysis = run(SynthesisOutput, [shot, close, far], text="window_minutes: 240")
+    wide, analysis = run(
+        SynthesisOutput, [shot, close, far], params=AgentParams(link_window_minutes=240)
+    )
     assert len(wide.cross_modal_links) == 3
     assert any("240-minute" in t for t in analysis.thoughts)
 

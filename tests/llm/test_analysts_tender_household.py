@@ -4,7 +4,7 @@ electoral roll, lives at the evaluator's home."""
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import LegalOutput
+from holmes_backend.contracts.agents import LegalOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

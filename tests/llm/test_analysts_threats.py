@@ -3,7 +3,7 @@ someone else, her threats rather than his, or plain words, are no contradiction.
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import SynthesisOutput
+from holmes_backend.contracts.agents import SynthesisOutput
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (

@@ -4,7 +4,7 @@ file naming a relative and a home address, and the denials they contradict: of a
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, GraphOutput, LegalOutput, TriageResult
+from holmes_backend.contracts.agents import EvidenceOutput, GraphOutput, LegalOutput, TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _REGISTER = (

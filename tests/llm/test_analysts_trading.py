@@ -6,7 +6,7 @@ January. Message records are evidence, not a contract (their "Called party" colu
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.contracts.agents import TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _RELEASE = (

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from holmes_backend.agents.schemas import TriageFile, TriageResult
+from holmes_backend.contracts.agents import TriageFile, TriageResult
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import REALDOCS, load, photo, run, text_doc
 

@@ -6,8 +6,8 @@ whom must be the Chair", and an interview whose speakers are labelled by their i
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput, FinancialOutput, LegalOutput
 from holmes_backend.analysis.facts.names import find_names
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput, LegalOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

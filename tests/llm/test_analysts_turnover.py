@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import date, timedelta
 from pathlib import Path
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 

@@ -7,13 +7,6 @@ its accents in one record and without them in another ("LEFÈVRE", "LEFEVRE") is
 from datetime import date
 from pathlib import Path
 
-from holmes_backend.agents.chat.context import read_question
-from holmes_backend.agents.schemas import (
-    EvidenceOutput,
-    FinancialOutput,
-    GraphFact,
-    LegalOutput,
-)
 from holmes_backend.analysis.domains.case import case_view
 from holmes_backend.analysis.domains.clauses import governing_law
 from holmes_backend.analysis.domains.parties import (
@@ -27,6 +20,13 @@ from holmes_backend.analysis.domains.triage import _profile
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.dates import find_period
 from holmes_backend.analysis.facts.text import first_sentence, is_thin, units, words
+from holmes_backend.contracts.agents import (
+    EvidenceOutput,
+    FinancialOutput,
+    GraphFact,
+    LegalOutput,
+)
+from holmes_backend.llm.chat_context import read_question
 from holmes_backend.llm.local.analysts.chat import _focus
 from holmes_backend.llm.local.analysts.merge import place_similarity, town
 from tests.llm.test_analysts_helpers import (

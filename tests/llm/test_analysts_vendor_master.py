@@ -5,7 +5,7 @@ answers the interviewer's questions with a bare "No." and a denial of any dealin
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import TriageResult
+from holmes_backend.contracts.agents import TriageResult
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _VENDORS = (

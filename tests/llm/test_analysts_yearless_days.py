@@ -4,7 +4,7 @@ event; a day the sentence looks ahead to ("payment by 31 May would be appreciate
 
 from pathlib import Path
 
-from holmes_backend.agents.schemas import EvidenceOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import email_doc, run, text_doc
 
 

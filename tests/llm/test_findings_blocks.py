@@ -1,7 +1,7 @@
 """Findings blocks: an agent's output goes to the next agent without its empty fields, and reads
 back as the same output."""
 
-from holmes_backend.agents.schemas import FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import parse_blocks, render_findings
 
 

@@ -22,8 +22,8 @@ from google.adk.runners import Runner
 from google.adk.sessions import InMemorySessionService
 from google.genai import errors, types
 
-from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
+from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.llm import limits
 from holmes_backend.llm.gemini import (
     AgentRole,

@@ -11,8 +11,8 @@ from google.adk.telemetry import TelemetryConfig
 from google.genai import types
 
 from holmes_backend.agents.runner import AgentSpec, _attempt
-from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.config import Settings
+from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.extraction import extract
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local.model import LOCAL_FLASH, register

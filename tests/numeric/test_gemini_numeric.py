@@ -26,9 +26,9 @@ from holmes_backend.agents.numeric.prompt import (
 )
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.schemas import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.contracts.agents import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.numeric.expr import evaluate, parse
 from tests.agents.helpers import wait_done

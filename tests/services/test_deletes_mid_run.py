@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from holmes_backend.services import evidence
+from holmes_backend.extraction import loading as evidence
 from holmes_backend.storage import Storage, create_storage
 from tests.agents.helpers import wait_done
 from tests.support import LiveServer

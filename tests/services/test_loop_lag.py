@@ -7,10 +7,10 @@ import uuid
 
 from holmes_backend.analysis.facts import memo
 from holmes_backend.db import transaction
+from holmes_backend.extraction.index import index_file
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.models import File
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.evidence_index import index_file
 from tests.support import owned_case, worst_loop_lag
 
 ROWS = 20_000

@@ -12,8 +12,8 @@ from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine, create_session_factory
 from holmes_backend.events.hub import EventHub
 from holmes_backend.events.listener import PostgresListener
+from holmes_backend.events.log import hub_reader
 from holmes_backend.jobs.queue import create_job_app
-from holmes_backend.services.events import hub_reader
 from holmes_backend.services.throttle import LoginThrottle
 from holmes_backend.storage import Storage, create_storage
 

@@ -5,6 +5,232 @@ export type ClientOptions = {
 };
 
 /**
+ * AgentCompleted
+ */
+export type AgentCompleted = {
+    /**
+     * Cost Usd
+     */
+    cost_usd: number;
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Duration Seconds
+     */
+    duration_seconds: number;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
+    /**
+     * Fallback Used
+     */
+    fallback_used?: boolean;
+    /**
+     * Model
+     */
+    model: string;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    tokens: Tokens;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * AgentCompletedEvent
+ */
+export type AgentCompletedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentCompleted;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_COMPLETED';
+};
+
+/**
+ * AgentErrorEvent
+ */
+export type AgentErrorEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentFailed;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_ERROR';
+};
+
+/**
+ * AgentFailed
+ *
+ * AGENT_ERROR and AGENT_TIMEOUT, with the PRD §8.4 error code.
+ */
+export type AgentFailed = {
+    /**
+     * Budget Usd
+     */
+    budget_usd?: number | null;
+    /**
+     * Code
+     */
+    code: string;
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Spent Usd
+     */
+    spent_usd?: number | null;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * AgentFallback
+ */
+export type AgentFallback = {
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
+    /**
+     * Fallback Model
+     */
+    fallback_model: string;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * AgentFallbackEvent
+ */
+export type AgentFallbackEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentFallback;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_FALLBACK';
+};
+
+/**
  * AgentNodeOut
  */
 export type AgentNodeOut = {
@@ -36,6 +262,12 @@ export type AgentNodeOut = {
      * Every attempt's usage priced from the server's price table (USD); 0 for a model without a price (a local one)
      */
     cost_usd: number;
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
     /**
      * Duration Seconds
      */
@@ -75,6 +307,12 @@ export type AgentNodeOut = {
      */
     output_tokens: number;
     /**
+     * Phase
+     *
+     * The stage the agent works in; null on older records
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
      * Provider
      *
      * The model provider the agent ran on: gemini, openai_compat (a model the user serves) or local (the offline analyst); null on records older than the field
@@ -96,6 +334,226 @@ export type AgentNodeOut = {
      * Thinking Traces
      */
     thinking_traces: Array<string>;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * AgentProgress
+ *
+ * Progress of a phase (extraction, routing) or of a chat escalation.
+ */
+export type AgentProgress = {
+    /**
+     * Assignments
+     */
+    assignments?: Array<RoutedDomain> | null;
+    /**
+     * Files
+     */
+    files?: number | null;
+    /**
+     * Files Read
+     */
+    files_read?: number | null;
+    /**
+     * Message
+     */
+    message?: string | null;
+    /**
+     * Phase
+     */
+    phase: 'extraction' | 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'escalation';
+    /**
+     * Plan
+     */
+    plan?: {
+        [key: string]: Array<string>;
+    } | null;
+    /**
+     * Progress
+     */
+    progress?: number | null;
+    /**
+     * Question
+     */
+    question?: string | null;
+    /**
+     * Reasoning
+     */
+    reasoning?: string | null;
+};
+
+/**
+ * AgentProgressEvent
+ */
+export type AgentProgressEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentProgress;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_PROGRESS';
+};
+
+/**
+ * AgentSpawned
+ */
+export type AgentSpawned = {
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
+    /**
+     * Input
+     */
+    input?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Model
+     */
+    model: string;
+    /**
+     * Parent Execution Id
+     */
+    parent_execution_id?: string | null;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * AgentSpawnedEvent
+ */
+export type AgentSpawnedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentSpawned;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_SPAWNED';
+};
+
+/**
+ * AgentStartedEvent
+ */
+export type AgentStartedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentSpawned;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_STARTED';
+};
+
+/**
+ * AgentTimeoutEvent
+ */
+export type AgentTimeoutEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: AgentFailed;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'AGENT_TIMEOUT';
 };
 
 /**
@@ -184,6 +642,60 @@ export type CaseCreate = {
     name: string;
 };
 
+export type CaseEvent = ({
+    type: 'PROCESSING_STARTED';
+} & ProcessingStartedEvent) | ({
+    type: 'AGENT_SPAWNED';
+} & AgentSpawnedEvent) | ({
+    type: 'AGENT_STARTED';
+} & AgentStartedEvent) | ({
+    type: 'AGENT_PROGRESS';
+} & AgentProgressEvent) | ({
+    type: 'THINKING_UPDATE';
+} & ThinkingUpdateEvent) | ({
+    type: 'TOOL_INVOKED';
+} & ToolInvokedEvent) | ({
+    type: 'AGENT_COMPLETED';
+} & AgentCompletedEvent) | ({
+    type: 'AGENT_ERROR';
+} & AgentErrorEvent) | ({
+    type: 'AGENT_FALLBACK';
+} & AgentFallbackEvent) | ({
+    type: 'AGENT_TIMEOUT';
+} & AgentTimeoutEvent) | ({
+    type: 'GROUNDING_CHECKED';
+} & GroundingCheckedEvent) | ({
+    type: 'INSIGHT_DETECTED';
+} & InsightDetectedEvent) | ({
+    type: 'GRAPH_UPDATED';
+} & GraphUpdatedEvent) | ({
+    type: 'CHAT_TOKEN';
+} & ChatTokenEvent) | ({
+    type: 'CHAT_COMPLETE';
+} & ChatCompleteEvent) | ({
+    type: 'CORRECTION_VERIFIED';
+} & CorrectionVerifiedEvent) | ({
+    type: 'CONFLICT_DETECTED';
+} & ConflictDetectedEvent) | ({
+    type: 'CONFLICT_RESOLVED';
+} & ConflictResolvedEvent) | ({
+    type: 'STALE_ITEMS_MARKED';
+} & StaleItemsMarkedEvent) | ({
+    type: 'CORRECTION_REAPPLIED';
+} & CorrectionReappliedEvent) | ({
+    type: 'PARTIAL_COMPLETE';
+} & PartialCompleteEvent) | ({
+    type: 'PROCESSING_DELAYED';
+} & ProcessingDelayedEvent) | ({
+    type: 'PROCESSING_COMPLETED';
+} & ProcessingCompletedEvent) | ({
+    type: 'PROCESSING_FAILED';
+} & ProcessingFailedEvent) | ({
+    type: 'FILES_UPLOADED';
+} & FilesUploadedEvent) | ({
+    type: 'FILE_DELETED';
+} & FileDeletedEvent);
+
 /**
  * CaseOut
  */
@@ -225,6 +737,57 @@ export type CaseOut = {
 export type CaseStatus = 'PENDING' | 'PROCESSING' | 'READY' | 'PARTIAL' | 'ERROR';
 
 /**
+ * ChatComplete
+ */
+export type ChatComplete = {
+    /**
+     * Citations
+     */
+    citations?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Content
+     */
+    content: string;
+    /**
+     * Message Id
+     */
+    message_id: string;
+};
+
+/**
+ * ChatCompleteEvent
+ */
+export type ChatCompleteEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ChatComplete;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CHAT_COMPLETE';
+};
+
+/**
  * ChatMessageOut
  */
 export type ChatMessageOut = {
@@ -258,6 +821,47 @@ export type ChatRequest = {
      * Message
      */
     message: string;
+};
+
+/**
+ * ChatToken
+ */
+export type ChatToken = {
+    /**
+     * Token
+     */
+    token: string;
+};
+
+/**
+ * ChatTokenEvent
+ */
+export type ChatTokenEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ChatToken;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CHAT_TOKEN';
 };
 
 /**
@@ -330,6 +934,80 @@ export type CitationOut = {
      * Whether the excerpt was found in the source at its location (None: it could not be checked, or the answer predates the check).
      */
     verified?: boolean | null;
+};
+
+/**
+ * ConflictDetected
+ */
+export type ConflictDetected = {
+    /**
+     * Attribute
+     */
+    attribute: string;
+    /**
+     * Conflict Id
+     */
+    conflict_id: string;
+    /**
+     * Existing Value
+     */
+    existing_value: string;
+    /**
+     * Graph Version
+     */
+    graph_version: number;
+    /**
+     * Kind
+     */
+    kind: string;
+    /**
+     * New Value
+     */
+    new_value: string;
+    /**
+     * Severity
+     */
+    severity: string;
+    /**
+     * Similarity
+     */
+    similarity: number;
+    subject: ConflictSubject;
+    /**
+     * Summary
+     */
+    summary: string;
+};
+
+/**
+ * ConflictDetectedEvent
+ */
+export type ConflictDetectedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ConflictDetected;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CONFLICT_DETECTED';
 };
 
 /**
@@ -424,6 +1102,63 @@ export type ConflictResolutionOut = {
 };
 
 /**
+ * ConflictResolved
+ */
+export type ConflictResolved = {
+    /**
+     * Conflict Id
+     */
+    conflict_id: string;
+    /**
+     * Display
+     */
+    display?: string | null;
+    /**
+     * Graph Version
+     */
+    graph_version: number;
+    /**
+     * Resolution
+     */
+    resolution: string;
+    /**
+     * Value
+     */
+    value?: string | null;
+};
+
+/**
+ * ConflictResolvedEvent
+ */
+export type ConflictResolvedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ConflictResolved;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CONFLICT_RESOLVED';
+};
+
+/**
  * ConflictSideOut
  */
 export type ConflictSideOut = {
@@ -469,6 +1204,20 @@ export type ConflictSideOut = {
 export type ConflictStatus = 'OPEN' | 'RESOLVED';
 
 /**
+ * ConflictSubject
+ */
+export type ConflictSubject = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Name
+     */
+    name: string;
+};
+
+/**
  * ConflictSubjectOut
  */
 export type ConflictSubjectOut = {
@@ -489,16 +1238,32 @@ export type ConflictSubjectOut = {
  */
 export type ContradictionOut = {
     /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
      * Claim
      */
     claim?: string;
     claim_source?: SourceRef | null;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
      * Ids of the corrections that changed a value of this item
      */
     corrected_by?: Array<string>;
+    /**
+     * Detector
+     */
+    detector?: string | null;
     /**
      * Evidence Against
      */
@@ -510,9 +1275,13 @@ export type ContradictionOut = {
     /**
      * Id
      *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
+    /**
+     * Kind
+     */
+    kind?: string | null;
     /**
      * Severity
      */
@@ -529,7 +1298,12 @@ export type ContradictionOut = {
      * Ids of those corrections
      */
     stale_because?: Array<string>;
-    [key: string]: unknown;
+    /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
 };
 
 /**
@@ -676,11 +1450,171 @@ export type CorrectionOut = {
 };
 
 /**
+ * CorrectionReapplied
+ */
+export type CorrectionReapplied = {
+    /**
+     * Corrected Items
+     */
+    corrected_items?: Array<ItemRef>;
+    /**
+     * Correction Id
+     */
+    correction_id: string;
+    /**
+     * Graph Version
+     */
+    graph_version: number;
+    /**
+     * Job Id
+     */
+    job_id: string;
+    /**
+     * Note
+     */
+    note: string;
+    /**
+     * Original Value
+     */
+    original_value: string;
+    /**
+     * Outcome
+     */
+    outcome: 'applied' | 'already_current' | 'target_missing';
+    /**
+     * Proposed Value
+     */
+    proposed_value: string;
+    /**
+     * Target Id
+     */
+    target_id: string;
+    /**
+     * Target Type
+     */
+    target_type: string;
+};
+
+/**
+ * CorrectionReappliedEvent
+ */
+export type CorrectionReappliedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: CorrectionReapplied;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CORRECTION_REAPPLIED';
+};
+
+/**
+ * CorrectionVerified
+ */
+export type CorrectionVerified = {
+    /**
+     * Correction Id
+     */
+    correction_id: string;
+    /**
+     * Evidence
+     */
+    evidence?: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Original Value
+     */
+    original_value: string;
+    /**
+     * Proposed Value
+     */
+    proposed_value: string;
+    /**
+     * Reasoning
+     */
+    reasoning: string;
+    /**
+     * Target Id
+     */
+    target_id: string;
+    /**
+     * Target Type
+     */
+    target_type: string;
+    /**
+     * Verdict
+     */
+    verdict: string;
+};
+
+/**
+ * CorrectionVerifiedEvent
+ */
+export type CorrectionVerifiedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: CorrectionVerified;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'CORRECTION_VERIFIED';
+};
+
+/**
  * CrossModalLinkOut
  *
  * Two sources of different kinds that speak of the same moment or thing.
  */
 export type CrossModalLinkOut = {
+    /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
@@ -692,11 +1626,15 @@ export type CrossModalLinkOut = {
      */
     correlation_type?: string;
     /**
+     * Detector
+     */
+    detector?: string | null;
+    /**
      * Id
      *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
     /**
      * Implication
      */
@@ -716,10 +1654,15 @@ export type CrossModalLinkOut = {
      */
     stale_because?: Array<string>;
     /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
+    /**
      * Time Delta Seconds
      */
     time_delta_seconds?: number | null;
-    [key: string]: unknown;
 };
 
 /**
@@ -729,15 +1672,33 @@ export type CrossModalLinkOut = {
  */
 export type EdgeOut = {
     /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
      * Confidence
      */
     confidence?: number;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
      * Ids of the corrections that changed a value of this item
      */
     corrected_by?: Array<string>;
+    /**
+     * Corroborations
+     *
+     * Later evidence that stated it again
+     */
+    corroborations?: number;
     /**
      * Description
      */
@@ -749,9 +1710,9 @@ export type EdgeOut = {
     /**
      * Id
      *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
     /**
      * Source Id
      */
@@ -769,6 +1730,12 @@ export type EdgeOut = {
      */
     stale_because?: Array<string>;
     /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
+    /**
      * Target Id
      */
     target_id: string;
@@ -776,7 +1743,6 @@ export type EdgeOut = {
      * Type
      */
     type?: string;
-    [key: string]: unknown;
 };
 
 /**
@@ -817,51 +1783,23 @@ export type ErrorEnvelope = {
 };
 
 /**
- * EventEnvelope
- *
- * One logged event; ``id`` is the log's monotonically increasing id and the SSE id.
- */
-export type EventEnvelope = {
-    /**
-     * Agent Id
-     */
-    agent_id?: string | null;
-    /**
-     * Agent Type
-     */
-    agent_type?: string | null;
-    /**
-     * Case Id
-     */
-    case_id: string;
-    /**
-     * Id
-     */
-    id: number;
-    /**
-     * Payload
-     */
-    payload?: {
-        [key: string]: unknown;
-    };
-    /**
-     * Timestamp
-     */
-    timestamp: string;
-    type: EventType;
-};
-
-/**
- * EventType
- */
-export type EventType = 'PROCESSING_STARTED' | 'AGENT_SPAWNED' | 'AGENT_STARTED' | 'AGENT_PROGRESS' | 'THINKING_UPDATE' | 'TOOL_INVOKED' | 'AGENT_COMPLETED' | 'AGENT_ERROR' | 'AGENT_FALLBACK' | 'AGENT_TIMEOUT' | 'GROUNDING_CHECKED' | 'INSIGHT_DETECTED' | 'GRAPH_UPDATED' | 'CHAT_TOKEN' | 'CHAT_COMPLETE' | 'CORRECTION_VERIFIED' | 'CONFLICT_DETECTED' | 'CONFLICT_RESOLVED' | 'STALE_ITEMS_MARKED' | 'CORRECTION_REAPPLIED' | 'PARTIAL_COMPLETE' | 'PROCESSING_DELAYED' | 'PROCESSING_COMPLETED' | 'PROCESSING_FAILED' | 'FILES_UPLOADED' | 'FILE_DELETED';
-
-/**
  * EvidenceGapOut
  *
  * What is needed and missing, how strong the case is without it.
  */
 export type EvidenceGapOut = {
+    /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
@@ -873,15 +1811,19 @@ export type EvidenceGapOut = {
      */
     current_strength?: string;
     /**
+     * Detector
+     */
+    detector?: string | null;
+    /**
      * Element
      */
     element?: string;
     /**
      * Id
      *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
     /**
      * Recommendation
      */
@@ -902,7 +1844,53 @@ export type EvidenceGapOut = {
      * Ids of those corrections
      */
     stale_because?: Array<string>;
-    [key: string]: unknown;
+    /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
+};
+
+/**
+ * FileDeleted
+ */
+export type FileDeleted = {
+    /**
+     * File Id
+     */
+    file_id: string;
+};
+
+/**
+ * FileDeletedEvent
+ */
+export type FileDeletedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: FileDeleted;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'FILE_DELETED';
 };
 
 /**
@@ -973,6 +1961,47 @@ export type FileProgressOut = {
  * FileStatus
  */
 export type FileStatus = 'PENDING' | 'PROCESSING' | 'PROCESSED' | 'PARTIAL' | 'ERROR';
+
+/**
+ * FilesUploaded
+ */
+export type FilesUploaded = {
+    /**
+     * File Ids
+     */
+    file_ids: Array<string>;
+};
+
+/**
+ * FilesUploadedEvent
+ */
+export type FilesUploadedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: FilesUploaded;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'FILES_UPLOADED';
+};
 
 /**
  * FindingOut
@@ -1099,6 +2128,101 @@ export type GraphOut = {
 };
 
 /**
+ * GraphUpdated
+ */
+export type GraphUpdated = {
+    /**
+     * Conflict Id
+     */
+    conflict_id?: string | null;
+    /**
+     * Conflicts
+     */
+    conflicts?: number | null;
+    /**
+     * Correction Id
+     */
+    correction_id?: string | null;
+    /**
+     * Corrections Kept
+     */
+    corrections_kept?: number | null;
+    /**
+     * Edges
+     */
+    edges: number;
+    /**
+     * Facts
+     */
+    facts?: number | null;
+    /**
+     * Findings Still Stale
+     */
+    findings_still_stale?: number | null;
+    /**
+     * Merge
+     *
+     * The merge step's report
+     */
+    merge?: {
+        [key: string]: unknown;
+    } | null;
+    /**
+     * Nodes
+     */
+    nodes: number;
+    /**
+     * Reason
+     *
+     * None: a full analysis built it
+     */
+    reason?: 'merge' | 'regeneration' | 'correction' | 'correction_reverted' | 'conflict_resolution' | null;
+    /**
+     * Regenerated
+     */
+    regenerated?: number | null;
+    /**
+     * Resolution
+     */
+    resolution?: string | null;
+    /**
+     * Version
+     */
+    version: number;
+};
+
+/**
+ * GraphUpdatedEvent
+ */
+export type GraphUpdatedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: GraphUpdated;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'GRAPH_UPDATED';
+};
+
+/**
  * GraphVersionOut
  */
 export type GraphVersionOut = {
@@ -1203,6 +2327,103 @@ export type GraphVersionSummaryOut = {
 };
 
 /**
+ * GroundingChecked
+ */
+export type GroundingChecked = {
+    /**
+     * Citations
+     */
+    citations: number;
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Dropped
+     */
+    dropped: number;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
+    /**
+     * Failed
+     */
+    failed: number;
+    /**
+     * Fixed
+     */
+    fixed: number;
+    /**
+     * Held
+     */
+    held: number;
+    /**
+     * Items
+     */
+    items: number;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Reasked
+     */
+    reasked: number;
+    /**
+     * Unchecked
+     */
+    unchecked: number;
+    /**
+     * Unverified
+     */
+    unverified: number;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * GroundingCheckedEvent
+ */
+export type GroundingCheckedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: GroundingChecked;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'GROUNDING_CHECKED';
+};
+
+/**
  * GroundingOut
  *
  * What the check of an agent run's cited excerpts against their sources found.
@@ -1287,6 +2508,55 @@ export type HealthOut = {
 };
 
 /**
+ * InsightDetected
+ */
+export type InsightDetected = {
+    /**
+     * Insight
+     *
+     * The item, as the graph or the check stores it
+     */
+    insight: {
+        [key: string]: unknown;
+    };
+    /**
+     * Kind
+     */
+    kind: 'contradiction' | 'cross_modal_link' | 'evidence_gap' | 'numeric_mismatch';
+};
+
+/**
+ * InsightDetectedEvent
+ */
+export type InsightDetectedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: InsightDetected;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'INSIGHT_DETECTED';
+};
+
+/**
  * InsightsOut
  */
 export type InsightsOut = {
@@ -1309,6 +2579,20 @@ export type InsightsOut = {
 };
 
 /**
+ * ItemRef
+ */
+export type ItemRef = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Kind
+     */
+    kind: string;
+};
+
+/**
  * ItemRefOut
  */
 export type ItemRefOut = {
@@ -1320,6 +2604,36 @@ export type ItemRefOut = {
      * Kind
      */
     kind: string;
+};
+
+/**
+ * JobError
+ */
+export type JobError = {
+    /**
+     * Agent
+     */
+    agent?: string | null;
+    /**
+     * Code
+     */
+    code?: string | null;
+    /**
+     * Domain
+     */
+    domain?: string | null;
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * File Id
+     */
+    file_id?: string | null;
+    /**
+     * Phase
+     */
+    phase?: string | null;
 };
 
 /**
@@ -1412,9 +2726,21 @@ export type LoginIn = {
  */
 export type NodeOut = {
     /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
      * Aliases
      */
     aliases?: Array<string>;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
@@ -1423,12 +2749,18 @@ export type NodeOut = {
     corrected_by?: Array<string>;
     /**
      * Id
+     *
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
     /**
      * Name
      */
     name?: string;
+    /**
+     * Similar To
+     */
+    similar_to?: Array<SimilarEntity>;
     /**
      * Sources
      */
@@ -1446,12 +2778,17 @@ export type NodeOut = {
      */
     stale_because?: Array<string>;
     /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
+    /**
      * Type
      *
      * person, organization, place, account, …
      */
     type?: string;
-    [key: string]: unknown;
 };
 
 /**
@@ -1619,6 +2956,51 @@ export type NumericRunOut = {
 };
 
 /**
+ * PartialComplete
+ */
+export type PartialComplete = {
+    /**
+     * Errors
+     */
+    errors?: Array<JobError>;
+    /**
+     * Job Id
+     */
+    job_id?: string | null;
+};
+
+/**
+ * PartialCompleteEvent
+ */
+export type PartialCompleteEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: PartialComplete;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'PARTIAL_COMPLETE';
+};
+
+/**
  * PhaseOut
  */
 export type PhaseOut = {
@@ -1640,6 +3022,250 @@ export type ProcessIn = {
      * Incremental
      */
     incremental?: boolean;
+};
+
+/**
+ * ProcessingCompleted
+ */
+export type ProcessingCompleted = {
+    /**
+     * Errors
+     */
+    errors?: Array<JobError>;
+    /**
+     * Job Id
+     */
+    job_id: string;
+    /**
+     * Resumed
+     */
+    resumed?: boolean;
+    /**
+     * Status
+     */
+    status: string;
+};
+
+/**
+ * ProcessingCompletedEvent
+ */
+export type ProcessingCompletedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ProcessingCompleted;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'PROCESSING_COMPLETED';
+};
+
+/**
+ * ProcessingDelayed
+ *
+ * A model's quota is exhausted: the call waits (PRD §8.1).
+ */
+export type ProcessingDelayed = {
+    /**
+     * Delay Seconds
+     */
+    delay_seconds: number;
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Model
+     */
+    model: string;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Quota Id
+     */
+    quota_id?: string | null;
+    /**
+     * Reason
+     */
+    reason: string;
+    /**
+     * Resume At
+     */
+    resume_at: string;
+    /**
+     * Retry
+     */
+    retry: number;
+    /**
+     * Source
+     */
+    source: string;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * ProcessingDelayedEvent
+ */
+export type ProcessingDelayedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ProcessingDelayed;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'PROCESSING_DELAYED';
+};
+
+/**
+ * ProcessingFailed
+ */
+export type ProcessingFailed = {
+    /**
+     * Completed Phases
+     */
+    completed_phases?: Array<string>;
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Job Id
+     */
+    job_id: string;
+    /**
+     * Phase
+     */
+    phase?: string | null;
+};
+
+/**
+ * ProcessingFailedEvent
+ */
+export type ProcessingFailedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ProcessingFailed;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'PROCESSING_FAILED';
+};
+
+/**
+ * ProcessingStarted
+ */
+export type ProcessingStarted = {
+    /**
+     * Files
+     */
+    files: number;
+    /**
+     * Job Id
+     */
+    job_id: string;
+    /**
+     * Kind
+     */
+    kind: 'full' | 'incremental' | 'regeneration';
+    /**
+     * Resumed After
+     */
+    resumed_after?: Array<string>;
+};
+
+/**
+ * ProcessingStartedEvent
+ */
+export type ProcessingStartedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ProcessingStarted;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'PROCESSING_STARTED';
 };
 
 /**
@@ -1682,6 +3308,28 @@ export type ResolveConflictIn = {
 };
 
 /**
+ * RoutedDomain
+ */
+export type RoutedDomain = {
+    /**
+     * Complexity
+     */
+    complexity: number;
+    /**
+     * Domain
+     */
+    domain: 'financial' | 'legal' | 'evidence' | 'strategy';
+    /**
+     * File Ids
+     */
+    file_ids: Array<string>;
+    /**
+     * Workers
+     */
+    workers: number;
+};
+
+/**
  * SignupIn
  */
 export type SignupIn = {
@@ -1701,6 +3349,30 @@ export type SignupIn = {
      * Username
      */
     username?: string | null;
+};
+
+/**
+ * SimilarEntity
+ *
+ * Another node a merge found alike but kept apart.
+ */
+export type SimilarEntity = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Reason
+     */
+    reason?: string;
+    /**
+     * Similarity
+     */
+    similarity: number;
 };
 
 /**
@@ -1772,6 +3444,89 @@ export type SourceRef = {
 };
 
 /**
+ * StaleItemsMarked
+ */
+export type StaleItemsMarked = {
+    /**
+     * Corrected Items
+     */
+    corrected_items?: Array<ItemRef>;
+    /**
+     * Correction Id
+     */
+    correction_id: string;
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Graph Version
+     */
+    graph_version: number;
+    /**
+     * Reapplied
+     */
+    reapplied?: boolean;
+    /**
+     * Stale Findings
+     */
+    stale_findings?: Array<string>;
+    /**
+     * Stale Items
+     */
+    stale_items?: Array<ItemRef>;
+    /**
+     * Superseded Findings
+     */
+    superseded_findings?: Array<SupersededFinding>;
+};
+
+/**
+ * StaleItemsMarkedEvent
+ */
+export type StaleItemsMarkedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: StaleItemsMarked;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'STALE_ITEMS_MARKED';
+};
+
+/**
+ * SupersededFinding
+ */
+export type SupersededFinding = {
+    /**
+     * Id
+     */
+    id: string;
+    /**
+     * Superseded By
+     */
+    superseded_by: string;
+};
+
+/**
  * SupersededOut
  */
 export type SupersededOut = {
@@ -1786,11 +3541,86 @@ export type SupersededOut = {
 };
 
 /**
+ * ThinkingUpdate
+ */
+export type ThinkingUpdate = {
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Thinking Summary
+     */
+    thinking_summary: string;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * ThinkingUpdateEvent
+ */
+export type ThinkingUpdateEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ThinkingUpdate;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'THINKING_UPDATE';
+};
+
+/**
  * TimelineEventOut
  *
  * A dated event from the evidence (ISO 8601 timestamp), with its source.
  */
 export type TimelineEventOut = {
+    /**
+     * Added In
+     *
+     * The graph version new evidence added it in (a merge)
+     */
+    added_in?: number | null;
+    /**
+     * Amount
+     */
+    amount?: number | null;
+    /**
+     * Conflict Ids
+     *
+     * Open conflicts about it between old and new evidence
+     */
+    conflict_ids?: Array<string>;
     /**
      * Corrected By
      *
@@ -1804,9 +3634,9 @@ export type TimelineEventOut = {
     /**
      * Id
      *
-     * Edges and timeline entries are numbered by position (edge_001, timeline_001) until a correction writes their ids into the graph
+     * Stable: given when the item is created (a node's '<type>:<slug>', edge_001, timeline_001, contradiction_001, gap_001, link_001) and never moved
      */
-    id?: string | null;
+    id: string;
     /**
      * Kind
      */
@@ -1829,10 +3659,15 @@ export type TimelineEventOut = {
      */
     stale_because?: Array<string>;
     /**
+     * Status
+     *
+     * conflicted while a conflict is open; superseded or rejected after it is resolved (timeline entries)
+     */
+    status?: string | null;
+    /**
      * Timestamp
      */
     timestamp: string;
-    [key: string]: unknown;
 };
 
 /**
@@ -1847,6 +3682,97 @@ export type TimelineOut = {
      * Version
      */
     version: number;
+};
+
+/**
+ * Tokens
+ */
+export type Tokens = {
+    /**
+     * Cached
+     */
+    cached?: number;
+    /**
+     * Input
+     */
+    input: number;
+    /**
+     * Output
+     */
+    output: number;
+};
+
+/**
+ * ToolInvoked
+ */
+export type ToolInvoked = {
+    /**
+     * Arguments
+     */
+    arguments?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Domain
+     *
+     * A domain agent's domain
+     */
+    domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
+    /**
+     * Error
+     */
+    error?: string | null;
+    /**
+     * Phase
+     *
+     * The stage the agent works in
+     */
+    phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
+    /**
+     * Results
+     */
+    results?: number | null;
+    /**
+     * Tool
+     */
+    tool: string;
+    /**
+     * Worker
+     *
+     * 1-based: one of several workers sharing a domain's work
+     */
+    worker?: number | null;
+};
+
+/**
+ * ToolInvokedEvent
+ */
+export type ToolInvokedEvent = {
+    /**
+     * Agent Id
+     */
+    agent_id?: string | null;
+    /**
+     * Agent Type
+     */
+    agent_type?: string | null;
+    /**
+     * Case Id
+     */
+    case_id: string;
+    /**
+     * Id
+     */
+    id: number;
+    payload: ToolInvoked;
+    /**
+     * Timestamp
+     */
+    timestamp: string;
+    /**
+     * Type
+     */
+    type: 'TOOL_INVOKED';
 };
 
 /**
@@ -2607,9 +4533,9 @@ export type StreamCaseEventsError = StreamCaseEventsErrors[keyof StreamCaseEvent
 
 export type StreamCaseEventsResponses = {
     /**
-     * Server-sent events: each `data` is an EventEnvelope, `id` its log id
+     * Server-sent events: each `data` is a CaseEvent, `id` its log id
      */
-    200: EventEnvelope;
+    200: CaseEvent;
 };
 
 export type StreamCaseEventsResponse = StreamCaseEventsResponses[keyof StreamCaseEventsResponses];

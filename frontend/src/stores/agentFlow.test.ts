@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { AgentNodeOut, EventEnvelope } from "@/client/types.gen";
+import type { AgentNodeOut, CaseEvent } from "@/client/types.gen";
 
 import {
   type FlowAgent,
@@ -19,16 +19,19 @@ import { useCaseEvents } from "./events";
 const listAgents = vi.fn();
 vi.mock("@/client/sdk.gen", () => ({ listAgents: (...args: unknown[]) => listAgents(...args) }));
 
+type Identity = Pick<AgentNodeOut, "phase" | "domain" | "worker">;
+const worker = (domain: NonNullable<Identity["domain"]>, n: number): Identity => ({ phase: "domains", domain, worker: n });
+
 /** Events shaped like backend/src/holmes_backend/agents/runner.py and pipeline.py write them. */
 class Log {
-  events: EventEnvelope[] = [];
+  events: CaseEvent[] = [];
   private id = 0;
   private clock = Date.parse("2026-11-22T10:00:00Z");
 
-  push(type: EventEnvelope["type"], agentId: string | null, agentType: string | null, payload: Record<string, unknown>): EventEnvelope {
+  push(type: CaseEvent["type"], agentId: string | null, agentType: string | null, payload: Record<string, unknown>): CaseEvent {
     this.id += 1;
     this.clock += 100;
-    const event: EventEnvelope = {
+    const event = {
       id: this.id,
       case_id: "c1",
       type,
@@ -36,15 +39,16 @@ class Log {
       agent_type: agentType,
       timestamp: new Date(this.clock).toISOString(),
       payload,
-    };
+    } as CaseEvent;
     this.events.push(event);
     return event;
   }
   started(job: string, files = 3, resumedAfter: string[] = []) {
     this.push("PROCESSING_STARTED", "orchestrator", "ORCHESTRATOR", { job_id: job, files, resumed_after: resumedAfter });
   }
-  spawn(name: string, type: string, exec: string, parent: string | null = null, model = "gemini-pro", files: string[] = []) {
-    const payload = { execution_id: exec, parent_execution_id: parent, model, input: { files } };
+  /** `identity`: who the agent says it is (the runner writes its spec's phase, domain, worker). */
+  spawn(name: string, type: string, exec: string, parent: string | null = null, model = "gemini-pro", files: string[] = [], identity: Identity = {}) {
+    const payload = { execution_id: exec, parent_execution_id: parent, model, input: { files }, ...identity };
     this.push("AGENT_SPAWNED", name, type, payload);
     this.push("AGENT_STARTED", name, type, payload);
   }
@@ -89,7 +93,7 @@ function fullRun(log = new Log(), job = "j1", prefix = "") {
     { domain: "financial", files: 3, workers: 3 },
     { domain: "legal", files: 1, workers: 1 },
   ]);
-  for (const n of [1, 2, 3]) log.spawn(`financial_worker_${n}`, "FINANCIAL", x(`fw${n}`), x("o"));
+  for (const n of [1, 2, 3]) log.spawn(`financial_worker_${n}`, "FINANCIAL", x(`fw${n}`), x("o"), "gemini-pro", [], worker("financial", n));
   log.spawn("legal_agent", "LEGAL", x("l"), x("o"));
   for (const n of [1, 2, 3]) log.complete(`financial_worker_${n}`, "FINANCIAL", x(`fw${n}`));
   log.complete("legal_agent", "LEGAL", x("l"));
@@ -150,8 +154,8 @@ describe("applyEvents", () => {
     log.started("j1");
     log.spawn("orchestrator", "ORCHESTRATOR", "o");
     log.complete("orchestrator", "ORCHESTRATOR", "o");
-    log.spawn("financial_worker_1", "FINANCIAL", "w1", "o");
-    log.spawn("financial_worker_2", "FINANCIAL", "w2", "o");
+    log.spawn("financial_worker_1", "FINANCIAL", "w1", "o", "gemini-pro", [], worker("financial", 1));
+    log.spawn("financial_worker_2", "FINANCIAL", "w2", "o", "gemini-pro", [], worker("financial", 2));
     log.complete("financial_worker_1", "FINANCIAL", "w1");
     log.fail("financial_worker_2", "FINANCIAL", "w2", "RuntimeError: the model returned no structured output");
     let state = applyEvents(emptyLog(), log.events);
@@ -261,7 +265,7 @@ describe("processingView", () => {
     log.complete("orchestrator_agent", "ORCHESTRATOR", "o");
     log.spawn("numeric_extractor", "NUMERIC_EXTRACTOR", "nx", "o");
     log.complete("numeric_extractor", "NUMERIC_EXTRACTOR", "nx");
-    for (const n of [1, 2, 3]) log.spawn(`numeric_verifier_${n}`, "NUMERIC_VERIFIER", `nv${n}`, "nx");
+    for (const n of [1, 2, 3]) log.spawn(`numeric_verifier_${n}`, "NUMERIC_VERIFIER", `nv${n}`, "nx", "gemini-pro", [], { phase: "numeric_verify", worker: n });
     for (const n of [1, 2, 3]) log.complete(`numeric_verifier_${n}`, "NUMERIC_VERIFIER", `nv${n}`);
     log.spawn("numeric_reviewer", "NUMERIC_REVIEWER", "nr", "nx");
     log.complete("numeric_reviewer", "NUMERIC_REVIEWER", "nr");
@@ -368,8 +372,9 @@ describe("mergeRecords", () => {
       record("o", "orchestrator", "ORCHESTRATOR", {
         started_at: "2026-11-22T10:00:01Z",
         children: [
-          record("fw1", "financial_worker_1", "FINANCIAL", { started_at: "2026-11-22T10:00:02Z" }),
+          record("fw1", "financial_worker_1", "FINANCIAL", { started_at: "2026-11-22T10:00:02Z", ...worker("financial", 1) }),
           record("fw2", "financial_worker_2", "FINANCIAL", {
+            ...worker("financial", 2),
             started_at: "2026-11-22T10:00:02Z",
             status: "COMPLETED",
             fallback_used: true,
@@ -392,8 +397,8 @@ describe("mergeRecords", () => {
     log.started("j1");
     log.spawn("triage_agent", "TRIAGE", "t");
     log.spawn("orchestrator", "ORCHESTRATOR", "o");
-    log.spawn("financial_worker_1", "FINANCIAL", "fw1", "o");
-    log.spawn("financial_worker_2", "FINANCIAL", "fw2", "o");
+    log.spawn("financial_worker_1", "FINANCIAL", "fw1", "o", "gemini-pro", [], worker("financial", 1));
+    log.spawn("financial_worker_2", "FINANCIAL", "fw2", "o", "gemini-pro", [], worker("financial", 2));
     const both = processingView(mergeRecords(applyEvents(emptyLog(), log.events), records));
     expect(both.agents.filter((a) => !a.synthetic || a.synthetic === "merge").map((a) => [a.key, a.status]).sort()).toEqual(
       [
@@ -482,14 +487,12 @@ describe("quota waits and grounding", () => {
     );
   });
 
-  it("ends the wait at the agent's next event, and ignores a delay without a resume time", () => {
+  it("ends the wait at the agent's next event", () => {
     const log = new Log();
     log.started("j1");
     log.spawn("triage_agent", "TRIAGE", "t");
     delayed(log, "triage_agent", "TRIAGE", "2026-11-22T10:01:00+00:00");
     log.think("triage_agent", "TRIAGE", "Reading.");
-    expect(applyEvents(emptyLog(), log.events).agents.t!.delay).toBeNull();
-    log.push("PROCESSING_DELAYED", "triage_agent", "TRIAGE", { model: "gemini-pro", delay_seconds: 3 });
     expect(applyEvents(emptyLog(), log.events).agents.t!.delay).toBeNull();
   });
 

@@ -11,13 +11,13 @@
  *   the chat and verification runs (kept apart), and add what the picture needs around them:
  *   placeholders for stages still to come and one merge per domain that ran several workers.
  *
- * The payloads are loosely typed in the OpenAPI document (`payload: {[key]: unknown}`); they are
- * read defensively here and nowhere else.
+ * Every event's payload is typed by the OpenAPI document (`CaseEvent`, a union on `type`), and
+ * an agent's events say which phase, domain and worker it is: nothing is read out of its name.
  */
 import { create } from "zustand";
 
 import { listAgents } from "@/client/sdk.gen";
-import type { AgentNodeOut, CaseStatus, EventEnvelope, GroundingOut } from "@/client/types.gen";
+import type { AgentNodeOut, AgentSpawned, CaseEvent, CaseStatus, GroundingOut, ProcessingDelayed } from "@/client/types.gen";
 import { ApiError, errorMessage, unwrap } from "@/lib/api";
 import { useCaseEvents } from "@/stores/events";
 
@@ -154,60 +154,73 @@ export function emptyLog(): FlowLog {
   return { lastEventId: 0, applied: 0, jobId: null, runs: {}, agents: {}, byName: {}, jobs: [] };
 }
 
-// ---- reading loosely typed payloads ----------------------------------------------------------
-
-type Payload = Record<string, unknown>;
-const str = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null);
-const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
-const obj = (value: unknown): Payload | null => (value && typeof value === "object" && !Array.isArray(value) ? (value as Payload) : null);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []);
-
 // ---- naming ------------------------------------------------------------------------------------
 
-const WORKER = /^([a-z_]+?)_worker_(\d+)$/;
 const titled = (text: string) => text.replace(/_/g, " ").replace(/^\w/, (c) => c.toUpperCase());
 
-export function describeAgent(name: string, agentType: string | null): { label: string; stage: Stage; domain: string | null; worker: number | null } {
+/** Who the agent says it is on its events (phase, domain, worker), else its type. */
+type Phase = NonNullable<AgentSpawned["phase"]>;
+type Identity = Pick<AgentSpawned, "phase" | "domain" | "worker">;
+const STAGE_OF_PHASE: Record<Phase, Stage> = {
+  triage: "triage",
+  routing: "orchestrator",
+  domains: "domains",
+  synthesis: "synthesis",
+  graph: "graph",
+  graph_merge: "graph_merge",
+  chat: "chat",
+  verification: "verification",
+  numeric: "numeric",
+  numeric_verify: "numeric_verify",
+  numeric_review: "numeric_review",
+};
+const LABELS: Partial<Record<Stage, string>> = {
+  triage: "Triage",
+  orchestrator: "Orchestrator",
+  synthesis: "Synthesis",
+  graph: "Knowledge graph",
+  graph_merge: "Graph merge",
+  chat: "Chat",
+  verification: "Verification",
+  numeric: "Numeric extractor",
+  numeric_verify: "Numeric verifier",
+  numeric_review: "Numeric reviewer",
+};
+/** Execution records (GET /agents) name only the agent's type: the phase it implies. */
+const PHASE_OF_TYPE: Record<string, Phase | undefined> = {
+  TRIAGE: "triage",
+  ORCHESTRATOR: "routing",
+  FINANCIAL: "domains",
+  LEGAL: "domains",
+  EVIDENCE: "domains",
+  STRATEGY: "domains",
+  SYNTHESIS: "synthesis",
+  KNOWLEDGE_GRAPH: "graph",
+  MERGE: "graph_merge",
+  CHAT: "chat",
+  VERIFICATION: "verification",
+  NUMERIC_EXTRACTOR: "numeric",
+  NUMERIC_VERIFIER: "numeric_verify",
+  NUMERIC_REVIEWER: "numeric_review",
+};
+
+export function describeAgent(
+  name: string,
+  agentType: string | null,
+  identity: Identity = {},
+): { label: string; stage: Stage; domain: string | null; worker: number | null } {
   const type = (agentType ?? "").toUpperCase();
-  const worker = WORKER.exec(name);
-  if (worker) {
-    const domain = worker[1] ?? type.toLowerCase();
-    return { label: `${titled(domain)} · worker ${worker[2]}`, stage: "domains", domain, worker: Number(worker[2]) };
-  }
-  switch (type) {
-    case "TRIAGE":
-      return { label: "Triage", stage: "triage", domain: null, worker: null };
-    case "ORCHESTRATOR":
-      return { label: "Orchestrator", stage: "orchestrator", domain: null, worker: null };
-    case "SYNTHESIS":
-      return { label: "Synthesis", stage: "synthesis", domain: null, worker: null };
-    case "KNOWLEDGE_GRAPH":
-      return { label: "Knowledge graph", stage: "graph", domain: null, worker: null };
-    case "MERGE":
-      return { label: "Graph merge", stage: "graph_merge", domain: null, worker: null };
-    case "CHAT":
-      return { label: "Chat", stage: "chat", domain: null, worker: null };
-    case "VERIFICATION":
-      return { label: "Verification", stage: "verification", domain: null, worker: null };
-    // Numeric validation: an extractor, one verifier per statement spawned at run time, a reviewer.
-    case "NUMERIC_EXTRACTOR":
-      return { label: "Numeric extractor", stage: "numeric", domain: null, worker: null };
-    case "NUMERIC_VERIFIER": {
-      const number = /_(\d+)$/.exec(name);
-      return { label: `Numeric verifier${number ? ` ${number[1]}` : ""}`, stage: "numeric_verify", domain: null, worker: number ? Number(number[1]) : null };
-    }
-    case "NUMERIC_REVIEWER":
-      return { label: "Numeric reviewer", stage: "numeric_review", domain: null, worker: null };
-    default: {
-      const domain = type ? type.toLowerCase() : name.replace(/_agent$/, "");
-      if (DOMAIN_ORDER.includes(domain)) return { label: titled(domain), stage: "domains", domain, worker: null };
-      return { label: titled(name.replace(/_agent$/, "")), stage: "other", domain: null, worker: null };
-    }
-  }
+  const phase = identity.phase ?? PHASE_OF_TYPE[type] ?? null;
+  const stage: Stage = phase ? STAGE_OF_PHASE[phase] : "other";
+  const worker = identity.worker ?? null;
+  const domain = identity.domain ?? (stage === "domains" && DOMAIN_ORDER.includes(type.toLowerCase()) ? type.toLowerCase() : null);
+  if (stage === "domains" && domain) return { label: worker ? `${titled(domain)} · worker ${worker}` : titled(domain), stage, domain, worker };
+  const label = LABELS[stage] ?? titled(name.replace(/_agent$/, ""));
+  return { label: worker ? `${label} ${worker}` : label, stage, domain: null, worker };
 }
 
-function blankAgent(executionId: string, name: string, agentType: string | null, order: number): FlowAgent {
-  const described = describeAgent(name, agentType);
+function blankAgent(executionId: string, name: string, agentType: string | null, order: number, identity: Identity = {}): FlowAgent {
+  const described = describeAgent(name, agentType, identity);
   return {
     key: executionId,
     executionId,
@@ -273,7 +286,7 @@ function rank(status: AgentStatus): number {
 // ---- the reducer -------------------------------------------------------------------------------
 
 /** Applies the events not applied yet (ids above `log.lastEventId`), in id order. */
-export function applyEvents(log: FlowLog, events: readonly EventEnvelope[]): FlowLog {
+export function applyEvents(log: FlowLog, events: readonly CaseEvent[]): FlowLog {
   const fresh = events.filter((event) => event.id > log.lastEventId).sort((a, b) => a.id - b.id);
   if (fresh.length === 0) return log;
   const next: FlowLog = { ...log, runs: { ...log.runs }, agents: { ...log.agents }, byName: { ...log.byName }, jobs: [...log.jobs] };
@@ -286,7 +299,7 @@ export function applyEvents(log: FlowLog, events: readonly EventEnvelope[]): Flo
   return next;
 }
 
-export function applyEvent(log: FlowLog, event: EventEnvelope): FlowLog {
+export function applyEvent(log: FlowLog, event: CaseEvent): FlowLog {
   return applyEvents(log, [event]);
 }
 
@@ -303,43 +316,23 @@ function patchRun(log: FlowLog, patch: (run: RunInfo) => Partial<RunInfo>): void
 }
 
 /** The execution an event is about: its `execution_id`, else the agent's latest execution. */
-function target(log: FlowLog, event: EventEnvelope): string | null {
-  const id = str(event.payload?.execution_id);
+function target(log: FlowLog, event: CaseEvent): string | null {
+  const id = "execution_id" in event.payload ? event.payload.execution_id : null;
   if (id && log.agents[id]) return id;
   const name = event.agent_id;
   return name ? (log.byName[name] ?? null) : null;
 }
 
-const GROUNDING_FIELDS = ["citations", "held", "unchecked", "items", "failed", "reasked", "fixed", "unverified", "dropped"] as const;
-
-function readGrounding(payload: Payload): Grounding | null {
-  if (num(payload.citations) === null) return null;
-  const count = (field: (typeof GROUNDING_FIELDS)[number]) => num(payload[field]) ?? 0;
-  return {
-    citations: count("citations"),
-    held: count("held"),
-    unchecked: count("unchecked"),
-    items: count("items"),
-    failed: count("failed"),
-    reasked: count("reasked"),
-    fixed: count("fixed"),
-    unverified: count("unverified"),
-    dropped: count("dropped"),
-  };
-}
-
-function readDelay(payload: Payload, eventId: number): QuotaDelay | null {
-  const resumeAt = str(payload.resume_at);
-  if (!resumeAt || Number.isNaN(Date.parse(resumeAt))) return null;
+function readDelay(payload: ProcessingDelayed, eventId: number): QuotaDelay {
   return {
     eventId,
-    model: str(payload.model),
-    reason: str(payload.reason),
-    delaySeconds: num(payload.delay_seconds),
-    resumeAt,
-    source: str(payload.source),
-    retry: num(payload.retry),
-    quotaId: str(payload.quota_id),
+    model: payload.model,
+    reason: payload.reason,
+    delaySeconds: payload.delay_seconds,
+    resumeAt: payload.resume_at,
+    source: payload.source,
+    retry: payload.retry,
+    quotaId: payload.quota_id ?? null,
   };
 }
 
@@ -359,8 +352,7 @@ export function currentDelay(agents: readonly FlowAgent[], now: number = Date.no
   return latest;
 }
 
-function apply(log: FlowLog, event: EventEnvelope): void {
-  const payload: Payload = event.payload ?? {};
+function apply(log: FlowLog, event: CaseEvent): void {
   const at = event.timestamp;
   // Any later event of an agent ends the quota wait it was in.
   if (event.type !== "PROCESSING_DELAYED") {
@@ -370,41 +362,33 @@ function apply(log: FlowLog, event: EventEnvelope): void {
   switch (event.type) {
     case "PROCESSING_DELAYED": {
       const id = target(log, event);
-      const delay = readDelay(payload, event.id);
-      if (id && delay) patchAgent(log, id, (a) => ({ delay, waits: [...a.waits, delay] }));
+      const delay = readDelay(event.payload, event.id);
+      if (id) patchAgent(log, id, (a) => ({ delay, waits: [...a.waits, delay] }));
       return;
     }
     case "GROUNDING_CHECKED": {
       const id = target(log, event);
-      const grounding = readGrounding(payload);
-      if (id && grounding) patchAgent(log, id, { grounding });
+      const { citations, held, unchecked, items, failed, reasked, fixed, unverified, dropped } = event.payload;
+      if (id) patchAgent(log, id, { grounding: { citations, held, unchecked, items, failed, reasked, fixed, unverified, dropped } });
       return;
     }
     case "PROCESSING_STARTED": {
-      const jobId = str(payload.job_id);
-      if (jobId !== log.jobId || !log.runs[jobId ?? ""]) {
+      const { job_id: jobId, files, resumed_after: resumedAfter } = event.payload;
+      if (jobId !== log.jobId || !log.runs[jobId]) {
         log.jobId = jobId;
-        if (jobId && !log.jobs.includes(jobId)) log.jobs.push(jobId);
+        if (!log.jobs.includes(jobId)) log.jobs.push(jobId);
       }
-      patchRun(log, (run) => ({
-        status: "RUNNING",
-        startedAt: run.startedAt ?? at,
-        completedAt: null,
-        resumedAfter: strings(payload.resumed_after),
-        files: num(payload.files) ?? run.files,
-      }));
+      patchRun(log, (run) => ({ status: "RUNNING", startedAt: run.startedAt ?? at, completedAt: null, resumedAfter: resumedAfter ?? [], files }));
       return;
     }
     case "PROCESSING_COMPLETED":
     case "PROCESSING_FAILED": {
       const failed = event.type === "PROCESSING_FAILED";
-      const status = str(payload.status);
-      const errors = Array.isArray(payload.errors)
-        ? payload.errors.map((e) => str(obj(e)?.error) ?? str(e)).filter((e): e is string => e !== null)
-        : [];
-      const error = str(payload.error);
+      const error = failed ? event.payload.error : null;
+      const errors = failed ? [] : (event.payload.errors ?? []).map((e) => e.error);
+      const partial = !failed && event.payload.status === "PARTIAL";
       patchRun(log, () => ({
-        status: failed ? "ERROR" : status === "PARTIAL" ? "PARTIAL" : "READY",
+        status: failed ? "ERROR" : partial ? "PARTIAL" : "READY",
         completedAt: at,
         errors: error ? [error, ...errors] : errors,
       }));
@@ -418,25 +402,28 @@ function apply(log: FlowLog, event: EventEnvelope): void {
     }
     case "AGENT_SPAWNED":
     case "AGENT_STARTED": {
-      const executionId = str(payload.execution_id);
+      const payload = event.payload;
+      const executionId = payload.execution_id;
       const name = event.agent_id ?? executionId;
       if (!executionId || !name) return;
-      const parentId = str(payload.parent_execution_id);
+      const parentId = payload.parent_execution_id ?? null;
       const existing = log.agents[executionId];
-      const agent = existing ?? blankAgent(executionId, name, event.agent_type ?? null, event.id);
+      const agent = existing ?? blankAgent(executionId, name, event.agent_type ?? null, event.id, payload);
       const parent = parentId ? log.agents[parentId] : undefined;
       const onDemand = agent.agentType === "CHAT" || agent.agentType === "VERIFICATION" || parent?.lane === "chat";
-      const input = obj(payload.input);
+      const input = payload.input ?? {};
       const started = event.type === "AGENT_STARTED";
+      const files = input.files;
+      const question = input.question;
       const updated: FlowAgent = {
         ...agent,
         parentId: parentId ?? agent.parentId,
         lane: onDemand ? "chat" : "processing",
         jobId: onDemand ? null : (existing?.jobId ?? log.jobId),
         stage: onDemand && agent.stage === "domains" ? "escalation" : agent.stage,
-        model: str(payload.model) ?? agent.model,
-        files: input ? strings(input.files) : agent.files,
-        question: (input ? str(input.question) : null) ?? agent.question,
+        model: payload.model || agent.model,
+        files: Array.isArray(files) ? files.filter((f): f is string => typeof f === "string") : agent.files,
+        question: (typeof question === "string" && question ? question : null) ?? agent.question,
         status: TERMINAL.has(agent.status) ? agent.status : started ? "RUNNING" : agent.status,
         startedAt: started ? (agent.startedAt ?? at) : agent.startedAt,
       };
@@ -446,84 +433,70 @@ function apply(log: FlowLog, event: EventEnvelope): void {
     }
     case "THINKING_UPDATE": {
       const id = target(log, event);
-      const text = str(payload.thinking_summary) ?? str(payload.text);
+      const text = event.payload.thinking_summary;
       if (id && text) patchAgent(log, id, (a) => ({ thinking: [...a.thinking, text] }));
       return;
     }
     case "TOOL_INVOKED": {
       const id = target(log, event);
       if (!id) return;
+      const { tool, arguments: args, results, error, summary, duration_ms: durationMs } = event.payload;
       const call: ToolCall = {
         eventId: event.id,
         at,
-        tool: str(payload.tool) ?? "tool",
-        args: obj(payload.arguments) ?? {},
-        results: num(payload.results),
-        error: str(payload.error),
-        summary: str(payload.summary),
-        durationMs: num(payload.duration_ms),
+        tool,
+        args: args ?? {},
+        results: results ?? null,
+        error: error ?? null,
+        summary: summary ?? null,
+        durationMs: durationMs ?? null,
       };
       patchAgent(log, id, (a) => ({ tools: [...a.tools, call] }));
       return;
     }
     case "AGENT_PROGRESS": {
-      const phase = str(payload.phase);
-      if (phase === "extraction") {
-        patchRun(log, (run) => ({ filesRead: num(payload.files_read) ?? run.filesRead, files: num(payload.files) ?? run.files }));
-        return;
-      }
-      if (phase === "routing") {
-        const plan = Array.isArray(payload.assignments)
-          ? payload.assignments
-              .map(obj)
-              .filter((a): a is Payload => a !== null && str(a.domain) !== null)
-              .map((a) => ({
-                domain: str(a.domain) ?? "",
-                files: strings(a.file_ids).length,
-                workers: Math.max(1, num(a.workers) ?? 1),
-                complexity: num(a.complexity),
-              }))
-          : null;
-        const reasoning = str(payload.reasoning);
-        patchRun(log, () => ({ plan, routing: reasoning }));
-        const id = target(log, event);
-        if (id && reasoning) patchAgent(log, id, (a) => ({ notes: [...a.notes, { eventId: event.id, at, text: reasoning }] }));
+      const payload = event.payload;
+      if (payload.phase === "extraction") {
+        patchRun(log, (run) => ({ filesRead: payload.files_read ?? run.filesRead, files: payload.files ?? run.files }));
         return;
       }
       const id = target(log, event);
+      if (payload.phase === "routing") {
+        const plan = payload.assignments
+          ? payload.assignments.map((a) => ({ domain: a.domain, files: a.file_ids.length, workers: Math.max(1, a.workers), complexity: a.complexity }))
+          : null;
+        const reasoning = payload.reasoning ?? null;
+        patchRun(log, () => ({ plan, routing: reasoning }));
+        if (id && reasoning) patchAgent(log, id, (a) => ({ notes: [...a.notes, { eventId: event.id, at, text: reasoning }] }));
+        return;
+      }
+      const progress = payload.progress ?? null;
       const text =
-        str(payload.message) ??
-        str(payload.reasoning) ??
-        (phase === "escalation" && str(payload.question) ? `Escalating: ${str(payload.question)}` : null) ??
-        (phase ? `${titled(phase)}${num(payload.progress) !== null ? ` ${Math.round((num(payload.progress) ?? 0) * 100)} %` : ""}` : null);
+        payload.message ??
+        payload.reasoning ??
+        (payload.phase === "escalation" && payload.question ? `Escalating: ${payload.question}` : null) ??
+        `${titled(payload.phase)}${progress !== null ? ` ${Math.round(progress * 100)} %` : ""}`;
       if (id && text) patchAgent(log, id, (a) => ({ notes: [...a.notes, { eventId: event.id, at, text }] }));
       return;
     }
     case "AGENT_FALLBACK": {
       const id = target(log, event);
-      if (id)
-        patchAgent(log, id, {
-          fallbackModel: str(payload.fallback_model) ?? str(payload.model) ?? "flash",
-          fallbackReason: str(payload.error) ?? str(payload.reason),
-        });
+      if (id) patchAgent(log, id, { fallbackModel: event.payload.fallback_model, fallbackReason: event.payload.error });
       return;
     }
     case "AGENT_COMPLETED": {
       const id = target(log, event);
       if (!id) return;
-      const tokens = obj(payload.tokens);
-      const used = str(payload.model);
+      const { tokens, model: used, fallback_used: fallbackUsed, duration_seconds: duration } = event.payload;
       patchAgent(log, id, (a) => {
-        const fellBack = payload.fallback_used === true || a.fallbackModel !== null;
+        const fellBack = fallbackUsed === true || a.fallbackModel !== null;
         return {
           status: "COMPLETED",
           completedAt: at,
-          durationSeconds: num(payload.duration_seconds) ?? a.durationSeconds,
-          tokens: tokens
-            ? { input: num(tokens.input) ?? 0, output: num(tokens.output) ?? 0, thinking: num(tokens.thinking) ?? a.tokens?.thinking ?? 0 }
-            : a.tokens,
-          model: fellBack ? a.model : (used ?? a.model),
-          fallbackModel: fellBack ? (used ?? a.fallbackModel ?? "flash") : a.fallbackModel,
+          durationSeconds: duration ?? a.durationSeconds,
+          tokens: { input: tokens.input, output: tokens.output, thinking: a.tokens?.thinking ?? 0 },
+          model: fellBack ? a.model : used,
+          fallbackModel: fellBack ? used : a.fallbackModel,
         };
       });
       return;
@@ -537,19 +510,18 @@ function apply(log: FlowLog, event: EventEnvelope): void {
         status: timeout ? "TIMEOUT" : "FAILED",
         completedAt: at,
         durationSeconds: a.durationSeconds ?? secondsBetween(a.startedAt, at),
-        error: str(payload.error) ?? str(payload.message) ?? (timeout ? "The agent timed out." : a.error ?? "The agent failed."),
+        error: event.payload.error || (timeout ? "The agent timed out." : (a.error ?? "The agent failed.")),
       }));
       return;
     }
     case "INSIGHT_DETECTED": {
-      const kind = str(payload.kind) ?? "insight";
+      const kind = event.payload.kind;
       patchRun(log, (run) => ({ insights: { ...run.insights, [kind]: (run.insights[kind] ?? 0) + 1 } }));
       return;
     }
     case "GRAPH_UPDATED": {
-      const version = num(payload.version);
-      if (version === null) return;
-      patchRun(log, () => ({ graph: { version, nodes: num(payload.nodes) ?? 0, edges: num(payload.edges) ?? 0 } }));
+      const { version, nodes, edges } = event.payload;
+      patchRun(log, () => ({ graph: { version, nodes, edges } }));
       return;
     }
     default:
@@ -597,7 +569,7 @@ export function mergeRecords(log: FlowLog, records: readonly AgentNodeOut[]): Fl
         grounding: record.grounding ?? known.grounding,
       };
     } else {
-      const agent = blankAgent(record.id, record.agent_name, record.agent_type, late);
+      const agent = blankAgent(record.id, record.agent_name, record.agent_type, late, record);
       const parent = parentId ? next.agents[parentId] : undefined;
       const onDemand = agent.agentType === "CHAT" || agent.agentType === "VERIFICATION" || parent?.lane === "chat";
       next.agents[record.id] = {
@@ -840,7 +812,7 @@ export const useAgentFlow = create<AgentFlowState>((set, get) => ({
         void get().refreshRecords();
       }, RECORD_REFRESH_MS);
     };
-    const sync = (events: EventEnvelope[], eventsCaseId: string | null) => {
+    const sync = (events: CaseEvent[], eventsCaseId: string | null) => {
       if (get().caseId !== caseId) return;
       if (eventsCaseId !== caseId) return;
       const log = get().log;

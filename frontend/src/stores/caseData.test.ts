@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { GraphOut, TimelineOut } from "@/client/types.gen";
+import type { CaseEvent, GraphOut, TimelineOut } from "@/client/types.gen";
 
 const sdk = vi.hoisted(() => ({ getGraph: vi.fn(), getTimeline: vi.fn() }));
 vi.mock("@/client/sdk.gen", () => sdk);
@@ -46,7 +46,7 @@ function graph(version: number, extra: Partial<GraphOut> = {}): GraphOut {
       { id: "person:hale", name: "Victor Hale", type: "Person", aliases: ["Hale"], sources: [{ file_id: "f1", page: 2, excerpt: "Victor Hale" }] },
       { id: "place:harbor", name: "Harbor Lights", type: "place" },
     ],
-    edges: [{ source_id: "person:hale", target_id: "place:harbor", type: "located_at", confidence: 0.8, evidence: [] }],
+    edges: [{ id: "edge_001", source_id: "person:hale", target_id: "place:harbor", type: "located_at", confidence: 0.8, evidence: [] }],
     contradictions: [],
     evidence_gaps: [],
     cross_modal_links: [],
@@ -173,16 +173,18 @@ describe("sourceKind", () => {
   });
 });
 
+/** An event as the stream sends it; only its type and payload matter here. */
+const ev = (type: CaseEvent["type"], payload: Record<string, unknown>) => ({ type, payload }) as CaseEvent;
+
 describe("announcedVersion", () => {
   it("treats a replayed announcement of a version we hold as no news", () => {
-    expect(announcedVersion({ type: "GRAPH_UPDATED", payload: { version: 2 } }, 2)).toBeUndefined();
-    expect(announcedVersion({ type: "GRAPH_UPDATED", payload: { version: 1 } }, 2)).toBeUndefined();
-    expect(announcedVersion({ type: "GRAPH_UPDATED", payload: { version: 3 } }, 2)).toBe(3);
-    expect(announcedVersion({ type: "STALE_ITEMS_MARKED", payload: { graph_version: 5 } }, 4)).toBe(5);
-    expect(announcedVersion({ type: "GRAPH_UPDATED", payload: {} }, 4)).toBeNull();
-    expect(announcedVersion({ type: "AGENT_STARTED", payload: { version: 9 } }, 4)).toBeUndefined();
-    expect(announcedVersion({ type: "PROCESSING_COMPLETED", payload: {} }, 4)).toBeUndefined();
-    expect(announcedVersion({ type: "PROCESSING_COMPLETED", payload: {} }, null)).toBeNull();
+    expect(announcedVersion(ev("GRAPH_UPDATED", { version: 2 }), 2)).toBeUndefined();
+    expect(announcedVersion(ev("GRAPH_UPDATED", { version: 1 }), 2)).toBeUndefined();
+    expect(announcedVersion(ev("GRAPH_UPDATED", { version: 3 }), 2)).toBe(3);
+    expect(announcedVersion(ev("STALE_ITEMS_MARKED", { graph_version: 5 }), 4)).toBe(5);
+        expect(announcedVersion(ev("AGENT_STARTED", { version: 9 }), 4)).toBeUndefined();
+    expect(announcedVersion(ev("PROCESSING_COMPLETED", {}), 4)).toBeUndefined();
+    expect(announcedVersion(ev("PROCESSING_COMPLETED", {}), null)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import type {
   ContradictionOut,
   CrossModalLinkOut,
   EdgeOut,
-  EventEnvelope,
+  CaseEvent,
   EvidenceGapOut,
   GraphOut,
   NodeOut,
@@ -431,10 +431,14 @@ const RELOAD_ON = new Set<string>(["GRAPH_UPDATED", "STALE_ITEMS_MARKED", "CONFL
  * the whole log on connect, so an announcement of a version we already hold is not news.
  * Returns the announced version (null when the event names none) or undefined for "not news".
  */
-export function announcedVersion(event: Pick<EventEnvelope, "type" | "payload">, current: number | null): number | null | undefined {
+export function announcedVersion(event: CaseEvent, current: number | null): number | null | undefined {
   if (!RELOAD_ON.has(event.type)) return undefined;
-  const payload = event.payload ?? {};
-  const version = num(payload.version ?? payload.graph_version);
+  const version =
+    event.type === "GRAPH_UPDATED"
+      ? event.payload.version
+      : event.type === "STALE_ITEMS_MARKED" || event.type === "CONFLICT_RESOLVED"
+        ? event.payload.graph_version
+        : null;
   if (version !== null) return current !== null && version <= current ? undefined : version;
   // PROCESSING_COMPLETED and friends carry no version: only news if we have nothing yet.
   return event.type === "GRAPH_UPDATED" || current === null ? null : undefined;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { EventEnvelope } from "@/client/types.gen";
+import type { CaseEvent } from "@/client/types.gen";
 import { type EventStreamOptions, type StreamStatus, openEventStream } from "@/lib/sse";
 
 import { setStreamOpener, useCaseEvents } from "./events";
@@ -16,17 +16,18 @@ vi.mock("@/lib/session", async () => {
   };
 });
 
-const envelope = (id: number, type: EventEnvelope["type"] = "AGENT_PROGRESS"): EventEnvelope => ({
+const envelope = (id: number, type: CaseEvent["type"] = "AGENT_PROGRESS"): CaseEvent =>
+  ({
   id,
   case_id: "c1",
   type,
   agent_id: "orchestrator",
   agent_type: "ORCHESTRATOR",
   timestamp: "2026-11-22T10:00:00Z",
-  payload: { n: id },
-});
+  payload: { phase: "extraction", files_read: id },
+}) as CaseEvent;
 
-const message = (event: EventEnvelope) => ({ id: String(event.id), event: event.type, data: JSON.stringify(event) });
+const message = (event: CaseEvent) => ({ id: String(event.id), event: event.type, data: JSON.stringify(event) });
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 

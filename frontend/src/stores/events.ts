@@ -1,17 +1,17 @@
 import { create } from "zustand";
 
-import type { EventEnvelope } from "@/client/types.gen";
+import type { CaseEvent } from "@/client/types.gen";
 import { onExpiry } from "@/lib/session";
 import { type EventStream, type StreamStatus, openEventStream } from "@/lib/sse";
 
 export type ConnectionState = "idle" | "connecting" | "open" | "reconnecting" | "closed";
 
-type Listener = (event: EventEnvelope) => void;
+type Listener = (event: CaseEvent) => void;
 
 type EventsState = {
   caseId: string | null;
   /** The case's event log as received: ordered by id, each id once (replays are deduplicated). */
-  events: EventEnvelope[];
+  events: CaseEvent[];
   connection: ConnectionState;
   /** Failed attempts since the stream was last healthy, the wait before the next, and why. */
   attempt: number;
@@ -38,25 +38,25 @@ let stopExpiryWatch: (() => void) | null = null;
 const listeners = new Set<Listener>();
 /** Ids received for the current case: a replay after a reconnection adds nothing twice. */
 let seen = new Set<number>();
-let pending: EventEnvelope[] = [];
+let pending: CaseEvent[] = [];
 let flushQueued = false;
 /** Bumped on every connect/disconnect, so a batch queued for an earlier stream is dropped. */
 let generation = 0;
 
-function parse(data: string): EventEnvelope | null {
+function parse(data: string): CaseEvent | null {
   try {
     const value = JSON.parse(data) as unknown;
     if (!value || typeof value !== "object") return null;
-    const event = value as Partial<EventEnvelope>;
+    const event = value as Partial<CaseEvent>;
     if (typeof event.id !== "number" || typeof event.type !== "string") return null;
-    return { ...event, payload: event.payload ?? {} } as EventEnvelope;
+    return { ...event, payload: event.payload ?? {} } as CaseEvent;
   } catch {
     return null;
   }
 }
 
 /** Inserts `incoming` (sorted, unseen) into the sorted log. */
-function mergeSorted(log: EventEnvelope[], incoming: EventEnvelope[]): EventEnvelope[] {
+function mergeSorted(log: CaseEvent[], incoming: CaseEvent[]): CaseEvent[] {
   const last = log.at(-1);
   const first = incoming[0];
   if (!first) return log;

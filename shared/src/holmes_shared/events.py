@@ -1,10 +1,7 @@
-"""Event types of the per-case event log (PRD §3.1-3.4, §7.2) and their envelope."""
+"""Event types of the per-case event log (PRD §3.1-3.4, §7.2); their payloads and envelope are
+holmes_backend.contracts.events."""
 
-from datetime import datetime
 from enum import StrEnum
-from typing import Any
-
-from pydantic import BaseModel, Field
 
 
 class EventType(StrEnum):
@@ -36,15 +33,3 @@ class EventType(StrEnum):
     PROCESSING_FAILED = "PROCESSING_FAILED"
     FILES_UPLOADED = "FILES_UPLOADED"
     FILE_DELETED = "FILE_DELETED"
-
-
-class EventEnvelope(BaseModel):
-    """One logged event; ``id`` is the log's monotonically increasing id and the SSE id."""
-
-    id: int
-    case_id: str
-    type: EventType
-    agent_id: str | None = None
-    agent_type: str | None = None
-    timestamp: datetime
-    payload: dict[str, Any] = Field(default_factory=dict)

@@ -40,7 +40,7 @@ from holmes_backend.agents.runner import (
     record_event,
     run_agent,
 )
-from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.db import transaction
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks
@@ -327,7 +327,7 @@ async def record_counts(
             session,
             ctx,
             EventType.GROUNDING_CHECKED,
-            {"execution_id": str(execution_id), **counts.as_dict()},
+            {"execution_id": str(execution_id), **counts.as_dict(), **spec.identity()},
             spec.name,
             spec.agent_type,
         )

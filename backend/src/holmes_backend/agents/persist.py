@@ -6,7 +6,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     GraphOutput,
@@ -14,7 +15,7 @@ from holmes_backend.agents.schemas import (
     SourceRef,
     SynthesisOutput,
 )
-from holmes_backend.agents.summaries import SEVERITY_CONFIDENCE, citable, first_source, headline
+from holmes_backend.llm.summaries import SEVERITY_CONFIDENCE, citable, first_source, headline
 from holmes_backend.models import KnowledgeGraph
 from holmes_shared.enums import FindingStatus
 
@@ -193,24 +194,20 @@ def knowledge_graph(
     outputs: dict[str, BaseModel],
     dated_events: list[dict[str, Any]] | None = None,
 ) -> KnowledgeGraph:
-    """A graph version; `dated_events` is the outputs' timeline when already made."""
+    """A graph version, every item with its id; `dated_events` is the outputs' timeline when
+    already made (numbered)."""
     # One dump per output (pydantic walks the lists itself: several times faster than per item).
     dumped = graph.model_dump(mode="json")
     insights = synthesis.model_dump(mode="json")
     return KnowledgeGraph(
         case_id=case_id,
         nodes=dumped["entities"],
-        edges=dumped["relationships"],
-        contradictions=[
-            {"id": f"contradiction_{i + 1:03d}", **c}
-            for i, c in enumerate(insights["contradictions"])
-        ],
-        evidence_gaps=[
-            {"id": f"gap_{i + 1:03d}", **g} for i, g in enumerate(insights["evidence_gaps"])
-        ],
-        cross_modal_links=[
-            {"id": f"link_{i + 1:03d}", **link}
-            for i, link in enumerate(insights["cross_modal_links"])
-        ],
-        timeline=timeline(outputs) if dated_events is None else dated_events,
+        edges=numbered(dumped["relationships"], ID_PREFIXES["edges"]),
+        contradictions=numbered(insights["contradictions"], ID_PREFIXES["contradictions"]),
+        evidence_gaps=numbered(insights["evidence_gaps"], ID_PREFIXES["evidence_gaps"]),
+        cross_modal_links=numbered(insights["cross_modal_links"], ID_PREFIXES["cross_modal_links"]),
+        # Given, the timeline is numbered already (and may be encoded: it is kept as it is).
+        timeline=numbered(timeline(outputs), ID_PREFIXES["timeline"])
+        if dated_events is None
+        else dated_events,
     )

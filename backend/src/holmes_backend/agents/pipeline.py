@@ -14,7 +14,7 @@ import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from anyio import to_thread
 from google.adk.tools.base_tool import BaseTool
@@ -32,7 +32,6 @@ from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.numeric import agent as numeric_agent
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR_INSTRUCTION
-from holmes_backend.agents.orchestrator.router import DOMAINS, route, split, unassigned
 from holmes_backend.agents.runner import (
     AgentFailedError,
     AgentSpec,
@@ -46,8 +45,15 @@ from holmes_backend.agents.runner import (
     record_event,
     run_agent,
 )
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
+from holmes_backend.analysis.facts.conventions import describe as describe_conventions
+from holmes_backend.analysis.routing import DOMAINS, route, split, unassigned
+from holmes_backend.contracts.agents import (
+    AgentParams,
     DomainAssignment,
+    DomainName,
     EvidenceOutput,
     FinancialOutput,
     GraphOutput,
@@ -58,16 +64,16 @@ from holmes_backend.agents.schemas import (
     TriageFile,
     TriageResult,
 )
-from holmes_backend.agents.summaries import render_summary
-from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS_INSTRUCTION
-from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE_INSTRUCTION
-from holmes_backend.analysis.facts.conventions import describe as describe_conventions
+from holmes_backend.contracts.processing import PHASES
 from holmes_backend.db import transaction
 from holmes_backend.db.types import EncodedList, utcnow
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.index import index_file
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.llm import budget, context_cache
 from holmes_backend.llm.evidence import render_evidence, render_file_names, render_findings
 from holmes_backend.llm.media import MediaParts
+from holmes_backend.llm.summaries import render_summary
 from holmes_backend.models import Case, ProcessingJob
 from holmes_backend.repositories import cases as case_repo
 from holmes_backend.repositories import executions as execution_repo
@@ -75,9 +81,6 @@ from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
-from holmes_backend.services import corrections as correction_service
-from holmes_backend.services.evidence import load_extraction
-from holmes_backend.services.evidence_index import index_file
 from holmes_backend.storage import Storage
 from holmes_backend.tools.evidence import EvidenceTools, RenderedDocs
 from holmes_shared.enums import CaseStatus, FileStatus, JobStatus
@@ -85,19 +88,21 @@ from holmes_shared.events import EventType
 
 logger = logging.getLogger(__name__)
 
-PHASES = ("extraction", "triage", "routing", "domains", "synthesis", "graph")
+
 DOMAIN_SCHEMAS: dict[str, type[BaseModel]] = {
     "financial": FinancialOutput,
     "legal": LegalOutput,
     "evidence": EvidenceOutput,
     "strategy": StrategyOutput,
 }
-ROUTING_THRESHOLD = 0.4
+# The agents' settings, stated in their prompts and handed to their models as typed values.
+PARAMS = AgentParams()
+ROUTING_THRESHOLD = PARAMS.routing_threshold
 # The domains that read no other domain's findings (strategy reads theirs, so it runs after).
 _INDEPENDENT_DOMAINS = ("financial", "legal", "evidence")
 _FILENAME = re.compile(r'"filename": "([^"]+)"')
 _FILE_ID = re.compile(r'^<<<EVIDENCE \{"file_id": "([^"]+)"')
-LINK_WINDOW_MINUTES = 30
+LINK_WINDOW_MINUTES = PARAMS.link_window_minutes
 # Of the request budget, the findings synthesis and the graph both read, first in both requests
 # (one context cache); the rest is synthesis's own parts, or the graph's synthesis block.
 SHARED_FINDINGS_SHARE = 0.85
@@ -553,6 +558,7 @@ class Pipeline:
             "pro",
             RoutingPlan,
             ORCHESTRATOR_INSTRUCTION,
+            params=PARAMS,
         )
         parts = [
             render_findings({"stage": "triage"}, TriageResult(files=triage)),
@@ -730,6 +736,7 @@ class Pipeline:
             if self._tools
             else DOMAIN_INSTRUCTIONS[domain],
             tools=self._tools,
+            domain=cast(DomainName, domain),
         )
         # Strategy reads the other domains' summaries: at most half of its budget, the rest
         # is evidence.
@@ -932,7 +939,7 @@ class Pipeline:
         several), shared parts first: their outputs, in unit order."""
         base = spec.name.removesuffix("_agent")
         named = [
-            replace(spec, name=spec.name if len(units) == 1 else f"{base}_worker_{i + 1}")
+            replace(spec, name=f"{base}_worker_{i + 1}", worker=i + 1) if len(units) > 1 else spec
             for i in range(len(units))
         ]
         # A domain's units: each answer's citations checked, and one failed unit does not
@@ -1138,6 +1145,7 @@ class Pipeline:
             "pro",
             SynthesisOutput,
             SYNTHESIS_INSTRUCTION,
+            params=PARAMS,
         )
 
     async def _synthesis_own_parts(self, case: Case) -> list[str]:
@@ -1237,7 +1245,7 @@ class Pipeline:
         )
         try:
             # What the graph version takes from the outputs alone is made while the model works.
-            timeline = EncodedList(persist.timeline(outputs))
+            timeline = EncodedList(numbered(persist.timeline(outputs), ID_PREFIXES["timeline"]))
             output, _ = await agent
         except BaseException:
             agent.cancel()
@@ -1288,9 +1296,8 @@ class Pipeline:
             }
             await completion.write_in(session)
             # The sources were analysed afresh: the user's applied corrections are applied again.
-            await correction_service.reapply(
-                session, hub=self.ctx.hub, graph=graph, job_id=self.job_id
-            )
+            if self.ctx.on_graph is not None:
+                await self.ctx.on_graph(session, graph=graph, job_id=self.job_id)
             await file_repo.mark_processed(session, [uuid.UUID(f) for f in job.file_ids])
             await record_event(
                 session,

@@ -34,17 +34,17 @@ from holmes_backend.agents.merge import step as merge_step
 from holmes_backend.agents.merge.apply import merge
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.runner import PipelineContext, run_agent
-from holmes_backend.agents.schemas import GraphFact, GraphOutput, MergePlan, SynthesisOutput
-from holmes_backend.agents.verification.items import POSITIONAL, Place, places, with_ids
+from holmes_backend.agents.verification.items import ID_PREFIXES, Place, numbered, places
+from holmes_backend.agents.verification.kept import applied_for_case, graph_lists, keep_corrected
+from holmes_backend.contracts.agents import GraphFact, GraphOutput, MergePlan, SynthesisOutput
 from holmes_backend.db import transaction
+from holmes_backend.events import log as event_service
 from holmes_backend.llm.evidence import render_file_names, render_findings
 from holmes_backend.models import Finding, KnowledgeGraph, ProcessingJob
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
-from holmes_backend.services import corrections as correction_service
-from holmes_backend.services import events as event_service
 from holmes_shared.enums import FindingStatus
 from holmes_shared.events import EventType
 
@@ -64,7 +64,7 @@ def is_regeneration(states: dict[str, Any]) -> bool:
 def stale_in(graph: KnowledgeGraph, findings: list[Finding]) -> dict[str, int]:
     """What is stale: the graph's items and the synthesis findings (what a regeneration
     refreshes), and the domain findings (which only a new reading of the evidence refreshes)."""
-    lists = correction_service.graph_lists(graph)
+    lists = graph_lists(graph)
     items = sum(1 for v in lists.values() for i in v if isinstance(i, dict) and i.get("stale"))
     stale = [f for f in findings if f.status == FindingStatus.STALE]
     synthesized = sum(1 for f in stale if f.domain == "synthesis")
@@ -148,7 +148,6 @@ def _withdraw(
     counts = {"withdrawn": 0, "kept_for_decisions": 0}
     for name in _DERIVED:
         items = lists.get(name, [])
-        items = with_ids(items, POSITIONAL[name]) if name in POSITIONAL else items
         kept[name] = []
         for item in items:
             if not (isinstance(item, dict) and item.get("stale")):
@@ -165,20 +164,6 @@ def _withdraw(
 def _cites(value: BaseModel | dict[str, Any], where: set[Place]) -> bool:
     data = value.model_dump(mode="json") if isinstance(value, BaseModel) else value
     return bool(places(data) & where)
-
-
-def _numbered(items: list[Any], prefix: str) -> list[Any]:
-    """Every item with an id; new ones numbered after the highest in use (ids never move)."""
-    used = {str(i.get("id")) for i in items if isinstance(i, dict) and i.get("id")}
-    top = max((int(u.rsplit("_", 1)[1]) for u in used if u.rsplit("_", 1)[-1].isdigit()), default=0)
-    numbered = []
-    for item in items:
-        if isinstance(item, dict) and not item.get("id"):
-            top += 1
-            numbered.append({"id": f"{prefix}_{top:03d}", **item})
-        else:
-            numbered.append(item)
-    return numbered
 
 
 async def refresh_graph(
@@ -198,7 +183,7 @@ async def refresh_graph(
         return  # written with the version: a resumed job does not regenerate twice
     if base is None:
         raise RuntimeError("the case has no knowledge graph to regenerate")
-    kept, where, counts = _withdraw(correction_service.graph_lists(base))
+    kept, where, counts = _withdraw(graph_lists(base))
     delta, new_facts, timeline = GraphOutput(), list[GraphFact](), list[dict[str, Any]]()
     plan, merge_execution = MergePlan(), None
     if where:
@@ -302,13 +287,13 @@ async def _write(
         )
         lists: dict[str, list[Any]] = {
             "nodes": result.nodes,
-            "edges": _numbered(result.edges, POSITIONAL["edges"]),
+            "edges": numbered(result.edges, ID_PREFIXES["edges"]),
             "facts": result.facts,
-            "timeline": _numbered(result.timeline, POSITIONAL["timeline"]),
+            "timeline": numbered(result.timeline, ID_PREFIXES["timeline"]),
             **{name: getattr(insights, name) for name in _INSIGHTS},
         }
-        applied = await correction_service.applied_for_case(session, ctx.case_id)
-        rewritten = correction_service.keep_corrected(lists, applied)
+        applied = await applied_for_case(session, ctx.case_id)
+        rewritten = keep_corrected(lists, applied)
         still_stale = [
             str(f.id)
             for f in await finding_repo.current_for_case(session, ctx.case_id)

@@ -26,7 +26,7 @@ import uuid
 from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from google.adk.agents import LlmAgent
 from google.adk.agents.run_config import RunConfig
@@ -43,17 +43,20 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.tool_calls import ToolCalls
 from holmes_backend.config import Settings
+from holmes_backend.contracts.agents import AgentParams, DomainName
+from holmes_backend.contracts.events import AgentPhase
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.llm import context_cache, limits
 from holmes_backend.llm.cost import Usage, cache_creation_usd, cost_usd
 from holmes_backend.llm.gemini import AgentRole, Tier
 from holmes_backend.llm.models import ModelErrorEvent
+from holmes_backend.llm.params import agent_params
 from holmes_backend.llm.provider import configuration_problem, generate_config, model_for
-from holmes_backend.models import AgentExecution
+from holmes_backend.models import AgentExecution, KnowledgeGraph
 from holmes_backend.repositories import executions as execution_repo
-from holmes_backend.services import events as event_service
 from holmes_shared.enums import ExecutionStatus
 from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
@@ -73,6 +76,18 @@ _REASK_ERROR_CHARS = 3000
 REASK_HEADING = "--- YOUR PREVIOUS ANSWER WAS REJECTED ---"
 
 
+_ROLE_PHASES: dict[str, AgentPhase] = {
+    "orchestrator": "routing",
+    "triage": "triage",
+    "domain": "domains",
+    "synthesis": "synthesis",
+    "knowledge_graph": "graph",
+    "chat": "chat",
+    "verification": "verification",
+    "merge": "graph_merge",
+}
+
+
 @dataclass(frozen=True)
 class AgentSpec:
     name: str  # unique within the job: "financial_agent", "legal_worker_2", ...
@@ -85,6 +100,17 @@ class AgentSpec:
     code_execution: bool = False
     # Function tools the model may call (tools/, bound to the job's case and evidence).
     tools: tuple[BaseTool, ...] = ()
+    # Settings the model gets as typed values (llm.params), beside what the prompt states.
+    params: AgentParams | None = None
+    # Who the agent is, said outright on its events (contracts.events.AgentPayload): its phase
+    # (by default its role's), its domain, and which of several workers it is (1-based).
+    phase: AgentPhase | None = None
+    domain: DomainName | None = None
+    worker: int | None = None
+
+    def identity(self) -> dict[str, Any]:
+        phase = self.phase or _ROLE_PHASES.get(self.role)
+        return {"phase": phase, "domain": self.domain, "worker": self.worker}
 
 
 class WriteBehind:
@@ -114,6 +140,12 @@ async def drain(tasks: list[asyncio.Task[None]]) -> None:
             raise result
 
 
+class GraphHook(Protocol):
+    async def __call__(
+        self, session: AsyncSession, *, graph: KnowledgeGraph, job_id: uuid.UUID
+    ) -> object: ...
+
+
 @dataclass
 class PipelineContext:
     """What every agent run of one job shares."""
@@ -135,6 +167,10 @@ class PipelineContext:
     # Steps of execution records (completion, fallback, failure) taken in this turn of the
     # event loop and not yet being written.
     stepping: "_Stepping | None" = field(default=None, init=False, repr=False)
+    # Run in the transaction that adds a full analysis's graph version, before it commits: what
+    # the job's owner keeps through a re-analysis (jobs.tasks passes services.corrections'
+    # re-apply of the user's applied corrections; agents never call up into services).
+    on_graph: "GraphHook | None" = None
 
 
 @dataclass
@@ -318,7 +354,8 @@ async def _run_tiers(
         if index > 0:
             await record.fallback(tier, failure.message)
         try:
-            attempt = await _tries(ctx, spec, tier, parts, record, bounds)
+            with agent_params(spec.params):
+                attempt = await _tries(ctx, spec, tier, parts, record, bounds)
         except Exception as exc:  # any model or parse failure: the next tier, or the end
             failure = model_failure(exc, tier, ctx.settings)
             if isinstance(exc, UnusableAnswerError):
@@ -371,6 +408,7 @@ async def check_budget(ctx: PipelineContext, spec: AgentSpec) -> None:
             "code": ErrorCode.BUDGET_EXCEEDED,
             "spent_usd": round(spent, 6),
             "budget_usd": limit,
+            **spec.identity(),
         },
         agent_id=spec.name,
         agent_type=spec.agent_type,
@@ -426,7 +464,7 @@ async def _attempt(
         await emit(
             ctx,
             EventType.PROCESSING_DELAYED,
-            delay.payload(),
+            {**delay.payload(), **spec.identity()},
             agent_id=spec.name,
             agent_type=spec.agent_type,
         )
@@ -627,7 +665,7 @@ async def _write_step(session: AsyncSession, ctx: PipelineContext, step: _Step) 
             session,
             ctx,
             EventType.THINKING_UPDATE,
-            {"thinking_summary": text[:_THOUGHT_CHARS]},
+            {"thinking_summary": text[:_THOUGHT_CHARS], **record.spec.identity()},
             record.spec.name,
             record.spec.agent_type,
         )
@@ -636,7 +674,7 @@ async def _write_step(session: AsyncSession, ctx: PipelineContext, step: _Step) 
         session,
         ctx,
         step.event_type,
-        {"execution_id": str(record.id), **step.payload},
+        {"execution_id": str(record.id), **step.payload, **record.spec.identity()},
         record.spec.name,
         record.spec.agent_type,
     )
@@ -695,7 +733,8 @@ class ExecutionRecord:
             model_name=model,
             provider=ctx.settings.resolved_llm_provider,
             status=ExecutionStatus.RUNNING,
-            input_data=input_summary or {},
+            # Who the agent is goes on its record too: the record alone draws the same node.
+            input_data={**(input_summary or {}), "agent": spec.identity()},
             started_at=record.started,
         )
         payload = {
@@ -703,6 +742,7 @@ class ExecutionRecord:
             "parent_execution_id": str(parent_execution_id) if parent_execution_id else None,
             "model": model,
             "input": input_summary or {},
+            **spec.identity(),
         }
         batch = ctx.opening
         if batch is None or batch.writing:

@@ -18,17 +18,17 @@ from dataclasses import dataclass, field, fields
 from datetime import tzinfo
 from typing import Literal, TypeVar
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.gaps import Unapproved
+from holmes_backend.analysis.domains.links import Item
+from holmes_backend.analysis.facts.answers import answer_of
+from holmes_backend.contracts.agents import (
     Clause,
     Contradiction,
     CrossModalLink,
     EvidenceGap,
     Transaction,
 )
-from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.gaps import Unapproved
-from holmes_backend.analysis.domains.links import Item
-from holmes_backend.analysis.facts.answers import answer_of
 
 Phase = Literal["links", "contradictions", "gaps"]
 PHASES: tuple[Phase, ...] = ("links", "contradictions", "gaps")

@@ -1,15 +1,17 @@
-"""The OpenAPI document, plus the one contract FastAPI cannot see: the SSE event envelope.
+"""The OpenAPI document, plus the one contract FastAPI cannot see: the SSE events.
 
-The event stream's `data` is an EventEnvelope; publishing its schema (and EventType) lets the UI's
-generated client type every event instead of a hand-written copy.
+The event stream's `data` is a CaseEvent (contracts.events): a union discriminated on `type`,
+one payload model per event type. Publishing it lets the UI's generated client type every event
+and its payload instead of a hand-written copy.
 """
 
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.openapi.utils import get_openapi
+from pydantic import TypeAdapter
 
-from holmes_shared.events import EventEnvelope
+from holmes_backend.contracts.events import CaseEvent
 
 _REF = "#/components/schemas/{model}"
 
@@ -24,9 +26,9 @@ def install_openapi(app: FastAPI) -> None:
                 routes=app.routes,
             )
             schemas = document.setdefault("components", {}).setdefault("schemas", {})
-            envelope = EventEnvelope.model_json_schema(ref_template=_REF)
-            schemas.update(envelope.pop("$defs", {}))
-            schemas["EventEnvelope"] = envelope
+            events = TypeAdapter(CaseEvent).json_schema(ref_template=_REF)
+            schemas.update(events.pop("$defs", {}))
+            schemas["CaseEvent"] = events
             for item in document["paths"].values():
                 for operation in item.values():
                     stream = operation.get("responses", {}).get("200", {}).get("content", {})
@@ -34,7 +36,7 @@ def install_openapi(app: FastAPI) -> None:
                         "stream_"
                     ):
                         stream["text/event-stream"]["schema"] = {
-                            "$ref": _REF.format(model="EventEnvelope")
+                            "$ref": _REF.format(model="CaseEvent")
                         }
             app.openapi_schema = document
         return app.openapi_schema

@@ -2,7 +2,6 @@
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -10,18 +9,8 @@ from sqlalchemy import Connection
 
 from holmes_backend.config import Settings
 from holmes_backend.db.engine import create_engine
-from holmes_backend.models.chunk import is_search_index
 
 ALEMBIC_DIR = Path(__file__).resolve().parents[4] / "alembic"
-
-
-def is_unmodelled(name: str | None, type_: str, parent_names: Any = None) -> bool:
-    """Schema the models do not describe, which autogenerate and drift checks leave alone: the
-    dialect-specific search structures, and procrastinate's job queue (PostgreSQL)."""
-    if is_search_index(name, type_, parent_names):
-        return True
-    table = name if type_ == "table" else (parent_names or {}).get("table_name")
-    return bool(table) and str(table).startswith("procrastinate_")
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

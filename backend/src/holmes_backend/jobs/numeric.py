@@ -11,13 +11,13 @@ from holmes_backend.agents.numeric import agent as numeric_agent
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.jobs.control import numeric_task_name, this_process
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.models import File
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import numeric_runs as run_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services.evidence import load_extraction
 from holmes_shared.errors import ErrorCode, HolmesError
 
 logger = logging.getLogger(__name__)

@@ -6,6 +6,7 @@ import gc
 import logging
 import uuid
 from collections.abc import Coroutine
+from functools import partial
 from typing import Any
 
 import procrastinate
@@ -21,6 +22,7 @@ from holmes_backend.jobs.numeric import run_numeric_job
 from holmes_backend.jobs.queue import NUMERIC_TASK, PROCESS_TASK
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
+from holmes_backend.services import corrections as correction_service
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +82,8 @@ async def run_case_job(runtime: Runtime, case_id: uuid.UUID, *, heartbeat: bool 
         hub=runtime.hub,
         case_id=case_id,
         job_id=job.id,
+        # The sources are analysed afresh: the user's applied corrections are applied again.
+        on_graph=partial(correction_service.reapply, hub=runtime.hub),
     )
     async with runtime.session_factory() as session:
         # Which process runs it (the embedded lease reads it; anyone may, to find the worker).

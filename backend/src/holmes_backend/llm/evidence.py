@@ -10,7 +10,7 @@ analyst parses them back. One evidence part per file:
     <<<END EVIDENCE>>>
 
 and one findings part per earlier stage (domain outputs handed to synthesis and the graph;
-strategy reads text summaries of them instead, agents.summaries):
+strategy reads text summaries of them instead, llm.summaries):
 
     <<<FINDINGS {"domain": "financial"}>>>
     {...the stage's output as JSON...}

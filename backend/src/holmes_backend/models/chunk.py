@@ -43,3 +43,12 @@ def is_search_index(name: str | None, type_: str, parent_names: Any = None) -> b
     if type_ == "table":
         return name == FTS_TABLE or name.startswith(f"{FTS_TABLE}_")
     return type_ == "index" and name == PG_SEARCH_INDEX
+
+
+def is_unmodelled(name: str | None, type_: str, parent_names: Any = None) -> bool:
+    """Schema the models do not describe, which autogenerate and drift checks leave alone: the
+    dialect-specific search structures, and procrastinate's job queue (PostgreSQL)."""
+    if is_search_index(name, type_, parent_names):
+        return True
+    table = name if type_ == "table" else (parent_names or {}).get("table_name")
+    return bool(table) and str(table).startswith("procrastinate_")

@@ -13,7 +13,6 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.domains.statements import (
     PER_SHARE,
     SCALE,
@@ -24,6 +23,7 @@ from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fie
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.extraction.models import Location
 from holmes_backend.llm.evidence import EvidenceDoc
 

@@ -12,9 +12,9 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 from holmes_backend.numeric.figures import Figure, FigureBook, Row, Table
 from holmes_backend.numeric.relations import Relation, label_key

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.contracts.agents import SourceRef
 
 CheckStatus = Literal["verified", "mismatch", "unverifiable"]
 CheckType = Literal[

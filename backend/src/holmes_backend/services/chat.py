@@ -25,6 +25,7 @@ from sse_starlette import ServerSentEvent
 
 from holmes_backend.agents.chat.agent import SPEC, ChatRun, request_parts
 from holmes_backend.agents.chat.citations import SourceBook
+from holmes_backend.agents.chat.tools import CaseTools, case_files
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.models import Message
@@ -32,7 +33,6 @@ from holmes_backend.repositories import chat as chat_repo
 from holmes_backend.repositories import executions as execution_repo
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.cases import require_case
-from holmes_backend.tools.case_knowledge import CaseTools, case_files
 from holmes_shared.errors import CaseBudgetSpentError, ConflictError, ErrorBody, ErrorCode
 from holmes_shared.events import EventType
 

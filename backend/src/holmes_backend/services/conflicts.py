@@ -14,12 +14,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents.merge import resolution as merge_resolution
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.models import Conflict, KnowledgeGraph
 from holmes_backend.repositories import conflicts as conflict_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
-from holmes_backend.services import events as event_service
 from holmes_backend.services.cases import require_case
 from holmes_shared.enums import ConflictResolution, ConflictStatus
 from holmes_shared.errors import ConflictError, NotFoundError, ValidationFailedError

@@ -24,34 +24,31 @@ its own.
 
 import logging
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import inspect
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.agents.verification import agent as verification_agent
 from holmes_backend.agents.verification.apply import FindingView, Plan, plan
-from holmes_backend.agents.verification.compare import Value, read_value
-from holmes_backend.agents.verification.compare import compare_values as compare
-from holmes_backend.agents.verification.context import Passage, passages
 from holmes_backend.agents.verification.items import (
     GRAPH_LISTS,
-    POSITIONAL,
-    Place,
     citations,
     holds,
     places,
-    rewrite,
-    with_ids,
 )
+from holmes_backend.agents.verification.kept import applied_for_case, graph_lists, what_corrected
+from holmes_backend.analysis.compare import compare_values as compare
+from holmes_backend.analysis.compare import read_value
 from holmes_backend.db.types import utcnow
+from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.extraction.models import Chunk
+from holmes_backend.llm.passages import Passage, passages
 from holmes_backend.models import Correction, File, Finding, KnowledgeGraph
 from holmes_backend.repositories import corrections as correction_repo
 from holmes_backend.repositories import files as file_repo
@@ -59,9 +56,7 @@ from holmes_backend.repositories import findings as finding_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
-from holmes_backend.services import events as event_service
 from holmes_backend.services.cases import require_case
-from holmes_backend.services.evidence import load_extraction
 from holmes_backend.storage import Storage
 from holmes_shared.enums import FindingStatus, VerificationStatus
 from holmes_shared.errors import (
@@ -140,12 +135,6 @@ def _uuid(target_type: str, target_id: str) -> uuid.UUID:
         raise _not_found(target_type, target_id) from None
 
 
-def graph_lists(graph: KnowledgeGraph) -> dict[str, list[Any]]:
-    """Every list the graph version holds (nodes, edges, insights, timeline, and any other)."""
-    values = {attr.key: getattr(graph, attr.key) for attr in inspect(KnowledgeGraph).column_attrs}
-    return {key: value for key, value in values.items() if isinstance(value, list)}
-
-
 def finding_facts(finding: Finding) -> dict[str, Any]:
     return {name: getattr(finding, name) for name in _FINDING_FACTS}
 
@@ -193,10 +182,7 @@ async def _target(
             raise _not_found(target_type, target_id)
         return Target(target_type, target_id, {"content": message.content}, list(message.citations))
     for name in TARGET_LISTS[target_type]:
-        items = getattr(graph, name)
-        if name in POSITIONAL:
-            items = with_ids(items, POSITIONAL[name])
-        for item in items:
+        for item in getattr(graph, name):
             if isinstance(item, dict) and str(item.get("id")) == target_id:
                 return Target(target_type, target_id, item, list(citations(item)), name)
     raise _not_found(target_type, target_id)
@@ -678,54 +664,6 @@ _NOTES = {
 }
 
 
-async def applied_for_case(session: AsyncSession, case_id: uuid.UUID) -> list[Correction]:
-    """The case's applied corrections, in the order they were applied."""
-    rows = [c for c in await correction_repo.for_case(session, case_id) if c.applied_at]
-    return sorted(rows, key=lambda c: (c.applied_at, c.created_at, str(c.id)))
-
-
-def _what(correction: Correction) -> tuple[set[Place], Value, Value]:
-    """The places the correction put right, and its original and corrected values."""
-    cited = (correction.verification_evidence or {}).get("cited") or []
-    return (
-        places(cited),
-        read_value(str(correction.original_value)),
-        read_value(str(correction.corrected_value)),
-    )
-
-
-def _states_there(item: Any, cited: set[Place], where: set[Place], value: Value) -> bool:
-    """An item resting only on the corrected places that states the value: the fact itself."""
-    return bool(cited) and cited <= where and holds(item, value)
-
-
-def keep_corrected(
-    lists: dict[str, list[Any]], corrections: Sequence[Correction]
-) -> list[dict[str, str]]:
-    """Freshly derived graph lists keep the applied corrections: an item that states a
-    correction's original value, resting only on the places it put right, is rewritten to the
-    corrected value (in place; items need their ids already). Returns what was rewritten."""
-    rewritten: list[dict[str, str]] = []
-    for correction in corrections:
-        where, original, proposed = _what(correction)
-        correction_id = str(correction.id)
-        for name, items in lists.items():
-            kind = GRAPH_LISTS.get(name) or name.removesuffix("s")
-            for index, item in enumerate(items):
-                if not isinstance(item, dict):
-                    continue
-                if not _states_there(item, places(item), where, original):
-                    continue
-                fixed = rewrite(item, original, proposed)
-                marks = [m for m in fixed.get("corrected_by", []) if m != correction_id]
-                fixed["corrected_by"] = [*marks, correction_id]
-                items[index] = fixed
-                rewritten.append(
-                    {"kind": kind, "id": str(item.get("id", "")), "correction_id": correction_id}
-                )
-    return rewritten
-
-
 async def reapply(
     session: AsyncSession, *, hub: EventHub, graph: KnowledgeGraph, job_id: uuid.UUID
 ) -> list[dict[str, Any]]:
@@ -743,7 +681,7 @@ async def reapply(
     outcomes: list[dict[str, Any]] = []
     for correction in await applied_for_case(session, case_id):
         correction_id = str(correction.id)
-        where, original, proposed = _what(correction)
+        where, original, proposed = what_corrected(correction)
         current = list(await finding_repo.current_for_case(session, case_id))
         views = [FindingView(f.id, finding_facts(f), places(finding_refs(f))) for f in current]
         changes = plan(

@@ -27,7 +27,6 @@ from google.adk.tools.function_tool import FunctionTool
 from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
-from holmes_backend.agents.schemas import Transaction
 from holmes_backend.analysis.domains.evidence import analyse_evidence
 from holmes_backend.analysis.domains.financial import analyse_financial
 from holmes_backend.analysis.domains.ledger import ledger
@@ -40,6 +39,7 @@ from holmes_backend.analysis.facts.geo import (
     metadata_position,
 )
 from holmes_backend.analysis.facts.money import to_number
+from holmes_backend.contracts.agents import Transaction
 from holmes_backend.extraction.models import Chunk, Location
 from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks
 from holmes_backend.repositories import chunks as chunk_repo

@@ -3,7 +3,7 @@ import type { ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
-import type { EventEnvelope } from "@/client/types.gen";
+import type { CaseEvent } from "@/client/types.gen";
 import { type FlowAgent, applyEvents, emptyLog } from "@/stores/agentFlow";
 
 import { AgentNode } from "./AgentNode";
@@ -12,7 +12,8 @@ import { QuotaNotice } from "./AgentNotices";
 const RESUME = "2026-11-22T10:01:05+00:00";
 
 let id = 0;
-const event = (type: EventEnvelope["type"], payload: Record<string, unknown>): EventEnvelope => ({
+const event = (type: CaseEvent["type"], payload: Record<string, unknown>): CaseEvent =>
+  ({
   id: ++id,
   case_id: "c1",
   type,
@@ -20,9 +21,9 @@ const event = (type: EventEnvelope["type"], payload: Record<string, unknown>): E
   agent_type: "LEGAL",
   timestamp: "2026-11-22T10:00:00Z",
   payload,
-});
+}) as CaseEvent;
 
-function agentAfter(...events: EventEnvelope[]): FlowAgent {
+function agentAfter(...events: CaseEvent[]): FlowAgent {
   const spawned = { execution_id: "l", model: "gemini-pro", input: { files: [] } };
   const log = applyEvents(emptyLog(), [
     event("PROCESSING_STARTED", { job_id: "j1" }),

@@ -1,30 +1,32 @@
 import { describe, expect, it } from "vitest";
 
-import type { EventEnvelope } from "@/client/types.gen";
+import type { CaseEvent } from "@/client/types.gen";
 import { applyEvents, emptyLog, processingView } from "@/stores/agentFlow";
 
 import { NODE_W, layoutChat, layoutProcessing } from "./layout";
 
 let id = 0;
-const event = (type: EventEnvelope["type"], agent: string | null, agentType: string | null, payload: Record<string, unknown>): EventEnvelope => ({
-  id: ++id,
-  case_id: "c",
-  type,
-  agent_id: agent,
-  agent_type: agentType,
-  timestamp: "2026-11-22T10:00:00Z",
-  payload,
-});
-const spawn = (name: string, type: string, exec: string, parent: string | null = null) =>
-  event("AGENT_STARTED", name, type, { execution_id: exec, parent_execution_id: parent, model: "pro" });
+const event = (type: CaseEvent["type"], agent: string | null, agentType: string | null, payload: Record<string, unknown>): CaseEvent =>
+  ({
+    id: ++id,
+    case_id: "c",
+    type,
+    agent_id: agent,
+    agent_type: agentType,
+    timestamp: "2026-11-22T10:00:00Z",
+    payload,
+  }) as CaseEvent;
+const spawn = (name: string, type: string, exec: string, parent: string | null = null, identity: Record<string, unknown> = {}) =>
+  event("AGENT_STARTED", name, type, { execution_id: exec, parent_execution_id: parent, model: "pro", ...identity });
+const worker = (domain: string, n: number) => ({ phase: "domains", domain, worker: n });
 
 /** 13 agents and 3 merges: the size the flow must stay legible at. */
-function bigRun(): EventEnvelope[] {
+function bigRun(): CaseEvent[] {
   id = 0;
   const events = [event("PROCESSING_STARTED", "orchestrator", "ORCHESTRATOR", { job_id: "j" }), spawn("triage_agent", "TRIAGE", "t"), spawn("orchestrator", "ORCHESTRATOR", "o")];
-  for (const n of [1, 2, 3]) events.push(spawn(`financial_worker_${n}`, "FINANCIAL", `f${n}`, "o"));
-  for (const n of [1, 2, 3]) events.push(spawn(`evidence_worker_${n}`, "EVIDENCE", `e${n}`, "o"));
-  for (const n of [1, 2]) events.push(spawn(`legal_worker_${n}`, "LEGAL", `l${n}`, "o"));
+  for (const n of [1, 2, 3]) events.push(spawn(`financial_worker_${n}`, "FINANCIAL", `f${n}`, "o", worker("financial", n)));
+  for (const n of [1, 2, 3]) events.push(spawn(`evidence_worker_${n}`, "EVIDENCE", `e${n}`, "o", worker("evidence", n)));
+  for (const n of [1, 2]) events.push(spawn(`legal_worker_${n}`, "LEGAL", `l${n}`, "o", worker("legal", n)));
   events.push(spawn("strategy_agent", "STRATEGY", "st", "o"), spawn("synthesis_agent", "SYNTHESIS", "s"), spawn("knowledge_graph_agent", "KNOWLEDGE_GRAPH", "g"));
   return events;
 }

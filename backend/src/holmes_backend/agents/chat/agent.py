@@ -32,12 +32,8 @@ from google.genai import types
 
 from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.chat.citations import Markers
-from holmes_backend.agents.chat.prompt import (
-    AGENT_NAME,
-    HISTORY_HEADING,
-    INSTRUCTION,
-    QUESTION_HEADING,
-)
+from holmes_backend.agents.chat.prompt import INSTRUCTION
+from holmes_backend.agents.chat.tools import CaseTools
 from holmes_backend.agents.chat.trail import EventTrail
 from holmes_backend.agents.grounding import (
     GROUNDING_HEADING,
@@ -57,13 +53,14 @@ from holmes_backend.agents.runner import (
     tiers_of,
     total_usage,
 )
-from holmes_backend.agents.schemas import ChatAnswer, PlaceRef
 from holmes_backend.agents.tool_calls import ToolCalls
+from holmes_backend.contracts.agents import ChatAnswer, PlaceRef
+from holmes_backend.contracts.requests import CHAT_AGENT_NAME as AGENT_NAME
+from holmes_backend.contracts.requests import HISTORY_HEADING, QUESTION_HEADING
 from holmes_backend.llm.cost import Usage
 from holmes_backend.llm.gemini import Tier
 from holmes_backend.llm.models import ModelErrorEvent
 from holmes_backend.llm.provider import generate_config, model_for
-from holmes_backend.tools.case_knowledge import CaseTools
 from holmes_shared.errors import ErrorCode
 from holmes_shared.events import EventType
 
@@ -308,7 +305,8 @@ class ChatRun:
         for thought in thoughts:
             self.thoughts.append(thought[:_THOUGHT_CHARS])
             self.trail.log(
-                EventType.THINKING_UPDATE, {"thinking_summary": thought[:_THOUGHT_CHARS]}
+                EventType.THINKING_UPDATE,
+                {"thinking_summary": thought[:_THOUGHT_CHARS], **self.trail.agent.identity()},
             )
 
 

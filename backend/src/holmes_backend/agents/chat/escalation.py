@@ -11,21 +11,19 @@ import logging
 import re
 import uuid
 from dataclasses import dataclass, field
+from typing import cast
 
-from holmes_backend.agents.chat.prompt import (
-    DOMAIN_HEADING,
-    ESCALATION_INSTRUCTION,
-    QUESTION_HEADING,
-)
+from holmes_backend.agents.chat.prompt import ESCALATION_INSTRUCTION
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS as DOMAIN_INSTRUCTIONS
 from holmes_backend.agents.runner import AgentFailedError, AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import DomainAnswer
+from holmes_backend.contracts.agents import DomainAnswer, DomainName
+from holmes_backend.contracts.requests import DOMAIN_HEADING, QUESTION_HEADING
 from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.models import Case, File, Finding
 from holmes_backend.repositories import findings as finding_repo
-from holmes_backend.services.evidence import load_extraction
 from holmes_backend.storage import Storage
 from holmes_shared.enums import FindingStatus
 
@@ -43,7 +41,15 @@ class Escalation:
 
 def _spec(domain: str) -> AgentSpec:
     instruction = f"{DOMAIN_INSTRUCTIONS[domain]}\n\n{ESCALATION_INSTRUCTION}"
-    return AgentSpec(f"{domain}_agent", domain.upper(), "domain", "pro", DomainAnswer, instruction)
+    return AgentSpec(
+        f"{domain}_agent",
+        domain.upper(),
+        "domain",
+        "pro",
+        DomainAnswer,
+        instruction,
+        domain=cast(DomainName, domain),
+    )
 
 
 def _case_parts(case: Case) -> list[str]:

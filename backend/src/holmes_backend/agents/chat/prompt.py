@@ -1,5 +1,3 @@
-AGENT_NAME = "chat_agent"
-
 INSTRUCTION = """You are the chat agent of Holmes, answering an investigator's question about one
 case. The request holds the question (under --- QUESTION ---) and the recent conversation (under
 --- HISTORY ---). You know nothing about the case except what your tools return. Your answer is
@@ -58,7 +56,3 @@ and report what answers it as `findings`: each a single fact with its finding_ty
 a summary that states the fact, a confidence, and its sources (file_id, location and a verbatim
 excerpt). Set `answered` to true when they answer the question; to false, with no findings, when
 the evidence does not answer it."""
-
-QUESTION_HEADING = "--- QUESTION ---"
-HISTORY_HEADING = "--- HISTORY ---"
-DOMAIN_HEADING = "--- DOMAIN ---"

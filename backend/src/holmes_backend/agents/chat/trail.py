@@ -13,7 +13,7 @@ from typing import Any
 
 from holmes_backend.agents.runner import AgentSpec, PipelineContext
 from holmes_backend.db import transaction
-from holmes_backend.services import events as event_service
+from holmes_backend.events import log as event_service
 from holmes_shared.events import EventType
 
 logger = logging.getLogger(__name__)

@@ -22,7 +22,8 @@ from holmes_backend.agents.merge.facts import (
     ref_key,
     union_refs,
 )
-from holmes_backend.agents.schemas import (
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
+from holmes_backend.contracts.agents import (
     SYMMETRIC_RELATIONSHIPS,
     EntityResolution,
     FactComparison,
@@ -183,7 +184,9 @@ def merge(
     conflicts = list(drafts.values())
     held_edges = _held_edges(conflicts, delta, mapping)
     edges = _merge_edges(base_edges, delta, mapping, set(by_id), held_edges, report, version)
-    timeline = _merge_timeline(base_timeline, new_timeline)
+    # What joins the graph gets its id now, before a conflict's marks name it.
+    edges = numbered(edges, ID_PREFIXES["edges"])
+    timeline = numbered(_merge_timeline(base_timeline, new_timeline), ID_PREFIXES["timeline"])
     for draft in conflicts:
         _mark(draft, facts_by_id, by_id, edges, timeline)
     report |= {

@@ -19,15 +19,15 @@ from functools import lru_cache
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.facts.dates import parse_iso
+from holmes_backend.analysis.facts.names import org_core, slug, strip_honorific
+from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
     GraphEntity,
     GraphFact,
     SourceRef,
 )
-from holmes_backend.analysis.facts.dates import parse_iso
-from holmes_backend.analysis.facts.names import org_core, slug, strip_honorific
 
 MAX_SOURCES = 12
 _SPACE = re.compile(r"\s+")

@@ -19,8 +19,9 @@ from typing import Any
 
 from holmes_backend.agents.merge.apply import remove_mark, source_key
 from holmes_backend.agents.merge.facts import MAX_SOURCES, union_refs
-from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
 from holmes_backend.analysis.facts.dates import parse_iso
+from holmes_backend.contracts.agents import SourceRef
 from holmes_shared.enums import ConflictResolution
 
 Json = dict[str, Any]
@@ -176,6 +177,7 @@ def _add_edges(edges: list[Json], pending: list[Json]) -> None:
                 _refs(existing.get("evidence", [])), _refs(edge.get("evidence", []))
             )
         ]
+    edges[:] = numbered(edges, ID_PREFIXES["edges"])  # the edges joining get their ids
 
 
 def _refs(items: list[Json]) -> list[SourceRef]:

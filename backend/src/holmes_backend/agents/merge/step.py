@@ -22,7 +22,7 @@ from holmes_backend.agents.merge.apply import MergeResult, OpenConflict, merge
 from holmes_backend.agents.merge.facts import combine, derive_facts
 from holmes_backend.agents.merge.prompt import INSTRUCTION as MERGE_INSTRUCTION
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import (
+from holmes_backend.contracts.agents import (
     GraphFact,
     GraphOutput,
     MergePlan,
@@ -30,13 +30,13 @@ from holmes_backend.agents.schemas import (
     SynthesisOutput,
 )
 from holmes_backend.db import transaction
+from holmes_backend.events import log as event_service
 from holmes_backend.llm.evidence import render_file_names, render_findings
 from holmes_backend.models import Conflict, KnowledgeGraph, ProcessingJob
 from holmes_backend.repositories import conflicts as conflict_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
-from holmes_backend.services import events as event_service
 from holmes_shared.enums import ConflictStatus
 from holmes_shared.events import EventType
 

@@ -65,6 +65,7 @@ EXTRACTOR = AgentSpec(
     "pro",
     ExtractorOutput,
     EXTRACTOR_INSTRUCTION,
+    phase="numeric",
 )
 REVIEWER = AgentSpec(
     "numeric_reviewer",
@@ -74,6 +75,7 @@ REVIEWER = AgentSpec(
     ReviewerOutput,
     REVIEWER_INSTRUCTION,
     code_execution=True,
+    phase="numeric_review",
 )
 _DOCUMENT_CHARS = 40_000
 
@@ -108,6 +110,8 @@ def verifier_spec(number: int) -> AgentSpec:
         "pro",
         VerifierOutput,
         VERIFIER_INSTRUCTION,
+        phase="numeric_verify",
+        worker=number,
     )
 
 

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
-from holmes_backend.agents.schemas import SourceRef, VerificationOutput
-from holmes_backend.agents.verification.compare import compare_values
-from holmes_backend.agents.verification.context import LOCATION_FIELDS, Passage
-from holmes_backend.agents.verification.prompt import CORRECTION_KIND, INSTRUCTION
+from holmes_backend.agents.verification.prompt import INSTRUCTION
+from holmes_backend.analysis.compare import compare_values
+from holmes_backend.contracts.agents import SourceRef, VerificationOutput
+from holmes_backend.contracts.requests import CORRECTION_KIND
 from holmes_backend.llm.evidence import render_findings
+from holmes_backend.llm.passages import LOCATION_FIELDS, Passage
 from holmes_backend.repositories import executions as execution_repo
 
 SPEC = AgentSpec(

@@ -21,16 +21,14 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Any
 
-from holmes_backend.agents.verification.compare import Value
 from holmes_backend.agents.verification.items import (
     GRAPH_LISTS,
-    POSITIONAL,
     Place,
     holds,
     places,
     rewrite,
-    with_ids,
 )
+from holmes_backend.analysis.compare import Value
 
 # Entity types that are values rather than parties: what derives from a corrected value.
 _VALUE_NODES = frozenset({"amount", "event", "date"})
@@ -100,10 +98,7 @@ def plan(
     proposed: Value,
     correction_id: str,
 ) -> Plan:
-    lists = {
-        name: with_ids(items, POSITIONAL[name]) if name in POSITIONAL else copy.deepcopy(items)
-        for name, items in graph.items()
-    }
+    lists = {name: copy.deepcopy(items) for name, items in graph.items()}
     result = Plan(graph=lists)
     for name, items in lists.items():
         # A list this step does not know (a later addition to the graph) is treated alike.

@@ -1,8 +1,9 @@
 """The graph's items as correctable things: ids, the places they cite, the values they hold.
 
-Nodes, contradictions, gaps and links carry ids from the pipeline; edges and timeline entries do
-not, so they are known by position ("edge_007", "timeline_012", 1-based, as the read endpoints
-show them). A correction writes those ids into the new graph version, so they stay put after it.
+Every item has an id from the moment it is created: nodes the model's ("person:jane-roe"), the
+other lists numbered per list ("edge_007", "timeline_012", "contradiction_003"), new items after
+the highest number in use, so an id never moves to another item (migration 0015 gave the
+versions written before that the ids the read endpoints then showed by position).
 
 A citation is any dict with a `file_id` (a SourceRef, a chat citation); its place is the file and
 the location inside it. Citations are quotes of the evidence and are never rewritten.
@@ -12,10 +13,16 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from holmes_backend.agents.verification.compare import Value, find_value, rewrite_text
+from holmes_backend.analysis.compare import Value, find_value, rewrite_text
 
-# Graph list → the prefix of the ids its items get when they have none.
-POSITIONAL = {"edges": "edge", "timeline": "timeline"}
+# Graph list → the prefix of the ids its items are numbered with when they are created.
+ID_PREFIXES = {
+    "edges": "edge",
+    "timeline": "timeline",
+    "contradictions": "contradiction",
+    "evidence_gaps": "gap",
+    "cross_modal_links": "link",
+}
 # Graph list → the correction target type its items answer to.
 GRAPH_LISTS = {
     "nodes": "entity",
@@ -35,24 +42,16 @@ _FIXED_KEYS = frozenset(
 Place = tuple[str, ...]
 
 
-def positional_id(prefix: str, index: int) -> str:
-    return f"{prefix}_{index + 1:03d}"
-
-
-def with_ids(items: list[Any], prefix: str) -> list[Any]:
-    """The items, each dict given its positional id when it has none (copies, never in place).
-
-    An id already written into the list (by a correction or a regeneration) is never handed out
-    again: merges and withdrawals move items, so a position can meet a written id."""
-    taken = {item["id"] for item in items if isinstance(item, dict) and item.get("id")}
+def numbered(items: list[Any], prefix: str) -> list[Any]:
+    """Every item with an id: those without one (just created) numbered after the highest
+    number in use, so ids already given never move (copies of the new items, never in place)."""
+    used = {str(i.get("id")) for i in items if isinstance(i, dict) and i.get("id")}
+    top = max((int(u.rsplit("_", 1)[1]) for u in used if u.rsplit("_", 1)[-1].isdigit()), default=0)
     out: list[Any] = []
-    for index, item in enumerate(items):
+    for item in items:
         if isinstance(item, dict) and not item.get("id"):
-            position = index
-            while (ident := positional_id(prefix, position)) in taken:
-                position += len(items)
-            taken.add(ident)
-            out.append({"id": ident, **item})
+            top += 1
+            out.append({"id": f"{prefix}_{top:03d}", **item})
         else:
             out.append(item)
     return out

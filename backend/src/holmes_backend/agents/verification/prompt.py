@@ -24,5 +24,3 @@ reasons but is not evidence. In `evidence` list the passages the verdict rests o
 and location fields copied exactly from the context and the relevant sentence as `excerpt`. Set
 `original_in_source` and `proposed_in_source`, explain the decision briefly in `reasoning`
 (quote the source), and give your `confidence`. Never invent sources or values."""
-
-CORRECTION_KIND = "correction_check"

@@ -3,9 +3,9 @@ payment cites) or says is missing or to come, that the case does not hold."""
 
 from collections.abc import Iterable
 
-from holmes_backend.agents.schemas import EvidenceGap
 from holmes_backend.analysis.domains.gaps import absent_document_gaps
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.contracts.agents import EvidenceGap
 
 
 @detector("absent_documents", phase="gaps", requires={"view"}, produces=EvidenceGap)

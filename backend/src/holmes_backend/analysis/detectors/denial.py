@@ -3,7 +3,6 @@ someone, against records linking the speaker to them (correspondence, payments, 
 
 from collections.abc import Iterable
 
-from holmes_backend.agents.schemas import Contradiction
 from holmes_backend.analysis.domains.conflicted import conflicted_approvals
 from holmes_backend.analysis.domains.contradictions import (
     denial_contradictions,
@@ -13,6 +12,7 @@ from holmes_backend.analysis.domains.interests import (
     interest_contradictions,
 )
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.contracts.agents import Contradiction
 
 
 @detector(

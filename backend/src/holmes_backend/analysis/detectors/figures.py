@@ -13,7 +13,6 @@ already reports is not said again.
 import re
 from collections.abc import Iterable, Iterator
 
-from holmes_backend.agents.schemas import Contradiction, Transaction
 from holmes_backend.analysis.domains.contradictions import document_contradictions
 from holmes_backend.analysis.domains.ledger import is_payment, tx_date
 from holmes_backend.analysis.domains.references import (
@@ -26,6 +25,7 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import org_core, same_party
+from holmes_backend.contracts.agents import Contradiction, Transaction
 
 # Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
 _TAX_RATES: tuple[float, ...] = (

@@ -3,7 +3,6 @@ camera sighting), the same amount or account on both sides, payments on one day.
 
 from collections.abc import Iterable
 
-from holmes_backend.agents.schemas import CrossModalLink
 from holmes_backend.analysis.domains.links import (
     amount_links,
     same_day_links,
@@ -13,6 +12,7 @@ from holmes_backend.analysis.domains.links import (
 from holmes_backend.analysis.domains.payees import changed_account_links
 from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.identifiers import file_marks
+from holmes_backend.contracts.agents import CrossModalLink
 
 
 @detector(

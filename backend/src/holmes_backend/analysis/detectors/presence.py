@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterable, Iterator
 from datetime import timedelta, tzinfo
 
-from holmes_backend.agents.schemas import Contradiction, SwornClaim
 from holmes_backend.analysis.domains.contradictions import (
     PLACE_WINDOW,
     Timeline,
@@ -30,6 +29,7 @@ from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import span_words
 from holmes_backend.analysis.facts.names import same_party
 from holmes_backend.analysis.nlp import parse
+from holmes_backend.contracts.agents import Contradiction, SwornClaim
 
 # Each activity: the words a denial of it uses (lemmas), and what a record of it says.
 _ACTIVITIES: dict[str, tuple[frozenset[str], re.Pattern[str] | None]] = {

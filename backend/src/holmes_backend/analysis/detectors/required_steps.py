@@ -3,9 +3,9 @@ a limit, and a signed amendment for payments beyond a contractual cap."""
 
 from collections.abc import Iterable
 
-from holmes_backend.agents.schemas import EvidenceGap
 from holmes_backend.analysis.domains.gaps import approval_gaps, cap_gaps
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.contracts.agents import EvidenceGap
 
 
 @detector(

@@ -13,12 +13,12 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
-from holmes_backend.agents.schemas import EvidenceGap, SourceRef
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.gaps import invoice_gaps
 from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import EvidenceGap, SourceRef
 
 _IDENTIFIER = re.compile(r"^(?P<prefix>(?:[A-Z]{1,6}[-/ ]?)(?:\d{2}[-/])?|)(?P<number>\d{3,8})$")
 _LEAST = 4  # numbers seen before a run is a series

@@ -3,10 +3,10 @@ contradiction tested and no record of the speaker's in that period bears on."""
 
 from collections.abc import Iterable
 
-from holmes_backend.agents.schemas import EvidenceGap
 from holmes_backend.analysis.domains.contradictions import corroborated
 from holmes_backend.analysis.domains.gaps import claim_gaps
 from holmes_backend.analysis.engine import CaseFacts, detector
+from holmes_backend.contracts.agents import EvidenceGap
 
 
 @detector(

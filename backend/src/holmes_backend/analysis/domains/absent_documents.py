@@ -13,9 +13,9 @@ opening lines) is no gap; a kind alone ("the invoice is to follow") names no doc
 import re
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import Finding
 from holmes_backend.analysis.domains.records import sentences
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import Finding
 from holmes_backend.llm.evidence import EvidenceDoc
 
 DOCUMENT_ABSENT = "document_absent"

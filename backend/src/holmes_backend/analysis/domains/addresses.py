@@ -20,17 +20,17 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import (
-    Anomaly,
-    Finding,
-    SourceRef,
-    Transaction,
-)
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.contracts.agents import (
+    Anomaly,
+    Finding,
+    SourceRef,
+    Transaction,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 
 ADDRESS_ON_RECORD = "address_on_record"

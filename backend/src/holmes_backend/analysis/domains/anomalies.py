@@ -23,7 +23,6 @@ from datetime import date, timedelta
 from itertools import pairwise
 from typing import TypeVar
 
-from holmes_backend.agents.schemas import Anomaly, Severity, SourceRef, Transaction
 from holmes_backend.analysis.domains.ledger import (
     is_payment,
     is_transfer,
@@ -36,6 +35,7 @@ from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import find_names, name_key, same_party
+from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transaction
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0

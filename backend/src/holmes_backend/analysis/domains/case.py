@@ -2,7 +2,7 @@
 
 Synthesis and the knowledge graph receive earlier outputs as FINDINGS blocks (header
 {"domain": …} or {"stage": …}), strategy the other domains' findings as text summaries
-(`agents.summaries`: their texts cut to a first sentence); several of one domain are merged. When a
+(`llm.summaries`: their texts cut to a first sentence); several of one domain are merged. When a
 domain's block is missing but evidence documents came along, that domain is derived from them
 here, so each stage also works when it is handed raw evidence.
 """
@@ -15,17 +15,9 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from holmes_backend.agents.schemas import (
-    EvidenceOutput,
-    FinancialOutput,
-    LegalOutput,
-    StrategyOutput,
-    SynthesisOutput,
-    Transaction,
-)
-from holmes_backend.agents.summaries import parse_summaries
+from holmes_backend.analysis.domains.anomalies import REPORTING_THRESHOLD
 from holmes_backend.analysis.domains.evidence import analyse_evidence
-from holmes_backend.analysis.domains.financial import analyse_financial, threshold_from
+from holmes_backend.analysis.domains.financial import analyse_financial
 from holmes_backend.analysis.domains.ledger import (
     INFLOW_WORDS,
     INVOICED,
@@ -43,11 +35,18 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.vocabulary import only_common_words
+from holmes_backend.contracts.agents import (
+    EvidenceOutput,
+    FinancialOutput,
+    LegalOutput,
+    StrategyOutput,
+    SynthesisOutput,
+    Transaction,
+)
 from holmes_backend.llm.evidence import FILES_STAGE, EvidenceDoc, FindingsBlock
+from holmes_backend.llm.summaries import parse_summaries
 
 M = TypeVar("M", bound=BaseModel)
-_WINDOW = re.compile(r"window[_ ]minutes\s*[:=]\s*(?P<value>\d+(?:\.\d+)?)", re.IGNORECASE)
-DEFAULT_WINDOW_MINUTES = 30.0
 # Words that name a file as an account's record: a name beside them is the account's holder's.
 _ACCOUNT_FILES = wordset(
     "statement statements ledger ledgers account accounts bank banking transactions payables "
@@ -234,11 +233,6 @@ def _direction(narrative: str) -> bool | None:
     return None if bool(out) == bool(came) else bool(out)
 
 
-def window_minutes(text: str) -> float:
-    match = _WINDOW.search(text or "")
-    return float(match["value"]) if match else DEFAULT_WINDOW_MINUTES
-
-
 def _stage(block: FindingsBlock) -> str:
     header = block.header or {}
     return str(header.get("domain") or header.get("stage") or header.get("name") or "").lower()
@@ -277,7 +271,13 @@ def _file_names(findings: list[FindingsBlock]) -> dict[str, str]:
     return names
 
 
-def case_view(docs: list[EvidenceDoc], findings: list[FindingsBlock], text: str) -> CaseView:
+def case_view(
+    docs: list[EvidenceDoc],
+    findings: list[FindingsBlock],
+    text: str,
+    *,
+    reporting_threshold: float = REPORTING_THRESHOLD,
+) -> CaseView:
     """The case as the later stages see it: the documents, and each domain's output as given
     (findings blocks, summaries in the request's text) or, when missing, derived from them."""
     blocks: dict[str, list[BaseModel]] = {}
@@ -300,7 +300,7 @@ def case_view(docs: list[EvidenceDoc], findings: list[FindingsBlock], text: str)
     if financial is None:
         financial = FinancialOutput()
         if docs:
-            financial = analyse_financial(docs, threshold_from(text)).output
+            financial = analyse_financial(docs, reporting_threshold).output
             derived.append("financial")
     legal = _given(blocks, "legal", LegalOutput)
     if legal is None:

@@ -10,7 +10,6 @@ just before it ("Q. Where were you on the evening of March 3, 2024?").
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from holmes_backend.agents.schemas import SwornClaim
 from holmes_backend.analysis.domains.timeline import ORIGIN, places_in, sender_name
 from holmes_backend.analysis.facts.answers import asked
 from holmes_backend.analysis.facts.dates import (
@@ -30,6 +29,7 @@ from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.analysis.nlp import parse, sentence_spans
+from holmes_backend.contracts.agents import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TESTIMONY = re.compile(

@@ -7,10 +7,10 @@ governing law. The party of an obligation is the defined term or name before its
 
 import re
 
-from holmes_backend.agents.schemas import Clause
 from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean
 from holmes_backend.analysis.facts.text import Unit
+from holmes_backend.contracts.agents import Clause
 
 # A duty to declare something to someone: "must be declared in writing to the Audit Committee",
 # "shall disclose to the Board any interest".

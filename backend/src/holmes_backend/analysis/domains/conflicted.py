@@ -14,12 +14,12 @@ person approved (or authorised, signed off, released) are one contradiction:
 
 import re
 
-from holmes_backend.agents.schemas import Clause, Contradiction, Finding, SourceRef, Transaction
 from holmes_backend.analysis.domains.interests import INTEREST
 from holmes_backend.analysis.domains.ledger import total_of
 from holmes_backend.analysis.facts.cells import ACTED_BY
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, same_party
+from holmes_backend.contracts.agents import Clause, Contradiction, Finding, SourceRef, Transaction
 
 # The roles of a row that are an approval: "Approved by", "Authorised by", "Signed off by".
 _APPROVING = re.compile(r"^(?:approv|authori[sz]|sign(?:ed)?\s*off|releas)", re.IGNORECASE)

@@ -19,14 +19,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, tzinfo
 
-from holmes_backend.agents.schemas import (
-    Clause,
-    Contradiction,
-    Severity,
-    SourceRef,
-    SwornClaim,
-    Transaction,
-)
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
@@ -65,6 +57,14 @@ from holmes_backend.analysis.facts.names import (
 )
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import parse
+from holmes_backend.contracts.agents import (
+    Clause,
+    Contradiction,
+    Severity,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
 
 _NEG = (
     r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"

@@ -3,13 +3,6 @@
 from collections import Counter
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import (
-    EvidenceOutput,
-    Finding,
-    SourceRef,
-    SwornClaim,
-    TimedEvent,
-)
 from holmes_backend.analysis.domains.absent_documents import absent_documents
 from holmes_backend.analysis.domains.claims import at_their_homes, reported_claims, sworn_claims
 from holmes_backend.analysis.domains.hypotheses import Signal
@@ -31,6 +24,13 @@ from holmes_backend.analysis.facts.dates import parse_iso
 from holmes_backend.analysis.facts.identifiers import identity_holders, spelled_users
 from holmes_backend.analysis.facts.names import name_key, not_a_person
 from holmes_backend.analysis.facts.phones import phone_holders
+from holmes_backend.contracts.agents import (
+    EvidenceOutput,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    TimedEvent,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _MAX_EVENTS = 1500

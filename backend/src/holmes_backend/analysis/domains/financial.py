@@ -1,10 +1,8 @@
 """Financial analysis of documents: transactions, counterparties, anomalies and findings."""
 
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.analysis.domains.addresses import registered_addresses, shared_addresses
 from holmes_backend.analysis.domains.anomalies import (
     REPORTING_THRESHOLD,
@@ -19,12 +17,12 @@ from holmes_backend.analysis.domains.payees import (
 from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.money import find_money, format_money, to_number
+from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import find_names, name_key
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import Anomaly, FinancialOutput, Finding, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
-_THRESHOLD = re.compile(r"reporting[_ ]threshold\s*[:=]\s*\$?\s*(?P<value>[\d,.]+)", re.I)
 _MAX_TRANSACTIONS = 2000
 RECORD_PARTIES = "record_parties"  # the parties named in an export beside its records
 
@@ -33,12 +31,6 @@ RECORD_PARTIES = "record_parties"  # the parties named in an export beside its r
 class FinancialAnalysis:
     output: FinancialOutput
     thoughts: list[str] = field(default_factory=list)
-
-
-def threshold_from(text: str) -> float:
-    match = _THRESHOLD.search(text or "")
-    value = to_number(match["value"]) if match else None
-    return value if value and value > 0 else REPORTING_THRESHOLD
 
 
 def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:

@@ -23,15 +23,6 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta
 
-from holmes_backend.agents.schemas import (
-    Clause,
-    Contradiction,
-    EvidenceGap,
-    Finding,
-    SourceRef,
-    SwornClaim,
-    Transaction,
-)
 from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import (
@@ -56,6 +47,15 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import (
+    Clause,
+    Contradiction,
+    EvidenceGap,
+    Finding,
+    SourceRef,
+    SwornClaim,
+    Transaction,
+)
 
 _RECORD = re.compile(
     r"\b(approved|ratified|authori[sz]ed|consented|resolved|resolution|minutes|sign-?off|"

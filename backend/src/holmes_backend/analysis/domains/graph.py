@@ -15,16 +15,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import (
-    SYMMETRIC_RELATIONSHIPS,
-    EntityType,
-    Finding,
-    GraphEntity,
-    GraphOutput,
-    GraphRelationship,
-    SourceRef,
-    SynthesisOutput,
-)
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
 from holmes_backend.analysis.domains.interests import INTEREST, RELATION
@@ -47,6 +37,16 @@ from holmes_backend.analysis.facts.names import (
     slug,
 )
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import (
+    SYMMETRIC_RELATIONSHIPS,
+    EntityType,
+    Finding,
+    GraphEntity,
+    GraphOutput,
+    GraphRelationship,
+    SourceRef,
+    SynthesisOutput,
+)
 
 _TITLE_WORDS = (
     r"(?:ceo|cfo|coo|cto|president|director|manager|employee|officer|partner|accountant|"

@@ -9,12 +9,12 @@ facts overlap strongly with a positive hypothesis.
 import re
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import HypothesisAssessment, SourceRef
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import MONTHS
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.names import find_names, name_key
 from holmes_backend.analysis.facts.text import words
+from holmes_backend.contracts.agents import HypothesisAssessment, SourceRef
 
 _NEGATED = re.compile(
     r"\b(no|not|never|none|nothing|legitimate|lawful|innocent|proper|properly|clean|genuine|"

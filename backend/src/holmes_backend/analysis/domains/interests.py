@@ -19,7 +19,6 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from holmes_backend.agents.schemas import Contradiction, Finding, SourceRef
 from holmes_backend.analysis.domains.addresses import registered_addresses, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
@@ -37,6 +36,7 @@ from holmes_backend.analysis.facts.names import (
     title_case,
 )
 from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.contracts.agents import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
 if TYPE_CHECKING:  # the case view is built from the domains that read these findings

@@ -13,7 +13,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.analysis.domains.statements import REPORTED, statement_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
@@ -39,6 +38,7 @@ from holmes_backend.analysis.facts.names import (
 )
 from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.analysis.facts.vocabulary import given_names
+from holmes_backend.contracts.agents import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
 INVOICED = "Invoiced amount"

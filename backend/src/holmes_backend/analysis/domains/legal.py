@@ -4,7 +4,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.analysis.domains.clauses import LIMIT, clauses_in
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import register_findings
@@ -23,6 +22,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
+from holmes_backend.contracts.agents import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties

@@ -12,12 +12,6 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 
-from holmes_backend.agents.schemas import (
-    CrossModalLink,
-    SourceRef,
-    TimedEvent,
-    Transaction,
-)
 from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, tx_date
 from holmes_backend.analysis.domains.timeline import field_place
 from holmes_backend.analysis.facts.cells import row_fields
@@ -27,6 +21,12 @@ from holmes_backend.analysis.facts.identifiers import subject_marks
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import kind_of as name_kind
 from holmes_backend.analysis.facts.names import name_key, same_party
+from holmes_backend.contracts.agents import (
+    CrossModalLink,
+    SourceRef,
+    TimedEvent,
+    Transaction,
+)
 
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2

@@ -19,18 +19,18 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import timedelta, tzinfo
 
-from holmes_backend.agents.schemas import (
-    Anomaly,
-    CrossModalLink,
-    TimedEvent,
-    Transaction,
-)
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.domains.links import instant
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
+from holmes_backend.contracts.agents import (
+    Anomaly,
+    CrossModalLink,
+    TimedEvent,
+    Transaction,
+)
 from holmes_backend.llm.evidence import EvidenceDoc
 
 SHARED_ACCOUNT = "shared_account"

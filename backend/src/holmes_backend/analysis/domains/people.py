@@ -16,7 +16,6 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import Finding, SourceRef
 from holmes_backend.analysis.facts.lexicon import fold
 from holmes_backend.analysis.facts.names import (
     find_names,
@@ -26,6 +25,7 @@ from holmes_backend.analysis.facts.names import (
     things_named,
 )
 from holmes_backend.analysis.facts.text import Unit, around, units
+from holmes_backend.contracts.agents import Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
 PEOPLE_NAMED = "people_named"

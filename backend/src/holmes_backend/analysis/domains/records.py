@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from holmes_backend.agents.schemas import Finding, Severity, TimedEvent
 from holmes_backend.analysis.domains.claims import is_testimony
 from holmes_backend.analysis.domains.timeline import doc_people, sender_name
 from holmes_backend.analysis.facts.dates import find_moments, parse_iso
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import kind_of
 from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.contracts.agents import Finding, Severity, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 
 T = TypeVar("T")

@@ -16,10 +16,10 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from holmes_backend.agents.schemas import Finding, SourceRef, Transaction
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.contracts.agents import Finding, SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
 REFERENCED_FIGURE = "referenced_figure"

@@ -1,7 +1,7 @@
 """A witness's claim against the records that contradict it: the one shape every rule that holds
 a sworn claim against the evidence builds."""
 
-from holmes_backend.agents.schemas import Contradiction, Severity, SourceRef, SwornClaim
+from holmes_backend.contracts.agents import Contradiction, Severity, SourceRef, SwornClaim
 
 _MAX_EVIDENCE = 6
 

@@ -12,7 +12,6 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import EntityType, SourceRef
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES
 from holmes_backend.analysis.facts.names import (
@@ -29,6 +28,7 @@ from holmes_backend.analysis.facts.names import (
     title_case,
 )
 from holmes_backend.analysis.facts.vocabulary import given_names
+from holmes_backend.contracts.agents import EntityType, SourceRef
 
 _ACCOUNT = re.compile(r"\b(acct|account|iban|a/c)\b|\*{2,}\d{2,}|\bx{2,}\d{2,}", re.IGNORECASE)
 

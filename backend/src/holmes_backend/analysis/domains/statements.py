@@ -10,11 +10,11 @@ is the subtotal of the heading above them.
 import re
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import Transaction
 from holmes_backend.analysis.facts.cells import pipe_cells
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.money import implicit_currency, parse_cell
 from holmes_backend.analysis.facts.text import Unit, units
+from holmes_backend.contracts.agents import Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
 REPORTED = "Reported figure"

@@ -10,18 +10,18 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.payees import NOT_ON_LIST, SHARED_ACCOUNT
+from holmes_backend.analysis.domains.synthesis import analyse_synthesis
+from holmes_backend.analysis.facts.names import name_key, possessive
+from holmes_backend.contracts.agents import (
     Finding,
     NextStep,
     Severity,
     StrategyOutput,
     SynthesisOutput,
 )
-from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.hypotheses import Signal
-from holmes_backend.analysis.domains.payees import NOT_ON_LIST, SHARED_ACCOUNT
-from holmes_backend.analysis.domains.synthesis import analyse_synthesis
-from holmes_backend.analysis.facts.names import name_key, possessive
 
 _ORDER: dict[Severity, int] = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 _MAX_STEPS = 25

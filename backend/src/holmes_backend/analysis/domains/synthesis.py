@@ -5,7 +5,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import tzinfo
 
-from holmes_backend.agents.schemas import Contradiction, SynthesisOutput, TimedEvent
 from holmes_backend.analysis import detectors  # noqa: F401 - registers the detectors
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.contradictions import caps_exceeded
@@ -14,6 +13,7 @@ from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
 from holmes_backend.analysis.facts.names import identities
+from holmes_backend.contracts.agents import Contradiction, SynthesisOutput, TimedEvent
 
 
 @dataclass

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from datetime import date, timedelta
 from pathlib import PurePath
 
-from holmes_backend.agents.schemas import SourceRef, TimedEvent
 from holmes_backend.analysis.facts.cells import roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import Moment, find_days, find_moments, find_times
@@ -34,6 +33,7 @@ from holmes_backend.analysis.facts.names import (
 from holmes_backend.analysis.facts.phones import phone_key, phones_in
 from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units
 from holmes_backend.analysis.nlp import sentence_spans
+from holmes_backend.contracts.agents import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _EVENT_VERBS = re.compile(

@@ -24,7 +24,6 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import DomainName, DomainScores, TriageFile
 from holmes_backend.analysis.domains.addresses import is_address_register
 from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
 from holmes_backend.analysis.domains.clauses import requires_approval
@@ -46,6 +45,7 @@ from holmes_backend.analysis.facts.money import find_money, parse_cell
 from holmes_backend.analysis.facts.names import UPPER, find_names, name_key
 from holmes_backend.analysis.facts.phones import holds_numbers, phones_in
 from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units, words
+from holmes_backend.contracts.agents import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _MAX_CHARS = 400_000

@@ -8,12 +8,12 @@ import re
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import parse_cell
 from holmes_backend.analysis.facts.names import LETTER, UPPER
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _WRAPPERS = frozenset({"value", "v", "text", "amount", "val"})

@@ -4,7 +4,7 @@ sign it?]"), written here and read here, so every reader of a bare "No." reads i
 import re
 from dataclasses import dataclass
 
-from holmes_backend.agents.schemas import SwornClaim
+from holmes_backend.contracts.agents import SwornClaim
 
 # An answer carries the question it answers: "No, never. [asked: Did you sign it?]".
 _ASKED = " [asked: "

@@ -1,6 +1,6 @@
 """Citations: a SourceRef for a chunk of a document, with a short excerpt."""
 
-from holmes_backend.agents.schemas import SourceRef
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.extraction.models import Location
 
 EXCERPT_CHARS = 240

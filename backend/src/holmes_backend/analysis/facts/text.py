@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from holmes_backend.agents.schemas import SourceRef
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.lexicon import (
     EVIDENCE_WORDS,
@@ -23,6 +22,7 @@ from holmes_backend.analysis.facts.lexicon import (
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import LETTER, UPPER
 from holmes_backend.analysis.nlp import sentence_spans
+from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.evidence import EvidenceDoc
 

@@ -6,14 +6,14 @@ from sse_starlette import EventSourceResponse
 
 from holmes_backend.api.deps import CurrentIdentity, RuntimeDep, SessionDep
 from holmes_backend.api.errors import error_responses
-from holmes_backend.services import events as event_service
+from holmes_backend.events import log as event_service
 from holmes_backend.services.cases import require_case
 
 router = APIRouter(tags=["events"])
 
 _STREAM: dict[int | str, dict[str, Any]] = {
     200: {
-        "description": "Server-sent events: each `data` is an EventEnvelope, `id` its log id",
+        "description": "Server-sent events: each `data` is a CaseEvent, `id` its log id",
         "content": {"text/event-stream": {"schema": {"type": "string"}}},
     },
     **error_responses(401, 404, 422),

@@ -101,10 +101,14 @@ def _tree(rows: Sequence[AgentExecution]) -> list[AgentNodeOut]:
             if row.completed_at and row.started_at
             else None
         )
+        identity = (row.input_data or {}).get("agent") or {}
         return AgentNodeOut(
             id=row.id,
             agent_name=row.agent_name,
             agent_type=row.agent_type,
+            phase=identity.get("phase"),
+            domain=identity.get("domain"),
+            worker=identity.get("worker"),
             model_name=row.model_name,
             provider=row.provider,
             status=row.status,

@@ -2,7 +2,6 @@ import uuid
 
 from fastapi import APIRouter, status
 
-from holmes_backend.agents.pipeline import PHASES
 from holmes_backend.api.deps import CurrentUser, RuntimeDep, SessionDep
 from holmes_backend.api.errors import error_responses
 from holmes_backend.api.schemas.processing import (
@@ -12,6 +11,7 @@ from holmes_backend.api.schemas.processing import (
     PhaseOut,
     ProcessIn,
 )
+from holmes_backend.contracts.processing import PHASES
 from holmes_backend.services import processing as processing_service
 from holmes_shared.enums import FileStatus
 

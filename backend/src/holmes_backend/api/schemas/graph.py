@@ -2,92 +2,19 @@ import uuid
 from datetime import datetime
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, computed_field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, computed_field
 
-from holmes_backend.agents.schemas import SourceRef
-from holmes_backend.agents.verification.items import with_ids
+from holmes_backend.contracts.agents import DomainName
+from holmes_backend.contracts.events import AgentPhase
+from holmes_backend.contracts.graph import (
+    ContradictionOut,
+    CrossModalLinkOut,
+    EdgeOut,
+    EvidenceGapOut,
+    NodeOut,
+    TimelineEventOut,
+)
 from holmes_shared.enums import FindingStatus
-
-
-class GraphItemOut(BaseModel):
-    """A node, edge, insight or timeline entry with every field the graph stores, and the flags
-    corrections add to it."""
-
-    model_config = ConfigDict(extra="allow")
-
-    id: str | None = Field(
-        default=None,
-        description="Edges and timeline entries are numbered by position (edge_001, "
-        "timeline_001) until a correction writes their ids into the graph",
-    )
-    stale: bool = Field(
-        default=False,
-        description="A correction changed something this item rests on; regenerate to refresh it",
-    )
-    stale_because: list[str] = Field(default=[], description="Ids of those corrections")
-    corrected_by: list[str] = Field(
-        default=[], description="Ids of the corrections that changed a value of this item"
-    )
-
-
-class NodeOut(GraphItemOut):
-    """An entity, resolved across files."""
-
-    id: str | None = None
-    name: str = ""
-    type: str = Field(default="other", description="person, organization, place, account, …")
-    aliases: list[str] = []
-    sources: list[SourceRef] = []
-
-
-class EdgeOut(GraphItemOut):
-    """A relationship between two entities, with the evidence for it."""
-
-    source_id: str
-    target_id: str
-    type: str = ""
-    description: str = ""
-    confidence: float = 0.0
-    evidence: list[SourceRef] = []
-
-
-class ContradictionOut(GraphItemOut):
-    """A claim with its source against the evidence that contradicts it."""
-
-    claim: str = ""
-    claim_source: SourceRef | None = None
-    evidence_against: list[SourceRef] = []
-    explanation: str = ""
-    severity: str = "MEDIUM"
-
-
-class EvidenceGapOut(GraphItemOut):
-    """What is needed and missing, how strong the case is without it."""
-
-    element: str = ""
-    current_strength: str = "MISSING"
-    recommendation: str = ""
-    sources: list[SourceRef] = []
-
-
-class CrossModalLinkOut(GraphItemOut):
-    """Two sources of different kinds that speak of the same moment or thing."""
-
-    source_a: SourceRef | None = None
-    source_b: SourceRef | None = None
-    correlation_type: str = ""
-    time_delta_seconds: float | None = None
-    implication: str = ""
-
-
-class TimelineEventOut(GraphItemOut):
-    """A dated event from the evidence (ISO 8601 timestamp), with its source."""
-
-    timestamp: str
-    kind: str = "event"
-    description: str = ""
-    place: str | None = None
-    source: SourceRef | None = None
 
 
 class GraphOut(BaseModel):
@@ -100,11 +27,6 @@ class GraphOut(BaseModel):
     cross_modal_links: list[CrossModalLinkOut]
     updated_at: datetime
 
-    @field_validator("edges", mode="before")
-    @classmethod
-    def _edge_ids(cls, value: Any) -> Any:
-        return with_ids(value, "edge") if isinstance(value, list) else value
-
 
 class InsightsOut(BaseModel):
     version: int
@@ -116,11 +38,6 @@ class InsightsOut(BaseModel):
 class TimelineOut(BaseModel):
     version: int
     events: list[TimelineEventOut]
-
-    @field_validator("events", mode="before")
-    @classmethod
-    def _event_ids(cls, value: Any) -> Any:
-        return with_ids(value, "timeline") if isinstance(value, list) else value
 
 
 class FindingOut(BaseModel):
@@ -180,6 +97,13 @@ class AgentNodeOut(BaseModel):
     id: uuid.UUID
     agent_name: str
     agent_type: str
+    phase: AgentPhase | None = Field(
+        default=None, description="The stage the agent works in; null on older records"
+    )
+    domain: DomainName | None = Field(default=None, description="A domain agent's domain")
+    worker: int | None = Field(
+        default=None, description="1-based: one of several workers sharing a domain's work"
+    )
     model_name: str
     provider: str | None = Field(
         description="The model provider the agent ran on: gemini, openai_compat (a model the "

@@ -29,6 +29,7 @@ from pydantic import BaseModel
 
 from holmes_backend.llm.local import worker
 from holmes_backend.llm.local.registry import analyst_for, responder_for, schema_key
+from holmes_backend.llm.params import current_params
 from holmes_backend.workers import WorkerDied, WorkerPool
 
 LOCAL_PRO = "holmes-local-pro"
@@ -190,6 +191,7 @@ def _read(llm_request: LlmRequest) -> dict[str, Any]:
             if r is not None
         ],
         "tools": sorted(llm_request.tools_dict),
+        "params": current_params().model_dump(),
     }
 
 

@@ -14,6 +14,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel
 
 from holmes_backend.analysis.facts import conventions
+from holmes_backend.contracts.agents import AgentParams
 from holmes_backend.llm.evidence import EvidenceDoc, FindingsBlock
 
 
@@ -28,6 +29,8 @@ class AnalysisRequest:
     # What the tools answered so far in this conversation, oldest first; the tools it may call.
     tool_results: list["ToolResult"] = field(default_factory=list)
     tools: list[str] = field(default_factory=list)
+    # The agent's settings, as typed values (never read back out of the text).
+    params: AgentParams = field(default_factory=AgentParams)
 
 
 @dataclass

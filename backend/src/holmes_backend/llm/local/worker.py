@@ -18,6 +18,7 @@ import sys
 import traceback
 from typing import Any
 
+from holmes_backend.contracts.agents import AgentParams
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers every analyst
 from holmes_backend.llm.local.registry import (
@@ -77,6 +78,7 @@ def _read(read: dict[str, Any]) -> AnalysisRequest:
         hypotheses=hypotheses,
         tool_results=[ToolResult(r["name"], r["response"]) for r in read["tool_results"]],
         tools=read["tools"],
+        params=AgentParams.model_validate(read.get("params") or {}),
     )
 
 

@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from holmes_backend.agents.schemas import HypothesisAssessment
 from holmes_backend.analysis.domains.hypotheses import Signal, assess
+from holmes_backend.contracts.agents import HypothesisAssessment
 
 MAX_THOUGHTS = 6
 

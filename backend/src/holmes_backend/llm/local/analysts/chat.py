@@ -15,7 +15,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from holmes_backend.agents.chat.context import (
+from holmes_backend.analysis.facts.dates import find_moments
+from holmes_backend.analysis.facts.money import find_money, format_money
+from holmes_backend.analysis.facts.names import find_names
+from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.nlp import sentence_spans
+from holmes_backend.contracts.agents import DomainAnswer, Finding, SourceRef
+from holmes_backend.contracts.requests import CHAT_AGENT_NAME as AGENT_NAME
+from holmes_backend.contracts.requests import DOMAIN_HEADING, QUESTION_HEADING
+from holmes_backend.llm.chat_context import (
     INTENTS,
     ContextItem,
     Question,
@@ -23,13 +31,6 @@ from holmes_backend.agents.chat.context import (
     read_question,
     terms,
 )
-from holmes_backend.agents.chat.prompt import AGENT_NAME, DOMAIN_HEADING, QUESTION_HEADING
-from holmes_backend.agents.schemas import DomainAnswer, Finding, SourceRef
-from holmes_backend.analysis.facts.dates import find_moments
-from holmes_backend.analysis.facts.money import find_money, format_money
-from holmes_backend.analysis.facts.names import find_names
-from holmes_backend.analysis.facts.text import units
-from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.llm.local.registry import (
     Analysis,
     AnalysisRequest,

@@ -1,7 +1,7 @@
 """Evidence analyst: timeline, people, places, custody and sworn claims from the evidence."""
 
-from holmes_backend.agents.schemas import EvidenceOutput
 from holmes_backend.analysis.domains.evidence import analyse_evidence, signals
+from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.local.analysts._common import trace, weigh
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

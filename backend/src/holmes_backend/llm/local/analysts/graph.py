@@ -5,18 +5,23 @@ GraphOutput has no hypotheses field; none are weighed here.
 
 from collections import Counter
 
-from holmes_backend.agents.schemas import GraphOutput
-from holmes_backend.analysis.domains.case import case_view, window_minutes
+from holmes_backend.analysis.domains.case import case_view
 from holmes_backend.analysis.domains.graph import build_graph
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
+from holmes_backend.contracts.agents import GraphOutput
 from holmes_backend.llm.local.analysts._common import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 
 @analyst(GraphOutput)
 def graph(request: AnalysisRequest) -> Analysis:
-    view = case_view(request.documents, request.findings, request.text)
-    synthesis = view.synthesis or analyse_synthesis(view, window_minutes(request.text)).output
+    view = case_view(
+        request.documents,
+        request.findings,
+        request.text,
+        reporting_threshold=request.params.reporting_threshold,
+    )
+    synthesis = view.synthesis or analyse_synthesis(view, request.params.link_window_minutes).output
     output = build_graph(view, synthesis)
     types = Counter(e.type for e in output.entities)
     relations = Counter(r.type for r in output.relationships)

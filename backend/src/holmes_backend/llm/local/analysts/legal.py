@@ -1,7 +1,7 @@
 """Legal analyst: parties, clauses, dates and governing law from the evidence."""
 
-from holmes_backend.agents.schemas import LegalOutput
 from holmes_backend.analysis.domains.legal import analyse_legal, signals
+from holmes_backend.contracts.agents import LegalOutput
 from holmes_backend.llm.local.analysts._common import trace, weigh
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

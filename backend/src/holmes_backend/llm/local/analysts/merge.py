@@ -22,7 +22,11 @@ from datetime import datetime, timedelta
 from difflib import SequenceMatcher
 from typing import Any
 
-from holmes_backend.agents.schemas import (
+from holmes_backend.analysis.facts.dates import parse_iso, parse_span
+from holmes_backend.analysis.facts.geo import distance_km
+from holmes_backend.analysis.facts.lexicon import REGIONS, STOPWORDS, fold
+from holmes_backend.analysis.facts.names import UPPER, org_core, person_parts, strip_honorific
+from holmes_backend.contracts.agents import (
     EntityResolution,
     FactComparison,
     GraphEntity,
@@ -30,10 +34,6 @@ from holmes_backend.agents.schemas import (
     MergePlan,
     Severity,
 )
-from holmes_backend.analysis.facts.dates import parse_iso, parse_span
-from holmes_backend.analysis.facts.geo import distance_km
-from holmes_backend.analysis.facts.lexicon import REGIONS, STOPWORDS, fold
-from holmes_backend.analysis.facts.names import UPPER, org_core, person_parts, strip_honorific
 from holmes_backend.llm.local.analysts._common import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

@@ -1,13 +1,8 @@
 """Orchestrator: routes triaged files to domains by the PRD §4.7 rules and explains the plan."""
 
-import re
-
-from holmes_backend.agents.orchestrator.router import route
-from holmes_backend.agents.schemas import RoutingPlan, TriageResult
+from holmes_backend.analysis.routing import route
+from holmes_backend.contracts.agents import RoutingPlan, TriageResult
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
-
-_THRESHOLD = re.compile(r"threshold[^0-9]{0,20}([01](?:\.\d+)?)", re.IGNORECASE)
-DEFAULT_THRESHOLD = 0.4
 
 
 @analyst(RoutingPlan)
@@ -16,8 +11,7 @@ def orchestrate(request: AnalysisRequest) -> Analysis:
     for block in request.findings:
         if block.header.get("stage") == "triage" and block.data:
             files.extend(TriageResult.model_validate(block.data).files)
-    match = _THRESHOLD.search(request.text) or _THRESHOLD.search(request.instruction)
-    threshold = float(match.group(1)) if match else DEFAULT_THRESHOLD
+    threshold = request.params.routing_threshold
     assignments = route(files, threshold)
     lines = [
         f"{a.domain}: {len(a.file_ids)} file(s), complexity {a.complexity:.2f}, "

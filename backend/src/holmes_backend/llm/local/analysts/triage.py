@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from holmes_backend.agents.schemas import TriageResult
 from holmes_backend.analysis.domains.triage import triage_file
+from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.llm.local.analysts._common import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 

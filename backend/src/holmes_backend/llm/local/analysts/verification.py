@@ -8,11 +8,11 @@ they cannot either, AMBIGUOUS. The passages that carry the deciding values are t
 
 from typing import Any
 
-from holmes_backend.agents.schemas import SourceRef, VerificationOutput
-from holmes_backend.agents.verification.compare import Comparison, Match, compare_values
-from holmes_backend.agents.verification.context import Passage
-from holmes_backend.agents.verification.prompt import CORRECTION_KIND
+from holmes_backend.analysis.compare import Comparison, Match, compare_values
+from holmes_backend.contracts.agents import SourceRef, VerificationOutput
+from holmes_backend.contracts.requests import CORRECTION_KIND
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+from holmes_backend.llm.passages import Passage
 
 _EXCERPT_CHARS = 240
 _EVIDENCE = 4

@@ -10,7 +10,7 @@ evidence does not give (no default currency, no default severity).
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 DomainName = Literal["financial", "legal", "evidence", "strategy"]
 Severity = Literal["LOW", "MEDIUM", "HIGH"]
@@ -588,3 +588,23 @@ class MergePlan(BaseModel):
     entities: list[EntityResolution] = []
     facts: list[FactComparison] = []
     summary: str = ""
+
+
+class AgentParams(BaseModel):
+    """Settings an agent runs with, handed to its model as typed values: the offline analyst
+    reads them here (never back out of the prompt's text); a remote model reads them in its
+    request, where the agent states them."""
+
+    model_config = ConfigDict(frozen=True)
+
+    routing_threshold: float = Field(
+        default=0.4, ge=0, le=1, description="A domain gets a file scoring at least this much."
+    )
+    reporting_threshold: float = Field(
+        default=10_000.0,
+        gt=0,
+        description="The amount payments split to stay under (structuring) are measured against.",
+    )
+    link_window_minutes: float = Field(
+        default=30.0, gt=0, description="Moments this close in time are linked across files."
+    )

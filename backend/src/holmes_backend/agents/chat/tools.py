@@ -19,7 +19,10 @@ from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.function_tool import FunctionTool
 
 from holmes_backend.agents.chat.citations import SourceBook
-from holmes_backend.agents.chat.context import (
+from holmes_backend.agents.chat.escalation import Escalation, escalate
+from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
+from holmes_backend.extraction.index import ensure_indexed
+from holmes_backend.llm.chat_context import (
     GRAPH_KINDS,
     ContextItem,
     finding_items,
@@ -28,13 +31,10 @@ from holmes_backend.agents.chat.context import (
     rank,
     read_question,
 )
-from holmes_backend.agents.chat.escalation import Escalation, escalate
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, emit
 from holmes_backend.models import Case, EvidenceChunk, File, Finding
 from holmes_backend.repositories import chat as chat_repo
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
-from holmes_backend.services.evidence_index import ensure_indexed
 from holmes_backend.storage import Storage
 from holmes_backend.tools.evidence import EvidenceTools, IndexedDocs
 from holmes_shared.enums import FileStatus

@@ -2,20 +2,22 @@
 
 import json
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from datetime import datetime
 from typing import Any
 
+from pydantic_core import to_json
 from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from sse_starlette import ServerSentEvent
 
+from holmes_backend.contracts.events import PAYLOADS, Payload
 from holmes_backend.db.transaction import after_commit
 from holmes_backend.db.types import utcnow
 from holmes_backend.events.hub import EventHub, FeedItem, Head, Reader
 from holmes_backend.models import CaseEvent
 from holmes_backend.repositories import events as event_repo
 from holmes_shared.errors import ValidationFailedError
-from holmes_shared.events import EventEnvelope, EventType
+from holmes_shared.events import EventType
 
 READ_BATCH = 500
 # How often a waiting stream checks whether its session has expired.
@@ -31,16 +33,21 @@ async def record(
     hub: EventHub,
     case_id: uuid.UUID,
     type: EventType,
-    payload: dict[str, Any] | None = None,
+    payload: Mapping[str, Any] | Payload | None = None,
     agent_id: str | None = None,
     agent_type: str | None = None,
 ) -> CaseEvent:
-    """Append an event to the case's log; live streams see it once the transaction commits."""
+    """Append an event to the case's log; live streams see it once the transaction commits.
+
+    The payload is checked against its type's model (contracts.events): a key it does not
+    declare or a value of the wrong type is a ValidationError here, not a surprise in the UI."""
+    model = PAYLOADS[type]
+    checked = payload if isinstance(payload, model) else model.model_validate(payload or {})
     event = await event_repo.append(
         session,
         case_id=case_id,
         type=type,
-        payload=payload or {},
+        payload=checked.model_dump(mode="json"),
         agent_id=agent_id,
         agent_type=agent_type,
     )
@@ -52,20 +59,22 @@ async def record(
     return event
 
 
-def envelope(event: CaseEvent) -> EventEnvelope:
-    return EventEnvelope(
-        id=event.id,
-        case_id=str(event.case_id),
-        type=EventType(event.type),
-        agent_id=event.agent_id,
-        agent_type=event.agent_type,
-        timestamp=event.created_at,
-        payload=event.payload,
-    )
+def envelope(event: CaseEvent) -> dict[str, Any]:
+    """The event as the stream sends it (contracts.events.CaseEvent). Its payload was checked
+    when it was appended, so it is sent as stored, not validated again on every read."""
+    return {
+        "id": event.id,
+        "case_id": str(event.case_id),
+        "type": event.type,
+        "agent_id": event.agent_id,
+        "agent_type": event.agent_type,
+        "timestamp": event.created_at,
+        "payload": event.payload,
+    }
 
 
 def feed_item(event: CaseEvent) -> FeedItem:
-    return FeedItem(id=event.id, type=event.type, data=envelope(event).model_dump_json())
+    return FeedItem(id=event.id, type=event.type, data=to_json(envelope(event)).decode())
 
 
 def hub_reader(

@@ -3,7 +3,7 @@
 from dataclasses import dataclass
 from typing import Any
 
-from holmes_backend.agents.verification.compare import normal_text
+from holmes_backend.analysis.compare import normal_text
 from holmes_backend.extraction.models import Chunk
 
 # Passages either side of a cited one: a citation may point at the line before the value.

@@ -13,11 +13,11 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 
 from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
+from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.extraction.models import Extraction
 from holmes_backend.models import EvidenceChunk, File
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
-from holmes_backend.services.evidence import load_extraction
 from holmes_backend.storage import Storage
 from holmes_shared.enums import FileStatus
 

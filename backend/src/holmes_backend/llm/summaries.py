@@ -27,8 +27,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from holmes_backend.agents.schemas import SourceRef, Transaction
 from holmes_backend.analysis.facts.text import first_sentence as sentence_of
+from holmes_backend.contracts.agents import SourceRef, Transaction
 
 SEVERITY_CONFIDENCE = {"LOW": 0.5, "MEDIUM": 0.7, "HIGH": 0.9}
 _FACT_CONFIDENCE = 0.8  # an extracted fact (a transaction, a clause …) as read

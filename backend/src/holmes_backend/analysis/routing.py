@@ -2,7 +2,7 @@
 
 import math
 
-from holmes_backend.agents.schemas import DomainAssignment, TriageFile
+from holmes_backend.contracts.agents import DomainAssignment, TriageFile
 
 DOMAINS = ("financial", "legal", "evidence", "strategy")
 SINGLE_WORKER_BELOW = 2.0

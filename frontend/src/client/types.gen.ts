@@ -3719,9 +3719,19 @@ export type ToolInvoked = {
      */
     domain?: 'financial' | 'legal' | 'evidence' | 'strategy' | null;
     /**
+     * Duration Ms
+     */
+    duration_ms?: number | null;
+    /**
      * Error
      */
     error?: string | null;
+    /**
+     * Execution Id
+     *
+     * The agent's execution record
+     */
+    execution_id?: string | null;
     /**
      * Phase
      *
@@ -3730,8 +3740,16 @@ export type ToolInvoked = {
     phase?: 'triage' | 'routing' | 'domains' | 'synthesis' | 'graph' | 'graph_merge' | 'chat' | 'verification' | 'numeric' | 'numeric_verify' | 'numeric_review' | null;
     /**
      * Results
+     *
+     * How many items it returned
      */
     results?: number | null;
+    /**
+     * Summary
+     *
+     * What it returned, in a line
+     */
+    summary?: string | null;
     /**
      * Tool
      */

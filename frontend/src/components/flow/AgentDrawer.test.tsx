@@ -1,23 +1,24 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import type { EventEnvelope } from "@/client/types.gen";
+import type { CaseEvent } from "@/client/types.gen";
 import { type FlowAgent, applyEvents, emptyLog } from "@/stores/agentFlow";
 
 import { AgentDrawer } from "./AgentDrawer";
 
 let id = 0;
-const event = (type: EventEnvelope["type"], payload: Record<string, unknown>): EventEnvelope => ({
-  id: ++id,
-  case_id: "c1",
-  type,
-  agent_id: "financial_agent",
-  agent_type: "FINANCIAL",
-  timestamp: "2026-12-06T09:00:00Z",
-  payload,
-});
+const event = (type: CaseEvent["type"], payload: Record<string, unknown>): CaseEvent =>
+  ({
+    id: ++id,
+    case_id: "c1",
+    type,
+    agent_id: "financial_agent",
+    agent_type: "FINANCIAL",
+    timestamp: "2026-12-06T09:00:00Z",
+    payload,
+  }) as CaseEvent;
 
-function agentAfter(...events: EventEnvelope[]): FlowAgent {
+function agentAfter(...events: CaseEvent[]): FlowAgent {
   const spawned = { execution_id: "f", model: "gemini-3.1-pro-preview", input: { files: [] } };
   const log = applyEvents(emptyLog(), [
     event("PROCESSING_STARTED", { job_id: "j1" }),

@@ -1,5 +1,6 @@
 """An ADK LlmAgent with an output schema runs on the local analyst: no network, no key."""
 
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry import TelemetryConfig
 from google.genai import types
 
+from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.runner import AgentSpec, _attempt
 from holmes_backend.config import Settings
 from holmes_backend.contracts.agents import TriageResult
@@ -79,7 +81,8 @@ async def test_an_agent_run_builds_no_telemetry_settings_of_its_own(
     ctx = attempt_context(settings)
     spec = AgentSpec("triage", "TRIAGE", "triage", "flash", TriageResult, "Classify.")
 
-    attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [])
+    bounds = RunBounds.of(settings)
+    attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [], bounds, uuid.uuid4())
 
     assert isinstance(attempt.output, TriageResult)
     # ADK reads the shared settings (runner.TELEMETRY) instead of building them per step.

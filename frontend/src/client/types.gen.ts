@@ -3121,8 +3121,10 @@ export type ProcessingDelayed = {
     retry: number;
     /**
      * Source
+     *
+     * RetryInfo, the §8.1 backoff, or none: another call's pause
      */
-    source: string;
+    source?: 'retry_info' | 'backoff' | null;
     /**
      * Worker
      *
@@ -3166,6 +3168,12 @@ export type ProcessingDelayedEvent = {
  * ProcessingFailed
  */
 export type ProcessingFailed = {
+    /**
+     * Code
+     *
+     * Its §8.4 code, when it says what to change
+     */
+    code?: string | null;
     /**
      * Completed Phases
      */

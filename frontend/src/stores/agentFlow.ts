@@ -330,7 +330,7 @@ function readDelay(payload: ProcessingDelayed, eventId: number): QuotaDelay {
     reason: payload.reason,
     delaySeconds: payload.delay_seconds,
     resumeAt: payload.resume_at,
-    source: payload.source,
+    source: payload.source ?? null,
     retry: payload.retry,
     quotaId: payload.quota_id ?? null,
   };

@@ -80,6 +80,7 @@ class ProcessingFailed(Payload):
     job_id: str
     phase: str | None = None
     error: str
+    code: str | None = Field(default=None, description="Its §8.4 code, when it says what to change")
     completed_phases: list[str] = []
 
 
@@ -95,7 +96,9 @@ class ProcessingDelayed(AgentPayload):
     reason: str
     delay_seconds: float
     resume_at: datetime
-    source: str
+    source: Literal["retry_info", "backoff"] | None = Field(
+        default=None, description="RetryInfo, the §8.1 backoff, or none: another call's pause"
+    )
     retry: int
     quota_id: str | None = None
 

@@ -238,7 +238,9 @@ def _base64_size(size: int) -> int:
 
 
 def _seconds(value: float) -> str:
-    return f"{value:g}s"  # a protobuf Duration in JSON
+    """A protobuf Duration in JSON, to the millisecond ("1136.842s"; `:g` would round it to
+    six digits, and a unit's range would not meet the next's)."""
+    return f"{round(value, 3):.3f}".rstrip("0").rstrip(".") + "s"
 
 
 def _label(

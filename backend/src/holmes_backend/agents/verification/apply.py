@@ -98,7 +98,8 @@ def plan(
     proposed: Value,
     correction_id: str,
 ) -> Plan:
-    lists = {name: copy.deepcopy(items) for name, items in graph.items()}
+    # Plain lists: a copy of an EncodedList would keep the JSON it was made with (db.types).
+    lists = {name: copy.deepcopy(list(items)) for name, items in graph.items()}
     result = Plan(graph=lists)
     for name, items in lists.items():
         # A list this step does not know (a later addition to the graph) is treated alike.

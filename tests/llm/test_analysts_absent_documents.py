@@ -100,3 +100,27 @@ async def test_absent_documents_are_gaps_in_every_layout(tmp_path: Path) -> None
     assert gap.current_strength == "MISSING"
     assert gap.sources[0].file_id == letter.file_id
     assert "TK-4" in gap.sources[0].excerpt
+
+
+async def test_a_missing_document_is_named_as_fully_as_the_case_names_it(tmp_path: Path) -> None:
+    deed = await text_doc(
+        tmp_path,
+        "deed_extract.txt",
+        "DEED OF SALE - EXTRACT\n"
+        "4.2 The conveyancer shall deliver an escrow release letter to the seller within 5 days "
+        "of the deposit.\n",
+    )
+    notes = await text_doc(
+        tmp_path,
+        "audit_notes.txt",
+        "Audit notes, 2 May 2025.\n"
+        "The escrow agent has no record of a release letter being issued for this sale.\n",
+    )
+    evidence, _ = run(EvidenceOutput, [deed, notes])
+    synthesis, _ = run(SynthesisOutput, [], blocks=[findings("evidence", evidence)])
+    absent = [
+        g.element.removeprefix("Referred to but not in the evidence: ")
+        for g in synthesis.evidence_gaps
+        if g.element.startswith("Referred to")
+    ]
+    assert absent == ["escrow release letter"]

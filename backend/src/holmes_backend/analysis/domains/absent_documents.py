@@ -11,6 +11,7 @@ opening lines) is no gap; a kind alone ("the invoice is to follow") names no doc
 """
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from holmes_backend.analysis.domains.records import sentences
@@ -145,10 +146,11 @@ def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
         if key in seen or _held(absent, docs, doc):
             continue
         seen.add(key)
+        name = absent.name if absent.reference else _fullest(absent.name, docs)
         found.append(
             Finding(
                 finding_type=DOCUMENT_ABSENT,
-                title=f"Referred to but not in the evidence: {absent.name}",
+                title=f"Referred to but not in the evidence: {name}",
                 summary=text[:300],
                 confidence=0.6,
                 severity="MEDIUM",
@@ -158,6 +160,20 @@ def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
         if len(found) >= _PER_CASE:
             break
     return found
+
+
+def _fullest(name: str, docs: list[EvidenceDoc]) -> str:
+    """The fullest name the case gives the document elsewhere: "the bank has no record of a
+    confirmation letter" asks for the "bank confirmation letter" its deed and e-mails name."""
+    before = re.compile(rf"\b([\w-]+)\s+{re.escape(name)}\b", re.IGNORECASE)
+    fuller = Counter(
+        f"{match[1]} {name}".casefold()
+        for doc in docs
+        for chunk in doc.chunks
+        for match in before.finditer(chunk.text)
+        if match[1].casefold() not in _BOUNDARY and not match[1][:1].isdigit()
+    )
+    return fuller.most_common(1)[0][0] if fuller else name
 
 
 def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:

@@ -175,6 +175,10 @@ class SharedAddress:
     firm_row: Finding
     person_row: Finding
 
+    @property
+    def rows(self) -> tuple[Finding, Finding]:
+        return self.firm_row, self.person_row
+
 
 def shared_pairs(findings: list[Finding]) -> list[SharedAddress]:
     """Each organisation and person (another party) on record at one address."""

@@ -3,7 +3,11 @@
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from holmes_backend.analysis.domains.addresses import registered_addresses, shared_addresses
+from holmes_backend.analysis.domains.addresses import (
+    registered_addresses,
+    shared_addresses,
+    shared_pairs,
+)
 from holmes_backend.analysis.domains.anomalies import (
     REPORTING_THRESHOLD,
     STRUCTURING_BAND,
@@ -74,6 +78,8 @@ def analyse_financial(
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
     findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     findings += [figure for doc in docs for figure in referenced_figures(doc)]
+    # Who is on record at an address another party shares: what a denial is read against.
+    findings += list({id(f): f for p in shared_pairs(addressed) for f in p.rows}.values())
     output = FinancialOutput(
         transactions=transfers[:_MAX_TRANSACTIONS],
         counterparties=counterparties,

@@ -40,6 +40,7 @@ from holmes_backend.analysis.domains.people import PEOPLE_NAMED
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
+from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import (
     distinctive_words,
@@ -47,6 +48,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import (
     Clause,
     Contradiction,
@@ -259,6 +261,23 @@ _CEILING = re.compile(
 
 
 _PRESENCE_SPAN = timedelta(days=7)
+# Verbs of being somewhere, going, staying or doing one's work there: what a record (a camera,
+# a card, a login, a log) can bear on.
+_WHEREABOUTS = wordset(
+    "be stay remain go come get drive walk ride fly travel arrive leave return head visit attend "
+    "spend sleep work start finish wait sit meet eat drink park pick collect deliver shop"
+)
+
+
+def _own_whereabouts(text: str) -> bool:
+    """Whether the sentence says where its speaker was or went ("I was at home all evening",
+    "we drove back up"): a first-person subject of a verb of presence or movement."""
+    return any(
+        token.dep_ in ("nsubj", "nsubjpass")
+        and token.lower_ in ("i", "we")
+        and token.head.lemma_ in _WHEREABOUTS
+        for token in parse(text)
+    )
 
 
 # What would bear out a claim, by what it tells: where the witness was is shown by where their
@@ -329,6 +348,8 @@ def claim_gaps(
         key = (claim.source.file_id, claim.source.line, claim.source.page)
         if key in tested or not (claim.claimed_time and claim.claimed_place):
             continue  # a key claim puts its speaker at a place at a time: what records can show
+        if not _own_whereabouts(claim.claim):
+            continue  # what they certify, want or lost, not where they were or what they did
         span = parse_span(claim.claimed_time)
         if span is None or span[1] - span[0] > _PRESENCE_SPAN:
             continue  # years of employment, not a time and place that CCTV or a phone shows

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from holmes_backend.analysis.domains.addresses import registered_addresses, shared_pairs
+from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cells import row_fields
@@ -497,8 +497,10 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
 
 def address_contradictions(view: "CaseView") -> list[Contradiction]:
     """A sworn denial of any tie to an organisation that is on record at the speaker's own
-    address (a company register's office at the address of the speaker's personnel file)."""
-    pairs = shared_pairs([f for doc in view.documents for f in registered_addresses(doc)])
+    address (a company register's office at the address of the speaker's personnel file), as
+    the Financial analyst's findings give both."""
+    on_record = [f for f in view.financial.findings if f.finding_type == ADDRESS_ON_RECORD]
+    pairs = shared_pairs(on_record)
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims if pairs else []:
         denial = _DISCLAIMS.search(claim.claim)

@@ -12,7 +12,9 @@ def orchestrate(request: AnalysisRequest) -> Analysis:
         if block.header.get("stage") == "triage" and block.data:
             files.extend(TriageResult.model_validate(block.data).files)
     threshold = request.params.routing_threshold
-    assignments = route(files, threshold)
+    # One worker a domain: the analyst has no context window to divide, and a domain's facts
+    # are read across its files (a policy's threshold against a register's orders).
+    assignments = [a.model_copy(update={"workers": 1}) for a in route(files, threshold)]
     lines = [
         f"{a.domain}: {len(a.file_ids)} file(s), complexity {a.complexity:.2f}, "
         f"{a.workers} worker(s)"
@@ -20,7 +22,7 @@ def orchestrate(request: AnalysisRequest) -> Analysis:
     ]
     reasoning = (
         f"Routed {len(files)} triaged file(s) to each domain scoring at least {threshold:.2f}; "
-        "a domain under complexity 2.0 gets one worker, otherwise one per 1.5. " + "; ".join(lines)
+        "each domain reads its files in one worker. " + "; ".join(lines)
     )
     thoughts = [
         f"Read triage for {len(files)} file(s); routing threshold {threshold:.2f}.",

@@ -12,7 +12,7 @@ deterministic engine's, recorded the same way.
 A verifier reads a whole document and all its statements in one request (one FIGURES block per
 statement, one answer per block), plus one for the lines several statements share: one verifier
 per statement sent its document again for every statement, which cost more than the document
-itself (the bench's 50-file case: 25 requests, 141k input tokens, against 73k evidence tokens),
+itself (the bench's 50-file case: 25 requests, 161k input tokens, against 73k evidence tokens),
 and a context cache of the document paid only for documents over the model's cache minimum.
 """
 

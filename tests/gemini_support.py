@@ -117,7 +117,7 @@ def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:
             statements=sorted({r["table"] for r in rows}),
         )
     elif schema is VerifierOutput:
-        output = VerifierOutput(relations=[])
+        output = VerifierOutput(statements=[])
     else:
         reviewed = [
             ReviewedMismatch(check_id=r["check_id"], confirmed=True, computed=None) for r in rows

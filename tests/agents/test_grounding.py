@@ -1,9 +1,16 @@
 """The grounding check: an excerpt holds when its words are at the location it cites."""
 
-from holmes_backend.agents.grounding import GroundingCounts, Sources, _failing, reask_part
+from holmes_backend.agents.grounding import (
+    GROUNDING_HEADING,
+    GroundingCounts,
+    Sources,
+    _failing,
+    reask_part,
+    reask_parts,
+)
 from holmes_backend.contracts.agents import FinancialOutput, SourceRef
 from holmes_backend.extraction.models import Chunk, Extraction, Location
-from holmes_backend.llm.evidence import render_evidence
+from holmes_backend.llm.evidence import parse_blocks, render_evidence
 
 
 def _part(file_id: str, chunks: list[Chunk]) -> str:
@@ -96,3 +103,43 @@ def test_a_quote_cut_mid_word_holds_but_not_a_changed_word() -> None:
     assert SOURCES.check(ref("ledger", "Date: 2024-03-01; Payee: Hale L", row=1))
     assert SOURCES.check(ref("statement", "ter's house all ni", line=4))
     assert SOURCES.check(ref("statement", "sister's home all night", line=4)) is False
+
+
+def test_a_reask_carries_only_the_failing_items_and_the_passages_they_cite() -> None:
+    lines = [f"Line {n}: nothing of note happened on day {n}." for n in range(1, 61)]
+    lines[19] = "Line 20: the transfer of 4,200.00 left the account at noon."
+    lines[44] = "Line 45: the courier was paid 1,300.00 in cash."
+    diary = _part(
+        "diary", [Chunk(text=t, location=Location(line=n + 1)) for n, t in enumerate(lines)]
+    )
+    sources = Sources({"diary": diary, "ledger": SOURCES._evidence["ledger"]})
+    output = FinancialOutput.model_validate(
+        {
+            "transactions": [
+                {"amount": 9800, "source": {"file_id": "ledger", "row": 1, "excerpt": "9,800.00"}},
+                # The right quote at the wrong line, and a changed amount at the right one.
+                {
+                    "amount": 1300,
+                    "source": {"file_id": "diary", "line": 20, "excerpt": "paid 1,300.00 in cash"},
+                },
+                {
+                    "amount": 4100,
+                    "source": {"file_id": "diary", "line": 20, "excerpt": "transfer of 4,100.00"},
+                },
+            ]
+        }
+    )
+    failing = _failing(output, sources, GroundingCounts())
+    assert failing == {"transactions": [1, 2]}
+
+    parts = reask_parts(output, failing, sources)
+
+    *passages, asked = parts
+    assert asked.startswith(GROUNDING_HEADING)
+    [doc] = [d for part in passages for d in parse_blocks(part)[0]]
+    assert doc.file_id == "diary"  # not the ledger, whose item holds
+    shown = sorted(c.location.line for c in doc.chunks if c.location.line is not None)
+    # The cited line and the one the quote is really on, each with two lines either side.
+    assert shown == [18, 19, 20, 21, 22, 43, 44, 45, 46, 47]
+    assert "9,800.00" not in "\n".join(parts)
+    assert sum(len(p) for p in passages) < len(diary) / 3

@@ -18,6 +18,7 @@ import pytest
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.grounding import GROUNDING_HEADING
 from holmes_backend.contracts.agents import FinancialOutput
+from holmes_backend.llm.evidence import parse_blocks
 from tests.agents.helpers import upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply
 from tests.gemini_support import (
@@ -127,6 +128,20 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
     sent = user_text_of(financial_reasks[0].body)
     assert all(b in sent for b in BOGUS)
     assert "text_at_location" in sent
+    # Only the items and the passages they cite go back, not the agent's whole request.
+    passages, _, _ = parse_blocks(sent)
+    assert passages
+    assert all(d.metadata.get("shown") == "passages at the cited places only" for d in passages)
+    asked = [
+        r
+        for r in fake[0].requests[seen:]
+        if instruction_of(r.body).startswith(INSTRUCTIONS["financial"][:40])
+        and GROUNDING_HEADING not in user_text_of(r.body)
+    ]
+    read = [d for r in asked for d in parse_blocks(user_text_of(r.body))[0]]
+    assert len({d.file_id for d in passages}) < len({d.file_id for d in read})
+    assert sum(len(d.chunks) for d in passages) * 10 < sum(len(d.chunks) for d in read)
+    assert len(sent) * 3 < sum(len(user_text_of(r.body)) for r in asked)
 
     financial = next(a for a in agents if a["agent_name"] == "financial_agent")
     counts = financial["grounding"]

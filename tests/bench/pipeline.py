@@ -74,10 +74,12 @@ from tests.bench.server import holmes_server, signed_up_client
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, prompt_tokens
 from tests.gemini_support import (
     FLASH_MODEL,
+    MERGE_PREFIX,
     NUMERIC_SCHEMAS,
     PRO_MODEL,
     analyse,
     instruction_of,
+    pipeline_schema,
     user_text_of,
 )
 from tests.support import REPO_ROOT, serve_app
@@ -182,7 +184,12 @@ class TimedGemini(FakeGemini):
     def _next_step(self, model: str, body: JsonDict) -> Step:
         started = time.monotonic()
         instruction = instruction_of(body)
-        phase, schema = next((p, s) for prefix, p, s in AGENTS if instruction.startswith(prefix))
+        if instruction.startswith(MERGE_PREFIX):  # a domain's merge of its workers' findings
+            phase, schema = "domains", pipeline_schema(instruction)
+        else:
+            phase, schema = next(
+                (p, s) for prefix, p, s in AGENTS if instruction.startswith(prefix)
+            )
         user = user_text_of(body)
         key = hashlib.sha256(f"{instruction}\0{user}".encode()).hexdigest()
         reply = self.answers.get(key)

@@ -65,8 +65,9 @@ async def test_on_demand_run_lists_checks_with_their_sources(client: httpx.Async
     agents = _walk((await client.get(f"/api/cases/{case_id}/agents")).json())
     (extractor,) = [a for a in agents if a["agent_type"] == "NUMERIC_EXTRACTOR"]
     verifiers = [a for a in extractor["children"] if a["agent_type"] == "NUMERIC_VERIFIER"]
-    # One verifier per statement (income statement, balance sheet) and one for the narrative.
-    assert len(verifiers) == 3
+    # One verifier for the document: its statements (income statement, balance sheet) and its
+    # narrative in one request.
+    assert len(verifiers) == 1
     assert all(a["status"] == "COMPLETED" for a in [extractor, *verifiers])
     assert {c["execution_id"] for c in listed["checks"]} == {a["id"] for a in verifiers}
     # Nothing to re-verify: no reviewer runs.

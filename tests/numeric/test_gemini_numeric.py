@@ -1,10 +1,11 @@
 """Numeric validation on the Gemini provider, against the fake Gemini server.
 
-The extractor, each verifier and the reviewer are real model requests. The income-statement
-verifier proposes one relation of its own and two that must be refused (code, an unknown
-figure); the balance-sheet verifier's Pro tier is overloaded, so it falls back to Flash; the
-reviewer answers with executed code beside its JSON. Whatever the models say, each relation is
-evaluated by the engine: the doctored gross profit breaks every relation it is in.
+The extractor, the verifier and the reviewer are real model requests. One verifier reads the
+document with all its statements (one FIGURES block each); for the income statement it proposes
+one relation of its own and two that must be refused (code, an unknown figure). Its Pro tier is
+overloaded, so it falls back to Flash; the reviewer answers with executed code beside its JSON.
+Whatever the models say, each relation is evaluated by the engine: the doctored gross profit
+breaks every relation it is in.
 """
 
 import json
@@ -63,16 +64,28 @@ def _block(body: JsonDict) -> tuple[dict[str, Any], Any]:
     return findings[0].header, findings[0].data
 
 
+def _blocks(body: JsonDict) -> list[tuple[dict[str, Any], Any]]:
+    _, findings, _ = parse_blocks(user_text_of(body))
+    return [(block.header, block.data) for block in findings]
+
+
 def _figure(figures: list[dict[str, Any]], label: str) -> str:
     return next(f["id"] for f in figures if f["label"] == label)
 
 
 def _verifier(model: str, body: JsonDict) -> Step:
-    header, figures = _block(body)
-    if "BALANCE" in header["statement"] and model == PRO_MODEL:
+    if model == PRO_MODEL:
         return unavailable()
+    statements = []
+    for header, figures in _blocks(body):
+        relations = _relations(header["statement"], figures)
+        statements.append({"statement": header["statement"], "relations": relations})
+    return json_reply({"statements": statements}, thoughts=["Listing the statements' relations."])
+
+
+def _relations(statement: str, figures: list[dict[str, Any]]) -> list[dict[str, str]]:
     relations: list[dict[str, str]] = []
-    if "INCOME" in header["statement"]:
+    if "INCOME" in statement:
         sales = _figure(figures, "SALES, Net of returns and allowances")
         cost = _figure(
             figures, "COST OF SALES (Including buying, distribution, and occupancy costs)"
@@ -87,7 +100,7 @@ def _verifier(model: str, body: JsonDict) -> Step:
             }
         )
         relations += [{"check_type": "footing", "expression": e, "subject": "x"} for e in INVALID]
-    return json_reply({"relations": relations}, thoughts=["Listing the statement's relations."])
+    return relations
 
 
 def _reviewer(body: JsonDict) -> Step:
@@ -213,16 +226,26 @@ async def test_gemini_agents_propose_and_the_engine_decides(
 
     by_type = {a["agent_type"]: a for a in agents}
     assert by_type["NUMERIC_EXTRACTOR"]["model_name"] == PRO_MODEL
-    verifiers = [a for a in agents if a["agent_type"] == "NUMERIC_VERIFIER"]
-    assert len(verifiers) == 3
-    fell_back = [a for a in verifiers if a["fallback_used"]]
-    assert len(fell_back) == 1
-    assert fell_back[0]["fallback_model"] == FLASH_MODEL
+    # One verifier for the document, its request holding every statement of it.
+    [verifier] = [a for a in agents if a["agent_type"] == "NUMERIC_VERIFIER"]
+    assert verifier["fallback_used"]
+    assert verifier["fallback_model"] == FLASH_MODEL
     reviewer = by_type["NUMERIC_REVIEWER"]
     assert reviewer["status"] == "COMPLETED"
     assert any(t.startswith("[executed code]") for t in reviewer["thinking_traces"])
 
     gemini = fake[0]
+    verified = [
+        r
+        for r in gemini.requests_for(FLASH_MODEL)
+        if instruction_of(r.body).startswith(VERIFIER_INSTRUCTION[:60])
+        and file_id in user_text_of(r.body)
+    ]
+    assert len(verified) == 1
+    statements = [header["statement"] for header, _ in _blocks(verified[0].body)]
+    assert len(statements) == 3  # the income statement, the balance sheet, the narrative
+    assert sum("INCOME" in s for s in statements) == sum("BALANCE" in s for s in statements) == 1
+    assert user_text_of(verified[0].body).count("--- DOCUMENT doctored.html") == 1
     reviewed = [
         r
         for r in gemini.requests_for(PRO_MODEL)

@@ -10,13 +10,16 @@ of a file the job did not read, or of a file with no text (a photo Holmes has no
 cannot be checked: it is counted as unchecked, neither held nor failed.
 
 An item (a finding, transaction, contradiction, link ...) whose checked citations do not all
-hold is re-asked once: the same request plus the items, what they cite and the text actually
-at those places, as a child execution of the agent's own. What the answer gives back replaces
-them (checked again); an item the model leaves out is dropped, and one whose citations still do
-not hold is kept with those citations marked `verified: false` (shown unverified). Every
-checked citation carries `verified`. The local analyst is not re-asked: the deterministic
-engine answers the same request the same way; nor is a unit whose re-asks are spent
-(agents.bounds): its failing items are kept unverified.
+hold is re-asked once, as a child execution of the agent's own, with the agent's instruction and
+only what the correction needs: the items, what they cite, and the passages of their sources
+at the cited places (and where the excerpt's words are found elsewhere in the file), rendered
+as evidence with their locations. Not the whole request again: a unit's evidence is what the
+agent already read, and a worker's unit is tens of thousands of tokens for a few quotes. What
+the answer gives back replaces them (checked again); an item the model leaves out is dropped,
+and one whose citations still do not hold is kept with those citations marked `verified: false`
+(shown unverified). Every checked citation carries `verified`. The local analyst is not
+re-asked: the deterministic engine answers the same request the same way; nor is a unit whose
+re-asks are spent (agents.bounds): its failing items are kept unverified.
 
 The counts are kept on the agent's execution record (`grounding`) and logged as a
 GROUNDING_CHECKED event for Agent Flow.
@@ -42,8 +45,8 @@ from holmes_backend.agents.runner import (
 )
 from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.db import transaction
-from holmes_backend.extraction.models import Chunk
-from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks
+from holmes_backend.extraction.models import Chunk, Extraction
+from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks, render_evidence
 from holmes_backend.repositories import executions as execution_repo
 from holmes_shared.events import EventType
 
@@ -52,6 +55,10 @@ GROUNDING_HEADING = "--- GROUNDING CHECK ---"
 _RUN_ON = 2
 # Characters of the text at a location shown to the model when it is re-asked.
 _SHOWN = 600
+# Chunks shown on either side of a cited (or found) place in a re-ask's passages, and the
+# passages' budget per file: enough to re-quote and re-locate, not the file again.
+_AROUND = 2
+_PASSAGE_CHARS = 8_000
 _WORD = re.compile(r"\w+", re.UNICODE)
 _FOLD = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-"})
 
@@ -174,6 +181,59 @@ class Sources:
                 return True
         return False
 
+    def passage_indexes(self, ref: SourceRef) -> set[int]:
+        """The chunks a re-ask shows for a citation: its cited place and the chunk where the
+        excerpt's words are most found (a right quote at a wrong location), each with its
+        neighbours."""
+        doc = self._doc(ref.file_id)
+        if doc is None:
+            return set()
+        chunks = doc.chunks
+        position = {id(c): i for i, c in enumerate(chunks)}
+        centres = {position[id(window[0])] for window in self.at(ref) or [] if window}
+        if len(centres) > 3:  # a location every chunk matches (a sheet): the excerpt decides
+            centres = set()
+        needle = set(_words(ref.excerpt))
+        if needle:
+            scores = [len(needle.intersection(_words(c.text))) for c in chunks]
+            best = max(range(len(chunks)), key=scores.__getitem__, default=None)
+            if best is not None and scores[best] * 2 >= len(needle):
+                centres.add(best)
+        return {
+            i
+            for centre in centres
+            for i in range(max(0, centre - _AROUND), min(len(chunks), centre + 1 + _AROUND))
+        }
+
+    def passages(self, refs: list[SourceRef]) -> list[str]:
+        """Evidence parts holding only the chunks the citations point at (see
+        `passage_indexes`), one per file in the order first cited, each cut to a budget."""
+        wanted: dict[str, set[int]] = {}
+        for ref in refs:
+            wanted.setdefault(ref.file_id, set()).update(self.passage_indexes(ref))
+        parts = []
+        for file_id, indexes in wanted.items():
+            doc = self._doc(file_id)
+            if doc is None or not indexes:
+                continue
+            chunks: list[Chunk] = []
+            size = 0
+            for index in sorted(indexes):
+                size += len(doc.chunks[index].text)
+                if chunks and size > _PASSAGE_CHARS:
+                    break
+                chunks.append(doc.chunks[index])
+            metadata = {**doc.metadata, "shown": "passages at the cited places only"}
+            parts.append(
+                render_evidence(
+                    file_id=doc.file_id,
+                    filename=doc.filename,
+                    mime_type=doc.mime_type,
+                    extraction=Extraction(kind="passages", chunks=chunks, metadata=metadata),
+                )
+            )
+        return parts
+
     def text_at(self, ref: SourceRef) -> str:
         """What the cited place says, for the re-ask (the first window, cut)."""
         windows = self.at(ref)
@@ -250,6 +310,18 @@ def _failing(output: BaseModel, sources: Sources, counts: GroundingCounts) -> di
     return failing
 
 
+def reask_parts(output: BaseModel, failing: dict[str, list[int]], sources: Sources) -> list[str]:
+    """The re-ask's request: the passages the failing items cite, then the items."""
+    cited = [
+        ref
+        for name, indexes in failing.items()
+        for index in indexes
+        for ref in refs_of(getattr(output, name)[index])
+        if ref.verified is False
+    ]
+    return [*sources.passages(cited), reask_part(output, failing, sources)]
+
+
 def reask_part(output: BaseModel, failing: dict[str, list[int]], sources: Sources) -> str:
     """The request part that sends failing items back, with what their sources really say."""
     items = []
@@ -274,7 +346,8 @@ def reask_part(output: BaseModel, failing: dict[str, list[int]], sources: Source
     return (
         f"{GROUNDING_HEADING}\nHolmes checked every excerpt of your answer against the evidence "
         "at the location it cites. The items below cite excerpts that are not there; each "
-        "citation shows the text that is (`text_at_location`). Answer again with ONLY these "
+        "citation shows the text that is (`text_at_location`), and the evidence above holds "
+        "the passages of those sources around the cited places. Answer again with ONLY these "
         "items, in the same lists: copy each excerpt verbatim from the evidence at its location "
         "(or correct the location), and leave out any item the evidence does not support. "
         "Return nothing else.\n" + json.dumps(items, ensure_ascii=False)
@@ -284,7 +357,6 @@ def reask_part(output: BaseModel, failing: dict[str, list[int]], sources: Source
 async def ground(
     ctx: PipelineContext,
     spec: AgentSpec,
-    parts: list[str],
     output: BaseModel,
     *,
     execution_id: uuid.UUID,
@@ -300,7 +372,6 @@ async def ground(
         grounded = await _reasked(
             ctx,
             spec,
-            parts,
             output,
             failing,
             execution_id,
@@ -337,7 +408,6 @@ async def record_counts(
 async def _reasked(
     ctx: PipelineContext,
     spec: AgentSpec,
-    parts: list[str],
     output: BaseModel,
     failing: dict[str, list[int]],
     execution_id: uuid.UUID,
@@ -352,7 +422,7 @@ async def _reasked(
             answer, _ = await run_agent(
                 ctx,
                 replace(spec, name=f"{spec.name}_regrounding"),
-                [*parts, reask_part(output, failing, sources)],
+                reask_parts(output, failing, sources),
                 parent_execution_id=execution_id,
                 input_summary={"grounding": {name: len(i) for name, i in failing.items()}},
                 bounds=bounds,

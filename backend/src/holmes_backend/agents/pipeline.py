@@ -835,12 +835,11 @@ class Pipeline:
         except AgentFailedError as exc:
             logger.warning("%s failed, its outputs are combined as they are: %s", spec.name, exc)
             return _merge(outputs, spec.schema)
-        return await self._grounded(spec, parts, output, execution_id)
+        return await self._grounded(spec, output, execution_id)
 
     async def _grounded(
         self,
         spec: AgentSpec,
-        parts: list[str],
         output: BaseModel,
         execution_id: uuid.UUID,
         bounds: RunBounds | None = None,
@@ -850,7 +849,6 @@ class Pipeline:
         return await grounding.ground(
             self.ctx,
             spec,
-            parts,
             output,
             execution_id=execution_id,
             sources=self._sources,
@@ -1026,7 +1024,7 @@ class Pipeline:
                 bounds=bounds,
             )
         if grounded:  # re-asked with the text alone: the media go with the first ask only
-            output = await self._grounded(spec, [*context, *unit], output, execution_id, bounds)
+            output = await self._grounded(spec, output, execution_id, bounds)
         return [output]
 
     async def _write_domain_findings(self, domain: str, agent_id: str, output: BaseModel) -> None:
@@ -1132,7 +1130,7 @@ class Pipeline:
         answer, execution_id = await run_agent(
             self.ctx, spec, parts, input_summary={"domains": list(outputs)}
         )
-        output = await self._grounded(spec, parts, answer, execution_id)
+        output = await self._grounded(spec, answer, execution_id)
         assert isinstance(output, SynthesisOutput)
         self.writes.add(self._write_synthesis(output))
         self._save_state("synthesis", output)

@@ -73,9 +73,20 @@ class ExtractorOutput(BaseModel):
     statements: list[str] = Field(description="The statements or tables found, one verifier each.")
 
 
-class VerifierOutput(BaseModel):
+class StatementRelations(BaseModel):
+    statement: str = Field(
+        description="The statement, as its FIGURES block's header names it (`statement`)."
+    )
     relations: list[Relation] = Field(
         description="Every relation the statement's figures take part in."
+    )
+
+
+class VerifierOutput(BaseModel):
+    """One verifier's answer: a document's statements, each with its relations."""
+
+    statements: list[StatementRelations] = Field(
+        description="One entry per FIGURES block of the request, with its relations."
     )
 
 

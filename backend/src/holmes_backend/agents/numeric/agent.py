@@ -1,4 +1,4 @@
-"""Numeric validation as agents (seed 002): an extractor, one verifier per statement created at
+"""Numeric validation as agents (seed 002): an extractor, one verifier per document created at
 run time and run side by side (asyncio.gather, as the domain workers), and a reviewer with code
 execution. Each has its own execution record and events, children of the extractor's, so Agent
 Flow shows the fan-out.
@@ -8,12 +8,17 @@ a verifier proposes is evaluated by numeric.engine, never by a model. On Gemini 
 propose relations beside the ones found from the figures, and the reviewer re-computes each
 mismatch with Gemini's code execution; offline (the local provider) each agent's output is the
 deterministic engine's, recorded the same way.
+
+A verifier reads a whole document and all its statements in one request (one FIGURES block per
+statement, one answer per block), plus one for the lines several statements share: one verifier
+per statement sent its document again for every statement, which cost more than the document
+itself (the bench's 50-file case: 25 requests, 161k input tokens, against 73k evidence tokens),
+and a context cache of the document paid only for documents over the model's cache minimum.
 """
 
 import asyncio
 import logging
 import uuid
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +54,7 @@ from holmes_backend.numeric.schemas import (
     NumericFinding,
     ReviewedMismatch,
     ReviewerOutput,
+    StatementRelations,
     VerifierOutput,
 )
 from holmes_backend.numeric.schemas import Relation as ProposedRelation
@@ -130,18 +136,20 @@ async def validate(
     *,
     parent_execution_id: uuid.UUID | None = None,
 ) -> NumericRun:
-    """Extract, verify each statement side by side, review. AgentFailedError when the extractor
-    or the reviewer fails; a failed verifier costs only its statement's checks."""
+    """Extract, verify each document side by side, review. AgentFailedError when the extractor
+    or the reviewer fails; a failed verifier costs only the relations it would have proposed
+    (the engine's are evaluated all the same)."""
     extracted = await to_thread.run_sync(engine.extract, docs)
     on_model = ctx.settings.resolved_llm_provider != "local"
     figures = _figures_block(extracted, None)
-    # Documents first, the one most verifiers read first of all: a document several of these
-    # agents start with is one context cache (llm.context_cache).
-    readers = Counter(_document(p.doc) for p in extracted.plans if p.doc is not None)
-    documents = sorted((_document(d) for d in docs), key=lambda d: -readers[d])
+    readings = _readings(extracted.plans)
+    # Documents first, the largest first of all: the extractor's request and that document's
+    # verifier start with it, and a prefix two requests share is one context cache where it
+    # pays (llm.context_cache).
+    documents = sorted((_document(d) for d in docs), key=len, reverse=True)
     extractor_parts = [*documents, figures]
     if on_model:
-        _share_documents(documents, readers)
+        _share_documents(documents)
     _, extractor_id = await _step(
         ctx,
         EXTRACTOR,
@@ -154,8 +162,8 @@ async def validate(
     )
     results = await asyncio.gather(
         *(
-            _verify(ctx, number, plan, extracted, extractor_id, on_model)
-            for number, plan in enumerate(extracted.plans, start=1)
+            _verify(ctx, number, plans, extracted, extractor_id, on_model)
+            for number, plans in enumerate(readings, start=1)
         ),
         return_exceptions=True,
     )
@@ -218,21 +226,38 @@ async def _step(
     return output, record.id
 
 
+def _readings(plans: list[engine.Plan]) -> list[list[engine.Plan]]:
+    """The verifiers to run: each document's statements together (its tables and narrative),
+    and the lines across statements (no document) on their own."""
+    by_file: dict[str, list[engine.Plan]] = {}
+    across: list[list[engine.Plan]] = []
+    for plan in plans:
+        if plan.doc is None:
+            across.append([plan])
+        else:
+            by_file.setdefault(plan.file_id, []).append(plan)
+    return [*by_file.values(), *across]
+
+
 async def _verify(
     ctx: PipelineContext,
     number: int,
-    plan: engine.Plan,
+    plans: list[engine.Plan],
     extracted: engine.Extracted,
     parent: uuid.UUID,
     on_model: bool,
 ) -> tuple[list[NumericCheck], uuid.UUID | None]:
-    """The statement's checks and its verifier's execution. A verifier whose model fails (its
-    record says so) still leaves the relations found from the figures, evaluated."""
-    found = engine.relations_of(plan, extracted)
-    parts = [_figures_block(extracted, plan)] if on_model else None
-    if parts is not None and plan.doc is not None:
-        parts.insert(0, _document(plan.doc))  # first: shared with the statement's others
-    proposed_relations: list[ProposedRelation] = []
+    """The checks of a document's statements and its verifier's execution. A verifier whose
+    model fails (its record says so) still leaves the relations found from the figures,
+    evaluated."""
+    found = [engine.relations_of(plan, extracted) for plan in plans]
+    parts: list[str] | None = None
+    if on_model:
+        # The document first: the extractor's request may start with it too.
+        doc = plans[0].doc
+        parts = [_document(doc)] if doc is not None else []
+        parts += [_figures_block(extracted, plan) for plan in plans]
+    proposed: list[StatementRelations] = []
     execution_id: uuid.UUID | None = None
     try:
         output, execution_id = await _step(
@@ -240,16 +265,22 @@ async def _verify(
             verifier_spec(number),
             parts,
             parent,
-            {"file": plan.file_id, "statement": plan.name},
+            {"file": plans[0].file_id, "statements": [plan.name for plan in plans]},
             lambda: VerifierOutput(
-                relations=[
-                    ProposedRelation(
-                        check_type=r.check_type,
-                        expression=r.expression,
-                        subject=r.subject,
-                        period=r.period,
+                statements=[
+                    StatementRelations(
+                        statement=plan.name,
+                        relations=[
+                            ProposedRelation(
+                                check_type=r.check_type,
+                                expression=r.expression,
+                                subject=r.subject,
+                                period=r.period,
+                            )
+                            for r in relations
+                        ],
                     )
-                    for r in found
+                    for plan, relations in zip(plans, found, strict=True)
                 ]
             ),
         )
@@ -257,33 +288,48 @@ async def _verify(
         if parts is None:
             raise
         logger.warning(
-            "numeric verifier %d failed, its statement checked without it: %s", number, exc.reason
+            "numeric verifier %d failed, its statements checked without it: %s", number, exc.reason
         )
     else:
         assert isinstance(output, VerifierOutput)
-        proposed_relations = output.relations
-    known = {r.expression for r in found}
-    for proposed in proposed_relations:
-        relation = _proposed(proposed, plan, extracted)
-        if relation is not None and relation.expression not in known:
-            found.append(relation)
-            known.add(relation.expression)
+        proposed = output.statements
+    known = {r.expression for relations in found for r in relations}
+    for answer in proposed:
+        for relation in answer.relations:
+            index = _statement_of(answer.statement, relation, plans, extracted)
+            made = _proposed(relation, plans[index], extracted)
+            if made is not None and made.expression not in known:
+                found[index].append(made)
+                known.add(made.expression)
     book = extracted.book
-    checks = [engine.evaluate_relation(r, book, engine.file_of(r, plan, book)) for r in found]
-    return checks, execution_id
+    return [
+        engine.evaluate_relation(r, book, engine.file_of(r, plan, book))
+        for plan, relations in zip(plans, found, strict=True)
+        for r in relations
+    ], execution_id
 
 
-def _share_documents(documents: list[str], readers: Counter[str]) -> None:
-    """Each document to the job's context caches with its readers: the verifiers of its
-    statements, and the extractor for the first (its request starts with it)."""
+def _statement_of(
+    name: str, relation: ProposedRelation, plans: list[engine.Plan], extracted: engine.Extracted
+) -> int:
+    """Which of the verifier's statements a proposed relation belongs to: the one the answer
+    names, else the table its stated figure sits in, else the narrative (the last)."""
+    names = [plan.name for plan in plans]
+    if name in names:
+        return names.index(name)
+    target = extracted.book.figures.get(relation.expression.partition("=")[0].strip())
+    for index, plan in enumerate(plans):
+        if target is not None and plan.table is not None and plan.table.key == target.table:
+            return index
+    return len(plans) - 1
+
+
+def _share_documents(documents: list[str]) -> None:
+    """The first document to the job's context caches: the extractor's request and its
+    document's verifier both start with it. Every other document is read by one request."""
     caches = context_cache.current()
-    if caches is None:
-        return
-    readers = Counter(readers)
-    if documents:
-        readers[documents[0]] += 1
-    for document, count in readers.items():
-        caches.share([document], readers=count)
+    if caches is not None and documents:
+        caches.share(documents[:1], readers=2)
 
 
 def _proposed(
@@ -372,8 +418,10 @@ def _figures_block(extracted: engine.Extracted, plan: engine.Plan | None) -> str
         figures = [f for f in extracted.book.figures.values() if f.table == plan.table.key]
     elif plan.doc is None:  # across statements: every statement's figures
         figures = [f for f in extracted.book.figures.values() if f.table]
-    else:
-        figures = [f for f in extracted.book.figures.values() if f.file_id == plan.file_id]
+    else:  # a narrative: its own figures; its tables' are in their blocks beside it
+        figures = [
+            f for f in extracted.book.figures.values() if f.file_id == plan.file_id and not f.table
+        ]
     rows = [
         {
             "id": f.id,

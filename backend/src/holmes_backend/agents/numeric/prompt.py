@@ -9,11 +9,14 @@ List the financial statement line items (FSLIs) the documents report, as the doc
 `fsli_names`, and the statements or tables they sit in (income statement, balance sheet, an
 invoice, a ledger, the narrative of a press release) in `statements`. Names only: never values."""
 
-VERIFIER_INSTRUCTION = """You are a numeric verifier of Holmes, checking one statement of a
-financial document. The request holds a FIGURES block: the statement's figures, each with an id
-(f1, f2, ...), its line item, period column, value and written form, and the document's text.
+VERIFIER_INSTRUCTION = """You are a numeric verifier of Holmes, checking the statements of one
+financial document. The request holds the document's text and one FIGURES block per statement
+(its header names the statement: a table, or the document's narrative, whose sentences may
+restate figures of the tables in the other blocks): the statement's figures, each with an id
+(f1, f2, ...), its line item, period column, value and written form.
 
-List every arithmetic relation these figures take part in, one per period column, as
+Answer in `statements` once per FIGURES block, naming the statement as its header does. For
+each, list every arithmetic relation its figures take part in, one per period column, as
 `expression` "<figure id> = <expression over figure ids>": totals and subtotals against their
 lines (footing and cross-footing), results against the lines they come from ("gross profit =
 sales - cost of sales"), earnings per share against net income divided by weighted shares, the

@@ -22,7 +22,14 @@ from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.pipeline import _merge as merge_outputs
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
-from holmes_backend.contracts.agents import GraphOutput, RoutingPlan, SynthesisOutput, TriageResult
+from holmes_backend.analysis.routing import route
+from holmes_backend.contracts.agents import (
+    AgentParams,
+    GraphOutput,
+    RoutingPlan,
+    SynthesisOutput,
+    TriageResult,
+)
 from holmes_backend.llm.context_cache import INSTRUCTION_HEADING
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
@@ -135,7 +142,24 @@ def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
     analyst = analyst_for(schema)
     assert analyst is not None, schema
     documents, findings, rest = parse_blocks(user_text_of(body))
-    return analyst(AnalysisRequest(instruction_of(body), documents, findings, rest))
+    analysis = analyst(AnalysisRequest(instruction_of(body), documents, findings, rest))
+    if isinstance(analysis.output, RoutingPlan):
+        # A model plans workers by load (PRD §4.7); the offline analyst reads a domain at once.
+        files = [
+            f
+            for b in findings
+            if b.header.get("stage") == "triage"
+            for f in TriageResult.model_validate(b.data).files
+        ]
+        load = {a.domain: a.workers for a in route(files, AgentParams().routing_threshold)}
+        assignments = [
+            a.model_copy(update={"workers": load.get(a.domain, 1)})
+            for a in analysis.output.assignments
+        ]
+        analysis = Analysis(
+            analysis.output.model_copy(update={"assignments": assignments}), analysis.thoughts
+        )
+    return analysis
 
 
 @contextmanager

@@ -22,7 +22,7 @@ import pytest
 from holmes_backend.agents.chat.prompt import INSTRUCTION as CHAT_INSTRUCTION
 from holmes_backend.agents.grounding import GROUNDING_HEADING
 from holmes_backend.db import transaction
-from holmes_backend.models import EvidenceChunk, KnowledgeGraph
+from holmes_backend.models import KnowledgeGraph
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import graphs as graph_repo
@@ -110,12 +110,13 @@ async def _case(client: httpx.AsyncClient, settings: Any) -> tuple[str, str]:
             await chunk_repo.add(
                 session,
                 [
-                    EvidenceChunk(
+                    chunk_repo.ChunkValues(
                         case_id=uuid.UUID(case_id),
                         file_id=uuid.UUID(file_id),
                         position=0,
                         text=LOG,
                         location={"line": 1},
+                        speaker=None,
                     )
                 ],
             )

@@ -15,7 +15,7 @@ from holmes_backend.db import transaction
 from holmes_backend.extraction.errors import ExtractionError
 from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.extraction.models import Extraction
-from holmes_backend.models import EvidenceChunk, File
+from holmes_backend.models import File
 from holmes_backend.repositories import chunks as chunk_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.storage import Storage
@@ -26,12 +26,12 @@ _TEXTLESS: set[uuid.UUID] = set()
 # Files known to be indexed (a file's chunks never change), so a search need not ask again.
 _INDEXED: set[uuid.UUID] = set()
 _ANALYSED = (FileStatus.PROCESSED, FileStatus.PARTIAL)
-_INSERT_BATCH = 2000
+_INSERT_BATCH = 500
 
 
-def chunk_rows(file: File, extraction: Extraction) -> list[EvidenceChunk]:
+def chunk_rows(file: File, extraction: Extraction) -> list[chunk_repo.ChunkValues]:
     return [
-        EvidenceChunk(
+        chunk_repo.ChunkValues(
             case_id=file.case_id,
             file_id=file.id,
             position=position,

@@ -9,6 +9,7 @@ import re
 import uuid
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypedDict
 
 from sqlalchemy import Float, Integer, func, literal_column, select, text
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -43,6 +44,18 @@ _SQLITE_MATCH = text(
 )
 
 
+class ChunkValues(TypedDict):
+    """A chunk's columns as inserted: plain values, not ORM objects, so a 20,000-row sheet's
+    chunks are not 20,000 tracked instances whose garbage collection holds the event loop."""
+
+    case_id: uuid.UUID
+    file_id: uuid.UUID
+    position: int
+    text: str
+    location: dict[str, Any]
+    speaker: str | None
+
+
 @dataclass(frozen=True)
 class ChunkHit:
     chunk: EvidenceChunk
@@ -58,24 +71,13 @@ def words(query: str) -> list[str]:
     return list(seen)[:_MAX_WORDS]
 
 
-async def add(session: AsyncSession, rows: Iterable[EvidenceChunk]) -> None:
+async def add(session: AsyncSession, rows: Iterable[ChunkValues]) -> None:
     """Insert chunks; a chunk already stored (same file and position) is left as it is, so two
     writers indexing the same file at once both succeed, and chunks of a file deleted
     meanwhile are dropped."""
     rows = list(rows)
-    stored = await file_repo.hold_stored(session, {r.file_id for r in rows})
-    values = [
-        {
-            "case_id": r.case_id,
-            "file_id": r.file_id,
-            "position": r.position,
-            "text": r.text,
-            "location": r.location,
-            "speaker": r.speaker,
-        }
-        for r in rows
-        if r.file_id in stored
-    ]
+    stored = await file_repo.hold_stored(session, {r["file_id"] for r in rows})
+    values = [r for r in rows if r["file_id"] in stored]
     if not values:
         return
     dialect = session.get_bind().dialect.name

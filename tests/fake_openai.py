@@ -11,7 +11,10 @@ not serve is a 404 (Ollama's "model … not found"), a request over its context 
 json_schema with a schema a 400, a wrong key a 401.
 
 Answers come from `responders` (the first that answers): a JSON object (sent as the message's
-content), `Refusal` (the model declines: `refusal` set, no content), `Failure` (an HTTP error
+content), `Text` (plain content), `ToolCalls` (the model calls functions the request declared in
+`tools`, as OpenAI's `tool_calls` with JSON-encoded arguments; one not declared is a 500, as a
+server constraining calls to its tools would never send it), `Refusal` (the model declines:
+`refusal` set, no content), `Failure` (an HTTP error
 with OpenAI's error body and any headers: a 429 with Retry-After, as a rate-limiting server or
 proxy sends it) or `Stall` (the stream's first chunk, then nothing for a while: a server that
 went quiet). A JSON answer is checked against the schema the request asked for,
@@ -61,6 +64,18 @@ class Stall:
     seconds: float
 
 
+@dataclass
+class Text:
+    """A plain-text answer (a chat turn), as opposed to a JSON object."""
+
+    content: str
+
+
+@dataclass
+class ToolCalls:
+    calls: list[tuple[str, JsonDict]]
+
+
 def rate_limited(retry_after: float) -> Failure:
     """A 429 as OpenAI's API sends it (and proxies in front of local servers), saying when to
     come back."""
@@ -71,7 +86,7 @@ def rate_limited(retry_after: float) -> Failure:
     )
 
 
-Answer = JsonDict | Refusal | Failure | Stall
+Answer = JsonDict | Refusal | Failure | Stall | ToolCalls | Text
 Responder = Callable[[str, JsonDict], Answer | None]
 
 
@@ -87,6 +102,31 @@ def system_text(body: JsonDict) -> str:
 
 def user_text(body: JsonDict) -> str:
     return "\n".join(_text(m) for m in body.get("messages", []) if m.get("role") == "user")
+
+
+def declared_tools(body: JsonDict) -> list[str]:
+    """The names of the functions the request offered the model."""
+    return [t["function"]["name"] for t in body.get("tools") or [] if t.get("type") == "function"]
+
+
+def tool_results(body: JsonDict) -> dict[str, Any]:
+    """The results the request carries back, by the name of the function called (read from the
+    assistant's earlier tool_calls), each decoded from its JSON content when it is JSON."""
+    names = {
+        call["id"]: call["function"]["name"]
+        for m in body.get("messages", [])
+        if m.get("role") == "assistant"
+        for call in m.get("tool_calls") or []
+    }
+    results: dict[str, Any] = {}
+    for message in body.get("messages", []):
+        if message.get("role") == "tool":
+            content = _text(message)
+            try:
+                results[names[message["tool_call_id"]]] = json.loads(content)
+            except json.JSONDecodeError:
+                results[names[message["tool_call_id"]]] = content
+    return results
 
 
 def _text(message: JsonDict) -> str:
@@ -192,8 +232,25 @@ class FakeOpenAI:
                 _stalled(model, answer.seconds), media_type="text/event-stream"
             )
         message: JsonDict
+        finish = "stop"
         if isinstance(answer, Refusal):
             message = {"role": "assistant", "content": None, "refusal": answer.reason}
+        elif isinstance(answer, ToolCalls):
+            offered = declared_tools(body)
+            if unknown := [name for name, _ in answer.calls if name not in offered]:
+                return _error(500, f"the fake called functions not offered: {unknown}", "fake")
+            calls = [
+                {
+                    "id": f"call_{len(self.requests)}_{n}",
+                    "type": "function",
+                    "function": {"name": name, "arguments": json.dumps(args)},
+                }
+                for n, (name, args) in enumerate(answer.calls)
+            ]
+            message = {"role": "assistant", "content": None, "tool_calls": calls}
+            finish = "tool_calls"
+        elif isinstance(answer, Text):
+            message = {"role": "assistant", "content": answer.content}
         else:
             if schema is not None:
                 try:
@@ -201,11 +258,12 @@ class FakeOpenAI:
                 except jsonschema.ValidationError as exc:
                     return _error(500, f"answer does not fit the schema: {exc.message}", "fake")
             message = {"role": "assistant", "content": json.dumps(answer)}
-        completion_tokens = len(message["content"] or "") // CHARS_PER_TOKEN
+        written = message["content"] or json.dumps(message.get("tool_calls") or "")
+        completion_tokens = len(written) // CHARS_PER_TOKEN
         if body.get("stream"):
             usage = (body.get("stream_options") or {}).get("include_usage")
             return StreamingResponse(
-                _chunks(model, message, prompt_tokens, completion_tokens, bool(usage)),
+                _chunks(model, message, finish, prompt_tokens, completion_tokens, bool(usage)),
                 media_type="text/event-stream",
             )
         return JSONResponse(
@@ -213,7 +271,7 @@ class FakeOpenAI:
                 "id": f"chatcmpl-{len(self.requests)}",
                 "object": "chat.completion",
                 "model": model,
-                "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+                "choices": [{"index": 0, "message": message, "finish_reason": finish}],
                 "usage": {
                     "prompt_tokens": prompt_tokens,
                     "completion_tokens": completion_tokens,
@@ -239,19 +297,34 @@ def _chunk(model: str, choices: list[JsonDict], **extra: Any) -> bytes:
 
 
 async def _chunks(
-    model: str, message: JsonDict, prompt_tokens: int, completion_tokens: int, usage: bool
+    model: str,
+    message: JsonDict,
+    finish: str,
+    prompt_tokens: int,
+    completion_tokens: int,
+    usage: bool,
 ) -> AsyncIterator[bytes]:
-    """The answer as a server streams it: the role, the content in pieces (or the refusal), the
-    finish, the usage when asked for, [DONE]."""
+    """The answer as a server streams it: the role, the content in pieces (or the refusal, or
+    each tool call: its id and name first, then its arguments in pieces), the finish, the usage
+    when asked for, [DONE]."""
     yield _chunk(model, [{"index": 0, "delta": {"role": "assistant", "content": ""}}])
     if message.get("refusal"):
         yield _chunk(model, [{"index": 0, "delta": {"refusal": message["refusal"]}}])
+    for n, call in enumerate(message.get("tool_calls") or []):
+        head = {"index": n, "id": call["id"], "type": "function"}
+        head["function"] = {"name": call["function"]["name"], "arguments": ""}
+        yield _chunk(model, [{"index": 0, "delta": {"tool_calls": [head]}}])
+        arguments = call["function"]["arguments"]
+        half = len(arguments) // 2
+        for piece in (arguments[:half], arguments[half:]):
+            delta = {"tool_calls": [{"index": n, "function": {"arguments": piece}}]}
+            yield _chunk(model, [{"index": 0, "delta": delta}])
     content = message.get("content") or ""
     size = max(1, -(-len(content) // 3))
     for start in range(0, len(content), size):
         yield _chunk(model, [{"index": 0, "delta": {"content": content[start : start + size]}}])
         await asyncio.sleep(0)
-    yield _chunk(model, [{"index": 0, "delta": {}, "finish_reason": "stop"}])
+    yield _chunk(model, [{"index": 0, "delta": {}, "finish_reason": finish}])
     if usage:
         total = prompt_tokens + completion_tokens
         counts = {"prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens}

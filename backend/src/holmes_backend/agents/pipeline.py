@@ -168,11 +168,9 @@ class Pipeline:
         # Parts several requests start with, cached for the job (llm.context_cache).
         self.caches = context_cache.JobCaches(ctx.settings, f"holmes job {job_id}")
         self._shared_findings: list[str] | None = None
-        # The domain agents' tools, on Gemini. The offline analyst reads the request alone; on
-        # an OpenAI-compatible server LiteLLM (1.106 as locked) fails every request with tools
-        # (its MCP handler imports the `mcp` package, which it does not require).
+        # The domain agents' tools, on a model. The offline analyst reads the request alone.
         self._tools: tuple[BaseTool, ...] = ()
-        if ctx.settings.resolved_llm_provider == "gemini":
+        if ctx.settings.resolved_llm_provider != "local":
             self._tools = EvidenceTools(
                 session_factory=ctx.session_factory,
                 case_id=ctx.case_id,

@@ -151,6 +151,10 @@ def _model_class() -> "type[LiteLlm]":
 
     class RefusalCheckingClient(LiteLLMClient):
         async def acompletion(self, model: Any, messages: Any, tools: Any, **kwargs: Any) -> Any:
+            # LiteLLM (1.106) sends any request with tools through its MCP gateway check first,
+            # which imports the `mcp` package it does not require: every request with tools
+            # failed. Holmes's tools are plain functions; the check is LiteLLM's own flag.
+            kwargs["_skip_mcp_handler"] = True
             response = await super().acompletion(model, messages, tools, **kwargs)
             if kwargs.get("stream"):
                 return _refusals_checked(model, response)

@@ -185,6 +185,37 @@ async def test_a_model_gone_at_run_time_is_a_configuration_error(
     assert configuration_problem(unavailable, f"openai/{MODEL}", settings) is None
 
 
+@pytest.mark.parametrize(
+    "refusal",
+    [
+        "registry.ollama.ai/library/gemma2:9b does not support tools",
+        '"auto" tool choice requires --enable-auto-tool-choice and --tool-call-parser to be set',
+        "tools param requires --jinja flag",
+    ],
+)
+async def test_a_model_that_cannot_call_tools_is_a_configuration_error(
+    fake: tuple[FakeOpenAI, str], tmp_path: Path, refusal: str
+) -> None:
+    """Ollama, vLLM and llama.cpp's server refuse a request with tools for a model (or a server
+    started) without function calling; the agents cannot work without them, so this is said
+    plainly instead of trying Flash or reporting a bad request."""
+    settings = local_settings(fake[1], tmp_path)
+    fake[0].responders.insert(0, lambda _model, _body: Failure(400, refusal))
+    try:
+        with pytest.raises(Exception) as failed:  # noqa: PT011 - LiteLLM's own error class
+            await _ask(settings, ["Task"])
+    finally:
+        fake[0].responders.pop(0)
+    problem = configuration_problem(failed.value, f"openai/{MODEL}", settings) or ""
+    assert "does not call functions" in problem
+    assert refusal in problem
+    event = ModelErrorEvent("BadRequestError", f"litellm.BadRequestError: {refusal}")
+    assert "does not call functions" in (configuration_problem(event, MODEL, settings) or "")
+    # Any other bad request is not a configuration error.
+    other = ModelErrorEvent("BadRequestError", "litellm.BadRequestError: invalid JSON")
+    assert configuration_problem(other, MODEL, settings) is None
+
+
 def _with_image(parts: list[str], image: bytes) -> LlmRequest:
     request = _request(parts)
     request.contents[0].parts = [

@@ -17,6 +17,7 @@ to use its bundled model-cost map, not to fetch one from GitHub at import (no ne
 
 import functools
 import os
+import re
 from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING, Any
 
@@ -278,6 +279,13 @@ def configuration_problem(exc: BaseException, model: str) -> str | None:
         detail = str(exc)
     else:
         return None
+    if _NO_TOOLS.search(detail):
+        return (
+            f"OpenAI-compatible model configuration error: {model} does not call functions "
+            f"(tools), which Holmes's agents and chat use: {detail} (choose a model that calls "
+            "tools, as Ollama's tagged 'tools' do; start vLLM with --enable-auto-tool-choice "
+            "and a --tool-call-parser, llama-server with --jinja)"
+        )
     if status not in _REFUSING_ERRORS.values():
         return None
     return (
@@ -287,6 +295,14 @@ def configuration_problem(exc: BaseException, model: str) -> str | None:
     )
 
 
+# How the servers refuse a request with tools for a model that cannot call them: Ollama ("… does
+# not support tools"), vLLM ('"auto" tool choice requires --enable-auto-tool-choice …'),
+# llama.cpp's server ("tools param requires --jinja flag").
+_NO_TOOLS = re.compile(
+    r"does not support tools|tool choice requires|tools param requires|"
+    r"(?:tools|function calling) (?:is|are) not supported",
+    re.IGNORECASE,
+)
 # LiteLLM's errors that no other model or retry would fix, and their HTTP statuses.
 _REFUSING_ERRORS = {"AuthenticationError": 401, "PermissionDeniedError": 403, "NotFoundError": 404}
 

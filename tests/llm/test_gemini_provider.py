@@ -214,8 +214,9 @@ async def test_without_retry_info_the_quota_backoff_doubles_then_quota_exceeded(
     times = [r.at for r in server.requests_for(PRO)]
     assert len(times) == 3
     gaps = [b - a for a, b in itertools.pairwise(times)]
-    assert 0.2 <= gaps[0] < 0.35
-    assert 0.4 <= gaps[1] < 0.6
+    # Upper bounds with room for a loaded machine; the schedule itself is the delays'.
+    assert 0.2 <= gaps[0] < 0.4
+    assert 0.4 <= gaps[1] < 0.8
     assert [(d.source, d.seconds) for d in delays] == [("backoff", 0.2), ("backoff", 0.4)]
 
 
@@ -227,7 +228,7 @@ async def test_a_per_day_quota_is_not_waited_for(fake: tuple[FakeGemini, str]) -
     with pytest.raises(limits.QuotaExceededError, match="per-day"):
         await run_agent(triage_agent(settings_for(url), tier="pro", role="domain"))
 
-    assert time.monotonic() - started < 2
+    assert time.monotonic() - started < 10  # not the 20 s the quota said to wait
     assert len(server.requests_for(PRO)) == 1
 
 

@@ -366,6 +366,7 @@ async def test_a_large_file_never_holds_the_event_loop(
         assert len(stored.chunks) == 20_000
     finally:
         gc.unfreeze()
-    # Read whole in one call, on the loop (as it was), this extraction held it for ~0.3 s.
-    assert fresh_lag < 0.1, fresh_lag
-    assert stored_lag < 0.1, stored_lag
+    # Read whole in one call, on the loop (as it was), this extraction held it for ~0.3 s; read
+    # in a thread, it measured 0.11 s once on a 2-core machine running three other suites.
+    assert fresh_lag < 0.15, fresh_lag
+    assert stored_lag < 0.15, stored_lag

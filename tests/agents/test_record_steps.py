@@ -135,18 +135,18 @@ async def test_a_state_saved_again_before_it_was_written_is_written_once_as_its_
     monkeypatch.setattr(job_repo, "set_state", counted)
 
     # Saved three times in one step of the event loop (no write has run yet).
-    pipeline._save_state("domains", {"financial": {"n": 1}})
-    pipeline._save_state("routing", {"plan": True})
-    pipeline._save_state("domains", {"financial": {"n": 1}, "legal": {"n": 2}})
-    await drain(pipeline.writes.take())
+    pipeline.book.save_state("domains", {"financial": {"n": 1}})
+    pipeline.book.save_state("routing", {"plan": True})
+    pipeline.book.save_state("domains", {"financial": {"n": 1}, "legal": {"n": 2}})
+    await drain(pipeline.job_run.writes.take())
     assert written == [
         ("routing", {"plan": True}),
         ("domains", {"financial": {"n": 1}, "legal": {"n": 2}}),
     ]
 
     # Saved again once the first is written: written again.
-    pipeline._save_state("domains", {"financial": {"n": 3}})
-    await drain(pipeline.writes.take())
+    pipeline.book.save_state("domains", {"financial": {"n": 3}})
+    await drain(pipeline.job_run.writes.take())
     assert written[-1] == ("domains", {"financial": {"n": 3}})
     async with runtime.session_factory() as session:
         states = await job_repo.states(session, ctx.job_id)

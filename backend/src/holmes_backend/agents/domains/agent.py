@@ -1,4 +1,4 @@
-"""The domain agents (Financial, Legal, Evidence, Strategy: PRD §4.6), one spec per domain and
+"""The domain agents (Financial, Legal, Evidence, Strategy: PRD §4.4), one spec per domain and
 work unit, and the per-domain merge of several workers' outputs (PRD §4.7, agents.domains.merge).
 """
 

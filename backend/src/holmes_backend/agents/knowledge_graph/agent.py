@@ -1,5 +1,5 @@
 """The knowledge-graph agent: the case's entities and relationships from the domain outputs and
-synthesis (PRD §4.9); new evidence on an existing graph is drawn as a delta and merged
+synthesis (PRD §4.4); new evidence on an existing graph is drawn as a delta and merged
 (agents.merge)."""
 
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION

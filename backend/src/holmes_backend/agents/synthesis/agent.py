@@ -1,5 +1,5 @@
 """The synthesis agent: reads every domain's findings and finds what crosses them:
-contradictions, cross-modal links, evidence gaps (PRD §4.8)."""
+contradictions, cross-modal links, evidence gaps (PRD §4.6)."""
 
 from holmes_backend.agents.spec import PARAMS, AgentSpec
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION

@@ -156,19 +156,6 @@ class ExecutionRecord:
         self._thoughts: list[str] = []  # THINKING_UPDATEs not yet on the log
 
     @classmethod
-    async def open(
-        cls,
-        ctx: PipelineContext,
-        spec: AgentSpec,
-        parent_execution_id: uuid.UUID | None,
-        input_summary: dict[str, Any] | None,
-    ) -> "ExecutionRecord":
-        """The record, RUNNING, with AGENT_SPAWNED and AGENT_STARTED on the case log."""
-        record = cls.start(ctx, spec, parent_execution_id, input_summary)
-        await record.wait_opened()
-        return record
-
-    @classmethod
     def start(
         cls,
         ctx: PipelineContext,
@@ -176,8 +163,9 @@ class ExecutionRecord:
         parent_execution_id: uuid.UUID | None,
         input_summary: dict[str, Any] | None,
     ) -> "ExecutionRecord":
-        """As open, but writing in the background; the record's later steps wait for it.
-        Records started together (a domain's workers) are written in one transaction."""
+        """The record, RUNNING, with AGENT_SPAWNED and AGENT_STARTED on the case log, written in
+        the background (`wait_opened`); the record's later steps wait for it. Records started
+        together (a domain's workers) are written in one transaction."""
         record = cls(ctx, spec, uuid.uuid4(), utcnow())
         model = model_name(spec.tier, ctx.settings)
         row = AgentExecution(

@@ -18,8 +18,8 @@ from holmes_backend.agents.numeric.prompt import (
     VERIFIER_INSTRUCTION,
 )
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.phases.findings import union as merge_outputs
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
-from holmes_backend.agents.pipeline import _merge as merge_outputs
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.analysis.routing import route

@@ -51,7 +51,7 @@ async def job_context(
 
 
 def attempt_context(settings: Settings) -> PipelineContext:
-    """A context for one model attempt on its own (runner._attempt writes nothing)."""
+    """A context for one model attempt on its own (agents.attempt.attempt writes nothing)."""
     return PipelineContext(
         settings=settings,
         session_factory=None,  # type: ignore[arg-type]

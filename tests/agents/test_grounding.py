@@ -3,11 +3,11 @@
 from holmes_backend.agents.grounding import (
     GROUNDING_HEADING,
     GroundingCounts,
-    Sources,
     _failing,
     reask_part,
     reask_parts,
 )
+from holmes_backend.agents.sources import Sources
 from holmes_backend.contracts.agents import FinancialOutput, SourceRef
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.llm.evidence import parse_blocks, render_evidence

@@ -12,8 +12,8 @@ import pytest
 from pydantic import SecretStr
 from sqlalchemy import select
 
+from holmes_backend.agents.attempt import REASK_HEADING
 from holmes_backend.agents.runner import (
-    REASK_HEADING,
     AgentFailedError,
     AgentSpec,
     PipelineContext,

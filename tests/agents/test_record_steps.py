@@ -47,6 +47,12 @@ def _output(n: int) -> FinancialOutput:
     )
 
 
+async def _opened(ctx: PipelineContext, spec: AgentSpec) -> ExecutionRecord:
+    record = ExecutionRecord.start(ctx, spec, None, None)
+    await record.wait_opened()
+    return record
+
+
 def _spec(n: int) -> AgentSpec:
     return AgentSpec(f"worker_{n}", "FINANCIAL", "domain", "pro", FinancialOutput, "analyse")
 
@@ -55,7 +61,7 @@ async def test_completions_taken_together_are_one_transaction_each_record_comple
     client: httpx.AsyncClient, runtime: Runtime
 ) -> None:
     ctx = await _context(client, runtime, "record steps")
-    records = [await ExecutionRecord.open(ctx, _spec(n), None, None) for n in range(3)]
+    records = [await _opened(ctx, _spec(n)) for n in range(3)]
     for n, record in enumerate(records):
         record.thought([f"thinking of worker {n}"])
     attempts = [
@@ -99,7 +105,7 @@ async def test_a_record_step_cancelled_while_waiting_leaves_the_others_transacti
     client: httpx.AsyncClient, runtime: Runtime
 ) -> None:
     ctx = await _context(client, runtime, "record step cancelled")
-    records = [await ExecutionRecord.open(ctx, _spec(n), None, None) for n in range(2)]
+    records = [await _opened(ctx, _spec(n)) for n in range(2)]
     attempts = [Attempt(model="m", output=_output(n), thoughts=[], usage=None) for n in range(2)]
     cancelled = asyncio.create_task(records[0].complete(attempts[0]))
     kept = asyncio.create_task(records[1].complete(attempts[1]))
@@ -135,18 +141,18 @@ async def test_a_state_saved_again_before_it_was_written_is_written_once_as_its_
     monkeypatch.setattr(job_repo, "set_state", counted)
 
     # Saved three times in one step of the event loop (no write has run yet).
-    pipeline._save_state("domains", {"financial": {"n": 1}})
-    pipeline._save_state("routing", {"plan": True})
-    pipeline._save_state("domains", {"financial": {"n": 1}, "legal": {"n": 2}})
-    await drain(pipeline.writes.take())
+    pipeline.book.save_state("domains", {"financial": {"n": 1}})
+    pipeline.book.save_state("routing", {"plan": True})
+    pipeline.book.save_state("domains", {"financial": {"n": 1}, "legal": {"n": 2}})
+    await drain(pipeline.job_run.writes.take())
     assert written == [
         ("routing", {"plan": True}),
         ("domains", {"financial": {"n": 1}, "legal": {"n": 2}}),
     ]
 
     # Saved again once the first is written: written again.
-    pipeline._save_state("domains", {"financial": {"n": 3}})
-    await drain(pipeline.writes.take())
+    pipeline.book.save_state("domains", {"financial": {"n": 3}})
+    await drain(pipeline.job_run.writes.take())
     assert written[-1] == ("domains", {"financial": {"n": 3}})
     async with runtime.session_factory() as session:
         states = await job_repo.states(session, ctx.job_id)

@@ -15,7 +15,10 @@ import pytest
 from sqlalchemy import select
 
 from holmes_backend.agents import persist
-from holmes_backend.agents.pipeline import Pipeline
+from holmes_backend.agents.phases import synthesis as synthesis_phase
+from holmes_backend.agents.phases.book import JobBook
+from holmes_backend.agents.phases.state import JobRun
+from holmes_backend.agents.pipeline import PHASE_STEPS, Pipeline
 from holmes_backend.agents.runner import PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
@@ -72,15 +75,15 @@ async def test_resume_after_the_domain_phase(
 ) -> None:
     case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "resume")
 
-    async def process_dies(self: Pipeline, *_: object) -> None:
+    async def process_dies(job_run: JobRun) -> None:
         # Stopped once the domain phase is recorded as completed (its writes go behind the
         # next model call; until they land, a resumed job would redo the phase).
-        assert self._closing is not None
-        await self._closing
+        assert job_run.book.closing is not None
+        await job_run.book.closing
         raise asyncio.CancelledError  # what the runner sees when its process is stopped
 
     with monkeypatch.context() as patch:
-        patch.setattr(Pipeline, "_phase_synthesis", process_dies)
+        patch.setitem(PHASE_STEPS, "synthesis", process_dies)
         with pytest.raises(asyncio.CancelledError):
             await Pipeline(ctx, runtime.storage, job.id).run()
 
@@ -122,11 +125,11 @@ async def test_a_job_stopped_before_its_end_has_no_graph_version_and_builds_one_
 ) -> None:
     case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "died-at-the-end")
 
-    async def process_dies(self: Pipeline, *_: object) -> None:
+    async def process_dies(self: JobBook, *_: object) -> None:
         raise asyncio.CancelledError  # stopped inside the graph version's transaction
 
     with monkeypatch.context() as patch:
-        patch.setattr(Pipeline, "_end_completed", process_dies)
+        patch.setattr(JobBook, "end_completed", process_dies)
         with pytest.raises(asyncio.CancelledError):
             await Pipeline(ctx, runtime.storage, job.id).run()
     stopped, graphs = await _job_and_graphs(runtime, job.id, case_id)
@@ -164,7 +167,7 @@ async def test_the_graph_agents_completion_is_in_the_versions_transaction(
     case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "version-refused")
     seen: list[str] = []
 
-    async def refused(self: Pipeline, *_: object) -> None:
+    async def refused(self: JobBook, *_: object) -> None:
         # Inside the version's transaction, from outside it: nothing of it is stored yet.
         record = await _graph_agent_record(runtime, case_id)
         assert record is not None
@@ -172,7 +175,7 @@ async def test_the_graph_agents_completion_is_in_the_versions_transaction(
         raise RuntimeError("disk full")
 
     with monkeypatch.context() as patch:
-        patch.setattr(Pipeline, "_end_completed", refused)
+        patch.setattr(JobBook, "end_completed", refused)
         await Pipeline(ctx, runtime.storage, job.id).run()
 
     assert seen == ["RUNNING"]
@@ -283,13 +286,13 @@ async def test_a_failed_write_behind_a_phase_fails_the_job_and_the_phase_runs_ag
 ) -> None:
     case_id, job, ctx = await _demo_job(client, runtime, demo_dir, "write-fails")
 
-    async def storage_fails(self: Pipeline, *_: object) -> None:
+    async def storage_fails(*_: object) -> None:
         raise OSError("disk full")
 
     # The synthesis findings are written behind the graph agent's call; their failure surfaces
     # after the graph phase ran, and names the phase whose results were lost.
     with monkeypatch.context() as patch:
-        patch.setattr(Pipeline, "_write_synthesis", storage_fails)
+        patch.setattr(synthesis_phase, "write", storage_fails)
         await Pipeline(ctx, runtime.storage, job.id).run()
     failed, graphs = await _job_and_graphs(runtime, job.id, case_id)
     assert failed is not None

@@ -1,6 +1,6 @@
 """Routing and worker splits (PRD §4.7)."""
 
-from holmes_backend.agents.pipeline import Pipeline
+from holmes_backend.agents.phases.routing import checked_plan
 from holmes_backend.analysis.routing import route, split
 from holmes_backend.contracts.agents import DomainAssignment, DomainScores, RoutingPlan, TriageFile
 
@@ -70,6 +70,6 @@ def test_a_models_plan_that_leaves_a_file_out_gives_it_to_its_primary_domain() -
         ],
         reasoning="a only",
     )
-    checked = {a.domain: a for a in Pipeline._checked_plan(plan, files).assignments}
+    checked = {a.domain: a for a in checked_plan(plan, files).assignments}
     assert checked["financial"].file_ids == ["a", "b"]  # b's primary domain
     assert checked["evidence"].file_ids == ["a"]

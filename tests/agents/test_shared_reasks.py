@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import pytest
 
+from holmes_backend.agents.attempt import REASK_HEADING
 from holmes_backend.agents.grounding import GROUNDING_HEADING
-from holmes_backend.agents.runner import REASK_HEADING
 from holmes_backend.contracts.agents import FinancialOutput
 from tests.agents.helpers import wait_done
 from tests.agents.test_domain_tools import LEDGER

@@ -1,6 +1,6 @@
 """A domain's workers' outputs merged into one (PRD §4.7): lists joined, equal items once."""
 
-from holmes_backend.agents.pipeline import _merge
+from holmes_backend.agents.phases.findings import union as _merge
 from holmes_backend.contracts.agents import FinancialOutput, Finding, SourceRef, Transaction
 
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from holmes_backend.agents.merge.apply import OpenConflict, merge
+from holmes_backend.agents.merge.apply import merge
+from holmes_backend.agents.merge.conflicts import OpenConflict
 from holmes_backend.agents.merge.facts import fact_id, normal_name
 from holmes_backend.agents.merge.resolution import InvalidValueError, manual_value, resolve
 from holmes_backend.contracts.agents import (

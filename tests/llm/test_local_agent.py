@@ -11,8 +11,9 @@ from google.adk.sessions import InMemorySessionService
 from google.adk.telemetry import TelemetryConfig
 from google.genai import types
 
+from holmes_backend.agents.attempt import attempt as _attempt
 from holmes_backend.agents.bounds import RunBounds
-from holmes_backend.agents.runner import AgentSpec, _attempt
+from holmes_backend.agents.spec import AgentSpec
 from holmes_backend.config import Settings
 from holmes_backend.contracts.agents import TriageResult
 from holmes_backend.extraction import extract
@@ -85,5 +86,5 @@ async def test_an_agent_run_builds_no_telemetry_settings_of_its_own(
     attempt = await _attempt(ctx, spec, "flash", ["no evidence"], [], bounds, uuid.uuid4())
 
     assert isinstance(attempt.output, TriageResult)
-    # ADK reads the shared settings (runner.TELEMETRY) instead of building them per step.
+    # ADK reads the shared settings (agents.attempt.TELEMETRY) instead of building them per step.
     assert built == []

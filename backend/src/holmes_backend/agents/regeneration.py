@@ -30,7 +30,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from holmes_backend.agents import persist
+from holmes_backend.agents.knowledge_graph.agent import SPEC as DELTA_SPEC
 from holmes_backend.agents.merge import step as merge_step
+from holmes_backend.agents.merge.agent import SPEC as MERGE_SPEC
 from holmes_backend.agents.merge.apply import merge
 from holmes_backend.agents.merge.facts import derive_facts
 from holmes_backend.agents.runner import PipelineContext, run_agent
@@ -191,7 +193,7 @@ async def refresh_graph(
         parts += [render_findings({"stage": "synthesis"}, synthesis), render_file_names(names)]
         fresh, _ = await run_agent(
             ctx,
-            merge_step.DELTA_SPEC,
+            DELTA_SPEC,
             parts,
             input_summary={"domains": list(outputs), "regenerating": counts["withdrawn"]},
         )
@@ -208,7 +210,7 @@ async def refresh_graph(
             existing = {"entities": kept["nodes"], "relationships": kept["edges"]}
             answer, merge_execution = await run_agent(
                 ctx,
-                merge_step.MERGE_SPEC,
+                MERGE_SPEC,
                 [
                     render_findings(
                         {"stage": "existing_graph", "version": base.version},
@@ -346,7 +348,7 @@ async def _write(
                 "corrections_kept": len({r["correction_id"] for r in rewritten}),
                 "findings_still_stale": len(still_stale),
             },
-            agent_id=merge_step.DELTA_SPEC.name,
-            agent_type=merge_step.DELTA_SPEC.agent_type,
+            agent_id=DELTA_SPEC.name,
+            agent_type=DELTA_SPEC.agent_type,
         )
         await transaction.commit(session)

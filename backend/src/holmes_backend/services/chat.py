@@ -23,9 +23,10 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 from sse_starlette import ServerSentEvent
 
-from holmes_backend.agents.chat.agent import SPEC, ChatRun, request_parts
+from holmes_backend.agents.chat.agent import SPEC, request_parts
 from holmes_backend.agents.chat.citations import SourceBook
 from holmes_backend.agents.chat.tools import CaseTools, case_files
+from holmes_backend.agents.chat.turn import ChatRun
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
 from holmes_backend.db import transaction
 from holmes_backend.models import Message

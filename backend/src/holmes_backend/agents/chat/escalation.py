@@ -1,9 +1,10 @@
 """Escalation (PRD §4.12): a question the case knowledge cannot answer goes to domain agents.
 
-Each chosen domain agent runs through the shared runner (execution record under the chat
-agent's, events, Pro→Flash fallback) on the files chosen for it, with the question, and answers
-in `DomainAnswer`. Its findings that the case does not hold yet are stored like any domain
-finding (with their sources), so the graph views, later questions and corrections see them.
+Each chosen domain agent runs through the one run function, agents.runner.run_agent (execution
+record under the chat agent's, events, Pro→Flash fallback), on the files chosen for it, with the
+question, and answers in `DomainAnswer`. Its findings that the case does not hold yet are stored
+like any domain finding (with their sources), so the graph views, later questions and
+corrections see them.
 """
 
 import asyncio
@@ -42,12 +43,12 @@ class Escalation:
 def _spec(domain: str) -> AgentSpec:
     instruction = f"{DOMAIN_INSTRUCTIONS[domain]}\n\n{ESCALATION_INSTRUCTION}"
     return AgentSpec(
-        f"{domain}_agent",
-        domain.upper(),
-        "domain",
-        "pro",
-        DomainAnswer,
-        instruction,
+        name=f"{domain}_agent",
+        agent_type=domain.upper(),
+        role="domain",
+        tier="pro",
+        schema=DomainAnswer,
+        instruction=instruction,
         domain=cast(DomainName, domain),
     )
 

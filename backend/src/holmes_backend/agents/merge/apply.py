@@ -3,17 +3,23 @@
 Pure: the step around it reads the rows and writes the results. The plan comes from a model, so
 it is checked first: unknown ids are dropped, and a new fact the plan did not review that states
 another value for exactly the subject, attribute and time of an existing fact becomes a conflict
-(never a silent overwrite). Conflicts are never resolved here: the graph keeps the existing value
-and marks it (and its subject node, its edge, the timeline entries of both sides) with the
-conflict's id; an edge only the new side states waits in the conflict record.
+(never a silent overwrite), drawn and marked by agents.merge.conflicts, never resolved here.
 """
 
 import copy
-import uuid
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from holmes_backend.agents.merge.conflicts import (
+    ConflictDraft,
+    OpenConflict,
+    draft_conflict,
+    fact_outcome,
+    held_edges,
+    mark_conflict,
+    source_key,
+)
 from holmes_backend.agents.merge.facts import (
     MAX_SOURCES,
     fact_id,
@@ -34,38 +40,7 @@ from holmes_backend.contracts.agents import (
 )
 
 Json = dict[str, Any]
-CONFLICTED = "conflicted"
 _ALIASED_TYPES = {"person", "organization", "place", "account"}
-
-
-@dataclass
-class OpenConflict:
-    id: str
-    existing_fact_id: str
-    new_value: str
-
-
-@dataclass
-class ConflictDraft:
-    id: uuid.UUID
-    kind: str
-    severity: str
-    description: str
-    similarity: float
-    existing_fact: Json
-    new_fact: Json
-    pending_edges: list[Json] = field(default_factory=list)
-
-    def target_ref(self) -> Json:
-        return {
-            "subject_id": self.existing_fact["subject_id"],
-            "subject_name": self.existing_fact["subject_name"],
-            "attribute": self.existing_fact["attribute"],
-            "qualifier": self.existing_fact.get("qualifier", ""),
-            "existing_fact_id": self.existing_fact["id"],
-            "new_fact": self.new_fact,
-            "pending_edges": self.pending_edges,
-        }
 
 
 @dataclass
@@ -77,12 +52,6 @@ class MergeResult:
     conflicts: list[ConflictDraft]
     joined: dict[str, list[Json]]  # open conflict id -> new sources that repeat its new value
     report: Json
-
-
-def source_key(source: Json | SourceRef) -> tuple[object, ...]:
-    if isinstance(source, SourceRef):
-        return ref_key(source)
-    return tuple(source.get(k) for k in ("file_id", "page", "line", "row", "sheet", "cue_start"))
 
 
 def checked_plan(
@@ -149,7 +118,7 @@ def merge(
     for original in new_facts:
         comparison = comparisons.get(original.id)
         fact = _remapped(original, mapping)
-        outcome, existing_id = _outcome(fact, comparison, facts)
+        outcome, existing_id = fact_outcome(fact, comparison, facts)
         if outcome == "conflict" and existing_id is not None:
             existing = facts_by_id[existing_id]
             key = (existing_id, normal_name(fact.value))
@@ -160,7 +129,7 @@ def merge(
                 continue
             draft = drafts.get(key)
             if draft is None:
-                drafts[key] = _draft(existing, fact, comparison)
+                drafts[key] = draft_conflict(existing, fact, comparison)
             else:
                 draft.new_fact["sources"] = [
                     s.model_dump(mode="json", exclude_none=True)
@@ -182,13 +151,13 @@ def merge(
         added += 1
 
     conflicts = list(drafts.values())
-    held_edges = _held_edges(conflicts, delta, mapping)
-    edges = _merge_edges(base_edges, delta, mapping, set(by_id), held_edges, report, version)
+    pending = held_edges(conflicts, delta, mapping)
+    edges = _merge_edges(base_edges, delta, mapping, set(by_id), pending, report, version)
     # What joins the graph gets its id now, before a conflict's marks name it.
     edges = numbered(edges, ID_PREFIXES["edges"])
     timeline = numbered(_merge_timeline(base_timeline, new_timeline), ID_PREFIXES["timeline"])
     for draft in conflicts:
-        _mark(draft, facts_by_id, by_id, edges, timeline)
+        mark_conflict(draft, facts_by_id, by_id, edges, timeline)
     report |= {
         "facts_added": added,
         "facts_corroborated": corroborated,
@@ -347,25 +316,6 @@ def _merge_edges(
     return edges
 
 
-def _held_edges(
-    conflicts: list[ConflictDraft], delta: GraphOutput, mapping: dict[str, str]
-) -> dict[tuple[str, str, str], ConflictDraft]:
-    """Location edges that only the conflicting new side states: they wait for the user."""
-    held: dict[tuple[str, str, str], ConflictDraft] = {}
-    for draft in conflicts:
-        new = draft.new_fact
-        if new["attribute"] != "location" or not new.get("object_id"):
-            continue
-        if new["object_id"] == draft.existing_fact.get("object_id"):
-            continue
-        held[(new["subject_id"], new["object_id"], "located_at")] = draft
-    present = {
-        (mapping.get(r.source_id, r.source_id), mapping.get(r.target_id, r.target_id), r.type)
-        for r in delta.relationships
-    }
-    return {k: v for k, v in held.items() if k in present}
-
-
 # ---- facts ----------------------------------------------------------------------------------
 
 
@@ -388,32 +338,6 @@ def _remapped(fact: GraphFact, mapping: dict[str, str]) -> GraphFact:
     )
 
 
-def _outcome(
-    fact: GraphFact, comparison: FactComparison | None, facts: list[Json]
-) -> tuple[str, str | None]:
-    if comparison is not None:
-        return comparison.outcome, comparison.existing_fact_id
-    # Not reviewed: the same statement is corroboration; another value for exactly the same
-    # subject, attribute and time is a conflict (with the best-attested value) for the user.
-    same_key = [
-        existing
-        for existing in facts
-        if existing["subject_id"] == fact.subject_id
-        and existing["attribute"] == fact.attribute
-        and existing.get("qualifier", "") == fact.qualifier
-    ]
-    for existing in same_key:
-        if normal_name(str(existing["value"])) == normal_name(fact.value):
-            return "compatible", str(existing["id"])
-    if same_key:
-        best = max(
-            same_key,
-            key=lambda f: (len(f.get("sources", [])), float(f.get("confidence", 0)), f["id"]),
-        )
-        return "conflict", str(best["id"])
-    return "new", None
-
-
 def _corroborate(existing: Json, fact: GraphFact) -> int:
     old = _refs(existing.get("sources", []))
     known = {ref_key(r) for r in old}
@@ -424,72 +348,6 @@ def _corroborate(existing: Json, fact: GraphFact) -> int:
     existing["sources"] = _json_refs(union_refs(old, fresh))
     existing["corroborations"] = int(existing.get("corroborations", 0)) + 1
     return 1
-
-
-def _draft(existing: Json, fact: GraphFact, comparison: FactComparison | None) -> ConflictDraft:
-    kind = (comparison.conflict_kind if comparison else None) or fact.attribute
-    subject = existing.get("subject_name") or fact.subject_name
-    when = f" at {existing['qualifier']}" if existing.get("qualifier") else ""
-    why = comparison.explanation if comparison and comparison.explanation else ""
-    existing_value = existing.get("value") if fact.attribute == "location" else None
-    description = (
-        f"{subject}: {fact.attribute}{when} is "
-        f"{existing_value or existing.get('display') or existing['value']} in the graph, "
-        f"{fact.value if fact.attribute == 'location' else fact.display or fact.value} in the "
-        "new evidence." + (f" {why}" if why else "")
-    )
-    return ConflictDraft(
-        id=uuid.uuid4(),
-        kind=kind,
-        severity=comparison.severity if comparison else "MEDIUM",
-        description=description,
-        similarity=comparison.similarity if comparison else 0.0,
-        existing_fact=copy.deepcopy(existing),
-        new_fact=fact.model_dump(mode="json"),
-    )
-
-
-def _mark(
-    draft: ConflictDraft,
-    facts: dict[str, Json],
-    nodes: dict[str, Json],
-    edges: list[Json],
-    timeline: list[Json],
-) -> None:
-    """The existing value stays and carries the open conflict's id until the user decides."""
-    conflict_id = str(draft.id)
-    fact = facts[draft.existing_fact["id"]]
-    add_mark(fact, conflict_id)
-    subject = fact["subject_id"]
-    if subject in nodes:
-        add_mark(nodes[subject], conflict_id)
-    place = fact.get("object_id")
-    for edge in edges:
-        if place and edge["source_id"] == subject and edge["target_id"] == place:
-            add_mark(edge, conflict_id)
-    sources = {source_key(s) for s in fact.get("sources", [])}
-    sources |= {source_key(s) for s in draft.new_fact.get("sources", [])}
-    for entry in timeline:
-        if isinstance(entry.get("source"), dict) and source_key(entry["source"]) in sources:
-            add_mark(entry, conflict_id)
-
-
-def add_mark(item: Json, conflict_id: str) -> None:
-    ids = list(item.get("conflict_ids", []))
-    if conflict_id not in ids:
-        ids.append(conflict_id)
-    item["conflict_ids"] = ids
-    item["status"] = CONFLICTED
-
-
-def remove_mark(item: Json, conflict_id: str) -> None:
-    ids = [i for i in item.get("conflict_ids", []) if i != conflict_id]
-    if ids:
-        item["conflict_ids"] = ids
-        return
-    item.pop("conflict_ids", None)
-    if item.get("status") == CONFLICTED:
-        item.pop("status")
 
 
 # ---- timeline -------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from holmes_backend.agents.merge.apply import remove_mark, source_key
+from holmes_backend.agents.merge.conflicts import remove_mark, source_key
 from holmes_backend.agents.merge.facts import MAX_SOURCES, union_refs
 from holmes_backend.agents.verification.items import ID_PREFIXES, numbered
 from holmes_backend.analysis.facts.dates import parse_iso

@@ -17,11 +17,12 @@ from pydantic import BaseModel
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents import persist
-from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH_INSTRUCTION
-from holmes_backend.agents.merge.apply import MergeResult, OpenConflict, merge
+from holmes_backend.agents.knowledge_graph.agent import SPEC as DELTA_SPEC
+from holmes_backend.agents.merge.agent import SPEC as MERGE_SPEC
+from holmes_backend.agents.merge.apply import MergeResult, merge
+from holmes_backend.agents.merge.conflicts import OpenConflict
 from holmes_backend.agents.merge.facts import combine, derive_facts
-from holmes_backend.agents.merge.prompt import INSTRUCTION as MERGE_INSTRUCTION
-from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
+from holmes_backend.agents.runner import PipelineContext, run_agent
 from holmes_backend.contracts.agents import (
     GraphFact,
     GraphOutput,
@@ -39,16 +40,6 @@ from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.repositories import jobs as job_repo
 from holmes_shared.enums import ConflictStatus
 from holmes_shared.events import EventType
-
-MERGE_SPEC = AgentSpec("merge_agent", "MERGE", "merge", "pro", MergePlan, MERGE_INSTRUCTION)
-DELTA_SPEC = AgentSpec(
-    "knowledge_graph_agent",
-    "KNOWLEDGE_GRAPH",
-    "knowledge_graph",
-    "pro",
-    GraphOutput,
-    GRAPH_INSTRUCTION,
-)
 
 
 async def merge_new_evidence(

@@ -15,7 +15,12 @@ from holmes_backend.llm.passages import LOCATION_FIELDS, Passage
 from holmes_backend.repositories import executions as execution_repo
 
 SPEC = AgentSpec(
-    "verification_agent", "VERIFICATION", "verification", "pro", VerificationOutput, INSTRUCTION
+    name="verification_agent",
+    agent_type="VERIFICATION",
+    role="verification",
+    tier="pro",
+    schema=VerificationOutput,
+    instruction=INSTRUCTION,
 )
 _TARGET_CHARS = 4000
 EXCERPT_CHARS = 300

@@ -1,0 +1,1 @@
+"""The processing pipeline's phases, one module each (agents.pipeline holds their table)."""

@@ -16,6 +16,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from holmes_backend.analysis.domains.case import case_view
+from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts import conventions
 from holmes_backend.config import Settings
 from holmes_backend.contracts.agents import (
@@ -84,6 +86,10 @@ def outputs(docs: list[EvidenceDoc]) -> dict[str, str]:
         strategy_blocks = [*blocks, findings("synthesis", synthesis, "stage")]
         out["strategy"] = run(StrategyOutput, [], blocks=strategy_blocks)[0].model_dump_json()
         out["graph"] = run(GraphOutput, docs, blocks=strategy_blocks)[0].model_dump_json()
+        # As the fixtures run it (tests.analysis.fixtures): synthesis over the documents.
+        view = case_view(docs, [], "")
+        out["synthesis_docs"] = analyse_synthesis(view, 30.0).output.model_dump_json()
+        out["financial_docs"] = view.financial.model_dump_json()
     return out
 
 

@@ -24,6 +24,7 @@ from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
     is_transfer,
+    tx_date,
 )
 from holmes_backend.analysis.domains.legal import (
     agreement_parties,
@@ -141,6 +142,11 @@ _STREET = re.compile(
 _GENERIC_PLACE = wordset("home house office work room apartment flat in at the my our")
 _VERIFIED_KM = 1.0
 _FAR_KM = 10.0  # farther than a town's extent from where the case locates the claimed place
+_PERIODIC = re.compile(
+    r"\b(?:in\s+any|in\s+each|per|each|a)\s+(?:calendar\s+|financial\s+|fiscal\s+|contract\s+)?"
+    r"(?P<unit>year|month|quarter|annum|week)\b",
+    re.IGNORECASE,
+)
 _TOTAL = re.compile(
     r"\b(total|aggregate|in all|altogether|together|combined|cumulative(?:ly)?|in sum)\b", re.I
 )
@@ -753,6 +759,12 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         over = [t for t in paid if t.amount > clause.amount]
         total = sum(t.amount for t in paid)
         cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
+        period = ""
+        if (periodic := _PERIODIC.search(clause.text)) and not over:
+            # "shall not exceed £60,000 in any calendar year": the payments of each year.
+            period, paid = _worst_period(paid, periodic["unit"].lower())
+            total = sum(t.amount for t in paid)
+            cumulative = total > clause.amount
         if not over and not cumulative:
             continue
         cap = format_money(clause.amount, currency or paid[0].currency)
@@ -763,6 +775,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         if cumulative:
             explanation = (
                 f"Payments under the agreement total {format_money(total, worst.currency)}"
+                + (f" in {period}" if period else "")
                 + f", over its cap of {cap}"
                 + (
                     f"; {len(over)} payment(s) exceed it alone, the largest {largest}"
@@ -791,6 +804,26 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
             )
         )
     return found
+
+
+def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
+    """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
+    most, and those payments; payments without a date are left out."""
+    periods: dict[str, list[Transaction]] = defaultdict(list)
+    for tx in paid:
+        day = tx_date(tx)
+        if day is None:
+            continue
+        if unit in ("year", "annum"):
+            key = str(day.year)
+        elif unit == "quarter":
+            key = f"{day.year}-Q{(day.month - 1) // 3 + 1}"
+        elif unit == "month":
+            key = f"{day.year}-{day.month:02d}"
+        else:
+            key = f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
+        periods[key].append(tx)
+    return max(periods.items(), key=lambda item: sum(t.amount for t in item[1]), default=("", []))
 
 
 def _named(tx: Transaction) -> list[str]:

@@ -30,6 +30,7 @@ from holmes_backend.analysis.facts.names import (
     clean,
     distinctive_words,
     find_names,
+    org_suffix,
     possessive,
     same_party,
     title_case,
@@ -170,6 +171,8 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
         text = unit.text.strip()
         # An extract of several entities, each under its name and number.
         subject = _entity_heading(text) or subject
+        if not subject:
+            continue
         if office := _OFFICE_FIELD.match(text):
             found.append(
                 Finding(
@@ -211,6 +214,8 @@ def _entity_heading(text: str) -> str | None:
     heading = _ENTITY_HEADING.match(text)
     if heading is None:
         return None
+    if org_suffix(heading["name"]):  # "Verdant Landscapes (Northern) Ltd": whole, brackets and all
+        return _entity_name(heading["name"])
     named = find_names(heading["name"])
     return (
         _entity_name(named[0].text) if len(named) == 1 and named[0].kind == "organization" else None
@@ -416,11 +421,15 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 {f.entities[1] for f in interests if distinctive_words([f.entities[1]]) & payees}
             )
             what = "any payment to a related party"
+        if not entities:
+            continue
         ties = [
             tie
             for entity in entities
             for tie in _ties(claim.speaker, entity, interests, offices, relations, homes)
         ]
+        if not ties:
+            continue
         own = [t for t in ties if not t.how]
         first = (own or ties)[0]
         person = first.officer.entities[0]
@@ -549,6 +558,21 @@ def _ties(
         if same_party(person, speaker):
             found.append(_Tie(officer, "", officer.sources))
             continue
+        kin = next(
+            (
+                r
+                for r in relations
+                if any(same_party(a, speaker) for a in r.entities)
+                and any(same_party(b, person) for b in r.entities)
+            ),
+            None,
+        )
+        if kin is not None:
+            relation = kin.title.split(": ", 1)[1].split(" of ")[0]
+            mine = same_party(kin.entities[1], person)
+            how = f"{relation} of {speaker}" if mine else f"whose {relation} is {speaker}"
+            found.append(_Tie(officer, how, [*officer.sources, *kin.sources]))
+            continue
         excerpt = fold(" ".join(s.excerpt or "" for s in officer.sources).lower())
         home = next((f for street, f in streets.items() if street in excerpt), None)
         # An electoral roll or another record of the officer's own home gives the same street.
@@ -566,6 +590,14 @@ def _ties(
                     officer,
                     f"who lives at {possessive(speaker)} home address",
                     [*officer.sources, *shared[1].sources, *shared[0].sources],
+                )
+            )
+        elif home is not None:
+            found.append(
+                _Tie(
+                    officer,
+                    f"registered at {possessive(speaker)} home address",
+                    [*officer.sources, *home.sources],
                 )
             )
     registered = [f for f in offices if f.entities[0] == entity]

@@ -43,6 +43,7 @@ from holmes_backend.analysis.facts.dates import (
     since_day,
     span_words,
 )
+from holmes_backend.analysis.facts.geo import distance_km, find_coordinates
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import (
@@ -54,6 +55,7 @@ from holmes_backend.analysis.facts.names import (
     org_core,
     same_party,
 )
+from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import (
     Clause,
@@ -201,6 +203,12 @@ def _gazetteer(view: CaseView, items: list[Item]) -> dict[str, tuple[float, floa
         if event.latitude is not None and event.longitude is not None:
             for place in places_in(event.description):
                 known.setdefault(place.lower(), (event.latitude, event.longitude))
+    for doc in view.documents:
+        for unit in units(doc):
+            coordinates = find_coordinates(unit.text)
+            if coordinates:
+                for place in places_in(unit.text):
+                    known.setdefault(place.lower(), coordinates[0][:2])
     return known
 
 
@@ -217,19 +225,49 @@ _ACCESS_POINT = re.compile(
 )
 
 
-def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str]:
+def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str]:  # noqa: PLR0911
     """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
     names = _named_parts(claimed)
+    generic = not names
     # Where the case itself locates the claimed place, distance decides.
+    located = [(n, p) for n in names if (p := _located(n, index.positions))]
+    if item.position and located:
+        name, position = located[0]
+        km = distance_km(position, item.position)
+        if km <= _VERIFIED_KM:
+            return "same", True, f"{km:.1f} km from {name}"
+        far = km >= _FAR_KM
+        return "different", far, f"{km:.1f} km from {name} as located in the case"
+    coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
+    if coded or _ACCESS_POINT.search(item.place or ""):
+        # A reader's or a door's code ("R-2231", "B12"), or a door ("Back door"), names no
+        # place to compare: where on a site, not which site.
+        return "unknown", False, f"{item.place} is a code or a door, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
         if any(n.lower() in event_place or event_place in n.lower() for n in names):
             return "same", True, "same place name"
+        if _one_names_the_other(claimed, item.place):
+            return "same", True, "same place name"
+        if generic and _HOME.search(claimed) and _HOME.search(item.description):
+            # "drove straight home to Kettering": the place it names is the home claimed.
+            return "same", False, f"the record places the home at {item.place}"
+        if generic:
+            return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         if _STREET.search(claimed) and "," not in claimed and not _STREET.search(item.place):
             # A street claimed, a town recorded ("Magazine Road" and "CORK"): the street may
             # lie in the town; offline, nothing tells.
             return "unknown", False, f"{item.place} and {claimed} are not places of one kind"
         return "different", False, f"{item.place} against the claimed {claimed}"
+    if item.position:
+        return (
+            "unknown",
+            False,
+            (
+                f"the GPS position {item.place or item.position} cannot be placed offline relative "
+                f"to \u201c{claimed}\u201d"
+            ),
+        )
     return "unknown", False, "the event has no place"
 
 
@@ -252,6 +290,8 @@ def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[floa
     """Where the case places a named place: by its name, or by an address ending in it
     ("Foleshill Road Coventry" for Coventry)."""
     key = name.lower()
+    if key in positions:
+        return positions[key]
     return next((p for k, p in positions.items() if k.endswith(f" {key}")), None)
 
 
@@ -263,6 +303,8 @@ def claim_window(
     if span is None:
         return None
     start, end = instant(span[0].isoformat(), zone), instant(span[1].isoformat(), zone)
+    if start is None or end is None:
+        return None
     if start == end:
         start, end = start - slack, end + slack
     return start, end
@@ -332,13 +374,20 @@ def place_contradictions(
             continue
         if _absent_from(claim) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
+        if _ROLE_CLAIM.search(claim.claim):
+            continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
         window = claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
+        excepted = _excepted_time(claim.claim, window, zone)
+        if excepted is None:
+            continue  # "… except for my break": an exception whose time cannot be told
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not involves(item, claim.speaker):
                 continue
+            if excepted and excepted[0] <= item.when <= excepted[1]:
+                continue  # within the time the claim itself excepts
             relation, verified, how = _relation(claim.claimed_place, item, index)
             if relation == "same" or (relation == "unknown" and not item.position):
                 continue
@@ -388,6 +437,9 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
     for word in _WORD.findall(rest):
         if any(word.lower() in distinctive_words([n]) for n in names):
             continue
+        called = [k for k in known if word.lower() in distinctive_words([k])]
+        if called and all(same_party(called[0], k) for k in called[1:]):
+            names.append(max(called, key=len))
     distinct: list[str] = []
     for name in names:
         if not (speaker and same_party(name, speaker)) and not any(
@@ -847,6 +899,8 @@ def corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimKe
             continue
         start = instant(span[0].isoformat(), zone)
         end = instant(span[1].isoformat(), zone)
+        if start is None or end is None:
+            continue
         for item in in_window(index, (start, end)):
             if _REPORTED.search(item.description):
                 continue  # "She advised the vehicle was last seen at 18:15": her own account

@@ -25,6 +25,7 @@ from holmes_backend.analysis.facts.dates import (
 )
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES
 from holmes_backend.analysis.facts.memo import memo
+from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.analysis.nlp import parse, sentence_spans
@@ -392,6 +393,8 @@ def _signatory(doc_units: list[Unit]) -> str | None:
     if not any(_CONFIRMS.search(t) or _denies(t) for t in texts):
         return None
     close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
+    if close is None:
+        return None
     for text in texts[close + 1 : close + 1 + _SIGNATORY_LINES]:
         people = [n for n in find_names(text) if n.kind == "person"]
         if people and len(people[0].text) >= len(text.strip()) - 1:
@@ -466,6 +469,13 @@ def _role_holder(phrase: str, head: list[str]) -> str | None:
     role = _ROLE.search(phrase)
     if role is None:
         return None
+    field = re.compile(
+        rf"^\s*(?:the\s+)?{re.escape(role.group())}(?:'s)?(?:\s+name)?\s*:\s*(?P<v>.+)$", re.I
+    )
+    for text in head:
+        names = find_names(match["v"]) if (match := field.match(text)) else []
+        if names and names[0].kind == "person":
+            return names[0].text
     return None
 
 
@@ -478,10 +488,17 @@ def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
     if moment.at is not None and (onward := _onward(moment, text)):
         return onward
+    if moment.at is not None and period is not None and period[1] < period[0]:
+        # "I closed at about 23:10 … I spent the whole night at home": from then to the morning.
+        start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
+        end = datetime.combine(moment.day + timedelta(days=1), period[1], tzinfo=moment.tz)
+        return f"{start.isoformat()}/{end.isoformat()}"
     if moment.at is not None or period is None:
         return moment.iso()
     start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
     end = datetime.combine(moment.day, period[1], tzinfo=moment.tz)
+    if period[1] < period[0]:
+        end += timedelta(days=1)
     return f"{start.isoformat()}/{end.isoformat()}"
 
 
@@ -498,8 +515,18 @@ def _away(text: str, gone: re.Match[str], context: list[str], told: date | None)
     """ "I left the ward at 20:00 and did not return until my next shift on 16 March": from
     leaving to the day of the return (to the end of the day left on when none is told)."""
     left = parse_span(_claimed_time(text[: gone.start()], context, told))
+    if left is None:
+        return None
     back = find_period(text[gone.end() :], told)
     end = datetime.combine(back[0], time(0)) if back else None
+    if end is None or end <= left[0].replace(tzinfo=None):
+        # To the end of the day left on, or of the night spent elsewhere ("I spent the whole
+        # night at home and did not return until the fire brigade telephoned me"; "I did not
+        # go back to the shop that night": to the morning).
+        night = (period := day_period(text)) is not None and period[0] >= time(20)
+        last = left[0].date() + timedelta(days=1) if night else left[0].date()
+        close = time(6, 59, 59) if night else time(23, 59, 59)
+        end = max(datetime.combine(last, close), left[1].replace(tzinfo=None))
     return f"{left[0].isoformat()}/{end.replace(tzinfo=left[0].tzinfo).isoformat()}"
 
 
@@ -548,6 +575,10 @@ def _told_time(text: str, context: list[str], told: date | None) -> str | None:
         if hours and day is not None:
             # "between 01:30 and 03:30", on the day the claim or the question before it gives;
             # the small hours of "the night of 9 January" are the 10th's.
+            if hours[0] < _NOON and _NIGHT_OF.search(candidate):
+                # "the night of 24 to 25 November": its small hours are the 25th's, told.
+                night = days if days and days[1] == days[0] + timedelta(days=1) else None
+                day = night[1] if night else day + timedelta(days=1)
             tz = moments[0].tz if moments else None
             start = datetime.combine(day, hours[0], tzinfo=tz)
             end = datetime.combine(day, hours[1], tzinfo=tz)
@@ -704,6 +735,10 @@ _NEXT_CLAUSE = re.compile(r",?\s+(?:and|but)\s+(?=(?:it|i|we|the\s+(?:car|van|ve
 
 def _on_the_way(text: str) -> bool:
     """Whether the sentence puts the speaker on the road at its time, at neither end."""
+    if _JOURNEY.search(text):
+        return True  # "I drove from Birmingham to Southampton"
+    if _EN_ROUTE.search(text) and not find_times(text):
+        return True  # "After my break I drove straight to Leeds": not yet there
     travel = _TRAVEL_TO.search(text)
     if travel is None:
         return False
@@ -785,6 +820,8 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     context: list[str] = []
     dated: str | None = None  # the last question or answer giving a date
     history: list[str] = []  # further back, for whom "he" or "she" is
+    asking: list[str] = []  # a question for a figure, while its answer goes on
+    answerer: str | None = None
     legend = speaker_legend(doc)
     turn: str | None = None  # who the last labelled line's speaker is, until the next label
     for unit in units(doc):
@@ -795,12 +832,17 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         if _is_question(text):
             context = [*context, text][-_CONTEXT_UNITS:]
             history = [*history, text][-_HISTORY_UNITS:]
+            asking = context if _FIGURE_ASKED.search(text) else []
+            answerer = None
             dated = text if _gives_day(text, told) else dated
             continue
         if (said := _none_field(text, body, speaker, unit, told)) is not None:
             found.append(said)
             context = [*context, text][-_CONTEXT_UNITS:]
             continue
+        if asking and answerer is not None and speaker != answerer:
+            asking = []  # someone else speaks: the answer is over
+        answerer = speaker
         # "that night", "the same evening": the day given some questions before.
         back = bool(_BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}"))
         # "I arrived at about 22:00": a time of day, on the day told last.
@@ -810,6 +852,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         if (asked := _answering(body, context, doc.chunks[unit.index].text, told)) is not None:
             # "No. I never messaged her again": whom "her" means, as in any answer.
             claim = _answer(_referent(body, speaker, history), speaker, asked, unit, told)
+        elif asking and find_money(body):
+            # "About £2,000 a week. Never more than £2,500.", asked what the shop takes: each
+            # figure of the answer, with the question it answers.
+            claim = _answer(body, speaker, asking, unit, told)
         else:
             own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
             claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)

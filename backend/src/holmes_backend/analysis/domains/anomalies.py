@@ -167,6 +167,8 @@ def _structured(
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
         total = sum(i.tx.amount for i in cluster)
+        if total <= threshold:
+            continue
         reported |= numbers
         days = ((cluster[-1].day or date.min) - (cluster[0].day or date.min)).days + 1
         severe = len(cluster) >= 4 or total >= 2 * threshold
@@ -197,6 +199,11 @@ _CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE
 def _structured_as(cluster: list[_Tx], role: str) -> str:
     """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
     parties as written, when one key stands for several spellings)."""
+    if all(_CASH_WORD.search(i.tx.description) for i in cluster):
+        said = " ".join(i.tx.description for i in cluster)
+        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
+            return "cash withdrawals"
+        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
     written = list(
         dict.fromkeys(
             p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)
@@ -306,6 +313,8 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
                 if not _similar(first.tx.amount, middle.tx.amount):
                     continue
                 back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
+                if back is not None:
+                    _add_trip(found, seen, [first, middle, back])
     _aggregated_trips(by_pair, found, seen)
     return found
 
@@ -328,12 +337,16 @@ def _aggregated_trips(by_pair: _Pairs, found: list[Anomaly], seen: set[frozenset
             legs = [o for o in outgoing if _within(o, back, ROUND_TRIP_DAYS)]
             if len(legs) < 2 or any(back.number in key for key in seen):
                 continue
+            if _similar(sum(leg.tx.amount for leg in legs), back.tx.amount):
+                _add_trip(found, seen, [*legs, back], aggregated=True)
 
 
 def _add_trip(
     found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx], aggregated: bool = False
 ) -> None:
     key = frozenset(leg.number for leg in legs)
+    if key in seen:
+        return
     seen.add(key)
     sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
     if aggregated:
@@ -530,6 +543,8 @@ def _recurring(group: list[_Tx]) -> bool:
     three or more at one regular interval of a week or more (a weekly wage): a recurring
     charge, not a payment made twice."""
     days = sorted(item.day for item in group if item.day)
+    if len(days) != len(group):
+        return False
     monthly = len({(d.year, d.month) for d in days}) == len(days) and (
         max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
     )

@@ -213,6 +213,8 @@ def named_in(text: str) -> list[str]:
     for match in _NAMED_AS.finditer(text):
         name = match["name"]
         name = name.title() if name.isupper() else name
+        if name.split()[0].lower() in _NOT_NAMED or name.split()[0].lower() in _NOT_PLACES:
+            continue
         if not any(name.lower() in f.lower() for f in found):
             found.append(name)
     return found
@@ -297,6 +299,10 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
         # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
+        for key in ("author", "artist", "owner", "creator"):
+            value = doc.metadata.get(key)
+            if isinstance(value, str) and value.strip():
+                owners[doc.file_id].append(value.strip())
     # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
     # its holder's by its name alone).
     names = {
@@ -501,6 +507,8 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
                 source=cite(doc.file_id, chunk.location, chunk.text),
             )
         )
+        if len(found) >= _MAX_CUE_EVENTS:
+            break
     return found
 
 
@@ -536,6 +544,8 @@ def _row_events(
         if event:
             theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
+            if len(found) >= _MAX_ROW_EVENTS:
+                break
     return found
 
 
@@ -551,6 +561,10 @@ def _by_day(fields: dict[str, str], unit: Unit) -> list[TimedEvent]:
     day its cell fills, of the people its other columns name, at its shift's start if it gives
     one."""
     days: dict[str, Moment] = {}
+    for key in fields:
+        moments = find_moments(key)
+        if moments and moments[0].end >= len(key.strip()) and moments[0].start <= _WEEKDAY_WIDTH:
+            days[key] = moments[0]
     if len(days) < _MIN_DAY_COLUMNS:
         return []
     who = "; ".join(f"{k}: {v}" for k, v in fields.items() if k not in days and v)
@@ -615,6 +629,8 @@ def _row_event(
         latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
     except ValueError:
         latitude, longitude = None, None
+    if latitude is not None and longitude is not None and place is None:
+        place = describe(latitude, longitude)
     return TimedEvent(
         timestamp=moments[0].iso(),
         description=unit.text[:240],
@@ -654,6 +670,13 @@ _COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
 def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
     """The person a record or a form is about, as its head's subject field names them
     ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    for unit in units(doc)[:_SUBJECT_HEAD]:
+        field = _SUBJECT_FIELD.match(unit.text)
+        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        named = find_names(value.title() if value.isupper() else value)
+        person = next((n.text for n in named if n.kind == "person"), None)
+        if person:
+            return person, unit
     return None
 
 
@@ -664,6 +687,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     # A text table's lines are read as its rows, each of the person the form is about when it
     # names no one ("Employee: …" over "Day  Date  Start  Finish").
     rows = column_rows(doc)
+    subject = head_subject(doc) if rows else None
     written = _written_on(doc)
     for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
@@ -709,6 +733,8 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             said = f"{units(doc)[0].text}: {unit.text}" if inspected else unit.text
             said = rows.get(number, said)
             named = named_in(unit.text)
+            if number in rows and not named and subject:
+                named = [subject[0]]
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
             found.append(
@@ -728,6 +754,8 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                     source=unit.ref,
                 )
             )
+            if len(found) >= _MAX_TEXT_EVENTS:
+                return found
     return _one_occasion(doc, found)
 
 

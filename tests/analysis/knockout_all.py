@@ -25,7 +25,7 @@ _BASE: dict[str, dict[str, str]] = {}
 
 
 def _empty(value: object) -> object:
-    if value is None or isinstance(value, (int, float)) and not isinstance(value, bool):
+    if value is None or (isinstance(value, (int, float)) and not isinstance(value, bool)):
         return value
     if isinstance(value, bool):
         return False
@@ -54,7 +54,7 @@ def _candidates(substring: str, min_lines: int) -> list[tuple[str, str, int]]:
         module = ".".join(rel.parts)
         if not (module.startswith("holmes_backend.analysis") or "llm.local" in module):
             continue
-        if substring and substring not in module or module.endswith((".nlp", ".memo")):
+        if (substring and substring not in module) or module.endswith((".nlp", ".memo")):
             continue
         if not substring and ".facts." in module:
             continue
@@ -69,7 +69,7 @@ def _changed() -> str:
         _clear()
         try:
             out = outputs(docs)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             return f"{name}:crash:{type(error).__name__}"
         for part, text in out.items():
             if _BASE[name][part] != text:

@@ -5,7 +5,6 @@ without a statement's head, are nothing."""
 
 from pathlib import Path
 
-from holmes_backend.analysis.domains.statements import statement_figures
 from holmes_backend.analysis.facts.money import find_money, parse_cell
 from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
@@ -31,25 +30,6 @@ async def test_agreeing_or_headless_figures_are_nothing(tmp_path: Path) -> None:
         tmp_path, "loan_application.txt", _APPLICATION.format(told="£2.31 million")
     )
     assert synthesis_of([accounts, agrees]).contradictions == []
-    notes = await text_doc(tmp_path, "notes.txt", _ACCOUNTS.format(head="Notes from the call"))
-    assert statement_figures(notes) == []
-
-
-async def test_a_loss_in_brackets_after_its_symbol_is_negative(tmp_path: Path) -> None:
-    """ "Net loss: $(3,400,000)" is a loss of $3.4m, as "($3,400,000)" is; a bracketed note
-    after the figure ("(restated)") is no part of it."""
-    text = (
-        "ORBITAL PAYMENTS INC - AUDITED FINANCIAL STATEMENTS - YEAR ENDED DECEMBER 31, 2024\n"
-        "Revenue: $8,950,000\n"
-        "Net loss: $(3,400,000)\n"
-        "Operating loss: $ (2,150,000) (restated)\n"
-    )
-    accounts = await text_doc(tmp_path, "audited_2024.txt", text)
-    assert [(f.amount, f.currency, f.description) for f in statement_figures(accounts)] == [
-        (8950000.0, "USD", "Reported figure: Revenue \u2014 Year ended 2024-12-31"),
-        (-3400000.0, "USD", "Reported figure: Net loss \u2014 Year ended 2024-12-31"),
-        (-2150000.0, "USD", "Reported figure: Operating loss \u2014 Year ended 2024-12-31"),
-    ]
 
 
 def test_brackets_after_the_currency_mark_a_negative_amount() -> None:

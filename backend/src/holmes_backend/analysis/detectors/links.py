@@ -9,7 +9,6 @@ from holmes_backend.analysis.domains.links import (
     share_links,
     temporal_links,
 )
-from holmes_backend.analysis.domains.payees import changed_account_links
 from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.identifiers import file_marks
 from holmes_backend.contracts.agents import CrossModalLink
@@ -26,6 +25,5 @@ def links(facts: CaseFacts) -> Iterable[CrossModalLink]:
     files = {doc.file_id: file_marks(doc) for doc in facts.view.documents}
     yield from temporal_links(facts.timed, facts.window_minutes, files)
     yield from amount_links(transactions)
-    yield from changed_account_links(facts.view.evidence.events, transactions, facts.zone)
     yield from same_day_links(facts.dated, facts.view.holders)
     yield from share_links(transactions)

@@ -860,51 +860,11 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
             claim = _claim(_referent(body, speaker, history), speaker, context, unit, own, told)
         if claim is not None:
-            found.append(_period_of(claim, found, told))
+            found.append(claim)
         context = [*context, text][-_CONTEXT_UNITS:]
         history = [*history, text][-_HISTORY_UNITS:]
         dated = text if _gives_day(text, told) else dated
     return found
-
-
-_SINCE_EVENT = re.compile(
-    r"\b(?:since|after)\s+(?:the|my|that|this)\s+(?P<event>accident|incident|injury|fall|crash|"
-    r"collision|assault|attack|operation|surgery|burglary|break-in|theft)\b",
-    re.IGNORECASE,
-)
-_EVENT_WORDS = {
-    "accident": r"accident|slipp|fell|fall|tripp|crash|collid|injur",
-    "fall": r"fell|fall|slipp|tripp",
-    "injury": r"injur|hurt|accident|fell",
-    "crash": r"crash|collid|collision|accident",
-    "collision": r"crash|collid|collision|accident",
-}
-
-
-def _period_of(claim: SwornClaim, said: list[SwornClaim], told: date | None) -> SwornClaim:
-    """A claim's time from what it refers to: "since the accident" runs from the day the
-    statement gave the accident."""
-    after = _SINCE_EVENT.search(claim.claim)
-    since = _since_event(after, said, told) if after else None
-    return claim.model_copy(update={"claimed_time": since}) if since else claim
-
-
-def _since_event(after: re.Match[str], said: list[SwornClaim], told: date | None) -> str | None:
-    """From the day the statement's earlier claims give the event (its word, or its verbs:
-    "I slipped … and fell" for the accident) to the day it was told."""
-    event = after["event"].lower()
-    words = re.compile(rf"\b(?:{_EVENT_WORDS.get(event, re.escape(event))})", re.IGNORECASE)
-    day = next(
-        (
-            span[0]
-            for c in said
-            if words.search(c.claim) and (span := parse_span(c.claimed_time)) is not None
-        ),
-        None,
-    )
-    if day is None or told is None or told < day.date():
-        return None
-    return f"{day.date().isoformat()}T00:00:00/{told.isoformat()}T23:59:59"
 
 
 def _told_as_own(

@@ -110,19 +110,6 @@ def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> li
         if not doc.mime_type.startswith(MEDIA_FAMILIES):
             continue
         ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
-        captured = doc.metadata.get("capture_time") or doc.metadata.get("created")
-        if isinstance(captured, str) and parse_iso(captured) and parse_iso(captured).tzinfo is None:  # type: ignore[union-attr]
-            findings.append(
-                Finding(
-                    finding_type="timestamp_reliability",
-                    title=f"{doc.filename}: capture time has no UTC offset",
-                    summary="The camera's local time without its zone; comparing it with other "
-                    "evidence assumes the case's usual offset.",
-                    confidence=0.9,
-                    severity="LOW",
-                    sources=[ref],
-                )
-            )
         if owners.get(doc.file_id):
             findings.append(
                 Finding(

@@ -590,7 +590,9 @@ def _flagged(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Grap
                     sources=anomaly.sources[:4],
                 )
             )
-        for name in {n.text for n in find_names(anomaly.description) if n.kind != "place"}:
+        for name in dict.fromkeys(
+            n.text for n in find_names(anomaly.description) if n.kind != "place"
+        ):
             if entity := _id(resolver, name):
                 edges.add(
                     entity,

@@ -296,8 +296,6 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
         text = unit.text.strip()
         if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
             found.append(_home(subject, home["address"].strip(), unit))
-        if (listed := _RESIDENTS.match(text)) and (lives := _address_before(doc_units, unit)):
-            found += [_home(person, lives, unit) for person in _people_listed(listed["names"])]
         ties = _row_relative(text) if unit.kind == "row" else _relatives(text, subject)
         for person, kin, relative in ties:
             found.append(
@@ -312,28 +310,6 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
                 )
             )
     return found
-
-
-# The people an address record lists as living there: "Electors: Gareth Pembridge; Helen
-# Pembridge", "Occupants: …".
-_RESIDENTS = re.compile(
-    r"^(?:electors|occupants|occupiers|residents|household(?:\s+members)?|persons\s+resident)"
-    r"\s*:\s*(?P<names>.+)$",
-    re.IGNORECASE,
-)
-_BEFORE = 3  # lines between an address and the list of its residents
-
-
-def _address_before(doc_units: list[Unit], unit: Unit) -> str | None:
-    at = doc_units.index(unit)
-    for earlier in reversed(doc_units[max(0, at - _BEFORE) : at]):
-        if (home := _HOME_FIELD.match(earlier.text.strip())) and street_of(home["address"]):
-            return home["address"].strip()
-    return None
-
-
-def _people_listed(names: str) -> list[str]:
-    return [n.text for n in find_names(names.replace(";", ",")) if n.kind == "person"]
 
 
 def _home(person: str, address: str, unit: Unit) -> Finding:

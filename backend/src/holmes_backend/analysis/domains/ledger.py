@@ -13,7 +13,6 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date
 
-from holmes_backend.analysis.domains.statements import REPORTED, statement_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
@@ -205,6 +204,9 @@ _TO_LINE = re.compile(
 )
 
 
+REPORTED = "Reported figure"  # a statement's figure, not money that moved
+
+
 @dataclass
 class Ledger:
     transactions: list[Transaction] = field(default_factory=list)
@@ -326,7 +328,6 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     book = Ledger(holder=_holder(doc))
     found: list[Transaction | None] = []
     found += _row_transactions(doc, book.holder)
-    found += statement_figures(doc)
     found += _table_transactions(doc, book.holder)
     found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
     found += _statement_lines(doc, book.holder)

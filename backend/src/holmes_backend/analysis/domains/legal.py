@@ -8,7 +8,6 @@ from holmes_backend.analysis.domains.clauses import LIMIT, clauses_in
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import register_findings
 from holmes_backend.analysis.domains.parties import (
-    captions,
     contract_parties,
     labelled_parties,
     signatories,
@@ -18,7 +17,6 @@ from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.names import (
     find_names,
-    name_key,
     same_party,
 )
 from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
@@ -163,8 +161,6 @@ def _amendments(doc_units: list[Unit]) -> list[Finding]:
     for unit in doc_units:
         if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
             continue
-        if not AMENDMENT.search(_ORDINAL_AMENDMENT.sub("", unit.text)):
-            continue  # "the Fourteenth Amendment" amends no contract
         text = unit.text.rstrip()
         if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):
             continue  # a question, a requirement or a permission, not an amendment made
@@ -203,25 +199,6 @@ def _parties(doc: EvidenceDoc, doc_units: list[Unit]) -> tuple[list[str], list[F
             if alias or name not in defined:
                 defined[name] = alias
         names += [name for name, _ in labelled_parties(unit)]
-    caption = next(iter(captions(doc_units)), None)
-    if caption and caption.weight >= 3:
-        names = [caption.first, caption.second, *names]
-        roles = {n: r for n, r in caption.roles.items() if r}
-        described = " v. ".join(
-            f"{n} ({roles[n]})" if n in roles else n for n in (caption.first, caption.second)
-        )
-        findings.append(
-            Finding(
-                finding_type="case_caption",
-                title=f"Case: {caption.first} v. {caption.second}",
-                summary=f"The document's own caption (by weight {caption.weight:.0f}, over cited "
-                f"cases): {described}.",
-                confidence=min(0.95, 0.5 + caption.weight / 40),
-                severity="LOW",
-                entities=[caption.first, caption.second],
-                sources=[u.ref for u in caption.sources],
-            )
-        )
     if defined:
         listing = "; ".join(f"{n} (\u201c{a}\u201d)" if a else n for n, a in defined.items())
         findings.append(
@@ -279,8 +256,6 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
             found.setdefault(
                 key, DatedItem(date=moment.iso(), description=description, source=unit.ref)
             )
-            if len(found) >= _MAX_DATES:
-                return list(found.values())
     return list(found.values())
 
 
@@ -320,12 +295,6 @@ def _thoughts(docs: list[EvidenceDoc], output: LegalOutput) -> list[str]:
             f"{len(approvals)} approval requirement(s), e.g. approval of "
             f"{approvals[0].party or 'an approver'}: these need a matching approval record."
         )
-    caption = next((f for f in output.findings if f.finding_type == "case_caption"), None)
-    if caption:
-        thoughts.append(f"{caption.title}; {caption.summary}")
     if output.governing_law:
         thoughts.append(f"Governing law: {output.governing_law}.")
-    keys = {name_key(p) for p in output.parties}
-    if len(keys) < len(output.parties):
-        thoughts.append("Merged party spellings that denote the same party.")
     return thoughts[:6]

@@ -5,8 +5,6 @@
 - not on the list: payees a table of the case lists by the same identifier (an HR roster's
   "Employee ID", a vendor master's "Vendor ID") or by name, yet absent from it, while the list
   holds most of the other payees: paid without being on the books;
-- paid to changed details: a payment into an account a change log set shortly before (read at
-  synthesis, where the change log's rows are the evidence's events);
 - switched account: a payee paid into one account, then into another (a supplier's "new bank
   details" e-mailed from a look-alike domain; an employee's salary redirected).
 - Synthesis: a witness's word that no one else is paid into their account ("Nobody else is
@@ -17,18 +15,13 @@
 import re
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import timedelta, tzinfo
 
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
-from holmes_backend.analysis.domains.links import instant
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
 from holmes_backend.contracts.agents import (
     Anomaly,
-    CrossModalLink,
-    TimedEvent,
     Transaction,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -87,57 +80,3 @@ class _List:
     doc: EvidenceDoc
     identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
     names: list[str]
-
-
-_NEW_VALUE = re.compile(r"\b(?:new|to|changed to|updated)\b", re.IGNORECASE)
-_BANK_FIELD = re.compile(
-    r"\b(?:iban|account|acct|bank|sort code|routing|swift|bic|payment details)\b", re.I
-)
-_CHANGE_DAYS = 30
-
-
-def _normal_account(value: str) -> str | None:
-    digits = re.sub(r"[^0-9A-Za-z]", "", value).upper()
-    return digits if len(digits) >= _MIN_ACCOUNT and any(c.isdigit() for c in digits) else None
-
-
-def changed_account_links(
-    events: list[TimedEvent], transfers: list[Transaction], zone: tzinfo
-) -> list[CrossModalLink]:
-    """A payment into bank details changed shortly before (a change log's "New value"): how a
-    payment is diverted once a payee's details are changed on a false instruction."""
-    changes: list[tuple[str, TimedEvent]] = []
-    for event in events:
-        fields = row_fields(event.source.excerpt or event.description)
-        if not any(_BANK_FIELD.search(f"{k} {v}") for k, v in fields.items()):
-            continue
-        for header, value in fields.items():
-            if _NEW_VALUE.search(header) and (account := _normal_account(value)):
-                changes.append((account, event))
-    found: list[CrossModalLink] = []
-    for tx in transfers if changes else []:
-        account = _account(tx)
-        paid = instant(tx.date, zone)
-        for changed, event in changes:
-            when = instant(event.timestamp, zone)
-            if account != changed or paid is None or when is None:
-                continue
-            delta = paid - when
-            if timedelta(0) <= delta <= timedelta(days=_CHANGE_DAYS):
-                found.append(
-                    CrossModalLink(
-                        source_a=event.source,
-                        source_b=tx.source,
-                        correlation_type="paid_to_changed_account",
-                        time_delta_seconds=delta.total_seconds(),
-                        implication=(
-                            f"{format_money(tx.amount, tx.currency)} to "
-                            f"{tx.to_party or 'the payee'} went into bank details changed "
-                            f"{delta.days} day(s) before "
-                            f"({event.description[:160]}): verify the change with the payee "
-                            "through a contact the case already knew, not the one that asked "
-                            "for it."
-                        ),
-                    )
-                )
-    return found

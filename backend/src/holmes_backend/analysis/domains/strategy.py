@@ -175,7 +175,7 @@ def _interview_steps(view: CaseView, steps: list[NextStep]) -> None:
     mentions: Counter[str] = Counter()
     display: dict[str, str] = {}
     for event in view.evidence.events:
-        for person in set(event.people):
+        for person in dict.fromkeys(event.people):
             key = name_key(person)
             mentions[key] += 1
             display.setdefault(key, person)

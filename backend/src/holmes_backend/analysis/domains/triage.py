@@ -29,7 +29,6 @@ from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
 from holmes_backend.analysis.domains.clauses import requires_approval
 from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.analysis.domains.parties import signatories
-from holmes_backend.analysis.domains.statements import statement_figures
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import roles, row_fields
@@ -143,7 +142,8 @@ def _profile(doc: EvidenceDoc) -> _Profile:
     # Cheap signals only: triage must stay quick; the financial analyst reads the money fully.
     transfers = sum(1 for u in doc_units if u.kind == "row" and _money_row(u.text))
     transfers += len(xml_records(doc))
-    figures = len(statement_figures(doc)) if any(u.kind == "cells" for u in doc_units) else 0
+    # A statement's table (pipe cells under dated columns), not a ledger's rows.
+    figures = sum(1 for u in doc_units if u.kind == "cells" and find_money(u.text))
     rows = [u for u in doc_units if u.kind == "row"]
     calls = sum(
         1

@@ -764,78 +764,12 @@ class Pipeline:
         outputs: list[BaseModel],
         parent: uuid.UUID,
     ) -> BaseModel:
-        """The domain's units' outputs as one (PRD §4.7's "<domain>_synthesis",
-        agents.domains.merge): merged by the model, in rounds of requests under the budget, when
-        there are several and a model is configured; what it could not merge (and everything
-        offline) by the deterministic union."""
-        if len(outputs) <= 1 or self.ctx.settings.resolved_llm_provider == "local":
-            return _merge(outputs, schema)
-        spec = AgentSpec(
-            f"{domain}_synthesis",
-            domain.upper(),
-            "domain",
-            "pro",
-            schema,
-            domain_merge.instruction(domain),
+        """The domain's units' outputs as one (PRD §4.7's "<domain>_synthesis"): planned by the
+        model where several units' items may overlap, applied by code (agents.domains.merge);
+        everything else, and everything offline, by the deterministic union."""
+        return await domain_merge.merged(
+            self.ctx, domain, schema, context, outputs, parent=parent, union=_merge
         )
-        room = self._room(spec, context)
-        rounds = 0
-        while len(outputs) > 1:
-            blocks = [
-                render_findings({"domain": domain, "worker": index + 1}, output)
-                for index, output in enumerate(outputs)
-            ]
-            grouped = domain_merge.groups([domain_merge.tokens(b) for b in blocks], room)
-            if len(grouped) == len(outputs):
-                break  # no two fit one request together
-            rounds += 1
-            named = [
-                spec
-                if len(grouped) == 1 and rounds == 1
-                else replace(spec, name=f"{spec.name}_{rounds}_{index + 1}")
-                for index in range(len(grouped))
-            ]
-            outputs = list(
-                await asyncio.gather(
-                    *(
-                        self._merge_group(
-                            named[index],
-                            context,
-                            [blocks[i] for i in group],
-                            [outputs[i] for i in group],
-                            parent,
-                        )
-                        if len(group) > 1
-                        else _as_is(outputs[group[0]])
-                        for index, group in enumerate(grouped)
-                    )
-                )
-            )
-        return _merge(outputs, schema)
-
-    async def _merge_group(
-        self,
-        spec: AgentSpec,
-        context: list[str],
-        blocks: list[str],
-        outputs: list[BaseModel],
-        parent: uuid.UUID,
-    ) -> BaseModel:
-        """One merge request's output, its citations checked against the evidence; the
-        deterministic union of its outputs when the model fails (nothing is lost)."""
-        parts = [*context, *blocks]
-        try:
-            output, execution_id = await run_agent(
-                self.ctx,
-                spec,
-                parts,
-                parent_execution_id=parent,
-                input_summary={"workers": len(outputs)},
-            )
-        except AgentFailedError as exc:
-            logger.warning("%s failed, its outputs are combined as they are: %s", spec.name, exc)
-            return _merge(outputs, spec.schema)
-        return await self._grounded(spec, output, execution_id)
 
     async def _grounded(
         self,
@@ -1329,10 +1263,6 @@ def _merge(outputs: list[BaseModel], schema: type[BaseModel]) -> BaseModel:
         else:
             merged[name] = next((v for v in values if v), values[0])
     return schema.model_validate(merged)
-
-
-async def _as_is(output: BaseModel) -> BaseModel:
-    return output
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))

@@ -70,7 +70,8 @@ async def verify(
     parts: list[str] | None = None
     if on_model:
         doc = plans[0].doc
-        parts = [document(doc)] if doc is not None else []
+        figures = list(extracted.book.figures.values())
+        parts = [document(doc, figures)] if doc is not None else []
         parts += [figures_block(extracted, plan) for plan in plans]
     proposed: list[StatementRelations] = []
     execution_id: uuid.UUID | None = None

@@ -843,11 +843,9 @@ class Pipeline:
             for f in ids
             if (part := self.evidence[f])
         }
-        shares = (
-            split(ids, assignment.workers, self._related(ids), tokens)
-            if assignment.workers > 1
-            else [ids]
-        )
+        fixed = budget.fixed_tokens(spec.instruction, spec.schema, context)
+        workers = budget.useful_workers(assignment.workers, sum(tokens.values()), fixed)
+        shares = split(ids, workers, self._related(ids), tokens) if workers > 1 else [ids]
         room = self._room(spec, context)
         return [
             unit.parts

@@ -15,8 +15,9 @@ none (different files about different people) is combined by code with no model 
 nothing for a model to decide. Offline every merge is code (agents.pipeline's union).
 
 Bounded by the request budget: the outputs' rows go to one merge request when they fit beside
-its instruction; otherwise they are merged in groups that fit, and the groups' outputs merged
-again, until no two outputs with overlapping rows are left or no two fit one request together.
+its instruction; otherwise they are merged in groups of at most half the room each (so two
+groups' answers fit one request), and the groups' outputs merged again, until no two outputs
+with overlapping rows are left or no two fit one request together.
 A merge that fails leaves its outputs combined by code (nothing is lost).
 """
 
@@ -332,6 +333,10 @@ async def merged(
             for w in keep
         ]
         grouped = groups(sizes, room)
+        if len(grouped) > 1:
+            # Several requests: each filled to half the room, so that two of their answers
+            # (no larger than their rows, a merge only drops) fit one request of the next round.
+            grouped = groups(sizes, room // 2)
         if len(grouped) == len(outputs):
             break  # no two fit one request together
         rounds += 1

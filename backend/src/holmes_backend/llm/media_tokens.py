@@ -58,7 +58,7 @@ def _offsets(part: types.Part) -> float | None:
 
 def _as_seconds(value: object) -> float:
     if hasattr(value, "total_seconds"):
-        return float(value.total_seconds())  # type: ignore[union-attr]
+        return float(value.total_seconds())
     text = str(value).strip().removesuffix("s")
     try:
         return float(text)

@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, SecretStr
 
 from holmes_backend.agents.domains.merge import INSTRUCTION as DOMAIN_MERGE
+from holmes_backend.agents.domains.merge import MergePlan, SameItems
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
@@ -18,7 +19,6 @@ from holmes_backend.agents.numeric.prompt import (
     VERIFIER_INSTRUCTION,
 )
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
-from holmes_backend.agents.phases.findings import union as merge_outputs
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
@@ -98,17 +98,29 @@ MERGE_PREFIX = DOMAIN_MERGE[: DOMAIN_MERGE.index("{")]
 
 def pipeline_schema(instruction: str) -> type[BaseModel]:
     """The output schema of the processing agent the instruction is of."""
-    if instruction.startswith(MERGE_PREFIX):  # a domain's merge: the domain's own schema
-        return DOMAIN_SCHEMAS[instruction[len(MERGE_PREFIX) :].split(" ", 1)[0]]
+    if instruction.startswith(MERGE_PREFIX):  # a domain's merge: a plan over its workers' rows
+        return MergePlan
     return next(s for prefix, s in PIPELINE_SCHEMAS if instruction.startswith(prefix))
 
 
-def _merged(schema: type[BaseModel], body: JsonDict) -> Analysis:
-    """A domain merge's answer: the workers' outputs with what several gave once (the union a
-    model would make at the least)."""
+def merge_domain_of(instruction: str) -> str:
+    """The domain a merge request's instruction is of."""
+    return instruction[len(MERGE_PREFIX) :].split(" ", 1)[0]
+
+
+def _merged(body: JsonDict) -> Analysis:
+    """A domain merge's answer: the rows of one list, from different workers, that say the same
+    thing and cite the same places as one (what the deterministic union, which drops exact
+    repeats, does offline: a model would merge at least those)."""
     _, findings, _ = parse_blocks(user_text_of(body))
-    outputs = [schema.model_validate(block.data) for block in findings]
-    return Analysis(merge_outputs(outputs, schema), ["(fake) merged the workers' findings"])
+    rows = [row for block in findings for row in block.data or []]
+    alike: dict[tuple[str, str, str, tuple[str, ...]], list[str]] = {}
+    for row in rows:
+        field = row["id"].split(".")[1]
+        key = (field, row["kind"], row["says"], tuple(row["cites"]))
+        alike.setdefault(key, []).append(row["id"])
+    same = [SameItems(ids=ids) for ids in alike.values() if len({i.split(".")[0] for i in ids}) > 1]
+    return Analysis(MergePlan(same=same), ["(fake) planned the workers' merge"])
 
 
 def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:
@@ -138,7 +150,7 @@ def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
     if any(schema is numeric for _, numeric in NUMERIC_SCHEMAS):
         return _numeric(schema, body)
     if instruction_of(body).startswith(MERGE_PREFIX):
-        return _merged(schema, body)
+        return _merged(body)
     analyst = analyst_for(schema)
     assert analyst is not None, schema
     documents, findings, rest = parse_blocks(user_text_of(body))

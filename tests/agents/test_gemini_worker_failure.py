@@ -1,7 +1,9 @@
 """One failed domain worker costs its own files, not its domain (issue 44, "only the failing work
 unit is retried or marked PARTIAL"; PRD §8.2).
 
-The demo case three times over gives the financial domain several workers. Both models fail the
+The demo case three times over, under a small request budget, gives the financial domain several
+work units (a domain's evidence is no longer split among more workers than it is worth: each
+must carry several times its instruction and schema). Both models fail the
 one financial worker that reads the second copy's bank statement: that worker's files end PARTIAL
 and its failure is the job's (PARTIAL), while the other financial workers' findings are kept.
 """
@@ -60,6 +62,7 @@ def gemini_server(
         api_key="test-key",
         pro=PRO_MODEL,
         flash=FLASH_MODEL,
+        gemini_request_budget_tokens=12_000,
     ) as live:
         yield live
 

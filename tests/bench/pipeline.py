@@ -166,6 +166,9 @@ class TimedGemini(FakeGemini):
         )
         self.calls: list[Call] = []
         self.answers: dict[str, Reply] = {}
+        # Where to write each agent's largest request (--dump-requests), to see what it carries.
+        self.dump: Path | None = None
+        self._dumped: dict[str, int] = {}
 
     async def _models(self, request: Request) -> Response:
         model, _, method = request.path_params["target"].partition(":")
@@ -205,7 +208,16 @@ class TimedGemini(FakeGemini):
             cache = self._live_cache(str(body.get("cachedContent") or ""))
             call.cached_tokens = cache.tokens if cache is not None else 0
             call.analysis_seconds = time.monotonic() - started
+            self._dump(schema.__name__, call.prompt_tokens, body)
         return reply
+
+    def _dump(self, agent: str, tokens: int, body: JsonDict) -> None:
+        if self.dump is None or tokens <= self._dumped.get(agent, -1):
+            return
+        self._dumped[agent] = tokens
+        self.dump.mkdir(parents=True, exist_ok=True)
+        text = f"{instruction_of(body)}\n\n=== USER ===\n{user_text_of(body)}"
+        (self.dump / f"{agent}.txt").write_text(text)
 
 
 # --- one case through the API ------------------------------------------------------------------
@@ -507,12 +519,18 @@ def _gemini_figures(
 
 
 def bench_gemini(
-    n_files: int, seed: int, latency: float, repeats: int, per_10k_tokens: float = 0.0
+    n_files: int,
+    seed: int,
+    latency: float,
+    repeats: int,
+    per_10k_tokens: float = 0.0,
+    dump: Path | None = None,
 ) -> dict[str, Any]:
     """The case processed on the fake Gemini: once cold (fresh extraction, every answer
     analysed inside the fake), then `repeats` times again (cached extraction, every answer
     precomputed); the median of those is the figure held to the target."""
     fake = TimedGemini(api_key=API_KEY, latency=latency, latency_per_10k_tokens=per_10k_tokens)
+    fake.dump = dump
     with (
         serve_app(fake.app) as fake_url,
         tempfile.TemporaryDirectory(prefix="holmes-bench-pipeline-") as tmp,
@@ -598,12 +616,23 @@ def main() -> None:
         help="fake Gemini seconds added per 10k input tokens (0: a fixed latency per call)",
     )
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "bench-output" / "pipeline.json")
+    parser.add_argument(
+        "--dump-requests",
+        type=Path,
+        default=None,
+        help="write each agent's largest request there (instruction and text), one file each",
+    )
     args = parser.parse_args()
 
     result: dict[str, Any] = {"python": sys.version.split()[0], "cpu_count": os.cpu_count()}
     if not args.skip_gemini:
         gemini = bench_gemini(
-            args.gemini_files, args.seed, args.latency, args.repeats, args.token_latency
+            args.gemini_files,
+            args.seed,
+            args.latency,
+            args.repeats,
+            args.token_latency,
+            args.dump_requests,
         )
         result["gemini"] = gemini
         for name in ("cold", "precomputed"):
@@ -620,6 +649,13 @@ def main() -> None:
                 flush=True,
             )
         print(f"gemini precomputed ratios: {gemini['precomputed_ratios']}", flush=True)
+        tokens = gemini["precomputed"]["tokens"]
+        print(
+            f"gemini input tokens by phase: {tokens['input_tokens_by_phase']}; by agent: "
+            f"{tokens['input_tokens_by_agent_schema']}; cached {tokens['cached_tokens']}, "
+            f"caches created {tokens['cache_creation_tokens']}",
+            flush=True,
+        )
     local = []
     for n_files in args.local_sizes:
         run = bench_local(n_files, args.seed)

@@ -270,3 +270,13 @@ def test_a_recordings_preview_is_its_first_seconds() -> None:
     preview = budget.preview(_recording("cctv", 7200, "video/mp4"), 1_000, cost)
     assert _header(preview)["segment"] == [0.0, 10.0]  # at least ten seconds
     assert cost.tokens(preview) == 2_900
+
+
+def test_a_domain_gets_no_more_workers_than_its_evidence_is_worth() -> None:
+    # Each worker carries at least MIN_EVIDENCE_PER_FIXED times its fixed tokens.
+    assert budget.useful_workers(15, 35_000, 2_200) == 35_000 // (
+        budget.MIN_EVIDENCE_PER_FIXED * 2_200
+    )
+    assert budget.useful_workers(6, 100_000, 2_000) == 6  # as many as asked, when worth it
+    assert budget.useful_workers(4, 3_000, 2_000) == 1  # too little for two
+    assert budget.useful_workers(1, 0, 2_000) == 1

@@ -8,10 +8,12 @@ from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import pytest
-from google.genai import errors
+from google.adk.models.llm_request import LlmRequest
+from google.genai import errors, types
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import limits
+from holmes_backend.llm import limits, media_tokens
+from holmes_backend.llm.gemini import request_size
 from holmes_backend.llm.limits import ModelLimiter, ModelLimits
 from tests.fake_gemini import error_body, rate_limited
 
@@ -206,3 +208,53 @@ def test_retry_after_headers_in_seconds_milliseconds_or_a_date() -> None:
     assert 25 < (limits.retry_after({"retry-after": later}) or 0) <= 30
     assert limits.retry_after({"retry-after": "soon"}) is None
     assert limits.retry_after({}) is None
+
+
+def _media_request(*parts: types.Part) -> LlmRequest:
+    return LlmRequest(
+        contents=[types.Content(role="user", parts=list(parts))],
+        config=types.GenerateContentConfig(system_instruction="Read."),
+    )
+
+
+def _block(mime_type: str, metadata: dict[str, object], segment: list[float] | None = None) -> str:
+    header: dict[str, object] = {"file_id": "f", "filename": "x", "mime_type": mime_type}
+    header["metadata"] = metadata
+    if segment is not None:
+        header["segment"] = segment
+    return f'<<<EVIDENCE {json.dumps(header)}>>>\n[loc {{"line": 1}}] words\n<<<END EVIDENCE>>>'
+
+
+def test_the_limiter_counts_media_by_their_length_not_as_one_image() -> None:
+    audio = types.Part.from_bytes(data=b"x", mime_type="audio/mp3")
+    # Two hours of audio after its block: 32 tokens a second, not one image's 258.
+    texts, media = request_size(
+        _media_request(types.Part(text=_block("audio/mp3", {"duration": 7200})), audio)
+    )
+    assert media == 7200 * media_tokens.AUDIO_TOKENS_PER_SECOND
+    assert limits.estimate_tokens(texts, media) > 230_000
+    # A unit's window of it: that stretch only.
+    _, media = request_size(
+        _media_request(types.Part(text=_block("audio/mp3", {"duration": 7200}, [600, 1200])), audio)
+    )
+    assert media == 600 * media_tokens.AUDIO_TOKENS_PER_SECOND
+    # Video segments by their own offsets, at the configured rate.
+    video = types.Part(
+        file_data=types.FileData(file_uri="https://x/files/v", mime_type="video/mp4"),
+        video_metadata=types.VideoMetadata(start_offset="10s", end_offset="70s"),
+    )
+    _, media = request_size(
+        _media_request(types.Part(text=_block("video/mp4", {"duration": 3600})), video), 100.0
+    )
+    assert media == 60 * 100
+    image = types.Part.from_bytes(data=b"x", mime_type="image/jpeg")
+    scan = types.Part.from_bytes(data=b"x", mime_type="application/pdf")
+    _, media = request_size(
+        _media_request(
+            types.Part(text=_block("image/jpeg", {})),
+            image,
+            types.Part(text=_block("application/pdf", {"pages_without_text": [2, 5, 9]})),
+            scan,
+        )
+    )
+    assert media == media_tokens.IMAGE_TOKENS + 3 * media_tokens.PDF_PAGE_TOKENS

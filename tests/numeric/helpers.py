@@ -8,7 +8,15 @@ import httpx
 
 from tests.llm.test_analysts_helpers import load as read
 
-REALDOCS = Path(__file__).resolve().parents[3] / "shared" / "realdocs"
+# Beside the repository (/work/main -> /work/shared), or beside a worktree's parent folder.
+REALDOCS = next(
+    (
+        folder / "shared" / "realdocs"
+        for folder in Path(__file__).resolve().parents
+        if (folder / "shared" / "realdocs").is_dir()
+    ),
+    Path(__file__).resolve().parents[3] / "shared" / "realdocs",
+)
 BUCKLE = REALDOCS / "buckle_8-K_ex99-1_press_release.html"
 
 __all__ = ["BUCKLE", "REALDOCS", "check_file", "html_table", "read", "wait_run"]

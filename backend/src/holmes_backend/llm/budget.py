@@ -99,6 +99,22 @@ def request_budget_tokens(settings: Settings) -> int:
     return settings.gemini_request_budget_tokens
 
 
+# A worker's evidence is at least this many times what every request of its agent carries
+# anyway (instruction, schema, shared parts): below it, a domain's evidence split among more
+# workers pays mostly for their instructions again.
+MIN_EVIDENCE_PER_FIXED = 3
+
+
+def useful_workers(requested: int, evidence_tokens: int, fixed: int) -> int:
+    """How many of the `requested` workers a domain's evidence is worth: each gets at least
+    MIN_EVIDENCE_PER_FIXED times its fixed tokens (the bench's 50-file case asked for 27
+    workers of ~2,700 evidence tokens, each beside ~2,200 tokens of instruction and schema).
+    A share over the request budget is still cut into units that fit (`pack`)."""
+    if requested <= 1 or fixed <= 0:
+        return max(1, requested)
+    return max(1, min(requested, evidence_tokens // (MIN_EVIDENCE_PER_FIXED * fixed)))
+
+
 def fixed_tokens(instruction: str, schema: type[BaseModel], parts: Iterable[str]) -> int:
     """What every request of an agent carries besides its evidence: the instruction, the answer's
     schema and the shared parts (case context, earlier stages' findings)."""

@@ -87,7 +87,8 @@ def render_findings(header: dict[str, Any], data: Any) -> str:
     body = (
         data.model_dump_json(exclude_none=True)
         if isinstance(data, BaseModel)
-        else json.dumps(data, default=str, ensure_ascii=False)
+        # As compact as pydantic's: the spaces after separators were tokens too.
+        else json.dumps(data, default=str, ensure_ascii=False, separators=(",", ":"))
     )
     return f"{_FINDINGS_OPEN}{json.dumps(header, ensure_ascii=False)}>>>\n{body}\n{_FINDINGS_CLOSE}"
 

@@ -21,7 +21,8 @@ from google.genai import types
 from pydantic import BaseModel
 
 from holmes_backend.config import Settings
-from holmes_backend.llm import context_cache, limits
+from holmes_backend.llm import context_cache, limits, media_tokens
+from holmes_backend.llm.evidence import evidence_header
 
 Tier = Literal["pro", "flash"]
 AgentRole = Literal[
@@ -179,7 +180,7 @@ class SchemaCachingGemini(Gemini):
         settings = self.settings
         model = llm_request.model or self.model
         limiter = limits.limiter_for(model, limits.limits_for(model, settings))
-        texts, media = request_size(llm_request)
+        texts, media = request_size(llm_request, settings.media_video_tokens_per_second)
 
         def streamed() -> AsyncGenerator[LlmResponse, None]:
             return super(SchemaCachingGemini, self).generate_content_async(llm_request, stream=True)
@@ -198,10 +199,15 @@ class SchemaCachingGemini(Gemini):
                 yield response
 
 
-def request_size(llm_request: LlmRequest) -> tuple[list[str], int]:
-    """The request's texts (the system instruction's among them) and its count of media parts."""
+def request_size(
+    llm_request: LlmRequest, video_rate: float = media_tokens.VIDEO_TOKENS_PER_SECOND
+) -> tuple[list[str], int]:
+    """The request's texts (the system instruction's among them) and its media parts' tokens
+    (llm.media_tokens: each part by its type and length, read from its own offsets or from the
+    evidence block it follows)."""
     texts: list[str] = []
     media = 0
+    header: dict[str, Any] | None = None
     instruction = llm_request.config.system_instruction if llm_request.config else None
     if isinstance(instruction, str):
         texts.append(instruction)
@@ -209,8 +215,9 @@ def request_size(llm_request: LlmRequest) -> tuple[list[str], int]:
         for part in content.parts or []:
             if part.text:
                 texts.append(part.text)
+                header = evidence_header(part.text) or header
             elif part.inline_data is not None or part.file_data is not None:
-                media += 1
+                media += media_tokens.part_tokens(part, header, video_rate)
     return texts, media
 
 

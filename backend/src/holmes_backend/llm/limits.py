@@ -43,10 +43,9 @@ from holmes_backend.config import ModelLimitSettings, Settings
 
 T = TypeVar("T")
 
-# Rough tokens per character of text, and per media part, for the tokens-per-minute limiter:
-# Gemini counts about four characters a token in English, and an image as 258 tokens.
+# Rough tokens per character of text for the tokens-per-minute limiter: Gemini counts about four
+# characters a token in English (media parts are counted by llm.media_tokens).
 CHARS_PER_TOKEN = 4
-MEDIA_PART_TOKENS = 258
 
 # The share of a refused requests-per-minute quota the limiter paces to from then on.
 LEARNED_PACE = 0.9
@@ -397,9 +396,10 @@ async def _bounded(
             yield item
 
 
-def estimate_tokens(texts: list[str], media_parts: int = 0) -> int:
-    """Input tokens of a request, from its size: for the tokens-per-minute limiter only."""
-    return sum(len(t) for t in texts) // CHARS_PER_TOKEN + media_parts * MEDIA_PART_TOKENS
+def estimate_tokens(texts: list[str], media_tokens: int = 0) -> int:
+    """Input tokens of a request, from its texts' size and its media parts' tokens: for the
+    tokens-per-minute limiter only."""
+    return sum(len(t) for t in texts) // CHARS_PER_TOKEN + media_tokens
 
 
 __all__ = [

@@ -58,7 +58,7 @@ from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
 from holmes_backend.config import Settings
 from holmes_backend.db import transaction
 from holmes_backend.db.types import utcnow
-from holmes_backend.llm import gemini
+from holmes_backend.llm import gemini, media_tokens
 from holmes_backend.llm.budget import NO_MEDIA, MediaCost
 from holmes_backend.llm.evidence import evidence_header
 from holmes_backend.models import File
@@ -77,16 +77,11 @@ FILE_API_LIFETIME = timedelta(hours=48)
 # An upload closer than this to its expiry is replaced: a job's requests come hours later at most.
 REUPLOAD_MARGIN = timedelta(hours=2)
 
-# Tokens per media input as Gemini documents them (Understand and count tokens; media
-# resolution): audio 32 a second at any resolution; video sampled at 1 frame a second, 258
-# tokens a frame (Gemini 2.x; 70 at Gemini 3's default) with its audio; an image up to 1,120
-# and a PDF page up to 560 (Gemini 3's defaults; 258 on Gemini 2.x). The larger figures are
-# kept, so a unit estimated under the budget is under it on either generation (the video rate
-# is HOLMES_MEDIA_VIDEO_TOKENS_PER_SECOND, this by default).
-AUDIO_TOKENS_PER_SECOND = 32.0
-VIDEO_TOKENS_PER_SECOND = 258.0 + AUDIO_TOKENS_PER_SECOND
-IMAGE_TOKENS = 1_120
-PDF_PAGE_TOKENS = 560
+# Tokens per media input (llm.media_tokens: the figures Gemini documents).
+AUDIO_TOKENS_PER_SECOND = media_tokens.AUDIO_TOKENS_PER_SECOND
+VIDEO_TOKENS_PER_SECOND = media_tokens.VIDEO_TOKENS_PER_SECOND
+IMAGE_TOKENS = media_tokens.IMAGE_TOKENS
+PDF_PAGE_TOKENS = media_tokens.PDF_PAGE_TOKENS
 _PAGE = re.compile(r'^\[loc \{"page": (\d+)', re.MULTILINE)
 
 # The muxer PyAV (FFmpeg) writes an audio clip with, by the file's type: packets are copied.

@@ -44,13 +44,13 @@ def spec(domain: str, tools: tuple[BaseTool, ...] = ()) -> AgentSpec:
 
 
 def merge_spec(domain: str) -> AgentSpec:
-    """The agent that merges the domain's workers' outputs into one (PRD §4.7's
-    "<domain>_synthesis")."""
+    """The agent that plans the merge of the domain's workers' outputs (PRD §4.7's
+    "<domain>_synthesis"): which of their items are the same and which disagree."""
     return AgentSpec(
         name=f"{domain}_synthesis",
         agent_type=domain.upper(),
         role="domain",
         tier="pro",
-        schema=DOMAIN_SCHEMAS[domain],
+        schema=domain_merge.MergePlan,
         instruction=domain_merge.instruction(domain),
     )

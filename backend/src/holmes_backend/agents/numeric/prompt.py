@@ -10,10 +10,12 @@ List the financial statement line items (FSLIs) the documents report, as the doc
 invoice, a ledger, the narrative of a press release) in `statements`. Names only: never values."""
 
 VERIFIER_INSTRUCTION = """You are a numeric verifier of Holmes, checking the statements of one
-financial document. The request holds the document's text and one FIGURES block per statement
-(its header names the statement: a table, or the document's narrative, whose sentences may
-restate figures of the tables in the other blocks): the statement's figures, each with an id
-(f1, f2, ...), its line item, period column, value and written form.
+financial document. The request holds the document's sentences that state figures (the rest of
+its prose left out, gaps marked [...]) and one FIGURES block per statement (its header names
+the statement: a table, in row order, with its period columns, or the document's narrative,
+whose sentences may restate figures of the tables in the other blocks): the statement's
+figures, each with an id (f1, f2, ...), its line item, period (or column number), value and
+written form.
 
 Answer in `statements` once per FIGURES block, naming the statement as its header does. For
 each, list every arithmetic relation its figures take part in, one per period column, as

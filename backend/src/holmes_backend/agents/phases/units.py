@@ -45,11 +45,9 @@ def domain_units(
         for f in ids
         if (part := evidence[f])
     }
-    shares = (
-        split(ids, assignment.workers, job_run.related(ids), tokens)
-        if assignment.workers > 1
-        else [ids]
-    )
+    fixed = budget.fixed_tokens(spec.instruction, spec.schema, context)
+    workers = budget.useful_workers(assignment.workers, sum(tokens.values()), fixed)
+    shares = split(ids, workers, job_run.related(ids), tokens) if workers > 1 else [ids]
     room = job_run.room(spec, context)
     return [
         unit.parts

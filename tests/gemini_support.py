@@ -9,9 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, SecretStr
 
-from holmes_backend.agents.domains.merge import INSTRUCTION as DOMAIN_MERGE
-from holmes_backend.agents.domains.merge import MergePlan, SameItems
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.domains.prompt import MERGE_INSTRUCTION as DOMAIN_MERGE
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
     EXTRACTOR_INSTRUCTION,
@@ -25,8 +24,10 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.analysis.routing import route
 from holmes_backend.contracts.agents import (
     AgentParams,
+    DomainMergePlan,
     GraphOutput,
     RoutingPlan,
+    SameItems,
     SynthesisOutput,
     TriageResult,
 )
@@ -99,7 +100,7 @@ MERGE_PREFIX = DOMAIN_MERGE[: DOMAIN_MERGE.index("{")]
 def pipeline_schema(instruction: str) -> type[BaseModel]:
     """The output schema of the processing agent the instruction is of."""
     if instruction.startswith(MERGE_PREFIX):  # a domain's merge: a plan over its workers' rows
-        return MergePlan
+        return DomainMergePlan
     return next(s for prefix, s in PIPELINE_SCHEMAS if instruction.startswith(prefix))
 
 
@@ -120,7 +121,7 @@ def _merged(body: JsonDict) -> Analysis:
         key = (field, row["kind"], row["says"], tuple(row["cites"]))
         alike.setdefault(key, []).append(row["id"])
     same = [SameItems(ids=ids) for ids in alike.values() if len({i.split(".")[0] for i in ids}) > 1]
-    return Analysis(MergePlan(same=same), ["(fake) planned the workers' merge"])
+    return Analysis(DomainMergePlan(same=same), ["(fake) planned the workers' merge"])
 
 
 def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:

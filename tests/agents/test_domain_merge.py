@@ -17,11 +17,14 @@ import httpx
 import pytest
 
 from holmes_backend.agents.domains import merge as domain_merge
-from holmes_backend.agents.pipeline import _merge as merge_outputs
+from holmes_backend.agents.phases.findings import union as merge_outputs
 from holmes_backend.contracts.agents import (
+    Disagreement,
+    DomainMergePlan,
     FinancialOutput,
     Finding,
     HypothesisAssessment,
+    SameItems,
     SourceRef,
 )
 from holmes_backend.demo import write_synthetic_case
@@ -69,19 +72,17 @@ def _pair(rows: list[dict[str, Any]], taken: set[str]) -> tuple[dict[str, Any], 
 def responder(model: str, body: JsonDict) -> Step | None:
     schema = pipeline_schema(instruction_of(body))
     output = analyse(schema, body).output
-    if isinstance(output, domain_merge.MergePlan):
+    if isinstance(output, DomainMergePlan):
         rows = [row for block in parse_blocks(user_text_of(body))[1] for row in block.data]
         taken = {i for group in output.same for i in group.ids}
         planned: dict[str, Any] = {"rows": rows}
         if same := _pair(rows, taken):
-            output.same.append(domain_merge.SameItems(ids=[r["id"] for r in same]))
+            output.same.append(SameItems(ids=[r["id"] for r in same]))
             planned["same"] = same
             taken |= {r["id"] for r in same}
         if apart := _pair(rows, taken):
             note = MARK + f"{apart[0]['says']} against {apart[1]['says']}"
-            output.disagreements.append(
-                domain_merge.Disagreement(ids=[r["id"] for r in apart], note=note)
-            )
+            output.disagreements.append(Disagreement(ids=[r["id"] for r in apart], note=note))
             planned["apart"] = apart
         PLANNED.append(planned)
     return Reply(parts=[text(output.model_dump_json())])
@@ -225,15 +226,13 @@ def test_only_items_that_may_overlap_are_rows_and_a_plan_is_applied_by_code() ->
     # Acme's three findings, from two workers, may be one; lunch (Bob) and taxi (Carol) may not.
     assert [r.id for r in shared] == ["1.findings.0", "2.findings.0", "2.findings.1"]
     assert shared[0].cites == ("F1 l3",)
-    plan = domain_merge.MergePlan(
+    plan = DomainMergePlan(
         same=[
-            domain_merge.SameItems(ids=["1.findings.0", "2.findings.0"]),
-            domain_merge.SameItems(ids=["1.findings.0", "1.findings.1"]),  # one worker: kept
-            domain_merge.SameItems(ids=["9.findings.0", "2.findings.9"]),  # no such items
+            SameItems(ids=["1.findings.0", "2.findings.0"]),
+            SameItems(ids=["1.findings.0", "1.findings.1"]),  # one worker: kept
+            SameItems(ids=["9.findings.0", "2.findings.9"]),  # no such items
         ],
-        disagreements=[
-            domain_merge.Disagreement(ids=["1.findings.0", "2.findings.1"], note="5,000 or 5,100")
-        ],
+        disagreements=[Disagreement(ids=["1.findings.0", "2.findings.1"], note="5,000 or 5,100")],
     )
     merged = domain_merge.apply(plan, [one, two], FinancialOutput, merge_outputs)
     assert isinstance(merged, FinancialOutput)
@@ -264,10 +263,10 @@ def test_opposite_stances_on_a_hypothesis_are_never_one_item() -> None:
         [*domain_merge.rows_of(1, one, {}), *domain_merge.rows_of(2, two, {})]
     )
     assert len(rows) == 3
-    plan = domain_merge.MergePlan(
+    plan = DomainMergePlan(
         same=[
-            domain_merge.SameItems(ids=["1.hypotheses.0", "2.hypotheses.0"]),
-            domain_merge.SameItems(ids=["1.hypotheses.0", "2.hypotheses.1"]),
+            SameItems(ids=["1.hypotheses.0", "2.hypotheses.0"]),
+            SameItems(ids=["1.hypotheses.0", "2.hypotheses.1"]),
         ]
     )
     merged = domain_merge.apply(plan, [one, two], FinancialOutput, merge_outputs)

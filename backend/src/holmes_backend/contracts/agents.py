@@ -608,3 +608,31 @@ class AgentParams(BaseModel):
     link_window_minutes: float = Field(
         default=30.0, gt=0, description="Moments this close in time are linked across files."
     )
+
+
+# The per-domain merge's answer (agents.domains.merge): a plan code applies to the workers' items.
+class SameItems(BaseModel):
+    ids: list[str] = Field(
+        min_length=2,
+        description="Ids of one list, from different workers, that state the same thing; the "
+        "first is the item kept, with every item's sources.",
+    )
+
+
+class Disagreement(BaseModel):
+    ids: list[str] = Field(
+        min_length=2, description="Ids that give a different amount, date or reading of one event."
+    )
+    note: str = Field(
+        description="What they disagree on, in one sentence naming both readings; added to "
+        "each of the items."
+    )
+
+
+class DomainMergePlan(BaseModel):
+    same: list[SameItems] = Field(
+        default=[], description="Groups of items that state the same thing (kept once)."
+    )
+    disagreements: list[Disagreement] = Field(
+        default=[], description="Groups of items that disagree (all kept, the note added)."
+    )

@@ -7,10 +7,10 @@ from typing import cast
 from google.adk.tools.base_tool import BaseTool
 from pydantic import BaseModel
 
-from holmes_backend.agents.domains import merge as domain_merge
-from holmes_backend.agents.domains.prompt import INSTRUCTIONS, TOOLS
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS, MERGE_INSTRUCTION, TOOLS
 from holmes_backend.agents.spec import AgentSpec
 from holmes_backend.contracts.agents import (
+    DomainMergePlan,
     DomainName,
     EvidenceOutput,
     FinancialOutput,
@@ -51,6 +51,6 @@ def merge_spec(domain: str) -> AgentSpec:
         agent_type=domain.upper(),
         role="domain",
         tier="pro",
-        schema=domain_merge.MergePlan,
-        instruction=domain_merge.instruction(domain),
+        schema=DomainMergePlan,
+        instruction=MERGE_INSTRUCTION.format(domain=domain),
     )

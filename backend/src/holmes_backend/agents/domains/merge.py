@@ -28,30 +28,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from holmes_backend.agents.runner import AgentFailedError, AgentSpec, PipelineContext, run_agent
-from holmes_backend.contracts.agents import SourceRef
+from holmes_backend.contracts.agents import DomainMergePlan, SourceRef
 from holmes_backend.llm import budget
 from holmes_backend.llm.evidence import render_findings
 
 logger = logging.getLogger(__name__)
-
-INSTRUCTION = """You merge the findings of several Holmes workers of the {domain} domain, who each
-read part of the same case's evidence (different files, or different page, row or time ranges of
-one file). The request holds one FINDINGS block of rows, one per item a worker found: `id`
-("<worker>.<list>.<index>"), `kind`, `says` (one line of what the item states) and `cites` (the
-places it rests on: F<n> a file, p page, l line, r row, t seconds of a recording). It may also
-hold --- CASE CONTEXT --- and --- HYPOTHESES ---.
-
-Answer with a plan; code applies it to the workers' items, so never restate an item:
-- `same`: groups of ids (of one list, from different workers) that state the same thing about
-  the same people, sums, dates or documents, or describe one continuing matter over adjacent
-  ranges of one file (pages 1-40 and 41-80, seconds 0-3600 and 3600-7200). The first id is the
-  item kept; it takes the sources of all of them.
-- `disagreements`: groups of ids that give a different amount, date or reading of the same
-  event, with a one-sentence note naming both readings. Both items are kept; never pick one.
-An id in no group is kept as it is. Group only what the rows show; add nothing."""
 
 # The lists a merge may combine: the items that state something (with the places they rest on).
 # Records (transactions, events, clauses, dates, claims) are one per place in the evidence, and
@@ -61,38 +45,7 @@ _SEVERITY = {"LOW": 0, "MEDIUM": 1, "HIGH": 2}
 _SAYS = 160  # characters of an item shown in its row
 
 
-class SameItems(BaseModel):
-    ids: list[str] = Field(
-        min_length=2,
-        description="Ids of one list, from different workers, that state the same thing; the "
-        "first is the item kept, with every item's sources.",
-    )
-
-
-class Disagreement(BaseModel):
-    ids: list[str] = Field(
-        min_length=2, description="Ids that give a different amount, date or reading of one event."
-    )
-    note: str = Field(
-        description="What they disagree on, in one sentence naming both readings; added to "
-        "each of the items."
-    )
-
-
-class MergePlan(BaseModel):
-    same: list[SameItems] = Field(
-        default=[], description="Groups of items that state the same thing (kept once)."
-    )
-    disagreements: list[Disagreement] = Field(
-        default=[], description="Groups of items that disagree (all kept, the note added)."
-    )
-
-
 Union = Callable[[list[BaseModel], type[BaseModel]], BaseModel]
-
-
-def instruction(domain: str) -> str:
-    return INSTRUCTION.format(domain=domain)
 
 
 def groups(sizes: list[int], room: int) -> list[list[int]]:
@@ -218,7 +171,7 @@ def render_rows(domain: str, rows: list[Row]) -> str:
 
 
 def apply(
-    plan: MergePlan, outputs: list[BaseModel], schema: type[BaseModel], union: Union
+    plan: DomainMergePlan, outputs: list[BaseModel], schema: type[BaseModel], union: Union
 ) -> BaseModel:
     """The outputs as one: each group of the same items kept once (the first, with the sources,
     entities, highest severity and confidence of all), each disagreement noted on its items,
@@ -303,7 +256,7 @@ async def merged(
     parent: uuid.UUID,
     union: Union,
 ) -> BaseModel:
-    """The domain's units' outputs as one: merged on the model (`spec`, answering a MergePlan,
+    """The domain's units' outputs as one: merged on the model (`spec`, answering a DomainMergePlan,
     in rounds of requests under the budget) where several workers' items may overlap, by
     `union` otherwise and offline."""
     if len(outputs) <= 1 or ctx.settings.resolved_llm_provider == "local":
@@ -393,18 +346,15 @@ async def _merge_group(
     except AgentFailedError as exc:
         logger.warning("%s failed, its outputs are combined as they are: %s", spec.name, exc)
         return union(outputs, schema)
-    assert isinstance(plan, MergePlan)
+    assert isinstance(plan, DomainMergePlan)
     return apply(plan, outputs, schema, union)
 
 
 __all__ = [
-    "INSTRUCTION",
     "MERGED_LISTS",
-    "MergePlan",
     "Row",
     "apply",
     "groups",
-    "instruction",
     "merged",
     "overlapping",
     "render_rows",

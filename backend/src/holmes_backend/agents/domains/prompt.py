@@ -151,3 +151,20 @@ not to read what the request already holds.
 Tool results are leads and computations, never sources: weigh each against the evidence, keep
 what the evidence shows (citing the evidence itself, verbatim, at its location), drop what it
 does not, and say in the finding when a figure was computed."""
+
+# The per-domain merge (PRD §4.7's "<domain>_synthesis", agents.domains.merge).
+MERGE_INSTRUCTION = """You merge the findings of several Holmes workers of the {domain} domain, who
+each read part of the same case's evidence (different files, or different page, row or time ranges
+of one file). The request holds one FINDINGS block of rows, one per item a worker found: `id`
+("<worker>.<list>.<index>"), `kind`, `says` (one line of what the item states) and `cites` (the
+places it rests on: F<n> a file, p page, l line, r row, t seconds of a recording). It may also
+hold --- CASE CONTEXT --- and --- HYPOTHESES ---.
+
+Answer with a plan; code applies it to the workers' items, so never restate an item:
+- `same`: groups of ids (of one list, from different workers) that state the same thing about
+  the same people, sums, dates or documents, or describe one continuing matter over adjacent
+  ranges of one file (pages 1-40 and 41-80, seconds 0-3600 and 3600-7200). The first id is the
+  item kept; it takes the sources of all of them.
+- `disagreements`: groups of ids that give a different amount, date or reading of the same
+  event, with a one-sentence note naming both readings. Both items are kept; never pick one.
+An id in no group is kept as it is. Group only what the rows show; add nothing."""

@@ -10,21 +10,21 @@ from holmes_backend.agents.runner import AgentSpec
 from holmes_backend.numeric.schemas import ExtractorOutput, ReviewerOutput, VerifierOutput
 
 EXTRACTOR = AgentSpec(
-    "numeric_extractor",
-    "NUMERIC_EXTRACTOR",
-    "domain",
-    "pro",
-    ExtractorOutput,
-    EXTRACTOR_INSTRUCTION,
+    name="numeric_extractor",
+    agent_type="NUMERIC_EXTRACTOR",
+    role="domain",
+    tier="pro",
+    schema=ExtractorOutput,
+    instruction=EXTRACTOR_INSTRUCTION,
     phase="numeric",
 )
 REVIEWER = AgentSpec(
-    "numeric_reviewer",
-    "NUMERIC_REVIEWER",
-    "verification",
-    "pro",
-    ReviewerOutput,
-    REVIEWER_INSTRUCTION,
+    name="numeric_reviewer",
+    agent_type="NUMERIC_REVIEWER",
+    role="verification",
+    tier="pro",
+    schema=ReviewerOutput,
+    instruction=REVIEWER_INSTRUCTION,
     code_execution=True,
     phase="numeric_review",
 )
@@ -32,12 +32,12 @@ REVIEWER = AgentSpec(
 
 def verifier_spec(number: int) -> AgentSpec:
     return AgentSpec(
-        f"numeric_verifier_{number}",
-        "NUMERIC_VERIFIER",
-        "domain",
-        "pro",
-        VerifierOutput,
-        VERIFIER_INSTRUCTION,
+        name=f"numeric_verifier_{number}",
+        agent_type="NUMERIC_VERIFIER",
+        role="domain",
+        tier="pro",
+        schema=VerifierOutput,
+        instruction=VERIFIER_INSTRUCTION,
         phase="numeric_verify",
         worker=number,
     )

@@ -1,5 +1,5 @@
-"""Shared by the pipeline tests: uploading the demo case, a job to run by hand, waiting for a
-job to finish."""
+"""Shared by the pipeline tests: a signed-in client, uploading the demo case, a job to run by
+hand, waiting for a job to finish."""
 
 import asyncio
 import uuid
@@ -15,8 +15,23 @@ from holmes_backend.db import transaction
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.models import ProcessingJob
 from holmes_backend.runtime import Runtime
+from tests.support import LiveServer
 
 DONE = {"READY", "PARTIAL", "ERROR"}
+
+
+async def signed_in(server: LiveServer, email: str | None = None) -> httpx.AsyncClient:
+    """A client of the server signed in as a new user (by default with an address of its own)."""
+    email = email or f"{uuid.uuid4().hex[:12]}@holmes.example"
+    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as anon:
+        token = (
+            await anon.post(
+                "/api/auth/signup", json={"email": email, "password": "long enough password"}
+            )
+        ).json()["access_token"]
+    return httpx.AsyncClient(
+        base_url=server.base_url, timeout=60, headers={"Authorization": f"Bearer {token}"}
+    )
 
 
 async def upload_demo(

@@ -23,7 +23,7 @@ from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import make_pdf, mime_type_of
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import signed_in, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, text
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -90,18 +90,6 @@ def server(
         yield live
 
 
-async def _client(server: LiveServer, email: str) -> httpx.AsyncClient:
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as anon:
-        token = (
-            await anon.post(
-                "/api/auth/signup", json={"email": email, "password": "long enough password"}
-            )
-        ).json()["access_token"]
-    return httpx.AsyncClient(
-        base_url=server.base_url, timeout=60, headers={"Authorization": f"Bearer {token}"}
-    )
-
-
 async def _process(
     client: httpx.AsyncClient, name: str, paths: list[Path]
 ) -> tuple[str, dict[str, Any]]:
@@ -161,7 +149,7 @@ async def test_a_300_page_pdf_and_a_2_hour_recording_are_read_in_ranges_under_th
     fake.requests.clear()
     fake.count_requests.clear()
     paths = [_pdf(tmp_path / "statements.pdf", 300), _vtt(tmp_path / "interview.vtt", 7200)]
-    async with await _client(server, "big@holmes.example") as client:
+    async with await signed_in(server, "big@holmes.example") as client:
         case_id, status = await _process(client, "big files", paths)
         agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
 
@@ -219,7 +207,7 @@ async def test_a_60_file_case_never_sends_a_request_over_the_budget_and_its_cost
 ) -> None:
     fake.requests.clear()
     paths = sorted(write_synthetic_case(tmp_path / "case", 60, 7))
-    async with await _client(server, "sixty@holmes.example") as client:
+    async with await signed_in(server, "sixty@holmes.example") as client:
         case_id, status = await _process(client, "sixty", paths)
         agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
         cost = (await client.get(f"/api/cases/{case_id}/agents/cost")).json()
@@ -265,7 +253,7 @@ async def test_an_answer_cut_off_at_its_limit_has_its_unit_halved_and_redone(
     paths = sorted(write_synthetic_case(tmp_path / "case", 8, 11))
     CUT_OFF["on"] = True
     try:
-        async with await _client(server, "cut@holmes.example") as client:
+        async with await signed_in(server, "cut@holmes.example") as client:
             case_id, status = await _process(client, "cut off", paths)
             agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
     finally:

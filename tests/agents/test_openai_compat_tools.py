@@ -15,7 +15,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from pydantic import SecretStr
 
@@ -24,7 +23,7 @@ from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.models import KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import signed_in, wait_done
 from tests.conftest import make_settings
 from tests.fake_openai import (
     Answer,
@@ -102,22 +101,6 @@ def local_server(
         yield live
 
 
-async def _client(server: LiveServer) -> httpx.AsyncClient:
-    async with httpx.AsyncClient(base_url=server.base_url, timeout=30) as anon:
-        token = (
-            await anon.post(
-                "/api/auth/signup",
-                json={
-                    "email": f"{uuid.uuid4().hex[:8]}@holmes.example",
-                    "password": "long enough password",
-                },
-            )
-        ).json()["access_token"]
-    return httpx.AsyncClient(
-        base_url=server.base_url, timeout=30, headers={"Authorization": f"Bearer {token}"}
-    )
-
-
 def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
     for node in nodes:
         yield node
@@ -128,7 +111,7 @@ async def test_domain_tools_round_trip_on_a_local_model(
     local_server: LiveServer, fake: tuple[FakeOpenAI, str]
 ) -> None:
     seen = len(fake[0].requests)
-    async with await _client(local_server) as client:
+    async with await signed_in(local_server) as client:
         case_id = (await client.post("/api/cases", json={"name": "local tools"})).json()["id"]
         uploaded = await client.post(
             f"/api/cases/{case_id}/files",
@@ -183,7 +166,7 @@ async def test_domain_tools_round_trip_on_a_local_model(
 async def test_chat_calls_a_tool_on_a_local_model(
     local_server: LiveServer, fake: tuple[FakeOpenAI, str], tmp_path: Path
 ) -> None:
-    async with await _client(local_server) as client:
+    async with await signed_in(local_server) as client:
         case_id = (await client.post("/api/cases", json={"name": "local chat"})).json()["id"]
         uploaded = await client.post(
             f"/api/cases/{case_id}/files", files=[("files", ("door_log.txt", LOG, "text/plain"))]

@@ -1,12 +1,15 @@
-"""Shared by the pipeline tests: a signed-in client, uploading the demo case, a job to run by
-hand, waiting for a job to finish."""
+"""Shared by the pipeline tests: Holmes on a local model server, a signed-in client, uploading the
+demo case, a job to run by hand, waiting for a job to finish."""
 
 import asyncio
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import httpx
+from pydantic import SecretStr
 from sqlalchemy import event
 
 from holmes_backend.agents.runner import PipelineContext
@@ -15,9 +18,33 @@ from holmes_backend.db import transaction
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.models import ProcessingJob
 from holmes_backend.runtime import Runtime
-from tests.support import LiveServer
+from tests.conftest import make_settings
+from tests.support import LiveServer, live_server
 
 DONE = {"READY", "PARTIAL", "ERROR"}
+
+
+@contextmanager
+def holmes_on_local_model(
+    *, database_url: str, data_dir: Path, base_url: str, pro: str, flash: str, **limits: Any
+) -> Iterator[LiveServer]:
+    """A Holmes server on the openai_compat provider, its model server at `base_url` (key
+    "local-key"), with any other llm_* settings given (context, output, concurrency)."""
+    settings = make_settings(
+        database_url=database_url, storage="local", data_dir=data_dir, emulator_host=None
+    ).model_copy(
+        update={
+            "llm_provider": "openai_compat",
+            "llm_base_url": base_url,
+            "llm_api_key": SecretStr("local-key"),
+            "llm_pro_model": pro,
+            "llm_flash_model": flash,
+            "llm_timeout_seconds": 60,
+            **{f"llm_{name}": value for name, value in limits.items()},
+        }
+    )
+    with live_server(settings) as live:
+        yield live
 
 
 async def signed_in(server: LiveServer, email: str | None = None) -> httpx.AsyncClient:

@@ -13,15 +13,13 @@ from typing import Any
 
 import httpx
 import pytest
-from pydantic import SecretStr
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import upload_demo, wait_done
-from tests.conftest import make_settings
+from tests.agents.helpers import holmes_on_local_model, upload_demo, wait_done
 from tests.fake_openai import Answer, FakeOpenAI, JsonDict, Refusal, system_text, user_text
 from tests.gemini_support import analyse, pipeline_schema
-from tests.support import LiveServer, live_server, serve_app
+from tests.support import LiveServer, serve_app
 
 PRO, FLASH = "qwen3:32b", "qwen3:8b"
 # A 32k window (Holmes's default for a local model): the demo case's largest request, the
@@ -58,25 +56,16 @@ def fake() -> Iterator[tuple[FakeOpenAI, str]]:
 def local_server(
     module_database: str, fake: tuple[FakeOpenAI, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
-    settings = make_settings(
+    with holmes_on_local_model(
         database_url=module_database,
-        storage="local",
         data_dir=tmp_path_factory.mktemp("openai-compat-data"),
-        emulator_host=None,
-    ).model_copy(
-        update={
-            "llm_provider": "openai_compat",
-            "llm_base_url": fake[1],
-            "llm_api_key": SecretStr("local-key"),
-            "llm_pro_model": PRO,
-            "llm_flash_model": FLASH,
-            "llm_context_tokens": CONTEXT_TOKENS,
-            "llm_max_output_tokens": MAX_OUTPUT_TOKENS,
-            "llm_concurrency": CONCURRENCY,
-            "llm_timeout_seconds": 60,
-        }
-    )
-    with live_server(settings) as live:
+        base_url=fake[1],
+        pro=PRO,
+        flash=FLASH,
+        context_tokens=CONTEXT_TOKENS,
+        max_output_tokens=MAX_OUTPUT_TOKENS,
+        concurrency=CONCURRENCY,
+    ) as live:
         yield live
 
 

@@ -16,15 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import SecretStr
 
 from holmes_backend.agents.chat.prompt import INSTRUCTION as CHAT_INSTRUCTION
 from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.models import KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import signed_in, wait_done
-from tests.conftest import make_settings
+from tests.agents.helpers import holmes_on_local_model, signed_in, wait_done
 from tests.fake_openai import (
     Answer,
     FakeOpenAI,
@@ -37,7 +35,7 @@ from tests.fake_openai import (
     user_text,
 )
 from tests.gemini_support import analyse, pipeline_schema
-from tests.support import LiveServer, live_server, read_sse, serve_app
+from tests.support import LiveServer, read_sse, serve_app
 
 PRO, FLASH = "qwen3:32b", "qwen3:8b"
 LEDGER = (
@@ -81,23 +79,14 @@ def fake() -> Iterator[tuple[FakeOpenAI, str]]:
 def local_server(
     module_database: str, fake: tuple[FakeOpenAI, str], tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[LiveServer]:
-    settings = make_settings(
+    with holmes_on_local_model(
         database_url=module_database,
-        storage="local",
         data_dir=tmp_path_factory.mktemp("openai-tools-data"),
-        emulator_host=None,
-    ).model_copy(
-        update={
-            "llm_provider": "openai_compat",
-            "llm_base_url": fake[1],
-            "llm_api_key": SecretStr("local-key"),
-            "llm_pro_model": PRO,
-            "llm_flash_model": FLASH,
-            "llm_context_tokens": 65_536,
-            "llm_timeout_seconds": 60,
-        }
-    )
-    with live_server(settings) as live:
+        base_url=fake[1],
+        pro=PRO,
+        flash=FLASH,
+        context_tokens=65_536,
+    ) as live:
         yield live
 
 

@@ -2,6 +2,7 @@
 and the local analyst answering the request the fake received (so the real Gemini code path runs
 on real analyses)."""
 
+import json
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,11 +14,11 @@ from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.domains.prompt import MERGE_INSTRUCTION as DOMAIN_MERGE
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.numeric.prompt import (
-    EXTRACTOR_INSTRUCTION,
     REVIEWER_INSTRUCTION,
     VERIFIER_INSTRUCTION,
 )
 from holmes_backend.agents.orchestrator.prompt import INSTRUCTION as ORCHESTRATOR
+from holmes_backend.agents.phases.shared_evidence import FOCUS_HEADING
 from holmes_backend.agents.pipeline import DOMAIN_SCHEMAS
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
@@ -32,11 +33,10 @@ from holmes_backend.contracts.agents import (
     TriageResult,
 )
 from holmes_backend.llm.context_cache import INSTRUCTION_HEADING
-from holmes_backend.llm.evidence import parse_blocks
+from holmes_backend.llm.evidence import EvidenceDoc, parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst_for
 from holmes_backend.numeric.schemas import (
-    ExtractorOutput,
     ReviewedMismatch,
     ReviewerOutput,
     VerifierOutput,
@@ -75,9 +75,24 @@ def user_text_of(body: JsonDict) -> str:
     return "\n".join(t for t in texts if not t.startswith(INSTRUCTION_HEADING))
 
 
+def focused(body: JsonDict, documents: list[EvidenceDoc]) -> list[EvidenceDoc]:
+    """The documents a request asks its agent to analyse: when it reads a shared segment of the
+    evidence (agents.phases.shared_evidence), those its focus names, as a model would."""
+    for text in _user_texts(body):
+        if text.startswith(FOCUS_HEADING):
+            wanted = {f["file_id"] for f in json.loads(text.removeprefix(FOCUS_HEADING))}
+            return [d for d in documents if d.file_id in wanted]
+    return documents
+
+
+def evidence_of(body: JsonDict) -> list[EvidenceDoc]:
+    """The evidence a request gave its agent to analyse (the cache's included: the effective
+    body), kept to its focus."""
+    return focused(body, parse_blocks(user_text_of(body))[0])
+
+
 # The numeric agents' requests by instruction prefix: processing runs them on financial files.
 NUMERIC_SCHEMAS: list[tuple[str, type[BaseModel]]] = [
-    (EXTRACTOR_INSTRUCTION[:60], ExtractorOutput),
     (VERIFIER_INSTRUCTION[:60], VerifierOutput),
     (REVIEWER_INSTRUCTION[:60], ReviewerOutput),
 ]
@@ -131,12 +146,7 @@ def _numeric(schema: type[BaseModel], body: JsonDict) -> Analysis:
     _, findings, _ = parse_blocks(user_text_of(body))
     rows = findings[0].data if findings else []
     output: BaseModel
-    if schema is ExtractorOutput:
-        output = ExtractorOutput(
-            fsli_names=sorted({r["label"] for r in rows if r.get("label")}),
-            statements=sorted({r["table"] for r in rows}),
-        )
-    elif schema is VerifierOutput:
+    if schema is VerifierOutput:
         output = VerifierOutput(statements=[])
     else:
         reviewed = [
@@ -155,6 +165,7 @@ def analyse(schema: type[BaseModel], body: JsonDict) -> Analysis:
     analyst = analyst_for(schema)
     assert analyst is not None, schema
     documents, findings, rest = parse_blocks(user_text_of(body))
+    documents = focused(body, documents)
     analysis = analyst(AnalysisRequest(instruction_of(body), documents, findings, rest))
     if isinstance(analysis.output, RoutingPlan):
         # A model plans workers by load (PRD §4.7); the offline analyst reads a domain at once.

@@ -21,14 +21,14 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.config import DEFAULT_PRICES
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import make_pdf, mime_type_of
-from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import signed_in, wait_done
-from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, text
+from tests.fake_gemini import FakeGemini, JsonDict, Received, Reply, Step, text
 from tests.gemini_support import (
     FLASH_MODEL,
     PRO_MODEL,
     analyse,
+    evidence_of,
     holmes_on_fake,
     instruction_of,
     pipeline_schema,
@@ -52,7 +52,7 @@ def _is_domain(body: JsonDict) -> bool:
 def responder(model: str, body: JsonDict) -> Step | None:
     result = analyse(pipeline_schema(instruction_of(body)), body)
     answer = json.dumps(result.output.model_dump(mode="json"))
-    if CUT_OFF["on"] and _is_domain(body) and len(parse_blocks(user_text_of(body))[0]) >= 2:
+    if CUT_OFF["on"] and _is_domain(body) and len(evidence_of(body)) >= 2:
         answer += " " * (DOMAIN_ANSWER_LIMIT * 4 + 400)  # still JSON, until it is cut
     return Reply(parts=[text(answer)])
 
@@ -139,8 +139,8 @@ def _vtt(path: Path, seconds: int) -> Path:
     return path
 
 
-def _evidence_of(body: JsonDict) -> list[Any]:
-    return parse_blocks(user_text_of(body))[0]
+def _evidence_of(request: Received) -> list[Any]:
+    return evidence_of(request.effective_body or request.body)
 
 
 async def test_a_300_page_pdf_and_a_2_hour_recording_are_read_in_ranges_under_the_budget(
@@ -170,7 +170,7 @@ async def test_a_300_page_pdf_and_a_2_hour_recording_are_read_in_ranges_under_th
     cues: dict[str, list[float]] = {}
     for request in domain_requests:
         domain = instruction_of(request.body)[:40]
-        for doc in _evidence_of(request.body):
+        for doc in _evidence_of(request):
             if doc.filename == "statements.pdf":
                 pages.setdefault(domain, []).extend(c.location.page for c in doc.chunks)
             elif doc.filename == "interview.vtt":
@@ -182,15 +182,13 @@ async def test_a_300_page_pdf_and_a_2_hour_recording_are_read_in_ranges_under_th
     for heard in cues.values():
         assert sorted(heard) == [float(t) for t in range(0, 7200, 10)]
     pdf_units = [
-        r
-        for r in domain_requests
-        if any(d.filename == "statements.pdf" for d in _evidence_of(r.body))
+        r for r in domain_requests if any(d.filename == "statements.pdf" for d in _evidence_of(r))
     ]
     assert len(pdf_units) >= 4 * len(pages)
     ranges = {
         str(json.loads(line[len("<<<EVIDENCE ") : -3]).get("range"))
         for r in pdf_units
-        for line in user_text_of(r.body).splitlines()
+        for line in user_text_of(r.effective_body or r.body).splitlines()
         if line.startswith("<<<EVIDENCE ") and "statements.pdf" in line
     }
     assert any(r.startswith("pages 1-") for r in ranges)
@@ -217,9 +215,9 @@ async def test_a_60_file_case_never_sends_a_request_over_the_budget_and_its_cost
     assert max(sizes) <= BUDGET, sorted(sizes)[-5:]
     triage = [r for r in fake.requests if instruction_of(r.body).startswith(TRIAGE[:60])]
     assert len(triage) >= 2  # 60 previews do not fit one request
-    triaged = {doc.file_id for r in triage for doc in _evidence_of(r.body)}
+    triaged = {doc.file_id for r in triage for doc in _evidence_of(r)}
     assert len(triaged) == 60  # every file previewed, once
-    assert sum(len(_evidence_of(r.body)) for r in triage) == 60
+    assert sum(len(_evidence_of(r)) for r in triage) == 60
 
     # Every record carries its usage and cost; the case's cost is their sum.
     completed = [a for a in agents if a["status"] == "COMPLETED"]
@@ -273,15 +271,12 @@ async def test_an_answer_cut_off_at_its_limit_has_its_unit_halved_and_redone(
         halves = [names.get(f"{failed['agent_name']}_{side}") for side in "ab"]
         assert all(h is not None for h in halves), failed["agent_name"]
     # Halving ended at units of one block each, answered whole.
-    answered = [r for r in domain_requests if len(_evidence_of(r.body)) >= 2]
+    answered = [r for r in domain_requests if len(_evidence_of(r)) >= 2]
     assert answered
     files_read = {
-        doc.file_id
-        for r in domain_requests
-        if len(_evidence_of(r.body)) == 1
-        for doc in _evidence_of(r.body)
+        doc.file_id for r in domain_requests if len(_evidence_of(r)) == 1 for doc in _evidence_of(r)
     }
-    multi = {doc.file_id for r in answered for doc in _evidence_of(r.body)}
+    multi = {doc.file_id for r in answered for doc in _evidence_of(r)}
     assert multi <= files_read  # every file of a cut unit was read again, on its own
     # The cut-off attempt's tokens were paid for: on its record.
     assert all(a["input_tokens"] > 0 and a["output_tokens"] > 0 for a in cut)

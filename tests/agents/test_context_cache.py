@@ -166,6 +166,29 @@ async def test_domain_units_sharing_evidence_read_one_cache_deleted_at_the_end(
     assert not server.live_caches()
 
 
+async def test_a_released_prefix_is_deleted_at_once_and_lives_its_own_ttl(
+    client: httpx.AsyncClient, runtime: Runtime, fake: tuple[FakeGemini, str]
+) -> None:
+    server, url = fake
+    ctx = await _context(client, runtime, url)
+    caches = JobCaches(ctx.settings, "holmes job test")
+    caches.share([EVIDENCE], readers=2, ttl_seconds=120)
+
+    with context_cache.job(caches):
+        for spec in SPECS[:2]:
+            await run_agent(ctx, spec, [EVIDENCE, f"task of {spec.name}"])
+    [(body, _)] = [(b, status) for b, status in server.cache_creations if status == 200]
+    assert body["ttl"] == "120s"
+    (cache,) = server.live_caches()
+    assert all(r.cached_content == cache.name for r in server.requests_for(PRO_MODEL))
+
+    await caches.release([EVIDENCE])
+    assert server.cache_deletions == [cache.name]
+    assert not server.live_caches()
+    await caches.close()  # nothing left to delete
+    assert server.cache_deletions == [cache.name]
+
+
 async def test_an_expired_cache_is_sent_with_its_content_and_made_again(
     client: httpx.AsyncClient, runtime: Runtime, fake: tuple[FakeGemini, str]
 ) -> None:

@@ -1,7 +1,9 @@
 """A processing job on the Gemini provider against the fake, every agent answered with the local
 analyst's analysis of what it was sent: synthesis and the knowledge graph start with the same
-findings, read from one context cache the job creates and deletes at its end."""
+findings, read from one context cache the job creates and deletes at its end; the domain agents
+read the evidence they share from another."""
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -9,10 +11,12 @@ from typing import Any
 import httpx
 import pytest
 
+from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
+from holmes_backend.agents.phases.shared_evidence import FOCUS_HEADING
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import signed_in, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, get, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -91,8 +95,11 @@ async def test_synthesis_and_graph_read_the_findings_from_one_cache_deleted_at_t
     assert not get(synthesis.body, "systemInstruction")
     assert not get(graph.body, "systemInstruction")
     made = [b for b, status in gemini.cache_creations if status == 200]
-    cached_findings = [p["text"] for c in made[0]["contents"] for p in c["parts"]]
-    assert any(text.startswith("<<<FINDINGS") for text in cached_findings)
+    cached_findings = next(
+        texts
+        for texts in ([p["text"] for c in m["contents"] for p in c["parts"]] for m in made)
+        if any(text.startswith("<<<FINDINGS") for text in texts)
+    )
     raw = graph.raw.decode()
     assert all(text not in raw for text in cached_findings)
     # Deleted when the job ended.
@@ -124,3 +131,59 @@ async def test_synthesis_and_graph_read_the_findings_from_one_cache_deleted_at_t
             + storage * 4.5 * ttl / 3600
         ) / 1_000_000
         assert run["cost_usd"] == pytest.approx(expected, rel=1e-4), name
+
+
+async def test_the_domains_read_the_evidence_they_share_from_one_cache_each_with_its_files(
+    gemini_server: LiveServer, fake: tuple[FakeGemini, str], demo_dir: Path
+) -> None:
+    gemini = fake[0]
+    gemini.requests.clear()
+    gemini.cache_creations.clear()
+    async with await signed_in(gemini_server, "shared@holmes.example") as client:
+        case_id = (await client.post("/api/cases", json={"name": "shared"})).json()["id"]
+        uploaded = await upload_demo(client, case_id, demo_dir)
+        assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
+        status = await wait_done(client, case_id, seconds=180)
+    assert status["job"]["status"] == "READY", status["job"]
+    names = {f["id"]: f["filename"] for f in uploaded}
+
+    # A segment of the evidence, in the job's order, cached once on the Pro model.
+    made = [b for b, code in gemini.cache_creations if code == 200]
+    [segment] = [
+        "\n".join(p["text"] for c in m["contents"] for p in c["parts"])
+        for m in made
+        if any(p["text"].startswith("<<<EVIDENCE") for c in m["contents"] for p in c["parts"])
+    ]
+    cached_files = {i for i, name in names.items() if f'"filename": "{name}"' in segment}
+    assert len(cached_files) >= 2
+
+    cache = None
+    focuses: dict[str, set[str]] = {}
+    for domain in ("financial", "legal", "evidence"):
+        for request in gemini.requests_for(PRO_MODEL):
+            body = request.effective_body
+            if body is None or not instruction_of(body).startswith(INSTRUCTIONS[domain][:60]):
+                continue
+            parts = [p for c in request.body["contents"] for p in c["parts"]]
+            texts = [p.get("text", "") for p in parts]
+            listed = [t for t in texts if t.startswith(FOCUS_HEADING)]
+            if not listed:
+                continue  # its files outside the shared segment, sent as before
+            # Read from the cache: none of the evidence is sent again; the focus names the
+            # domain's files there, and its files' media alone follow it.
+            assert request.cached_content is not None, domain
+            cache = cache or request.cached_content
+            assert request.cached_content == cache
+            assert not any(t.startswith("<<<EVIDENCE") for t in texts)
+            assert not get(request.body, "tools")
+            ids = {f["file_id"] for f in json.loads(listed[0].removeprefix(FOCUS_HEADING))}
+            assert ids, domain
+            assert ids <= cached_files, domain
+            focuses.setdefault(domain, set()).update(ids)
+            media = [i for i, p in enumerate(parts) if p.get("inlineData") or p.get("fileData")]
+            assert all(i > texts.index(listed[0]) for i in media)
+            assert all(any(f in texts[i - 1] for f in ids) for i in media), domain
+    # Every domain read it, each its own files.
+    assert set(focuses) == {"financial", "legal", "evidence"}
+    assert len({frozenset(f) for f in focuses.values()}) > 1
+    assert cache in gemini.cache_deletions

@@ -7,6 +7,7 @@ import json
 from google.genai import types
 
 from holmes_backend.config import ModelPrice, Settings
+from holmes_backend.contracts.agents import FinancialOutput, Finding, SourceRef
 from holmes_backend.extraction.models import Chunk, Extraction, Location
 from holmes_backend.llm import budget
 from holmes_backend.llm.cost import Usage, cost_usd
@@ -280,3 +281,39 @@ def test_a_domain_gets_no_more_workers_than_its_evidence_is_worth() -> None:
     assert budget.useful_workers(6, 100_000, 2_000) == 6  # as many as asked, when worth it
     assert budget.useful_workers(4, 3_000, 2_000) == 1  # too little for two
     assert budget.useful_workers(1, 0, 2_000) == 1
+
+
+SOURCE = SourceRef(file_id="f", excerpt="an excerpt")
+
+
+def test_outputs_cut_to_fit_keep_their_strongest_items_in_order() -> None:
+    findings = [
+        Finding(
+            finding_type="note",
+            title=f"f{i}",
+            summary="x" * 400,
+            confidence=c,
+            severity=s,
+            sources=[SOURCE],
+        )
+        for i, (s, c) in enumerate(
+            [("LOW", 0.9), ("HIGH", 0.6), ("MEDIUM", 0.9), ("HIGH", 0.95), ("LOW", 0.2)]
+        )
+    ]
+    output = FinancialOutput(findings=findings)
+
+    def render(key: str, o: FinancialOutput) -> str:
+        return o.model_dump_json()
+
+    whole = budget.estimate_tokens(render("financial", output))
+    kept, left_out = budget.fit_outputs({"financial": output}, render, whole * 7 // 10)
+    # The two HIGH items and the MEDIUM one, in the order the agent gave them.
+    assert [f.title for f in kept["financial"].findings] == ["f1", "f2", "f3"]
+    assert left_out == 2
+    assert budget.fit_outputs({"financial": output}, render, whole) == ({"financial": output}, 0)
+
+
+def test_findings_read_by_a_later_phase_are_a_digest_of_the_evidence() -> None:
+    assert budget.digest_tokens(73_000) == 36_500
+    # A small case's findings are never cut below the floor.
+    assert budget.digest_tokens(2_000) == budget.DIGEST_FLOOR_TOKENS

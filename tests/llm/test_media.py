@@ -6,8 +6,10 @@ has them) and the providers that get no media.
 """
 
 import io
+import json
 import math
 import uuid
+import wave
 
 import httpx
 from google.genai import types
@@ -120,3 +122,65 @@ def test_what_media_cost_in_a_requests_budget() -> None:
     # Nothing for what the provider is not sent.
     assert media_cost(video, "images") == media_cost(video, None) == media_cost(image, None)
     assert media_cost(video, None).tokens("") == 0
+
+
+def _wav(seconds: float, rate: int = 500) -> bytes:
+    out = io.BytesIO()
+    with wave.open(out, "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(1)
+        writer.setframerate(rate)
+        writer.writeframes(bytes([128]) * int(rate * seconds))
+    return out.getvalue()
+
+
+async def test_a_clip_too_large_to_inline_is_stored_beside_its_recording_for_vertex(
+    client: httpx.AsyncClient, runtime: Runtime
+) -> None:
+    case_id = (await client.post("/api/cases", json={"name": "vertex clip"})).json()["id"]
+    response = await client.post(
+        f"/api/cases/{case_id}/files", files=[("files", ("call.wav", _wav(60.0), "audio/wav"))]
+    )
+    assert response.status_code == 201, response.text
+    [file] = response.json()
+    block = render_evidence(
+        file_id=file["id"],
+        filename="call.wav",
+        mime_type="audio/wav",
+        extraction=Extraction(kind="audio", metadata={"duration": 60.0}),
+    )
+    # A time-range unit's block: seconds 10-40 of the recording (llm.budget.split_recording).
+    head, _, rest = block.partition("\n")
+    header = json.loads(head.removeprefix("<<<EVIDENCE ").removesuffix(">>>"))
+    header |= {"segment": [10.0, 40.0], "range": "seconds 10-40"}
+    part = f"<<<EVIDENCE {json.dumps(header)}>>>\n{rest}"
+    vertex = runtime.settings.model_copy(
+        update={
+            "llm_provider": "gemini",
+            "gemini_api_key": None,
+            "gemini_use_vertexai": True,
+            "gemini_inline_max_bytes": 1_000,  # the 30 s clip is ~15 kB
+        }
+    )
+    media = MediaParts(vertex, runtime.session_factory, runtime.storage)
+    try:
+        parts = await media.attach([part])
+    finally:
+        await media.close()
+
+    stored_as = file_storage_key(uuid.UUID(case_id), uuid.UUID(file["id"]))
+    if runtime.storage.gs_uri("any") is None:  # local storage: nothing Vertex can read
+        assert isinstance(parts[-1], str)
+        assert "could not be attached" in parts[-1]
+        return
+    label, reference = parts[1], parts[2]
+    assert isinstance(label, str)
+    assert "starts at second 10" in label
+    assert isinstance(reference, types.Part)
+    assert reference.file_data is not None
+    [clip_key] = [k for k in await runtime.storage.list_keys(stored_as) if k != stored_as]
+    assert reference.file_data.file_uri == runtime.storage.gs_uri(clip_key)
+    assert 10_000 < await runtime.storage.size(clip_key) < 20_000  # 30 s of 500 Hz 8-bit
+    # Deleted with its file.
+    assert (await client.delete(f"/api/files/{file['id']}")).status_code == 204
+    assert await runtime.storage.list_keys(stored_as) == []

@@ -162,12 +162,14 @@ class ExecutionRecord:
         spec: AgentSpec,
         parent_execution_id: uuid.UUID | None,
         input_summary: dict[str, Any] | None,
+        model: str | None = None,
     ) -> "ExecutionRecord":
         """The record, RUNNING, with AGENT_SPAWNED and AGENT_STARTED on the case log, written in
         the background (`wait_opened`); the record's later steps wait for it. Records started
-        together (a domain's workers) are written in one transaction."""
+        together (a domain's workers) are written in one transaction. `model`: what answers
+        when it is not the spec's tier's model (the numeric engine)."""
         record = cls(ctx, spec, uuid.uuid4(), utcnow())
-        model = model_name(spec.tier, ctx.settings)
+        model = model or model_name(spec.tier, ctx.settings)
         row = AgentExecution(
             id=record.id,
             case_id=ctx.case_id,

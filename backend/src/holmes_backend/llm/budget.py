@@ -386,21 +386,54 @@ def _halve_segment(part: str, window: tuple[float, float]) -> tuple[str, str] | 
 
 
 M = TypeVar("M", bound=BaseModel)
+T = TypeVar("T")
+
+_SEVERITY_RANK = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
+# Of the case's evidence tokens, what the findings a later phase reads (strategy, synthesis,
+# the graph) may take, and at least DIGEST_FLOOR_TOKENS: a digest of the evidence, not a
+# second copy of it. On the bench's 50-file case the domains' findings, each transaction and
+# dated event with its excerpt, filled 85% of synthesis's budget: 97k tokens against 73k of
+# evidence, sent to synthesis and the graph, most of them records rather than findings.
+DIGEST_SHARE = 0.5
+DIGEST_FLOOR_TOKENS = 16_000
+
+
+def digest_tokens(evidence_tokens: int) -> int:
+    """The most tokens the findings a later phase reads may take, for a case's evidence."""
+    return max(DIGEST_FLOOR_TOKENS, int(DIGEST_SHARE * evidence_tokens))
+
+
+def strongest(items: list[T], k: int) -> list[T]:
+    """The k strongest of `items` in their order: by severity (HIGH first), then confidence;
+    items with neither (records: transactions, dated events) after those that have them."""
+
+    def rank(index: int) -> tuple[int, float, int]:
+        item = items[index]
+        severity = getattr(item, "severity", None)
+        confidence = getattr(item, "confidence", None)
+        return (
+            _SEVERITY_RANK.get(str(getattr(severity, "value", severity)), 3),
+            -float(confidence) if isinstance(confidence, (int, float)) else 0.0,
+            index,
+        )
+
+    kept = sorted(sorted(range(len(items)), key=rank)[:k])
+    return [items[i] for i in kept]
 
 
 def fit_outputs(
     outputs: Mapping[str, M], render: Callable[[str, M], str], room: int
 ) -> tuple[dict[str, M], int]:
     """Earlier stages' outputs kept to `room` tokens as `render` writes them: every list field
-    of each output cut to its first k items, k the largest that fits (the same for all, so no
-    domain is dropped for another's length). Returns the outputs and how many items were left
-    out (0: they fit whole, and are returned as they are)."""
+    of each output cut to its k strongest items (`strongest`), k the largest that fits (the same
+    for all, so no domain is dropped for another's length). Returns the outputs and how many
+    items were left out (0: they fit whole, and are returned as they are)."""
 
     def cut(output: M, k: int | None) -> M:
         if k is None:
             return output
         lists = {
-            name: value[:k]
+            name: strongest(value, k)
             for name in type(output).model_fields
             if isinstance(value := getattr(output, name), list) and len(value) > k
         }
@@ -526,6 +559,7 @@ __all__ = [
     "MediaCosts",
     "Unit",
     "count_tokens",
+    "digest_tokens",
     "estimate_tokens",
     "fit_outputs",
     "fit_parts",
@@ -539,4 +573,5 @@ __all__ = [
     "segment_of",
     "split_block",
     "split_recording",
+    "strongest",
 ]

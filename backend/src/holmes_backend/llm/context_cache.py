@@ -43,7 +43,7 @@ from google.adk.models.llm_request import LlmRequest
 from google.genai import errors as genai_errors
 from google.genai import types
 
-from holmes_backend.config import Settings
+from holmes_backend.config import ModelPrice, Settings
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +56,10 @@ INSTRUCTION_HEADING = "--- YOUR INSTRUCTIONS (the evidence above is shared; this
 _CHARS_PER_TOKEN = 4.0
 
 
+# Gemini 3 Pro's prices per 1M tokens, for a model without one in the price table.
+_RATIOS = ModelPrice(input=2.0, output=12.0, cached=0.2, cache_storage_per_hour=4.5)
+
+
 def min_cache_tokens(model: str) -> int:
     return MIN_CACHE_TOKENS_FLASH if "flash" in model.lower() else MIN_CACHE_TOKENS_PRO
 
@@ -64,18 +68,25 @@ def estimate_tokens(texts: Sequence[str]) -> int:
     return math.ceil(sum(len(t) for t in texts) / _CHARS_PER_TOKEN)
 
 
-def pays(model: str, tokens: int, readers: int, settings: Settings) -> bool:
-    """Whether an explicit cache of `tokens` read by `readers` requests costs less than sending
-    them to each: the cache is created at the input price, read at the cached price by every
-    reader and stored for its TTL. A model without a price (none known) caches from 2 readers."""
+def pays(
+    model: str,
+    tokens: int,
+    readers: int,
+    settings: Settings,
+    sent: int | None = None,
+    ttl_seconds: int | None = None,
+) -> bool:
+    """Whether an explicit cache of `tokens` read by `readers` requests costs less than what
+    they would send without it, `sent` tokens (by default the cached part to each reader): the
+    cache is created at the input price, read at the cached price by every reader and stored
+    for its TTL (`ttl_seconds`, the setting's by default). A model without a price (none
+    known) is taken at Gemini 3 Pro's."""
     if readers < 2 or tokens < min_cache_tokens(model):
         return False
-    price = settings.llm_prices.get(model)
-    if price is None:
-        return True
-    hours = settings.gemini_cache_ttl_seconds / 3600
-    cached = price.input + readers * price.cached + hours * price.cache_storage_per_hour
-    return cached < readers * price.input
+    price = settings.llm_prices.get(model) or _RATIOS
+    hours = (ttl_seconds or settings.gemini_cache_ttl_seconds) / 3600
+    per_token = price.input + readers * price.cached + hours * price.cache_storage_per_hour
+    return tokens * per_token < (readers * tokens if sent is None else sent) * price.input
 
 
 @dataclass(frozen=True)
@@ -102,6 +113,7 @@ class _Prefix:
     digest: str
     readers: int
     tokens: int
+    ttl_seconds: int
     # model -> the creation of its cache (None: not created, the prefix goes uncached)
     caches: dict[str, "asyncio.Task[_Cache | None]"] = field(default_factory=dict)
 
@@ -148,9 +160,12 @@ class JobCaches:
             self.settings.resolved_llm_provider == "gemini" and self.settings.gemini_context_cache
         )
 
-    def share(self, parts: Sequence[str | types.Part], readers: int) -> None:
+    def share(
+        self, parts: Sequence[str | types.Part], readers: int, ttl_seconds: int | None = None
+    ) -> None:
         """`readers` requests of the job will start with `parts` (texts; a prefix that holds
-        media is not cached). Declared before the requests go out."""
+        media is not cached), cached for `ttl_seconds` (the setting's by default). Declared
+        before the requests go out."""
         texts = [p for p in parts if isinstance(p, str)]
         if not self.enabled or readers < 2 or not texts or len(texts) != len(parts):
             return
@@ -159,7 +174,8 @@ class JobCaches:
             if prefix.count == len(texts) and prefix.digest == digest:
                 prefix.readers += readers
                 return
-        self._prefixes.append(_Prefix(len(texts), digest, readers, estimate_tokens(texts)))
+        ttl = ttl_seconds or self.settings.gemini_cache_ttl_seconds
+        self._prefixes.append(_Prefix(len(texts), digest, readers, estimate_tokens(texts), ttl))
 
     def _matching(self, parts: list[types.Part]) -> _Prefix | None:
         """The longest declared prefix the request's parts start with."""
@@ -184,12 +200,16 @@ class JobCaches:
         model = request.model
         if prefix is None or model is None:
             return None
-        if not pays(model, prefix.tokens, prefix.readers, self.settings):
+        if not pays(
+            model, prefix.tokens, prefix.readers, self.settings, ttl_seconds=prefix.ttl_seconds
+        ):
             return None
         task = prefix.caches.get(model)
         if task is None:
             texts = [p.text or "" for p in (first.parts or [])[: prefix.count]]
-            task = prefix.caches[model] = asyncio.ensure_future(self._create(client, model, texts))
+            task = prefix.caches[model] = asyncio.ensure_future(
+                self._create(client, model, texts, prefix.ttl_seconds)
+            )
         cache = await asyncio.shield(task)
         if cache is None:
             return None
@@ -208,8 +228,9 @@ class JobCaches:
         config.cached_content = cache.name
         return applied
 
-    async def _create(self, client: genai.Client, model: str, texts: list[str]) -> _Cache | None:
-        ttl = self.settings.gemini_cache_ttl_seconds
+    async def _create(
+        self, client: genai.Client, model: str, texts: list[str], ttl: int
+    ) -> _Cache | None:
         try:
             made = await client.aio.caches.create(
                 model=model,
@@ -243,6 +264,19 @@ class JobCaches:
             if made is not None and made.name == applied.name:
                 applied.prefix.caches.pop(applied.model, None)
 
+    async def release(self, parts: Sequence[str | types.Part]) -> None:
+        """The caches of a prefix no request will read any more, deleted now rather than at the
+        job's end (their storage is billed while they exist)."""
+        texts = [p for p in parts if isinstance(p, str)]
+        digest = _digest(texts)
+        for prefix in self._prefixes:
+            if prefix.count == len(texts) and prefix.digest == digest:
+                tasks, prefix.caches = list(prefix.caches.values()), {}
+                for made in await asyncio.gather(*tasks, return_exceptions=True):
+                    if isinstance(made, _Cache) and made in self._made:
+                        self._made.remove(made)
+                        await _delete(made)
+
     async def close(self) -> None:
         """Deletes every cache the job made (one already expired is gone: nothing to do)."""
         for prefix in self._prefixes:
@@ -251,11 +285,15 @@ class JobCaches:
                     task.cancel()
         made, self._made = self._made, []
         for cache in made:
-            try:
-                await cache.client.aio.caches.delete(name=cache.name)
-            except genai_errors.APIError as exc:
-                if exc.code not in (403, 404):
-                    logger.warning("context cache %s not deleted: %s", cache.name, exc)
+            await _delete(cache)
+
+
+async def _delete(cache: _Cache) -> None:
+    try:
+        await cache.client.aio.caches.delete(name=cache.name)
+    except genai_errors.APIError as exc:
+        if exc.code not in (403, 404):
+            logger.warning("context cache %s not deleted: %s", cache.name, exc)
 
 
 def _text(instruction: types.ContentUnion) -> str:

@@ -351,15 +351,21 @@ class MediaParts:
             self._client = gemini.genai_client(self.settings)
         return self._client
 
-    async def attach(self, parts: list[str]) -> list[str | types.Part]:
-        """The request's parts with each file's media parts after its evidence block."""
+    async def attach(
+        self, parts: list[str], only: list[str] | None = None
+    ) -> list[str | types.Part]:
+        """The request's parts with each file's media parts after its evidence block; with
+        `only`, the media of those files alone, after every part (the text before them is a
+        prefix several requests share: agents.phases.shared_evidence)."""
         if self.mode is None:
             return list(parts)
         headers = [evidence_header(part) for part in parts]
         wanted = [
             str(h["file_id"])
             for h in headers
-            if h and media_kind(str(h.get("mime_type", "")), h.get("metadata") or {})
+            if h
+            and media_kind(str(h.get("mime_type", "")), h.get("metadata") or {})
+            and (only is None or str(h["file_id"]) in only)
         ]
         if not wanted:
             return list(parts)
@@ -369,11 +375,13 @@ class MediaParts:
             self.settings.gemini_inline_request_max_bytes - sum(len(p) for p in parts)
         )
         attached: list[str | types.Part] = []
+        after: list[str | types.Part] = []
         for part, header in zip(parts, headers, strict=True):
             attached.append(part)
-            if header is not None:
-                attached.extend(await self._file_parts(header, budget))
-        return attached
+            if header is not None and str(header.get("file_id")) in wanted:
+                media = await self._file_parts(header, budget)
+                (attached if only is None else after).extend(media)
+        return [*attached, *after]
 
     async def _load(self, file_ids: list[str]) -> None:
         missing = [uuid.UUID(f) for f in file_ids if f not in self._files]
@@ -474,8 +482,6 @@ class MediaParts:
         if size <= self.settings.gemini_inline_max_bytes and budget.take(size):
             data = await anyio.Path(clip).read_bytes()
             return [label, types.Part.from_bytes(data=data, mime_type=mime_type)]
-        if self.mode != "gemini_api":
-            return [_not_attached("audio", file)]  # Vertex reads no clip from Cloud Storage
         variant = f"{window[0]:g}-{window[1]:g}"
         reference = await self._reference(file, mime_type, clip=(variant, clip))
         if reference is None:
@@ -532,16 +538,40 @@ class MediaParts:
     ) -> tuple[str, str] | None:
         """A URI the model reads the file (or a clip of it: its seconds and its path) at, and its
         type, or None when there is none."""
-        if self.mode == "vertex":
+        if self.mode == "vertex" and clip is None:
             uri = self.storage.gs_uri(file.storage_key)
             return (uri, mime_type) if uri else None
         key = f"{file.id}@{clip[0]}" if clip else str(file.id)
         task = self._references.get(key)
         if task is None:
-            task = self._references[key] = asyncio.create_task(
-                self._uploaded(file, mime_type, clip)
+            made = (
+                self._stored(file, mime_type, clip)
+                if self.mode == "vertex" and clip is not None
+                else self._uploaded(file, mime_type, clip)
             )
+            task = self._references[key] = asyncio.create_task(made)
         return await asyncio.shield(task)
+
+    async def _stored(
+        self, file: File, mime_type: str, clip: tuple[str, Path]
+    ) -> tuple[str, str] | None:
+        """A clip Vertex reads from Cloud Storage: stored beside its file (deleted with it), once
+        per job; None where the storage has no gs:// URIs (local storage)."""
+        key = f"{file.storage_key}.clip-{clip[0]}"
+        uri = self.storage.gs_uri(key)
+        if uri is None:
+            return None
+        upload = await self.storage.open_upload(key, mime_type)
+        try:
+            async with await anyio.open_file(clip[1], "rb") as source:
+                while chunk := await source.read(1 << 20):
+                    await upload.write(chunk)
+            await upload.commit()
+        except Exception:  # the model still gets the recording's text
+            await upload.abort()
+            logger.exception("a clip of %s could not be stored for Vertex", file.id)
+            return None
+        return uri, mime_type
 
     async def _uploaded(
         self, file: File, mime_type: str, clip: tuple[str, Path] | None = None

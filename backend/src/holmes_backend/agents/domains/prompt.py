@@ -13,7 +13,10 @@ Look at and listen to the media itself, not only its extracted text (OCR, transc
 metadata), and cite what you saw or heard there by its place: cue_start and cue_end in seconds
 from the start of the recording, the page number of a scanned page, or the bbox (left, top,
 right, bottom, pixels) of a region of an image; the excerpt then quotes the words there, or
-says in a few words what is seen or heard."""
+says in a few words what is seen or heard.
+When the request ends with --- YOUR FILES: ... --- and a list of files, the evidence above is the
+case's, shared by several analysts: report on the files listed (their media follow the list);
+the others are context, cited where they bear on yours."""
 
 _RULES = """CITATIONS. Every item cites at least one source: the file_id exactly as in its header,
 the location fields of the line it rests on (page/line, row/sheet, cue_start/cue_end, bbox), and

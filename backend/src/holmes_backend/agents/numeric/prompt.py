@@ -1,14 +1,3 @@
-EXTRACTOR_INSTRUCTION = """You are the numeric extractor of Holmes, a forensic accountant's first
-pass over financial documents. The request holds the documents (EVIDENCE blocks) and a FIGURES
-block: every figure already read from their statement tables and sentences, each with an id
-(f1, f2, ...), its line item, period column, value (scaled by the table's unit note, "in
-thousands"; brackets are negatives) and the place it is written.
-
-List the financial statement line items (FSLIs) the documents report, as the documents name them
-("Net sales", "Cost of sales", "Total current assets", "Basic earnings per share"), in
-`fsli_names`, and the statements or tables they sit in (income statement, balance sheet, an
-invoice, a ledger, the narrative of a press release) in `statements`. Names only: never values."""
-
 VERIFIER_INSTRUCTION = """You are a numeric verifier of Holmes, checking the statements of one
 financial document. The request holds the document's sentences that state figures (the rest of
 its prose left out, gaps marked [...]) and one FIGURES block per statement (its header names

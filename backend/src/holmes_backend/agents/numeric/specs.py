@@ -1,11 +1,7 @@
 """The numeric agents' specs (seed 002): the extractor (the engine's reading of the figures,
 recorded as the parent of the others), one verifier per document, the reviewer."""
 
-from holmes_backend.agents.numeric.prompt import (
-    EXTRACTOR_INSTRUCTION,
-    REVIEWER_INSTRUCTION,
-    VERIFIER_INSTRUCTION,
-)
+from holmes_backend.agents.numeric.prompt import REVIEWER_INSTRUCTION, VERIFIER_INSTRUCTION
 from holmes_backend.agents.runner import AgentSpec
 from holmes_backend.numeric.schemas import ExtractorOutput, ReviewerOutput, VerifierOutput
 
@@ -15,7 +11,8 @@ EXTRACTOR = AgentSpec(
     role="domain",
     tier="pro",
     schema=ExtractorOutput,
-    instruction=EXTRACTOR_INSTRUCTION,
+    # Never sent: the figures are read by the engine (agents.numeric.step), not a model.
+    instruction="",
     phase="numeric",
 )
 REVIEWER = AgentSpec(

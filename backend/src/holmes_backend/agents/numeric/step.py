@@ -14,12 +14,13 @@ from holmes_backend.agents.runner import (
     Attempt,
     ExecutionRecord,
     PipelineContext,
-    model_name,
     run_agent,
 )
 from holmes_backend.llm import budget
 
 ENGINE_TRACE = "computed by the deterministic numeric engine"
+# What an answer of the engine's records as its model: no model was asked.
+ENGINE_MODEL = "holmes-numeric-engine"
 
 
 async def step(
@@ -39,7 +40,7 @@ async def step(
         return await run_agent(
             ctx, spec, fitted, parent_execution_id=parent, input_summary=input_summary
         )
-    record = ExecutionRecord.start(ctx, spec, parent, input_summary)
+    record = ExecutionRecord.start(ctx, spec, parent, input_summary, model=ENGINE_MODEL)
     try:
         output = await to_thread.run_sync(offline)
     except Exception as exc:
@@ -47,6 +48,5 @@ async def step(
         await record.fail(reason)
         raise AgentFailedError(spec.name, reason) from exc
     thoughts = [f"{spec.name}: {ENGINE_TRACE}"]
-    model = model_name(spec.tier, ctx.settings)
-    await record.complete(Attempt(model=model, output=output, thoughts=thoughts, usage=None))
+    await record.complete(Attempt(model=ENGINE_MODEL, output=output, thoughts=thoughts, usage=None))
     return output, record.id

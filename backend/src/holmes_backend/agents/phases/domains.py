@@ -14,6 +14,7 @@ from holmes_backend.agents import persist
 from holmes_backend.agents.domains import agent as domains
 from holmes_backend.agents.errors import AgentFailedError
 from holmes_backend.agents.numeric import agent as numeric_agent
+from holmes_backend.agents.phases import shared_evidence
 from holmes_backend.agents.phases.domain_merge import merged
 from holmes_backend.agents.phases.state import JobRun
 from holmes_backend.agents.phases.units import domain_units, run_units
@@ -30,11 +31,17 @@ async def run(job_run: JobRun) -> None:
     assignments = {a.domain: a for a in routing.assignments}
     done: dict[str, Any] = dict(states.get("domains", {}))
     first = [d for d in domains.INDEPENDENT_DOMAINS if d in assignments and d not in done]
+    # Where it pays, the evidence they share is read from one cache (shared_evidence).
+    shared, prefixes = shared_evidence.plan(
+        job_run, {d: assignments[d] for d in first}, job_run.case_parts()
+    )
     # Each domain is recorded as soon as its own workers are done, while the others wait.
     await asyncio.gather(
-        *(_domain(job_run, d, assignments[d], parent, {}, done) for d in first),
+        *(_domain(job_run, d, assignments[d], parent, {}, done, shared.get(d)) for d in first),
         _numeric(job_run, assignments.get("financial"), parent),
     )
+    for prefix in prefixes:
+        await job_run.caches.release(prefix)
     if "strategy" not in done:
         # Strategy reads the other domains' findings, so it runs once they are in.
         models = job_run.findings.models
@@ -65,12 +72,13 @@ async def _domain(
     parent: uuid.UUID,
     others: dict[str, BaseModel],
     done: dict[str, Any],
+    shared: shared_evidence.Shared | None = None,
 ) -> None:
     """One domain's agents, recorded in `done` (None when they failed: the failure is
     recorded for its files and the job goes on)."""
     book = job_run.book
     try:
-        result = await _run_domain(job_run, domain, assignment, parent, others)
+        result = await _run_domain(job_run, domain, assignment, parent, others, shared)
     except Exception as exc:
         reason = exc.reason if isinstance(exc, AgentFailedError) else str(exc)
         error = {"phase": "domains", "domain": domain, "error": reason[:2000]}
@@ -92,6 +100,7 @@ async def _run_domain(
     assignment: DomainAssignment,
     parent: uuid.UUID,
     others: dict[str, BaseModel],
+    shared: shared_evidence.Shared | None,
 ) -> BaseModel:
     spec = domains.spec(domain, job_run.tools)
     case_parts = job_run.case_parts()
@@ -99,9 +108,16 @@ async def _run_domain(
     # is evidence.
     summaries = job_run.findings.fitted(spec, case_parts, others, "summary", share=0.5)
     context = [*case_parts, *summaries]
-    units = domain_units(job_run, spec, assignment, context)
+    units = domain_units(job_run, spec, assignment, context, shared)
     outputs = await run_units(
-        job_run, spec, context, units, parent=parent, summary={"domain": domain}, domain=domain
+        job_run,
+        spec,
+        context,
+        units,
+        parent=parent,
+        summary={"domain": domain},
+        domain=domain,
+        bare=domains.spec(domain) if shared else None,
     )
     # The per-domain merge of the units' outputs (PRD §4.7).
     output = await merged(job_run, domain, case_parts, outputs, parent)

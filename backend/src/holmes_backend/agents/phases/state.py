@@ -75,6 +75,10 @@ class JobRun:
             parts.append("--- HYPOTHESES ---\n" + "\n".join(f"- {h}" for h in self.case.hypotheses))
         return parts
 
+    def evidence_tokens(self) -> int:
+        """The job's evidence in tokens, as its requests carry it (text; media left out)."""
+        return sum(self.calibration.tokens(f, part) for f, part in self.evidence.items())
+
     def file_names(self, file_ids: Iterable[str]) -> dict[str, str]:
         """file_id -> filename, from each evidence part's header."""
         names: dict[str, str] = {}

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from holmes_backend.agents.bounds import RunBounds
 from holmes_backend.agents.errors import AgentFailedError, AnswerCutOffError
+from holmes_backend.agents.phases.shared_evidence import Shared, focus_of, focus_part
 from holmes_backend.agents.phases.state import JobRun
 from holmes_backend.agents.runner import run_agent
 from holmes_backend.agents.spec import AgentSpec
@@ -31,15 +32,22 @@ _MISSING_UPLOAD = re.compile(r"access the File (files/[A-Za-z0-9_-]+) or it may 
 
 
 def domain_units(
-    job_run: JobRun, spec: AgentSpec, assignment: DomainAssignment, context: list[str]
+    job_run: JobRun,
+    spec: AgentSpec,
+    assignment: DomainAssignment,
+    context: list[str],
+    shared: Shared | None = None,
 ) -> list[list[str]]:
     """A domain's work units (PRD §4.7's workers, under the token budget, media included):
     the files are shared among the routed workers, related files together, balanced by
     tokens; a share over the budget is cut into units that fit (a long file into page, row
     or time ranges: a recording's units each send only their seconds of it), a share under
-    it is one unit."""
+    it is one unit. Files the domain reads from shared segments (`shared`) are in those units."""
     evidence, calibration, media = job_run.evidence, job_run.calibration, job_run.media
-    ids = [f for f in assignment.file_ids if f in evidence]
+    covered = shared.files if shared else set()
+    ids = [f for f in assignment.file_ids if f in evidence and f not in covered]
+    if shared and not ids:
+        return shared.units
     tokens = {
         f: calibration.tokens(f, part) + media.cost(part).tokens(part)
         for f in ids
@@ -49,11 +57,12 @@ def domain_units(
     workers = budget.useful_workers(assignment.workers, sum(tokens.values()), fixed)
     shares = split(ids, workers, job_run.related(ids), tokens) if workers > 1 else [ids]
     room = job_run.room(spec, context)
-    return [
+    own = [
         unit.parts
         for share in shares
         for unit in budget.pack([share], evidence, room, calibration, media.cost)
-    ] or [[]]
+    ]
+    return [*(shared.units if shared else []), *own] or [[]]
 
 
 async def run_units(
@@ -65,13 +74,21 @@ async def run_units(
     parent: uuid.UUID | None,
     summary: dict[str, Any],
     domain: str | None = None,
+    bare: AgentSpec | None = None,
 ) -> list[BaseModel]:
     """The agent over each unit side by side ("<name>" alone, "<role>_worker_<i>" for
-    several), shared parts first: their outputs, in unit order."""
+    several), shared parts first: their outputs, in unit order. A unit that reads a shared
+    segment of the evidence runs as `bare`, the agent without tools when it has some (the
+    Gemini API refuses tools beside a cache that does not hold them, and a cache that held
+    them would serve one role: its answer's schema is one of them)."""
     base = spec.name.removesuffix("_agent")
     named = [
-        replace(spec, name=f"{base}_worker_{i + 1}", worker=i + 1) if len(units) > 1 else spec
-        for i in range(len(units))
+        replace(
+            bare if bare is not None and focus_of(unit) is not None else spec,
+            name=f"{base}_worker_{i + 1}" if len(units) > 1 else spec.name,
+            worker=i + 1 if len(units) > 1 else spec.worker,
+        )
+        for i, unit in enumerate(units)
     ]
     # A domain's units: each answer's citations checked, and one failed unit does not
     # discard the others' (its files are PARTIAL).
@@ -115,20 +132,21 @@ async def _run_unit(
     kind (schema, grounding, halving) share one `RunBounds`; each half goes on with what its
     unit had left. A unit refused because the File API no longer has one of its uploads
     (expired or deleted during the job) is redone once with them uploaded again."""
-    files = list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+    files = _files(unit)
+    focus = focus_of(unit)
     bounds = bounds or RunBounds.of(job_run.ctx.settings)
     try:
         output, execution_id = await run_agent(
             job_run.ctx,
             spec,
             # The unit's files' media after their text (llm.media), counted in its budget.
-            await job_run.media.attach([*context, *unit]),
+            await job_run.media.attach([*context, *unit], only=focus),
             parent_execution_id=parent,
             input_summary={**summary, "files": files, "parts": len(unit)},
             bounds=bounds,
         )
     except AnswerCutOffError:
-        halves = budget.halve(unit)
+        halves = _halve(job_run, unit, focus)
         if halves is None or not bounds.reask("split"):
             raise
         results = await asyncio.gather(
@@ -184,7 +202,7 @@ async def _unit_outputs(
     if len(failed) == len(workers):
         raise failed[0][1]
     for (spec, unit), exc in failed:
-        group = list(dict.fromkeys(m.group(1) for p in unit if (m := _FILE_ID.match(p))))
+        group = _files(unit)
         error = {
             "phase": "domains",
             "domain": domain,
@@ -196,3 +214,29 @@ async def _unit_outputs(
         await job_run.book.record_error(error)
         await job_run.book.set_files(group, FileStatus.PARTIAL, f"{spec.name} failed")
     return [r for r in results if not isinstance(r, BaseException)]
+
+
+def _files(unit: list[str]) -> list[str]:
+    """The files a unit's agent analyses: its focus when it reads a shared segment, else the
+    files its evidence blocks are of."""
+    focus = focus_of(unit)
+    if focus is not None:
+        return focus
+    return list(dict.fromkeys(m.group(1) for part in unit if (m := _FILE_ID.match(part))))
+
+
+def _halve(
+    job_run: JobRun, unit: list[str], focus: list[str] | None
+) -> tuple[list[str], list[str]] | None:
+    """A cut-off unit's halves: a shared segment's focus halved (both halves still read the
+    segment from its cache), else its evidence (budget.halve)."""
+    if focus is None:
+        return budget.halve(unit)
+    if len(focus) < 2:
+        return None
+    middle = len(focus) // 2
+    segment = unit[:-1]
+    return (
+        [*segment, focus_part(job_run, focus[:middle])],
+        [*segment, focus_part(job_run, focus[middle:])],
+    )

@@ -10,7 +10,6 @@ from pathlib import Path
 from holmes_backend.analysis.domains.case import case_view
 from holmes_backend.analysis.domains.clauses import governing_law
 from holmes_backend.analysis.domains.parties import (
-    captions,
     contract_parties,
     labelled_parties,
     signatories,
@@ -245,20 +244,6 @@ def test_governing_law_and_labelled_parties_in_any_latin_script() -> None:
     assert governing_law("It is governed by the laws of Finland and is binding.") == "Finland"
     [unit] = units(lines_doc("motion", "motion.txt", ["Élodie Marchetti, Plaintiff, moved."]))
     assert labelled_parties(unit) == [("Élodie Marchetti", "plaintiff")]
-
-
-def test_a_case_caption_in_any_latin_script() -> None:
-    caption = lines_doc(
-        "petition",
-        "petition.txt",
-        [
-            "ÉLODIE MARCHETTI, Petitioner v. ØRESUND KRAFT AB, Respondent",
-            "Élodie Marchetti, Plaintiff, v. Øresund Kraft AB, Defendant.",
-        ],
-    )
-    [found] = captions(units(caption))
-    assert (found.first, found.second) == ("Élodie Marchetti", "Øresund Kraft AB")
-    assert found.roles["Élodie Marchetti"] == "plaintiff"
 
 
 async def test_denials_of_parties_named_in_any_latin_script(tmp_path: Path) -> None:

@@ -4,18 +4,11 @@
 - approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
   written consent naming the approver) is in the evidence; worse when payments above the
   approval threshold were made. A clause of an agreement whose parties are known binds the
-  payments to them: those need a record that names their payee (the board approving other
-  vendors' contracts approves none of them);
-- counterparties: material payments to a party that no contract, invoice or correspondence
-  mentions (a fare or a coffee on a card needs no contract: a party paid only amounts below the
-  materiality level the duplicate rule uses, a share of the reporting threshold, is left out);
-- single-source claims: a sworn claim that nothing else corroborates or contradicts;
-- money flagged from one document only: the bank's own records are missing;
+  payments to them: those need a record that names their payee;
+- single-source claims: a sworn claim of where its speaker was that nothing else tests;
 - invoices: payments against a reference of an invoice series whose other invoices are in the
-  evidence, when that one is not (its invoice should exist and was not produced);
-- receipts: expense claims whose own row says no receipt came with them;
-- declarations: a policy or contract requires payments, gifts or hospitality to be declared,
-  an organisation paid a person of the case, and nothing records that person declaring them.
+  evidence, when that one is not;
+- documents the evidence refers to that the case does not hold (absent_documents).
 """
 
 import re
@@ -154,18 +147,12 @@ def unapproved(view: CaseView) -> list[Unapproved]:
     return found
 
 
-_ROW_APPROVAL = re.compile(
-    r"\b(?:approver|approved\s+by|authori[sz]ed\s+by|authori[sz]er|signed\s+off\s+by|"
-    r"sign-?off)\s*:\s*(?P<who>[^;]+)",
-    re.IGNORECASE,
-)
-
-
 # A requirement of more than one signer: "two signatories", "both directors", "dual".
 _SEVERAL = re.compile(r"\b(?:two|2|both|dual|joint)\b", re.IGNORECASE)
 # A row's fields naming who signed it off, however many: "Authorised by", "Second signatory".
 _SIGNER_FIELD = re.compile(
-    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*)|"
+    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*|"
+    r"sign-?off)|"
     r"(?:approved|authori[sz]ed|signed(?:\s+off)?|countersigned)\s+by)\s*:\s*(?P<who>[^;]+)",
     re.IGNORECASE,
 )
@@ -181,7 +168,7 @@ def _row_approved(tx: Transaction, clause: Clause) -> bool:
     def holds(who: str) -> bool:
         return wanted <= {w.lower().strip(".,()") for w in who.split()}
 
-    return any(holds(match["who"]) for match in _ROW_APPROVAL.finditer(tx.description))
+    return any(holds(match["who"]) for match in _SIGNER_FIELD.finditer(tx.description))
 
 
 def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:

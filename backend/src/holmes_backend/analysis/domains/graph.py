@@ -19,7 +19,7 @@ from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
 from holmes_backend.analysis.domains.interests import INTEREST, RELATION
 from holmes_backend.analysis.domains.ledger import INVOICED, distinct_payments, is_payment
-from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
+from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, SIGNATURE
 from holmes_backend.analysis.domains.people import (
     ORGANIZATIONS_NAMED,
     PEOPLE_NAMED,
@@ -60,12 +60,10 @@ _MAX_UNITS = 3000
 _MAX_FOUND_SOURCES = 3
 _MAX_COOCCURRING = 6
 _NAMED_TYPES = ("person", "organization", "place")
-# Findings that list names of one kind (an index of them, not names found together): the
-# people a document names, and the cases an opinion cites (authorities, not parties).
+# Findings that list names of one kind (an index of them, not names found together).
 _KNOWN_TYPES: dict[str, EntityType] = {
     PEOPLE_NAMED: "person",
     ORGANIZATIONS_NAMED: "organization",
-    PRECEDENTS_CITED: "document",
 }
 
 
@@ -388,7 +386,6 @@ def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | 
 
 def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
-    inferred_edges: set[tuple[str, str]] = set()  # edges with a side the statement implies
     # A payment in the payer's ledger and the payee's statement is one payment.
     for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
         payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
@@ -400,24 +397,15 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         if payer and payee and payer != payee:
             totals[(payer, payee)].append(tx.amount)
             confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6
-            if inferred:
-                confidence -= 0.2
-                inferred_edges.add((payer, payee))
-            edges.add(payer, payee, "paid", "", confidence, [tx.source])
+            edges.add(payer, payee, "paid", "", confidence - 0.2 * inferred, [tx.source])
     for (payer, payee), amounts in totals.items():
         edge = edges.edges[(payer, payee, "paid")]
         edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
-        if (payer, payee) in inferred_edges:
-            edge.description += (
-                " (a side the statement implies: its holder by the file's name, or the party "
-                "its narrative names)"
-            )
 
 
 _LEGAL_EDGES = {
     DEFINED_PARTIES: ("party_to", 0.8),
     SIGNATURE: ("signed", 0.75),
-    PRECEDENTS_CITED: ("cited_in", 0.8),
 }
 
 
@@ -437,7 +425,7 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
-        if c.kind in ("obligation", "payment_obligation", "cap", "approval_requirement")
+        if c.kind in ("obligation", "cap", "approval_requirement")
     }
     for party in view.legal.parties:
         entity = _id(resolver, party)
@@ -507,40 +495,21 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
     kept = [e for e in view.evidence.events if e.people or e.place][:_MAX_EVENTS]
     for event in kept:
         event_id = f"event:{slug(event.source.file_id)}-{slug(event.timestamp)}"
+        cited = [event.source]
         if all(n.id != event_id for n in extra):
-            extra.append(
-                GraphEntity(
-                    id=event_id,
-                    name=f"{event.timestamp}: {event.description[:80]}",
-                    type="event",
-                    sources=[event.source],
-                )
-            )
+            name = f"{event.timestamp}: {event.description[:80]}"
+            extra.append(GraphEntity(id=event_id, name=name, type="event", sources=cited))
         place = _id(resolver, event.place, "place") if event.place else None
         confidence = 0.75 if event.latitude is not None else 0.55
         if place:
-            edges.add(event_id, place, "located_at", event.place or "", confidence, [event.source])
-        for person in event.people:
-            person_id = _id(resolver, person, "person")
-            if person_id:
+            edges.add(event_id, place, "located_at", event.place or "", confidence, cited)
+        for person_id in filter(None, (_id(resolver, p, "person") for p in event.people)):
+            edges.add(person_id, event_id, "participated_in", event.description[:120], 0.6, cited)
+            if place:
                 edges.add(
-                    person_id,
-                    event_id,
-                    "participated_in",
-                    event.description[:120],
-                    0.6,
-                    [event.source],
+                    person_id, place, "located_at", f"at {event.timestamp}", confidence, cited
                 )
-                if place:
-                    edges.add(
-                        person_id,
-                        place,
-                        "located_at",
-                        f"at {event.timestamp}",
-                        confidence,
-                        [event.source],
-                    )
-        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, [event.source])
+        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, cited)
 
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:

@@ -1,10 +1,11 @@
 """The knowledge graph: resolved entities and evidenced relationships across all findings.
 
-Nodes: people, organisations, accounts and places (merged across spellings), documents, timed
-events with people or a place, and the amounts of flagged patterns. Edges: paid (aggregated per
-payer and payee), party_to, signed, signed_for, cited_in, approval_required, employed_by,
-located_at, participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts),
-contradicts and correlates_with (between documents), each with its citations and a confidence.
+Nodes: people, organisations, accounts and places (merged across spellings), documents, and
+timed events with people or a place. Edges: paid (aggregated per payer and payee), party_to,
+signed, signed_for, approval_required, employed_by (a title in apposition, by the parse),
+holds_role_in, related_to, located_at, participated_in, recorded_in, mentioned_with (named
+together in one finding or event), contradicts and correlates_with (between documents), each
+with its citations and a confidence.
 
 Every node is cited: a name the findings list without a place (a party, a person named in a
 document) takes the places where the findings' own texts and excerpts name it; a name nothing

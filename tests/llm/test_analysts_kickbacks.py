@@ -58,17 +58,8 @@ async def test_the_export_says_which_way_and_who_paid(tmp_path: Path) -> None:
     ]
 
 
-async def test_shares_passed_on_and_the_denial(tmp_path: Path) -> None:
+async def test_the_denial_of_money_from_a_supplier(tmp_path: Path) -> None:
     output = synthesis_of(await _docs(tmp_path))
-    shares = [
-        link for link in output.cross_modal_links if link.correlation_type == "share_passed_on"
-    ]
-    assert [link.implication for link in shares] == [
-        "Brinkhorst Verpakking BV was paid EUR 22,400 and 5 day(s) later paid Joris Tammes "
-        "EUR 1,792 (8.0 % of it): a share passed on, as a kickback would be.",
-        "Brinkhorst Verpakking BV was paid EUR 23,100 and 5 day(s) later paid Joris Tammes "
-        "EUR 1,848 (8.0 % of it): a share passed on, as a kickback would be.",
-    ]
     [denial] = [c for c in output.contradictions if "from a supplier" in c.claim]
     assert denial.explanation.startswith("Joris Tammes denies receiving from Brinkhorst")
     assert "2 payment(s)" in denial.explanation

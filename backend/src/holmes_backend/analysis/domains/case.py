@@ -8,7 +8,6 @@ here, so each stage also works when it is handed raw evidence.
 """
 
 import re
-from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
@@ -25,16 +24,11 @@ from holmes_backend.analysis.domains.ledger import (
     is_payment,
 )
 from holmes_backend.analysis.domains.legal import analyse_legal
-from holmes_backend.analysis.domains.people import ORGANIZATIONS_NAMED
 from holmes_backend.analysis.facts.lexicon import fold, wordset
 from holmes_backend.analysis.facts.names import (
     distinctive_words,
-    kind_of,
-    org_core,
-    person_parts,
     same_party,
 )
-from holmes_backend.analysis.facts.vocabulary import only_common_words
 from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
@@ -113,10 +107,8 @@ class CaseView:
 
     def held(self, tx: Transaction) -> Transaction:
         """The payment with the side its statement leaves unnamed taken as the statement's
-        holder's (see holders); then a side still unnamed taken as the organisation of the
-        case its narrative names (see counterpart); then a payer still unnamed taken as the
-        party billed by the invoice the payment cites, issued by its payee (see billed); as it
-        is otherwise."""
+        holder's (see holders); then a payer still unnamed taken as the party billed by the
+        invoice the payment cites, issued by its payee (see billed); as it is otherwise."""
         tx = self._held(tx)
         if tx.from_party is None and tx.to_party and tx.reference:
             billed = self.billed.get(tx.reference.strip().upper())
@@ -138,93 +130,23 @@ class CaseView:
 
     def _held(self, tx: Transaction) -> Transaction:
         holder = self.holders.get(tx.source.file_id)
-        if holder is not None and tx.from_party is None and tx.to_party is None:
+        if holder is None:
+            return tx
+        if tx.from_party is None and tx.to_party is None:
             # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").
             out = _direction(tx.description)
             if out is None:
                 return tx
-            named = self.counterpart(tx.description)
-            other = named if named and not same_party(named, holder) else None
-            return tx.model_copy(
-                update={
-                    "from_party": holder if out else other,
-                    "to_party": other if out else holder,
-                }
-            )
-        if holder is not None and (tx.from_party is None) != (tx.to_party is None):
-            tx = tx.model_copy(
-                update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
-            )
-        if (tx.from_party is None) == (tx.to_party is None):
-            return tx
-        named = self.counterpart(tx.description)
-        if named is None or same_party(named, tx.from_party or tx.to_party or ""):
-            return tx
+            sides = (holder, None) if out else (None, holder)
+            return tx.model_copy(update={"from_party": sides[0], "to_party": sides[1]})
         return tx.model_copy(
-            update={"from_party": tx.from_party or named, "to_party": tx.to_party or named}
+            update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
         )
-
-    def counterpart(self, narrative: str) -> str | None:
-        """The one party of the case a bank narrative names: an organisation by the first words
-        of its name ("FERLAND COLLISION DIAGNOSTIC": Ferland Collision & Mechanical Inc.), a
-        person by a surname no one else of the case has, after "to" or "from" ("TRANSFER TO
-        KOWALCZYK B"; not "Approved By: H. Vane"), with or without its accents ("LEFÈVRE",
-        "LEFEVRE")."""
-        found: set[str] = set()
-        plain = fold(narrative)
-        for pattern, names in self._counterparts:
-            found |= {names[" ".join(m["head"].lower().split())] for m in pattern.finditer(plain)}
-        return found.pop() if len(found) == 1 else None
-
-    @cached_property
-    def _counterparts(self) -> list[tuple[re.Pattern[str], dict[str, str]]]:
-        """The organisations the case names, each by the first words of its name (two words, or
-        one that is no everyday word: "Brennock" of "Brennock Ltd", not "Global"), and its
-        people by their surnames, all unaccented (as org_core and person_parts give them)."""
-        known = {
-            e
-            for f in self.evidence.findings
-            if f.finding_type == ORGANIZATIONS_NAMED
-            for e in f.entities
-        }
-        known |= {p for p in self.legal.parties if kind_of(p) == "organization"}
-        known |= {c for c in self.financial.counterparties if kind_of(c) == "organization"}
-        heads: dict[str, set[str]] = defaultdict(set)
-        for name in known:
-            words = [w for w in _HEAD_WORD.findall(org_core(name)) if w != "the"]
-            if len(words) >= 2 and len(words[0]) >= 3:
-                heads[" ".join(words[:2])].add(name)
-            elif len(words) == 1 and len(words[0]) >= 4 and not only_common_words(words):
-                heads[words[0]].add(name)
-        people = {p for p in self.evidence.people if kind_of(p) == "person"}
-        people |= {c.speaker for c in self.evidence.sworn_claims if c.speaker}
-        people |= {p for p in self.legal.parties if kind_of(p) == "person"}
-        surnames: dict[str, set[str]] = defaultdict(set)
-        for name in people:
-            parts = person_parts(name)
-            if parts and len(parts[2]) >= 4 and not only_common_words([parts[2]]):
-                surnames[parts[2]].add(name)
-        # One person however often written ("B. Kowalczyk", "Beata Kowalczyk").
-        persons = {
-            surname: max(found, key=len)
-            for surname, found in surnames.items()
-            if all(same_party(a, b) for a in found for b in found) and surname not in heads
-        }
-        organisations = {head: max(found) for head, found in heads.items() if len(found) == 1}
-        return [
-            (re.compile(rf"{lead}\b(?P<head>{_alternatives(names)})\b", re.IGNORECASE), names)
-            for lead, names in ((r"", organisations), (_PAID_TO, persons))
-            if names
-        ]
 
 
 def _unaccented_words(name: str) -> set[str]:
     """A name's distinctive words as a file's name may spell them ("lefevre" of Lefèvre)."""
     return {fold(w) for w in distinctive_words([name])}
-
-
-def _alternatives(heads: dict[str, str]) -> str:
-    return "|".join(r"\s+".join(map(re.escape, head.split())) for head in heads)
 
 
 def _direction(narrative: str) -> bool | None:

@@ -1,4 +1,4 @@
-"""Contract clauses by their operative words: obligations, prohibitions, caps, approvals, terms.
+"""Contract clauses by their operative words: obligations, prohibitions, caps, approvals.
 
 "shall not exceed $X" is a cap, not a prohibition; "requires the prior written consent of the
 Board" an approval requirement whose party is the approver; "governed by the laws of …" names the
@@ -12,15 +12,6 @@ from holmes_backend.analysis.facts.names import UPPER, clean
 from holmes_backend.analysis.facts.text import Unit
 from holmes_backend.contracts.agents import Clause
 
-# A duty to declare something to someone: "must be declared in writing to the Audit Committee",
-# "shall disclose to the Board any interest".
-_DISCLOSURE = re.compile(
-    r"\b(?i:(?:shall|must|is\s+required\s+to|are\s+required\s+to)\s+"
-    r"(?:promptly\s+|immediately\s+)?(?:be\s+)?(?:declared?|disclosed?|reported?|notified|"
-    r"notify|registered|register))\b"
-    r"(?:[^.;]{0,80}?\b(?i:to)\s+(?i:the\s+|its\s+|an?\s+)?"
-    rf"(?P<body>[{UPPER}][\w&'-]*(?:\s+[{UPPER}][\w&'-]*){{0,4}}))?"
-)
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
     r"\bnot\s+to\s+exceed\b|\bcapped\s+at\b|\bceiling\s+of\b|"
@@ -64,27 +55,6 @@ _OBLIGATION = re.compile(
     r"\b(?P<modal>shall|must|agrees?\s+to|undertakes?\s+to|covenants?\s+to|is\s+required\s+to|"
     r"are\s+required\s+to|is\s+obligated\s+to|will\s+be\s+responsible\s+for)\b",
     re.IGNORECASE,
-)
-_TERM = re.compile(
-    r"\b(?:term\s+of\s+this|shall\s+commence|shall\s+terminate|shall\s+expire|for\s+a\s+period"
-    r"\s+of|effective\s+(?:as\s+of|date)|renew(?:al|s|ed)?\b|terminat(?:e|ion)\s+(?:this|the)\s+"
-    r"agreement|notice\s+of\s+termination|expiration)",
-    re.IGNORECASE,
-)
-_PAYMENT = re.compile(
-    r"\b(?:payable\s+within|net\s+\d{1,3}\b|within\s+\d+\s+days\s+of\s+(?:receipt|invoice)|"
-    r"late\s+(?:fee|payment)|interest\s+at\s+(?:a\s+rate|\d))",
-    re.IGNORECASE,
-)
-_TOPICS = (
-    ("indemnification", re.compile(r"\bindemnif", re.I)),
-    ("confidentiality", re.compile(r"\bconfidential", re.I)),
-    (
-        "restrictive_covenant",
-        re.compile(r"\bnon-?(?:compete|solicit)|\bnot\s+(?:to\s+)?compete", re.I),
-    ),
-    ("liability", re.compile(r"\bliabilit(?:y|ies)\b|\bliable\b", re.I)),
-    ("jurisdiction", re.compile(r"\bjurisdiction\b|\bvenue\b|\barbitration\b", re.I)),
 )
 _GOVERNING = re.compile(
     r"\bgoverned\s+by\s+(?:and\s+construed\s+in\s+accordance\s+with\s+)?(?:the\s+)?(?:internal\s+)?"
@@ -185,40 +155,19 @@ def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Claus
         )
     if not operative:
         return found
-    disclosure = _DISCLOSURE.search(text)
-    if disclosure and not approval:
-        found.append(
-            Clause(
-                kind="disclosure_requirement",
-                text=text,
-                party=clean(disclosure["body"]) if disclosure["body"] else None,
-                amount=amount,
-                source=unit.ref,
-            )
-        )
-    if not found or not (cap and money):
+    if not (cap and money):
         prohibition = _PROHIBITION.search(text)
         if prohibition and not (approval and prohibition.start() > approval.start()):
             party = _party_before(text, prohibition.start())
             found.append(
                 Clause(kind="prohibition", text=text, party=party, amount=amount, source=unit.ref)
             )
-        elif (obligation := _OBLIGATION.search(text)) and not approval and not disclosure:
+        elif (obligation := _OBLIGATION.search(text)) and not approval:
             party = _party_before(text, obligation.start())
-            if party is None and _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
-                return found + _tail_clauses(text, unit)
-            kind = "payment_obligation" if _PAYMENT.search(text) or money else "obligation"
-            found.append(Clause(kind=kind, text=text, party=party, amount=amount, source=unit.ref))
-    return found + _tail_clauses(text, unit)
-
-
-def _tail_clauses(text: str, unit: Unit) -> list[Clause]:
-    found: list[Clause] = []
-    if _TERM.search(text):
-        found.append(Clause(kind="term", text=text, source=unit.ref))
-    for kind, pattern in _TOPICS:
-        if not pattern.search(text) or (kind == "jurisdiction" and governing_law(text)):
-            continue
-        found.append(Clause(kind=kind, text=text, source=unit.ref))
-        break
+            if party is not None or not _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
+                found.append(
+                    Clause(
+                        kind="obligation", text=text, party=party, amount=amount, source=unit.ref
+                    )
+                )
     return found

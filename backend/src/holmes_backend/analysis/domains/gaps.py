@@ -4,18 +4,11 @@
 - approvals: a clause requires someone's approval, and no approval record (minutes, resolution,
   written consent naming the approver) is in the evidence; worse when payments above the
   approval threshold were made. A clause of an agreement whose parties are known binds the
-  payments to them: those need a record that names their payee (the board approving other
-  vendors' contracts approves none of them);
-- counterparties: material payments to a party that no contract, invoice or correspondence
-  mentions (a fare or a coffee on a card needs no contract: a party paid only amounts below the
-  materiality level the duplicate rule uses, a share of the reporting threshold, is left out);
-- single-source claims: a sworn claim that nothing else corroborates or contradicts;
-- money flagged from one document only: the bank's own records are missing;
+  payments to them: those need a record that names their payee;
+- single-source claims: a sworn claim of where its speaker was that nothing else tests;
 - invoices: payments against a reference of an invoice series whose other invoices are in the
-  evidence, when that one is not (its invoice should exist and was not produced);
-- receipts: expense claims whose own row says no receipt came with them;
-- declarations: a policy or contract requires payments, gifts or hospitality to be declared,
-  an organisation paid a person of the case, and nothing records that person declaring them.
+  evidence, when that one is not;
+- documents the evidence refers to that the case does not hold (absent_documents).
 """
 
 import re
@@ -37,7 +30,6 @@ from holmes_backend.analysis.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.analysis.domains.people import PEOPLE_NAMED
-from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
 from holmes_backend.analysis.facts.lexicon import wordset
@@ -55,7 +47,6 @@ from holmes_backend.contracts.agents import (
     EvidenceGap,
     Finding,
     SourceRef,
-    SwornClaim,
     Transaction,
 )
 
@@ -156,18 +147,12 @@ def unapproved(view: CaseView) -> list[Unapproved]:
     return found
 
 
-_ROW_APPROVAL = re.compile(
-    r"\b(?:approver|approved\s+by|authori[sz]ed\s+by|authori[sz]er|signed\s+off\s+by|"
-    r"sign-?off)\s*:\s*(?P<who>[^;]+)",
-    re.IGNORECASE,
-)
-
-
 # A requirement of more than one signer: "two signatories", "both directors", "dual".
 _SEVERAL = re.compile(r"\b(?:two|2|both|dual|joint)\b", re.IGNORECASE)
 # A row's fields naming who signed it off, however many: "Authorised by", "Second signatory".
 _SIGNER_FIELD = re.compile(
-    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*)|"
+    r"(?:^|;\s*)(?:[\w ]{0,20}\b(?:signator(?:y|ies)|approver|authori[sz]er|countersign\w*|"
+    r"sign-?off)|"
     r"(?:approved|authori[sz]ed|signed(?:\s+off)?|countersigned)\s+by)\s*:\s*(?P<who>[^;]+)",
     re.IGNORECASE,
 )
@@ -183,7 +168,7 @@ def _row_approved(tx: Transaction, clause: Clause) -> bool:
     def holds(who: str) -> bool:
         return wanted <= {w.lower().strip(".,()") for w in who.split()}
 
-    return any(holds(match["who"]) for match in _ROW_APPROVAL.finditer(tx.description))
+    return any(holds(match["who"]) for match in _SIGNER_FIELD.finditer(tx.description))
 
 
 def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[EvidenceGap]:
@@ -280,66 +265,6 @@ def _own_whereabouts(text: str) -> bool:
     )
 
 
-# What would bear out a claim, by what it tells: where the witness was is shown by where their
-# phone, cards and badges were; what was said at a meeting by its notes; a stake by registers.
-_SEEK: list[tuple[re.Pattern[str], str]] = [
-    (
-        re.compile(
-            r"\b(?:interests?|director(?:ship)?s?|shareholdings?|shares?|stakes?|owns?|owned|"
-            r"ownership|partner|connection|related\s+part(?:y|ies))\b",
-            re.IGNORECASE,
-        ),
-        "company registers, shareholder and officer records, and declarations of interest",
-    ),
-    (
-        re.compile(
-            r"\b(?:hearing|meeting|interview|conference|committee|board|panel|appeal|"
-            r"chaired|minutes)\b",
-            re.IGNORECASE,
-        ),
-        "the meeting's notes or minutes, its invitations and calendar entries, and those who "
-        "attended",
-    ),
-    (
-        re.compile(
-            r"\b(?:paid|pay|payment|transferred|wired|received|refund(?:ed)?|invoiced?|"
-            r"deposited|withdrew|loan(?:ed)?|lent|owed?)\b|[\u00a3$\u20ac]\s?\d",
-            re.IGNORECASE,
-        ),
-        "bank statements, payment records and the counterparty's own books",
-    ),
-    (
-        re.compile(
-            r"\b(?:signed|approved|authori[sz]ed|countersigned|initiall?ed|agreed|consented)\b",
-            re.IGNORECASE,
-        ),
-        "the signed document itself, the approval records and its audit trail",
-    ),
-    (
-        re.compile(
-            r"\b(?:told|said|informed|called|phoned|rang|e-?mailed|texted|messaged|wrote|sent|"
-            r"reported|warned|asked|notified)\b",
-            re.IGNORECASE,
-        ),
-        "the e-mails, messages and call records of the day, and the other party's account",
-    ),
-]
-
-
-def _corroboration(claim: SwornClaim, when: str) -> str:
-    """What to seek to bear out a claim: records of where the witness was for a claim of being
-    somewhere, else the records of what it tells first."""
-    if not claim.claimed_place:
-        said = answer_of(claim).said
-        # The first thing told decides: "I told her about the invoice" is a conversation.
-        told = [(m.start(), records) for p, records in _SEEK if (m := p.search(said))]
-        if told:
-            return f"{min(told)[1]}{when}"
-    return (
-        f"phone location data, CCTV, card or badge records, or witnesses for the claimed time{when}"
-    )
-
-
 def claim_gaps(
     view: CaseView, tested: set[tuple[str, int | None, int | None]]
 ) -> list[EvidenceGap]:
@@ -353,13 +278,14 @@ def claim_gaps(
         span = parse_span(claim.claimed_time)
         if span is None or span[1] - span[0] > _PRESENCE_SPAN:
             continue  # years of employment, not a time and place that CCTV or a phone shows
-        seek = _corroboration(claim, f" ({claim.claimed_time})")
         gaps.append(
             EvidenceGap(
                 element=f"Corroboration of {possessive(claim.speaker or 'a witness')} claim: "
                 f"{claim.claim[:140]}",
                 current_strength="WEAK",
-                recommendation=f"The claim rests on a single source. Seek {seek}.",
+                recommendation="The claim rests on a single source. Seek phone location data, "
+                "CCTV, card or badge records, or witnesses for the claimed time "
+                f"({claim.claimed_time}).",
                 sources=[claim.source],
             )
         )

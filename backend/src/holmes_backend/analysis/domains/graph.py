@@ -1,10 +1,11 @@
 """The knowledge graph: resolved entities and evidenced relationships across all findings.
 
-Nodes: people, organisations, accounts and places (merged across spellings), documents, timed
-events with people or a place, and the amounts of flagged patterns. Edges: paid (aggregated per
-payer and payee), party_to, signed, signed_for, cited_in, approval_required, employed_by,
-located_at, participated_in, mentioned_with (co-occurrence), involved_in (flagged amounts),
-contradicts and correlates_with (between documents), each with its citations and a confidence.
+Nodes: people, organisations, accounts and places (merged across spellings), documents, and
+timed events with people or a place. Edges: paid (aggregated per payer and payee), party_to,
+signed, signed_for, approval_required, employed_by (a title in apposition, by the parse),
+holds_role_in, related_to, located_at, participated_in, recorded_in, mentioned_with (named
+together in one finding or event), contradicts and correlates_with (between documents), each
+with its citations and a confidence.
 
 Every node is cited: a name the findings list without a place (a party, a person named in a
 document) takes the places where the findings' own texts and excerpts name it; a name nothing
@@ -19,7 +20,7 @@ from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
 from holmes_backend.analysis.domains.interests import INTEREST, RELATION
 from holmes_backend.analysis.domains.ledger import INVOICED, distinct_payments, is_payment
-from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, PRECEDENTS_CITED, SIGNATURE
+from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, SIGNATURE
 from holmes_backend.analysis.domains.people import (
     ORGANIZATIONS_NAMED,
     PEOPLE_NAMED,
@@ -37,6 +38,7 @@ from holmes_backend.analysis.facts.names import (
     slug,
 )
 from holmes_backend.analysis.facts.text import units
+from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import (
     SYMMETRIC_RELATIONSHIPS,
     EntityType,
@@ -48,17 +50,6 @@ from holmes_backend.contracts.agents import (
     SynthesisOutput,
 )
 
-_TITLE_WORDS = (
-    r"(?:ceo|cfo|coo|cto|president|director|manager|employee|officer|partner|accountant|"
-    r"controller|treasurer|secretary|founder|owner|chair\w*|head|vp|vice president|counsel|"
-    r"analyst|clerk|engineer|consultant|agent|member)\b"
-)
-_TITLES = re.compile(
-    rf"^[\s,(]*(?:the\s+|an?\s+|our\s+)?(?:[\w-]+\s+){{0,3}}?{_TITLE_WORDS}[^.;]{{0,30}}?"
-    r"\b(?:of|at|for|with)\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-_A_TITLE = re.compile(rf"\b{_TITLE_WORDS}", re.IGNORECASE)  # a passage worth reading for one
 _DEFINED = re.compile(r"(?:^|; )(.+?) \(\u201c(.+?)\u201d\)")
 _GENERIC_PLACE = re.compile(
     r"^(?:home|house|office|work|room|apartment|flat)\s+(?:in|at|near)\s+(?P<named>.+)$",
@@ -67,22 +58,19 @@ _GENERIC_PLACE = re.compile(
 _BARE_PLACE = re.compile(r"^(?:home|house|office|work|room|apartment|flat)$", re.IGNORECASE)
 _MAX_EVENTS = 80
 _MAX_UNITS = 3000
-_MAX_COOCCURRING = 6
 _MAX_FOUND_SOURCES = 3
+_MAX_COOCCURRING = 6
 _NAMED_TYPES = ("person", "organization", "place")
-# Findings that list names of one kind (an index of them, not names found together): the
-# people a document names, and the cases an opinion cites (authorities, not parties).
+# Findings that list names of one kind (an index of them, not names found together).
 _KNOWN_TYPES: dict[str, EntityType] = {
     PEOPLE_NAMED: "person",
     ORGANIZATIONS_NAMED: "organization",
-    PRECEDENTS_CITED: "document",
 }
 
 
 @dataclass
 class _Edges:
     edges: dict[tuple[str, str, str], GraphRelationship] = field(default_factory=dict)
-    counts: dict[tuple[str, str, str], int] = field(default_factory=lambda: defaultdict(int))
 
     def add(
         self,
@@ -98,7 +86,6 @@ class _Edges:
         key = (source, target, type_)
         if type_ in SYMMETRIC_RELATIONSHIPS and (target, source, type_) in self.edges:
             key = (target, source, type_)  # B with A is A with B: one relationship
-        self.counts[key] += 1
         existing = self.edges.get(key)
         if existing is None:
             self.edges[key] = GraphRelationship(
@@ -128,7 +115,6 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     _ties(view, resolver, edges)
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
-    _flagged(view, resolver, edges, extra)
     _synthesis(synthesis, edges)
     nodes = [_node(e) for e in entities] + extra
     nodes += [
@@ -401,7 +387,6 @@ def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | 
 
 def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
-    inferred_edges: set[tuple[str, str]] = set()  # edges with a side the statement implies
     # A payment in the payer's ledger and the payee's statement is one payment.
     for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
         payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
@@ -413,25 +398,15 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         if payer and payee and payer != payee:
             totals[(payer, payee)].append(tx.amount)
             confidence = 0.85 if tx.source.row is not None or tx.source.line else 0.6
-            if inferred:
-                confidence -= 0.2
-                inferred_edges.add((payer, payee))
-            edges.add(payer, payee, "paid", "", confidence, [tx.source])
+            edges.add(payer, payee, "paid", "", confidence - 0.2 * inferred, [tx.source])
     for (payer, payee), amounts in totals.items():
         edge = edges.edges[(payer, payee, "paid")]
         edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
-        if (payer, payee) in inferred_edges:
-            edge.description += (
-                " (a side the statement implies: its holder by the file's name, or the party "
-                "its narrative names)"
-            )
 
 
 _LEGAL_EDGES = {
     DEFINED_PARTIES: ("party_to", 0.8),
-    "case_caption": ("party_to", 0.8),
     SIGNATURE: ("signed", 0.75),
-    PRECEDENTS_CITED: ("cited_in", 0.8),
 }
 
 
@@ -451,7 +426,7 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
-        if c.kind in ("obligation", "payment_obligation", "cap", "approval_requirement")
+        if c.kind in ("obligation", "cap", "approval_requirement")
     }
     for party in view.legal.parties:
         entity = _id(resolver, party)
@@ -481,127 +456,76 @@ def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """ "Jane Roe, CFO of Acme Inc." style appositions: in the documents when given, and in the
-    passages the findings naming people cite (all the graph has of the evidence in the
-    pipeline)."""
+    """A person and the organisation of the title in apposition to them ("Jane Roe, CFO of
+    Acme Inc."), by the parse: in the documents, and in the passages the findings cite (all
+    the graph has of the evidence in the pipeline)."""
     passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
-    seen: set[str] = set()
-    for ref in (ref for f in _naming_findings(view) for ref in f.sources):
-        if ref.excerpt not in seen and _A_TITLE.search(ref.excerpt):
-            seen.add(ref.excerpt)
-            passages.append((ref.excerpt, ref))
-    for text, ref in passages:
+    passages += [(ref.excerpt, ref) for f in _naming_findings(view) for ref in f.sources]
+    for text, ref in {text: ref for text, ref in reversed(passages)}.items():
         names = find_names(text)
-        people = [n for n in names if n.kind == "person"]
         orgs = [n for n in names if n.kind == "organization"]
-        for person in people:
-            org = next((o for o in orgs if o.start > person.end), None)
-            between = text[person.end : org.start] if org else ""
-            if org is None or len(between) > 80 or not _TITLES.match(between):
+        for person in (n for n in names if n.kind == "person"):
+            org = next((o for o in orgs if 0 < o.start - person.end <= 80), None)
+            if org is None or not _apposed(text, (person.start, person.end), (org.start, org.end)):
                 continue
-            source = _id(resolver, person.text, "person")
-            target = _id(resolver, org.text)
+            source, target = _id(resolver, person.text, "person"), _id(resolver, org.text)
             if source and target:
                 edges.add(source, target, "employed_by", text[:160], 0.65, [ref])
+
+
+def _apposed(text: str, person: tuple[int, int], org: tuple[int, int]) -> bool:
+    """Whether the organisation is the object of "of", "at", "for" or "with" after a title the
+    parser sets in apposition to the person (not another person listed after them)."""
+    doc = parse(text)
+    who = doc.char_span(*person, alignment_mode="expand")
+    where = doc.char_span(*org, alignment_mode="expand")
+    if who is None or where is None:
+        return False
+    prep = where.root.head
+    title = prep.head
+    return (
+        where.root.dep_ == "pobj"
+        and prep.lower_ in ("of", "at", "for", "with")
+        and title.dep_ == "appos"
+        and title.head in who
+        and title.ent_type_ != "PERSON"
+    )
 
 
 def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
     kept = [e for e in view.evidence.events if e.people or e.place][:_MAX_EVENTS]
     for event in kept:
         event_id = f"event:{slug(event.source.file_id)}-{slug(event.timestamp)}"
+        cited = [event.source]
         if all(n.id != event_id for n in extra):
-            extra.append(
-                GraphEntity(
-                    id=event_id,
-                    name=f"{event.timestamp}: {event.description[:80]}",
-                    type="event",
-                    sources=[event.source],
-                )
-            )
+            name = f"{event.timestamp}: {event.description[:80]}"
+            extra.append(GraphEntity(id=event_id, name=name, type="event", sources=cited))
         place = _id(resolver, event.place, "place") if event.place else None
         confidence = 0.75 if event.latitude is not None else 0.55
         if place:
-            edges.add(event_id, place, "located_at", event.place or "", confidence, [event.source])
-        for person in event.people:
-            person_id = _id(resolver, person, "person")
-            if person_id:
+            edges.add(event_id, place, "located_at", event.place or "", confidence, cited)
+        for person_id in filter(None, (_id(resolver, p, "person") for p in event.people)):
+            edges.add(person_id, event_id, "participated_in", event.description[:120], 0.6, cited)
+            if place:
                 edges.add(
-                    person_id,
-                    event_id,
-                    "participated_in",
-                    event.description[:120],
-                    0.6,
-                    [event.source],
+                    person_id, place, "located_at", f"at {event.timestamp}", confidence, cited
                 )
-                if place:
-                    edges.add(
-                        person_id,
-                        place,
-                        "located_at",
-                        f"at {event.timestamp}",
-                        confidence,
-                        [event.source],
-                    )
-        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, [event.source])
+        edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, cited)
 
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    groups: list[tuple[list[str], list[SourceRef]]] = []
-    for finding in _naming_findings(view):
-        # An index of names is not names found together; a signer and the organisation
-        # signed for are related as such (signed_for), and so are an officer and the entity,
-        # a person and a relative (_ties).
-        if finding.finding_type not in _KNOWN_TYPES and finding.finding_type not in (
-            SIGNATURE,
-            *_TIES,
-        ):
-            groups.append((finding.entities, finding.sources))
-    for event in view.evidence.events:
-        groups.append((event.people, [event.source]))
-    for doc in view.documents:
-        for unit in units(doc)[:_MAX_UNITS]:
-            names = [n.text for n in find_names(unit.text) if n.kind != "place"]
-            if 2 <= len(names) <= _MAX_COOCCURRING:
-                groups.append((names, [unit.ref]))
+    """Names one finding or one event records together: not an index of names, nor names a
+    finding ties otherwise (signed_for, _ties)."""
+    listed = (*_KNOWN_TYPES, SIGNATURE, *_TIES)
+    groups = [
+        (f.entities, f.sources) for f in _naming_findings(view) if f.finding_type not in listed
+    ]
+    groups += [(e.people, [e.source]) for e in view.evidence.events]
     for names, sources in groups:
         ids = sorted({i for n in names[:_MAX_COOCCURRING] if (i := _id(resolver, n))})
         for index, first in enumerate(ids):
             for second in ids[index + 1 :]:
                 edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
-    for key, count in edges.counts.items():
-        if key[2] == "mentioned_with":
-            edge = edges.edges[key]
-            edge.confidence = round(min(0.8, 0.3 + 0.1 * count), 2)
-            edge.description = f"named together in {count} place(s)"
-
-
-def _flagged(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:
-    for anomaly in view.financial.anomalies:
-        if anomaly.total_amount is None:
-            continue
-        amount_id = f"amount:{anomaly.kind}-{slug(f'{anomaly.total_amount:.2f}')}"
-        if all(n.id != amount_id for n in extra):
-            extra.append(
-                GraphEntity(
-                    id=amount_id,
-                    name=f"{format_money(anomaly.total_amount, '')} "
-                    f"({anomaly.kind.replace('_', ' ')})",
-                    type="amount",
-                    sources=anomaly.sources[:4],
-                )
-            )
-        for name in dict.fromkeys(
-            n.text for n in find_names(anomaly.description) if n.kind != "place"
-        ):
-            if entity := _id(resolver, name):
-                edges.add(
-                    entity,
-                    amount_id,
-                    "involved_in",
-                    anomaly.description[:160],
-                    0.7 if anomaly.severity == "HIGH" else 0.5,
-                    anomaly.sources,
-                )
 
 
 def _synthesis(synthesis: SynthesisOutput | None, edges: _Edges) -> None:

@@ -25,13 +25,6 @@ from holmes_backend.llm.evidence import EvidenceDoc
 
 DEFINED_PARTIES = "defined_parties"  # the finding naming an agreement's parties
 SIGNATURE = "signatures"  # a signer of a document, and the organisation signed for
-PRECEDENTS_CITED = "precedents_cited"  # an opinion's most cited cases, each cited where it is first
-_ORDINAL_AMENDMENT = re.compile(
-    r"\b(?:\d+(?:st|nd|rd|th)|first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|"
-    r"eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|"
-    r"nineteenth|twentieth|twenty-\w+)\s+amendment\b",
-    re.IGNORECASE,
-)
 AMENDMENT = re.compile(r"\b(amend(?:ment|ed|s)?|change order|addendum|variation|waiver)\b", re.I)
 REQUIREMENT = re.compile(
     r"\b(shall|must|requires?|required|subject to|without|need(?:s|ed)? to|is to be)\b", re.I
@@ -63,7 +56,6 @@ _OPEN_END = re.compile(
     re.I,
 )
 _DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
-_MAX_DATES = 40
 _MAX_CLAUSES = 300
 
 
@@ -279,22 +271,12 @@ def signals(output: LegalOutput) -> list[Signal]:
 
 
 def _thoughts(docs: list[EvidenceDoc], output: LegalOutput) -> list[str]:
-    kinds = Counter(c.kind for c in output.clauses)
-    thoughts = [
+    kinds = ", ".join(
+        f"{k} x{v}" for k, v in Counter(c.kind for c in output.clauses).most_common(8)
+    )
+    return [
         f"Read {len(docs)} document(s) for legal content: {len(output.parties)} part(ies) "
-        f"({', '.join(output.parties[:4]) or 'none identified'}), "
-        f"{len(output.clauses)} clause(s), {len(output.dates)} dated item(s)."
+        f"({', '.join(output.parties[:4]) or 'none identified'}), {len(output.clauses)} "
+        f"clause(s) ({kinds or 'none'}), "
+        f"{len(output.dates)} dated item(s); governing law: {output.governing_law or 'not stated'}."
     ]
-    if kinds:
-        thoughts.append(
-            "Clauses by kind: " + ", ".join(f"{k} \u00d7{v}" for k, v in kinds.most_common(8)) + "."
-        )
-    approvals = [c for c in output.clauses if c.kind == "approval_requirement"]
-    if approvals:
-        thoughts.append(
-            f"{len(approvals)} approval requirement(s), e.g. approval of "
-            f"{approvals[0].party or 'an approver'}: these need a matching approval record."
-        )
-    if output.governing_law:
-        thoughts.append(f"Governing law: {output.governing_law}.")
-    return thoughts[:6]

@@ -1,4 +1,4 @@
-"""Cross-modal links: events in different files close in time, and payments matched by amount.
+"""Cross-modal links: events in different files close in time, and payments on an event's day.
 
 All times are put on one axis. A time written without a UTC offset is read as local time in the
 case's usual offset (the most common one among times that carry one), which is how investigators
@@ -9,17 +9,15 @@ seen so far, so a dense transcript does not multiply comparisons.
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
-from itertools import pairwise
+from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
-from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, tx_date
+from holmes_backend.analysis.domains.ledger import is_transfer
 from holmes_backend.analysis.domains.timeline import field_place
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.dates import has_time, parse_iso
 from holmes_backend.analysis.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.analysis.facts.identifiers import subject_marks
 from holmes_backend.analysis.facts.money import format_money
-from holmes_backend.analysis.facts.names import kind_of as name_kind
 from holmes_backend.analysis.facts.names import name_key, same_party
 from holmes_backend.contracts.agents import (
     CrossModalLink,
@@ -30,8 +28,6 @@ from holmes_backend.contracts.agents import (
 
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2
-_AMOUNT_MATCH_DAYS = 3
-_AMOUNT_MATCH_MIN = 500.0
 _FAR_KM = 50.0
 
 
@@ -243,104 +239,6 @@ def _spot(item: Item) -> tuple[object, ...]:
     """Where in its file an item is, and when: a record however it was read."""
     ref = item.source
     return (ref.file_id, ref.page, ref.line, ref.row, ref.sheet, ref.cue_start, item.when)
-
-
-def amount_links(transactions: list[Transaction]) -> list[CrossModalLink]:
-    """The same sum moving in two files within a few days: one payment seen twice, or a chain."""
-    by_amount: dict[tuple[float, str | None], list[Transaction]] = defaultdict(list)
-    for tx in transactions:
-        if is_transfer(tx) and tx.amount >= _AMOUNT_MATCH_MIN:
-            by_amount[(round(tx.amount, 2), tx.currency)].append(tx)
-    links: list[CrossModalLink] = []
-    for (amount, currency), group in by_amount.items():
-        files = {tx.source.file_id: tx for tx in group}
-        if len(files) < 2 or len(group) > 6:
-            continue
-        ordered = list(files.values())
-        for a, b in pairwise(ordered):
-            da, db = tx_date(a), tx_date(b)
-            if da and db and abs((db - da).days) > _AMOUNT_MATCH_DAYS:
-                continue
-            delta = abs((db - da).days) * 86400.0 if da and db else None
-            links.append(
-                CrossModalLink(
-                    source_a=a.source,
-                    source_b=b.source,
-                    correlation_type="amount_match",
-                    time_delta_seconds=delta,
-                    implication=f"The same {format_money(amount, currency)} appears in two files "
-                    f"({_sides(a)}; {_sides(b)}): one payment corroborated, or funds passed on.",
-                )
-            )
-    return links[:_MAX_LINKS]
-
-
-def _sides(tx: Transaction) -> str:
-    """Who paid whom, as far as the record says: "A → B", "to B", "from A", "parties unnamed"."""
-    if tx.from_party and tx.to_party:
-        return f"{tx.from_party} → {tx.to_party}"
-    if tx.to_party or tx.from_party:
-        return f"to {tx.to_party}" if tx.to_party else f"from {tx.from_party}"
-    return "parties unnamed"
-
-
-_SHARE_DAYS = 14
-_SHARE_RANGE = (0.01, 0.35)
-
-
-def _record_order(tx: Transaction) -> tuple[date, str, int, int]:
-    """Records by day, then by where they are: the same order whatever order they come in."""
-    where = tx.source
-    return (tx_date(tx) or date.min, where.file_id, where.row or 0, where.line or 0)
-
-
-def share_links(transactions: list[Transaction]) -> list[CrossModalLink]:
-    """A firm paid, then within days paying a person a share of it in another file (10 % of
-    each invoice into the approver's own account): how a kickback moves. Each payment out of
-    the firm is tied to the latest payment into it before, once."""
-    links: list[CrossModalLink] = []
-    paid_in = [t for t in transactions if is_payment(t) and t.to_party and tx_date(t)]
-    into: dict[str, list[Transaction]] = {}  # each payer's own payments in, found once
-    used: set[int] = set()
-    for out in sorted(transactions, key=_record_order):
-        sent, payer, payee = tx_date(out), out.from_party, out.to_party
-        if (
-            not (is_transfer(out) and sent and payer and payee)
-            or name_kind(payee) == "organization"
-        ):
-            continue
-        if payer not in into:
-            into[payer] = [t for t in paid_in if same_party(t.to_party or "", payer)]
-        before = [
-            t
-            for t in into[payer]
-            if id(t) not in used
-            and t.source.file_id != out.source.file_id
-            and 0 <= (sent - (tx_date(t) or sent)).days <= _SHARE_DAYS
-            and _SHARE_RANGE[0] <= out.amount / t.amount <= _SHARE_RANGE[1]
-        ]
-        if not before:
-            continue
-        # The latest; one payment seen in two files (the payer's ledger, the firm's
-        # statement) is taken from the same file whatever order the records come in.
-        source = max(before, key=_record_order)
-        used.add(id(source))
-        days = (sent - (tx_date(source) or sent)).days
-        share = 100 * out.amount / source.amount
-        links.append(
-            CrossModalLink(
-                source_a=source.source,
-                source_b=out.source,
-                correlation_type="share_passed_on",
-                time_delta_seconds=days * 86400.0,
-                implication=(
-                    f"{payer} was paid {format_money(source.amount, source.currency)} and "
-                    f"{days} day(s) later paid {payee} {format_money(out.amount, out.currency)} "
-                    f"({share:.1f} % of it): a share passed on, as a kickback would be."
-                ),
-            )
-        )
-    return links[:_MAX_LINKS]
 
 
 def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:

@@ -1,12 +1,6 @@
-"""Who the parties are: contract recitals, defined terms, signature blocks and case captions.
-
-A case's own caption is told from the cases it cites by weight: capitals (the running head of a
-printed opinion), a role label ("PETITIONER", "Plaintiff") and repetition count for it; a
-reporter citation right after ("539 U. S. 306") counts against it.
-"""
+"""Who the parties are: contract recitals, defined terms, signature blocks and role labels."""
 
 import re
-from dataclasses import dataclass, field
 
 from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.names import (
@@ -14,7 +8,6 @@ from holmes_backend.analysis.facts.names import (
     clean,
     find_names,
     kind_of,
-    title_case,
 )
 from holmes_backend.analysis.facts.text import Unit
 
@@ -48,91 +41,10 @@ _MAX_BLOCK_NAME = 80
 _NAME_SHARE = 0.75  # of its line: a name standing alone, not a sentence naming it
 _ROLE = r"(?:PETITIONERS?|PLAINTIFFS?|APPELLANTS?|APPELLEES?|RESPONDENTS?|DEFENDANTS?)"
 _VERSUS = re.compile(r"\s(?:v\.|vs\.?|versus)\s", re.IGNORECASE)
-_CITATION_AFTER = re.compile(
-    r"^[^.;]{0,60}?,\s*\d+\s+(?:U\.\s?S\.|F\.|S\.\s?Ct\.|L\.\s?Ed|[A-Z][\w.]*\s?\d?d?\b)"
-)
 _LABELLED = re.compile(
     rf"(?P<name>[{UPPER}][\w.'\u2019&, -]{{2,80}}?),?\s+(?P<role>{_ROLE}|Plaintiffs?|Defendants?|"
     r"Petitioners?|Respondents?|Appellants?|Appellees?)\b(?![- ]?(?:'s|\u2019s))"
 )
-_SIDE_TOKEN = re.compile(rf"[{UPPER}][\w.'\u2019&-]*|of|at|the|and|&|de|van|von|et|al\.?|,")
-
-
-@dataclass
-class Caption:
-    first: str
-    second: str
-    weight: float = 0.0
-    roles: dict[str, str] = field(default_factory=dict)
-    sources: list[Unit] = field(default_factory=list)
-
-
-def _side(tokens: list[str]) -> str:
-    text = " ".join(tokens).replace(" ,", ",")
-    text = re.sub(r",?\s*(?:et\.?\s*al\.?)$", "", text, flags=re.I).strip(" ,")
-    text = re.sub(rf",?\s*{_ROLE}$", "", text, flags=re.I).strip(" ,")
-    return title_case(text) if text.isupper() else clean(text)
-
-
-def _caption_at(text: str, match: re.Match[str]) -> tuple[str, str, str | None, str | None]:
-    before = text[: match.start()].split()
-    left: list[str] = []
-    for token in reversed(before):
-        bare = token.strip(",")
-        if not _SIDE_TOKEN.fullmatch(bare) or len(left) >= 8:
-            break
-        left.insert(0, token)
-    right: list[str] = []
-    for token in text[match.end() :].split():
-        bare = token.strip(",")
-        if not _SIDE_TOKEN.fullmatch(bare) or len(right) >= 9:
-            break
-        right.append(token)
-        if token.endswith(","):
-            break
-    role_a = re.search(rf"{_ROLE}", " ".join(left[-2:]), re.I)
-    tail = text[match.end() :]
-    role_b = re.search(rf"^[^,]{{0,80}},\s*({_ROLE})", tail, re.I)
-    while left and left[0].lower() in ("of", "at", "the", "and", "&", ",", "see", "in"):
-        left.pop(0)
-    return (
-        _side(left),
-        _side(right),
-        role_a.group().lower() if role_a else None,
-        role_b.group(1).lower() if role_b else None,
-    )
-
-
-def captions(all_units: list[Unit]) -> list[Caption]:
-    found: dict[tuple[str, str], Caption] = {}
-    for unit in all_units:
-        for match in _VERSUS.finditer(unit.text):
-            first, second, role_a, role_b = _caption_at(unit.text, match)
-            if not first or not second or len(first) < 2:
-                continue
-            key = (first.split()[-1].lower(), second.split()[0].lower())
-            caption = found.setdefault(key, Caption(first, second))
-            upper = unit.text[max(0, match.start() - 30) : match.end() + 30].isupper()
-            cited = _CITATION_AFTER.match(unit.text[match.end() :]) is not None
-            caption.weight += 1 + (3 if upper else 0) + (5 if role_a or role_b else 0)
-            caption.weight -= 3 if cited else 0
-            if role_a:
-                caption.roles[first] = role_a.rstrip("s")
-            if role_b:
-                caption.roles[second] = role_b.rstrip("s")
-            _upgrade(caption, first, second)
-            if len(caption.sources) < 3:
-                caption.sources.append(unit)
-    return sorted(found.values(), key=lambda c: -c.weight)
-
-
-def _upgrade(caption: Caption, first: str, second: str) -> None:
-    """Keeps the fullest spelling of each side ("Fisher" → "Abigail Noel Fisher")."""
-    if len(first) > len(caption.first) and first.lower().endswith(caption.first.lower()):
-        caption.roles.setdefault(first, caption.roles.pop(caption.first, ""))
-        caption.first = first
-    if len(second) > len(caption.second) and second.lower().startswith(caption.second.lower()):
-        caption.second = second
 
 
 def contract_parties(unit: Unit) -> list[tuple[str, str | None]]:

@@ -101,6 +101,20 @@ _FORM_CURRENCIES = {
     "plc": "GBP",
 }  # fmt: skip
 _IBAN_EURO = wordset("DE FR IT ES NL BE IE AT PT FI GR")
+# A country's own bank and tax identifiers, by their labels: "Sort code: 20-45-77" (a UK
+# account), "BSB" (Australia), "Routing number" (US), "IFSC" (India).
+_ID_LABEL = re.compile(
+    r"\b(?i:(sort\s+code|national\s+insurance|companies\s+house|routing\s+(?:number|no)|"
+    r"social\s+security\s+(?:number|no)|steuernummer|codice\s+fiscale))\b"
+    r"|\b(BSB|IFSC|PAYE|SIRE[NT]|KvK|USt-IdNr|CNPJ|CPF|EIN)\b"
+)
+_ID_CURRENCIES = {
+    "sort code": "GBP", "national insurance": "GBP", "companies house": "GBP", "paye": "GBP",
+    "routing number": "USD", "routing no": "USD", "social security number": "USD",
+    "social security no": "USD", "ein": "USD", "bsb": "AUD", "ifsc": "INR", "siren": "EUR",
+    "siret": "EUR", "kvk": "EUR", "ust-idnr": "EUR", "steuernummer": "EUR",
+    "codice fiscale": "EUR", "cnpj": "BRL", "cpf": "BRL",
+}  # fmt: skip
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b")
 # A UK account as statements write it, unlabelled: its sort code, then its 8-digit number.
 _UK_ACCOUNT = re.compile(r"\b\d{2}-\d{2}-\d{2}\s+\d{8}\b")
@@ -223,6 +237,11 @@ def country_signals(texts: Iterable[str]) -> Counter[str]:
                 found.update(["EUR"] if form[-2:] in _IBAN_EURO else [])
             elif code := _FORM_CURRENCIES.get(form):
                 found[code] += 1
+        found.update(
+            code
+            for m in _ID_LABEL.finditer(text, 0, _SAMPLE)
+            if (code := _ID_CURRENCIES.get(" ".join(m.group().lower().split())))
+        )
         found["GBP"] += sum(1 for _ in _UK_POSTCODE.finditer(text, 0, _SAMPLE))
         found["GBP"] += sum(1 for _ in _UK_ACCOUNT.finditer(text, 0, _SAMPLE))
         found["USD"] += sum(1 for m in _US_ZIP.finditer(text, 0, _SAMPLE) if m[1] in _US_STATES)

@@ -271,7 +271,7 @@ def _conflict(
         new_fact_id=fact.id,
         outcome="conflict",
         existing_fact_id=candidate.id,
-        conflict_kind=kind,  # type: ignore[arg-type]
+        conflict_kind=kind,
         similarity=round(similar, 3),
         severity=severity,
         explanation=why,

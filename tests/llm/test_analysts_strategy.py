@@ -48,9 +48,9 @@ async def test_next_steps_follow_the_findings(tmp_path: Path) -> None:
     ]
     output, analysis = run(StrategyOutput, [], blocks=blocks)
     actions = [s.action for s in output.next_steps]
-    assert any(a.startswith("Subpoena the bank statements") for a in actions)
+    assert any("structuring flagged" in a for a in actions), actions
     assert any("Board of Directors' minutes" in a for a in actions), actions
-    assert any(a.startswith("Prepare the impeachment of Ottoline Brisk") for a in actions)
+    assert any(a.startswith("Put the contradicting records") for a in actions), actions
     priorities = [s.priority for s in output.next_steps]
     assert priorities == sorted(priorities, key=["HIGH", "MEDIUM", "LOW"].index)
     assert all(s.rationale for s in output.next_steps)
@@ -74,7 +74,7 @@ async def test_the_same_steps_follow_from_the_findings_summaries(tmp_path: Path)
     from_blocks, _ = run(StrategyOutput, [], blocks=[findings(d, o) for d, o in outputs.items()])
     actions = [s.action for s in output.next_steps]
     assert actions == [s.action for s in from_blocks.next_steps]
-    assert any(a.startswith("Prepare the impeachment of Ottoline Brisk") for a in actions)
+    assert any(a.startswith("Put the contradicting records") for a in actions), actions
     assert "financial, legal" in analysis.thoughts[0]
     # The findings cite the same files and places, read from the summaries.
     assert [f.sources for f in output.findings] == [f.sources for f in from_blocks.findings]

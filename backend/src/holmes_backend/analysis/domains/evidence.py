@@ -1,6 +1,5 @@
 """The evidence analysis: a timeline of timed events, people, places and sworn claims."""
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.absent_documents import absent_documents
@@ -150,34 +149,18 @@ def signals(output: EvidenceOutput) -> list[Signal]:
 def _thoughts(
     docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
 ) -> list[str]:
-    by_kind = Counter(
-        "photo"
-        if e.description.startswith("Photo")
-        else "e-mail"
-        if e.description.startswith("E-mail")
-        else "transcript"
-        if e.description.startswith("Said in")
-        else "recording"
-        if e.description.startswith("Recording")
-        else "text/log"
-        for e in output.events
-    )
+    claims = output.sworn_claims
     thoughts = [
-        f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s): "
-        + (", ".join(f"{k} \u00d7{v}" for k, v in by_kind.most_common()) or "none")
-        + f". {sum(1 for e in output.events if e.latitude is not None)} carry GPS positions."
+        f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s); "
+        f"{sum(1 for e in output.events if e.latitude is not None)} carry GPS positions.",
+        f"{len(claims)} sworn claim(s); {sum(1 for c in claims if c.claimed_time)} state a time "
+        f"and {sum(1 for c in claims if c.claimed_place)} a place, so they can be tested "
+        "against the timeline.",
     ]
-    if output.sworn_claims:
-        timed = sum(1 for c in output.sworn_claims if c.claimed_time)
-        placed = sum(1 for c in output.sworn_claims if c.claimed_place)
-        thoughts.append(
-            f"{len(output.sworn_claims)} sworn claim(s); {timed} state a time and {placed} a "
-            "place, so they can be tested against the timeline."
-        )
     if owners:
         thoughts.append(
             "Attributed media to people: "
             + "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
         )
     thoughts.append(f"People: {', '.join(output.people[:8]) or 'none named'}.")
-    return thoughts[:6]
+    return thoughts

@@ -1,18 +1,16 @@
 """Next steps derived from what the other analyses found, each with its reason and priority.
 
-anomalies → subpoena and trace; document mismatches → originals from both sides; approval
-requirements → minutes and consents; caps exceeded → payment review; sworn claims contradicted
-by the timeline → impeachment; claims without corroboration → location and CCTV data;
-recurring people without statements → interviews.
+Every item that rests on records gives one step, whatever its kind: an anomaly → the records
+behind the transactions it names; a contradiction → the claim put to its maker with the records
+against it; a gap → the record its recommendation names; an approval a clause requires → the
+approver's records; people who recur in the records without a statement → interviews.
 """
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.hypotheses import Signal
-from holmes_backend.analysis.domains.payees import NOT_ON_LIST, SHARED_ACCOUNT
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts.names import name_key, possessive
 from holmes_backend.contracts.agents import (
@@ -25,52 +23,7 @@ from holmes_backend.contracts.agents import (
 
 _ORDER: dict[Severity, int] = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 _MAX_STEPS = 25
-_BODY = re.compile(r"\b(board|committee|council|shareholders|members|directors|trustees)\b", re.I)
-_ANOMALY_STEPS = {
-    "structuring": (
-        "Subpoena the bank statements, deposit slips and any CTR/SAR filings for the accounts "
-        "behind the flagged transfers",
-        "HIGH",
-    ),
-    "round_trip": (
-        "Trace the round-trip funds: obtain both parties' account statements for the period and "
-        "establish beneficial ownership of the intermediaries",
-        "HIGH",
-    ),
-    "pass_through": (
-        "Identify who controls the account the money passed through and obtain the onward "
-        "payee's records: establish whose money it was and why it moved on at once",
-        "HIGH",
-    ),
-    "amount_mismatch": (
-        "Obtain the original invoice or record from both sides and depose whoever entered the "
-        "differing amount",
-        "HIGH",
-    ),
-    "duplicate_payment": (
-        "Request the accounts-payable file and vendor master record to explain the duplicate "
-        "payment",
-        "MEDIUM",
-    ),
-    "round_amounts": (
-        "Request the invoices and deliverables supporting the round-figure payments",
-        "MEDIUM",
-    ),
-    "narrative_mismatch": (
-        "Ask the issuer to reconcile the figure stated in the text with its table",
-        "MEDIUM",
-    ),
-    SHARED_ACCOUNT: (
-        "Obtain the bank's holder records for the shared account and the set-up records of each "
-        "payee paid into it",
-        "HIGH",
-    ),
-    NOT_ON_LIST: (
-        "Establish that the payee exists (identity, contract or employment file) and who set it "
-        "up for payment",
-        "HIGH",
-    ),
-}
+_BODIES = ("board", "committee", "council", "shareholders", "members", "directors", "trustees")
 
 
 @dataclass
@@ -79,120 +32,71 @@ class StrategyAnalysis:
     thoughts: list[str] = field(default_factory=list)
 
 
-def _step(steps: list[NextStep], action: str, rationale: str, priority: Severity) -> None:
-    if all(s.action != action for s in steps):
-        steps.append(NextStep(action=action, rationale=rationale, priority=priority))
-
-
 def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
     synthesis = view.synthesis
     if synthesis is None and (view.evidence.sworn_claims or view.legal.clauses):
         synthesis = analyse_synthesis(view, window_minutes).output
     synthesis = synthesis or SynthesisOutput()
-    steps: list[NextStep] = []
-    _money_steps(view, steps)
-    _legal_steps(view, synthesis, steps)
-    _testimony_steps(view, synthesis, steps)
-    _interview_steps(view, steps)
-    steps.sort(key=lambda s: _ORDER[s.priority])
-    steps = steps[:_MAX_STEPS]
-    findings = _findings(view, synthesis)
-    output = StrategyOutput(next_steps=steps, findings=findings)
-    return StrategyAnalysis(output, _thoughts(view, steps))
+    steps: dict[str, NextStep] = {}
 
+    def step(action: str, rationale: str, priority: Severity) -> None:
+        steps.setdefault(action, NextStep(action=action, rationale=rationale, priority=priority))
 
-def _money_steps(view: CaseView, steps: list[NextStep]) -> None:
     for anomaly in view.financial.anomalies:
-        action, priority = _ANOMALY_STEPS.get(
-            anomaly.kind, ("Review the flagged transactions with a forensic accountant", "MEDIUM")
+        kind = anomaly.kind.replace("_", " ")
+        step(
+            f"Obtain the account statements, invoices and approvals behind the {kind} flagged, "
+            "from the parties to the transactions",
+            f"{kind}: {anomaly.description[:300]}",
+            anomaly.severity,
         )
-        severity: Severity = "HIGH" if anomaly.severity == "HIGH" else priority  # type: ignore[assignment]
-        _step(
-            steps,
-            action,
-            f"{anomaly.kind.replace('_', ' ')}: {anomaly.description[:300]}",
-            severity,
-        )
-
-
-def _legal_steps(view: CaseView, synthesis: SynthesisOutput, steps: list[NextStep]) -> None:
-    approvals = [c for c in view.legal.clauses if c.kind == "approval_requirement"]
-    missing = [g for g in synthesis.evidence_gaps if g.element.startswith("Approval")]
-    for clause in approvals[:5]:
+    for clause in [c for c in view.legal.clauses if c.kind == "approval_requirement"][:5]:
         approver = clause.party or "the approving body"
-        unmet = any(approver.lower() in g.element.lower() for g in missing)
-        records = "minutes and resolutions" if _BODY.search(approver) else "written consent"
-        _step(
-            steps,
+        body = any(word in approver.lower() for word in _BODIES)
+        records = "minutes and resolutions" if body else "written consent"
+        step(
             f"Request {possessive(approver)} {records} for the transactions concerned",
-            f"The agreement requires {possessive(approver)} approval ({clause.text[:200]})"
-            + ("; no approval record is in the evidence." if unmet else "."),
-            "HIGH" if unmet and clause.amount else "MEDIUM",
+            f"The agreement requires {possessive(approver)} approval ({clause.text[:200]}).",
+            "HIGH" if clause.amount else "MEDIUM",
         )
     for contradiction in synthesis.contradictions:
-        if "cap" in contradiction.explanation:
-            _step(
-                steps,
-                "Review every payment above the contractual cap and any amendment raising it",
-                contradiction.explanation[:300],
-                contradiction.severity,
-            )
+        step(
+            f"Put the contradicting records to the maker of the claim: {contradiction.claim[:120]}",
+            contradiction.explanation[:300],
+            contradiction.severity,
+        )
+    for gap in synthesis.evidence_gaps:
+        step(gap.recommendation[:300], gap.element[:300], "MEDIUM")
+    for person, count in _unheard(view):
+        step(
+            f"Interview {person}",
+            f"{person} appears in {count} records but has given no statement.",
+            "MEDIUM",
+        )
     if view.legal.governing_law:
-        _step(
-            steps,
+        step(
             f"Confirm limitation periods and remedies under the law of {view.legal.governing_law}",
             "The contracts choose this law; deadlines and available claims follow from it.",
             "LOW",
         )
+    ranked = sorted(steps.values(), key=lambda s: _ORDER[s.priority])[:_MAX_STEPS]
+    output = StrategyOutput(next_steps=ranked, findings=_findings(view, synthesis))
+    return StrategyAnalysis(output, _thoughts(view, ranked))
 
 
-def _testimony_steps(view: CaseView, synthesis: SynthesisOutput, steps: list[NextStep]) -> None:
-    for contradiction in synthesis.contradictions:
-        if (
-            "claims to have been" in contradiction.explanation
-            or " denies " in contradiction.explanation
-        ):
-            speaker = contradiction.explanation.split(" claims ")[0].split(" denies ")[0][:60]
-            _step(
-                steps,
-                f"Prepare the impeachment of {speaker} with the contradicting records",
-                contradiction.explanation[:300],
-                contradiction.severity,
-            )
-    for gap in synthesis.evidence_gaps:
-        if gap.element.startswith("Corroboration"):
-            _step(
-                steps,
-                "Obtain phone location data, CCTV and card records for the claimed times",
-                gap.element[:300],
-                "MEDIUM",
-            )
-            break
-
-
-def _interview_steps(view: CaseView, steps: list[NextStep]) -> None:
+def _unheard(view: CaseView) -> list[tuple[str, int]]:
+    """People the records name at least twice who have made no statement."""
     speakers = {name_key(c.speaker) for c in view.evidence.sworn_claims if c.speaker}
-    mentions: Counter[str] = Counter()
-    display: dict[str, str] = {}
-    for event in view.evidence.events:
-        for person in dict.fromkeys(event.people):
-            key = name_key(person)
-            mentions[key] += 1
-            display.setdefault(key, person)
-    for tx in view.financial.transactions:
-        for party in (tx.from_party, tx.to_party):
-            if party:
-                mentions[name_key(party)] += 1
-                display.setdefault(name_key(party), party)
-    people = set(name_key(p) for p in view.evidence.people)
-    for key, count in mentions.most_common(6):
-        if count >= 2 and key not in speakers and key in people:
-            _step(
-                steps,
-                f"Interview {display[key]}",
-                f"{display[key]} appears in {count} records but has given no statement.",
-                "MEDIUM",
-            )
+    people = {name_key(p) for p in view.evidence.people}
+    named = [p for e in view.evidence.events for p in dict.fromkeys(e.people)]
+    named += [p for t in view.financial.transactions for p in (t.from_party, t.to_party) if p]
+    display = {name_key(p): p for p in reversed(named)}  # each as the records first name them
+    mentions = Counter(name_key(p) for p in named)
+    return [
+        (display[key], count)
+        for key, count in mentions.most_common(6)
+        if count >= 2 and key not in speakers and key in people
+    ]
 
 
 def _findings(view: CaseView, synthesis: SynthesisOutput) -> list[Finding]:
@@ -243,15 +147,10 @@ def _thoughts(view: CaseView, steps: list[NextStep]) -> list[str]:
         f"Planned from {basis}: {len(view.financial.anomalies)} anomaly(ies), "
         f"{len(view.legal.clauses)} clause(s), {len(view.evidence.sworn_claims)} sworn claim(s)."
     ]
-    if steps:
-        counts = Counter(s.priority for s in steps)
-        thoughts.append(
-            f"{len(steps)} next step(s): "
-            + ", ".join(
-                f"{k} \u00d7{v}" for k, v in sorted(counts.items(), key=lambda kv: _ORDER[kv[0]])
-            )
-            + f". First: {steps[0].action}."
-        )
-    else:
-        thoughts.append("Nothing in the findings calls for a specific step yet.")
+    counts = Counter(s.priority for s in steps)
+    thoughts.append(
+        f"{len(steps)} next step(s): "
+        + ", ".join(f"{k} \u00d7{counts[k]}" for k in _ORDER if counts[k])
+        + (f". First: {steps[0].action}." if steps else ".")
+    )
     return thoughts

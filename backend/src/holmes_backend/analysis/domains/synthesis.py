@@ -1,7 +1,6 @@
 """Synthesis: cross-modal links, contradictions and evidence gaps over all domain findings."""
 
 import re
-from collections import Counter
 from dataclasses import dataclass, field
 from datetime import tzinfo
 
@@ -108,41 +107,18 @@ def signals(output: SynthesisOutput) -> list[Signal]:
 def _thoughts(
     view: CaseView, output: SynthesisOutput, timed: int, window: float, zone: tzinfo
 ) -> list[str]:
-    basis = (
-        f"Worked from the {', '.join(view.given)} findings"
-        if view.given
-        else "No findings blocks were given"
-    )
+    basis = f"Worked from the {', '.join(view.given)} findings" if view.given else "No findings"
     if view.derived:
         basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
     thoughts = [
         f"{basis}. Put {timed} timed item(s) on one axis (times without an offset read in "
-        f"{zone}) and compared files within a {window:g}-minute window."
+        f"{zone}) and compared files within a {window:g}-minute window.",
+        f"{len(output.cross_modal_links)} cross-file link(s), {len(output.contradictions)} "
+        f"contradiction(s) from {len(view.evidence.sworn_claims)} sworn claim(s), "
+        f"{len(output.evidence_gaps)} evidence gap(s).",
     ]
-    kinds = Counter(link.correlation_type for link in output.cross_modal_links)
-    if kinds:
-        thoughts.append(
-            f"{len(output.cross_modal_links)} cross-file link(s): "
-            + ", ".join(f"{k} \u00d7{v}" for k, v in kinds.most_common(5))
-            + "."
-        )
-    if output.contradictions:
-        top = output.contradictions[0]
-        thoughts.append(
-            f"{len(output.contradictions)} contradiction(s), "
-            f"{sum(1 for c in output.contradictions if c.severity == 'HIGH')} HIGH. Strongest: "
-            f"{top.explanation[:240]}"
-        )
-    else:
-        thoughts.append(
-            f"Tested {len(view.evidence.sworn_claims)} sworn claim(s) against the timeline and "
-            "payments: no contradiction found."
-        )
-    if output.evidence_gaps:
-        strengths = Counter(g.current_strength for g in output.evidence_gaps)
-        thoughts.append(
-            f"{len(output.evidence_gaps)} evidence gap(s) ("
-            + ", ".join(f"{k} \u00d7{v}" for k, v in strengths.items())
-            + f"), e.g. {output.evidence_gaps[0].element[:160]}."
-        )
+    thoughts += [
+        f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]
+    ]
+    thoughts += [f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]]
     return thoughts

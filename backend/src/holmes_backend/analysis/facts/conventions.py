@@ -115,24 +115,6 @@ _ID_CURRENCIES = {
     "siret": "EUR", "kvk": "EUR", "ust-idnr": "EUR", "steuernummer": "EUR",
     "codice fiscale": "EUR", "cnpj": "BRL", "cpf": "BRL",
 }  # fmt: skip
-# A country's own banks, benefits and public bodies, as statements and letters write them
-# ("CASH WITHDRAWAL NATWEST ATM", "STATE PENSION", "COUNCIL TAX"): case-sensitive, in the
-# capitals or title case they are written in.
-_INSTITUTION = re.compile(
-    r"\b(NAT ?WEST|Nat ?West|NatWest|BARCLAYS|Barclays|LLOYDS|Lloyds Bank|HALIFAX|Halifax|"
-    r"NATIONWIDE|Nationwide|STATE PENSION|State Pension|COUNCIL TAX|Council Tax|DVLA|NHS|"
-    r"WELLS FARGO|Wells Fargo|BANK OF AMERICA|Bank of America|IRS|Medicare|MEDICARE|Medicaid|"
-    r"401\(k\)|SPARKASSE|Sparkasse|Centrelink|CENTRELINK|Westpac|WESTPAC|Commonwealth Bank|"
-    r"HDFC|ICICI|Scotiabank|SCOTIABANK)\b"
-)
-_INSTITUTION_CURRENCIES = {
-    "natwest": "GBP", "nat west": "GBP", "barclays": "GBP", "lloyds": "GBP", "lloyds bank": "GBP",
-    "halifax": "GBP", "nationwide": "GBP", "state pension": "GBP", "council tax": "GBP",
-    "dvla": "GBP", "nhs": "GBP", "wells fargo": "USD", "bank of america": "USD", "irs": "USD",
-    "medicare": "USD", "medicaid": "USD", "401(k)": "USD", "sparkasse": "EUR",
-    "centrelink": "AUD", "westpac": "AUD", "commonwealth bank": "AUD", "hdfc": "INR",
-    "icici": "INR", "scotiabank": "CAD",
-}  # fmt: skip
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b")
 # A UK account as statements write it, unlabelled: its sort code, then its 8-digit number.
 _UK_ACCOUNT = re.compile(r"\b\d{2}-\d{2}-\d{2}\s+\d{8}\b")
@@ -259,9 +241,6 @@ def country_signals(texts: Iterable[str]) -> Counter[str]:
             code
             for m in _ID_LABEL.finditer(text, 0, _SAMPLE)
             if (code := _ID_CURRENCIES.get(" ".join(m.group().lower().split())))
-        )
-        found.update(
-            _INSTITUTION_CURRENCIES[m[1].lower()] for m in _INSTITUTION.finditer(text, 0, _SAMPLE)
         )
         found["GBP"] += sum(1 for _ in _UK_POSTCODE.finditer(text, 0, _SAMPLE))
         found["GBP"] += sum(1 for _ in _UK_ACCOUNT.finditer(text, 0, _SAMPLE))

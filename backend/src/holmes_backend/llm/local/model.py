@@ -94,7 +94,6 @@ class LocalAnalystLlm(BaseLlm):
             if analyst_for(schema) is None:
                 raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
             request = {"read": _read(llm_request), "schema": schema_key(schema)}
-            responses = self._analyse(llm_request, await self._answer(request), stream)
         else:
             agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
             if responder_for(agent) is None:
@@ -103,8 +102,7 @@ class LocalAnalystLlm(BaseLlm):
                     f"as; not {agent or 'an unnamed agent'}"
                 )
             request = {"read": _read(llm_request), "agent": agent}
-            responses = self._converse(llm_request, await self._answer(request), stream)
-        async for response in responses:
+        async for response in self._respond(llm_request, await self._answer(request), stream):
             yield response
 
     async def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -122,47 +120,23 @@ class LocalAnalystLlm(BaseLlm):
             raise LocalAnalystError(reply["reason"])
         return reply
 
-    async def _analyse(
+    async def _respond(
         self, llm_request: LlmRequest, reply: dict[str, Any], stream: bool
     ) -> AsyncGenerator[LlmResponse, None]:
-        output: str = reply["output"]
+        """The analyst's turn: its thoughts, then its JSON output, its tool calls or its free
+        text, streamed in word-sized pieces the way Gemini streams text."""
+        calls: list[dict[str, Any]] = reply.get("calls") or []
+        text: str = reply["output"] if "output" in reply else reply["text"]
         thoughts = [types.Part(text=t, thought=True) for t in reply["thoughts"]]
+        answer = [
+            types.Part(function_call=types.FunctionCall(name=c["name"], args=c["args"]))
+            for c in calls
+        ] or [types.Part(text=text)]
         if stream:
-            for part in thoughts:
+            pieces = [] if calls or "output" in reply else _PIECE.findall(text)
+            for part in [*thoughts, *(types.Part(text=piece) for piece in pieces)]:
                 yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
-        yield LlmResponse(
-            content=types.Content(role="model", parts=[*thoughts, types.Part(text=output)]),
-            usage_metadata=_usage(llm_request, output, reply["thoughts"]),
-            finish_reason=types.FinishReason.STOP,
-            model_version=self.model,
-            partial=False if stream else None,
-            turn_complete=True,
-        )
-
-    async def _converse(
-        self, llm_request: LlmRequest, reply: dict[str, Any], stream: bool
-    ) -> AsyncGenerator[LlmResponse, None]:
-        """A free-text, tool-using agent's turn: its tool calls, or its answer streamed in
-        word-sized pieces the way Gemini streams text."""
-        calls: list[dict[str, Any]] = reply["calls"]
-        text: str = reply["text"]
-        thoughts = [types.Part(text=t, thought=True) for t in reply["thoughts"]]
-        if calls:
-            answer = [
-                types.Part(function_call=types.FunctionCall(name=c["name"], args=c["args"]))
-                for c in calls
-            ]
-        else:
-            answer = [types.Part(text=text)]
-        if stream:
-            for part in thoughts:
-                yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
-            for piece in [] if calls else _PIECE.findall(text):
-                yield LlmResponse(
-                    content=types.Content(role="model", parts=[types.Part(text=piece)]),
-                    partial=True,
-                )
-        said = text if not calls else json.dumps([c["args"] for c in calls])
+        said = json.dumps([c["args"] for c in calls]) if calls else text
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, *answer]),
             usage_metadata=_usage(llm_request, said, reply["thoughts"]),

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from holmes_backend.analysis.facts.dates import find_moments
-from holmes_backend.analysis.facts.money import find_money, format_money
-from holmes_backend.analysis.facts.names import find_names
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.contracts.agents import DomainAnswer, Finding, SourceRef
@@ -43,7 +41,6 @@ from holmes_backend.llm.local.registry import (
 
 _ITEMS = 3
 _FOCUS_CHARS = 280
-_WORDS = re.compile(r"[^\W_]+")
 # Items far below the best one are noise, not support.
 _RELATIVE_FLOOR = 0.35
 # Share of what the question names that one item must cover to answer it.
@@ -184,26 +181,13 @@ def _line(item: ContextItem, question: Question) -> str:
 
 
 def _lead(question: Question, escalation: dict[str, Any] | None, weak: bool) -> str:
-    if escalation is not None and not escalation.get("new_findings"):
-        return "Fresh analysis of the evidence found nothing more; the closest the record holds:"
     if escalation is not None:
-        readers = "; ".join(
-            f"the {domain} analyst read {', '.join(files)}"
-            for domain, files in (escalation.get("domains") or {}).items()
-        )
-        return f"The case knowledge did not cover this, so {readers or 'the analysts'} for it:"
+        found = bool(escalation.get("new_findings"))
+        return "Fresh analysis of the evidence found " + ("this:" if found else "nothing more:")
     if weak:
         return "The case record does not answer this directly; the closest it holds:"
-    if "contradiction" in question.intents:
-        return "The case record shows these contradictions:"
-    if "gap" in question.intents:
-        return "These elements are missing or weak in the evidence:"
-    about = " and ".join(question.names)
-    days = ", ".join(sorted(question.days))
-    lead = "Here is what the case record shows"
-    lead += f" about {about}" if about else ""
-    lead += f" on {days}" if days else ""
-    return lead + ":"
+    about = " and ".join([*question.names, *sorted(question.days)])
+    return f"Here is what the case record shows{' about ' + about if about else ''}:"
 
 
 def _places(item: ContextItem) -> set[str]:
@@ -298,14 +282,6 @@ def _section(text: str, heading: str) -> str:
     return after.split("\n---", 1)[0].strip()
 
 
-def _facts(text: str) -> list[str]:
-    """Names, dates and amounts a passage states (what a domain analyst would pull out)."""
-    found = [n.text for n in find_names(text)]
-    found += [m.day.isoformat() for m in find_moments(text)]
-    found += [format_money(m.value, m.currency) for m in find_money(text)]
-    return list(dict.fromkeys(found))
-
-
 @analyst(DomainAnswer)
 def answer_question(request: AnalysisRequest) -> Analysis:
     text = _section(request.text, QUESTION_HEADING)
@@ -327,31 +303,20 @@ def answer_question(request: AnalysisRequest) -> Analysis:
         share = coverage(need, item)
         if len(findings) == _ITEMS or score < best * _RELATIVE_FLOOR or share < ENOUGH / 2:
             continue
-        facts = _facts(item.text)
-        about = [w for w in _WORDS.findall(item.text) if set(terms(w)) & need.words]
-        about = about or question.names
         findings.append(
             Finding(
                 finding_type="answer",
-                title="On " + ", ".join(dict.fromkeys(a.lower() for a in about))
-                if about
-                else text[:120],
+                title=f"On: {text[:120]}",
                 summary=item.text,
                 confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
                 severity="MEDIUM",
-                entities=facts[:8],
                 sources=[refs[item.id]],
             )
         )
     thoughts = [
         f"Read {len(passages)} passage(s) of {len(request.documents)} file(s) as the {domain} "
         f"analyst, for: {text[:160]}",
-        f"{len(findings)} passage(s) speak to it"
-        + (
-            f"; they state {', '.join(_facts(' '.join(f.summary for f in findings))[:6])}."
-            if findings
-            else "."
-        ),
+        f"{len(findings)} passage(s) speak to it.",
     ]
     return Analysis(
         output=DomainAnswer(answered=bool(findings), findings=findings), thoughts=thoughts

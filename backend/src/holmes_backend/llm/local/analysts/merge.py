@@ -2,25 +2,22 @@
 
 Entities: the same name (case, titles, punctuation and legal-form suffixes aside) is one entity;
 a person named by an initial or by the surname alone joins the one existing person it fits.
-Similar names that are not the same (another surname, another first name) stay apart with their
-similarity, and so does the same name when both sides tie it to different employers or when two
-accounts carry different numbers.
+Similar names that are not the same stay apart with their similarity, and so does the same name
+when both sides tie it to different employers or when two accounts carry different numbers.
 
 Facts: an amount agrees when equal to the cent in the same currency; dates agree within a week
 (invoicing, booking and settlement of one payment); a location agrees when it is the same place
-(the same node, one name containing the other, coordinates within a kilometre). A location
-disagrees when, at overlapping times, coordinates lie far apart, the places are in different
-towns, or a sworn claim names another place than the other side; two observations that cannot be
-compared offline are kept side by side, not called a conflict.
+(the same node, one name containing the other, coordinates within a kilometre) and disagrees
+when, at overlapping times, coordinates lie far apart, the places are in different towns, or a
+sworn claim names another place; places that cannot be compared offline are not a conflict.
 """
 
 import math
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from difflib import SequenceMatcher
-from typing import Any
+from typing import Any, TypeVar
 
 from holmes_backend.analysis.facts.dates import parse_iso, parse_span
 from holmes_backend.analysis.facts.geo import distance_km
@@ -45,10 +42,11 @@ DATE_TOLERANCE = timedelta(days=7)
 INSTANT_WINDOW = timedelta(minutes=30)
 _DIGITS = re.compile(r"\d{2,}")
 _IN_TOWN = re.compile(rf"\bin\s+([{UPPER}][\w.'-]*(?:\s+[{UPPER}][\w.'-]*){{0,2}})")
-_CODE = re.compile(r"^(?:[A-Z]{2,3})(?:\s+\d{4,5}(?:-\d{4})?)?$")
+_CODE = re.compile(r"^(?:[A-Z]{2,3})(?:\s+\d{4,5}(?:-\d{4})?)?$")  # "CO", "WI 53202"
 _WORDS = re.compile(r"[a-z0-9]+")
 _RESOLVED_TYPES = {"person", "organization", "place", "account"}
 _GENERIC = re.compile(r"^(?:unidentified|unknown|unnamed)\b", re.I)
+T = TypeVar("T", GraphEntity, GraphFact)
 
 
 @dataclass
@@ -63,7 +61,7 @@ def merge(request: AnalysisRequest) -> Analysis:
     blocks = {str(b.header.get("stage")): b.data for b in request.findings}
     existing = _graph(blocks.get("existing_graph") or {})
     new = _graph(blocks.get("new_graph") or {})
-    new_facts = [GraphFact.model_validate(f) for f in blocks.get("new_facts") or []]
+    new_facts = _valid(GraphFact, blocks.get("new_facts") or [])
     entities = resolve(existing, new)
     mapping = {e.new_id: e.existing_id for e in entities if e.same}
     apart = {e.new_id for e in entities if not e.same and e.new_id == e.existing_id}
@@ -73,37 +71,19 @@ def merge(request: AnalysisRequest) -> Analysis:
             mapping.setdefault(node.id, node.id)
     full_names = {n.id for n in existing.nodes if _full_person(n)}
     comparisons = [compare(f, existing.facts, mapping, full_names) for f in new_facts]
-    merged = [e for e in entities if e.same]
-    kept = [e for e in entities if not e.same]
-    conflicts = [c for c in comparisons if c.outcome == "conflict"]
-    agreeing = sum(c.outcome == "compatible" for c in comparisons)
+    merged = sum(e.same for e in entities)
+    outcomes = {o: sum(c.outcome == o for c in comparisons) for o in ("compatible", "conflict")}
     summary = (
-        f"{len(merged)} new entit(ies) matched existing ones, {len(kept)} similar but distinct; "
-        f"{agreeing} new fact(s) agree with the graph, {len(conflicts)} conflict with it."
+        f"{merged} new entit(ies) matched existing ones, {len(entities) - merged} similar but "
+        f"distinct; {outcomes['compatible']} new fact(s) agree with the graph, "
+        f"{outcomes['conflict']} conflict with it."
     )
     thoughts = [
         f"Set {len(new.nodes)} new entit(ies) against {len(existing.nodes)} in the graph by "
-        "normalised name, initials and surname, employer and account number.",
-        (
-            "Merged as aliases: "
-            + "; ".join(
-                f"{e.new_id} \u2192 {e.existing_id} ({e.similarity:.2f})" for e in merged[:4]
-            )
-            + "."
-            if merged
-            else "No new entity is another spelling of an existing one."
-        ),
-        (
-            "Similar but kept apart: "
-            + "; ".join(f"{e.new_id} ~ {e.existing_id} ({e.similarity:.2f})" for e in kept[:4])
-            + "."
-            if kept
-            else ""
-        ),
-        f"Compared {len(new_facts)} new fact(s) with {len(existing.facts)} in the graph: "
-        f"{agreeing} agree, {len(conflicts)} conflict, "
-        f"{sum(c.outcome == 'new' for c in comparisons)} are new.",
-        *(f"Conflict: {c.explanation}" for c in conflicts[:2]),
+        f"normalised name, initials and surname, employer and account number; compared "
+        f"{len(new_facts)} new fact(s) with {len(existing.facts)}.",
+        *(f"{e.new_id} {'=' if e.same else '~'} {e.existing_id}: {e.reason}" for e in entities[:3]),
+        *(f"Conflict: {c.explanation}" for c in comparisons if c.outcome == "conflict"),
     ]
     plan = MergePlan(entities=entities, facts=comparisons, summary=summary)
     return Analysis(output=plan, thoughts=trace(thoughts))
@@ -112,69 +92,58 @@ def merge(request: AnalysisRequest) -> Analysis:
 # ---- entities -------------------------------------------------------------------------------
 
 
-def _graph(data: dict[str, Any]) -> _Graph:
-    nodes = []
-    for raw in data.get("entities") or data.get("nodes") or []:
+def _valid(model: type[T], raws: list[Any]) -> list[T]:
+    found = []
+    for raw in raws:
         try:
-            nodes.append(GraphEntity.model_validate(raw))
+            found.append(model.model_validate(raw))
         except ValueError:
             continue
+    return found
+
+
+def _graph(data: dict[str, Any]) -> _Graph:
+    nodes = _valid(GraphEntity, data.get("entities") or data.get("nodes") or [])
     names = {n.id: _norm(n.name) for n in nodes}
     employers: dict[str, set[str]] = {}
     for edge in data.get("relationships") or data.get("edges") or []:
         if edge.get("type") == "employed_by" and edge.get("target_id") in names:
             employers.setdefault(str(edge["source_id"]), set()).add(names[edge["target_id"]])
-    facts = []
-    for raw in data.get("facts") or []:
-        try:
-            facts.append(GraphFact.model_validate(raw))
-        except ValueError:
-            continue
-    return _Graph(nodes, employers, facts)
+    return _Graph(nodes, employers, _valid(GraphFact, data.get("facts") or []))
 
 
 def resolve(existing: _Graph, new: _Graph) -> list[EntityResolution]:
-    by_type: dict[str, list[GraphEntity]] = {}
-    for node in existing.nodes:
-        by_type.setdefault(node.type, []).append(node)
     found: list[EntityResolution] = []
     for node in new.nodes:
-        if node.type not in _RESOLVED_TYPES or _GENERIC.match(node.name):
-            continue
-        found += _resolve_one(node, by_type.get(node.type, []), existing, new)
+        if node.type in _RESOLVED_TYPES and not _GENERIC.match(node.name):
+            candidates = [
+                c for c in existing.nodes if c.type == node.type and not _GENERIC.match(c.name)
+            ]
+            found += _resolve_one(node, candidates, existing, new)
     return found
 
 
 def _resolve_one(
     node: GraphEntity, candidates: list[GraphEntity], existing: _Graph, new: _Graph
 ) -> list[EntityResolution]:
-    scored = sorted(
-        ((similarity(node, c), c) for c in candidates if not _GENERIC.match(c.name)),
-        key=lambda sc: (-sc[0], sc[1].id),
-    )
+    scored = sorted(((similarity(node, c), c) for c in candidates), key=lambda s: (-s[0], s[1].id))
     same: list[tuple[float, GraphEntity, str]] = []
     near: list[EntityResolution] = []
     for score, candidate in scored:
-        match, why = _same(node, candidate)
-        if match:
-            apart = _told_apart(node, candidate, existing, new)
-            if apart:
-                near.append(_entry(node, candidate, False, max(score, 0.9), apart))
-            else:
-                same.append((score, candidate, why))
-        elif score >= SIMILAR:
-            near.append(_entry(node, candidate, False, score, why or "similar names"))
+        why = _same(node, candidate)
+        apart = _told_apart(node, candidate, existing, new) if why else ""
+        if why and not apart:
+            same.append((score, candidate, why))
+        elif apart or score >= SIMILAR:
+            near.append(_entry(node, candidate, False, max(score, 0.9 if apart else 0), apart))
     if len(same) == 1 or (same and _names(node) & _names(same[0][1])):
         score, candidate, why = same[0]
-        if candidate.id == node.id:
-            return []  # the same id: nothing to decide
-        return [_entry(node, candidate, True, score, why)]
-    if len(same) > 1:
-        # An initial or a bare surname that fits several people is not guessed.
-        return [
-            _entry(node, c, False, s, f"fits {len(same)} people; not guessed") for s, c, _ in same
-        ][:3]
-    return near[:2]
+        # The same id: nothing to decide.
+        return [] if candidate.id == node.id else [_entry(node, candidate, True, score, why)]
+    # An initial or a bare surname that fits several people is not guessed.
+    why = f"fits {len(same)} people; not guessed"
+    guesses = [_entry(node, c, False, s, why) for s, c, _ in same]
+    return guesses[:3] or near[:2]
 
 
 def _entry(
@@ -185,7 +154,7 @@ def _entry(
         existing_id=candidate.id,
         same=same,
         similarity=round(min(1.0, max(0.0, score)), 3),
-        reason=reason,
+        reason=reason or "similar names",
     )
 
 
@@ -198,11 +167,12 @@ def _names(node: GraphEntity) -> set[str]:
     return {_norm(n) for n in [node.name, *node.aliases] if n.strip()}
 
 
-def _same(node: GraphEntity, candidate: GraphEntity) -> tuple[bool, str]:
+def _same(node: GraphEntity, candidate: GraphEntity) -> str:
+    """Why the two are one entity by their names, or ""."""
     if _names(node) & _names(candidate):
-        return True, "the same name"
+        return "the same name"
     if node.type != "person":
-        return False, ""
+        return ""
     for a in [node.name, *node.aliases]:
         for b in [candidate.name, *candidate.aliases]:
             pa, pb = person_parts(a), person_parts(b)
@@ -210,12 +180,12 @@ def _same(node: GraphEntity, candidate: GraphEntity) -> tuple[bool, str]:
                 continue
             first_a, first_b = pa[0], pb[0]
             if not first_a or not first_b:
-                return True, f"the surname {pb[2].title()} alone"
+                return f"the surname {pb[2].title()} alone"
             if first_a == first_b:
-                return True, "the same first name and surname"
-            if (len(first_a) == 1 or len(first_b) == 1) and first_a[0] == first_b[0]:
-                return True, f"the initial {first_a[0].upper()}. of {pb[0].title()}"
-    return False, ""
+                return "the same first name and surname"
+            if min(len(first_a), len(first_b)) == 1 and first_a[0] == first_b[0]:
+                return f"the initial {first_a[0].upper()}. of {pb[0].title()}"
+    return ""
 
 
 def _told_apart(node: GraphEntity, candidate: GraphEntity, existing: _Graph, new: _Graph) -> str:
@@ -232,31 +202,25 @@ def _told_apart(node: GraphEntity, candidate: GraphEntity, existing: _Graph, new
 
 
 def similarity(a: GraphEntity, b: GraphEntity) -> float:
-    best = 0.0
-    for x in [a.name, *a.aliases][:6]:
-        for y in [b.name, *b.aliases][:6]:
-            best = max(best, name_similarity(x, y, a.type))
-    return best
+    pairs = [(x, y) for x in [a.name, *a.aliases][:6] for y in [b.name, *b.aliases][:6]]
+    return max((name_similarity(x, y, a.type) for x, y in pairs), default=0.0)
 
 
 def name_similarity(a: str, b: str, type_: str) -> float:
-    if type_ == "person":
-        pa, pb = person_parts(a), person_parts(b)
-        if pa and pb:
-            last = _ratio(pa[2], pb[2])
-            fa, fb = pa[0], pb[0]
-            if not fa or not fb:
-                first = 0.5
-            elif fa == fb:
-                first = 1.0
-            elif (len(fa) == 1 or len(fb) == 1) and fa[0] == fb[0]:
-                first = 0.85
-            else:
-                first = 0.6 * _ratio(fa, fb)
-            if last < SURNAME_MATCH:
-                return round(0.8 * last, 3)  # other surnames: other people, whatever the first
-            return round(0.65 * last + 0.35 * first, 3)
-    return round(_ratio(_norm(a), _norm(b)), 3)
+    pa, pb = (person_parts(a), person_parts(b)) if type_ == "person" else (None, None)
+    if not pa or not pb:
+        return round(_ratio(_norm(a), _norm(b)), 3)
+    last = _ratio(pa[2], pb[2])
+    if last < SURNAME_MATCH:
+        return round(0.8 * last, 3)  # other surnames: other people, whatever the first
+    fa, fb = pa[0], pb[0]
+    if not fa or not fb:
+        first = 0.5
+    elif fa == fb:
+        first = 1.0
+    else:
+        first = 0.85 if min(len(fa), len(fb)) == 1 and fa[0] == fb[0] else 0.6 * _ratio(fa, fb)
+    return round(0.65 * last + 0.35 * first, 3)
 
 
 def _ratio(a: str, b: str) -> float:
@@ -286,13 +250,35 @@ def compare(
         return _locations(fact, candidates, subject in full_names)
     for candidate in candidates:
         if candidate.qualifier == fact.qualifier and _norm(candidate.value) == _norm(fact.value):
-            return FactComparison(
-                new_fact_id=fact.id, outcome="compatible", existing_fact_id=candidate.id
-            )
+            return _agrees(fact, candidate, "")
     return FactComparison(new_fact_id=fact.id, outcome="new")
 
 
-def _strongest(candidates: Iterable[GraphFact]) -> GraphFact:
+def _agrees(fact: GraphFact, candidate: GraphFact, why: str) -> FactComparison:
+    return FactComparison(
+        new_fact_id=fact.id,
+        outcome="compatible",
+        existing_fact_id=candidate.id,
+        similarity=1.0,
+        explanation=why,
+    )
+
+
+def _conflict(
+    fact: GraphFact, candidate: GraphFact, kind: str, similar: float, severity: Severity, why: str
+) -> FactComparison:
+    return FactComparison(
+        new_fact_id=fact.id,
+        outcome="conflict",
+        existing_fact_id=candidate.id,
+        conflict_kind=kind,
+        similarity=round(similar, 3),
+        severity=severity,
+        explanation=why,
+    )
+
+
+def _strongest(candidates: list[GraphFact]) -> GraphFact:
     return max(candidates, key=lambda f: (f.confidence, len(f.sources), f.id))
 
 
@@ -306,35 +292,23 @@ def _money(value: str) -> tuple[float, str] | None:
 
 def _amounts(fact: GraphFact, candidates: list[GraphFact]) -> FactComparison:
     new = _money(fact.value)
-    known = [(c, m) for c in candidates if (m := _money(c.value)) is not None]
+    known = [c for c in candidates if _money(c.value) is not None]
     if new is None or not known:
         return FactComparison(new_fact_id=fact.id, outcome="new")
-    for candidate, money in known:
-        if money[1] == new[1] and abs(money[0] - new[0]) < 0.005:
-            return FactComparison(
-                new_fact_id=fact.id,
-                outcome="compatible",
-                existing_fact_id=candidate.id,
-                similarity=1.0,
-                explanation=f"the same amount, {fact.display or fact.value}",
-            )
-    candidate, money = max(known, key=lambda cm: (cm[0].confidence, len(cm[0].sources)))
-    low, high = sorted((abs(money[0]), abs(new[0])))
-    similar = low / high if high and money[1] == new[1] else 0.0
-    severity: Severity = "HIGH" if similar < 0.9 else "MEDIUM"
-    return FactComparison(
-        new_fact_id=fact.id,
-        outcome="conflict",
-        existing_fact_id=candidate.id,
-        conflict_kind="amount",
-        similarity=round(similar, 3),
-        severity=severity,
-        explanation=(
-            f"The amounts differ by {abs(new[0] - money[0]):,.2f} ({1 - similar:.1%})."
-            if money[1] == new[1]
-            else f"The currencies differ ({money[1]} and {new[1]})."
-        ),
+    for candidate in known:
+        old = _money(candidate.value)
+        if old and old[1] == new[1] and abs(old[0] - new[0]) < 0.005:
+            return _agrees(fact, candidate, f"the same amount, {fact.display or fact.value}")
+    candidate = _strongest(known)
+    old = _money(candidate.value) or new
+    low, high = sorted((abs(old[0]), abs(new[0])))
+    similar = low / high if high and old[1] == new[1] else 0.0
+    why = (
+        f"The amounts differ by {abs(new[0] - old[0]):,.2f} ({1 - similar:.1%})."
+        if old[1] == new[1]
+        else f"The currencies differ ({old[1]} and {new[1]})."
     )
+    return _conflict(fact, candidate, "amount", similar, "HIGH" if similar < 0.9 else "MEDIUM", why)
 
 
 def _dates(fact: GraphFact, candidates: list[GraphFact]) -> FactComparison:
@@ -342,28 +316,14 @@ def _dates(fact: GraphFact, candidates: list[GraphFact]) -> FactComparison:
     known = [(c, d) for c in candidates if (d := parse_iso(c.value)) is not None]
     if new is None or not known:
         return FactComparison(new_fact_id=fact.id, outcome="new")
-    gaps = sorted(((abs(d - new), c) for c, d in known), key=lambda gc: (gc[0], gc[1].id))
-    gap, nearest = gaps[0]
+    gap, nearest = min(((abs(d - new), c) for c, d in known), key=lambda g: (g[0], g[1].id))
     if gap <= DATE_TOLERANCE:
-        return FactComparison(
-            new_fact_id=fact.id,
-            outcome="compatible",
-            existing_fact_id=nearest.id,
-            similarity=1.0,
-            explanation=f"{gap.days} day(s) apart: the same transaction",
-        )
-    candidate = _strongest(c for c, _ in known)
+        return _agrees(fact, nearest, f"{gap.days} day(s) apart: the same transaction")
+    candidate = _strongest([c for c, _ in known])
     days = abs((parse_iso(candidate.value) or new) - new).days
     severity: Severity = "LOW" if days <= 31 else "MEDIUM" if days <= 365 else "HIGH"
-    return FactComparison(
-        new_fact_id=fact.id,
-        outcome="conflict",
-        existing_fact_id=candidate.id,
-        conflict_kind="date",
-        similarity=round(max(0.0, 1.0 - days / 365), 3),
-        severity=severity,
-        explanation=f"The dates are {days} days apart, more than booking and settlement take.",
-    )
+    why = f"The dates are {days} days apart, more than booking and settlement take."
+    return _conflict(fact, candidate, "date", max(0.0, 1.0 - days / 365), severity, why)
 
 
 def _window(qualifier: str) -> tuple[datetime, datetime] | None:
@@ -372,53 +332,43 @@ def _window(qualifier: str) -> tuple[datetime, datetime] | None:
     if span is None:
         return None
     # Wall-clock times: a time without an offset is read in the zone of those with one.
-    start, end, timed = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None), span[2]
-    if timed and start == end:
+    start, end = span[0].replace(tzinfo=None), span[1].replace(tzinfo=None)
+    if span[2] and start == end:
         return start - INSTANT_WINDOW, end + INSTANT_WINDOW
     return start, end
-
-
-def _overlap(a: tuple[datetime, datetime], b: tuple[datetime, datetime]) -> bool:
-    return a[0] <= b[1] and b[0] <= a[1]
 
 
 def _locations(fact: GraphFact, candidates: list[GraphFact], named: bool) -> FactComparison:
     window = _window(fact.qualifier)
     if window is None:
         return FactComparison(new_fact_id=fact.id, outcome="new")
-    overlapping = [
-        c for c in candidates if (w := _window(c.qualifier)) is not None and _overlap(window, w)
-    ]
-    different: list[tuple[GraphFact, bool, float, str]] = []
-    for candidate in overlapping:
+    different: list[tuple[bool, GraphFact, str]] = []
+    for candidate in candidates:
+        other = _window(candidate.qualifier)
+        if other is None or not (window[0] <= other[1] and other[0] <= window[1]):
+            continue
         relation, verified, how = place_relation(candidate, fact)
         if relation == "same":
-            return FactComparison(
-                new_fact_id=fact.id,
-                outcome="compatible",
-                existing_fact_id=candidate.id,
-                similarity=1.0,
-                explanation=how,
-            )
+            return _agrees(fact, candidate, how)
         if relation == "different":
-            different.append((candidate, verified, place_similarity(candidate, fact), how))
+            different.append((verified, candidate, how))
     if not different or not named:
         return FactComparison(new_fact_id=fact.id, outcome="new")
-    candidate, verified, similar, how = max(
-        different, key=lambda d: (d[1], d[0].confidence, len(d[0].sources), d[0].id)
+    verified, candidate, how = max(
+        different, key=lambda d: (d[0], d[1].confidence, len(d[1].sources), d[1].id)
     )
-    return FactComparison(
-        new_fact_id=fact.id,
-        outcome="conflict",
-        existing_fact_id=candidate.id,
-        conflict_kind="location",
-        similarity=similar,
-        severity="HIGH" if verified else "MEDIUM",
-        explanation=(
-            f"{candidate.kind.capitalize()} at {candidate.qualifier}, {fact.kind} at "
-            f"{fact.qualifier}: {how}."
-        ),
+    why = (
+        f"{candidate.kind.capitalize()} at {candidate.qualifier}, {fact.kind} at "
+        f"{fact.qualifier}: {how}."
     )
+    similar = place_similarity(candidate, fact)
+    return _conflict(fact, candidate, "location", similar, "HIGH" if verified else "MEDIUM", why)
+
+
+def _km(a: GraphFact, b: GraphFact) -> float | None:
+    if None in (a.latitude, a.longitude, b.latitude, b.longitude):
+        return None
+    return distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
 
 
 def place_relation(a: GraphFact, b: GraphFact) -> tuple[str, bool, str]:  # noqa: PLR0911
@@ -428,8 +378,8 @@ def place_relation(a: GraphFact, b: GraphFact) -> tuple[str, bool, str]:  # noqa
     name_a, name_b = _norm(a.value), _norm(b.value)
     if name_a and name_b and (name_a in name_b or name_b in name_a):
         return "same", True, "one place name contains the other"
-    if None not in (a.latitude, a.longitude, b.latitude, b.longitude):
-        km = distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
+    km = _km(a, b)
+    if km is not None:
         if km <= SAME_PLACE_KM:
             return "same", True, f"{km:.1f} km apart"
         if km >= FAR_KM:
@@ -450,33 +400,26 @@ def town(place: str) -> str | None:
     parts = [p.strip() for p in place.split(",") if p.strip()]
     while len(parts) > 1 and (_CODE.match(parts[-1]) or parts[-1].lower() in REGIONS):
         parts = parts[:-1]
-    if len(parts) >= 2:
-        return _clean_town(parts[-1])
     match = _IN_TOWN.search(place)
-    if match:
-        return _clean_town(match.group(1))
+    if len(parts) >= 2 or match:
+        # Unaccented: "Gdańsk" and a card record's "GDANSK" are one town.
+        named = parts[-1] if len(parts) >= 2 else match[1] if match else ""
+        return " ".join(w for w in _WORDS.findall(fold(named.lower())) if not w.isdigit()) or None
     words = parts[0].split() if parts else []
     if len(words) == 1 and words[0][:1].isupper() and words[0].isalpha():
         return words[0].lower()
     return None
 
 
-def _clean_town(text: str) -> str | None:
-    # Unaccented: "Gdańsk" and a card record's "GDANSK" are one town.
-    words = [w for w in _WORDS.findall(fold(text.lower())) if not w.isdigit()]
-    return " ".join(words) or None
-
-
 def place_similarity(a: GraphFact, b: GraphFact) -> float:
     """Near 1 for places a short walk apart, 0 for distant ones; shared words without positions."""
-    if None not in (a.latitude, a.longitude, b.latitude, b.longitude):
-        km = distance_km((a.latitude or 0, a.longitude or 0), (b.latitude or 0, b.longitude or 0))
+    km = _km(a, b)
+    if km is not None:
         return round(math.exp(-km / 10), 3)
-    words_a = {w for w in _WORDS.findall(fold(a.value.lower())) if w not in STOPWORDS}
-    words_b = {w for w in _WORDS.findall(fold(b.value.lower())) if w not in STOPWORDS}
-    if not words_a or not words_b:
-        return 0.0
-    return round(len(words_a & words_b) / len(words_a | words_b), 3)
+    words_a, words_b = (
+        {w for w in _WORDS.findall(fold(f.value.lower())) if w not in STOPWORDS} for f in (a, b)
+    )
+    return round(len(words_a & words_b) / len(words_a | words_b), 3) if words_a and words_b else 0.0
 
 
 __all__ = ["compare", "merge", "name_similarity", "place_relation", "resolve", "town"]

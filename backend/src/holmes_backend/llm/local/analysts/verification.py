@@ -51,27 +51,26 @@ def _where(passage: Passage) -> str:
 def _decide(
     checked: list[tuple[Passage, Comparison]], original: str, proposed: str, scope: str
 ) -> tuple[str, str, list[SourceRef]] | None:
+    """CONFIRMED when the passages state the proposed value and nowhere the original, REJECTED
+    the other way round; None when they state both or neither."""
     with_original = [(p, c) for p, c in checked if c.original_found]
     with_proposed = [(p, c) for p, c in checked if c.proposed_found]
-    if with_proposed and not with_original:
-        passage, comparison = with_proposed[0]
-        quote = comparison.proposed_matches[0].text
-        return (
-            "CONFIRMED",
-            f"{scope} state {quote!r} "
-            f"({_where(passage)}), the proposed value, and nowhere {original!r}.",
-            [_ref(p, c.proposed_matches) for p, c in with_proposed[:_EVIDENCE]],
-        )
-    if with_original and not with_proposed:
-        passage, comparison = with_original[0]
-        quote = comparison.original_matches[0].text
-        return (
-            "REJECTED",
-            f"{scope} state {quote!r} ({_where(passage)}), the original value, and nowhere "
-            f"{proposed!r}: the item reflects its source.",
-            [_ref(p, c.original_matches) for p, c in with_original[:_EVIDENCE]],
-        )
-    return None
+    if bool(with_original) == bool(with_proposed):
+        return None
+    confirmed = bool(with_proposed)
+    chosen = with_proposed or with_original
+
+    def matches(comparison: Comparison) -> tuple[Match, ...]:
+        return comparison.proposed_matches if confirmed else comparison.original_matches
+
+    passage, comparison = chosen[0]
+    which, other = ("proposed", original) if confirmed else ("original", proposed)
+    reasoning = (
+        f"{scope} state {matches(comparison)[0].text!r} ({_where(passage)}), the {which} value, "
+        f"and nowhere {other!r}" + ("." if confirmed else ": the item reflects its source.")
+    )
+    evidence = [_ref(p, matches(c)) for p, c in chosen[:_EVIDENCE]]
+    return "CONFIRMED" if confirmed else "REJECTED", reasoning, evidence
 
 
 @analyst(VerificationOutput)

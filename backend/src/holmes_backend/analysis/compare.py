@@ -286,5 +286,3 @@ def rewrite_text(text: str, original: Value, proposed: Value) -> str:
     return text
 
 
-def states(text: str, value: Value) -> bool:
-    return bool(find_value(value, text, loose_names=False))

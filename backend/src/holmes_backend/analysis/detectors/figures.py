@@ -13,7 +13,6 @@ already reports is not said again.
 import re
 from collections.abc import Iterable, Iterator
 
-from holmes_backend.analysis.domains.contradictions import document_contradictions
 from holmes_backend.analysis.domains.ledger import is_payment, tx_date
 from holmes_backend.analysis.domains.references import (
     Figure,
@@ -39,11 +38,13 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 
 @detector("figures", phase="contradictions", requires={"view", "caps"}, produces=Contradiction)
 def figures(facts: CaseFacts) -> Iterable[Contradiction]:
-    told = document_contradictions(facts.view, facts.caps)
-    yield from told
+    caps = [contradiction for _, contradiction in facts.caps]
+    yield from caps
     found = [f for finding in facts.view.financial.findings if (f := figure_of(finding))]
     found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
-    said = " ".join(c.explanation for c in told)
+    # A mismatch the records' own reconciliation reports (a financial anomaly) is not said again.
+    reported = [a.description for a in facts.view.financial.anomalies]
+    said = " ".join([c.explanation for c in caps] + reported)
     yield from _disagreements(found, said)
     yield from _other_side(facts.view.financial.transactions)
 

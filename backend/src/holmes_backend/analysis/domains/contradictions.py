@@ -7,10 +7,7 @@
   position cannot be checked against the claimed place offline.
 - denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
   payment from the speaker to X; "I was never at P" against an event of the speaker at P.
-- conditions: "the car had no problems" / "the loan is up to date" against records of a defect
-  or of returned payments (condition_contradictions).
-- documents: one reference or figure with different amounts in two files; payments above a
-  contractual cap.
+- caps: payments above a contractual cap (caps_exceeded).
 """
 
 import re
@@ -30,7 +27,6 @@ from holmes_backend.analysis.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.analysis.domains.links import Item, instant
-from holmes_backend.analysis.domains.refuted import refuted
 from holmes_backend.analysis.domains.timeline import places_in
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
@@ -531,30 +527,14 @@ def _paid(tx: Transaction, payer: str, payee: str) -> bool:
 def _denial(
     claim: SwornClaim, evidence: list[SourceRef], why: str, severity: Severity
 ) -> Contradiction:
-    return refuted(claim, evidence, why + ".", severity)
-
-
-def document_contradictions(
-    view: CaseView, caps: list[tuple[Clause, Contradiction]]
-) -> list[Contradiction]:
-    found: list[Contradiction] = []
-    for anomaly in view.financial.anomalies:
-        if (
-            anomaly.kind not in ("amount_mismatch", "narrative_mismatch")
-            or len(anomaly.sources) < 2
-        ):
-            continue
-        found.append(
-            Contradiction(
-                claim=anomaly.sources[0].excerpt or anomaly.description[:200],
-                claim_source=anomaly.sources[0],
-                evidence_against=anomaly.sources[1:],
-                explanation=anomaly.description,
-                severity=anomaly.severity,
-            )
-        )
-    found += [contradiction for _, contradiction in caps]
-    return found
+    """The claim (its words and where it was made) against at most six records, and why."""
+    return Contradiction(
+        claim=claim.claim,
+        claim_source=claim.source,
+        evidence_against=evidence[:6],
+        explanation=why + ".",
+        severity=severity,
+    )
 
 
 def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:

@@ -145,6 +145,8 @@ _HOME = re.compile(
     re.IGNORECASE,
 )
 # Where one is, not where one went: "at", "in", "near" …, not "to" or "towards".
+# "anyone at Kestrel": who works there, not where the speaker was.
+_ANYONE_AT = re.compile(r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in)\s+(?:the\s+)?$", re.I)
 _LOCATIVE = re.compile(r"\b(?:at|in|inside|near|outside|around|on)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
 _HOME_WORDS |= {"driveway": "home", "drive": "home", "garage": "home"}
@@ -298,6 +300,10 @@ def _signed_form(head: list[str]) -> str | None:
 
 def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
+    if moment.at is not None and _onward(moment, text):
+        # "from about 9.30pm until closing", "after 18:00": from then to the day's end.
+        end = datetime.combine(moment.day, time(23, 59, 59), tzinfo=moment.tz)
+        return f"{moment.datetime().isoformat()}/{end.isoformat()}"
     if moment.at is not None and period is not None and period[1] < period[0]:
         # "I closed at about 23:10 … I spent the whole night at home": from then to the morning.
         start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
@@ -310,6 +316,20 @@ def _interval(moment: Moment, text: str) -> str:
     if period[1] < period[0]:
         end += timedelta(days=1)
     return f"{start.isoformat()}/{end.isoformat()}"
+
+
+_ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:about\s+|around\s+)?(?=\d)", re.I)
+_UNTIL_TIME = re.compile(r"^[^.;]{0,40}?\b(?:until|till|to|and)\s+(?:about\s+)?\d", re.I)
+
+
+def _onward(moment: Moment, text: str) -> bool:
+    """Whether a claim runs on from its time of day with no end told ("after 18:00")."""
+    for match in _ONWARD.finditer(text):
+        rest = text[match.end() :]
+        times = find_times(rest[:12])
+        if times and times[0][0] == moment.at and not _UNTIL_TIME.match(rest):
+            return True
+    return False
 
 
 def _claimed_time(text: str, context: list[str], told: date | None = None) -> str | None:
@@ -398,9 +418,25 @@ def told_on(doc: EvidenceDoc) -> date | None:
     return heading
 
 
+_NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one)\b", re.IGNORECASE)
+_NEVER_LEFT = re.compile(
+    rf"(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left)\s+(?P<place>[{UPPER}][\w'\u2019-]+"
+    rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})"
+    # … then where the sentence's time goes: not "I never left Sarah alone".
+    r"(?=\s*(?:[.,;]|$)|\s+(?:that|this|during|on|in|at|all|for|between|from|until|throughout|"
+    r"since|before|after|the\s+whole|over)\b)"
+)
+
+
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were: a home, or a place after "at", "in", "near"…; not a
     place they went to or came from, nor a person's name."""
+    if _NOBODY.match(text):
+        return None  # "Nobody was at the house": where no one was
+    if (stayed := _NEVER_LEFT.search(text)) and not any(
+        n.kind == "person" for n in find_names(stayed["place"])
+    ):
+        return stayed["place"]  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
     home = _HOME.search(text)
     if home:
@@ -418,6 +454,7 @@ def _claimed_place(text: str) -> str | None:
         and not _HONORIFIC.match(p)
         and (at := text.find(p)) >= 0
         and _LOCATIVE.search(text[:at])
+        and not _ANYONE_AT.search(text[:at])
     ]
     return places[0] if places else None
 
@@ -455,7 +492,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
             if back and dated is not None and dated not in context:
                 context = [dated, *context]
-            if context and _is_question(context[-1]) and _BARE_ANSWER.match(body):
+            # A bare "No." or a place alone ("At home in Penarth all evening.") answers the
+            # question before it, and is read with it.
+            fragment = not _finite(body) and _claimed_place(body) is not None
+            if context and _is_question(context[-1]) and (_BARE_ANSWER.match(body) or fragment):
                 claim = _answer(_referent(body, speaker, context), speaker, context, unit, told)
             else:
                 own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
@@ -720,6 +760,17 @@ def _answer(
     )
 
 
+def _someone_else(text: str, speaker: str | None) -> bool:
+    """Whether the sentence's subject, by the parse, is a named person other than the speaker
+    ("Mrs Doreen Pike lives in Room 14"): where they are is no place the speaker was."""
+    for token in parse(text):
+        if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT":
+            words = text[token.left_edge.idx : token.idx + len(token)]
+            people = [n.text for n in find_names(words) if n.kind == "person"]
+            return bool(people) and not (speaker and same_party(people[0], speaker))
+    return False
+
+
 def _claim(
     text: str,
     speaker: str | None,
@@ -743,7 +794,7 @@ def _claim(
     if _BACKGROUND.match(text) or text.rstrip().endswith(":"):
         return None  # who the witness is, or the words opening what follows
     claimed_time = _claimed_time(text, context, told)
-    claimed_place = _claimed_place(text)
+    claimed_place = None if _someone_else(text, speaker) else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
         # "At my sister's flat in Salford." / "I got there about nine and stayed all night":
         # where "there" is, the answer's sentence before says.

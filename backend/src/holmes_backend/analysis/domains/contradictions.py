@@ -42,6 +42,7 @@ from holmes_backend.analysis.facts.names import (
     UPPER,
     distinctive_words,
     find_names,
+    name_key,
     same_party,
 )
 from holmes_backend.analysis.facts.text import units
@@ -86,6 +87,11 @@ _RECEIPT = re.compile(
     r"funds|loans?|gifts?)|money|cash)\b))\b",
     re.IGNORECASE,
 )
+_FROM_SUPPLIER = re.compile(
+    r"[^.;]{0,40}?\bfrom\s+(?:a|any|one\s+of\s+(?:the|our))\s+(?:of\s+(?:the|our)\s+)?"
+    r"(?:suppliers?|vendors?|contractors?|subcontractors?|customers?|clients?|counterpart(?:y|ies))\b",
+    re.IGNORECASE,
+)
 _PRESENCE = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
     rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
@@ -126,6 +132,13 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
+# "I was the supervisor in charge of Bay 2 at the depot": a duty, not a place never left.
+_ROLE_CLAIM = re.compile(
+    r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
+    r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
+    re.IGNORECASE,
+)
+_SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
 # Longest claimed stay ("in Lyon from 2 to 6 March") weighed against every record elsewhere.
 PLACE_WINDOW = timedelta(days=7)
 ClaimKey = tuple[str, int | None, int | None]
@@ -302,8 +315,8 @@ def place_contradictions(
             continue
         if _ABSENT.search(answer_of(claim).said) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
-        if _EXCEPT.search(claim.claim):
-            continue  # "… except for my break": the claim leaves out a time of its own
+        if _EXCEPT.search(claim.claim) or _ROLE_CLAIM.search(claim.claim):
+            continue  # "… except for my break": a time left out; "I was the nurse in charge"
         window = claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
@@ -375,6 +388,8 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
 def _since(claim: SwornClaim, said: str) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
     day without a year is of the claim's own time's year."""
+    if not _SINCE.search(said):
+        return None
     span = parse_span(claim.claimed_time)
     return since_day(said, span[1].date() if span else None)
 
@@ -386,6 +401,7 @@ def denial_contradictions(
     transfers = [t for t in transactions if is_transfer(t)]
     known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
+    chats = _conversations(items)
     for claim in claims:
         # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
         speaker, text = claim.speaker, _denied_words(claim)
@@ -407,8 +423,16 @@ def denial_contradictions(
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
+                evidence += [
+                    lines[0].source
+                    for lines in chats.values()
+                    if lines[0].file_id != claim.source.file_id
+                    and all(
+                        any(same_party(p, i.people[0]) for i in lines) for p in (speaker, target)
+                    )
+                ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
-                evidence = unique_refs(evidence, 50)
+                evidence = _placed_first(unique_refs(evidence, 50))
                 # Denying a meeting, messages between the two weigh less than both somewhere.
                 met = _MEETING.search(match.group()) is None or any(i.place for i in both)
                 if evidence:
@@ -427,7 +451,7 @@ def denial_contradictions(
             match = pattern.search(denied)
             if match is None:
                 continue
-            for target in _targets(denied, match.end(), speaker, known):
+            for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -506,6 +530,22 @@ def _mail_domain_contact(
     return found
 
 
+def _paying(
+    text: str,
+    after: int,
+    speaker: str,
+    known: set[str],
+    transfers: list[Transaction],
+    outgoing: bool,
+) -> list[str]:
+    """Who a denial of paying or receiving names; "never received any money from a supplier":
+    every firm the case pays."""
+    targets = _targets(text, after, speaker, known)
+    if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
+        return targets
+    return sorted({t.to_party for t in transfers if t.to_party and is_payment(t)} - {speaker})
+
+
 def _denied_words(claim: SwornClaim) -> str:
     """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
     money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
@@ -522,6 +562,27 @@ def _between(tx: Transaction, a: str, b: str) -> bool:
 
 def _paid(tx: Transaction, payer: str, payee: str) -> bool:
     return same_party(tx.from_party or "", payer) and same_party(tx.to_party or "", payee)
+
+
+def _conversations(items: list[Item]) -> dict[str, list[Item]]:
+    """Files that are a conversation of two (a chat export): each line has one writer, and two
+    write in turn; a line of each, by file."""
+    writers: dict[str, dict[str, Item]] = defaultdict(dict)
+    for item in items:
+        if item.kind == "document" and len(item.people) == 1:
+            writers[item.file_id].setdefault(name_key(item.people[0]), item)
+    return {f: list(w.values()) for f, w in writers.items() if len(w) == 2}
+
+
+def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
+    """The refs, a file's whole-file ref left out beside a ref to a place in it: an e-mail's
+    sentence telling of the meeting is the e-mail, not another record."""
+    placed = {r.file_id for r in refs if r.line or r.row or r.page or r.cue_start is not None}
+    return [
+        r
+        for r in refs
+        if r.file_id not in placed or r.line or r.row or r.page or r.cue_start is not None
+    ]
 
 
 def _denial(

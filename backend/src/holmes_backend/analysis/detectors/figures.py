@@ -27,8 +27,9 @@ from holmes_backend.analysis.facts.names import org_core, same_party
 from holmes_backend.contracts.agents import Contradiction, Transaction
 
 # Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
-_TAX_RATES = (0.05, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12, 0.13, 0.14, 0.15, 0.16)
-_TAX_RATES += (0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27)
+_TAX_RATES: tuple[float, ...] = (0.05, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12)
+_TAX_RATES += (0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25)
+_TAX_RATES += (0.27,)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of

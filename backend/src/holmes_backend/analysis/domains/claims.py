@@ -492,9 +492,11 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
             if back and dated is not None and dated not in context:
                 context = [dated, *context]
-            # A bare "No." or a place alone ("At home in Penarth all evening.") answers the
-            # question before it, and is read with it.
-            fragment = not _finite(body) and _claimed_place(body) is not None
+            # A bare "No.", or an answer that is a place alone ("At home in Penarth all
+            # evening."; one that goes on says it again in its own sentence), answers the
+            # question before it and is read with it.
+            alone = len(doc.chunks[unit.index].text.split()) <= len(body.split()) + 2
+            fragment = alone and not _finite(body) and _claimed_place(body) is not None
             if context and _is_question(context[-1]) and (_BARE_ANSWER.match(body) or fragment):
                 claim = _answer(_referent(body, speaker, context), speaker, context, unit, told)
             else:

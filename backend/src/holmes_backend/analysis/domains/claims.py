@@ -35,6 +35,8 @@ _TESTIMONY = re.compile(
     r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:(?:the|all|this)\s+"
     r"(?:information|details|answers|particulars|statements?)|(?:the\s+)?(?:above|foregoing))\b"
     r"[^.]{0,40}\b(?:true|correct)|I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
+    # A letter of representation its signatory makes ("We confirm that every payment …").
+    r"letter\s+of\s+representation|representation\s+letter|management\s+representations?|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
     # An account given to those who inquire: "Statement to the Board", "… to the inquiry".
     r"statement\s+(?:to|for)\s+the\s+(?:[a-z]+\s+)?(?:board|committee|inquiry|investigation|investigators?|"

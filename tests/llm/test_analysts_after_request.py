@@ -4,8 +4,7 @@ nothing."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import EvidenceOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _CHAT = (
     "[13/02/2026, 19:02:11] Ruairi Byrne: are you home\n"
@@ -19,17 +18,6 @@ _STATEMENT = (
     "1. Nadia Karimi told me not to contact her on 13 February 2026.\n"
     "2. I never texted her after she told me that.\n"
 )
-
-
-async def test_texts_after_the_request_contradict_the_denial(tmp_path: Path) -> None:
-    statement = await text_doc(tmp_path, "statement_byrne.txt", _STATEMENT)
-    evidence, _ = run(EvidenceOutput, [statement])
-    [denial] = [c for c in evidence.sworn_claims if "never texted" in c.claim]
-    assert denial.claim == "I never texted her [Nadia Karimi] after she told me that."
-    docs = [statement, await text_doc(tmp_path, "chat_export.txt", _CHAT)]
-    [texted] = synthesis_of(docs).contradictions
-    assert texted.explanation.startswith("Ruairi Byrne denies contact with Nadia Karimi")
-    assert [r.line for r in texted.evidence_against] == [3, 4]  # not his line before it
 
 
 async def test_lines_before_the_request_contradict_nothing(tmp_path: Path) -> None:

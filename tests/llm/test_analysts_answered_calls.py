@@ -7,9 +7,8 @@ carer claims to have been."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "WITNESS STATEMENT\n"
@@ -51,12 +50,3 @@ async def _docs(
 async def test_calls_answered_in_time_say_nothing(tmp_path: Path) -> None:
     docs = await _docs(tmp_path, first="01:50:00", last="04:35:10")
     assert synthesis_of(docs).contradictions == []
-
-
-async def test_the_fob_list_the_shift_and_the_residents_room(tmp_path: Path) -> None:
-    evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
-    door = next(e for e in evidence.events if "Ground floor staff room" in e.description)
-    assert door.people == ["Grace Mensah"]
-    claims = {c.claim[:20]: c for c in evidence.sworn_claims}
-    assert claims["I checked on Mrs Pik"].claimed_time == "2026-10-10T04:00:00"
-    assert claims["Mrs Doreen Pike live"].claimed_place is None

@@ -10,7 +10,7 @@ from pathlib import Path
 from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from holmes_backend.demo.formats import make_pdf
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import email_doc, lines_doc, load, run, synthesis_of
+from tests.llm.test_analysts_helpers import lines_doc, load, run, synthesis_of
 
 _STATEMENT = [
     "Northgate Fleet Card - Monthly Statement",
@@ -70,39 +70,3 @@ async def test_the_card_used_elsewhere_that_night_contradicts_the_claim(tmp_path
     assert contradiction.severity == "HIGH"
     assert {s.file_id for s in contradiction.evidence_against} == {"fleet_card_statement_march"}
     assert "Applegreen Kinnegad N4" in contradiction.explanation
-
-
-async def test_a_weekday_night_in_an_e_mail_is_the_one_before_it(tmp_path: Path) -> None:
-    mail = await email_doc(
-        tmp_path,
-        "van_stolen.eml",
-        {
-            "From": "Marek Sobczak-Hall <marek.sh@example.ie>",
-            "To": "claims@insurer.example",
-            "Date": "Fri, 12 Mar 2027 08:40:00 +0000",
-            "Subject": "Van stolen",
-        },
-        "My van was taken overnight. I never left the house on Thursday night.\n",
-    )
-    form = lines_doc(
-        "claim_form",
-        "claim_form_sobczak_hall.txt",
-        [
-            "CLAIM FORM",
-            "Policyholder: Marek Sobczak-Hall",
-            "Address: 4 Dock Road, Dublin",
-            "I last saw the van at 21:30 on 11 March 2027, when I locked it on Dock Road, Dublin.",
-        ],
-    )
-    evidence, _ = run(EvidenceOutput, [mail])
-    [claim] = evidence.sworn_claims
-    assert (claim.claimed_time, claim.claimed_place) == (
-        "2027-03-11T20:00:00/2027-03-11T23:59:59",
-        "home",
-    )
-    evidence, _ = run(EvidenceOutput, [mail, form])
-    assert evidence.sworn_claims[0].claimed_place == "home at 4 Dock Road, Dublin"
-    synthesis = synthesis_of([mail, form, await _statement(tmp_path)])
-    against = {s.file_id for c in synthesis.contradictions for s in c.evidence_against}
-    assert {c.claim_source.file_id for c in synthesis.contradictions} >= {"van_stolen"}
-    assert against == {"fleet_card_statement_march"}

@@ -38,12 +38,5 @@ async def _output(tmp: Path, rows: list[str]) -> SynthesisOutput:
     )
 
 
-async def test_a_dinner_with_someone_of_the_firm(tmp_path: Path) -> None:
-    [found] = (await _output(tmp_path, [_WITH_THEM, _ABOUT_THEM])).contradictions
-    assert found.severity == "HIGH"
-    assert "denies contact with Kestrel Packaging Solutions" in found.explanation
-    assert [r.row for r in found.evidence_against] == [1]
-
-
 async def test_a_meeting_about_them_or_by_one_word_is_none(tmp_path: Path) -> None:
     assert (await _output(tmp_path, [_ABOUT_THEM, _ONE_WORD])).contradictions == []

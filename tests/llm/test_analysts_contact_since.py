@@ -5,8 +5,7 @@ after it contradict him. Without such lines, nothing does."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import EvidenceOutput
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _INTERVIEW = (
     "RECORD OF DISCIPLINARY INTERVIEW\n"
@@ -27,19 +26,6 @@ _AFTER = (
     "[07/05/2026, 22:48:19] Dean Holloway: Sorry about before. Can we talk?\n"
     "[16/05/2026, 00:12:55] Dean Holloway: Why are you ignoring me\n"
 )
-
-
-async def test_lines_he_wrote_to_her_after_the_day(tmp_path: Path) -> None:
-    docs = [
-        await text_doc(tmp_path, "interview_holloway.txt", _INTERVIEW),
-        await text_doc(tmp_path, "chat_export.txt", _CHAT.format(after=_AFTER)),
-    ]
-    evidence, _ = run(EvidenceOutput, docs)
-    answer = next(c for c in evidence.sworn_claims if c.claim.startswith("No. I never"))
-    assert answer.claim.startswith("No. I never messaged her [Amira Haddad] again")
-    [found] = synthesis_of(docs).contradictions
-    assert found.explanation.startswith("Dean Holloway denies contact with Amira Haddad")
-    assert [r.line for r in found.evidence_against] == [4, 5]  # not the lines before the day
 
 
 async def test_no_line_after_the_day_says_nothing(tmp_path: Path) -> None:

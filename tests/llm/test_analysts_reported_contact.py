@@ -36,13 +36,6 @@ async def _docs(tmp: Path, sender: str, who: str = "Owain Pritchard") -> list[Ev
     ]
 
 
-async def test_a_meeting_the_firm_reports_from_its_own_address(tmp_path: Path) -> None:
-    [found] = synthesis_of(await _docs(tmp_path, "haldenfoods.example")).contradictions
-    assert found.claim == "I have not contacted Halden Foods since I left."
-    assert "a message from an address at Halden reports dealing with them" in found.explanation
-    assert found.severity == "HIGH"
-
-
 async def test_elsewhere_or_someone_else_says_nothing(tmp_path: Path) -> None:
     assert synthesis_of(await _docs(tmp_path, "brightway.example")).contradictions == []
     other = await _docs(tmp_path, "haldenfoods.example", who="Sian Evans")

@@ -6,9 +6,9 @@ The letter's "over EUR 5,000" is a bound, not a payment."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import lines_doc, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _LETTER = (
     "Nordvik Ferries AS - letter of representation to the auditors\n"
@@ -55,20 +55,3 @@ async def test_a_row_naming_two_signers_meets_the_requirement(tmp_path: Path) ->
     representations = [c for c in found.contradictions if c.claim_source.line is not None]
     assert [c.claim_source.line for c in representations] == [4]
     assert not any("two directors" in g.element for g in found.evidence_gaps)
-
-
-def test_the_year_ended_on_a_day_is_the_twelve_months_to_it() -> None:
-    letter = lines_doc(
-        "letter",
-        "representation_letter_fy.txt",
-        [
-            "Letter of representation",
-            "We confirm that no payments were made to related parties in the year ended "
-            "29 February 2028.",
-            "Signed: Ottoline Brandvold",
-        ],
-    )
-    evidence, _ = run(EvidenceOutput, [letter])
-    assert [c.claimed_time for c in evidence.sworn_claims] == [
-        "2027-03-01T00:00:00/2028-02-29T23:59:59"
-    ]

@@ -284,7 +284,3 @@ def rewrite_text(text: str, original: Value, proposed: Value) -> str:
     for span in sorted(spans, key=lambda m: -m.start):
         text = text[: span.start] + proposed.raw + text[span.end :]
     return text
-
-
-def states(text: str, value: Value) -> bool:
-    return bool(find_value(value, text, loose_names=False))

@@ -13,7 +13,6 @@ already reports is not said again.
 import re
 from collections.abc import Iterable, Iterator
 
-from holmes_backend.analysis.domains.contradictions import document_contradictions
 from holmes_backend.analysis.domains.ledger import is_payment, tx_date
 from holmes_backend.analysis.domains.references import (
     Figure,
@@ -28,22 +27,9 @@ from holmes_backend.analysis.facts.names import org_core, same_party
 from holmes_backend.contracts.agents import Contradiction, Transaction
 
 # Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
-_TAX_RATES: tuple[float, ...] = (
-    0.05,
-    0.06,
-    0.07,
-    0.08,
-    0.09,
-    0.1,
-    0.12,
-    0.13,
-    0.14,
-    0.15,
-    0.16,
-    0.17,
-    0.18,
-)
-_TAX_RATES += (0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25, 0.27, 0.077, 0.081)
+_TAX_RATES: tuple[float, ...] = (0.05, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12)
+_TAX_RATES += (0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25)
+_TAX_RATES += (0.27,)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
@@ -53,11 +39,13 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 
 @detector("figures", phase="contradictions", requires={"view", "caps"}, produces=Contradiction)
 def figures(facts: CaseFacts) -> Iterable[Contradiction]:
-    told = document_contradictions(facts.view, facts.caps)
-    yield from told
+    caps = [contradiction for _, contradiction in facts.caps]
+    yield from caps
     found = [f for finding in facts.view.financial.findings if (f := figure_of(finding))]
     found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
-    said = " ".join(c.explanation for c in told)
+    # A mismatch the records' own reconciliation reports (a financial anomaly) is not said again.
+    reported = [a.description for a in facts.view.financial.anomalies]
+    said = " ".join([c.explanation for c in caps] + reported)
     yield from _disagreements(found, said)
     yield from _other_side(facts.view.financial.transactions)
 

@@ -7,17 +7,14 @@
   position cannot be checked against the claimed place offline.
 - denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
   payment from the speaker to X; "I was never at P" against an event of the speaker at P.
-- conditions: "the car had no problems" / "the loan is up to date" against records of a defect
-  or of returned payments (condition_contradictions).
-- documents: one reference or figure with different amounts in two files; payments above a
-  contractual cap.
+- caps: payments above a contractual cap (caps_exceeded).
 """
 
 import re
 from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, tzinfo
+from datetime import date, datetime, timedelta, tzinfo
 
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import (
@@ -30,15 +27,10 @@ from holmes_backend.analysis.domains.legal import (
     agreement_parties,
 )
 from holmes_backend.analysis.domains.links import Item, instant
-from holmes_backend.analysis.domains.refuted import refuted
-from holmes_backend.analysis.domains.timeline import people_in, places_in
+from holmes_backend.analysis.domains.timeline import places_in
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import (
-    WEEKDAYS,
-    day_period,
-    find_period,
-    find_times,
     parse_span,
     since_day,
     span_words,
@@ -50,9 +42,7 @@ from holmes_backend.analysis.facts.names import (
     UPPER,
     distinctive_words,
     find_names,
-    kind_of,
     name_key,
-    org_core,
     same_party,
 )
 from holmes_backend.analysis.facts.text import units
@@ -120,19 +110,6 @@ _ABSENT = re.compile(
     rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
     re.IGNORECASE,
 )
-# "I left the ward at 20:00 and did not return until …": not there from leaving to returning.
-_LEFT = re.compile(
-    rf"\bleft\s+(?:(?:the|my|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}[^.;]*?"
-    r"\b(?:did\s+not|didn['\u2019]t|never)\s+(?:return|come\s+back|go\s+back|get\s+back)\b",
-    re.IGNORECASE,
-)
-# A question a bare "No." denies: "Did you go into the London office on those days?"
-_ASKED_PRESENT = re.compile(
-    r"\b(?:did|were|was|have|had)\s+you\s+(?:ever\s+|once\s+)?(?:set\s+foot|go|come|been|"
-    r"attend|visit|enter|step|turn\s+up|show\s+up|in|at)\b[^?]{0,40}?\b"
-    rf"(?:(?:the|your|our|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
-    re.IGNORECASE,
-)
 # A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
 _STREET = re.compile(
@@ -155,14 +132,13 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
+# "I was the supervisor in charge of Bay 2 at the depot": a duty, not a place never left.
 _ROLE_CLAIM = re.compile(
     r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
     r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
     re.IGNORECASE,
 )
-_CONVERSATION = 2
 _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
-_AFTER = re.compile(r"\b(?:after|once)\s+(?:she|he|they|i|we|you|the|that|this|it)\b", re.I)
 # Longest claimed stay ("in Lyon from 2 to 6 March") weighed against every record elsewhere.
 PLACE_WINDOW = timedelta(days=7)
 ClaimKey = tuple[str, int | None, int | None]
@@ -314,41 +290,6 @@ def involves(item: Item, person: str | None) -> bool:
     return bool(person) and any(same_party(person or "", p) for p in item.people)
 
 
-_WEEKDAY_NAMED = re.compile(
-    r"\b(?P<day>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b", re.IGNORECASE
-)
-
-
-def _excepted_time(
-    claim: str, window: tuple[datetime, datetime], zone: tzinfo
-) -> tuple[datetime, datetime] | tuple[()] | None:
-    """The time a claim excepts from itself ("… apart from a GP appointment on the Wednesday
-    morning", within the days it gives): () when it excepts nothing, None when it excepts a
-    time it does not tell ("except for my break")."""
-    match = _EXCEPT.search(claim)
-    if match is None:
-        return ()
-    rest = claim[match.end() :]
-    hours = find_times(rest)
-    part = day_period(rest)
-    days = find_period(rest, window[1].date())
-    day = days[0] if days else None
-    if day is None and (named := _WEEKDAY_NAMED.search(rest)):
-        wanted = WEEKDAYS.index(named["day"].lower())
-        first = window[0].date()
-        day = first + timedelta(days=(wanted - first.weekday()) % 7)
-    if day is None or not window[0].date() <= day <= window[1].date():
-        return None
-    start, end = (
-        (hours[0][0], hours[1][0]) if len(hours) >= 2 else part or (time(0), time(23, 59, 59))
-    )
-    first_moment = instant(datetime.combine(day, start).isoformat(), zone)
-    last_moment = instant(datetime.combine(day, end).isoformat(), zone)
-    if first_moment is None or last_moment is None:
-        return None
-    return first_moment, last_moment
-
-
 def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
     start, end = window
     found: list[Item] = []
@@ -372,22 +313,17 @@ def place_contradictions(
     for claim in claims:
         if not claim.claimed_place or not claim.speaker:
             continue
-        if _absent_from(claim) or _PRESENCE.search(claim.claim):
+        if _ABSENT.search(answer_of(claim).said) or _PRESENCE.search(claim.claim):
             continue  # "I was never at …" says where they were not (denial_contradictions)
-        if _ROLE_CLAIM.search(claim.claim):
-            continue  # "I was the nurse in charge of Bay 3": a duty, not a place never left
+        if _EXCEPT.search(claim.claim) or _ROLE_CLAIM.search(claim.claim):
+            continue  # "… except for my break": a time left out; "I was the nurse in charge"
         window = claim_window(claim, zone, slack)
         if window is None or window[1] - window[0] > PLACE_WINDOW:
             continue  # "in Lyon in March" does not exclude a day elsewhere that month
-        excepted = _excepted_time(claim.claim, window, zone)
-        if excepted is None:
-            continue  # "… except for my break": an exception whose time cannot be told
         against: list[tuple[Item, bool, str]] = []
         for item in in_window(index, window):
             if item.file_id == claim.source.file_id or not involves(item, claim.speaker):
                 continue
-            if excepted and excepted[0] <= item.when <= excepted[1]:
-                continue  # within the time the claim itself excepts
             relation, verified, how = _relation(claim.claimed_place, item, index)
             if relation == "same" or (relation == "unknown" and not item.position):
                 continue
@@ -449,24 +385,13 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
     return distinct
 
 
-_SINCE_THEN = re.compile(r"\bsince\s+(?:then|that\s+(?:day|date|time|night))\b", re.IGNORECASE)
-
-
-def _since(claim: SwornClaim, said: str | None = None) -> date | None:
+def _since(claim: SwornClaim, said: str) -> date | None:
     """The day from which a denial speaks ("have not spoken to her since April"); a month or
-    day without a year is of the claim's own time's year. `said`: the claim's words as a
-    denial (_denied_words), when read so."""
-    text = said if said is not None else answer_of(claim).said
+    day without a year is of the claim's own time's year."""
+    if not _SINCE.search(said):
+        return None
     span = parse_span(claim.claimed_time)
-    if not _SINCE.search(text):
-        # "I did not message her after she asked me to stop": after the day the claim is of
-        # (the request's, told just before), from the next day.
-        after = _AFTER.search(text)
-        return span[0].date() + timedelta(days=1) if after and span else None
-    day = since_day(text, span[1].date() if span else None)
-    if day is None and span and _SINCE_THEN.search(text):
-        return span[0].date()  # "since then": since the day the claim is of, told before it
-    return day
+    return since_day(said, span[1].date() if span else None)
 
 
 def denial_contradictions(
@@ -476,7 +401,7 @@ def denial_contradictions(
     transfers = [t for t in transactions if is_transfer(t)]
     known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
-    conversations = _conversations(items)
+    chats = _conversations(items)
     for claim in claims:
         # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
         speaker, text = claim.speaker, _denied_words(claim)
@@ -486,7 +411,7 @@ def denial_contradictions(
         if match is not None and _KNOWING_OF.match(text, match.end()):
             match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
         if match is not None:
-            since = _since(claim, text if text != claim.claim else None)
+            since = _since(claim, text)
             found += _mail_domain_contact(claim, match.end(), items, since)
             for target in _targets(text, match.end(), speaker, known):
                 both = [
@@ -494,11 +419,18 @@ def denial_contradictions(
                     for i in items
                     if i.file_id != claim.source.file_id
                     and involves(i, speaker)
-                    and (involves(i, target) or _with_someone_from(i, target))
+                    and involves(i, target)
                     and (since is None or i.when.date() >= since)
                 ]
                 evidence = [i.source for i in both]
-                evidence += _chat_evidence(conversations, items, claim, target, since)
+                evidence += [
+                    lines[0].source
+                    for lines in chats.values()
+                    if lines[0].file_id != claim.source.file_id
+                    and all(
+                        any(same_party(p, i.people[0]) for i in lines) for p in (speaker, target)
+                    )
+                ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
                 # Denying a meeting, messages between the two weigh less than both somewhere.
@@ -519,15 +451,12 @@ def denial_contradictions(
             match = pattern.search(denied)
             if match is None:
                 continue
-            allowed = _excepted(denied)
             for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
                     for t in transfers
-                    if _paid(t, payer, payee)
-                    and t.source.file_id != claim.source.file_id
-                    and not any(abs(t.amount - amount) <= 0.01 * amount for amount in allowed)
+                    if _paid(t, payer, payee) and t.source.file_id != claim.source.file_id
                 ]
                 if paid:
                     total = sum(t.amount for t in paid)
@@ -565,13 +494,6 @@ def denial_contradictions(
     return found
 
 
-_MET_US = re.compile(
-    r"\b(?:met|visited|called|phoned|rang|emailed|e-mailed|contacted|approached|came\s+to\s+see|"
-    r"spoke\s+to|wrote\s+to)\s+(?:with\s+)?(?:us|me)\b",
-    re.IGNORECASE,
-)
-
-
 def _mail_domain_contact(
     claim: SwornClaim, after: int, items: list[Item], since: date | None
 ) -> list[Contradiction]:
@@ -588,47 +510,23 @@ def _mail_domain_contact(
         and (since is None or i.when.date() >= since)
         and involves(i, speaker)
     ]
-    # "Rhys Morgan from Ferrox met us on 28 April", written from the firm's own address: a
-    # meeting its sender reports with the speaker.
-    senders = {
-        i.file_id: i.description.split(" to ", 1)[0]
-        for i in items
-        if i.description.startswith("E-mail from ") and "@" in i.description
-    }
-    reported = [
-        i
-        for i in items
-        if i.file_id in senders
-        and i.file_id != claim.source.file_id
-        and (since is None or i.when.date() >= since)
-        and _MET_US.search(text := f"{i.description} {i.source.excerpt or ''}")
-        and (involves(i, speaker) or any(same_party(speaker, p) for p in people_in(text)))
-    ]
-    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail or reported else []):
+    for word in dict.fromkeys(_WORD.findall(claim.claim[after:]) if mail else []):
         low = word.lower()
         if low in STOPWORDS or low in NOT_NAMES or same_party(word, speaker):
             continue
         at_firm = re.compile(rf"@(?:[\w-]+\.)*{re.escape(low)}[\w-]*\.", re.IGNORECASE)
-        told = [i for i in reported if at_firm.search(senders[i.file_id])]
-        mails = [] if told else [i for i in mail if at_firm.search(i.description)]
-        if not (told or mails):
-            continue
-        first = (told or mails)[0]
-        says = (
-            f"a message from an address at {word} reports dealing with them, on "
-            f"{first.when.date().isoformat()}: {(first.source.excerpt or first.description)[:160]}"
-            if told
-            else f"{len(mails)} message(s) passed between them and an address at {word}, first "
-            f"on {first.when.date().isoformat()}: {first.description[:140]}"
-        )
-        found.append(
-            _denial(
-                claim,
-                unique_refs([i.source for i in told or mails], 6),
-                f"{speaker} denies contact with {word}, yet {says}",
-                "HIGH",
+        mails = [i for i in mail if at_firm.search(i.description)]
+        if mails:
+            found.append(
+                _denial(
+                    claim,
+                    unique_refs([i.source for i in mails], 6),
+                    f"{speaker} denies contact with {word}, yet {len(mails)} message(s) passed "
+                    f"between them and an address at {word}, first on "
+                    f"{mails[0].when.date().isoformat()}: {mails[0].description[:140]}",
+                    "HIGH",
+                )
             )
-        )
     return found
 
 
@@ -658,54 +556,12 @@ def _denied_words(claim: SwornClaim) -> str:
     return f"{answer.said} I have never {answer.question[opening.end() :].rstrip('?. ')}."
 
 
-def _absent_from(claim: SwornClaim) -> str | None:
-    """The workplace a claim says its speaker was not at: in its own words, or as the bare
-    "No." to a question asking whether they were."""
-    answer = answer_of(claim)
-    if (match := _ABSENT.search(answer.said) or _LEFT.search(answer.said)) is not None:
-        return match["place"].lower()
-    if answer.no and (match := _ASKED_PRESENT.search(answer.question)) is not None:
-        return match["place"].lower()
-    return None
+def _between(tx: Transaction, a: str, b: str) -> bool:
+    return _paid(tx, a, b) or _paid(tx, b, a)
 
 
-def _chat_evidence(
-    conversations: dict[str, list[Item]],
-    items: list[Item],
-    claim: SwornClaim,
-    target: str,
-    since: date | None,
-) -> list[SourceRef]:
-    """A chat of the speaker and the target: from a day on, the lines the speaker wrote then;
-    else the chat itself."""
-    speaker = claim.speaker or ""
-    found: list[SourceRef] = []
-    for file_id, lines in conversations.items():
-        writers = lines[0].people + lines[1].people
-        if file_id == claim.source.file_id or not (
-            any(same_party(speaker, p) for p in writers)
-            # A chat names its other writer as the phone does, often by a first name alone.
-            and any(same_party(target, p) or _first_name_of(p, target) for p in writers)
-        ):
-            continue
-        found += (
-            [
-                i.source
-                for i in items
-                if i.file_id == file_id
-                and i.when.date() >= since
-                and any(same_party(speaker, p) for p in i.people)
-            ]
-            if since
-            else [lines[0].source]
-        )
-    return found
-
-
-def _first_name_of(written: str, person: str) -> bool:
-    """Whether a one-word name is the person's first name ("Ellie" of "Ellie Graham")."""
-    parts = person.split()
-    return " " not in written.strip() and len(parts) >= 2 and parts[0].lower() == written.lower()
+def _paid(tx: Transaction, payer: str, payee: str) -> bool:
+    return same_party(tx.from_party or "", payer) and same_party(tx.to_party or "", payee)
 
 
 def _conversations(items: list[Item]) -> dict[str, list[Item]]:
@@ -715,23 +571,7 @@ def _conversations(items: list[Item]) -> dict[str, list[Item]]:
     for item in items:
         if item.kind == "document" and len(item.people) == 1:
             writers[item.file_id].setdefault(name_key(item.people[0]), item)
-    return {f: list(w.values()) for f, w in writers.items() if len(w) == _CONVERSATION}
-
-
-def _with_someone_from(item: Item, organisation: str) -> bool:
-    """A record of the speaker with someone of an organisation ("anyone from Apex Facility
-    Services Ltd"): another person in it, and the organisation's whole name ("Tom Reeve (Apex
-    Facility Services Ltd)" among a meeting's attendees)."""
-    core = org_core(organisation)
-    if kind_of(organisation) != "organization" or len(core.split()) < 2:
-        return False
-    text = " ".join(item.description.lower().split())
-    for person in item.people:
-        at = text.find(person.lower())
-        # The firm right after its person: "Ruud Vermeer (Kestrel …)", "Ruud Vermeer, Kestrel …".
-        if at >= 0 and core in text[at + len(person) : at + len(person) + len(core) + 8]:
-            return True
-    return False
+    return {f: list(w.values()) for f, w in writers.items() if len(w) == 2}
 
 
 def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
@@ -745,47 +585,17 @@ def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
     ]
 
 
-def _excepted(text: str) -> list[float]:
-    """The amounts a denial allows ("apart from my agreed weekly wage of $600")."""
-    match = _EXCEPT.search(text)
-    return [m.value for m in find_money(text[match.end() :])] if match else []
-
-
-def _between(tx: Transaction, a: str, b: str) -> bool:
-    return _paid(tx, a, b) or _paid(tx, b, a)
-
-
-def _paid(tx: Transaction, payer: str, payee: str) -> bool:
-    return same_party(tx.from_party or "", payer) and same_party(tx.to_party or "", payee)
-
-
 def _denial(
     claim: SwornClaim, evidence: list[SourceRef], why: str, severity: Severity
 ) -> Contradiction:
-    return refuted(claim, evidence, why + ".", severity)
-
-
-def document_contradictions(
-    view: CaseView, caps: list[tuple[Clause, Contradiction]]
-) -> list[Contradiction]:
-    found: list[Contradiction] = []
-    for anomaly in view.financial.anomalies:
-        if (
-            anomaly.kind not in ("amount_mismatch", "narrative_mismatch")
-            or len(anomaly.sources) < 2
-        ):
-            continue
-        found.append(
-            Contradiction(
-                claim=anomaly.sources[0].excerpt or anomaly.description[:200],
-                claim_source=anomaly.sources[0],
-                evidence_against=anomaly.sources[1:],
-                explanation=anomaly.description,
-                severity=anomaly.severity,
-            )
-        )
-    found += [contradiction for _, contradiction in caps]
-    return found
+    """The claim (its words and where it was made) against at most six records, and why."""
+    return Contradiction(
+        claim=claim.claim,
+        claim_source=claim.source,
+        evidence_against=evidence[:6],
+        explanation=why + ".",
+        severity=severity,
+    )
 
 
 def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:

@@ -3,7 +3,7 @@
 from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.absent_documents import absent_documents
-from holmes_backend.analysis.domains.claims import at_their_homes, reported_claims, sworn_claims
+from holmes_backend.analysis.domains.claims import reported_claims, sworn_claims
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.interests import personal_ties
 from holmes_backend.analysis.domains.people import (
@@ -65,7 +65,7 @@ def _holders(
 
 
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
-    claims = at_their_homes(_claims(docs), docs)
+    claims = _claims(docs)
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     mentions = person_mentions(docs)

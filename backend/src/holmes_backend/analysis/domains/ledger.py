@@ -36,7 +36,6 @@ from holmes_backend.analysis.facts.names import (
     title_case,
 )
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.analysis.facts.vocabulary import given_names
 from holmes_backend.contracts.agents import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -94,7 +93,6 @@ _HOLDER = re.compile(
     rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
     re.IGNORECASE,
 )
-_ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
 # A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
 _LINE_AMOUNT = re.compile(
     r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
@@ -137,8 +135,6 @@ _BOOKED = re.compile(
 )
 # A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
 # MAXI 0412".
-# Payment apps pay people: what follows their code is a person's name, not a purpose.
-_TO_PERSON = re.compile(r"^\s*(?:zelle|venmo|paypal|cash\s?app)\b", re.IGNORECASE)
 _BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 # Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
@@ -354,14 +350,6 @@ def _holder(doc: EvidenceDoc) -> str | None:
         if match:
             name = clean(match["name"])
             return title_case(name) if name.isupper() else name
-    # A bank export's title line: "Chequing account 00412-7781 — M. Okoro", one person named.
-    for unit in head:
-        if unit.kind == "row":
-            break
-        if _ACCOUNT_TITLE.search(unit.text):
-            people = [n.text for n in find_names(unit.text) if n.kind == "person"]
-            if len(people) == 1:
-                return people[0]
     return None
 
 
@@ -490,16 +478,13 @@ def _from_fields(
         party = (
             receiver
             or _first(fields, assigned, "party")
-            or _split_name(fields)
             or _counterparty(description)
         )
         sender, receiver = (None, party) if outflow is not False else (party, None)
     sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
     sender, receiver = _without_account(sender), _without_account(receiver)
     when = _row_date(fields, assigned)
-    if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
-        return None
-    if _price_list(fields, assigned):
+    if when is None and _summary_row(fields, assigned):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     if reference is None and (found := references(description)):
@@ -536,61 +521,6 @@ def _holders_side(
     if holder and receiver is None and outflow is False:
         receiver = holder
     return sender, receiver
-
-
-# What an undated table's money column states rather than moves: a salary scale, a budget, a
-# price list ("Base salary (GBP)", "Hourly rate", "Budget 2026", "Credit limit").
-_RATE_HEADER = re.compile(
-    r"\b(?:salary|salaries|wages?|rates?|budget(?:ed)?|limits?|estimates?|estimated|allowance|"
-    r"quota|target|forecast|valuation|list\s+price|price\s+list)\b",
-    re.IGNORECASE,
-)
-
-
-def _rate_table(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
-    """An undated row whose money column is a salary, a rate or a budget: it states an
-    amount, it records no payment (a payroll's dated "Gross pay" row does)."""
-    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
-    return bool(money) and all(_RATE_HEADER.search(k) for k in money)
-
-
-_PRICE_HEADER = re.compile(
-    r"\b(?:price|tariff|rate)\b|\bper\s+(?:tonne|ton|unit|kg|kilo|lb|hour|day|week|month|year|"
-    r"litre|liter|gallon|item|piece|pallet|m2|m3|sqm|sq\s*ft|head|night|mile|km)\b",
-    re.IGNORECASE,
-)
-_FROM_HEADER = re.compile(r"\b(?:effective|valid|applicable|in\s+force)\b", re.IGNORECASE)
-
-
-_GIVEN_HEADER = re.compile(
-    r"^\s*(?:forenames?|first\s+names?|given\s+names?|christian\s+names?|initials?)\s*$", re.I
-)
-_FAMILY_HEADER = re.compile(r"^\s*(?:surname|last\s+name|family\s+name)\s*$", re.IGNORECASE)
-
-
-def _split_name(fields: dict[str, str]) -> str | None:
-    """A person written over two columns ("Surname: OKONJO; Forename: Chidi")."""
-    given = next((v for k, v in fields.items() if _GIVEN_HEADER.match(k) and v.strip()), None)
-    family = next((v for k, v in fields.items() if _FAMILY_HEADER.match(k) and v.strip()), None)
-    if given is None or family is None:
-        return None
-    family = title_case(family.strip()) if family.isupper() else family.strip()
-    given = title_case(given.strip()) if given.isupper() else given.strip()
-    return f"{given} {family}"
-
-
-def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
-    """A price list's row ("Effective from: 2026-05-01; Price EUR per tonne: 912"): a price
-    that holds from a day on, no money that moved that day."""
-    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
-    dated = [k for k, role in assigned.items() if role == "date"] + [
-        k for k in fields if _FROM_HEADER.search(k)
-    ]
-    return (
-        bool(money)
-        and all(_PRICE_HEADER.search(k) for k in money)
-        and any(_FROM_HEADER.search(k) for k in dated)
-    )
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
@@ -636,18 +566,7 @@ def _outflow(
     return False if _INFLOW.search(description) else None
 
 
-# A date column that describes a party, not the payment: "Start date", "Date of birth".
-_PARTY_DATE = re.compile(
-    r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
-    r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
-    re.IGNORECASE,
-)
-
-
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
-    column = next((k for k, role in assigned.items() if role == "date"), None)
-    if column is not None and _PARTY_DATE.search(column):
-        return None  # a payroll's "Start date" is when the employee started, not when paid
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     if raw is None:
         # "time: 2026-01-30 21:40": a time column whose cells carry the day as well.
@@ -696,9 +615,6 @@ def _booked(text: str) -> str | None:
             return title_case(name)
         if re.fullmatch(r"(?:[A-Z]\.?\s+){1,3}[A-Z][A-Z'-]+", name):
             return title_case(name)  # initials and a surname ("R TREMAYNE") have no purpose
-        words = name.split()
-        if _TO_PERSON.match(value) and len(words) == 2 and words[0].lower() in given_names():
-            return title_case(name)  # an app's payee by name ("ZELLE TO MARCO DELGADO")
     return None
 
 

@@ -1,33 +1,18 @@
-"""Who is really paid: payments whose rows carry the payee's account or identifier.
-
-- shared account: payments to different payees going into one bank account (a payroll paying
-  two employees into the same account number; a vendor and an employee sharing an IBAN);
-- not on the list: payees a table of the case lists by the same identifier (an HR roster's
-  "Employee ID", a vendor master's "Vendor ID") or by name, yet absent from it, while the list
-  holds most of the other payees: paid without being on the books;
-- switched account: a payee paid into one account, then into another (a supplier's "new bank
-  details" e-mailed from a look-alike domain; an employee's salary redirected).
-- Synthesis: a witness's word that no one else is paid into their account ("Nobody else is
-  paid into it") is contradicted by payments to someone else into an account that pays them
-  (HIGH: the payer's own rows).
-"""
+"""Who is really paid: payments to different payees going into one bank account, as the rows
+carry it (a payroll paying two employees into one account number; a vendor and an employee
+sharing an IBAN)."""
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass
 
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import (
-    Anomaly,
-    Transaction,
-)
-from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.contracts.agents import Anomaly, Transaction
 
 SHARED_ACCOUNT = "shared_account"
-NOT_ON_LIST = "payee_not_on_list"
+NOT_ON_LIST = "payee_not_on_list"  # no rule raises it now; strategy still names it
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
 _MIN_ACCOUNT = 6
@@ -73,10 +58,3 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
             )
         )
     return found
-
-
-@dataclass
-class _List:
-    doc: EvidenceDoc
-    identifiers: dict[str, set[str]]  # header (lower case) -> the values it lists
-    names: list[str]

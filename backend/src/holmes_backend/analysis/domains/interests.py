@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
-from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.lexicon import fold
 from holmes_backend.analysis.facts.names import (
@@ -30,7 +29,6 @@ from holmes_backend.analysis.facts.names import (
     clean,
     distinctive_words,
     find_names,
-    org_suffix,
     possessive,
     same_party,
     title_case,
@@ -61,12 +59,6 @@ _ENTITY_FIELD = re.compile(
 )
 # "Director: Renata Vosk, 14 Larch Road" / "Shareholder (40%): Tobias Quell".
 _ROLE_FIELD = re.compile(rf"^(?P<role>[\w ()%.]{{2,40}}?)\s*:\s*(?P<rest>[{UPPER}].*)$")
-# "Role: Director" / "Position held | Secretary" under an officer's name.
-_ROLE_LINE = re.compile(
-    r"^(?:role|position(?:\s+held)?|appointment|office(?:\s+held)?|capacity)\s*[|:]\s*"
-    r"(?P<role>.+)$",
-    re.IGNORECASE,
-)
 _OFFICE_FIELD = re.compile(
     r"^(?:registered\s+(?:office|address)(?:\s+address)?|principal\s+place\s+of\s+business|"
     r"business\s+address)"
@@ -163,16 +155,11 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
         ),
         None,
     ) or _titled_entity(doc_units)
-    headed = [h for unit in doc_units if (h := _entity_heading(unit.text.strip()))]
-    if not subject and not headed:
+    if not subject:
         return []
     found: list[Finding] = []
-    for number, unit in enumerate(doc_units):
+    for unit in doc_units:
         text = unit.text.strip()
-        # An extract of several entities, each under its name and number.
-        subject = _entity_heading(text) or subject
-        if not subject:
-            continue
         if office := _OFFICE_FIELD.match(text):
             found.append(
                 Finding(
@@ -186,7 +173,7 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
                 )
             )
             continue
-        held = _officer(text) or _listed_officer(text, doc_units[number + 1 : number + 3])
+        held = _officer(text)
         if held is None:
             continue
         person, role = held
@@ -204,24 +191,6 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
     return found
 
 
-# "Greenline Estates Services Ltd (11842096)": an entity by its name and registered number.
-_ENTITY_HEADING = re.compile(
-    r"^(?P<name>.{3,120}?)\s*\((?:company\s+(?:no\.?|number)\s*)?[A-Z]{0,2}\d{6,8}\)$", re.I
-)
-
-
-def _entity_heading(text: str) -> str | None:
-    heading = _ENTITY_HEADING.match(text)
-    if heading is None:
-        return None
-    if org_suffix(heading["name"]):  # "Verdant Landscapes (Northern) Ltd": whole, brackets and all
-        return _entity_name(heading["name"])
-    named = find_names(heading["name"])
-    return (
-        _entity_name(named[0].text) if len(named) == 1 and named[0].kind == "organization" else None
-    )
-
-
 def _titled_entity(doc_units: list[Unit]) -> str | None:
     """The entity of a register's page that heads it with its bare name ("OKAFOR PROPERTY
     SERVICES LTD" over "Company number 13390217"): the first line near the top that is one
@@ -237,19 +206,6 @@ def _titled_entity(doc_units: list[Unit]) -> str | None:
             and len(named[0].text) >= len(text) - 2
         ):
             return _entity_name(named[0].text)
-    return None
-
-
-def _listed_officer(text: str, following: list[Unit]) -> tuple[str, str] | None:
-    """An officer listed as a line of their name, their role on a line after it ("OKAFOR,
-    Desmond Adewale" then "Role: Director")."""
-    named = find_names(text)
-    if len(named) != 1 or named[0].kind != "person" or len(named[0].text) < len(text) - 12:
-        return None
-    for unit in following:
-        field = _ROLE_LINE.match(unit.text.strip())
-        if field and (role := _INTEREST_ROLE.search(field["role"])):
-            return named[0].text, role.group(0)
     return None
 
 
@@ -296,8 +252,7 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
         text = unit.text.strip()
         if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
             found.append(_home(subject, home["address"].strip(), unit))
-        ties = _row_relative(text) if unit.kind == "row" else _relatives(text, subject)
-        for person, kin, relative in ties:
+        for person, kin, relative in _relatives(text, subject) if unit.kind != "row" else []:
             found.append(
                 Finding(
                     finding_type=RELATION,
@@ -340,37 +295,6 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
         if relative and not same_party(subject, relative):
             found.append((subject, _kin(kin), relative))
     return found
-
-
-_KIN_WORD = re.compile(rf"^(?:{_KIN})$", re.IGNORECASE)
-_KIN_COLUMN = re.compile(r"\b(?:relationship|relation|kinship)\b", re.IGNORECASE)
-_CONTACT_COLUMN = re.compile(
-    r"\b(?:emergency\s+contact|next\s+of\s+kin|contact\s+name|relative|beneficiary)\b",
-    re.IGNORECASE,
-)
-_HOLDER_COLUMN = re.compile(r"\b(?:employee|staff|name|member|worker)\b", re.IGNORECASE)
-
-
-def _row_relative(text: str) -> list[tuple[str, str, str]]:
-    """A table's row naming a person, their contact and how they are related ("Employee: Arjun
-    Venkataraman; Emergency contact: Rahul Venkataraman; Relationship: Uncle")."""
-    fields = row_fields(text)
-    kin = next((v for k, v in fields.items() if _KIN_COLUMN.search(k) and _KIN_WORD.match(v)), None)
-    contact = next((v for k, v in fields.items() if _CONTACT_COLUMN.search(k) and v), None)
-    holder = next(
-        (
-            v
-            for k, v in fields.items()
-            if _HOLDER_COLUMN.search(k) and not _CONTACT_COLUMN.search(k) and v
-        ),
-        None,
-    )
-    if kin is None or contact is None or holder is None:
-        return []
-    person, relative = person_in(holder), person_in(contact)
-    if person is None or relative is None or same_party(person, relative):
-        return []
-    return [(person, _kin(kin), relative)]
 
 
 def _kin(word: str) -> str:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.hypotheses import Signal
-from holmes_backend.analysis.domains.payees import NOT_ON_LIST, SHARED_ACCOUNT
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts.names import name_key, possessive
 from holmes_backend.contracts.agents import (
@@ -60,12 +59,12 @@ _ANOMALY_STEPS = {
         "Ask the issuer to reconcile the figure stated in the text with its table",
         "MEDIUM",
     ),
-    SHARED_ACCOUNT: (
+    "shared_account": (
         "Obtain the bank's holder records for the shared account and the set-up records of each "
         "payee paid into it",
         "HIGH",
     ),
-    NOT_ON_LIST: (
+    "payee_not_on_list": (
         "Establish that the payee exists (identity, contract or employment file) and who set it "
         "up for payment",
         "HIGH",

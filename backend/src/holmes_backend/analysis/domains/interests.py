@@ -1,18 +1,15 @@
-"""Who is tied to an organisation: its register's officers and owners, their relatives and homes,
-and the sworn denials those ties contradict.
+"""Who is tied to an organisation: its register's officers and owners and their relatives, and
+the sworn denials those ties contradict.
 
 - Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
   its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
   Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
-- Personal records (evidence): a record about one person (its "Name:" field, or the witness
-  of a statement) gives their home address and their relatives ("Emergency contact: Renata Vosk
-  (spouse)", "my wife, Renata Vosk", "Renata Vosk, the sister of Daniel Vosk").
+- Personal records (evidence): relatives ("Emergency contact: Renata Vosk (spouse)", "my wife,
+  Renata Vosk", "Renata Vosk, the sister of Daniel Vosk").
 - Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
-  ("I have no connection with Pellworth", "I don't know anyone at Kestrel personally", "neither
-  I nor any member of my family has any interest in any supplier") against the register listing
-  the speaker, a relative of theirs, or someone at their home address, among its people, or the
-  entity registered at their home. A denial of "any supplier" concerns the entities the case's
-  payments go to.
+  against the register listing the speaker, or a relative of theirs, among its people; a denial
+  about "any supplier" concerns the entities the case's payments go to. A shared address is
+  read against denials by address_contradictions, from domains.addresses' records.
 """
 
 import re
@@ -23,13 +20,11 @@ from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.lexicon import fold
 from holmes_backend.analysis.facts.names import (
     UPPER,
     clean,
     distinctive_words,
     find_names,
-    possessive,
     same_party,
     title_case,
 )
@@ -43,7 +38,6 @@ if TYPE_CHECKING:  # the case view is built from the domains that read these fin
 INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
 ENTITY_ADDRESS = "entity_address"  # an organisation's registered office
 RELATION = "relation"  # a relative of a person: entities [the person, the relative]
-HOME_ADDRESS = "home_address"  # a person's home: entities [the person], the address as summary
 
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
@@ -65,13 +59,6 @@ _OFFICE_FIELD = re.compile(
     r"\s*[|:]\s*(?P<address>.+)$",
     re.IGNORECASE,
 )
-_HOME_FIELD = re.compile(
-    r"^(?:home|residential|private|current|postal)?\s*address\s*:\s*(?P<address>.+)$",
-    re.IGNORECASE,
-)
-# A street address's first part: a house number and a street ("14 Larch Road", "Flat 2, 9 Elm
-# St" gives "9 Elm St").
-_STREET = re.compile(r"\b\d{1,5}[a-z]?\s+(?:[a-z'-]+\s+){0,3}[a-z'-]+")
 _KIN = (
     r"spouse|wife|husband|partner|civil\s+partner|fianc[eé]e?|son|daughter|brother|sister|"
     r"father|mother|parent|child|sibling|cousin|uncle|aunt|nephew|niece|stepson|stepdaughter|"
@@ -243,15 +230,13 @@ def person_in(text: str) -> str | None:
 
 
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
-    """A person's relatives and home address, from a record about them or any sentence that
-    says whose relative someone is."""
+    """A person's relatives, from a record about them or any sentence that says whose relative
+    someone is."""
     doc_units = units(doc)
     subject = witness(doc, _HEAD)
     found: list[Finding] = []
     for unit in doc_units:
         text = unit.text.strip()
-        if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
-            found.append(_home(subject, home["address"].strip(), unit))
         for person, kin, relative in _relatives(text, subject) if unit.kind != "row" else []:
             found.append(
                 Finding(
@@ -265,18 +250,6 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
                 )
             )
     return found
-
-
-def _home(person: str, address: str, unit: Unit) -> Finding:
-    return Finding(
-        finding_type=HOME_ADDRESS,
-        title=f"{person}: address {address[:120]}",
-        summary=address[:300],
-        confidence=0.8,
-        severity="LOW",
-        entities=[person],
-        sources=[unit.ref],
-    )
 
 
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
@@ -301,13 +274,6 @@ def _kin(word: str) -> str:
     return " ".join(word.lower().split())
 
 
-def street_of(address: str) -> str | None:
-    """The house number and street of an address, folded ("14 larch road")."""
-    first = fold(address.lower()).replace(".", "")
-    match = _STREET.search(first.split(",")[0]) or _STREET.search(first)
-    return " ".join(match.group().split()) if match else None
-
-
 # -- Synthesis ------------------------------------------------------------------------------
 
 
@@ -324,10 +290,8 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     ]
     if not interests:
         return []
-    offices = [f for f in view.legal.findings if f.finding_type == ENTITY_ADDRESS]
     personal = [*view.evidence.findings, *view.legal.findings]
     relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
-    homes = [f for f in personal if f.finding_type == HOME_ADDRESS and f.entities]
     paid = _paid(view)
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
@@ -348,9 +312,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         if not entities:
             continue
         ties = [
-            tie
-            for entity in entities
-            for tie in _ties(claim.speaker, entity, interests, offices, relations, homes)
+            tie for entity in entities for tie in _ties(claim.speaker, entity, interests, relations)
         ]
         if not ties:
             continue
@@ -463,21 +425,11 @@ def _targets(
 
 
 def _ties(
-    speaker: str,
-    entity: str,
-    interests: list[Finding],
-    offices: list[Finding],
-    relations: list[Finding],
-    homes: list[Finding],
+    speaker: str, entity: str, interests: list[Finding], relations: list[Finding]
 ) -> list[_Tie]:
-    officers = [f for f in interests if f.entities[1] == entity]
-    streets = {
-        street: f
-        for f in homes
-        if same_party(f.entities[0], speaker) and (street := street_of(f.summary))
-    }
+    """The register's officers of the entity who are the speaker or a relative of theirs."""
     found: list[_Tie] = []
-    for officer in officers:
+    for officer in [f for f in interests if f.entities[1] == entity]:
         person = officer.entities[0]
         if same_party(person, speaker):
             found.append(_Tie(officer, "", officer.sources))
@@ -496,44 +448,4 @@ def _ties(
             mine = same_party(kin.entities[1], person)
             how = f"{relation} of {speaker}" if mine else f"whose {relation} is {speaker}"
             found.append(_Tie(officer, how, [*officer.sources, *kin.sources]))
-            continue
-        excerpt = fold(" ".join(s.excerpt or "" for s in officer.sources).lower())
-        home = next((f for street, f in streets.items() if street in excerpt), None)
-        # An electoral roll or another record of the officer's own home gives the same street.
-        shared = next(
-            (
-                (streets[street], f)
-                for f in homes
-                if same_party(f.entities[0], person) and (street := street_of(f.summary)) in streets
-            ),
-            None,
-        )
-        if home is None and shared is not None:
-            found.append(
-                _Tie(
-                    officer,
-                    f"who lives at {possessive(speaker)} home address",
-                    [*officer.sources, *shared[1].sources, *shared[0].sources],
-                )
-            )
-        elif home is not None:
-            found.append(
-                _Tie(
-                    officer,
-                    f"registered at {possessive(speaker)} home address",
-                    [*officer.sources, *home.sources],
-                )
-            )
-    registered = [f for f in offices if f.entities[0] == entity]
-    for office in registered:
-        street = street_of(office.summary)
-        home = streets.get(street) if street else None
-        if home is not None and officers and not found:
-            found.append(
-                _Tie(
-                    officers[0],
-                    f"whose company is registered at {possessive(speaker)} home address",
-                    [*office.sources, *officers[0].sources, *home.sources],
-                )
-            )
     return found

@@ -1,10 +1,5 @@
-"""Transactions read from evidence: ledger rows, XML records, invoice totals and sentences.
-
-Rows come from CSV/XLSX ("Header: value; …"), HTML tables ("a | b | c" under a header row) and
-XML exports (one record per repeated element). Sentences yield transfers when a transfer verb and
-an amount meet ("Acme wired $9,500 to Delta LLC"). Figures of financial statements (a label and
-one value per reporting period) are kept as "Reported figure" items: they are amounts, not
-transfers, and the anomaly rules leave them alone.
+"""Transactions read from evidence: ledger rows (CSV/XLSX "Header: value; …" and XML records),
+invoice totals and sentences ("Acme wired $9,500 to Delta LLC": a transfer verb and an amount).
 """
 
 import re
@@ -13,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from holmes_backend.analysis.domains.xmlrecords import xml_records
-from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fields
+from holmes_backend.analysis.facts.cells import Role, roles, row_fields
 from holmes_backend.analysis.facts.dates import find_moments, parse_iso
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.analysis.facts.memo import memo
@@ -312,7 +307,6 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     book = Ledger(holder=_holder(doc))
     found: list[Transaction | None] = []
     found += _row_transactions(doc, book.holder)
-    found += _table_transactions(doc, book.holder)
     found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
@@ -360,31 +354,6 @@ def _signed_inflows(rows: list[dict[str, str]]) -> bool:
         if amount is not None and amount[0]:
             signs.append(amount[0] < 0)
     return len(signs) >= 2 and 2 * sum(signs) >= len(signs)
-
-
-def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
-    """HTML tables whose header row names transactional columns (date, amount, payee…)."""
-    found: list[Transaction | None] = []
-    header: list[str] | None = None
-    previous = -2
-    for unit in units(doc):
-        if unit.kind != "cells":
-            continue
-        cells = pipe_cells(unit.text)
-        if unit.index != previous + 1:
-            header = None
-        previous = unit.index
-        if header is None:
-            assigned = roles(cells)
-            useful = {r for r in assigned.values() if r != "other"}
-            is_header = all(parse_cell(c) is None for c in cells)
-            if is_header and "date" in useful and useful & {"amount", "debit", "credit"}:
-                header = cells
-            continue
-        if len(cells) == len(header):
-            fields = dict(zip(header, cells, strict=True))
-            found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
-    return found
 
 
 def _column(

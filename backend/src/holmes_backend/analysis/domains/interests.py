@@ -96,25 +96,9 @@ _DISCLAIMED = re.compile(
     rf"\s+(?:\w+\s+){{0,2}}?(?:to|with|in|into|at|from|of|behind)\s+(?:the\s+)?"
     rf"(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
 )
-# The answer's own referent ("that company") as the claim names it in brackets.
-_BRACKETED = re.compile(r"\[(?P<name>[^\]\[]{2,80})\]")
 _ANY_SUPPLIER = re.compile(
     r"\s*(?:in|with|to|at|of|from)\s+any\s+(?:of\s+the\s+)?(?:suppliers?|vendors?|contractors?|companies|company|firms?|"
     r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
-    re.IGNORECASE,
-)
-# Ties denied together, their object named once after the last: "no financial interest in, and
-# hold no directorship of or shareholding in, any company that supplies the Trust" is read as
-# "no financial interest in any company that supplies the Trust".
-_PREPOSITION = r"(?:in|with|to|at|of|from)"
-_SHARED_OBJECT = re.compile(
-    rf"^\s*{_PREPOSITION}\s*,\s*(?:and|or|nor)\s+[^,.;]{{0,100}}?\s(?P<last>{_PREPOSITION})\s*,"
-)
-# "No payments were made to related parties", "no related party transactions".
-_NO_RELATED = re.compile(
-    r"\bno\s+(?:\w+\s+){0,2}?(?:payments?|transactions?|dealings|transfers?|sums?|amounts?)\b"
-    r"[^.;]{0,40}?\brelated[ -]part(?:y|ies)\b|\bno\s+related[ -]party\s+(?:\w+\s+)?"
-    r"(?:transactions?|payments?|dealings|transfers?)\b",
     re.IGNORECASE,
 )
 _FAMILY = re.compile(
@@ -122,7 +106,6 @@ _FAMILY = re.compile(
     r"close\s+associates?)\b",
     re.IGNORECASE,
 )
-_CONNECTED = re.compile(r"\b(?:connected|linked|related|associated)\s+(?:with|to)\b", re.I)
 # Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
 _BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
 _HEAD = 12
@@ -285,6 +268,8 @@ class _Tie:
 
 
 def interest_contradictions(view: "CaseView") -> list[Contradiction]:
+    """A sworn denial of any tie with an organisation whose register lists the speaker, or a
+    relative of theirs, among its people."""
     interests = [
         f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
     ]
@@ -296,21 +281,9 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
         denial = _DISCLAIMS.search(claim.claim)
-        related = _NO_RELATED.search(claim.claim)
-        if not claim.speaker or (denial is None and related is None):
+        if not claim.speaker or denial is None:
             continue
-        if denial is not None:
-            scope, entities = _targets(claim.claim, denial, interests, paid)
-            what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
-        else:
-            # "No payments were made to related parties": the registered entities it pays.
-            payees = distinctive_words(paid)
-            entities = sorted(
-                {f.entities[1] for f in interests if distinctive_words([f.entities[1]]) & payees}
-            )
-            what = "any payment to a related party"
-        if not entities:
-            continue
+        scope, entities = _targets(claim.claim[denial.end() :], interests, paid)
         ties = [
             tie for entity in entities for tie in _ties(claim.speaker, entity, interests, relations)
         ]
@@ -318,27 +291,21 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
             continue
         own = [t for t in ties if not t.how]
         first = (own or ties)[0]
-        person = first.officer.entities[0]
+        person, entity = first.officer.entities
         role = first.officer.title.split(": ", 1)[1]
-        shown = (
-            f"the register lists {person} as {role}"
-            if not first.how
-            else f"the register lists {person}, {first.how}, as {role}"
-        )
-        covered = (
-            bool(own)
-            or related is not None
-            or bool(denial and denial["know"])
-            or bool(_FAMILY.search(claim.claim))
-        )
+        listed = f"{person}, {first.how}," if first.how else person
         payments = [
             t
             for t in view.financial.transactions
-            if is_payment(t) and t.to_party and same_party(t.to_party, first.officer.entities[1])
+            if is_payment(t) and t.to_party and same_party(t.to_party, entity)
         ]
         received = (
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )
+        what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
+        # "I have no interest" is literally true when the stake is a relative's: a question to
+        # put to them, not a contradiction of their own words.
+        covered = own or denial["know"] or _FAMILY.search(claim.claim)
         found.append(
             Contradiction(
                 claim=claim.claim,
@@ -346,12 +313,11 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 evidence_against=unique_refs(
                     [s for t in ties for s in t.sources] + [t.source for t in payments], 8
                 ),
-                explanation=f"{claim.speaker} denies {what}, yet {shown}{received}.",
-                # "I have no interest" is literally true when the stake is a relative's: a
-                # question to put to them, not a contradiction of their own words.
-                severity="HIGH"
-                if covered or _BROAD.match((denial and denial["what"]) or "")
-                else "MEDIUM",
+                explanation=(
+                    f"{claim.speaker} denies {what}, yet the register lists {listed} as {role}"
+                    f"{received}."
+                ),
+                severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
             )
         )
     return found
@@ -392,36 +358,20 @@ def _paid(view: "CaseView") -> list[str]:
     return sorted({t.to_party for t in view.financial.transactions if is_payment(t) and t.to_party})
 
 
-def _targets(
-    claim: str,
-    denial: re.Match[str],
-    interests: list[Finding],
-    paid: list[str],
-) -> tuple[str, list[str]]:
-    """What a denial is about, as it says it, and the registered entities that are: the one it
-    names, or each one the case pays when it denies a tie with "any supplier"."""
+def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
+    """What a denial is about (the words after it), and the registered entities that are: the
+    one it names, or each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
-    rest = _SHARED_OBJECT.sub(r" \g<last>", claim[denial.end() :], count=1)
     if supplier := _ANY_SUPPLIER.match(rest):
-        # "any supplier": each registered entity the case pays.
         payees = distinctive_words(paid)
-        return " ".join(supplier.group().split()).rstrip(".,;"), [
-            e for e in entities if distinctive_words([e]) & payees
-        ]
-    named = _DISCLAIMED.match(rest)
-    scope = " ".join(named.group().split()).rstrip(".,;") if named else ""
-    if named is None and (named := _BRACKETED.search(rest)):
-        scope = f"with {named['name']}"
-    if named:
-        words = distinctive_words([named["name"]])
-        matched = [e for e in entities if words & distinctive_words([e])]
-        if matched or not _CONNECTED.search(scope):
-            return scope, matched
-        # "no business interests connected with the Trust": the firms the case's payments go
-        # to are what is connected with the one paying them.
-        payees = distinctive_words(paid)
+        scope = " ".join(supplier.group().split()).rstrip(".,;")
         return scope, [e for e in entities if distinctive_words([e]) & payees]
-    return "", []
+    named = _DISCLAIMED.match(rest)
+    if named is None:
+        return "", []
+    words = distinctive_words([named["name"]])
+    scope = " ".join(named.group().split()).rstrip(".,;")
+    return scope, [e for e in entities if words & distinctive_words([e])]
 
 
 def _ties(

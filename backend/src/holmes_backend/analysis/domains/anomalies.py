@@ -288,7 +288,6 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
                 back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
                 if back is not None:
                     _add_trip(found, seen, [first, middle, back])
-    _aggregated_trips(by_pair, found, seen)
     return found
 
 
@@ -303,31 +302,13 @@ def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
     )
 
 
-def _aggregated_trips(by_pair: _Pairs, found: list[Anomaly], seen: set[frozenset[int]]) -> None:
-    """Several payments one way returned as one sum ("three payments of 9,500 out, 27,000 back")."""
-    for (a, b), outgoing in by_pair.items():
-        for back in by_pair.get((b, a), []):
-            legs = [o for o in outgoing if _within(o, back, ROUND_TRIP_DAYS)]
-            if len(legs) < 2 or any(back.number in key for key in seen):
-                continue
-            if _similar(sum(leg.tx.amount for leg in legs), back.tx.amount):
-                _add_trip(found, seen, [*legs, back], aggregated=True)
-
-
-def _add_trip(
-    found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx], aggregated: bool = False
-) -> None:
+def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) -> None:
     key = frozenset(leg.number for leg in legs)
     if key in seen:
         return
     seen.add(key)
-    sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
-    if aggregated:
-        first = legs[0]
-        route = f"{_named(first, True)} → {_named(first, False)} (\u00d7{len(legs) - 1})"
-        route += f" → {_named(legs[-1], False)}"
-    else:
-        route = " → ".join([_named(legs[0], True)] + [_named(leg, False) for leg in legs])
+    sent = legs[0].tx.amount
+    route = " → ".join([_named(legs[0], True)] + [_named(leg, False) for leg in legs])
     returned = legs[-1].tx.amount / sent
     found.append(
         Anomaly(

@@ -4,8 +4,8 @@ the sworn denials those ties contradict.
 - Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
   its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
   Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
-- Personal records (evidence): relatives ("Emergency contact: Renata Vosk (spouse)", "my wife,
-  Renata Vosk", "Renata Vosk, the sister of Daniel Vosk").
+- Personal records (evidence): the relatives of the person a record is about ("Emergency
+  contact: Renata Vosk (spouse)", "my wife, Renata Vosk").
 - Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
   against the register listing the speaker, or a relative of theirs, among its people; a denial
   about "any supplier" concerns the entities the case's payments go to. A shared address is
@@ -73,13 +73,6 @@ _KIN_OF_SUBJECT = re.compile(
     rf"|^(?P<k2>{_KIN})\s*:\s*(?P<b>{_NAME})"
     rf"|\b(?:my|his|her)\s+(?P<k4>{_KIN}),?\s+(?P<d>{_NAME})",
     re.IGNORECASE,
-)
-# Relatives of a named person: "Renata Vosk, the wife of Daniel Vosk", "Renata Vosk is Daniel
-# Vosk's wife", "Daniel Vosk's wife, Renata Vosk".
-_KIN_OF_NAMED = re.compile(
-    rf"(?P<a>{_NAME}),?\s+(?:is\s+)?the\s+(?P<k1>{_KIN})\s+of\s+(?P<of1>{_NAME})"
-    rf"|(?P<b>{_NAME})\s+is\s+(?P<of2>{_NAME})['\u2019]s\s+(?P<k2>{_KIN})"
-    rf"|(?P<of3>{_NAME})['\u2019]s\s+(?P<k3>{_KIN}),?\s+(?P<c>{_NAME})",
 )
 # Denials: of a tie ("no connection with", "neither I nor my family has any interest in") and of
 # knowing anyone there ("I don't know anyone at Kestrel").
@@ -213,8 +206,7 @@ def person_in(text: str) -> str | None:
 
 
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
-    """A person's relatives, from a record about them or any sentence that says whose relative
-    someone is."""
+    """The relatives of the person a record is about (its witness)."""
     doc_units = units(doc)
     subject = witness(doc, _HEAD)
     found: list[Finding] = []
@@ -237,13 +229,7 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
 
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
-    for match in _KIN_OF_NAMED.finditer(text):
-        person = match["of1"] or match["of2"] or match["of3"]
-        relative = match["a"] or match["b"] or match["c"]
-        kin = match["k1"] or match["k2"] or match["k3"]
-        if not same_party(person, relative):
-            found.append((person, _kin(kin), relative))
-    if subject is None or found:
+    if subject is None:
         return found
     for match in _KIN_OF_SUBJECT.finditer(text):
         relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")

@@ -10,7 +10,6 @@ from datetime import date
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, roles, row_fields
 from holmes_backend.analysis.facts.dates import find_moments, parse_iso
-from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import (
     find_money,
@@ -97,10 +96,6 @@ INFLOW_WORDS = re.compile(
 )
 # A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
 _PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
-_COUNTERPARTY = re.compile(
-    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
-    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
-)
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
     # The channel first, as some banks print it: "INTERNET TRANSFER TO B M HALE".
@@ -117,16 +112,8 @@ _BOOKED = re.compile(
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
-# A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
-# MAXI 0412".
-_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 # Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
-# A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
-_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
-_TRANSFER_CONTEXT = re.compile(
-    r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
-)
 _INFLOW = re.compile(
     r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
     r"(?:sepa|giro|bank|fps|bacs)\s+cr|"
@@ -572,22 +559,13 @@ def _booked(text: str) -> str | None:
 
 def _counterparty(text: str) -> str | None:
     """Who a statement line's money went to or came from: the name after its booking type
-    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
-    only a name ("Harwell Garden Centre")."""
+    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), else the first name in it."""
     if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
     if names:
         return names[0].text
-    bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
-    if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
-        return bare["name"]
-    match = _COUNTERPARTY.search(text)
-    if match is None or not _TRANSFER_CONTEXT.search(text):
-        return None
-    name = clean(match["name"])
-    first = name.split()[0].lower() if name else ""
-    return name if first not in NOT_NAMES and first not in STOPWORDS else None
+    return None
 
 
 # A bank's counterparty cell often carries the account after the name: "VASQUEZ HOLDINGS SL /

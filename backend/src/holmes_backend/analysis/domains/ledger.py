@@ -306,10 +306,6 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
 
 
 def _holder(doc: EvidenceDoc) -> str | None:
-    for key in ("account_holder", "holder", "customer"):
-        value = doc.metadata.get(key)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
     head = units(doc)[:40]
     for unit in head:
         if unit.kind == "row":

@@ -1,5 +1,6 @@
 """Transactions read from evidence: ledger rows (CSV/XLSX "Header: value; …" and XML records),
-invoice totals and sentences ("Acme wired $9,500 to Delta LLC": a transfer verb and an amount).
+printed statement lines, invoice totals and sentences ("Acme wired $9,500 to Delta LLC": a
+transfer verb and an amount).
 """
 
 import re
@@ -9,7 +10,9 @@ from datetime import date
 
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, roles, row_fields
-from holmes_backend.analysis.facts.dates import find_moments, parse_iso
+from holmes_backend.analysis.facts.cite import cite
+from holmes_backend.analysis.facts.dates import Moment, find_moments, parse_iso
+from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import (
     find_money,
@@ -295,6 +298,7 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     found: list[Transaction | None] = []
     found += _row_transactions(doc, book.holder)
     found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
+    found += _statement_lines(doc, book.holder)
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
     taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
@@ -555,13 +559,30 @@ def _booked(text: str) -> str | None:
 
 def _counterparty(text: str) -> str | None:
     """Who a statement line's money went to or came from: the name after its booking type
-    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), else the first name in it."""
+    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
+    only a name."""
     if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
     if names:
         return names[0].text
-    return None
+    bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
+    if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
+        return bare["name"]
+    match = _COUNTERPARTY.search(text)  # "Card purchase at ØLSTUEN BAR", "transfer to …"
+    if match is None or match["name"].split()[0].lower() in NOT_NAMES | STOPWORDS:
+        return None
+    return clean(match["name"])
+
+
+# A line that is only a name and perhaps a store number ("Harwell Garden Centre", "TESCO 2291"),
+# after a booking code if any ("DD BRISTOL WATER").
+_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
+_COUNTERPARTY = re.compile(
+    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
+    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
+)
+_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 
 
 # A bank's counterparty cell often carries the account after the name: "VASQUEZ HOLDINGS SL /
@@ -578,6 +599,74 @@ def _without_account(party: str | None) -> str | None:
     if party is None:
         return None
     return _ACCOUNT_AFTER.sub("", party).strip() or party
+
+
+# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
+_LINE_AMOUNT = re.compile(
+    r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
+)
+_LEDGER_LINE_MIN = 3
+
+
+def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
+    """A printed statement's lines (text or PDF) led by a date, with an amount first and
+    perhaps the balance after it last: the running balance says which way each line's money
+    went, else its sign or its words. Opening and closing balances move no money."""
+    if doc.mime_type.startswith(("text/csv", "application/vnd")):
+        return []
+    lines = [
+        (chunk, moment, segment)
+        for chunk in doc.chunks
+        if chunk.location.row is None and " | " not in chunk.text
+        for moment, segment in _dated_segments(chunk.text)
+    ]
+    found: list[Transaction] = []
+    previous: float | None = None
+    for chunk, moment, segment in lines if len(lines) >= _LEDGER_LINE_MIN else []:
+        numbers = [p for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
+        first = _LINE_AMOUNT.search(segment)
+        description = segment[: first.start()].strip(" -\u2013:") if first else segment
+        balance = numbers[-1][0] if len(numbers) >= 2 else None
+        if not numbers or _SUMMARY.match(description) or not numbers[0][0]:
+            previous = numbers[-1][0] if numbers else previous
+            continue
+        amount, currency = numbers[0]
+        outflow = amount < 0 or bool(OUTFLOW_WORDS.search(description))
+        if amount > 0 and INFLOW_WORDS.search(description):
+            outflow = False
+        moved = abs(balance - previous) if balance is not None and previous is not None else None
+        if moved is not None and abs(moved - abs(amount)) <= 0.01:
+            outflow = (balance or 0) < (previous or 0)
+        previous = balance if balance is not None else previous
+        party = _counterparty(description)
+        refs = references(description)
+        found.append(
+            Transaction(
+                date=moment.iso(),
+                amount=round(abs(amount), 2),
+                currency=currency or implicit_currency.get(),
+                from_party=holder if outflow else party,
+                to_party=party if outflow else holder,
+                reference=refs[0] if refs else None,
+                description=description[:300],
+                source=cite(doc.file_id, chunk.location, segment),
+            )
+        )
+    return found
+
+
+def _dated_segments(text: str) -> list[tuple[Moment, str]]:
+    segments: list[tuple[Moment, str]] = []
+    for line in text.splitlines() or [text]:
+        moments = find_moments(line)
+        for number, moment in enumerate(moments):
+            end = moments[number + 1].start if number + 1 < len(moments) else len(line)
+            if moment.start > 12 and number == 0 and len(moments) == 1:
+                continue  # a date inside prose, not a statement line
+            segment = line[moment.end : end].strip()
+            if _LINE_AMOUNT.search(segment):
+                segments.append((moment, segment))
+    return segments
 
 
 def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:

@@ -165,13 +165,18 @@ def _structured(
 
 
 _CASH_WORD = re.compile(r"\bcash\b", re.IGNORECASE)
+_CASH_IN = re.compile(r"\b(?:deposit|paid\s+in|lodge?ment|lodged|credit)", re.IGNORECASE)
+_CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE)
 
 
 def _structured_as(cluster: list[_Tx], role: str) -> str:
     """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
     parties as written, when one key stands for several spellings)."""
     if all(_CASH_WORD.search(i.tx.description) for i in cluster):
-        return "cash transactions"
+        said = " ".join(i.tx.description for i in cluster)
+        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
+            return "cash withdrawals"
+        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
     written = list(
         dict.fromkeys(
             p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)

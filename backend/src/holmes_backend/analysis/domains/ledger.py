@@ -423,7 +423,7 @@ def _from_fields(
     sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
     sender, receiver = _without_account(sender), _without_account(receiver)
     when = _row_date(fields, assigned)
-    if when is None and _summary_row(fields, assigned):
+    if when is None and (_summary_row(fields, assigned) or _rate_table(assigned)):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     if reference is None and (found := references(description)):
@@ -460,6 +460,22 @@ def _holders_side(
     if holder and receiver is None and outflow is False:
         receiver = holder
     return sender, receiver
+
+
+# What an undated table's money column states rather than moves: a salary scale, a budget, a
+# price list ("Base salary (GBP)", "Hourly rate", "Budget 2026", "Credit limit").
+_RATE_HEADER = re.compile(
+    r"\b(?:salary|salaries|wages?|rates?|budget(?:ed)?|limits?|estimates?|estimated|allowance|"
+    r"quota|target|forecast|valuation|list\s+price|price\s+list)\b",
+    re.IGNORECASE,
+)
+
+
+def _rate_table(assigned: dict[str, Role]) -> bool:
+    """An undated row whose money column is a salary, a rate or a budget: it states an
+    amount, it records no payment (a payroll's dated "Gross pay" row does)."""
+    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
+    return bool(money) and all(_RATE_HEADER.search(k) for k in money)
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
@@ -505,7 +521,18 @@ def _outflow(
     return False if _INFLOW.search(description) else None
 
 
+# A date column that describes a party, not the payment: "Start date", "Date of birth".
+_PARTY_DATE = re.compile(
+    r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
+    r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
+    re.IGNORECASE,
+)
+
+
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
+    column = next((k for k, role in assigned.items() if role == "date"), None)
+    if column is not None and _PARTY_DATE.search(column):
+        return None  # a payroll's "Start date" is when the employee started, not when paid
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     if raw is None:
         # "time: 2026-01-30 21:40": a time column whose cells carry the day as well.

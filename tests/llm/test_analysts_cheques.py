@@ -35,7 +35,6 @@ async def test_a_cheque_cleared_to_its_writer_for_ten_times_the_sum(tmp_path: Pa
     [altered] = [a for a in financial.anomalies if a.kind == "amount_mismatch"]
     assert altered.description == (
         "Different amounts and payees for reference 001043 across documents: USD 295 to Office "
-        "Supplies Direct Ltd in cheque_register.csv; USD 2,950 to J DOYLE in cleared_cheques.csv; "
-        'the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)'
+        "Supplies Direct Ltd in cheque_register.csv; USD 2,950 to J DOYLE in cleared_cheques.csv"
     )
     assert altered.severity == "HIGH"

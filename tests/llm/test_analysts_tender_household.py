@@ -4,9 +4,8 @@ electoral roll, lives at the evaluator's home."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import LegalOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _DECLARATION = (
     "DECLARATION OF INTERESTS - TENDER EVALUATION PANEL\n"
@@ -34,16 +33,6 @@ async def _docs(tmp: Path, address: str) -> list[EvidenceDoc]:
         await text_doc(tmp, "bids.csv", _BIDS, "text/csv"),
         await text_doc(tmp, "register_extract.txt", _REGISTER),
         await text_doc(tmp, "electoral_roll.txt", _ROLL.format(address=address)),
-    ]
-
-
-async def test_each_company_of_the_extract_has_its_own_officers(tmp_path: Path) -> None:
-    legal, _ = run(LegalOutput, await _docs(tmp_path, "8 Linnet Way, Tamworth B77 2QS"))
-    interests = sorted(f.title for f in legal.findings if f.finding_type == "interest")
-    assert interests == [
-        "Owen Tarrant: Director of Fernvale Cleaning Ltd",
-        "Sian Calloway: Director of Brightmoor Services (Midlands) Ltd",
-        "Sian Calloway: Person with significant control of Brightmoor Services (Midlands) Ltd",
     ]
 
 

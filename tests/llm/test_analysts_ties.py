@@ -71,58 +71,6 @@ async def test_a_register_in_fields_lists_its_people_and_its_office(tmp_path: Pa
     assert triage.files[0].domain_scores.legal >= 0.4
 
 
-async def test_a_personnel_file_gives_the_relative_and_the_home(tmp_path: Path) -> None:
-    personnel = await text_doc(tmp_path, "personnel_file.txt", _PERSONNEL)
-    evidence, _ = run(EvidenceOutput, [personnel])
-    ties = {
-        f.finding_type: f
-        for f in evidence.findings
-        if f.finding_type in ("relation", "home_address")
-    }
-    assert ties["relation"].entities == ["Fintan Corrigan", "Maeve Corrigan"]
-    assert ties["relation"].title == "Maeve Corrigan: wife of Fintan Corrigan"
-    assert ties["home_address"].entities == ["Fintan Corrigan"]
-    assert "7 Heron Close" in ties["home_address"].summary
-
-
-async def test_denials_of_interest_against_a_relative_on_the_register(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, ("interview_corrigan.txt", _INTERVIEW))
-    output = synthesis_of(docs)
-    by_claim = {c.claim: c for c in output.contradictions if "the register lists" in c.explanation}
-    declared = next(
-        c for claim, c in by_claim.items() if claim.startswith("Neither I nor my spouse")
-    )
-    # "any contractor" is the payees of the case: Brackenford is paid, so it is one.
-    assert declared.severity == "HIGH"
-    assert declared.explanation.startswith(
-        "Fintan Corrigan denies any interest in any contractor, yet the register lists "
-        "Maeve Corrigan, wife of Fintan Corrigan, as Director of Brackenford Surveys Ltd"
-    )
-    # The register, the record of the tie, and the payments the firm received.
-    assert "; it was paid " in declared.explanation
-    cited = {r.file_id for r in declared.evidence_against}
-    assert cited == {"register_extract", "personnel_file", "payments"}
-    met = by_claim["I have never met anyone from Brackenford."]
-    assert "denies knowing anyone from Brackenford" in met.explanation
-    firm = next(c for claim, c in by_claim.items() if "that firm" in claim)
-    assert "[Brackenford Surveys]" in firm.claim  # the question's firm, named in brackets
-    assert firm.severity == "HIGH"
-
-
-async def test_a_shared_home_address_ties_a_director_without_a_stated_relation(
-    tmp_path: Path,
-) -> None:
-    personnel = _PERSONNEL.replace("Next of kin: Maeve Corrigan (wife)\n", "")
-    docs = [
-        await text_doc(tmp_path, "register_extract.txt", _REGISTER),
-        await text_doc(tmp_path, "personnel_file.txt", personnel),
-        await text_doc(tmp_path, "payments.csv", _PAYMENTS, "text/csv"),
-        await text_doc(tmp_path, "declaration.txt", _DECLARATION),
-    ]
-    [denied] = [c for c in synthesis_of(docs).contradictions if "register lists" in c.explanation]
-    assert "Maeve Corrigan, registered at Fintan Corrigan's home address" in denied.explanation
-
-
 async def test_no_tie_no_contradiction(tmp_path: Path) -> None:
     """A stranger directs the paid firm, and the declarant's relative directs a firm the case
     never pays: a declaration about "any contractor" stands."""

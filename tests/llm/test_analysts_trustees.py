@@ -7,9 +7,9 @@ whom must be the Chair", and an interview whose speakers are labelled by their i
 from pathlib import Path
 
 from holmes_backend.analysis.facts.names import find_names
-from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput, LegalOutput
+from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import run, text_doc
 
 _REGISTER = (
     "Company overview\n"
@@ -61,15 +61,6 @@ def test_a_name_written_surname_first_is_the_person() -> None:
     assert find_names("TOLBURY, United Kingdom") == []  # a place and a country: no given name
 
 
-async def test_the_register_page_names_its_firm_and_officer(tmp_path: Path) -> None:
-    legal, _ = run(LegalOutput, await _docs(tmp_path))
-    titles = {f.title for f in legal.findings if f.finding_type == "interest"}
-    assert titles == {"Rosalind Clare Pellingham: Director of Pellingham Haulage Ltd"}
-    [rule] = [c for c in legal.clauses if c.kind == "approval_requirement"]
-    assert rule.party == "two committee members including the Chair"
-    assert rule.amount == 5000
-
-
 async def test_booked_narratives_name_the_payee_before_the_reference(tmp_path: Path) -> None:
     financial, _ = run(FinancialOutput, await _docs(tmp_path))
     payees = [t.to_party for t in financial.transactions if t.to_party]
@@ -80,17 +71,3 @@ async def test_initials_label_the_interviewee(tmp_path: Path) -> None:
     evidence, _ = run(EvidenceOutput, await _docs(tmp_path))
     speakers = {c.speaker for c in evidence.sworn_claims}
     assert speakers == {"Rosalind Pellingham"}
-
-
-async def test_a_denial_of_interests_connected_with_the_payer(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    [tie] = [c for c in output.contradictions if "the register lists" in c.explanation]
-    assert "I have no business interests connected with the Society" in tie.claim
-    assert tie.severity == "HIGH"
-    assert tie.explanation.endswith(
-        "Director of Pellingham Haulage Ltd; it was paid 2 time(s), GBP 9,570."
-    )
-    cited = {(r.file_id, r.row) for r in tie.evidence_against}
-    assert {("society_account", 2), ("society_account", 3)} <= cited
-    # The minutes record no payment to a member: the interviewee's own denial agrees with it.
-    assert not [c for c in output.contradictions if "did not take place" in c.explanation]

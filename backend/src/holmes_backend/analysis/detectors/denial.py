@@ -3,7 +3,6 @@ someone, against records linking the speaker to them (correspondence, payments, 
 
 from collections.abc import Iterable
 
-from holmes_backend.analysis.domains.conflicted import conflicted_approvals
 from holmes_backend.analysis.domains.contradictions import (
     denial_contradictions,
 )
@@ -24,6 +23,3 @@ def denial(facts: CaseFacts) -> Iterable[Contradiction]:
     yield from denial_contradictions(claims, facts.dated, facts.held)
     yield from interest_contradictions(view)
     yield from address_contradictions(view)
-    yield from conflicted_approvals(
-        view.legal.findings, view.financial.transactions, view.legal.clauses
-    )

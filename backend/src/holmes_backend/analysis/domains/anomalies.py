@@ -6,13 +6,6 @@
   similar amount soon after;
 - amount mismatches: one invoice/reference (or one dated payment between the same parties)
   carrying different amounts in different files;
-- duplicates: the same amount to the same payee twice in one file, with the same reference or
-  within a few days (not a charge recurring on about the same day of different months, nor a
-  small amount spent again on another day: a daily fare, a lunch);
-- round amounts: repeated large whole-thousand payments to one payee;
-- pass-through: money a person received from one party and sent on to another within two
-  days, in nearly the same amount (a mule's or a layering account's pattern; not a salary's
-  or a refund's, nor a firm's trade).
 """
 
 import re
@@ -20,7 +13,6 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
-from itertools import pairwise
 from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
@@ -29,13 +21,11 @@ from holmes_backend.analysis.domains.ledger import (
     norm_reference,
     tx_date,
 )
-from holmes_backend.analysis.facts.cells import ACTED_BY
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
-from holmes_backend.analysis.facts.names import find_names, name_key, same_party
-from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transaction
+from holmes_backend.analysis.facts.names import name_key, same_party
+from holmes_backend.contracts.agents import Anomaly, SourceRef, Transaction
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -45,22 +35,7 @@ STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
-DUPLICATE_DAYS = 7
-# The same amount to one payee on different days without a shared reference is a possible
-# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
-# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
-DUPLICATE_MATERIAL_SHARE = 0.01
-_DIGITS = re.compile(r"\d+")
-# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
-_METERED = re.compile(
-    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
-    r"|\bunits\s+at\b",
-    re.IGNORECASE,
-)
 _HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
-RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
-ROUND_MIN = 5_000.0
-ROUND_UNIT = 1_000.0
 
 
 @dataclass(frozen=True)
@@ -130,8 +105,6 @@ def find_anomalies(
     found = structuring(payments, threshold, stated)
     found += round_trips(payments)
     found += mismatches(items, filenames or {})
-    found += duplicates(payments, threshold)
-    found += round_amounts(payments)
     return found
 
 
@@ -315,7 +288,6 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
                 back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
                 if back is not None:
                     _add_trip(found, seen, [first, middle, back])
-    _aggregated_trips(by_pair, found, seen)
     return found
 
 
@@ -330,31 +302,13 @@ def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
     )
 
 
-def _aggregated_trips(by_pair: _Pairs, found: list[Anomaly], seen: set[frozenset[int]]) -> None:
-    """Several payments one way returned as one sum ("three payments of 9,500 out, 27,000 back")."""
-    for (a, b), outgoing in by_pair.items():
-        for back in by_pair.get((b, a), []):
-            legs = [o for o in outgoing if _within(o, back, ROUND_TRIP_DAYS)]
-            if len(legs) < 2 or any(back.number in key for key in seen):
-                continue
-            if _similar(sum(leg.tx.amount for leg in legs), back.tx.amount):
-                _add_trip(found, seen, [*legs, back], aggregated=True)
-
-
-def _add_trip(
-    found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx], aggregated: bool = False
-) -> None:
+def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) -> None:
     key = frozenset(leg.number for leg in legs)
     if key in seen:
         return
     seen.add(key)
-    sent = sum(leg.tx.amount for leg in legs[:-1]) if aggregated else legs[0].tx.amount
-    if aggregated:
-        first = legs[0]
-        route = f"{_named(first, True)} → {_named(first, False)} (\u00d7{len(legs) - 1})"
-        route += f" → {_named(legs[-1], False)}"
-    else:
-        route = " → ".join([_named(legs[0], True)] + [_named(leg, False) for leg in legs])
+    sent = legs[0].tx.amount
+    route = " → ".join([_named(legs[0], True)] + [_named(leg, False) for leg in legs])
     returned = legs[-1].tx.amount / sent
     found.append(
         Anomaly(
@@ -432,152 +386,9 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
             description=(
                 f"Different {'amounts' if amounts_differ else 'payees'}{what_differs} for "
                 f"{what} across documents: {listing}"
-                f"{_payee_is_signer(list(by_file.values()), named)}"
             ),
             severity="HIGH" if (high - low) >= 0.1 * high or payees_differ else "MEDIUM",
             total_amount=round(high - low, 2) if amounts_differ else round(high, 2),
             sources=_refs(by_file.values()),
         )
     ]
-
-
-def _payee_is_signer(items: list[_Tx], named: Callable[[_Tx], str]) -> str:
-    """ "; the payee J DOYLE is Joan Doyle ("Written by: Joan Doyle" in cheque_register.csv)": a
-    payment that went to the person a record names as writing or approving it."""
-    roles = [
-        (f"{m['role'].capitalize()}: {n.text}", n.text, item)
-        for item in items
-        for m in ACTED_BY.finditer(f"{item.tx.description}; {item.tx.source.excerpt or ''}")
-        for n in find_names(m["who"])
-        if n.kind == "person"
-    ]
-    for payee in (i.tx.to_party for i in items if i.tx.to_party):
-        for field, person, item in roles:
-            if same_party(payee, person):
-                return f'; the payee {payee} is {person} ("{field}" in {named(item)})'
-    return ""
-
-
-_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
-_INVOICE_DAY = re.compile(
-    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
-)
-
-
-def _invoice_day(description: str) -> str | None:
-    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
-    match = _INVOICE_DAY.search(description)
-    moments = find_moments(match["day"]) if match else []
-    return moments[0].day.isoformat() if moments else None
-
-
-def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
-    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
-    low = threshold * (1 - STRUCTURING_BAND)
-    for item in items:
-        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
-        # of one day differ in their entry and exit, two wires to one account do not.
-        payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
-        if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue  # a run of those is structuring, reported as such; one invoice paid
-            # twice is a duplicate whatever its amount
-        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
-    found: list[Anomaly] = []
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
-        same_reference = len(references) != len(set(references))
-        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
-        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
-        bare = [_BARE_SUFFIX.sub("", r) for r in references]
-        altered = len(bare) != len(set(bare)) and not same_reference
-        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
-        same_invoice = len(invoiced) != len(set(invoiced))
-        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
-        close = [
-            (a, b)
-            for a, b in pairwise(group)
-            if a.day
-            and b.day
-            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
-            # A small fare or a coffee bought again another day is routine spending; the same
-            # small amount twice in one day, or with one reference, is still a duplicate.
-            and (material or a.day == b.day)
-            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
-            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
-            and not (
-                a.day != b.day
-                and _METERED.search(a.tx.description)
-                and _METERED.search(b.tx.description)
-            )
-        ]
-        one_invoice = altered or same_invoice
-        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
-            continue
-        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
-        why = (
-            "the same reference"
-            if same_reference
-            else "one invoice number with a letter added"
-            if altered
-            else "the same invoice date"
-            if same_invoice
-            else f"within {DUPLICATE_DAYS} days"
-        )
-        found.append(
-            Anomaly(
-                kind="duplicate_payment",
-                description=f"Possible duplicate payment ({why}): "
-                + "; ".join(_label(i) for i in group[:5]),
-                severity=severity,
-                total_amount=round(sum(i.tx.amount for i in group), 2),
-                sources=_refs(group),
-            )
-        )
-    return found
-
-
-def _recurring(group: list[_Tx]) -> bool:
-    """Charges at about the same day of different months (a subscription, rent, a fee), or
-    three or more at one regular interval of a week or more (a weekly wage): a recurring
-    charge, not a payment made twice."""
-    days = sorted(item.day for item in group if item.day)
-    if len(days) != len(group):
-        return False
-    monthly = len({(d.year, d.month) for d in days}) == len(days) and (
-        max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
-    )
-    gaps = [(b - a).days for a, b in pairwise(days)]
-    regular = len(days) >= 3 and min(gaps) >= 7 and max(gaps) - min(gaps) <= 1
-    return monthly or regular
-
-
-def round_amounts(items: list[_Tx]) -> list[Anomaly]:
-    by_payee: dict[str, list[_Tx]] = defaultdict(list)
-    holders = _holders(items)
-    for item in items:
-        # One named payee's, not a statement's own receipts nor sums whose payee is not said.
-        if item.receiver and item.receiver not in holders.get(item.tx.source.file_id, ()):
-            by_payee[item.receiver].append(item)
-    found: list[Anomaly] = []
-    for group in by_payee.values():
-        whole = [i for i in group if i.tx.amount >= ROUND_MIN and i.tx.amount % ROUND_UNIT == 0]
-        if len(whole) < 2 or len(whole) * 2 < len(group):
-            continue
-        total = sum(i.tx.amount for i in whole)
-        payee = whole[0].tx.to_party or "one payee"
-        found.append(
-            Anomaly(
-                kind="round_amounts",
-                description=(
-                    f"{len(whole)} whole-thousand payments to {payee} totalling "
-                    f"{format_money(total, whole[0].tx.currency)}; round figures without "
-                    "invoices often mark informal or disguised payments"
-                ),
-                severity="MEDIUM" if len(whole) >= 3 or total >= 5 * ROUND_MIN else "LOW",
-                total_amount=round(total, 2),
-                sources=_refs(whole),
-            )
-        )
-    return found

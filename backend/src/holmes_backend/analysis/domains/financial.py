@@ -15,9 +15,6 @@ from holmes_backend.analysis.domains.anomalies import (
 )
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
-from holmes_backend.analysis.domains.payees import (
-    shared_accounts,
-)
 from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.cite import unique_refs
@@ -64,14 +61,12 @@ def analyse_financial(
     for doc in docs:
         transactions += ledger(doc).transactions
     transfers = [t for t in transactions if is_transfer(t)]
-    figures = [t for t in transactions if not is_transfer(t)]
     anomalies = find_anomalies(
         transfers,
         threshold,
         {d.file_id: d.filename for d in docs},
         stated_thresholds(docs, transactions),
     )
-    anomalies += shared_accounts(transfers)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
     counterparties = _counterparties(transfers)
@@ -86,7 +81,7 @@ def analyse_financial(
         anomalies=anomalies,
         findings=findings,
     )
-    return FinancialAnalysis(output, _thoughts(docs, transfers, figures, anomalies, threshold))
+    return FinancialAnalysis(output, _thoughts(docs, transfers, anomalies, threshold))
 
 
 def _counterparties(transfers: list[Transaction]) -> list[str]:
@@ -188,36 +183,18 @@ def signals(output: FinancialOutput) -> list[Signal]:
 def _thoughts(
     docs: list[EvidenceDoc],
     transfers: list[Transaction],
-    figures: list[Transaction],
     anomalies: list[Anomaly],
     threshold: float,
 ) -> list[str]:
-    thoughts = [
-        f"Read {len(docs)} document(s) for money: {len(transfers)} transfer(s) from ledger rows, "
-        f"statement lines, records and sentences, and {len(figures)} reported statement "
-        "figure(s) from period-column tables."
-    ]
-    if transfers:
-        parties = {name_key(p) for t in transfers for p in (t.from_party, t.to_party) if p}
-        undated = sum(1 for t in transfers if not t.date)
-        thoughts.append(
-            f"Transfers involve {len(parties)} distinct part(ies); {undated} lack a date, "
-            f"{sum(1 for t in transfers if t.reference)} carry an invoice or reference number."
-        )
+    thoughts = [f"Read {len(docs)} document(s) for money: {len(transfers)} transfer(s)."]
     if anomalies:
-        kinds: dict[str, int] = defaultdict(int)
-        for anomaly in anomalies:
-            kinds[anomaly.kind] += 1
         strongest = max(anomalies, key=lambda a: (a.severity == "HIGH", a.total_amount or 0))
-        thoughts.append(
-            "Anomaly rules fired: "
-            + ", ".join(f"{k} \u00d7{v}" for k, v in sorted(kinds.items()))
-            + f". Strongest: {strongest.description[:220]}"
-        )
+        kinds = ", ".join(sorted({a.kind for a in anomalies}))
+        thoughts.append(f"Anomaly rules fired: {kinds}. Strongest: {strongest.description[:220]}")
     else:
         thoughts.append(
             f"No structuring (≥3 transfers within {100 * STRUCTURING_BAND:.0f}% under "
-            f"{format_money(threshold, '')} in two weeks), round trips, cross-document amount "
-            "mismatches or duplicates were found."
+            f"{format_money(threshold, '')} in two weeks), round trips or cross-document amount "
+            "mismatches were found."
         )
     return thoughts

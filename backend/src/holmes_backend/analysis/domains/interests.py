@@ -1,18 +1,15 @@
-"""Who is tied to an organisation: its register's officers and owners, their relatives and homes,
-and the sworn denials those ties contradict.
+"""Who is tied to an organisation: its register's officers and owners and their relatives, and
+the sworn denials those ties contradict.
 
 - Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
   its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
   Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
-- Personal records (evidence): a record about one person (its "Name:" field, or the witness
-  of a statement) gives their home address and their relatives ("Emergency contact: Renata Vosk
-  (spouse)", "my wife, Renata Vosk", "Renata Vosk, the sister of Daniel Vosk").
+- Personal records (evidence): the relatives of the person a record is about ("Emergency
+  contact: Renata Vosk (spouse)", "my wife, Renata Vosk").
 - Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
-  ("I have no connection with Pellworth", "I don't know anyone at Kestrel personally", "neither
-  I nor any member of my family has any interest in any supplier") against the register listing
-  the speaker, a relative of theirs, or someone at their home address, among its people, or the
-  entity registered at their home. A denial of "any supplier" concerns the entities the case's
-  payments go to.
+  against the register listing the speaker, or a relative of theirs, among its people; a denial
+  about "any supplier" concerns the entities the case's payments go to. A shared address is
+  read against denials by address_contradictions, from domains.addresses' records.
 """
 
 import re
@@ -22,16 +19,12 @@ from typing import TYPE_CHECKING
 from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
-from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.lexicon import fold
 from holmes_backend.analysis.facts.names import (
     UPPER,
     clean,
     distinctive_words,
     find_names,
-    org_suffix,
-    possessive,
     same_party,
     title_case,
 )
@@ -45,7 +38,6 @@ if TYPE_CHECKING:  # the case view is built from the domains that read these fin
 INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
 ENTITY_ADDRESS = "entity_address"  # an organisation's registered office
 RELATION = "relation"  # a relative of a person: entities [the person, the relative]
-HOME_ADDRESS = "home_address"  # a person's home: entities [the person], the address as summary
 
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
@@ -61,25 +53,12 @@ _ENTITY_FIELD = re.compile(
 )
 # "Director: Renata Vosk, 14 Larch Road" / "Shareholder (40%): Tobias Quell".
 _ROLE_FIELD = re.compile(rf"^(?P<role>[\w ()%.]{{2,40}}?)\s*:\s*(?P<rest>[{UPPER}].*)$")
-# "Role: Director" / "Position held | Secretary" under an officer's name.
-_ROLE_LINE = re.compile(
-    r"^(?:role|position(?:\s+held)?|appointment|office(?:\s+held)?|capacity)\s*[|:]\s*"
-    r"(?P<role>.+)$",
-    re.IGNORECASE,
-)
 _OFFICE_FIELD = re.compile(
     r"^(?:registered\s+(?:office|address)(?:\s+address)?|principal\s+place\s+of\s+business|"
     r"business\s+address)"
     r"\s*[|:]\s*(?P<address>.+)$",
     re.IGNORECASE,
 )
-_HOME_FIELD = re.compile(
-    r"^(?:home|residential|private|current|postal)?\s*address\s*:\s*(?P<address>.+)$",
-    re.IGNORECASE,
-)
-# A street address's first part: a house number and a street ("14 Larch Road", "Flat 2, 9 Elm
-# St" gives "9 Elm St").
-_STREET = re.compile(r"\b\d{1,5}[a-z]?\s+(?:[a-z'-]+\s+){0,3}[a-z'-]+")
 _KIN = (
     r"spouse|wife|husband|partner|civil\s+partner|fianc[eé]e?|son|daughter|brother|sister|"
     r"father|mother|parent|child|sibling|cousin|uncle|aunt|nephew|niece|stepson|stepdaughter|"
@@ -94,13 +73,6 @@ _KIN_OF_SUBJECT = re.compile(
     rf"|^(?P<k2>{_KIN})\s*:\s*(?P<b>{_NAME})"
     rf"|\b(?:my|his|her)\s+(?P<k4>{_KIN}),?\s+(?P<d>{_NAME})",
     re.IGNORECASE,
-)
-# Relatives of a named person: "Renata Vosk, the wife of Daniel Vosk", "Renata Vosk is Daniel
-# Vosk's wife", "Daniel Vosk's wife, Renata Vosk".
-_KIN_OF_NAMED = re.compile(
-    rf"(?P<a>{_NAME}),?\s+(?:is\s+)?the\s+(?P<k1>{_KIN})\s+of\s+(?P<of1>{_NAME})"
-    rf"|(?P<b>{_NAME})\s+is\s+(?P<of2>{_NAME})['\u2019]s\s+(?P<k2>{_KIN})"
-    rf"|(?P<of3>{_NAME})['\u2019]s\s+(?P<k3>{_KIN}),?\s+(?P<c>{_NAME})",
 )
 # Denials: of a tie ("no connection with", "neither I nor my family has any interest in") and of
 # knowing anyone there ("I don't know anyone at Kestrel").
@@ -117,25 +89,9 @@ _DISCLAIMED = re.compile(
     rf"\s+(?:\w+\s+){{0,2}}?(?:to|with|in|into|at|from|of|behind)\s+(?:the\s+)?"
     rf"(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
 )
-# The answer's own referent ("that company") as the claim names it in brackets.
-_BRACKETED = re.compile(r"\[(?P<name>[^\]\[]{2,80})\]")
 _ANY_SUPPLIER = re.compile(
     r"\s*(?:in|with|to|at|of|from)\s+any\s+(?:of\s+the\s+)?(?:suppliers?|vendors?|contractors?|companies|company|firms?|"
     r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
-    re.IGNORECASE,
-)
-# Ties denied together, their object named once after the last: "no financial interest in, and
-# hold no directorship of or shareholding in, any company that supplies the Trust" is read as
-# "no financial interest in any company that supplies the Trust".
-_PREPOSITION = r"(?:in|with|to|at|of|from)"
-_SHARED_OBJECT = re.compile(
-    rf"^\s*{_PREPOSITION}\s*,\s*(?:and|or|nor)\s+[^,.;]{{0,100}}?\s(?P<last>{_PREPOSITION})\s*,"
-)
-# "No payments were made to related parties", "no related party transactions".
-_NO_RELATED = re.compile(
-    r"\bno\s+(?:\w+\s+){0,2}?(?:payments?|transactions?|dealings|transfers?|sums?|amounts?)\b"
-    r"[^.;]{0,40}?\brelated[ -]part(?:y|ies)\b|\bno\s+related[ -]party\s+(?:\w+\s+)?"
-    r"(?:transactions?|payments?|dealings|transfers?)\b",
     re.IGNORECASE,
 )
 _FAMILY = re.compile(
@@ -143,7 +99,6 @@ _FAMILY = re.compile(
     r"close\s+associates?)\b",
     re.IGNORECASE,
 )
-_CONNECTED = re.compile(r"\b(?:connected|linked|related|associated)\s+(?:with|to)\b", re.I)
 # Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
 _BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
 _HEAD = 12
@@ -163,16 +118,11 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
         ),
         None,
     ) or _titled_entity(doc_units)
-    headed = [h for unit in doc_units if (h := _entity_heading(unit.text.strip()))]
-    if not subject and not headed:
+    if not subject:
         return []
     found: list[Finding] = []
-    for number, unit in enumerate(doc_units):
+    for unit in doc_units:
         text = unit.text.strip()
-        # An extract of several entities, each under its name and number.
-        subject = _entity_heading(text) or subject
-        if not subject:
-            continue
         if office := _OFFICE_FIELD.match(text):
             found.append(
                 Finding(
@@ -186,7 +136,7 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
                 )
             )
             continue
-        held = _officer(text) or _listed_officer(text, doc_units[number + 1 : number + 3])
+        held = _officer(text)
         if held is None:
             continue
         person, role = held
@@ -204,24 +154,6 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
     return found
 
 
-# "Greenline Estates Services Ltd (11842096)": an entity by its name and registered number.
-_ENTITY_HEADING = re.compile(
-    r"^(?P<name>.{3,120}?)\s*\((?:company\s+(?:no\.?|number)\s*)?[A-Z]{0,2}\d{6,8}\)$", re.I
-)
-
-
-def _entity_heading(text: str) -> str | None:
-    heading = _ENTITY_HEADING.match(text)
-    if heading is None:
-        return None
-    if org_suffix(heading["name"]):  # "Verdant Landscapes (Northern) Ltd": whole, brackets and all
-        return _entity_name(heading["name"])
-    named = find_names(heading["name"])
-    return (
-        _entity_name(named[0].text) if len(named) == 1 and named[0].kind == "organization" else None
-    )
-
-
 def _titled_entity(doc_units: list[Unit]) -> str | None:
     """The entity of a register's page that heads it with its bare name ("OKAFOR PROPERTY
     SERVICES LTD" over "Company number 13390217"): the first line near the top that is one
@@ -237,19 +169,6 @@ def _titled_entity(doc_units: list[Unit]) -> str | None:
             and len(named[0].text) >= len(text) - 2
         ):
             return _entity_name(named[0].text)
-    return None
-
-
-def _listed_officer(text: str, following: list[Unit]) -> tuple[str, str] | None:
-    """An officer listed as a line of their name, their role on a line after it ("OKAFOR,
-    Desmond Adewale" then "Role: Director")."""
-    named = find_names(text)
-    if len(named) != 1 or named[0].kind != "person" or len(named[0].text) < len(text) - 12:
-        return None
-    for unit in following:
-        field = _ROLE_LINE.match(unit.text.strip())
-        if field and (role := _INTEREST_ROLE.search(field["role"])):
-            return named[0].text, role.group(0)
     return None
 
 
@@ -287,17 +206,13 @@ def person_in(text: str) -> str | None:
 
 
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
-    """A person's relatives and home address, from a record about them or any sentence that
-    says whose relative someone is."""
+    """The relatives of the person a record is about (its witness)."""
     doc_units = units(doc)
     subject = witness(doc, _HEAD)
     found: list[Finding] = []
     for unit in doc_units:
         text = unit.text.strip()
-        if subject and (home := _HOME_FIELD.match(text)) and street_of(home["address"]):
-            found.append(_home(subject, home["address"].strip(), unit))
-        ties = _row_relative(text) if unit.kind == "row" else _relatives(text, subject)
-        for person, kin, relative in ties:
+        for person, kin, relative in _relatives(text, subject) if unit.kind != "row" else []:
             found.append(
                 Finding(
                     finding_type=RELATION,
@@ -312,27 +227,9 @@ def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     return found
 
 
-def _home(person: str, address: str, unit: Unit) -> Finding:
-    return Finding(
-        finding_type=HOME_ADDRESS,
-        title=f"{person}: address {address[:120]}",
-        summary=address[:300],
-        confidence=0.8,
-        severity="LOW",
-        entities=[person],
-        sources=[unit.ref],
-    )
-
-
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
-    for match in _KIN_OF_NAMED.finditer(text):
-        person = match["of1"] or match["of2"] or match["of3"]
-        relative = match["a"] or match["b"] or match["c"]
-        kin = match["k1"] or match["k2"] or match["k3"]
-        if not same_party(person, relative):
-            found.append((person, _kin(kin), relative))
-    if subject is None or found:
+    if subject is None:
         return found
     for match in _KIN_OF_SUBJECT.finditer(text):
         relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
@@ -342,46 +239,8 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     return found
 
 
-_KIN_WORD = re.compile(rf"^(?:{_KIN})$", re.IGNORECASE)
-_KIN_COLUMN = re.compile(r"\b(?:relationship|relation|kinship)\b", re.IGNORECASE)
-_CONTACT_COLUMN = re.compile(
-    r"\b(?:emergency\s+contact|next\s+of\s+kin|contact\s+name|relative|beneficiary)\b",
-    re.IGNORECASE,
-)
-_HOLDER_COLUMN = re.compile(r"\b(?:employee|staff|name|member|worker)\b", re.IGNORECASE)
-
-
-def _row_relative(text: str) -> list[tuple[str, str, str]]:
-    """A table's row naming a person, their contact and how they are related ("Employee: Arjun
-    Venkataraman; Emergency contact: Rahul Venkataraman; Relationship: Uncle")."""
-    fields = row_fields(text)
-    kin = next((v for k, v in fields.items() if _KIN_COLUMN.search(k) and _KIN_WORD.match(v)), None)
-    contact = next((v for k, v in fields.items() if _CONTACT_COLUMN.search(k) and v), None)
-    holder = next(
-        (
-            v
-            for k, v in fields.items()
-            if _HOLDER_COLUMN.search(k) and not _CONTACT_COLUMN.search(k) and v
-        ),
-        None,
-    )
-    if kin is None or contact is None or holder is None:
-        return []
-    person, relative = person_in(holder), person_in(contact)
-    if person is None or relative is None or same_party(person, relative):
-        return []
-    return [(person, _kin(kin), relative)]
-
-
 def _kin(word: str) -> str:
     return " ".join(word.lower().split())
-
-
-def street_of(address: str) -> str | None:
-    """The house number and street of an address, folded ("14 larch road")."""
-    first = fold(address.lower()).replace(".", "")
-    match = _STREET.search(first.split(",")[0]) or _STREET.search(first)
-    return " ".join(match.group().split()) if match else None
 
 
 # -- Synthesis ------------------------------------------------------------------------------
@@ -395,64 +254,44 @@ class _Tie:
 
 
 def interest_contradictions(view: "CaseView") -> list[Contradiction]:
+    """A sworn denial of any tie with an organisation whose register lists the speaker, or a
+    relative of theirs, among its people."""
     interests = [
         f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
     ]
     if not interests:
         return []
-    offices = [f for f in view.legal.findings if f.finding_type == ENTITY_ADDRESS]
     personal = [*view.evidence.findings, *view.legal.findings]
     relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
-    homes = [f for f in personal if f.finding_type == HOME_ADDRESS and f.entities]
     paid = _paid(view)
     found: list[Contradiction] = []
     for claim in view.evidence.sworn_claims:
         denial = _DISCLAIMS.search(claim.claim)
-        related = _NO_RELATED.search(claim.claim)
-        if not claim.speaker or (denial is None and related is None):
+        if not claim.speaker or denial is None:
             continue
-        if denial is not None:
-            scope, entities = _targets(claim.claim, denial, interests, paid)
-            what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
-        else:
-            # "No payments were made to related parties": the registered entities it pays.
-            payees = distinctive_words(paid)
-            entities = sorted(
-                {f.entities[1] for f in interests if distinctive_words([f.entities[1]]) & payees}
-            )
-            what = "any payment to a related party"
-        if not entities:
-            continue
+        scope, entities = _targets(claim.claim[denial.end() :], interests, paid)
         ties = [
-            tie
-            for entity in entities
-            for tie in _ties(claim.speaker, entity, interests, offices, relations, homes)
+            tie for entity in entities for tie in _ties(claim.speaker, entity, interests, relations)
         ]
         if not ties:
             continue
         own = [t for t in ties if not t.how]
         first = (own or ties)[0]
-        person = first.officer.entities[0]
+        person, entity = first.officer.entities
         role = first.officer.title.split(": ", 1)[1]
-        shown = (
-            f"the register lists {person} as {role}"
-            if not first.how
-            else f"the register lists {person}, {first.how}, as {role}"
-        )
-        covered = (
-            bool(own)
-            or related is not None
-            or bool(denial and denial["know"])
-            or bool(_FAMILY.search(claim.claim))
-        )
+        listed = f"{person}, {first.how}," if first.how else person
         payments = [
             t
             for t in view.financial.transactions
-            if is_payment(t) and t.to_party and same_party(t.to_party, first.officer.entities[1])
+            if is_payment(t) and t.to_party and same_party(t.to_party, entity)
         ]
         received = (
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )
+        what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
+        # "I have no interest" is literally true when the stake is a relative's: a question to
+        # put to them, not a contradiction of their own words.
+        covered = own or denial["know"] or _FAMILY.search(claim.claim)
         found.append(
             Contradiction(
                 claim=claim.claim,
@@ -460,12 +299,11 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                 evidence_against=unique_refs(
                     [s for t in ties for s in t.sources] + [t.source for t in payments], 8
                 ),
-                explanation=f"{claim.speaker} denies {what}, yet {shown}{received}.",
-                # "I have no interest" is literally true when the stake is a relative's: a
-                # question to put to them, not a contradiction of their own words.
-                severity="HIGH"
-                if covered or _BROAD.match((denial and denial["what"]) or "")
-                else "MEDIUM",
+                explanation=(
+                    f"{claim.speaker} denies {what}, yet the register lists {listed} as {role}"
+                    f"{received}."
+                ),
+                severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
             )
         )
     return found
@@ -506,54 +344,28 @@ def _paid(view: "CaseView") -> list[str]:
     return sorted({t.to_party for t in view.financial.transactions if is_payment(t) and t.to_party})
 
 
-def _targets(
-    claim: str,
-    denial: re.Match[str],
-    interests: list[Finding],
-    paid: list[str],
-) -> tuple[str, list[str]]:
-    """What a denial is about, as it says it, and the registered entities that are: the one it
-    names, or each one the case pays when it denies a tie with "any supplier"."""
+def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
+    """What a denial is about (the words after it), and the registered entities that are: the
+    one it names, or each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
-    rest = _SHARED_OBJECT.sub(r" \g<last>", claim[denial.end() :], count=1)
     if supplier := _ANY_SUPPLIER.match(rest):
-        # "any supplier": each registered entity the case pays.
         payees = distinctive_words(paid)
-        return " ".join(supplier.group().split()).rstrip(".,;"), [
-            e for e in entities if distinctive_words([e]) & payees
-        ]
-    named = _DISCLAIMED.match(rest)
-    scope = " ".join(named.group().split()).rstrip(".,;") if named else ""
-    if named is None and (named := _BRACKETED.search(rest)):
-        scope = f"with {named['name']}"
-    if named:
-        words = distinctive_words([named["name"]])
-        matched = [e for e in entities if words & distinctive_words([e])]
-        if matched or not _CONNECTED.search(scope):
-            return scope, matched
-        # "no business interests connected with the Trust": the firms the case's payments go
-        # to are what is connected with the one paying them.
-        payees = distinctive_words(paid)
+        scope = " ".join(supplier.group().split()).rstrip(".,;")
         return scope, [e for e in entities if distinctive_words([e]) & payees]
-    return "", []
+    named = _DISCLAIMED.match(rest)
+    if named is None:
+        return "", []
+    words = distinctive_words([named["name"]])
+    scope = " ".join(named.group().split()).rstrip(".,;")
+    return scope, [e for e in entities if words & distinctive_words([e])]
 
 
 def _ties(
-    speaker: str,
-    entity: str,
-    interests: list[Finding],
-    offices: list[Finding],
-    relations: list[Finding],
-    homes: list[Finding],
+    speaker: str, entity: str, interests: list[Finding], relations: list[Finding]
 ) -> list[_Tie]:
-    officers = [f for f in interests if f.entities[1] == entity]
-    streets = {
-        street: f
-        for f in homes
-        if same_party(f.entities[0], speaker) and (street := street_of(f.summary))
-    }
+    """The register's officers of the entity who are the speaker or a relative of theirs."""
     found: list[_Tie] = []
-    for officer in officers:
+    for officer in [f for f in interests if f.entities[1] == entity]:
         person = officer.entities[0]
         if same_party(person, speaker):
             found.append(_Tie(officer, "", officer.sources))
@@ -572,44 +384,4 @@ def _ties(
             mine = same_party(kin.entities[1], person)
             how = f"{relation} of {speaker}" if mine else f"whose {relation} is {speaker}"
             found.append(_Tie(officer, how, [*officer.sources, *kin.sources]))
-            continue
-        excerpt = fold(" ".join(s.excerpt or "" for s in officer.sources).lower())
-        home = next((f for street, f in streets.items() if street in excerpt), None)
-        # An electoral roll or another record of the officer's own home gives the same street.
-        shared = next(
-            (
-                (streets[street], f)
-                for f in homes
-                if same_party(f.entities[0], person) and (street := street_of(f.summary)) in streets
-            ),
-            None,
-        )
-        if home is None and shared is not None:
-            found.append(
-                _Tie(
-                    officer,
-                    f"who lives at {possessive(speaker)} home address",
-                    [*officer.sources, *shared[1].sources, *shared[0].sources],
-                )
-            )
-        elif home is not None:
-            found.append(
-                _Tie(
-                    officer,
-                    f"registered at {possessive(speaker)} home address",
-                    [*officer.sources, *home.sources],
-                )
-            )
-    registered = [f for f in offices if f.entities[0] == entity]
-    for office in registered:
-        street = street_of(office.summary)
-        home = streets.get(street) if street else None
-        if home is not None and officers and not found:
-            found.append(
-                _Tie(
-                    officers[0],
-                    f"whose company is registered at {possessive(speaker)} home address",
-                    [*office.sources, *officers[0].sources, *home.sources],
-                )
-            )
     return found

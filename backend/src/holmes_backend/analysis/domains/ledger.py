@@ -1,11 +1,6 @@
-"""Transactions read from evidence: ledger rows, statement lines, XML records and sentences.
-
-Rows come from CSV/XLSX ("Header: value; …"), HTML tables ("a | b | c" under a header row),
-printed statements (a date starting each line, then a description and an amount) and XML
-exports (one record per repeated element). Sentences yield transfers when a transfer verb and
-an amount meet ("Acme wired $9,500 to Delta LLC"). Figures of financial statements (a label and
-one value per reporting period) are kept as "Reported figure" items: they are amounts, not
-transfers, and the anomaly rules leave them alone.
+"""Transactions read from evidence: ledger rows (CSV/XLSX "Header: value; …" and XML records),
+printed statement lines, invoice totals and sentences ("Acme wired $9,500 to Delta LLC": a
+transfer verb and an amount).
 """
 
 import re
@@ -14,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from holmes_backend.analysis.domains.xmlrecords import xml_records
-from holmes_backend.analysis.facts.cells import Role, pipe_cells, role_of, roles, row_fields
+from holmes_backend.analysis.facts.cells import Role, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import Moment, find_moments, parse_iso
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
@@ -36,7 +31,6 @@ from holmes_backend.analysis.facts.names import (
     title_case,
 )
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.analysis.facts.vocabulary import given_names
 from holmes_backend.contracts.agents import SourceRef, Transaction
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -94,12 +88,6 @@ _HOLDER = re.compile(
     rf"rekeninghouder)\s*[:\-]\s*(?P<name>[{UPPER}][^\n;|]{{2,60}}?)(?:\s{{2,}}|[;|]|$)",
     re.IGNORECASE,
 )
-_ACCOUNT_TITLE = re.compile(r"\b(?:account|a/c|statement)\b", re.IGNORECASE)
-# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
-_LINE_AMOUNT = re.compile(
-    r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
-)
-_CENT = 0.01
 OUTFLOW_WORDS = re.compile(
     r"\b(withdrawal|debit|payment to|paid to|transfer to|wire to|wire out|purchase|fee|sent to|"
     r"card payment|pos|cheque|check|direct debit|standing order|bill payment|atm)\b",
@@ -109,16 +97,8 @@ INFLOW_WORDS = re.compile(
     r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
     re.IGNORECASE,
 )
-# A printed line's booking code, in capitals as banks print them: money out ("DD SEVERN
-# WATER", "TFR TO G LYLE", "CARD SAINSBURYS") or in ("FPI ACME LTD", "BGC SALARY").
-_OUT_CODE = re.compile(r"(?:DD|SO|STO|BP|FPO|DEB|CHQ|POS|ATM|CARD|(?:TFR|TRF|TRANSFER) TO)\b")
-_IN_CODE = re.compile(r"(?:FPI|BGC|CR|(?:TFR|TRF|TRANSFER) FROM)\b")
 # A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
 _PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
-_COUNTERPARTY = re.compile(
-    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
-    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
-)
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
     # The channel first, as some banks print it: "INTERNET TRANSFER TO B M HALE".
@@ -135,25 +115,14 @@ _BOOKED = re.compile(
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
-# A booking type's code before a creditor's name in capitals: "DD BRISTOL WATER", "CARD ICA
-# MAXI 0412".
-# Payment apps pay people: what follows their code is a person's name, not a purpose.
-_TO_PERSON = re.compile(r"^\s*(?:zelle|venmo|paypal|cash\s?app)\b", re.IGNORECASE)
-_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 # Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
-# A line that is only a name and perhaps a store number: "Harwell Garden Centre", "TESCO 2291".
-_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
-_TRANSFER_CONTEXT = re.compile(
-    r"\b(wire|transfer|payment|paid|deposit|withdrawal|remittance|ach|sepa|pos|purchase)\b", re.I
-)
 _INFLOW = re.compile(
     r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
     r"(?:sepa|giro|bank|fps|bacs)\s+cr|"
     r"transfer in|refund(?:ed)? (?:from|by)|interest paid)\b",
     re.IGNORECASE,
 )
-_LEDGER_LINE_MIN = 3
 _MODAL = re.compile(
     r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
     # "may" is the modal verb; "May" is the month ("May 7", "in May"), as is "MAY 7" in capitals.
@@ -328,7 +297,6 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
     book = Ledger(holder=_holder(doc))
     found: list[Transaction | None] = []
     found += _row_transactions(doc, book.holder)
-    found += _table_transactions(doc, book.holder)
     found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
     found += _statement_lines(doc, book.holder)
     found += _invoice_totals(doc)
@@ -342,10 +310,6 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
 
 
 def _holder(doc: EvidenceDoc) -> str | None:
-    for key in ("account_holder", "holder", "customer"):
-        value = doc.metadata.get(key)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
     head = units(doc)[:40]
     for unit in head:
         if unit.kind == "row":
@@ -354,14 +318,6 @@ def _holder(doc: EvidenceDoc) -> str | None:
         if match:
             name = clean(match["name"])
             return title_case(name) if name.isupper() else name
-    # A bank export's title line: "Chequing account 00412-7781 — M. Okoro", one person named.
-    for unit in head:
-        if unit.kind == "row":
-            break
-        if _ACCOUNT_TITLE.search(unit.text):
-            people = [n.text for n in find_names(unit.text) if n.kind == "person"]
-            if len(people) == 1:
-                return people[0]
     return None
 
 
@@ -385,31 +341,6 @@ def _signed_inflows(rows: list[dict[str, str]]) -> bool:
         if amount is not None and amount[0]:
             signs.append(amount[0] < 0)
     return len(signs) >= 2 and 2 * sum(signs) >= len(signs)
-
-
-def _table_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
-    """HTML tables whose header row names transactional columns (date, amount, payee…)."""
-    found: list[Transaction | None] = []
-    header: list[str] | None = None
-    previous = -2
-    for unit in units(doc):
-        if unit.kind != "cells":
-            continue
-        cells = pipe_cells(unit.text)
-        if unit.index != previous + 1:
-            header = None
-        previous = unit.index
-        if header is None:
-            assigned = roles(cells)
-            useful = {r for r in assigned.values() if r != "other"}
-            is_header = all(parse_cell(c) is None for c in cells)
-            if is_header and "date" in useful and useful & {"amount", "debit", "credit"}:
-                header = cells
-            continue
-        if len(cells) == len(header):
-            fields = dict(zip(header, cells, strict=True))
-            found.append(_from_fields(doc.file_id, fields, unit.ref, holder))
-    return found
 
 
 def _column(
@@ -487,19 +418,12 @@ def _from_fields(
     )
     if sender is None and (receiver is None or outflow is False):
         # One counterparty column ("Payee", "Merchant"): on money coming in, its party paid it.
-        party = (
-            receiver
-            or _first(fields, assigned, "party")
-            or _split_name(fields)
-            or _counterparty(description)
-        )
+        party = receiver or _first(fields, assigned, "party") or _counterparty(description)
         sender, receiver = (None, party) if outflow is not False else (party, None)
     sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
     sender, receiver = _without_account(sender), _without_account(receiver)
     when = _row_date(fields, assigned)
-    if when is None and (_summary_row(fields, assigned) or _rate_table(fields, assigned)):
-        return None
-    if _price_list(fields, assigned):
+    if when is None and (_summary_row(fields, assigned) or _rate_table(assigned)):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     if reference is None and (found := references(description)):
@@ -547,50 +471,11 @@ _RATE_HEADER = re.compile(
 )
 
 
-def _rate_table(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
+def _rate_table(assigned: dict[str, Role]) -> bool:
     """An undated row whose money column is a salary, a rate or a budget: it states an
     amount, it records no payment (a payroll's dated "Gross pay" row does)."""
     money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
     return bool(money) and all(_RATE_HEADER.search(k) for k in money)
-
-
-_PRICE_HEADER = re.compile(
-    r"\b(?:price|tariff|rate)\b|\bper\s+(?:tonne|ton|unit|kg|kilo|lb|hour|day|week|month|year|"
-    r"litre|liter|gallon|item|piece|pallet|m2|m3|sqm|sq\s*ft|head|night|mile|km)\b",
-    re.IGNORECASE,
-)
-_FROM_HEADER = re.compile(r"\b(?:effective|valid|applicable|in\s+force)\b", re.IGNORECASE)
-
-
-_GIVEN_HEADER = re.compile(
-    r"^\s*(?:forenames?|first\s+names?|given\s+names?|christian\s+names?|initials?)\s*$", re.I
-)
-_FAMILY_HEADER = re.compile(r"^\s*(?:surname|last\s+name|family\s+name)\s*$", re.IGNORECASE)
-
-
-def _split_name(fields: dict[str, str]) -> str | None:
-    """A person written over two columns ("Surname: OKONJO; Forename: Chidi")."""
-    given = next((v for k, v in fields.items() if _GIVEN_HEADER.match(k) and v.strip()), None)
-    family = next((v for k, v in fields.items() if _FAMILY_HEADER.match(k) and v.strip()), None)
-    if given is None or family is None:
-        return None
-    family = title_case(family.strip()) if family.isupper() else family.strip()
-    given = title_case(given.strip()) if given.isupper() else given.strip()
-    return f"{given} {family}"
-
-
-def _price_list(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
-    """A price list's row ("Effective from: 2026-05-01; Price EUR per tonne: 912"): a price
-    that holds from a day on, no money that moved that day."""
-    money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
-    dated = [k for k, role in assigned.items() if role == "date"] + [
-        k for k in fields if _FROM_HEADER.search(k)
-    ]
-    return (
-        bool(money)
-        and all(_PRICE_HEADER.search(k) for k in money)
-        and any(_FROM_HEADER.search(k) for k in dated)
-    )
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
@@ -696,16 +581,13 @@ def _booked(text: str) -> str | None:
             return title_case(name)
         if re.fullmatch(r"(?:[A-Z]\.?\s+){1,3}[A-Z][A-Z'-]+", name):
             return title_case(name)  # initials and a surname ("R TREMAYNE") have no purpose
-        words = name.split()
-        if _TO_PERSON.match(value) and len(words) == 2 and words[0].lower() in given_names():
-            return title_case(name)  # an app's payee by name ("ZELLE TO MARCO DELGADO")
     return None
 
 
 def _counterparty(text: str) -> str | None:
     """Who a statement line's money went to or came from: the name after its booking type
     ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
-    only a name ("Harwell Garden Centre")."""
+    only a name."""
     if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
@@ -714,95 +596,20 @@ def _counterparty(text: str) -> str | None:
     bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
     if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
         return bare["name"]
-    match = _COUNTERPARTY.search(text)
-    if match is None or not _TRANSFER_CONTEXT.search(text):
+    match = _COUNTERPARTY.search(text)  # "Card purchase at ØLSTUEN BAR", "transfer to …"
+    if match is None or match["name"].split()[0].lower() in NOT_NAMES | STOPWORDS:
         return None
-    name = clean(match["name"])
-    first = name.split()[0].lower() if name else ""
-    return name if first not in NOT_NAMES and first not in STOPWORDS else None
+    return clean(match["name"])
 
 
-# A printed table's columns, apart by two spaces or more ("Date  Site  Litres  Amount GBP").
-_CELL_GAP = re.compile(r"\s{2,}")
-# Where a line's other side (or where it was spent) stands, when no column names a payee.
-_SITE_COLUMN = re.compile(r"\b(?:merchant|retailer|site|location|place)\b", re.IGNORECASE)
-_MOVED_ROLES = ("amount", "debit", "credit")  # the columns a line's money moved in
-_MAX_HEADER_CELL = 30
-_HEAD_UNITS = 15
-# A card's statement: its lines are spending at merchants unless they say otherwise.
-_CARD_STATEMENT = re.compile(
-    r"\bcard\b[^\n]{0,40}\bstatement\b|\bstatement\b[^\n]{0,40}\bcard\b|\bcard ?holder\b",
-    re.IGNORECASE,
+# A line that is only a name and perhaps a store number ("Harwell Garden Centre", "TESCO 2291"),
+# after a booking code if any ("DD BRISTOL WATER").
+_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
+_COUNTERPARTY = re.compile(
+    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
+    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
 )
-
-
-@dataclass(frozen=True)
-class PrintedLine:
-    moment: Moment
-    segment: str  # the line after its date
-    ref: SourceRef
-    # The line's cells under its table's header, when the two line up.
-    columns: dict[str, str] | None = None
-    header: list[str] | None = None
-    cells: list[str] = field(default_factory=list)  # the line apart at its wide gaps
-    positional: bool = False  # columns by where its cells stand under the header (`_under`)
-
-    def figures(self) -> tuple[float | None, float | None, bool | None]:
-        """(amount, balance after it, whether it went out) as its columns say, else Nones.
-        A line that does not line up with a header ending in its one amount column and no
-        balance ("Litres  Amount") has its amount last."""
-        if self.columns is None:
-            header = [role_of(name) for name in self.header or []]
-            if (
-                header
-                and header[-1] in _MOVED_ROLES
-                and "balance" not in header
-                and (last := list(_LINE_AMOUNT.finditer(self.segment)))
-                and (parsed := parse_cell(last[-1].group()))
-            ):
-                return parsed[0], None, None
-            return None, None, None
-        amount = balance = outflow = None
-        for name, cell in self.columns.items():
-            parsed = parse_cell(cell) if _LINE_AMOUNT.fullmatch(cell.strip()) else None
-            role = role_of(name)
-            if parsed is None:
-                continue
-            if role == "balance":
-                balance = parsed[0]
-            elif amount is None and role in _MOVED_ROLES:
-                amount = parsed[0]
-                outflow = True if role == "debit" else False if role == "credit" else None
-        return amount, balance, outflow
-
-    def details(self) -> tuple[str | None, str | None]:
-        """Its description as its labelled cells (no date, time or figures), and the other
-        side as its party column names it (else its site's, else its description's). A line
-        that does not line up with its header still has its leading cells under the header's
-        first columns."""
-        if self.columns is None:
-            header, cells = self.header or [], self.cells
-            at = _party_column(header)
-            if at is None or at >= len(cells) - 1 or _LINE_AMOUNT.search(cells[at]):
-                return None, None
-            return None, cells[at]
-        named = {
-            name: cell
-            for name, cell in self.columns.items()
-            if role_of(name) not in ("date", "time") and not _LINE_AMOUNT.fullmatch(cell.strip())
-        }
-        at = _party_column(list(named))
-        # Under a header by position, a description is read for its party as prose is (the
-        # caller's), as a line that does not line up with its header is.
-        party = (
-            list(named.values())[at]
-            if at is not None
-            and not (self.positional and _party_rank(list(named)[at]) == _DESCRIPTION_RANK)
-            else None
-        )
-        if len(named) == 1:  # its one description, as it is
-            return next(iter(named.values())), party
-        return "; ".join(f"{n}: {c}" for n, c in named.items()), party
+_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 
 
 # A bank's counterparty cell often carries the account after the name: "VASQUEZ HOLDINGS SL /
@@ -821,132 +628,58 @@ def _without_account(party: str | None) -> str | None:
     return _ACCOUNT_AFTER.sub("", party).strip() or party
 
 
-def _party_column(header: list[str]) -> int | None:
-    """The column naming a line's other side: a payee's or payer's, else where the money was
-    spent, else the description."""
-    ranked = [(rank, i) for i, name in enumerate(header) if (rank := _party_rank(name)) is not None]
-    return min(ranked)[1] if ranked else None
+# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
+_LINE_AMOUNT = re.compile(
+    r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
+)
+_LEDGER_LINE_MIN = 3
 
 
-_DESCRIPTION_RANK = 2
-
-
-def _party_rank(name: str) -> int | None:
-    role = role_of(name)
-    if role in _PARTY_ROLES:
-        return 0
-    if _SITE_COLUMN.search(name):
-        return 1
-    return _DESCRIPTION_RANK if role == "description" else None
-
-
-def _header(line: str) -> list[str] | None:
-    """A printed table's header line: three or more short column names, one of them a figure's."""
-    cells = _CELL_GAP.split(line.strip())
-    if len(cells) < 3 or any(len(c) > _MAX_HEADER_CELL for c in cells):
-        return None
-    if _LINE_AMOUNT.search(line) or find_moments(line):
-        return None
-    if not any(role_of(c) in (*_MOVED_ROLES, "balance") for c in cells):
-        return None
-    return cells
-
-
-def _printed_lines(doc: EvidenceDoc) -> list[PrintedLine]:
-    """A printed statement's lines (or runs of a collapsed page) led by a date, with an amount;
-    under a header whose columns they line up with, each with its cells."""
+def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
+    """A printed statement's lines (text or PDF) led by a date, with an amount first and
+    perhaps the balance after it last: the running balance says which way each line's money
+    went, else its sign or its words. Opening and closing balances move no money."""
     if doc.mime_type.startswith(("text/csv", "application/vnd")):
         return []
-    found: list[PrintedLine] = []
-    # A header holds for the lines after it on its page, in its chunk or the next ones (a
-    # short text file is a chunk a line).
-    header: list[str] | None = None
-    header_spans: list[tuple[int, int]] = []
-    page: int | None = None
-    for chunk in doc.chunks:
-        if chunk.location.row is not None or " | " in chunk.text:
-            continue
-        if chunk.location.page != page:
-            header, header_spans, page = None, [], chunk.location.page
-        headed_here = False
-        for line in chunk.text.expandtabs().splitlines():
-            if named := _header(line):
-                header, header_spans = named, [m.span() for m in _CELL.finditer(line)]
-                headed_here = True
-            segments = _dated_segments(line)
-            cells = _CELL_GAP.split(line.strip())
-            columns, positional = None, False
-            if header and len(segments) == 1:
-                if headed_here and len(cells) == len(header):
-                    columns = dict(zip(header, cells, strict=True))
-                else:
-                    columns = _under(header, header_spans, line, segments[0][0])
-                    positional = columns is not None
-            for moment, segment in segments:
-                ref = cite(doc.file_id, chunk.location, segment)
-                found.append(PrintedLine(moment, segment, ref, columns, header, cells, positional))
-    return found if len(found) >= _LEDGER_LINE_MIN else []
-
-
-# A cell of a printed line: words apart by single spaces (cells are apart by two or more).
-_CELL = re.compile(r"\S+(?: \S+)*")
-
-
-def _under(
-    header: list[str], spans: list[tuple[int, int]], line: str, moment: Moment
-) -> dict[str, str] | None:
-    """A line's cells after its date by the header column each one stands under, for a line
-    with fewer cells than its header has columns (a statement's debit and credit columns, one
-    of them left blank): each cell under the column it overlaps most, else the nearest. None
-    when two cells stand under one column (the line does not follow the header's layout)."""
-    if len(spans) != len(header):
-        return None
-    columns: dict[str, str] = {}
-    rest = " " * moment.end + line[moment.end :]  # "01 May 2025 DD SEVERN WATER": after it
-    for cell in _CELL.finditer(rest):
-        start, end = cell.span()
-        at = max(
-            range(len(spans)),
-            key=lambda i: (
-                min(end, spans[i][1]) - max(start, spans[i][0]),
-                -min(abs(start - spans[i][1]), abs(spans[i][0] - end)),
-            ),
-        )
-        if header[at] in columns:
-            return None
-        columns[header[at]] = cell.group()
-    return columns
-
-
-def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction | None]:
-    """Printed statements: lines (or runs of a collapsed page) led by a date, with an amount."""
-    found = _printed_lines(doc)
-    if not found:
-        return []
-    card = any(_CARD_STATEMENT.search(u.text) for u in units(doc)[:_HEAD_UNITS])
-    # A running balance says which way each line's money went: down by its amount, out.
-    lines: list[Transaction | None] = []
+    lines = [
+        (chunk, moment, segment)
+        for chunk in doc.chunks
+        if chunk.location.row is None and " | " not in chunk.text
+        for moment, segment in _dated_segments(chunk.text)
+    ]
+    found: list[Transaction] = []
     previous: float | None = None
-    for line in found:
-        segment = line.segment
+    for chunk, moment, segment in lines if len(lines) >= _LEDGER_LINE_MIN else []:
         numbers = [p for m in _LINE_AMOUNT.finditer(segment) if (p := parse_cell(m.group()))]
         first = _LINE_AMOUNT.search(segment)
-        if first and _SUMMARY.match(segment[: first.start()].strip(" -\u2013:")):
-            # "Opening balance 4,210.55": where the balance stands, no money moved.
+        description = segment[: first.start()].strip(" -\u2013:") if first else segment
+        balance = numbers[-1][0] if len(numbers) >= 2 else None
+        if not numbers or _SUMMARY.match(description) or not numbers[0][0]:
             previous = numbers[-1][0] if numbers else previous
-            lines.append(None)
             continue
-        amount, balance, known = line.figures()
-        if amount is None:
-            amount = numbers[0][0] if numbers else None
-            balance = numbers[-1][0] if len(numbers) >= 2 else None
-        if known is None and amount is not None and balance is not None and previous is not None:
-            moved = balance - previous
-            if abs(abs(moved) - abs(amount)) <= _CENT:
-                known = moved < 0
-        lines.append(_statement_line(line, holder, known, card=card))
+        amount, currency = numbers[0]
+        outflow = amount < 0 or bool(OUTFLOW_WORDS.search(description))
+        if amount > 0 and INFLOW_WORDS.search(description):
+            outflow = False
+        moved = abs(balance - previous) if balance is not None and previous is not None else None
+        if moved is not None and abs(moved - abs(amount)) <= 0.01:
+            outflow = (balance or 0) < (previous or 0)
         previous = balance if balance is not None else previous
-    return lines
+        party = _counterparty(description)
+        refs = references(description)
+        found.append(
+            Transaction(
+                date=moment.iso(),
+                amount=round(abs(amount), 2),
+                currency=currency or implicit_currency.get(),
+                from_party=holder if outflow else party,
+                to_party=party if outflow else holder,
+                reference=refs[0] if refs else None,
+                description=description[:300],
+                source=cite(doc.file_id, chunk.location, segment),
+            )
+        )
+    return found
 
 
 def _dated_segments(text: str) -> list[tuple[Moment, str]]:
@@ -961,58 +694,6 @@ def _dated_segments(text: str) -> list[tuple[Moment, str]]:
             if _LINE_AMOUNT.search(segment):
                 segments.append((moment, segment))
     return segments
-
-
-def _statement_line(
-    line: PrintedLine, holder: str | None, known: bool | None = None, *, card: bool = False
-) -> Transaction | None:
-    """One printed line; `known`: whether its money went out, as the running balance or its
-    column says; on a card's statement a line is spending unless it says it is not."""
-    segment = line.segment
-    numbers = list(_LINE_AMOUNT.finditer(segment))
-    if not numbers:
-        return None
-    figure = line.figures()[0]
-    parsed = (figure, None) if figure is not None else parse_cell(numbers[0].group())
-    if parsed is None or parsed[0] == 0:
-        return None
-    description = segment[: numbers[0].start()].strip(" -\u2013:")
-    outflow = (
-        card
-        or parsed[0] < 0
-        or bool(OUTFLOW_WORDS.search(description) or _OUT_CODE.match(description))
-    )
-    if (INFLOW_WORDS.search(description) or _IN_CODE.match(description)) and parsed[0] > 0:
-        outflow = False
-    if known is not None:
-        outflow = known
-    labelled, named = line.details()
-    party = _cell_party(named) if named else _counterparty(description)
-    description = labelled or description
-    sender, receiver = (holder, party) if outflow else (party, holder)
-    found = references(description)
-    return Transaction(
-        date=line.moment.iso(),
-        amount=round(abs(parsed[0]), 2),
-        currency=parsed[1] or implicit_currency.get(),
-        from_party=sender,
-        to_party=receiver,
-        reference=found[0] if found else None,
-        description=description[:300],
-        source=line.ref,
-    )
-
-
-def _cell_party(cell: str) -> str | None:
-    """The other side as a party column gives it: a name filling the cell as it is ("Circle K
-    Ringsend Dublin"), else read within it ("Transfer D Okonjo", "Kingsbridge Council
-    pension")."""
-    if name := _booked(cell):
-        return name
-    cell = _BOOKING_CODE.sub("", cell)  # "DD BRISTOL WATER": the creditor after its code
-    if _BARE_PAYEE.fullmatch(cell):
-        return cell
-    return _counterparty(cell) or cell
 
 
 def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:

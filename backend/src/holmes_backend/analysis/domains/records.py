@@ -1,6 +1,5 @@
-"""Sentences of records that make findings of their own (a defect reported, words that hide, a
-decision recorded as not taken): found once per document, cited, with the people the record
-concerns (an e-mail's sender and recipients, the people it names) and the day it was written."""
+"""Sentences of records a test finds something in, and the messages an e-mail forwards or
+quotes (each on the timeline in its own right)."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -8,17 +7,14 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from holmes_backend.analysis.domains.claims import is_testimony
-from holmes_backend.analysis.domains.timeline import doc_people, sender_name
-from holmes_backend.analysis.facts.dates import find_moments, parse_iso
+from holmes_backend.analysis.domains.timeline import sender_name
+from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.memo import memo
-from holmes_backend.analysis.facts.names import kind_of
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.contracts.agents import Finding, Severity, TimedEvent
+from holmes_backend.contracts.agents import TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
 
 T = TypeVar("T")
-_HEADING_UNITS = 4
-_PEOPLE = 6
 
 
 @dataclass
@@ -26,30 +22,6 @@ class Said(Generic[T]):
     doc: EvidenceDoc
     unit: Unit
     found: T  # what the test found in the sentence
-    people: list[str]
-    written: str | None  # ISO day
-
-    def finding(
-        self,
-        finding_type: str,
-        title: str,
-        severity: Severity,
-        confidence: float,
-        *,
-        concerns_people: bool = True,
-    ) -> Finding:
-        """The sentence as a finding; a title ending " on <day>" carries its day (written_on).
-        Its entities are the record's people when the finding concerns them (the graph draws
-        them as named together)."""
-        return Finding(
-            finding_type=finding_type,
-            title=title,
-            summary=self.unit.text[:300],
-            confidence=confidence,
-            severity=severity,
-            entities=self.people[:_PEOPLE] if concerns_people else [],
-            sources=[self.unit.ref],
-        )
 
 
 def sentences(
@@ -58,7 +30,6 @@ def sentences(
     per_file: int,
     *,
     testimony: bool = False,
-    longest: int | None = None,
 ) -> Iterator[Said[T]]:
     """The sentences (not table rows) the test finds something in, `per_file` at most per
     document; testimony is left out unless asked for (a witness asserts, records report)."""
@@ -66,35 +37,11 @@ def sentences(
         if not testimony and is_testimony(doc):
             continue
         hits = [
-            (position, unit, found)
-            for position, unit in enumerate(units(doc))
-            if unit.kind != "row"
-            and (longest is None or len(unit.text) < longest)
-            and (found := test(unit.text)) is not None
-        ][:per_file]
-        if not hits:
-            continue
-        people = list(dict.fromkeys(p for p in doc_people(doc) if kind_of(p) == "person"))
-        written = written_day(doc)
-        quoted = quoted_messages(doc)
-        for position, unit, found in hits:
-            inner = next((q for q in reversed(quoted) if q.start <= position), None)
-            if inner is None:
-                yield Said(doc, unit, found, people, written)
-            else:
-                # A forwarded or quoted message's words are its sender's, of its own day.
-                yield Said(doc, unit, found, inner.people, inner.written or written)
-
-
-def written_day(doc: EvidenceDoc) -> str | None:
-    """The day a record was written: its e-mail date, else the first date in its heading."""
-    sent = parse_iso(str(doc.metadata.get("date") or ""))
-    if sent is not None:
-        return sent.date().isoformat()
-    for unit in units(doc)[:_HEADING_UNITS]:
-        if moments := find_moments(unit.text):
-            return moments[0].day.isoformat()
-    return None
+            Said(doc, unit, found)
+            for unit in units(doc)
+            if unit.kind != "row" and (found := test(unit.text)) is not None
+        ]
+        yield from hits[:per_file]
 
 
 @dataclass(frozen=True)

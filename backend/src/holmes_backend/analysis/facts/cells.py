@@ -9,6 +9,7 @@ import re
 from functools import lru_cache
 from typing import Literal
 
+from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.text import words
 
 Role = Literal[
@@ -34,292 +35,77 @@ Role = Literal[
 # A row's field naming who acted on it: "Approved by: Marcus Feld", "Written by: Joan Doyle".
 ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
-# Checked in order: the first role whose words appear in the header wins.
-_ROLE_WORDS: list[tuple[Role, frozenset[str], tuple[str, ...]]] = [
-    # Who or which account a row is about ("Employee ID", "Account number", "Sort code"): an
-    # identity that recurs on every row of its party, not a payment's own reference; and the
-    # before and after of a change log ("Old value", "New value"), which are not amounts.
+# Checked in order: each role's header words, then its phrases ("|" apart); a phrase anywhere in
+# the header wins over any word. The first row: who or which account a row is about ("Employee
+# ID", "Sort code"), an identity on every row of its party, and a change log's before and after
+# ("Old value"), which are not amounts.
+_ROLE_TABLE: list[tuple[Role, str, str]] = [
     (
         "other",
-        frozenset(),
-        (
-            "old value",
-            "new value",
-            "previous value",
-            "prior value",
-            "original value",
-            "value before",
-            "value after",
-            "employee id",
-            "employee no",
-            "employee number",
-            "staff id",
-            "staff no",
-            "staff number",
-            "payroll id",
-            "customer id",
-            "customer no",
-            "customer number",
-            "member id",
-            "vendor id",
-            "vendor no",
-            "vendor number",
-            "supplier id",
-            "supplier no",
-            "payee id",
-            "client id",
-            "account number",
-            "account no",
-            "routing",
-            "sort code",
-            "swift",
-            "bic",
-        ),
+        "",
+        "old value|new value|previous value|prior value|original value|value before|value after|"
+        "employee id|employee no|employee number|staff id|staff no|staff number|payroll id|"
+        "customer id|customer no|customer number|member id|vendor id|vendor no|vendor number|"
+        "supplier id|supplier no|payee id|client id|account number|account no|routing|sort code|"
+        "swift|bic",
     ),
-    ("balance", frozenset({"balance", "saldo", "solde", "kontostand"}), ()),
-    ("unit_price", frozenset({"rate"}), ("unit price", "price per", "per share", "unit cost")),
-    (
-        "debit",
-        frozenset({"debit", "debits", "withdrawal", "withdrawals", "outflow", "dr"}),
-        ("paid out", "money out"),
-    ),
-    (
-        "credit",
-        frozenset({"credit", "credits", "deposit", "deposits", "inflow", "cr"}),
-        ("paid in", "money in"),
-    ),
-    ("currency", frozenset({"currency", "ccy", "cur"}), ()),
+    ("balance", "balance kontostand saldo solde", ""),
+    ("unit_price", "rate", "unit price|price per|per share|unit cost"),
+    ("debit", "debit debits dr outflow withdrawal withdrawals", "paid out|money out"),
+    ("credit", "cr credit credits deposit deposits inflow", "paid in|money in"),
+    ("currency", "ccy cur currency", ""),
     (
         "date",
-        frozenset(
-            {
-                "date",
-                "dated",
-                "posted",
-                "posting",
-                "booking",
-                "timestamp",
-                "datetime",
-                "when",
-                "day",
-                "datum",
-                "fecha",
-                "data",
-            }
-        ),
-        (
-            "value date",
-            "changed on",
-            "changed at",
-            "created on",
-            "created at",
-            "updated on",
-            "updated at",
-            "modified on",
-            "modified at",
-            "sent on",
-            "received on",
-            "signed on",
-            "booked on",
-            "effective from",
-            "paid on",
-            "date paid",
-            "payment date",
-        ),
+        "booking data date dated datetime datum day fecha posted posting timestamp when",
+        "value date|changed on|changed at|created on|created at|updated on|updated at|"
+        "modified on|modified at|sent on|received on|signed on|booked on|effective from|"
+        "paid on|date paid|payment date",
     ),
-    ("time", frozenset({"time"}), ()),
+    ("time", "time", ""),
     (
         "amount",
-        frozenset(
-            {
-                "amount",
-                "amt",
-                "sum",
-                "total",
-                "value",
-                "usd",
-                "eur",
-                "gbp",
-                "net",
-                "gross",
-                "charge",
-                "charges",
-                "paid",
-                "payment",
-                "fee",
-                "cost",
-                "betrag",
-                "importe",
-                "montant",
-                "monto",
-                "bedrag",
-                "valor",
-                "importo",
-                "belopp",
-                "beløb",
-                "beløp",
-                "summa",
-                "kwota",
-            }
-        ),
-        (),
+        "amount amt bedrag belopp beløb beløp betrag charge charges cost eur fee gbp gross importe "
+        "importo kwota montant monto net paid payment sum summa total usd valor value",
+        "",
     ),
-    ("quantity", frozenset({"quantity", "qty", "shares", "units", "volume"}), ()),
+    ("quantity", "qty quantity shares units volume", ""),
     (
         "reference",
-        frozenset(
-            {
-                "ref",
-                "reference",
-                "invoice",
-                "inv",
-                "check",
-                "cheque",
-                "txn",
-                "id",
-                "number",
-                "no",
-                "confirmation",
-                "po",
-                "receipt",
-                # the same column in the languages ledgers are kept in
-                "nr",
-                "rechnungsnr",
-                "rechnungsnummer",
-                "rechnung",
-                "belegnr",
-                "beleg",
-                "referenz",
-                "factura",
-                "facture",
-                "factuur",
-                "fattura",
-                "referencia",
-                "référence",
-                "numero",
-                "número",
-                "nummer",
-            }
-        ),
-        (),
+        "beleg belegnr check cheque confirmation factura facture factuur fattura id inv invoice "
+        "no nr number numero nummer número po receipt rechnung rechnungsnr rechnungsnummer ref "
+        "reference referencia referenz référence txn",
+        "",
     ),
     (
         "from",
-        frozenset(
-            {
-                "from",
-                "payer",
-                "payor",
-                "sender",
-                "originator",
-                "remitter",
-                "debtor",
-                "source",
-                "ordering",
-                "buyer",
-                "purchaser",
-                "cardholder",
-                # the same column in the languages ledgers are kept in
-                "betaler",
-                "opdrachtgever",
-                "zahler",
-                "auftraggeber",
-                "payeur",
-                "pagador",
-                "ordenante",
-                "remetente",
-                "ordinante",
-            }
-        ),
-        ("paid by", "card holder", "donneur d'ordre"),
+        "auftraggeber betaler buyer cardholder debtor from opdrachtgever ordenante ordering "
+        "ordinante originator pagador payer payeur payor purchaser remetente remitter sender "
+        "source zahler",
+        "paid by|card holder|donneur d'ordre",
     ),
     (
         "to",
-        frozenset(
-            {
-                "to",
-                "payee",
-                "beneficiary",
-                "recipient",
-                "receiver",
-                "creditor",
-                "vendor",
-                "supplier",
-                "destination",
-                "merchant",
-                "customer",
-                "client",
-                "seller",
-                "leverancier",
-                "crediteur",
-                "kreditor",
-                "créancier",
-                "creancier",
-                "acreedor",
-                "credor",
-                "creditore",
-                "begunstigde",
-                "ontvanger",
-                "lieferant",
-                "empfänger",
-                "empfaenger",
-                "zahlungsempfänger",
-                "begünstigter",
-                "fournisseur",
-                "bénéficiaire",
-                "beneficiaire",
-                "destinataire",
-                "proveedor",
-                "beneficiario",
-                "destinatario",
-                "fornecedor",
-                "favorecido",
-                "fornitore",
-            }
-        ),
-        ("paid to",),
+        "acreedor begunstigde begünstigter beneficiaire beneficiario beneficiary bénéficiaire "
+        "client creancier crediteur creditor creditore credor créancier customer destinataire "
+        "destinatario destination empfaenger empfänger favorecido fornecedor fornitore "
+        "fournisseur kreditor leverancier lieferant merchant ontvanger payee proveedor receiver "
+        "recipient seller supplier to vendor zahlungsempfänger",
+        "paid to",
     ),
-    ("party", frozenset({"counterparty", "party", "name", "naam", "namn", "navn", "nom"}), ()),
-    ("account", frozenset({"account", "acct", "iban"}), ()),
-    ("direction", frozenset({"direction", "dr/cr", "sign", "af", "bij"}), ()),
+    ("party", "counterparty naam name namn navn nom party", ""),
+    ("account", "account acct iban", ""),
+    ("direction", "af bij direction dr/cr sign", ""),
     (
         "description",
-        frozenset(
-            {
-                "description",
-                "memo",
-                "details",
-                "narrative",
-                "purpose",
-                "particulars",
-                "note",
-                "notes",
-                "type",
-                "category",
-                "remarks",
-                "title",
-                "code",
-                "security",
-                "omschrijving",
-                "beschreibung",
-                "verwendungszweck",
-                "libellé",
-                "libelle",
-                "descripción",
-                "descripcion",
-                "concepto",
-                "descrição",
-                "descricao",
-                "histórico",
-                "historico",
-                "descrizione",
-                "causale",
-            }
-        ),
-        (),
+        "beschreibung category causale code concepto descricao descripcion descripción "
+        "description descrizione descrição details historico histórico libelle libellé memo "
+        "narrative note notes omschrijving particulars purpose remarks security title type "
+        "verwendungszweck",
+        "",
     ),
-    ("unit_price", frozenset({"price"}), ()),
+    ("unit_price", "price", ""),
 ]
+_ROLE_WORDS = [(r, wordset(w), tuple(p.split("|")) if p else ()) for r, w, p in _ROLE_TABLE]
 
 
 def row_fields(text: str) -> dict[str, str]:

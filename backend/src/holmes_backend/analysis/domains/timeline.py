@@ -136,6 +136,20 @@ _PERIOD_END = re.compile(
     re.IGNORECASE,
 )
 _BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
+# Labels of those present at, paying for or signing a record of one occasion.
+_PRESENT = re.compile(
+    r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
+    r"paid\s+by|card\s?holder|customer|passenger|patient|visitor)\b\s*[:\-]",
+    re.IGNORECASE,
+)
+_MAX_OCCASION_TIMES = 2
+_MAX_TITLE = 80
+# A line that only dates something: "Date: 09/03/2025   Time: 21:14", "14/03/2025, 10:00".
+_DATE_LABEL_ONLY = re.compile(
+    r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
+)
+_MAX_RECORD = 40  # units: a receipt or minutes, not a report
+_HEADING_UNITS = 4
 _MAX_CUE_EVENTS = 400
 _MAX_TEXT_EVENTS = 60
 _MAX_ROW_EVENTS = 500
@@ -297,10 +311,6 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
                 for file_id in set(hits):
                     owners[file_id] += _owners_in(unit.text)
     return {k: sorted(set(v)) for k, v in owners.items() if v}
-
-
-
-
 
 
 def _owners_in(text: str) -> list[str]:
@@ -493,10 +503,6 @@ def _row_events(
     return found
 
 
-
-
-
-
 def _row_event(
     fields: dict[str, str], assigned: Mapping[str, str], unit: Unit, numbers: Mapping[str, str]
 ) -> TimedEvent | None:
@@ -661,7 +667,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             )
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
-    return found
+    return _one_occasion(doc, found)
 
 
 _HEAD_DATE_UNITS = 10
@@ -715,12 +721,62 @@ def _distinct_people(names: list[str]) -> list[str]:
     return list(kept.values())
 
 
+def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:
+    """A short record of one occasion (a receipt, a ticket, a booking, minutes: one day, one or
+    two times of day) is where and with whom it happened: its event takes the place the record
+    is headed with and the people it names as present, paying or signing, when its own line
+    names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
+    guest)."""
+    all_units = units(doc)
+    if _occasion(found, all_units):
+        return _at_occasion(found, all_units)
+    # A record of several occasions, one to a page (the minutes of each meeting on its own):
+    # each page is read as a record of its own.
+    pages = {e.source.page for e in found if e.source.page is not None}
+    if len(pages) < 2:
+        return found
+    read: list[TimedEvent] = []
+    for page in sorted(pages):
+        own = [e for e in found if e.source.page == page]
+        on_page = [u for u in all_units if u.ref.page == page]
+        read += _at_occasion(own, on_page) if _occasion(own, on_page) else own
+    return read + [e for e in found if e.source.page is None]
 
 
+def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
+    """Whether the events are of one short record of one occasion: one day, one or two times
+    of it, and not a conversation (a place one writes of is not where the other is)."""
+    timed = {e.timestamp for e in found if "T" in e.timestamp}
+    if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
+        return False
+    return (
+        len({t[:10] for t in timed}) == 1 and len({u.speaker for u in all_units if u.speaker}) <= 1
+    )
 
 
-
-
+def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEvent]:
+    venue = next(
+        (places[0] for u in all_units[:_HEADING_UNITS] if (places := places_in(u.text))), None
+    )
+    present = list(
+        dict.fromkeys(p for u in all_units if _PRESENT.search(u.text) for p in people_in(u.text))
+    )
+    title = " ".join(all_units[0].text.split())[:_MAX_TITLE]
+    return [
+        e.model_copy(
+            update={
+                "place": e.place or venue,
+                "people": e.people or present,
+                # "Date: 09/03/2025 Time: 21:14" says what only with the record's title.
+                "description": f"{title}: {e.description}"
+                if _DATE_LABEL_ONLY.fullmatch(e.description) and title not in e.description
+                else e.description,
+            }
+        )
+        if "T" in e.timestamp
+        else e
+        for e in found
+    ]
 
 
 def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:

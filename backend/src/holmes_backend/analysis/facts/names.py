@@ -39,7 +39,6 @@ from holmes_backend.analysis.facts.lexicon import (
     ROLE_WORDS,
     STOPWORDS,
     TRAILING_NOT_NAMES,
-    VEHICLE_MAKES,
     VENUE_HEADS,
     fold,
     wordset,
@@ -60,21 +59,14 @@ _LATIN_BLOCKS = ((0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA
 
 
 def _latin_class(capital: bool) -> str:
-    """The body of a character class ("A-ZÀ-Ö…") of the Latin capitals, or small letters."""
-    codes = [
-        code
+    """The Latin capitals, or small letters, for the body of a character class."""
+    return "".join(
+        chr(code)
         for first, end in _LATIN_BLOCKS
         for code in range(first, end)
         if (chr(code).isupper() if capital else chr(code).islower())
         and "LATIN" in unicodedata.name(chr(code), "")
-    ]
-    spans: list[list[int]] = []
-    for code in codes:
-        if spans and code == spans[-1][1] + 1:
-            spans[-1][1] = code
-        else:
-            spans.append([code, code])
-    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in spans)
+    )
 
 
 UPPER = _latin_class(capital=True)  # for a character class: f"[{UPPER}]"
@@ -129,7 +121,6 @@ _RUN = re.compile(
     # Not ", Company Secretary": a suffix-like word then a capitalised word.
     rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
-_TITLED = re.compile(rf"^((?:[{UPPER}][\w-]*\s+){{1,4}}?)(?:of|at|for)\s+")
 # A register's or a list's entry, surname first in capitals: "OKAFOR, Desmond Adewale".
 _INVERTED = re.compile(
     rf"(?P<surname>[{UPPER}][{UPPER}'\u2019-]+(?:\s+[{UPPER}][{UPPER}'\u2019-]+)?),\s+"
@@ -137,7 +128,6 @@ _INVERTED = re.compile(
 )
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
-_INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
 # Company forms that are also words, so forms only at a name's end in capitals.
 _CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
 _UPPER_SUFFIXES = wordset(
@@ -169,10 +159,6 @@ _LOCATIVE = re.compile(
     r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
 )
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
-_ROLE_AFTER = re.compile(
-    rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
-    rf"(?P<apposed>(?:[{UPPER}][\w&-]*\s+){{0,3}}[{UPPER}][\w&-]*)(?=[\s,.;)]|$))"
-)
 # Words that number something other than a building ("Table 12 Jane Roe", "Item 4 …").
 _NUMBER_LABELS = wordset(
     "no nos number # table item items page line row exhibit tab seat room chapter section "
@@ -216,20 +202,6 @@ def org_suffix(name: str) -> str | None:
     return ORG_SUFFIXES.get(_bare(tokens[-1])) if len(tokens) > 1 else None
 
 
-_INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
-
-
-_KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
-
-
-# A ship's name is led by its kind: motor vessel, motor tanker, steamship …
-VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
-
-
-# A trade that is also a surname: a firm only after a word that is no given name.
-_SURNAME_TRADES = frozenset(("mills", "brewers", "smiths"))
-
-
 def _register_written(name: str, tokens: list[str]) -> bool:
     """A person as registers and headers write one, the surname in capitals: "OKONKWO,
     Chukwuemeka", "Elena PETROVA" (a given name written as a name is, beside it)."""
@@ -242,24 +214,7 @@ def _register_written(name: str, tokens: list[str]) -> bool:
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
     # "Front Office", "Customer Service": a desk, neither a firm nor a person.
-    # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place.
-    ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
-    # "Ford Focus Zetec", "Vauxhall Corsa": a car by its make, not a person (a make that is a
-    # given name, "Mercedes …", stays one, and so does a name ending as it begins: "Ford Madox
-    # Ford").
-    car = (
-        len(tokens) >= 2
-        and (make := _bare(tokens[0])) in VEHICLE_MAKES
-        and make not in given_names()
-        and _bare(tokens[-1]) != make
-    )
-    if (
-        not tokens
-        or any(any(ch.isdigit() for ch in t) for t in tokens)
-        or department(name)
-        or ship
-        or car
-    ):
+    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name):
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
@@ -267,15 +222,9 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
-        # "Larchwood Nursing Home", "Castlegate Care Homes": an establishment or its group.
-        or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
-        # An institution with its city after it: "Imperial College London".
-        or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
         or bare[0] in ORG_FIRST_WORDS
-        # "Pellow Mills" is a firm; "John Mills" a man: a trade that is also a surname.
-        or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
     ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
@@ -439,8 +388,7 @@ def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
     """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co."),
     and after a legal-form suffix that more words follow ("ACME TRADING LTD CONSULTANCY")."""
     if classify(run, honorific) in ("organization", "place"):
-        split = _person_of_org(run, honorific)
-        return split or [_without_title(run)]
+        return [(run, 0)]
     if not honorific and (end := _suffix_end(run)):
         rest = run[end:].lstrip()
         offset = len(run) - len(rest)
@@ -463,28 +411,6 @@ def _suffix_end(run: str) -> int:
         if here in ORG_SUFFIXES and after not in ORG_SUFFIXES:
             return tokens[number].end()
     return 0
-
-
-def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:
-    """ "Gideon Marchetti of Kestrel Dynamics, Inc." is a person and an organisation."""
-    match = re.search(r"\s+(?:of|at|from|with)\s+", run)
-    if match is None:
-        return None
-    left, right = run[: match.start()], run[match.end() :]
-    if classify(left, honorific) == "person" and classify(right) in ("organization", "place"):
-        return [(left, 0), (right, match.end())]
-    return None
-
-
-def _without_title(run: str) -> tuple[str, int]:
-    """ "Director of Harrowgate Estates Ltd" → the organisation, without the job title."""
-    match = _TITLED.match(run)
-    if match is None:
-        return run, 0
-    words = [_bare(w) for w in match.group(1).split()]
-    if all(w in _NOT_NAMES and w not in ORG_HEADS for w in words):
-        return run[match.end() :], match.end()
-    return run, 0
 
 
 def find_names(text: str) -> list[Name]:
@@ -530,9 +456,6 @@ def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
             if kind == "organization" and text[end : end + 1] == "." and dotted:
                 end += 1
                 name += "." if not name.endswith(".") else ""
-            if kind == "organization" and (extended := _INSTITUTION_AT.match(text[end:])):
-                name = f"{name} at {extended['place']}"
-                end += extended.end()
             if honorific and kind == "person":
                 title = title_case(match["hon"].rstrip("."))
                 dot = "." if title.lower() in _ABBREVIATED else ""
@@ -558,8 +481,6 @@ def _inverted(text: str) -> Name | None:
 
 def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind | None:
     """What the words around a name say of its kind (None: a thing, not a name)."""
-    if kind == "place":
-        return "person" if _role_follows(name, after) else kind
     if kind != "person":
         return kind
     determiner = _DETERMINED.search(before)
@@ -606,21 +527,6 @@ def _is_house_number(before: str, number: re.Match[str]) -> bool:
     previous = before[: number.start()].split()
     word = _bare(previous[-1]) if previous else ""
     return word not in _MONTHS and word not in _NUMBER_LABELS
-
-
-def _role_follows(name: str, after: str) -> bool:
-    """ "Eleanor Park (Chair)", "Dana Hall, Treasurer": a place-shaped name given a role."""
-    tokens = _tokens(name)
-    bare = [_bare(t) for t in tokens]
-    if not 2 <= len(tokens) <= 3 or any(t.isupper() and len(t) > 1 for t in tokens):
-        return False
-    if any(b in _NOT_NAMES or b in PLACE_WORDS or b in REGIONS for b in bare[:-1]):
-        return False
-    match = _ROLE_AFTER.match(after)
-    if match is None:
-        return False
-    role = [_bare(w) for w in (match["bracketed"] or match["apposed"] or "").split()]
-    return bool(role) and any(w in ROLE_WORDS or w in HONORIFICS for w in role)
 
 
 def distinctive_words(names: list[str]) -> set[str]:

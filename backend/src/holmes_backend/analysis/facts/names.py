@@ -159,6 +159,10 @@ _LOCATIVE = re.compile(
     r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
 )
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
+_ROLE_AFTER = re.compile(
+    rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
+    rf"(?P<apposed>(?:[{UPPER}][\w&-]*\s+){{0,3}}[{UPPER}][\w&-]*)(?=[\s,.;)]|$))"
+)
 # Words that number something other than a building ("Table 12 Jane Roe", "Item 4 …").
 _NUMBER_LABELS = wordset(
     "no nos number # table item items page line row exhibit tab seat room chapter section "
@@ -388,7 +392,7 @@ def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
     """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co."),
     and after a legal-form suffix that more words follow ("ACME TRADING LTD CONSULTANCY")."""
     if classify(run, honorific) in ("organization", "place"):
-        return [(run, 0)]
+        return _person_of_org(run, honorific) or [(run, 0)]
     if not honorific and (end := _suffix_end(run)):
         rest = run[end:].lstrip()
         offset = len(run) - len(rest)
@@ -411,6 +415,17 @@ def _suffix_end(run: str) -> int:
         if here in ORG_SUFFIXES and after not in ORG_SUFFIXES:
             return tokens[number].end()
     return 0
+
+
+def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:
+    """ "Gideon Marchetti of Kestrel Dynamics, Inc." is a person and an organisation."""
+    match = re.search(r"\s+(?:of|at|from|with)\s+", run)
+    if match is None:
+        return None
+    left, right = run[: match.start()], run[match.end() :]
+    if classify(left, honorific) == "person" and classify(right) in ("organization", "place"):
+        return [(left, 0), (right, match.end())]
+    return None
 
 
 def find_names(text: str) -> list[Name]:
@@ -481,6 +496,8 @@ def _inverted(text: str) -> Name | None:
 
 def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind | None:
     """What the words around a name say of its kind (None: a thing, not a name)."""
+    if kind == "place":
+        return "person" if _role_follows(name, after) else kind
     if kind != "person":
         return kind
     determiner = _DETERMINED.search(before)
@@ -527,6 +544,21 @@ def _is_house_number(before: str, number: re.Match[str]) -> bool:
     previous = before[: number.start()].split()
     word = _bare(previous[-1]) if previous else ""
     return word not in _MONTHS and word not in _NUMBER_LABELS
+
+
+def _role_follows(name: str, after: str) -> bool:
+    """ "Eleanor Park (Chair)", "Dana Hall, Treasurer": a place-shaped name given a role."""
+    tokens = _tokens(name)
+    bare = [_bare(t) for t in tokens]
+    if not 2 <= len(tokens) <= 3 or any(t.isupper() and len(t) > 1 for t in tokens):
+        return False
+    if any(b in _NOT_NAMES or b in PLACE_WORDS or b in REGIONS for b in bare[:-1]):
+        return False
+    match = _ROLE_AFTER.match(after)
+    if match is None:
+        return False
+    role = [_bare(w) for w in (match["bracketed"] or match["apposed"] or "").split()]
+    return bool(role) and any(w in ROLE_WORDS or w in HONORIFICS for w in role)
 
 
 def distinctive_words(names: list[str]) -> set[str]:

@@ -153,5 +153,3 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
             continue
         findings.append(_listing(ORGANIZATIONS_NAMED, "Organisations", doc, named))
     return findings
-
-

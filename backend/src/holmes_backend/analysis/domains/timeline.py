@@ -185,8 +185,6 @@ def people_in(text: str) -> list[str]:
     return [n.text for n in find_names(text) if n.kind == "person"]
 
 
-
-
 def _located(text: str) -> list[str]:
     """Places a text names outright: known place names, street addresses, "Town, ST"."""
     found = [n.text for n in find_names(text) if n.kind == "place"]
@@ -266,10 +264,6 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
         # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
-        for key in ("author", "artist", "owner", "creator"):
-            value = doc.metadata.get(key)
-            if isinstance(value, str) and value.strip():
-                owners[doc.file_id].append(value.strip())
     # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
     # its holder's by its name alone).
     names = {
@@ -457,7 +451,6 @@ def _row_events(
     A row that names no one is of the person the table's head says it is about ("Member: Dana
     Whitlow" above a gym's visits)."""
     found: list[TimedEvent] = []
-    subject: list[str] | None = None
     for unit in units(doc):
         if unit.kind != "row":
             continue
@@ -466,11 +459,6 @@ def _row_events(
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
         event = _row_event(fields, assigned, unit, numbers)
-        if event and not event.people and not owners:
-            if subject is None:
-                head = head_subject(doc)
-                subject = [head[0]] if head and head[1].kind != "row" else []
-            event = event.model_copy(update={"people": subject})
         if event:
             theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
@@ -578,7 +566,6 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     # A text table's lines are read as its rows, each of the person the form is about when it
     # names no one ("Employee: …" over "Day  Date  Start  Finish").
     rows = column_rows(doc)
-    subject = head_subject(doc) if rows else None
     written = _written_on(doc)
     for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
@@ -620,8 +607,6 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = rows.get(number, unit.text)
             named = people_in(unit.text)
-            if number in rows and not named and subject:
-                named = [subject[0]]
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
             found.append(

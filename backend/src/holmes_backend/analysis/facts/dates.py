@@ -85,6 +85,16 @@ _DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\
 _HOUR = re.compile(
     rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
 )
+# A log's "0915hrs" and a witness's "at 2130 hours"; a continental "à 21h15": only where they
+# can be nothing but a time of day (a bare "1500 hours" may be a duration).
+_TIME_WORD = (
+    r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
+)
+_MILITARY = re.compile(
+    rf"(?:\b{_TIME_WORD}\s+)(?P<at>(?P<H>[01]\d|2[0-3])(?P<M>[0-5]\d)\s?(?:hrs|hours|h)\b|"
+    r"(?P<H3>[01]?\d|2[0-3])h(?P<M3>[0-5]\d)\b)|\b(?P<bare>(?P<H2>[01]\d|2[0-3])(?P<M2>[0-5]\d)\s?hrs)\b",
+    re.IGNORECASE,
+)
 _NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 _PERIODS = {
     "morning": (time(6), time(11, 59, 59)),
@@ -216,6 +226,7 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if at is not None:
             clocks.add(m.start(), m.end())
             found.append((m.start(), m.end(), at, None))
+    found += _military(text, inside, clocks)
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
             continue
@@ -225,6 +236,20 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
     for m in _NOON.finditer(text):
         at = time(0) if m["word"].lower() == "midnight" else time(12)
         found.append((m.start(), m.end(), at, None))
+    return found
+
+
+def _military(text: str, inside: Spans, clocks: Spans) -> list[tuple[int, int, time, None]]:
+    """The 24-hour times written without a colon ("0915hrs", "at 2130 hours"), each added to
+    `clocks`."""
+    found: list[tuple[int, int, time, None]] = []
+    for m in _MILITARY.finditer(text):
+        begin = m.start("at") if m["at"] else m.start("bare")
+        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
+            continue
+        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
+        clocks.add(begin, m.end())
+        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     return found
 
 

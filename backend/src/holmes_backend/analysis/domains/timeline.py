@@ -104,6 +104,19 @@ PEOPLE_COLUMNS = re.compile(
     r"clinician|staff|worker|recipient|sender|addressee)\b(?!\s*(?:id|no|number|code|#)\b)",
     re.I,
 )
+# A person named only by how a booking, a log or a speaker refers to them: "under Hale",
+# "reservation HALE", "booked by Ms Roe", "in the name of Roe", "guest: ROE".
+_NAMED_AS = re.compile(
+    r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
+    r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
+    r"(?:by|under|for)|[Ii]n\s+the\s+name\s+of|[Gg]uest(?:\s+name)?|[Nn]ame)\s*[:#-]?\s+"
+    rf"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?P<name>[{UPPER}][{LOWER}'\u2019-]+"
+    rf"(?:\s+[{UPPER}][{LOWER}'\u2019-]+)?|[{UPPER}]{{2,}}(?:\s+[{UPPER}]{{2,}})?)\b"
+)
+_NOT_NAMED = wordset(
+    "the a an this that oath penalty seal contract agreement review investigation way table "
+    "section article paragraph clause schedule"
+)
 ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
 # Files whose own text may name where they were recorded: transcripts and logs.
 _VENUE = re.compile(
@@ -183,6 +196,19 @@ def places_in(text: str) -> list[str]:
 
 def people_in(text: str) -> list[str]:
     return [n.text for n in find_names(text) if n.kind == "person"]
+
+
+def named_in(text: str) -> list[str]:
+    """People a text names, including surname-only references ("under Hale", "reservation HALE")."""
+    found = people_in(text)
+    for match in _NAMED_AS.finditer(text):
+        name = match["name"]
+        name = name.title() if name.isupper() else name
+        if name.split()[0].lower() in _NOT_NAMED or name.split()[0].lower() in _NOT_PLACES:
+            continue
+        if not any(name.lower() in f.lower() for f in found):
+            found.append(name)
+    return found
 
 
 def _located(text: str) -> list[str]:
@@ -432,7 +458,7 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             TimedEvent(
                 timestamp=start.isoformat(),
                 description=f"Said in {doc.filename}: {chunk.text[:200]}",
-                people=people + [p for p in people_in(chunk.text) if p not in people],
+                people=people + [p for p in named_in(chunk.text) if p not in people],
                 source=cite(doc.file_id, chunk.location, chunk.text),
             )
         )
@@ -500,7 +526,7 @@ def _row_event(
     for k, v in fields.items():
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
-            people += [p for p in people_in(v) if not any(same_party(p, q) for q in people)]
+            people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
     # With their labels: a call record's bare number is one by its column ("A-party: 4477…").
     cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
     people += [p for p in _holders_of(cells, numbers) if p not in people]
@@ -606,7 +632,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             coordinates = find_coordinates(unit.text)
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = rows.get(number, unit.text)
-            named = people_in(unit.text)
+            named = named_in(unit.text)
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
             found.append(

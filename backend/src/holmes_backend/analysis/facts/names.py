@@ -75,7 +75,6 @@ LETTER = UPPER + LOWER
 
 _CACHE = 65536  # names recur across sentences, documents and stages
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
-_ET_AL = re.compile(r",?\s+et\.?\s+al\.?$", re.IGNORECASE)
 _NON_SPACE = re.compile(r"\S+")
 _NOT_WORD = re.compile(r"[^\w ]")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -154,10 +153,6 @@ _DETERMINED = re.compile(
 # A house number right before: an address ("77 Lakeview Terrace, Evanston"), not a year, an
 # amount or a date's day ("In 2024 Jane Roe…", "$500 Jane…", "March 5 Jane…").
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
-# "at 14 Larch Close all evening": where someone was, by its house number.
-_LOCATIVE = re.compile(
-    r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
-)
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
 _ROLE_AFTER = re.compile(
     rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
@@ -338,7 +333,7 @@ def clean(name: str) -> str:
     text = _POSSESSIVE.sub("", text)
     if text.lower().startswith("the "):
         text = text[4:]
-    text = _ET_AL.sub("", text).strip(" ,")
+    text = text.strip(" ,")
     last = text.split()[-1] if text.split() else ""
     if last.endswith(".") and len(last) > 3 and last.strip(".").lower() not in ORG_SUFFIXES:
         text = text[:-1]  # a sentence's full stop, not an initial or "Inc."
@@ -511,18 +506,7 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     if _CODE_AFTER.match(after):
         return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name
     number = _HOUSE_NUMBER.search(before)
-    addressed = bool(
-        number
-        and (
-            _ADDRESS_AFTER.match(after)
-            # "at 9 Sarah Jones called": a time, and a given name after it
-            or (
-                _LOCATIVE.search(before[: number.start()])
-                and name.split(maxsplit=1)[0].lower() not in given_names()
-            )
-        )
-        and _is_house_number(before, number)
-    )
+    addressed = bool(number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number))
     # "77 Lakeview Terrace, Evanston"; a log's "Location: Woolley Edge", "Branch: Harrow Weald"
     return "place" if addressed or _PLACE_FIELD.search(before) else kind
 

@@ -39,6 +39,7 @@ from holmes_backend.analysis.facts.lexicon import (
     ROLE_WORDS,
     STOPWORDS,
     TRAILING_NOT_NAMES,
+    VEHICLE_MAKES,
     VENUE_HEADS,
     fold,
     wordset,
@@ -153,6 +154,10 @@ _DETERMINED = re.compile(
 # A house number right before: an address ("77 Lakeview Terrace, Evanston"), not a year, an
 # amount or a date's day ("In 2024 Jane Roe…", "$500 Jane…", "March 5 Jane…").
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
+# "at 14 Larch Close all evening": where someone was, by its house number.
+_LOCATIVE = re.compile(
+    r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
+)
 _ADDRESS_AFTER = re.compile(r"^(?:\s*,|\s*$|\s*\||\s+(?:Suite|Ste|Apt|Unit|Floor|#))")
 _ROLE_AFTER = re.compile(
     rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
@@ -201,6 +206,20 @@ def org_suffix(name: str) -> str | None:
     return ORG_SUFFIXES.get(_bare(tokens[-1])) if len(tokens) > 1 else None
 
 
+_INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
+
+
+_KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
+
+
+# A ship's name is led by its kind: motor vessel, motor tanker, steamship …
+VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
+
+
+# A trade that is also a surname: a firm only after a word that is no given name.
+_SURNAME_TRADES = frozenset(("mills", "brewers", "smiths"))
+
+
 def _register_written(name: str, tokens: list[str]) -> bool:
     """A person as registers and headers write one, the surname in capitals: "OKONKWO,
     Chukwuemeka", "Elena PETROVA" (a given name written as a name is, beside it)."""
@@ -213,7 +232,24 @@ def _register_written(name: str, tokens: list[str]) -> bool:
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
     # "Front Office", "Customer Service": a desk, neither a firm nor a person.
-    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name):
+    # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place.
+    ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
+    # "Ford Focus Zetec", "Vauxhall Corsa": a car by its make, not a person (a make that is a
+    # given name, "Mercedes …", stays one, and so does a name ending as it begins: "Ford Madox
+    # Ford").
+    car = (
+        len(tokens) >= 2
+        and (make := _bare(tokens[0])) in VEHICLE_MAKES
+        and make not in given_names()
+        and _bare(tokens[-1]) != make
+    )
+    if (
+        not tokens
+        or any(any(ch.isdigit() for ch in t) for t in tokens)
+        or department(name)
+        or ship
+        or car
+    ):
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
@@ -221,9 +257,15 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
+        # "Larchwood Nursing Home", "Castlegate Care Homes": an establishment or its group.
+        or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
+        # An institution with its city after it: "Imperial College London".
+        or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
         or bare[0] in ORG_FIRST_WORDS
+        # "Pellow Mills" is a firm; "John Mills" a man: a trade that is also a surname.
+        or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
     ):
         return "organization"
     if "&" in tokens and len(tokens) >= 3:
@@ -506,7 +548,18 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     if _CODE_AFTER.match(after):
         return None  # "Forklift FL-07", "Gate B12": a thing's code, not a name
     number = _HOUSE_NUMBER.search(before)
-    addressed = bool(number and _ADDRESS_AFTER.match(after) and _is_house_number(before, number))
+    addressed = bool(
+        number
+        and (
+            _ADDRESS_AFTER.match(after)
+            # "at 9 Sarah Jones called": a time, and a given name after it
+            or (
+                _LOCATIVE.search(before[: number.start()])
+                and name.split(maxsplit=1)[0].lower() not in given_names()
+            )
+        )
+        and _is_house_number(before, number)
+    )
     # "77 Lakeview Terrace, Evanston"; a log's "Location: Woolley Edge", "Branch: Harrow Weald"
     return "place" if addressed or _PLACE_FIELD.search(before) else kind
 

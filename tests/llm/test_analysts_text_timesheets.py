@@ -49,6 +49,7 @@ async def test_a_text_table_is_read_row_by_row(tmp_path: Path) -> None:
     ]
     evidence, _ = run(EvidenceOutput, [sheet])
     rows = [e for e in evidence.events if e.description.startswith("Date: ")]
+    assert [e.people for e in rows] == [["Marta Nowicka"]] * 3  # the form's employee
     assert [e.source.line for e in rows] == [6, 7, 8]  # cited at the lines as typed
 
 

@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from holmes_backend.analysis.domains.ledger import is_payment, total_of
-from holmes_backend.analysis.facts.cells import row_fields
+from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
@@ -44,8 +44,10 @@ _NAME_COLUMN = re.compile(
 _ADDRESS_COLUMN = re.compile(
     r"\b(?:address|street|address\s+line\s*1|home\s+address|registered\s+address)\b", re.I
 )
+_POSTCODE_COLUMN = re.compile(r"\b(?:post\s*code|postal\s+code|zip(?:\s+code)?)\b", re.I)
 _HOUSE = re.compile(r"\b\d{1,5}[a-z]?\b", re.IGNORECASE)
 _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
+_APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
 # A record's field on its own line: its label, then a colon or two spaces or more, then its
@@ -64,6 +66,7 @@ _ADDRESS_LABEL = re.compile(
     r"(?!.*(?:mail|web|ip\b))",
     re.IGNORECASE,
 )
+_MAIL_LABEL = re.compile(r"mail|web|\bip\b|url", re.IGNORECASE)
 # Whose record it is: a name field ("Naam", "Statutaire naam", "Name, Vorname", "Firma").
 _NAME_LABEL = re.compile(
     r"^(?:(?:full|legal|registered|company|trading|statutaire|family)\s+)?"
@@ -102,7 +105,7 @@ def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
         value = _VALUE_END.split(value.strip(), maxsplit=1)[0]
         if _NAME_LABEL.search(label):
             whose = re.sub(r"\s*\([^()]*\)", "", value).strip() or value  # "Tammeling, R. (Ruud)"
-        elif whose and _ADDRESS_LABEL.search(label):
+        elif whose and _ADDRESS_LABEL.search(label) and not _MAIL_LABEL.search(label):
             if not (_HOUSE.search(value) and re.search(r"[^\W\d_]{3,}", value)):
                 continue
             after = below.strip()  # its postcode and town
@@ -117,10 +120,11 @@ def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
     return found
 
 
-def _columns(headers: list[str]) -> tuple[str | None, str | None]:
+def _columns(headers: list[str]) -> tuple[str | None, str | None, str | None]:
     name = next((h for h in headers if _NAME_COLUMN.match(h.strip())), None)
     address = next((h for h in headers if _ADDRESS_COLUMN.search(h)), None)
-    return (name, address) if name and address else (None, None)
+    postcode = next((h for h in headers if _POSTCODE_COLUMN.search(h)), None)
+    return (name, address, postcode) if name and address else (None, None, None)
 
 
 def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
@@ -130,12 +134,15 @@ def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
     ]
     for unit in units(doc):
         fields = row_fields(unit.text) if unit.kind == "row" else {}
-        name_column, address_column = _columns(list(fields))
+        name_column, address_column, postcode_column = _columns(list(fields))
         if name_column is None or address_column is None:
             continue
         name, address = fields[name_column].strip(), fields[address_column].strip()
-        if name and address:
-            found.append(_on_record(name, address, unit.text, unit.ref))
+        postcode = fields.get(postcode_column or "", "").strip()
+        if not name or not address:
+            continue
+        written = f"{address}, {postcode}" if postcode and postcode not in address else address
+        found.append(_on_record(name, written, unit.text, unit.ref))
     return found
 
 
@@ -213,11 +220,22 @@ def _anomaly(pair: SharedAddress, transactions: list[Transaction]) -> Anomaly:
     paid = [
         t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, firm)
     ]
+    approved = [
+        t
+        for t in paid
+        if any(
+            same_party(person, n.text)
+            for field in ACTED_BY.finditer(f"{t.description}; {t.source.excerpt or ''}")
+            if _APPROVING.match(field["role"])
+            for n in find_names(field["who"])
+        )
+    ]
     money = f"; {len(paid)} payment(s) to {firm} totalling {total_of(paid)}" if paid else ""
+    signed = f", {len(approved)} of them approved by {person}" if approved else ""
     return Anomaly(
         kind=SHARED_ADDRESS,
         description=(
-            f"{firm} is registered at {address}, the address on record for {person}{money}."
+            f"{firm} is registered at {address}, the address on record for {person}{money}{signed}."
         ),
         severity="HIGH" if paid else "MEDIUM",
         total_amount=round(sum(t.amount for t in paid), 2) if paid else None,

@@ -61,7 +61,7 @@ def _holders(
 ) -> dict[str, str]:
     """Whose each telephone number, login, badge or plate is: as the case's records give it,
     else (a user name) the one person named in the case whose name it spells."""
-    held = phone_holders(docs) | identity_holders(docs)
+    held = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
     return held | spelled_users(docs, [*people, *witnesses.values()], held)
 
 

@@ -59,12 +59,21 @@ _PLACE = re.compile(
     rf"\b(?:at|in|inside|outside|near|to|from)\s+(?:the\s+)?(?P<place>{_CAPITALISED}"
     rf"(?:\s+(?:of\s+|de\s+)?{_CAPITALISED}){{0,4}})"
 )
+# A numbered part of a site: "on Ward 7", "at Gate B12", "in Room 204".
+_NUMBERED_PLACE = re.compile(
+    r"\b(?:at|in|on|inside|outside|to|from)\s+(?:the\s+)?(?P<place>(?:Ward|Bay|Room|Gate|Building|"
+    r"Floor|Level|Block|Wing|Unit|Platform|Terminal|Dock|Berth|Suite|Cell|Pier|Hangar|Theatre|"
+    r"Zone|Door)\s+[A-Z]?\d{1,4}[A-Za-z]?)\b"
+)
 _OWNED = re.compile(
     r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
     r"belonging\s+to|owned\s+by|used\s+by|registered\s+to)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
     rf"(?P<name>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})"
     rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
     r"(?:phone|device|camera|laptop|computer|handset|tablet)"
+)
+_INVESTIGATORS = re.compile(
+    r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
 )
 _ADDRESS = re.compile(
     rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
@@ -87,6 +96,8 @@ _PLACE_COLUMNS = re.compile(
     r"plaza|toll(?:\s+point)?|checkpoint|crossing|junction|terminal)\b",
     re.I,
 )
+# A cell that holds no value ("None", "n/a", "-").
+_EMPTY_CELL = re.compile(r"^(?:none|nil|n/?a|-+|\u2014|tbc|tbd|unknown)$", re.I)
 PEOPLE_COLUMNS = re.compile(
     r"\b(name|person|employee|caller|callee|user|holder|subscriber|driver|visitor|badge holder|"
     r"patient|client|resident|student|pupil|tenant|participant|attendee|cardholder|carer|"
@@ -117,7 +128,13 @@ _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
 _LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
+_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
+_PERIOD_END = re.compile(
+    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
+    r"quarter to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 _BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 # Labels of those present at, paying for or signing a record of one occasion.
 _PRESENT = re.compile(
@@ -144,14 +161,26 @@ _DEVICE_FILE = re.compile(
 )
 
 
+# A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
+_PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
+
+
 def field_place(fields: Mapping[str, str]) -> str | None:
-    """Where a record's labelled fields say it happened ("Location: LONDON EC2")."""
-    return next((v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v), None)
+    """Where a record's labelled fields say it happened ("Location: LONDON EC2"): a column
+    naming the place before one giving its code ("Cell site: LDS-0441; Sector location:
+    Leeds, Armley")."""
+    given = [
+        v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
+    ]
+    return next((v for v in given if not _PLACE_CODE.fullmatch(v.strip())), None) or next(
+        iter(given), None
+    )
 
 
 def places_in(text: str) -> list[str]:
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
+    found += [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
     found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
@@ -261,6 +290,10 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
         # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
+        for key in ("author", "artist", "owner", "creator"):
+            value = doc.metadata.get(key)
+            if isinstance(value, str) and value.strip():
+                owners[doc.file_id].append(value.strip())
     # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
     # its holder's by its name alone).
     names = {
@@ -281,9 +314,13 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
 
 
 def _owners_in(text: str) -> list[str]:
-    """Whose file a sentence says it is: the device's owner if named, else the people named."""
+    """Whose file a sentence says it is: the device's owner if named, else the non-investigators."""
     owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
-    return owned or people_in(text)
+    if owned:
+        return owned
+    named = people_in(text)
+    civilians = [n for n in named if not _INVESTIGATORS.match(n)]
+    return civilians or named
 
 
 def doc_people(doc: EvidenceDoc) -> list[str]:
@@ -444,6 +481,7 @@ def _row_events(
     A row that names no one is of the person the table's head says it is about ("Member: Dana
     Whitlow" above a gym's visits)."""
     found: list[TimedEvent] = []
+    subject: list[str] | None = None
     for unit in units(doc):
         if unit.kind != "row":
             continue
@@ -452,6 +490,11 @@ def _row_events(
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
         event = _row_event(fields, assigned, unit, numbers)
+        if event and not event.people and not owners:
+            if subject is None:
+                head = head_subject(doc)
+                subject = [head[0]] if head and head[1].kind != "row" else []
+            event = event.model_copy(update={"people": subject})
         if event:
             theirs = [o for o in owners if not any(same_party(o, p) for p in event.people)]
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
@@ -475,6 +518,11 @@ def _row_event(
             if m.at is not None or (m.start == 0 and m.end >= len(v.strip()))
         )
         moments = [moment] if (moment := next(timed, None)) else []
+    elif moments[0].at is None:
+        # The day in a date column, its time of day in a column named otherwise ("Signed in
+        # at", "Arrived"): a cell that is only a clock time.
+        clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
+        moments = find_moments(f"{raw} {clock}") if clock else moments
     if not moments:
         return None
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
@@ -523,6 +571,30 @@ def _entry(text: str, moment: Moment) -> bool:
 _ENTRY_WORDS = 3
 
 
+_SUBJECT_FIELD = re.compile(
+    r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"
+    r"policy\s*holder|insured|customer|member|tenant|client|claimant|applicant|licence\s+holder|"
+    r"data\s+subject|student|pupil|resident)\s*:\s*(?P<value>.+)$",
+    re.IGNORECASE,
+)
+_SUBJECT_HEAD = 12
+# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
+_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
+
+
+def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
+    """The person a record or a form is about, as its head's subject field names them
+    ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    for unit in units(doc)[:_SUBJECT_HEAD]:
+        field = _SUBJECT_FIELD.match(unit.text)
+        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        named = find_names(value.title() if value.isupper() else value)
+        person = next((n.text for n in named if n.kind == "person"), None)
+        if person:
+            return person, unit
+    return None
+
+
 def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEvent]:
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
@@ -530,14 +602,21 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     # A text table's lines are read as its rows, each of the person the form is about when it
     # names no one ("Employee: …" over "Day  Date  Start  Finish").
     rows = column_rows(doc)
+    subject = head_subject(doc) if rows else None
     written = _written_on(doc)
     for number, unit in enumerate(units(doc)):
         if unit.kind not in ("prose", "ocr", "cells") or (mail and _QUOTED_DATE.match(unit.text)):
             continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
-            # A birth date ("Ivo HORVAT (DOB 02/02/1989)") is no day a later time belongs to.
-            days = [m for m in moments if not _BIRTH.search(unit.text[: m.start])]
+            # A period's end ("the quarter ended October 28, 2023") or a birth date ("Ivo
+            # HORVAT (DOB 02/02/1989)") is no day a later time of day belongs to.
+            days = [
+                m
+                for m in moments
+                if not _PERIOD_END.search(unit.text[: m.start])
+                and not _BIRTH.search(unit.text[: m.start])
+            ]
             day = (number, days[-1]) if days else day
         elif day is not None and number - day[0] <= _DAY_CARRIES:
             # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's,
@@ -565,6 +644,8 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = rows.get(number, unit.text)
             named = named_in(unit.text)
+            if number in rows and not named and subject:
+                named = [subject[0]]
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
             found.append(

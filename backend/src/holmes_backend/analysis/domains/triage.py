@@ -29,7 +29,7 @@ from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
 from holmes_backend.analysis.domains.clauses import requires_approval
 from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.analysis.domains.parties import signatories
-from holmes_backend.analysis.domains.timeline import places_in
+from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import roles, row_fields
 from holmes_backend.analysis.facts.dates import find_moments, find_times, parse_iso
@@ -43,7 +43,7 @@ from holmes_backend.analysis.facts.lexicon import (
 from holmes_backend.analysis.facts.money import find_money, parse_cell
 from holmes_backend.analysis.facts.names import UPPER, find_names, name_key
 from holmes_backend.analysis.facts.phones import holds_numbers, phones_in
-from holmes_backend.analysis.facts.text import Unit, is_stamped, units, words
+from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units, words
 from holmes_backend.contracts.agents import DomainName, DomainScores, TriageFile
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -173,7 +173,9 @@ def _profile(doc: EvidenceDoc) -> _Profile:
         timed=_timed(doc_units),
         placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text))
         or (_short(doc_units) and any(places_in(u.text) for u in doc_units)),
-        personal=_personal(doc_units[:_FORM_UNITS]),
+        # A form about people, or a person's own table of days (a timesheet, a claim form
+        # typed as a table under its "Claimant:").
+        personal=_personal(doc_units[:_FORM_UNITS]) or bool(column_rows(doc) and head_subject(doc)),
         sighting=bool(_SIGHTING.search(text[:50_000])),
     )
 

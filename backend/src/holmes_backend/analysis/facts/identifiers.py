@@ -40,6 +40,12 @@ _PERSON_COLUMN = re.compile(
 _TOKEN = re.compile(r"[\w.@-]+")
 # A sum: "£18,500", "USD 9,600", "18,500.00" (not a badge's "0417").
 _AMOUNT = re.compile(rf"^(?:{SYM}|[A-Z]{{3}}\s)\s?\d|^\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?$")
+_LISTED_CODE = re.compile(
+    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
+    r"\d{1,6})"
+    r"\s*[:=\u2013-]\s*(?P<value>\S.*)$",
+    re.IGNORECASE,
+)
 _FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w /()-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _RECORD_HEAD = 20
 _MAX_UNITS = 4000
@@ -79,10 +85,28 @@ def _identifier(value: str) -> str | None:
     return None
 
 
-def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
-    """Identifier key -> the one person the case's records give it to."""
+# "my own car, a grey VW Golf (reg. YH19 TWC)": a vehicle its teller says is theirs.
+_MY_VEHICLE = re.compile(
+    r"\bmy\s+(?:own\s+|company\s+|work\s+)?(?:[a-z-]+\s+){0,2}?(?:car|van|vehicle|motorbike|"
+    r"motorcycle|lorry|truck)\b[^.]{0,60}?\b(?:reg(?:istration)?(?:\s+(?:no|number|mark))?\.?|"
+    r"plate)\s*:?\s*(?P<plate>[A-Z0-9]{2,4}[ -]?[A-Z0-9]{3,4})\b",
+    re.IGNORECASE,
+)
+
+
+def identity_holders(
+    docs: list[EvidenceDoc], witnesses: Mapping[str, str] | None = None
+) -> dict[str, str]:
+    """Identifier key -> the one person the case's records give it to. `witnesses`: whose
+    statement each file is, for "my own car … (reg. YH19 TWC)" said in it."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
+        if (teller := (witnesses or {}).get(doc.file_id)) is not None:
+            for unit in units(doc)[:_MAX_UNITS]:
+                for mine in _MY_VEHICLE.finditer(unit.text):
+                    holders[f"id:{' '.join(mine['plate'].lower().replace('-', ' ').split())}"].add(
+                        teller
+                    )
         doc_units = units(doc)[:_MAX_UNITS]
         records = [row_fields(u.text) for u in doc_units if u.kind == "row"]
         # A record set out as one field a line ("Registration mark: YX68 KLD" / "Registered
@@ -92,6 +116,13 @@ def identity_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
         ]
         if head:
             records.append({m["label"]: m["value"] for m in head})
+        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price",
+        # "FOB-22: Grace Mensah (Senior Care Assistant)".
+        for unit in doc_units[:_MAX_UNITS]:
+            if (listed := _LISTED_CODE.match(unit.text)) and (
+                named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]
+            ):
+                holders[f"id:{' '.join(listed['code'].lower().split())}"].add(named[0].text)
         for fields in records:
             people = {
                 n.text

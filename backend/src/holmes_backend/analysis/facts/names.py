@@ -121,6 +121,7 @@ _RUN = re.compile(
     # Not ", Company Secretary": a suffix-like word then a capitalised word.
     rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
+_TITLED = re.compile(rf"^((?:[{UPPER}][\w-]*\s+){{1,4}}?)(?:of|at|for)\s+")
 # A register's or a list's entry, surname first in capitals: "OKAFOR, Desmond Adewale".
 _INVERTED = re.compile(
     rf"(?P<surname>[{UPPER}][{UPPER}'\u2019-]+(?:\s+[{UPPER}][{UPPER}'\u2019-]+)?),\s+"
@@ -128,6 +129,7 @@ _INVERTED = re.compile(
 )
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
+_INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
 # Company forms that are also words, so forms only at a name's end in capitals.
 _CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
 _UPPER_SUFFIXES = wordset(
@@ -429,7 +431,8 @@ def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
     """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co."),
     and after a legal-form suffix that more words follow ("ACME TRADING LTD CONSULTANCY")."""
     if classify(run, honorific) in ("organization", "place"):
-        return _person_of_org(run, honorific) or [(run, 0)]
+        split = _person_of_org(run, honorific)
+        return split or [_without_title(run)]
     if not honorific and (end := _suffix_end(run)):
         rest = run[end:].lstrip()
         offset = len(run) - len(rest)
@@ -463,6 +466,17 @@ def _person_of_org(run: str, honorific: bool) -> list[tuple[str, int]] | None:
     if classify(left, honorific) == "person" and classify(right) in ("organization", "place"):
         return [(left, 0), (right, match.end())]
     return None
+
+
+def _without_title(run: str) -> tuple[str, int]:
+    """ "Director of Harrowgate Estates Ltd" → the organisation, without the job title."""
+    match = _TITLED.match(run)
+    if match is None:
+        return run, 0
+    words = [_bare(w) for w in match.group(1).split()]
+    if all(w in _NOT_NAMES and w not in ORG_HEADS for w in words):
+        return run[match.end() :], match.end()
+    return run, 0
 
 
 def find_names(text: str) -> list[Name]:
@@ -508,6 +522,9 @@ def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
             if kind == "organization" and text[end : end + 1] == "." and dotted:
                 end += 1
                 name += "." if not name.endswith(".") else ""
+            if kind == "organization" and (extended := _INSTITUTION_AT.match(text[end:])):
+                name = f"{name} at {extended['place']}"
+                end += extended.end()
             if honorific and kind == "person":
                 title = title_case(match["hon"].rstrip("."))
                 dot = "." if title.lower() in _ABBREVIATED else ""

@@ -31,6 +31,15 @@ OWNERSHIP = re.compile(
     r"tel)\b",
     re.IGNORECASE,
 )
+# The speaker's own number: "is my phone number", "my mobile is 07700 900412".
+_MINE = re.compile(r"\bmy\s+(?:own\s+)?(?:mobile|phone|telephone|cell|number)\b", re.I)
+# The field of a subscriber record naming whose the number is.
+_HOLDER_FIELD = re.compile(
+    r"^\s*(?:registered\s+)?(?:subscriber|account\s+holder|holder|registered\s+to|owner|user)"
+    r"(?:\s+name)?\s*:",
+    re.IGNORECASE,
+)
+_FIELD_LINES = 3
 _TRIAGE_UNITS = 400
 _MIN_DIGITS = 7
 _KEY_DIGITS = 10
@@ -55,19 +64,44 @@ def names_a_number(text: str) -> bool:
 def holds_numbers(doc: EvidenceDoc) -> bool:
     """Whether a document says whose a telephone number is (cheaply ruled out first)."""
     head = units(doc)[:_TRIAGE_UNITS]
-    return any(names_a_number(u.text) for u in head)
+    if any(names_a_number(u.text) for u in head):
+        return True
+    if not any(_HOLDER_FIELD.match(u.text) for u in head):
+        return False
+    return bool(phone_holders([doc]))
 
 
-def phone_holders(docs: list[EvidenceDoc]) -> dict[str, str]:
+def phone_holders(
+    docs: list[EvidenceDoc], witnesses: dict[str, str] | None = None
+) -> dict[str, str]:
     """Number key -> the person or organisation the evidence says holds it (only when every
-    record of the number names the same one)."""
+    record of the number names the same one). `witnesses`: whose statement each file is, for
+    "07700 900412 is my phone number" said in it."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
-        for unit in units(doc)[:_MAX_UNITS]:
+        witness = (witnesses or {}).get(doc.file_id)
+        alone: tuple[str, int] | None = None  # a number on a line of its own, and where
+        for index, unit in enumerate(units(doc)[:_MAX_UNITS]):
             numbers = phones_in(unit.text)
-            if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
+            if not numbers and not (alone and _HOLDER_FIELD.match(unit.text)):
                 continue
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
+            if len(numbers) == 1 and not named:
+                alone = (numbers[0], index)
+            elif (
+                not numbers
+                and alone is not None
+                and index - alone[1] <= _FIELD_LINES
+                and _HOLDER_FIELD.match(unit.text)
+            ):
+                # A record set out a field to a line: "Number: 07700 900418" / "Registered
+                # subscriber: Declan Featherstone, 14 Ravensknowle Road".
+                numbers = [alone[0]]
+                alone = None
+            if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
+                continue
+            if not named and witness and _MINE.search(unit.text):
+                named = {witness}
             key = phone_key(numbers[0])
             if key and len(named) == 1:
                 holders[key] |= named

@@ -72,9 +72,6 @@ _OWNED = re.compile(
     rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
     r"(?:phone|device|camera|laptop|computer|handset|tablet)"
 )
-_INVESTIGATORS = re.compile(
-    r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
-)
 _ADDRESS = re.compile(
     rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
     r"(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|"
@@ -314,13 +311,9 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
 
 
 def _owners_in(text: str) -> list[str]:
-    """Whose file a sentence says it is: the device's owner if named, else the non-investigators."""
+    """Whose file a sentence says it is: the device's owner if named, else the people named."""
     owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
-    if owned:
-        return owned
-    named = people_in(text)
-    civilians = [n for n in named if not _INVESTIGATORS.match(n)]
-    return civilians or named
+    return owned or people_in(text)
 
 
 def doc_people(doc: EvidenceDoc) -> list[str]:

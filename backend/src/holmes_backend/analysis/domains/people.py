@@ -16,12 +16,10 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 
-from holmes_backend.analysis.facts.lexicon import fold
 from holmes_backend.analysis.facts.names import (
     find_names,
     name_key,
     not_a_person,
-    same_party,
     things_named,
 )
 from holmes_backend.analysis.facts.text import Unit, around, units
@@ -155,15 +153,3 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
             continue
         findings.append(_listing(ORGANIZATIONS_NAMED, "Organisations", doc, named))
     return findings
-
-
-def about(person: str, people: list[str], filename: str) -> bool:
-    """Whether a record is about a person: it names them, or its file is about them (its
-    subject field) or named for them ("dvla_driver_record_beck.txt")."""
-    if any(same_party(person, p) for p in people):
-        return True
-    surname = fold(person.rsplit(maxsplit=1)[-1].lower()) if person.split() else ""
-    if any(fold(p.rsplit(maxsplit=1)[-1].lower()) == surname for p in people if p.split()):
-        return False  # another of the family: "Rhian Pritchard" in Owen Pritchard's file
-    words = set(re.split(r"[^a-z]+", fold(filename.lower())))
-    return len(surname) >= 3 and surname in words

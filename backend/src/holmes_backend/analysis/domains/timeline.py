@@ -52,15 +52,6 @@ _DATE_OF_ACT = re.compile(
     r"[a-z]+(?:\s+[a-z]+)?\s*:",
     re.IGNORECASE,
 )
-# A record's own date field ("Date: 1 September 2024   Tenant: …"), and a record of an
-# inspection whose date it is.
-_BARE_DATE = re.compile(r"^\s*(?:date|dated|inspection\s+date|date\s+inspected)\s*:", re.I)
-_INSPECTION = re.compile(
-    r"\b(?:inventory|inspection|check[- ]?in|check[- ]?out|condition\s+report|schedule\s+of\s+"
-    r"condition|survey|site\s+visit|valuation)\b",
-    re.IGNORECASE,
-)
-_HEAD_UNITS = 4
 _QUOTED_DATE = re.compile(r"^\s*(?:date|sent)\s*:", re.IGNORECASE)
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
@@ -80,9 +71,6 @@ _OWNED = re.compile(
     rf"(?P<name>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})"
     rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
     r"(?:phone|device|camera|laptop|computer|handset|tablet)"
-)
-_INVESTIGATORS = re.compile(
-    r"^(?:det|detective|officer|sgt|sergeant|agent|inspector|lt|capt)\b", re.I
 )
 _ADDRESS = re.compile(
     rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
@@ -137,6 +125,14 @@ _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
 _LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
+_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
+_DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
+_PERIOD_END = re.compile(
+    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
+    r"quarter to)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
+_BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 # Labels of those present at, paying for or signing a record of one occasion.
 _PRESENT = re.compile(
     r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
@@ -149,14 +145,6 @@ _MAX_TITLE = 80
 _DATE_LABEL_ONLY = re.compile(
     r"(?:\s|[\d/.:,-]|\b(?:date|dated|time|on|at|am|pm|a\.m\.|p\.m\.|hrs)\b)*", re.IGNORECASE
 )
-_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
-_DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
-_PERIOD_END = re.compile(
-    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
-    r"quarter to)\s+(?:the\s+)?$",
-    re.IGNORECASE,
-)
-_BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 _MAX_RECORD = 40  # units: a receipt or minutes, not a report
 _HEADING_UNITS = 4
 _MAX_CUE_EVENTS = 400
@@ -319,49 +307,13 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
                 hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
                 for file_id in set(hits):
                     owners[file_id] += _owners_in(unit.text)
-    for doc in docs:
-        if doc not in media and (worker := _timesheet_of(doc)):
-            owners[doc.file_id].append(worker)  # its rows are their hours
     return {k: sorted(set(v)) for k, v in owners.items() if v}
 
 
-# A timesheet or an access report, and whose it is: "CONTRACTOR TIMESHEET", "Contractor: Ilse
-# Vermeulen"; "Building access report", "Cardholder: Leah Carter (badge 40712)".
-_TIMESHEET = re.compile(
-    r"\b(?:time\s*sheets?|time\s+records?|hours\s+record|attendance\s+record|(?:building\s+|door\s+"
-    r"|site\s+)?access\s+(?:report|log|record)s?|(?:badge|swipe|card)\s+(?:report|log|records?)|"
-    r"clocking\s+(?:report|records?))\b",
-    re.IGNORECASE,
-)
-_WORKER_FIELD = re.compile(
-    r"\b(?:contractor|employee|consultant|worker|staff\s+member|engineer|name|card\s*holder|"
-    r"badge\s+holder)\s*:\s*(?P<v>[^.;\n]+)",
-    re.IGNORECASE,
-)
-_TIMESHEET_HEAD = 5
-
-
-def _timesheet_of(doc: EvidenceDoc) -> str | None:
-    """The person a timesheet is of, by the field its heading names them in."""
-    head = [u.text for u in units(doc)[:_TIMESHEET_HEAD]]
-    if not any(_TIMESHEET.search(t) for t in [doc.filename.replace("_", " "), *head]):
-        return None
-    for text in head:
-        for field in _WORKER_FIELD.finditer(text):
-            people = [n.text for n in find_names(field["v"]) if n.kind == "person"]
-            if people:
-                return people[0]
-    return None
-
-
 def _owners_in(text: str) -> list[str]:
-    """Whose file a sentence says it is: the device's owner if named, else the non-investigators."""
+    """Whose file a sentence says it is: the device's owner if named, else the people named."""
     owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
-    if owned:
-        return owned
-    named = people_in(text)
-    civilians = [n for n in named if not _INVESTIGATORS.match(n)]
-    return civilians or named
+    return owned or people_in(text)
 
 
 def doc_people(doc: EvidenceDoc) -> list[str]:
@@ -527,11 +479,6 @@ def _row_events(
         if unit.kind != "row":
             continue
         fields = row_fields(unit.text)
-        if pivoted := _by_day(fields, unit):
-            found += pivoted
-            if len(found) >= _MAX_ROW_EVENTS:
-                break
-            continue
         assigned = roles(list(fields))
         if any(r in ("amount", "debit", "credit") for r in assigned.values()):
             continue  # a ledger: its rows are transactions
@@ -546,45 +493,6 @@ def _row_events(
             found.append(event.model_copy(update={"people": [*event.people, *theirs]}))
             if len(found) >= _MAX_ROW_EVENTS:
                 break
-    return found
-
-
-_MIN_DAY_COLUMNS = 3
-_WEEKDAY_WIDTH = 10  # "Wednesday " before a day column's date
-# A shift in a rota's cell: "07:00-15:00", "7-3".
-_SHIFT = re.compile(r"^\s*(?P<h>\d{1,2})(?::(?P<m>\d{2}))?\s*[-\u2013]\s*\d{1,2}(?::\d{2})?\s*$")
-
-
-def _by_day(fields: dict[str, str], unit: Unit) -> list[TimedEvent]:
-    """A row of a table laid out a column per day (a rota, an attendance register: "Staff
-    member: Tomasz Wrobel; Mon 02/03/2026: 07:00-15:00; Tue 03/03/2026: OFF"): an event per
-    day its cell fills, of the people its other columns name, at its shift's start if it gives
-    one."""
-    days: dict[str, Moment] = {}
-    for key in fields:
-        moments = find_moments(key)
-        if moments and moments[0].end >= len(key.strip()) and moments[0].start <= _WEEKDAY_WIDTH:
-            days[key] = moments[0]
-    if len(days) < _MIN_DAY_COLUMNS:
-        return []
-    who = "; ".join(f"{k}: {v}" for k, v in fields.items() if k not in days and v)
-    people = [p for k, v in fields.items() if k not in days for p in named_in(v)]
-    found: list[TimedEvent] = []
-    for key, moment in days.items():
-        value = fields[key].strip()
-        if not value or _EMPTY_CELL.match(value):
-            continue
-        stamp = moment.day.isoformat()
-        if shift := _SHIFT.match(value):
-            stamp += f"T{int(shift['h']):02d}:{shift['m'] or '00'}:00"
-        found.append(
-            TimedEvent(
-                timestamp=stamp,
-                description=f"{who}; {key}: {value}"[:240],
-                people=people,
-                source=unit.ref,
-            )
-        )
     return found
 
 
@@ -716,22 +624,18 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
         span = find_days(unit.text, None) if moments else None
         if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
             moments = [Moment(span[0], None, moments[0].tz), *moments]
-        # "Date: 1 September 2024" under "CHECK-IN INVENTORY": the day the inspection was made.
-        inspected = number < _HEAD_UNITS and _BARE_DATE.match(unit.text) and _inspection(doc)
         for moment in moments:
             if (
                 moment.at is None
                 and not _EVENT_VERBS.search(unit.text)
                 and not _DATE_OF_ACT.match(unit.text)
-                and not inspected
                 and not _entry(unit.text, moment)
             ):
                 continue
             places = places_in(unit.text)
             coordinates = find_coordinates(unit.text)
             lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
-            said = f"{units(doc)[0].text}: {unit.text}" if inspected else unit.text
-            said = rows.get(number, said)
+            said = rows.get(number, unit.text)
             named = named_in(unit.text)
             if number in rows and not named and subject:
                 named = [subject[0]]
@@ -808,13 +712,6 @@ def _distinct_people(names: list[str]) -> list[str]:
     for name in names:
         kept.setdefault(name_key(name), name)
     return list(kept.values())
-
-
-def _inspection(doc: EvidenceDoc) -> bool:
-    """A record of an inspection, headed as one: an inventory, a check-in or check-out report,
-    a survey, a site visit's or a condition report."""
-    head = units(doc)[:1]
-    return bool(head and _INSPECTION.search(f"{doc.filename.replace('_', ' ')} {head[0].text}"))
 
 
 def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:

@@ -60,21 +60,14 @@ _LATIN_BLOCKS = ((0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA
 
 
 def _latin_class(capital: bool) -> str:
-    """The body of a character class ("A-ZÀ-Ö…") of the Latin capitals, or small letters."""
-    codes = [
-        code
+    """The Latin capitals, or small letters, for the body of a character class."""
+    return "".join(
+        chr(code)
         for first, end in _LATIN_BLOCKS
         for code in range(first, end)
         if (chr(code).isupper() if capital else chr(code).islower())
         and "LATIN" in unicodedata.name(chr(code), "")
-    ]
-    spans: list[list[int]] = []
-    for code in codes:
-        if spans and code == spans[-1][1] + 1:
-            spans[-1][1] = code
-        else:
-            spans.append([code, code])
-    return "".join(chr(a) if a == b else f"{chr(a)}-{chr(b)}" for a, b in spans)
+    )
 
 
 UPPER = _latin_class(capital=True)  # for a character class: f"[{UPPER}]"
@@ -83,7 +76,6 @@ LETTER = UPPER + LOWER
 
 _CACHE = 65536  # names recur across sentences, documents and stages
 _TOKEN_SPLIT = re.compile(r"[\s,]+")
-_ET_AL = re.compile(r",?\s+et\.?\s+al\.?$", re.IGNORECASE)
 _NON_SPACE = re.compile(r"\S+")
 _NOT_WORD = re.compile(r"[^\w ]")
 _NOT_SLUG = re.compile(r"[^a-z0-9]+")
@@ -385,7 +377,7 @@ def clean(name: str) -> str:
     text = _POSSESSIVE.sub("", text)
     if text.lower().startswith("the "):
         text = text[4:]
-    text = _ET_AL.sub("", text).strip(" ,")
+    text = text.strip(" ,")
     last = text.split()[-1] if text.split() else ""
     if last.endswith(".") and len(last) > 3 and last.strip(".").lower() not in ORG_SUFFIXES:
         text = text[:-1]  # a sentence's full stop, not an initial or "Inc."

@@ -311,10 +311,10 @@ class Settings(BaseSettings):
     # billed as storage, and a cache that expires first is made again by its next reader.
     gemini_context_cache: bool = True
     gemini_cache_ttl_seconds: int = Field(default=900, ge=60)
-    # Tokens of each file triage reads (a preview: its header and first chunks): about 2,000
-    # characters, a page's opening or a sheet's header and first rows, enough to tell what a
-    # file is and which domains it concerns; the domains read it whole.
-    triage_preview_tokens: int = Field(default=500, ge=100)
+    # Tokens of each file triage reads (a preview: its header and first chunks). Halving it saved
+    # the bench 0.16 input tokens per evidence token, but the offline triage then routed the
+    # demo's files otherwise (its e-mail's dated events were lost): left at 1,000.
+    triage_preview_tokens: int = Field(default=1_000, ge=100)
     # Per agent role, the tokens an answer may use (max_output_tokens), as JSON:
     # '{"domain": 32768}'; roles left out keep DEFAULT_MAX_OUTPUT_TOKENS. An answer cut off at
     # the limit (finish reason MAX_TOKENS) has its work unit halved and redone.

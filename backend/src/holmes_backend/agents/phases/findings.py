@@ -66,10 +66,11 @@ class Findings:
     ) -> list[str]:
         """Earlier stages' outputs rendered as `form` ("block": findings blocks, "summary":
         text summaries; an output keyed by a stage, not a domain, as that stage's block) in
-        `share` of the request budget left beside the agent's fixed parts, and in a digest's
-        size of the evidence (budget.digest_tokens; a job that builds on earlier jobs' findings
-        has read only its new files, so their size does not bound it): each list cut to its
-        strongest items when they would not fit, with a note of how many were left out."""
+        `share` of the request budget left beside the agent's fixed parts, and on a model in a
+        digest's size of the evidence (budget.digest_tokens; the offline analyst pays nothing
+        for more, and a job that builds on earlier jobs' findings has read only its new files,
+        so their size does not bound it): each list cut to its strongest items when they would
+        not fit, with a note of how many were left out."""
 
         def render(key: str, output: BaseModel) -> str:
             if key not in DOMAIN_SCHEMAS:
@@ -82,7 +83,7 @@ class Findings:
 
         whole = budget.request_budget_tokens(self.run.ctx.settings)
         room = int(share * whole) - budget.fixed_tokens(spec.instruction, spec.schema, fixed)
-        if not self.run.building_on:
+        if self.run.on_model and not self.run.building_on:
             room = min(room, budget.digest_tokens(self.run.evidence_tokens()))
         kept, left_out = budget.fit_outputs(outputs, render, room)
         parts = [render(key, output) for key, output in kept.items()]

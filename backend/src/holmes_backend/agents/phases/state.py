@@ -54,12 +54,17 @@ class JobRun:
         self.findings = Findings(self)
         # The domain agents' tools, on a model. The offline analyst reads the request alone.
         self.tools: tuple[BaseTool, ...] = ()
-        if ctx.settings.resolved_llm_provider != "local":
+        if self.on_model:
             self.tools = EvidenceTools(
                 session_factory=ctx.session_factory,
                 case_id=ctx.case_id,
                 docs=RenderedDocs(self.evidence),
             ).function_tools()
+
+    @property
+    def on_model(self) -> bool:
+        """The job's agents run on a model (Gemini or a local server), not the offline analyst."""
+        return self.ctx.settings.resolved_llm_provider != "local"
 
     @property
     def building_on(self) -> bool:

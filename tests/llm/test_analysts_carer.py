@@ -1,14 +1,13 @@
 """A carer's denial of having had money from her client, against the client's bank statement.
 
-The statement is a bare CSV of the client's account (no currency written; a UK bank and the
-state pension name the country), its transfers written "TRANSFER TO K DOYLE"; the carer is
-interviewed with labelled questions, and answers one with a bare "No, never."."""
+The statement is a bare CSV of the client's account (no currency written), its transfers
+written "TRANSFER TO K DOYLE"; the carer is interviewed with labelled questions, and answers
+one with a bare "No, never."."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import synthesis_of, text_doc
 
 _STATEMENT = (
     "Date,Description,Money out,Money in,Balance\n"
@@ -46,7 +45,7 @@ async def test_a_bare_no_to_whether_she_received_money_is_held_against_the_trans
     [denial] = [c for c in contradictions if "denies receiving" in c.explanation]
     assert denial.claim.startswith("No, never.")
     assert "Whitcombe to Kelly Doyle" in denial.explanation
-    assert "GBP 1,850" in denial.explanation
+    assert "1,850" in denial.explanation
     assert [s.row for s in denial.evidence_against] == [3, 4]
     assert denial.severity == "HIGH"
 
@@ -69,8 +68,3 @@ async def test_a_bare_no_to_another_question_denies_no_payment(tmp_path: Path) -
         _interview(answer).replace("received money from", "argued with"),
     )
     assert not [c for c in synthesis_of(docs).contradictions if "denies" in c.explanation]
-
-
-async def test_a_uk_bank_and_the_state_pension_put_bare_amounts_in_pounds(tmp_path: Path) -> None:
-    financial, _ = run(FinancialOutput, (await _docs(tmp_path, "No."))[:1])
-    assert {t.currency for t in financial.transactions} == {"GBP"}

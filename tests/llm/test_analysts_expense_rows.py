@@ -110,6 +110,37 @@ async def test_a_total_labelled_in_a_column_of_figures_is_no_transaction(tmp_pat
     assert sorted(t.amount for t in output.transactions) == [520.0, 1560.0]
 
 
+async def test_small_spending_again_on_another_day_is_no_duplicate(tmp_path: Path) -> None:
+    card = await text_doc(
+        tmp_path,
+        "card_february.csv",
+        "Booking date,Merchant,Amount CHF,Card ref\n"
+        "2025-02-03,ZURILINIE TICKET,4.40,\n"
+        "2025-02-04,ZURILINIE TICKET,4.40,\n"
+        "2025-02-05,ZURILINIE TICKET,4.40,\n"
+        "2025-02-04,KIOSK HAUPTBAHNHOF,6.90,\n"
+        "2025-02-06,KIOSK HAUPTBAHNHOF,6.90,\n"
+        "2025-02-10,BACKEREI LINDEN,3.10,\n"
+        "2025-02-10,BACKEREI LINDEN,3.10,\n"
+        "2025-02-12,ALPSTEIN OPTIK,19.80,AO-5521\n"
+        "2025-02-19,ALPSTEIN OPTIK,19.80,AO-5521\n"
+        "2025-02-13,FELDMANN SANITAR,1875.00,\n"
+        "2025-02-14,FELDMANN SANITAR,1875.00,\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [card])
+    flagged = {
+        (a.severity, tuple(sorted(s.row for s in a.sources)))
+        for a in output.anomalies
+        if a.kind == "duplicate_payment"
+    }
+    assert flagged == {
+        ("MEDIUM", (6, 7)),  # the same small amount twice in one day
+        ("HIGH", (8, 9)),  # one reference charged twice
+        ("MEDIUM", (10, 11)),  # a material amount again the next day
+    }
+
+
 async def test_merchants_desks_and_mailboxes_are_nobody(tmp_path: Path) -> None:
     card = await text_doc(
         tmp_path,

@@ -190,6 +190,55 @@ async def test_a_mismatch_names_the_odd_record_first_whatever_the_files_order(
         ]
 
 
+async def test_one_invoice_paid_twice_is_a_duplicate(tmp_path: Path) -> None:
+    ledger = await text_doc(
+        tmp_path,
+        "payables.csv",
+        "Posting Date,Payee,Amount,Invoice No\n"
+        "2023-01-05,Halden Print Works,1312.40,HP-77\n"
+        "2023-01-06,Halden Print Works,1312.40,HP-77\n"
+        "2023-02-01,Vireo Advisory,25000,\n2023-03-01,Vireo Advisory,25000,\n"
+        "2023-04-03,Vireo Advisory,30000,\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [ledger])
+    duplicate = _only(output, "duplicate_payment")
+    assert duplicate.severity == "HIGH"
+    assert {s.row for s in duplicate.sources} == {1, 2}
+
+
+async def test_a_recurring_charge_and_an_exercise_of_options_are_not_duplicates(
+    tmp_path: Path,
+) -> None:
+    statement = await text_doc(
+        tmp_path,
+        "card.csv",
+        "Date,Description,Amount,Reference\n"
+        "2023-01-22,Quillon cloud storage subscription,-89.00,CARD-5521\n"
+        "2023-02-10,Tessaly Couriers,-412.00,\n"
+        "2023-03-23,Quillon cloud storage subscription,-89.00,CARD-5521\n"
+        "2023-04-02,Ledgerline invoice LL-9,-2310.00,LL-9\n"
+        "2023-05-19,Ledgerline invoice LL-9,-2310.00,LL-9\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [statement])
+    # The same reference on about the same day of two months is a subscription; one invoice's
+    # reference paid again six weeks later is a payment made twice.
+    duplicate = _only(output, "duplicate_payment")
+    assert {s.row for s in duplicate.sources} == {4, 5}
+
+    grant = await text_doc(
+        tmp_path,
+        "form4.txt",
+        "security title: Class A Common Stock; transaction date: 2022-12-13; "
+        "200000 units at 8.88; total USD 1,776,000\n"
+        "security title: Stock Option (Right to Buy); transaction date: 2022-12-13; "
+        "200000 units at 8.88; total USD 1,776,000\n",
+    )
+    exercised, _ = run(FinancialOutput, [grant])
+    assert "duplicate_payment" not in _kinds(exercised)
+
+
 async def test_unnamed_payers_of_different_documents_are_not_one_account(tmp_path: Path) -> None:
     """A statement's rows name only the other side: within it, one account holder; across
     statements, not the same one."""
@@ -267,3 +316,20 @@ async def test_the_month_of_may_is_not_a_modal_verb(tmp_path: Path) -> None:
     ]
     may_seventh = next(t for t in output.transactions if t.amount == 12400)
     assert may_seventh.date == "2024-05-07"
+
+
+async def test_two_payees_paid_into_one_account(tmp_path: Path) -> None:
+    payroll = await text_doc(
+        tmp_path,
+        "payroll_run_march.csv",
+        "Pay date,Employee,Account number,Net pay\n"
+        "2024-03-28,Maren Oakes,40-11-22 61550871,2140.55\n"
+        "2024-03-28,Tobias Wren,40-11-22 61550871,1988.10\n"
+        "2024-03-28,Ilse Varga,20-45-91 33018245,2311.70\n",
+        mime="text/csv",
+    )
+    output, _ = run(FinancialOutput, [payroll])
+    shared = _only(output, "shared_account")
+    assert {s.row for s in shared.sources} == {1, 2}
+    assert "Maren Oakes" in shared.description
+    assert "Tobias Wren" in shared.description

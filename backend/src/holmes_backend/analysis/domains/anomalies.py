@@ -6,6 +6,9 @@
   similar amount soon after;
 - amount mismatches: one invoice/reference (or one dated payment between the same parties)
   carrying different amounts in different files;
+- duplicates: the same amount to the same payee twice in one file, with the same reference or
+  within a few days (not a charge recurring on about the same day of different months, nor a
+  small amount spent again on another day: a daily fare, a lunch).
 """
 
 import re
@@ -13,6 +16,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from itertools import pairwise
 from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
@@ -22,10 +26,11 @@ from holmes_backend.analysis.domains.ledger import (
     tx_date,
 )
 from holmes_backend.analysis.facts.cite import unique_refs
+from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import Anomaly, SourceRef, Transaction
+from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transaction
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -35,6 +40,19 @@ STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
+DUPLICATE_DAYS = 7
+# The same amount to one payee on different days without a shared reference is a possible
+# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
+# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
+DUPLICATE_MATERIAL_SHARE = 0.01
+_DIGITS = re.compile(r"\d+")
+# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
+_METERED = re.compile(
+    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
+    r"|\bunits\s+at\b",
+    re.IGNORECASE,
+)
+RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
 _HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
 
 
@@ -105,6 +123,7 @@ def find_anomalies(
     found = structuring(payments, threshold, stated)
     found += round_trips(payments)
     found += mismatches(items, filenames or {})
+    found += duplicates(payments, threshold)
     return found
 
 
@@ -392,3 +411,98 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
             sources=_refs(by_file.values()),
         )
     ]
+
+
+_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
+_INVOICE_DAY = re.compile(
+    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
+)
+
+
+def _invoice_day(description: str) -> str | None:
+    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
+    match = _INVOICE_DAY.search(description)
+    moments = find_moments(match["day"]) if match else []
+    return moments[0].day.isoformat() if moments else None
+
+
+def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
+    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
+    low = threshold * (1 - STRUCTURING_BAND)
+    for item in items:
+        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
+        # of one day differ in their entry and exit, two wires to one account do not.
+        payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
+        if low <= item.tx.amount < threshold and not item.tx.reference:
+            continue  # a run of those is structuring, reported as such; one invoice paid
+            # twice is a duplicate whatever its amount
+        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
+    found: list[Anomaly] = []
+    for group in groups.values():
+        if len(group) < 2:
+            continue
+        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
+        same_reference = len(references) != len(set(references))
+        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
+        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
+        bare = [_BARE_SUFFIX.sub("", r) for r in references]
+        altered = len(bare) != len(set(bare)) and not same_reference
+        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
+        same_invoice = len(invoiced) != len(set(invoiced))
+        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
+        close = [
+            (a, b)
+            for a, b in pairwise(group)
+            if a.day
+            and b.day
+            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
+            # A small fare or a coffee bought again another day is routine spending; the same
+            # small amount twice in one day, or with one reference, is still a duplicate.
+            and (material or a.day == b.day)
+            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
+            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
+            and not (
+                a.day != b.day
+                and _METERED.search(a.tx.description)
+                and _METERED.search(b.tx.description)
+            )
+        ]
+        one_invoice = altered or same_invoice
+        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
+            continue
+        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
+        why = (
+            "the same reference"
+            if same_reference
+            else "one invoice number with a letter added"
+            if altered
+            else "the same invoice date"
+            if same_invoice
+            else f"within {DUPLICATE_DAYS} days"
+        )
+        found.append(
+            Anomaly(
+                kind="duplicate_payment",
+                description=f"Possible duplicate payment ({why}): "
+                + "; ".join(_label(i) for i in group[:5]),
+                severity=severity,
+                total_amount=round(sum(i.tx.amount for i in group), 2),
+                sources=_refs(group),
+            )
+        )
+    return found
+
+
+def _recurring(group: list[_Tx]) -> bool:
+    """Charges at about the same day of different months (a subscription, rent, a fee), or
+    three or more at one regular interval of a week or more (a weekly wage): a recurring
+    charge, not a payment made twice."""
+    days = sorted(item.day for item in group if item.day)
+    if len(days) != len(group):
+        return False
+    monthly = len({(d.year, d.month) for d in days}) == len(days) and (
+        max(d.day for d in days) - min(d.day for d in days) <= RECURRING_DAY_SPREAD
+    )
+    gaps = [(b - a).days for a, b in pairwise(days)]
+    regular = len(days) >= 3 and min(gaps) >= 7 and max(gaps) - min(gaps) <= 1
+    return monthly or regular

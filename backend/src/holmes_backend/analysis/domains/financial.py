@@ -15,6 +15,7 @@ from holmes_backend.analysis.domains.anomalies import (
 )
 from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
+from holmes_backend.analysis.domains.payees import shared_accounts
 from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.cite import unique_refs
@@ -67,6 +68,7 @@ def analyse_financial(
         {d.file_id: d.filename for d in docs},
         stated_thresholds(docs, transactions),
     )
+    anomalies += shared_accounts(transfers)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
     anomalies += shared_addresses(addressed, transfers)
     counterparties = _counterparties(transfers)

@@ -17,6 +17,7 @@ import httpx
 import pytest
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
+from holmes_backend.agents.numeric.step import ENGINE_MODEL
 from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.config import DEFAULT_PRICES
 from holmes_backend.demo import write_synthetic_case
@@ -225,8 +226,9 @@ async def test_a_60_file_case_never_sends_a_request_over_the_budget_and_its_cost
     # The numeric extractor is the engine's reading (agents.numeric): no model call, no usage.
     engine = [a for a in completed if a["agent_type"] == "NUMERIC_EXTRACTOR"]
     assert all(a["input_tokens"] == a["cost_usd"] == 0 for a in engine)
+    assert all(a["model_name"] == ENGINE_MODEL for a in engine)
     assert all(a["input_tokens"] > 0 for a in completed if a not in engine)
-    for agent in completed:
+    for agent in (a for a in completed if a not in engine):
         price = DEFAULT_PRICES[agent["model_name"]]
         expected = (
             (agent["input_tokens"] - agent["cached_tokens"]) * price.input
@@ -238,7 +240,8 @@ async def test_a_60_file_case_never_sends_a_request_over_the_budget_and_its_cost
     assert cost["total_usd"] == pytest.approx(sum(a["cost_usd"] for a in agents))
     assert cost["total_usd"] > 0
     assert cost["input_tokens"] == sum(a["input_tokens"] for a in agents)
-    assert set(cost["by_model_usd"]) <= {PRO_MODEL, FLASH_MODEL}
+    assert set(cost["by_model_usd"]) <= {PRO_MODEL, FLASH_MODEL, ENGINE_MODEL}
+    assert cost["by_model_usd"].get(ENGINE_MODEL, 0) == 0
     assert cost["budget_usd"] is None
     # What the fake billed is what the records hold.
     assert cost["input_tokens"] == sum(r.prompt_tokens for r in fake.requests)

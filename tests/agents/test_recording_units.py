@@ -13,7 +13,6 @@ reads each recording's first seconds only.
 
 import io
 import json
-import wave
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from typing import Any
@@ -26,7 +25,7 @@ from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import wait_done
-from tests.extraction.builders import make_mp4
+from tests.extraction.builders import make_mp4, make_wav
 from tests.fake_gemini import (
     AUDIO_TOKENS_PER_SECOND,
     VIDEO_TOKENS_PER_SECOND,
@@ -52,22 +51,11 @@ from tests.support import LiveServer
 
 BUDGET = 120_000  # input tokens per request: Holmes's default on Gemini
 HOURS_2 = 7200.0
-SAMPLE_RATE = 500  # Hz, 8-bit mono: 3.6 MB for two hours
-
-
-def _wav(seconds: float) -> bytes:
-    out = io.BytesIO()
-    with wave.open(out, "wb") as writer:
-        writer.setnchannels(1)
-        writer.setsampwidth(1)
-        writer.setframerate(SAMPLE_RATE)
-        writer.writeframes(bytes([128]) * int(SAMPLE_RATE * seconds))
-    return out.getvalue()
 
 
 FILES = {
     "patrol.mp4": (make_mp4(datetime(2024, 3, 1, 22, 0, tzinfo=UTC), HOURS_2), "video/mp4"),
-    "interview.wav": (_wav(HOURS_2), "audio/wav"),
+    "interview.wav": (make_wav(HOURS_2), "audio/wav"),
 }
 
 

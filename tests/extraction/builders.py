@@ -1,6 +1,8 @@
 """Small evidence files built in code, so no binary fixture is committed."""
 
+import io
 import struct
+import wave
 import zipfile
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,6 +18,17 @@ def _box(kind: bytes, payload: bytes) -> bytes:
 
 
 _MP4_EPOCH = datetime(1904, 1, 1, tzinfo=UTC)
+
+
+def make_wav(seconds: float, rate: int = 500) -> bytes:
+    """A silent WAV: 8-bit mono at `rate` Hz (500 Hz: 3.6 MB for two hours)."""
+    out = io.BytesIO()
+    with wave.open(out, "wb") as writer:
+        writer.setnchannels(1)
+        writer.setsampwidth(1)
+        writer.setframerate(rate)
+        writer.writeframes(bytes([128]) * int(rate * seconds))
+    return out.getvalue()
 
 
 def make_mp4(created: datetime, duration_seconds: float, *, version: int = 0) -> bytes:

@@ -9,7 +9,6 @@ import io
 import json
 import math
 import uuid
-import wave
 
 import httpx
 from google.genai import types
@@ -20,6 +19,7 @@ from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.media import MediaParts, media_cost, media_kind, segments
 from holmes_backend.runtime import Runtime
 from holmes_backend.services.files import file_storage_key
+from tests.extraction.builders import make_wav
 
 
 def test_a_long_video_is_cut_in_segments_and_a_short_one_is_not() -> None:
@@ -124,22 +124,12 @@ def test_what_media_cost_in_a_requests_budget() -> None:
     assert media_cost(video, None).tokens("") == 0
 
 
-def _wav(seconds: float, rate: int = 500) -> bytes:
-    out = io.BytesIO()
-    with wave.open(out, "wb") as writer:
-        writer.setnchannels(1)
-        writer.setsampwidth(1)
-        writer.setframerate(rate)
-        writer.writeframes(bytes([128]) * int(rate * seconds))
-    return out.getvalue()
-
-
 async def test_a_clip_too_large_to_inline_is_stored_beside_its_recording_for_vertex(
     client: httpx.AsyncClient, runtime: Runtime
 ) -> None:
     case_id = (await client.post("/api/cases", json={"name": "vertex clip"})).json()["id"]
     response = await client.post(
-        f"/api/cases/{case_id}/files", files=[("files", ("call.wav", _wav(60.0), "audio/wav"))]
+        f"/api/cases/{case_id}/files", files=[("files", ("call.wav", make_wav(60.0), "audio/wav"))]
     )
     assert response.status_code == 201, response.text
     [file] = response.json()

@@ -12,7 +12,6 @@ from holmes_backend.analysis.facts.names import name_key, same_party
 from holmes_backend.contracts.agents import Anomaly, Transaction
 
 SHARED_ACCOUNT = "shared_account"
-NOT_ON_LIST = "payee_not_on_list"  # no rule raises it now; strategy still names it
 _ACCOUNT = re.compile(r"\b(?:iban|acct|account)\b", re.IGNORECASE)
 _NOT_ACCOUNT = re.compile(r"\b(?:gl|ledger|code|name|type|category|holder|class)\b", re.I)
 _MIN_ACCOUNT = 6

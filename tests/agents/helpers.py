@@ -128,3 +128,10 @@ class Commits:
 
     def close(self) -> None:
         event.remove(self._engine, "commit", self._on_commit)
+
+
+def agent_runs(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """Every execution of GET /api/cases/{id}/agents' tree, parents before their children."""
+    for node in nodes:
+        yield node
+        yield from agent_runs(node["children"])

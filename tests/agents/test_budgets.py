@@ -23,7 +23,7 @@ from holmes_backend.config import DEFAULT_PRICES
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import make_pdf, mime_type_of
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import signed_in, wait_done
+from tests.agents.helpers import agent_runs, signed_in, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Received, Reply, Step, text
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -106,12 +106,6 @@ async def _process(
     return case_id, await wait_done(client, case_id, seconds=600)
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 def _pdf(path: Path, pages: int) -> Path:
     lines = [
         [
@@ -152,7 +146,7 @@ async def test_a_300_page_pdf_and_a_2_hour_recording_are_read_in_ranges_under_th
     paths = [_pdf(tmp_path / "statements.pdf", 300), _vtt(tmp_path / "interview.vtt", 7200)]
     async with await signed_in(server, "big@holmes.example") as client:
         case_id, status = await _process(client, "big files", paths)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
 
     assert status["job"]["status"] in ("READY", "PARTIAL"), status["job"]
     assert len(fake.count_requests) == 2  # each file's tokens counted by the model, once
@@ -208,7 +202,7 @@ async def test_a_60_file_case_never_sends_a_request_over_the_budget_and_its_cost
     paths = sorted(write_synthetic_case(tmp_path / "case", 60, 7))
     async with await signed_in(server, "sixty@holmes.example") as client:
         case_id, status = await _process(client, "sixty", paths)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
         cost = (await client.get(f"/api/cases/{case_id}/agents/cost")).json()
 
     assert status["job"]["status"] in ("READY", "PARTIAL"), status["job"]
@@ -256,7 +250,7 @@ async def test_an_answer_cut_off_at_its_limit_has_its_unit_halved_and_redone(
     try:
         async with await signed_in(server, "cut@holmes.example") as client:
             case_id, status = await _process(client, "cut off", paths)
-            agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+            agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
     finally:
         CUT_OFF["on"] = False
 

@@ -16,7 +16,7 @@ from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.phases.shared_evidence import FOCUS_HEADING
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import signed_in, upload_demo, wait_done
+from tests.agents.helpers import agent_runs, signed_in, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, get, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -106,12 +106,7 @@ async def test_synthesis_and_graph_read_the_findings_from_one_cache_deleted_at_t
     assert synthesis.cached_content in gemini.cache_deletions
     assert not gemini.live_caches()
 
-    def walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for node in nodes:
-            yield node
-            yield from walk(node["children"])
-
-    runs = {r["agent_name"]: r for r in walk(agents)}
+    runs = {r["agent_name"]: r for r in agent_runs(agents)}
     assert runs["synthesis_agent"]["cached_tokens"] > 0
     assert (
         runs["knowledge_graph_agent"]["cached_tokens"] == runs["synthesis_agent"]["cached_tokens"]

@@ -31,7 +31,7 @@ from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import agent_runs, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, text
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -111,12 +111,6 @@ def server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 def test_merge_groups_keep_each_request_under_the_room() -> None:
     assert domain_merge.groups([10, 10, 10], 30) == [[0, 1, 2]]
     assert domain_merge.groups([10, 15, 10, 25], 30) == [[0, 1], [2], [3]]
@@ -145,7 +139,7 @@ async def test_a_domain_read_in_several_units_is_merged_by_the_model_under_the_b
         assert (await client.post(f"/api/cases/{case_id}/files", files=files)).status_code == 201
         assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
         status = await wait_done(client, case_id, seconds=600)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
         findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
 
     assert status["job"]["status"] in ("READY", "PARTIAL"), status["job"]

@@ -15,8 +15,8 @@ import pytest
 from holmes_backend.demo import write_synthetic_case
 from holmes_backend.demo.case import HYPOTHESES
 from holmes_backend.demo.formats import mime_type_of
-from tests.agents.helpers import wait_done
-from tests.agents.test_domain_merge import _walk, responder
+from tests.agents.helpers import agent_runs, wait_done
+from tests.agents.test_domain_merge import responder
 from tests.fake_gemini import FakeGemini
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -78,7 +78,7 @@ async def test_rows_that_do_not_fit_one_merge_request_are_merged_in_rounds(
         assert (await client.post(f"/api/cases/{case_id}/files", files=files)).status_code == 201
         assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
         status = await wait_done(client, case_id, seconds=900)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
 
     assert status["job"]["status"] in ("READY", "PARTIAL"), status["job"]
     merges = [r for r in gemini.requests[first:] if instruction_of(r.body).startswith(MERGE_PREFIX)]

@@ -20,7 +20,7 @@ import pytest
 from holmes_backend.agents.bounds import TOOL_BUDGET_SPENT
 from holmes_backend.agents.domains.prompt import TOOLS
 from holmes_backend.contracts.agents import FinancialOutput
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import agent_runs, wait_done
 from tests.fake_gemini import (
     ANSWER_TOOL,
     FakeGemini,
@@ -94,12 +94,6 @@ def gemini_server(
         agent_tool_calls=2,
     ) as live:
         yield live
-
-
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
 
 
 async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
@@ -179,7 +173,7 @@ async def test_domain_tool_calls_round_trip_bounded_and_on_the_log(
         assert event["payload"]["summary"]
     assert by_tool["search_evidence"]["payload"]["results"] == len(search["passages"])
     assert by_tool["run_detectors"]["payload"]["error"] == TOOL_BUDGET_SPENT[:200]
-    financial = next(r for r in _walk(runs) if r["agent_name"] == "financial_agent")
+    financial = next(r for r in agent_runs(runs) if r["agent_name"] == "financial_agent")
     assert {e["payload"]["execution_id"] for e in invoked} == {financial["id"]}
     assert financial["status"] == "COMPLETED"
     # Both model calls of the tool loop are charged on the record, not only the last.

@@ -16,7 +16,7 @@ import pytest
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.llm.summaries import parse_summaries
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import agent_runs, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply, unavailable
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -94,12 +94,7 @@ async def test_pro_storm_falls_back_to_flash_and_a_failed_domain_leaves_partial(
     assert any(e.get("domain") == "legal" for e in status["job"]["errors"])
     assert "PARTIAL" in {f["status"] for f in status["files"]}
 
-    def walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for node in nodes:
-            yield node
-            yield from walk(node["children"])
-
-    runs = list(walk(agents))
+    runs = list(agent_runs(agents))
     # Every Pro agent but the numeric extractor, which is the engine's reading (no model call).
     pro_agents = [r for r in runs if r["agent_name"] not in ("triage_agent", "numeric_extractor")]
     for run in pro_agents:

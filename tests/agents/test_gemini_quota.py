@@ -24,7 +24,7 @@ from sqlalchemy import select
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.models import CaseEvent
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import agent_runs, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -119,13 +119,7 @@ async def run_case(server: LiveServer, demo_dir: Path, email: str) -> Run:
         agents = (await client.get(f"/api/cases/{case_id}/agents")).json()
         findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
     events = await case_events(server, uuid.UUID(case_id))
-    return Run(status, events, list(_walk(agents)), findings, seconds)
-
-
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
+    return Run(status, events, list(agent_runs(agents)), findings, seconds)
 
 
 def assert_completed_without_a_failed_call(run: Run) -> None:

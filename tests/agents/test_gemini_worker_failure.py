@@ -10,14 +10,13 @@ and its failure is the job's (PARTIAL), while the other financial workers' findi
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import httpx
 import pytest
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import agent_runs, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, internal_error, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -67,12 +66,6 @@ def gemini_server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_a_failed_worker_leaves_its_files_partial_and_keeps_the_others_findings(
     gemini_server: LiveServer, fake: tuple[FakeGemini, str], demo_dir: Path
 ) -> None:
@@ -92,7 +85,7 @@ async def test_a_failed_worker_leaves_its_files_partial_and_keeps_the_others_fin
             await upload_demo(client, case_id, demo_dir, prefix=f"copy{copy}_")
         assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
         status = await wait_done(client, case_id, seconds=240)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
         findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
 
     workers = [a for a in agents if a["agent_type"] == "FINANCIAL"]

@@ -19,7 +19,7 @@ from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.grounding import GROUNDING_HEADING
 from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import parse_blocks
-from tests.agents.helpers import upload_demo, wait_done
+from tests.agents.helpers import agent_runs, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, json_reply
 from tests.gemini_support import (
     FLASH_MODEL,
@@ -82,12 +82,6 @@ def gemini_server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_dropped(
     gemini_server: LiveServer, fake: tuple[FakeGemini, str], demo_dir: Path
 ) -> None:
@@ -107,7 +101,7 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
         await upload_demo(client, case_id, demo_dir)
         assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
         status = await wait_done(client, case_id, seconds=180)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
         findings = (await client.get(f"/api/cases/{case_id}/findings")).json()
         checked: list[dict[str, Any]] = []
         async with client.stream("GET", f"/api/cases/{case_id}/events") as response:
@@ -155,7 +149,7 @@ async def test_an_excerpt_not_in_its_source_is_reasked_then_kept_unverified_or_d
     assert counts["fixed"] + counts["unverified"] + counts["dropped"] == counts["failed"]
     assert counts["held"] <= counts["citations"] - 3
     [regrounding] = [a for a in agents if a["agent_name"] == "financial_agent_regrounding"]
-    assert regrounding in list(_walk(financial["children"]))
+    assert regrounding in list(agent_runs(financial["children"]))
     # The same counts on the case log, for Agent Flow.
     logged = [c for c in checked if c["execution_id"] == financial["id"]]
     assert len(logged) == 1

@@ -32,7 +32,7 @@ from holmes_backend.db.engine import create_engine, create_session_factory
 from holmes_backend.llm.evidence import parse_blocks
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from holmes_backend.models import MediaUpload
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import agent_runs, wait_done
 from tests.conftest import make_settings
 from tests.extraction.builders import make_mp4
 from tests.fake_gemini import FakeGemini, JsonDict, Received, Step, get, json_reply
@@ -282,12 +282,6 @@ async def test_media_go_inline_and_through_the_file_api_and_expired_uploads_are_
     assert "may not exist" not in json.dumps(status["job"]["errors"])
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_an_upload_dropped_in_the_middle_of_a_job_is_uploaded_again(
     media_server: LiveServer, fake: tuple[FakeGemini, str]
 ) -> None:
@@ -317,7 +311,7 @@ async def test_an_upload_dropped_in_the_middle_of_a_job_is_uploaded_again(
             status = await _process(client, case_id)
         finally:
             EXPIRE_AFTER_TRIAGE["on"] = False
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
 
     assert status["job"]["status"] == "READY", status["job"]["errors"]
     run = _with_media(gemini.requests[first:])

@@ -16,7 +16,7 @@ import pytest
 
 from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
-from tests.agents.helpers import holmes_on_local_model, upload_demo, wait_done
+from tests.agents.helpers import agent_runs, holmes_on_local_model, upload_demo, wait_done
 from tests.fake_openai import Answer, FakeOpenAI, JsonDict, Refusal, system_text, user_text
 from tests.gemini_support import analyse, pipeline_schema
 from tests.support import LiveServer, serve_app
@@ -69,12 +69,6 @@ def local_server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_the_demo_case_runs_on_a_local_model_server(
     local_server: LiveServer, fake: tuple[FakeOpenAI, str], demo_dir: Path
 ) -> None:
@@ -113,7 +107,7 @@ async def test_the_demo_case_runs_on_a_local_model_server(
 
     assert status["job"]["status"] == "PARTIAL"
     assert any(e.get("domain") == "legal" for e in status["job"]["errors"])
-    runs = list(_walk(agents))
+    runs = list(agent_runs(agents))
     assert runs
     assert {r["provider"] for r in runs} == {"openai_compat"}
     legal = [r for r in runs if r["agent_type"] == "LEGAL"]

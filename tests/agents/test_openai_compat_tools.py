@@ -22,7 +22,7 @@ from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.models import KnowledgeGraph
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime
-from tests.agents.helpers import holmes_on_local_model, signed_in, wait_done
+from tests.agents.helpers import agent_runs, holmes_on_local_model, signed_in, wait_done
 from tests.fake_openai import (
     Answer,
     FakeOpenAI,
@@ -90,12 +90,6 @@ def local_server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_domain_tools_round_trip_on_a_local_model(
     local_server: LiveServer, fake: tuple[FakeOpenAI, str]
 ) -> None:
@@ -146,7 +140,7 @@ async def test_domain_tools_round_trip_on_a_local_model(
     for name, args in CALLS:
         assert by_tool[name]["agent_id"] == "financial_agent"
         assert by_tool[name]["payload"]["arguments"] == args
-    record = next(r for r in _walk(runs) if r["agent_name"] == "financial_agent")
+    record = next(r for r in agent_runs(runs) if r["agent_name"] == "financial_agent")
     assert record["status"] == "COMPLETED"
     assert record["input_tokens"] > 0
     assert [f for f in findings if f["domain"] == "financial"]

@@ -7,7 +7,6 @@ citation unverified, and the counts say so. Without the shared budget it would h
 """
 
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
@@ -15,7 +14,7 @@ import pytest
 from holmes_backend.agents.attempt import REASK_HEADING
 from holmes_backend.agents.grounding import GROUNDING_HEADING
 from holmes_backend.contracts.agents import FinancialOutput
-from tests.agents.helpers import wait_done
+from tests.agents.helpers import agent_runs, wait_done
 from tests.agents.test_domain_tools import LEDGER
 from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, text
 from tests.gemini_support import (
@@ -71,12 +70,6 @@ def gemini_server(
         yield live
 
 
-def _walk(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _walk(node["children"])
-
-
 async def test_a_schema_reask_spends_the_budget_a_grounding_reask_would_have_used(
     gemini_server: LiveServer, fake: tuple[FakeGemini, str]
 ) -> None:
@@ -99,7 +92,7 @@ async def test_a_schema_reask_spends_the_budget_a_grounding_reask_would_have_use
         assert uploaded.status_code == 201, uploaded.text
         assert (await client.post(f"/api/cases/{case_id}/process")).status_code == 202
         status = await wait_done(client, case_id, seconds=120)
-        agents = list(_walk((await client.get(f"/api/cases/{case_id}/agents")).json()))
+        agents = list(agent_runs((await client.get(f"/api/cases/{case_id}/agents")).json()))
 
     assert status["job"]["status"] == "READY", status["job"]["errors"]
     financial_requests = [

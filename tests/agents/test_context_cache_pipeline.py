@@ -15,6 +15,8 @@ from holmes_backend.agents.domains.prompt import INSTRUCTIONS
 from holmes_backend.agents.knowledge_graph.prompt import INSTRUCTION as GRAPH
 from holmes_backend.agents.phases.shared_evidence import FOCUS_HEADING
 from holmes_backend.agents.synthesis.prompt import INSTRUCTION as SYNTHESIS
+from holmes_backend.agents.triage.prompt import INSTRUCTION as TRIAGE
+from holmes_backend.llm import budget
 from holmes_backend.llm.local import analysts  # noqa: F401 - registers the analysts
 from tests.agents.helpers import agent_runs, signed_in, upload_demo, wait_done
 from tests.fake_gemini import FakeGemini, JsonDict, Step, get, json_reply
@@ -182,3 +184,17 @@ async def test_the_domains_read_the_evidence_they_share_from_one_cache_each_with
     assert set(focuses) == {"financial", "legal", "evidence"}
     assert len({frozenset(f) for f in focuses.values()}) > 1
     assert cache in gemini.cache_deletions
+
+    # Triage read a preview of each file, of the model's size; a longer file was cut to it.
+    cap = gemini_server.settings.triage_preview_tokens
+    previews = [
+        budget.estimate_tokens(p["text"])
+        for r in gemini.requests_for(FLASH_MODEL)
+        if r.effective_body is not None and instruction_of(r.effective_body).startswith(TRIAGE[:60])
+        for c in r.body["contents"]
+        for p in c["parts"]
+        if p.get("text", "").startswith("<<<EVIDENCE")
+    ]
+    assert len(previews) == len(names)
+    assert max(previews) <= cap * 1.15
+    assert max(previews) > cap * 0.8

@@ -317,3 +317,5 @@ def test_findings_read_by_a_later_phase_are_a_digest_of_the_evidence() -> None:
     assert budget.digest_tokens(73_000) == 36_500
     # A small case's findings are never cut below the floor.
     assert budget.digest_tokens(2_000) == budget.DIGEST_FLOOR_TOKENS
+    # Strategy's summaries, sent fresh beside its cached evidence, take half the share.
+    assert budget.digest_tokens(200_000, budget.SUMMARY_SHARE) == 50_000

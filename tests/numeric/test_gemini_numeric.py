@@ -66,8 +66,12 @@ def _block(body: JsonDict) -> tuple[dict[str, Any], Any]:
 
 
 def _blocks(body: JsonDict) -> list[tuple[dict[str, Any], Any]]:
+    """Each FIGURES block's header and its figures, a row read by the header's column names."""
     _, findings, _ = parse_blocks(user_text_of(body))
-    return [(block.header, block.data) for block in findings]
+    return [
+        (block.header, [dict(zip(block.header["columns"], row, strict=True)) for row in block.data])
+        for block in findings
+    ]
 
 
 def _figure(figures: list[dict[str, Any]], label: str) -> str:

@@ -311,10 +311,11 @@ class Settings(BaseSettings):
     # billed as storage, and a cache that expires first is made again by its next reader.
     gemini_context_cache: bool = True
     gemini_cache_ttl_seconds: int = Field(default=900, ge=60)
-    # Tokens of each file triage reads (a preview: its header and first chunks). Halving it saved
-    # the bench 0.16 input tokens per evidence token, but the offline triage then routed the
-    # demo's files otherwise (its e-mail's dated events were lost): left at 1,000.
-    triage_preview_tokens: int = Field(default=1_000, ge=100)
+    # Tokens of each file a model's triage reads (a preview: its header and first chunks; enough
+    # to say what a file is and which domains read it, as every domain reads the file whole).
+    # 1,000 cost the bench 0.16 input tokens per evidence token more. The offline analyst reads
+    # its own (agents.phases.triage.OFFLINE_PREVIEW_TOKENS).
+    triage_preview_tokens: int = Field(default=500, ge=100)
     # Per agent role, the tokens an answer may use (max_output_tokens), as JSON:
     # '{"domain": 32768}'; roles left out keep DEFAULT_MAX_OUTPUT_TOKENS. An answer cut off at
     # the limit (finish reason MAX_TOKENS) has its work unit halved and redone.

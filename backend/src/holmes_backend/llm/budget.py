@@ -395,12 +395,16 @@ _SEVERITY_RANK = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
 # dated event with its excerpt, filled 85% of synthesis's budget: 97k tokens against 73k of
 # evidence, sent to synthesis and the graph, most of them records rather than findings.
 DIGEST_SHARE = 0.5
+# Strategy's summaries of the other domains' findings take half that: strategy reads them beside
+# its evidence, which is its request's one context cache, so they are sent fresh (37k tokens,
+# half an evidence token per evidence token, on the bench's case); it plans from the strongest.
+SUMMARY_SHARE = 0.25
 DIGEST_FLOOR_TOKENS = 16_000
 
 
-def digest_tokens(evidence_tokens: int) -> int:
+def digest_tokens(evidence_tokens: int, share: float = DIGEST_SHARE) -> int:
     """The most tokens the findings a later phase reads may take, for a case's evidence."""
-    return max(DIGEST_FLOOR_TOKENS, int(DIGEST_SHARE * evidence_tokens))
+    return max(DIGEST_FLOOR_TOKENS, int(share * evidence_tokens))
 
 
 def strongest(items: list[T], k: int) -> list[T]:

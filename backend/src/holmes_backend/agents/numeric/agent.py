@@ -1,7 +1,7 @@
-"""Numeric validation as agents (seed 002): an extractor, one verifier per document created at
-run time and run side by side (asyncio.gather, as the domain workers), and a reviewer with code
-execution. Each has its own execution record and events, children of the extractor's, so Agent
-Flow shows the fan-out.
+"""Numeric validation as agents (seed 002): an extractor, verifiers created at run time (one per
+document, small documents together on a model: agents.numeric.verify) run side by side
+(asyncio.gather, as the domain workers), and a reviewer with code execution. Each has its own
+execution record and events, children of the extractor's, so Agent Flow shows the fan-out.
 
 The figures themselves are read by numeric.figures (exact places to cite), and every expression
 a verifier proposes is evaluated by numeric.engine, never by a model. On Gemini the verifiers
@@ -104,7 +104,7 @@ async def validate(
     results = await asyncio.gather(
         *(
             verify(ctx, number, plans, extracted, extractor_id, on_model)
-            for number, plans in enumerate(readings(extracted.plans), start=1)
+            for number, plans in enumerate(readings(extracted.plans, extracted, on_model), start=1)
         ),
         return_exceptions=True,
     )

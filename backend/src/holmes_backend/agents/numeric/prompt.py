@@ -3,8 +3,8 @@ financial document. The request holds the document's sentences that state figure
 its prose left out, gaps marked [...]) and one FIGURES block per statement (its header names
 the statement: a table, in row order, with its period columns, or the document's narrative,
 whose sentences may restate figures of the tables in the other blocks): the statement's
-figures, each with an id (f1, f2, ...), its line item, period (or column number), value and
-written form.
+figures, one row each under the header's "columns": an id (f1, f2, ...), its line item, period
+(or column number), its value as written and its unit.
 
 Answer in `statements` once per FIGURES block, naming the statement as its header does. For
 each, list every arithmetic relation its figures take part in, one per period column, as

@@ -1,7 +1,9 @@
-"""The numeric verifiers: one per document, all its statements in one request (one FIGURES
-block each), plus one for the lines several statements share. One verifier per statement sent
-its document again for every statement, which cost more than the document itself (the bench's
-50-file case: 25 requests, 161k input tokens, against 73k evidence tokens).
+"""The numeric verifiers: each document's statements in one request (one FIGURES block each),
+the lines several statements share in one of their own, and on a model consecutive documents
+together up to VERIFIER_TOKENS. One verifier per statement sent its document again for every
+statement, which cost more than the document itself (the bench's 50-file case: 25 requests,
+161k input tokens, against 73k evidence tokens); one per document sent its instruction 20 times,
+half of what the verifiers sent.
 
 A verifier's model proposes relations beside the ones the engine finds from the figures; every
 relation is evaluated by the engine, never by a model."""
@@ -13,6 +15,7 @@ from holmes_backend.agents.numeric.blocks import document, figures_block
 from holmes_backend.agents.numeric.specs import verifier_spec
 from holmes_backend.agents.numeric.step import step
 from holmes_backend.agents.runner import AgentFailedError, PipelineContext
+from holmes_backend.llm import budget
 from holmes_backend.numeric import engine
 from holmes_backend.numeric.expr import ExpressionError, parse
 from holmes_backend.numeric.relations import Relation
@@ -22,9 +25,17 @@ from holmes_backend.numeric.schemas import Relation as ProposedRelation
 logger = logging.getLogger(__name__)
 
 
-def readings(plans: list[engine.Plan]) -> list[list[engine.Plan]]:
+# The most tokens of documents and figures one verifier reads on a model: its answer lists every
+# relation of every statement it reads, and must stay well short of its output limit.
+VERIFIER_TOKENS = 8_000
+
+
+def readings(
+    plans: list[engine.Plan], extracted: engine.Extracted, on_model: bool
+) -> list[list[engine.Plan]]:
     """The verifiers to run: each document's statements together (its tables and narrative),
-    and the lines across statements (no document) on their own."""
+    the lines across statements (no document) on their own; on a model, consecutive
+    documents' statements together while their parts stay under VERIFIER_TOKENS."""
     by_file: dict[str, list[engine.Plan]] = {}
     across: list[list[engine.Plan]] = []
     for plan in plans:
@@ -32,7 +43,33 @@ def readings(plans: list[engine.Plan]) -> list[list[engine.Plan]]:
             across.append([plan])
         else:
             by_file.setdefault(plan.file_id, []).append(plan)
-    return [*by_file.values(), *across]
+    if not on_model:
+        return [*by_file.values(), *across]
+    packed: list[list[engine.Plan]] = []
+    tokens = 0
+    for group in by_file.values():
+        size = budget.estimate_tokens("\n".join(parts(group, extracted)))
+        if packed and tokens + size <= VERIFIER_TOKENS:
+            packed[-1] += group
+            tokens += size
+        else:
+            packed.append(list(group))
+            tokens = size
+    return [*packed, *across]
+
+
+def parts(plans: list[engine.Plan], extracted: engine.Extracted) -> list[str]:
+    """A verifier's request: each document's sentences that state figures, then its
+    statements' FIGURES blocks (the lines across statements: their blocks alone)."""
+    figures = list(extracted.book.figures.values())
+    made: list[str] = []
+    shown: set[str] = set()
+    for plan in plans:
+        if plan.doc is not None and plan.file_id not in shown:
+            shown.add(plan.file_id)
+            made.append(document(plan.doc, figures))
+        made.append(figures_block(extracted, plan))
+    return made
 
 
 def _engine_answer(plans: list[engine.Plan], found: list[list[Relation]]) -> VerifierOutput:
@@ -67,25 +104,21 @@ async def verify(
     model fails (its record says so) still leaves the relations found from the figures,
     evaluated."""
     found = [engine.relations_of(plan, extracted) for plan in plans]
-    parts: list[str] | None = None
-    if on_model:
-        doc = plans[0].doc
-        figures = list(extracted.book.figures.values())
-        parts = [document(doc, figures)] if doc is not None else []
-        parts += [figures_block(extracted, plan) for plan in plans]
+    sent = parts(plans, extracted) if on_model else None
+    files = list(dict.fromkeys(plan.file_id for plan in plans))
     proposed: list[StatementRelations] = []
     execution_id: uuid.UUID | None = None
     try:
         output, execution_id = await step(
             ctx,
             verifier_spec(number),
-            parts,
+            sent,
             parent,
-            {"file": plans[0].file_id, "statements": [plan.name for plan in plans]},
+            {"files": files, "statements": [plan.name for plan in plans]},
             lambda: _engine_answer(plans, found),
         )
     except AgentFailedError as exc:
-        if parts is None:
+        if sent is None:
             raise
         logger.warning(
             "numeric verifier %d failed, its statements checked without it: %s", number, exc.reason
@@ -112,14 +145,21 @@ async def verify(
 def _statement_of(
     name: str, relation: ProposedRelation, plans: list[engine.Plan], extracted: engine.Extracted
 ) -> int:
-    """Which of the verifier's statements a proposed relation belongs to: the one the answer
-    names, else the table its stated figure sits in, else the narrative (the last)."""
+    """Which of the verifier's statements a proposed relation belongs to: the table its stated
+    figure sits in (figure ids are the case's, while statements of several documents may share
+    a title), else the statement the answer names, else its figure's document's narrative,
+    else the last."""
+    target = extracted.book.figures.get(relation.expression.partition("=")[0].strip())
+    if target is not None and target.table:
+        for index, plan in enumerate(plans):
+            if plan.table is not None and plan.table.key == target.table:
+                return index
     names = [plan.name for plan in plans]
     if name in names:
         return names.index(name)
-    target = extracted.book.figures.get(relation.expression.partition("=")[0].strip())
     for index, plan in enumerate(plans):
-        if target is not None and plan.table is not None and plan.table.key == target.table:
+        narrative = plan.doc is not None and plan.table is None
+        if target is not None and narrative and plan.file_id == target.file_id:
             return index
     return len(plans) - 1
 

@@ -67,10 +67,10 @@ class Findings:
         """Earlier stages' outputs rendered as `form` ("block": findings blocks, "summary":
         text summaries; an output keyed by a stage, not a domain, as that stage's block) in
         `share` of the request budget left beside the agent's fixed parts, and on a model in a
-        digest's size of the evidence (budget.digest_tokens; the offline analyst pays nothing
-        for more, and a job that builds on earlier jobs' findings has read only its new files,
-        so their size does not bound it): each list cut to its strongest items when they would
-        not fit, with a note of how many were left out."""
+        digest's size of the evidence (budget.digest_tokens; summaries in SUMMARY_SHARE of it;
+        the offline analyst pays nothing for more, and a job that builds on earlier jobs'
+        findings has read only its new files, so their size does not bound it): each list cut
+        to its strongest items when they would not fit, with a note of how many were left out."""
 
         def render(key: str, output: BaseModel) -> str:
             if key not in DOMAIN_SCHEMAS:
@@ -84,7 +84,8 @@ class Findings:
         whole = budget.request_budget_tokens(self.run.ctx.settings)
         room = int(share * whole) - budget.fixed_tokens(spec.instruction, spec.schema, fixed)
         if self.run.on_model and not self.run.building_on:
-            room = min(room, budget.digest_tokens(self.run.evidence_tokens()))
+            share_of_evidence = budget.SUMMARY_SHARE if form == "summary" else budget.DIGEST_SHARE
+            room = min(room, budget.digest_tokens(self.run.evidence_tokens(), share_of_evidence))
         kept, left_out = budget.fit_outputs(outputs, render, room)
         parts = [render(key, output) for key, output in kept.items()]
         return [*parts, budget.left_out_note(left_out)] if left_out else parts

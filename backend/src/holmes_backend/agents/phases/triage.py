@@ -12,11 +12,15 @@ from holmes_backend.db import transaction
 from holmes_backend.llm import budget
 from holmes_backend.repositories import files as file_repo
 
+# The offline analyst's preview: it routes a file by the vocabulary of its opening, which needs
+# more of it than a model's reading does (at 500 tokens it routed the demo's e-mail otherwise).
+OFFLINE_PREVIEW_TOKENS = 1_000
+
 
 async def run(job_run: JobRun) -> None:
     if not job_run.evidence:
         raise RuntimeError("no file could be read")
-    cap = job_run.ctx.settings.triage_preview_tokens
+    cap = job_run.ctx.settings.triage_preview_tokens if job_run.on_model else OFFLINE_PREVIEW_TOKENS
     media = job_run.media
     previews = {
         f: budget.preview(part, cap, media.cost(part)) for f, part in job_run.evidence.items()

@@ -126,16 +126,9 @@ class Resolver:
         return None
 
     def _entity(self, type_: EntityType, mentions: list[Mention]) -> Resolved:
-        names = {m.name for m in mentions}
-        canonical = max(names, key=lambda n: (len(n), n))
-        entity = Resolved(
-            f"{type_}:{slug(org_core(canonical) if type_ == 'organization' else canonical)}",
-            canonical,
-            type_,
-            names - {canonical},
-        )
-        entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
-        return entity
+        canonical = max((m.name for m in mentions), key=lambda n: (len(n), n))
+        key = org_core(canonical) if type_ == "organization" else canonical
+        return _resolved(type_, canonical, key, mentions)
 
     def _people(self, mentions: list[Mention]) -> list[Resolved]:
         named = {m.name: parts for m in mentions if (parts := person_parts(m.name))}
@@ -194,10 +187,15 @@ class Resolver:
             )
             # "THOMAS B. HEACOCK" as "Thomas B. Heacock", "HUGHES Margaret" as "Margaret Hughes".
             canonical = title_case(canonical) if canonical.isupper() else natural_order(canonical)
-            entity = Resolved(f"person:{slug(canonical)}", canonical, "person", names - {canonical})
-            entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
-            entities.append(entity)
+            entities.append(_resolved("person", canonical, canonical, mentions))
         return entities
+
+
+def _resolved(type_: EntityType, canonical: str, key: str, mentions: list[Mention]) -> Resolved:
+    """The entity the mentions name; its id is the type and a slug of the key."""
+    names = {m.name for m in mentions} - {canonical}
+    sources = unique_refs([m.source for m in mentions if m.source], 8)
+    return Resolved(f"{type_}:{slug(key)}", canonical, type_, names, sources)
 
 
 def _turned(

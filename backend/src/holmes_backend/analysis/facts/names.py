@@ -123,6 +123,7 @@ _UPPER_SUFFIXES = wordset(
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
 _NOT_NAMES = NOT_NAMES | STOPWORDS | ROLE_WORDS | TRAILING_NOT_NAMES
 _MONTH_NAMES = wordset(" ".join(calendar.month_name[1:]).lower())
+# Capitalised words that open a sentence before a name ("In May Acme Ltd").
 _SENTENCE_OPENERS = (
     wordset("in on at by from to for during since until after before between")
     | _MONTH_NAMES
@@ -133,10 +134,12 @@ _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
 _SMALL = wordset("of and the at for de van von du da del der den des la ter ten zu dos das")
+# An article or a determiner before a name-shaped phrase: a thing ("the Spending Cap").
 _DETERMINED = re.compile(
     r"(?:^|(?<=[^\w]))(?:(?i:the)|a|an|this|that|these|those|its|our|their|any|each|every|no)"
     r"\s+[\"'\u201c\u2018]?$"
 )
+# A house number before a name: an address ("77 Lakeview Terrace"), unless a year or a label.
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
 _LOCATIVE = re.compile(
     r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
@@ -146,6 +149,7 @@ _ROLE_AFTER = re.compile(
     rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
     rf"(?P<apposed>(?:[{UPPER}][\w&-]*\s+){{0,3}}[{UPPER}][\w&-]*)(?=[\s,.;)]|$))"
 )
+# Words that number something other than a building ("Table 12 Jane Roe").
 _NUMBER_LABELS = wordset(
     "no nos number # table item items page line row exhibit tab seat room chapter section "
     "article clause paragraph step count day week year quarter q version case file docket "

@@ -2,8 +2,6 @@
 
 import unicodedata
 
-from spacy.lang.en.stop_words import STOP_WORDS
-
 # Letters that carry no separable accent, and what they are written as without one.
 _UNACCENTED = str.maketrans(
     {"ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h",
@@ -297,5 +295,13 @@ STRATEGY_WORDS = wordset(
     weakness weaknesses strengths opportunity
     """
 )
-# spaCy's English stop words, and two that legal text uses as such.
-STOPWORDS = frozenset(STOP_WORDS) | {"shall", "yes"}
+STOPWORDS = wordset(
+    """
+    a an the and or but if then else of to in on at by for with from as is are was were be been
+    being this that these those it its he she they them his her their we our you your i me my
+    not no yes all any some each such there here what which who whom whose when where why how
+    do does did done have has had will would shall should may might can could must about into
+    over under after before between during than so very also only just more most other same
+    own both few many much one two three upon per via within without against among
+    """
+)

@@ -77,17 +77,8 @@ _SUFFIX_FORMS = wordset(
     "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj "
     "a.s A/S Zrt Kft d.o.o JSC PJSC OOO Bhd S.L S.p.A HB"
 )
-_SUFFIX = (
-    "(?:"
-    + "|".join(
-        sorted(
-            {re.escape(f) for form in _SUFFIX_FORMS for f in (form, form.upper())},
-            key=len,
-            reverse=True,
-        )
-    )
-    + r")\.?"
-)
+_SUFFIX_WRITTEN = {re.escape(f) for form in _SUFFIX_FORMS for f in (form, form.upper())}
+_SUFFIX = "(?:" + "|".join(sorted(_SUFFIX_WRITTEN, key=len, reverse=True)) + r")\.?"
 _WORD = (
     rf"(?:Mc[{UPPER}][{LOWER}]+|[{UPPER}][{LETTER}'\u2019\-]*[{LETTER}]"
     rf"|[{UPPER}]\.(?:[{UPPER}]\.)*"

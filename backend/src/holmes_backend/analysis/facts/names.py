@@ -227,9 +227,8 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
         or bare[0] in ORG_FIRST_WORDS
         or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
+        or ("&" in tokens and len(tokens) >= 3)
     ):
-        return "organization"
-    if "&" in tokens and len(tokens) >= 3:
         return "organization"
     # "E. Park" is a person; "Ridgeline Park" and "Hotel Maasoever" are places.
     initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()

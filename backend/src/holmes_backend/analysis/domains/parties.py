@@ -24,7 +24,7 @@ _DEFINED = re.compile(
 _ROLE_WORDS = wordset(
     "company buyer seller consultant contractor client lender borrower landlord tenant licensor "
     "licensee employer employee purchaser vendor supplier customer guarantor agent parent "
-    "subsidiary investor shareholder partner contractor provider recipient owner manager "
+    "subsidiary investor shareholder partner provider recipient owner manager "
     "executive developer distributor franchisor franchisee trustee beneficiary adviser advisor "
     "lessor lessee principal insurer insured operator sponsor grantor grantee"
 )

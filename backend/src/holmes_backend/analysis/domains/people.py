@@ -1,15 +1,8 @@
-"""The people (and organisations) a set of documents names, each with the sentence, row or cue
-that names them.
+"""The people (and organisations) a set of documents names, each cited where it is named.
 
-On top of the name rules (facts/names.py), two rules that need the whole set of documents:
-
-- Headings: in a title every word is capitalised, so its phrases look like names ("Spending Cap
-  and Approvals", "Business Entity Registry"). A person found only in headings (an HTML or Word
-  heading, a Markdown "#" line) counts when the same person is also named outside one.
-- Things: a phrase the documents use as a thing ("above the Spending Cap", "the Prospect Ridge
-  site") is no person elsewhere either when a third of its uses are such, or when it mostly
-  comes before one same common noun ("Copper Hill sidewalk reconstruction" in every row of a
-  register): people are followed by all sorts of words.
+A person named only in headings counts when also named outside one; a phrase the documents use
+as a thing ("the Spending Cap"), or mostly before one same noun ("Copper Hill sidewalk"), is no
+person anywhere.
 """
 
 import re
@@ -27,12 +20,10 @@ from holmes_backend.contracts.agents import Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
 PEOPLE_NAMED = "people_named"
-# A heading naming a document or a meeting ("MINUTES OF THE MEETING OF THE BOARD OF DIRECTORS")
-# is no organisation, though it ends in one.
+# A document's heading ("MINUTES OF THE BOARD"), a form's column ("Name of Each Exchange") or a
+# balance sheet's line ("Other Liabilities") is no organisation, though it ends in one.
 _NOT_AN_ORGANIZATION = re.compile(
     r"\b(?:minutes|meeting|agreement|report|statement|resolution|memorandum|policy)\b"
-    # a form's column ("Name of Each Exchange") or a balance sheet's line ("Long-term
-    # Investments", "Other Liabilities")
     r"|^(?:names?|title|type) of\b"
     r"|^(?:long-term|short-term|other|total|net|deferred|accrued|current|non-?current|prepaid)\s",
     re.IGNORECASE,
@@ -92,8 +83,7 @@ def _things(found: list[PersonMention], things: Counter[str], uses: Counter[str]
 
 
 def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list[Finding]:
-    """One finding per document listing the people it names, each cited where it is named, so
-    that every person is evidenced even when no event or transaction involves them."""
+    """One finding per document listing the people it names, each cited where it is named."""
     by_file: dict[str, dict[str, PersonMention]] = defaultdict(dict)
     for mention in mentions:
         kept = by_file[mention.unit.file_id]
@@ -127,10 +117,8 @@ def _listing(
 
 
 def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
-    """One finding per document listing the organisations it names (a legal form or an
-    institutional word: "Brennock Civil Works Ltd", "Uisce Theas Water Authority"), each cited
-    where first named: the bidders of minutes, the employer of an e-mail's signature, which no
-    payment or party clause may name."""
+    """One finding per document listing the organisations it names, each cited where first
+    named (bidders in minutes, a signature's employer: what no payment or clause may name)."""
     findings = []
     for doc in docs:
         first: dict[str, tuple[str, SourceRef]] = {}

@@ -1,11 +1,8 @@
 """Entity resolution: mentions of one person, organisation or place merged under a stable id.
 
-People: mentions sharing a surname form one person per distinct first name ("Jane Q. Roe",
-"Jane Roe", "Dr. Jane Roe"); initials ("J. Roe") and bare surnames ("Ms. Roe") join the one
-compatible person, and stay apart when two are compatible (no guessing between Jane and John).
-Organisations: the same name without case, punctuation, "The" and legal-form suffix ("Acme
-Widgets, Inc." = "ACME WIDGETS INC" = "Acme Widgets Incorporated"). Ids are the type and a slug
-of the canonical name, so the same evidence always yields the same ids.
+People sharing a surname are one per first name; initials and bare surnames join the one
+compatible person. Organisations match without case, punctuation and legal form. Ids are the
+type and a slug of the canonical name, so the same evidence always yields the same ids.
 """
 
 import re
@@ -52,12 +49,7 @@ class Resolved:
 def guess_type(name: str) -> EntityType:
     if _ACCOUNT.search(name) or (sum(c.isdigit() for c in name) >= 4 and len(name) < 40):
         return "account"
-    kind = kind_of(name)
-    if kind == "organization":
-        return "organization"
-    if kind == "place":
-        return "place"
-    return "person"
+    return kind_of(name) or "person"
 
 
 class Resolver:
@@ -105,9 +97,8 @@ class Resolver:
         return sorted(resolved, key=lambda e: e.id)
 
     def _firms_named_bare(self) -> None:
-        """A firm written without its legal form ("Kestrel Facilities" beside "Kestrel
-        Facilities Ltd") reads as a personal name; it is the firm, unless it opens with a given
-        name ("John Harper" is a person even where "John Harper Ltd" is his firm)."""
+        """A firm written without its legal form ("Kestrel Facilities") is the firm, unless a
+        given name opens it ("John Harper" beside "John Harper Ltd")."""
         firms = {
             org_core(m.name)
             for m in self._mentions
@@ -135,16 +126,9 @@ class Resolver:
         return None
 
     def _entity(self, type_: EntityType, mentions: list[Mention]) -> Resolved:
-        names = {m.name for m in mentions}
-        canonical = max(names, key=lambda n: (len(n), n))
-        entity = Resolved(
-            f"{type_}:{slug(org_core(canonical) if type_ == 'organization' else canonical)}",
-            canonical,
-            type_,
-            names - {canonical},
-        )
-        entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
-        return entity
+        canonical = max((m.name for m in mentions), key=lambda n: (len(n), n))
+        key = org_core(canonical) if type_ == "organization" else canonical
+        return _resolved(type_, canonical, key, mentions)
 
     def _people(self, mentions: list[Mention]) -> list[Resolved]:
         named = {m.name: parts for m in mentions if (parts := person_parts(m.name))}
@@ -160,8 +144,7 @@ class Resolver:
             if not parts:
                 continue
             first, surname = parts[0], parts[2]
-            # A register's "Scarpelli Michael" beside the prose's "Michael P. Scarpelli"; a log's
-            # "BRENNAN Olivia" and "NOWICKI M", surname first whatever the words could be.
+            # "Scarpelli Michael" beside "Michael P. Scarpelli"; "BRENNAN Olivia", "NOWICKI M".
             if _turned((first, surname), pairs, given, len(mention.name.split())) or (
                 register_order(mention.name)
             ):
@@ -182,8 +165,7 @@ class Resolver:
                 full[first].append(mention)
             else:
                 partial.append(mention)
-        # "Dan Mercer" is the one "Daniel Mercer" (a short form joins the one full name it is a
-        # form of, and stays apart between two: "Chris" beside Christina and Christopher).
+        # A short form joins the one full name it is a form of ("Dan" to "Daniel"), not two.
         for first in sorted(full, key=len):
             others = [f for f in full if f != first and same_given(first, f)]
             if len(others) == 1 and len(others[0]) > len(first):
@@ -203,21 +185,24 @@ class Resolver:
                 plain,
                 key=lambda n: (len(n.split()), not register_order(n), not n.isupper(), len(n), n),
             )
-            # "THOMAS B. HEACOCK" of a signature block is written as a name is, and a log's
-            # "HUGHES Margaret" as "Margaret Hughes".
+            # "THOMAS B. HEACOCK" as "Thomas B. Heacock", "HUGHES Margaret" as "Margaret Hughes".
             canonical = title_case(canonical) if canonical.isupper() else natural_order(canonical)
-            entity = Resolved(f"person:{slug(canonical)}", canonical, "person", names - {canonical})
-            entity.sources = unique_refs([m.source for m in mentions if m.source], 8)
-            entities.append(entity)
+            entities.append(_resolved("person", canonical, canonical, mentions))
         return entities
+
+
+def _resolved(type_: EntityType, canonical: str, key: str, mentions: list[Mention]) -> Resolved:
+    """The entity the mentions name; its id is the type and a slug of the key."""
+    names = {m.name for m in mentions} - {canonical}
+    sources = unique_refs([m.source for m in mentions if m.source], 8)
+    return Resolved(f"{type_}:{slug(key)}", canonical, type_, names, sources)
 
 
 def _turned(
     parts: tuple[str, str], pairs: dict[tuple[str, str], int], given: frozenset[str], words: int
 ) -> bool:
-    """Whether a name is another's surname first: its given name is the other's first word
-    ("Scarpelli Michael", "Michael P. Scarpelli"), or, neither being a known given name, the
-    other is written in full with a middle name ("Okonjo Adaeze", "Adaeze N. Okonjo")."""
+    """Whether a name is another's surname first ("Scarpelli Michael", "Michael Scarpelli"): by
+    the known given name, or else by the other's middle name ("Adaeze N. Okonjo")."""
     first, surname = parts
     if len(first) < 2 or (surname, first) not in pairs:
         return False

@@ -15,9 +15,7 @@ def wordset(text: str) -> frozenset[str]:
 
 
 def fold(text: str) -> str:
-    """The text without accents ("Hôtel" → "Hotel", "Łukasz" → "Lukasz", "Ødegård" →
-    "Odegard"): how a word is looked up in these lists, and how two spellings of one name
-    (with and without accents, as card and bank records drop them) are matched."""
+    """The text without accents ("Łukasz" → "Lukasz"), as lists and card records hold words."""
     if text.isascii():
         return text
     parts = unicodedata.normalize("NFKD", text.translate(_UNACCENTED))
@@ -28,75 +26,25 @@ HONORIFICS = wordset(
     "mr mrs ms miss mx dr prof professor sir dame lord lady hon judge justice det detective "
     "officer sgt sergeant lt lieutenant capt captain agent inspector rev father sister atty "
     "counsel chief pc dc ds di cst const constable cpl corporal insp supt superintendent trooper "
-    "deputy marshal "
-    # Elected and public offices written before a name ("Cllr. Joan Mabry", "Mayor Alice Trent").
-    "councillor councilor cllr alderman alderwoman mayor senator sen governor minister ambassador"
+    "deputy marshal councillor councilor cllr alderman alderwoman mayor senator sen governor "
+    "minister ambassador"
 )
-# Legal-form suffix → its class ("Inc." and "Incorporated" are one).
-ORG_SUFFIXES = dict(
-    pair.split("=")
-    for pair in [
-        "inc=inc",
-        "incorporated=inc",
-        "corp=corp",
-        "corporation=corp",
-        "co=co",
-        "company=co",
-        "llc=llc",
-        "l.l.c=llc",
-        "ltd=ltd",
-        "limited=ltd",
-        "plc=plc",
-        "llp=llp",
-        "lp=lp",
-        "l.p=lp",
-        "gmbh=gmbh",
-        "ag=ag",
-        "sa=sa",
-        "s.a=sa",
-        "nv=nv",
-        "n.v=nv",
-        "bv=bv",
-        "b.v=bv",
-        "hb=hb",
-        "srl=srl",
-        "spa=spa",
-        "pty=pty",
-        "pte=pte",
-        "oy=oy",
-        "ab=ab",
-        "as=as",
-        "kg=kg",
-        "n.a=na",
-        "na=na",
-        "pc=pc",
-        "pllc=pllc",
-        "sarl=sarl",
-        "sas=sas",
-        "ltda=ltda",
-        "aps=aps",
-        "asa=asa",
-        "kk=kk",
-        "sro=sro",
-        "s.r.o=sro",
-        "bvba=bvba",
-        "oyj=oyj",
-        "a.s=as",
-        "zrt=zrt",
-        "kft=kft",
-        "d.o.o=doo",
-        "doo=doo",
-        "jsc=jsc",
-        "pjsc=jsc",
-        "ooo=ooo",
-        "bhd=bhd",
-        "s.l=sl",
-        "sl=sl",
-        "sprl=sprl",
-        "s.p.a=spa",
-        "a/s=as",
-    ]
-)
+# Legal-form suffix → its class: a dotted form is the undotted one ("L.L.C." is "LLC").
+ORG_SUFFIXES = {
+    form: form.replace(".", "")
+    for form in wordset(
+        "inc corp co llc l.l.c ltd plc llp lp l.p gmbh ag sa s.a nv n.v bv b.v hb srl spa pty pte "
+        "oy ab as kg n.a na pc pllc sarl sas ltda aps asa kk sro s.r.o bvba oyj a.s zrt kft d.o.o "
+        "doo jsc ooo bhd s.l sl sprl s.p.a"
+    )
+} | {
+    "incorporated": "inc",
+    "corporation": "corp",
+    "company": "co",
+    "limited": "ltd",
+    "pjsc": "jsc",
+    "a/s": "as",
+}
 ORG_WORDS = wordset(
     "bank university college institute school hospital hospice clinic trust foundation association "
     "agency authority commission committee council board court department ministry police "
@@ -105,14 +53,11 @@ ORG_WORDS = wordset(
     "insurance securities investments exchange industries enterprises international global "
     "partnership firm society union federation church airlines motors energy pharmaceuticals "
     "bancorp financial credit management advisors associates studio studios network "
-    # Bodies and offices within an organisation or a state ("Audit Committee", "Companies
-    # Registry", "Accounts Payable", "Ridgeway CU").
     "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
     "administration division unit branch taskforce panel service payable receivable cu fcu "
     "mutual cooperative co-operative team"
 )
-# An organisation named by its kind first, in the languages that do so ("Banque Commerciale du
-# Levant", "Banco Atlántico", "Compagnie Maritime d'Affrètement", "Société Générale").
+# An organisation named by its kind first ("Banque Commerciale du Levant", "Société Générale").
 ORG_FIRST_WORDS = wordset(
     "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
     "sociedade società societa"
@@ -134,14 +79,10 @@ PLACE_WORDS = wordset(
     "port pier dock restaurant cafe café bar pub club building tower warehouse garage beach lake "
     "river mountain hall arena stadium casino theater theatre gallery museum library market "
     "apartments residence estate farm ranch campus parkway court-house courthouse "
-    # Streets, districts and landforms ("Lakeview Terrace", "Elk Grove Village", "Cedar Flats").
-    # Words that are also surnames (Hill, Mill, Ridge, Grove, Bay, Pike, Woods, Green) are left
-    # out: such places are told by their context (a house number, "the … site").
+    # Not words that are also surnames (Hill, Grove, Bay): context tells those places apart.
     "terrace village flats heights valley creek springs falls gardens crossing junction basin "
     "canyon meadows crescent circle alley quay wharf trail turnpike expressway freeway route "
-    "township borough isle cove place point commons box "
-    # "Ho Chi Minh City", "Kansas City", "Quezon City"
-    "city"
+    "township borough isle cove place point commons box city"
 )
 # Kinds of business: a capitalised phrase ending in one names a firm ("Northside Hardware Supply").
 BUSINESS_WORDS = wordset(
@@ -155,28 +96,20 @@ BUSINESS_WORDS = wordset(
     "foods farms dairy catering brands outfitters apparel jewelers "
     "realtors agency studios labs industries enterprises ventures capital "
     "insurance investments financial advisors associates solutions systems technologies "
-    # What a vendor sells, named as the vendor ("Prairie Fuel Cards", "Lakeside Payments").
     "cards card payments fuels petroleum telecom wireless airways railways express "
-    # Travel and hospitality, as card statements name merchants ("Leon Restaurants").
     "restaurants cafes hotels travel taxi taxis cabs minicabs tours "
-    # Trades named in the plural, as firms name themselves ("Norland Parcels", "Pellow Mills").
     "parcels textiles fabrics yarns plastics metals chemicals timber joinery glazing "
     "interiors kitchens windows removals packaging parts "
-    # Trades and practices named by their trade ("Pennine Electrical", "Fenland Medical
-    # Practice", "Tarn Engineering").
     "electrical electrics electricians engineering maintenance cleaning security scaffolding "
     "hire recycling practice surgery medical dental dentists opticians chemists veterinary "
     "solicitors"
 )
-# Venues named by their kind first ("Hotel Maasoever", "Restaurant Zeezicht", "Café Central"):
-# places, as "Maasoever Hotel" is.
+# Venues named by their kind first ("Hotel Maasoever", "Café Central").
 VENUE_HEADS = wordset(
     "hotel motel hostel inn restaurant ristorante trattoria osteria brasserie bistro cafe café "
     "pub pizzeria taverna auberge gasthaus"
 )
-# Desks, departments and shared mailboxes: what a signature or an e-mail's display name gives
-# instead of a person ("Reservations", "Accounts", "Front Office", "Customer Service"). A team
-# or a body with a name of its own ("Payroll Team", "Accounts Payable") is an organisation.
+# Desks and shared mailboxes an e-mail or a signature names instead of a person ("Front Office").
 DEPARTMENT_WORDS = wordset(
     """
     reservations reservation bookings booking reception front back head main box desk helpdesk
@@ -188,8 +121,7 @@ DEPARTMENT_WORDS = wordset(
     facilities treasury audit internal
     """
 )
-# Job titles and roles: the head of a two-word phrase that names a function, not a person
-# ("Court Reporter", "Hearing Examiner", "Notary Public").
+# Job titles and roles: the head of a phrase that names a function ("Court Reporter").
 ROLE_WORDS = wordset(
     "reporter reporters stenographer officer officers clerk clerks manager managers director "
     "directors witness witnesses counsel attorney attorneys lawyer lawyers solicitor barrister "
@@ -208,9 +140,8 @@ ROLE_WORDS = wordset(
     "announcer correspondent journalist narrator attendant concierge doorman nurse paramedic "
     "juror jurors panelist caller visitor"
 )
-# Roles and descriptions that name nobody on their own ("Host", "Unidentified male", "Night
-# Guard"): a phrase made only of these (and ROLE_WORDS) is not a personal name. Kept apart from
-# ROLE_WORDS because several are also surnames ("Minnie Driver", "Edgar Guest").
+# Descriptions that name nobody on their own ("Unidentified male"); apart from ROLE_WORDS as
+# several are also surnames ("Minnie Driver").
 PERSON_DESCRIPTIONS = wordset(
     """
     host guest guests driver server waiter guard guards speaker speakers doctor patient student
@@ -225,8 +156,7 @@ PROGRAMME_WORDS = wordset(
     "program programme programs programmes project projects initiative initiatives scheme "
     "campaign plan plans platform portal protocol procedure procedures framework"
 )
-# Words that end a heading or a table label, never a personal name ("Ohio Present", "Texas
-# Total", "Quarterly Summary").
+# Words that end a heading or a table label, never a personal name ("Texas Total").
 TRAILING_NOT_NAMES = (
     wordset(
         "present absent total totals subtotal summary date dates page pages exhibit exhibits "
@@ -237,8 +167,7 @@ TRAILING_NOT_NAMES = (
     )
     | PROGRAMME_WORDS
 )
-# US states and countries: a capitalised word after one is a heading or a place, not a surname.
-# Those that are also common given names (Georgia, Virginia, Jordan…) are left out.
+# US states and countries (not those that are given names: Georgia, Jordan).
 REGIONS = wordset(
     """
     alabama alaska arizona arkansas california colorado connecticut delaware florida hawaii
@@ -257,14 +186,11 @@ REGIONS = wordset(
     uruguay uzbekistan venezuela vietnam wales yemen zambia zimbabwe england britain
     """
 )
-# What a bank writes before the other party in a statement's narrative ("SEPA CR ACME LTD",
-# "FPI ACME LTD REF 4471", "BGC ACME LTD", "WIRE TO Acme Ltd").
+# What a bank writes before the other party in a statement's narrative ("SEPA CR ACME LTD").
 PAYMENT_CODES = wordset(
     "sepa cr dr dd so sto bgc fpi fpo tfr trf pos atm chq bacs chaps ach swift giro inward "
     "outward incoming outgoing inbound outbound wire wires transfer payment card purchase direct "
-    "debit credit standing order to from "
-    # Payment apps, named before the other side ("ZELLE TO MARCO DELGADO").
-    "zelle venmo paypal cashapp eft"
+    "debit credit standing order to from zelle venmo paypal cashapp eft"
 )
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
 # Capitalised words that are not parts of personal names.
@@ -311,8 +237,7 @@ NOT_NAMES = wordset(
     insured policyholder claimant complainant applicant accused suspect victim
     saw met told asked called thanks thank spoke
     """
-    # Makes of vehicles ("Lexus RX", "Toyota Camry"), leaving out those that are also surnames
-    # (Ford, Lincoln, Morgan, Bentley).
+    # Car makes that are no surnames (not Ford, Lincoln, Morgan).
     """
     lexus toyota honda nissan mazda subaru hyundai kia volkswagen vw audi bmw mercedes porsche
     volvo tesla chevrolet chevy jeep chrysler cadillac buick acura infiniti mitsubishi peugeot

@@ -1,19 +1,11 @@
 """Names of people, organisations and places in text, and keys that match two spellings.
 
-A name is a run of capitalised words (initials and particles like "van" allowed). It is an
-organisation when it ends in a legal-form suffix (Inc., LLC, GmbH…) or an institutional word
-(Bank, University…), a place when it ends in a place word (Hotel, Street, Airport…), a person when
-an honorific precedes it or when it has the shape of a personal name (two to four name words,
-none of them a common capitalised non-name word, and not all of them common English words none of
-which is a given name: "Liberal Arts" is words, "Grant Hill" a name). All-capitals text
-(headings) yields only organisations, places and honorific-led names.
-
-Context decides what the words cannot: a name-shaped phrase after an article or a determiner
-("above the Spending Cap", "the Cedar Flats site") names a thing, not a person; one after a house
-number ("77 Lakeview Terrace, Evanston") is an address; a place-shaped one followed by a role
-("Eleanor Park (Chair)", "Dana Hall, Treasurer") is a person.
+A name is a run of capitalised words, typed by its last and first words (a legal form, a place
+word, an honorific) or by the shape of a personal name; the words around it (a determiner, a
+house number, a role after it) decide what the words cannot.
 """
 
+import calendar
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -54,13 +46,11 @@ from holmes_backend.analysis.facts.vocabulary import (
 
 NameKind = Literal["person", "organization", "place"]
 
-# Latin letters of every language written with them, not only A-Z ("Hôtel", "Łukasz",
-# "Ødegård"): the blocks of the Latin script, capitals and small letters apart.
+# The blocks of the Latin script, so that "Łukasz" and "Ødegård" are words as "Hotel" is.
 _LATIN_BLOCKS = ((0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800))
 
 
 def _latin_class(capital: bool) -> str:
-    """The Latin capitals, or small letters, for the body of a character class."""
     return "".join(
         chr(code)
         for first, end in _LATIN_BLOCKS
@@ -87,21 +77,11 @@ _SUFFIX_FORMS = wordset(
     "AG S.A SA N.V NV BV B.V Pty Pte N.A PC PLLC SRL SpA SARL SAS Ltda ApS ASA KK s.r.o BVBA Oyj "
     "a.s A/S Zrt Kft d.o.o JSC PJSC OOO Bhd S.L S.p.A HB"
 )
-_SUFFIX = (
-    "(?:"
-    + "|".join(
-        sorted(
-            {re.escape(f) for form in _SUFFIX_FORMS for f in (form, form.upper())},
-            key=len,
-            reverse=True,
-        )
-    )
-    + r")\.?"
-)
+_SUFFIX_WRITTEN = {re.escape(f) for form in _SUFFIX_FORMS for f in (form, form.upper())}
+_SUFFIX = "(?:" + "|".join(sorted(_SUFFIX_WRITTEN, key=len, reverse=True)) + r")\.?"
 _WORD = (
     rf"(?:Mc[{UPPER}][{LOWER}]+|[{UPPER}][{LETTER}'\u2019\-]*[{LETTER}]"
     rf"|[{UPPER}]\.(?:[{UPPER}]\.)*"
-    # An initial written without its full stop, before a surname: "Dr L Ferreira".
     rf"|[{UPPER}](?=\s+[{UPPER}][{LOWER}]))"
 )
 _HON = (
@@ -111,14 +91,11 @@ _HON = (
 _LINK = (
     r"(?:\s+(?:of|and|&|de|du|da|del|der|den|des|van|von|la|le|di|do|dos|das|ter|ten|zu|bin|al|"
     r"for|the)"
-    # Particles run in twos and threes: "Joris van der Berg", "Maria de la Cruz".
     r"(?:\s+(?:de|der|den|la|las|los|le|les|da|do|dos|das|du|des|ter|ten|van|von|zu)){0,2}"
     rf"(?=\s+[{UPPER}]))"
 )
 _RUN = re.compile(
-    # Words a space apart: two or more set columns apart ("MV Cordelia Star   Voyage: 412W").
     rf"(?<![\w@.])(?:(?P<hon>{_HON})\s+)?(?P<name>{_WORD}(?:{_LINK}?\s(?!\s)(?!{_HON}\s){_WORD})*"
-    # Not ", Company Secretary": a suffix-like word then a capitalised word.
     rf"(?:,?\s+{_SUFFIX}(?!\w)(?!(?<=[{LOWER}])\s+[{UPPER}][{LOWER}]))?)"
 )
 _TITLED = re.compile(rf"^((?:[{UPPER}][\w-]*\s+){{1,4}}?)(?:of|at|for)\s+")
@@ -130,33 +107,31 @@ _INVERTED = re.compile(
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 _INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
-# Company forms that are also words, so forms only at a name's end in capitals.
 _CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
 _UPPER_SUFFIXES = wordset(
     "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
 )
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
 _NOT_NAMES = NOT_NAMES | STOPWORDS | ROLE_WORDS | TRAILING_NOT_NAMES
-# Capitalised words that open a sentence before a name: prepositions, months, weekdays.
-_SENTENCE_OPENERS = wordset(
-    """in on at by from to for during since until after before between
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday"""
+_MONTH_NAMES = wordset(" ".join(calendar.month_name[1:]).lower())
+# Capitalised words that open a sentence before a name ("In May Acme Ltd").
+_SENTENCE_OPENERS = (
+    wordset("in on at by from to for during since until after before between")
+    | _MONTH_NAMES
+    | wordset(" ".join(calendar.day_name).lower())
 )
 _CODE_AFTER = re.compile(r"^-?\d")
 _MAX_ROLE_PHRASE = 3  # "Court Reporter", "Senior Hearing Examiner"
 _DOCUMENT_WORDS = wordset("agreement contract policy schedule exhibit amendment act")
 _DOTTED_SUFFIXES = wordset("inc corp co ltd pty pte bros n.a s.a l.p l.l.c")
 _SMALL = wordset("of and the at for de van von du da del der den des la ter ten zu dos das")
-# An article or determiner right before a name-shaped phrase: a thing ("the Spending Cap").
+# An article or a determiner before a name-shaped phrase: a thing ("the Spending Cap").
 _DETERMINED = re.compile(
     r"(?:^|(?<=[^\w]))(?:(?i:the)|a|an|this|that|these|those|its|our|their|any|each|every|no)"
     r"\s+[\"'\u201c\u2018]?$"
 )
-# A house number right before: an address ("77 Lakeview Terrace, Evanston"), not a year, an
-# amount or a date's day ("In 2024 Jane Roe…", "$500 Jane…", "March 5 Jane…").
+# A house number before a name: an address ("77 Lakeview Terrace"), unless a year or a label.
 _HOUSE_NUMBER = re.compile(r"(?:^|(?<=[\s(|;:]))(?P<number>\d{1,5}[A-Za-z]?)\s+$")
-# "at 14 Larch Close all evening": where someone was, by its house number.
 _LOCATIVE = re.compile(
     r"\b(?:at|to|from|near|outside|opposite|behind|towards?|into|in)\s+$", re.IGNORECASE
 )
@@ -165,16 +140,13 @@ _ROLE_AFTER = re.compile(
     rf"^(?:\s*\((?P<bracketed>[{LETTER}][\w .&/-]{{0,40}})\)|,\s+(?:the\s+)?"
     rf"(?P<apposed>(?:[{UPPER}][\w&-]*\s+){{0,3}}[{UPPER}][\w&-]*)(?=[\s,.;)]|$))"
 )
-# Words that number something other than a building ("Table 12 Jane Roe", "Item 4 …").
+# Words that number something other than a building ("Table 12 Jane Roe").
 _NUMBER_LABELS = wordset(
     "no nos number # table item items page line row exhibit tab seat room chapter section "
     "article clause paragraph step count day week year quarter q version case file docket "
     "invoice order po ref reference account acct id badge camera cam"
 )
-_MONTHS = wordset(
-    "january february march april may june july august september october november december "
-    "jan feb mar apr jun jul aug sep sept oct nov dec"
-)
+_MONTHS = _MONTH_NAMES | wordset(" ".join(calendar.month_abbr[1:]).lower() + " sept")
 
 
 @dataclass(frozen=True)
@@ -187,8 +159,7 @@ class Name:
 
 def _tokens(name: str) -> list[str]:
     tokens = [t for t in _TOKEN_SPLIT.split(name) if t]
-    # Initials run together before the surname ("J.P. de Groot") are initials one by one; at a
-    # name's end they are its legal form ("B.V.").
+    # "J.P. de Groot": initials one by one; at a name's end, a legal form ("B.V.").
     return [
         part
         for index, t in enumerate(tokens)
@@ -209,22 +180,15 @@ def org_suffix(name: str) -> str | None:
 
 
 _INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
-
-
 _KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
-
-
 # A ship's name is led by its kind: motor vessel, motor tanker, steamship …
 VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
-
-
 # A trade that is also a surname: a firm only after a word that is no given name.
 _SURNAME_TRADES = frozenset(("mills", "brewers", "smiths"))
 
 
 def _register_written(name: str, tokens: list[str]) -> bool:
-    """A person as registers and headers write one, the surname in capitals: "OKONKWO,
-    Chukwuemeka", "Elena PETROVA" (a given name written as a name is, beside it)."""
+    """A person written surname in capitals: "OKONKWO, Chukwuemeka", "Elena PETROVA"."""
     if _INVERTED.fullmatch(name.strip()):
         return True
     return any(not t.isupper() and t[:1].isupper() and _bare(t) in given_names() for t in tokens)
@@ -233,12 +197,9 @@ def _register_written(name: str, tokens: list[str]) -> bool:
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
-    # "Front Office", "Customer Service": a desk, neither a firm nor a person.
-    # "MV Cordelia Star", "M/V Aurora Bay": a ship, not a person nor a place.
+    # A desk ("Front Office") or a ship ("MV Cordelia Star") is none of the three.
     ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
-    # "Ford Focus Zetec", "Vauxhall Corsa": a car by its make, not a person (a make that is a
-    # given name, "Mercedes …", stays one, and so does a name ending as it begins: "Ford Madox
-    # Ford").
+    # "Vauxhall Corsa": a car by its make (not "Mercedes …", a given name, nor "Ford Madox Ford").
     car = (
         len(tokens) >= 2
         and (make := _bare(tokens[0])) in VEHICLE_MAKES
@@ -259,22 +220,18 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
         or bare[-1] in BUSINESS_WORDS
-        # "Larchwood Nursing Home", "Castlegate Care Homes": an establishment or its group.
+        # "Larchwood Nursing Home", "Imperial College London", "Pellow Mills" (not "John Mills")
         or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
-        # An institution with its city after it: "Imperial College London".
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
         or bare[0] in ORG_FIRST_WORDS
-        # "Pellow Mills" is a firm; "John Mills" a man: a trade that is also a surname.
         or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
+        or ("&" in tokens and len(tokens) >= 3)
     ):
         return "organization"
-    if "&" in tokens and len(tokens) >= 3:
-        return "organization"
-    # An initial and a word ("E. Park") is how people are written, not places.
+    # "E. Park" is a person; "Ridgeline Park" and "Hotel Maasoever" are places.
     initialled = len(bare) == 2 and len(bare[0]) == 1 and bare[0].isalpha()
-    # A place word last ("Ridgeline Park"), or a venue's kind first ("Hotel Maasoever").
     if (
         len(tokens) >= 2
         and not honorific
@@ -295,17 +252,15 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     if only_common_words(words):
         return None  # "Personal Achievement", "Liberal Arts": words, not a name
     if words[0] in BUSINESS_WORDS and words[0] not in given_names():
-        # "Taxi Lyon Part-Dieu": a trade and a place ("Mart Laar" is a name: "Mart" is given).
+        # "Taxi Lyon Part-Dieu": a trade and a place ("Mart Laar" is a name).
         return None
     return "person"
 
 
 @lru_cache(maxsize=_CACHE)
 def reads_as_person(name: str) -> bool:
-    """Whether a party a record names without saying what it is (a payee or merchant column, a
-    statement's narrative) reads as a person: a personal name by its shape and, written in
-    capitals as card and bank statements write merchants ("PRET A MANGER", "TFL TRAVEL CH"),
-    one that opens with a known given name or an initial ("JOHN A SMITH", "J SMITH")."""
+    """Whether a payee or merchant a record names reads as a person; in capitals, as statements
+    write merchants ("TFL TRAVEL CH"), only with a given name or an initial first ("J SMITH")."""
     if strip_honorific(name) != name:
         return kind_of(name) == "person"
     if not name.isupper():
@@ -315,17 +270,14 @@ def reads_as_person(name: str) -> bool:
 
 
 def department(name: str) -> bool:
-    """Whether a phrase names a desk, a department or a shared mailbox ("Reservations",
-    "Front Office", "Customer Service", "Accounts"), not a firm or a person."""
+    """Whether a phrase names a desk or a shared mailbox ("Front Office"), not a firm or person."""
     words = [b for b in (_bare(t) for t in _tokens(name)) if b]
     return bool(words) and all(w in DEPARTMENT_WORDS for w in words)
 
 
 def mailbox(name: str) -> bool:
-    """Whether the name an e-mail address is written with is a shared mailbox's, not a
-    person's: a desk or a department ("Reservations", "Accounts Payable", "HR"), a firm or a
-    venue ("Vireaux SA", "Hôtel Bellecour"), or a firm's desk ("Bellecour Reservations",
-    "Vireaux Accounts": a desk's word, and no known given name first)."""
+    """Whether an e-mail's display name is a shared mailbox's: a desk, a firm, a venue or a
+    firm's desk ("Vireaux Accounts"), not a person's."""
     if not_a_person(name) or kind_of(name) == "organization":
         return True
     words = [_bare(t) for t in _tokens(name)]
@@ -336,9 +288,8 @@ def mailbox(name: str) -> bool:
 
 @lru_cache(maxsize=_CACHE)
 def not_a_person(name: str) -> bool:
-    """Whether a phrase that may pass for a personal name is something else: a role ("Court
-    Reporter", "Chief Financial Officer"), a heading or a label ("Ohio Present", "Quarterly
-    Total"), or a region followed by a word ("Texas Holdings")."""
+    """Whether a name-shaped phrase is a role ("Court Reporter"), a heading or a label ("Ohio
+    Present"), or a region and a word ("Texas Holdings"), not a person."""
     tokens = _tokens(name)
     words = [b for b in (_bare(t) for t in tokens) if b and b not in NAME_CONNECTORS]
     if not words:
@@ -385,11 +336,9 @@ def clean(name: str) -> str:
 
 
 def _trim(piece: str, honorific: bool) -> tuple[str, int]:
-    """Drops leading and trailing capitalised non-name words ("Following Jane Roe" → "Jane Roe"),
-    and a job title before a name ("Hearing Examiner Jane Roe" → "Jane Roe")."""
+    """Drops capitalised non-name words and a job title around a name ("Following Jane Roe")."""
     if honorific or classify(piece) in ("organization", "place"):
-        # An organisation keeps its words, but not the sentence's opening ("In May Acme Ltd")
-        # nor a bank's payment codes ("SEPA CR ACME LTD").
+        # Not a sentence's opening ("In May Acme Ltd") nor payment codes ("SEPA CR ACME LTD").
         tokens = list(_NON_SPACE.finditer(piece))
         first = 0
         while first < len(tokens) - 1 and (
@@ -411,8 +360,7 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
         if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS | PROGRAMME_WORDS:
             return "", 0  # "Consulting Services Agreement", "Coastal Renewal Project": no party
         last -= 1
-    # A bare initial opens the name unless given names come before it ("Paid J Smith" is
-    # J Smith; "Mary J Blige" is whole).
+    # A bare initial opens the name unless given names precede it ("Paid J Smith", "Mary J Blige").
     initial = next((i for i in range(first + 1, last) if len(tokens[i].group()) == 1), None)
     if initial is not None and any(
         _bare(tokens[i].group()) not in given_names() for i in range(first, initial)
@@ -428,8 +376,7 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
 
 
 def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
-    """A run split at "and"/"of" unless it is an organisation ("Bank of Hope", "A & B Co."),
-    and after a legal-form suffix that more words follow ("ACME TRADING LTD CONSULTANCY")."""
+    """A run split at "and"/"of" unless an organisation ("Bank of Hope"), and after a legal form."""
     if classify(run, honorific) in ("organization", "place"):
         split = _person_of_org(run, honorific)
         return split or [_without_title(run)]
@@ -447,8 +394,7 @@ def _pieces(run: str, honorific: bool) -> list[tuple[str, int]]:
 
 
 def _suffix_end(run: str) -> int:
-    """Where the organisation a run begins with ends: after its last legal-form suffix that
-    words other than suffixes follow (0: none)."""
+    """Where the organisation a run opens with ends: after its last inner legal form (0: none)."""
     tokens = list(_NON_SPACE.finditer(run))
     for number in range(len(tokens) - 2, 0, -1):
         here, after = _bare(tokens[number].group()), _bare(tokens[number + 1].group())
@@ -485,8 +431,7 @@ def find_names(text: str) -> list[Name]:
 
 
 def things_named(text: str) -> list[str]:
-    """Name-shaped phrases that a determiner shows to be things ("the Spending Cap", "the Cedar
-    Flats site"): evidence that the same words elsewhere are no personal name."""
+    """Name-shaped phrases a determiner shows to be things ("the Spending Cap")."""
     return list(_scan(text)[1])
 
 
@@ -535,9 +480,7 @@ def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
 
 
 def _inverted(text: str) -> Name | None:
-    """A line that is one person's name written surname first ("OKAFOR, Desmond Adewale"),
-    as "Desmond Adewale Okafor"; the given name must be a known one ("LONDON, United Kingdom"
-    is no name)."""
+    """A line "OKAFOR, Desmond Adewale" as "Desmond Adewale Okafor" (a known given name only)."""
     match = _INVERTED.fullmatch(text.strip())
     if match is None or _bare(match["given"].split()[0]) not in given_names():
         return None
@@ -555,7 +498,7 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     if kind != "person":
         return kind
     determiner = _DETERMINED.search(before)
-    # "confirm that Dario Pellegrini has …": "that" opens a clause before a given name.
+    # "that Dario Pellegrini has": "that" opens a clause before a given name.
     clause = determiner is not None and (
         determiner.group().strip(" \"'\u201c\u2018").lower() == "that"
         and name.split(maxsplit=1)[0].lower() in given_names()
@@ -569,8 +512,7 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
         number
         and (
             _ADDRESS_AFTER.match(after)
-            # "at 9 Sarah Jones called": a time, and a given name after it
-            or (
+            or (  # "at 9 Sarah Jones called": a time, and a given name after it
                 _LOCATIVE.search(before[: number.start()])
                 and name.split(maxsplit=1)[0].lower() not in given_names()
             )
@@ -581,12 +523,11 @@ def _in_context(kind: NameKind, name: str, before: str, after: str) -> NameKind 
     return "place" if addressed or _PLACE_FIELD.search(before) else kind
 
 
-# A field whose value is where something was, not who: "Location:", "Venue:", "Depot:".
+# A field whose value is where, not who: "Location:", "Pick-up site:", "Port of loading:".
 _PLACE_FIELD = re.compile(
-    # "Cell location:", "Pick-up site:": a place's kind after a word or two of what it is of
-    r"(?:^|[;|]\s*)(?:[\w-]+\s+){0,2}?(?:location|place|site|venue|town|city|depot|branch|station|destination|"
-    r"port(?:\s+of\s+(?:loading|discharge|entry|call))?|harbou?r|terminal|berth|airport|"
-    r"origin|from\s+location|to\s+location)\s*:\s*$",
+    r"(?:^|[;|]\s*)(?:[\w-]+\s+){0,2}?(?:location|place|site|venue|town|city|depot|branch|"
+    r"station|destination|port(?:\s+of\s+(?:loading|discharge|entry|call))?|harbou?r|terminal|"
+    r"berth|airport|origin)\s*:\s*$",
     re.IGNORECASE,
 )
 
@@ -616,8 +557,7 @@ def _role_follows(name: str, after: str) -> bool:
 
 
 def distinctive_words(names: list[str]) -> set[str]:
-    """The words that tell these names apart from any other business's ("lakeshore", not
-    "consulting group llc")."""
+    """The words that tell these names apart from any other business's ("lakeshore", not "llc")."""
     generic = ORG_WORDS | BUSINESS_WORDS | set(ORG_SUFFIXES) | STOPWORDS
     words = {w.lower().strip(".,;:()") for name in names for w in name.split()}
     return {w for w in words if len(w) > 2 and w not in generic}
@@ -634,14 +574,11 @@ _INITIAL_TOKEN = re.compile(rf"[{UPPER}]\.?")
 
 
 def evidently_personal(forms: list[str]) -> bool:
-    """Whether the forms a name takes across a case show it names a person: a title ("Mr
-    Tammeling"), a known given name first ("Anouk Lindqvist", "Marie-Ève …") or after the
-    comma of an inverted name ("Lindqvist, Ruth"), initials with one surname ("P. Mahlaba",
-    "GREWAL A", "Themba M"), or a transcript's speaker label ("RT"). A capitalised phrase with
-    none of these ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") may be a
-    firm, a heading or a role: it is no person node."""
+    """Whether a name's forms across a case show a person: a title, a known given name first
+    (or after an inverted name's comma), initials and one surname ("GREWAL A"), or a speaker
+    label ("RT"). Any other capitalised phrase may be a firm, a heading or a role."""
     given, everyday = given_names(), common_words(EVERYDAY_ZIPF)
-    # A log's "PATROL - SANDHU H": the role, a dash, the name.
+    # "PATROL - SANDHU H": the role, a dash, the name.
     forms = [part for form in forms for part in _DASHED.split(form) if part.strip()]
     for form in forms:
         if strip_honorific(form) != form:
@@ -650,8 +587,7 @@ def evidently_personal(forms: list[str]) -> bool:
         tokens = [t for t in tokens if t]
         if not tokens:
             continue
-        if "," in form:
-            # "Lindqvist, Ruth": the given name follows the comma.
+        if "," in form:  # "Lindqvist, Ruth"
             after = form.split(",", 1)[1].split()
             tokens_first = [after[0].strip(".,()")] if after else []
         else:
@@ -686,8 +622,7 @@ def strip_honorific(name: str) -> str:
 
 @lru_cache(maxsize=_CACHE)
 def person_parts(name: str) -> tuple[str, list[str], str] | None:
-    """(first, middle names or initials, last) of a personal name, lower-case and unaccented:
-    "François Lefèvre" is the "FRANCOIS LEFEVRE" of a card record."""
+    """(first, middle names or initials, last) of a personal name, lower-case and unaccented."""
     inverted = _inverted_parts(name.strip())
     if inverted is not None:
         return inverted
@@ -696,8 +631,7 @@ def person_parts(name: str) -> tuple[str, list[str], str] | None:
     tokens = [t for t in tokens if t and t.lower() not in ("jr", "sr", "ii", "iii", "esq")]
     if not tokens:
         return None
-    # "Elena PETROVA", "NGUYEN Thi Lan", "OKONJO R": a surname in capitals among words that are
-    # not is the surname, wherever it stands.
+    # "Elena PETROVA", "NGUYEN Thi Lan", "OKONJO R": the word in capitals is the surname.
     capitals = [i for i, t in enumerate(tokens) if len(t) > 1 and t.isupper()]
     if capitals and len(capitals) < len(tokens) and any(len(t) > 1 for t in tokens):
         others = [t.lower() for i, t in enumerate(tokens) if i not in capitals]
@@ -714,8 +648,7 @@ def person_parts(name: str) -> tuple[str, list[str], str] | None:
 
 
 def _inverted_parts(text: str) -> tuple[str, list[str], str] | None:
-    """A register's "Okonjo, Ruth" and "OKONKWO, Chukwuemeka": the surname, a comma, then given
-    names (a known given name or an initial first: "Whitfield, HR Business Partner" is none)."""
+    """A register's "Okonjo, Ruth": the surname, a comma, a known given name or an initial."""
     if text.count(",") != 1:
         return None
     surname, given = (part.strip() for part in text.split(","))
@@ -764,8 +697,7 @@ def name_key(name: str) -> str:
 
 
 def same_given(a: str, b: str) -> bool:
-    """Whether two given names (lower case, as person_parts gives them) are one: the same, or
-    one a short form of the other ("dan", "daniel"), or both of one name ("bob", "rob")."""
+    """Whether two given names are one, or forms of one ("dan", "daniel"; "bob", "rob")."""
     if a == b:
         return True
     forms = full_forms()
@@ -791,7 +723,7 @@ def same_party(a: str, b: str) -> bool:
             or same_given(fa, fb)
             or (fa[0] == fb[0] and (len(fa) == 1 or len(fb) == 1))
         )
-    # "Themba M" of a rota and "Themba Mkhabela": one given name, a surname and its initial.
+    # "Themba M" and "Themba Mkhabela": one given name, a surname and its initial.
     for x, y in ((pa, pb), (pb, pa)):
         initial = len(x[2]) == 1 and len(y[2]) > 1 and y[2][0] == x[2]
         if initial and len(x[0]) > 1 and same_given(x[0], y[0]):
@@ -799,15 +731,14 @@ def same_party(a: str, b: str) -> bool:
     return _surname_first(pa, pb) or _capitals_first(a, pb) or _capitals_first(b, pa)
 
 
-# A register's "BRENNAN Olivia": the surname in capitals first, whatever either word could be.
+# A register's "BRENNAN Olivia": the surname in capitals first.
 _CAPITALS_FIRST = re.compile(
     r"^(?P<last>[A-Z][A-Z'\u2019-]+),?\s+(?P<first>[A-Z][a-z][\w'\u2019-]*)$"
 )
 
 
 def register_order(name: str) -> bool:
-    """Whether a name is written as registers and logs write it, surname first: "BRENNAN
-    Olivia" (the surname in capitals), "NOWICKI M" (then the given name's initial)."""
+    """Whether a name is written surname first, as registers do: "BRENNAN Olivia", "NOWICKI M"."""
     text = name.strip()
     if _CAPITALS_FIRST.match(text):
         return True
@@ -816,8 +747,7 @@ def register_order(name: str) -> bool:
 
 
 def natural_order(name: str) -> str:
-    """A register's "BRENNAN Olivia" as prose writes it, "Olivia Brennan"; any other name as
-    it is."""
+    """A register's "BRENNAN Olivia" as prose writes it, "Olivia Brennan"."""
     match = _CAPITALS_FIRST.match(name.strip())
     return f"{match['first']} {title_case(match['last'])}" if match else name
 
@@ -831,14 +761,11 @@ def _capitals_first(written: str, other: tuple[str, list[str], str]) -> bool:
 
 
 def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str]) -> bool:
-    """Two names one of which a register writes surname first: its "NOWICKI M" (the surname,
-    then the initial of the given name) is Marek Nowicki, its "Scarpelli Michael" the "Michael
-    P. Scarpelli" of the prose."""
+    """Two names one of which is written surname first ("NOWICKI M", "Scarpelli Michael")."""
     for (surname, _, initial), (given, _, last) in ((pa, pb), (pb, pa)):
         if len(initial) == 1 and len(surname) > 1 and surname == last and given[:1] == initial:
             return True
-    # Of two whole names one word is a given name, the other not ("Kelly Morgan" and "Morgan
-    # Kelly" are two).
+    # Turned only when one word is a given name and the other not ("Kelly Morgan" is two).
     if len(pa[0]) < 2 or len(pb[0]) < 2 or (pa[0], pa[2]) != (pb[2], pb[0]):
         return False
     names = given_names()
@@ -846,10 +773,8 @@ def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str
 
 
 def identities(names: list[str]) -> dict[str, str]:
-    """Each form of a person's name a case writes, to its fullest form when that is the only
-    person it can be: "Themba M" and "T. Mkhabela" to "Themba Mkhabela", so that "Mr Mkhabela"
-    meets the chat's "Themba M". A form two people could be ("Mr Mkhabela" with a Themba and a
-    Lindiwe Mkhabela) keeps its own."""
+    """Each form of a person's name ("Themba M", "T. Mkhabela") to its fullest form, when that
+    is the only person it can be."""
     distinct = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
     found: dict[str, str] = {}
     for name in distinct:

@@ -17,18 +17,10 @@ from pydantic import BaseModel, ValidationError
 from holmes_backend.analysis.domains.anomalies import REPORTING_THRESHOLD
 from holmes_backend.analysis.domains.evidence import analyse_evidence
 from holmes_backend.analysis.domains.financial import analyse_financial
-from holmes_backend.analysis.domains.ledger import (
-    INFLOW_WORDS,
-    INVOICED,
-    OUTFLOW_WORDS,
-    is_payment,
-)
+from holmes_backend.analysis.domains.ledger import INFLOW_WORDS, INVOICED, OUTFLOW_WORDS, is_payment
 from holmes_backend.analysis.domains.legal import analyse_legal
 from holmes_backend.analysis.facts.lexicon import fold, wordset
-from holmes_backend.analysis.facts.names import (
-    distinctive_words,
-    same_party,
-)
+from holmes_backend.analysis.facts.names import distinctive_words, same_party
 from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,

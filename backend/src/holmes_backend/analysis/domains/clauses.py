@@ -22,8 +22,7 @@ _CAP = re.compile(
 # $20,000 need only one authoriser", a table of approval limits): the latter when the sentence,
 # or the line its table or list is introduced by, speaks of signing, approving or authority.
 LIMIT = re.compile(
-    r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b",
-    re.IGNORECASE,
+    r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b", re.IGNORECASE
 )
 _AUTHORITY = re.compile(
     r"\b(?:sign\w*|authori[sz]\w*|approv\w*|delegat\w*|mandate\w*)\b|"
@@ -63,7 +62,7 @@ _GOVERNING = re.compile(
     rf"(?=\s*[,.;(]|\s+(?:without|excluding|applicable|exclusive|as)\b|\s+and\s+(?![{UPPER}])|$)"
     r"|\bgoverning\s+law\s*[:.-]\s*(?:the\s+laws?\s+of\s+)?(?:the\s+)?"
     rf"(?P<law2>[{UPPER}][\w ]{{2,40}}?)"
-    r"(?=\s*[,.;(]|$)",
+    r"(?=\s*[,.;(]|$)"
 )
 _MAX_TEXT = 600
 _DOCUMENT_WORDS = re.compile(r"\b(agreement|contract|amendment|schedule|exhibit|policy)\b", re.I)

@@ -18,27 +18,14 @@ from datetime import timedelta
 
 from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.ledger import (
-    is_payment,
-    is_transfer,
-    norm_reference,
-    received,
-)
-from holmes_backend.analysis.domains.legal import (
-    AMENDMENT,
-    REQUIREMENT,
-    agreement_parties,
-)
+from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, norm_reference, received
+from holmes_backend.analysis.domains.legal import AMENDMENT, REQUIREMENT, agreement_parties
 from holmes_backend.analysis.domains.people import PEOPLE_NAMED
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
 from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
-from holmes_backend.analysis.facts.names import (
-    distinctive_words,
-    possessive,
-    same_party,
-)
+from holmes_backend.analysis.facts.names import distinctive_words, possessive, same_party
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import (
@@ -187,10 +174,7 @@ def approval_gaps(missing: list[Unapproved], findings: list[Finding]) -> list[Ev
                     recommendation=f"Obtain the minutes, resolutions or written consents of "
                     f"{approver} approving these payments; without them the payments breach the "
                     "approval clause.",
-                    sources=unique_refs(
-                        [clause.source] + [t.source for t in over],
-                        8,
-                    ),
+                    sources=unique_refs([clause.source] + [t.source for t in over], 8),
                 )
             )
         else:

@@ -62,10 +62,7 @@ _MAX_FOUND_SOURCES = 3
 _MAX_COOCCURRING = 6
 _NAMED_TYPES = ("person", "organization", "place")
 # Findings that list names of one kind (an index of them, not names found together).
-_KNOWN_TYPES: dict[str, EntityType] = {
-    PEOPLE_NAMED: "person",
-    ORGANIZATIONS_NAMED: "organization",
-}
+_KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", ORGANIZATIONS_NAMED: "organization"}
 
 
 @dataclass
@@ -404,10 +401,7 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
 
 
-_LEGAL_EDGES = {
-    DEFINED_PARTIES: ("party_to", 0.8),
-    SIGNATURE: ("signed", 0.75),
-}
+_LEGAL_EDGES = {DEFINED_PARTIES: ("party_to", 0.8), SIGNATURE: ("signed", 0.75)}
 
 
 def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:

@@ -15,10 +15,7 @@ from holmes_backend.analysis.domains.parties import (
 )
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
-from holmes_backend.analysis.facts.names import (
-    find_names,
-    same_party,
-)
+from holmes_backend.analysis.facts.names import find_names, same_party
 from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
 from holmes_backend.contracts.agents import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc

@@ -19,12 +19,7 @@ from holmes_backend.analysis.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.analysis.facts.identifiers import subject_marks
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import (
-    CrossModalLink,
-    SourceRef,
-    TimedEvent,
-    Transaction,
-)
+from holmes_backend.contracts.agents import CrossModalLink, SourceRef, TimedEvent, Transaction
 
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2
@@ -83,11 +78,7 @@ def kind_of(event: TimedEvent) -> str:
 
 
 def timed_items(
-    events: list[TimedEvent],
-    transactions: list[Transaction],
-    zone: tzinfo,
-    *,
-    dated: bool = False,
+    events: list[TimedEvent], transactions: list[Transaction], zone: tzinfo, *, dated: bool = False
 ) -> list[Item]:
     """Events and payments on one time axis; with `dated`, also those known only to the day."""
     items: list[Item] = []
@@ -182,9 +173,7 @@ def _other_subjects(a: Item, b: Item, files: Mapping[str, dict[str, set[str]]]) 
 
 
 def temporal_links(
-    items: list[Item],
-    window_minutes: float,
-    files: Mapping[str, dict[str, set[str]]] | None = None,
+    items: list[Item], window_minutes: float, files: Mapping[str, dict[str, set[str]]] | None = None
 ) -> list[CrossModalLink]:
     """Records of different files close in time; `files`: the plate or card each file is
     about (identifiers.file_marks), so that records of different cars or cards stay apart."""

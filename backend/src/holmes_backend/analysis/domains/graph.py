@@ -1,16 +1,6 @@
-"""The knowledge graph: resolved entities and evidenced relationships across all findings.
-
-Nodes: people, organisations, accounts and places (merged across spellings), documents, and
-timed events with people or a place. Edges: paid (aggregated per payer and payee), party_to,
-signed, signed_for, approval_required, employed_by (a title in apposition, by the parse),
-holds_role_in, related_to, located_at, participated_in, recorded_in, mentioned_with (named
-together in one finding or event), contradicts and correlates_with (between documents), each
-with its citations and a confidence.
-
-Every node is cited: a name the findings list without a place (a party, a person named in a
-document) takes the places where the findings' own texts and excerpts name it; a name nothing
-cites is left out rather than shown without evidence.
-"""
+"""The knowledge graph: resolved entities (people, organisations, places, documents, events)
+and evidenced relationships across all findings. Every node is cited; a name nothing cites is
+left out rather than shown without evidence."""
 
 import re
 from collections import defaultdict
@@ -61,7 +51,6 @@ _MAX_UNITS = 3000
 _MAX_FOUND_SOURCES = 3
 _MAX_COOCCURRING = 6
 _NAMED_TYPES = ("person", "organization", "place")
-# Findings that list names of one kind (an index of them, not names found together).
 _KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", ORGANIZATIONS_NAMED: "organization"}
 
 
@@ -82,7 +71,7 @@ class _Edges:
             return
         key = (source, target, type_)
         if type_ in SYMMETRIC_RELATIONSHIPS and (target, source, type_) in self.edges:
-            key = (target, source, type_)  # B with A is A with B: one relationship
+            key = (target, source, type_)
         existing = self.edges.get(key)
         if existing is None:
             self.edges[key] = GraphRelationship(
@@ -113,30 +102,23 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
     _synthesis(synthesis, edges)
-    nodes = [_node(e) for e in entities] + extra
-    nodes += [
-        GraphEntity(
-            id=f"document:{slug(fid)}",
-            name=name,
-            type="document",
-            sources=[SourceRef(file_id=fid, excerpt=name)],
-        )
-        # By name: a file's id is random, and the same case must read the same way twice.
-        for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0]))
+    nodes = [
+        GraphEntity(id=e.id, name=e.name, type=e.type, aliases=sorted(e.aliases), sources=e.sources)
+        for e in entities
     ]
+    nodes += extra
+    # By name, not by the random file id: the same case must read the same way twice.
+    for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0])):
+        ref = SourceRef(file_id=fid, excerpt=name)
+        nodes.append(GraphEntity(id=_doc_id(fid), name=name, type="document", sources=[ref]))
     known = {n.id for n in nodes}
-    relationships = [
-        r for r in edges.edges.values() if r.source_id in known and r.target_id in known
-    ]
+    relationships = [r for r in edges.edges.values() if {r.source_id, r.target_id} <= known]
     return GraphOutput(entities=nodes, relationships=relationships)
 
 
 def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Resolved]:
-    """The entities, but a person only when its forms show one (names.evidently_personal) or a
-    list names it among such people ("Present: Odile Lane (Chair), Rafe Dunmore, Wren
-    Castellane": "Rafe" is no given name the lexicon knows). A capitalised phrase that is
-    neither ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") is no node: a
-    firm, a heading or a role wrongly drawn as a person misleads more than it helps."""
+    """The entities, but a person only when its forms, its messages or a list of people it is
+    named in show one: a heading or a firm drawn as a person misleads more than it helps."""
     people = [e for e in entities if e.type == "person"]
     shown = {
         e.id
@@ -149,8 +131,7 @@ def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Res
 
 
 def _correspondent(entity: Resolved, messages: str) -> bool:
-    """Whether the case's messages show the entity as a writer or addressee by name and address
-    ('"E. Park" <e.park@company.example>'): the structure of a message says it is a person."""
+    """Whether the case's messages name the entity as a writer or addressee ('"E. Park" <…@…>')."""
     if not messages:
         return False
     forms = [re.escape(f) for f in (entity.name, *entity.aliases)]
@@ -163,9 +144,8 @@ _PARENTHETICAL = re.compile(r"\s*\([^)]*\)")
 
 
 def _listed_among(entity: Resolved, people: set[str]) -> bool:
-    """Whether a source of the entity lists it with two people or more: names separated by
-    commas or "and" (a label before the first), nothing else; a record's "Field: value; Field:
-    value" is no such list."""
+    """Whether a source of the entity lists it with two other people ("Present: A, B and C"),
+    not a record's "Field: value" pairs."""
     own = {entity.name, *entity.aliases}
     for source in entity.sources:
         pieces = _LIST_SEPARATOR.split(_PARENTHETICAL.sub("", source.excerpt))
@@ -173,21 +153,9 @@ def _listed_among(entity: Resolved, people: set[str]) -> bool:
         pieces = [p.strip(" .") for p in pieces if p.strip(" .")]
         if any(":" in p for p in pieces) or not any(p in own for p in pieces):
             continue
-        # Two others at least: "K. Ashworth-Lui, Ashworth Lui Forensic" names a person and her
-        # firm, no list of people.
         if sum(p in people for p in pieces if p not in own) >= 2:
             return True
     return False
-
-
-def _node(entity: Resolved) -> GraphEntity:
-    return GraphEntity(
-        id=entity.id,
-        name=entity.name,
-        type=entity.type,
-        aliases=sorted(entity.aliases),
-        sources=entity.sources,
-    )
 
 
 def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
@@ -196,7 +164,6 @@ def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, s
     refs += [e.source for e in view.evidence.events] + [
         c.source for c in view.evidence.sworn_claims
     ]
-    # The documents the legal findings tie names to (signed, party_to).
     refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
     if synthesis:
         refs += [c.claim_source for c in synthesis.contradictions]
@@ -227,8 +194,7 @@ def _collect(view: CaseView, resolver: Resolver) -> None:
 
 
 def _people(view: CaseView, mentioned: list[str]) -> set[str]:
-    """The keys and surnames of the people the case names as people: in the documents, in the
-    evidence's people, events and statements."""
+    """The keys and surnames of the people the documents and the evidence name."""
     names = [*mentioned, *view.evidence.people]
     names += [p for e in view.evidence.events for p in e.people]
     names += [c.speaker for c in view.evidence.sworn_claims if c.speaker]
@@ -240,12 +206,10 @@ def _people(view: CaseView, mentioned: list[str]) -> set[str]:
 
 
 def _party_type(party: str | None, people: set[str]) -> EntityType | None:
-    """What a payer or payee the records name without saying what it is: a person when it reads
-    as one or the case names that person, else an organisation ("PRET A MANGER", "Taxi Lyon
-    Part-Dieu", "Amazon"), and so is one its name makes a place; None leaves it to the name
-    (an account, a firm by its suffix)."""
+    """A payer or payee's type: an organisation when it reads as a place, or as a person the
+    case does not name; None leaves it to the name."""
     if party and guess_type(party) == "place":
-        return "organization"  # a payer or payee is no place ("Brantwood Medical Centre")
+        return "organization"
     if not party or guess_type(party) != "person" or reads_as_person(party):
         return None
     return None if name_key(party) in people else "organization"
@@ -253,7 +217,6 @@ def _party_type(party: str | None, people: set[str]) -> EntityType | None:
 
 def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> None:
     for tx in view.financial.transactions:
-        # A payment's parties, and an invoice's: the party it bills pays it (see CaseView.held).
         if is_payment(tx) or tx.description.startswith(INVOICED):
             for party in (tx.from_party, tx.to_party):
                 resolver.add(party, _party_type(party, people), tx.source)
@@ -262,8 +225,7 @@ def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> N
     for clause in view.legal.clauses:
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
-    # Lists of the names a document mentions come last: a name is cited first where a finding
-    # says something of it (an export's issuer, a signer), else where it is mentioned.
+    # Name lists last: a name is cited first where a finding says something of it.
     for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _MENTIONS):
         known = _KNOWN_TYPES.get(finding.finding_type)
         for name in finding.entities:
@@ -275,9 +237,7 @@ _MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
 
 
 def _naming_findings(view: CaseView) -> list[Finding]:
-    """The findings whose entities are names of the case: the legal and evidence findings,
-    the parties an export names (the other financial findings' names
-    are their payments')."""
+    """The findings whose entities are names: legal, evidence, and an export's parties."""
     parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
     return view.legal.findings + view.evidence.findings + parties
 
@@ -299,9 +259,8 @@ def _name_pattern(names: list[str]) -> re.Pattern[str]:
 def _cited(
     entities: list[Resolved], view: CaseView, synthesis: SynthesisOutput | None
 ) -> list[Resolved]:
-    """Entities with their sources. One without any takes the cited texts that name it and is
-    left out when nothing does; a named one whose citations do not show its name (an e-mail cited
-    by its subject) is given first a passage that does, when the findings hold one."""
+    """Entities with sources: one without takes the cited texts naming it (else is dropped); one
+    whose citations do not show its name is given first a passage that does."""
     pool: list[tuple[str, SourceRef, bool]] | None = None
     kept = []
     for entity in entities:
@@ -323,8 +282,7 @@ def _cited(
 def _citable(
     view: CaseView, synthesis: SynthesisOutput | None
 ) -> list[tuple[str, SourceRef, bool]]:
-    """(text, its citation, whether the text is the citation's own excerpt) of every cited item
-    the findings hold."""
+    """(text, citation, whether the text is the citation's excerpt) of every cited item."""
     items: list[tuple[str, list[SourceRef]]] = []
     items += [
         (f"{t.from_party or ''} | {t.to_party or ''} | {t.description}", [t.source])
@@ -371,10 +329,10 @@ def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
 
 def _named_place(place: str | None) -> str | None:
     """The named part of a claimed place ("home in Chicago" → "Chicago"; "home" names none)."""
-    if not place:
+    if not place or _BARE_PLACE.match(place):
         return None
     match = _GENERIC_PLACE.match(place)
-    return (match["named"] if match else place) if not _BARE_PLACE.match(place) else None
+    return match["named"] if match else place
 
 
 def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | None:
@@ -384,11 +342,10 @@ def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | 
 
 def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
-    # A payment in the payer's ledger and the payee's statement is one payment.
     for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
         payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
         inferred = payer is None or payee is None
-        if inferred:  # its holder (by the file's name), the party its narrative names
+        if inferred:
             held = view.held(tx)
             payer = payer or _id(resolver, held.from_party)
             payee = payee or _id(resolver, held.to_party)
@@ -413,10 +370,6 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
             for file_id in files if entity else set():
                 edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
                           finding.sources)  # fmt: skip
-        if finding.finding_type == SIGNATURE and len(finding.entities) == 2:
-            signer, org = (_id(resolver, name) for name in finding.entities)
-            if signer and org:
-                edges.add(signer, org, "signed_for", finding.title, 0.7, finding.sources)
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
@@ -432,9 +385,9 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
                       clause.text[:200], 0.7, [clause.source])  # fmt: skip
 
 
-# Ties a finding states between its two names: a register's officer or owner of an entity, a
-# relative of a person (interests).
+# Ties a finding states between its two names: signer and organisation, officer, relative.
 _TIES: dict[str, tuple[str, float]] = {
+    SIGNATURE: ("signed_for", 0.7),
     INTEREST: ("holds_role_in", 0.85),
     RELATION: ("related_to", 0.8),
 }
@@ -450,9 +403,7 @@ def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """A person and the organisation of the title in apposition to them ("Jane Roe, CFO of
-    Acme Inc."), by the parse: in the documents, and in the passages the findings cite (all
-    the graph has of the evidence in the pipeline)."""
+    """A person and the organisation of the title in apposition ("Jane Roe, CFO of Acme Inc.")."""
     passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
     passages += [(ref.excerpt, ref) for f in _naming_findings(view) for ref in f.sources]
     for text, ref in {text: ref for text, ref in reversed(passages)}.items():
@@ -468,8 +419,8 @@ def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 def _apposed(text: str, person: tuple[int, int], org: tuple[int, int]) -> bool:
-    """Whether the organisation is the object of "of", "at", "for" or "with" after a title the
-    parser sets in apposition to the person (not another person listed after them)."""
+    """Whether the organisation is the object of of/at/for/with after a title the parser sets in
+    apposition to the person."""
     doc = parse(text)
     who = doc.char_span(*person, alignment_mode="expand")
     where = doc.char_span(*org, alignment_mode="expand")
@@ -508,9 +459,8 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
 
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """Names one finding or one event records together: not an index of names, nor names a
-    finding ties otherwise (signed_for, _ties)."""
-    listed = (*_KNOWN_TYPES, SIGNATURE, *_TIES)
+    """Names one finding or event records together (not a name index, nor a tie made already)."""
+    listed = (*_KNOWN_TYPES, *_TIES)
     groups = [
         (f.entities, f.sources) for f in _naming_findings(view) if f.finding_type not in listed
     ]

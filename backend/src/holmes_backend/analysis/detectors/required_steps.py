@@ -12,5 +12,5 @@ from holmes_backend.contracts.agents import EvidenceGap
     "required_steps", phase="gaps", requires={"view", "caps", "missing"}, produces=EvidenceGap
 )
 def required_steps(facts: CaseFacts) -> Iterable[EvidenceGap]:
-    yield from approval_gaps(facts.missing, facts.view.evidence.findings)
+    yield from approval_gaps(facts.missing)
     yield from cap_gaps(facts.view, facts.caps)

@@ -1,13 +1,6 @@
-"""Missing numbers in a series: a table of numbered records (cheques, invoices, dockets, credit
-notes, receipts) whose numbers run with a hole the case explains nowhere, and payments that cite
-an invoice of a series the case lacks.
-
-A column is a series when each of its rows holds a distinct identifier of one form (the same
-prefix and number of digits: "1001", "SHA-1186", "CN-25-0141") and the numbers fill most of
-their range: at least four of them, with at most one hole in eight. A hole is reported when no
-document of the case names the missing number at all (a register that lists a spoilt cheque as
-void, or a letter explaining it, accounts for it).
-"""
+"""Missing numbers in a series: a column of distinct numbers of one form (prefix and width)
+that fills most of its range, with a hole no document names; and payments that cite an
+invoice of a series the case lacks."""
 
 import re
 from collections import defaultdict

@@ -1,9 +1,5 @@
-"""Contract clauses by their operative words: obligations, prohibitions, caps, approvals.
-
-"shall not exceed $X" is a cap, not a prohibition; "requires the prior written consent of the
-Board" an approval requirement whose party is the approver; "governed by the laws of …" names the
-governing law. The party of an obligation is the defined term or name before its modal verb.
-"""
+"""Contract clauses by their operative words: obligations, prohibitions, caps ("shall not exceed
+$X"), approval requirements (the approver is their party) and governing law."""
 
 import re
 
@@ -18,9 +14,8 @@ _CAP = re.compile(
     r"\bin\s+no\s+event\s+(?:shall|will)\b.*\bexceed\b|\bcap\s+of\b",
     re.IGNORECASE,
 )
-# A bound that may be a cap ("fees of up to £8,000") or a tier of authority ("payments up to
-# $20,000 need only one authoriser", a table of approval limits): the latter when the sentence,
-# or the line its table or list is introduced by, speaks of signing, approving or authority.
+# A bound that is a cap ("fees of up to £8,000") unless the sentence, or the header of its
+# table, speaks of signing or authority (a tier of approval limits).
 LIMIT = re.compile(
     r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b", re.IGNORECASE
 )
@@ -95,7 +90,7 @@ def _party_before(text: str, position: int) -> str | None:
     return None if _DOCUMENT_WORDS.search(term) else term
 
 
-# Which of the approvers must be among them: "two trustees, one of whom must be the Chair".
+# "two trustees, one of whom must be the Chair".
 _ONE_OF_WHOM = re.compile(
     r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
     r"(?:(?:must|shall|should|will)\s+be\s+)?(?:(?P<prep>in|from|of)\s+)?(?:the\s+)?"
@@ -105,8 +100,7 @@ _ONE_OF_WHOM = re.compile(
 
 
 def requires_approval(text: str) -> bool:
-    """Whether a text sets an approval its subject needs ("payments of 10,000 or more require
-    the authorisation of two signatories")."""
+    """Whether a text sets an approval its subject needs."""
     return _APPROVAL.search(text) is not None
 
 
@@ -121,9 +115,8 @@ def _approver(match: re.Match[str]) -> str:
 
 
 def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Clause]:
-    """Clauses of one sentence; `operative` False (court opinions, letters) keeps only the
-    distinctive kinds (caps, approvals, governing law), not every "must" of an argument.
-    `lead` is the line a run of limits is introduced by (a table's header)."""
+    """Clauses of one sentence; not `operative` (an opinion, a letter): only caps, approvals
+    and governing law. `lead`: the header line of a run of limits."""
     text = unit.text[:_MAX_TEXT]
     found: list[Clause] = []
     money = find_money(text)
@@ -148,10 +141,8 @@ def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Claus
         found.append(
             Clause(kind="cap", text=text, party=party, amount=abs(after[0].value), source=unit.ref)
         )
-    if governing_law(text):
-        found.append(
-            Clause(kind="governing_law", text=text, party=governing_law(text), source=unit.ref)
-        )
+    if law := governing_law(text):
+        found.append(Clause(kind="governing_law", text=text, party=law, source=unit.ref))
     if not operative:
         return found
     if not (cap and money):

@@ -370,6 +370,8 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
             for file_id in files if entity else set():
                 edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
                           finding.sources)  # fmt: skip
+        if finding.finding_type == SIGNATURE:
+            _tie(resolver, edges, finding, "signed_for", 0.7)
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
@@ -385,9 +387,8 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
                       clause.text[:200], 0.7, [clause.source])  # fmt: skip
 
 
-# Ties a finding states between its two names: signer and organisation, officer, relative.
+# Ties a finding states between its two names: an officer of an entity, a relative.
 _TIES: dict[str, tuple[str, float]] = {
-    SIGNATURE: ("signed_for", 0.7),
     INTEREST: ("holds_role_in", 0.85),
     RELATION: ("related_to", 0.8),
 }
@@ -395,11 +396,17 @@ _TIES: dict[str, tuple[str, float]] = {
 
 def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     for finding in _naming_findings(view):
-        relation, confidence = _TIES.get(finding.finding_type, ("", 0.0))
-        if relation and len(finding.entities) == 2:
-            first, second = (_id(resolver, name) for name in finding.entities)
-            if first and second:
-                edges.add(first, second, relation, finding.title, confidence, finding.sources)
+        if finding.finding_type in _TIES:
+            _tie(resolver, edges, finding, *_TIES[finding.finding_type])
+
+
+def _tie(
+    resolver: Resolver, edges: _Edges, finding: Finding, relation: str, confidence: float
+) -> None:
+    if len(finding.entities) == 2:
+        first, second = (_id(resolver, name) for name in finding.entities)
+        if first and second:
+            edges.add(first, second, relation, finding.title, confidence, finding.sources)
 
 
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
@@ -460,7 +467,7 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     """Names one finding or event records together (not a name index, nor a tie made already)."""
-    listed = (*_KNOWN_TYPES, *_TIES)
+    listed = (*_KNOWN_TYPES, SIGNATURE, *_TIES)
     groups = [
         (f.entities, f.sources) for f in _naming_findings(view) if f.finding_type not in listed
     ]

@@ -1,10 +1,5 @@
 """Cross-modal links: events in different files close in time, and payments on an event's day.
-
-All times are put on one axis. A time written without a UTC offset is read as local time in the
-case's usual offset (the most common one among times that carry one), which is how investigators
-and cameras mostly write them. Each file is compared with the latest item of every other file
-seen so far, so a dense transcript does not multiply comparisons.
-"""
+Times without a UTC offset are read in the case's usual offset."""
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -44,9 +39,8 @@ class Item:
 
 
 def case_offset(timestamps: list[str]) -> tzinfo:
-    """The UTC offset most of the case's zoned times carry. A tie goes to the offset nearest
-    UTC, then the eastern one: never to whichever came first, as the order of the events
-    depends on which agent finished first, and the case's results would change run to run."""
+    """The UTC offset most of the case's zoned times carry; a tie goes to the one nearest UTC,
+    then the eastern one (never to the first seen: results must not change run to run)."""
     offsets = Counter(
         offset
         for t in timestamps
@@ -108,14 +102,13 @@ def timed_items(
     for tx in transactions:
         if not is_transfer(tx) or not tx.date or not (dated or has_time(tx.date)):
             continue
-        when = instant(tx.date, zone)
-        if when is None:
+        if (when := instant(tx.date, zone)) is None:
             continue
         parties = [p for p in (tx.from_party, tx.to_party) if p]
         label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
         place = field_place(row_fields(tx.description))  # a card's "Location: LONDON EC2"
         if place and tx.from_party and tx.to_party and tx.to_party.lower() not in place.lower():
-            place = f"{tx.to_party}, {place}"  # where the card paid: the merchant, in its town
+            place = f"{tx.to_party}, {place}"  # the merchant, in its town
         if place:
             label += f" at {place}"
         items.append(
@@ -161,13 +154,12 @@ def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
 
 
 def _marks(item: Item, files: Mapping[str, dict[str, set[str]]]) -> dict[str, set[str]]:
-    """The plates and cards an item concerns: its own words', else its file's one of a kind."""
+    """The plates and cards an item concerns: its own words', else its file's."""
     return {**files.get(item.file_id, {}), **subject_marks(item.description)}
 
 
 def _other_subjects(a: Item, b: Item, files: Mapping[str, dict[str, set[str]]]) -> bool:
-    """Whether two records name different things of one kind: another car's plate, another
-    card; a plate one character off is another car."""
+    """Whether two records name different things of one kind (another car's plate, card)."""
     ma, mb = _marks(a, files), _marks(b, files)
     return any(ma[kind].isdisjoint(mb[kind]) for kind in ma.keys() & mb.keys())
 
@@ -176,7 +168,7 @@ def temporal_links(
     items: list[Item], window_minutes: float, files: Mapping[str, dict[str, set[str]]] | None = None
 ) -> list[CrossModalLink]:
     """Records of different files close in time; `files`: the plate or card each file is
-    about (identifiers.file_marks), so that records of different cars or cards stay apart."""
+    about, so that records of different cars or cards stay apart."""
     window = timedelta(minutes=window_minutes)
     files = files or {}
     latest: dict[str, Item] = {}
@@ -196,11 +188,9 @@ def temporal_links(
         latest[item.file_id] = item
     links: list[CrossModalLink] = []
     for candidates in best.values():
-        # One record read twice (a statement line as a dated event and as a payment) is one
-        # link, not two.
+        # One record read twice (as an event and as a payment) is one link: the payment's.
         seen: set[tuple[tuple[object, ...], tuple[object, ...]]] = set()
         kept = []
-        # Of the two, the payment: it names who paid whom.
         ranked = sorted(
             candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
         )
@@ -231,16 +221,13 @@ def _spot(item: Item) -> tuple[object, ...]:
 
 
 def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:
-    """A payment of an account's statement known only to its day, and an event of its other
-    side that day in another file: the carer paid on the day of their visit, the official on
-    the day he dined with the supplier. The holder, in every event of theirs, ties nothing."""
+    """A payment of an account's statement known only to its day, and an event of another file
+    that day placing its other side (not the holder)."""
     by_day: dict[object, list[Item]] = defaultdict(list)
     for item in items:
-        # Records that place people (a log, a photo, a message, a recording), not a sentence
-        # of a document that only mentions the day.
         if item.kind not in ("transaction", "document") and item.people:
             by_day[item.when.date()].append(item)
-    # A statement's holder: named by its file, or on one side of every one of its payments.
+    # A statement's holder: named by its file, or on one side of all its payments.
     sides: dict[str, list[set[str]]] = defaultdict(list)
     for item in items:
         if item.kind == "transaction":
@@ -254,7 +241,7 @@ def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModa
         holder = holders.get(payment.file_id)
         own = common.get(payment.file_id, set())
         if holder is None and not own:
-            continue  # an account's statement: its holder paid someone (not a bill's lines)
+            continue
         others = [
             p
             for p in payment.people

@@ -91,8 +91,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
     laws: list[tuple[str, SourceRef]] = []
     for doc in docs:
         doc_units = units(doc)
-        contract = is_contract(doc)
-        operative = contract or is_rulebook(doc)
+        operative = is_contract(doc) or is_rulebook(doc)
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings

@@ -34,18 +34,15 @@ def common_words(zipf: float = COMMON_ZIPF) -> frozenset[str]:
 def given_names() -> frozenset[str]:
     """First names, lower case, as written and unaccented; a rare first name that is an everyday
     word ("Night", "Price") is left out, "Bill" and "Grant" stay."""
-    data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
     names: set[str] = set()
     rare: set[str] = set()
     unaccented: set[str] = set()
-    with data.open(encoding="utf-8") as lines:
-        for line in lines:
-            match = _NAME_LINE.match(line)
-            if match:
-                # "Jan+Erik" is written "Jan Erik" or "Jan-Erik": each part is a given name.
-                parts = [part.lower() for part in re.split(r"[+-]", match["name"]) if part]
-                (names if _frequency(line) >= _FREQUENT else rare).update(parts)
-                unaccented.update(fold(part) for part in parts if not part.isascii())
+    for line in _name_lines():
+        if match := _NAME_LINE.match(line):
+            # "Jan+Erik" is written "Jan Erik" or "Jan-Erik": each part is a given name.
+            parts = [part.lower() for part in re.split(r"[+-]", match["name"]) if part]
+            (names if _frequency(line) >= _FREQUENT else rare).update(parts)
+            unaccented.update(fold(part) for part in parts if not part.isascii())
     everyday = common_words(EVERYDAY_ZIPF)
     names |= {name for name in rare - names if name not in everyday}
     # Unaccented, "Nice" or "Horn" (of "Nicé", "Hörn") is the everyday word.
@@ -60,15 +57,19 @@ _SAME_NAME_LINE = re.compile(r"^=\s+(?P<short>[^\s+]+)\s+(?P<full>[^\s+]+)")
 def full_forms() -> dict[str, frozenset[str]]:
     """The names a given name is a short or other form of ("bob": {"robert"}), lower case and
     unaccented, from gender-guesser's equivalences."""
-    data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
     found: dict[str, set[str]] = {}
-    with data.open(encoding="utf-8") as lines:
-        for line in lines:
-            if line.startswith("=") and (match := _SAME_NAME_LINE.match(line)):
-                short, full = fold(match["short"].lower()), fold(match["full"].lower())
-                if short != full:
-                    found.setdefault(short, set()).add(full)
+    for line in _name_lines():
+        if line.startswith("=") and (match := _SAME_NAME_LINE.match(line)):
+            short, full = fold(match["short"].lower()), fold(match["full"].lower())
+            if short != full:
+                found.setdefault(short, set()).add(full)
     return {short: frozenset(fulls) for short, fulls in found.items()}
+
+
+def _name_lines() -> list[str]:
+    """gender-guesser's name dictionary, a line a name or an equivalence."""
+    data = resources.files("gender_guesser").joinpath("data/nam_dict.txt")
+    return data.read_text(encoding="utf-8").splitlines(keepends=True)
 
 
 def _frequency(line: str) -> int:

@@ -5,6 +5,7 @@ left out rather than shown without evidence."""
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
@@ -226,14 +227,11 @@ def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> N
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
     # Name lists last: a name is cited first where a finding says something of it.
-    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _MENTIONS):
+    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _KNOWN_TYPES):
         known = _KNOWN_TYPES.get(finding.finding_type)
         for name in finding.entities:
             resolver.add(name, known, _naming(name, finding.sources))
     _collect_evidence(view, resolver)
-
-
-_MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
 
 
 def _naming_findings(view: CaseView) -> list[Finding]:
@@ -459,9 +457,8 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
         for person_id in filter(None, (_id(resolver, p, "person") for p in event.people)):
             edges.add(person_id, event_id, "participated_in", event.description[:120], 0.6, cited)
             if place:
-                edges.add(
-                    person_id, place, "located_at", f"at {event.timestamp}", confidence, cited
-                )
+                when = f"at {event.timestamp}"
+                edges.add(person_id, place, "located_at", when, confidence, cited)
         edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, cited)
 
 
@@ -474,31 +471,19 @@ def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     groups += [(e.people, [e.source]) for e in view.evidence.events]
     for names, sources in groups:
         ids = sorted({i for n in names[:_MAX_COOCCURRING] if (i := _id(resolver, n))})
-        for index, first in enumerate(ids):
-            for second in ids[index + 1 :]:
-                edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
+        for first, second in combinations(ids, 2):
+            edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
 
 
 def _synthesis(synthesis: SynthesisOutput | None, edges: _Edges) -> None:
     if synthesis is None:
         return
-    for contradiction in synthesis.contradictions:
-        claim_doc = _doc_id(contradiction.claim_source.file_id)
-        for ref in contradiction.evidence_against:
-            edges.add(
-                _doc_id(ref.file_id),
-                claim_doc,
-                "contradicts",
-                contradiction.explanation[:200],
-                {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[contradiction.severity],
-                [contradiction.claim_source, ref],
-            )
+    for c in synthesis.contradictions:
+        claim, confidence = c.claim_source, {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[c.severity]
+        for ref in c.evidence_against:
+            pair = (_doc_id(ref.file_id), _doc_id(claim.file_id))
+            edges.add(*pair, "contradicts", c.explanation[:200], confidence, [claim, ref])
     for link in synthesis.cross_modal_links:
-        edges.add(
-            _doc_id(link.source_a.file_id),
-            _doc_id(link.source_b.file_id),
-            "correlates_with",
-            f"{link.correlation_type}: {link.implication[:160]}",
-            0.6,
-            [link.source_a, link.source_b],
-        )
+        a, b = link.source_a, link.source_b
+        why = f"{link.correlation_type}: {link.implication[:160]}"
+        edges.add(_doc_id(a.file_id), _doc_id(b.file_id), "correlates_with", why, 0.6, [a, b])

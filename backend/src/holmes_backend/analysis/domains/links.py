@@ -77,9 +77,8 @@ def timed_items(
     """Events and payments on one time axis; with `dated`, also those known only to the day."""
     items: list[Item] = []
     for event in events:
-        if not (dated or has_time(event.timestamp)):
-            continue
-        if (when := instant(event.timestamp, zone)) is None:
+        when = instant(event.timestamp, zone) if dated or has_time(event.timestamp) else None
+        if when is None:
             continue
         position = (
             (event.latitude, event.longitude)
@@ -189,17 +188,12 @@ def temporal_links(
     links: list[CrossModalLink] = []
     for candidates in best.values():
         # One record read twice (as an event and as a payment) is one link: the payment's.
-        seen: set[tuple[tuple[object, ...], tuple[object, ...]]] = set()
-        kept = []
-        ranked = sorted(
+        kept: dict[tuple[tuple[object, ...], ...], tuple[float, Item, Item]] = {}
+        for delta, a, b in sorted(
             candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
-        )
-        for delta, a, b in ranked:
-            spots = (_spot(a), _spot(b))
-            if spots not in seen:
-                seen.add(spots)
-                kept.append((delta, a, b))
-        for delta, a, b in kept[:_PER_FILE_PAIR]:
+        ):
+            kept.setdefault((_spot(a), _spot(b)), (delta, a, b))
+        for delta, a, b in list(kept.values())[:_PER_FILE_PAIR]:
             kind, implication = _describe_link(a, b, delta)
             links.append(
                 CrossModalLink(

@@ -170,24 +170,16 @@ def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
             if wanted in _key(head):
                 return True
         for unit in units(doc):
-            if unit.kind == "row" and doc is not citing and _listed(absent.reference, unit.text):
-                return True
-            part = _PART.match(unit.text.strip())
-            if (
-                part
-                and _key(part["id"]) == wanted
-                and _TITLED.match(unit.text.strip()[part.end() :])
-            ):
+            if unit.kind == "row" and doc is not citing:
+                cells = re.split(r"[;|,]\s*|:\s*", unit.text)  # "Minute: 14/2023"
+                if any(_key(cell) == wanted for cell in cells if cell.strip()):
+                    return True
+            text = unit.text.strip()
+            part = _PART.match(text)
+            if part and _key(part["id"]) == wanted and _TITLED.match(text[part.end() :]):
                 return True
     return False
 
 
 def _key(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
-
-
-def _listed(reference: str, row: str) -> bool:
-    """Whether one of a row's cell values is the reference ("Minute: 14/2023")."""
-    return any(
-        _key(value) == _key(reference) for value in re.split(r"[;|,]\s*|:\s*", row) if value.strip()
-    )

@@ -111,15 +111,14 @@ class CaseView:
         holder = self.holders.get(tx.source.file_id)
         if holder is None:
             return tx
+        payer: str | None = tx.from_party or holder
+        payee: str | None = tx.to_party or holder
         if tx.from_party is None and tx.to_party is None:
             # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").
             if (out := _direction(tx.description)) is None:
                 return tx
-            sides = (holder, None) if out else (None, holder)
-            return tx.model_copy(update={"from_party": sides[0], "to_party": sides[1]})
-        return tx.model_copy(
-            update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
-        )
+            payer, payee = (holder, None) if out else (None, holder)
+        return tx.model_copy(update={"from_party": payer, "to_party": payee})
 
 
 def _unaccented_words(name: str) -> set[str]:
@@ -145,21 +144,19 @@ def _parse(model: type[M], data: Any) -> M | None:
         return None
 
 
-def _merge(model: type[M], items: list[M]) -> M | None:
+def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M | None:
+    """The stage's blocks merged into one (their lists joined), or None when none was given."""
+    items = [item for item in blocks.get(name, []) if isinstance(item, model)]
     if not items:
         return None
     merged: dict[str, Any] = {}
     for item in items:
-        for name, value in item:
+        for field_name, value in item:
             if isinstance(value, list):
-                merged.setdefault(name, []).extend(value)
-            elif value is not None and merged.get(name) is None:
-                merged[name] = value
+                merged.setdefault(field_name, []).extend(value)
+            elif value is not None and merged.get(field_name) is None:
+                merged[field_name] = value
     return model.model_validate(merged)
-
-
-def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M | None:
-    return _merge(model, [item for item in blocks.get(name, []) if isinstance(item, model)])
 
 
 def _file_names(findings: list[FindingsBlock]) -> dict[str, str]:

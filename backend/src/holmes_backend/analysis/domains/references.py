@@ -88,19 +88,18 @@ def referenced_figures(doc: EvidenceDoc) -> list[Finding]:
         moments = find_moments(unit.text)
         parts: list[str] = []
         if len(money) == 1:
-            approx = bool(_APPROXIMATE.search(unit.text[: money[0].start]))
-            taxed = bool(_TAXED.search(unit.text))
+            approx = _APPROXIMATE.search(unit.text[: money[0].start])
             amount = format_money(money[0].value, money[0].currency)
             parts.append(f"amount {amount}" + (" (approximate)" if approx else ""))
-            parts.append("taxed" if taxed else "")
+            parts += ["taxed"] if _TAXED.search(unit.text) else []
         if len(moments) == 1 and _DATING.search(unit.text):
             parts.append(f"dated {moments[0].day.isoformat()}")
-        if not any(p.startswith(("amount", "dated")) for p in parts):
+        if not parts:
             continue
         found.append(
             Finding(
                 finding_type=REFERENCED_FIGURE,
-                title=f"{refs[0]}: " + "; ".join(p for p in parts if p),
+                title=f"{refs[0]}: " + "; ".join(parts),
                 summary=unit.text[:300],
                 confidence=0.7,
                 severity="LOW",

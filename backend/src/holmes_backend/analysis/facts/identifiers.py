@@ -177,13 +177,9 @@ def spelled_users(
             for ident in idents:
                 if ident is None or f"id:{ident}" in holders or f"id:{ident}" in found:
                     continue
-                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]), set())
-                distinct: list[str] = []
-                for person in sorted(named, key=len, reverse=True):
-                    if not any(same_party(person, kept) for kept in distinct):
-                        distinct.append(person)
-                if len(distinct) == 1:
-                    found[f"id:{ident}"] = distinct[0]
+                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]))
+                if named and (holder := _one_holder(named)):
+                    found[f"id:{ident}"] = holder
     return found
 
 

@@ -46,19 +46,12 @@ def phones_in(text: str) -> list[str]:
     return [m.group() for m in PHONE.finditer(text)]
 
 
-def names_a_number(text: str) -> bool:
-    """Whether a text ties a telephone number to its holder (a subscriber record's line)."""
-    return bool(PHONE.search(text)) and bool(OWNERSHIP.search(text))
-
-
 def holds_numbers(doc: EvidenceDoc) -> bool:
     """Whether a document says whose a telephone number is."""
     head = units(doc)[:_TRIAGE_UNITS]
-    if any(names_a_number(u.text) for u in head):
+    if any(PHONE.search(u.text) and OWNERSHIP.search(u.text) for u in head):
         return True
-    if not any(_HOLDER_FIELD.match(u.text) for u in head):
-        return False
-    return bool(phone_holders([doc]))
+    return any(_HOLDER_FIELD.match(u.text) for u in head) and bool(phone_holders([doc]))
 
 
 def phone_holders(
@@ -77,12 +70,7 @@ def phone_holders(
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
             if len(numbers) == 1 and not named:
                 alone = (numbers[0], index)
-            elif (
-                not numbers
-                and alone is not None
-                and index - alone[1] <= _FIELD_LINES
-                and _HOLDER_FIELD.match(unit.text)
-            ):
+            elif not numbers and alone is not None and index - alone[1] <= _FIELD_LINES:
                 # A record set out a field to a line: "Number: …" / "Registered subscriber: …".
                 numbers = [alone[0]]
                 alone = None

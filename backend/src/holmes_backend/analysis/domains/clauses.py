@@ -6,7 +6,7 @@ import re
 from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean
 from holmes_backend.analysis.facts.text import Unit
-from holmes_backend.contracts.agents import Clause
+from holmes_backend.contracts.agents import Clause, ClauseKind
 
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
@@ -121,43 +121,27 @@ def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Claus
     found: list[Clause] = []
     money = find_money(text)
     amount = abs(money[0].value) if money else None
-    approval = _APPROVAL.search(text)
-    if approval:
-        found.append(
-            Clause(
-                kind="approval_requirement",
-                text=text,
-                party=_approver(approval),
-                amount=amount,
-                source=unit.ref,
-            )
-        )
+
+    def add(kind: ClauseKind, party: str | None, value: float | None = amount) -> None:
+        found.append(Clause(kind=kind, text=text, party=party, amount=value, source=unit.ref))
+
+    if approval := _APPROVAL.search(text):
+        add("approval_requirement", _approver(approval))
     cap = _CAP.search(text)
     if cap is None and not _AUTHORITY.search(f"{lead if _COLUMNS.search(text) else ''} {text}"):
         cap = LIMIT.search(text)
     if cap and money:
         after = [m for m in money if m.start >= cap.start()] or money
-        party = _party_before(text, cap.start())
-        found.append(
-            Clause(kind="cap", text=text, party=party, amount=abs(after[0].value), source=unit.ref)
-        )
+        add("cap", _party_before(text, cap.start()), abs(after[0].value))
     if law := governing_law(text):
-        found.append(Clause(kind="governing_law", text=text, party=law, source=unit.ref))
-    if not operative:
+        add("governing_law", law, None)
+    if not operative or (cap and money):
         return found
-    if not (cap and money):
-        prohibition = _PROHIBITION.search(text)
-        if prohibition and not (approval and prohibition.start() > approval.start()):
-            party = _party_before(text, prohibition.start())
-            found.append(
-                Clause(kind="prohibition", text=text, party=party, amount=amount, source=unit.ref)
-            )
-        elif (obligation := _OBLIGATION.search(text)) and not approval:
-            party = _party_before(text, obligation.start())
-            if party is not None or not _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
-                found.append(
-                    Clause(
-                        kind="obligation", text=text, party=party, amount=amount, source=unit.ref
-                    )
-                )
+    prohibition = _PROHIBITION.search(text)
+    if prohibition and not (approval and prohibition.start() > approval.start()):
+        add("prohibition", _party_before(text, prohibition.start()))
+    elif (obligation := _OBLIGATION.search(text)) and not approval:
+        party = _party_before(text, obligation.start())
+        if party is not None or not _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
+            add("obligation", party)
     return found

@@ -1,5 +1,4 @@
-"""Cross-modal links: records of different files close in time (a receipt minutes before a
-camera sighting), and a payment on the day the records place its other side."""
+"""Cross-modal links: records of different files close in time, payments on an event's day."""
 
 from collections.abc import Iterable
 

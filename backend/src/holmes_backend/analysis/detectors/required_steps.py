@@ -1,5 +1,4 @@
-"""Steps a stated rule requires with no record of them: an approval or second signature above
-a limit, and a signed amendment for payments beyond a contractual cap."""
+"""Steps a stated rule requires with no record of them: approvals, amendments raising a cap."""
 
 from collections.abc import Iterable
 

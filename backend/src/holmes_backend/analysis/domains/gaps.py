@@ -177,14 +177,12 @@ def _above(transactions: list[Transaction], clause: Clause) -> list[Transaction]
     money = find_money(clause.text)
     currency = money[0].currency if money else None
     # A tier of a table of authority stops where the next one begins.
-    ceiling = next(
-        (
-            m.value
-            for m in money
-            if m.value > clause.amount and _CEILING.search(clause.text[: m.start][-40:])
-        ),
-        None,
-    )
+    ceilings = [
+        m.value
+        for m in money
+        if m.value > clause.amount and _CEILING.search(clause.text[: m.start][-40:])
+    ]
+    ceiling = ceilings[0] if ceilings else None
     incoming = received(transactions)
     return [
         t

@@ -162,9 +162,8 @@ def _listed_among(entity: Resolved, people: set[str]) -> bool:
 def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
     found = dict(view.filenames)
     refs = [t.source for t in view.financial.transactions] + [c.source for c in view.legal.clauses]
-    refs += [e.source for e in view.evidence.events] + [
-        c.source for c in view.evidence.sworn_claims
-    ]
+    refs += [e.source for e in view.evidence.events]
+    refs += [c.source for c in view.evidence.sworn_claims]
     refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
     if synthesis:
         refs += [c.claim_source for c in synthesis.contradictions]
@@ -243,9 +242,7 @@ def _naming_findings(view: CaseView) -> list[Finding]:
 def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
     """Of a finding's citations, the one whose excerpt names the entity (else the first)."""
     pattern = _name_pattern([name])
-    return next((s for s in sources if pattern.search(s.excerpt)), None) or next(
-        iter(sources), None
-    )
+    return next((s for s in sources if pattern.search(s.excerpt)), next(iter(sources), None))
 
 
 def _name_pattern(names: list[str]) -> re.Pattern[str]:

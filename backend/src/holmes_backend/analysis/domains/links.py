@@ -125,14 +125,13 @@ def timed_items(
     return sorted(items, key=lambda item: item.when)
 
 
-def _shared_people(a: Item, b: Item) -> list[str]:
-    return [p for p in a.people if any(same_party(p, q) for q in b.people)]
+def _shared(people: list[str], others: list[str]) -> list[str]:
+    return [p for p in people if any(same_party(p, q) for q in others)]
 
 
 def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
-    minutes = delta / 60
-    gap = f"{minutes:.0f} min" if minutes >= 1 else f"{delta:.0f} s"
-    shared = _shared_people(a, b)
+    gap = f"{delta / 60:.0f} min" if delta >= 60 else f"{delta:.0f} s"
+    shared = _shared(a.people, b.people)
     kind = f"temporal:{a.kind}↔{b.kind}"
     note = ""
     if a.position and b.position:
@@ -218,14 +217,13 @@ def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModa
     """A payment of an account's statement known only to its day, and an event of another file
     that day placing its other side (not the holder)."""
     by_day: dict[object, list[Item]] = defaultdict(list)
-    for item in items:
-        if item.kind not in ("transaction", "document") and item.people:
-            by_day[item.when.date()].append(item)
-    # A statement's holder: named by its file, or on one side of all its payments.
     sides: dict[str, list[set[str]]] = defaultdict(list)
     for item in items:
         if item.kind == "transaction":
             sides[item.file_id].append({name_key(p) for p in item.people})
+        elif item.kind != "document" and item.people:
+            by_day[item.when.date()].append(item)
+    # A statement's holder: named by its file, or on one side of all its payments.
     common = {f: set.intersection(*rows) for f, rows in sides.items() if len(rows) >= 2}
     links: list[CrossModalLink] = []
     pairs: Counter[tuple[str, str]] = Counter()
@@ -242,7 +240,7 @@ def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModa
             if name_key(p) not in own and not (holder and same_party(p, holder))
         ]
         for event in by_day.get(payment.when.date(), []):
-            shared = [p for p in others if any(same_party(p, q) for q in event.people)]
+            shared = _shared(others, event.people)
             pair = (payment.file_id, event.file_id)
             if event.file_id == payment.file_id or not shared or pairs[pair] >= _PER_FILE_PAIR * 3:
                 continue

@@ -137,13 +137,12 @@ def record_figure(tx: Transaction) -> Figure | None:
     if not tx.reference or len(re.sub(r"\D", "", tx.reference)) < 3:
         return None
     moments = find_moments(tx.date) if tx.date else []
-    day = moments[0].day if moments else None
     return Figure(
         reference=tx.reference,
         source=tx.source,
         amount=tx.amount,
         currency=tx.currency or "",
-        day=day,
+        day=moments[0].day if moments else None,
         taxed=bool(_TAXED.search(tx.description or "")),
         record=True,
     )

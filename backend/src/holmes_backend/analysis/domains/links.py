@@ -19,6 +19,7 @@ from holmes_backend.contracts.agents import CrossModalLink, SourceRef, TimedEven
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2
 _FAR_KM = 50.0
+_KINDS = {"Photo": "photo", "E-mail": "e-mail", "Said in": "transcript", "Recording": "recording"}
 
 
 @dataclass
@@ -60,15 +61,8 @@ def instant(value: str | None, zone: tzinfo) -> datetime | None:
 
 
 def kind_of(event: TimedEvent) -> str:
-    for prefix, kind in (
-        ("Photo", "photo"),
-        ("E-mail", "e-mail"),
-        ("Said in", "transcript"),
-        ("Recording", "recording"),
-    ):
-        if event.description.startswith(prefix):
-            return kind
-    return "log" if event.source.row is not None else "document"
+    found = (kind for prefix, kind in _KINDS.items() if event.description.startswith(prefix))
+    return next(found, "log" if event.source.row is not None else "document")
 
 
 def timed_items(

@@ -360,11 +360,10 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     for finding in view.legal.findings:
         relation, confidence = _LEGAL_EDGES.get(finding.finding_type, ("", 0.0))
         files = {s.file_id for s in finding.sources} if relation else set()
-        for name in finding.entities:
-            entity = _id(resolver, name, _KNOWN_TYPES.get(finding.finding_type))
-            for file_id in files if entity else set():
-                edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
-                          finding.sources)  # fmt: skip
+        known = _KNOWN_TYPES.get(finding.finding_type)
+        for node in filter(None, (_id(resolver, name, known) for name in finding.entities)):
+            for doc in map(_doc_id, files):
+                edges.add(node, doc, relation, finding.title, confidence, finding.sources)
         if finding.finding_type == SIGNATURE:
             _tie(resolver, edges, finding, "signed_for", 0.7)
     contract_files = {
@@ -373,13 +372,12 @@ def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         if c.kind in ("obligation", "cap", "approval_requirement")
     }
     for party in view.legal.parties:
-        entity = _id(resolver, party)
-        for file_id in contract_files if entity else set():
+        for file_id in contract_files if (entity := _id(resolver, party)) else set():
             edges.add(entity or "", _doc_id(file_id), "party_to", "named party", 0.6, [])
     for clause in view.legal.clauses:
         if clause.kind == "approval_requirement" and (entity := _id(resolver, clause.party)):
-            edges.add(entity, _doc_id(clause.source.file_id), "approval_required",
-                      clause.text[:200], 0.7, [clause.source])  # fmt: skip
+            target = _doc_id(clause.source.file_id)
+            edges.add(entity, target, "approval_required", clause.text[:200], 0.7, [clause.source])
 
 
 # Ties a finding states between its two names: an officer of an entity, a relative.

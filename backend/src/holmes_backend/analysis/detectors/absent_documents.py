@@ -1,5 +1,4 @@
-"""Absent documents: what the evidence refers to (an exhibit, a schedule, a minute, an invoice a
-payment cites) or says is missing or to come, that the case does not hold."""
+"""Absent documents: what the evidence refers to or says is missing that the case lacks."""
 
 from collections.abc import Iterable
 

@@ -1,12 +1,8 @@
-"""Cross-modal links: records of different files close in time (a receipt minutes before a
-camera sighting), and a payment on the day the records place its other side."""
+"""Cross-modal links: records of different files close in time, payments on an event's day."""
 
 from collections.abc import Iterable
 
-from holmes_backend.analysis.domains.links import (
-    same_day_links,
-    temporal_links,
-)
+from holmes_backend.analysis.domains.links import same_day_links, temporal_links
 from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.identifiers import file_marks
 from holmes_backend.contracts.agents import CrossModalLink

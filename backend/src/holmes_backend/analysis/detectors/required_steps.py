@@ -1,5 +1,4 @@
-"""Steps a stated rule requires with no record of them: an approval or second signature above
-a limit, and a signed amendment for payments beyond a contractual cap."""
+"""Steps a stated rule requires with no record of them: approvals, amendments raising a cap."""
 
 from collections.abc import Iterable
 
@@ -12,5 +11,5 @@ from holmes_backend.contracts.agents import EvidenceGap
     "required_steps", phase="gaps", requires={"view", "caps", "missing"}, produces=EvidenceGap
 )
 def required_steps(facts: CaseFacts) -> Iterable[EvidenceGap]:
-    yield from approval_gaps(facts.missing, facts.view.evidence.findings)
+    yield from approval_gaps(facts.missing)
     yield from cap_gaps(facts.view, facts.caps)

@@ -1,13 +1,6 @@
-"""Missing numbers in a series: a table of numbered records (cheques, invoices, dockets, credit
-notes, receipts) whose numbers run with a hole the case explains nowhere, and payments that cite
-an invoice of a series the case lacks.
-
-A column is a series when each of its rows holds a distinct identifier of one form (the same
-prefix and number of digits: "1001", "SHA-1186", "CN-25-0141") and the numbers fill most of
-their range: at least four of them, with at most one hole in eight. A hole is reported when no
-document of the case names the missing number at all (a register that lists a spoilt cheque as
-void, or a letter explaining it, accounts for it).
-"""
+"""Missing numbers in a series: a column of distinct numbers of one form (prefix and width)
+that fills most of its range, with a hole no document names; and payments that cite an
+invoice of a series the case lacks."""
 
 import re
 from collections import defaultdict
@@ -37,9 +30,7 @@ def _holes(view: CaseView) -> Iterator[EvidenceGap]:
     found = 0
     for doc in view.documents:
         columns: dict[tuple[str, str, int], list[tuple[int, SourceRef]]] = defaultdict(list)
-        for unit in units(doc):
-            if unit.kind != "row":
-                continue
+        for unit in (u for u in units(doc) if u.kind == "row"):
             for header, value in row_fields(unit.text).items():
                 match = _IDENTIFIER.match(value.strip().upper())
                 if match is not None:
@@ -53,27 +44,22 @@ def _holes(view: CaseView) -> Iterator[EvidenceGap]:
             if not holes or len(holes) > max(1, len(numbers) // _HOLES_PER):
                 continue
             text = text or " ".join(u.text for d in view.documents for u in units(d))
-            named = [f"{prefix}{str(n).zfill(width)}" for n in holes]
-            unexplained = [
-                name
-                for name, n in zip(named, holes, strict=True)
+            unexplained = ", ".join(
+                f"{prefix}{str(n).zfill(width)}"
+                for n in holes
                 if not re.search(rf"(?<![\d.,]){str(n).zfill(width)}(?![\d.,]\d)", text)
-            ]
+            )
             if not unexplained:
                 continue
             first = f"{prefix}{str(numbers[0]).zfill(width)}"
             last = f"{prefix}{str(numbers[-1]).zfill(width)}"
             yield EvidenceGap(
-                element=(
-                    f"Number {', '.join(unexplained)} of the series {first} to {last} ({header}) "
-                    f"in {doc.filename}"
-                ),
+                element=f"Number {unexplained} of the series {first} to {last} ({header}) "
+                f"in {doc.filename}",
                 current_strength="MISSING",
-                recommendation=(
-                    f"{doc.filename} numbers its records {first} to {last} without "
-                    f"{', '.join(unexplained)}; obtain the record(s), or the reason they were "
-                    "voided or not issued."
-                ),
+                recommendation=f"{doc.filename} numbers its records {first} to {last} without "
+                f"{unexplained}; obtain the record(s), or the reason they were voided or not "
+                "issued.",
                 sources=[ref for _, ref in seen[:2]],
             )
             found += 1

@@ -1,5 +1,4 @@
-"""Key claims with no corroborating record: a sworn claim of a time and place that no
-contradiction tested and no record of the speaker's in that period bears on."""
+"""Key claims (a time and a place) that no contradiction or record of the speaker's tests."""
 
 from collections.abc import Iterable
 

@@ -1,14 +1,7 @@
-"""Documents the evidence says are missing or still to come: "Change Order CO-04 - paperwork to
-follow", "statutory declaration (CCDC 9A) to follow under separate cover", "RO3 NOT attached to
-our copy", "the bank has no record of a confirmation letter". One finding per document, citing
-the sentence; synthesis makes each an evidence gap.
-
-Found by structure, not by a scenario's words: a sentence that names a document (a kind of
-document with the words before it, or a reference such as "CO-04") and says it is absent or
-deferred (a small, general lexicon: not attached, to follow, outstanding, no record of, never
-received). A document the case holds after all (its reference in another file's name or
-opening lines) is no gap; a kind alone ("the invoice is to follow") names no document to seek.
-"""
+"""Documents the evidence says are missing or still to come ("Change Order CO-04 - paperwork to
+follow", "RO3 NOT attached"), or refers to by label ("Exhibit NM-3"), that the case does not
+hold: a sentence naming a document (a kind with its qualifiers, or a reference) and a general
+lexicon of absence. One finding per document, citing the sentence."""
 
 import re
 from collections import Counter
@@ -27,7 +20,7 @@ _KIND = (
     r"confirmations?|certificates?|statements?|notices?|directives?|resolutions?|circulars?|"
     r"forms?|authori[sz]ations?|affidavits?|memos?|memoranda|records?)"
 )
-# A document's own reference: "CO-04", "CCDC 9A", "RO3", "PN/PUR/2024/019", "KB-2293".
+# A document's own reference: "CO-04", "CCDC 9A", "RO3", "PN/PUR/2024/019".
 _REFERENCE = re.compile(r"\b[A-Z]{2,6}(?:[-/][A-Z0-9]{1,6}){0,3}[-/ ]?\d{1,6}[A-Z]?\b")
 _ABSENT = re.compile(
     r"\b(?:(?:is|are|was|were|has|have|had)\s+(?:not|never)\s+(?:been\s+)?(?:attached|enclosed|"
@@ -49,8 +42,7 @@ _BOUNDARY = frozenset(
      "this", "that", "these", "those", "on", "in", "at", "to", "by", "from", "with", "as", "and",
      "or", "is", "are", "was", "were", "be", "been", "copy"]
 )  # fmt: skip
-# A part of the record named by its label and identifier: "Schedule 3", "Exhibit NM-3",
-# "Annex B", "minute 14/2023", "Appendix 2.1"; an identifier has a digit, or is one capital.
+# A part of the record by its label and identifier: "Schedule 3", "Exhibit NM-3", "Annex B".
 _PART = re.compile(
     r"\b(?P<kind>(?i:schedule|exhibit|annex(?:ure)?|appendix|attachment|enclosure|"
     r"(?:board\s+)?minute))\s+(?:(?i:no)\.?\s*)?"
@@ -76,7 +68,7 @@ def _absent(text: str) -> Absent | None:
         return None
     start = max(0, said.start() - _NEAR)
     near, at = text[start : said.end() + _NEAR], said.start() - start
-    # The reference nearest what is said: "RO1 and RO2 attached; RO3 NOT attached".
+    # The reference nearest what is said ("RO1 and RO2 attached; RO3 NOT attached").
     references = sorted(_REFERENCE.finditer(near), key=lambda m: abs(m.start() - at))
     reference = references[0][0] if references else None
     if reference is not None and (labelled := _KIND_BEFORE.search(near[: references[0].start()])):
@@ -96,9 +88,8 @@ def _absent(text: str) -> Absent | None:
 
 
 def _qualifiers(before: str, kind: str) -> list[str]:
-    """The words just before a kind that say which document it is: "bank confirmation" letter,
-    "Change" Order, "10 August email" circular; capitalised when the kind is ("on site Change
-    Order" is a Change Order). Up to three, back to the first article or preposition."""
+    """Up to three words before a kind that say which document it is ("bank confirmation"
+    letter), back to an article or preposition; capitalised when the kind is."""
     words: list[str] = []
     for word in reversed(_WORD.findall(before[-60:])):
         if word.casefold() in _BOUNDARY or len(word) < 2 or len(words) == 3 or _DAY.match(word):
@@ -110,13 +101,10 @@ def _qualifiers(before: str, kind: str) -> list[str]:
 
 
 def _referred(text: str) -> Absent | None:
-    """A part of the record the text refers to by its label: "Schedule 3", "Exhibit NM-3",
-    "board minute 14/2023", "Annex B"."""
-    match = _PART.search(text)
-    if match is None:
+    """A part of the record the text refers to by its label ("board minute 14/2023")."""
+    if (match := _PART.search(text)) is None:
         return None
-    kind = match["kind"].strip().title()
-    return Absent(name=f"{kind} {match['id']}", reference=match["id"])
+    return Absent(name=f"{match['kind'].strip().title()} {match['id']}", reference=match["id"])
 
 
 def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
@@ -124,21 +112,16 @@ def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
         (s.doc, s.unit.text, s.unit.ref, s.found)
         for s in sentences(docs, _absent, _PER_FILE, testimony=True)
     ]
-    # The parts of the record the evidence refers to by label ("the Schedule 3 attached",
-    # "Exhibit NM-3", "see board minute 14/2023"), wherever they are referred to.
-    said += [
-        (doc, unit.text, unit.ref, referred)
-        for doc in docs
-        for unit in units(doc)
-        if unit.kind != "row" and not unit.heading and (referred := _referred(unit.text))
-    ]
-    # A checklist's or register's rows: "Completion certificate CC-118; Status: outstanding".
-    said += [
-        (doc, unit.text, unit.ref, absent)
-        for doc in docs
-        for unit in units(doc)
-        if unit.kind == "row" and (absent := _absent(unit.text)) is not None
-    ]
+    # Parts referred to by label, then a register's rows ("CC-118; Status: outstanding").
+    for row in (False, True):
+        said += [
+            (doc, unit.text, unit.ref, absent)
+            for doc in docs
+            for unit in units(doc)
+            if (unit.kind == "row") == row
+            and (row or not unit.heading)
+            and (absent := (_absent if row else _referred)(unit.text))
+        ]
     found: list[Finding] = []
     seen: set[str] = set()
     for doc, text, ref, absent in said:
@@ -163,8 +146,7 @@ def absent_documents(docs: list[EvidenceDoc]) -> list[Finding]:
 
 
 def _fullest(name: str, docs: list[EvidenceDoc]) -> str:
-    """The fullest name the case gives the document elsewhere: "the bank has no record of a
-    confirmation letter" asks for the "bank confirmation letter" its deed and e-mails name."""
+    """The fullest name the case gives the document elsewhere ("bank confirmation letter")."""
     before = re.compile(rf"\b([\w-]+)\s+{re.escape(name)}\b", re.IGNORECASE)
     fuller = Counter(
         f"{match[1]} {name}".casefold()
@@ -177,9 +159,8 @@ def _fullest(name: str, docs: list[EvidenceDoc]) -> str:
 
 
 def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
-    """Whether the case holds the document: another file with its reference in its name or
-    opening lines (a message about it, "RE: CO-04", is not it), a line of any file headed by
-    it ("Schedule 3 - Pricing" in the agreement itself), or a register's row listing it."""
+    """Whether the case holds the document: another (non-message) file with its reference in
+    its name or opening lines, a line headed by it ("Schedule 3 - Pricing"), or a row listing it."""
     if absent.reference is None:
         return False
     wanted = _key(absent.reference)
@@ -189,24 +170,16 @@ def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
             if wanted in _key(head):
                 return True
         for unit in units(doc):
-            if unit.kind == "row" and doc is not citing and _listed(absent.reference, unit.text):
-                return True
-            part = _PART.match(unit.text.strip())
-            if (
-                part
-                and _key(part["id"]) == wanted
-                and _TITLED.match(unit.text.strip()[part.end() :])
-            ):
+            if unit.kind == "row" and doc is not citing:
+                cells = re.split(r"[;|,]\s*|:\s*", unit.text)  # "Minute: 14/2023"
+                if any(_key(cell) == wanted for cell in cells if cell.strip()):
+                    return True
+            text = unit.text.strip()
+            part = _PART.match(text)
+            if part and _key(part["id"]) == wanted and _TITLED.match(text[part.end() :]):
                 return True
     return False
 
 
 def _key(text: str) -> str:
     return re.sub(r"[^0-9a-z]", "", text.casefold())
-
-
-def _listed(reference: str, row: str) -> bool:
-    """A row that names the reference as one of its cells' values ("Minute: 14/2023")."""
-    return any(
-        _key(value) == _key(reference) for value in re.split(r"[;|,]\s*|:\s*", row) if value.strip()
-    )

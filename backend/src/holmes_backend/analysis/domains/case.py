@@ -1,13 +1,8 @@
-"""What the later stages work from: the domain outputs handed over as findings blocks or summaries.
-
-Synthesis and the knowledge graph receive earlier outputs as FINDINGS blocks (header
-{"domain": …} or {"stage": …}), strategy the other domains' findings as text summaries
-(`llm.summaries`: their texts cut to a first sentence); several of one domain are merged. When a
-domain's block is missing but evidence documents came along, that domain is derived from them
-here, so each stage also works when it is handed raw evidence.
-"""
+"""What the later stages work from: the domain outputs handed over as findings blocks or text
+summaries (several of one domain merged), or, when missing, derived here from the evidence."""
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, TypeVar
@@ -17,18 +12,10 @@ from pydantic import BaseModel, ValidationError
 from holmes_backend.analysis.domains.anomalies import REPORTING_THRESHOLD
 from holmes_backend.analysis.domains.evidence import analyse_evidence
 from holmes_backend.analysis.domains.financial import analyse_financial
-from holmes_backend.analysis.domains.ledger import (
-    INFLOW_WORDS,
-    INVOICED,
-    OUTFLOW_WORDS,
-    is_payment,
-)
+from holmes_backend.analysis.domains.ledger import INFLOW_WORDS, INVOICED, OUTFLOW_WORDS, is_payment
 from holmes_backend.analysis.domains.legal import analyse_legal
 from holmes_backend.analysis.facts.lexicon import fold, wordset
-from holmes_backend.analysis.facts.names import (
-    distinctive_words,
-    same_party,
-)
+from holmes_backend.analysis.facts.names import distinctive_words, same_party
 from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
@@ -48,9 +35,6 @@ _ACCOUNT_FILES = wordset(
     "expenses purchases"
 )
 _FILE_WORDS = re.compile(r"[a-z]{4,}")
-_HEAD_WORD = re.compile(r"[a-z][a-z'&-]*")
-# A narrative's word before whom the money went to or came from.
-_PAID_TO = r"\b(?:to|from|payee|beneficiary|ben)\b\s*:?\s*(?:mrs?|ms|dr)?\.?\s*"
 
 
 @dataclass
@@ -67,13 +51,10 @@ class CaseView:
 
     @cached_property
     def holders(self) -> dict[str, str]:
-        """The holder of each statement or ledger that leaves one side of its payments unnamed,
-        when its file's name carries the distinctive word of exactly one party of the case
-        ("meridian_statement_lakeshore_4471.csv": Lakeshore Consulting Group LLC; a bank export
-        "aib_statement_gallagher_2025.csv": Aoife Gallagher, named in an interview). Investigators
-        name statements after their accounts; only a file named as an account's record
-        (statement, ledger, payables…) counts, and a name matching no party, or several, gives
-        none."""
+        """The holder of each statement or ledger that leaves one side of its payments unnamed:
+        the one party of the case whose distinctive words its file's name carries best
+        ("aib_statement_gallagher_2025.csv": Aoife Gallagher), for a file named as an account's
+        record (statement, ledger, payables…)."""
         files: dict[str, set[str]] = {}
         for tx in self.financial.transactions:
             if is_payment(tx) and (tx.from_party is None or tx.to_party is None):
@@ -96,8 +77,7 @@ class CaseView:
                 parties[same] = (parties[same][0], parties[same][1] | _unaccented_words(name))
         holders: dict[str, str] = {}
         for file_id, words in files.items():
-            # The party the file's name names most fully ("…_edith_marlow…": Edith Marlow,
-            # not her son Graham Marlow).
+            # The party the file's name names most fully (Edith Marlow, not Graham Marlow).
             overlap = {kept: len(distinct & words) for kept, distinct in parties}
             best = max(overlap.values(), default=0)
             matched = [kept for kept, count in overlap.items() if count == best and best]
@@ -106,9 +86,8 @@ class CaseView:
         return holders
 
     def held(self, tx: Transaction) -> Transaction:
-        """The payment with the side its statement leaves unnamed taken as the statement's
-        holder's (see holders); then a payer still unnamed taken as the party billed by the
-        invoice the payment cites, issued by its payee (see billed); as it is otherwise."""
+        """The payment with an unnamed side taken as its statement's holder's, then an unnamed
+        payer as the party billed by the invoice it cites (issued by its payee)."""
         tx = self._held(tx)
         if tx.from_party is None and tx.to_party and tx.reference:
             billed = self.billed.get(tx.reference.strip().upper())
@@ -132,16 +111,14 @@ class CaseView:
         holder = self.holders.get(tx.source.file_id)
         if holder is None:
             return tx
+        payer: str | None = tx.from_party or holder
+        payee: str | None = tx.to_party or holder
         if tx.from_party is None and tx.to_party is None:
             # Neither side named: the row's words say which way ("TRANSFER TO", "DEPOSIT").
-            out = _direction(tx.description)
-            if out is None:
+            if (out := _direction(tx.description)) is None:
                 return tx
-            sides = (holder, None) if out else (None, holder)
-            return tx.model_copy(update={"from_party": sides[0], "to_party": sides[1]})
-        return tx.model_copy(
-            update={"from_party": tx.from_party or holder, "to_party": tx.to_party or holder}
-        )
+            payer, payee = (holder, None) if out else (None, holder)
+        return tx.model_copy(update={"from_party": payer, "to_party": payee})
 
 
 def _unaccented_words(name: str) -> set[str]:
@@ -167,21 +144,19 @@ def _parse(model: type[M], data: Any) -> M | None:
         return None
 
 
-def _merge(model: type[M], items: list[M]) -> M | None:
+def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M | None:
+    """The stage's blocks merged into one (their lists joined), or None when none was given."""
+    items = [item for item in blocks.get(name, []) if isinstance(item, model)]
     if not items:
         return None
     merged: dict[str, Any] = {}
     for item in items:
-        for name, value in item:
+        for field_name, value in item:
             if isinstance(value, list):
-                merged.setdefault(name, []).extend(value)
-            elif value is not None and merged.get(name) is None:
-                merged[name] = value
+                merged.setdefault(field_name, []).extend(value)
+            elif value is not None and merged.get(field_name) is None:
+                merged[field_name] = value
     return model.model_validate(merged)
-
-
-def _given(blocks: dict[str, list[BaseModel]], name: str, model: type[M]) -> M | None:
-    return _merge(model, [item for item in blocks.get(name, []) if isinstance(item, model)])
 
 
 def _file_names(findings: list[FindingsBlock]) -> dict[str, str]:
@@ -201,7 +176,7 @@ def case_view(
     reporting_threshold: float = REPORTING_THRESHOLD,
 ) -> CaseView:
     """The case as the later stages see it: the documents, and each domain's output as given
-    (findings blocks, summaries in the request's text) or, when missing, derived from them."""
+    or, when missing, derived from them."""
     blocks: dict[str, list[BaseModel]] = {}
     models: dict[str, type[BaseModel]] = {
         "financial": FinancialOutput,
@@ -218,29 +193,23 @@ def case_view(
         if parsed is not None:
             blocks.setdefault(stage, []).append(parsed)
     derived: list[str] = []
-    financial = _given(blocks, "financial", FinancialOutput)
-    if financial is None:
-        financial = FinancialOutput()
-        if docs:
-            financial = analyse_financial(docs, reporting_threshold).output
-            derived.append("financial")
-    legal = _given(blocks, "legal", LegalOutput)
-    if legal is None:
-        legal = LegalOutput()
-        if docs:
-            legal = analyse_legal(docs).output
-            derived.append("legal")
-    evidence = _given(blocks, "evidence", EvidenceOutput)
-    if evidence is None:
-        evidence = EvidenceOutput()
-        if docs:
-            evidence = analyse_evidence(docs).output
-            derived.append("evidence")
+
+    def own(name: str, model: type[M], derive: Callable[[], M]) -> M:
+        found = _given(blocks, name, model)
+        if found is None and docs:
+            derived.append(name)
+            return derive()
+        return model() if found is None else found
+
     return CaseView(
         documents=docs,
-        financial=financial,
-        legal=legal,
-        evidence=evidence,
+        financial=own(
+            "financial",
+            FinancialOutput,
+            lambda: analyse_financial(docs, reporting_threshold).output,
+        ),
+        legal=own("legal", LegalOutput, lambda: analyse_legal(docs).output),
+        evidence=own("evidence", EvidenceOutput, lambda: analyse_evidence(docs).output),
         strategy=_given(blocks, "strategy", StrategyOutput),
         synthesis=_given(blocks, "synthesis", SynthesisOutput),
         given=sorted(blocks),

@@ -1,16 +1,12 @@
-"""Contract clauses by their operative words: obligations, prohibitions, caps, approvals.
-
-"shall not exceed $X" is a cap, not a prohibition; "requires the prior written consent of the
-Board" an approval requirement whose party is the approver; "governed by the laws of …" names the
-governing law. The party of an obligation is the defined term or name before its modal verb.
-"""
+"""Contract clauses by their operative words: obligations, prohibitions, caps ("shall not exceed
+$X"), approval requirements (the approver is their party) and governing law."""
 
 import re
 
 from holmes_backend.analysis.facts.money import find_money
 from holmes_backend.analysis.facts.names import UPPER, clean
 from holmes_backend.analysis.facts.text import Unit
-from holmes_backend.contracts.agents import Clause
+from holmes_backend.contracts.agents import Clause, ClauseKind
 
 _CAP = re.compile(
     r"\b(?:shall|will|may|must)\s+not\s+(?:exceed|be\s+more\s+than|be\s+greater\s+than)|"
@@ -18,12 +14,10 @@ _CAP = re.compile(
     r"\bin\s+no\s+event\s+(?:shall|will)\b.*\bexceed\b|\bcap\s+of\b",
     re.IGNORECASE,
 )
-# A bound that may be a cap ("fees of up to £8,000") or a tier of authority ("payments up to
-# $20,000 need only one authoriser", a table of approval limits): the latter when the sentence,
-# or the line its table or list is introduced by, speaks of signing, approving or authority.
+# A bound that is a cap ("fees of up to £8,000") unless the sentence, or the header of its
+# table, speaks of signing or authority (a tier of approval limits).
 LIMIT = re.compile(
-    r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b",
-    re.IGNORECASE,
+    r"\bup\s+to\b|\bno\s+more\s+than\b|\bmaximum\s+(?:of|amount)\b|\blimited\s+to\b", re.IGNORECASE
 )
 _AUTHORITY = re.compile(
     r"\b(?:sign\w*|authori[sz]\w*|approv\w*|delegat\w*|mandate\w*)\b|"
@@ -63,7 +57,7 @@ _GOVERNING = re.compile(
     rf"(?=\s*[,.;(]|\s+(?:without|excluding|applicable|exclusive|as)\b|\s+and\s+(?![{UPPER}])|$)"
     r"|\bgoverning\s+law\s*[:.-]\s*(?:the\s+laws?\s+of\s+)?(?:the\s+)?"
     rf"(?P<law2>[{UPPER}][\w ]{{2,40}}?)"
-    r"(?=\s*[,.;(]|$)",
+    r"(?=\s*[,.;(]|$)"
 )
 _MAX_TEXT = 600
 _DOCUMENT_WORDS = re.compile(r"\b(agreement|contract|amendment|schedule|exhibit|policy)\b", re.I)
@@ -96,7 +90,7 @@ def _party_before(text: str, position: int) -> str | None:
     return None if _DOCUMENT_WORDS.search(term) else term
 
 
-# Which of the approvers must be among them: "two trustees, one of whom must be the Chair".
+# "two trustees, one of whom must be the Chair".
 _ONE_OF_WHOM = re.compile(
     r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
     r"(?:(?:must|shall|should|will)\s+be\s+)?(?:(?P<prep>in|from|of)\s+)?(?:the\s+)?"
@@ -106,8 +100,7 @@ _ONE_OF_WHOM = re.compile(
 
 
 def requires_approval(text: str) -> bool:
-    """Whether a text sets an approval its subject needs ("payments of 10,000 or more require
-    the authorisation of two signatories")."""
+    """Whether a text sets an approval its subject needs."""
     return _APPROVAL.search(text) is not None
 
 
@@ -122,52 +115,33 @@ def _approver(match: re.Match[str]) -> str:
 
 
 def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Clause]:
-    """Clauses of one sentence; `operative` False (court opinions, letters) keeps only the
-    distinctive kinds (caps, approvals, governing law), not every "must" of an argument.
-    `lead` is the line a run of limits is introduced by (a table's header)."""
+    """Clauses of one sentence; not `operative` (an opinion, a letter): only caps, approvals
+    and governing law. `lead`: the header line of a run of limits."""
     text = unit.text[:_MAX_TEXT]
     found: list[Clause] = []
     money = find_money(text)
     amount = abs(money[0].value) if money else None
-    approval = _APPROVAL.search(text)
-    if approval:
-        found.append(
-            Clause(
-                kind="approval_requirement",
-                text=text,
-                party=_approver(approval),
-                amount=amount,
-                source=unit.ref,
-            )
-        )
+
+    def add(kind: ClauseKind, party: str | None, value: float | None = amount) -> None:
+        found.append(Clause(kind=kind, text=text, party=party, amount=value, source=unit.ref))
+
+    if approval := _APPROVAL.search(text):
+        add("approval_requirement", _approver(approval))
     cap = _CAP.search(text)
     if cap is None and not _AUTHORITY.search(f"{lead if _COLUMNS.search(text) else ''} {text}"):
         cap = LIMIT.search(text)
     if cap and money:
         after = [m for m in money if m.start >= cap.start()] or money
-        party = _party_before(text, cap.start())
-        found.append(
-            Clause(kind="cap", text=text, party=party, amount=abs(after[0].value), source=unit.ref)
-        )
-    if governing_law(text):
-        found.append(
-            Clause(kind="governing_law", text=text, party=governing_law(text), source=unit.ref)
-        )
-    if not operative:
+        add("cap", _party_before(text, cap.start()), abs(after[0].value))
+    if law := governing_law(text):
+        add("governing_law", law, None)
+    if not operative or (cap and money):
         return found
-    if not (cap and money):
-        prohibition = _PROHIBITION.search(text)
-        if prohibition and not (approval and prohibition.start() > approval.start()):
-            party = _party_before(text, prohibition.start())
-            found.append(
-                Clause(kind="prohibition", text=text, party=party, amount=amount, source=unit.ref)
-            )
-        elif (obligation := _OBLIGATION.search(text)) and not approval:
-            party = _party_before(text, obligation.start())
-            if party is not None or not _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
-                found.append(
-                    Clause(
-                        kind="obligation", text=text, party=party, amount=amount, source=unit.ref
-                    )
-                )
+    prohibition = _PROHIBITION.search(text)
+    if prohibition and not (approval and prohibition.start() > approval.start()):
+        add("prohibition", _party_before(text, prohibition.start()))
+    elif (obligation := _OBLIGATION.search(text)) and not approval:
+        party = _party_before(text, obligation.start())
+        if party is not None or not _DOCUMENT_SUBJECT.search(text[: obligation.start()]):
+            add("obligation", party)
     return found

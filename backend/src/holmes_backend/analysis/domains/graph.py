@@ -1,20 +1,11 @@
-"""The knowledge graph: resolved entities and evidenced relationships across all findings.
-
-Nodes: people, organisations, accounts and places (merged across spellings), documents, and
-timed events with people or a place. Edges: paid (aggregated per payer and payee), party_to,
-signed, signed_for, approval_required, employed_by (a title in apposition, by the parse),
-holds_role_in, related_to, located_at, participated_in, recorded_in, mentioned_with (named
-together in one finding or event), contradicts and correlates_with (between documents), each
-with its citations and a confidence.
-
-Every node is cited: a name the findings list without a place (a party, a person named in a
-document) takes the places where the findings' own texts and excerpts name it; a name nothing
-cites is left out rather than shown without evidence.
-"""
+"""The knowledge graph: resolved entities (people, organisations, places, documents, events)
+and evidenced relationships across all findings. Every node is cited; a name nothing cites is
+left out rather than shown without evidence."""
 
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from itertools import combinations
 
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.financial import RECORD_PARTIES
@@ -61,11 +52,7 @@ _MAX_UNITS = 3000
 _MAX_FOUND_SOURCES = 3
 _MAX_COOCCURRING = 6
 _NAMED_TYPES = ("person", "organization", "place")
-# Findings that list names of one kind (an index of them, not names found together).
-_KNOWN_TYPES: dict[str, EntityType] = {
-    PEOPLE_NAMED: "person",
-    ORGANIZATIONS_NAMED: "organization",
-}
+_KNOWN_TYPES: dict[str, EntityType] = {PEOPLE_NAMED: "person", ORGANIZATIONS_NAMED: "organization"}
 
 
 @dataclass
@@ -85,7 +72,7 @@ class _Edges:
             return
         key = (source, target, type_)
         if type_ in SYMMETRIC_RELATIONSHIPS and (target, source, type_) in self.edges:
-            key = (target, source, type_)  # B with A is A with B: one relationship
+            key = (target, source, type_)
         existing = self.edges.get(key)
         if existing is None:
             self.edges[key] = GraphRelationship(
@@ -116,30 +103,23 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
     _synthesis(synthesis, edges)
-    nodes = [_node(e) for e in entities] + extra
-    nodes += [
-        GraphEntity(
-            id=f"document:{slug(fid)}",
-            name=name,
-            type="document",
-            sources=[SourceRef(file_id=fid, excerpt=name)],
-        )
-        # By name: a file's id is random, and the same case must read the same way twice.
-        for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0]))
+    nodes = [
+        GraphEntity(id=e.id, name=e.name, type=e.type, aliases=sorted(e.aliases), sources=e.sources)
+        for e in entities
     ]
+    nodes += extra
+    # By name, not by the random file id: the same case must read the same way twice.
+    for fid, name in sorted(documents.items(), key=lambda item: (item[1], item[0])):
+        ref = SourceRef(file_id=fid, excerpt=name)
+        nodes.append(GraphEntity(id=_doc_id(fid), name=name, type="document", sources=[ref]))
     known = {n.id for n in nodes}
-    relationships = [
-        r for r in edges.edges.values() if r.source_id in known and r.target_id in known
-    ]
+    relationships = [r for r in edges.edges.values() if {r.source_id, r.target_id} <= known]
     return GraphOutput(entities=nodes, relationships=relationships)
 
 
 def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Resolved]:
-    """The entities, but a person only when its forms show one (names.evidently_personal) or a
-    list names it among such people ("Present: Odile Lane (Chair), Rafe Dunmore, Wren
-    Castellane": "Rafe" is no given name the lexicon knows). A capitalised phrase that is
-    neither ("Teamleider Facilitair", "Kurrajong Fresh", "Moved B. Tregenza") is no node: a
-    firm, a heading or a role wrongly drawn as a person misleads more than it helps."""
+    """The entities, but a person only when its forms, its messages or a list of people it is
+    named in show one: a heading or a firm drawn as a person misleads more than it helps."""
     people = [e for e in entities if e.type == "person"]
     shown = {
         e.id
@@ -152,8 +132,7 @@ def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Res
 
 
 def _correspondent(entity: Resolved, messages: str) -> bool:
-    """Whether the case's messages show the entity as a writer or addressee by name and address
-    ('"E. Park" <e.park@company.example>'): the structure of a message says it is a person."""
+    """Whether the case's messages name the entity as a writer or addressee ('"E. Park" <…@…>')."""
     if not messages:
         return False
     forms = [re.escape(f) for f in (entity.name, *entity.aliases)]
@@ -166,9 +145,8 @@ _PARENTHETICAL = re.compile(r"\s*\([^)]*\)")
 
 
 def _listed_among(entity: Resolved, people: set[str]) -> bool:
-    """Whether a source of the entity lists it with two people or more: names separated by
-    commas or "and" (a label before the first), nothing else; a record's "Field: value; Field:
-    value" is no such list."""
+    """Whether a source of the entity lists it with two other people ("Present: A, B and C"),
+    not a record's "Field: value" pairs."""
     own = {entity.name, *entity.aliases}
     for source in entity.sources:
         pieces = _LIST_SEPARATOR.split(_PARENTHETICAL.sub("", source.excerpt))
@@ -176,30 +154,16 @@ def _listed_among(entity: Resolved, people: set[str]) -> bool:
         pieces = [p.strip(" .") for p in pieces if p.strip(" .")]
         if any(":" in p for p in pieces) or not any(p in own for p in pieces):
             continue
-        # Two others at least: "K. Ashworth-Lui, Ashworth Lui Forensic" names a person and her
-        # firm, no list of people.
         if sum(p in people for p in pieces if p not in own) >= 2:
             return True
     return False
 
 
-def _node(entity: Resolved) -> GraphEntity:
-    return GraphEntity(
-        id=entity.id,
-        name=entity.name,
-        type=entity.type,
-        aliases=sorted(entity.aliases),
-        sources=entity.sources,
-    )
-
-
 def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
     found = dict(view.filenames)
     refs = [t.source for t in view.financial.transactions] + [c.source for c in view.legal.clauses]
-    refs += [e.source for e in view.evidence.events] + [
-        c.source for c in view.evidence.sworn_claims
-    ]
-    # The documents the legal findings tie names to (signed, party_to).
+    refs += [e.source for e in view.evidence.events]
+    refs += [c.source for c in view.evidence.sworn_claims]
     refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
     if synthesis:
         refs += [c.claim_source for c in synthesis.contradictions]
@@ -230,8 +194,7 @@ def _collect(view: CaseView, resolver: Resolver) -> None:
 
 
 def _people(view: CaseView, mentioned: list[str]) -> set[str]:
-    """The keys and surnames of the people the case names as people: in the documents, in the
-    evidence's people, events and statements."""
+    """The keys and surnames of the people the documents and the evidence name."""
     names = [*mentioned, *view.evidence.people]
     names += [p for e in view.evidence.events for p in e.people]
     names += [c.speaker for c in view.evidence.sworn_claims if c.speaker]
@@ -243,12 +206,10 @@ def _people(view: CaseView, mentioned: list[str]) -> set[str]:
 
 
 def _party_type(party: str | None, people: set[str]) -> EntityType | None:
-    """What a payer or payee the records name without saying what it is: a person when it reads
-    as one or the case names that person, else an organisation ("PRET A MANGER", "Taxi Lyon
-    Part-Dieu", "Amazon"), and so is one its name makes a place; None leaves it to the name
-    (an account, a firm by its suffix)."""
+    """A payer or payee's type: an organisation when it reads as a place, or as a person the
+    case does not name; None leaves it to the name."""
     if party and guess_type(party) == "place":
-        return "organization"  # a payer or payee is no place ("Brantwood Medical Centre")
+        return "organization"
     if not party or guess_type(party) != "person" or reads_as_person(party):
         return None
     return None if name_key(party) in people else "organization"
@@ -256,7 +217,6 @@ def _party_type(party: str | None, people: set[str]) -> EntityType | None:
 
 def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> None:
     for tx in view.financial.transactions:
-        # A payment's parties, and an invoice's: the party it bills pays it (see CaseView.held).
         if is_payment(tx) or tx.description.startswith(INVOICED):
             for party in (tx.from_party, tx.to_party):
                 resolver.add(party, _party_type(party, people), tx.source)
@@ -265,22 +225,16 @@ def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> N
     for clause in view.legal.clauses:
         if clause.party and clause.kind in ("approval_requirement", "signature"):
             resolver.add(clause.party, None, clause.source)
-    # Lists of the names a document mentions come last: a name is cited first where a finding
-    # says something of it (an export's issuer, a signer), else where it is mentioned.
-    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _MENTIONS):
+    # Name lists last: a name is cited first where a finding says something of it.
+    for finding in sorted(_naming_findings(view), key=lambda f: f.finding_type in _KNOWN_TYPES):
         known = _KNOWN_TYPES.get(finding.finding_type)
         for name in finding.entities:
             resolver.add(name, known, _naming(name, finding.sources))
     _collect_evidence(view, resolver)
 
 
-_MENTIONS = frozenset((PEOPLE_NAMED, ORGANIZATIONS_NAMED))
-
-
 def _naming_findings(view: CaseView) -> list[Finding]:
-    """The findings whose entities are names of the case: the legal and evidence findings,
-    the parties an export names (the other financial findings' names
-    are their payments')."""
+    """The findings whose entities are names: legal, evidence, and an export's parties."""
     parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
     return view.legal.findings + view.evidence.findings + parties
 
@@ -288,9 +242,7 @@ def _naming_findings(view: CaseView) -> list[Finding]:
 def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:
     """Of a finding's citations, the one whose excerpt names the entity (else the first)."""
     pattern = _name_pattern([name])
-    return next((s for s in sources if pattern.search(s.excerpt)), None) or next(
-        iter(sources), None
-    )
+    return next((s for s in sources if pattern.search(s.excerpt)), next(iter(sources), None))
 
 
 def _name_pattern(names: list[str]) -> re.Pattern[str]:
@@ -302,9 +254,8 @@ def _name_pattern(names: list[str]) -> re.Pattern[str]:
 def _cited(
     entities: list[Resolved], view: CaseView, synthesis: SynthesisOutput | None
 ) -> list[Resolved]:
-    """Entities with their sources. One without any takes the cited texts that name it and is
-    left out when nothing does; a named one whose citations do not show its name (an e-mail cited
-    by its subject) is given first a passage that does, when the findings hold one."""
+    """Entities with sources: one without takes the cited texts naming it (else is dropped); one
+    whose citations do not show its name is given first a passage that does."""
     pool: list[tuple[str, SourceRef, bool]] | None = None
     kept = []
     for entity in entities:
@@ -326,8 +277,7 @@ def _cited(
 def _citable(
     view: CaseView, synthesis: SynthesisOutput | None
 ) -> list[tuple[str, SourceRef, bool]]:
-    """(text, its citation, whether the text is the citation's own excerpt) of every cited item
-    the findings hold."""
+    """(text, citation, whether the text is the citation's excerpt) of every cited item."""
     items: list[tuple[str, list[SourceRef]]] = []
     items += [
         (f"{t.from_party or ''} | {t.to_party or ''} | {t.description}", [t.source])
@@ -374,10 +324,10 @@ def _collect_evidence(view: CaseView, resolver: Resolver) -> None:
 
 def _named_place(place: str | None) -> str | None:
     """The named part of a claimed place ("home in Chicago" → "Chicago"; "home" names none)."""
-    if not place:
+    if not place or _BARE_PLACE.match(place):
         return None
     match = _GENERIC_PLACE.match(place)
-    return (match["named"] if match else place) if not _BARE_PLACE.match(place) else None
+    return match["named"] if match else place
 
 
 def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | None:
@@ -387,11 +337,10 @@ def _id(resolver: Resolver, name: str | None, kind: str | None = None) -> str | 
 
 def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     totals: dict[tuple[str, str], list[float]] = defaultdict(list)
-    # A payment in the payer's ledger and the payee's statement is one payment.
     for tx in distinct_payments([t for t in view.financial.transactions if is_payment(t)]):
         payer, payee = _id(resolver, tx.from_party), _id(resolver, tx.to_party)
         inferred = payer is None or payee is None
-        if inferred:  # its holder (by the file's name), the party its narrative names
+        if inferred:
             held = view.held(tx)
             payer = payer or _id(resolver, held.from_party)
             payee = payee or _id(resolver, held.to_party)
@@ -404,42 +353,34 @@ def _payments(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
         edge.description = f"{len(amounts)} payment(s) totalling {format_money(sum(amounts), '')}"
 
 
-_LEGAL_EDGES = {
-    DEFINED_PARTIES: ("party_to", 0.8),
-    SIGNATURE: ("signed", 0.75),
-}
+_LEGAL_EDGES = {DEFINED_PARTIES: ("party_to", 0.8), SIGNATURE: ("signed", 0.75)}
 
 
 def _legal(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     for finding in view.legal.findings:
         relation, confidence = _LEGAL_EDGES.get(finding.finding_type, ("", 0.0))
         files = {s.file_id for s in finding.sources} if relation else set()
-        for name in finding.entities:
-            entity = _id(resolver, name, _KNOWN_TYPES.get(finding.finding_type))
-            for file_id in files if entity else set():
-                edges.add(entity or "", _doc_id(file_id), relation, finding.title, confidence,
-                          finding.sources)  # fmt: skip
-        if finding.finding_type == SIGNATURE and len(finding.entities) == 2:
-            signer, org = (_id(resolver, name) for name in finding.entities)
-            if signer and org:
-                edges.add(signer, org, "signed_for", finding.title, 0.7, finding.sources)
+        known = _KNOWN_TYPES.get(finding.finding_type)
+        for node in filter(None, (_id(resolver, name, known) for name in finding.entities)):
+            for doc in map(_doc_id, files):
+                edges.add(node, doc, relation, finding.title, confidence, finding.sources)
+        if finding.finding_type == SIGNATURE:
+            _tie(resolver, edges, finding, "signed_for", 0.7)
     contract_files = {
         c.source.file_id
         for c in view.legal.clauses
         if c.kind in ("obligation", "cap", "approval_requirement")
     }
     for party in view.legal.parties:
-        entity = _id(resolver, party)
-        for file_id in contract_files if entity else set():
+        for file_id in contract_files if (entity := _id(resolver, party)) else set():
             edges.add(entity or "", _doc_id(file_id), "party_to", "named party", 0.6, [])
     for clause in view.legal.clauses:
         if clause.kind == "approval_requirement" and (entity := _id(resolver, clause.party)):
-            edges.add(entity, _doc_id(clause.source.file_id), "approval_required",
-                      clause.text[:200], 0.7, [clause.source])  # fmt: skip
+            target = _doc_id(clause.source.file_id)
+            edges.add(entity, target, "approval_required", clause.text[:200], 0.7, [clause.source])
 
 
-# Ties a finding states between its two names: a register's officer or owner of an entity, a
-# relative of a person (interests).
+# Ties a finding states between its two names: an officer of an entity, a relative.
 _TIES: dict[str, tuple[str, float]] = {
     INTEREST: ("holds_role_in", 0.85),
     RELATION: ("related_to", 0.8),
@@ -448,17 +389,21 @@ _TIES: dict[str, tuple[str, float]] = {
 
 def _ties(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     for finding in _naming_findings(view):
-        relation, confidence = _TIES.get(finding.finding_type, ("", 0.0))
-        if relation and len(finding.entities) == 2:
-            first, second = (_id(resolver, name) for name in finding.entities)
-            if first and second:
-                edges.add(first, second, relation, finding.title, confidence, finding.sources)
+        if finding.finding_type in _TIES:
+            _tie(resolver, edges, finding, *_TIES[finding.finding_type])
+
+
+def _tie(
+    resolver: Resolver, edges: _Edges, finding: Finding, relation: str, confidence: float
+) -> None:
+    if len(finding.entities) == 2:
+        first, second = (_id(resolver, name) for name in finding.entities)
+        if first and second:
+            edges.add(first, second, relation, finding.title, confidence, finding.sources)
 
 
 def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """A person and the organisation of the title in apposition to them ("Jane Roe, CFO of
-    Acme Inc."), by the parse: in the documents, and in the passages the findings cite (all
-    the graph has of the evidence in the pipeline)."""
+    """A person and the organisation of the title in apposition ("Jane Roe, CFO of Acme Inc.")."""
     passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
     passages += [(ref.excerpt, ref) for f in _naming_findings(view) for ref in f.sources]
     for text, ref in {text: ref for text, ref in reversed(passages)}.items():
@@ -474,8 +419,8 @@ def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
 
 
 def _apposed(text: str, person: tuple[int, int], org: tuple[int, int]) -> bool:
-    """Whether the organisation is the object of "of", "at", "for" or "with" after a title the
-    parser sets in apposition to the person (not another person listed after them)."""
+    """Whether the organisation is the object of of/at/for/with after a title the parser sets in
+    apposition to the person."""
     doc = parse(text)
     who = doc.char_span(*person, alignment_mode="expand")
     where = doc.char_span(*org, alignment_mode="expand")
@@ -507,15 +452,13 @@ def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[Graph
         for person_id in filter(None, (_id(resolver, p, "person") for p in event.people)):
             edges.add(person_id, event_id, "participated_in", event.description[:120], 0.6, cited)
             if place:
-                edges.add(
-                    person_id, place, "located_at", f"at {event.timestamp}", confidence, cited
-                )
+                when = f"at {event.timestamp}"
+                edges.add(person_id, place, "located_at", when, confidence, cited)
         edges.add(event_id, _doc_id(event.source.file_id), "recorded_in", "", 0.9, cited)
 
 
 def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """Names one finding or one event records together: not an index of names, nor names a
-    finding ties otherwise (signed_for, _ties)."""
+    """Names one finding or event records together (not a name index, nor a tie made already)."""
     listed = (*_KNOWN_TYPES, SIGNATURE, *_TIES)
     groups = [
         (f.entities, f.sources) for f in _naming_findings(view) if f.finding_type not in listed
@@ -523,31 +466,19 @@ def _cooccurrence(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
     groups += [(e.people, [e.source]) for e in view.evidence.events]
     for names, sources in groups:
         ids = sorted({i for n in names[:_MAX_COOCCURRING] if (i := _id(resolver, n))})
-        for index, first in enumerate(ids):
-            for second in ids[index + 1 :]:
-                edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
+        for first, second in combinations(ids, 2):
+            edges.add(first, second, "mentioned_with", "named together", 0.35, sources)
 
 
 def _synthesis(synthesis: SynthesisOutput | None, edges: _Edges) -> None:
     if synthesis is None:
         return
-    for contradiction in synthesis.contradictions:
-        claim_doc = _doc_id(contradiction.claim_source.file_id)
-        for ref in contradiction.evidence_against:
-            edges.add(
-                _doc_id(ref.file_id),
-                claim_doc,
-                "contradicts",
-                contradiction.explanation[:200],
-                {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[contradiction.severity],
-                [contradiction.claim_source, ref],
-            )
+    for c in synthesis.contradictions:
+        claim, confidence = c.claim_source, {"HIGH": 0.85, "MEDIUM": 0.65, "LOW": 0.45}[c.severity]
+        for ref in c.evidence_against:
+            pair = (_doc_id(ref.file_id), _doc_id(claim.file_id))
+            edges.add(*pair, "contradicts", c.explanation[:200], confidence, [claim, ref])
     for link in synthesis.cross_modal_links:
-        edges.add(
-            _doc_id(link.source_a.file_id),
-            _doc_id(link.source_b.file_id),
-            "correlates_with",
-            f"{link.correlation_type}: {link.implication[:160]}",
-            0.6,
-            [link.source_a, link.source_b],
-        )
+        a, b = link.source_a, link.source_b
+        why = f"{link.correlation_type}: {link.implication[:160]}"
+        edges.add(_doc_id(a.file_id), _doc_id(b.file_id), "correlates_with", why, 0.6, [a, b])

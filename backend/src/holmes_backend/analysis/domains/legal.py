@@ -15,10 +15,7 @@ from holmes_backend.analysis.domains.parties import (
 )
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import find_moments
-from holmes_backend.analysis.facts.names import (
-    find_names,
-    same_party,
-)
+from holmes_backend.analysis.facts.names import find_names, same_party
 from holmes_backend.analysis.facts.text import Unit, around, is_thin, units
 from holmes_backend.contracts.agents import Clause, DatedItem, Finding, LegalOutput, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -65,26 +62,25 @@ class LegalAnalysis:
     thoughts: list[str] = field(default_factory=list)
 
 
+def _sample(doc: EvidenceDoc, count: int) -> str:
+    return " ".join(u.text for u in units(doc)[:count])
+
+
 def is_contract(doc: EvidenceDoc) -> bool:
-    sample = " ".join(u.text for u in units(doc)[:200])
+    sample = _sample(doc, 200)
     # Parties defined by their roles (("Seller"), ("the Buyer")) are one more sign of a contract.
-    defined = len(_DEFINED_ROLE.findall(sample)) >= 2
-    signs = len(_CONTRACT.findall(sample)) + defined
+    signs = len(_CONTRACT.findall(sample)) + (len(_DEFINED_ROLE.findall(sample)) >= 2)
     return signs >= 2 and len(_OPINION.findall(sample)) < 3
 
 
 def is_rulebook(doc: EvidenceDoc) -> bool:
     """A policy, code or procedure: rules its readers are bound by, read like a contract's."""
-    head = " ".join(u.text for u in units(doc)[:3])
-    sample = " ".join(u.text for u in units(doc)[:200])
-    return bool(_RULES.search(f"{doc.filename.replace('_', ' ')} {head}")) and (
-        len(REQUIREMENT.findall(sample)) >= 2
-    )
+    named = _RULES.search(f"{doc.filename.replace('_', ' ')} {_sample(doc, 3)}")
+    return bool(named) and len(REQUIREMENT.findall(_sample(doc, 200))) >= 2
 
 
 def is_opinion(doc: EvidenceDoc) -> bool:
-    sample = " ".join(u.text for u in units(doc)[:300])
-    return len(_OPINION.findall(sample)) >= 3
+    return len(_OPINION.findall(_sample(doc, 300))) >= 3
 
 
 def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
@@ -95,8 +91,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
     laws: list[tuple[str, SourceRef]] = []
     for doc in docs:
         doc_units = units(doc)
-        contract = is_contract(doc)
-        operative = contract or is_rulebook(doc)
+        operative = is_contract(doc) or is_rulebook(doc)
         found_parties, party_findings = _parties(doc, doc_units)
         _merge_parties(parties, found_parties)
         findings += party_findings
@@ -154,9 +149,8 @@ def _amendments(doc_units: list[Unit]) -> list[Finding]:
         if unit.kind in ("row", "cue") or not AMENDMENT.search(unit.text):
             continue
         text = unit.text.rstrip()
-        if text.endswith("?") or REQUIREMENT.search(text) or _MAY.search(text):
-            continue  # a question, a requirement or a permission, not an amendment made
-        if _NO_AMENDMENT.search(text):
+        # A question, a requirement, a permission or a denial: no amendment made.
+        if text.endswith("?") or any(p.search(text) for p in (REQUIREMENT, _MAY, _NO_AMENDMENT)):
             continue
         found.append(
             Finding(

@@ -1,10 +1,5 @@
 """Cross-modal links: events in different files close in time, and payments on an event's day.
-
-All times are put on one axis. A time written without a UTC offset is read as local time in the
-case's usual offset (the most common one among times that carry one), which is how investigators
-and cameras mostly write them. Each file is compared with the latest item of every other file
-seen so far, so a dense transcript does not multiply comparisons.
-"""
+Times without a UTC offset are read in the case's usual offset."""
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -19,16 +14,12 @@ from holmes_backend.analysis.facts.geo import SAME_PLACE_KM, distance_km
 from holmes_backend.analysis.facts.identifiers import subject_marks
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import (
-    CrossModalLink,
-    SourceRef,
-    TimedEvent,
-    Transaction,
-)
+from holmes_backend.contracts.agents import CrossModalLink, SourceRef, TimedEvent, Transaction
 
 _MAX_LINKS = 150
 _PER_FILE_PAIR = 2
 _FAR_KM = 50.0
+_KINDS = {"Photo": "photo", "E-mail": "e-mail", "Said in": "transcript", "Recording": "recording"}
 
 
 @dataclass
@@ -49,9 +40,8 @@ class Item:
 
 
 def case_offset(timestamps: list[str]) -> tzinfo:
-    """The UTC offset most of the case's zoned times carry. A tie goes to the offset nearest
-    UTC, then the eastern one: never to whichever came first, as the order of the events
-    depends on which agent finished first, and the case's results would change run to run."""
+    """The UTC offset most of the case's zoned times carry; a tie goes to the one nearest UTC,
+    then the eastern one (never to the first seen: results must not change run to run)."""
     offsets = Counter(
         offset
         for t in timestamps
@@ -71,30 +61,18 @@ def instant(value: str | None, zone: tzinfo) -> datetime | None:
 
 
 def kind_of(event: TimedEvent) -> str:
-    for prefix, kind in (
-        ("Photo", "photo"),
-        ("E-mail", "e-mail"),
-        ("Said in", "transcript"),
-        ("Recording", "recording"),
-    ):
-        if event.description.startswith(prefix):
-            return kind
-    return "log" if event.source.row is not None else "document"
+    found = (kind for prefix, kind in _KINDS.items() if event.description.startswith(prefix))
+    return next(found, "log" if event.source.row is not None else "document")
 
 
 def timed_items(
-    events: list[TimedEvent],
-    transactions: list[Transaction],
-    zone: tzinfo,
-    *,
-    dated: bool = False,
+    events: list[TimedEvent], transactions: list[Transaction], zone: tzinfo, *, dated: bool = False
 ) -> list[Item]:
     """Events and payments on one time axis; with `dated`, also those known only to the day."""
     items: list[Item] = []
     for event in events:
-        if not (dated or has_time(event.timestamp)):
-            continue
-        if (when := instant(event.timestamp, zone)) is None:
+        when = instant(event.timestamp, zone) if dated or has_time(event.timestamp) else None
+        if when is None:
             continue
         position = (
             (event.latitude, event.longitude)
@@ -117,14 +95,13 @@ def timed_items(
     for tx in transactions:
         if not is_transfer(tx) or not tx.date or not (dated or has_time(tx.date)):
             continue
-        when = instant(tx.date, zone)
-        if when is None:
+        if (when := instant(tx.date, zone)) is None:
             continue
         parties = [p for p in (tx.from_party, tx.to_party) if p]
         label = f"Payment of {format_money(tx.amount, tx.currency)} ({' → '.join(parties)})"
         place = field_place(row_fields(tx.description))  # a card's "Location: LONDON EC2"
         if place and tx.from_party and tx.to_party and tx.to_party.lower() not in place.lower():
-            place = f"{tx.to_party}, {place}"  # where the card paid: the merchant, in its town
+            place = f"{tx.to_party}, {place}"  # the merchant, in its town
         if place:
             label += f" at {place}"
         items.append(
@@ -142,14 +119,13 @@ def timed_items(
     return sorted(items, key=lambda item: item.when)
 
 
-def _shared_people(a: Item, b: Item) -> list[str]:
-    return [p for p in a.people if any(same_party(p, q) for q in b.people)]
+def _shared(people: list[str], others: list[str]) -> list[str]:
+    return [p for p in people if any(same_party(p, q) for q in others)]
 
 
 def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
-    minutes = delta / 60
-    gap = f"{minutes:.0f} min" if minutes >= 1 else f"{delta:.0f} s"
-    shared = _shared_people(a, b)
+    gap = f"{delta / 60:.0f} min" if delta >= 60 else f"{delta:.0f} s"
+    shared = _shared(a.people, b.people)
     kind = f"temporal:{a.kind}↔{b.kind}"
     note = ""
     if a.position and b.position:
@@ -170,24 +146,21 @@ def _describe_link(a: Item, b: Item, delta: float) -> tuple[str, str]:
 
 
 def _marks(item: Item, files: Mapping[str, dict[str, set[str]]]) -> dict[str, set[str]]:
-    """The plates and cards an item concerns: its own words', else its file's one of a kind."""
+    """The plates and cards an item concerns: its own words', else its file's."""
     return {**files.get(item.file_id, {}), **subject_marks(item.description)}
 
 
 def _other_subjects(a: Item, b: Item, files: Mapping[str, dict[str, set[str]]]) -> bool:
-    """Whether two records name different things of one kind: another car's plate, another
-    card; a plate one character off is another car."""
+    """Whether two records name different things of one kind (another car's plate, card)."""
     ma, mb = _marks(a, files), _marks(b, files)
     return any(ma[kind].isdisjoint(mb[kind]) for kind in ma.keys() & mb.keys())
 
 
 def temporal_links(
-    items: list[Item],
-    window_minutes: float,
-    files: Mapping[str, dict[str, set[str]]] | None = None,
+    items: list[Item], window_minutes: float, files: Mapping[str, dict[str, set[str]]] | None = None
 ) -> list[CrossModalLink]:
     """Records of different files close in time; `files`: the plate or card each file is
-    about (identifiers.file_marks), so that records of different cars or cards stay apart."""
+    about, so that records of different cars or cards stay apart."""
     window = timedelta(minutes=window_minutes)
     files = files or {}
     latest: dict[str, Item] = {}
@@ -207,20 +180,13 @@ def temporal_links(
         latest[item.file_id] = item
     links: list[CrossModalLink] = []
     for candidates in best.values():
-        # One record read twice (a statement line as a dated event and as a payment) is one
-        # link, not two.
-        seen: set[tuple[tuple[object, ...], tuple[object, ...]]] = set()
-        kept = []
-        # Of the two, the payment: it names who paid whom.
-        ranked = sorted(
+        # One record read twice (as an event and as a payment) is one link: the payment's.
+        kept: dict[tuple[tuple[object, ...], ...], tuple[float, Item, Item]] = {}
+        for delta, a, b in sorted(
             candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
-        )
-        for delta, a, b in ranked:
-            spots = (_spot(a), _spot(b))
-            if spots not in seen:
-                seen.add(spots)
-                kept.append((delta, a, b))
-        for delta, a, b in kept[:_PER_FILE_PAIR]:
+        ):
+            kept.setdefault((_spot(a), _spot(b)), (delta, a, b))
+        for delta, a, b in list(kept.values())[:_PER_FILE_PAIR]:
             kind, implication = _describe_link(a, b, delta)
             links.append(
                 CrossModalLink(
@@ -242,20 +208,16 @@ def _spot(item: Item) -> tuple[object, ...]:
 
 
 def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:
-    """A payment of an account's statement known only to its day, and an event of its other
-    side that day in another file: the carer paid on the day of their visit, the official on
-    the day he dined with the supplier. The holder, in every event of theirs, ties nothing."""
+    """A payment of an account's statement known only to its day, and an event of another file
+    that day placing its other side (not the holder)."""
     by_day: dict[object, list[Item]] = defaultdict(list)
-    for item in items:
-        # Records that place people (a log, a photo, a message, a recording), not a sentence
-        # of a document that only mentions the day.
-        if item.kind not in ("transaction", "document") and item.people:
-            by_day[item.when.date()].append(item)
-    # A statement's holder: named by its file, or on one side of every one of its payments.
     sides: dict[str, list[set[str]]] = defaultdict(list)
     for item in items:
         if item.kind == "transaction":
             sides[item.file_id].append({name_key(p) for p in item.people})
+        elif item.kind != "document" and item.people:
+            by_day[item.when.date()].append(item)
+    # A statement's holder: named by its file, or on one side of all its payments.
     common = {f: set.intersection(*rows) for f, rows in sides.items() if len(rows) >= 2}
     links: list[CrossModalLink] = []
     pairs: Counter[tuple[str, str]] = Counter()
@@ -265,14 +227,14 @@ def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModa
         holder = holders.get(payment.file_id)
         own = common.get(payment.file_id, set())
         if holder is None and not own:
-            continue  # an account's statement: its holder paid someone (not a bill's lines)
+            continue
         others = [
             p
             for p in payment.people
             if name_key(p) not in own and not (holder and same_party(p, holder))
         ]
         for event in by_day.get(payment.when.date(), []):
-            shared = [p for p in others if any(same_party(p, q) for q in event.people)]
+            shared = _shared(others, event.people)
             pair = (payment.file_id, event.file_id)
             if event.file_id == payment.file_id or not shared or pairs[pair] >= _PER_FILE_PAIR * 3:
                 continue

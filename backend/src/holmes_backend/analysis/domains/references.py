@@ -1,16 +1,6 @@
-"""Figures stated for a reference: "our invoice INV-2231 … was for €12.400,00", "PO 4471 was
-raised for R185 000", "contract MSA-0917 was signed on 2 March 2024".
-
-A sentence (prose, an e-mail, a transcript's answer, reported speech alike) that names one
-document reference and one amount, or one reference and one date with a verb of dating, states
-that figure for it. The reader keeps the sentence's words that qualify the figure: net, gross,
-tax, approximate. The figures detector holds these against the records of the same reference
-(ledger rows, registers) and against each other.
-
-A reference is a token with digits after a document word ("invoice 0457", "PO 4471", "claim
-no. 88120") or a code that joins letters and digits ("INV-2231", "MSA-0917"); two are one when
-their letters and digits are, or when their digits are and one has no letters.
-"""
+"""Figures stated for a document reference ("PO 4471 was raised for R185 000", "contract
+MSA-0917 was signed on 2 March 2024"): a sentence naming one reference and one amount, or one
+date with a verb of dating, with the words qualifying it (net, gross, tax, approximate)."""
 
 import re
 from dataclasses import dataclass
@@ -49,8 +39,6 @@ _ANAPHORA = 8  # units after the reference
 
 @dataclass(frozen=True)
 class Figure:
-    """One reference's figure as a document gives it."""
-
     reference: str
     source: SourceRef
     amount: float | None = None
@@ -62,7 +50,7 @@ class Figure:
 
 
 def reference_key(reference: str) -> tuple[str, str]:
-    """(letters, digits) of a reference, upper case: "inv-2231" is ("INV", "2231")."""
+    """(letters, digits) of a reference, upper case."""
     upper = re.sub(r"[^A-Z0-9]", "", reference.upper())
     return re.sub(r"\d", "", upper), re.sub(r"\D", "", upper)
 
@@ -83,8 +71,7 @@ def _references(text: str) -> list[str]:
 
 
 def referenced_figures(doc: EvidenceDoc) -> list[Finding]:
-    """The figures the document's sentences state for a reference, as findings (one reference
-    and one amount, or one reference and one date it was dated, in a sentence)."""
+    """The figures the document's sentences state for a reference, as findings."""
     found: list[Finding] = []
     last: tuple[int, str] | None = None  # the latest reference named, and where
     for number, unit in enumerate(units(doc)):
@@ -94,26 +81,25 @@ def referenced_figures(doc: EvidenceDoc) -> list[Finding]:
         if refs:
             last = (number, refs[0]) if len(refs) == 1 else None
         elif last and number - last[0] <= _ANAPHORA and _DEFINITE.search(unit.text):
-            refs = [last[1]]  # "It was PO 4471." … "the purchase order was for R185 000"
+            refs = [last[1]]  # "It was PO 4471." … "the order was for R185 000"
         if len(refs) != 1:
             continue
         money = [m for m in find_money(unit.text) if m.value > 0]
         moments = find_moments(unit.text)
         parts: list[str] = []
         if len(money) == 1:
-            approx = bool(_APPROXIMATE.search(unit.text[: money[0].start]))
-            taxed = bool(_TAXED.search(unit.text))
+            approx = _APPROXIMATE.search(unit.text[: money[0].start])
             amount = format_money(money[0].value, money[0].currency)
             parts.append(f"amount {amount}" + (" (approximate)" if approx else ""))
-            parts.append("taxed" if taxed else "")
+            parts += ["taxed"] if _TAXED.search(unit.text) else []
         if len(moments) == 1 and _DATING.search(unit.text):
             parts.append(f"dated {moments[0].day.isoformat()}")
-        if not any(p.startswith(("amount", "dated")) for p in parts):
+        if not parts:
             continue
         found.append(
             Finding(
                 finding_type=REFERENCED_FIGURE,
-                title=f"{refs[0]}: " + "; ".join(p for p in parts if p),
+                title=f"{refs[0]}: " + "; ".join(parts),
                 summary=unit.text[:300],
                 confidence=0.7,
                 severity="LOW",
@@ -149,15 +135,14 @@ def figure_of(finding: Finding) -> Figure | None:
 def record_figure(tx: Transaction) -> Figure | None:
     """A ledger or register row's figure for its reference."""
     if not tx.reference or len(re.sub(r"\D", "", tx.reference)) < 3:
-        return None  # no reference, or one too short to tell documents apart
+        return None
     moments = find_moments(tx.date) if tx.date else []
-    day = moments[0].day if moments else None
     return Figure(
         reference=tx.reference,
         source=tx.source,
         amount=tx.amount,
         currency=tx.currency or "",
-        day=day,
+        day=moments[0].day if moments else None,
         taxed=bool(_TAXED.search(tx.description or "")),
         record=True,
     )

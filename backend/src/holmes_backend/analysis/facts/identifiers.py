@@ -1,12 +1,6 @@
-"""Who a login, a device or a badge stands for, as the case's own tables say: an asset or user
-register's row gives a person beside their identifiers ("Assigned to: Annika Lindqvist;
-Username: a.lindqvist; Asset: LAPTOP-0471"), and a log that names only the identifier
-("User: a.lindqvist; Device: LAPTOP-0471; Action: USB write") is then that person's.
-
-An identifier is a cell of an identifier column (user name, login, device, asset, badge, card,
-e-mail) of one token that is not a common English word ("ksato01", "dmurphy", not "Sales"); it
-maps to a person only when every row that gives it names the same one.
-Keys are "id:" and the identifier in lower case, beside the telephone keys of facts.phones."""
+"""Who a login, a device, a plate or a badge stands for, as the case's own registers say ("Assigned
+to: Annika Lindqvist; Username: a.lindqvist"): an identifier maps to a person only when every
+record giving it names the same one. Keys are "id:" and the identifier in lower case."""
 
 import re
 from collections import defaultdict
@@ -27,18 +21,16 @@ _ID_COLUMN = re.compile(
     r"unit|truck|van|tractor|trailer|tag(?:\s*id)?|tracker|imei)\b",
     re.IGNORECASE,
 )
-# A registration plate, written with its space ("LK21 XRT", "B-MK 4410").
 _PLATE = re.compile(r"(?=.*\d)[A-Z0-9]{1,4}[ -][A-Z0-9]{2,4}(?:[ -][A-Z0-9]{1,4})?")
 _PERSON_COLUMN = re.compile(
     r"\b(?:assigned\s+to|issued\s+to|allocated\s+to|name|employee|(?:policy\s*)?holder|owner|keeper|"
     r"insured|proposer|claimant|customer|purchaser|buyer|hirer|lessee|"
     r"user\s+name\s+\(full\)|full\s+name|staff(?:\s+member)?|custodian|driver|operator|rider|"
-    # an electronic monitoring record's "Subject:", the one who wears the tag
     r"subject|wearer|offender|defendant)\b",
     re.IGNORECASE,
 )
 _TOKEN = re.compile(r"[\w.@-]+")
-# A sum: "£18,500", "USD 9,600", "18,500.00" (not a badge's "0417").
+# A sum ("£18,500", "USD 9,600"), not a badge's "0417".
 _AMOUNT = re.compile(rf"^(?:{SYM}|[A-Z]{{3}}\s)\s?\d|^\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?$")
 _LISTED_CODE = re.compile(
     r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
@@ -51,8 +43,7 @@ _RECORD_HEAD = 20
 _MAX_UNITS = 4000
 
 
-# A vehicle column's description, its plate one of its parts: "2019 Audi A4 Avant, registration
-# KX19 WPL", "Audi A4 2.0 TDI, 2019, KX19 WPL, 61,400 miles".
+# A vehicle column's description, its plate one of its parts ("Audi A4, 2019, KX19 WPL").
 _VEHICLE_COLUMN = re.compile(
     r"\b(?:vehicle|registration|reg(?:\s*no)?|plate|vrm|vrn|van|truck|car)\b", re.IGNORECASE
 )
@@ -72,10 +63,9 @@ def _column_identifier(key: str, value: str) -> str | None:
 
 
 def _identifier(value: str) -> str | None:
-    # A Windows login names its domain first ("CORP\\rokonjo"): the user is what follows.
-    value = value.strip().rsplit("\\", 1)[-1]
+    value = value.strip().rsplit("\\", 1)[-1]  # "CORP\\rokonjo": the user after the domain
     if _AMOUNT.match(value):
-        return None  # "Estimated value of vehicle: £18,500": a figure, not the vehicle's mark
+        return None
     if _PLATE.fullmatch(value):
         return value.lower()
     if not value or " " in value or len(value) < 3:
@@ -98,7 +88,7 @@ def identity_holders(
     docs: list[EvidenceDoc], witnesses: Mapping[str, str] | None = None
 ) -> dict[str, str]:
     """Identifier key -> the one person the case's records give it to. `witnesses`: whose
-    statement each file is, for "my own car … (reg. YH19 TWC)" said in it."""
+    statement each file is ("my own car … (reg. YH19 TWC)")."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
         if (teller := (witnesses or {}).get(doc.file_id)) is not None:
@@ -109,15 +99,13 @@ def identity_holders(
                     )
         doc_units = units(doc)[:_MAX_UNITS]
         records = [row_fields(u.text) for u in doc_units if u.kind == "row"]
-        # A record set out as one field a line ("Registration mark: YX68 KLD" / "Registered
-        # keeper: Dariusz Wojcik, 41 Cheetham Hill Road"): its head read as one row.
+        # A record set out as one field a line: its head read as one row.
         head = [
             m for u in doc_units[:_RECORD_HEAD] if u.kind != "row" and (m := _FIELD.match(u.text))
         ]
         if head:
             records.append({m["label"]: m["value"] for m in head})
-        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price",
-        # "FOB-22: Grace Mensah (Senior Care Assistant)".
+        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price".
         for unit in doc_units[:_MAX_UNITS]:
             if (listed := _LISTED_CODE.match(unit.text)) and (
                 named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]
@@ -140,8 +128,7 @@ def identity_holders(
 
 
 def _one_holder(names: set[str]) -> str | None:
-    """The one person the names are ("Darren Whitlock" on a claim form, "D Whitlock" on an
-    invoice), by their fullest name; None when they are two people."""
+    """The one person the names are, by their fullest name; None when they are two people."""
     longest = max(names, key=len)
     return longest if all(same_party(name, longest) for name in names) else None
 
@@ -153,8 +140,7 @@ _USER_COLUMN = re.compile(
 
 
 def _spellings(person: str) -> set[str]:
-    """The user names a person's name is commonly made into: nfarrow, n.farrow, neil.farrow,
-    neilfarrow, neil_farrow, farrown, farrow.neil."""
+    """The user names commonly made of a person's name: nfarrow, n.farrow, farrow.neil…"""
     words = re.findall(r"[a-z]+", fold(person).lower())
     if len(words) < 2 or len(words[0]) < 2:
         return set()
@@ -173,8 +159,8 @@ def _spellings(person: str) -> set[str]:
 def spelled_users(
     docs: list[EvidenceDoc], people: list[str], holders: Mapping[str, str]
 ) -> dict[str, str]:
-    """User names no record of the case gives to anyone ("User: nfarrow" in a VPN log), tied to
-    the one person the case names whose name they spell (Neil Farrow); none when two could."""
+    """User names no record gives to anyone ("User: nfarrow"), tied to the one person the case
+    names whose name they spell."""
     spelt: dict[str, set[str]] = defaultdict(set)
     for person in people:
         for spelling in _spellings(person):
@@ -185,26 +171,20 @@ def spelled_users(
             if unit.kind != "row":
                 continue
             cells = row_fields(unit.text).items()
-            # A user column's value, and every e-mail address in any cell ("Organizer:
-            # k.tanaka@orbisfreight.com", "Required Attendees: p.brennan@…; f.nolan@…").
+            # A user column's value, and every e-mail address in any cell.
             idents = [_identifier(v) for k, v in cells if _USER_COLUMN.search(k)]
             idents += [a.lower() for _, v in cells for a in _ADDRESS.findall(v)]
             for ident in idents:
                 if ident is None or f"id:{ident}" in holders or f"id:{ident}" in found:
                     continue
-                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]), set())
-                distinct: list[str] = []
-                for person in sorted(named, key=len, reverse=True):
-                    if not any(same_party(person, kept) for kept in distinct):
-                        distinct.append(person)
-                if len(distinct) == 1:
-                    found[f"id:{ident}"] = distinct[0]
+                named = spelt.get(re.sub(r"\d+$", "", ident.split("@")[0]))
+                if named and (holder := _one_holder(named)):
+                    found[f"id:{ident}"] = holder
     return found
 
 
 def identified(text: str, holders: Mapping[str, str]) -> list[str]:
-    """The people the identifiers in a text stand for (a plate by its words in order, or run
-    together as a camera's log writes it: "MA21 KTV" is "MA21KTV")."""
+    """The people the identifiers in a text stand for (a plate spaced or run together)."""
     tokens = [token.lower().strip(".-") for token in _TOKEN.findall(text)]
     found = [holders.get(f"id:{token}") for token in tokens]
     lowered = text.lower()
@@ -219,9 +199,7 @@ def identified(text: str, holders: Mapping[str, str]) -> list[str]:
     return list(dict.fromkeys(p for p in found if p))
 
 
-# What a record says about the one thing it concerns: a vehicle's plate after its label ("Reg
-# no. given: KX21 HVB", "VRM: KX21HVR", "Vehicle Reg: FV23 KDO"), a card's last digits after its
-# mask ("Amex ****1009", "Debit ****7740", "card ending 7740").
+# A vehicle's plate after its label ("VRM: KX21HVR"), a card's last digits ("****1009").
 _LABELLED_PLATE = re.compile(
     r"\b(?:reg(?:istration)?(?:\s+(?:no|number|mark))?\.?(?:\s+given)?|vrm|vrn|"
     r"(?:number\s+|licen[cs]e\s+)?plate)\s*:?\s*(?P<mark>[A-Z0-9]{2,4}[ -]?[A-Z0-9]{3,4})\b",
@@ -242,7 +220,6 @@ def subject_marks(text: str) -> dict[str, set[str]]:
 
 
 def file_marks(doc: EvidenceDoc) -> dict[str, set[str]]:
-    """The marks a whole file gives of each kind when it gives exactly one (a receipt for one
-    car, a statement of one card): what every record of the file concerns."""
+    """The marks a whole file gives of each kind when it gives exactly one (one car, one card)."""
     marks = subject_marks(doc.text[:20000])
     return {kind: found for kind, found in marks.items() if len(found) == 1}

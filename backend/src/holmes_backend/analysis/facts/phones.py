@@ -1,11 +1,5 @@
-"""Telephone numbers in text, and who a case's records say each number belongs to.
-
-A number is compared by its last ten digits ("(312) 555-0142", "+1 312 555 0142" and
-"312.555.0142" are one). Its holder is the one person or organisation named in a sentence or row
-that gives the number with an ownership word ("Number (312) 555-0142: subscriber Marcus Delane",
-"Delane's mobile, 312-555-0142", "registered to Rhodes Auto Salvage LLC"): call records name
-numbers, subscriber returns name people.
-"""
+"""Telephone numbers in text (compared by their last ten digits), and who holds each: the one
+person or organisation a sentence or row names beside the number and an ownership word."""
 
 import re
 from collections import defaultdict
@@ -16,12 +10,10 @@ from holmes_backend.llm.evidence import EvidenceDoc
 
 PHONE = re.compile(
     r"(?<![\w+])(?:\+?\d{1,3}[\s.-]?)?(?:\(\d{2,4}\)\s?|\d{2,4}[\s.-])\d{3,4}[\s.-]\d{3,4}(?!\w)"
-    # A trunk-prefixed national number in two groups or none ("07700 900123", "07700900123")
-    # and an international one in three ("+44 7700 900123").
+    # A trunk-prefixed national number ("07700 900123"), an international one ("+44 7700 900123").
     r"|(?<![\w+])0\d{4}[\s.-]?\d{6}(?!\w)"
     r"|(?<![\w+])\+\d{1,3}[\s.-]?\d{3,5}[\s.-]?\d{5,7}(?!\w)"
-    # A call record's bare international number in a number's own field ("A-party:
-    # 447700900311", "MSISDN: 447700900845"): digits alone elsewhere are ids, not numbers.
+    # A bare international number, only in a number's own field ("MSISDN: 447700900845").
     r"|(?i:(?<=party: )|(?<=msisdn: )|(?<=number: )|(?<=caller: )|(?<=called: )"
     r"|(?<=calling: ))\+?\d{10,13}(?!\w)"
 )
@@ -31,9 +23,7 @@ OWNERSHIP = re.compile(
     r"tel)\b",
     re.IGNORECASE,
 )
-# The speaker's own number: "is my phone number", "my mobile is 07700 900412".
 _MINE = re.compile(r"\bmy\s+(?:own\s+)?(?:mobile|phone|telephone|cell|number)\b", re.I)
-# The field of a subscriber record naming whose the number is.
 _HOLDER_FIELD = re.compile(
     r"^\s*(?:registered\s+)?(?:subscriber|account\s+holder|holder|registered\s+to|owner|user)"
     r"(?:\s+name)?\s*:",
@@ -56,27 +46,19 @@ def phones_in(text: str) -> list[str]:
     return [m.group() for m in PHONE.finditer(text)]
 
 
-def names_a_number(text: str) -> bool:
-    """Whether a text ties a telephone number to its holder (a subscriber record's line)."""
-    return bool(PHONE.search(text)) and bool(OWNERSHIP.search(text))
-
-
 def holds_numbers(doc: EvidenceDoc) -> bool:
-    """Whether a document says whose a telephone number is (cheaply ruled out first)."""
+    """Whether a document says whose a telephone number is."""
     head = units(doc)[:_TRIAGE_UNITS]
-    if any(names_a_number(u.text) for u in head):
+    if any(PHONE.search(u.text) and OWNERSHIP.search(u.text) for u in head):
         return True
-    if not any(_HOLDER_FIELD.match(u.text) for u in head):
-        return False
-    return bool(phone_holders([doc]))
+    return any(_HOLDER_FIELD.match(u.text) for u in head) and bool(phone_holders([doc]))
 
 
 def phone_holders(
     docs: list[EvidenceDoc], witnesses: dict[str, str] | None = None
 ) -> dict[str, str]:
-    """Number key -> the person or organisation the evidence says holds it (only when every
-    record of the number names the same one). `witnesses`: whose statement each file is, for
-    "07700 900412 is my phone number" said in it."""
+    """Number key -> the one holder every record of the number names. `witnesses`: whose
+    statement each file is ("07700 900412 is my phone number")."""
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
         witness = (witnesses or {}).get(doc.file_id)
@@ -88,14 +70,8 @@ def phone_holders(
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
             if len(numbers) == 1 and not named:
                 alone = (numbers[0], index)
-            elif (
-                not numbers
-                and alone is not None
-                and index - alone[1] <= _FIELD_LINES
-                and _HOLDER_FIELD.match(unit.text)
-            ):
-                # A record set out a field to a line: "Number: 07700 900418" / "Registered
-                # subscriber: Declan Featherstone, 14 Ravensknowle Road".
+            elif not numbers and alone is not None and index - alone[1] <= _FIELD_LINES:
+                # A record set out a field to a line: "Number: …" / "Registered subscriber: …".
                 numbers = [alone[0]]
                 alone = None
             if len(numbers) != 1 or not OWNERSHIP.search(unit.text):

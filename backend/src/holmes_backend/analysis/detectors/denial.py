@@ -1,5 +1,4 @@
-"""Denial: a denial of knowing, meeting, dealing with, being paid by or holding an interest in
-someone, against records linking the speaker to them (correspondence, payments, registers)."""
+"""Denial: denials of contact, payment or interest against records linking the two."""
 
 from collections.abc import Iterable
 

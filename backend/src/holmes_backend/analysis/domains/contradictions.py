@@ -1,14 +1,4 @@
-"""Contradictions: sworn claims against the timeline and money, and documents against each other.
-
-- place/time: a claim puts its speaker at a place during a time; an event in another file that is
-  the speaker's own (attributed photo, their phone's log, an e-mail they sent) shows them
-  elsewhere then. It is HIGH when the difference is verified (two named places, or coordinates
-  more than a kilometre from where the case places the claimed place), MEDIUM when the event's
-  position cannot be checked against the claimed place offline.
-- denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
-  payment from the speaker to X; "I was never at P" against an event of the speaker at P.
-- caps: payments above a contractual cap (caps_exceeded).
-"""
+"""Contradictions: sworn claims against the timeline and payments; payments above a cap."""
 
 import re
 from bisect import bisect_left, bisect_right
@@ -65,10 +55,8 @@ _CONTACT = re.compile(
     r"discussed|discuss|"
     r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
     r"phoned|phone|rang|ring|heard\s+of|"
-    # "I did not send any messages to Ellie Graham"
     r"sen[dt]\s+(?:any\s+|a\s+|her\s+|him\s+|them\s+)?(?:messages?|texts?|e-?mails?|dms?|"
     r"letters?|photos?|pictures?)(?:\s+to)?)\b"
-    # "I had no contact with him", "there were no dealings with them"
     r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
     r"communication|meetings?|conversations?)\b",
     re.IGNORECASE,
@@ -82,7 +70,6 @@ _PAYMENT = re.compile(
 )
 _RECEIPT = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take|"
-    # "I have never had a penny from her": had, of money only ("never had a problem" is none).
     r"had(?=\s+(?:a\s+(?:penny|cent|pound|dime|payment|loan|gift)|any\s+(?:money|cash|payments?|"
     r"funds|loans?|gifts?)|money|cash)\b))\b",
     re.IGNORECASE,
@@ -96,7 +83,6 @@ _PRESENCE = re.compile(
     rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
     rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
 )
-# "I did not set foot in the office", "I wasn't at work", "never went into the depot".
 _WORKPLACE = (
     r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
     r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station|ward|clinic|"
@@ -110,7 +96,6 @@ _ABSENT = re.compile(
     rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
     re.IGNORECASE,
 )
-# A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
 _STREET = re.compile(
     r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|way|close|square|sq|terrace|place|"
@@ -132,17 +117,14 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
-# "I was the supervisor in charge of Bay 2 at the depot": a duty, not a place never left.
 _ROLE_CLAIM = re.compile(
     r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
     r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
     re.IGNORECASE,
 )
 _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
-# Longest claimed stay ("in Lyon from 2 to 6 March") weighed against every record elsewhere.
 PLACE_WINDOW = timedelta(days=7)
 ClaimKey = tuple[str, int | None, int | None]
-# A record relaying what someone said is their account again, not a second one.
 _REPORTED = re.compile(
     r"\b(?:advised|stated|said|told|reported|claimed|explained|alleged|informed|according to)\b",
     re.IGNORECASE,
@@ -205,7 +187,6 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
     """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
     names = _named_parts(claimed)
     generic = not names
-    # Where the case itself locates the claimed place, distance decides.
     located = [(n, p) for n in names if (p := _located(n, index.positions))]
     if item.position and located:
         name, position = located[0]
@@ -216,8 +197,6 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         return "different", far, f"{km:.1f} km from {name} as located in the case"
     coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
     if coded or _ACCESS_POINT.search(item.place or ""):
-        # A reader's or a door's code ("R-2231", "B12"), or a door ("Back door"), names no
-        # place to compare: where on a site, not which site.
         return "unknown", False, f"{item.place} is a code or a door, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
@@ -226,13 +205,10 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         if _one_names_the_other(claimed, item.place):
             return "same", True, "same place name"
         if generic and _HOME.search(claimed) and _HOME.search(item.description):
-            # "drove straight home to Kettering": the place it names is the home claimed.
             return "same", False, f"the record places the home at {item.place}"
         if generic:
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         if _STREET.search(claimed) and "," not in claimed and not _STREET.search(item.place):
-            # A street claimed, a town recorded ("Magazine Road" and "CORK"): the street may
-            # lie in the town; offline, nothing tells.
             return "unknown", False, f"{item.place} and {claimed} are not places of one kind"
         return "different", False, f"{item.place} against the claimed {claimed}"
     if item.position:
@@ -256,15 +232,13 @@ def _proper_words(place: str) -> set[str]:
 
 
 def _one_names_the_other(claimed: str, place: str) -> bool:
-    """Whether the names in one place are all in the other: "my sister's house in Leeds" and a
-    mast's "Leeds, Armley"; "Armley, Leeds" and "Leeds"."""
+    """Whether the names in one place are all in the other."""
     said, seen = _proper_words(claimed), _proper_words(place)
     return bool(said and seen) and (said <= seen or seen <= said)
 
 
 def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
-    """Where the case places a named place: by its name, or by an address ending in it
-    ("Foleshill Road Coventry" for Coventry)."""
+    """Where the case places a named place."""
     key = name.lower()
     if key in positions:
         return positions[key]
@@ -306,9 +280,7 @@ def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
 def place_contradictions(
     claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
 ) -> list[Contradiction]:
-    """A claim of being at a place against the speaker's own events elsewhere then: one
-    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere).
-    A record naming them in its own words leads."""
+    """A claim of being at a place against the speaker's own events elsewhere then."""
     found: list[Contradiction] = []
     for claim in claims:
         if not claim.claimed_place or not claim.speaker:
@@ -356,9 +328,7 @@ _WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
 
 
 def _clause_end(text: str, after: int) -> int:
-    """Where the denial's own clause ends: at the first subordinate clause the parser finds
-    after its verb ("I did not know Mr Mkhabela | before he was introduced to me by Ms Cassim":
-    Ms Cassim is not denied)."""
+    """Where the denial's own clause ends."""
     for token in parse(text):
         if token.idx >= after and token.dep_ == "mark":
             return token.idx
@@ -366,8 +336,7 @@ def _clause_end(text: str, after: int) -> int:
 
 
 def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:
-    """Who a denial names after its verb: full names, and a party of the case called by its
-    distinctive word alone ("a cent from Brennock": Brennock Civil Works Ltd)."""
+    """Who a denial names after its verb."""
     rest = text[after : _clause_end(text, after)]
     names = [n.text for n in find_names(rest) if n.kind in ("person", "organization")]
     for word in _WORD.findall(rest):
@@ -386,8 +355,7 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
 
 
 def _since(claim: SwornClaim, said: str) -> date | None:
-    """The day from which a denial speaks ("have not spoken to her since April"); a month or
-    day without a year is of the claim's own time's year."""
+    """The day from which a denial speaks ("have not spoken to her since April")."""
     if not _SINCE.search(said):
         return None
     span = parse_span(claim.claimed_time)
@@ -403,7 +371,6 @@ def denial_contradictions(
     known |= {p for item in items for p in item.people}
     chats = _conversations(items)
     for claim in claims:
-        # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
         speaker, text = claim.speaker, _denied_words(claim)
         if not speaker:
             continue
@@ -433,7 +400,6 @@ def denial_contradictions(
                 ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
-                # Denying a meeting, messages between the two weigh less than both somewhere.
                 met = _MEETING.search(match.group()) is None or any(i.place for i in both)
                 if evidence:
                     found.append(
@@ -497,9 +463,7 @@ def denial_contradictions(
 def _mail_domain_contact(
     claim: SwornClaim, after: int, items: list[Item], since: date | None
 ) -> list[Contradiction]:
-    """ "I never discussed prices with any competitor, including Vantapak" against the
-    speaker's mail with an address at that firm's domain (m.bellini@vantapak.it): a firm named
-    by one word no party of the case spells out."""
+    """A denied firm named by one word against the speaker's mail to an address at its domain."""
     found: list[Contradiction] = []
     speaker = claim.speaker or ""
     mail = [
@@ -538,8 +502,7 @@ def _paying(
     transfers: list[Transaction],
     outgoing: bool,
 ) -> list[str]:
-    """Who a denial of paying or receiving names; "never received any money from a supplier":
-    every firm the case pays."""
+    """Who a denial of paying or receiving names."""
     targets = _targets(text, after, speaker, known)
     if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
         return targets
@@ -547,8 +510,7 @@ def _paying(
 
 
 def _denied_words(claim: SwornClaim) -> str:
-    """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
-    money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
+    """What a claim denies in words."""
     answer = answer_of(claim)
     opening = _YES_NO.match(answer.question) if answer.no else None
     if opening is None:
@@ -565,8 +527,7 @@ def _paid(tx: Transaction, payer: str, payee: str) -> bool:
 
 
 def _conversations(items: list[Item]) -> dict[str, list[Item]]:
-    """Files that are a conversation of two (a chat export): each line has one writer, and two
-    write in turn; a line of each, by file."""
+    """Files that are a conversation of two (a chat export)."""
     writers: dict[str, dict[str, Item]] = defaultdict(dict)
     for item in items:
         if item.kind == "document" and len(item.people) == 1:
@@ -575,8 +536,7 @@ def _conversations(items: list[Item]) -> dict[str, list[Item]]:
 
 
 def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
-    """The refs, a file's whole-file ref left out beside a ref to a place in it: an e-mail's
-    sentence telling of the meeting is the e-mail, not another record."""
+    """The refs, a file's whole-file ref left out beside a ref to a place in it."""
     placed = {r.file_id for r in refs if r.line or r.row or r.page or r.cue_start is not None}
     return [
         r
@@ -599,13 +559,11 @@ def _denial(
 
 
 def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
-    """Caps the payments under their agreement break: a single payment above the cap, or (a cap
-    on the total) the payments together. A payment recorded in several documents counts once."""
+    """Caps the payments under their agreement break."""
     found: list[tuple[Clause, Contradiction]] = []
     caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
     payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
     parties = view.legal.parties
-    # Without an agreement's own parties, the payments naming any party of the case (once).
     of_case = [
         t
         for t in payments
@@ -623,7 +581,6 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
         period = ""
         if (periodic := _PERIODIC.search(clause.text)) and not over:
-            # "shall not exceed £60,000 in any calendar year": the payments of each year.
             period, paid = _worst_period(paid, periodic["unit"].lower())
             total = sum(t.amount for t in paid)
             cumulative = total > clause.amount
@@ -670,7 +627,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
 
 def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
     """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
-    most, and those payments; payments without a date are left out."""
+    most, and those payments."""
     periods: dict[str, list[Transaction]] = defaultdict(list)
     for tx in paid:
         day = tx_date(tx)
@@ -693,8 +650,7 @@ def _named(tx: Transaction) -> list[str]:
 
 
 def _between_parties(tx: Transaction, bound: list[str]) -> bool:
-    """Whether a payment is one under an agreement: between its own parties `bound` (a side left
-    unnamed is the document's holder)."""
+    """Whether a payment is one under an agreement."""
     named = _named(tx)
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 

@@ -13,7 +13,7 @@ from holmes_backend.analysis.facts.dates import (
     find_times,
     parse_iso,
 )
-from holmes_backend.analysis.facts.lexicon import NOT_NAMES
+from holmes_backend.analysis.facts.lexicon import NOT_NAMES, wordset
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
@@ -399,16 +399,39 @@ def _claimed_place(text: str) -> str | None:
         word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
         return f"{word} in {named[0]}" if named else word
     people = {n.text for n in find_names(text) if n.kind == "person"}
+    denied = denied_place(text) or "\0"
     places = [
         p
         for p in places_in(text)
         if p not in people
+        and denied not in p  # "I was not in Tallaght": where they were not
         and not _HONORIFIC.match(p)
         and (at := text.find(p)) >= 0
         and _LOCATIVE.search(text[:at])
         and not _ANYONE_AT.search(text[:at])
     ]
     return places[0] if places else None
+
+
+_PLACE_VERBS = wordset("be go come visit enter attend set step turn show")
+_INTO = wordset("to at in into inside near on")
+
+
+def denied_place(text: str) -> str | None:
+    """Where the parse reads the speaker as denying being ("I was not in Tallaght", "never went
+    into the Bristol office"): the place's capitalised words, else its noun."""
+    for token in parse(text):
+        verb = token.head
+        if token.dep_ != "neg" or verb.lemma_.lower() not in _PLACE_VERBS:
+            continue
+        heads = [verb, *(c for c in verb.children if c.dep_ == "advmod")]  # "come back to"
+        preps = [c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in _INTO]
+        places = [g for p in preps for g in p.children if g.dep_ == "pobj"]
+        places += [c for c in verb.children if c.dep_ == "dobj" and c.lower_ != "foot"]
+        for place in places:
+            named = [t.text for t in place.subtree if t.i <= place.i and t.text[:1].isupper()]
+            return " ".join(named) if named else place.text
+    return None
 
 
 def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
 from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.claims import denied_place
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -46,54 +47,21 @@ from holmes_backend.contracts.agents import (
     Transaction,
 )
 
-_NEG = (
-    r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"
-    r"don['\u2019]t|do\s+not)"
+# What a denial denies, by the lemma of the verb the parse reads as negated (or of the noun
+# "no" governs: "I had no contact with him").
+_CONTACT = wordset(
+    "meet see speak talk know discuss contact communicate call email e-mail text message phone "
+    "ring hear contact dealing communication meeting conversation"
 )
-_CONTACT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
-    r"discussed|discuss|"
-    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
-    r"phoned|phone|rang|ring|heard\s+of|"
-    r"sen[dt]\s+(?:any\s+|a\s+|her\s+|him\s+|them\s+)?(?:messages?|texts?|e-?mails?|dms?|"
-    r"letters?|photos?|pictures?)(?:\s+to)?)\b"
-    r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
-    r"communication|meetings?|conversations?)\b",
-    re.IGNORECASE,
-)
+_MEETING = wordset("meet see")
+_MESSAGES = wordset("message text email e-mail dm letter photo picture")
+_PAYMENT = wordset("pay send transfer wire give loan lend")
+_RECEIPT = wordset("receive get accept take")
+_MONEY = wordset("penny cent pound dime payment loan gift money cash fund")
 _KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
-_MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
-_PAYMENT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
-    r"loaned|lent)\b",
-    re.IGNORECASE,
-)
-_RECEIPT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take|"
-    r"had(?=\s+(?:a\s+(?:penny|cent|pound|dime|payment|loan|gift)|any\s+(?:money|cash|payments?|"
-    r"funds|loans?|gifts?)|money|cash)\b))\b",
-    re.IGNORECASE,
-)
 _FROM_SUPPLIER = re.compile(
     r"[^.;]{0,40}?\bfrom\s+(?:a|any|one\s+of\s+(?:the|our))\s+(?:of\s+(?:the|our)\s+)?"
     r"(?:suppliers?|vendors?|contractors?|subcontractors?|customers?|clients?|counterpart(?:y|ies))\b",
-    re.IGNORECASE,
-)
-_PRESENCE = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
-    rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
-)
-_WORKPLACE = (
-    r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
-    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station|ward|clinic|"
-    r"surgery|pharmacy|hospital|school|kiosk|stall|salon|studio|restaurant|workshop|unit)\b"
-)
-_ABSENT = re.compile(
-    rf"\b(?:{_NEG}\s+(?:ever\s+|once\s+|even\s+)?(?:set\s+foot\s+(?:in|on|at|inside|into|near)|"
-    r"(?:go|went|gone|come|came|been|step(?:ped)?|turn(?:ed)?\s+up|show(?:ed)?\s+up)\s+"
-    r"(?:in(?:to|side)?|to|at|near|back\s+to|on)|enter(?:ed)?|attend(?:ed)?|visit(?:ed)?)"
-    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at|inside|on|near))\s+"
-    rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
     re.IGNORECASE,
 )
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
@@ -283,10 +251,11 @@ def place_contradictions(
     """A claim of being at a place against the speaker's own events elsewhere then."""
     found: list[Contradiction] = []
     for claim in claims:
+        if claim.speaker and (place := denied_place(answer_of(claim).said)):
+            found += _denied_presence(claim, claim.speaker, place, index, zone, slack)
+            continue
         if not claim.claimed_place or not claim.speaker:
             continue
-        if _ABSENT.search(answer_of(claim).said) or _PRESENCE.search(claim.claim):
-            continue  # "I was never at …" says where they were not (denial_contradictions)
         if _EXCEPT.search(claim.claim) or _ROLE_CLAIM.search(claim.claim):
             continue  # "… except for my break": a time left out; "I was the nurse in charge"
         window = claim_window(claim, zone, slack)
@@ -322,6 +291,25 @@ def place_contradictions(
             )
         )
     return found
+
+
+def _denied_presence(
+    claim: SwornClaim, speaker: str, place: str, index: Timeline, zone: tzinfo, slack: timedelta
+) -> list[Contradiction]:
+    """ "I was not in Tallaght on Saturday" against the speaker's records at a place of that
+    name in the claimed time (any time, when the claim gives none)."""
+    window = claim_window(claim, zone, slack)
+    items = in_window(index, window) if window else [i for d in index.by_day.values() for i in d]
+    seen = [
+        i.source
+        for i in items
+        if i.file_id != claim.source.file_id
+        and place[0].isupper()
+        and involves(i, speaker)
+        and place.lower() in (i.place or "").lower()
+    ]
+    why = f"{speaker} denies being at {place}, yet {len(seen)} event(s) place them there"
+    return [_denial(claim, seen, why, "HIGH")] if seen else []
 
 
 _WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
@@ -374,13 +362,13 @@ def denial_contradictions(
         speaker, text = claim.speaker, _denied_words(claim)
         if not speaker:
             continue
-        match = _CONTACT.search(text)
-        if match is not None and _KNOWING_OF.match(text, match.end()):
-            match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
-        if match is not None:
+        contact = _denied_verb(text, _CONTACT)
+        if contact and contact[0] != "hear" and _KNOWING_OF.match(text, contact[1]):
+            contact = None  # "I did not know about any report by Mr Wrona": of a thing, not him
+        if contact is not None:
             since = _since(claim, text)
-            found += _mail_domain_contact(claim, match.end(), items, since)
-            for target in _targets(text, match.end(), speaker, known):
+            found += _mail_domain_contact(claim, contact[1], items, since)
+            for target in _targets(text, contact[1], speaker, known):
                 both = [
                     i
                     for i in items
@@ -400,7 +388,7 @@ def denial_contradictions(
                 ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
-                met = _MEETING.search(match.group()) is None or any(i.place for i in both)
+                met = contact[0] not in _MEETING or any(i.place for i in both)
                 if evidence:
                     found.append(
                         _denial(
@@ -412,12 +400,11 @@ def denial_contradictions(
                             "HIGH" if met else "MEDIUM",
                         )
                     )
-        denied = _denied_words(claim)
-        for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
-            match = pattern.search(denied)
-            if match is None:
+        for lemmas, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
+            verb = _denied_verb(text, lemmas)
+            if verb is None:
                 continue
-            for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
+            for target in _paying(text, verb[1], speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -436,28 +423,26 @@ def denial_contradictions(
                             "HIGH",
                         )
                     )
-        presence = _PRESENCE.search(text)
-        if presence:
-            place = presence["place"].lower()
-            seen = [
-                i.source
-                for i in items
-                if i.file_id != claim.source.file_id
-                and involves(i, speaker)
-                and i.place
-                and place in i.place.lower()
-            ]
-            if seen:
-                found.append(
-                    _denial(
-                        claim,
-                        seen,
-                        f"{speaker} denies being at {presence['place']}, "
-                        f"yet {len(seen)} event(s) place them there",
-                        "HIGH",
-                    )
-                )
     return found
+
+
+def _denied_verb(text: str, lemmas: frozenset[str]) -> tuple[str, int] | None:
+    """The first verb of `lemmas` the parse reads as negated ("never met", "did not pay"), or
+    noun "no" governs ("had no contact"): its lemma and where it ends. Sending messages is
+    contact; having money is receiving it."""
+    for token in parse(text):
+        if token.dep_ != "neg" and not (token.lower_ == "no" and token.dep_ == "det"):
+            continue
+        head = token.head
+        lemma = head.lemma_.lower()
+        objects = {c.lemma_.lower() for c in head.children if c.dep_ == "dobj"}
+        if lemma == "send" and objects & _MESSAGES:
+            lemma = "message"
+        elif lemma == "have" and objects & _MONEY:
+            lemma = "receive"
+        if lemma in lemmas or head.lemma_.lower() in lemmas:
+            return lemma, head.idx + len(head)
+    return None
 
 
 def _mail_domain_contact(

@@ -2,9 +2,7 @@
 
 from collections.abc import Iterable
 
-from holmes_backend.analysis.domains.contradictions import (
-    denial_contradictions,
-)
+from holmes_backend.analysis.domains.contradictions import denial_contradictions
 from holmes_backend.analysis.domains.interests import (
     address_contradictions,
     interest_contradictions,

@@ -14,11 +14,20 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import org_core, same_party
-from holmes_backend.contracts.agents import Contradiction, Transaction
+from holmes_backend.contracts.agents import Contradiction, SourceRef, Transaction
 
-_TAX_RATES: tuple[float, ...] = (0.05, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12)
-_TAX_RATES += (0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25)
-_TAX_RATES += (0.27,)
+_TAX_RATES = (
+    0.05,
+    0.06,
+    0.07,
+    0.077,
+    0.08,
+    0.081,
+    0.09,
+    0.1,
+    *(r / 100 for r in range(12, 26)),
+    0.27,
+)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
@@ -68,7 +77,7 @@ def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
                 evidence_against=[line.source],
                 explanation=(
                     f"{told.source.file_id} says {format_money(told.amount, told.currency)} "
-                    f"{way} {party}; the record of that payment in {_where_tx(line)} "
+                    f"{way} {party}; the record of that payment in {_where(line.source)} "
                     f"({line.date or 'undated'}) names {other}."
                 ),
                 severity="MEDIUM",
@@ -82,11 +91,6 @@ def _names(party: str, line: Transaction) -> bool:
         return True
     words = {w.casefold() for w in _WORD.findall(org_core(party))} - STOPWORDS
     return bool(words & {w.casefold() for w in _WORD.findall(line.description)})
-
-
-def _where_tx(line: Transaction) -> str:
-    row = f" (row {line.source.row})" if line.source.row is not None else ""
-    return f"{line.source.file_id}{row}"
 
 
 def _disagreements(found: list[Figure], said: str) -> Iterator[Contradiction]:
@@ -136,21 +140,18 @@ def _amounts(a: Figure, b: Figure) -> str | None:
         return None  # the one is the other with tax added: net and gross of one figure
     return (
         f"{a.reference} is given as {format_money(a.amount, a.currency)} in "
-        f"{_where(a)} and as {format_money(b.amount, b.currency)} in {_where(b)}."
+        f"{_where(a.source)} and as {format_money(b.amount, b.currency)} in {_where(b.source)}."
     )
 
 
 def _days(a: Figure, b: Figure) -> str | None:
     if a.day is None or b.day is None or a.day == b.day or a.record or b.record:
         return None
-    return (
-        f"{a.reference} is dated {a.day.isoformat()} in {_where(a)} and {b.day.isoformat()} in "
-        f"{_where(b)}."
-    )
+    where = f"{_where(a.source)} and {b.day.isoformat()} in {_where(b.source)}"
+    return f"{a.reference} is dated {a.day.isoformat()} in {where}."
 
 
-def _where(figure: Figure) -> str:
-    place = f"{figure.source.file_id}"
-    if figure.source.row is not None:
-        return f"{place} (row {figure.source.row})"
-    return f"{place} (line {figure.source.line})" if figure.source.line is not None else place
+def _where(source: SourceRef) -> str:
+    if source.row is not None:
+        return f"{source.file_id} (row {source.row})"
+    return f"{source.file_id} (line {source.line})" if source.line is not None else source.file_id

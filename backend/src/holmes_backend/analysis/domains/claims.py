@@ -265,22 +265,23 @@ def _signed_form(head: list[str]) -> str | None:
     return None
 
 
+def _span(day: date, start: time, end: time, tz: tzinfo | None, to: date | None = None) -> str:
+    """An ISO interval from `start` on `day` to `end` on `to` (or on `day`, the next day's when
+    it is earlier)."""
+    begin, finish = datetime.combine(day, start, tz), datetime.combine(to or day, end, tz)
+    finish += timedelta(days=1) if finish < begin else timedelta()
+    return f"{begin.isoformat()}/{finish.isoformat()}"
+
+
 def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
     if moment.at is not None and _onward(moment, text):
-        end = datetime.combine(moment.day, time(23, 59, 59), tzinfo=moment.tz)
-        return f"{moment.datetime().isoformat()}/{end.isoformat()}"
+        return _span(moment.day, moment.at, time(23, 59, 59), moment.tz)
     if moment.at is not None and period is not None and period[1] < period[0]:
-        start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
-        end = datetime.combine(moment.day + timedelta(days=1), period[1], tzinfo=moment.tz)
-        return f"{start.isoformat()}/{end.isoformat()}"
+        return _span(moment.day, moment.at, period[1], moment.tz, moment.day + timedelta(days=1))
     if moment.at is not None or period is None:
         return moment.iso()
-    start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
-    end = datetime.combine(moment.day, period[1], tzinfo=moment.tz)
-    if period[1] < period[0]:
-        end += timedelta(days=1)
-    return f"{start.isoformat()}/{end.isoformat()}"
+    return _span(moment.day, period[0], period[1], moment.tz)
 
 
 _ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:about\s+|around\s+)?(?=\d)", re.I)
@@ -313,10 +314,7 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         hours = hours or _hours(candidate)
         tz = moments[0].tz if moments else None
         if hours:
-            start = datetime.combine(day, hours[0], tzinfo=tz)
-            end = datetime.combine(day, hours[1], tzinfo=tz)
-            end += timedelta(days=1) if end < start else timedelta()
-            return f"{start.isoformat()}/{end.isoformat()}"
+            return _span(day, hours[0], hours[1], tz)
         if days and days[0] != days[1]:
             return f"{days[0].isoformat()}T00:00:00/{days[1].isoformat()}T23:59:59"
         own = _own_time(text) if candidate is not text or not moments else None
@@ -324,9 +322,7 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         moment = Moment(day, own[0], own[1] or tz) if own else moment
         morning = find_times(candidate) if candidate is not text else []
         if morning and morning[0][0] < _NOON and _NIGHT.search(text):
-            at, zone = morning[0]
-            start = datetime.combine(day - timedelta(days=1), _NIGHTFALL, tzinfo=zone)
-            return f"{start.isoformat()}/{datetime.combine(day, at, tzinfo=zone).isoformat()}"
+            return _span(day - timedelta(days=1), _NIGHTFALL, *morning[0], to=day)
         return _interval(moment, text if own else f"{text} {candidate}")
     return None
 

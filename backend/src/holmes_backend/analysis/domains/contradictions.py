@@ -14,18 +14,12 @@ from holmes_backend.analysis.domains.ledger import (
     is_transfer,
     tx_date,
 )
-from holmes_backend.analysis.domains.legal import (
-    agreement_parties,
-)
+from holmes_backend.analysis.domains.legal import agreement_parties
 from holmes_backend.analysis.domains.links import Item, instant
 from holmes_backend.analysis.domains.timeline import places_in
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import (
-    parse_span,
-    since_day,
-    span_words,
-)
+from holmes_backend.analysis.facts.dates import parse_span, since_day, span_words
 from holmes_backend.analysis.facts.geo import distance_km, find_coordinates
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
@@ -168,9 +162,8 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         return "unknown", False, f"{item.place} is a code or a door, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
-        if any(n.lower() in event_place or event_place in n.lower() for n in names):
-            return "same", True, "same place name"
-        if _one_names_the_other(claimed, item.place):
+        same = any(n.lower() in event_place or event_place in n.lower() for n in names)
+        if same or _one_names_the_other(claimed, item.place):
             return "same", True, "same place name"
         if generic and _HOME.search(claimed) and _HOME.search(item.description):
             return "same", False, f"the record places the home at {item.place}"
@@ -180,14 +173,8 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
             return "unknown", False, f"{item.place} and {claimed} are not places of one kind"
         return "different", False, f"{item.place} against the claimed {claimed}"
     if item.position:
-        return (
-            "unknown",
-            False,
-            (
-                f"the GPS position {item.place or item.position} cannot be placed offline relative "
-                f"to \u201c{claimed}\u201d"
-            ),
-        )
+        gps = f"the GPS position {item.place or item.position} cannot be placed offline relative"
+        return "unknown", False, f"{gps} to \u201c{claimed}\u201d"
     return "unknown", False, "the event has no place"
 
 
@@ -612,21 +599,15 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
 
 def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
     """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
-    most, and those payments."""
+    most, and those payments; payments without a date are left out."""
     periods: dict[str, list[Transaction]] = defaultdict(list)
     for tx in paid:
-        day = tx_date(tx)
-        if day is None:
+        if (day := tx_date(tx)) is None:
             continue
-        if unit in ("year", "annum"):
-            key = str(day.year)
-        elif unit == "quarter":
-            key = f"{day.year}-Q{(day.month - 1) // 3 + 1}"
-        elif unit == "month":
-            key = f"{day.year}-{day.month:02d}"
-        else:
-            key = f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
-        periods[key].append(tx)
+        year, quarter = str(day.year), f"{day.year}-Q{(day.month - 1) // 3 + 1}"
+        keys = {"year": year, "annum": year, "quarter": quarter, "month": f"{day:%Y-%m}"}
+        monday = day - timedelta(days=day.weekday())
+        periods[keys.get(unit, f"the week of {monday.isoformat()}")].append(tx)
     return max(periods.items(), key=lambda item: sum(t.amount for t in item[1]), default=("", []))
 
 

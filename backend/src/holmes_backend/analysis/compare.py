@@ -111,26 +111,23 @@ def _whole_moment(text: str) -> Moment | None:
 def read_value(text: str) -> Value:
     raw = text.strip()
     whole = _WHOLE_NUMBER.match(raw)
-    if whole:
-        number = to_number(whole["num"])
-        if number is not None:
-            number *= SCALES.get((whole["scale"] or "").lower(), 1.0)
-            if whole["neg"]:
-                number = -number
-            money = bool(whole["cur"] or whole["cur2"]) and not whole["pct"]
-            return Value(raw, "amount" if money else "number", number=number)
+    if whole and (number := _value(whole)) is not None:
+        money = bool(whole["cur"] or whole["cur2"]) and not whole["pct"]
+        return Value(raw, "amount" if money else "number", number=number)
     moment = _whole_moment(raw)
     if moment is not None:
         return Value(raw, "date", day=moment.day, at=moment.at)
-    words = raw.split()
-    if (
-        words
-        and len(words) <= _NAME_WORDS
-        and not any(ch.isdigit() for ch in raw)
-        and kind_of(raw) is not None
-    ):
-        return Value(raw, "name")
-    return Value(raw, "text")
+    named = 0 < len(raw.split()) <= _NAME_WORDS and not any(ch.isdigit() for ch in raw)
+    return Value(raw, "name" if named and kind_of(raw) is not None else "text")
+
+
+def _value(match: re.Match[str]) -> float | None:
+    """A matched number's value, its scale word ("3.2M") and sign applied."""
+    value = to_number(match["num"])
+    if value is None:
+        return None
+    value *= _scaled(match)
+    return -value if match["neg"] else value
 
 
 def _numbers(text: str) -> list[tuple[float, Match, re.Match[str]]]:
@@ -140,12 +137,8 @@ def _numbers(text: str) -> list[tuple[float, Match, re.Match[str]]]:
     for match in _NUMBER.finditer(text):
         if any(s <= match.start("num") < e for s, e in dates):
             continue
-        value = to_number(match["num"])
-        if value is None:
+        if (value := _value(match)) is None:
             continue
-        value *= SCALES.get((match["scale"] or "").lower(), 1.0)
-        if match["neg"]:
-            value = -value
         found.append((value, Match(match.start(), match.end(), match.group(0).strip()), match))
     return found
 

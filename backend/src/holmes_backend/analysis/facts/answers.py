@@ -10,7 +10,6 @@ _BARE_NO = re.compile(
     r"^\s*(?:no|never|none|nothing|nobody|no\s?one|not\s+(?:once|me|at\s+all)|certainly\s+not)\b",
     re.IGNORECASE,
 )
-_BARE_YES = re.compile(r"^\s*yes\b", re.I)
 
 
 def asked(said: str, question: str) -> str:
@@ -29,10 +28,6 @@ class Answer:
     def no(self) -> bool:
         """A bare "No." (or "Never.", "Nobody." …) to a question."""
         return bool(self.question) and bool(_BARE_NO.match(self.said))
-
-    @property
-    def yes(self) -> bool:
-        return bool(self.question) and bool(_BARE_YES.match(self.said))
 
 
 def answer_of(claim: SwornClaim | str) -> Answer:

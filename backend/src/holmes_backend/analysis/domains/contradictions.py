@@ -564,36 +564,25 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
             f"{format_money(worst.amount, worst.currency)} on {worst.date or 'an unknown date'}"
         )
         if cumulative:
-            explanation = (
-                f"Payments under the agreement total {format_money(total, worst.currency)}"
-                + (f" in {period}" if period else "")
-                + f", over its cap of {cap}"
-                + (
-                    f"; {len(over)} payment(s) exceed it alone, the largest {largest}"
-                    if over
-                    else ""
-                )
+            within = f" in {period}" if period else ""
+            alone = (
+                f"; {len(over)} payment(s) exceed it alone, the largest {largest}" if over else ""
             )
+            total_money = format_money(total, worst.currency)
+            why = f"Payments under the agreement total {total_money}{within}, over its cap of {cap}"
+            why += alone
         else:
-            explanation = (
-                f"{len(over)} payment(s) exceed the contractual cap of {cap}; the largest is "
-                + largest
-            )
-        against = over or paid
-        found.append(
-            (
-                clause,
-                Contradiction(
-                    claim=clause.text[:300],
-                    claim_source=clause.source,
-                    evidence_against=unique_refs([t.source for t in against], 6),
-                    explanation=explanation + ".",
-                    severity="HIGH"
-                    if max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
-                    else "MEDIUM",
-                ),
-            )
+            why = f"{len(over)} payment(s) exceed the contractual cap of {cap}"
+            why += f"; the largest is {largest}"
+        high = max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
+        contradiction = Contradiction(
+            claim=clause.text[:300],
+            claim_source=clause.source,
+            evidence_against=unique_refs([t.source for t in over or paid], 6),
+            explanation=why + ".",
+            severity="HIGH" if high else "MEDIUM",
         )
+        found.append((clause, contradiction))
     return found
 
 

@@ -4,6 +4,7 @@ import re
 from collections.abc import Iterable, Iterator
 from datetime import timedelta, tzinfo
 
+from holmes_backend.analysis.domains.claims import negated
 from holmes_backend.analysis.domains.contradictions import (
     PLACE_WINDOW,
     Timeline,
@@ -18,7 +19,6 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import span_words
 from holmes_backend.analysis.facts.names import same_party
-from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import Contradiction, SwornClaim
 
 _ACTIVITIES: dict[str, tuple[frozenset[str], re.Pattern[str] | None]] = {
@@ -99,10 +99,10 @@ def _activities(
 def _denied_words(text: str) -> set[str]:
     """The lemmas of what the text denies doing."""
     words: set[str] = set()
-    for token in parse(text):
-        if token.dep_ != "neg" or token.head.pos_ not in ("VERB", "AUX"):
+    for head in negated(text):
+        if head.pos_ not in ("VERB", "AUX"):
             continue
-        verbs = [token.head, *(c for c in token.head.conjuncts if c.pos_ == "VERB")]
+        verbs = [head, *(c for c in head.conjuncts if c.pos_ == "VERB")]
         for verb in verbs:
             objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "nsubjpass")]
             objects += [

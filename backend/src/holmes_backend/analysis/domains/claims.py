@@ -3,6 +3,8 @@
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
 
+from spacy.tokens import Token
+
 from holmes_backend.analysis.domains.timeline import ORIGIN, places_in, sender_name
 from holmes_backend.analysis.facts.answers import asked
 from holmes_backend.analysis.facts.dates import (
@@ -212,14 +214,18 @@ def _denies(text: str) -> bool:
     """A sentence in which its writer denies something of themselves."""
     if not _FIRST_PERSON.search(text):
         return False
-    doc = parse(text)
+    subjects = ("nsubj", "nsubjpass")
     return any(
-        t.dep_ == "neg"
-        and any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in t.head.children
-        )
-        for t in doc
+        c.dep_ in subjects and c.lower_ in ("i", "we") for h in negated(text) for c in h.children
     )
+
+
+def negated(text: str) -> list[Token]:
+    """What the parse reads as negated: the head of each `neg` ("never met", "was not in") and
+    each noun "no" governs ("no contact")."""
+    return [
+        t.head for t in parse(text) if t.dep_ == "neg" or (t.lower_ == "no" and t.dep_ == "det")
+    ]
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
@@ -416,9 +422,8 @@ _INTO = wordset("to at in into inside near on")
 def denied_place(text: str) -> str | None:
     """Where the parse reads the speaker as denying being ("I was not in Tallaght", "never went
     into the Bristol office"): the place's capitalised words, else its noun."""
-    for token in parse(text):
-        verb = token.head
-        if token.dep_ != "neg" or verb.lemma_.lower() not in _PLACE_VERBS:
+    for verb in negated(text):
+        if verb.lemma_.lower() not in _PLACE_VERBS:
             continue
         heads = [verb, *(c for c in verb.children if c.dep_ == "advmod")]  # "come back to"
         preps = [c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in _INTO]

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.claims import denied_place
+from holmes_backend.analysis.domains.claims import denied_place, negated
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
@@ -417,10 +417,7 @@ def _denied_verb(text: str, lemmas: frozenset[str]) -> tuple[str, int] | None:
     """The first verb of `lemmas` the parse reads as negated ("never met", "did not pay"), or
     noun "no" governs ("had no contact"): its lemma and where it ends. Sending messages is
     contact; having money is receiving it."""
-    for token in parse(text):
-        if token.dep_ != "neg" and not (token.lower_ == "no" and token.dep_ == "det"):
-            continue
-        head = token.head
+    for head in negated(text):
         lemma = head.lemma_.lower()
         objects = {c.lemma_.lower() for c in head.children if c.dep_ == "dobj"}
         if lemma == "send" and objects & _MESSAGES:

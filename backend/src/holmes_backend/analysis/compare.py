@@ -1,14 +1,4 @@
-"""compare_values: does a source text state the original value, the proposed one, both or neither?
-
-Values are compared by what they mean, not how they are written: amounts and other numbers by
-value ("$84.5k", "84,500.00" and "USD 84500" are one amount; "$3.2M" is 3,200,000), dates by the
-day and, when both give one, the time ("March 14, 2024", "2024-03-14", "14 March 2024"), names of
-people and organisations as mentions of one party ("V. Hale" and "Victor Hale"), and any other
-text by its words, whatever the case, spacing or punctuation.
-
-The same reading rewrites a value inside a stored item when a correction is applied, so an amount
-is found and replaced in "USD 8,900.00 to V. Hale" and in a numeric field alike.
-"""
+"""compare_values: does a source text state a value (amount, date, name or text) by meaning?"""
 
 import math
 import re
@@ -24,21 +14,17 @@ ValueKind = Literal["amount", "number", "date", "name", "text"]
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+(?:[.,]\d+)?|\.\d+)"
 _SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
-# A written number in running text: optional currency before, the digits, optional scale word,
-# and nothing word-like glued to it (so the parts of "LCG-2024-017" or "3rd" are not numbers).
 _NUMBER = re.compile(
     rf"(?<![\w.,])(?<!\w-)(?P<cur>{SYM}\s?|{CODE}\s)?(?P<neg>-)?(?P<num>{_NUM}){_SCALE}"
     r"(?!\w|[-/]\d)",
     re.IGNORECASE,
 )
-# A value that is nothing but a number (with currency, sign, scale or percent around it).
 _WHOLE_NUMBER = re.compile(
     rf"^\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg>[-\u2212])?\s*(?P<num>{_NUM}){_SCALE}"
     rf"\s*(?P<cur2>{SYM}|{CODE}|dollars?|euros?|pounds)?\s*(?P<pct>%)?\s*$",
     re.IGNORECASE,
 )
 _ALNUM = re.compile(r"[0-9a-z]", re.IGNORECASE)
-# Above this many words a value is a statement, not a name.
 _NAME_WORDS = 6
 _TOLERANCE = 0.005
 
@@ -80,8 +66,8 @@ class Comparison:
 
     @property
     def original_found(self) -> bool:
-        """The source states the original value on its own (not only inside the proposed one,
-        as when the proposed text extends the original)."""
+        """The source states the original value on its own (not only inside the proposed one, as
+        when the proposed text extends the original)."""
         return any(
             not any(p.start <= o.start and o.end <= p.end for p in self.proposed_matches)
             for o in self.original_matches
@@ -119,33 +105,29 @@ def _whole_moment(text: str) -> Moment | None:
         return None
     moment = moments[0]
     rest = text[: moment.start] + text[moment.end :]
-    # "on", "at", a weekday or a zone name may surround a date; more words make it a statement.
     return moment if len(_ALNUM.findall(rest)) <= 9 and len(rest.split()) <= 2 else None
 
 
 def read_value(text: str) -> Value:
     raw = text.strip()
     whole = _WHOLE_NUMBER.match(raw)
-    if whole:
-        number = to_number(whole["num"])
-        if number is not None:
-            number *= SCALES.get((whole["scale"] or "").lower(), 1.0)
-            if whole["neg"]:
-                number = -number
-            money = bool(whole["cur"] or whole["cur2"]) and not whole["pct"]
-            return Value(raw, "amount" if money else "number", number=number)
+    if whole and (number := _value(whole)) is not None:
+        money = bool(whole["cur"] or whole["cur2"]) and not whole["pct"]
+        return Value(raw, "amount" if money else "number", number=number)
     moment = _whole_moment(raw)
     if moment is not None:
         return Value(raw, "date", day=moment.day, at=moment.at)
-    words = raw.split()
-    if (
-        words
-        and len(words) <= _NAME_WORDS
-        and not any(ch.isdigit() for ch in raw)
-        and kind_of(raw) is not None
-    ):
-        return Value(raw, "name")
-    return Value(raw, "text")
+    named = 0 < len(raw.split()) <= _NAME_WORDS and not any(ch.isdigit() for ch in raw)
+    return Value(raw, "name" if named and kind_of(raw) is not None else "text")
+
+
+def _value(match: re.Match[str]) -> float | None:
+    """A matched number's value, its scale word ("3.2M") and sign applied."""
+    value = to_number(match["num"])
+    if value is None:
+        return None
+    value *= _scaled(match)
+    return -value if match["neg"] else value
 
 
 def _numbers(text: str) -> list[tuple[float, Match, re.Match[str]]]:
@@ -155,12 +137,8 @@ def _numbers(text: str) -> list[tuple[float, Match, re.Match[str]]]:
     for match in _NUMBER.finditer(text):
         if any(s <= match.start("num") < e for s, e in dates):
             continue
-        value = to_number(match["num"])
-        if value is None:
+        if (value := _value(match)) is None:
             continue
-        value *= SCALES.get((match["scale"] or "").lower(), 1.0)
-        if match["neg"]:
-            value = -value
         found.append((value, Match(match.start(), match.end(), match.group(0).strip()), match))
     return found
 
@@ -220,11 +198,8 @@ def compare_values(original: str, proposed: str, source_text: str) -> Comparison
     """Whether the source text states the original value and the proposed one, read by kind."""
     first, second = read_value(original), read_value(proposed)
     if first.kind != second.kind and {first.kind, second.kind} != {"amount", "number"}:
-        # Values of different kinds ("March" → "2024-03-14") are compared as plain text.
         first, second = Value(first.raw, "text"), Value(second.raw, "text")
     kind: ValueKind = first.kind if first.kind == second.kind else "amount"
-    # Two spellings of one party ("Victor Alan Hale" / "Victor Allan Hale") differ in spelling
-    # only, so only the exact spelling counts as stating either.
     loose = not (kind == "name" and same_party(first.raw, second.raw))
     return Comparison(
         kind=kind,

@@ -1,11 +1,8 @@
-"""Denial: a denial of knowing, meeting, dealing with, being paid by or holding an interest in
-someone, against records linking the speaker to them (correspondence, payments, registers)."""
+"""Denial: denials of contact, payment or interest against records linking the two."""
 
 from collections.abc import Iterable
 
-from holmes_backend.analysis.domains.contradictions import (
-    denial_contradictions,
-)
+from holmes_backend.analysis.domains.contradictions import denial_contradictions
 from holmes_backend.analysis.domains.interests import (
     address_contradictions,
     interest_contradictions,

@@ -1,14 +1,4 @@
-"""Stated against recorded figures: one reference (invoice, order, contract, claim) given with
-different amounts or dates in two files; payments above a contractual cap.
-
-Two figures of one reference disagree when their amounts differ by more than the rounding of
-the one written approximately ("about £4,200": 5 %) or else by more than half a percent, and,
-where either speaks of tax, net or gross, the one is not the other with a usual rate of tax
-added (net against gross is no contradiction); or when the days they were dated differ. One
-item per reference: its first statement (or, with none, its first record) against every
-figure of another file that disagrees with it; a mismatch the records' own reconciliation
-already reports is not said again.
-"""
+"""Stated against recorded figures: one reference with different amounts or dates; caps."""
 
 import re
 from collections.abc import Iterable, Iterator
@@ -24,12 +14,20 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import org_core, same_party
-from holmes_backend.contracts.agents import Contradiction, Transaction
+from holmes_backend.contracts.agents import Contradiction, SourceRef, Transaction
 
-# Standard rates of VAT, GST and sales tax: a gross amount is its net times one of these.
-_TAX_RATES: tuple[float, ...] = (0.05, 0.06, 0.07, 0.077, 0.08, 0.081, 0.09, 0.1, 0.12)
-_TAX_RATES += (0.13, 0.14, 0.15, 0.16, 0.17, 0.18, 0.19, 0.2, 0.21, 0.22, 0.23, 0.24, 0.25)
-_TAX_RATES += (0.27,)
+_TAX_RATES = (
+    0.05,
+    0.06,
+    0.07,
+    0.077,
+    0.08,
+    0.081,
+    0.09,
+    0.1,
+    *(r / 100 for r in range(12, 26)),
+    0.27,
+)
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
@@ -43,7 +41,6 @@ def figures(facts: CaseFacts) -> Iterable[Contradiction]:
     yield from caps
     found = [f for finding in facts.view.financial.findings if (f := figure_of(finding))]
     found += [f for tx in facts.view.financial.transactions if (f := record_figure(tx))]
-    # A mismatch the records' own reconciliation reports (a financial anomaly) is not said again.
     reported = [a.description for a in facts.view.financial.anomalies]
     said = " ".join([c.explanation for c in caps] + reported)
     yield from _disagreements(found, said)
@@ -51,10 +48,9 @@ def figures(facts: CaseFacts) -> Iterable[Contradiction]:
 
 
 def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
-    """A payment a document tells of, with its amount and who it went to or came from ("the
-    $15,000 transferred on 14 August was the deposit to Southern Cross Marquees"), against the
-    one line of another file's records with that amount in those days: the line names someone
-    else on that side, and nowhere the party told of."""
+    """A payment a document tells of, with its amount and who it went to or came from ("the $15,000
+    transferred on 14 August was the deposit to Southern Cross Marquees"), against the one line
+    of another file's records with that amount in those days."""
     lines = [t for t in transactions if t.source.row is not None and is_payment(t)]
     for told in transactions:
         if told.source.row is not None or told.amount < _MIN_TOLD or not is_payment(told):
@@ -81,7 +77,7 @@ def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
                 evidence_against=[line.source],
                 explanation=(
                     f"{told.source.file_id} says {format_money(told.amount, told.currency)} "
-                    f"{way} {party}; the record of that payment in {_where_tx(line)} "
+                    f"{way} {party}; the record of that payment in {_where(line.source)} "
                     f"({line.date or 'undated'}) names {other}."
                 ),
                 severity="MEDIUM",
@@ -90,22 +86,15 @@ def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
 
 
 def _names(party: str, line: Transaction) -> bool:
-    """Whether a record's line names the party: the same name, or a word of it (not a legal
-    form or a common word) among the line's words."""
+    """Whether a record's line names the party."""
     if any(same_party(party, n) for n in (line.to_party, line.from_party) if n):
         return True
     words = {w.casefold() for w in _WORD.findall(org_core(party))} - STOPWORDS
     return bool(words & {w.casefold() for w in _WORD.findall(line.description)})
 
 
-def _where_tx(line: Transaction) -> str:
-    row = f" (row {line.source.row})" if line.source.row is not None else ""
-    return f"{line.source.file_id}{row}"
-
-
 def _disagreements(found: list[Figure], said: str) -> Iterator[Contradiction]:
-    """One item per reference: its first statement (or, with none, its first record) against
-    every figure of another file that disagrees with it."""
+    """One item per reference."""
     groups: list[list[Figure]] = []
     for figure in found:
         group = next((g for g in groups if same_reference(g[0].reference, figure.reference)), None)
@@ -151,21 +140,18 @@ def _amounts(a: Figure, b: Figure) -> str | None:
         return None  # the one is the other with tax added: net and gross of one figure
     return (
         f"{a.reference} is given as {format_money(a.amount, a.currency)} in "
-        f"{_where(a)} and as {format_money(b.amount, b.currency)} in {_where(b)}."
+        f"{_where(a.source)} and as {format_money(b.amount, b.currency)} in {_where(b.source)}."
     )
 
 
 def _days(a: Figure, b: Figure) -> str | None:
     if a.day is None or b.day is None or a.day == b.day or a.record or b.record:
         return None
-    return (
-        f"{a.reference} is dated {a.day.isoformat()} in {_where(a)} and {b.day.isoformat()} in "
-        f"{_where(b)}."
-    )
+    where = f"{_where(a.source)} and {b.day.isoformat()} in {_where(b.source)}"
+    return f"{a.reference} is dated {a.day.isoformat()} in {where}."
 
 
-def _where(figure: Figure) -> str:
-    place = f"{figure.source.file_id}"
-    if figure.source.row is not None:
-        return f"{place} (row {figure.source.row})"
-    return f"{place} (line {figure.source.line})" if figure.source.line is not None else place
+def _where(source: SourceRef) -> str:
+    if source.row is not None:
+        return f"{source.file_id} (row {source.row})"
+    return f"{source.file_id} (line {source.line})" if source.line is not None else source.file_id

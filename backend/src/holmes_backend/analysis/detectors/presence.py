@@ -1,19 +1,10 @@
-"""Presence: a person's stated place or activity over a period, against records of theirs (a
-photo's position, a card payment, a log or an e-mail they sent) placing them elsewhere or doing
-what they deny then.
-
-- place: "I was at home in Richmond all evening" against their own records elsewhere then
-  (domains.contradictions.place_contradictions);
-- activity: "I did not log in or send any e-mails that night" against their login or their
-  sent e-mail in that period. The denied activity is read from the parse (a verb governed by a
-  negation, with the verbs it is coordinated with and their objects), and a record is of that
-  activity by its kind (an e-mail they sent, a payment, a log row saying what it logs).
-"""
+"""Presence: a stated place or denied activity over a period against the speaker's records."""
 
 import re
 from collections.abc import Iterable, Iterator
 from datetime import timedelta, tzinfo
 
+from holmes_backend.analysis.domains.claims import negated
 from holmes_backend.analysis.domains.contradictions import (
     PLACE_WINDOW,
     Timeline,
@@ -28,10 +19,8 @@ from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import span_words
 from holmes_backend.analysis.facts.names import same_party
-from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import Contradiction, SwornClaim
 
-# Each activity: the words a denial of it uses (lemmas), and what a record of it says.
 _ACTIVITIES: dict[str, tuple[frozenset[str], re.Pattern[str] | None]] = {
     "sending messages": (
         frozenset({"email", "e-mail", "mail", "message", "text", "sms", "whatsapp"}),
@@ -108,15 +97,12 @@ def _activities(
 
 
 def _denied_words(text: str) -> set[str]:
-    """The lemmas of what the text denies doing: each verb a negation governs, the verbs
-    coordinated with it ("did not log in or send any e-mails"), and their objects. A denial of
-    doing it to or with someone ("I did not pay Mr Hale", "never e-mailed her") is the denial
-    detector's: it is answered by records of the two, not by any record of the activity."""
+    """The lemmas of what the text denies doing."""
     words: set[str] = set()
-    for token in parse(text):
-        if token.dep_ != "neg" or token.head.pos_ not in ("VERB", "AUX"):
+    for head in negated(text):
+        if head.pos_ not in ("VERB", "AUX"):
             continue
-        verbs = [token.head, *(c for c in token.head.conjuncts if c.pos_ == "VERB")]
+        verbs = [head, *(c for c in head.conjuncts if c.pos_ == "VERB")]
         for verb in verbs:
             objects = [c for c in verb.children if c.dep_ in ("dobj", "dative", "nsubjpass")]
             objects += [

@@ -1,14 +1,9 @@
-"""Sworn claims: first-person assertions in depositions, affidavits, declarations and transcripts.
-
-A claim is an answer or statement in the first person ("I was at home that evening", "I never met
-him", "I have not paid…") in a testimony document. Its speaker is the cue's speaker, the witness
-named in the document ("DEPOSITION OF …", "I, Jane Roe, being duly sworn…") for answers, or a
-"Name:" prefix. Its time and place come from the claim itself or, failing that, from the question
-just before it ("Q. Where were you on the evening of March 3, 2024?").
-"""
+"""Sworn claims: first-person assertions in testimony, with speaker, time and place."""
 
 import re
 from datetime import date, datetime, time, timedelta, tzinfo
+
+from spacy.tokens import Token
 
 from holmes_backend.analysis.domains.timeline import ORIGIN, places_in, sender_name
 from holmes_backend.analysis.facts.answers import asked
@@ -20,7 +15,7 @@ from holmes_backend.analysis.facts.dates import (
     find_times,
     parse_iso,
 )
-from holmes_backend.analysis.facts.lexicon import NOT_NAMES
+from holmes_backend.analysis.facts.lexicon import NOT_NAMES, wordset
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
@@ -31,14 +26,11 @@ from holmes_backend.llm.evidence import EvidenceDoc
 _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
     r"(?:declare|state)s?\s+as\s+follows|"
-    # A form its maker signs as true: "I declare the information above is true".
     r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:(?:the|all|this)\s+"
     r"(?:information|details|answers|particulars|statements?)|(?:the\s+)?(?:above|foregoing))\b"
     r"[^.]{0,40}\b(?:true|correct)|I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
-    # A letter of representation its signatory makes ("We confirm that every payment …").
     r"letter\s+of\s+representation|representation\s+letter|management\s+representations?|"
     r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
-    # An account given to those who inquire: "Statement to the Board", "… to the inquiry".
     r"statement\s+(?:to|for)\s+the\s+(?:[a-z]+\s+)?(?:board|committee|inquiry|investigation|investigators?|"
     r"panel|tribunal|court|police|regulator|auditors?|trustees|council)\b|"
     r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
@@ -48,7 +40,6 @@ _TESTIMONY = re.compile(
     r"(?:investigation|investigatory|disciplinary|fact[- ]finding|grievance|misconduct)\s+"
     r"(?:meeting|hearing|interview)|"
     r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
-    # What a person declares on a form of their interests.
     r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
     r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return))\b",
     re.IGNORECASE,
@@ -60,8 +51,6 @@ _NEGATION = re.compile(
     r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
     re.I,
 )
-# A claim of completeness is testable like a denial: "I declared every gift", "all the hours
-# were worked", "I always locked the safe".
 _UNIVERSAL = re.compile(
     r"\b(?:every(?:thing)?|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
     r"(?:[a-z]{2,3}\s+)?[a-z]{4,})\b",
@@ -74,20 +63,15 @@ _PERJURY = re.compile(
 )
 _QUESTION = re.compile(r"^\s*(?:Q\s*[.:)]|QUESTION\s*:|BY\s+(?:MR|MS|MRS|DR)\.?\s+\w+:)", re.I)
 _ANSWER = re.compile(r"^\s*(?:A\s*[.:)]|ANSWER\s*:|THE WITNESS\s*:)\s*", re.I)
-# A name of up to four capitalised words, in any Latin script ("Ólöf Sigurðardóttir", "ŻAK").
 _NAME = rf"[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}}"
 _PREFIX = re.compile(rf"^(?P<name>{_NAME})\s*:\s+(?P<rest>.+)$")
-# Who the declarant is, between their name and their verb: "I, Sven Aaltonen, Sales Director
-# of Nordcarton Oy, declare".
 _APPOSITIVE = r"[^,;:.]{3,80},\s+"
 _WITNESS = re.compile(
     r"\b(?:deposition|affidavit|declaration|statement|testimony|interview|examination)"
     r"(?:\s+(?:record|records|notes?|transcript|summary|of\s+(?:means|assets|truth)|of\s+(?:the\s+)?"
     r"(?:claimant|witness|insured|applicant|complainant|employee|policyholder)))?"
-    # "Statement of Samuel Amadi", "Statement of: Samuel Amadi", "Statement - Samuel Amadi"
     r"(?:\s+(?:of|with)\s*:?\s+|\s*[-\u2013\u2014:]\s*)"
     rf"(?P<name>{_NAME})"
-    # "I, Riaan Oosthuizen, do hereby …", "I, the undersigned, RIAAN OOSTHUIZEN, do …"
     rf"|\bI,\s+(?:the\s+undersigned,\s+)?(?P<name2>{_NAME}),\s+(?:{_APPOSITIVE})?(?:being|do|hereby|declare|"
     r"state|swear|affirm|having|of|make)"
     rf"|\b(?:witness|deponent|affiant|declarant|interviewee|person\s+interviewed|attendee|"
@@ -95,7 +79,6 @@ _WITNESS = re.compile(
     rf"name\s+of\s+(?:witness|interviewee|person\s+interviewed))\s*:\s*(?P<name3>{_NAME})",
     re.IGNORECASE,
 )
-# The closing formula of a statement: that it is true, not a fact of the case.
 _ATTESTATION = re.compile(
     r"\b(?:declare|certify|confirm|swear|affirm|state|believe)\b.{0,60}\b(?:information|statement|"
     r"foregoing|above|contents?|answers?|facts)\b.{0,40}\b(?:true|correct|accurate|complete)\b"
@@ -104,11 +87,9 @@ _ATTESTATION = re.compile(
 )
 _BACK_REFERENCE = re.compile(
     r"\b(?:that|the\s+same)\s+(?:night|evening|day|morning|afternoon|date)\b|"
-    # "during that time", "while you were off": the period told before
     r"\b(?:during|in|over|for)\s+(?:that|this|the\s+same)\s+(?:time|period|spell)\b",
     re.I,
 )
-# The further clauses a declaration's formula runs on into: "…, and that I have not …".
 _AND_THAT = re.compile(r"[,;]\s*(?:and\s+)?that\s+|\s+and\s+that\s+", re.IGNORECASE)
 _BACKGROUND = re.compile(
     r"^\s*(?:\d+[.)]\s*)?I\s+(?:am|have been)\s+(?:the|a|an|employed|working)\b"
@@ -129,7 +110,6 @@ _MIN_WORDS = 4
 _LABEL = re.compile(rf"^{_NAME}:\s+")  # the questioner's, before their question
 _NUMBERED = re.compile(r"^\s*\(?\d{1,3}[.)]\s+\S")
 _BARE_ANSWER = re.compile(r"^\s*(?:no|never|none|nobody|nothing|not at all)\b", re.I)
-# Where a reply's own words end: the quoted or forwarded message below them.
 _QUOTED = re.compile(
     r"^\s*(?:>|On\s.{4,80}\bwrote:|-{2,}\s*(?:Original|Forwarded)\s+Message|From:\s)", re.I
 )
@@ -139,15 +119,11 @@ _HOME = re.compile(
     r"\b(?:at|in|from|inside|outside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
     r"(?P<place>home|house|apartment|flat|"
     r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
-    # "I never left the house": at home all along.
     r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
     r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat|driveway|drive|garage)\b"
-    # "didn't go out again until the morning": in all along.
     r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:go|went)\s+out\b(?:\s+again)?(?!\s+(?:with|for)\b)",
     re.IGNORECASE,
 )
-# Where one is, not where one went: "at", "in", "near" …, not "to" or "towards".
-# "anyone at Kestrel": who works there, not where the speaker was.
 _ANYONE_AT = re.compile(r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in)\s+(?:the\s+)?$", re.I)
 _LOCATIVE = re.compile(r"\b(?:at|in|inside|near|outside|around|on)\s+(?:the\s+)?$", re.IGNORECASE)
 _HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
@@ -179,14 +155,12 @@ def _is_testimony(doc: EvidenceDoc) -> bool:
     return bool(_TESTIMONY.search(head)) or questions >= 2 or _letter_signatory(doc) is not None
 
 
-# A letter: its salutation, its close and the one who signs under it.
 _SALUTATION = re.compile(r"^\s*dear\s+\S", re.IGNORECASE)
 _CLOSE = re.compile(
     r"^\s*(?:yours\s+(?:sincerely|faithfully|truly|respectfully)|(?:with\s+)?(?:kind|best|warm)\s+"
     r"regards|regards|sincerely|respectfully|best\s+wishes|cordially)\s*,?\s*$",
     re.IGNORECASE,
 )
-# What a letter's writer vouches for: "I can confirm that …", "We hereby confirm that …".
 _CONFIRMS = re.compile(
     r"\b(?:I|we)\s+(?:can\s+|hereby\s+|would\s+like\s+to\s+|am\s+able\s+to\s+)?"
     r"confirm\s+that\b",
@@ -197,14 +171,13 @@ _SIGNATORY_LINES = 3
 
 def _letter_signatory(doc: EvidenceDoc) -> str | None:
     """A letter in which its writer confirms what happened (to a regulator, an insurer, an
-    investigator) is their account, as a statement is: the person who signs under its close
-    ("Yours sincerely," then "Graham Pettifer")."""
+    investigator) is their account, as a statement is."""
     return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
 
 
 def _letter_body(doc: EvidenceDoc) -> range:
-    """The chunks of a confirming letter between its salutation and its close (empty for
-    anything else)."""
+    """The chunks of a confirming letter between its salutation and its close (empty for anything
+    else)."""
     if _letter_signatory(doc) is None:
         return range(0)
     doc_units = units(doc)
@@ -213,7 +186,6 @@ def _letter_body(doc: EvidenceDoc) -> range:
     return range(start + 1, end)
 
 
-# A letter's courtesies and its own references: nothing told of what happened.
 _COURTESY = re.compile(
     r"^\s*(?:thank\s+you|thanks|please|I\s+look\s+forward|do\s+not\s+hesitate|"
     r"if\s+you\s+(?:have|need|require)|I\s+(?:am|write)\s+(?:writing\s+)?(?:to|in)\s+"
@@ -226,8 +198,6 @@ def _signatory(doc_units: list[Unit]) -> str | None:
     texts = [u.text for u in doc_units]
     if not any(_SALUTATION.match(t) for t in texts[:_TOLD_UNITS]):
         return None
-    # The writer vouches for what happened ("I can confirm that …") or denies it ("I have
-    # never received any payment …"): the letter is their account.
     if not any(_CONFIRMS.search(t) or _denies(t) for t in texts):
         return None
     close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
@@ -241,18 +211,21 @@ def _signatory(doc_units: list[Unit]) -> str | None:
 
 
 def _denies(text: str) -> bool:
-    """A sentence in which its writer denies something of themselves: "I" or "we" as the
-    subject of a verb the parser reads as negated ("I have never received", "we did not")."""
+    """A sentence in which its writer denies something of themselves."""
     if not _FIRST_PERSON.search(text):
         return False
-    doc = parse(text)
+    subjects = ("nsubj", "nsubjpass")
     return any(
-        t.dep_ == "neg"
-        and any(
-            c.dep_ in ("nsubj", "nsubjpass") and c.lower_ in ("i", "we") for c in t.head.children
-        )
-        for t in doc
+        c.dep_ in subjects and c.lower_ in ("i", "we") for h in negated(text) for c in h.children
     )
+
+
+def negated(text: str) -> list[Token]:
+    """What the parse reads as negated: the head of each `neg` ("never met", "was not in") and
+    each noun "no" governs ("no contact")."""
+    return [
+        t.head for t in parse(text) if t.dep_ == "neg" or (t.lower_ == "no" and t.dep_ == "det")
+    ]
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
@@ -264,8 +237,7 @@ def is_sworn(doc: EvidenceDoc) -> bool:
 
 
 def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
-    """Whose testimony the document is: the name after "deposition of", "I, …, being", or
-    "Witness:"; else the one a form's "Name:" field or a letter's signature gives."""
+    """Whose testimony the document is."""
     lines = [u.text for u in units(doc)[:head]]
     for text in [doc.filename.replace("_", " "), *lines]:
         match = _WITNESS.search(text)
@@ -279,7 +251,6 @@ def witness(doc: EvidenceDoc, head: int = 40) -> str | None:
     return _signed_form(lines) or _letter_signatory(doc)
 
 
-# A form's own fields for whose it is ("Name: Daniel Vosk", "Signed: Daniel Vosk").
 _FORM_NAME = re.compile(
     r"^\s*(?:(?:full\s+)?name|from|signed(?:\s+by(?:\s+the\s+[a-z]+)?)?|signature|"
     r"declarant'?s?\s+name)"
@@ -289,8 +260,8 @@ _FORM_NAME = re.compile(
 
 
 def _signed_form(head: list[str]) -> str | None:
-    """A declaration or statement form that names no one in its heading is the person its
-    "Name:" or "Signed:" field gives, when those fields name one person."""
+    """A declaration or statement form that names no one in its heading is the person its "Name:" or
+    "Signed:" field gives, when those fields name one person."""
     named: list[str] = []
     for text in head:
         if match := _FORM_NAME.match(text):
@@ -300,24 +271,23 @@ def _signed_form(head: list[str]) -> str | None:
     return None
 
 
+def _span(day: date, start: time, end: time, tz: tzinfo | None, to: date | None = None) -> str:
+    """An ISO interval from `start` on `day` to `end` on `to` (or on `day`, the next day's when
+    it is earlier)."""
+    begin, finish = datetime.combine(day, start, tz), datetime.combine(to or day, end, tz)
+    finish += timedelta(days=1) if finish < begin else timedelta()
+    return f"{begin.isoformat()}/{finish.isoformat()}"
+
+
 def _interval(moment: Moment, text: str) -> str:
     period = day_period(text)
     if moment.at is not None and _onward(moment, text):
-        # "from about 9.30pm until closing", "after 18:00": from then to the day's end.
-        end = datetime.combine(moment.day, time(23, 59, 59), tzinfo=moment.tz)
-        return f"{moment.datetime().isoformat()}/{end.isoformat()}"
+        return _span(moment.day, moment.at, time(23, 59, 59), moment.tz)
     if moment.at is not None and period is not None and period[1] < period[0]:
-        # "I closed at about 23:10 … I spent the whole night at home": from then to the morning.
-        start = datetime.combine(moment.day, moment.at, tzinfo=moment.tz)
-        end = datetime.combine(moment.day + timedelta(days=1), period[1], tzinfo=moment.tz)
-        return f"{start.isoformat()}/{end.isoformat()}"
+        return _span(moment.day, moment.at, period[1], moment.tz, moment.day + timedelta(days=1))
     if moment.at is not None or period is None:
         return moment.iso()
-    start = datetime.combine(moment.day, period[0], tzinfo=moment.tz)
-    end = datetime.combine(moment.day, period[1], tzinfo=moment.tz)
-    if period[1] < period[0]:
-        end += timedelta(days=1)
-    return f"{start.isoformat()}/{end.isoformat()}"
+    return _span(moment.day, period[0], period[1], moment.tz)
 
 
 _ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:about\s+|around\s+)?(?=\d)", re.I)
@@ -335,12 +305,9 @@ def _onward(moment: Moment, text: str) -> bool:
 
 
 def _claimed_time(text: str, context: list[str], told: date | None = None) -> str | None:
-    """When a claim says it happened: a day (with its hours, or part of the day) of its own or
-    of the sentences before it; several days ("on 4 and 5 March") or a month are one period; a
-    day or month without a year is of the last year before the statement was made (`told`)."""
+    """When a claim says it happened."""
     year = _IN_YEAR.search(text)
     if year and not find_moments(text) and not find_period(text, told):
-        # "I completed the MSc in 2014": that year; "since 2022" runs from it to the telling.
         until = told.isoformat() if year[1].lower() == "since" and told else f"{year[2]}-12-31"
         return f"{year[2]}-01-01T00:00:00/{until}T23:59:59"
     hours = _hours(text)
@@ -353,24 +320,15 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         hours = hours or _hours(candidate)
         tz = moments[0].tz if moments else None
         if hours:
-            start = datetime.combine(day, hours[0], tzinfo=tz)
-            end = datetime.combine(day, hours[1], tzinfo=tz)
-            end += timedelta(days=1) if end < start else timedelta()
-            return f"{start.isoformat()}/{end.isoformat()}"
+            return _span(day, hours[0], hours[1], tz)
         if days and days[0] != days[1]:
             return f"{days[0].isoformat()}T00:00:00/{days[1].isoformat()}T23:59:59"
-        # "I left the ward at 20:00", after "On 14 March 2026 I worked …": its own time, on
-        # the day told before it.
         own = _own_time(text) if candidate is not text or not moments else None
         moment = moments[0] if moments else Moment(day)
         moment = Moment(day, own[0], own[1] or tz) if own else moment
         morning = find_times(candidate) if candidate is not text else []
         if morning and morning[0][0] < _NOON and _NIGHT.search(text):
-            # "… until my alarm at 06:30 on Friday. I did not log in that night": the night
-            # before that morning, up to it.
-            at, zone = morning[0]
-            start = datetime.combine(day - timedelta(days=1), _NIGHTFALL, tzinfo=zone)
-            return f"{start.isoformat()}/{datetime.combine(day, at, tzinfo=zone).isoformat()}"
+            return _span(day - timedelta(days=1), _NIGHTFALL, *morning[0], to=day)
         return _interval(moment, text if own else f"{text} {candidate}")
     return None
 
@@ -380,8 +338,8 @@ _NOON, _NIGHTFALL = time(12), time(20)
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
-    """The time of day a claim says it acted at ("left the ward at 20:00"), not one it runs
-    until ("at the warehouse until midnight")."""
+    """The time of day a claim says it acted at ("left the ward at 20:00"), not one it runs until
+    ("at the warehouse until midnight")."""
     match = _AT_TIME.search(text)
     if match is None or _RUNS_UNTIL.search(text[: match.start()]):
         return None  # "remained on the ward until the end of my shift at 07:30"
@@ -407,9 +365,7 @@ def _hours(text: str) -> tuple[time, time] | None:
 
 
 def told_on(doc: EvidenceDoc) -> date | None:
-    """When a statement was made: the first date of its heading, or the date it is signed with
-    at its foot when that is later ("On 14 March 2026 I worked …" opens a statement signed on
-    18 March 2026: "my next shift on 16 March" is of 2026, not of the year before)."""
+    """When a statement was made."""
     read = units(doc)
     heading = next((m[0].day for u in read[:_TOLD_UNITS] if (m := find_moments(u.text))), None)
     foot = next(
@@ -424,15 +380,13 @@ _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one)\b", re.IGNORECASE)
 _NEVER_LEFT = re.compile(
     rf"(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left)\s+(?P<place>[{UPPER}][\w'\u2019-]+"
     rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})"
-    # … then where the sentence's time goes: not "I never left Sarah alone".
     r"(?=\s*(?:[.,;]|$)|\s+(?:that|this|during|on|in|at|all|for|between|from|until|throughout|"
     r"since|before|after|the\s+whole|over)\b)"
 )
 
 
 def _claimed_place(text: str) -> str | None:
-    """Where the speaker says they were: a home, or a place after "at", "in", "near"…; not a
-    place they went to or came from, nor a person's name."""
+    """Where the speaker says they were."""
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was
     if (stayed := _NEVER_LEFT.search(text)) and not any(
@@ -444,15 +398,15 @@ def _claimed_place(text: str) -> str | None:
     if home:
         word = (home["place"] or home["bare"] or home["left"] or "home").lower()
         named = places_in(text)
-        # Someone else's flat is theirs, not the witness's home ("my sister's flat").
         word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
         return f"{word} in {named[0]}" if named else word
-    # Where they were: a place after "at", "in", "to"…, not one they paid or phoned.
     people = {n.text for n in find_names(text) if n.kind == "person"}
+    denied = denied_place(text) or "\0"
     places = [
         p
         for p in places_in(text)
         if p not in people
+        and denied not in p  # "I was not in Tallaght": where they were not
         and not _HONORIFIC.match(p)
         and (at := text.find(p)) >= 0
         and _LOCATIVE.search(text[:at])
@@ -461,14 +415,32 @@ def _claimed_place(text: str) -> str | None:
     return places[0] if places else None
 
 
+_PLACE_VERBS = wordset("be go come visit enter attend set step turn show")
+_INTO = wordset("to at in into inside near on")
+
+
+def denied_place(text: str) -> str | None:
+    """Where the parse reads the speaker as denying being ("I was not in Tallaght", "never went
+    into the Bristol office"): the place's capitalised words, else its noun."""
+    for verb in negated(text):
+        if verb.lemma_.lower() not in _PLACE_VERBS:
+            continue
+        heads = [verb, *(c for c in verb.children if c.dep_ == "advmod")]  # "come back to"
+        preps = [c for h in heads for c in h.children if c.dep_ == "prep" and c.lower_ in _INTO]
+        places = [g for p in preps for g in p.children if g.dep_ == "pobj"]
+        places += [c for c in verb.children if c.dep_ == "dobj" and c.lower_ != "foot"]
+        for place in places:
+            named = [t.text for t in place.subtree if t.i <= place.i and t.text[:1].isupper()]
+            return " ".join(named) if named else place.text
+    return None
+
+
 def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     if doc.mime_type == "message/rfc822":
         return _written_claims(doc)
     if not is_testimony(doc):
         return []
     deponent = witness(doc)
-    # A statement headed by its witness ("WITNESS STATEMENT OF …", "I, …, state") speaks for
-    # them paragraph by paragraph; a memo about a deposition does not.
     head = [u.text for u in units(doc)[:_HEAD]]
     statement = deponent is not None and (
         witness(doc, 1) == deponent
@@ -489,14 +461,10 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             continue  # "4." before its paragraph's sentence: nothing said
         speaker, body, turn = _in_turn(unit, deponent, legend, turn)
         if not _is_question(text):
-            # "that night", "the same evening", or a bare time of day: on the day told last.
             back = bool(_BACK_REFERENCE.search(f"{text} {context[-1] if context else ''}"))
             back = back or bool(_own_time(body) and not any(find_moments(c) for c in context))
             if back and dated is not None and dated not in context:
                 context = [dated, *context]
-            # A bare "No.", or an answer that is a place alone ("At home in Penarth all
-            # evening."; one that goes on says it again in its own sentence), answers the
-            # question before it and is read with it.
             alone = len(doc.chunks[unit.index].text.split()) <= len(body.split()) + 2
             fragment = alone and not _finite(body) and _claimed_place(body) is not None
             if context and _is_question(context[-1]) and (_BARE_ANSWER.match(body) or fragment):
@@ -548,8 +516,6 @@ def _told_as_own(
     """Whether a sentence is its teller's claim in whatever person it is written."""
     text = unit.text
     told = len(body.split()) >= _MIN_WORDS and _finite(body)
-    # A numbered paragraph of a witness's statement is theirs, in whatever person; so is a
-    # sentence of a statement headed by its witness that has no numbered paragraphs.
     own = (
         statement
         and len(body.split()) >= _MIN_WORDS
@@ -563,16 +529,10 @@ def _told_as_own(
             )
         )
     )
-    # An answer in a record of interview is the witness's, in whatever person ("A: Brightvale
-    # have done our cleaning since 2021"); a bare phrase ("At my sister's flat") is read with
-    # the sentence after it.
     own = own or bool(_ANSWER.match(text) and told)
-    # What a confirming letter tells, between its salutation and its close, is its writer's, in
-    # whatever person ("There were no pump failures in July.").
     return own or (unit.index in letter and told and not _COURTESY.search(body))
 
 
-# Verbs that report what someone said: the clause they govern is that person's account.
 _REPORTING_VERBS = (
     "say tell state claim explain insist maintain assert deny confirm admit allege testify reply "
     "answer advise inform accept acknowledge"
@@ -583,10 +543,8 @@ _REPORTED_UNITS = 2000
 
 
 def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What a report, a letter or a note says someone said ("Mr Okonkwo told the panel that he
-    had not left the office before 6 pm on 12 May"; "He said that he was at his desk …"): the
-    parser's reporting verb, its subject (a named person, or "he"/"she" for the person last
-    named as a subject) and the clause it governs. The clause is that person's claim."""
+    """What a report, a letter or a note says someone said ("Mr Okonkwo told the panel that he had
+    not left the office before 6 pm on 12 May"; "He said that he was at his desk …")."""
     if is_testimony(doc):
         return []
     told = told_on(doc)
@@ -629,9 +587,9 @@ _THAT = re.compile(r"^that\s+", re.IGNORECASE)
 
 
 def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What an e-mail's sender denies or vouches for in their own words ("I have never received
-    any payment from Kestrel", "every invoice was approved by the board"), up to the message
-    they are replying to: their word, held against the records like a witness's."""
+    """What an e-mail's sender denies or vouches for in their own words ("I have never received any
+    payment from Kestrel", "every invoice was approved by the board"), up to the message they are
+    replying to."""
     sender = sender_name(str(doc.metadata.get("from") or ""))
     if not sender or kind_of(sender) != "person":
         return []
@@ -670,12 +628,9 @@ def _speaker(
 def _in_turn(
     unit: Unit, deponent: str | None, legend: dict[str, str], turn: str | None
 ) -> tuple[str | None, str, str | None]:
-    """The unit's speaker and words, and whose turn goes on after it: a labelled line opens a
-    person's turn, and the sentences after it are theirs ("BT: Mine. Hale's my maiden name …")
-    until the next label."""
+    """The unit's speaker and words, and whose turn goes on after it."""
     speaker, body = _speaker(unit, deponent, legend)
     if body != unit.text or unit.speaker:
-        # A person's turn, not a form's field ("Place: Banksia Hall") nor a note's label.
         person = speaker is not None and (
             speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
         )
@@ -685,8 +640,6 @@ def _in_turn(
     return speaker, body, turn
 
 
-# Who a transcript's labels stand for, as its header says: "Present: Kirsten Ashworth-Lui (KAL),
-# Lachlan Prideaux (LP, note taker)" or "KAL - Kirsten Ashworth-Lui".
 _LEGEND = re.compile(
     rf"(?P<name>{_NAME})\s*\((?P<label>[{UPPER}]{{1,4}})\b[^)]{{0,40}}\)"
     rf"|\b(?P<label2>[{UPPER}]{{1,4}})\s*(?:=|[-\u2013\u2014])\s+(?P<name2>{_NAME})"
@@ -696,8 +649,8 @@ _LABEL_ONLY = re.compile(rf"^(?P<label>[{UPPER}]{{1,4}})\s*:\s")
 
 
 def speaker_legend(doc: EvidenceDoc) -> dict[str, str]:
-    """The labels a transcript's turns are led by ("BT:"), each with the person its header
-    names for it; only labels the document uses."""
+    """The labels a transcript's turns are led by ("BT:"), each with the person its header names for
+    it."""
     doc_units = units(doc)
     used = {m["label"] for u in doc_units if (m := _LABEL_ONLY.match(u.text))}
     used |= {u.speaker for u in doc_units if u.speaker}
@@ -722,9 +675,7 @@ def _field_label(label: str, rest: str) -> bool:
 
 
 def _labelled(label: str, deponent: str | None, legend: dict[str, str] | None = None) -> str:
-    """Who a transcript's speaker label is: the person its header gives it, the deponent when
-    it is their surname ("THIBODEAU:") or their initials ("DO:" for Desmond Okafor), else the
-    label itself."""
+    """Who a transcript's speaker label is."""
     label = label.strip()
     if legend and label in legend:
         return legend[label]
@@ -749,8 +700,7 @@ def _is_question(text: str) -> bool:
 def _answer(
     body: str, speaker: str | None, context: list[str], unit: Unit, told: date | None
 ) -> SwornClaim | None:
-    """A bare "No, none at all." says what it says of the question it answers: the claim
-    carries the question ("… [asked: Has the car had any problems?]")."""
+    """A bare "No, none at all." says what it says of the question it answers."""
     question = _QUESTION.sub("", context[-1]).strip()
     if unit.speaker is None and (prefix := _PREFIX.match(question)):
         question = prefix["rest"]
@@ -765,8 +715,8 @@ def _answer(
 
 
 def _someone_else(text: str, speaker: str | None) -> bool:
-    """Whether the sentence's subject, by the parse, is a named person other than the speaker
-    ("Mrs Doreen Pike lives in Room 14"): where they are is no place the speaker was."""
+    """Whether the sentence's subject, by the parse, is a named person other than the speaker ("Mrs
+    Doreen Pike lives in Room 14")."""
     for token in parse(text):
         if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT":
             words = text[token.left_edge.idx : token.idx + len(token)]
@@ -783,15 +733,9 @@ def _claim(
     own: bool = False,
     told: date | None = None,
 ) -> SwornClaim | None:
-    # "I am a director of Keswick Joinery Ltd. I never signed …": who the witness is, then
-    # what they say.
     if _BACKGROUND.match(text) and len(spans := sentence_spans(text)) > 1:
         text = text[spans[1][0] :]
-    # "The vehicle had no mechanical problems": a witness's denial of a condition, in the third
-    # person, is theirs as much as "I …" is; so is a numbered paragraph of their statement.
     if formula := _ATTESTATION.search(text):
-        # "I declare that the information … is true, and that I have not sold any of them":
-        # what the declarant adds after the formula is theirs to answer for.
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or own) or not text:
         return None
@@ -800,8 +744,6 @@ def _claim(
     claimed_time = _claimed_time(text, context, told)
     claimed_place = None if _someone_else(text, speaker) else _claimed_place(text)
     if claimed_place is None and context and _THERE.search(text):
-        # "At my sister's flat in Salford." / "I got there about nine and stayed all night":
-        # where "there" is, the answer's sentence before says.
         claimed_place = _claimed_place(_ANSWER.sub("", context[-1]))
     weighty = (
         claimed_time

@@ -1,14 +1,4 @@
-"""Contradictions: sworn claims against the timeline and money, and documents against each other.
-
-- place/time: a claim puts its speaker at a place during a time; an event in another file that is
-  the speaker's own (attributed photo, their phone's log, an e-mail they sent) shows them
-  elsewhere then. It is HIGH when the difference is verified (two named places, or coordinates
-  more than a kilometre from where the case places the claimed place), MEDIUM when the event's
-  position cannot be checked against the claimed place offline.
-- denials: "I never met/spoke with X" against an event of both; "I never paid X" against a
-  payment from the speaker to X; "I was never at P" against an event of the speaker at P.
-- caps: payments above a contractual cap (caps_exceeded).
-"""
+"""Contradictions: sworn claims against the timeline and payments; payments above a cap."""
 
 import re
 from bisect import bisect_left, bisect_right
@@ -17,24 +7,19 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 
 from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.claims import denied_place, negated
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
     is_transfer,
     tx_date,
 )
-from holmes_backend.analysis.domains.legal import (
-    agreement_parties,
-)
+from holmes_backend.analysis.domains.legal import agreement_parties
 from holmes_backend.analysis.domains.links import Item, instant
 from holmes_backend.analysis.domains.timeline import places_in
 from holmes_backend.analysis.facts.answers import answer_of
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import (
-    parse_span,
-    since_day,
-    span_words,
-)
+from holmes_backend.analysis.facts.dates import parse_span, since_day, span_words
 from holmes_backend.analysis.facts.geo import distance_km, find_coordinates
 from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS, wordset
 from holmes_backend.analysis.facts.money import find_money, format_money
@@ -56,61 +41,23 @@ from holmes_backend.contracts.agents import (
     Transaction,
 )
 
-_NEG = (
-    r"(?:never|not|didn['\u2019]t|did\s+not|have\s+not|haven['\u2019]t|had\s+not|hadn['\u2019]t|"
-    r"don['\u2019]t|do\s+not)"
+# What a denial denies, by the lemma of the verb the parse reads as negated (or of the noun
+# "no" governs: "I had no contact with him").
+_CONTACT = wordset(
+    "meet see speak talk know discuss contact communicate call email e-mail text message phone "
+    "ring hear contact dealing communication meeting conversation"
 )
-_CONTACT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:met|meet|seen|see|saw|spoken|spoke|speak|talked|talk|known|know|"
-    r"discussed|discuss|"
-    r"knew|contacted|contact|communicated|called|emailed|e-mailed|texted|text|messaged|message|"
-    r"phoned|phone|rang|ring|heard\s+of|"
-    # "I did not send any messages to Ellie Graham"
-    r"sen[dt]\s+(?:any\s+|a\s+|her\s+|him\s+|them\s+)?(?:messages?|texts?|e-?mails?|dms?|"
-    r"letters?|photos?|pictures?)(?:\s+to)?)\b"
-    # "I had no contact with him", "there were no dealings with them"
-    r"|\b(?:had|have|has|was|were|there\s+(?:was|were))\s+no\s+(?:\w+\s+)?(?:contact|dealings|"
-    r"communication|meetings?|conversations?)\b",
-    re.IGNORECASE,
-)
+_MEETING = wordset("meet see")
+_MESSAGES = wordset("message text email e-mail dm letter photo picture")
+_PAYMENT = wordset("pay send transfer wire give loan lend")
+_RECEIPT = wordset("receive get accept take")
+_MONEY = wordset("penny cent pound dime payment loan gift money cash fund")
 _KNOWING_OF = re.compile(r"\s+(?:about|of|that|whether|how|why|what|when)\b", re.IGNORECASE)
-_MEETING = re.compile(r"\b(?:met|meet|seen|see|saw)\b", re.IGNORECASE)
-_PAYMENT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:paid|pay|sent|send|transferred|transfer|wired|wire|gave|give|"
-    r"loaned|lent)\b",
-    re.IGNORECASE,
-)
-_RECEIPT = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:received|receive|got|get|accepted|accept|took|take|"
-    # "I have never had a penny from her": had, of money only ("never had a problem" is none).
-    r"had(?=\s+(?:a\s+(?:penny|cent|pound|dime|payment|loan|gift)|any\s+(?:money|cash|payments?|"
-    r"funds|loans?|gifts?)|money|cash)\b))\b",
-    re.IGNORECASE,
-)
 _FROM_SUPPLIER = re.compile(
     r"[^.;]{0,40}?\bfrom\s+(?:a|any|one\s+of\s+(?:the|our))\s+(?:of\s+(?:the|our)\s+)?"
     r"(?:suppliers?|vendors?|contractors?|subcontractors?|customers?|clients?|counterpart(?:y|ies))\b",
     re.IGNORECASE,
 )
-_PRESENCE = re.compile(
-    rf"\b{_NEG}\s+(?:ever\s+)?(?:been|was|went|go|gone|visited|visit)\s+(?:to|at|in|near)?\s*"
-    rf"(?:the\s+)?(?P<place>[{UPPER}][\w'\u2019&-]*(?:\s+[{UPPER}][\w'\u2019&-]*){{0,4}})",
-)
-# "I did not set foot in the office", "I wasn't at work", "never went into the depot".
-_WORKPLACE = (
-    r"(?P<place>offices?|work|workplace|site|building|premises|depot|warehouse|plant|factory|"
-    r"store|shop|branch|headquarters|HQ|campus|yard|lab|laboratory|facility|station|ward|clinic|"
-    r"surgery|pharmacy|hospital|school|kiosk|stall|salon|studio|restaurant|workshop|unit)\b"
-)
-_ABSENT = re.compile(
-    rf"\b(?:{_NEG}\s+(?:ever\s+|once\s+|even\s+)?(?:set\s+foot\s+(?:in|on|at|inside|into|near)|"
-    r"(?:go|went|gone|come|came|been|step(?:ped)?|turn(?:ed)?\s+up|show(?:ed)?\s+up)\s+"
-    r"(?:in(?:to|side)?|to|at|near|back\s+to|on)|enter(?:ed)?|attend(?:ed)?|visit(?:ed)?)"
-    r"|(?:was|were)(?:\s+not|n['\u2019]t)\s+(?:ever\s+)?(?:in|at|inside|on|near))\s+"
-    rf"(?:(?:the|my|our|his|her|their|that)\s+)?(?:[\w-]+\s+)?{_WORKPLACE}",
-    re.IGNORECASE,
-)
-# A yes/no question's opening: "Have you ever received money from Mrs Whitcombe?".
 _YES_NO = re.compile(r"^\s*(?:did|have|had|do|were|was)\s+you\s+(?:ever\s+)?", re.IGNORECASE)
 _STREET = re.compile(
     r"\b(?:road|rd|street|st|avenue|ave|lane|ln|drive|dr|way|close|square|sq|terrace|place|"
@@ -132,17 +79,14 @@ _TOTAL = re.compile(
 _EXCEPT = re.compile(
     r"\b(?:apart from|except(?: for)?|other than|besides|save for|aside from)\b", re.I
 )
-# "I was the supervisor in charge of Bay 2 at the depot": a duty, not a place never left.
 _ROLE_CLAIM = re.compile(
     r"\bI\s+(?:was|am|have\s+been)\s+(?:the|a|an)\s+(?:[\w-]+\s+){0,3}?(?:in\s+charge\s+of|"
     r"responsible\s+for|(?:manager|head|supervisor|lead)\s+(?:of|for))\b",
     re.IGNORECASE,
 )
 _SINCE = re.compile(r"\bsince\b", re.IGNORECASE)
-# Longest claimed stay ("in Lyon from 2 to 6 March") weighed against every record elsewhere.
 PLACE_WINDOW = timedelta(days=7)
 ClaimKey = tuple[str, int | None, int | None]
-# A record relaying what someone said is their account again, not a second one.
 _REPORTED = re.compile(
     r"\b(?:advised|stated|said|told|reported|claimed|explained|alleged|informed|according to)\b",
     re.IGNORECASE,
@@ -205,7 +149,6 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
     """("same" | "different" | "unknown", verified, how) for a claimed place and an event."""
     names = _named_parts(claimed)
     generic = not names
-    # Where the case itself locates the claimed place, distance decides.
     located = [(n, p) for n in names if (p := _located(n, index.positions))]
     if item.position and located:
         name, position = located[0]
@@ -216,34 +159,22 @@ def _relation(claimed: str, item: Item, index: Timeline) -> tuple[str, bool, str
         return "different", far, f"{km:.1f} km from {name} as located in the case"
     coded = item.place and not re.search(r"[^\W\d_]{3,}|°", item.place)
     if coded or _ACCESS_POINT.search(item.place or ""):
-        # A reader's or a door's code ("R-2231", "B12"), or a door ("Back door"), names no
-        # place to compare: where on a site, not which site.
         return "unknown", False, f"{item.place} is a code or a door, not a place"
     if item.place and not re.match(r"^[\d.]+°", item.place):
         event_place = item.place.lower()
-        if any(n.lower() in event_place or event_place in n.lower() for n in names):
-            return "same", True, "same place name"
-        if _one_names_the_other(claimed, item.place):
+        same = any(n.lower() in event_place or event_place in n.lower() for n in names)
+        if same or _one_names_the_other(claimed, item.place):
             return "same", True, "same place name"
         if generic and _HOME.search(claimed) and _HOME.search(item.description):
-            # "drove straight home to Kettering": the place it names is the home claimed.
             return "same", False, f"the record places the home at {item.place}"
         if generic:
             return "different", True, f"the event is at {item.place}, not the claimant's {claimed}"
         if _STREET.search(claimed) and "," not in claimed and not _STREET.search(item.place):
-            # A street claimed, a town recorded ("Magazine Road" and "CORK"): the street may
-            # lie in the town; offline, nothing tells.
             return "unknown", False, f"{item.place} and {claimed} are not places of one kind"
         return "different", False, f"{item.place} against the claimed {claimed}"
     if item.position:
-        return (
-            "unknown",
-            False,
-            (
-                f"the GPS position {item.place or item.position} cannot be placed offline relative "
-                f"to \u201c{claimed}\u201d"
-            ),
-        )
+        gps = f"the GPS position {item.place or item.position} cannot be placed offline relative"
+        return "unknown", False, f"{gps} to \u201c{claimed}\u201d"
     return "unknown", False, "the event has no place"
 
 
@@ -256,15 +187,13 @@ def _proper_words(place: str) -> set[str]:
 
 
 def _one_names_the_other(claimed: str, place: str) -> bool:
-    """Whether the names in one place are all in the other: "my sister's house in Leeds" and a
-    mast's "Leeds, Armley"; "Armley, Leeds" and "Leeds"."""
+    """Whether the names in one place are all in the other."""
     said, seen = _proper_words(claimed), _proper_words(place)
     return bool(said and seen) and (said <= seen or seen <= said)
 
 
 def _located(name: str, positions: dict[str, tuple[float, float]]) -> tuple[float, float] | None:
-    """Where the case places a named place: by its name, or by an address ending in it
-    ("Foleshill Road Coventry" for Coventry)."""
+    """Where the case places a named place."""
     key = name.lower()
     if key in positions:
         return positions[key]
@@ -306,15 +235,14 @@ def in_window(index: Timeline, window: tuple[datetime, datetime]) -> list[Item]:
 def place_contradictions(
     claims: list[SwornClaim], index: Timeline, zone: tzinfo, slack: timedelta
 ) -> list[Contradiction]:
-    """A claim of being at a place against the speaker's own events elsewhere then: one
-    contradiction per claim, citing each event (HIGH when one of them is verified elsewhere).
-    A record naming them in its own words leads."""
+    """A claim of being at a place against the speaker's own events elsewhere then."""
     found: list[Contradiction] = []
     for claim in claims:
+        if claim.speaker and (place := denied_place(answer_of(claim).said)):
+            found += _denied_presence(claim, claim.speaker, place, index, zone, slack)
+            continue
         if not claim.claimed_place or not claim.speaker:
             continue
-        if _ABSENT.search(answer_of(claim).said) or _PRESENCE.search(claim.claim):
-            continue  # "I was never at …" says where they were not (denial_contradictions)
         if _EXCEPT.search(claim.claim) or _ROLE_CLAIM.search(claim.claim):
             continue  # "… except for my break": a time left out; "I was the nurse in charge"
         window = claim_window(claim, zone, slack)
@@ -352,13 +280,30 @@ def place_contradictions(
     return found
 
 
+def _denied_presence(
+    claim: SwornClaim, speaker: str, place: str, index: Timeline, zone: tzinfo, slack: timedelta
+) -> list[Contradiction]:
+    """ "I was not in Tallaght on Saturday" against the speaker's records at a place of that
+    name in the claimed time (any time, when the claim gives none)."""
+    window = claim_window(claim, zone, slack)
+    items = in_window(index, window) if window else [i for d in index.by_day.values() for i in d]
+    seen = [
+        i.source
+        for i in items
+        if i.file_id != claim.source.file_id
+        and place[0].isupper()
+        and involves(i, speaker)
+        and place.lower() in (i.place or "").lower()
+    ]
+    why = f"{speaker} denies being at {place}, yet {len(seen)} event(s) place them there"
+    return [_denial(claim, seen, why, "HIGH")] if seen else []
+
+
 _WORD = re.compile(rf"\b[{UPPER}][\w'\u2019-]{{3,}}\b")
 
 
 def _clause_end(text: str, after: int) -> int:
-    """Where the denial's own clause ends: at the first subordinate clause the parser finds
-    after its verb ("I did not know Mr Mkhabela | before he was introduced to me by Ms Cassim":
-    Ms Cassim is not denied)."""
+    """Where the denial's own clause ends."""
     for token in parse(text):
         if token.idx >= after and token.dep_ == "mark":
             return token.idx
@@ -366,8 +311,7 @@ def _clause_end(text: str, after: int) -> int:
 
 
 def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> list[str]:
-    """Who a denial names after its verb: full names, and a party of the case called by its
-    distinctive word alone ("a cent from Brennock": Brennock Civil Works Ltd)."""
+    """Who a denial names after its verb."""
     rest = text[after : _clause_end(text, after)]
     names = [n.text for n in find_names(rest) if n.kind in ("person", "organization")]
     for word in _WORD.findall(rest):
@@ -386,8 +330,7 @@ def _targets(text: str, after: int, speaker: str | None, known: set[str]) -> lis
 
 
 def _since(claim: SwornClaim, said: str) -> date | None:
-    """The day from which a denial speaks ("have not spoken to her since April"); a month or
-    day without a year is of the claim's own time's year."""
+    """The day from which a denial speaks ("have not spoken to her since April")."""
     if not _SINCE.search(said):
         return None
     span = parse_span(claim.claimed_time)
@@ -403,17 +346,16 @@ def denial_contradictions(
     known |= {p for item in items for p in item.people}
     chats = _conversations(items)
     for claim in claims:
-        # A bare "No." to "Did you message Chloe after she asked you to stop?" denies as much.
         speaker, text = claim.speaker, _denied_words(claim)
         if not speaker:
             continue
-        match = _CONTACT.search(text)
-        if match is not None and _KNOWING_OF.match(text, match.end()):
-            match = None  # "I did not know about any report by Mr Wrona": of a thing, not him
-        if match is not None:
+        contact = _denied_verb(text, _CONTACT)
+        if contact and contact[0] != "hear" and _KNOWING_OF.match(text, contact[1]):
+            contact = None  # "I did not know about any report by Mr Wrona": of a thing, not him
+        if contact is not None:
             since = _since(claim, text)
-            found += _mail_domain_contact(claim, match.end(), items, since)
-            for target in _targets(text, match.end(), speaker, known):
+            found += _mail_domain_contact(claim, contact[1], items, since)
+            for target in _targets(text, contact[1], speaker, known):
                 both = [
                     i
                     for i in items
@@ -433,8 +375,7 @@ def denial_contradictions(
                 ]
                 evidence += [t.source for t in transfers if _between(t, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
-                # Denying a meeting, messages between the two weigh less than both somewhere.
-                met = _MEETING.search(match.group()) is None or any(i.place for i in both)
+                met = contact[0] not in _MEETING or any(i.place for i in both)
                 if evidence:
                     found.append(
                         _denial(
@@ -446,12 +387,11 @@ def denial_contradictions(
                             "HIGH" if met else "MEDIUM",
                         )
                     )
-        denied = _denied_words(claim)
-        for pattern, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
-            match = pattern.search(denied)
-            if match is None:
+        for lemmas, outgoing in ((_PAYMENT, True), (_RECEIPT, False)):
+            verb = _denied_verb(text, lemmas)
+            if verb is None:
                 continue
-            for target in _paying(denied, match.end(), speaker, known, transfers, outgoing):
+            for target in _paying(text, verb[1], speaker, known, transfers, outgoing):
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
@@ -470,36 +410,29 @@ def denial_contradictions(
                             "HIGH",
                         )
                     )
-        presence = _PRESENCE.search(text)
-        if presence:
-            place = presence["place"].lower()
-            seen = [
-                i.source
-                for i in items
-                if i.file_id != claim.source.file_id
-                and involves(i, speaker)
-                and i.place
-                and place in i.place.lower()
-            ]
-            if seen:
-                found.append(
-                    _denial(
-                        claim,
-                        seen,
-                        f"{speaker} denies being at {presence['place']}, "
-                        f"yet {len(seen)} event(s) place them there",
-                        "HIGH",
-                    )
-                )
     return found
+
+
+def _denied_verb(text: str, lemmas: frozenset[str]) -> tuple[str, int] | None:
+    """The first verb of `lemmas` the parse reads as negated ("never met", "did not pay"), or
+    noun "no" governs ("had no contact"): its lemma and where it ends. Sending messages is
+    contact; having money is receiving it."""
+    for head in negated(text):
+        lemma = head.lemma_.lower()
+        objects = {c.lemma_.lower() for c in head.children if c.dep_ == "dobj"}
+        if lemma == "send" and objects & _MESSAGES:
+            lemma = "message"
+        elif lemma == "have" and objects & _MONEY:
+            lemma = "receive"
+        if lemma in lemmas or head.lemma_.lower() in lemmas:
+            return lemma, head.idx + len(head)
+    return None
 
 
 def _mail_domain_contact(
     claim: SwornClaim, after: int, items: list[Item], since: date | None
 ) -> list[Contradiction]:
-    """ "I never discussed prices with any competitor, including Vantapak" against the
-    speaker's mail with an address at that firm's domain (m.bellini@vantapak.it): a firm named
-    by one word no party of the case spells out."""
+    """A denied firm named by one word against the speaker's mail to an address at its domain."""
     found: list[Contradiction] = []
     speaker = claim.speaker or ""
     mail = [
@@ -538,8 +471,7 @@ def _paying(
     transfers: list[Transaction],
     outgoing: bool,
 ) -> list[str]:
-    """Who a denial of paying or receiving names; "never received any money from a supplier":
-    every firm the case pays."""
+    """Who a denial of paying or receiving names."""
     targets = _targets(text, after, speaker, known)
     if outgoing or targets or not _FROM_SUPPLIER.match(text, after):
         return targets
@@ -547,8 +479,7 @@ def _paying(
 
 
 def _denied_words(claim: SwornClaim) -> str:
-    """What a claim denies in words: its own, or a bare "No, never." to "Have you ever received
-    money from Mrs Whitcombe?" read as "I have never received money from Mrs Whitcombe"."""
+    """What a claim denies in words."""
     answer = answer_of(claim)
     opening = _YES_NO.match(answer.question) if answer.no else None
     if opening is None:
@@ -565,8 +496,7 @@ def _paid(tx: Transaction, payer: str, payee: str) -> bool:
 
 
 def _conversations(items: list[Item]) -> dict[str, list[Item]]:
-    """Files that are a conversation of two (a chat export): each line has one writer, and two
-    write in turn; a line of each, by file."""
+    """Files that are a conversation of two (a chat export)."""
     writers: dict[str, dict[str, Item]] = defaultdict(dict)
     for item in items:
         if item.kind == "document" and len(item.people) == 1:
@@ -575,8 +505,7 @@ def _conversations(items: list[Item]) -> dict[str, list[Item]]:
 
 
 def _placed_first(refs: list[SourceRef]) -> list[SourceRef]:
-    """The refs, a file's whole-file ref left out beside a ref to a place in it: an e-mail's
-    sentence telling of the meeting is the e-mail, not another record."""
+    """The refs, a file's whole-file ref left out beside a ref to a place in it."""
     placed = {r.file_id for r in refs if r.line or r.row or r.page or r.cue_start is not None}
     return [
         r
@@ -599,13 +528,11 @@ def _denial(
 
 
 def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
-    """Caps the payments under their agreement break: a single payment above the cap, or (a cap
-    on the total) the payments together. A payment recorded in several documents counts once."""
+    """Caps the payments under their agreement break."""
     found: list[tuple[Clause, Contradiction]] = []
     caps = [c for c in view.legal.clauses if c.kind == "cap" and c.amount]
     payments = [t for t in view.financial.transactions if is_payment(t)] if caps else []
     parties = view.legal.parties
-    # Without an agreement's own parties, the payments naming any party of the case (once).
     of_case = [
         t
         for t in payments
@@ -623,7 +550,6 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
         cumulative = bool(_TOTAL.search(clause.text)) and total > clause.amount
         period = ""
         if (periodic := _PERIODIC.search(clause.text)) and not over:
-            # "shall not exceed £60,000 in any calendar year": the payments of each year.
             period, paid = _worst_period(paid, periodic["unit"].lower())
             total = sum(t.amount for t in paid)
             cumulative = total > clause.amount
@@ -635,36 +561,25 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
             f"{format_money(worst.amount, worst.currency)} on {worst.date or 'an unknown date'}"
         )
         if cumulative:
-            explanation = (
-                f"Payments under the agreement total {format_money(total, worst.currency)}"
-                + (f" in {period}" if period else "")
-                + f", over its cap of {cap}"
-                + (
-                    f"; {len(over)} payment(s) exceed it alone, the largest {largest}"
-                    if over
-                    else ""
-                )
+            within = f" in {period}" if period else ""
+            alone = (
+                f"; {len(over)} payment(s) exceed it alone, the largest {largest}" if over else ""
             )
+            total_money = format_money(total, worst.currency)
+            why = f"Payments under the agreement total {total_money}{within}, over its cap of {cap}"
+            why += alone
         else:
-            explanation = (
-                f"{len(over)} payment(s) exceed the contractual cap of {cap}; the largest is "
-                + largest
-            )
-        against = over or paid
-        found.append(
-            (
-                clause,
-                Contradiction(
-                    claim=clause.text[:300],
-                    claim_source=clause.source,
-                    evidence_against=unique_refs([t.source for t in against], 6),
-                    explanation=explanation + ".",
-                    severity="HIGH"
-                    if max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
-                    else "MEDIUM",
-                ),
-            )
+            why = f"{len(over)} payment(s) exceed the contractual cap of {cap}"
+            why += f"; the largest is {largest}"
+        high = max(total if cumulative else 0.0, worst.amount) >= 2 * clause.amount
+        contradiction = Contradiction(
+            claim=clause.text[:300],
+            claim_source=clause.source,
+            evidence_against=unique_refs([t.source for t in over or paid], 6),
+            explanation=why + ".",
+            severity="HIGH" if high else "MEDIUM",
         )
+        found.append((clause, contradiction))
     return found
 
 
@@ -673,18 +588,12 @@ def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transac
     most, and those payments; payments without a date are left out."""
     periods: dict[str, list[Transaction]] = defaultdict(list)
     for tx in paid:
-        day = tx_date(tx)
-        if day is None:
+        if (day := tx_date(tx)) is None:
             continue
-        if unit in ("year", "annum"):
-            key = str(day.year)
-        elif unit == "quarter":
-            key = f"{day.year}-Q{(day.month - 1) // 3 + 1}"
-        elif unit == "month":
-            key = f"{day.year}-{day.month:02d}"
-        else:
-            key = f"the week of {(day - timedelta(days=day.weekday())).isoformat()}"
-        periods[key].append(tx)
+        year, quarter = str(day.year), f"{day.year}-Q{(day.month - 1) // 3 + 1}"
+        keys = {"year": year, "annum": year, "quarter": quarter, "month": f"{day:%Y-%m}"}
+        monday = day - timedelta(days=day.weekday())
+        periods[keys.get(unit, f"the week of {monday.isoformat()}")].append(tx)
     return max(periods.items(), key=lambda item: sum(t.amount for t in item[1]), default=("", []))
 
 
@@ -693,8 +602,7 @@ def _named(tx: Transaction) -> list[str]:
 
 
 def _between_parties(tx: Transaction, bound: list[str]) -> bool:
-    """Whether a payment is one under an agreement: between its own parties `bound` (a side left
-    unnamed is the document's holder)."""
+    """Whether a payment is one under an agreement."""
     named = _named(tx)
     return bool(named) and all(any(same_party(p, q) for p in bound) for q in named)
 

@@ -1,19 +1,15 @@
-"""Answers to questions: a claim that answers a question carries it ("No, never. [asked: Did you
-sign it?]"), written here and read here, so every reader of a bare "No." reads it alike."""
+"""Answers to questions: a claim answering a question carries it ("No. [asked: …]")."""
 
 import re
 from dataclasses import dataclass
 
 from holmes_backend.contracts.agents import SwornClaim
 
-# An answer carries the question it answers: "No, never. [asked: Did you sign it?]".
 _ASKED = " [asked: "
-# A bare answer: "No.", "Never.", "Not once.", "None at all.", "Certainly not."; "Yes."
 _BARE_NO = re.compile(
     r"^\s*(?:no|never|none|nothing|nobody|no\s?one|not\s+(?:once|me|at\s+all)|certainly\s+not)\b",
     re.IGNORECASE,
 )
-_BARE_YES = re.compile(r"^\s*yes\b", re.I)
 
 
 def asked(said: str, question: str) -> str:
@@ -32,10 +28,6 @@ class Answer:
     def no(self) -> bool:
         """A bare "No." (or "Never.", "Nobody." …) to a question."""
         return bool(self.question) and bool(_BARE_NO.match(self.said))
-
-    @property
-    def yes(self) -> bool:
-        return bool(self.question) and bool(_BARE_YES.match(self.said))
 
 
 def answer_of(claim: SwornClaim | str) -> Answer:

@@ -31,7 +31,7 @@ from holmes_backend.contracts.agents import (
     MergePlan,
     Severity,
 )
-from holmes_backend.llm.local.analysts._common import trace
+from holmes_backend.llm.local.analysts.domains import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 SIMILAR = 0.7  # below this two names are unrelated and not worth a note

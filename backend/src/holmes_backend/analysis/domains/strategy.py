@@ -140,17 +140,13 @@ def signals(output: StrategyOutput) -> list[Signal]:
 
 
 def _thoughts(view: CaseView, steps: list[NextStep]) -> list[str]:
-    basis = ", ".join(view.given) or "no findings blocks"
-    if view.derived:
-        basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
-    thoughts = [
-        f"Planned from {basis}: {len(view.financial.anomalies)} anomaly(ies), "
-        f"{len(view.legal.clauses)} clause(s), {len(view.evidence.sworn_claims)} sworn claim(s)."
-    ]
     counts = Counter(s.priority for s in steps)
-    thoughts.append(
+    return [
+        f"Planned from {', '.join(view.given) or 'no findings blocks'}"
+        + (f"; derived {', '.join(view.derived)}" if view.derived else "")
+        + f": {len(view.financial.anomalies)} anomaly(ies), {len(view.legal.clauses)} clause(s), "
+        f"{len(view.evidence.sworn_claims)} sworn claim(s).",
         f"{len(steps)} next step(s): "
         + ", ".join(f"{k} \u00d7{counts[k]}" for k in _ORDER if counts[k])
-        + (f". First: {steps[0].action}." if steps else ".")
-    )
-    return thoughts
+        + (f". First: {steps[0].action}." if steps else "."),
+    ]

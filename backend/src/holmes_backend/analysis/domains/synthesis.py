@@ -107,18 +107,15 @@ def signals(output: SynthesisOutput) -> list[Signal]:
 def _thoughts(
     view: CaseView, output: SynthesisOutput, timed: int, window: float, zone: tzinfo
 ) -> list[str]:
-    basis = f"Worked from the {', '.join(view.given)} findings" if view.given else "No findings"
-    if view.derived:
-        basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
-    thoughts = [
-        f"{basis}. Put {timed} timed item(s) on one axis (times without an offset read in "
-        f"{zone}) and compared files within a {window:g}-minute window.",
+    basis = f"the {', '.join(view.given)} findings" if view.given else "no findings"
+    return [
+        f"Worked from {basis}"
+        + (f"; derived {', '.join(view.derived)}" if view.derived else "")
+        + f". Put {timed} timed item(s) on one axis (times without an offset read in {zone}) "
+        f"and compared files within a {window:g}-minute window.",
         f"{len(output.cross_modal_links)} cross-file link(s), {len(output.contradictions)} "
         f"contradiction(s) from {len(view.evidence.sworn_claims)} sworn claim(s), "
         f"{len(output.evidence_gaps)} evidence gap(s).",
+        *(f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]),
+        *(f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]),
     ]
-    thoughts += [
-        f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]
-    ]
-    thoughts += [f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]]
-    return thoughts

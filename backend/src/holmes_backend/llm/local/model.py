@@ -1,13 +1,8 @@
 """LocalAnalystLlm: an ADK BaseLlm that answers from deterministic analysis, with no network.
 
-The very same agents, runner, sessions and callbacks run on it as on Gemini. It reads the request
-(system instruction, evidence parts, earlier findings, the response schema), runs the analyst
-registered for that schema, and answers with `thought` parts explaining what it found, the JSON
-output, and token-like usage figures. An agent that answers in free text with tools (chat) is
-served by its registered responder instead: function calls, or its answer streamed word by word
-when ADK asks for a stream, as Gemini streams. "pro" and "flash" are two names for it, so the
-Pro→Flash fallback exists offline too; a model name ending in "-fail" always fails (for fallback
-tests).
+It runs the analyst registered for the request's response schema (or the responder of a
+conversing agent), and answers with thought parts, the JSON output or tool calls or streamed
+text, and token-like usage. A model name ending in "-fail" always fails (for fallback tests).
 """
 
 import asyncio
@@ -39,17 +34,11 @@ _AGENT_LABEL = "adk_agent_name"
 # Streamed text arrives a word (and the space after it) at a time.
 _PIECE = re.compile(r"\S+\s*|\s+")
 
-# The analyst runs in worker processes (llm/local/worker.py): its memory goes back to the
-# system when a worker that grew is recycled, and its CPU is not the event loop's.
 POOL = WorkerPool("holmes_backend.llm.local.worker")
 atexit.register(POOL.close)
 
-# In the server's process instead (processes = 0) the analyst is pure-Python CPU work. Each
-# thread running it contends for the GIL with the event loop, which then waits a switch interval
-# (5 ms) per hand-over: with twenty jobs' agents analysing at once the loop got the GIL so
-# rarely that `GET /api/cases` took seconds (p95 4.8 s, measured). One analysis at a time per
-# process loses nothing (the GIL runs one anyway) and leaves the loop a share of the CPU. One
-# limiter per event loop, as anyio binds it to one.
+# In the server's process (processes = 0), one analysis at a time per event loop: threads
+# contending for the GIL starved the loop (`GET /api/cases` p95 4.8 s with twenty jobs).
 _CPU_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = (
     weakref.WeakKeyDictionary()
 )

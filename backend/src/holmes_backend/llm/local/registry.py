@@ -1,10 +1,4 @@
-"""Which analysis answers which output schema, and which agent converses with tools.
-
-Each analyst module registers one function per output schema it can produce. The local model
-looks the request's response schema up here; a schema nobody registered gets a clear error.
-An agent that answers in free text and calls tools (the chat agent) registers a responder under
-its agent name instead: each model turn it either asks for tool calls or gives its answer.
-"""
+"""Which analysis answers which output schema, and which agent converses with tools."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field

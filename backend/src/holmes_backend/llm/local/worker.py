@@ -1,16 +1,8 @@
 """The offline analyst's answer to one request, in a worker process or in the server's own.
 
-Reading a large case builds hundreds of megabytes of small Python objects (every row's facts);
-in the server's process that memory stayed with the process after the analysis (the allocators
-keep it), so four 1M-row spreadsheets left the server ~660 MB above where it started, and the
-analysis took the event loop's share of the GIL. The model (model.py) sends what the analyst
-reads of a request, as JSON, to a pool of these workers (holmes_backend.workers), which recycles
-one that grew; with `HOLMES_LOCAL_ANALYST_PROCESSES=0` it calls `answer` in a thread instead.
-
-Request: {"read": {"texts", "instruction", "tool_results", "tools"}, "schema": the output
-schema's key, or "agent": the conversing agent's name}. Reply: {"ok": true, "thoughts", and
-"output" (the schema's JSON) or "text" and "calls"}, or {"ok": false, "reason"}.
-Run as `python -m holmes_backend.llm.local.worker`.
+Workers keep the analysis's memory and CPU out of the server's process (a grown worker is
+recycled). Request: {"read", "schema" or "agent"}; reply: {"ok", "thoughts", "output" or "text"
+and "calls"} or {"ok": false, "reason"}. Run as `python -m holmes_backend.llm.local.worker`.
 """
 
 import re

@@ -1,14 +1,8 @@
 """Chat analyst: the chat agent's turns offline, and a domain agent's answer to an escalation.
 
-The chat agent works as a model with tools would. First turn: look the question up in the graph,
-the findings and the evidence passages (three tool calls at once). Next turn: weigh what came
-back. The knowledge answers when its best item covers enough of what the question names (people,
-dates, the words that carry its meaning, the kind of thing it asks for). When it does not, but
-evidence passages cover more, the knowledge is too weak and the passages' files go to the domain
-agents (`escalate_to_domain`); their new findings answer on the turn after. With nothing that
-covers the question anywhere, it says so rather than escalate blindly.
-
-The answer states the best few items, each with where it rests and its source number ([ref]).
+First turn: look the question up in the graph, the findings and the evidence passages. Next: the
+knowledge answers when its best item covers enough of what the question names; when the passages
+cover more, their files are escalated to the domain agents; with nothing covering it, it says so.
 """
 
 import re

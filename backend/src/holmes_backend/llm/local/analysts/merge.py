@@ -1,15 +1,9 @@
 """Merge analyst: new graph material set against the existing graph (entity resolution, facts).
 
-Entities: the same name (case, titles, punctuation and legal-form suffixes aside) is one entity;
-a person named by an initial or by the surname alone joins the one existing person it fits.
-Similar names that are not the same stay apart with their similarity, and so does the same name
-when both sides tie it to different employers or when two accounts carry different numbers.
-
-Facts: an amount agrees when equal to the cent in the same currency; dates agree within a week
-(invoicing, booking and settlement of one payment); a location agrees when it is the same place
-(the same node, one name containing the other, coordinates within a kilometre) and disagrees
-when, at overlapping times, coordinates lie far apart, the places are in different towns, or a
-sworn claim names another place; places that cannot be compared offline are not a conflict.
+Names are one entity when equal once normalised, or a person's initial or bare surname fits one
+existing person, unless employers or account numbers tell them apart. Amounts agree to the cent,
+dates within a week, places when the same (node, name, within a kilometre); places conflict when
+far apart, in other towns or against a sworn claim at overlapping times.
 """
 
 import math

@@ -1,9 +1,7 @@
 """Verification analyst: checks a correction against the passages its target cites.
 
-It runs compare_values on every passage and decides on the exact cited places first: the proposed
-value stated there and the original not → CONFIRMED; the original stated and the proposed not →
-REJECTED; both or neither → the passages around the cited places decide the same way, and if
-they cannot either, AMBIGUOUS. The passages that carry the deciding values are the evidence.
+The cited passages decide first, then those around them: the proposed value stated and not the
+original confirms it, the other way round rejects it; both or neither leaves it ambiguous.
 """
 
 from typing import Any

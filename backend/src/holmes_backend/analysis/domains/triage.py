@@ -73,7 +73,6 @@ _MINUTES = re.compile(
     r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
     re.IGNORECASE,
 )
-_MAIL_ADDRESS = re.compile(r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.IGNORECASE)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -84,7 +83,6 @@ _TABLE_ROWS = 3
 _SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
 _CHAT_LINES = 20
-_LIMIT_UNITS = 200
 _SHORT_RECORD = 15  # units: a receipt, a ticket, a booking
 _MONEY = ("amount", "debit", "credit")
 _MAIL = "message/rfc822"
@@ -92,11 +90,6 @@ _MAIL = "message/rfc822"
 _MOVED = re.compile(
     r"\b(?:paid|pays?|paying|payments?|transferr(?:ed|ing)|transfers?|wired|remitted|refund(?:ed)?|"
     r"reimburs(?:ed|ement)|received|deposited|withdr[ae]w[n]?)\b",
-    re.IGNORECASE,
-)
-_SIGHTING = re.compile(
-    r"\b(?:cctv|camera|footage|identified\s+(?:him|her|them|as)|recogni[sz]ed|eyewitness|"
-    r"was\s+seen|were\s+seen)\b",
     re.IGNORECASE,
 )
 
@@ -256,12 +249,7 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
     head, rows = profile.units, profile.rows[:400]
     short = len(head) <= _SHORT_RECORD
     chat = sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
-    identities = (
-        holds_numbers(doc)
-        or bool(identity_holders([doc]))
-        # A master file's e-mail addresses: what a look-alike sender is read against.
-        or any(_MAIL_ADDRESS.search(u.text) for u in rows[:_LIMIT_UNITS])
-    )
+    identities = holds_numbers(doc) or bool(identity_holders([doc]))
     calls = sum(
         1 for u in rows if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
     )
@@ -281,7 +269,6 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
             (0.45, sum(1 for u in rows if _dated(u.text)) >= _LOG_ROWS and not profile.transfers),
             (0.45, profile.letter),
             (0.45, personal),
-            (0.3, bool(_SIGHTING.search(profile.text[:50_000]))),
             # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
             (0.4 if placed else 0.1, _timed(head)),
             (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),

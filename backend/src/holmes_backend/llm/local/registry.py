@@ -17,13 +17,10 @@ class AnalysisRequest:
     instruction: str
     documents: list[EvidenceDoc]
     findings: list[FindingsBlock]
-    # Free text of the request beyond the evidence: case context, the question, hypotheses.
-    text: str
+    text: str  # the request beyond the evidence: case context, the question, hypotheses
     hypotheses: list[str] = field(default_factory=list)
-    # What the tools answered so far in this conversation, oldest first; the tools it may call.
-    tool_results: list["ToolResult"] = field(default_factory=list)
+    tool_results: list["ToolResult"] = field(default_factory=list)  # oldest first
     tools: list[str] = field(default_factory=list)
-    # The agent's settings, as typed values (never read back out of the text).
     params: AgentParams = field(default_factory=AgentParams)
 
 
@@ -55,13 +52,9 @@ class Analysis:
 
 
 Analyst = Callable[[AnalysisRequest], Analysis]
-
 Responder = Callable[[AnalysisRequest], Reply]
-
 _ANALYSTS: dict[str, Analyst] = {}
 _RESPONDERS: dict[str, Responder] = {}
-
-
 R = TypeVar("R")
 
 
@@ -83,28 +76,27 @@ def schema_key(schema: type[BaseModel]) -> str:
     return f"{schema.__module__}.{schema.__qualname__}"
 
 
-def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
-    def register(function: Analyst) -> Analyst:
-        reading = _ANALYSTS[schema_key(schema)] = _reading_conventions(function)
-        return reading
+def _register(
+    table: dict[str, Callable[[AnalysisRequest], R]], key: str
+) -> Callable[[Callable[[AnalysisRequest], R]], Callable[[AnalysisRequest], R]]:
+    def register(function: Callable[[AnalysisRequest], R]) -> Callable[[AnalysisRequest], R]:
+        table[key] = _reading_conventions(function)
+        return table[key]
 
     return register
 
 
-def analyst_for(schema: type[BaseModel]) -> Analyst | None:
-    return _ANALYSTS.get(schema_key(schema))
-
-
-def analyst_named(key: str) -> Analyst | None:
-    return _ANALYSTS.get(key)
+def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
+    return _register(_ANALYSTS, schema_key(schema))
 
 
 def responder(agent_name: str) -> Callable[[Responder], Responder]:
-    def register(function: Responder) -> Responder:
-        reading = _RESPONDERS[agent_name] = _reading_conventions(function)
-        return reading
+    return _register(_RESPONDERS, agent_name)
 
-    return register
+
+def analyst_for(schema: type[BaseModel] | str) -> Analyst | None:
+    """The analyst for a schema, or for its key (`schema_key`)."""
+    return _ANALYSTS.get(schema if isinstance(schema, str) else schema_key(schema))
 
 
 def responder_for(agent_name: str) -> Responder | None:

@@ -16,7 +16,7 @@ from holmes_backend.llm.local import analysts  # noqa: F401 - registers every an
 from holmes_backend.llm.local.registry import (
     AnalysisRequest,
     ToolResult,
-    analyst_named,
+    analyst_for,
     responder_for,
 )
 from holmes_backend.workers import serve
@@ -34,7 +34,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     read = _read(request["read"])
     schema = request.get("schema")
     if schema is not None:
-        analyst = analyst_named(schema)
+        analyst = analyst_for(schema)
         if analyst is None:
             raise UnknownAnalysis(f"the local analyst has no analysis for {schema}")
         analysis = analyst(read)

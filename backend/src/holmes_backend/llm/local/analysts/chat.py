@@ -136,11 +136,8 @@ def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextIte
 
 def _where(source: dict[str, Any]) -> str:
     parts = [str(source.get("file") or "a case file")]
-    if source.get("sheet"):
-        parts.append(f"sheet {source['sheet']}")
-    for key in ("page", "row", "line"):
-        if source.get(key) is not None:
-            parts.append(f"{key} {source[key]}")
+    parts += [f"sheet {source['sheet']}"] if source.get("sheet") else []
+    parts += [f"{k} {source[k]}" for k in ("page", "row", "line") if source.get(k) is not None]
     if source.get("cue_start") is not None:
         seconds = int(float(source["cue_start"]))
         parts.append(f"at {seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}")
@@ -191,19 +188,23 @@ def _places(item: ContextItem) -> set[str]:
     }
 
 
-def _choose(question: Question, items: list[ContextItem]) -> list[ContextItem]:
+def _top(question: Question, items: list[ContextItem]) -> list[ContextItem]:
+    """The best-ranked items, less those far below the best one (noise, not support)."""
     ranked = rank(question, items, _ITEMS * 3)
     best = ranked[0][0] if ranked else 0.0
+    return [item for score, item in ranked if score >= best * _RELATIVE_FLOOR]
+
+
+def _choose(question: Question, items: list[ContextItem]) -> list[ContextItem]:
+    """The top items, one per cited place: a timeline entry and the graph edges built from it
+    rest on the same line, and saying it three times answers nothing more."""
     chosen: list[ContextItem] = []
     seen: set[str] = set()
-    for score, item in ranked:
-        # One statement per cited place: a timeline entry and the graph edges built from it
-        # rest on the same line, and saying it three times answers nothing more.
+    for item in _top(question, items):
         places = _places(item)
-        if score < best * _RELATIVE_FLOOR or len(chosen) == _ITEMS or (places and places <= seen):
-            continue
-        seen |= places
-        chosen.append(item)
+        if len(chosen) < _ITEMS and not (places and places <= seen):
+            seen |= places
+            chosen.append(item)
     return chosen
 
 
@@ -213,11 +214,7 @@ def _look_up(question: str) -> Reply:
             "Knowledge first: looking the question up in the graph and the findings, and in "
             "the evidence passages to see what the sources themselves say."
         ],
-        calls=[
-            ToolCall("query_knowledge_graph", {"query": question}),
-            ToolCall("search_findings", {"query": question}),
-            ToolCall(_SOURCES, {"query": question}),
-        ],
+        calls=[ToolCall(name, {"query": question}) for name in (*_KNOWLEDGE_TOOLS, _SOURCES)],
     )
 
 
@@ -290,23 +287,19 @@ def answer_question(request: AnalysisRequest) -> Analysis:
             item_id = f"{doc.file_id}#{number}"
             refs[item_id] = unit.ref
             passages.append(ContextItem(item_id, "passage", said))
-    ranked = rank(question, passages, _ITEMS * 3)
-    best = ranked[0][0] if ranked else 0.0
-    findings: list[Finding] = []
-    for score, item in ranked:
-        share = coverage(need, item)
-        if len(findings) == _ITEMS or score < best * _RELATIVE_FLOOR or share < ENOUGH / 2:
-            continue
-        findings.append(
-            Finding(
-                finding_type="answer",
-                title=f"On: {text[:120]}",
-                summary=item.text,
-                confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
-                severity="MEDIUM",
-                sources=[refs[item.id]],
-            )
+    shares = [(item, coverage(need, item)) for item in _top(question, passages)]
+    findings = [
+        Finding(
+            finding_type="answer",
+            title=f"On: {text[:120]}",
+            summary=item.text,
+            confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
+            severity="MEDIUM",
+            sources=[refs[item.id]],
         )
+        for item, share in shares
+        if share >= ENOUGH / 2
+    ][:_ITEMS]
     thoughts = [
         f"Read {len(passages)} passage(s) of {len(request.documents)} file(s) as the {domain} "
         f"analyst, for: {text[:160]}",

@@ -130,20 +130,14 @@ def run(facts: CaseFacts, detectors: list[Detector] | None = None) -> CaseFacts:
 def _ranked(found: list[Output], kind: type[ItemT]) -> list[ItemT]:
     items = [item for item in found if isinstance(item, kind)]
     items.sort(key=lambda item: _SEVERITY.get(_strength(item), 1))
-    kept: dict[tuple[object, ...], int] = {}
-    result: list[ItemT] = []
+    kept: dict[tuple[object, ...], ItemT] = {}
     for item in items:
-        key = _key(item)
-        if key not in kept:
-            kept[key] = len(result)
-            result.append(item)
-        else:
-            held = result[kept[key]]
-            fuller = isinstance(item, Contradiction) and isinstance(held, Contradiction)
-            if fuller and _fuller(item) > _fuller(held):  # type: ignore[arg-type]
-                result[kept[key]] = item
+        held = kept.setdefault(_key(item), item)
+        fuller = isinstance(item, Contradiction) and isinstance(held, Contradiction)
+        if fuller and _fuller(item) > _fuller(held):  # type: ignore[arg-type]
+            kept[_key(item)] = item
     cap: int = CAPS[kind]  # type: ignore[index]
-    return result[:cap]
+    return list(kept.values())[:cap]
 
 
 def _strength(item: Output) -> str:

@@ -44,14 +44,6 @@ _CPU_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimite
 )
 
 
-def _cpu_turn() -> CapacityLimiter:
-    loop = asyncio.get_running_loop()
-    limiter = _CPU_TURNS.get(loop)
-    if limiter is None:
-        limiter = _CPU_TURNS[loop] = CapacityLimiter(1)
-    return limiter
-
-
 class LocalAnalystError(RuntimeError):
     pass
 
@@ -96,7 +88,8 @@ class LocalAnalystLlm(BaseLlm):
 
     async def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
         if self.processes <= 0:
-            reply = await to_thread.run_sync(worker.answer, request, limiter=_cpu_turn())
+            limiter = _CPU_TURNS.setdefault(asyncio.get_running_loop(), CapacityLimiter(1))
+            reply = await to_thread.run_sync(worker.answer, request, limiter=limiter)
         else:
             POOL.size = self.processes
             try:
@@ -149,7 +142,10 @@ def _read(llm_request: LlmRequest) -> dict[str, Any]:
         "instruction": _instruction(llm_request.config.system_instruction),
         "tool_results": [
             # A tool may answer with values JSON has no type for (dates): as the model reads them.
-            {"name": r.name or "", "response": _json(r.response)}
+            {
+                "name": r.name or "",
+                "response": json.loads(json.dumps(r.response or {}, default=str)),
+            }
             for r in (p.function_response for p in parts)
             if r is not None
         ],
@@ -158,23 +154,14 @@ def _read(llm_request: LlmRequest) -> dict[str, Any]:
     }
 
 
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value or {}, default=str))
-
-
 def _instruction(system_instruction: Any) -> str:
-    if system_instruction is None:
-        return ""
-    if isinstance(system_instruction, str):
-        return system_instruction
     if isinstance(system_instruction, types.Content):
         return "\n".join(p.text or "" for p in system_instruction.parts or [])
-    return str(system_instruction)
+    return "" if system_instruction is None else str(system_instruction)
 
 
 def _tokens(text: str) -> int:
-    # About four characters a token, as Gemini counts English.
-    return max(1, len(text) // 4)
+    return max(1, len(text) // 4)  # about four characters a token, as Gemini counts English
 
 
 def _usage(

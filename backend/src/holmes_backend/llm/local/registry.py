@@ -58,19 +58,6 @@ _RESPONDERS: dict[str, Responder] = {}
 R = TypeVar("R")
 
 
-def _reading_conventions(
-    function: Callable[[AnalysisRequest], R],
-) -> Callable[[AnalysisRequest], R]:
-    """The function, reading dates and amounts the way its request's documents write them."""
-
-    @wraps(function)
-    def read(request: AnalysisRequest) -> R:
-        with conventions.reading(request.documents, request.text):
-            return function(request)
-
-    return read
-
-
 def schema_key(schema: type[BaseModel]) -> str:
     """The schema's name across processes (the analyst may run in a worker process)."""
     return f"{schema.__module__}.{schema.__qualname__}"
@@ -79,9 +66,17 @@ def schema_key(schema: type[BaseModel]) -> str:
 def _register(
     table: dict[str, Callable[[AnalysisRequest], R]], key: str
 ) -> Callable[[Callable[[AnalysisRequest], R]], Callable[[AnalysisRequest], R]]:
+    """Registers the function under the key, reading dates and amounts the way its request's
+    documents write them."""
+
     def register(function: Callable[[AnalysisRequest], R]) -> Callable[[AnalysisRequest], R]:
-        table[key] = _reading_conventions(function)
-        return table[key]
+        @wraps(function)
+        def read(request: AnalysisRequest) -> R:
+            with conventions.reading(request.documents, request.text):
+                return function(request)
+
+        table[key] = read
+        return read
 
     return register
 

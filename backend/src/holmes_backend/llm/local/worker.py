@@ -57,11 +57,10 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
 
 def _read(read: dict[str, Any]) -> AnalysisRequest:
     documents, findings, rest = parse_blocks("\n".join(read["texts"]))
-    hypotheses = [
-        m.group(1).strip()
-        for line in _section(rest, "HYPOTHESES").splitlines()
-        if (m := _HYPOTHESIS.match(line))
-    ]
+    # The lines under a '--- … HYPOTHESES … ---' heading, up to the next heading.
+    section = re.search(r"---\s*[^\n]*HYPOTHESES[^\n]*---\n(.*?)(?:\n---|\Z)", rest, re.DOTALL)
+    lines = section.group(1).splitlines() if section else []
+    hypotheses = [m.group(1).strip() for line in lines if (m := _HYPOTHESIS.match(line))]
     return AnalysisRequest(
         instruction=read["instruction"],
         documents=documents,
@@ -72,12 +71,6 @@ def _read(read: dict[str, Any]) -> AnalysisRequest:
         tools=read["tools"],
         params=AgentParams.model_validate(read.get("params") or {}),
     )
-
-
-def _section(text: str, name: str) -> str:
-    """The lines under a '--- NAME ---' heading, up to the next heading."""
-    match = re.search(rf"---\s*[^\n]*{name}[^\n]*---\n(.*?)(?:\n---|\Z)", text, re.DOTALL)
-    return match.group(1) if match else ""
 
 
 def _answer_or_reason(request: dict[str, Any]) -> dict[str, Any]:

@@ -38,11 +38,11 @@ def _ref(passage: Passage, matches: tuple[Match, ...]) -> SourceRef:
 
 
 def _where(passage: Passage) -> str:
+    where = passage.location
     parts = [passage.filename or "the cited file"]
-    parts += [f"{k} {v}" for k, v in passage.location.items() if k in ("sheet", "page", "row")]
-    parts += [f"line {passage.location['line']}"] if "line" in passage.location else []
-    if "cue_start" in passage.location:
-        parts.append(f"at {float(passage.location['cue_start']):.1f}s")
+    parts += [f"{k} {v}" for k, v in where.items() if k in ("sheet", "page", "row")]
+    parts += [f"line {where['line']}"] if "line" in where else []
+    parts += [f"at {float(where['cue_start']):.1f}s"] if "cue_start" in where else []
     return ", ".join(parts)
 
 
@@ -88,38 +88,33 @@ def verification(request: AnalysisRequest) -> Analysis:
         f"{sum(c.proposed_found for _, c in checked)}.",
     ]
     decided = _decide(cited, original, proposed, "The cited passages")
-    confidence = 0.9
+    confidence = 0.9 if decided else 0.65
     if decided is None and around:
         decided = _decide(around, original, proposed, "The passages around the cited place")
-        confidence = 0.65
     if decided is None:
-        both = [(p, c) for p, c in checked if c.original_found or c.proposed_found]
-        if both:
-            reasoning = (
-                f"The sources state both {original!r} and {proposed!r} at the cited places; "
-                "they cannot decide between them."
-            )
-        elif context:
-            reasoning = f"The cited sources state neither {original!r} nor {proposed!r}."
-        else:
-            reasoning = "The item cites no source passage to check the correction against."
-        evidence = [
-            _ref(p, c.original_matches + c.proposed_matches) for p, c in (both or cited)[:_EVIDENCE]
-        ]
-        decided = ("AMBIGUOUS", reasoning, evidence)
         confidence = 0.4
+        both = [(p, c) for p, c in checked if c.original_found or c.proposed_found]
+        reasoning = (
+            f"The sources state both {original!r} and {proposed!r} at the cited places; "
+            "they cannot decide between them."
+            if both
+            else f"The cited sources state neither {original!r} nor {proposed!r}."
+            if context
+            else "The item cites no source passage to check the correction against."
+        )
+        chosen = (both or cited)[:_EVIDENCE]
+        evidence = [_ref(p, c.original_matches + c.proposed_matches) for p, c in chosen]
+        decided = ("AMBIGUOUS", reasoning, evidence)
     verdict, reasoning, evidence = decided
     thoughts.append(f"Verdict {verdict}: {reasoning}")
-    return Analysis(
-        output=VerificationOutput.model_validate(
-            {
-                "verdict": verdict,
-                "reasoning": reasoning,
-                "evidence": evidence,
-                "original_in_source": any(c.original_found for _, c in checked),
-                "proposed_in_source": any(c.proposed_found for _, c in checked),
-                "confidence": confidence,
-            }
-        ),
-        thoughts=thoughts,
+    output = VerificationOutput.model_validate(
+        {
+            "verdict": verdict,
+            "reasoning": reasoning,
+            "evidence": evidence,
+            "original_in_source": any(c.original_found for _, c in checked),
+            "proposed_in_source": any(c.proposed_found for _, c in checked),
+            "confidence": confidence,
+        }
     )
+    return Analysis(output=output, thoughts=thoughts)

@@ -1,10 +1,5 @@
-"""Next steps derived from what the other analyses found, each with its reason and priority.
-
-Every item that rests on records gives one step, whatever its kind: an anomaly → the records
-behind the transactions it names; a contradiction → the claim put to its maker with the records
-against it; a gap → the record its recommendation names; an approval a clause requires → the
-approver's records; people who recur in the records without a statement → interviews.
-"""
+"""Next steps derived from what the other analyses found, each with its reason and priority:
+one per anomaly, approval clause, contradiction, gap, and person named without a statement."""
 
 from collections import Counter
 from dataclasses import dataclass, field

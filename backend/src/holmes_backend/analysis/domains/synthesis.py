@@ -12,7 +12,7 @@ from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
 from holmes_backend.analysis.facts.names import identities
-from holmes_backend.contracts.agents import Contradiction, SynthesisOutput, TimedEvent
+from holmes_backend.contracts.agents import Contradiction, SynthesisOutput
 
 
 @dataclass
@@ -28,7 +28,10 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
         [*view.evidence.people, *(p for e in view.evidence.events for p in e.people)]
         + [c.speaker for c in view.evidence.sworn_claims if c.speaker]
     )
-    events = [_named_fully(e, forms) for e in view.evidence.events]
+    events = [
+        e.model_copy(update={"people": list(dict.fromkeys(forms.get(p, p) for p in e.people))})
+        for e in view.evidence.events
+    ]
     # A statement's unnamed side is its holder's: their card payments place them.
     held = [view.held(t) for t in view.financial.transactions]
     zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in held])
@@ -59,11 +62,6 @@ _NOT_HELD = re.compile(
     r"postponed|withdrawn|not\s+attended)\b",
     re.IGNORECASE,
 )
-
-
-def _named_fully(event: TimedEvent, forms: dict[str, str]) -> TimedEvent:
-    named = list(dict.fromkeys(forms.get(p, p) for p in event.people))
-    return event if named == event.people else event.model_copy(update={"people": named})
 
 
 def _took_place(items: list[Item]) -> list[Item]:

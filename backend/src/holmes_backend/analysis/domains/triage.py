@@ -297,15 +297,6 @@ def classify(  # noqa: PLR0911 - the classes are an ordered rule table
     return "Evidence" if primary == "evidence" else "Reference"
 
 
-def complexity(profile: _Profile, pages: float, entities: int, dates: int) -> float:
-    length = min(1.0, math.log10(1 + len(profile.text)) / 6)
-    rows = sum(1 for u in profile.units if u.kind in ("row", "cells"))
-    structure = min(1.0, rows / 300)
-    density = min(1.0, (profile.money + entities + dates) / max(20.0, len(profile.words) / 10))
-    paged = min(1.0, pages / 100)
-    return _clamp(0.45 * length + 0.2 * structure + 0.2 * density + 0.15 * paged)
-
-
 def _preview(doc: EvidenceDoc) -> tuple[list[str], list[str], int]:
     counts: Counter[str] = Counter()
     display: dict[str, str] = {}
@@ -337,6 +328,9 @@ def triage_file(doc: EvidenceDoc) -> TriageFile:
     if values[primary] < _SOME_SIGNAL:
         primary = "evidence"  # nothing says what it is: a record of the case, for the timeline
     entities, days, mentions = _preview(doc)
+    length = min(1.0, math.log10(1 + len(profile.text)) / 6)
+    structure = min(1.0, sum(1 for u in profile.units if u.kind in ("row", "cells")) / 300)
+    dense = (profile.money + mentions + len(days)) / max(20.0, len(profile.words) / 10)
     duration = doc.metadata.get("duration")
     pages = doc.metadata.get("page_count")
     paged = float(pages) if isinstance(pages, int | float) else None
@@ -345,7 +339,12 @@ def triage_file(doc: EvidenceDoc) -> TriageFile:
         filename=doc.filename,
         classification=classify(doc, primary, profile),
         domain_scores=scores,
-        complexity_score=complexity(profile, paged or 0.0, mentions, len(days)),
+        complexity_score=_clamp(
+            0.45 * length
+            + 0.2 * structure
+            + 0.2 * min(1.0, dense)
+            + 0.15 * min(1.0, (paged or 0.0) / 100)
+        ),
         primary_domain=primary,
         secondary_domains=[d for d in _DOMAINS if d != primary and values[d] >= 0.4],
         entities_preview=entities,

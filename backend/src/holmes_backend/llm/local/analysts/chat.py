@@ -56,9 +56,6 @@ _NOTHING = (
 )
 
 
-# ---- what a question asks for, and how much of it an item covers ----------------------------
-
-
 @dataclass(frozen=True)
 class Needs:
     """What a question names, weighted: people and dates count double."""
@@ -117,14 +114,6 @@ def _best(need: Needs, question: Question, items: list[ContextItem]) -> float:
     return max((coverage(need, item) for _, item in ranked), default=0.0)
 
 
-# ---- the chat agent's turns ------------------------------------------------------------------
-
-
-def _question(text: str) -> str:
-    _, _, after = text.partition(QUESTION_HEADING)
-    return (after or text).strip()
-
-
 def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextItem]:
     found: list[ContextItem] = []
     for result in results:
@@ -181,13 +170,6 @@ def _lead(question: Question, escalation: dict[str, Any] | None, weak: bool) -> 
     return f"Here is what the case record shows{' about ' + about if about else ''}:"
 
 
-def _places(item: ContextItem) -> set[str]:
-    return {
-        repr(sorted((k, v) for k, v in s.items() if k not in ("excerpt", "ref", "file")))
-        for s in item.sources
-    }
-
-
 def _top(question: Question, items: list[ContextItem]) -> list[ContextItem]:
     """The best-ranked items, less those far below the best one (noise, not support)."""
     ranked = rank(question, items, _ITEMS * 3)
@@ -201,29 +183,27 @@ def _choose(question: Question, items: list[ContextItem]) -> list[ContextItem]:
     chosen: list[ContextItem] = []
     seen: set[str] = set()
     for item in _top(question, items):
-        places = _places(item)
+        places = {
+            repr(sorted((k, v) for k, v in s.items() if k not in ("excerpt", "ref", "file")))
+            for s in item.sources
+        }
         if len(chosen) < _ITEMS and not (places and places <= seen):
             seen |= places
             chosen.append(item)
     return chosen
 
 
-def _look_up(question: str) -> Reply:
-    return Reply(
-        thoughts=[
-            "Knowledge first: looking the question up in the graph and the findings, and in "
-            "the evidence passages to see what the sources themselves say."
-        ],
-        calls=[ToolCall(name, {"query": question}) for name in (*_KNOWLEDGE_TOOLS, _SOURCES)],
-    )
-
-
 @responder(AGENT_NAME)
 def chat(request: AnalysisRequest) -> Reply:
-    text = _question(request.text)
+    text = (request.text.partition(QUESTION_HEADING)[2] or request.text).strip()
     results = request.tool_results
     if not results:
-        return _look_up(text)
+        look_up = (
+            "Knowledge first: looking the question up in the graph and the findings, and in "
+            "the evidence passages to see what the sources themselves say."
+        )
+        tools = (*_KNOWLEDGE_TOOLS, _SOURCES)
+        return Reply([look_up], calls=[ToolCall(name, {"query": text}) for name in tools])
     question = read_question(text)
     need = needs(question)
     escalations = [r.response for r in results if r.name == _ESCALATE]
@@ -263,9 +243,6 @@ def chat(request: AnalysisRequest) -> Reply:
         + (", found by the escalation." if escalation else ".")
     )
     return Reply(thoughts=thoughts, text="\n".join(lines))
-
-
-# ---- a domain agent's answer to an escalated question ------------------------------------------
 
 
 def _section(text: str, heading: str) -> str:

@@ -63,7 +63,12 @@ def merge(request: AnalysisRequest) -> Analysis:
     for node in new.nodes:
         if node.id in existing_ids and node.id not in apart:
             mapping.setdefault(node.id, node.id)
-    full_names = {n.id for n in existing.nodes if _full_person(n)}
+    # People named in full (a first name and a surname): only they are placed in two towns.
+    full_names = {
+        n.id
+        for n in existing.nodes
+        if n.type == "person" and (person_parts(n.name) or ("",))[0] and not _GENERIC.match(n.name)
+    }
     comparisons = [compare(f, existing.facts, mapping, full_names) for f in new_facts]
     merged = sum(e.same for e in entities)
     outcomes = {o: sum(c.outcome == o for c in comparisons) for o in ("compatible", "conflict")}
@@ -81,9 +86,6 @@ def merge(request: AnalysisRequest) -> Analysis:
     ]
     plan = MergePlan(entities=entities, facts=comparisons, summary=summary)
     return Analysis(output=plan, thoughts=trace(thoughts))
-
-
-# ---- entities -------------------------------------------------------------------------------
 
 
 def _valid(model: type[T], raws: list[Any]) -> list[T]:
@@ -219,14 +221,6 @@ def name_similarity(a: str, b: str, type_: str) -> float:
 
 def _ratio(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
-
-
-def _full_person(node: GraphEntity) -> bool:
-    parts = person_parts(node.name)
-    return node.type == "person" and bool(parts and parts[0]) and not _GENERIC.match(node.name)
-
-
-# ---- facts ----------------------------------------------------------------------------------
 
 
 def compare(

@@ -145,12 +145,9 @@ def _instrument(doc: EvidenceDoc) -> bool:
 
 def _personal(head: list[Unit]) -> bool:
     """A form about people: its first fields name two people ("Employee: Priya Raman")."""
-    named = 0
-    for unit in head:
-        field = _FORM_FIELD.match(unit.text) if unit.kind != "row" else None
-        if field:
-            named += sum(n.kind == "person" for n in find_names(field["value"][:80]))
-    return named >= _FORM_PEOPLE
+    fields = [f for u in head if u.kind != "row" and (f := _FORM_FIELD.match(u.text))]
+    people = [n for f in fields for n in find_names(f["value"][:80]) if n.kind == "person"]
+    return len(people) >= _FORM_PEOPLE
 
 
 def _cells(text: str) -> tuple[dict[str, str], dict[str, Role]]:
@@ -298,19 +295,13 @@ def classify(  # noqa: PLR0911 - the classes are an ordered rule table
 
 
 def _preview(doc: EvidenceDoc) -> tuple[list[str], list[str], int]:
-    counts: Counter[str] = Counter()
+    head = units(doc)[:_PREVIEW_UNITS]
+    names = [n.text for u in head for n in find_names(u.text) if n.kind != "place"]
+    counts = Counter(name_key(name) for name in names)
     display: dict[str, str] = {}
-    days: Counter[str] = Counter()
-    for unit in units(doc)[:_PREVIEW_UNITS]:
-        for name in find_names(unit.text):
-            if name.kind == "place":
-                continue
-            key = name_key(name.text)
-            counts[key] += 1
-            if len(name.text) > len(display.get(key, "")):
-                display[key] = name.text
-        for moment in find_moments(unit.text):
-            days[moment.day.isoformat()] += 1
+    for name in sorted(names, key=len, reverse=True):  # each name's longest form, first seen
+        display.setdefault(name_key(name), name)
+    days = Counter(m.day.isoformat() for u in head for m in find_moments(u.text))
     for key in ("capture_time", "date", "created", "recording_start", "creation_date"):
         stamp = parse_iso(doc.metadata.get(key))
         if stamp is not None:

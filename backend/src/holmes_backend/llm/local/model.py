@@ -119,9 +119,17 @@ class LocalAnalystLlm(BaseLlm):
             for part in [*thoughts, *(types.Part(text=piece) for piece in pieces)]:
                 yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
         said = json.dumps([c["args"] for c in calls]) if calls else text
+        prompt, output = _tokens("\n".join(_texts(llm_request))), _tokens(said)
+        thinking = _tokens("\n".join(reply["thoughts"])) if reply["thoughts"] else 0
+        usage = types.GenerateContentResponseUsageMetadata(
+            prompt_token_count=prompt,
+            candidates_token_count=output,
+            thoughts_token_count=thinking,
+            total_token_count=prompt + output + thinking,
+        )
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, *answer]),
-            usage_metadata=_usage(llm_request, said, reply["thoughts"]),
+            usage_metadata=usage,
             finish_reason=types.FinishReason.STOP,
             model_version=self.model,
             partial=False if stream else None,
@@ -162,20 +170,6 @@ def _instruction(system_instruction: Any) -> str:
 
 def _tokens(text: str) -> int:
     return max(1, len(text) // 4)  # about four characters a token, as Gemini counts English
-
-
-def _usage(
-    llm_request: LlmRequest, output: str, thoughts: list[str]
-) -> types.GenerateContentResponseUsageMetadata:
-    prompt = _tokens("\n".join(_texts(llm_request)))
-    candidates = _tokens(output)
-    thinking = _tokens("\n".join(thoughts)) if thoughts else 0
-    return types.GenerateContentResponseUsageMetadata(
-        prompt_token_count=prompt,
-        candidates_token_count=candidates,
-        thoughts_token_count=thinking,
-        total_token_count=prompt + candidates + thinking,
-    )
 
 
 def register() -> None:

@@ -160,16 +160,6 @@ def _line(item: ContextItem, question: Question) -> str:
     return f"- {text}." + (f" ({where})" if where else "") + (f" {refs}" if refs else "")
 
 
-def _lead(question: Question, escalation: dict[str, Any] | None, weak: bool) -> str:
-    if escalation is not None:
-        found = bool(escalation.get("new_findings"))
-        return "Fresh analysis of the evidence found " + ("this:" if found else "nothing more:")
-    if weak:
-        return "The case record does not answer this directly; the closest it holds:"
-    about = " and ".join([*question.names, *sorted(question.days)])
-    return f"Here is what the case record shows{' about ' + about if about else ''}:"
-
-
 def _top(question: Question, items: list[ContextItem]) -> list[ContextItem]:
     """The best-ranked items, less those far below the best one (noise, not support)."""
     ranked = rank(question, items, _ITEMS * 3)
@@ -235,12 +225,18 @@ def chat(request: AnalysisRequest) -> Reply:
     if not chosen:
         thoughts.append("Nothing in the knowledge or the evidence covers the question.")
         return Reply(thoughts=thoughts, text=_NOTHING)
-    escalation = escalations[0] if escalations else None
-    lines = [_lead(question, escalation, weak and escalation is None)]
+    about = " and ".join([*question.names, *sorted(question.days)])
+    lead = f"Here is what the case record shows{' about ' + about if about else ''}:"
+    if weak:
+        lead = "The case record does not answer this directly; the closest it holds:"
+    if escalations:
+        found_more = "this:" if escalations[0].get("new_findings") else "nothing more:"
+        lead = f"Fresh analysis of the evidence found {found_more}"
+    lines = [lead]
     lines += [_line(item, question) for item in chosen]
     thoughts.append(
         f"Answered from {len(chosen)} item(s) ({', '.join(i.kind for i in chosen)})"
-        + (", found by the escalation." if escalation else ".")
+        + (", found by the escalation." if escalations else ".")
     )
     return Reply(thoughts=thoughts, text="\n".join(lines))
 

@@ -8,6 +8,7 @@ far apart, in other towns or against a sworn claim at overlapping times.
 
 import math
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from difflib import SequenceMatcher
@@ -91,10 +92,8 @@ def merge(request: AnalysisRequest) -> Analysis:
 def _valid(model: type[T], raws: list[Any]) -> list[T]:
     found = []
     for raw in raws:
-        try:
+        with suppress(ValueError):
             found.append(model.model_validate(raw))
-        except ValueError:
-            continue
     return found
 
 

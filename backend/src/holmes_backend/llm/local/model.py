@@ -71,10 +71,11 @@ class LocalAnalystLlm(BaseLlm):
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)
         schema = llm_request.config.response_schema
+        request: dict[str, Any] = {"read": _read(llm_request)}
         if isinstance(schema, type) and issubclass(schema, BaseModel):
             if analyst_for(schema) is None:
                 raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
-            request = {"read": _read(llm_request), "schema": schema_key(schema)}
+            request["schema"] = schema_key(schema)
         else:
             agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
             if responder_for(agent) is None:
@@ -82,7 +83,7 @@ class LocalAnalystLlm(BaseLlm):
                     f"the local analyst answers structured requests, or agents it converses "
                     f"as; not {agent or 'an unnamed agent'}"
                 )
-            request = {"read": _read(llm_request), "agent": agent}
+            request["agent"] = agent
         async for response in self._respond(llm_request, await self._answer(request), stream):
             yield response
 

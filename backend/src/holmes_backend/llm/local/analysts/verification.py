@@ -56,18 +56,17 @@ def _decide(
     if bool(with_original) == bool(with_proposed):
         return None
     confirmed = bool(with_proposed)
-    chosen = with_proposed or with_original
-
-    def matches(comparison: Comparison) -> tuple[Match, ...]:
-        return comparison.proposed_matches if confirmed else comparison.original_matches
-
-    passage, comparison = chosen[0]
+    chosen = [
+        (p, c.proposed_matches if confirmed else c.original_matches)
+        for p, c in with_proposed or with_original
+    ]
+    passage, matches = chosen[0]
     which, other = ("proposed", original) if confirmed else ("original", proposed)
     reasoning = (
-        f"{scope} state {matches(comparison)[0].text!r} ({_where(passage)}), the {which} value, "
+        f"{scope} state {matches[0].text!r} ({_where(passage)}), the {which} value, "
         f"and nowhere {other!r}" + ("." if confirmed else ": the item reflects its source.")
     )
-    evidence = [_ref(p, matches(c)) for p, c in chosen[:_EVIDENCE]]
+    evidence = [_ref(p, m) for p, m in chosen[:_EVIDENCE]]
     return "CONFIRMED" if confirmed else "REJECTED", reasoning, evidence
 
 

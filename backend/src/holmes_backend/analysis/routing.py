@@ -14,12 +14,15 @@ def route(files: list[TriageFile], threshold: float) -> list[DomainAssignment]:
     goes to its primary domain, so nothing uploaded goes unread (a short letter, a log of
     edits scoring 0.3 everywhere)."""
     assignments: list[DomainAssignment] = []
+    reached = {
+        f.file_id for f in files if any(getattr(f.domain_scores, d) >= threshold for d in DOMAINS)
+    }
     for domain in DOMAINS:
         chosen = [
             f
             for f in files
             if getattr(f.domain_scores, domain) >= threshold
-            or (f.primary_domain == domain and not reached(f, threshold))
+            or (f.primary_domain == domain and f.file_id not in reached)
         ]
         if domain != "strategy" and not chosen:
             continue
@@ -38,11 +41,6 @@ def route(files: list[TriageFile], threshold: float) -> list[DomainAssignment]:
     return assignments
 
 
-def reached(file: TriageFile, threshold: float) -> bool:
-    """Whether some domain scores the file at or above the threshold."""
-    return any(getattr(file.domain_scores, domain) >= threshold for domain in DOMAINS)
-
-
 def unassigned(files: list[TriageFile], assignments: list[DomainAssignment]) -> list[TriageFile]:
     """The files a plan gives to no domain."""
     assigned = {f for a in assignments for f in a.file_ids}
@@ -55,13 +53,9 @@ def split(
     related: dict[str, set[str]] | None = None,
     tokens: dict[str, int] | None = None,
 ) -> list[list[str]]:
-    """Share files among workers, keeping related files (one names the other) together.
-
-    Cross-document findings (a memo that places a log, an invoice against the ledger) need both
-    documents in one worker; groups of related files are dealt largest first to the emptiest
-    worker, single files fill in. Sizes are the files' tokens when given (a worker's load is
-    what it reads, not how many files), else one per file.
-    """
+    """Share files among workers, keeping related files (one names the other) together for
+    cross-document findings: groups, largest first, go to the emptiest worker. Sizes are the
+    files' tokens when given, else one per file."""
     parent = {f: f for f in file_ids}
 
     def root(f: str) -> str:

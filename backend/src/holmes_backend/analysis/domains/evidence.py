@@ -27,7 +27,6 @@ from holmes_backend.contracts.agents import (
     EvidenceOutput,
     Finding,
     SourceRef,
-    SwornClaim,
     TimedEvent,
 )
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -55,24 +54,18 @@ def _unique(names: list[str]) -> list[str]:
     return sorted(kept.values())
 
 
-def _holders(
-    docs: list[EvidenceDoc], witnesses: dict[str, str], people: list[str]
-) -> dict[str, str]:
-    """Whose each telephone number, login, badge or plate is: as the case's records give it,
-    else (a user name) the one person named in the case whose name it spells."""
-    held = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
-    return held | spelled_users(docs, [*people, *witnesses.values()], held)
-
-
 def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
-    claims = _claims(docs)
+    # What witnesses say in their own words, and what reports and letters say they said.
+    claims = [claim for doc in docs for claim in (*sworn_claims(doc), *reported_claims(doc))]
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
     timeline: list[TimedEvent] = []
     mentions = person_mentions(docs)
     people = [m.name for m in mentions]
     where = file_places(docs)
     witnesses = {c.source.file_id: c.speaker for c in claims if c.speaker}
-    numbers = _holders(docs, witnesses, people)
+    # Whose each number, login, badge or plate is: as records give it, else whose name it spells.
+    numbers = phone_holders(docs, witnesses) | identity_holders(docs, witnesses)
+    numbers |= spelled_users(docs, [*people, *witnesses.values()], numbers)
     for doc in docs:
         timeline += events(doc, owners.get(doc.file_id, []), where.get(doc.file_id), numbers)
         timeline += quoted_events(doc)
@@ -98,30 +91,20 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
     return EvidenceAnalysis(output, _thoughts(docs, output, owners))
 
 
-def _claims(docs: list[EvidenceDoc]) -> list[SwornClaim]:
-    """What witnesses say in their own words, and what reports and letters say they said."""
-    return [claim for doc in docs for claim in (*sworn_claims(doc), *reported_claims(doc))]
-
-
 def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> list[Finding]:
-    findings: list[Finding] = []
-    for doc in docs:
-        if not doc.mime_type.startswith(MEDIA_FAMILIES):
-            continue
-        ref = SourceRef(file_id=doc.file_id, excerpt=doc.filename)
-        if owners.get(doc.file_id):
-            findings.append(
-                Finding(
-                    finding_type="attribution",
-                    title=f"{doc.filename} attributed to {', '.join(owners[doc.file_id])}",
-                    summary="By the file name or a record naming the file and the person.",
-                    confidence=0.6,
-                    severity="LOW",
-                    entities=owners[doc.file_id],
-                    sources=[ref],
-                )
-            )
-    return findings
+    return [
+        Finding(
+            finding_type="attribution",
+            title=f"{doc.filename} attributed to {', '.join(owners[doc.file_id])}",
+            summary="By the file name or a record naming the file and the person.",
+            confidence=0.6,
+            severity="LOW",
+            entities=owners[doc.file_id],
+            sources=[SourceRef(file_id=doc.file_id, excerpt=doc.filename)],
+        )
+        for doc in docs
+        if doc.mime_type.startswith(MEDIA_FAMILIES) and owners.get(doc.file_id)
+    ]
 
 
 def signals(output: EvidenceOutput) -> list[Signal]:
@@ -150,17 +133,12 @@ def _thoughts(
     docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
 ) -> list[str]:
     claims = output.sworn_claims
-    thoughts = [
+    attributed = "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
+    return [
         f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s); "
         f"{sum(1 for e in output.events if e.latitude is not None)} carry GPS positions.",
         f"{len(claims)} sworn claim(s); {sum(1 for c in claims if c.claimed_time)} state a time "
-        f"and {sum(1 for c in claims if c.claimed_place)} a place, so they can be tested "
-        "against the timeline.",
+        f"and {sum(1 for c in claims if c.claimed_place)} a place, to test against the timeline.",
+        f"Attributed media to people: {attributed}" if owners else "",
+        f"People: {', '.join(output.people[:8]) or 'none named'}.",
     ]
-    if owners:
-        thoughts.append(
-            "Attributed media to people: "
-            + "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
-        )
-    thoughts.append(f"People: {', '.join(output.people[:8]) or 'none named'}.")
-    return thoughts

@@ -1,9 +1,5 @@
-"""Hypotheses weighed against what an analysis found, by overlap of names and key words.
-
-Simple and stated as such: a hypothesis is supported when an adverse signal (an anomaly, a
-contradiction, a serious finding) shares its names and words; contradicted when it asserts
-innocence ("legitimate", "never", "no…") against such a signal; otherwise unclear, unless plain
-facts overlap strongly with a positive hypothesis.
+"""Hypotheses weighed against an analysis's signals by overlap of names, days and key words:
+supported by an adverse signal they share, contradicted when they assert innocence against one.
 """
 
 import re
@@ -87,13 +83,6 @@ def _assess(hypothesis: str, signals: list[Signal]) -> HypothesisAssessment:
         key=lambda pair: (-pair[0].adverse, -pair[1]),
     )
     negated = bool(_NEGATED.search(hypothesis))
-    if not scored:
-        return HypothesisAssessment(
-            hypothesis=hypothesis,
-            stance="unclear",
-            rationale=f"None of the {len(signals)} findings of this analysis shares its names "
-            "and key words closely enough to bear on it.",
-        )
     adverse = [s for s, _ in scored if s.adverse]
     best = [s for s, _ in scored[:3]]
     sources = unique_refs([ref for s in best for ref in s.sources], limit=6)
@@ -101,37 +90,34 @@ def _assess(hypothesis: str, signals: list[Signal]) -> HypothesisAssessment:
     restated = [
         s for s in adverse if s.refutes and _score(hypothesis, Signal(s.refutes, False)) >= _MATCH
     ]
-    if restated:
+    if not scored:
+        stance, sources = "unclear", []
+        why = (
+            f"None of the {len(signals)} findings of this analysis shares its names and key "
+            "words closely enough to bear on it."
+        )
+    elif restated:
         # Same polarity as the refuted claim: the hypothesis repeats it; opposite: it denies it.
         repeats = bool(_NOT.search(hypothesis)) == bool(_NOT.search(restated[0].refutes))
-        return HypothesisAssessment(
-            hypothesis=hypothesis,
-            stance="contradicts" if repeats else "supports",
-            rationale=f"It {'repeats' if repeats else 'denies'} a sworn claim that the evidence "
-            f"contradicts: {restated[0].text[:300]}",
-            sources=unique_refs(restated[0].sources, 6),
+        stance = "contradicts" if repeats else "supports"
+        why = (
+            f"It {'repeats' if repeats else 'denies'} a sworn claim that the evidence "
+            f"contradicts: {restated[0].text[:300]}"
         )
-    if adverse:
+        sources = unique_refs(restated[0].sources, 6)
+    elif adverse:
         stance = "contradicts" if negated else "supports"
-        why = "it asserts the opposite of" if negated else "it is borne out by"
-        return HypothesisAssessment(
-            hypothesis=hypothesis,
-            stance=stance,
-            rationale=f"By overlap of names and terms, {why} {len(adverse)} adverse signal(s): "
-            f"{listing}",
-            sources=sources,
+        why = (
+            f"By overlap of names and terms, "
+            f"{'it asserts the opposite of' if negated else 'it is borne out by'} "
+            f"{len(adverse)} adverse signal(s): {listing}"
         )
-    if not negated and scored[0][1] >= _STRONG:
-        return HypothesisAssessment(
-            hypothesis=hypothesis,
-            stance="supports",
-            rationale="Recorded facts match its parties and terms (no anomaly involved): "
-            + listing,
-            sources=sources,
-        )
+    elif not negated and scored[0][1] >= _STRONG:
+        stance = "supports"
+        why = f"Recorded facts match its parties and terms (no anomaly involved): {listing}"
+    else:
+        stance = "unclear"
+        why = f"Related facts exist but none is adverse or decisive: {listing}"
     return HypothesisAssessment(
-        hypothesis=hypothesis,
-        stance="unclear",
-        rationale=f"Related facts exist but none is adverse or decisive: {listing}",
-        sources=sources,
+        hypothesis=hypothesis, stance=stance, rationale=why, sources=sources
     )

@@ -1,10 +1,5 @@
-"""Next steps derived from what the other analyses found, each with its reason and priority.
-
-Every item that rests on records gives one step, whatever its kind: an anomaly → the records
-behind the transactions it names; a contradiction → the claim put to its maker with the records
-against it; a gap → the record its recommendation names; an approval a clause requires → the
-approver's records; people who recur in the records without a statement → interviews.
-"""
+"""Next steps derived from what the other analyses found, each with its reason and priority:
+one per anomaly, approval clause, contradiction, gap, and person named without a statement."""
 
 from collections import Counter
 from dataclasses import dataclass, field
@@ -140,17 +135,13 @@ def signals(output: StrategyOutput) -> list[Signal]:
 
 
 def _thoughts(view: CaseView, steps: list[NextStep]) -> list[str]:
-    basis = ", ".join(view.given) or "no findings blocks"
-    if view.derived:
-        basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
-    thoughts = [
-        f"Planned from {basis}: {len(view.financial.anomalies)} anomaly(ies), "
-        f"{len(view.legal.clauses)} clause(s), {len(view.evidence.sworn_claims)} sworn claim(s)."
-    ]
     counts = Counter(s.priority for s in steps)
-    thoughts.append(
+    return [
+        f"Planned from {', '.join(view.given) or 'no findings blocks'}"
+        + (f"; derived {', '.join(view.derived)}" if view.derived else "")
+        + f": {len(view.financial.anomalies)} anomaly(ies), {len(view.legal.clauses)} clause(s), "
+        f"{len(view.evidence.sworn_claims)} sworn claim(s).",
         f"{len(steps)} next step(s): "
         + ", ".join(f"{k} \u00d7{counts[k]}" for k in _ORDER if counts[k])
-        + (f". First: {steps[0].action}." if steps else ".")
-    )
-    return thoughts
+        + (f". First: {steps[0].action}." if steps else "."),
+    ]

@@ -12,7 +12,7 @@ from holmes_backend.analysis.domains.hypotheses import Signal
 from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
 from holmes_backend.analysis.facts.names import identities
-from holmes_backend.contracts.agents import Contradiction, SynthesisOutput, TimedEvent
+from holmes_backend.contracts.agents import Contradiction, SynthesisOutput
 
 
 @dataclass
@@ -28,7 +28,10 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
         [*view.evidence.people, *(p for e in view.evidence.events for p in e.people)]
         + [c.speaker for c in view.evidence.sworn_claims if c.speaker]
     )
-    events = [_named_fully(e, forms) for e in view.evidence.events]
+    events = [
+        e.model_copy(update={"people": list(dict.fromkeys(forms.get(p, p) for p in e.people))})
+        for e in view.evidence.events
+    ]
     # A statement's unnamed side is its holder's: their card payments place them.
     held = [view.held(t) for t in view.financial.transactions]
     zone = case_offset([e.timestamp for e in events] + [t.date or "" for t in held])
@@ -59,11 +62,6 @@ _NOT_HELD = re.compile(
     r"postponed|withdrawn|not\s+attended)\b",
     re.IGNORECASE,
 )
-
-
-def _named_fully(event: TimedEvent, forms: dict[str, str]) -> TimedEvent:
-    named = list(dict.fromkeys(forms.get(p, p) for p in event.people))
-    return event if named == event.people else event.model_copy(update={"people": named})
 
 
 def _took_place(items: list[Item]) -> list[Item]:
@@ -107,18 +105,15 @@ def signals(output: SynthesisOutput) -> list[Signal]:
 def _thoughts(
     view: CaseView, output: SynthesisOutput, timed: int, window: float, zone: tzinfo
 ) -> list[str]:
-    basis = f"Worked from the {', '.join(view.given)} findings" if view.given else "No findings"
-    if view.derived:
-        basis += f"; derived {', '.join(view.derived)} from {len(view.documents)} document(s)"
-    thoughts = [
-        f"{basis}. Put {timed} timed item(s) on one axis (times without an offset read in "
-        f"{zone}) and compared files within a {window:g}-minute window.",
+    basis = f"the {', '.join(view.given)} findings" if view.given else "no findings"
+    return [
+        f"Worked from {basis}"
+        + (f"; derived {', '.join(view.derived)}" if view.derived else "")
+        + f". Put {timed} timed item(s) on one axis (times without an offset read in {zone}) "
+        f"and compared files within a {window:g}-minute window.",
         f"{len(output.cross_modal_links)} cross-file link(s), {len(output.contradictions)} "
         f"contradiction(s) from {len(view.evidence.sworn_claims)} sworn claim(s), "
         f"{len(output.evidence_gaps)} evidence gap(s).",
+        *(f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]),
+        *(f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]),
     ]
-    thoughts += [
-        f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]
-    ]
-    thoughts += [f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]]
-    return thoughts

@@ -1,22 +1,9 @@
-"""Triage of one file: domain scores, complexity, classification and a preview of its content.
+"""Triage of one file: domain scores, complexity, class and a preview of its names and dates.
 
-Scores are lexicon densities (share of a domain's vocabulary in the words, XML tag names
-included) turned into [0, 1], plus structural signals: money amounts, ledger rows and statement
-tables for financial; case captions, contract recitals and clauses for legal; media, transcripts,
-testimony, e-mail, timestamps and custody records for evidence; plans and recommendations for
-strategy.
-
-Classification (the first that applies):
-- "Media": images, audio and video;
-- "Testimony": transcripts, depositions, affidavits, declarations, interviews;
-- "Correspondence": e-mail, and letters ("Dear …", "Sincerely");
-- "Legal/Precedent": court opinions and judgments; "Legal/Statute": statutes and regulations;
-  "Legal/Contract": agreements \u2014 when legal leads;
-- "Financial/Transactions": ledgers, statements of account, trade filings (rows or records with a
-  date and an amount); "Financial/Statement": financial statements and reports \u2014 when financial
-  leads;
-- "Evidence": other files where evidence leads (reports, logs, custody records, notes);
-- "Reference": everything else (background, strategy memos).
+A domain's score is the share of its vocabulary in the words, mapped into [0, 0.7], plus the
+structural cues that mark its files: money rows and statements for financial; rules, registers,
+contracts and sworn statements for legal; messages, logs, calls, letters, forms and timed, placed
+records for evidence; plans for strategy. The class is the first of `classify`'s rules that holds.
 """
 
 import math
@@ -31,7 +18,7 @@ from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_ru
 from holmes_backend.analysis.domains.parties import signatories
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
-from holmes_backend.analysis.facts.cells import roles, row_fields
+from holmes_backend.analysis.facts.cells import Role, roles, row_fields
 from holmes_backend.analysis.facts.dates import find_moments, find_times, parse_iso
 from holmes_backend.analysis.facts.identifiers import identity_holders
 from holmes_backend.analysis.facts.lexicon import (
@@ -65,21 +52,18 @@ _STATUTE = re.compile(
 _CUSTODY = re.compile(
     r"chain of custody|evidence (?:bag|item|log)|seized|collected by|sha-?256", re.I
 )
-# Rules binding someone: a policy, a code of conduct, terms ("shall not accept", "must be
-# declared").
+# Rules binding someone: "shall not accept", "must be declared".
 _NORMATIVE = re.compile(
     r"\b(?:shall(?:\s+not)?|must(?:\s+not)?|is\s+prohibited|are\s+prohibited|may\s+not)\s+"
     r"(?:be\s+)?[a-z]+",
     re.IGNORECASE,
 )
-# A register's record of an entity: who directs, owns and represents it ("Director: …",
-# "Registered office: …", "Company number: …").
+# A register's record of who directs, owns and represents an entity ("Director: …").
 _REGISTER_FIELD = re.compile(
     r"^\s*(?:directors?|shareholders?|stockholders?|beneficial\s+owners?|members?|"
     r"officers?|partners?|trustees?|(?:company\s+)?secretary|registered\s+(?:office|agent|address)|"
     r"incorporat(?:ed|ion)(?:\s+date)?|(?:company|entity|registration)\s+(?:number|no\.?|name)|"
     r"entity\s+type|date\s+of\s+(?:incorporation|registration)|role)\b[^:|\n]{0,30}[:|]"
-    # "Company number 09811245", as a register's page prints it
     r"|^\s*(?:company|registration)\s+(?:number|no\.?)\s+[A-Z]{0,2}\d{6,}",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -89,7 +73,6 @@ _MINUTES = re.compile(
     r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
     re.IGNORECASE,
 )
-_MAIL_ADDRESS = re.compile(r"[\w.+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+", re.IGNORECASE)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -100,16 +83,13 @@ _TABLE_ROWS = 3
 _SOME_SIGNAL = 0.05
 _LOG_ROWS = 2
 _CHAT_LINES = 20
-_LIMIT_UNITS = 200
+_SHORT_RECORD = 15  # units: a receipt, a ticket, a booking
+_MONEY = ("amount", "debit", "credit")
+_MAIL = "message/rfc822"
 # A sentence telling of money moved ("the $15,000 transferred on 14 August was the deposit").
 _MOVED = re.compile(
     r"\b(?:paid|pays?|paying|payments?|transferr(?:ed|ing)|transfers?|wired|remitted|refund(?:ed)?|"
     r"reimburs(?:ed|ement)|received|deposited|withdr[ae]w[n]?)\b",
-    re.IGNORECASE,
-)
-_SIGHTING = re.compile(
-    r"\b(?:cctv|camera|footage|identified\s+(?:him|her|them|as)|recogni[sz]ed|eyewitness|"
-    r"was\s+seen|were\s+seen)\b",
     re.IGNORECASE,
 )
 
@@ -118,65 +98,27 @@ _SIGHTING = re.compile(
 class _Profile:
     text: str
     words: list[str]
-    money: int
-    rows: int
-    transfers: int
-    told: int  # sentences telling of money paid, moved or received
-    figures: int
-    # It ties numbers, logins or jobs to people (a subscriber return, staff), or shows one
-    # person both doing and checking an act (controls.self_checks).
-    identities: bool
-    calls: int  # rows with a telephone number and a time of day (call and message records)
-    dated: int  # rows with a date and no amount (appointments, visits, changes, sign-ins)
-    letter: bool  # a letter: "Dear …", "Yours sincerely"
-    tabular: bool  # mostly table rows: its header words repeat on every row
-    timed: bool
-    placed: bool  # a place named at the head of the file (a letterhead, a venue)
-    personal: bool  # a form naming people in its fields ("Employee: …", "Reviewer: …")
-    sighting: bool  # someone seen, identified or recorded by a camera
+    units: list[Unit]
+    rows: list[Unit]
+    money: int  # amounts in the text
+    transfers: int  # ledger rows and records with an amount
+    figures: int  # table cells with an amount (a statement)
+    letter: bool
 
 
 def _profile(doc: EvidenceDoc) -> _Profile:
     text = "\n".join(chunk.text for chunk in doc.chunks)[:_MAX_CHARS]
     doc_units = units(doc)[:_MAX_UNITS]
-    # Cheap signals only: triage must stay quick; the financial analyst reads the money fully.
-    transfers = sum(1 for u in doc_units if u.kind == "row" and _money_row(u.text))
-    transfers += len(xml_records(doc))
-    # A statement's table (pipe cells under dated columns), not a ledger's rows.
-    figures = sum(1 for u in doc_units if u.kind == "cells" and find_money(u.text))
     rows = [u for u in doc_units if u.kind == "row"]
-    calls = sum(
-        1
-        for u in rows[:400]
-        if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
-    )
-    dated = sum(1 for u in rows[:400] if _dated(u.text))
     return _Profile(
         text=text,
         words=words(text),
+        units=doc_units,
+        rows=rows,
         money=sum(len(find_money(u.text)) for u in doc_units),
-        rows=sum(1 for u in doc_units if u.kind in ("row", "cells")),
-        transfers=transfers,
-        told=sum(
-            1 for u in doc_units if u.kind != "row" and _MOVED.search(u.text) and find_money(u.text)
-        ),
-        figures=figures,
-        # Whose number, login or badge is whose; who holds which job (a staff list).
-        identities=holds_numbers(doc)
-        or bool(identity_holders([doc]))
-        # A master file's e-mail addresses: what a look-alike sender is read against.
-        or any(_MAIL_ADDRESS.search(u.text) for u in rows[:_LIMIT_UNITS]),
-        calls=calls,
-        dated=dated,
+        transfers=sum(1 for u in rows if _money_row(u.text)) + len(xml_records(doc)),
+        figures=sum(1 for u in doc_units if u.kind == "cells" and find_money(u.text)),
         letter=bool(_LETTER.search(text[:5000])),
-        tabular=len(rows) >= _TABLE_ROWS and len(rows) >= len(doc_units) / 2,
-        timed=_timed(doc_units),
-        placed=any(n.kind == "place" for u in doc_units[:_HEAD_UNITS] for n in find_names(u.text))
-        or (_short(doc_units) and any(places_in(u.text) for u in doc_units)),
-        # A form about people, or a person's own table of days (a timesheet, a claim form
-        # typed as a table under its "Claimant:").
-        personal=_personal(doc_units[:_FORM_UNITS]) or bool(column_rows(doc) and head_subject(doc)),
-        sighting=bool(_SIGHTING.search(text[:50_000])),
     )
 
 
@@ -184,15 +126,14 @@ def _profile(doc: EvidenceDoc) -> _Profile:
 _INSTRUMENT = re.compile(
     r"\b(?:guarantee|deed|indemnity|lease|tenancy|last\s+will|testament|power\s+of\s+attorney|"
     r"mortgage|legal\s+charge|debenture|bond|settlement\s+agreement|(?<!press\s)release|waiver|"
-    r"undertaking|covenant|"
-    r"assignment|promissory\s+note|loan\s+agreement|facility\s+letter)\b",
+    r"undertaking|covenant|assignment|promissory\s+note|loan\s+agreement|facility\s+letter)\b",
     re.IGNORECASE,
 )
 
 
 def _instrument(doc: EvidenceDoc) -> bool:
-    """An instrument its title names, signed by a party in its own lines (a witness's
-    statement about one is testimony, not the instrument)."""
+    """An instrument its title names, signed by a party in its own lines (not a witness's
+    statement about one)."""
     doc_units = units(doc)
     head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
     return (
@@ -203,32 +144,28 @@ def _instrument(doc: EvidenceDoc) -> bool:
 
 
 def _personal(head: list[Unit]) -> bool:
-    """A form about people: two of its first fields name a person ("Employee: Priya Raman",
-    "Reviewer: Gordon Pryce", "Director: Renata Vosk, …")."""
-    named = 0
-    for unit in head:
-        field = _FORM_FIELD.match(unit.text) if unit.kind != "row" else None
-        if field:  # "Electors: Gareth Pembridge; Helen Pembridge" names two
-            named += sum(n.kind == "person" for n in find_names(field["value"][:80]))
-    return named >= _FORM_PEOPLE
+    """A form about people: its first fields name two people ("Employee: Priya Raman")."""
+    fields = [f for u in head if u.kind != "row" and (f := _FORM_FIELD.match(u.text))]
+    people = [n for f in fields for n in find_names(f["value"][:80]) if n.kind == "person"]
+    return len(people) >= _FORM_PEOPLE
+
+
+def _cells(text: str) -> tuple[dict[str, str], dict[str, Role]]:
+    fields = row_fields(text)
+    return fields, roles(list(fields))
 
 
 def _dated(text: str) -> bool:
-    """A row of a log: dated, without an amount (an appointment, a visit, a change)."""
-    fields = row_fields(text)
-    assigned = roles(list(fields))
-    # "Event time: 2026-05-18 19:42:10": a time column whose cells carry the day as well.
+    """A row of a log: a date (or a time with its day) and no amount column."""
+    fields, assigned = _cells(text)
     return any(
         assigned[k] in ("date", "time") and find_moments(v) for k, v in fields.items()
-    ) and not any(assigned[k] in ("amount", "debit", "credit") for k in fields)
+    ) and not any(assigned[k] in _MONEY for k in fields)
 
 
 def _money_row(text: str) -> bool:
-    fields = row_fields(text)
-    assigned = roles(list(fields))
-    return any(
-        assigned[k] in ("amount", "debit", "credit") and parse_cell(v) for k, v in fields.items()
-    )
+    fields, assigned = _cells(text)
+    return any(assigned[k] in _MONEY and parse_cell(v) for k, v in fields.items())
 
 
 def _density(tokens: list[str], lexicon: frozenset[str]) -> float:
@@ -243,11 +180,9 @@ def _clamp(value: float) -> float:
     return round(max(0.0, min(_MAX_SCORE, value)), 3)
 
 
-_SHORT_RECORD = 15  # units: a receipt, a ticket, a booking
-
-
-def _short(doc_units: list[Unit]) -> bool:
-    return len(doc_units) <= _SHORT_RECORD
+def _plus(score: float, cues: list[tuple[float, bool]]) -> float:
+    """The score with the weight of every cue that holds added, in order."""
+    return sum((weight for weight, holds in cues if holds), score)
 
 
 def _timed(doc_units: list[Unit]) -> bool:
@@ -256,7 +191,7 @@ def _timed(doc_units: list[Unit]) -> bool:
     if any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)):
         return True
     return (
-        _short(doc_units)
+        len(doc_units) <= _SHORT_RECORD
         and any(find_moments(u.text) for u in doc_units)
         and any(find_times(u.text) for u in doc_units)
     )
@@ -265,85 +200,87 @@ def _timed(doc_units: list[Unit]) -> bool:
 def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     if doc.mime_type.startswith(_MEDIA):
         return DomainScores(financial=0.05, legal=0.1, evidence=0.9, strategy=0.1)
-    tokens = profile.words
+    text, tokens = profile.text, profile.words
     per_hundred = 100 * profile.money / max(1, len(tokens))
-    financial = _density(tokens, FINANCIAL_WORDS) + min(0.3, 0.08 * per_hundred)
-    financial += 0.3 if profile.transfers >= 3 else 0.15 if profile.transfers else 0.0
-    financial += 0.2 if profile.told else 0.0  # what the Financial analyst checks against records
-    financial += 0.25 if profile.figures >= 4 else 0.0
-    # A table of parties and their addresses (a vendor master, a staff list): who is who.
-    financial += 0.45 if is_address_register(doc) else 0.0
-    legal = _density(tokens, LEGAL_WORDS)
-    if profile.tabular:
-        legal /= 3  # a table's header words ("Called party") recur on every row
-    legal += 0.25 if is_opinion(doc) or is_contract(doc) else 0.0
-    # The rules a body binds itself by and the decisions it records.
-    legal += 0.45 if is_rulebook(doc) or _MINUTES.search(profile.text[:2000]) else 0.0
-    legal += 0.15 if _STATUTE.search(profile.text[:50_000]) else 0.0
-    legal += 0.25 if len(_NORMATIVE.findall(profile.text[:50_000])) >= 2 else 0.0
-    # An approval the case's payments are held to (a bank mandate, a delegation of authority).
-    legal += 0.45 if profile.money and requires_approval(profile.text[:50_000]) else 0.0
-    if len(_REGISTER_FIELD.findall(profile.text[:20_000])) >= _REGISTER_FIELDS:
-        legal += 0.45  # who owns and directs an entity: the record its interests are read from
-    if _instrument(doc):
-        legal += 0.45  # a guarantee, a deed, a lease its parties signed: what binds them
-    evidence = _evidence_score(doc, profile)
-    if is_testimony(doc):
-        legal += 0.45 if is_sworn(doc) else 0.1
-    strategy = _density(tokens, STRATEGY_WORDS)
-    if profile.tabular:
-        strategy /= 3  # a table's cells ("Team: Risk") recur on every row, as its headers do
-    strategy += 0.15 if _MEMO.search(profile.text[:20_000]) else 0
+    told = any(
+        u.kind != "row" and _MOVED.search(u.text) and find_money(u.text) for u in profile.units
+    )
+    financial = _plus(
+        _density(tokens, FINANCIAL_WORDS) + min(0.3, 0.08 * per_hundred),
+        [
+            (0.3 if profile.transfers >= 3 else 0.15, profile.transfers > 0),
+            (0.2, told),  # money a text says was paid: what the records are checked against
+            (0.25, profile.figures >= 4),
+            (0.45, is_address_register(doc)),  # who is who: a vendor master, a staff list
+        ],
+    )
+    rows = profile.rows
+    # A table's header words and cells recur on every row: its vocabulary counts a third.
+    tabular = 3 if len(rows) >= _TABLE_ROWS and len(rows) >= len(profile.units) / 2 else 1
+    testimony = is_testimony(doc)
+    legal = _plus(
+        _density(tokens, LEGAL_WORDS) / tabular,
+        [
+            (0.25, is_opinion(doc) or is_contract(doc)),
+            (0.45, is_rulebook(doc) or bool(_MINUTES.search(text[:2000]))),
+            (0.15, bool(_STATUTE.search(text[:50_000]))),
+            (0.25, len(_NORMATIVE.findall(text[:50_000])) >= 2),
+            (0.45, bool(profile.money) and requires_approval(text[:50_000])),
+            (0.45, len(_REGISTER_FIELD.findall(text[:20_000])) >= _REGISTER_FIELDS),
+            (0.45, _instrument(doc)),
+            (0.45 if testimony and is_sworn(doc) else 0.1, testimony),
+        ],
+    )
+    strategy = _density(tokens, STRATEGY_WORDS) / tabular
+    strategy += 0.15 if _MEMO.search(text[:20_000]) else 0
     return DomainScores(
         financial=_clamp(financial),
         legal=_clamp(legal),
-        evidence=_clamp(evidence),
+        evidence=_clamp(_evidence_score(doc, profile, testimony)),
         strategy=_clamp(min(strategy, 0.9)),
     )
 
 
-def _chat(doc: EvidenceDoc) -> bool:
-    """A chat export: lines led by their date and time and their writer."""
-    return sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
-
-
-def _evidence_score(doc: EvidenceDoc, profile: _Profile) -> float:
+def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> float:
     """What a file tells of who did what, when and where: messages, logs, calls, testimony."""
-    evidence = _density(profile.words, EVIDENCE_WORDS)
-    if is_testimony(doc):
-        evidence += 0.45  # a witness's word: the claims the records are held against
-    if doc.metadata.get("from") or doc.mime_type == "message/rfc822" or _chat(doc):
-        evidence += 0.45  # dated messages between people (mail, a chat export): who knew what
-    if _CUSTODY.search(profile.text[:50_000]):
-        evidence += 0.25
-    if profile.identities:
-        evidence += 0.45  # whose number is whose: what call records and messages are read by
-    if profile.calls >= _TABLE_ROWS:
-        evidence += 0.45  # who called or texted whom, and when
-    if profile.dated >= _LOG_ROWS and not profile.transfers:
-        evidence += 0.45  # a log: who was seen, what was changed, on which day
-    if profile.letter:
-        evidence += 0.45  # a dated letter between people: who said what, and when
-    if profile.personal:
-        evidence += 0.45  # a record of people (a review, a personnel file, a form they signed)
-    evidence += 0.3 if profile.sighting else 0.0  # who was seen or identified where
-    if profile.timed:
-        # A record with a time of day and a place (a receipt, a ticket, minutes) puts people
-        # somewhere at a moment: the timeline's, whatever else it records.
-        evidence += 0.4 if profile.placed else 0.1
-    if any(c.location.start_time is not None for c in doc.chunks[:50]):
-        evidence += 0.15  # cues at absolute times: a recording that belongs on the timeline
-    return evidence
+    head, rows = profile.units, profile.rows[:400]
+    short = len(head) <= _SHORT_RECORD
+    chat = sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
+    identities = holds_numbers(doc) or bool(identity_holders([doc]))
+    calls = sum(
+        1 for u in rows if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
+    )
+    placed = any(n.kind == "place" for u in head[:_HEAD_UNITS] for n in find_names(u.text)) or (
+        short and any(places_in(u.text) for u in head)
+    )
+    # A form about people, or a person's own table of days (a timesheet under its "Claimant:").
+    personal = _personal(head[:_FORM_UNITS]) or bool(column_rows(doc) and head_subject(doc))
+    return _plus(
+        _density(profile.words, EVIDENCE_WORDS),
+        [
+            (0.45, testimony),
+            (0.45, bool(doc.metadata.get("from")) or doc.mime_type == _MAIL or chat),
+            (0.25, bool(_CUSTODY.search(profile.text[:50_000]))),
+            (0.45, identities),  # whose number is whose: what calls and messages are read by
+            (0.45, calls >= _TABLE_ROWS),
+            (0.45, sum(1 for u in rows if _dated(u.text)) >= _LOG_ROWS and not profile.transfers),
+            (0.45, profile.letter),
+            (0.45, personal),
+            # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
+            (0.4 if placed else 0.1, _timed(head)),
+            (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),
+        ],
+    )
 
 
 def classify(  # noqa: PLR0911 - the classes are an ordered rule table
-    doc: EvidenceDoc, scores: DomainScores, primary: DomainName, profile: _Profile
+    doc: EvidenceDoc, primary: DomainName, profile: _Profile
 ) -> str:
     if doc.mime_type.startswith(_MEDIA):
         return "Media"
     if is_testimony(doc):
         return "Testimony"
-    if doc.mime_type == "message/rfc822" or doc.metadata.get("from") or profile.letter:
+    if doc.mime_type == _MAIL or doc.metadata.get("from") or profile.letter:
         return "Correspondence"
     if primary == "legal":
         if is_opinion(doc):
@@ -352,39 +289,19 @@ def classify(  # noqa: PLR0911 - the classes are an ordered rule table
             return "Legal/Statute"
         return "Legal/Contract"
     if primary == "financial":
-        return (
-            "Financial/Transactions"
-            if profile.transfers >= profile.figures
-            else "Financial/Statement"
-        )
-    if primary == "evidence":
-        return "Evidence"
-    return "Reference"
-
-
-def complexity(doc: EvidenceDoc, profile: _Profile, entities: int, dates: int) -> float:
-    length = min(1.0, math.log10(1 + len(profile.text)) / 6)
-    structure = min(1.0, profile.rows / 300)
-    density = min(1.0, (profile.money + entities + dates) / max(20.0, len(profile.words) / 10))
-    pages = doc.metadata.get("page_count")
-    paged = min(1.0, float(pages) / 100) if isinstance(pages, int | float) else 0.0
-    return _clamp(0.45 * length + 0.2 * structure + 0.2 * density + 0.15 * paged)
+        statement = profile.transfers < profile.figures
+        return "Financial/Statement" if statement else "Financial/Transactions"
+    return "Evidence" if primary == "evidence" else "Reference"
 
 
 def _preview(doc: EvidenceDoc) -> tuple[list[str], list[str], int]:
-    counts: Counter[str] = Counter()
+    head = units(doc)[:_PREVIEW_UNITS]
+    names = [n.text for u in head for n in find_names(u.text) if n.kind != "place"]
+    counts = Counter(name_key(name) for name in names)
     display: dict[str, str] = {}
-    days: Counter[str] = Counter()
-    for unit in units(doc)[:_PREVIEW_UNITS]:
-        for name in find_names(unit.text):
-            if name.kind == "place":
-                continue
-            key = name_key(name.text)
-            counts[key] += 1
-            if len(name.text) > len(display.get(key, "")):
-                display[key] = name.text
-        for moment in find_moments(unit.text):
-            days[moment.day.isoformat()] += 1
+    for name in sorted(names, key=len, reverse=True):  # each name's longest form, first seen
+        display.setdefault(name_key(name), name)
+    days = Counter(m.day.isoformat() for u in head for m in find_moments(u.text))
     for key in ("capture_time", "date", "created", "recording_start", "creation_date"):
         stamp = parse_iso(doc.metadata.get(key))
         if stamp is not None:
@@ -402,18 +319,27 @@ def triage_file(doc: EvidenceDoc) -> TriageFile:
     if values[primary] < _SOME_SIGNAL:
         primary = "evidence"  # nothing says what it is: a record of the case, for the timeline
     entities, days, mentions = _preview(doc)
+    length = min(1.0, math.log10(1 + len(profile.text)) / 6)
+    structure = min(1.0, sum(1 for u in profile.units if u.kind in ("row", "cells")) / 300)
+    dense = (profile.money + mentions + len(days)) / max(20.0, len(profile.words) / 10)
     duration = doc.metadata.get("duration")
     pages = doc.metadata.get("page_count")
+    paged = float(pages) if isinstance(pages, int | float) else None
     return TriageFile(
         file_id=doc.file_id,
         filename=doc.filename,
-        classification=classify(doc, scores, primary, profile),
+        classification=classify(doc, primary, profile),
         domain_scores=scores,
-        complexity_score=complexity(doc, profile, mentions, len(days)),
+        complexity_score=_clamp(
+            0.45 * length
+            + 0.2 * structure
+            + 0.2 * min(1.0, dense)
+            + 0.15 * min(1.0, (paged or 0.0) / 100)
+        ),
         primary_domain=primary,
         secondary_domains=[d for d in _DOMAINS if d != primary and values[d] >= 0.4],
         entities_preview=entities,
         key_dates=days,
-        page_count=int(pages) if isinstance(pages, int | float) else None,
+        page_count=None if paged is None else int(paged),
         duration_seconds=float(duration) if isinstance(duration, int | float) else None,
     )

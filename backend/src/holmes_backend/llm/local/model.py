@@ -1,13 +1,8 @@
 """LocalAnalystLlm: an ADK BaseLlm that answers from deterministic analysis, with no network.
 
-The very same agents, runner, sessions and callbacks run on it as on Gemini. It reads the request
-(system instruction, evidence parts, earlier findings, the response schema), runs the analyst
-registered for that schema, and answers with `thought` parts explaining what it found, the JSON
-output, and token-like usage figures. An agent that answers in free text with tools (chat) is
-served by its registered responder instead: function calls, or its answer streamed word by word
-when ADK asks for a stream, as Gemini streams. "pro" and "flash" are two names for it, so the
-Pro→Flash fallback exists offline too; a model name ending in "-fail" always fails (for fallback
-tests).
+It runs the analyst registered for the request's response schema (or the responder of a
+conversing agent), and answers with thought parts, the JSON output or tool calls or streamed
+text, and token-like usage. A model name ending in "-fail" always fails (for fallback tests).
 """
 
 import asyncio
@@ -39,28 +34,14 @@ _AGENT_LABEL = "adk_agent_name"
 # Streamed text arrives a word (and the space after it) at a time.
 _PIECE = re.compile(r"\S+\s*|\s+")
 
-# The analyst runs in worker processes (llm/local/worker.py): its memory goes back to the
-# system when a worker that grew is recycled, and its CPU is not the event loop's.
 POOL = WorkerPool("holmes_backend.llm.local.worker")
 atexit.register(POOL.close)
 
-# In the server's process instead (processes = 0) the analyst is pure-Python CPU work. Each
-# thread running it contends for the GIL with the event loop, which then waits a switch interval
-# (5 ms) per hand-over: with twenty jobs' agents analysing at once the loop got the GIL so
-# rarely that `GET /api/cases` took seconds (p95 4.8 s, measured). One analysis at a time per
-# process loses nothing (the GIL runs one anyway) and leaves the loop a share of the CPU. One
-# limiter per event loop, as anyio binds it to one.
+# In the server's process (processes = 0), one analysis at a time per event loop: threads
+# contending for the GIL starved the loop (`GET /api/cases` p95 4.8 s with twenty jobs).
 _CPU_TURNS: "weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, CapacityLimiter]" = (
     weakref.WeakKeyDictionary()
 )
-
-
-def _cpu_turn() -> CapacityLimiter:
-    loop = asyncio.get_running_loop()
-    limiter = _CPU_TURNS.get(loop)
-    if limiter is None:
-        limiter = _CPU_TURNS[loop] = CapacityLimiter(1)
-    return limiter
 
 
 class LocalAnalystError(RuntimeError):
@@ -90,10 +71,11 @@ class LocalAnalystLlm(BaseLlm):
         if self.latency_seconds > 0:
             await asyncio.sleep(self.latency_seconds)
         schema = llm_request.config.response_schema
+        request: dict[str, Any] = {"read": _read(llm_request)}
         if isinstance(schema, type) and issubclass(schema, BaseModel):
             if analyst_for(schema) is None:
                 raise LocalAnalystError(f"the local analyst has no analysis for {schema.__name__}")
-            request = {"read": _read(llm_request), "schema": schema_key(schema)}
+            request["schema"] = schema_key(schema)
         else:
             agent = (llm_request.config.labels or {}).get(_AGENT_LABEL, "")
             if responder_for(agent) is None:
@@ -101,13 +83,14 @@ class LocalAnalystLlm(BaseLlm):
                     f"the local analyst answers structured requests, or agents it converses "
                     f"as; not {agent or 'an unnamed agent'}"
                 )
-            request = {"read": _read(llm_request), "agent": agent}
+            request["agent"] = agent
         async for response in self._respond(llm_request, await self._answer(request), stream):
             yield response
 
     async def _answer(self, request: dict[str, Any]) -> dict[str, Any]:
         if self.processes <= 0:
-            reply = await to_thread.run_sync(worker.answer, request, limiter=_cpu_turn())
+            limiter = _CPU_TURNS.setdefault(asyncio.get_running_loop(), CapacityLimiter(1))
+            reply = await to_thread.run_sync(worker.answer, request, limiter=limiter)
         else:
             POOL.size = self.processes
             try:
@@ -137,9 +120,17 @@ class LocalAnalystLlm(BaseLlm):
             for part in [*thoughts, *(types.Part(text=piece) for piece in pieces)]:
                 yield LlmResponse(content=types.Content(role="model", parts=[part]), partial=True)
         said = json.dumps([c["args"] for c in calls]) if calls else text
+        prompt, output = _tokens("\n".join(_texts(llm_request))), _tokens(said)
+        thinking = _tokens("\n".join(reply["thoughts"])) if reply["thoughts"] else 0
+        usage = types.GenerateContentResponseUsageMetadata(
+            prompt_token_count=prompt,
+            candidates_token_count=output,
+            thoughts_token_count=thinking,
+            total_token_count=prompt + output + thinking,
+        )
         yield LlmResponse(
             content=types.Content(role="model", parts=[*thoughts, *answer]),
-            usage_metadata=_usage(llm_request, said, reply["thoughts"]),
+            usage_metadata=usage,
             finish_reason=types.FinishReason.STOP,
             model_version=self.model,
             partial=False if stream else None,
@@ -160,7 +151,10 @@ def _read(llm_request: LlmRequest) -> dict[str, Any]:
         "instruction": _instruction(llm_request.config.system_instruction),
         "tool_results": [
             # A tool may answer with values JSON has no type for (dates): as the model reads them.
-            {"name": r.name or "", "response": _json(r.response)}
+            {
+                "name": r.name or "",
+                "response": json.loads(json.dumps(r.response or {}, default=str)),
+            }
             for r in (p.function_response for p in parts)
             if r is not None
         ],
@@ -169,37 +163,14 @@ def _read(llm_request: LlmRequest) -> dict[str, Any]:
     }
 
 
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value or {}, default=str))
-
-
 def _instruction(system_instruction: Any) -> str:
-    if system_instruction is None:
-        return ""
-    if isinstance(system_instruction, str):
-        return system_instruction
     if isinstance(system_instruction, types.Content):
         return "\n".join(p.text or "" for p in system_instruction.parts or [])
-    return str(system_instruction)
+    return "" if system_instruction is None else str(system_instruction)
 
 
 def _tokens(text: str) -> int:
-    # About four characters a token, as Gemini counts English.
-    return max(1, len(text) // 4)
-
-
-def _usage(
-    llm_request: LlmRequest, output: str, thoughts: list[str]
-) -> types.GenerateContentResponseUsageMetadata:
-    prompt = _tokens("\n".join(_texts(llm_request)))
-    candidates = _tokens(output)
-    thinking = _tokens("\n".join(thoughts)) if thoughts else 0
-    return types.GenerateContentResponseUsageMetadata(
-        prompt_token_count=prompt,
-        candidates_token_count=candidates,
-        thoughts_token_count=thinking,
-        total_token_count=prompt + candidates + thinking,
-    )
+    return max(1, len(text) // 4)  # about four characters a token, as Gemini counts English
 
 
 def register() -> None:

@@ -1,10 +1,4 @@
-"""Which analysis answers which output schema, and which agent converses with tools.
-
-Each analyst module registers one function per output schema it can produce. The local model
-looks the request's response schema up here; a schema nobody registered gets a clear error.
-An agent that answers in free text and calls tools (the chat agent) registers a responder under
-its agent name instead: each model turn it either asks for tool calls or gives its answer.
-"""
+"""Which analysis answers which output schema, and which agent converses with tools."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,13 +17,10 @@ class AnalysisRequest:
     instruction: str
     documents: list[EvidenceDoc]
     findings: list[FindingsBlock]
-    # Free text of the request beyond the evidence: case context, the question, hypotheses.
-    text: str
+    text: str  # the request beyond the evidence: case context, the question, hypotheses
     hypotheses: list[str] = field(default_factory=list)
-    # What the tools answered so far in this conversation, oldest first; the tools it may call.
-    tool_results: list["ToolResult"] = field(default_factory=list)
+    tool_results: list["ToolResult"] = field(default_factory=list)  # oldest first
     tools: list[str] = field(default_factory=list)
-    # The agent's settings, as typed values (never read back out of the text).
     params: AgentParams = field(default_factory=AgentParams)
 
 
@@ -61,27 +52,10 @@ class Analysis:
 
 
 Analyst = Callable[[AnalysisRequest], Analysis]
-
 Responder = Callable[[AnalysisRequest], Reply]
-
 _ANALYSTS: dict[str, Analyst] = {}
 _RESPONDERS: dict[str, Responder] = {}
-
-
 R = TypeVar("R")
-
-
-def _reading_conventions(
-    function: Callable[[AnalysisRequest], R],
-) -> Callable[[AnalysisRequest], R]:
-    """The function, reading dates and amounts the way its request's documents write them."""
-
-    @wraps(function)
-    def read(request: AnalysisRequest) -> R:
-        with conventions.reading(request.documents, request.text):
-            return function(request)
-
-    return read
 
 
 def schema_key(schema: type[BaseModel]) -> str:
@@ -89,28 +63,35 @@ def schema_key(schema: type[BaseModel]) -> str:
     return f"{schema.__module__}.{schema.__qualname__}"
 
 
-def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
-    def register(function: Analyst) -> Analyst:
-        reading = _ANALYSTS[schema_key(schema)] = _reading_conventions(function)
-        return reading
+def _register(
+    table: dict[str, Callable[[AnalysisRequest], R]], key: str
+) -> Callable[[Callable[[AnalysisRequest], R]], Callable[[AnalysisRequest], R]]:
+    """Registers the function under the key, reading dates and amounts the way its request's
+    documents write them."""
+
+    def register(function: Callable[[AnalysisRequest], R]) -> Callable[[AnalysisRequest], R]:
+        @wraps(function)
+        def read(request: AnalysisRequest) -> R:
+            with conventions.reading(request.documents, request.text):
+                return function(request)
+
+        table[key] = read
+        return read
 
     return register
 
 
-def analyst_for(schema: type[BaseModel]) -> Analyst | None:
-    return _ANALYSTS.get(schema_key(schema))
-
-
-def analyst_named(key: str) -> Analyst | None:
-    return _ANALYSTS.get(key)
+def analyst(schema: type[BaseModel]) -> Callable[[Analyst], Analyst]:
+    return _register(_ANALYSTS, schema_key(schema))
 
 
 def responder(agent_name: str) -> Callable[[Responder], Responder]:
-    def register(function: Responder) -> Responder:
-        reading = _RESPONDERS[agent_name] = _reading_conventions(function)
-        return reading
+    return _register(_RESPONDERS, agent_name)
 
-    return register
+
+def analyst_for(schema: type[BaseModel] | str) -> Analyst | None:
+    """The analyst for a schema, or for its key (`schema_key`)."""
+    return _ANALYSTS.get(schema if isinstance(schema, str) else schema_key(schema))
 
 
 def responder_for(agent_name: str) -> Responder | None:

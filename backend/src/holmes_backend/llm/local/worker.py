@@ -1,16 +1,8 @@
 """The offline analyst's answer to one request, in a worker process or in the server's own.
 
-Reading a large case builds hundreds of megabytes of small Python objects (every row's facts);
-in the server's process that memory stayed with the process after the analysis (the allocators
-keep it), so four 1M-row spreadsheets left the server ~660 MB above where it started, and the
-analysis took the event loop's share of the GIL. The model (model.py) sends what the analyst
-reads of a request, as JSON, to a pool of these workers (holmes_backend.workers), which recycles
-one that grew; with `HOLMES_LOCAL_ANALYST_PROCESSES=0` it calls `answer` in a thread instead.
-
-Request: {"read": {"texts", "instruction", "tool_results", "tools"}, "schema": the output
-schema's key, or "agent": the conversing agent's name}. Reply: {"ok": true, "thoughts", and
-"output" (the schema's JSON) or "text" and "calls"}, or {"ok": false, "reason"}.
-Run as `python -m holmes_backend.llm.local.worker`.
+Workers keep the analysis's memory and CPU out of the server's process (a grown worker is
+recycled). Request: {"read", "schema" or "agent"}; reply: {"ok", "thoughts", "output" or "text"
+and "calls"} or {"ok": false, "reason"}. Run as `python -m holmes_backend.llm.local.worker`.
 """
 
 import re
@@ -24,7 +16,7 @@ from holmes_backend.llm.local import analysts  # noqa: F401 - registers every an
 from holmes_backend.llm.local.registry import (
     AnalysisRequest,
     ToolResult,
-    analyst_named,
+    analyst_for,
     responder_for,
 )
 from holmes_backend.workers import serve
@@ -42,7 +34,7 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
     read = _read(request["read"])
     schema = request.get("schema")
     if schema is not None:
-        analyst = analyst_named(schema)
+        analyst = analyst_for(schema)
         if analyst is None:
             raise UnknownAnalysis(f"the local analyst has no analysis for {schema}")
         analysis = analyst(read)
@@ -65,11 +57,10 @@ def answer(request: dict[str, Any]) -> dict[str, Any]:
 
 def _read(read: dict[str, Any]) -> AnalysisRequest:
     documents, findings, rest = parse_blocks("\n".join(read["texts"]))
-    hypotheses = [
-        m.group(1).strip()
-        for line in _section(rest, "HYPOTHESES").splitlines()
-        if (m := _HYPOTHESIS.match(line))
-    ]
+    # The lines under a '--- … HYPOTHESES … ---' heading, up to the next heading.
+    section = re.search(r"---\s*[^\n]*HYPOTHESES[^\n]*---\n(.*?)(?:\n---|\Z)", rest, re.DOTALL)
+    lines = section.group(1).splitlines() if section else []
+    hypotheses = [m.group(1).strip() for line in lines if (m := _HYPOTHESIS.match(line))]
     return AnalysisRequest(
         instruction=read["instruction"],
         documents=documents,
@@ -80,12 +71,6 @@ def _read(read: dict[str, Any]) -> AnalysisRequest:
         tools=read["tools"],
         params=AgentParams.model_validate(read.get("params") or {}),
     )
-
-
-def _section(text: str, name: str) -> str:
-    """The lines under a '--- NAME ---' heading, up to the next heading."""
-    match = re.search(rf"---\s*[^\n]*{name}[^\n]*---\n(.*?)(?:\n---|\Z)", text, re.DOTALL)
-    return match.group(1) if match else ""
 
 
 def _answer_or_reason(request: dict[str, Any]) -> dict[str, Any]:

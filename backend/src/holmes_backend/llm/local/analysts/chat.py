@@ -1,14 +1,8 @@
 """Chat analyst: the chat agent's turns offline, and a domain agent's answer to an escalation.
 
-The chat agent works as a model with tools would. First turn: look the question up in the graph,
-the findings and the evidence passages (three tool calls at once). Next turn: weigh what came
-back. The knowledge answers when its best item covers enough of what the question names (people,
-dates, the words that carry its meaning, the kind of thing it asks for). When it does not, but
-evidence passages cover more, the knowledge is too weak and the passages' files go to the domain
-agents (`escalate_to_domain`); their new findings answer on the turn after. With nothing that
-covers the question anywhere, it says so rather than escalate blindly.
-
-The answer states the best few items, each with where it rests and its source number ([ref]).
+First turn: look the question up in the graph, the findings and the evidence passages. Next: the
+knowledge answers when its best item covers enough of what the question names; when the passages
+cover more, their files are escalated to the domain agents; with nothing covering it, it says so.
 """
 
 import re
@@ -60,9 +54,6 @@ _NOTHING = (
     "Nothing in the case knowledge or the evidence answers this question: no finding, graph "
     "item or passage of the files speaks to it."
 )
-
-
-# ---- what a question asks for, and how much of it an item covers ----------------------------
 
 
 @dataclass(frozen=True)
@@ -123,14 +114,6 @@ def _best(need: Needs, question: Question, items: list[ContextItem]) -> float:
     return max((coverage(need, item) for _, item in ranked), default=0.0)
 
 
-# ---- the chat agent's turns ------------------------------------------------------------------
-
-
-def _question(text: str) -> str:
-    _, _, after = text.partition(QUESTION_HEADING)
-    return (after or text).strip()
-
-
 def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextItem]:
     found: list[ContextItem] = []
     for result in results:
@@ -142,11 +125,8 @@ def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextIte
 
 def _where(source: dict[str, Any]) -> str:
     parts = [str(source.get("file") or "a case file")]
-    if source.get("sheet"):
-        parts.append(f"sheet {source['sheet']}")
-    for key in ("page", "row", "line"):
-        if source.get(key) is not None:
-            parts.append(f"{key} {source[key]}")
+    parts += [f"sheet {source['sheet']}"] if source.get("sheet") else []
+    parts += [f"{k} {source[k]}" for k in ("page", "row", "line") if source.get(k) is not None]
     if source.get("cue_start") is not None:
         seconds = int(float(source["cue_start"]))
         parts.append(f"at {seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}")
@@ -180,59 +160,40 @@ def _line(item: ContextItem, question: Question) -> str:
     return f"- {text}." + (f" ({where})" if where else "") + (f" {refs}" if refs else "")
 
 
-def _lead(question: Question, escalation: dict[str, Any] | None, weak: bool) -> str:
-    if escalation is not None:
-        found = bool(escalation.get("new_findings"))
-        return "Fresh analysis of the evidence found " + ("this:" if found else "nothing more:")
-    if weak:
-        return "The case record does not answer this directly; the closest it holds:"
-    about = " and ".join([*question.names, *sorted(question.days)])
-    return f"Here is what the case record shows{' about ' + about if about else ''}:"
-
-
-def _places(item: ContextItem) -> set[str]:
-    return {
-        repr(sorted((k, v) for k, v in s.items() if k not in ("excerpt", "ref", "file")))
-        for s in item.sources
-    }
+def _top(question: Question, items: list[ContextItem]) -> list[ContextItem]:
+    """The best-ranked items, less those far below the best one (noise, not support)."""
+    ranked = rank(question, items, _ITEMS * 3)
+    best = ranked[0][0] if ranked else 0.0
+    return [item for score, item in ranked if score >= best * _RELATIVE_FLOOR]
 
 
 def _choose(question: Question, items: list[ContextItem]) -> list[ContextItem]:
-    ranked = rank(question, items, _ITEMS * 3)
-    best = ranked[0][0] if ranked else 0.0
+    """The top items, one per cited place: a timeline entry and the graph edges built from it
+    rest on the same line, and saying it three times answers nothing more."""
     chosen: list[ContextItem] = []
     seen: set[str] = set()
-    for score, item in ranked:
-        # One statement per cited place: a timeline entry and the graph edges built from it
-        # rest on the same line, and saying it three times answers nothing more.
-        places = _places(item)
-        if score < best * _RELATIVE_FLOOR or len(chosen) == _ITEMS or (places and places <= seen):
-            continue
-        seen |= places
-        chosen.append(item)
+    for item in _top(question, items):
+        places = {
+            repr(sorted((k, v) for k, v in s.items() if k not in ("excerpt", "ref", "file")))
+            for s in item.sources
+        }
+        if len(chosen) < _ITEMS and not (places and places <= seen):
+            seen |= places
+            chosen.append(item)
     return chosen
-
-
-def _look_up(question: str) -> Reply:
-    return Reply(
-        thoughts=[
-            "Knowledge first: looking the question up in the graph and the findings, and in "
-            "the evidence passages to see what the sources themselves say."
-        ],
-        calls=[
-            ToolCall("query_knowledge_graph", {"query": question}),
-            ToolCall("search_findings", {"query": question}),
-            ToolCall(_SOURCES, {"query": question}),
-        ],
-    )
 
 
 @responder(AGENT_NAME)
 def chat(request: AnalysisRequest) -> Reply:
-    text = _question(request.text)
+    text = (request.text.partition(QUESTION_HEADING)[2] or request.text).strip()
     results = request.tool_results
     if not results:
-        return _look_up(text)
+        look_up = (
+            "Knowledge first: looking the question up in the graph and the findings, and in "
+            "the evidence passages to see what the sources themselves say."
+        )
+        tools = (*_KNOWLEDGE_TOOLS, _SOURCES)
+        return Reply([look_up], calls=[ToolCall(name, {"query": text}) for name in tools])
     question = read_question(text)
     need = needs(question)
     escalations = [r.response for r in results if r.name == _ESCALATE]
@@ -264,17 +225,20 @@ def chat(request: AnalysisRequest) -> Reply:
     if not chosen:
         thoughts.append("Nothing in the knowledge or the evidence covers the question.")
         return Reply(thoughts=thoughts, text=_NOTHING)
-    escalation = escalations[0] if escalations else None
-    lines = [_lead(question, escalation, weak and escalation is None)]
+    about = " and ".join([*question.names, *sorted(question.days)])
+    lead = f"Here is what the case record shows{' about ' + about if about else ''}:"
+    if weak:
+        lead = "The case record does not answer this directly; the closest it holds:"
+    if escalations:
+        found_more = "this:" if escalations[0].get("new_findings") else "nothing more:"
+        lead = f"Fresh analysis of the evidence found {found_more}"
+    lines = [lead]
     lines += [_line(item, question) for item in chosen]
     thoughts.append(
         f"Answered from {len(chosen)} item(s) ({', '.join(i.kind for i in chosen)})"
-        + (", found by the escalation." if escalation else ".")
+        + (", found by the escalation." if escalations else ".")
     )
     return Reply(thoughts=thoughts, text="\n".join(lines))
-
-
-# ---- a domain agent's answer to an escalated question ------------------------------------------
 
 
 def _section(text: str, heading: str) -> str:
@@ -296,23 +260,19 @@ def answer_question(request: AnalysisRequest) -> Analysis:
             item_id = f"{doc.file_id}#{number}"
             refs[item_id] = unit.ref
             passages.append(ContextItem(item_id, "passage", said))
-    ranked = rank(question, passages, _ITEMS * 3)
-    best = ranked[0][0] if ranked else 0.0
-    findings: list[Finding] = []
-    for score, item in ranked:
-        share = coverage(need, item)
-        if len(findings) == _ITEMS or score < best * _RELATIVE_FLOOR or share < ENOUGH / 2:
-            continue
-        findings.append(
-            Finding(
-                finding_type="answer",
-                title=f"On: {text[:120]}",
-                summary=item.text,
-                confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
-                severity="MEDIUM",
-                sources=[refs[item.id]],
-            )
+    shares = [(item, coverage(need, item)) for item in _top(question, passages)]
+    findings = [
+        Finding(
+            finding_type="answer",
+            title=f"On: {text[:120]}",
+            summary=item.text,
+            confidence=round(min(0.9, 0.4 + 0.5 * share), 2),
+            severity="MEDIUM",
+            sources=[refs[item.id]],
         )
+        for item, share in shares
+        if share >= ENOUGH / 2
+    ][:_ITEMS]
     thoughts = [
         f"Read {len(passages)} passage(s) of {len(request.documents)} file(s) as the {domain} "
         f"analyst, for: {text[:160]}",

@@ -1,19 +1,14 @@
 """Merge analyst: new graph material set against the existing graph (entity resolution, facts).
 
-Entities: the same name (case, titles, punctuation and legal-form suffixes aside) is one entity;
-a person named by an initial or by the surname alone joins the one existing person it fits.
-Similar names that are not the same stay apart with their similarity, and so does the same name
-when both sides tie it to different employers or when two accounts carry different numbers.
-
-Facts: an amount agrees when equal to the cent in the same currency; dates agree within a week
-(invoicing, booking and settlement of one payment); a location agrees when it is the same place
-(the same node, one name containing the other, coordinates within a kilometre) and disagrees
-when, at overlapping times, coordinates lie far apart, the places are in different towns, or a
-sworn claim names another place; places that cannot be compared offline are not a conflict.
+Names are one entity when equal once normalised, or a person's initial or bare surname fits one
+existing person, unless employers or account numbers tell them apart. Amounts agree to the cent,
+dates within a week, places when the same (node, name, within a kilometre); places conflict when
+far apart, in other towns or against a sworn claim at overlapping times.
 """
 
 import math
 import re
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from difflib import SequenceMatcher
@@ -31,7 +26,7 @@ from holmes_backend.contracts.agents import (
     MergePlan,
     Severity,
 )
-from holmes_backend.llm.local.analysts._common import trace
+from holmes_backend.llm.local.analysts.domains import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 SIMILAR = 0.7  # below this two names are unrelated and not worth a note
@@ -69,7 +64,12 @@ def merge(request: AnalysisRequest) -> Analysis:
     for node in new.nodes:
         if node.id in existing_ids and node.id not in apart:
             mapping.setdefault(node.id, node.id)
-    full_names = {n.id for n in existing.nodes if _full_person(n)}
+    # People named in full (a first name and a surname): only they are placed in two towns.
+    full_names = {
+        n.id
+        for n in existing.nodes
+        if n.type == "person" and (person_parts(n.name) or ("",))[0] and not _GENERIC.match(n.name)
+    }
     comparisons = [compare(f, existing.facts, mapping, full_names) for f in new_facts]
     merged = sum(e.same for e in entities)
     outcomes = {o: sum(c.outcome == o for c in comparisons) for o in ("compatible", "conflict")}
@@ -89,16 +89,11 @@ def merge(request: AnalysisRequest) -> Analysis:
     return Analysis(output=plan, thoughts=trace(thoughts))
 
 
-# ---- entities -------------------------------------------------------------------------------
-
-
 def _valid(model: type[T], raws: list[Any]) -> list[T]:
     found = []
     for raw in raws:
-        try:
+        with suppress(ValueError):
             found.append(model.model_validate(raw))
-        except ValueError:
-            continue
     return found
 
 
@@ -225,14 +220,6 @@ def name_similarity(a: str, b: str, type_: str) -> float:
 
 def _ratio(a: str, b: str) -> float:
     return SequenceMatcher(None, a, b).ratio() if a and b else 0.0
-
-
-def _full_person(node: GraphEntity) -> bool:
-    parts = person_parts(node.name)
-    return node.type == "person" and bool(parts and parts[0]) and not _GENERIC.match(node.name)
-
-
-# ---- facts ----------------------------------------------------------------------------------
 
 
 def compare(

@@ -1,9 +1,7 @@
 """Verification analyst: checks a correction against the passages its target cites.
 
-It runs compare_values on every passage and decides on the exact cited places first: the proposed
-value stated there and the original not → CONFIRMED; the original stated and the proposed not →
-REJECTED; both or neither → the passages around the cited places decide the same way, and if
-they cannot either, AMBIGUOUS. The passages that carry the deciding values are the evidence.
+The cited passages decide first, then those around them: the proposed value stated and not the
+original confirms it, the other way round rejects it; both or neither leaves it ambiguous.
 """
 
 from typing import Any
@@ -40,11 +38,11 @@ def _ref(passage: Passage, matches: tuple[Match, ...]) -> SourceRef:
 
 
 def _where(passage: Passage) -> str:
+    where = passage.location
     parts = [passage.filename or "the cited file"]
-    parts += [f"{k} {v}" for k, v in passage.location.items() if k in ("sheet", "page", "row")]
-    parts += [f"line {passage.location['line']}"] if "line" in passage.location else []
-    if "cue_start" in passage.location:
-        parts.append(f"at {float(passage.location['cue_start']):.1f}s")
+    parts += [f"{k} {v}" for k, v in where.items() if k in ("sheet", "page", "row")]
+    parts += [f"line {where['line']}"] if "line" in where else []
+    parts += [f"at {float(where['cue_start']):.1f}s"] if "cue_start" in where else []
     return ", ".join(parts)
 
 
@@ -58,18 +56,17 @@ def _decide(
     if bool(with_original) == bool(with_proposed):
         return None
     confirmed = bool(with_proposed)
-    chosen = with_proposed or with_original
-
-    def matches(comparison: Comparison) -> tuple[Match, ...]:
-        return comparison.proposed_matches if confirmed else comparison.original_matches
-
-    passage, comparison = chosen[0]
+    chosen = [
+        (p, c.proposed_matches if confirmed else c.original_matches)
+        for p, c in with_proposed or with_original
+    ]
+    passage, matches = chosen[0]
     which, other = ("proposed", original) if confirmed else ("original", proposed)
     reasoning = (
-        f"{scope} state {matches(comparison)[0].text!r} ({_where(passage)}), the {which} value, "
+        f"{scope} state {matches[0].text!r} ({_where(passage)}), the {which} value, "
         f"and nowhere {other!r}" + ("." if confirmed else ": the item reflects its source.")
     )
-    evidence = [_ref(p, matches(c)) for p, c in chosen[:_EVIDENCE]]
+    evidence = [_ref(p, m) for p, m in chosen[:_EVIDENCE]]
     return "CONFIRMED" if confirmed else "REJECTED", reasoning, evidence
 
 
@@ -90,38 +87,33 @@ def verification(request: AnalysisRequest) -> Analysis:
         f"{sum(c.proposed_found for _, c in checked)}.",
     ]
     decided = _decide(cited, original, proposed, "The cited passages")
-    confidence = 0.9
+    confidence = 0.9 if decided else 0.65
     if decided is None and around:
         decided = _decide(around, original, proposed, "The passages around the cited place")
-        confidence = 0.65
     if decided is None:
-        both = [(p, c) for p, c in checked if c.original_found or c.proposed_found]
-        if both:
-            reasoning = (
-                f"The sources state both {original!r} and {proposed!r} at the cited places; "
-                "they cannot decide between them."
-            )
-        elif context:
-            reasoning = f"The cited sources state neither {original!r} nor {proposed!r}."
-        else:
-            reasoning = "The item cites no source passage to check the correction against."
-        evidence = [
-            _ref(p, c.original_matches + c.proposed_matches) for p, c in (both or cited)[:_EVIDENCE]
-        ]
-        decided = ("AMBIGUOUS", reasoning, evidence)
         confidence = 0.4
+        both = [(p, c) for p, c in checked if c.original_found or c.proposed_found]
+        reasoning = (
+            f"The sources state both {original!r} and {proposed!r} at the cited places; "
+            "they cannot decide between them."
+            if both
+            else f"The cited sources state neither {original!r} nor {proposed!r}."
+            if context
+            else "The item cites no source passage to check the correction against."
+        )
+        chosen = (both or cited)[:_EVIDENCE]
+        evidence = [_ref(p, c.original_matches + c.proposed_matches) for p, c in chosen]
+        decided = ("AMBIGUOUS", reasoning, evidence)
     verdict, reasoning, evidence = decided
     thoughts.append(f"Verdict {verdict}: {reasoning}")
-    return Analysis(
-        output=VerificationOutput.model_validate(
-            {
-                "verdict": verdict,
-                "reasoning": reasoning,
-                "evidence": evidence,
-                "original_in_source": any(c.original_found for _, c in checked),
-                "proposed_in_source": any(c.proposed_found for _, c in checked),
-                "confidence": confidence,
-            }
-        ),
-        thoughts=thoughts,
+    output = VerificationOutput.model_validate(
+        {
+            "verdict": verdict,
+            "reasoning": reasoning,
+            "evidence": evidence,
+            "original_in_source": any(c.original_found for _, c in checked),
+            "proposed_in_source": any(c.proposed_found for _, c in checked),
+            "confidence": confidence,
+        }
     )
+    return Analysis(output=output, thoughts=thoughts)

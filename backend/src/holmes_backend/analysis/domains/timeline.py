@@ -1,15 +1,9 @@
-"""Timed events from every kind of evidence, each with its place and people when known.
-
-Sources: EXIF capture times (with their UTC offset) and GPS; media creation times; transcript
-cues with absolute start times; e-mail send times; log rows with a date and time (and a place or
-coordinates column); and sentences that write a date with a time, or a date with an event verb.
-A media file is attributed to a person when its file name carries the person's name, or when a
-sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from the phone of…").
-"""
+"""Timed events from every kind of evidence (metadata, transcript cues, e-mails, table rows,
+dated sentences), each with its place and people when known."""
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
 from pathlib import PurePath
 
@@ -31,7 +25,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.phones import phone_key, phones_in
-from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units
+from holmes_backend.analysis.facts.text import COLUMN_GAP, Unit, column_rows, is_stamped, units
 from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.contracts.agents import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -42,7 +36,6 @@ _EVENT_VERBS = re.compile(
     r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
     r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened|"
     r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded|"
-    # a report made to someone: "Reported to: Jane Holt (Supervisor) on 4 February 2026"
     r"reported|notified|lodged)\b",
     re.IGNORECASE,
 )
@@ -101,8 +94,7 @@ PEOPLE_COLUMNS = re.compile(
     r"clinician|staff|worker|recipient|sender|addressee)\b(?!\s*(?:id|no|number|code|#)\b)",
     re.I,
 )
-# A person named only by how a booking, a log or a speaker refers to them: "under Hale",
-# "reservation HALE", "booked by Ms Roe", "in the name of Roe", "guest: ROE".
+# A person named as a booking or a log refers to them: "under Hale", "reservation HALE".
 _NAMED_AS = re.compile(
     r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
     r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
@@ -115,13 +107,11 @@ _NOT_NAMED = wordset(
     "section article paragraph clause schedule"
 )
 ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
-# Files whose own text may name where they were recorded: transcripts and logs.
 _VENUE = re.compile(
     r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
     rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
 )
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
-# A log written as text ("CCTV review log - Tudor Street, Cardiff"): a record of where it was kept.
 _LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
@@ -163,9 +153,7 @@ _PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
 
 
 def field_place(fields: Mapping[str, str]) -> str | None:
-    """Where a record's labelled fields say it happened ("Location: LONDON EC2"): a column
-    naming the place before one giving its code ("Cell site: LDS-0441; Sector location:
-    Leeds, Armley")."""
+    """Where a record's labelled fields say it happened, a place's name before its code."""
     given = [
         v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
     ]
@@ -175,10 +163,7 @@ def field_place(fields: Mapping[str, str]) -> str | None:
 
 
 def places_in(text: str) -> list[str]:
-    found = [n.text for n in find_names(text) if n.kind == "place"]
-    found += [m.group() for m in _ADDRESS.finditer(text)]
-    found += [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
-    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
+    found = _located(text) + [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
         place = match["place"].strip()
@@ -217,19 +202,12 @@ def _located(text: str) -> list[str]:
 
 
 def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
-    """Where each file was made: places named in a sentence that names the file (a case memo's
-    "`log.csv`: event log of the Grill, 12 Water St, Springfield"), else the places its own text
-    names first (a venue greeting "welcome to …"), leaving out places named as an origin."""
+    """Where each file was made: places a sentence naming the file names, else those its own
+    text (a log, a transcript) names first; not places named as an origin."""
     found: dict[str, list[str]] = defaultdict(list)
-    names = {d.filename.lower(): d.file_id for d in docs if d.filename}
-    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
-    for doc in docs:
-        for unit in units(doc)[:2000]:
-            lowered = unit.text.lower()
-            hits = {fid for n, fid in names.items() if n in lowered}
-            hits |= {fid for stem, fid in stems.items() if stem in lowered}
-            for file_id in hits - {doc.file_id}:
-                found[file_id] += _located(ORIGIN.sub(" ", unit.text))
+    for doc, unit, hits in _naming(docs, docs, 2000):
+        for file_id in hits - {doc.file_id}:
+            found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
         record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
             f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
@@ -247,8 +225,7 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
 
 
 def _rows_elsewhere(doc: EvidenceDoc, first: list[str]) -> bool:
-    """Whether a log's rows name other places than its first row's: a toll or camera log, each
-    row where it was, is made at none of them (a row naming no place it knows is at none)."""
+    """Whether a log's rows name other places than its first row's (a toll log is at none)."""
     for unit in units(doc)[:200]:
         if unit.kind == "row":
             named = places_in(ORIGIN.sub(" ", unit.text))
@@ -269,8 +246,7 @@ def _sworn(doc: EvidenceDoc) -> bool:
 
 
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
-    """People each media file (or a phone's extraction: its messages and calls) belongs to, by
-    file name or by a sentence naming the file."""
+    """People each media file or phone extraction belongs to, by file name or a sentence."""
     known: dict[str, str] = {}
     for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
         if name:
@@ -284,30 +260,31 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
         if d.mime_type.startswith(MEDIA_FAMILIES) or _DEVICE_FILE.search(d.filename.lower())
     ]
     for doc in media:
-        # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
         for key in ("author", "artist", "owner", "creator"):
             value = doc.metadata.get(key)
             if isinstance(value, str) and value.strip():
                 owners[doc.file_id].append(value.strip())
-    # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
-    # its holder's by its name alone).
-    names = {
-        d.filename.lower(): d.file_id
-        for d in media
-        if d.filename and d.mime_type.startswith(MEDIA_FAMILIES)
-    }
-    stems = {PurePath(name).stem: file_id for name, file_id in names.items() if len(name) > 4}
-    if names:
-        for doc in docs:
-            for unit in units(doc):
-                lowered = unit.text.lower()
-                hits = [fid for name, fid in names.items() if name in lowered]
-                hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
-                for file_id in set(hits):
-                    owners[file_id] += _owners_in(unit.text)
+    recorded = [d for d in media if d.mime_type.startswith(MEDIA_FAMILIES)]
+    for _, unit, hits in _naming(docs, recorded):
+        for file_id in hits:
+            owners[file_id] += _owners_in(unit.text)
     return {k: sorted(set(v)) for k, v in owners.items() if v}
+
+
+def _naming(
+    docs: list[EvidenceDoc], named: list[EvidenceDoc], limit: int | None = None
+) -> Iterator[tuple[EvidenceDoc, Unit, set[str]]]:
+    """Each unit of `docs` naming files of `named` (by name or a stem of 5+), with their ids."""
+    names = {d.filename.lower(): d.file_id for d in named if d.filename}
+    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
+    for doc in docs if names else []:
+        for unit in units(doc)[:limit]:
+            lowered = unit.text.lower()
+            hits = {fid for n, fid in names.items() if n in lowered}
+            if hits := hits | {fid for stem, fid in stems.items() if stem in lowered}:
+                yield doc, unit, hits
 
 
 def _owners_in(text: str) -> list[str]:
@@ -337,8 +314,7 @@ def display_name(address: str) -> str:
 
 
 def sender_name(address: str) -> str:
-    """The person an address is written with, "" for a shared mailbox's ("Reservations
-    <reservations@hotel.example>", "Accounts Payable <ap@x.example>")."""
+    """The person an address is written with, "" for a shared mailbox's."""
     name = display_name(address)
     return "" if not name or mailbox(name) else name
 
@@ -349,21 +325,18 @@ def events(
     where: list[str] | None = None,
     numbers: Mapping[str, str] | None = None,
 ) -> list[TimedEvent]:
-    """The file's timed events; `where` (the file's own place) fills cues and rows without one,
-    and `numbers` (facts.phones.phone_holders) names who a telephone number in a row or a
-    sentence stands for."""
+    """The file's timed events; `where` (the file's own place) fills those without one and
+    `numbers` (facts.phones.phone_holders) names whose a telephone number is."""
     found: list[TimedEvent] = []
     found += _metadata_events(doc, owners)
     located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
-    # Rows without a place were recorded where the file was, unless its rows give places of
-    # their own (a tachograph's "Location" column): then a row without one is of no known place.
+    # Rows without a place were recorded where the file was, unless its rows give places.
     if where and len({e.place for e in located if e.place}) < 2:
         place = ", ".join(where)
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
     found += located
     written = _text_events(doc, numbers or {})
     if where:
-        # A log's stamped lines were recorded where the log was kept.
         place = ", ".join(where)
         written = [
             e.model_copy(update={"place": place})
@@ -433,11 +406,8 @@ _GIST_WORDS = 5
 
 
 def _mail_excerpt(doc: EvidenceDoc) -> str:
-    """An e-mail cited by its subject and its first sentences ("Priya — After her grievance on
-    Monday I think we need to move Priya out …"): what it is about, beside who wrote it."""
+    """An e-mail cited by its subject and its first two sentences (what it is about)."""
     subject = str(doc.metadata.get("subject") or doc.filename)
-    # Its first two sentences: a first line ("Topline data came in tonight.") may say only
-    # that the news is in, the next what it is ("The Phase III trial missed its endpoint.").
     gist = " ".join(
         [u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS][:2]
     )
@@ -470,9 +440,8 @@ _LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
 def _row_events(
     doc: EvidenceDoc, numbers: Mapping[str, str], owners: list[str]
 ) -> list[TimedEvent]:
-    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each.
-    A row that names no one is of the person the table's head says it is about ("Member: Dana
-    Whitlow" above a gym's visits)."""
+    """A table's dated rows, each with `owners` (whose phone they came from) as parties; a row
+    that names no one is of the person the table's head names."""
     found: list[TimedEvent] = []
     subject: list[str] | None = None
     for unit in units(doc):
@@ -502,8 +471,7 @@ def _row_event(
     raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
     moments = find_moments(raw)
     if not moments:
-        # A column its header does not name as a date ("Call Start", "Began", "Received"):
-        # its value does, with a time of day or as the whole of the cell.
+        # A date in a column not named as one: with a time of day or as the whole cell.
         timed = (
             m
             for v in fields.values()
@@ -512,8 +480,7 @@ def _row_event(
         )
         moments = [moment] if (moment := next(timed, None)) else []
     elif moments[0].at is None:
-        # The day in a date column, its time of day in a column named otherwise ("Signed in
-        # at", "Arrived"): a cell that is only a clock time.
+        # The time of day in a column named otherwise ("Arrived"): a cell of a clock time.
         clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
         moments = find_moments(f"{raw} {clock}") if clock else moments
     if not moments:
@@ -521,8 +488,7 @@ def _row_event(
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
     place = field_place(fields)
-    # A login or an e-mail address in a people column ("User: a.lindqvist") is no name: the
-    # records say whose it is (its holder joins below).
+    # A login in a people column ("User: a.lindqvist") is no name; its holder joins below.
     people = [
         v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v and not _LOGIN.fullmatch(v)
     ]
@@ -530,7 +496,6 @@ def _row_event(
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
             people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
-    # With their labels: a call record's bare number is one by its column ("A-party: 4477…").
     cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
     people += [p for p in _holders_of(cells, numbers) if p not in people]
     try:
@@ -551,8 +516,7 @@ def _row_event(
 
 
 def _entry(text: str, moment: Moment) -> bool:
-    """A record's dated entry: a line opening with its day and saying what it was ("14/03/2022
-    Dr P. Sandhu   Low back pain for 3 weeks after gardening.")."""
+    """A record's dated entry: a line opening with its day and saying what it was."""
     rest = text[moment.end :]
     worded = [w for w in rest.split() if any(c.isalpha() for c in w)]
     # A row of dates ("November 2, 2024 | October 28, 2023") heads columns; it is no entry.
@@ -571,16 +535,13 @@ _SUBJECT_FIELD = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_HEAD = 12
-# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
-_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
 
 
 def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
-    """The person a record or a form is about, as its head's subject field names them
-    ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    """The person a record is about, as its head's subject field ("Driver:") names them."""
     for unit in units(doc)[:_SUBJECT_HEAD]:
         field = _SUBJECT_FIELD.match(unit.text)
-        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        value = COLUMN_GAP.split(field["value"])[0] if field else ""
         named = find_names(value.title() if value.isupper() else value)
         person = next((n.text for n in named if n.kind == "person"), None)
         if person:
@@ -592,8 +553,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
     mail = doc.mime_type == "message/rfc822"
-    # A text table's lines are read as its rows, each of the person the form is about when it
-    # names no one ("Employee: …" over "Day  Date  Start  Finish").
+    # A text table's rows are of the person the form is about when they name no one.
     rows = column_rows(doc)
     subject = head_subject(doc) if rows else None
     written = _written_on(doc)
@@ -602,8 +562,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
-            # A period's end ("the quarter ended October 28, 2023") or a birth date ("Ivo
-            # HORVAT (DOB 02/02/1989)") is no day a later time of day belongs to.
+            # A period's end or a birth date is no day a later time of day belongs to.
             days = [
                 m
                 for m in moments
@@ -612,8 +571,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             ]
             day = (number, days[-1]) if days else day
         elif day is not None and number - day[0] <= _DAY_CARRIES:
-            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's,
-            # and so is the next line's of a log going on ("14:05 …", "14:09 …").
+            # "On 14 March 2025 I attended… At about 09:40, I saw…": that day's time.
             moments = [
                 Moment(day[1].day, at, tz or day[1].tz)
                 for at, tz in find_times(unit.text)[:1]
@@ -674,8 +632,7 @@ _AHEAD = re.compile(
 
 
 def _written_on(doc: EvidenceDoc) -> date | None:
-    """The day a document was written: an e-mail's Date header, else the first full date of
-    its head (a letter's or a statement's "Date: 20 April 2026")."""
+    """The day a document was written: an e-mail's Date header, else its head's first date."""
     sent = doc.metadata.get("date")
     if doc.mime_type == "message/rfc822":
         return date.fromisoformat(sent[:10]) if isinstance(sent, str) and len(sent) >= 10 else None
@@ -684,20 +641,16 @@ def _written_on(doc: EvidenceDoc) -> date | None:
 
 
 def _without_year(text: str, written: date | None) -> list[Moment]:
-    """A day written without its year ("we met on 28 April"), of the last such day before the
-    document was written; a sentence dated so becomes an event when it tells of one."""
+    """A day written without its year ("we met on 28 April"): the last before `written`."""
     if written is None:
         return []
-    # Clause by clause: "The lunch on 9 October went well; she will sign in November" tells of
-    # 9 October though it looks ahead after it.
+    # Clause by clause: one may tell of a day, the next look ahead.
     clauses = [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]
     for clause in clauses:
         if _AHEAD.search(clause):
             continue  # "… would be appreciated by March 31": a day ahead, of no year told
         if days := find_days(clause, written):
             return [Moment(days[0])]
-        # "Good to see you again yesterday in Rotterdam": the day before it was written (what
-        # it tells of its own day is the e-mail's own event).
         if _DAY_BEFORE.search(clause):
             return [Moment(written - timedelta(days=1))]
     return []
@@ -715,16 +668,12 @@ def _distinct_people(names: list[str]) -> list[str]:
 
 
 def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:
-    """A short record of one occasion (a receipt, a ticket, a booking, minutes: one day, one or
-    two times of day) is where and with whom it happened: its event takes the place the record
-    is headed with and the people it names as present, paying or signing, when its own line
-    names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
-    guest)."""
+    """A short record of one occasion (a receipt, minutes) gives its event the place it is
+    headed with and the people it names as present when the event's line names neither."""
     all_units = units(doc)
     if _occasion(found, all_units):
         return _at_occasion(found, all_units)
-    # A record of several occasions, one to a page (the minutes of each meeting on its own):
-    # each page is read as a record of its own.
+    # A record of several occasions, one to a page: each page is read on its own.
     pages = {e.source.page for e in found if e.source.page is not None}
     if len(pages) < 2:
         return found
@@ -737,8 +686,7 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
 
 
 def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
-    """Whether the events are of one short record of one occasion: one day, one or two times
-    of it, and not a conversation (a place one writes of is not where the other is)."""
+    """Whether the events are of one short record: one day, one or two times, no dialogue."""
     timed = {e.timestamp for e in found if "T" in e.timestamp}
     if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
         return False
@@ -773,8 +721,7 @@ def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEv
 
 
 def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
-    """Who the telephone numbers, logins, devices and badges in a text stand for, as the case's
-    records say (facts.phones, facts.identifiers)."""
+    """Who the telephone numbers and identifiers in a text stand for (facts.phones)."""
     if not numbers:
         return []
     keys = (phone_key(n) for n in phones_in(text))

@@ -1,10 +1,6 @@
-"""Dates and times written in text, in the common numeric and spelled-out forms.
-
-A `Moment` is a calendar date, optionally a time of day and a UTC offset. A time written apart
-from its date ("at 9:40 p.m. on 3 March 2024") is joined to the nearest date of the same text.
-Numeric dates are read month-first (US) unless the first number cannot be a month, or the
-evidence being read writes them day-first (`numeric_dates_day_first`, set by facts.conventions);
-dotted dates (3.4.2024) are day-first, as where they are written.
+"""Dates and times written in text. A time written apart from its date is joined to the nearest
+date; numeric dates are month-first unless the first number cannot be a month or the evidence
+writes them day-first (`numeric_dates_day_first`, set by facts.conventions); dotted ones day-first.
 """
 
 import re
@@ -28,32 +24,13 @@ _MON = (
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _ORD = r"(?:st|nd|rd|th)?"
-# A month's name ends where no letter of any script follows: "of Novák" and "in Marín" name
-# people, not November and March.
+# A month's name ends where no letter follows ("of Novák", "in Marín" are people).
 _MON_END = rf"(?![{LETTER}])"
 _TZ_NAMES = {
-    "utc": 0.0,
-    "gmt": 0.0,
-    "z": 0.0,
-    "est": -5.0,
-    "edt": -4.0,
-    "cst": -6.0,
-    "cdt": -5.0,
-    "mst": -7.0,
-    "mdt": -6.0,
-    "pst": -8.0,
-    "pdt": -7.0,
-    "cet": 1.0,
-    "cest": 2.0,
-    "bst": 1.0,
-    "eet": 2.0,
-    "eest": 3.0,
-    "jst": 9.0,
-    "hkt": 8.0,
-    "sgt": 8.0,
-    "aest": 10.0,
-    "aedt": 11.0,
-}
+    "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7,
+    "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "eet": 2, "eest": 3,
+    "jst": 9, "hkt": 8, "sgt": 8, "aest": 10, "aedt": 11,
+}  # fmt: skip
 _TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
 _ISO = re.compile(
     r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
@@ -61,8 +38,7 @@ _ISO = re.compile(
     r"(?![\d-])"
 )
 _YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
-# "07/03/2024", "07.03.24", and "07-03-2024" (a hyphen only before a four-digit year: "12-03-24"
-# is as often a reference as a date).
+# "07/03/2024", "07.03.24", "07-03-2024" (a hyphen only before a four-digit year).
 NUMERIC_DATE = re.compile(
     r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
     r"(?P<y>\d{4}|\d{2})\b(?![/.-]\d)"
@@ -79,14 +55,12 @@ _CLOCK = re.compile(
     rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
     re.IGNORECASE,
 )
-# "9.30pm", "11.15 a.m.": a time written with a dot, as British prose does; only with am or
-# pm (a bare "9.30" is as likely a price).
+# "9.30pm": a dotted time only with am or pm (a bare "9.30" is as likely a price).
 _DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
 _HOUR = re.compile(
     rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
 )
-# A log's "0915hrs" and a witness's "at 2130 hours"; a continental "à 21h15": only where they
-# can be nothing but a time of day (a bare "1500 hours" may be a duration).
+# "0915hrs", "at 2130 hours", "à 21h15": only where nothing but a time of day.
 _TIME_WORD = (
     r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
 )
@@ -102,12 +76,10 @@ _PERIODS = {
     "evening": (time(18), time(23, 59, 59)),
     "night": (time(20), time(23, 59, 59)),
     "tonight": (time(20), time(23, 59, 59)),
-    # "all night", "overnight": until the morning after.
     "overnight": (time(20), time(6, 59, 59)),
     "all night": (time(20), time(6, 59, 59)),
 }
 _PERIOD = re.compile(
-    # "didn't go out again until the morning": through the night to it.
     r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
     r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
     r"tonight|overnight)\b",
@@ -212,20 +184,14 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
             inside.add(moment.start, moment.end)
     found: list[tuple[int, int, time, tzinfo | None]] = []
     clocks = Spans()
-    for m in _CLOCK.finditer(text):
+    for m in (*_CLOCK.finditer(text), *_DOTTED.finditer(text)):
         if inside.overlaps(m.start(), m.start() + 1):
             continue
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), m["ap"])
+        groups = m.groupdict()
+        at = _clock(int(m["H"]), int(m["M"]), int(groups.get("S") or 0), m["ap"])
         if at is not None:
             clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
-    for m in _DOTTED.finditer(text):
-        if inside.overlaps(m.start(), m.start() + 1):
-            continue
-        at = _clock(int(m["H"]), int(m["M"]), 0, m["ap"])
-        if at is not None:
-            clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, None))
+            found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
     found += _military(text, inside, clocks)
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
@@ -240,8 +206,7 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
 
 
 def _military(text: str, inside: Spans, clocks: Spans) -> list[tuple[int, int, time, None]]:
-    """The 24-hour times written without a colon ("0915hrs", "at 2130 hours"), each added to
-    `clocks`."""
+    """24-hour times written without a colon ("0915hrs"), each added to `clocks`."""
     found: list[tuple[int, int, time, None]] = []
     for m in _MILITARY.finditer(text):
         begin = m.start("at") if m["at"] else m.start("bare")
@@ -309,9 +274,6 @@ _DAY_MONTH = re.compile(
     re.IGNORECASE,
 )
 
-
-# The days of the week, Monday first (as date.weekday() counts them).
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_BEFORE = re.compile(
     r"\b(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|"
     r"saturday|sat|sunday|sun)\.?,?\s+(?=\d)",
@@ -320,11 +282,8 @@ _WEEKDAY_BEFORE = re.compile(
 
 
 def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of when no full date says it: a range ("on 4 and 5 March 2025",
-    "from 30 April to 2 May", "March 4-5") or a day and month without a year ("on 12 March").
-    A missing year is the latest that does not put the days after `reference` (what is told
-    is in the past of the telling); without a reference, only a range with its year is read.
-    A weekday before a day is read past ("from Tuesday 10 March to Saturday 14 March")."""
+    """The days a range ("4 and 5 March 2025", "March 4-5") or a day without its year speaks
+    of; a missing year is the latest not after `reference` (without one, only full ranges)."""
     text = _WEEKDAY_BEFORE.sub("", text)
     match = _DAY_RANGE.search(text)
     if match is not None:
@@ -401,9 +360,7 @@ def _after_month(text: str, reference: date | None) -> tuple[date, date] | None:
 
 
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of: a date, some days (find_days), a quarter ("the first quarter
-    of 2026", "Q1 2026") or a whole month ("in March 2025", "during March"; a month without a
-    year is the last one before `reference`)."""
+    """The days a text speaks of: a date, some days (find_days), a quarter or a whole month."""
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
@@ -424,8 +381,7 @@ _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.I
 
 
 def since_day(text: str, reference: date | None = None) -> date | None:
-    """The day a "since …" in the text runs from: "since 1 January 2026", "since August 2025"
-    (a month from its first day); None for "since my arrest"."""
+    """The day a "since …" in the text runs from (None for "since my arrest")."""
     match = _SINCE.search(text)
     if match is None:
         return None
@@ -451,8 +407,7 @@ _ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
 
 
 def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
-    """The year, quarter or month up to a day a text ends it with ("the quarter ended 31 March
-    2025": 1 January to 31 March 2025)."""
+    """The year, quarter or month a text ends with a day ("the quarter ended 31 March 2025")."""
     match = _ENDED.search(text[: moment.start])
     if match is None:
         return None

@@ -147,7 +147,6 @@ _DEVICE_FILE = re.compile(
     r"call[_ -]?log|chats?)(?:[^a-z]|$)"
 )
 
-
 # A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
 _PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
 
@@ -526,7 +525,6 @@ def _entry(text: str, moment: Moment) -> bool:
 
 
 _ENTRY_WORDS = 3
-
 
 _SUBJECT_FIELD = re.compile(
     r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"

@@ -321,7 +321,6 @@ _IN_MONTH = re.compile(
     re.IGNORECASE,
 )
 
-
 # "the first quarter of 2026", "Q3 2025", "2025 Q3".
 _QUARTER = re.compile(
     r"\b(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<y>(?:19|20)"

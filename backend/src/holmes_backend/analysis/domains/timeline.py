@@ -354,28 +354,13 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
     if isinstance(meta.get("capture_time"), str):
         position = metadata_position(meta)
         camera = " ".join(str(meta[k]) for k in ("camera_make", "camera_model") if meta.get(k))
-        found.append(
-            TimedEvent(
-                timestamp=meta["capture_time"],
-                description=f"Photo {doc.filename} taken" + (f" with {camera}" if camera else ""),
-                place=describe(*position) if position else None,
-                latitude=position[0] if position else None,
-                longitude=position[1] if position else None,
-                people=owners,
-                source=ref,
-            )
-        )
+        taken = f"Photo {doc.filename} taken" + (f" with {camera}" if camera else "")
+        found.append(_event(meta["capture_time"], taken, ref, owners, None, position))
     if doc.mime_type.startswith(("audio/", "video/")) and isinstance(meta.get("created"), str):
         duration = meta.get("duration")
         length = f" ({float(duration):.0f} s)" if isinstance(duration, int | float) else ""
-        found.append(
-            TimedEvent(
-                timestamp=meta["created"],
-                description=f"Recording {doc.filename} created{length}",
-                people=owners,
-                source=ref,
-            )
-        )
+        created = f"Recording {doc.filename} created{length}"
+        found.append(_event(meta["created"], created, ref, owners))
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
         people = _correspondents(doc)
         found.append(
@@ -389,6 +374,28 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
             )
         )
     return found
+
+
+def _event(
+    timestamp: str,
+    description: str,
+    source: SourceRef,
+    people: list[str],
+    place: str | None = None,
+    position: tuple[float, float] | None = None,
+) -> TimedEvent:
+    """An event; one at coordinates and no named place is at the place they describe."""
+    lat, lon = position or (None, None)
+    place = place or (describe(*position) if position else None)
+    return TimedEvent(
+        timestamp=timestamp,
+        description=description,
+        place=place,
+        latitude=lat,
+        longitude=lon,
+        people=people,
+        source=source,
+    )
 
 
 def _correspondents(doc: EvidenceDoc) -> list[str]:
@@ -420,14 +427,10 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
         if start is None or chunk.location.cue_start is None:
             continue
         people = [chunk.speaker] if chunk.speaker else []
-        found.append(
-            TimedEvent(
-                timestamp=start.isoformat(),
-                description=f"Said in {doc.filename}: {chunk.text[:200]}",
-                people=people + [p for p in named_in(chunk.text) if p not in people],
-                source=cite(doc.file_id, chunk.location, chunk.text),
-            )
-        )
+        people += [p for p in named_in(chunk.text) if p not in people]
+        said = f"Said in {doc.filename}: {chunk.text[:200]}"
+        ref = cite(doc.file_id, chunk.location, chunk.text)
+        found.append(_event(start.isoformat(), said, ref, people))
         if len(found) >= _MAX_CUE_EVENTS:
             break
     return found
@@ -498,20 +501,10 @@ def _row_event(
     cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
     people += [p for p in _holders_of(cells, numbers) if p not in people]
     try:
-        latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
+        position = (float(lat), float(lon)) if lat and lon else None
     except ValueError:
-        latitude, longitude = None, None
-    if latitude is not None and longitude is not None and place is None:
-        place = describe(latitude, longitude)
-    return TimedEvent(
-        timestamp=moments[0].iso(),
-        description=unit.text[:240],
-        place=place,
-        latitude=latitude,
-        longitude=longitude,
-        people=people,
-        source=unit.ref,
-    )
+        position = None
+    return _event(moments[0].iso(), unit.text[:240], unit.ref, people, place, position)
 
 
 def _entry(text: str, moment: Moment) -> bool:
@@ -590,30 +583,17 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 continue
             places = places_in(unit.text)
             coordinates = find_coordinates(unit.text)
-            lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = rows.get(number, unit.text)
             named = named_in(unit.text)
             if number in rows and not named and subject:
                 named = [subject[0]]
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
-            found.append(
-                TimedEvent(
-                    timestamp=moment.iso(),
-                    description=said[:240],
-                    place=places[0]
-                    if places
-                    else (describe(lat, lon) if lat is not None and lon is not None else None),
-                    latitude=lat,
-                    longitude=lon,
-                    people=_distinct_people(
-                        ([unit.speaker] if unit.speaker else [])
-                        + named
-                        + _holders_of(unit.text, numbers)
-                    ),
-                    source=unit.ref,
-                )
-            )
+            speaker = [unit.speaker] if unit.speaker else []
+            people = _distinct_people(speaker + named + _holders_of(unit.text, numbers))
+            position = (coordinates[0][0], coordinates[0][1]) if coordinates else None
+            place = places[0] if places else None
+            found.append(_event(moment.iso(), said[:240], unit.ref, people, place, position))
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
     return _one_occasion(doc, found)

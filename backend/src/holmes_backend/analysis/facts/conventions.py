@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from holmes_backend.analysis.facts.dates import (
     DAY_FIRST_WORDS,
+    DAY_MONTH,
+    ISO_DATE,
     MONTH_FIRST_WORDS,
     MONTHS,
     NUMERIC_DATE,
@@ -40,15 +42,7 @@ _CODE_BEFORE = re.compile(r"(?:\d ?|\bin )$")
 _WORDS = {"euro": "EUR", "euros": "EUR", "sterling": "GBP", "dollar": "$", "dollars": "$", "$": "$"}
 # Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
 _OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
-_SAMPLE = 50_000
-_DAY_MONTH = re.compile(
-    r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)[a-z]*\b(?!,?\s+(?:19|20)\d{2}\b)|"
-    r"\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+(?:19|20)\d{2}\b)",
-    re.IGNORECASE,
-)  # characters of each text read: the conventions show early
-_ISO_DAY = re.compile(r"\b(?P<y>(?:19|20)\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])\b")
+_SAMPLE = 50_000  # characters of each text read: the conventions show early
 _MONTH_YEAR = re.compile(
     r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
     r"(?P<y>(?:19|20)\d{2})\b",
@@ -152,11 +146,11 @@ def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
             for match in pattern.finditer(text, 0, _SAMPLE):
                 month = MONTHS[match["mon"][:3].lower()]
                 spelled.add((int(match["y"]), month, int(match["d"])))
-        for match in _ISO_DAY.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
+        for match in ISO_DATE.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
             spelled.add((int(match["y"]), int(match["m"]), int(match["d"])))
         for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
             spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
-        for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
+        for match in DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
             named = str(match["mon"] or match["mon_"])
             spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
     return spelled

@@ -32,7 +32,7 @@ _TZ_NAMES = {
     "jst": 9, "hkt": 8, "sgt": 8, "aest": 10, "aedt": 11,
 }  # fmt: skip
 _TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
-_ISO = re.compile(
+ISO_DATE = re.compile(
     r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
     r"(?![\d-])"
@@ -159,7 +159,7 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
             return
         found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
 
-    for m in _ISO.finditer(text):
+    for m in ISO_DATE.finditer(text):
         day = _make(int(m["y"]), int(m["m"]), int(m["d"]))
         at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
         add(day, m, at, m["tz"])
@@ -268,7 +268,7 @@ _DAY_RANGE = re.compile(
     rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
     re.IGNORECASE,
 )
-_DAY_MONTH = re.compile(
+DAY_MONTH = re.compile(
     rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?!,?\s+(?:19|20)\d{{2}})"
     rf"|\b(?P<mon_>{_MON})\s+(?P<d_>\d{{1,2}}){_ORD}(?![\d:])(?!,?\s+(?:19|20)\d{{2}})",
     re.IGNORECASE,
@@ -300,7 +300,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
         start = _make(year - (first_month > last_month), first_month, int(first))
         end = _make(year, last_month, int(last))
         return (start, end) if start and end and start <= end else None
-    match = _DAY_MONTH.search(text)
+    match = DAY_MONTH.search(text)
     if match is None or reference is None:
         return None
     day = int(match["d"] or match["d_"])

@@ -112,13 +112,22 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             result.extend(_sentences(file_id, chunks, paragraph))
             paragraph.clear()
 
+    def whole(index: int, text: str, kind: UnitKind, speaker: str | None) -> None:
+        flush()
+        text = " ".join(text.split())
+        ref = cite(file_id, chunks[index].location, text)
+        result.append(Unit(file_id, text, kind, index, ref, speaker))
+
+    def own_paragraph(index: int, text: str, heading: bool) -> None:
+        flush()
+        result.extend(
+            replace(u, heading=heading) for u in _sentences(file_id, chunks, [(index, text)])
+        )
+
     for index, chunk in enumerate(chunks):
         kind = chunk_kind(chunk)
         if kind != "prose":
-            flush()
-            text = " ".join(chunk.text.split())
-            ref = cite(file_id, chunk.location, text)
-            result.append(Unit(file_id, text, kind, index, ref, chunk.speaker))
+            whole(index, chunk.text, kind, chunk.speaker)
             continue
         lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
         if numbered:
@@ -128,43 +137,19 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             if not lines:
                 continue
         if not wrapped and len(lines) <= 1:
-            flush()
-            paragraph.append((index, " ".join(chunk.text.split())))
-            first = len(result)
-            flush()
-            if _is_section_title(chunk):
-                result[first:] = [replace(u, heading=True) for u in result[first:]]
+            own_paragraph(index, " ".join(chunk.text.split()), _is_section_title(chunk))
             continue
         for line in lines:
             if stamp := _STAMPED.match(line):
                 # A chat export's or a log's line: one message, whatever its punctuation.
-                flush()
-                text = " ".join(line.split())
                 who = _STAMPED_SPEAKER.match(line, stamp.end())
                 name = who["name"].strip() if who else ""
                 # A writer, not a log's level ("INFO:") or a device ("Camera TS-3:").
-                writer = (
-                    name
-                    if name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
-                    else None
-                )
-                result.append(
-                    Unit(
-                        file_id,
-                        text,
-                        "prose",
-                        index,
-                        cite(file_id, chunk.location, text),
-                        writer,
-                    )
-                )
+                writer = name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
+                whole(index, line, "prose", name if writer else None)
                 continue
             if _MARKDOWN_HEADING.match(line):
-                flush()
-                paragraph.append((index, line))
-                first = len(result)
-                flush()
-                result[first:] = [replace(u, heading=True) for u in result[first:]]
+                own_paragraph(index, line, True)
                 continue
             if paragraph and (
                 _blank_between(chunks, paragraph[-1][0], index)

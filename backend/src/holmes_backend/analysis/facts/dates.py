@@ -3,6 +3,7 @@ date; numeric dates are month-first unless the first number cannot be a month or
 writes them day-first (`numeric_dates_day_first`, set by facts.conventions); dotted ones day-first.
 """
 
+import calendar
 import re
 from bisect import bisect_left, bisect_right
 from contextvars import ContextVar
@@ -13,12 +14,8 @@ from functools import lru_cache
 from holmes_backend.analysis.facts.names import LETTER
 from holmes_backend.analysis.facts.spans import Spans
 
-MONTHS = {
-    m: n
-    for n, m in enumerate(
-        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
-    )
-}
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES, 1)}
 _MON = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
@@ -347,15 +344,24 @@ _AFTER_MONTH = re.compile(
 
 
 def _after_month(text: str, reference: date | None) -> tuple[date, date] | None:
-    match = _AFTER_MONTH.search(text)
+    month = _named_month(_AFTER_MONTH, text, reference)
+    if month is None or reference is None:
+        return None
+    start = month[1] + timedelta(days=1)
+    return (start, reference) if start <= reference else None
+
+
+def _named_month(
+    pattern: re.Pattern[str], text: str, reference: date | None
+) -> tuple[date, date] | None:
+    """The first and last day of the month the pattern finds (of `reference`'s past year when
+    it is written without one)."""
+    match = pattern.search(text)
     if match is None:
         return None
     month = MONTHS[match["mon"][:3].lower()]
     year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
-    if year is None or reference is None:
-        return None
-    start = month_end(year, month) + timedelta(days=1)
-    return (start, reference) if start <= reference else None
+    return (date(year, month, 1), month_end(year, month)) if year else None
 
 
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
@@ -366,14 +372,7 @@ def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
         return _from_moments(text, moments, reference)
     if spanned := _quarter(text) or _after_month(text, reference):
         return spanned
-    match = _IN_MONTH.search(text)
-    if match is None:
-        return None
-    month = MONTHS[match["mon"][:3].lower()]
-    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
-    if year is None:
-        return None
-    return date(year, month, 1), month_end(year, month)
+    return _named_month(_IN_MONTH, text, reference)
 
 
 _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
@@ -391,7 +390,7 @@ def since_day(text: str, reference: date | None = None) -> date | None:
 
 def month_end(year: int, month: int) -> date:
     """The last day of a month."""
-    return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+    return date(year, month, calendar.monthrange(year, month)[1])
 
 
 # Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".

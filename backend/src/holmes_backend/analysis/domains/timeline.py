@@ -117,12 +117,12 @@ _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
 _CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
-_PERIOD_END = re.compile(
-    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
-    r"quarter to)\s+(?:the\s+)?$",
+# A period's end or a birth date: no day a later time of day belongs to.
+_NO_DAY_AFTER = re.compile(
+    r"\b(?:(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|quarter to)"
+    r"\s+(?:the\s+)?|(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*)$",
     re.IGNORECASE,
 )
-_BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 # Labels of those present at, paying for or signing a record of one occasion.
 _PRESENT = re.compile(
     r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
@@ -166,12 +166,9 @@ def places_in(text: str) -> list[str]:
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
         place = match["place"].strip()
-        first = place.split()[0].lower()
-        if first in _NOT_PLACES or any(place in p for p in found):
-            continue
-        if any(p in place or place in p for p in persons):
-            continue
-        found.append(place)
+        known = any(place in p for p in found) or any(p in place or place in p for p in persons)
+        if not known and place.split()[0].lower() not in _NOT_PLACES:
+            found.append(place)
     return found
 
 
@@ -225,12 +222,8 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
 
 def _rows_elsewhere(doc: EvidenceDoc, first: list[str]) -> bool:
     """Whether a log's rows name other places than its first row's (a toll log is at none)."""
-    for unit in units(doc)[:200]:
-        if unit.kind == "row":
-            named = places_in(ORIGIN.sub(" ", unit.text))
-            if named and not set(named) & set(first):
-                return True
-    return False
+    rows = (places_in(ORIGIN.sub(" ", u.text)) for u in units(doc)[:200] if u.kind == "row")
+    return any(named and not set(named) & set(first) for named in rows)
 
 
 def _outermost(places: list[str]) -> list[str]:
@@ -326,25 +319,20 @@ def events(
 ) -> list[TimedEvent]:
     """The file's timed events; `where` (the file's own place) fills those without one and
     `numbers` (facts.phones.phone_holders) names whose a telephone number is."""
-    found: list[TimedEvent] = []
-    found += _metadata_events(doc, owners)
     located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
-    # Rows without a place were recorded where the file was, unless its rows give places.
-    if where and len({e.place for e in located if e.place}) < 2:
-        place = ", ".join(where)
-        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
-    found += located
     written = _text_events(doc, numbers or {})
-    if where:
-        place = ", ".join(where)
-        written = [
-            e.model_copy(update={"place": place})
-            if not e.place and is_stamped(e.source.excerpt or e.description)
-            else e
-            for e in written
-        ]
-    found += written
-    return found
+    place = ", ".join(where or [])
+    # Cues and rows without a place were recorded where the file was, unless the others give
+    # places of their own; so were a log's stamped lines.
+    if place and len({e.place for e in located if e.place}) < 2:
+        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
+    written = [
+        e.model_copy(update={"place": place})
+        if place and not e.place and is_stamped(e.source.excerpt or e.description)
+        else e
+        for e in written
+    ]
+    return _metadata_events(doc, owners) + located + written
 
 
 def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
@@ -553,13 +541,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
-            # A period's end or a birth date is no day a later time of day belongs to.
-            days = [
-                m
-                for m in moments
-                if not _PERIOD_END.search(unit.text[: m.start])
-                and not _BIRTH.search(unit.text[: m.start])
-            ]
+            days = [m for m in moments if not _NO_DAY_AFTER.search(unit.text[: m.start])]
             day = (number, days[-1]) if days else day
         elif day is not None and number - day[0] <= _DAY_CARRIES:
             # "On 14 March 2025 I attended… At about 09:40, I saw…": that day's time.

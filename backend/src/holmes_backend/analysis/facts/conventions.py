@@ -63,7 +63,7 @@ _PHONE_CURRENCIES = {
     "353": "EUR", "43": "EUR", "351": "EUR", "30": "EUR", "358": "EUR", "61": "AUD",
     "64": "NZD", "91": "INR", "65": "SGD", "41": "CHF", "27": "ZAR", "1": "USD",
 }  # fmt: skip
-_DOMAIN = re.compile(r"[@/.]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,3})(?![\w.-])")
+_DOMAIN = re.compile(r"[@/.](?:[a-z0-9-]+\.)+([a-z]{2,3})(?![\w.-])")  # its top-level domain
 _TLD_CURRENCIES = {
     "uk": "GBP", "de": "EUR", "fr": "EUR", "it": "EUR", "es": "EUR", "nl": "EUR", "be": "EUR",
     "ie": "EUR", "at": "EUR", "pt": "EUR", "fi": "EUR", "gr": "EUR", "au": "AUD", "nz": "NZD",
@@ -193,16 +193,8 @@ def country_signals(texts: Iterable[str]) -> Counter[str]:
     """The currencies of the countries the texts' addresses, numbers and domains are in."""
     found: Counter[str] = Counter()
     for text in texts:
-        found.update(
-            code
-            for m in _PHONE_PREFIX.finditer(text, 0, _SAMPLE)
-            if (code := _PHONE_CURRENCIES.get(m[1]))
-        )
-        found.update(
-            code
-            for m in _DOMAIN.finditer(text, 0, _SAMPLE)
-            if (code := _TLD_CURRENCIES.get(m[1].rpartition(".")[2]))
-        )
+        for pattern, table in ((_PHONE_PREFIX, _PHONE_CURRENCIES), (_DOMAIN, _TLD_CURRENCIES)):
+            found.update(c for m in pattern.finditer(text, 0, _SAMPLE) if (c := table.get(m[1])))
         for m in _FORM.finditer(text, 0, _SAMPLE):
             form = m[1]
             if form.startswith("IBAN"):

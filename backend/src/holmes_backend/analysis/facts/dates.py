@@ -156,21 +156,17 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
             return
         found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
 
-    for m in ISO_DATE.finditer(text):
-        day = _make(int(m["y"]), int(m["m"]), int(m["d"]))
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
-        add(day, m, at, m["tz"])
-    for m in _YMD_SLASH.finditer(text):
-        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m)
+    for m in (*ISO_DATE.finditer(text), *_YMD_SLASH.finditer(text)):
+        timed = m.groupdict().get("H") is not None
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if timed else None
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"] if timed else None)
     for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
     for m in NUMERIC_DATE.finditer(text):
         a, b, year = int(m["a"]), int(m["b"]), _year(m["y"])
-        if m["sep"] == "." or a > 12 or (day_first and b <= 12):
-            add(_make(year, b, a), m)
-        else:
-            add(_make(year, a, b), m)
+        day_month = m["sep"] == "." or a > 12 or (day_first and b <= 12)
+        add(_make(year, *((b, a) if day_month else (a, b))), m)
     return sorted(found, key=lambda moment: moment.start)
 
 
@@ -189,7 +185,13 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if at is not None:
             clocks.add(m.start(), m.end())
             found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
-    found += _military(text, inside, clocks)
+    for m in _MILITARY.finditer(text):  # 24-hour times written without a colon ("0915hrs")
+        begin = m.start("at") if m["at"] else m.start("bare")
+        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
+            continue
+        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
+        clocks.add(begin, m.end())
+        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
             continue
@@ -199,19 +201,6 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
     for m in _NOON.finditer(text):
         at = time(0) if m["word"].lower() == "midnight" else time(12)
         found.append((m.start(), m.end(), at, None))
-    return found
-
-
-def _military(text: str, inside: Spans, clocks: Spans) -> list[tuple[int, int, time, None]]:
-    """24-hour times written without a colon ("0915hrs"), each added to `clocks`."""
-    found: list[tuple[int, int, time, None]] = []
-    for m in _MILITARY.finditer(text):
-        begin = m.start("at") if m["at"] else m.start("bare")
-        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
-            continue
-        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
-        clocks.add(begin, m.end())
-        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     return found
 
 
@@ -230,26 +219,19 @@ def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
     result: list[Moment] = []
     used: set[int] = set()
     for moment in dates:
-        if moment.at is not None:
-            result.append(moment)
-            continue
-        best: tuple[int, int] | None = None
         first = bisect_left(starts, moment.start - 2 * _JOIN_DISTANCE)
         last = bisect_right(starts, moment.end + _JOIN_DISTANCE)
-        for number in range(first, last):
-            start, end = times[number][0], times[number][1]
-            gap = start - moment.end if start >= moment.end else moment.start - end
-            if (
-                number not in used
-                and 0 <= gap <= _JOIN_DISTANCE
-                and (best is None or gap < best[1])
-            ):
-                best = (number, gap)
-        if best is None:
+        gaps = (
+            (start - moment.end if start >= moment.end else moment.start - end, number)
+            for number, (start, end, _, _) in enumerate(times[first:last], first)
+            if number not in used
+        )
+        best = min(((gap, n) for gap, n in gaps if 0 <= gap <= _JOIN_DISTANCE), default=None)
+        if moment.at is not None or best is None:
             result.append(moment)
             continue
-        used.add(best[0])
-        start, end, at, tz = times[best[0]]
+        used.add(best[1])
+        start, end, at, tz = times[best[1]]
         span = (min(start, moment.start), max(end, moment.end))
         result.append(Moment(moment.day, at, tz or moment.tz, span[0], span[1]))
     return tuple(result)

@@ -187,11 +187,7 @@ def _line_numbered(chunks: list[Chunk]) -> bool:
         for line in chunk.text.splitlines()
         if line.strip()
     ][:_NUMBERED_SAMPLE]
-    hits = sum(
-        bool(m) and 1 <= int(line.split()[0]) <= 28
-        for line in lines
-        if (m := _LINE_NUMBER.match(line))
-    )
+    hits = sum(1 <= int(line.split()[0]) <= 28 for line in lines if _LINE_NUMBER.match(line))
     return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
 
 
@@ -263,10 +259,8 @@ def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str
         if not sentence:
             continue
         index = max((i for offset, i in starts if offset <= start), default=starts[0][1])
-        chunk = chunks[index]
-        found.append(
-            Unit(file_id, sentence, "prose", index, cite(file_id, chunk.location, sentence))
-        )
+        ref = cite(file_id, chunks[index].location, sentence)
+        found.append(Unit(file_id, sentence, "prose", index, ref))
     return found
 
 

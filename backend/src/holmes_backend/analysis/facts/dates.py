@@ -477,9 +477,7 @@ def parse_span(value: str | None) -> tuple[datetime, datetime, bool] | None:
     if "/" in value:
         first, _, second = value.partition("/")
         start, end = parse_iso(first), parse_iso(second)
-        if start and end:
-            return start, end, True
-        return None
+        return (start, end, True) if start and end else None
     moment = parse_iso(value)
     if moment is None:
         return None

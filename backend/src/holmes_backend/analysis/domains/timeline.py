@@ -648,11 +648,9 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
 def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
     """Whether the events are of one short record: one day, one or two times, no dialogue."""
     timed = {e.timestamp for e in found if "T" in e.timestamp}
-    if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
-        return False
-    return (
-        len({t[:10] for t in timed}) == 1 and len({u.speaker for u in all_units if u.speaker}) <= 1
-    )
+    speakers = {u.speaker for u in all_units if u.speaker}
+    one_day = len({t[:10] for t in timed}) == 1 and len(speakers) <= 1
+    return one_day and len(timed) <= _MAX_OCCASION_TIMES and len(all_units) <= _MAX_RECORD
 
 
 def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEvent]:

@@ -216,11 +216,9 @@ def currencies_named(texts: Iterable[str]) -> Counter[str]:
     named: Counter[str] = Counter()
     for text in texts:
         for match in _CURRENCY_NAMED.finditer(text, 0, _SAMPLE):
-            if match["code"] and not _written_as_currency(text, match.start(), match.end()):
-                continue
             token = match.group().lower()
             code = _WORDS.get(token) or currency_of(token)
-            if code:
+            if code and (not match["code"] or _written_as_currency(text, *match.span())):
                 named[code] += 1
     return named
 

@@ -96,9 +96,7 @@ class Moment:
     end: int = 0
 
     def iso(self) -> str:
-        if self.at is None:
-            return self.day.isoformat()
-        return self.datetime().isoformat()
+        return self.day.isoformat() if self.at is None else self.datetime().isoformat()
 
     def datetime(self) -> datetime:
         return datetime.combine(self.day, self.at or time(0), tzinfo=self.tz)

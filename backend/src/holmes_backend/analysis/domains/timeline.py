@@ -241,10 +241,9 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
     """People each media file or phone extraction belongs to, by file name or a sentence."""
     known: dict[str, str] = {}
     for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
-        if name:
-            parts = person_parts(name)
-            if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
-                known[parts[2]] = name
+        parts = person_parts(name) if name else None
+        if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
+            known[parts[2]] = name
     owners: dict[str, list[str]] = defaultdict(list)
     media = [
         d
@@ -605,8 +604,7 @@ def _without_year(text: str, written: date | None) -> list[Moment]:
     if written is None:
         return []
     # Clause by clause: one may tell of a day, the next look ahead.
-    clauses = [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]
-    for clause in clauses:
+    for clause in [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]:
         if _AHEAD.search(clause):
             continue  # "… would be appreciated by March 31": a day ahead, of no year told
         if days := find_days(clause, written):

@@ -321,8 +321,7 @@ def events(
     located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
     written = _text_events(doc, numbers or {})
     place = ", ".join(where or [])
-    # Cues and rows without a place were recorded where the file was, unless the others give
-    # places of their own; so were a log's stamped lines.
+    # Cues, rows (unless others give places) and a log's stamped lines were where the file was.
     if place and len({e.place for e in located if e.place}) < 2:
         located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
     written = [

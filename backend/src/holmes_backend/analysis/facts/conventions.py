@@ -34,8 +34,7 @@ from holmes_backend.llm.evidence import EvidenceDoc
 
 # Currency symbols, words and ISO codes (case-sensitive: several times faster, measured).
 _CURRENCY_NAMED = re.compile(rf"{SYM}|\b(?:[Ee]uros?|[Ss]terling|[Dd]ollars?|(?P<code>{CODE}))\b")
-# Around a code that names a currency: an amount or a label's end after it, an amount or "in"
-# before it ("CHF 1,200", "Currency: DKK;", "all amounts in CAD").
+# Around a currency code: "CHF 1,200", "Currency: DKK;", "1 200 SEK", "all amounts in CAD".
 _CODE_AFTER = re.compile(r"[\s:)\]]{0,3}[-\u2212(]?\d|[ \t]*(?:[;|:)\]\r\n]|$)")
 _CODE_BEFORE = re.compile(r"(?:\d ?|\bin )$")
 # Words a currency is named by in prose; a bare "$" is whichever dollar the case names.
@@ -55,8 +54,7 @@ _HINT_LINE = re.compile(
     re.MULTILINE,
 )
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
-# Where a case is when it names no currency: its postcodes, telephone prefixes, web domains and
-# company forms ("LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH").
+# Where a case is when it names no currency: "LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH".
 _PHONE_PREFIX = re.compile(r"\+(\d{1,3})[\s(-]")
 _PHONE_CURRENCIES = {
     "44": "GBP", "49": "EUR", "33": "EUR", "39": "EUR", "34": "EUR", "31": "EUR", "32": "EUR",

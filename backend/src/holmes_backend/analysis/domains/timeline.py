@@ -348,17 +348,10 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
         created = f"Recording {doc.filename} created{length}"
         found.append(_event(meta["created"], created, ref, owners))
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
-        people = _correspondents(doc)
-        found.append(
-            TimedEvent(
-                timestamp=meta["date"],
-                description=f"E-mail from {meta.get('from')} to "
-                f"{', '.join(str(v) for v in meta.get('to') or []) or '?'}: "
-                f"{meta.get('subject') or ''}",
-                people=people,
-                source=ref.model_copy(update={"excerpt": _mail_excerpt(doc)}),
-            )
-        )
+        to = ", ".join(str(v) for v in meta.get("to") or []) or "?"
+        said = f"E-mail from {meta.get('from')} to {to}: {meta.get('subject') or ''}"
+        cited = ref.model_copy(update={"excerpt": _mail_excerpt(doc)})
+        found.append(_event(meta["date"], said, cited, _correspondents(doc)))
     return found
 
 

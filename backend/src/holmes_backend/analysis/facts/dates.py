@@ -103,10 +103,9 @@ class Moment:
 
 
 def _year(text: str) -> int:
+    """A year as written; two digits are 1970-2069."""
     value = int(text)
-    if len(text) == 2:
-        value += 2000 if value < 70 else 1900
-    return value
+    return value + (2000 if value < 70 else 1900) if len(text) == 2 else value
 
 
 def _make(year: int, month: int, day: int) -> date | None:

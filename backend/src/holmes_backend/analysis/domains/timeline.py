@@ -1,15 +1,9 @@
-"""Timed events from every kind of evidence, each with its place and people when known.
-
-Sources: EXIF capture times (with their UTC offset) and GPS; media creation times; transcript
-cues with absolute start times; e-mail send times; log rows with a date and time (and a place or
-coordinates column); and sentences that write a date with a time, or a date with an event verb.
-A media file is attributed to a person when its file name carries the person's name, or when a
-sentence elsewhere names both the file and the person ("IMG_0412.jpg, taken from the phone of…").
-"""
+"""Timed events from every kind of evidence (metadata, transcript cues, e-mails, table rows,
+dated sentences), each with its place and people when known."""
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from datetime import date, timedelta
 from pathlib import PurePath
 
@@ -31,7 +25,7 @@ from holmes_backend.analysis.facts.names import (
     same_party,
 )
 from holmes_backend.analysis.facts.phones import phone_key, phones_in
-from holmes_backend.analysis.facts.text import Unit, column_rows, is_stamped, units
+from holmes_backend.analysis.facts.text import COLUMN_GAP, Unit, column_rows, is_stamped, units
 from holmes_backend.analysis.nlp import sentence_spans
 from holmes_backend.contracts.agents import SourceRef, TimedEvent
 from holmes_backend.llm.evidence import EvidenceDoc
@@ -42,7 +36,6 @@ _EVENT_VERBS = re.compile(
     r"entered|exited|travel(?:l)?ed|flew|drove|withdrew|deposited|delivered|shipped|"
     r"attended|spoke|emailed|texted|checked in|checked out|incident|occurred|happened|"
     r"badged|swiped|accessed|logged (?:in|on|off|out)|deleted|copied|downloaded|uploaded|"
-    # a report made to someone: "Reported to: Jane Holt (Supervisor) on 4 February 2026"
     r"reported|notified|lodged)\b",
     re.IGNORECASE,
 )
@@ -101,8 +94,7 @@ PEOPLE_COLUMNS = re.compile(
     r"clinician|staff|worker|recipient|sender|addressee)\b(?!\s*(?:id|no|number|code|#)\b)",
     re.I,
 )
-# A person named only by how a booking, a log or a speaker refers to them: "under Hale",
-# "reservation HALE", "booked by Ms Roe", "in the name of Roe", "guest: ROE".
+# A person named as a booking or a log refers to them: "under Hale", "reservation HALE".
 _NAMED_AS = re.compile(
     r"\b(?:[Uu]nder|[Bb]ookings?(?:\s+(?:for|under))?|"
     r"[Rr]eservations?(?:\s+(?:for|under|in\s+the\s+name\s+of))?|[Bb]ooked\s+"
@@ -115,24 +107,22 @@ _NOT_NAMED = wordset(
     "section article paragraph clause schedule"
 )
 ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
-# Files whose own text may name where they were recorded: transcripts and logs.
 _VENUE = re.compile(
     r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
     rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
 )
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
-# A log written as text ("CCTV review log - Tudor Street, Cardiff"): a record of where it was kept.
 _LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
 _CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
-_PERIOD_END = re.compile(
-    r"\b(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|"
-    r"quarter to)\s+(?:the\s+)?$",
+# A period's end or a birth date: no day a later time of day belongs to.
+_NO_DAY_AFTER = re.compile(
+    r"\b(?:(?:ended|ending|as of|as at|compared (?:to|with)|through|year to|period to|quarter to)"
+    r"\s+(?:the\s+)?|(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*)$",
     re.IGNORECASE,
 )
-_BIRTH = re.compile(r"\b(?:d\.?o\.?b\.?|date\s+of\s+birth|birth\s*date|born(?:\s+on)?)\W*$", re.I)
 # Labels of those present at, paying for or signing a record of one occasion.
 _PRESENT = re.compile(
     r"\b(?:present|attendees?|attending|in attendance|guests?|signature|signed(?:\s+by)?|"
@@ -157,15 +147,12 @@ _DEVICE_FILE = re.compile(
     r"call[_ -]?log|chats?)(?:[^a-z]|$)"
 )
 
-
 # A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
 _PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
 
 
 def field_place(fields: Mapping[str, str]) -> str | None:
-    """Where a record's labelled fields say it happened ("Location: LONDON EC2"): a column
-    naming the place before one giving its code ("Cell site: LDS-0441; Sector location:
-    Leeds, Armley")."""
+    """Where a record's labelled fields say it happened, a place's name before its code."""
     given = [
         v for k, v in fields.items() if _PLACE_COLUMNS.search(k) and v and not _EMPTY_CELL.match(v)
     ]
@@ -175,19 +162,13 @@ def field_place(fields: Mapping[str, str]) -> str | None:
 
 
 def places_in(text: str) -> list[str]:
-    found = [n.text for n in find_names(text) if n.kind == "place"]
-    found += [m.group() for m in _ADDRESS.finditer(text)]
-    found += [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
-    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
+    found = _located(text) + [m["place"] for m in _NUMBERED_PLACE.finditer(text)]
     persons = {n.text for n in find_names(text) if n.kind != "place"}
     for match in _PLACE.finditer(text):
         place = match["place"].strip()
-        first = place.split()[0].lower()
-        if first in _NOT_PLACES or any(place in p for p in found):
-            continue
-        if any(p in place or place in p for p in persons):
-            continue
-        found.append(place)
+        known = any(place in p for p in found) or any(p in place or place in p for p in persons)
+        if not known and place.split()[0].lower() not in _NOT_PLACES:
+            found.append(place)
     return found
 
 
@@ -217,19 +198,12 @@ def _located(text: str) -> list[str]:
 
 
 def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
-    """Where each file was made: places named in a sentence that names the file (a case memo's
-    "`log.csv`: event log of the Grill, 12 Water St, Springfield"), else the places its own text
-    names first (a venue greeting "welcome to …"), leaving out places named as an origin."""
+    """Where each file was made: places a sentence naming the file names, else those its own
+    text (a log, a transcript) names first; not places named as an origin."""
     found: dict[str, list[str]] = defaultdict(list)
-    names = {d.filename.lower(): d.file_id for d in docs if d.filename}
-    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
-    for doc in docs:
-        for unit in units(doc)[:2000]:
-            lowered = unit.text.lower()
-            hits = {fid for n, fid in names.items() if n in lowered}
-            hits |= {fid for stem, fid in stems.items() if stem in lowered}
-            for file_id in hits - {doc.file_id}:
-                found[file_id] += _located(ORIGIN.sub(" ", unit.text))
+    for doc, unit, hits in _naming(docs, docs, 2000):
+        for file_id in hits - {doc.file_id}:
+            found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
         record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
             f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
@@ -247,14 +221,9 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
 
 
 def _rows_elsewhere(doc: EvidenceDoc, first: list[str]) -> bool:
-    """Whether a log's rows name other places than its first row's: a toll or camera log, each
-    row where it was, is made at none of them (a row naming no place it knows is at none)."""
-    for unit in units(doc)[:200]:
-        if unit.kind == "row":
-            named = places_in(ORIGIN.sub(" ", unit.text))
-            if named and not set(named) & set(first):
-                return True
-    return False
+    """Whether a log's rows name other places than its first row's (a toll log is at none)."""
+    rows = (places_in(ORIGIN.sub(" ", u.text)) for u in units(doc)[:200] if u.kind == "row")
+    return any(named and not set(named) & set(first) for named in rows)
 
 
 def _outermost(places: list[str]) -> list[str]:
@@ -269,14 +238,12 @@ def _sworn(doc: EvidenceDoc) -> bool:
 
 
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
-    """People each media file (or a phone's extraction: its messages and calls) belongs to, by
-    file name or by a sentence naming the file."""
+    """People each media file or phone extraction belongs to, by file name or a sentence."""
     known: dict[str, str] = {}
     for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
-        if name:
-            parts = person_parts(name)
-            if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
-                known[parts[2]] = name
+        parts = person_parts(name) if name else None
+        if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
+            known[parts[2]] = name
     owners: dict[str, list[str]] = defaultdict(list)
     media = [
         d
@@ -284,30 +251,31 @@ def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[
         if d.mime_type.startswith(MEDIA_FAMILIES) or _DEVICE_FILE.search(d.filename.lower())
     ]
     for doc in media:
-        # Unaccented, as the surnames are: "entrevue_lefèvre.mp4" is Lefèvre's.
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
         for key in ("author", "artist", "owner", "creator"):
             value = doc.metadata.get(key)
             if isinstance(value, str) and value.strip():
                 owners[doc.file_id].append(value.strip())
-    # Sentences naming a file say whose a photo or a recording is (a phone's extraction is
-    # its holder's by its name alone).
-    names = {
-        d.filename.lower(): d.file_id
-        for d in media
-        if d.filename and d.mime_type.startswith(MEDIA_FAMILIES)
-    }
-    stems = {PurePath(name).stem: file_id for name, file_id in names.items() if len(name) > 4}
-    if names:
-        for doc in docs:
-            for unit in units(doc):
-                lowered = unit.text.lower()
-                hits = [fid for name, fid in names.items() if name in lowered]
-                hits += [fid for stem, fid in stems.items() if len(stem) >= 5 and stem in lowered]
-                for file_id in set(hits):
-                    owners[file_id] += _owners_in(unit.text)
+    recorded = [d for d in media if d.mime_type.startswith(MEDIA_FAMILIES)]
+    for _, unit, hits in _naming(docs, recorded):
+        for file_id in hits:
+            owners[file_id] += _owners_in(unit.text)
     return {k: sorted(set(v)) for k, v in owners.items() if v}
+
+
+def _naming(
+    docs: list[EvidenceDoc], named: list[EvidenceDoc], limit: int | None = None
+) -> Iterator[tuple[EvidenceDoc, Unit, set[str]]]:
+    """Each unit of `docs` naming files of `named` (by name or a stem of 5+), with their ids."""
+    names = {d.filename.lower(): d.file_id for d in named if d.filename}
+    stems = {PurePath(n).stem: fid for n, fid in names.items() if len(PurePath(n).stem) >= 5}
+    for doc in docs if names else []:
+        for unit in units(doc)[:limit]:
+            lowered = unit.text.lower()
+            hits = {fid for n, fid in names.items() if n in lowered}
+            if hits := hits | {fid for stem, fid in stems.items() if stem in lowered}:
+                yield doc, unit, hits
 
 
 def _owners_in(text: str) -> list[str]:
@@ -337,8 +305,7 @@ def display_name(address: str) -> str:
 
 
 def sender_name(address: str) -> str:
-    """The person an address is written with, "" for a shared mailbox's ("Reservations
-    <reservations@hotel.example>", "Accounts Payable <ap@x.example>")."""
+    """The person an address is written with, "" for a shared mailbox's."""
     name = display_name(address)
     return "" if not name or mailbox(name) else name
 
@@ -349,30 +316,21 @@ def events(
     where: list[str] | None = None,
     numbers: Mapping[str, str] | None = None,
 ) -> list[TimedEvent]:
-    """The file's timed events; `where` (the file's own place) fills cues and rows without one,
-    and `numbers` (facts.phones.phone_holders) names who a telephone number in a row or a
-    sentence stands for."""
-    found: list[TimedEvent] = []
-    found += _metadata_events(doc, owners)
+    """The file's timed events; `where` (the file's own place) fills those without one and
+    `numbers` (facts.phones.phone_holders) names whose a telephone number is."""
     located = _cue_events(doc, owners) + _row_events(doc, numbers or {}, owners)
-    # Rows without a place were recorded where the file was, unless its rows give places of
-    # their own (a tachograph's "Location" column): then a row without one is of no known place.
-    if where and len({e.place for e in located if e.place}) < 2:
-        place = ", ".join(where)
-        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
-    found += located
     written = _text_events(doc, numbers or {})
-    if where:
-        # A log's stamped lines were recorded where the log was kept.
-        place = ", ".join(where)
-        written = [
-            e.model_copy(update={"place": place})
-            if not e.place and is_stamped(e.source.excerpt or e.description)
-            else e
-            for e in written
-        ]
-    found += written
-    return found
+    place = ", ".join(where or [])
+    # Cues, rows (unless others give places) and a log's stamped lines were where the file was.
+    if place and len({e.place for e in located if e.place}) < 2:
+        located = [e if e.place else e.model_copy(update={"place": place}) for e in located]
+    written = [
+        e.model_copy(update={"place": place})
+        if place and not e.place and is_stamped(e.source.excerpt or e.description)
+        else e
+        for e in written
+    ]
+    return _metadata_events(doc, owners) + located + written
 
 
 def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
@@ -382,41 +340,41 @@ def _metadata_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
     if isinstance(meta.get("capture_time"), str):
         position = metadata_position(meta)
         camera = " ".join(str(meta[k]) for k in ("camera_make", "camera_model") if meta.get(k))
-        found.append(
-            TimedEvent(
-                timestamp=meta["capture_time"],
-                description=f"Photo {doc.filename} taken" + (f" with {camera}" if camera else ""),
-                place=describe(*position) if position else None,
-                latitude=position[0] if position else None,
-                longitude=position[1] if position else None,
-                people=owners,
-                source=ref,
-            )
-        )
+        taken = f"Photo {doc.filename} taken" + (f" with {camera}" if camera else "")
+        found.append(_event(meta["capture_time"], taken, ref, owners, None, position))
     if doc.mime_type.startswith(("audio/", "video/")) and isinstance(meta.get("created"), str):
         duration = meta.get("duration")
         length = f" ({float(duration):.0f} s)" if isinstance(duration, int | float) else ""
-        found.append(
-            TimedEvent(
-                timestamp=meta["created"],
-                description=f"Recording {doc.filename} created{length}",
-                people=owners,
-                source=ref,
-            )
-        )
+        created = f"Recording {doc.filename} created{length}"
+        found.append(_event(meta["created"], created, ref, owners))
     if isinstance(meta.get("date"), str) and (meta.get("from") or meta.get("subject")):
-        people = _correspondents(doc)
-        found.append(
-            TimedEvent(
-                timestamp=meta["date"],
-                description=f"E-mail from {meta.get('from')} to "
-                f"{', '.join(str(v) for v in meta.get('to') or []) or '?'}: "
-                f"{meta.get('subject') or ''}",
-                people=people,
-                source=ref.model_copy(update={"excerpt": _mail_excerpt(doc)}),
-            )
-        )
+        to = ", ".join(str(v) for v in meta.get("to") or []) or "?"
+        said = f"E-mail from {meta.get('from')} to {to}: {meta.get('subject') or ''}"
+        cited = ref.model_copy(update={"excerpt": _mail_excerpt(doc)})
+        found.append(_event(meta["date"], said, cited, _correspondents(doc)))
     return found
+
+
+def _event(
+    timestamp: str,
+    description: str,
+    source: SourceRef,
+    people: list[str],
+    place: str | None = None,
+    position: tuple[float, float] | None = None,
+) -> TimedEvent:
+    """An event; one at coordinates and no named place is at the place they describe."""
+    lat, lon = position or (None, None)
+    place = place or (describe(*position) if position else None)
+    return TimedEvent(
+        timestamp=timestamp,
+        description=description,
+        place=place,
+        latitude=lat,
+        longitude=lon,
+        people=people,
+        source=source,
+    )
 
 
 def _correspondents(doc: EvidenceDoc) -> list[str]:
@@ -433,11 +391,8 @@ _GIST_WORDS = 5
 
 
 def _mail_excerpt(doc: EvidenceDoc) -> str:
-    """An e-mail cited by its subject and its first sentences ("Priya — After her grievance on
-    Monday I think we need to move Priya out …"): what it is about, beside who wrote it."""
+    """An e-mail cited by its subject and its first two sentences (what it is about)."""
     subject = str(doc.metadata.get("subject") or doc.filename)
-    # Its first two sentences: a first line ("Topline data came in tonight.") may say only
-    # that the news is in, the next what it is ("The Phase III trial missed its endpoint.").
     gist = " ".join(
         [u.text for u in units(doc) if u.kind == "prose" and len(u.text.split()) >= _GIST_WORDS][:2]
     )
@@ -451,14 +406,10 @@ def _cue_events(doc: EvidenceDoc, owners: list[str]) -> list[TimedEvent]:
         if start is None or chunk.location.cue_start is None:
             continue
         people = [chunk.speaker] if chunk.speaker else []
-        found.append(
-            TimedEvent(
-                timestamp=start.isoformat(),
-                description=f"Said in {doc.filename}: {chunk.text[:200]}",
-                people=people + [p for p in named_in(chunk.text) if p not in people],
-                source=cite(doc.file_id, chunk.location, chunk.text),
-            )
-        )
+        people += [p for p in named_in(chunk.text) if p not in people]
+        said = f"Said in {doc.filename}: {chunk.text[:200]}"
+        ref = cite(doc.file_id, chunk.location, chunk.text)
+        found.append(_event(start.isoformat(), said, ref, people))
         if len(found) >= _MAX_CUE_EVENTS:
             break
     return found
@@ -470,9 +421,8 @@ _LOGIN = re.compile(r"[\w.-]*[\d._@][\w.@-]*")
 def _row_events(
     doc: EvidenceDoc, numbers: Mapping[str, str], owners: list[str]
 ) -> list[TimedEvent]:
-    """A table's dated rows; `owners`: whose phone the rows were taken from, a party to each.
-    A row that names no one is of the person the table's head says it is about ("Member: Dana
-    Whitlow" above a gym's visits)."""
+    """A table's dated rows, each with `owners` (whose phone they came from) as parties; a row
+    that names no one is of the person the table's head names."""
     found: list[TimedEvent] = []
     subject: list[str] | None = None
     for unit in units(doc):
@@ -502,8 +452,7 @@ def _row_event(
     raw = " ".join(v for k, v in fields.items() if assigned[k] in ("date", "time"))
     moments = find_moments(raw)
     if not moments:
-        # A column its header does not name as a date ("Call Start", "Began", "Received"):
-        # its value does, with a time of day or as the whole of the cell.
+        # A date in a column not named as one: with a time of day or as the whole cell.
         timed = (
             m
             for v in fields.values()
@@ -512,8 +461,7 @@ def _row_event(
         )
         moments = [moment] if (moment := next(timed, None)) else []
     elif moments[0].at is None:
-        # The day in a date column, its time of day in a column named otherwise ("Signed in
-        # at", "Arrived"): a cell that is only a clock time.
+        # The time of day in a column named otherwise ("Arrived"): a cell of a clock time.
         clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
         moments = find_moments(f"{raw} {clock}") if clock else moments
     if not moments:
@@ -521,8 +469,7 @@ def _row_event(
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
     lon = next((v for k, v in fields.items() if _LON.match(k.strip())), None)
     place = field_place(fields)
-    # A login or an e-mail address in a people column ("User: a.lindqvist") is no name: the
-    # records say whose it is (its holder joins below).
+    # A login in a people column ("User: a.lindqvist") is no name; its holder joins below.
     people = [
         v for k, v in fields.items() if PEOPLE_COLUMNS.search(k) and v and not _LOGIN.fullmatch(v)
     ]
@@ -530,29 +477,17 @@ def _row_event(
         # Names in a place's column ("Site address: Kestrel Park Rugby") are no one's.
         if assigned[k] not in ("date", "time") and not _PLACE_COLUMNS.search(k):
             people += [p for p in named_in(v) if not any(same_party(p, q) for q in people)]
-    # With their labels: a call record's bare number is one by its column ("A-party: 4477…").
     cells = " ; ".join(f"{k}: {v}" for k, v in fields.items())
     people += [p for p in _holders_of(cells, numbers) if p not in people]
     try:
-        latitude, longitude = (float(lat), float(lon)) if lat and lon else (None, None)
+        position = (float(lat), float(lon)) if lat and lon else None
     except ValueError:
-        latitude, longitude = None, None
-    if latitude is not None and longitude is not None and place is None:
-        place = describe(latitude, longitude)
-    return TimedEvent(
-        timestamp=moments[0].iso(),
-        description=unit.text[:240],
-        place=place,
-        latitude=latitude,
-        longitude=longitude,
-        people=people,
-        source=unit.ref,
-    )
+        position = None
+    return _event(moments[0].iso(), unit.text[:240], unit.ref, people, place, position)
 
 
 def _entry(text: str, moment: Moment) -> bool:
-    """A record's dated entry: a line opening with its day and saying what it was ("14/03/2022
-    Dr P. Sandhu   Low back pain for 3 weeks after gardening.")."""
+    """A record's dated entry: a line opening with its day and saying what it was."""
     rest = text[moment.end :]
     worded = [w for w in rest.split() if any(c.isalpha() for c in w)]
     # A row of dates ("November 2, 2024 | October 28, 2023") heads columns; it is no entry.
@@ -563,7 +498,6 @@ def _entry(text: str, moment: Moment) -> bool:
 
 _ENTRY_WORDS = 3
 
-
 _SUBJECT_FIELD = re.compile(
     r"^\s*(?:driver|patient|employee|(?:full\s+)?name|account\s+holder|holder|subject|proposer|"
     r"policy\s*holder|insured|customer|member|tenant|client|claimant|applicant|licence\s+holder|"
@@ -571,16 +505,13 @@ _SUBJECT_FIELD = re.compile(
     re.IGNORECASE,
 )
 _SUBJECT_HEAD = 12
-# "THOMAS BECK   Licence number: …": the field's value ends where the next column begins.
-_COLUMNS_AFTER = re.compile(r"\s{2,}|\t")
 
 
 def head_subject(doc: EvidenceDoc) -> tuple[str, Unit] | None:
-    """The person a record or a form is about, as its head's subject field names them
-    ("Driver:", "Patient:", "Employee:"), with that field's unit."""
+    """The person a record is about, as its head's subject field ("Driver:") names them."""
     for unit in units(doc)[:_SUBJECT_HEAD]:
         field = _SUBJECT_FIELD.match(unit.text)
-        value = _COLUMNS_AFTER.split(field["value"])[0] if field else ""
+        value = COLUMN_GAP.split(field["value"])[0] if field else ""
         named = find_names(value.title() if value.isupper() else value)
         person = next((n.text for n in named if n.kind == "person"), None)
         if person:
@@ -592,8 +523,7 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
     found: list[TimedEvent] = []
     day: tuple[int, Moment] | None = None  # the last date written, and in which unit
     mail = doc.mime_type == "message/rfc822"
-    # A text table's lines are read as its rows, each of the person the form is about when it
-    # names no one ("Employee: …" over "Day  Date  Start  Finish").
+    # A text table's rows are of the person the form is about when they name no one.
     rows = column_rows(doc)
     subject = head_subject(doc) if rows else None
     written = _written_on(doc)
@@ -602,18 +532,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             continue  # a quoted message's "Date:" line dates the message, not an event in it
         moments = find_moments(unit.text) or _without_year(unit.text, written)
         if moments:
-            # A period's end ("the quarter ended October 28, 2023") or a birth date ("Ivo
-            # HORVAT (DOB 02/02/1989)") is no day a later time of day belongs to.
-            days = [
-                m
-                for m in moments
-                if not _PERIOD_END.search(unit.text[: m.start])
-                and not _BIRTH.search(unit.text[: m.start])
-            ]
+            days = [m for m in moments if not _NO_DAY_AFTER.search(unit.text[: m.start])]
             day = (number, days[-1]) if days else day
         elif day is not None and number - day[0] <= _DAY_CARRIES:
-            # "On 14 March 2025 I attended… At about 09:40, I saw…": the time is that day's,
-            # and so is the next line's of a log going on ("14:05 …", "14:09 …").
+            # "On 14 March 2025 I attended… At about 09:40, I saw…": that day's time.
             moments = [
                 Moment(day[1].day, at, tz or day[1].tz)
                 for at, tz in find_times(unit.text)[:1]
@@ -634,30 +556,17 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 continue
             places = places_in(unit.text)
             coordinates = find_coordinates(unit.text)
-            lat, lon = (coordinates[0][0], coordinates[0][1]) if coordinates else (None, None)
             said = rows.get(number, unit.text)
             named = named_in(unit.text)
             if number in rows and not named and subject:
                 named = [subject[0]]
             if mail and not named and _BETWEEN_US.search(unit.text):
                 named = _correspondents(doc)  # "Good to see you yesterday in Rotterdam"
-            found.append(
-                TimedEvent(
-                    timestamp=moment.iso(),
-                    description=said[:240],
-                    place=places[0]
-                    if places
-                    else (describe(lat, lon) if lat is not None and lon is not None else None),
-                    latitude=lat,
-                    longitude=lon,
-                    people=_distinct_people(
-                        ([unit.speaker] if unit.speaker else [])
-                        + named
-                        + _holders_of(unit.text, numbers)
-                    ),
-                    source=unit.ref,
-                )
-            )
+            speaker = [unit.speaker] if unit.speaker else []
+            people = _distinct_people(speaker + named + _holders_of(unit.text, numbers))
+            position = (coordinates[0][0], coordinates[0][1]) if coordinates else None
+            place = places[0] if places else None
+            found.append(_event(moment.iso(), said[:240], unit.ref, people, place, position))
             if len(found) >= _MAX_TEXT_EVENTS:
                 return found
     return _one_occasion(doc, found)
@@ -674,8 +583,7 @@ _AHEAD = re.compile(
 
 
 def _written_on(doc: EvidenceDoc) -> date | None:
-    """The day a document was written: an e-mail's Date header, else the first full date of
-    its head (a letter's or a statement's "Date: 20 April 2026")."""
+    """The day a document was written: an e-mail's Date header, else its head's first date."""
     sent = doc.metadata.get("date")
     if doc.mime_type == "message/rfc822":
         return date.fromisoformat(sent[:10]) if isinstance(sent, str) and len(sent) >= 10 else None
@@ -684,20 +592,15 @@ def _written_on(doc: EvidenceDoc) -> date | None:
 
 
 def _without_year(text: str, written: date | None) -> list[Moment]:
-    """A day written without its year ("we met on 28 April"), of the last such day before the
-    document was written; a sentence dated so becomes an event when it tells of one."""
+    """A day written without its year ("we met on 28 April"): the last before `written`."""
     if written is None:
         return []
-    # Clause by clause: "The lunch on 9 October went well; she will sign in November" tells of
-    # 9 October though it looks ahead after it.
-    clauses = [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]
-    for clause in clauses:
+    # Clause by clause: one may tell of a day, the next look ahead.
+    for clause in [part for a, b in sentence_spans(text) for part in text[a:b].split(";")]:
         if _AHEAD.search(clause):
             continue  # "… would be appreciated by March 31": a day ahead, of no year told
         if days := find_days(clause, written):
             return [Moment(days[0])]
-        # "Good to see you again yesterday in Rotterdam": the day before it was written (what
-        # it tells of its own day is the e-mail's own event).
         if _DAY_BEFORE.search(clause):
             return [Moment(written - timedelta(days=1))]
     return []
@@ -715,16 +618,12 @@ def _distinct_people(names: list[str]) -> list[str]:
 
 
 def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]:
-    """A short record of one occasion (a receipt, a ticket, a booking, minutes: one day, one or
-    two times of day) is where and with whom it happened: its event takes the place the record
-    is headed with and the people it names as present, paying or signing, when its own line
-    names neither ("Date: 09/03/2025 Time: 21:14" under "THE MERRION HOTEL", signed by the
-    guest)."""
+    """A short record of one occasion (a receipt, minutes) gives its event the place it is
+    headed with and the people it names as present when the event's line names neither."""
     all_units = units(doc)
     if _occasion(found, all_units):
         return _at_occasion(found, all_units)
-    # A record of several occasions, one to a page (the minutes of each meeting on its own):
-    # each page is read as a record of its own.
+    # A record of several occasions, one to a page: each page is read on its own.
     pages = {e.source.page for e in found if e.source.page is not None}
     if len(pages) < 2:
         return found
@@ -737,14 +636,11 @@ def _one_occasion(doc: EvidenceDoc, found: list[TimedEvent]) -> list[TimedEvent]
 
 
 def _occasion(found: list[TimedEvent], all_units: list[Unit]) -> bool:
-    """Whether the events are of one short record of one occasion: one day, one or two times
-    of it, and not a conversation (a place one writes of is not where the other is)."""
+    """Whether the events are of one short record: one day, one or two times, no dialogue."""
     timed = {e.timestamp for e in found if "T" in e.timestamp}
-    if not found or not 1 <= len(timed) <= _MAX_OCCASION_TIMES or len(all_units) > _MAX_RECORD:
-        return False
-    return (
-        len({t[:10] for t in timed}) == 1 and len({u.speaker for u in all_units if u.speaker}) <= 1
-    )
+    speakers = {u.speaker for u in all_units if u.speaker}
+    one_day = len({t[:10] for t in timed}) == 1 and len(speakers) <= 1
+    return one_day and len(timed) <= _MAX_OCCASION_TIMES and len(all_units) <= _MAX_RECORD
 
 
 def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEvent]:
@@ -773,8 +669,7 @@ def _at_occasion(found: list[TimedEvent], all_units: list[Unit]) -> list[TimedEv
 
 
 def _holders_of(text: str, numbers: Mapping[str, str]) -> list[str]:
-    """Who the telephone numbers, logins, devices and badges in a text stand for, as the case's
-    records say (facts.phones, facts.identifiers)."""
+    """Who the telephone numbers and identifiers in a text stand for (facts.phones)."""
     if not numbers:
         return []
     keys = (phone_key(n) for n in phones_in(text))

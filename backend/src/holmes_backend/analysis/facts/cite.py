@@ -33,14 +33,7 @@ def ref_key(ref: SourceRef) -> tuple[object, ...]:
 
 
 def unique_refs(refs: list[SourceRef], limit: int = 8) -> list[SourceRef]:
-    seen: set[tuple[object, ...]] = set()
-    kept: list[SourceRef] = []
+    kept: dict[tuple[object, ...], SourceRef] = {}
     for ref in refs:
-        key = ref_key(ref)
-        if key in seen:
-            continue
-        seen.add(key)
-        kept.append(ref)
-        if len(kept) >= limit:
-            break
-    return kept
+        kept.setdefault(ref_key(ref), ref)
+    return list(kept.values())[:limit]

@@ -1,30 +1,20 @@
-"""How the evidence of one analysis writes what it leaves implicit: the order of numeric dates
-("09/03/2025": 9 March or September 3) and the currency of amounts written without one.
-
-Both are read off the case's evidence as a whole, since a single file rarely settles them: a
-bank export whose days run to "21/03/2025" is day-first, and so is the interview of the same
-case dated "02/05/2025"; a statement of bare amounts is in the currency the rest of the evidence
-names. Numeric dates are day-first when more unambiguous ones are written day-first than
-month-first; when none decide, when the evidence names pounds or euros and no dollars. Amounts
-without a currency are in the currency named most often; when none is, in that of the country
-the case's postcodes, telephone numbers, web domains and company forms place it in (a case set
-in Luton writes pounds, and day-first dates when none decide); dollars when nothing does.
-
-The pipeline states them for the whole case in every request (`describe`: a line any model can
-read); a request without that line is read by its own documents. `reading(documents, text)` sets
-both for the analysis running in this context (facts.dates and facts.money read them); every
-registered analyst runs inside it.
+"""How a case's evidence writes what it leaves implicit: the order of numeric dates ("09/03/2025")
+and the currency of bare amounts, read off the evidence as a whole (a single file rarely settles
+them). `describe` states them in every request; `reading(documents, text)` sets them for the
+analysis running in this context (facts.dates and facts.money read them).
 """
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import NamedTuple
 
 from holmes_backend.analysis.facts.dates import (
     DAY_FIRST_WORDS,
+    DAY_MONTH,
+    ISO_DATE,
     MONTH_FIRST_WORDS,
     MONTHS,
     NUMERIC_DATE,
@@ -42,28 +32,16 @@ from holmes_backend.analysis.facts.money import (
 )
 from holmes_backend.llm.evidence import EvidenceDoc
 
-# Currency symbols, words and the ISO codes the money reader knows (written in one
-# case-sensitive pattern: several times faster over a case's text than an ignore-case one,
-# measured).
+# Currency symbols, words and ISO codes (case-sensitive: several times faster, measured).
 _CURRENCY_NAMED = re.compile(rf"{SYM}|\b(?:[Ee]uros?|[Ss]terling|[Dd]ollars?|(?P<code>{CODE}))\b")
-# What is written around a code that names a currency: an amount after it ("CHF 1,200",
-# "Amount (JPY): 5000"), the end of a label or a column ("Amount NOK", "Currency: DKK;"), or an
-# amount or "in" before it ("1 200 SEK", "all amounts in CAD").
+# Around a currency code: "CHF 1,200", "Currency: DKK;", "1 200 SEK", "all amounts in CAD".
 _CODE_AFTER = re.compile(r"[\s:)\]]{0,3}[-\u2212(]?\d|[ \t]*(?:[;|:)\]\r\n]|$)")
 _CODE_BEFORE = re.compile(r"(?:\d ?|\bin )$")
 # Words a currency is named by in prose; a bare "$" is whichever dollar the case names.
 _WORDS = {"euro": "EUR", "euros": "EUR", "sterling": "GBP", "dollar": "$", "dollars": "$", "$": "$"}
 # Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
 _OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
-_SAMPLE = 50_000
-_DAY_MONTH = re.compile(
-    r"\b(?P<d>\d{1,2})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|"
-    r"oct|nov|dec)[a-z]*\b(?!,?\s+(?:19|20)\d{2}\b)|"
-    r"\b(?P<mon_>jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+"
-    r"(?P<d_>\d{1,2})(?:st|nd|rd|th)?\b(?!,?\s+(?:19|20)\d{2}\b)",
-    re.IGNORECASE,
-)  # characters of each text read: the conventions show early
-_ISO_DAY = re.compile(r"\b(?P<y>(?:19|20)\d{2})-(?P<m>0[1-9]|1[0-2])-(?P<d>0[1-9]|[12]\d|3[01])\b")
+_SAMPLE = 50_000  # characters of each text read: the conventions show early
 _MONTH_YEAR = re.compile(
     r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
     r"(?P<y>(?:19|20)\d{2})\b",
@@ -76,17 +54,14 @@ _HINT_LINE = re.compile(
     re.MULTILINE,
 )
 _DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
-# Where a case is when it names no currency: its postcodes, telephone prefixes, web domains and
-# company forms ("LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH", "Pty Ltd", "IL 60613"). A few
-# simple patterns, each mapped after the match: one pattern of every signal was slow (~2 ms a
-# document, measured).
+# Where a case is when it names no currency: "LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH".
 _PHONE_PREFIX = re.compile(r"\+(\d{1,3})[\s(-]")
 _PHONE_CURRENCIES = {
     "44": "GBP", "49": "EUR", "33": "EUR", "39": "EUR", "34": "EUR", "31": "EUR", "32": "EUR",
     "353": "EUR", "43": "EUR", "351": "EUR", "30": "EUR", "358": "EUR", "61": "AUD",
     "64": "NZD", "91": "INR", "65": "SGD", "41": "CHF", "27": "ZAR", "1": "USD",
 }  # fmt: skip
-_DOMAIN = re.compile(r"[@/.]([a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,3})(?![\w.-])")
+_DOMAIN = re.compile(r"[@/.](?:[a-z0-9-]+\.)+([a-z]{2,3})(?![\w.-])")  # its top-level domain
 _TLD_CURRENCIES = {
     "uk": "GBP", "de": "EUR", "fr": "EUR", "it": "EUR", "es": "EUR", "nl": "EUR", "be": "EUR",
     "ie": "EUR", "at": "EUR", "pt": "EUR", "fi": "EUR", "gr": "EUR", "au": "AUD", "nz": "NZD",
@@ -101,8 +76,7 @@ _FORM_CURRENCIES = {
     "plc": "GBP",
 }  # fmt: skip
 _IBAN_EURO = wordset("DE FR IT ES NL BE IE AT PT FI GR")
-# A country's own bank and tax identifiers, by their labels: "Sort code: 20-45-77" (a UK
-# account), "BSB" (Australia), "Routing number" (US), "IFSC" (India).
+# A country's own bank and tax identifiers, by their labels ("Sort code", "BSB", "IFSC").
 _ID_LABEL = re.compile(
     r"\b(?i:(sort\s+code|national\s+insurance|companies\s+house|routing\s+(?:number|no)|"
     r"social\s+security\s+(?:number|no)|steuernummer|codice\s+fiscale))\b"
@@ -116,7 +90,6 @@ _ID_CURRENCIES = {
     "codice fiscale": "EUR", "cnpj": "BRL", "cpf": "BRL",
 }  # fmt: skip
 _UK_POSTCODE = re.compile(r"\b[A-Z]{1,2}\d{1,2}[A-Z]?\s\d[A-Z]{2}\b")
-# A UK account as statements write it, unlabelled: its sort code, then its 8-digit number.
 _UK_ACCOUNT = re.compile(r"\b\d{2}-\d{2}-\d{2}\s+\d{8}\b")
 _US_ZIP = re.compile(r"\b([A-Z]{2}) \d{5}(?:-\d{4})?\b")
 _US_STATES = wordset(
@@ -131,52 +104,51 @@ class Conventions(NamedTuple):
     dollar: str  # what a bare "$" stands for
 
 
+_Evidence = tuple[int, int, set[tuple[int, int, int]], Counter[str], Counter[str]]
+
+
 def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     """decide() over documents, each read once however many analyses read it."""
-    day_first = month_first = 0
-    named: Counter[str] = Counter()
-    signals: Counter[str] = Counter()
-    ambiguous: set[tuple[int, int, int]] = set()
-    for doc in documents:
-        day, month, numbers, currencies, places = memo(doc, "conventions", partial(_evidence, doc))
-        day_first, month_first = day_first + day, month_first + month
-        ambiguous |= numbers
-        named.update(currencies)
-        signals.update(places)
+    parts = [memo(doc, "conventions", partial(_evidence, _texts(doc))) for doc in documents]
+    return _combined(
+        parts,
+        lambda: [memo(d, "spelled dates", partial(_spelled_dates, _texts(d))) for d in documents],
+    )
+
+
+def _combined(
+    parts: list[_Evidence], spelled: Callable[[], list[set[tuple[int, int, int]]]]
+) -> Conventions:
+    day_first, month_first = sum(p[0] for p in parts), sum(p[1] for p in parts)
+    ambiguous = set[tuple[int, int, int]]().union(*(p[2] for p in parts))
     if day_first == month_first and ambiguous:
-        spelled: set[tuple[int, int, int]] = set()
-        for doc in documents:
-            spelled |= memo(doc, "spelled dates", partial(_spelled_dates, _texts(doc)))
-        day_first, month_first = _cross_read(spelled, ambiguous)
-    return _decided(day_first, month_first, named, signals)
+        day_first, month_first = _cross_read(set().union(*spelled()), ambiguous)
+    named = sum((p[3] for p in parts), Counter[str]())
+    return _decided(day_first, month_first, named, sum((p[4] for p in parts), Counter[str]()))
 
 
 def _texts(doc: EvidenceDoc) -> list[str]:
     return [chunk.text for chunk in doc.chunks]
 
 
-def _evidence(
-    doc: EvidenceDoc,
-) -> tuple[int, int, set[tuple[int, int, int]], Counter[str], Counter[str]]:
-    texts = _texts(doc)
+def _evidence(texts: list[str]) -> _Evidence:
     return (*_numeric_dates(texts), currencies_named(texts), country_signals(texts))
 
 
 def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
-    """(year, month, day) of the dates written with their month's name ("Friday 9 January":
-    year 0) or in ISO form ("2026-10-06"). Read only to cross-read numeric dates that read
-    either way (regex-heavy)."""
+    """(year, month, day) of the dates written with their month's name (year 0 when none) or
+    in ISO form; read only to cross-read ambiguous numeric dates."""
     spelled: set[tuple[int, int, int]] = set()
     for text in texts:
         for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
             for match in pattern.finditer(text, 0, _SAMPLE):
                 month = MONTHS[match["mon"][:3].lower()]
                 spelled.add((int(match["y"]), month, int(match["d"])))
-        for match in _ISO_DAY.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
+        for match in ISO_DATE.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
             spelled.add((int(match["y"]), int(match["m"]), int(match["d"])))
         for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
             spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
-        for match in _DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
+        for match in DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
             named = str(match["mon"] or match["mon_"])
             spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
     return spelled
@@ -185,10 +157,8 @@ def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
 def _cross_read(
     spelled: set[tuple[int, int, int]], ambiguous: set[tuple[int, int, int]]
 ) -> tuple[int, int]:
-    """(day-first, month-first) votes of the ambiguous numeric dates that the evidence also
-    writes out: "03/11/2025" beside "3 November 2025" is day-first; "02/03/2026" in a
-    timesheet headed "MARCH 2026" too (a month named with its year and no day: (year, month,
-    0))."""
+    """(day-first, month-first) votes of the ambiguous numeric dates the evidence also writes
+    out ("03/11/2025" beside "3 November 2025" or under "NOVEMBER 2025" is day-first)."""
     day_first = sum(
         bool({(year, b, a), (0, b, a), (year, b, 0)} & spelled) for year, a, b in ambiguous
     )
@@ -221,16 +191,8 @@ def country_signals(texts: Iterable[str]) -> Counter[str]:
     """The currencies of the countries the texts' addresses, numbers and domains are in."""
     found: Counter[str] = Counter()
     for text in texts:
-        found.update(
-            code
-            for m in _PHONE_PREFIX.finditer(text, 0, _SAMPLE)
-            if (code := _PHONE_CURRENCIES.get(m[1]))
-        )
-        found.update(
-            code
-            for m in _DOMAIN.finditer(text, 0, _SAMPLE)
-            if (code := _TLD_CURRENCIES.get(m[1].rpartition(".")[2]))
-        )
+        for pattern, table in ((_PHONE_PREFIX, _PHONE_CURRENCIES), (_DOMAIN, _TLD_CURRENCIES)):
+            found.update(c for m in pattern.finditer(text, 0, _SAMPLE) if (c := table.get(m[1])))
         for m in _FORM.finditer(text, 0, _SAMPLE):
             form = m[1]
             if form.startswith("IBAN"):
@@ -252,28 +214,22 @@ def currencies_named(texts: Iterable[str]) -> Counter[str]:
     named: Counter[str] = Counter()
     for text in texts:
         for match in _CURRENCY_NAMED.finditer(text, 0, _SAMPLE):
-            if match["code"] and not _written_as_currency(text, match.start(), match.end()):
-                continue
             token = match.group().lower()
             code = _WORDS.get(token) or currency_of(token)
-            if code:
+            if code and (not match["code"] or _written_as_currency(text, *match.span())):
                 named[code] += 1
     return named
 
 
 def _written_as_currency(text: str, start: int, end: int) -> bool:
-    """Whether a currency's code is written as one, not as an abbreviation or a name in
-    capitals ("file a SAR with the bank", "RON HALE", "PHP developer")."""
+    """Whether a currency's code is written as one ("RON HALE", "PHP developer" are not)."""
     return bool(_CODE_AFTER.match(text, end) or _CODE_BEFORE.search(text, max(0, start - 4), start))
 
 
 def decide(texts: Iterable[str]) -> Conventions:
     """The conventions of these texts."""
     texts = list(texts)
-    day_first, month_first, ambiguous = _numeric_dates(texts)
-    if day_first == month_first and ambiguous:
-        day_first, month_first = _cross_read(_spelled_dates(texts), ambiguous)
-    return _decided(day_first, month_first, currencies_named(texts), country_signals(texts))
+    return _combined([_evidence(texts)], lambda: [_spelled_dates(texts)])
 
 
 def _decided(
@@ -294,8 +250,7 @@ def _decided(
 
 
 def _located(signals: Counter[str]) -> str | None:
-    """The currency of the one country a case's signals point to: twice or more, and twice as
-    often as any other (one foreign supplier's "SARL" does not move a case to France)."""
+    """The currency of the one country a case's signals point to twice, twice any other's."""
     ranked = signals.most_common(2)
     if not ranked or ranked[0][1] < 2 or (len(ranked) == 2 and ranked[0][1] < 2 * ranked[1][1]):
         return None

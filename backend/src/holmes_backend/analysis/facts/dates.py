@@ -1,12 +1,9 @@
-"""Dates and times written in text, in the common numeric and spelled-out forms.
-
-A `Moment` is a calendar date, optionally a time of day and a UTC offset. A time written apart
-from its date ("at 9:40 p.m. on 3 March 2024") is joined to the nearest date of the same text.
-Numeric dates are read month-first (US) unless the first number cannot be a month, or the
-evidence being read writes them day-first (`numeric_dates_day_first`, set by facts.conventions);
-dotted dates (3.4.2024) are day-first, as where they are written.
+"""Dates and times written in text. A time written apart from its date is joined to the nearest
+date; numeric dates are month-first unless the first number cannot be a month or the evidence
+writes them day-first (`numeric_dates_day_first`, set by facts.conventions); dotted ones day-first.
 """
 
+import calendar
 import re
 from bisect import bisect_left, bisect_right
 from contextvars import ContextVar
@@ -17,52 +14,28 @@ from functools import lru_cache
 from holmes_backend.analysis.facts.names import LETTER
 from holmes_backend.analysis.facts.spans import Spans
 
-MONTHS = {
-    m: n
-    for n, m in enumerate(
-        ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"], 1
-    )
-}
+_MONTH_NAMES = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+MONTHS = {name: number for number, name in enumerate(_MONTH_NAMES, 1)}
 _MON = (
     r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
 )
 _ORD = r"(?:st|nd|rd|th)?"
-# A month's name ends where no letter of any script follows: "of Novák" and "in Marín" name
-# people, not November and March.
+# A month's name ends where no letter follows ("of Novák", "in Marín" are people).
 _MON_END = rf"(?![{LETTER}])"
 _TZ_NAMES = {
-    "utc": 0.0,
-    "gmt": 0.0,
-    "z": 0.0,
-    "est": -5.0,
-    "edt": -4.0,
-    "cst": -6.0,
-    "cdt": -5.0,
-    "mst": -7.0,
-    "mdt": -6.0,
-    "pst": -8.0,
-    "pdt": -7.0,
-    "cet": 1.0,
-    "cest": 2.0,
-    "bst": 1.0,
-    "eet": 2.0,
-    "eest": 3.0,
-    "jst": 9.0,
-    "hkt": 8.0,
-    "sgt": 8.0,
-    "aest": 10.0,
-    "aedt": 11.0,
-}
+    "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7,
+    "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "eet": 2, "eest": 3,
+    "jst": 9, "hkt": 8, "sgt": 8, "aest": 10, "aedt": 11,
+}  # fmt: skip
 _TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
-_ISO = re.compile(
+ISO_DATE = re.compile(
     r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
     r"(?![\d-])"
 )
 _YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
-# "07/03/2024", "07.03.24", and "07-03-2024" (a hyphen only before a four-digit year: "12-03-24"
-# is as often a reference as a date).
+# "07/03/2024", "07.03.24", "07-03-2024" (a hyphen only before a four-digit year).
 NUMERIC_DATE = re.compile(
     r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
     r"(?P<y>\d{4}|\d{2})\b(?![/.-]\d)"
@@ -79,14 +52,12 @@ _CLOCK = re.compile(
     rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
     re.IGNORECASE,
 )
-# "9.30pm", "11.15 a.m.": a time written with a dot, as British prose does; only with am or
-# pm (a bare "9.30" is as likely a price).
+# "9.30pm": a dotted time only with am or pm (a bare "9.30" is as likely a price).
 _DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
 _HOUR = re.compile(
     rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
 )
-# A log's "0915hrs" and a witness's "at 2130 hours"; a continental "à 21h15": only where they
-# can be nothing but a time of day (a bare "1500 hours" may be a duration).
+# "0915hrs", "at 2130 hours", "à 21h15": only where nothing but a time of day.
 _TIME_WORD = (
     r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
 )
@@ -102,12 +73,10 @@ _PERIODS = {
     "evening": (time(18), time(23, 59, 59)),
     "night": (time(20), time(23, 59, 59)),
     "tonight": (time(20), time(23, 59, 59)),
-    # "all night", "overnight": until the morning after.
     "overnight": (time(20), time(6, 59, 59)),
     "all night": (time(20), time(6, 59, 59)),
 }
 _PERIOD = re.compile(
-    # "didn't go out again until the morning": through the night to it.
     r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
     r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
     r"tonight|overnight)\b",
@@ -127,19 +96,16 @@ class Moment:
     end: int = 0
 
     def iso(self) -> str:
-        if self.at is None:
-            return self.day.isoformat()
-        return self.datetime().isoformat()
+        return self.day.isoformat() if self.at is None else self.datetime().isoformat()
 
     def datetime(self) -> datetime:
         return datetime.combine(self.day, self.at or time(0), tzinfo=self.tz)
 
 
 def _year(text: str) -> int:
+    """A year as written; two digits are 1970-2069."""
     value = int(text)
-    if len(text) == 2:
-        value += 2000 if value < 70 else 1900
-    return value
+    return value + (2000 if value < 70 else 1900) if len(text) == 2 else value
 
 
 def _make(year: int, month: int, day: int) -> date | None:
@@ -187,21 +153,17 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
             return
         found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
 
-    for m in _ISO.finditer(text):
-        day = _make(int(m["y"]), int(m["m"]), int(m["d"]))
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
-        add(day, m, at, m["tz"])
-    for m in _YMD_SLASH.finditer(text):
-        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m)
+    for m in (*ISO_DATE.finditer(text), *_YMD_SLASH.finditer(text)):
+        timed = m.groupdict().get("H") is not None
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if timed else None
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"] if timed else None)
     for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
     for m in NUMERIC_DATE.finditer(text):
         a, b, year = int(m["a"]), int(m["b"]), _year(m["y"])
-        if m["sep"] == "." or a > 12 or (day_first and b <= 12):
-            add(_make(year, b, a), m)
-        else:
-            add(_make(year, a, b), m)
+        day_month = m["sep"] == "." or a > 12 or (day_first and b <= 12)
+        add(_make(year, *((b, a) if day_month else (a, b))), m)
     return sorted(found, key=lambda moment: moment.start)
 
 
@@ -212,21 +174,21 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
             inside.add(moment.start, moment.end)
     found: list[tuple[int, int, time, tzinfo | None]] = []
     clocks = Spans()
-    for m in _CLOCK.finditer(text):
+    for m in (*_CLOCK.finditer(text), *_DOTTED.finditer(text)):
         if inside.overlaps(m.start(), m.start() + 1):
             continue
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), m["ap"])
+        groups = m.groupdict()
+        at = _clock(int(m["H"]), int(m["M"]), int(groups.get("S") or 0), m["ap"])
         if at is not None:
             clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
-    for m in _DOTTED.finditer(text):
-        if inside.overlaps(m.start(), m.start() + 1):
+            found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
+    for m in _MILITARY.finditer(text):  # 24-hour times written without a colon ("0915hrs")
+        begin = m.start("at") if m["at"] else m.start("bare")
+        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
             continue
-        at = _clock(int(m["H"]), int(m["M"]), 0, m["ap"])
-        if at is not None:
-            clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, None))
-    found += _military(text, inside, clocks)
+        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
+        clocks.add(begin, m.end())
+        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
             continue
@@ -236,20 +198,6 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
     for m in _NOON.finditer(text):
         at = time(0) if m["word"].lower() == "midnight" else time(12)
         found.append((m.start(), m.end(), at, None))
-    return found
-
-
-def _military(text: str, inside: Spans, clocks: Spans) -> list[tuple[int, int, time, None]]:
-    """The 24-hour times written without a colon ("0915hrs", "at 2130 hours"), each added to
-    `clocks`."""
-    found: list[tuple[int, int, time, None]] = []
-    for m in _MILITARY.finditer(text):
-        begin = m.start("at") if m["at"] else m.start("bare")
-        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
-            continue
-        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
-        clocks.add(begin, m.end())
-        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     return found
 
 
@@ -268,26 +216,19 @@ def _find_moments(text: str, day_first: bool) -> tuple[Moment, ...]:
     result: list[Moment] = []
     used: set[int] = set()
     for moment in dates:
-        if moment.at is not None:
-            result.append(moment)
-            continue
-        best: tuple[int, int] | None = None
         first = bisect_left(starts, moment.start - 2 * _JOIN_DISTANCE)
         last = bisect_right(starts, moment.end + _JOIN_DISTANCE)
-        for number in range(first, last):
-            start, end = times[number][0], times[number][1]
-            gap = start - moment.end if start >= moment.end else moment.start - end
-            if (
-                number not in used
-                and 0 <= gap <= _JOIN_DISTANCE
-                and (best is None or gap < best[1])
-            ):
-                best = (number, gap)
-        if best is None:
+        gaps = (
+            (start - moment.end if start >= moment.end else moment.start - end, number)
+            for number, (start, end, _, _) in enumerate(times[first:last], first)
+            if number not in used
+        )
+        best = min(((gap, n) for gap, n in gaps if 0 <= gap <= _JOIN_DISTANCE), default=None)
+        if moment.at is not None or best is None:
             result.append(moment)
             continue
-        used.add(best[0])
-        start, end, at, tz = times[best[0]]
+        used.add(best[1])
+        start, end, at, tz = times[best[1]]
         span = (min(start, moment.start), max(end, moment.end))
         result.append(Moment(moment.day, at, tz or moment.tz, span[0], span[1]))
     return tuple(result)
@@ -303,15 +244,12 @@ _DAY_RANGE = re.compile(
     rf"(?P<d2_>\d{{1,2}}){_ORD}(?![\d:])(?:,?\s+(?P<y_>(?:19|20)\d{{2}})\b)?",
     re.IGNORECASE,
 )
-_DAY_MONTH = re.compile(
+DAY_MONTH = re.compile(
     rf"(?<![:.,/])\b(?P<d>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<mon>{_MON}){_MON_END}(?!,?\s+(?:19|20)\d{{2}})"
     rf"|\b(?P<mon_>{_MON})\s+(?P<d_>\d{{1,2}}){_ORD}(?![\d:])(?!,?\s+(?:19|20)\d{{2}})",
     re.IGNORECASE,
 )
 
-
-# The days of the week, Monday first (as date.weekday() counts them).
-WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 _WEEKDAY_BEFORE = re.compile(
     r"\b(?:monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|"
     r"saturday|sat|sunday|sun)\.?,?\s+(?=\d)",
@@ -320,11 +258,8 @@ _WEEKDAY_BEFORE = re.compile(
 
 
 def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of when no full date says it: a range ("on 4 and 5 March 2025",
-    "from 30 April to 2 May", "March 4-5") or a day and month without a year ("on 12 March").
-    A missing year is the latest that does not put the days after `reference` (what is told
-    is in the past of the telling); without a reference, only a range with its year is read.
-    A weekday before a day is read past ("from Tuesday 10 March to Saturday 14 March")."""
+    """The days a range ("4 and 5 March 2025", "March 4-5") or a day without its year speaks
+    of; a missing year is the latest not after `reference` (without one, only full ranges)."""
     text = _WEEKDAY_BEFORE.sub("", text)
     match = _DAY_RANGE.search(text)
     if match is not None:
@@ -341,7 +276,7 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
         start = _make(year - (first_month > last_month), first_month, int(first))
         end = _make(year, last_month, int(last))
         return (start, end) if start and end and start <= end else None
-    match = _DAY_MONTH.search(text)
+    match = DAY_MONTH.search(text)
     if match is None or reference is None:
         return None
     day = int(match["d"] or match["d_"])
@@ -361,7 +296,6 @@ _IN_MONTH = re.compile(
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
-
 
 # "the first quarter of 2026", "Q3 2025", "2025 Q3".
 _QUARTER = re.compile(
@@ -389,43 +323,42 @@ _AFTER_MONTH = re.compile(
 
 
 def _after_month(text: str, reference: date | None) -> tuple[date, date] | None:
-    match = _AFTER_MONTH.search(text)
+    month = _named_month(_AFTER_MONTH, text, reference)
+    if month is None or reference is None:
+        return None
+    start = month[1] + timedelta(days=1)
+    return (start, reference) if start <= reference else None
+
+
+def _named_month(
+    pattern: re.Pattern[str], text: str, reference: date | None
+) -> tuple[date, date] | None:
+    """The first and last day of the month the pattern finds (of `reference`'s past year when
+    it is written without one)."""
+    match = pattern.search(text)
     if match is None:
         return None
     month = MONTHS[match["mon"][:3].lower()]
     year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
-    if year is None or reference is None:
-        return None
-    start = month_end(year, month) + timedelta(days=1)
-    return (start, reference) if start <= reference else None
+    return (date(year, month, 1), month_end(year, month)) if year else None
 
 
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of: a date, some days (find_days), a quarter ("the first quarter
-    of 2026", "Q1 2026") or a whole month ("in March 2025", "during March"; a month without a
-    year is the last one before `reference`)."""
+    """The days a text speaks of: a date, some days (find_days), a quarter or a whole month."""
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
         return _from_moments(text, moments, reference)
     if spanned := _quarter(text) or _after_month(text, reference):
         return spanned
-    match = _IN_MONTH.search(text)
-    if match is None:
-        return None
-    month = MONTHS[match["mon"][:3].lower()]
-    year = int(match["y"]) if match["y"] else _year_before(reference, month, 1)
-    if year is None:
-        return None
-    return date(year, month, 1), month_end(year, month)
+    return _named_month(_IN_MONTH, text, reference)
 
 
 _SINCE = re.compile(r"\bsince\s+(?P<when>(?:the\s+)?[\w ,]+?)(?=[.;!?]|$)", re.IGNORECASE)
 
 
 def since_day(text: str, reference: date | None = None) -> date | None:
-    """The day a "since …" in the text runs from: "since 1 January 2026", "since August 2025"
-    (a month from its first day); None for "since my arrest"."""
+    """The day a "since …" in the text runs from (None for "since my arrest")."""
     match = _SINCE.search(text)
     if match is None:
         return None
@@ -436,7 +369,7 @@ def since_day(text: str, reference: date | None = None) -> date | None:
 
 def month_end(year: int, month: int) -> date:
     """The last day of a month."""
-    return date(year + month // 12, month % 12 + 1, 1) - timedelta(days=1)
+    return date(year, month, calendar.monthrange(year, month)[1])
 
 
 # Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".
@@ -451,8 +384,7 @@ _ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
 
 
 def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
-    """The year, quarter or month up to a day a text ends it with ("the quarter ended 31 March
-    2025": 1 January to 31 March 2025)."""
+    """The year, quarter or month a text ends with a day ("the quarter ended 31 March 2025")."""
     match = _ENDED.search(text[: moment.start])
     if match is None:
         return None
@@ -542,9 +474,7 @@ def parse_span(value: str | None) -> tuple[datetime, datetime, bool] | None:
     if "/" in value:
         first, _, second = value.partition("/")
         start, end = parse_iso(first), parse_iso(second)
-        if start and end:
-            return start, end, True
-        return None
+        return (start, end, True) if start and end else None
     moment = parse_iso(value)
     if moment is None:
         return None

@@ -1,12 +1,6 @@
-"""Per-document memo: facts read once per document per analysis, whoever asks first.
-
-Documents are plain (unhashable) dataclasses, so entries are keyed by identity and hold a weak
-reference that proves the object is still the one the entry was made for, and drops the entry
-when the document goes: a 1M-row spreadsheet's facts (~560 MB) once outlived its case's
-analysis until 4,096 other entries had been made. What a document says
-depends on how the analysis reads its dates, bare amounts and "$" (facts.conventions): that is
-part of the key.
-"""
+"""Per-document memo: facts read once per document per analysis, whoever asks first. Entries are
+keyed by identity and the reading conventions (facts.conventions), and dropped with their
+document (a weak reference)."""
 
 import weakref
 from collections.abc import Callable

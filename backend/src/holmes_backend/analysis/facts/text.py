@@ -1,11 +1,6 @@
 """Documents as citable units: sentences of prose, table rows, transcript cues, OCR lines.
-
-Printed text arrives hard-wrapped ("…consider-" / "ation of…"), one chunk per line; such lines are
-joined into paragraphs before sentences are cut, and each sentence cites the chunk it starts in.
-A line runs on into the next when it ends mid-sentence: on a hyphen or a comma, before a
-lower-case word, or when it is as long as the document's wrapped lines ("…at about" / "09:40, I
-saw…"), unless the next line opens a labelled field or a list item ("Apologies: …", "2. …").
-"""
+Hard-wrapped lines are joined into paragraphs before spaCy cuts sentences; each sentence cites
+the chunk it starts in."""
 
 import re
 from dataclasses import dataclass, replace
@@ -32,7 +27,6 @@ _WRAPPED_MIMES = ("text/plain", "text/markdown", "application/pdf", "message/rfc
 # A letter's or an e-mail's greeting ends its line with a comma and is a line of its own.
 _SALUTATION = re.compile(
     r"^(?:(?:dear|hi|hello|to whom it may concern|good (?:morning|afternoon|evening))\b[^.!?]{0,60}"
-    # or the addressee's name alone: "Priya,"
     rf"|[{UPPER}][\w'\u2019-]+(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}}),$",
     re.IGNORECASE,
 )
@@ -53,7 +47,6 @@ _MARKDOWN_HEADING = re.compile(r"^#{1,6}\s+\S")
 _LINE_OPENS = re.compile(
     rf"^(?:[{UPPER}][\w .'\u2019/&()#+-]{{0,30}}:\s"
     r"|[-*\u2022\u2013]\s|\(?\d{1,3}[.)]\s|\(?[a-z][.)]\s"
-    # A form's numbered item: "7.2 Has a Flood Risk Report been prepared?"
     rf"|\d{{1,3}}(?:\.\d{{1,3}})+\s+[{UPPER}])"
 )
 # A line led by its date and time ("09/03/2025, 19:05 - Name: …", "[2025-03-09 19:05] …").
@@ -119,13 +112,22 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             result.extend(_sentences(file_id, chunks, paragraph))
             paragraph.clear()
 
+    def whole(index: int, text: str, kind: UnitKind, speaker: str | None) -> None:
+        flush()
+        text = " ".join(text.split())
+        ref = cite(file_id, chunks[index].location, text)
+        result.append(Unit(file_id, text, kind, index, ref, speaker))
+
+    def own_paragraph(index: int, text: str, heading: bool) -> None:
+        flush()
+        result.extend(
+            replace(u, heading=heading) for u in _sentences(file_id, chunks, [(index, text)])
+        )
+
     for index, chunk in enumerate(chunks):
         kind = chunk_kind(chunk)
         if kind != "prose":
-            flush()
-            text = " ".join(chunk.text.split())
-            ref = cite(file_id, chunk.location, text)
-            result.append(Unit(file_id, text, kind, index, ref, chunk.speaker))
+            whole(index, chunk.text, kind, chunk.speaker)
             continue
         lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
         if numbered:
@@ -135,44 +137,19 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             if not lines:
                 continue
         if not wrapped and len(lines) <= 1:
-            flush()
-            paragraph.append((index, " ".join(chunk.text.split())))
-            first = len(result)
-            flush()
-            if _is_section_title(chunk):
-                result[first:] = [replace(u, heading=True) for u in result[first:]]
+            own_paragraph(index, " ".join(chunk.text.split()), _is_section_title(chunk))
             continue
         for line in lines:
             if stamp := _STAMPED.match(line):
                 # A chat export's or a log's line: one message, whatever its punctuation.
-                flush()
-                text = " ".join(line.split())
                 who = _STAMPED_SPEAKER.match(line, stamp.end())
                 name = who["name"].strip() if who else ""
-                # A writer, not a log's level or source ("INFO:", "ERROR:").
-                # Not a device's label either ("Camera TS-3:", "Reader 4:").
-                writer = (
-                    name
-                    if name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
-                    else None
-                )
-                result.append(
-                    Unit(
-                        file_id,
-                        text,
-                        "prose",
-                        index,
-                        cite(file_id, chunk.location, text),
-                        writer,
-                    )
-                )
+                # A writer, not a log's level ("INFO:") or a device ("Camera TS-3:").
+                writer = name[:1].isupper() and not name.isupper() and not _DEVICE.match(name)
+                whole(index, line, "prose", name if writer else None)
                 continue
             if _MARKDOWN_HEADING.match(line):
-                flush()
-                paragraph.append((index, line))
-                first = len(result)
-                flush()
-                result[first:] = [replace(u, heading=True) for u in result[first:]]
+                own_paragraph(index, line, True)
                 continue
             if paragraph and (
                 _blank_between(chunks, paragraph[-1][0], index)
@@ -187,7 +164,6 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
 # A line ending on a word that needs what follows: the sentence runs on.
 _OPEN_END = re.compile(
     r"\s(?:of|the|to|in|on|at|for|and|or|a|an|with|from|by|that|my|your|his|her|their|our|"
-    # a label whose value the next line gives: "… under reference" / "LCG-2024-017."
     r"reference|ref\.?|number|no\.|account|invoice|was|were|is|are)$",
     re.IGNORECASE,
 )
@@ -197,9 +173,7 @@ _NUMBERED_SAMPLE = 200
 
 
 def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
-    """A blank line between two lines of a text file (their line numbers apart): a paragraph
-    ends there, however long its last line ("Attendees: …, analysts from Harbor Lane Capital"
-    over a blank line, then "Thomas Heacock said that …")."""
+    """A blank line between two lines of a text file: a paragraph ends there."""
     if before == index:
         return False
     last, line = chunks[before].location.line, chunks[index].location.line
@@ -213,11 +187,7 @@ def _line_numbered(chunks: list[Chunk]) -> bool:
         for line in chunk.text.splitlines()
         if line.strip()
     ][:_NUMBERED_SAMPLE]
-    hits = sum(
-        bool(m) and 1 <= int(line.split()[0]) <= 28
-        for line in lines
-        if (m := _LINE_NUMBER.match(line))
-    )
+    hits = sum(1 <= int(line.split()[0]) <= 28 for line in lines if _LINE_NUMBER.match(line))
     return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
 
 
@@ -230,23 +200,20 @@ def _is_section_title(chunk: Chunk) -> bool:
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
 _ALIGNED = re.compile(r"\S {3,}\S")
 _PRICED = re.compile(r"\d\.\d{2}$")
-# A form's field, its label up to a line's half ("Average weekly turnover in the year before
-# the flood: £9,000").
+# A form's field, its label up to a line's half.
 _FORM_FIELD = re.compile(r"^[\w][\w ()/.'-]{0,60}:\s+\S")
 _SHORT_VALUE = 4
 
 
 def _own_field(previous: str, line: str) -> bool:
-    """A form's fields, one a line ("Cause of loss: Flood, premises closed from 2 February
-    2026" / "Average weekly turnover: £9,000"); a short value ends its line."""
+    """A form's fields, one a line; a short value ends its line."""
     return bool(_FORM_FIELD.match(previous)) and (
         bool(_FORM_FIELD.match(line)) or len(previous.split(":", 1)[1].split()) <= _SHORT_VALUE
     )
 
 
 def _width(chunks: list[Chunk]) -> int:
-    """The width a document's lines were wrapped at: that of its long lines, not of the one
-    line that ran past it (a list of those present, a URL)."""
+    """The width a document's lines were wrapped at (not the one line that ran past it)."""
     lengths = sorted(
         len(line.strip()) for c in chunks[:_WIDTH_SAMPLE] for line in c.text.splitlines()
     )
@@ -254,15 +221,13 @@ def _width(chunks: list[Chunk]) -> int:
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    # A line set out in columns (a receipt's item and its price) stands alone, as do lines
-    # each ending in its own amount once their columns are gone ("AppleCare EUR 279.00").
+    # A line set out in columns or ending in its own amount (a receipt's) stands alone.
     priced = bool(_PRICED.search(previous) and _PRICED.search(line))
     if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
         return False
     if previous.endswith(("-", ",")) or _OPEN_END.search(previous):
         return True  # "… where were you on the evening of" / "January 9, 2025?"
     if line[:1].islower():
-        # "pH: between 6 and 9" under "Suspended solids: maximum 45 mg/l": a field of its own
         return not (_FIELD_LINE.match(line) and _FIELD_LINE.match(previous))
     if previous.isupper() and line.isupper():
         return True
@@ -294,18 +259,14 @@ def _sentences(file_id: str, chunks: list[Chunk], paragraph: list[tuple[int, str
         if not sentence:
             continue
         index = max((i for offset, i in starts if offset <= start), default=starts[0][1])
-        chunk = chunks[index]
-        found.append(
-            Unit(file_id, sentence, "prose", index, cite(file_id, chunk.location, sentence))
-        )
+        ref = cite(file_id, chunks[index].location, sentence)
+        found.append(Unit(file_id, sentence, "prose", index, ref))
     return found
 
 
 def _sentence_spans(text: str) -> list[tuple[int, int]]:
-    """The parser's sentences, each cut at _MAX_UNIT characters. A boundary stands only after
-    closing punctuation ("By: /s/ Roisin Calder" is one); a paragraph's number ("2.", "(b)")
-    is none of its sentence; a bare answer ("No.", "A. No.") stays with the sentence after it,
-    which says what it answers."""
+    """spaCy's sentences, cut at _MAX_UNIT characters; a boundary stands only after closing
+    punctuation, without a paragraph's number, and a bare answer ("No.") joins the next."""
     spans: list[tuple[int, int]] = []
     pending: int | None = None
     for parsed, end in sentence_spans(text):
@@ -335,16 +296,14 @@ def _hard_split(start: int, end: int) -> list[tuple[int, int]]:
 
 
 # A text table's columns: cells set apart by two spaces or more, or a tab.
-_COLUMN_GAP = re.compile(r"\s{2,}|\t")
+COLUMN_GAP = re.compile(r"\s{2,}|\t")
 _MIN_COLUMNS = 3
 _MIN_ROWS = 2
 
 
 def column_rows(doc: EvidenceDoc) -> dict[int, str]:
-    """The rows of the tables a document lays out in spaced columns (a form's "Day  Date  Start
-    Finish" over its lines), each as a table row is written ("Day: Monday; Date: 02/03/2026;
-    …"), by the position of its unit in units(doc). A header is a line of three labels or more;
-    its rows are the lines right under it with as many cells, two at least."""
+    """The rows of the tables a document lays out in spaced columns ("Day: Monday; Date: …"),
+    by unit position: under a header of three labels or more, two rows at least."""
     return memo(doc, "column rows", lambda: _column_rows(doc.chunks, units(doc)))
 
 
@@ -375,7 +334,7 @@ def _line_cells(chunks: list[Chunk], unit: Unit) -> list[str]:
     line = chunks[unit.index].text.strip() if unit.kind == "prose" else ""
     if not line or line.split() != unit.text.split():
         return []
-    return _COLUMN_GAP.split(line)
+    return COLUMN_GAP.split(line)
 
 
 def words(text: str) -> list[str]:
@@ -394,8 +353,7 @@ _TELLING = EVIDENCE_WORDS | FINANCIAL_WORDS | LEGAL_WORDS | _DATE_LABELS
 
 
 def is_thin(description: str) -> bool:
-    """Whether a description says too little to stand alone ("Hale.", "on", "by J. Roe"): no
-    word, or one word that is neither an event ("Argued", "Signed") nor a term of the trade."""
+    """Whether a description says too little to stand alone ("Hale.", "by J. Roe")."""
     content = [
         w.lower()
         for w in _WORD.findall(description)

@@ -1,15 +1,4 @@
-"""Rules for suspicious money movements, over transfers only (never reported statement figures).
-
-- structuring: several transfers just under a reporting threshold, by or to one party, within a
-  short window, together above it;
-- round trips: money from A to B coming back from B to A (directly or via a third party) in a
-  similar amount soon after;
-- amount mismatches: one invoice/reference (or one dated payment between the same parties)
-  carrying different amounts in different files;
-- duplicates: the same amount to the same payee twice in one file, with the same reference or
-  within a few days (not a charge recurring on about the same day of different months, nor a
-  small amount spent again on another day: a daily fare, a lunch).
-"""
+"""Rules for suspicious money movements, over transfers only."""
 
 import re
 from collections import Counter, defaultdict
@@ -34,7 +23,7 @@ from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transa
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
-STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
+STRUCTURING_BAND = 0.15
 STRUCTURING_WINDOW_DAYS = 14
 STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
@@ -52,8 +41,8 @@ _METERED = re.compile(
     r"|\bunits\s+at\b",
     re.IGNORECASE,
 )
-RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
-_HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
+RECURRING_DAY_SPREAD = 3
+_HOLDER = "holder of "
 
 
 @dataclass(frozen=True)
@@ -61,7 +50,7 @@ class _Tx:
     number: int
     tx: Transaction
     day: date | None
-    sender: str  # the named parties' keys, "" when the transaction does not name it
+    sender: str
     receiver: str
 
     @property
@@ -70,8 +59,7 @@ class _Tx:
 
     @property
     def payer(self) -> str:
-        """The sender; unnamed, the document's own account holder (a statement's rows are its
-        account's): one party within a file, not the same one across files."""
+        """The sender; unnamed, the document's own account holder."""
         return self.sender or f"{_HOLDER}{self.tx.source.file_id}"
 
     @property
@@ -115,9 +103,7 @@ def find_anomalies(
     filenames: dict[str, str] | None = None,
     stated: Sequence[float] = (),
 ) -> list[Anomaly]:
-    """Anomalies over transfers; invoices' amounts due only count for mismatches. `stated`:
-    thresholds the case's own documents state (an approval limit, a tender band), under which
-    payments may be split as they are under the reporting threshold."""
+    """Anomalies over transfers; invoices' amounts due only count for mismatches."""
     items = _index(transactions)
     payments = [item for item in items if item.paid]
     found = structuring(payments, threshold, stated)
@@ -144,7 +130,7 @@ def _structured(
     for item in items:
         if not (low <= item.tx.amount < threshold) or item.day is None:
             continue
-        if not stated:  # an approval limit is split for one payee, not by an account's holder
+        if not stated:
             groups[("by", item.payer)].append(item)
         groups[("to", item.payee)].append(item)
     found: list[Anomaly] = []
@@ -189,8 +175,7 @@ _CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE
 
 
 def _structured_as(cluster: list[_Tx], role: str) -> str:
-    """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
-    parties as written, when one key stands for several spellings)."""
+    """What a run is of."""
     if all(_CASH_WORD.search(i.tx.description) for i in cluster):
         said = " ".join(i.tx.description for i in cluster)
         if _CASH_OUT.search(said) and not _CASH_IN.search(said):
@@ -209,8 +194,7 @@ def _structured_as(cluster: list[_Tx], role: str) -> str:
 def densest(
     group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
 ) -> list[T]:
-    """The largest run of items (sorted by day) whose days fit in a window of `days` (two
-    pointers): structuring here, payments split under an approval threshold (splits)."""
+    """The largest run of items whose days fit in a window of `days`."""
     best: list[T] = []
     start = 0
     window = timedelta(days=days)
@@ -236,8 +220,7 @@ _HOLDER_MIN_ROWS = 3
 
 
 def _narrative(tx: Transaction) -> str:
-    """The other side as a statement's narrative names it: its first word that is no booking
-    word ("EFT PAYMENT; MKHABELA PROP VENTURES REF…" -> MKHABELA)."""
+    """The other side as a statement's narrative names it."""
     for found in _NARRATIVE_WORD.finditer(tx.description):
         word, low = found[1], found[1].casefold()
         if low not in PAYMENT_CODES and low not in FINANCIAL_WORDS and low not in STOPWORDS:
@@ -246,8 +229,7 @@ def _narrative(tx: Transaction) -> str:
 
 
 def _holders(items: list[_Tx]) -> dict[str, set[str]]:
-    """Per file, the parties named on every one of its payments: a statement that names its
-    own holder on each line (at least three)."""
+    """Per file, the parties named on every one of its payments."""
     by_file: dict[str, list[_Tx]] = defaultdict(list)
     for item in items:
         by_file[item.tx.source.file_id].append(item)
@@ -259,10 +241,7 @@ def _holders(items: list[_Tx]) -> dict[str, set[str]]:
 
 
 def _traced(items: list[_Tx]) -> list[_Tx]:
-    """The payments with both sides keyed for tracing money. An unnamed side is its statement's
-    holder (see _Tx.payer), unless the statement names its holder on every line: then the other
-    side is known by its narrative's first word, whatever name was read from it ("KINGSMERE DEVS
-    LT 0417ALDRIDGE" and "KINGSMERE DEVS LT ALDRIDGE LINDEN CRES" are one party)."""
+    """The payments with both sides keyed for tracing money."""
     holders = _holders(items)
     traced: list[_Tx] = []
     for item in items:
@@ -279,8 +258,7 @@ def _traced(items: list[_Tx]) -> list[_Tx]:
 
 
 def _named(item: _Tx, paying: bool) -> str:
-    """A traced leg's party for the reader: as its narrative names it when traced by it, else as
-    recorded."""
+    """A traced leg's party for the reader."""
     party, key = (item.tx.from_party, item.sender) if paying else (item.tx.to_party, item.receiver)
     return _narrative(item.tx) if key.startswith("narrative ") else party or "?"
 
@@ -350,7 +328,7 @@ def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
     for item in items:
         if item.tx.reference:
             by_reference[norm_reference(item.tx.reference)].append(item)
-        elif item.day and (item.sender or item.receiver):  # a payment known by a party
+        elif item.day and (item.sender or item.receiver):
             by_payment[(item.day, item.sender, item.receiver)].append(item)
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
@@ -434,7 +412,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
         # of one day differ in their entry and exit, two wires to one account do not.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
         if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue  # a run of those is structuring, reported as such; one invoice paid
+            continue
             # twice is a duplicate whatever its amount
         groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
     found: list[Anomaly] = []
@@ -494,9 +472,8 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
 
 
 def _recurring(group: list[_Tx]) -> bool:
-    """Charges at about the same day of different months (a subscription, rent, a fee), or
-    three or more at one regular interval of a week or more (a weekly wage): a recurring
-    charge, not a payment made twice."""
+    """Charges at about the same day of different months, or three or more at one regular
+    interval of a week or more."""
     days = sorted(item.day for item in group if item.day)
     if len(days) != len(group):
         return False

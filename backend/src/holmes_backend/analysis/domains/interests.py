@@ -1,16 +1,4 @@
-"""Who is tied to an organisation: its register's officers and owners and their relatives, and
-the sworn denials those ties contradict.
-
-- Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
-  its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
-  Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
-- Personal records (evidence): the relatives of the person a record is about ("Emergency
-  contact: Renata Vosk (spouse)", "my wife, Renata Vosk").
-- Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
-  against the register listing the speaker, or a relative of theirs, among its people; a denial
-  about "any supplier" concerns the entities the case's payments go to. A shared address is
-  read against denials by address_contradictions, from domains.addresses' records.
-"""
+"""Who is tied to an organisation."""
 
 import re
 from dataclasses import dataclass
@@ -32,12 +20,12 @@ from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.contracts.agents import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
-if TYPE_CHECKING:  # the case view is built from the domains that read these findings
+if TYPE_CHECKING:
     from holmes_backend.analysis.domains.case import CaseView
 
-INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
-ENTITY_ADDRESS = "entity_address"  # an organisation's registered office
-RELATION = "relation"  # a relative of a person: entities [the person, the relative]
+INTEREST = "interest"
+ENTITY_ADDRESS = "entity_address"
+RELATION = "relation"
 
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
@@ -155,9 +143,7 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
 
 
 def _titled_entity(doc_units: list[Unit]) -> str | None:
-    """The entity of a register's page that heads it with its bare name ("OKAFOR PROPERTY
-    SERVICES LTD" over "Company number 13390217"): the first line near the top that is one
-    organisation's name, on a page that gives a registered office."""
+    """The entity of a register's page that heads it with its bare name."""
     if not any(_OFFICE_FIELD.match(unit.text.strip()) for unit in doc_units[:60]):
         return None
     for unit in doc_units[:_HEAD]:
@@ -182,8 +168,7 @@ _CELL_SEPARATOR = re.compile(r"\s*\|\s*|\s+[-\u2013\u2014]\s+")
 
 
 def _officer(text: str) -> tuple[str, str] | None:
-    """(person, role) of a register's row: "Name | Role | …", "Name - Role - appointed …" or
-    "Role: Name, address"."""
+    """(person, role) of a register's row."""
     cells = [cell.strip() for cell in _CELL_SEPARATOR.split(text)]
     if len(cells) >= 2:
         person = person_in(cells[0])
@@ -248,8 +233,8 @@ def _kin(word: str) -> str:
 
 @dataclass
 class _Tie:
-    officer: Finding  # the register's INTEREST finding
-    how: str  # "" for the speaker themself, else how the officer is tied to them
+    officer: Finding
+    how: str
     sources: list[SourceRef]
 
 
@@ -311,8 +296,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
 
 def address_contradictions(view: "CaseView") -> list[Contradiction]:
     """A sworn denial of any tie to an organisation that is on record at the speaker's own
-    address (a company register's office at the address of the speaker's personnel file), as
-    the Financial analyst's findings give both."""
+    address, as the Financial analyst's findings give both."""
     on_record = [f for f in view.financial.findings if f.finding_type == ADDRESS_ON_RECORD]
     pairs = shared_pairs(on_record)
     found: list[Contradiction] = []
@@ -345,8 +329,7 @@ def _paid(view: "CaseView") -> list[str]:
 
 
 def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
-    """What a denial is about (the words after it), and the registered entities that are: the
-    one it names, or each one the case pays when it denies a tie with "any supplier"."""
+    """What a denial is about, and the registered entities that are."""
     entities = sorted({f.entities[1] for f in interests})
     if supplier := _ANY_SUPPLIER.match(rest):
         payees = distinctive_words(paid)

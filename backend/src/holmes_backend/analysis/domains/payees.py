@@ -1,6 +1,4 @@
-"""Who is really paid: payments to different payees going into one bank account, as the rows
-carry it (a payroll paying two employees into one account number; a vendor and an employee
-sharing an IBAN)."""
+"""Who is really paid."""
 
 import re
 from collections import defaultdict

@@ -1,5 +1,5 @@
 """Sentences of records a test finds something in, and the messages an e-mail forwards or
-quotes (each on the timeline in its own right)."""
+quotes."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -21,7 +21,7 @@ T = TypeVar("T")
 class Said(Generic[T]):
     doc: EvidenceDoc
     unit: Unit
-    found: T  # what the test found in the sentence
+    found: T
 
 
 def sentences(
@@ -31,8 +31,8 @@ def sentences(
     *,
     testimony: bool = False,
 ) -> Iterator[Said[T]]:
-    """The sentences (not table rows) the test finds something in, `per_file` at most per
-    document; testimony is left out unless asked for (a witness asserts, records report)."""
+    """The sentences the test finds something in, `per_file` at most per document; testimony is
+    left out unless asked for."""
     for doc in docs:
         if not testimony and is_testimony(doc):
             continue
@@ -46,14 +46,12 @@ def sentences(
 
 @dataclass(frozen=True)
 class Quoted:
-    """A message forwarded or quoted inside an e-mail: where its header starts (the position of
-    its unit among the e-mail's units), its sender first among its people, and the day it was
-    written."""
+    """A message forwarded or quoted inside an e-mail."""
 
     start: int
     people: list[str]
     written: str | None
-    at: str | None  # its date and time as ISO, when the header gives them
+    at: str | None
     subject: str = ""
 
 

@@ -1,8 +1,4 @@
-"""XML exports as rows: the innermost elements that hold a date and a number are records.
-
-Field names come from the leaf tags (camelCase split into words, a generic `<value>` wrapper named
-after its parent), so an XML record reads like a spreadsheet row to the column-role rules.
-"""
+"""XML exports as rows."""
 
 import re
 from dataclasses import dataclass, field
@@ -35,8 +31,8 @@ class _Node:
 
 
 def _field_name(node: _Node, record: _Node | None = None) -> str:
-    """The leaf's tag as words; a wrapper (`<value>`) takes its parent's name, unless its
-    parent is the record itself (`<item><amount>` is the item's amount)."""
+    """The leaf's tag as words; a wrapper takes its parent's name, unless its parent is the
+    record itself."""
     tag = node.tag.rpartition(":")[2]
     if tag.lower() in _WRAPPERS and node.parent is not None and node.parent is not record:
         tag = node.parent.tag.rpartition(":")[2]
@@ -106,8 +102,7 @@ def _records(root: _Node) -> list[_Node]:
 
 @dataclass
 class XmlParty:
-    """A name an XML export states outside its records ("issuer name", "customer name"): one
-    of the parties its records are about, with the role its field gives it."""
+    """A name an XML export states outside its records."""
 
     role: str
     name: str
@@ -182,8 +177,7 @@ def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlPar
 
 
 def _given_name_first(value: str, doc: EvidenceDoc) -> str:
-    """A register's "Surname Given" (an ownership filing's "Scarpelli Michael") as the document
-    writes it elsewhere, given name first ("the Michael P. Scarpelli 2019 Trust")."""
+    """A register's "Surname Given" as the document writes it elsewhere, given name first."""
     tokens = value.split()
     if len(tokens) != 2:
         return value

@@ -1,9 +1,4 @@
-"""Table rows as the extractors write them, and what each column means.
-
-CSV and spreadsheet rows arrive as "Header: value; Header: value"; HTML table rows as
-"cell | cell | cell". Column roles (date, amount, payer, payee, reference…) are recognised from
-header words in several vocabularies, never from one ledger's exact headings.
-"""
+"""Table rows as the extractors write them, and what each column means."""
 
 import re
 from functools import lru_cache
@@ -20,7 +15,7 @@ Role = Literal[
     "amount",
     "from",
     "to",
-    "party",  # the other side, whichever way the money went ("Counterparty")
+    "party",
     "reference",
     "description",
     "currency",
@@ -109,9 +104,7 @@ _ROLE_WORDS = [(r, wordset(w), tuple(p.split("|")) if p else ()) for r, w, p in 
 
 
 def row_fields(text: str) -> dict[str, str]:
-    """{"Date": "2024-03-01", "Amount": "9,800.00"} from "Date: 2024-03-01; Amount: 9,800.00".
-    A header's underscores are its spaces ("geo_city" is "geo city", "card_holder" "card
-    holder"), as exports write them."""
+    """A row's "Header: value; …" fields, underscores in headers read as spaces."""
     return {m["key"].strip().replace("_", " "): m["value"].strip() for m in _FIELD.finditer(text)}
 
 
@@ -136,7 +129,7 @@ def role_of(header: str) -> Role:
     if "name" in tokens and tokens & _THINGS:
         return "description"
     if tokens & _MEASURES:
-        return "quantity"  # "Net weight (t)": a weight, not a net amount
+        return "quantity"
     for role, _, phrases in _ROLE_WORDS:
         if any(phrase in lowered for phrase in phrases):
             return role
@@ -168,9 +161,9 @@ _PAID_OUT = re.compile(
 
 
 def roles(headers: list[str]) -> dict[str, Role]:
-    """Each header's role; a role claimed twice keeps its first column (others become "other"),
-    except that the amount actually paid out takes the amount from a gross before it, and a
-    price beside another amount is a unit price."""
+    """Each header's role; a role claimed twice keeps its first column, except that the amount
+    actually paid out takes the amount from a gross before it, and a price beside another
+    amount is a unit price."""
     assigned: dict[str, Role] = {}
     taken: set[Role] = set()
     paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)

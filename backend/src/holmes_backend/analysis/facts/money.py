@@ -1,8 +1,4 @@
-"""Money written in text and in table cells: symbol or code, thousands separators, scale words.
-
-"$44.2 million", "USD 9,800.00", "9.800,00 EUR", "(1,234)" (a negative in accounts) and "5k" are
-all read; percentages and bare years are not money.
-"""
+"""Money written in text and in table cells."""
 
 import re
 from contextvars import ContextVar
@@ -196,8 +192,7 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
 
 
 def header_currency(header: str) -> str | None:
-    """The currency a column's header names for its cells ("Amount GBP", "Amount (EUR)",
-    "Betrag EUR", "Amount \u00a3", "Value (USD)"); None when it names none, or several."""
+    """The currency a column's header names for its cells; None when it names none, or several."""
     named: set[str] = set()
     for match in _IN_HEADER.finditer(header):
         token = next(t for t in match.groups() if t)

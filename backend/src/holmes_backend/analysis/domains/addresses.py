@@ -34,9 +34,7 @@ _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
 _APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
-# A record's field on its own line: its label, then a colon or two spaces or more, then its
-# value ("Woonadres               Lindenhoflaan 14", "Registered office: 4 Quay St").
-# value ("Woonadres               Lindenhoflaan 14", "2. a) Firma:" over its value's line).
+# A record's field on its own line.
 _FIELD = re.compile(
     r"^\s*(?:\d{1,2}\.\s*)?(?:[a-z]\)\s*)?"
     r"(?P<label>[^\W\d][^\W\d_ ./(),'-]*(?:[ ./(),'-]+[^\W\d]+){0,4})"

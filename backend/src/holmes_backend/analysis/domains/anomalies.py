@@ -31,8 +31,7 @@ SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
 # The same amount to one payee on different days without a shared reference is a possible
-# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
-# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
+# duplicate from this share of the reporting threshold.
 DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
 # A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
@@ -135,8 +134,7 @@ def _structured(
         groups[("to", item.payee)].append(item)
     found: list[Anomaly] = []
     which = "threshold the case's documents state" if stated else "reporting threshold"
-    # Runs by or to a named party first (the account's own runs name no one), larger first; a
-    # run is reported when it brings enough transfers not reported yet.
+    # Runs by or to a named party first.
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
@@ -347,8 +345,7 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
         first.setdefault(item.tx.source.file_id, item)
     if len(first) < 2:
         return []
-    # The odd one out first (the record the others contradict: an invoice for 48,500 against
-    # two payments of 84,500), then by file name: the same order however the files arrive.
+    # The odd one out first.
     counts = Counter(round(item.tx.amount, 2) for item in first.values())
     by_file = dict(
         sorted(
@@ -408,8 +405,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
     groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
     low = threshold * (1 - STRUCTURING_BAND)
     for item in items:
-        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
-        # of one day differ in their entry and exit, two wires to one account do not.
+        # Unnamed, the payee is what the row says, numbers aside.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
         if low <= item.tx.amount < threshold and not item.tx.reference:
             continue
@@ -421,8 +417,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             continue
         references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
         same_reference = len(references) != len(set(references))
-        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
-        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
+        # One invoice paid again under a number with a letter added.
         bare = [_BARE_SUFFIX.sub("", r) for r in references]
         altered = len(bare) != len(set(bare)) and not same_reference
         invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
@@ -434,8 +429,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             if a.day
             and b.day
             and abs((b.day - a.day).days) <= DUPLICATE_DAYS
-            # A small fare or a coffee bought again another day is routine spending; the same
-            # small amount twice in one day, or with one reference, is still a duplicate.
+            # A small fare or a coffee bought again another day is routine spending.
             and (material or a.day == b.day)
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
             # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.

@@ -53,8 +53,7 @@ _KIN = (
     r"(?:brother|sister|son|daughter|father|mother)-in-law|next\s+of\s+kin|relative"
 )
 _NAME = rf"[{UPPER}][\w'\u2019.-]+(?:\s+[{UPPER}][\w'\u2019.-]+){{1,3}}"
-# Relatives of the record's subject: "Renata Vosk (spouse)", "Spouse: Renata Vosk", "Next of
-# kin: Renata Vosk (wife)", "my/his/her wife, Renata Vosk".
+# Relatives of the record's subject.
 _KIN_OF_SUBJECT = re.compile(
     rf"^(?:emergency\s+contact|next\s+of\s+kin)\s*:\s*(?P<c>{_NAME})\s*\((?P<k3>{_KIN})\)"
     rf"|(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
@@ -274,8 +273,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )
         what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
-        # "I have no interest" is literally true when the stake is a relative's: a question to
-        # put to them, not a contradiction of their own words.
+        # "I have no interest" is literally true when the stake is a relative's.
         covered = own or denial["know"] or _FAMILY.search(claim.claim)
         found.append(
             Contradiction(

@@ -31,9 +31,7 @@ Role = Literal[
 ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
 # Checked in order: each role's header words, then its phrases ("|" apart); a phrase anywhere in
-# the header wins over any word. The first row: who or which account a row is about ("Employee
-# ID", "Sort code"), an identity on every row of its party, and a change log's before and after
-# ("Old value"), which are not amounts.
+# the header wins over any word.
 _ROLE_TABLE: list[tuple[Role, str, str]] = [
     (
         "other",
@@ -151,8 +149,7 @@ _COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
 )
 
 
-# What a payroll actually paid, beside the gross it was worked out from: "Net pay",
-# "Take-home", "Amount paid".
+# What a payroll actually paid, beside the gross it was worked out from.
 _PAID_OUT = re.compile(
     r"\bnet\s+(?:pay|salary|wages?|earnings|payment)\b|\btake[\s-]?home\b|"
     r"\bamount\s+paid\b|\bpaid\s+amount\b",

@@ -12,8 +12,7 @@ from holmes_backend.analysis.facts.spans import Spans
 DEFAULT_CURRENCY = "USD"
 # The currency of amounts written without one, in the evidence being read (facts.conventions).
 implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEFAULT_CURRENCY)
-# The currency a bare "$" stands for in that evidence: US dollars unless the case names one other
-# dollar (CAD, AUD…) and never US dollars (facts.conventions).
+# The currency a bare "$" stands for in that evidence.
 dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
 _SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD", "r": "ZAR", "rs": "INR"}
@@ -26,8 +25,7 @@ _CODES = sorted(
     )
 )
 _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
-# Currencies named by a word after the figure ("86 400 kronor", "48,500 rupees"); a word two
-# currencies share (kroner, pesos) is left to the case's own.
+# Currencies named by a word after the figure.
 _WORDS |= {"kronor": "SEK", "rupees": "INR", "rand": "ZAR", "yen": "JPY", "zloty": "PLN"}
 _WORDS |= {"yuan": "CNY", "ringgit": "MYR", "naira": "NGN", "shillings": "KES", "lei": "RON"}
 _WORD_AFTER = "|".join(sorted((w for w in _WORDS if w not in ("dollar", "euro")), key=len))
@@ -49,8 +47,7 @@ _RAND = r"(?-i:(?<![A-Za-z.])R(?=\s?\d{1,3}[\s,]\d{3}|\s?\d{3}))"
 # India's rupee written "Rs." or "Rs" before its digits ("Rs. 1,48,500/-").
 _RUPEE = r"(?-i:\bRs\.?(?=\s?\d))"
 SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND}|{_RUPEE})"
-# The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
-# faster to search for than one alternative per code (measured over a case's text).
+# The codes grouped by first letter.
 CODE = (
     "(?:"
     + "|".join(
@@ -79,8 +76,7 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 _HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|{_WORD_AFTER}", re.IGNORECASE)
-# A currency named in a column's header: a symbol, a code in capitals or in brackets, or a word
-# ("Amount GBP", "Amount (eur)", "Betrag \u20ac", "Value in dollars"); "Net" or "Try" are words.
+# A currency named in a column's header.
 _IN_HEADER = re.compile(
     rf"(?P<sym>{SYM})|(?<![A-Za-z])(?P<code>{CODE})(?![A-Za-z])"
     rf"|[(\[]\s*(?i:(?P<bracketed>{CODE}))\s*[)\]]"
@@ -116,8 +112,7 @@ def to_number(text: str) -> float | None:
         return None
 
 
-# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals. No currency
-# written with a symbol or code here is counted in thousandths, so the dots group thousands.
+# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals.
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 
 

@@ -9,6 +9,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
+    file_holders,
     is_payment,
     is_transfer,
     norm_reference,
@@ -86,10 +87,6 @@ def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
     return abs(a - b) <= tolerance * max(a, b)
 
 
-def _day(item: _Tx) -> date | None:
-    return item.day
-
-
 def _label(item: _Tx) -> str:
     t = item.tx
     parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
@@ -138,7 +135,9 @@ def _structured(
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
-        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)), _day)
+        cluster = densest(
+            sorted(group, key=lambda i: (i.day or date.min, i.number)), lambda i: i.day
+        )
         numbers = {i.number for i in cluster}
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
@@ -210,9 +209,6 @@ def _within(first: _Tx, second: _Tx, days: int) -> bool:
     return timedelta(0) <= second.day - first.day <= timedelta(days=days)
 
 
-_Pairs = dict[tuple[str, str], list[_Tx]]
-
-
 _NARRATIVE_WORD = re.compile(r"(?<![\w:])([^\W\d_]{3,})(?![\w:])")
 _HOLDER_MIN_ROWS = 3
 
@@ -226,21 +222,9 @@ def _narrative(tx: Transaction) -> str:
     return ""
 
 
-def _holders(items: list[_Tx]) -> dict[str, set[str]]:
-    """Per file, the parties named on every one of its payments."""
-    by_file: dict[str, list[_Tx]] = defaultdict(list)
-    for item in items:
-        by_file[item.tx.source.file_id].append(item)
-    return {
-        file_id: set.intersection(*({i.sender, i.receiver} - {""} for i in group))
-        for file_id, group in by_file.items()
-        if len(group) >= _HOLDER_MIN_ROWS
-    }
-
-
 def _traced(items: list[_Tx]) -> list[_Tx]:
     """The payments with both sides keyed for tracing money."""
-    holders = _holders(items)
+    holders = file_holders([item.tx for item in items], _HOLDER_MIN_ROWS)
     traced: list[_Tx] = []
     for item in items:
         own = holders.get(item.tx.source.file_id, set())
@@ -262,7 +246,7 @@ def _named(item: _Tx, paying: bool) -> str:
 
 
 def round_trips(items: list[_Tx]) -> list[Anomaly]:
-    by_pair: _Pairs = defaultdict(list)
+    by_pair: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
     by_sender: dict[str, list[_Tx]] = defaultdict(list)
     for item in _traced(items):
         if item.payer != item.payee:

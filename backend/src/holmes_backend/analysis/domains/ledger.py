@@ -177,25 +177,34 @@ def is_payment(tx: Transaction) -> bool:
     return is_transfer(tx) and not tx.description.startswith(INVOICED)
 
 
-def received(transactions: list[Transaction]) -> set[int]:
-    """The ids of the transactions paid to the holder of their file."""
+def file_holders(transactions: list[Transaction], minimum: int) -> dict[str, set[str]]:
+    """Per file of at least `minimum` transactions, the party keys named on every one of them."""
     by_file: dict[str, list[Transaction]] = defaultdict(list)
     for tx in transactions:
         by_file[tx.source.file_id].append(tx)
-    found: set[int] = set()
-    for txs in by_file.values():
-        sides = [{name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs]
-        holders = set.intersection(*sides) if len(txs) >= _HOLDER_MIN else set()
-        paid_out = {name_key(t.from_party) for t in txs if t.from_party}
-        for tx in txs:
-            if tx.to_party and (key := name_key(tx.to_party)) in holders and key in paid_out:
-                found.add(id(tx))
-    return found
+    return {
+        file_id: set.intersection(
+            *({name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs)
+        )
+        for file_id, txs in by_file.items()
+        if len(txs) >= minimum
+    }
+
+
+def received(transactions: list[Transaction]) -> set[int]:
+    """The ids of the transactions paid to the holder of their file, who also pays out."""
+    holders = file_holders(transactions, 2)
+    paid_out = {(t.source.file_id, name_key(t.from_party)) for t in transactions if t.from_party}
+    return {
+        id(tx)
+        for tx in transactions
+        if tx.to_party
+        and (key := name_key(tx.to_party)) in holders.get(tx.source.file_id, set())
+        and (tx.source.file_id, key) in paid_out
+    }
 
 
 OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
-
-_HOLDER_MIN = 2
 
 
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
@@ -218,14 +227,12 @@ def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
 _BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
 
 
-def _payment_key(
-    tx: Transaction, referenced: set[tuple[str, float]] | None = None
-) -> tuple[object, ...]:
+def _payment_key(tx: Transaction, referenced: set[tuple[str, float]]) -> tuple[object, ...]:
     if tx.reference:
         return ("reference", norm_reference(tx.reference))
     amount = round(tx.amount, 2)
     for token in _BARE_REFERENCE.findall(tx.description or ""):
-        if referenced and (norm_reference(token), amount) in referenced:
+        if (norm_reference(token), amount) in referenced:
             return ("reference", norm_reference(token))
     return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
 
@@ -684,15 +691,10 @@ def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
 
 
 def _sentence_transactions(doc: EvidenceDoc) -> list[Transaction]:
-    found: list[Transaction] = []
-    default_day = parse_iso(doc.metadata.get("date"))
-    for unit in units(doc):
-        if unit.kind != "prose":
-            continue
-        tx = _sentence_transaction(unit, default_day.date().isoformat() if default_day else None)
-        if tx is not None:
-            found.append(tx)
-    return found
+    default = parse_iso(doc.metadata.get("date"))
+    day = default.date().isoformat() if default else None
+    found = [_sentence_transaction(u, day) for u in units(doc) if u.kind == "prose"]
+    return [tx for tx in found if tx is not None]
 
 
 def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | None:

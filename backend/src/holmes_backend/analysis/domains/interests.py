@@ -91,9 +91,6 @@ _BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvem
 _HEAD = 12
 
 
-# -- Registers (legal) ------------------------------------------------------------------------
-
-
 def register_findings(doc_units: list[Unit]) -> list[Finding]:
     """People a register's record lists as members, managers, owners or officers of the entity
     it is about, and the entity's registered office."""
@@ -186,9 +183,6 @@ def person_in(text: str) -> str | None:
     return next((n.text for n in named if n.kind == "person"), None)
 
 
-# -- Personal records (evidence) --------------------------------------------------------------
-
-
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     """The relatives of the person a record is about (its witness)."""
     doc_units = units(doc)
@@ -219,15 +213,8 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
         relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
         kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
         if relative and not same_party(subject, relative):
-            found.append((subject, _kin(kin), relative))
+            found.append((subject, " ".join(kin.lower().split()), relative))
     return found
-
-
-def _kin(word: str) -> str:
-    return " ".join(word.lower().split())
-
-
-# -- Synthesis ------------------------------------------------------------------------------
 
 
 @dataclass

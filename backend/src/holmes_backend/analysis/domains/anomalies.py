@@ -24,15 +24,14 @@ from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transa
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
-STRUCTURING_BAND = 0.15
+STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
 STRUCTURING_WINDOW_DAYS = 14
 STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
-# The same amount to one payee on different days without a shared reference is a possible
-# duplicate from this share of the reporting threshold.
+# Below this share of the reporting threshold, one amount paid again another day is routine.
 DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
 # A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".

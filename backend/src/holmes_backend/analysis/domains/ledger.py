@@ -2,7 +2,7 @@
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 from holmes_backend.analysis.domains.xmlrecords import xml_records
@@ -163,8 +163,7 @@ REPORTED = "Reported figure"
 
 @dataclass
 class Ledger:
-    transactions: list[Transaction] = field(default_factory=list)
-    holder: str | None = None
+    transactions: list[Transaction]
 
 
 def is_transfer(tx: Transaction) -> bool:
@@ -275,19 +274,18 @@ def ledger(doc: EvidenceDoc) -> Ledger:
 
 
 def _ledger(doc: EvidenceDoc) -> Ledger:
-    book = Ledger(holder=_holder(doc))
+    holder = _holder(doc)
     found: list[Transaction | None] = []
-    found += _row_transactions(doc, book.holder)
-    found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
-    found += _statement_lines(doc, book.holder)
+    found += _row_transactions(doc, holder)
+    found += [_from_fields(doc.file_id, f, ref, holder) for f, ref in xml_records(doc)]
+    found += _statement_lines(doc, holder)
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
     taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
     for tx in _sentence_transactions(doc):
         if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
             kept.append(tx)
-    book.transactions = kept
-    return book
+    return Ledger(kept)
 
 
 def _holder(doc: EvidenceDoc) -> str | None:

@@ -50,7 +50,6 @@ class Quoted:
 
     start: int
     people: list[str]
-    written: str | None
     at: str | None
     subject: str = ""
 
@@ -82,7 +81,6 @@ def _quoted(doc: EvidenceDoc) -> list[Quoted]:
                 Quoted(
                     number,
                     [name] if (name := sender_name(wrote["who"])) else [],
-                    moments[0].day.isoformat() if moments else None,
                     moments[0].iso() if moments else None,
                 )
             )
@@ -106,7 +104,6 @@ def _quoted(doc: EvidenceDoc) -> list[Quoted]:
             Quoted(
                 number,
                 [p for p in [sender, *to] if p],
-                moments[0].day.isoformat() if moments else None,
                 moments[0].iso() if moments else None,
                 fields.get("subject", ""),
             )

@@ -47,7 +47,7 @@ _RAND = r"(?-i:(?<![A-Za-z.])R(?=\s?\d{1,3}[\s,]\d{3}|\s?\d{3}))"
 # India's rupee written "Rs." or "Rs" before its digits ("Rs. 1,48,500/-").
 _RUPEE = r"(?-i:\bRs\.?(?=\s?\d))"
 SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND}|{_RUPEE})"
-# The codes grouped by first letter.
+# The codes grouped by first letter: several times faster to search than one per code.
 CODE = (
     "(?:"
     + "|".join(

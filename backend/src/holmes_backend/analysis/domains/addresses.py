@@ -4,7 +4,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.domains.ledger import paid_to, total_of
 from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
@@ -198,9 +198,7 @@ def _person(name: str) -> bool:
 
 def _anomaly(pair: SharedAddress, transactions: list[Transaction]) -> Anomaly:
     firm, person, address = pair.firm, pair.person, pair.address
-    paid = [
-        t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, firm)
-    ]
+    paid = paid_to(transactions, firm)
     approved = [
         t
         for t in paid

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
-from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.domains.ledger import is_payment, paid_to, total_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import (
     UPPER,
@@ -251,11 +251,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         person, entity = first.officer.entities
         role = first.officer.title.split(": ", 1)[1]
         listed = f"{person}, {first.how}," if first.how else person
-        payments = [
-            t
-            for t in view.financial.transactions
-            if is_payment(t) and t.to_party and same_party(t.to_party, entity)
-        ]
+        payments = paid_to(view.financial.transactions, entity)
         received = (
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )

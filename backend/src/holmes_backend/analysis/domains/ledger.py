@@ -190,6 +190,13 @@ def file_holders(transactions: list[Transaction], minimum: int) -> dict[str, set
     }
 
 
+def paid_to(transactions: list[Transaction], party: str) -> list[Transaction]:
+    """The payments made to the party, however its name is spelled."""
+    return [
+        t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, party)
+    ]
+
+
 def received(transactions: list[Transaction]) -> set[int]:
     """The ids of the transactions paid to the holder of their file, who also pays out."""
     holders = file_holders(transactions, 2)

@@ -66,14 +66,9 @@ def _parse(text: str) -> _Node | None:
 
 
 def _leaves(node: _Node) -> list[_Node]:
-    found: list[_Node] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if not current.children and current.text.strip():
-            found.append(current)
-        stack.extend(reversed(current.children))
-    return found
+    if not node.children:
+        return [node] if node.text.strip() else []
+    return [leaf for child in node.children for leaf in _leaves(child)]
 
 
 def _is_record(leaves: list[_Node]) -> bool:

@@ -185,24 +185,21 @@ def person_in(text: str) -> str | None:
 
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     """The relatives of the person a record is about (its witness)."""
-    doc_units = units(doc)
     subject = witness(doc, _HEAD)
-    found: list[Finding] = []
-    for unit in doc_units:
-        text = unit.text.strip()
-        for person, kin, relative in _relatives(text, subject) if unit.kind != "row" else []:
-            found.append(
-                Finding(
-                    finding_type=RELATION,
-                    title=f"{relative}: {kin} of {person}",
-                    summary=text[:300],
-                    confidence=0.8,
-                    severity="LOW",
-                    entities=[person, relative],
-                    sources=[unit.ref],
-                )
-            )
-    return found
+    return [
+        Finding(
+            finding_type=RELATION,
+            title=f"{relative}: {kin} of {person}",
+            summary=unit.text.strip()[:300],
+            confidence=0.8,
+            severity="LOW",
+            entities=[person, relative],
+            sources=[unit.ref],
+        )
+        for unit in units(doc)
+        if unit.kind != "row"
+        for person, kin, relative in _relatives(unit.text.strip(), subject)
+    ]
 
 
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:

@@ -296,12 +296,8 @@ def _ledger(doc: EvidenceDoc) -> Ledger:
 
 
 def _holder(doc: EvidenceDoc) -> str | None:
-    head = units(doc)[:40]
-    for unit in head:
-        if unit.kind == "row":
-            continue
-        match = _HOLDER.search(unit.text)
-        if match:
+    for unit in units(doc)[:40]:
+        if unit.kind != "row" and (match := _HOLDER.search(unit.text)):
             name = clean(match["name"])
             return title_case(name) if name.isupper() else name
     return None
@@ -503,12 +499,9 @@ def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
     if column is not None and _PARTY_DATE.search(column):
         return None
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
-    if raw is None:
-        raw = _first(fields, assigned, "time")
-    if raw is None:
-        return None
-    moments = find_moments(raw)
-    if not moments:
+    raw = raw or _first(fields, assigned, "time")
+    moments = find_moments(raw) if raw else []
+    if not raw or not moments:
         return None
     moment = moments[0]
     clock = _first(fields, assigned, "time")

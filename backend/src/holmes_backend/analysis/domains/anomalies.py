@@ -314,10 +314,7 @@ def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
     for (day, _, _), group in by_payment.items():
-        files = defaultdict(list)
-        for item in group:
-            files[item.tx.source.file_id].append(item)
-        if all(len(v) == 1 for v in files.values()):
+        if len({item.tx.source.file_id for item in group}) == len(group):
             found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
     return found
 
@@ -391,8 +388,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
         # Unnamed, the payee is what the row says, numbers aside.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
         if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue
-            # twice is a duplicate whatever its amount
+            continue  # a run of those is structuring; one invoice paid twice is a duplicate
         groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
     found: list[Anomaly] = []
     for group in groups.values():

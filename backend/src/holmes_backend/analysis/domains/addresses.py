@@ -1,4 +1,5 @@
-"""Parties at one address."""
+"""Parties at one address: an organisation on record where a person (another party) lives,
+the classic ghost or conflicted supplier."""
 
 import re
 from collections import defaultdict

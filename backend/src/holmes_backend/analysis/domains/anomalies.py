@@ -1,4 +1,5 @@
-"""Rules for suspicious money movements, over transfers only."""
+"""Rules for suspicious money movements over transfers: structuring, round trips, amount
+mismatches across documents and duplicate payments."""
 
 import re
 from collections import Counter, defaultdict
@@ -171,7 +172,7 @@ _CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE
 
 
 def _structured_as(cluster: list[_Tx], role: str) -> str:
-    """What a run is of."""
+    """What a run is of: cash deposits or withdrawals, or transfers by or to its party."""
     if all(_CASH_WORD.search(i.tx.description) for i in cluster):
         said = " ".join(i.tx.description for i in cluster)
         if _CASH_OUT.search(said) and not _CASH_IN.search(said):

@@ -36,7 +36,8 @@ class FinancialAnalysis:
 
 
 def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
-    """The round amounts the case's documents other than its ledgers state."""
+    """The round amounts stated outside the ledgers (approval limits, bands) that payments
+    may be split under."""
     ledgers = {t.source.file_id for t in transactions}
     return sorted(
         {

@@ -1,4 +1,5 @@
-"""Who is tied to an organisation."""
+"""Who is tied to an organisation (its register's officers and their relatives), and the sworn
+denials those ties contradict."""
 
 import re
 from dataclasses import dataclass
@@ -307,7 +308,8 @@ def _paid(view: "CaseView") -> list[str]:
 
 
 def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
-    """What a denial is about, and the registered entities that are."""
+    """What a denial is about, and the registered entities it concerns: the one it names, or
+    each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
     if supplier := _ANY_SUPPLIER.match(rest):
         payees = distinctive_words(paid)

@@ -1,4 +1,5 @@
-"""Transactions read from evidence."""
+"""Transactions read from evidence: ledger rows, XML records, statement lines, invoice totals
+and sentences with a transfer verb and an amount."""
 
 import re
 from collections import defaultdict

@@ -1,4 +1,4 @@
-"""Who is really paid."""
+"""Who is really paid: different payees paid into one bank account."""
 
 import re
 from collections import defaultdict

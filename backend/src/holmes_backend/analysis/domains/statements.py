@@ -1,4 +1,4 @@
-"""Financial statement tables' columns."""
+"""Financial statement tables' columns: a header row of dates, under period labels."""
 
 import re
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""XML exports as rows."""
+"""XML exports as rows: the innermost elements that hold a date and a number are records."""
 
 import re
 from dataclasses import dataclass, field

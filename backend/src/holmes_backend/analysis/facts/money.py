@@ -152,20 +152,25 @@ def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
         for match in pattern.finditer(text):
             if spans.overlaps(match.start(), match.end()):
                 continue
-            value = _money_number(match["num"])
+            value = _signed(match, text[match.end() : match.end() + 1] == ")")
             currency = currency_of(match["cur"], dollar)
             if value is None or currency is None:
                 continue
-            scale = (match["scale"] or "").lower()
-            value *= SCALES.get(scale, 1.0)
-            groups = match.groupdict()
-            negative = bool(groups.get("neg") or groups.get("neg2"))
-            opened = groups.get("open") or groups.get("open2")
-            if opened and text[match.end() : match.end() + 1] == ")":
-                negative = True
             spans.add(match.start(), match.end())
-            found.append(Money(-value if negative else value, currency, match.start(), match.end()))
+            found.append(Money(value, currency, match.start(), match.end()))
     return tuple(sorted(found, key=lambda money: money.start))
+
+
+def _signed(match: re.Match[str], closed: bool) -> float | None:
+    """A matched amount, scaled, negative when marked with a minus or in closed brackets."""
+    value = _money_number(match["num"])
+    if value is None:
+        return None
+    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
+    marks = match.groupdict()
+    opened = marks.get("open") or marks.get("open2")
+    negative = marks.get("neg") or marks.get("neg2") or marks.get("trail") or (opened and closed)
+    return -value if negative else value
 
 
 def parse_cell(cell: str) -> tuple[float, str | None] | None:
@@ -173,17 +178,9 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     if "%" in cell:
         return None
     match = _CELL.match(cell)
-    if not match:
+    if not match or (value := _signed(match, bool(match["close"]))) is None:
         return None
-    value = _money_number(match["num"])
-    if value is None:
-        return None
-    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
-    negative = bool(match["neg"] or match["neg2"] or match["trail"])
-    negative = negative or bool((match["open"] or match["open2"]) and match["close"])
-    return (-value if negative else value), currency_of(
-        match["cur"] or match["cur2"], dollar_currency.get()
-    )
+    return value, currency_of(match["cur"] or match["cur2"], dollar_currency.get())
 
 
 def header_currency(header: str) -> str | None:

@@ -78,21 +78,12 @@ def _is_record(leaves: list[_Node]) -> bool:
     return len(leaves) >= _MIN_LEAVES and dated and numeric
 
 
-def _records(root: _Node) -> list[_Node]:
-    """Innermost record elements, found bottom-up so each leaf list is built once per level."""
-    found: list[_Node] = []
-
-    def visit(node: _Node) -> bool:
-        inner = [visit(child) for child in node.children]
-        if any(inner):
-            return True
-        if node.children and _is_record(_leaves(node)):
-            found.append(node)
-            return True
-        return False
-
-    visit(root)
-    return found
+def _records(node: _Node) -> list[_Node]:
+    """Innermost record elements: an element is one only when none inside it is."""
+    inner = [record for child in node.children for record in _records(child)]
+    if inner or not node.children:
+        return inner
+    return [node] if _is_record(_leaves(node)) else []
 
 
 @dataclass

@@ -269,8 +269,10 @@ def claimant(text: str) -> str | None:
     return next((n.text for n in find_names(match["v"]) if n.kind == "person"), None)
 
 
-def references(text: str) -> list[str]:
-    return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
+def reference_in(text: str) -> str | None:
+    """The first invoice, order or transaction number the text gives."""
+    match = _REFERENCE.search(text)
+    return match["id"].strip(".,;:") if match else None
 
 
 def norm_reference(reference: str) -> str:
@@ -403,8 +405,7 @@ def _from_fields(
     if when is None and (_summary_row(fields, assigned) or _rate_table(assigned)):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
-    if reference is None and (found := references(description)):
-        reference = found[0]
+    reference = reference or reference_in(description)
     if quantity and price and _first(fields, assigned, "amount") is None:
         description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
     return Transaction(
@@ -614,7 +615,6 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
             outflow = (balance or 0) < (previous or 0)
         previous = balance if balance is not None else previous
         party = _counterparty(description)
-        refs = references(description)
         found.append(
             Transaction(
                 date=moment.iso(),
@@ -622,7 +622,7 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
                 currency=currency or implicit_currency.get(),
                 from_party=holder if outflow else party,
                 to_party=party if outflow else holder,
-                reference=refs[0] if refs else None,
+                reference=reference_in(description),
                 description=description[:300],
                 source=cite(doc.file_id, chunk.location, segment),
             )
@@ -648,11 +648,7 @@ def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
     """An invoice's total under its number."""
     doc_units = [u for u in units(doc) if u.kind != "row"]
     reference = next(
-        (
-            refs[0]
-            for u in doc_units[:30]
-            if _INVOICE.search(u.text) and (refs := references(u.text))
-        ),
+        (r for u in doc_units[:30] if _INVOICE.search(u.text) and (r := reference_in(u.text))),
         None,
     )
     if reference is None:
@@ -737,14 +733,13 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
         sender = unit.speaker if sender == "I" else sender
         receiver = unit.speaker if receiver == "I" else receiver
     moments = find_moments(text)
-    found = references(text)
     return Transaction(
         date=moments[0].iso() if moments else default_day,
         amount=round(money[0].value, 2),
         currency=money[0].currency,
         from_party=None if sender == "I" else sender,
         to_party=None if receiver == "I" else receiver,
-        reference=found[0] if found else None,
+        reference=reference_in(text),
         description=text[:300],
         source=unit.ref,
     )

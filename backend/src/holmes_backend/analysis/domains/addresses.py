@@ -1,26 +1,11 @@
-"""Parties at one address: a vendor registered at an employee's home ("Brightline Maintenance
-Services, 17 Wharfedale Crescent, LS21 3HP" in the vendor master; "Tom Pollard, Home address:
-17 Wharfedale Crescent, LS21 3HP" in the staff extract): the classic ghost or conflicted
-supplier.
-
-- Financial: each row of a table listing parties with their addresses (a vendor master, a
-  staff or customer list: a name column and an address column, a postcode column joined to it)
-  gives that party's address (read, not reported: a vendor master of 500 rows is 500 of them);
-  so does a record's address field under its name field, in any of the usual languages (a
-  register's extract: "Statutaire naam … Bezoekadres …"; a personnel file: "Name, Vorname …
-  Anschrift …", the postcode and town on the line under it).
-- The anomaly: an organisation and a person (another party) at the same address (the same
-  street line, or the same house number and postcode), with what the organisation was paid and
-  whether the person approved those payments.
-- Synthesis (interests.address_contradictions): that person's denial of any connection or
-  dealings with the organisation is contradicted by the organisation at their address (HIGH).
-"""
+"""Parties at one address: an organisation on record where a person (another party) lives,
+the classic ghost or conflicted supplier."""
 
 import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.domains.ledger import paid_to, total_of
 from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
@@ -50,11 +35,9 @@ _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
 _APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
-# A record's field on its own line: its label, then a colon or two spaces or more, then its
-# value ("Woonadres               Lindenhoflaan 14", "Registered office: 4 Quay St").
-# value ("Woonadres               Lindenhoflaan 14", "2. a) Firma:" over its value's line).
+# A record's field on its own line.
 _FIELD = re.compile(
-    r"^\s*(?:\d{1,2}\.\s*)?(?:[a-z]\)\s*)?"  # "2. a)": an extract's numbered entries
+    r"^\s*(?:\d{1,2}\.\s*)?(?:[a-z]\)\s*)?"
     r"(?P<label>[^\W\d][^\W\d_ ./(),'-]*(?:[ ./(),'-]+[^\W\d]+){0,4})"
     r"(?:\s*:\s*(?P<value>.*)|\s{2,}(?P<padded>\S.*))$"
 )
@@ -74,12 +57,12 @@ _NAME_LABEL = re.compile(
     r"(?:\s*(?:,|\s(?:and|y|und|et|e|en|og|och)\s)\s*[^\W\d]+)?$",
     re.IGNORECASE,
 )
-_PLACE_LINE = 40  # a postcode-and-town line under an address is short
+_PLACE_LINE = 40
 
 
 def is_address_register(doc: EvidenceDoc) -> bool:
     """Whether the document is a table of parties and their addresses, or a record giving one
-    party's address (a company register's extract, a personnel file)."""
+    party's address."""
     for unit in units(doc)[:5]:
         if unit.kind == "row" and (fields := row_fields(unit.text)):
             return _columns(list(fields))[0] is not None
@@ -87,8 +70,7 @@ def is_address_register(doc: EvidenceDoc) -> bool:
 
 
 def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
-    """(whose, address, its line) of each address field of a record, with the postcode-and-town
-    line under it; whose is the nearest name field above it."""
+    """(whose, address, its line) of each address field of a record."""
     doc_units = units(doc)
     found: list[tuple[str, str, Unit]] = []
     whose: str | None = None
@@ -98,17 +80,17 @@ def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
             continue
         label, value = " ".join(field["label"].split()), field["value"] or field["padded"] or ""
         below = doc_units[index + 1].text if index + 1 < len(doc_units) else ""
-        if not value.strip():  # its value on the line under it
+        if not value.strip():
             if _FIELD.match(below):
                 continue
             value = below
         value = _VALUE_END.split(value.strip(), maxsplit=1)[0]
         if _NAME_LABEL.search(label):
-            whose = re.sub(r"\s*\([^()]*\)", "", value).strip() or value  # "Tammeling, R. (Ruud)"
+            whose = re.sub(r"\s*\([^()]*\)", "", value).strip() or value
         elif whose and _ADDRESS_LABEL.search(label) and not _MAIL_LABEL.search(label):
             if not (_HOUSE.search(value) and re.search(r"[^\W\d_]{3,}", value)):
                 continue
-            after = below.strip()  # its postcode and town
+            after = below.strip()
             if (
                 0 < len(after) <= _PLACE_LINE
                 and _FIELD.match(after) is None
@@ -217,9 +199,7 @@ def _person(name: str) -> bool:
 
 def _anomaly(pair: SharedAddress, transactions: list[Transaction]) -> Anomaly:
     firm, person, address = pair.firm, pair.person, pair.address
-    paid = [
-        t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, firm)
-    ]
+    paid = paid_to(transactions, firm)
     approved = [
         t
         for t in paid

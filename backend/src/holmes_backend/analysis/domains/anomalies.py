@@ -1,15 +1,5 @@
-"""Rules for suspicious money movements, over transfers only (never reported statement figures).
-
-- structuring: several transfers just under a reporting threshold, by or to one party, within a
-  short window, together above it;
-- round trips: money from A to B coming back from B to A (directly or via a third party) in a
-  similar amount soon after;
-- amount mismatches: one invoice/reference (or one dated payment between the same parties)
-  carrying different amounts in different files;
-- duplicates: the same amount to the same payee twice in one file, with the same reference or
-  within a few days (not a charge recurring on about the same day of different months, nor a
-  small amount spent again on another day: a daily fare, a lunch).
-"""
+"""Rules for suspicious money movements over transfers: structuring, round trips, amount
+mismatches across documents and duplicate payments."""
 
 import re
 from collections import Counter, defaultdict
@@ -20,6 +10,7 @@ from itertools import pairwise
 from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
+    file_holders,
     is_payment,
     is_transfer,
     norm_reference,
@@ -41,9 +32,7 @@ ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
 DUPLICATE_DAYS = 7
-# The same amount to one payee on different days without a shared reference is a possible
-# duplicate from this share of the reporting threshold (100 of 10,000): below it, repeated
-# spending at one merchant (a daily fare, a lunch) is routine, not a payment made twice.
+# Below this share of the reporting threshold, one amount paid again another day is routine.
 DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
 # A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
@@ -52,8 +41,8 @@ _METERED = re.compile(
     r"|\bunits\s+at\b",
     re.IGNORECASE,
 )
-RECURRING_DAY_SPREAD = 3  # days of the month apart that still count as "the same day"
-_HOLDER = "holder of "  # an unnamed party's key: its document's account holder (see _Tx.payer)
+RECURRING_DAY_SPREAD = 3
+_HOLDER = "holder of "
 
 
 @dataclass(frozen=True)
@@ -61,7 +50,7 @@ class _Tx:
     number: int
     tx: Transaction
     day: date | None
-    sender: str  # the named parties' keys, "" when the transaction does not name it
+    sender: str
     receiver: str
 
     @property
@@ -70,8 +59,7 @@ class _Tx:
 
     @property
     def payer(self) -> str:
-        """The sender; unnamed, the document's own account holder (a statement's rows are its
-        account's): one party within a file, not the same one across files."""
+        """The sender; unnamed, the document's own account holder."""
         return self.sender or f"{_HOLDER}{self.tx.source.file_id}"
 
     @property
@@ -99,10 +87,6 @@ def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
     return abs(a - b) <= tolerance * max(a, b)
 
 
-def _day(item: _Tx) -> date | None:
-    return item.day
-
-
 def _label(item: _Tx) -> str:
     t = item.tx
     parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
@@ -115,9 +99,7 @@ def find_anomalies(
     filenames: dict[str, str] | None = None,
     stated: Sequence[float] = (),
 ) -> list[Anomaly]:
-    """Anomalies over transfers; invoices' amounts due only count for mismatches. `stated`:
-    thresholds the case's own documents state (an approval limit, a tender band), under which
-    payments may be split as they are under the reporting threshold."""
+    """Anomalies over transfers; invoices' amounts due only count for mismatches."""
     items = _index(transactions)
     payments = [item for item in items if item.paid]
     found = structuring(payments, threshold, stated)
@@ -144,17 +126,18 @@ def _structured(
     for item in items:
         if not (low <= item.tx.amount < threshold) or item.day is None:
             continue
-        if not stated:  # an approval limit is split for one payee, not by an account's holder
+        if not stated:
             groups[("by", item.payer)].append(item)
         groups[("to", item.payee)].append(item)
     found: list[Anomaly] = []
     which = "threshold the case's documents state" if stated else "reporting threshold"
-    # Runs by or to a named party first (the account's own runs name no one), larger first; a
-    # run is reported when it brings enough transfers not reported yet.
+    # Runs by or to a named party first.
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
-        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)), _day)
+        cluster = densest(
+            sorted(group, key=lambda i: (i.day or date.min, i.number)), lambda i: i.day
+        )
         numbers = {i.number for i in cluster}
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
@@ -189,8 +172,7 @@ _CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE
 
 
 def _structured_as(cluster: list[_Tx], role: str) -> str:
-    """What a run is of: cash deposits or withdrawals, or transfers by or to its party (the
-    parties as written, when one key stands for several spellings)."""
+    """What a run is of: cash deposits or withdrawals, or transfers by or to its party."""
     if all(_CASH_WORD.search(i.tx.description) for i in cluster):
         said = " ".join(i.tx.description for i in cluster)
         if _CASH_OUT.search(said) and not _CASH_IN.search(said):
@@ -209,8 +191,7 @@ def _structured_as(cluster: list[_Tx], role: str) -> str:
 def densest(
     group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
 ) -> list[T]:
-    """The largest run of items (sorted by day) whose days fit in a window of `days` (two
-    pointers): structuring here, payments split under an approval threshold (splits)."""
+    """The largest run of items whose days fit in a window of `days`."""
     best: list[T] = []
     start = 0
     window = timedelta(days=days)
@@ -228,16 +209,12 @@ def _within(first: _Tx, second: _Tx, days: int) -> bool:
     return timedelta(0) <= second.day - first.day <= timedelta(days=days)
 
 
-_Pairs = dict[tuple[str, str], list[_Tx]]
-
-
 _NARRATIVE_WORD = re.compile(r"(?<![\w:])([^\W\d_]{3,})(?![\w:])")
 _HOLDER_MIN_ROWS = 3
 
 
 def _narrative(tx: Transaction) -> str:
-    """The other side as a statement's narrative names it: its first word that is no booking
-    word ("EFT PAYMENT; MKHABELA PROP VENTURES REF…" -> MKHABELA)."""
+    """The other side as a statement's narrative names it."""
     for found in _NARRATIVE_WORD.finditer(tx.description):
         word, low = found[1], found[1].casefold()
         if low not in PAYMENT_CODES and low not in FINANCIAL_WORDS and low not in STOPWORDS:
@@ -245,25 +222,9 @@ def _narrative(tx: Transaction) -> str:
     return ""
 
 
-def _holders(items: list[_Tx]) -> dict[str, set[str]]:
-    """Per file, the parties named on every one of its payments: a statement that names its
-    own holder on each line (at least three)."""
-    by_file: dict[str, list[_Tx]] = defaultdict(list)
-    for item in items:
-        by_file[item.tx.source.file_id].append(item)
-    return {
-        file_id: set.intersection(*({i.sender, i.receiver} - {""} for i in group))
-        for file_id, group in by_file.items()
-        if len(group) >= _HOLDER_MIN_ROWS
-    }
-
-
 def _traced(items: list[_Tx]) -> list[_Tx]:
-    """The payments with both sides keyed for tracing money. An unnamed side is its statement's
-    holder (see _Tx.payer), unless the statement names its holder on every line: then the other
-    side is known by its narrative's first word, whatever name was read from it ("KINGSMERE DEVS
-    LT 0417ALDRIDGE" and "KINGSMERE DEVS LT ALDRIDGE LINDEN CRES" are one party)."""
-    holders = _holders(items)
+    """The payments with both sides keyed for tracing money."""
+    holders = file_holders([item.tx for item in items], _HOLDER_MIN_ROWS)
     traced: list[_Tx] = []
     for item in items:
         own = holders.get(item.tx.source.file_id, set())
@@ -279,14 +240,13 @@ def _traced(items: list[_Tx]) -> list[_Tx]:
 
 
 def _named(item: _Tx, paying: bool) -> str:
-    """A traced leg's party for the reader: as its narrative names it when traced by it, else as
-    recorded."""
+    """A traced leg's party for the reader."""
     party, key = (item.tx.from_party, item.sender) if paying else (item.tx.to_party, item.receiver)
     return _narrative(item.tx) if key.startswith("narrative ") else party or "?"
 
 
 def round_trips(items: list[_Tx]) -> list[Anomaly]:
-    by_pair: _Pairs = defaultdict(list)
+    by_pair: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
     by_sender: dict[str, list[_Tx]] = defaultdict(list)
     for item in _traced(items):
         if item.payer != item.payee:
@@ -350,15 +310,12 @@ def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
     for item in items:
         if item.tx.reference:
             by_reference[norm_reference(item.tx.reference)].append(item)
-        elif item.day and (item.sender or item.receiver):  # a payment known by a party
+        elif item.day and (item.sender or item.receiver):
             by_payment[(item.day, item.sender, item.receiver)].append(item)
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
     for (day, _, _), group in by_payment.items():
-        files = defaultdict(list)
-        for item in group:
-            files[item.tx.source.file_id].append(item)
-        if all(len(v) == 1 for v in files.values()):
+        if len({item.tx.source.file_id for item in group}) == len(group):
             found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
     return found
 
@@ -369,8 +326,7 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
         first.setdefault(item.tx.source.file_id, item)
     if len(first) < 2:
         return []
-    # The odd one out first (the record the others contradict: an invoice for 48,500 against
-    # two payments of 84,500), then by file name: the same order however the files arrive.
+    # The odd one out first.
     counts = Counter(round(item.tx.amount, 2) for item in first.values())
     by_file = dict(
         sorted(
@@ -430,12 +386,10 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
     groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
     low = threshold * (1 - STRUCTURING_BAND)
     for item in items:
-        # Unnamed, the payee is what the row says, numbers aside: a toll road's two trips
-        # of one day differ in their entry and exit, two wires to one account do not.
+        # Unnamed, the payee is what the row says, numbers aside.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
         if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue  # a run of those is structuring, reported as such; one invoice paid
-            # twice is a duplicate whatever its amount
+            continue  # a run of those is structuring; one invoice paid twice is a duplicate
         groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
     found: list[Anomaly] = []
     for group in groups.values():
@@ -443,8 +397,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             continue
         references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
         same_reference = len(references) != len(set(references))
-        # One invoice paid again under a number with a letter added ("HOS-2231A"), or the
-        # same invoice's date on both rows: not a recurring charge, whatever the days paid.
+        # One invoice paid again under a number with a letter added.
         bare = [_BARE_SUFFIX.sub("", r) for r in references]
         altered = len(bare) != len(set(bare)) and not same_reference
         invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
@@ -456,8 +409,7 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
             if a.day
             and b.day
             and abs((b.day - a.day).days) <= DUPLICATE_DAYS
-            # A small fare or a coffee bought again another day is routine spending; the same
-            # small amount twice in one day, or with one reference, is still a duplicate.
+            # A small fare or a coffee bought again another day is routine spending.
             and (material or a.day == b.day)
             and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
             # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
@@ -494,9 +446,8 @@ def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
 
 
 def _recurring(group: list[_Tx]) -> bool:
-    """Charges at about the same day of different months (a subscription, rent, a fee), or
-    three or more at one regular interval of a week or more (a weekly wage): a recurring
-    charge, not a payment made twice."""
+    """Charges at about the same day of different months, or three or more at one regular
+    interval of a week or more."""
     days = sorted(item.day for item in group if item.day)
     if len(days) != len(group):
         return False

@@ -26,7 +26,7 @@ from holmes_backend.contracts.agents import Anomaly, FinancialOutput, Finding, T
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _MAX_TRANSACTIONS = 2000
-RECORD_PARTIES = "record_parties"  # the parties named in an export beside its records
+RECORD_PARTIES = "record_parties"
 
 
 @dataclass
@@ -36,9 +36,8 @@ class FinancialAnalysis:
 
 
 def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
-    """The round amounts (thousands) the case's documents other than its ledgers state: a
-    policy's approval limit, a tender band, a contract's cap. Payments split to stay under one
-    are split whatever language the policy is written in."""
+    """The round amounts stated outside the ledgers (approval limits, bands) that payments
+    may be split under."""
     ledgers = {t.source.file_id for t in transactions}
     return sorted(
         {
@@ -130,8 +129,7 @@ def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[F
 
 
 def _record_parties(doc: EvidenceDoc) -> Finding | None:
-    """The parties an export's records are about (its issuer, its account's owner), named
-    outside the records."""
+    """The parties an export's records are about, named outside the records."""
     parties = xml_parties(doc)
     if not parties:
         return None

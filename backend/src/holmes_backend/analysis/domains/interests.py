@@ -1,16 +1,5 @@
-"""Who is tied to an organisation: its register's officers and owners and their relatives, and
-the sworn denials those ties contradict.
-
-- Registers (legal): an extract names the entity ("Entity name | X", "Company: X") and lists
-  its people as table rows ("Agnes Morrow | Director | 2021-06-01") or fields ("Director: Renata
-  Vosk, 14 Larch Road, Hamilton"); its registered office is the entity's address.
-- Personal records (evidence): the relatives of the person a record is about ("Emergency
-  contact: Renata Vosk (spouse)", "my wife, Renata Vosk").
-- Synthesis: a sworn denial of any connection, interest or acquaintance with an organisation
-  against the register listing the speaker, or a relative of theirs, among its people; a denial
-  about "any supplier" concerns the entities the case's payments go to. A shared address is
-  read against denials by address_contradictions, from domains.addresses' records.
-"""
+"""Who is tied to an organisation (its register's officers and their relatives), and the sworn
+denials those ties contradict."""
 
 import re
 from dataclasses import dataclass
@@ -18,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
-from holmes_backend.analysis.domains.ledger import is_payment, total_of
+from holmes_backend.analysis.domains.ledger import is_payment, paid_to, total_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import (
     UPPER,
@@ -32,12 +21,12 @@ from holmes_backend.analysis.facts.text import Unit, units
 from holmes_backend.contracts.agents import Contradiction, Finding, SourceRef
 from holmes_backend.llm.evidence import EvidenceDoc
 
-if TYPE_CHECKING:  # the case view is built from the domains that read these findings
+if TYPE_CHECKING:
     from holmes_backend.analysis.domains.case import CaseView
 
-INTEREST = "interest"  # a person's role or stake in an organisation, from a register's record
-ENTITY_ADDRESS = "entity_address"  # an organisation's registered office
-RELATION = "relation"  # a relative of a person: entities [the person, the relative]
+INTEREST = "interest"
+ENTITY_ADDRESS = "entity_address"
+RELATION = "relation"
 
 _INTEREST_ROLE = re.compile(
     r"\b(managing member|member|manager|organi[sz]er|director|beneficial owner|owner|"
@@ -65,8 +54,7 @@ _KIN = (
     r"(?:brother|sister|son|daughter|father|mother)-in-law|next\s+of\s+kin|relative"
 )
 _NAME = rf"[{UPPER}][\w'\u2019.-]+(?:\s+[{UPPER}][\w'\u2019.-]+){{1,3}}"
-# Relatives of the record's subject: "Renata Vosk (spouse)", "Spouse: Renata Vosk", "Next of
-# kin: Renata Vosk (wife)", "my/his/her wife, Renata Vosk".
+# Relatives of the record's subject.
 _KIN_OF_SUBJECT = re.compile(
     rf"^(?:emergency\s+contact|next\s+of\s+kin)\s*:\s*(?P<c>{_NAME})\s*\((?P<k3>{_KIN})\)"
     rf"|(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
@@ -102,9 +90,6 @@ _FAMILY = re.compile(
 # Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
 _BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
 _HEAD = 12
-
-
-# -- Registers (legal) ------------------------------------------------------------------------
 
 
 def register_findings(doc_units: list[Unit]) -> list[Finding]:
@@ -155,9 +140,7 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
 
 
 def _titled_entity(doc_units: list[Unit]) -> str | None:
-    """The entity of a register's page that heads it with its bare name ("OKAFOR PROPERTY
-    SERVICES LTD" over "Company number 13390217"): the first line near the top that is one
-    organisation's name, on a page that gives a registered office."""
+    """The entity of a register's page that heads it with its bare name."""
     if not any(_OFFICE_FIELD.match(unit.text.strip()) for unit in doc_units[:60]):
         return None
     for unit in doc_units[:_HEAD]:
@@ -182,8 +165,7 @@ _CELL_SEPARATOR = re.compile(r"\s*\|\s*|\s+[-\u2013\u2014]\s+")
 
 
 def _officer(text: str) -> tuple[str, str] | None:
-    """(person, role) of a register's row: "Name | Role | …", "Name - Role - appointed …" or
-    "Role: Name, address"."""
+    """(person, role) of a register's row."""
     cells = [cell.strip() for cell in _CELL_SEPARATOR.split(text)]
     if len(cells) >= 2:
         person = person_in(cells[0])
@@ -202,29 +184,23 @@ def person_in(text: str) -> str | None:
     return next((n.text for n in named if n.kind == "person"), None)
 
 
-# -- Personal records (evidence) --------------------------------------------------------------
-
-
 def personal_ties(doc: EvidenceDoc) -> list[Finding]:
     """The relatives of the person a record is about (its witness)."""
-    doc_units = units(doc)
     subject = witness(doc, _HEAD)
-    found: list[Finding] = []
-    for unit in doc_units:
-        text = unit.text.strip()
-        for person, kin, relative in _relatives(text, subject) if unit.kind != "row" else []:
-            found.append(
-                Finding(
-                    finding_type=RELATION,
-                    title=f"{relative}: {kin} of {person}",
-                    summary=text[:300],
-                    confidence=0.8,
-                    severity="LOW",
-                    entities=[person, relative],
-                    sources=[unit.ref],
-                )
-            )
-    return found
+    return [
+        Finding(
+            finding_type=RELATION,
+            title=f"{relative}: {kin} of {person}",
+            summary=unit.text.strip()[:300],
+            confidence=0.8,
+            severity="LOW",
+            entities=[person, relative],
+            sources=[unit.ref],
+        )
+        for unit in units(doc)
+        if unit.kind != "row"
+        for person, kin, relative in _relatives(unit.text.strip(), subject)
+    ]
 
 
 def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
@@ -235,21 +211,14 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
         relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
         kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
         if relative and not same_party(subject, relative):
-            found.append((subject, _kin(kin), relative))
+            found.append((subject, " ".join(kin.lower().split()), relative))
     return found
-
-
-def _kin(word: str) -> str:
-    return " ".join(word.lower().split())
-
-
-# -- Synthesis ------------------------------------------------------------------------------
 
 
 @dataclass
 class _Tie:
-    officer: Finding  # the register's INTEREST finding
-    how: str  # "" for the speaker themself, else how the officer is tied to them
+    officer: Finding
+    how: str
     sources: list[SourceRef]
 
 
@@ -280,17 +249,12 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
         person, entity = first.officer.entities
         role = first.officer.title.split(": ", 1)[1]
         listed = f"{person}, {first.how}," if first.how else person
-        payments = [
-            t
-            for t in view.financial.transactions
-            if is_payment(t) and t.to_party and same_party(t.to_party, entity)
-        ]
+        payments = paid_to(view.financial.transactions, entity)
         received = (
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )
         what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
-        # "I have no interest" is literally true when the stake is a relative's: a question to
-        # put to them, not a contradiction of their own words.
+        # "I have no interest" is literally true when the stake is a relative's.
         covered = own or denial["know"] or _FAMILY.search(claim.claim)
         found.append(
             Contradiction(
@@ -311,8 +275,7 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
 
 def address_contradictions(view: "CaseView") -> list[Contradiction]:
     """A sworn denial of any tie to an organisation that is on record at the speaker's own
-    address (a company register's office at the address of the speaker's personnel file), as
-    the Financial analyst's findings give both."""
+    address, as the Financial analyst's findings give both."""
     on_record = [f for f in view.financial.findings if f.finding_type == ADDRESS_ON_RECORD]
     pairs = shared_pairs(on_record)
     found: list[Contradiction] = []
@@ -345,8 +308,8 @@ def _paid(view: "CaseView") -> list[str]:
 
 
 def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
-    """What a denial is about (the words after it), and the registered entities that are: the
-    one it names, or each one the case pays when it denies a tie with "any supplier"."""
+    """What a denial is about, and the registered entities it concerns: the one it names, or
+    each one the case pays when it denies a tie with "any supplier"."""
     entities = sorted({f.entities[1] for f in interests})
     if supplier := _ANY_SUPPLIER.match(rest):
         payees = distinctive_words(paid)

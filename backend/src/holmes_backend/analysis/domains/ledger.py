@@ -1,11 +1,9 @@
-"""Transactions read from evidence: ledger rows (CSV/XLSX "Header: value; …" and XML records),
-printed statement lines, invoice totals and sentences ("Acme wired $9,500 to Delta LLC": a
-transfer verb and an amount).
-"""
+"""Transactions read from evidence: ledger rows, XML records, statement lines, invoice totals
+and sentences with a transfer verb and an amount."""
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 from holmes_backend.analysis.domains.xmlrecords import xml_records
@@ -55,21 +53,19 @@ _DENIED_VERB = re.compile(
     r"(?:\s+\w+)?\s*$",
     re.IGNORECASE,
 )
-# An amount compared or stated as a rate, not paid: "paid GBP 9,000 more than I am", "earns
-# EUR 60,000 a year".
+# An amount compared or stated as a rate, not paid ("more than", "a year").
 _COMPARED = re.compile(
     r"\s*(?:more|less|higher|lower|above|below|over|under)\s+than\b|\s*(?:a|per|each)\s+"
     r"(?:year|annum|month|week|day|hour)\b|\s*(?:p\.?a\.?|pa|annually|monthly)\b",
     re.IGNORECASE,
 )
-# A sum as a bound, not a payment: "all invoices over EUR 5,000 were authorised by two".
+# A sum as a bound, not a payment ("invoices over EUR 5,000").
 _THRESHOLD = re.compile(
     r"\b(?:over|above|exceeding|in\s+excess\s+of|more\s+than|less\s+than|under|below|"
     r"up\s+to|at\s+least|not\s+exceeding|threshold\s+of)\s*$",
     re.IGNORECASE,
 )
-# A sum as a price asked, offered or estimated, not paid: "listed at an asking price of GBP
-# 165,000", "valued at", "an offer of".
+# A sum as a price asked, offered or estimated, not paid.
 _PRICED = re.compile(
     r"\b(?:(?:asking|guide|list(?:ed|ing)?|reserve)\s+price|valued|valuation|estimated|estimate|"
     r"quoted|quote|offers?|bids?|budget(?:ed)?|worth|priced)(?:\s+(?:at|of))?"
@@ -97,11 +93,9 @@ INFLOW_WORDS = re.compile(
     r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
     re.IGNORECASE,
 )
-# A payee's or payer's name, in any Latin script ("Łukasz Żak", "Ørsted Nordic A/S").
 _PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
 # A line led by its booking type, then the other side.
 _BOOKED = re.compile(
-    # The channel first, as some banks print it: "INTERNET TRANSFER TO B M HALE".
     r"^\s*(?:(?:internet|online|mobile|telephone|branch|electronic|instant)\s+)?"
     r"(?:transfer|tfr|trf|fpo|fpi|bgc|sto|obp|bp|deb|pos|deposit(?=\s+from\b)|"
     r"(?:faster|card|bill|online|mobile|bank)\s+payments?|payment|card|chq|salary|wages|"
@@ -109,13 +103,11 @@ _BOOKED = re.compile(
     r"chaps|sepa(?:\s+(?:transfer|cr|dr|credit|debit))?|standing order|"
     r"direct debit|dd|so|überweisung|ueberweisung|lastschrift|gutschrift|dauerauftrag|virement|"
     r"prélèvement|prelevement|transferencia|bonifico|overboeking|"
-    # Payment apps and US clearing ("ZELLE TO MARCO DELGADO", "ACH PAYROLL BRIGHTLINE").
     r"zelle|venmo|paypal|cash\s?app|ach(?:\s+(?:payroll|credit|debit|deposit))?|payroll|eft)\s+"
     r"(?:(?:to|from|an|von|à|a|de)\s+)?:?\s*"
     rf"(?P<name>{_PAYEE_NAME})",
     re.IGNORECASE,
 )
-# Where a booked line's name ends and its reference begins: "D OKAFOR REF EXPENSES".
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
 _INFLOW = re.compile(
     r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
@@ -125,13 +117,11 @@ _INFLOW = re.compile(
 )
 _MODAL = re.compile(
     r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
-    # "may" is the modal verb; "May" is the month ("May 7", "in May"), as is "MAY 7" in capitals.
     r"|\b(?-i:may|MAY)\b(?!\s*\d)",
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
-# A day's sales, not money paid to anyone: "Gross sales", "Takings", "Turnover"; nor is a price
-# offered ("Tender sum", "Bid price", "Quoted price", "Estimate").
+# A day's sales or a price offered: no money paid to anyone.
 _SALES_HEADER = re.compile(
     r"\b(?:sales|takings|turnover|revenue|tender(?:ed)?\s+(?:sum|price|amount|value)|"
     r"bid(?:\s+(?:sum|price|amount|value))?|quot(?:e|ed|ation)(?:\s+(?:sum|price|amount|value))?|"
@@ -144,8 +134,7 @@ _TOTAL = re.compile(
     r"grand\s+total)\b\s*[:=]?",
     re.IGNORECASE,
 )
-# A row that sums others up, by its label: the totals above ("Total", "Total claimed", "Grand
-# total"), subtotals and sums, and the balances a ledger carries from one page or period on.
+# A row that sums others up, by its label: totals, subtotals and carried balances.
 _SUMMARY = re.compile(
     rf"\s*(?:{_TOTAL.pattern}"
     r"|(?:sub[\s-]?)?totals?\b|[\w ]{1,30}\btotals?\s*[:=]?\s*$|sum\b(?:\s+of\b|\s*[:=]?\s*$)"
@@ -157,29 +146,25 @@ _SUMMARY = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_ROLES = frozenset(("amount", "debit", "credit", "balance", "quantity", "unit_price"))
-_PARTY_ROLES = frozenset(("from", "to", "party"))  # "Total Gas & Power Ltd" is a payee
+_PARTY_ROLES = frozenset(("from", "to", "party"))
 _Amount = tuple[float, str | None]
 _BILL_TO = re.compile(
-    # The label as printed ("Bill to:", "BILLED TO:"), the name in capitals of its own.
     r"\b(?i:bill(?:ed)?\s+to|customer|client|sold\s+to)\s*[:\-]\s*"
     rf"(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)"
     r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
 )
 
-
-# An invoice's addressee on a line of its own: "To: Brantwood Medical Centre".
 _TO_LINE = re.compile(
     rf"^\s*(?i:to|attn|attention)\s*:\s*(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)\s*$"
 )
 
 
-REPORTED = "Reported figure"  # a statement's figure, not money that moved
+REPORTED = "Reported figure"
 
 
 @dataclass
 class Ledger:
-    transactions: list[Transaction] = field(default_factory=list)
-    holder: str | None = None
+    transactions: list[Transaction]
 
 
 def is_transfer(tx: Transaction) -> bool:
@@ -192,43 +177,50 @@ def is_payment(tx: Transaction) -> bool:
     return is_transfer(tx) and not tx.description.startswith(INVOICED)
 
 
-def received(transactions: list[Transaction]) -> set[int]:
-    """The ids of the transactions that are money coming in to the holder of their record: in a
-    file whose every transaction has one party on a side (a statement's account holder, paying
-    and paid), the ones paid to it. A rule on what may be spent is not about them."""
+def file_holders(transactions: list[Transaction], minimum: int) -> dict[str, set[str]]:
+    """Per file of at least `minimum` transactions, the party keys named on every one of them."""
     by_file: dict[str, list[Transaction]] = defaultdict(list)
     for tx in transactions:
         by_file[tx.source.file_id].append(tx)
-    found: set[int] = set()
-    for txs in by_file.values():
-        sides = [{name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs]
-        holders = set.intersection(*sides) if len(txs) >= _HOLDER_MIN else set()
-        paid_out = {name_key(t.from_party) for t in txs if t.from_party}
-        for tx in txs:
-            if tx.to_party and (key := name_key(tx.to_party)) in holders and key in paid_out:
-                found.add(id(tx))
-    return found
+    return {
+        file_id: set.intersection(
+            *({name_key(p) for p in (t.from_party, t.to_party) if p} for t in txs)
+        )
+        for file_id, txs in by_file.items()
+        if len(txs) >= minimum
+    }
 
 
-# A tender's table: "Bidder: Pennine Landscapes; Price: 365000" is an offer, not a payment.
+def paid_to(transactions: list[Transaction], party: str) -> list[Transaction]:
+    """The payments made to the party, however its name is spelled."""
+    return [
+        t for t in transactions if is_payment(t) and t.to_party and same_party(t.to_party, party)
+    ]
+
+
+def received(transactions: list[Transaction]) -> set[int]:
+    """The ids of the transactions paid to the holder of their file, who also pays out."""
+    holders = file_holders(transactions, 2)
+    paid_out = {(t.source.file_id, name_key(t.from_party)) for t in transactions if t.from_party}
+    return {
+        id(tx)
+        for tx in transactions
+        if tx.to_party
+        and (key := name_key(tx.to_party)) in holders.get(tx.source.file_id, set())
+        and (tx.source.file_id, key) in paid_out
+    }
+
+
 OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
-
-_HOLDER_MIN = 2
 
 
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
-    """The transactions with a payment recorded in several documents (a ledger and the bank
-    statement) kept once: the same reference, or the same amount, day and payee, in another file.
-    The copy kept is the earliest dated (the first record of the payment), whatever order the
-    documents came in."""
-    # A record that writes another's reference bare in its text, for the same amount, is that
-    # payment ("SEPA transfer Quillon BV QA-1001" on the statement, invoice QA-1001 in the
-    # register).
+    """Each payment recorded in several documents kept once, as its earliest dated record."""
     referenced = {
         (norm_reference(tx.reference), round(tx.amount, 2)) for tx in transactions if tx.reference
     }
     keys = [_payment_key(tx, referenced) for tx in transactions]
-    first: dict[tuple[object, ...], tuple[str, str]] = {}  # key -> (date, file)
+    first: dict[tuple[object, ...], tuple[str, str]] = {}
     for tx, key in zip(transactions, keys, strict=True):
         day = (tx.date or "9999")[:10]
         known = first.get(key)
@@ -239,18 +231,15 @@ def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     ]
 
 
-# A token that may be a reference: letters and digits, with a digit ("QA-1001", "INV/2291").
 _BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
 
 
-def _payment_key(
-    tx: Transaction, referenced: set[tuple[str, float]] | None = None
-) -> tuple[object, ...]:
+def _payment_key(tx: Transaction, referenced: set[tuple[str, float]]) -> tuple[object, ...]:
     if tx.reference:
         return ("reference", norm_reference(tx.reference))
     amount = round(tx.amount, 2)
     for token in _BARE_REFERENCE.findall(tx.description or ""):
-        if referenced and (norm_reference(token), amount) in referenced:
+        if (norm_reference(token), amount) in referenced:
             return ("reference", norm_reference(token))
     return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
 
@@ -265,7 +254,6 @@ def tx_date(tx: Transaction) -> date | None:
     return moment.date() if moment else None
 
 
-# Whose claim an expense row is: "Employee: Priyanka Rao", "Claimant: …", "Submitted by: …".
 _CLAIMANT = re.compile(
     r"\b(?:employee|claimant|claimed\s+by|submitted\s+by|staff\s+(?:member|name))"
     r"(?:\s+name)?\s*:\s*(?P<v>[^;]+)",
@@ -274,15 +262,17 @@ _CLAIMANT = re.compile(
 
 
 def claimant(text: str) -> str | None:
-    """The person whose expense claim a row is, from its claimant column."""
+    """The person whose expense claim a row is."""
     match = _CLAIMANT.search(text)
     if match is None:
         return None
     return next((n.text for n in find_names(match["v"]) if n.kind == "person"), None)
 
 
-def references(text: str) -> list[str]:
-    return [m["id"].strip(".,;:") for m in _REFERENCE.finditer(text)]
+def reference_in(text: str) -> str | None:
+    """The first invoice, order or transaction number the text gives."""
+    match = _REFERENCE.search(text)
+    return match["id"].strip(".,;:") if match else None
 
 
 def norm_reference(reference: str) -> str:
@@ -294,28 +284,23 @@ def ledger(doc: EvidenceDoc) -> Ledger:
 
 
 def _ledger(doc: EvidenceDoc) -> Ledger:
-    book = Ledger(holder=_holder(doc))
+    holder = _holder(doc)
     found: list[Transaction | None] = []
-    found += _row_transactions(doc, book.holder)
-    found += [_from_fields(doc.file_id, f, ref, book.holder) for f, ref in xml_records(doc)]
-    found += _statement_lines(doc, book.holder)
+    found += _row_transactions(doc, holder)
+    found += [_from_fields(doc.file_id, f, ref, holder) for f, ref in xml_records(doc)]
+    found += _statement_lines(doc, holder)
     found += _invoice_totals(doc)
     kept = [t for t in found if t is not None]
     taken = {(t.source.row, t.source.line, t.source.page, t.amount) for t in kept}
     for tx in _sentence_transactions(doc):
         if (tx.source.row, tx.source.line, tx.source.page, tx.amount) not in taken:
             kept.append(tx)
-    book.transactions = kept
-    return book
+    return Ledger(kept)
 
 
 def _holder(doc: EvidenceDoc) -> str | None:
-    head = units(doc)[:40]
-    for unit in head:
-        if unit.kind == "row":
-            continue
-        match = _HOLDER.search(unit.text)
-        if match:
+    for unit in units(doc)[:40]:
+        if unit.kind != "row" and (match := _HOLDER.search(unit.text)):
             name = clean(match["name"])
             return title_case(name) if name.isupper() else name
     return None
@@ -328,10 +313,7 @@ def _row_transactions(doc: EvidenceDoc, holder: str | None) -> list[Transaction 
 
 
 def _signed_inflows(rows: list[dict[str, str]]) -> bool:
-    """Whether a table's single signed amount column books its money out as negative figures
-    (a bank export: "-1240.00" paid, "3600.00" received): when at least half its amounts are
-    negative, a positive one came in. A list of mostly positive payments with one negative
-    figure is payments and a refund."""
+    """Whether a table's signed amount column books money out as negatives (at least half)."""
     signs = []
     for fields in rows:
         assigned = roles(list(fields))
@@ -359,8 +341,7 @@ def _first(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> str
 
 
 def _amount(fields: dict[str, str], assigned: dict[str, Role], role: Role) -> _Amount | None:
-    """The amount of the row's column of this role, in the currency its cell names, else the
-    one its header names ("Amount GBP", "Amount (EUR)")."""
+    """The amount of the row's column of this role, in its cell's or header's currency."""
     column = _column(fields, assigned, role)
     if column is None:
         return None
@@ -398,16 +379,15 @@ def _from_fields(
         return None
     sales = _column(fields, assigned, "amount")
     if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
-        return None  # a day's sales ("Gross sales", "Takings") or a bid are no payment to anyone
+        return None
     if not (debit or credit) and any(OFFEROR_HEADER.match(k) for k in fields):
-        return None  # a tender's table: "Bidder: Pennine Landscapes; Price: 365000" is an offer
+        return None
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
     description = "; ".join(
         f"{k}: {v}" for k, v in fields.items() if assigned[k] in ("description", "other") and v
     )
     reference = _first(fields, assigned, "reference")
-    # Its own words, not its headers: a "Receipt attached" column says nothing of direction.
     said = " ".join(v for k, v in fields.items() if assigned[k] in ("description", "other"))
     outflow = _outflow(
         _first(fields, assigned, "direction"),
@@ -417,7 +397,6 @@ def _from_fields(
         signed_inflows,
     )
     if sender is None and (receiver is None or outflow is False):
-        # One counterparty column ("Payee", "Merchant"): on money coming in, its party paid it.
         party = receiver or _first(fields, assigned, "party") or _counterparty(description)
         sender, receiver = (None, party) if outflow is not False else (party, None)
     sender, receiver = _holders_side(sender, receiver, outflow, holder, description)
@@ -426,8 +405,7 @@ def _from_fields(
     if when is None and (_summary_row(fields, assigned) or _rate_table(assigned)):
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
-    if reference is None and (found := references(description)):
-        reference = found[0]
+    reference = reference or reference_in(description)
     if quantity and price and _first(fields, assigned, "amount") is None:
         description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
     return Transaction(
@@ -449,12 +427,11 @@ def _holders_side(
     holder: str | None,
     description: str,
 ) -> tuple[str | None, str | None]:
-    """The side a row leaves open taken by whose record it is: an expense claim's claimant
-    spent it; a statement's holder paid what went out and received what came in."""
+    """The side a row leaves open taken by its claimant or its statement's holder."""
     if sender is None and outflow is not False:
         sender = claimant(description)
         if sender and receiver and same_party(sender, receiver):
-            sender = None  # the claim's own payment to the claimant (overtime, a per diem)
+            sender = None
     if holder and sender is None and outflow:
         sender = holder
     if holder and receiver is None and outflow is False:
@@ -462,8 +439,7 @@ def _holders_side(
     return sender, receiver
 
 
-# What an undated table's money column states rather than moves: a salary scale, a budget, a
-# price list ("Base salary (GBP)", "Hourly rate", "Budget 2026", "Credit limit").
+# An undated table's money column that states rather than moves money.
 _RATE_HEADER = re.compile(
     r"\b(?:salary|salaries|wages?|rates?|budget(?:ed)?|limits?|estimates?|estimated|allowance|"
     r"quota|target|forecast|valuation|list\s+price|price\s+list)\b",
@@ -472,17 +448,13 @@ _RATE_HEADER = re.compile(
 
 
 def _rate_table(assigned: dict[str, Role]) -> bool:
-    """An undated row whose money column is a salary, a rate or a budget: it states an
-    amount, it records no payment (a payroll's dated "Gross pay" row does)."""
+    """Whether every money column is a salary, rate or budget."""
     money = [k for k, role in assigned.items() if role in ("amount", "debit", "credit")]
     return bool(money) and all(_RATE_HEADER.search(k) for k in money)
 
 
 def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
-    """An undated row labelled as a total ("Total claimed", "Subtotal", "Balance carried
-    forward"): it sums up the rows above, it moved no money of its own. A dated one may be a
-    payment to a firm of that name ("TOTAL", the fuel company). The label may stand in a
-    column of figures, beside the sum ("Rate: Total; Amount: 7800")."""
+    """A row labelled as a total or carried balance (not a firm so named)."""
     return any(
         _SUMMARY.match(value)
         and not (assigned[header] in _PARTY_ROLES and kind_of(value) == "organization")
@@ -491,10 +463,7 @@ def _summary_row(fields: dict[str, str], assigned: dict[str, Role]) -> bool:
     )
 
 
-# Debit and credit as other languages' statements mark them: Dutch "Af"/"Bij", German
-# "Soll"/"Haben" ("S"/"H"), Spanish "Debe"/"Haber", Italian "Dare"/"Avere".
-# A whole word first, else its first letter ("Debit", "Out", "Withdrawal", "-"; "Credit",
-# "In", "+").
+# Debit (True) and credit (False) marks: a whole word, else its first letter.
 _MARKED = {word: True for word in ("af", "soll", "s", "debe", "dare", "uit", "d", "o", "w", "-")}
 _MARKED |= {word: False for word in ("bij", "haben", "h", "haber", "avere", "in", "c", "i", "+")}
 _MARKED |= {"deposit": False, "received": False, "receipt": False, "sent": True, "paid": True}
@@ -507,9 +476,7 @@ def _outflow(
     known: bool | None,
     signed_inflows: bool = False,
 ) -> bool | None:
-    """Whether a row's money went out (True) or came in (False), None when nothing tells: its
-    debit or credit column, its direction column, its sign (a positive figure in a table that
-    books money out as negative ones came in), or its own words ("Credit transfer")."""
+    """Whether a row's money went out (True) or came in (False), None when nothing tells."""
     word = (direction or "").strip().lower()
     marked = _MARKED.get(word, _MARKED.get(word[:1])) if word else None
     if marked is not None:
@@ -521,7 +488,7 @@ def _outflow(
     return False if _INFLOW.search(description) else None
 
 
-# A date column that describes a party, not the payment: "Start date", "Date of birth".
+# A date column that describes a party, not the payment.
 _PARTY_DATE = re.compile(
     r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
     r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
@@ -532,15 +499,11 @@ _PARTY_DATE = re.compile(
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
     column = next((k for k, role in assigned.items() if role == "date"), None)
     if column is not None and _PARTY_DATE.search(column):
-        return None  # a payroll's "Start date" is when the employee started, not when paid
-    raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
-    if raw is None:
-        # "time: 2026-01-30 21:40": a time column whose cells carry the day as well.
-        raw = _first(fields, assigned, "time")
-    if raw is None:
         return None
-    moments = find_moments(raw)
-    if not moments:
+    raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
+    raw = raw or _first(fields, assigned, "time")
+    moments = find_moments(raw) if raw else []
+    if not raw or not moments:
         return None
     moment = moments[0]
     clock = _first(fields, assigned, "time")
@@ -551,8 +514,7 @@ def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
 
 
 def _dated_cell(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
-    """A column its header does not name as a date ("Raised", "Issued", "Ordered") whose value
-    is nothing but a date: the row's date when no column is headed as one."""
+    """The value of an unlabelled column that is nothing but a date."""
     for key, value in fields.items():
         if assigned[key] not in ("other", "description") or not value:
             continue
@@ -563,31 +525,25 @@ def _dated_cell(fields: dict[str, str], assigned: dict[str, Role]) -> str | None
 
 
 def _booked(text: str) -> str | None:
-    """The other side named after a line's booking type, in the line or in one of a row's
-    fields ("Description: FASTER PAYMENT D OKAFOR REF EXPENSES")."""
+    """The other side named after a line's booking type ("FASTER PAYMENT D OKAFOR")."""
     for value in (text, *(part.split(": ", 1)[-1] for part in text.split("; "))):
         booked = _BOOKED.match(value)
         if booked is None or not (name := clean(cut := _REFERENCE_AFTER.sub("", booked["name"]))):
             continue
-        # A firm's name ends at its legal form ("Veldhoven Pallets BV consultancy").
         firm = find_names(title_case(name) if name.isupper() else name)
         if firm and firm[0].kind == "organization" and firm[0].start == 0:
             return firm[0].text
-        # In capitals, what follows the name may be its purpose ("QUINTERO M GIFT"): taken
-        # whole only when a reference ends it.
         if not name.isupper():
             return name
         if cut != booked["name"] or kind_of(title_case(name)) == "organization":
             return title_case(name)
         if re.fullmatch(r"(?:[A-Z]\.?\s+){1,3}[A-Z][A-Z'-]+", name):
-            return title_case(name)  # initials and a surname ("R TREMAYNE") have no purpose
+            return title_case(name)
     return None
 
 
 def _counterparty(text: str) -> str | None:
-    """Who a statement line's money went to or came from: the name after its booking type
-    ("Transfer D Okonjo", "Lastschrift Stadtwerke Rosenheim"), a name in it, or a line that is
-    only a name."""
+    """Who a statement line's money went to or came from."""
     if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
@@ -596,14 +552,12 @@ def _counterparty(text: str) -> str | None:
     bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
     if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
         return bare["name"]
-    match = _COUNTERPARTY.search(text)  # "Card purchase at ØLSTUEN BAR", "transfer to …"
+    match = _COUNTERPARTY.search(text)
     if match is None or match["name"].split()[0].lower() in NOT_NAMES | STOPWORDS:
         return None
     return clean(match["name"])
 
 
-# A line that is only a name and perhaps a store number ("Harwell Garden Centre", "TESCO 2291"),
-# after a booking code if any ("DD BRISTOL WATER").
 _BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
 _COUNTERPARTY = re.compile(
     r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
@@ -612,8 +566,7 @@ _COUNTERPARTY = re.compile(
 _BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
 
 
-# A bank's counterparty cell often carries the account after the name: "VASQUEZ HOLDINGS SL /
-# ES7621000418401234567891", "J SMITH, ACC 12345678".
+# An account written after a counterparty's name ("J SMITH, ACC 12345678").
 _ACCOUNT_AFTER = re.compile(
     r"\s*[/|,;]\s*(?:(?:iban|acc(?:ount)?|a/c)\.?\s*(?:no\.?|number)?\s*:?\s*)?"
     r"(?:[A-Z]{2}\d{2}[A-Z0-9 ]{10,34}|\d[\d -]{5,})\s*$",
@@ -622,13 +575,11 @@ _ACCOUNT_AFTER = re.compile(
 
 
 def _without_account(party: str | None) -> str | None:
-    """The party's name without the account its cell adds after it."""
     if party is None:
         return None
     return _ACCOUNT_AFTER.sub("", party).strip() or party
 
 
-# A printed amount: "1,234.56", "1.234,56", "-45.00", "(64.20)", "2.500,00-".
 _LINE_AMOUNT = re.compile(
     r"\(?-?[$€£]?(?:\d{1,3}(?:[,.\u00a0\u202f]\d{3})+|\d+)[.,]\d{2}\)?-?(?![\d.,]\d)"
 )
@@ -636,9 +587,7 @@ _LEDGER_LINE_MIN = 3
 
 
 def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
-    """A printed statement's lines (text or PDF) led by a date, with an amount first and
-    perhaps the balance after it last: the running balance says which way each line's money
-    went, else its sign or its words. Opening and closing balances move no money."""
+    """A printed statement's dated lines: amount first, running balance last."""
     if doc.mime_type.startswith(("text/csv", "application/vnd")):
         return []
     lines = [
@@ -666,7 +615,6 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
             outflow = (balance or 0) < (previous or 0)
         previous = balance if balance is not None else previous
         party = _counterparty(description)
-        refs = references(description)
         found.append(
             Transaction(
                 date=moment.iso(),
@@ -674,7 +622,7 @@ def _statement_lines(doc: EvidenceDoc, holder: str | None) -> list[Transaction]:
                 currency=currency or implicit_currency.get(),
                 from_party=holder if outflow else party,
                 to_party=party if outflow else holder,
-                reference=refs[0] if refs else None,
+                reference=reference_in(description),
                 description=description[:300],
                 source=cite(doc.file_id, chunk.location, segment),
             )
@@ -689,7 +637,7 @@ def _dated_segments(text: str) -> list[tuple[Moment, str]]:
         for number, moment in enumerate(moments):
             end = moments[number + 1].start if number + 1 < len(moments) else len(line)
             if moment.start > 12 and number == 0 and len(moments) == 1:
-                continue  # a date inside prose, not a statement line
+                continue
             segment = line[moment.end : end].strip()
             if _LINE_AMOUNT.search(segment):
                 segments.append((moment, segment))
@@ -697,20 +645,15 @@ def _dated_segments(text: str) -> list[tuple[Moment, str]]:
 
 
 def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
-    """An invoice's total under its number: what a ledger row citing that number should match."""
+    """An invoice's total under its number."""
     doc_units = [u for u in units(doc) if u.kind != "row"]
     reference = next(
-        (
-            refs[0]
-            for u in doc_units[:30]
-            if _INVOICE.search(u.text) and (refs := references(u.text))
-        ),
+        (r for u in doc_units[:30] if _INVOICE.search(u.text) and (r := reference_in(u.text))),
         None,
     )
     if reference is None:
         return []
     priced = [(u, found) for u in doc_units if (found := find_money(u.text))]
-    # An invoice for one thing, titled as one, may state its price once with no total line.
     single = len(priced) == 1 and any(_INVOICE_TITLE.match(u.text) for u in doc_units[:5])
     for unit, found in priced:
         match = _TOTAL.search(unit.text)
@@ -743,21 +686,16 @@ def _invoice_totals(doc: EvidenceDoc) -> list[Transaction | None]:
 
 
 def _sentence_transactions(doc: EvidenceDoc) -> list[Transaction]:
-    found: list[Transaction] = []
-    default_day = parse_iso(doc.metadata.get("date"))
-    for unit in units(doc):
-        if unit.kind != "prose":
-            continue
-        tx = _sentence_transaction(unit, default_day.date().isoformat() if default_day else None)
-        if tx is not None:
-            found.append(tx)
-    return found
+    default = parse_iso(doc.metadata.get("date"))
+    day = default.date().isoformat() if default else None
+    found = [_sentence_transaction(u, day) for u in units(doc) if u.kind == "prose"]
+    return [tx for tx in found if tx is not None]
 
 
 def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | None:
     text = unit.text
     if _MODAL.search(text):
-        return None  # an obligation or a plan ("shall pay"), not a payment that happened
+        return None
     verb = next((v for v in _VERB.finditer(text) if not v.group().isupper()), None)
     money = [
         m
@@ -770,7 +708,7 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
     if verb is None or not money:
         return None
     if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):
-        return None  # "I have never received any money … apart from my wage of $600": a denial
+        return None
     names = [n for n in find_names(text) if n.kind != "place"]
     before = [n for n in names if n.end <= verb.start()]
     after = [n for n in names if n.start >= verb.end()]
@@ -784,25 +722,24 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
         elif _FROM.search(lead):
             sender = sender or name.text
     if after and receiver is None and sender is None and after[0].start - verb.end() <= 3:
-        receiver = after[0].text  # "paid Jane Roe $500": the object follows the verb
+        receiver = after[0].text
     if verb["in"]:
         receiver, sender = subject, sender or receiver
     elif verb["bill"]:
-        receiver, sender = subject, receiver  # the one billed is the one who pays
+        receiver, sender = subject, receiver
     else:
         sender = sender or subject
     if subject == "I" and unit.speaker:
         sender = unit.speaker if sender == "I" else sender
         receiver = unit.speaker if receiver == "I" else receiver
     moments = find_moments(text)
-    found = references(text)
     return Transaction(
         date=moments[0].iso() if moments else default_day,
         amount=round(money[0].value, 2),
         currency=money[0].currency,
         from_party=None if sender == "I" else sender,
         to_party=None if receiver == "I" else receiver,
-        reference=found[0] if found else None,
+        reference=reference_in(text),
         description=text[:300],
         source=unit.ref,
     )

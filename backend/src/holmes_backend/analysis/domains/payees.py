@@ -1,6 +1,4 @@
-"""Who is really paid: payments to different payees going into one bank account, as the rows
-carry it (a payroll paying two employees into one account number; a vendor and an employee
-sharing an IBAN)."""
+"""Who is really paid: different payees paid into one bank account."""
 
 import re
 from collections import defaultdict
@@ -27,10 +25,6 @@ def _account(tx: Transaction) -> str | None:
     return None
 
 
-def _paid(payments: list[Transaction]) -> str:
-    return f"{len(payments)} payment(s), {total_of(payments)}"
-
-
 def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
     by_account: dict[str, dict[str, list[Transaction]]] = defaultdict(lambda: defaultdict(list))
     for tx in transfers:
@@ -42,7 +36,9 @@ def shared_accounts(transfers: list[Transaction]) -> list[Anomaly]:
         if len(names) < 2 or all(same_party(names[0], other) for other in names[1:]):
             continue
         groups = list(payees.values())
-        described = "; ".join(f"{g[0].to_party} ({_paid(g)})" for g in groups)
+        described = "; ".join(
+            f"{g[0].to_party} ({len(g)} payment(s), {total_of(g)})" for g in groups
+        )
         every = [t for g in groups for t in g]
         found.append(
             Anomaly(

@@ -1,5 +1,5 @@
 """Sentences of records a test finds something in, and the messages an e-mail forwards or
-quotes (each on the timeline in its own right)."""
+quotes."""
 
 import re
 from collections.abc import Callable, Iterator
@@ -21,7 +21,7 @@ T = TypeVar("T")
 class Said(Generic[T]):
     doc: EvidenceDoc
     unit: Unit
-    found: T  # what the test found in the sentence
+    found: T
 
 
 def sentences(
@@ -31,8 +31,8 @@ def sentences(
     *,
     testimony: bool = False,
 ) -> Iterator[Said[T]]:
-    """The sentences (not table rows) the test finds something in, `per_file` at most per
-    document; testimony is left out unless asked for (a witness asserts, records report)."""
+    """The sentences the test finds something in, `per_file` at most per document; testimony is
+    left out unless asked for."""
     for doc in docs:
         if not testimony and is_testimony(doc):
             continue
@@ -42,19 +42,6 @@ def sentences(
             if unit.kind != "row" and (found := test(unit.text)) is not None
         ]
         yield from hits[:per_file]
-
-
-@dataclass(frozen=True)
-class Quoted:
-    """A message forwarded or quoted inside an e-mail: where its header starts (the position of
-    its unit among the e-mail's units), its sender first among its people, and the day it was
-    written."""
-
-    start: int
-    people: list[str]
-    written: str | None
-    at: str | None  # its date and time as ISO, when the header gives them
-    subject: str = ""
 
 
 _FORWARD_MARKER = re.compile(
@@ -67,74 +54,54 @@ _WROTE = re.compile(
 )
 
 
-def quoted_messages(doc: EvidenceDoc) -> list[Quoted]:
-    """The messages an e-mail forwards or quotes, in order (none for other documents)."""
+def quoted_events(doc: EvidenceDoc) -> list[TimedEvent]:
+    """Each message an e-mail forwards or quotes, dated, on the timeline in its own right."""
     if doc.mime_type != "message/rfc822":
         return []
     return memo(doc, "quoted", lambda: _quoted(doc))
 
 
-def _quoted(doc: EvidenceDoc) -> list[Quoted]:
-    found: list[Quoted] = []
+def _quoted(doc: EvidenceDoc) -> list[TimedEvent]:
+    found: list[TimedEvent] = []
     doc_units = units(doc)
     for number, unit in enumerate(doc_units):
         if wrote := _WROTE.match(unit.text):
-            moments = find_moments(wrote["when"])
-            found.append(
-                Quoted(
-                    number,
-                    [name] if (name := sender_name(wrote["who"])) else [],
-                    moments[0].day.isoformat() if moments else None,
-                    moments[0].iso() if moments else None,
-                )
-            )
+            people = [name] if (name := sender_name(wrote["who"])) else []
+            when, subject = wrote["when"], ""
+        elif marker := _FORWARD_MARKER.search(unit.text):
+            fields: dict[str, str] = {}
+            lines = [
+                unit.text[marker.end() :],
+                *(u.text for u in doc_units[number + 1 : number + 8]),
+            ]
+            for line in lines:
+                field = _HEADER_FIELD.match(line)
+                if field is None:
+                    if line.strip():
+                        break
+                    continue
+                fields.setdefault(field["key"].lower(), field["value"].strip())
+            named = [fields.get("from", ""), *re.split(r"[,;]", fields.get("to", ""))]
+            people = [p for p in map(sender_name, named) if p]
+            when = fields.get("date") or fields.get("sent") or ""
+            subject = fields.get("subject", "")
+        else:
             continue
-        marker = _FORWARD_MARKER.search(unit.text)
-        if marker is None:
+        moments = find_moments(when)
+        if not moments or not people:
             continue
-        fields: dict[str, str] = {}
-        lines = [unit.text[marker.end() :], *(u.text for u in doc_units[number + 1 : number + 8])]
-        for line in lines:
-            field = _HEADER_FIELD.match(line)
-            if field is None:
-                if line.strip():
-                    break
-                continue
-            fields.setdefault(field["key"].lower(), field["value"].strip())
-        sender = sender_name(fields.get("from", ""))
-        moments = find_moments(fields.get("date") or fields.get("sent") or "")
-        to = [sender_name(a) for a in re.split(r"[,;]", fields.get("to", ""))]
-        found.append(
-            Quoted(
-                number,
-                [p for p in [sender, *to] if p],
-                moments[0].day.isoformat() if moments else None,
-                moments[0].iso() if moments else None,
-                fields.get("subject", ""),
-            )
-        )
-    return found
-
-
-def quoted_events(doc: EvidenceDoc) -> list[TimedEvent]:
-    """Each message an e-mail forwards or quotes, dated, on the timeline in its own right."""
-    found: list[TimedEvent] = []
-    doc_units = units(doc)
-    for quoted in quoted_messages(doc):
-        if quoted.at is None or not quoted.people:
-            continue
-        sender, *to = quoted.people
+        sender, *to = people
         found.append(
             TimedEvent(
-                timestamp=quoted.at,
+                timestamp=moments[0].iso(),
                 description=(
                     f"E-mail from {sender}"
                     + (f" to {', '.join(to)}" if to else "")
                     + f" (quoted in {doc.filename})"
-                    + (f": {quoted.subject[:120]}" if quoted.subject else "")
+                    + (f": {subject[:120]}" if subject else "")
                 ),
-                people=quoted.people,
-                source=doc_units[quoted.start].ref,
+                people=people,
+                source=unit.ref,
             )
         )
     return found

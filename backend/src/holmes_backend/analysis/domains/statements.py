@@ -1,7 +1,4 @@
-"""Financial statement tables' columns (for the numeric checks): a header row of dates ("November
-2, 2024 | October 28, 2023 | …") names the columns, optionally under a row of period labels
-("Thirteen Weeks Ended | Thirty-Nine Weeks Ended") that each span an equal share of them; figures
-are scaled by the table's unit note ("in thousands"), except per-share amounts."""
+"""Financial statement tables' columns: a header row of dates, under period labels."""
 
 import re
 from dataclasses import dataclass

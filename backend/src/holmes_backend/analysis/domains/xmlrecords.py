@@ -1,8 +1,4 @@
-"""XML exports as rows: the innermost elements that hold a date and a number are records.
-
-Field names come from the leaf tags (camelCase split into words, a generic `<value>` wrapper named
-after its parent), so an XML record reads like a spreadsheet row to the column-role rules.
-"""
+"""XML exports as rows: the innermost elements that hold a date and a number are records."""
 
 import re
 from dataclasses import dataclass, field
@@ -35,8 +31,8 @@ class _Node:
 
 
 def _field_name(node: _Node, record: _Node | None = None) -> str:
-    """The leaf's tag as words; a wrapper (`<value>`) takes its parent's name, unless its
-    parent is the record itself (`<item><amount>` is the item's amount)."""
+    """The leaf's tag as words; a wrapper takes its parent's name, unless its parent is the
+    record itself."""
     tag = node.tag.rpartition(":")[2]
     if tag.lower() in _WRAPPERS and node.parent is not None and node.parent is not record:
         tag = node.parent.tag.rpartition(":")[2]
@@ -70,14 +66,9 @@ def _parse(text: str) -> _Node | None:
 
 
 def _leaves(node: _Node) -> list[_Node]:
-    found: list[_Node] = []
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        if not current.children and current.text.strip():
-            found.append(current)
-        stack.extend(reversed(current.children))
-    return found
+    if not node.children:
+        return [node] if node.text.strip() else []
+    return [leaf for child in node.children for leaf in _leaves(child)]
 
 
 def _is_record(leaves: list[_Node]) -> bool:
@@ -87,27 +78,17 @@ def _is_record(leaves: list[_Node]) -> bool:
     return len(leaves) >= _MIN_LEAVES and dated and numeric
 
 
-def _records(root: _Node) -> list[_Node]:
-    """Innermost record elements, found bottom-up so each leaf list is built once per level."""
-    found: list[_Node] = []
-
-    def visit(node: _Node) -> bool:
-        inner = [visit(child) for child in node.children]
-        if any(inner):
-            return True
-        if node.children and _is_record(_leaves(node)):
-            found.append(node)
-            return True
-        return False
-
-    visit(root)
-    return found
+def _records(node: _Node) -> list[_Node]:
+    """Innermost record elements: an element is one only when none inside it is."""
+    inner = [record for child in node.children for record in _records(child)]
+    if inner or not node.children:
+        return inner
+    return [node] if _is_record(_leaves(node)) else []
 
 
 @dataclass
 class XmlParty:
-    """A name an XML export states outside its records ("issuer name", "customer name"): one
-    of the parties its records are about, with the role its field gives it."""
+    """A name an XML export states outside its records."""
 
     role: str
     name: str
@@ -182,8 +163,7 @@ def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlPar
 
 
 def _given_name_first(value: str, doc: EvidenceDoc) -> str:
-    """A register's "Surname Given" (an ownership filing's "Scarpelli Michael") as the document
-    writes it elsewhere, given name first ("the Michael P. Scarpelli 2019 Trust")."""
+    """A register's "Surname Given" as the document writes it elsewhere, given name first."""
     tokens = value.split()
     if len(tokens) != 2:
         return value

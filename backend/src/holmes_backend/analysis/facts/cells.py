@@ -1,9 +1,4 @@
-"""Table rows as the extractors write them, and what each column means.
-
-CSV and spreadsheet rows arrive as "Header: value; Header: value"; HTML table rows as
-"cell | cell | cell". Column roles (date, amount, payer, payee, reference…) are recognised from
-header words in several vocabularies, never from one ledger's exact headings.
-"""
+"""Table rows as the extractors write them, and what each column means."""
 
 import re
 from functools import lru_cache
@@ -20,7 +15,7 @@ Role = Literal[
     "amount",
     "from",
     "to",
-    "party",  # the other side, whichever way the money went ("Counterparty")
+    "party",
     "reference",
     "description",
     "currency",
@@ -36,9 +31,7 @@ Role = Literal[
 ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
 # Checked in order: each role's header words, then its phrases ("|" apart); a phrase anywhere in
-# the header wins over any word. The first row: who or which account a row is about ("Employee
-# ID", "Sort code"), an identity on every row of its party, and a change log's before and after
-# ("Old value"), which are not amounts.
+# the header wins over any word.
 _ROLE_TABLE: list[tuple[Role, str, str]] = [
     (
         "other",
@@ -109,9 +102,7 @@ _ROLE_WORDS = [(r, wordset(w), tuple(p.split("|")) if p else ()) for r, w, p in 
 
 
 def row_fields(text: str) -> dict[str, str]:
-    """{"Date": "2024-03-01", "Amount": "9,800.00"} from "Date: 2024-03-01; Amount: 9,800.00".
-    A header's underscores are its spaces ("geo_city" is "geo city", "card_holder" "card
-    holder"), as exports write them."""
+    """A row's "Header: value; …" fields, underscores in headers read as spaces."""
     return {m["key"].strip().replace("_", " "): m["value"].strip() for m in _FIELD.finditer(text)}
 
 
@@ -136,7 +127,7 @@ def role_of(header: str) -> Role:
     if "name" in tokens and tokens & _THINGS:
         return "description"
     if tokens & _MEASURES:
-        return "quantity"  # "Net weight (t)": a weight, not a net amount
+        return "quantity"
     for role, _, phrases in _ROLE_WORDS:
         if any(phrase in lowered for phrase in phrases):
             return role
@@ -158,8 +149,7 @@ _COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
 )
 
 
-# What a payroll actually paid, beside the gross it was worked out from: "Net pay",
-# "Take-home", "Amount paid".
+# What a payroll actually paid, beside the gross it was worked out from.
 _PAID_OUT = re.compile(
     r"\bnet\s+(?:pay|salary|wages?|earnings|payment)\b|\btake[\s-]?home\b|"
     r"\bamount\s+paid\b|\bpaid\s+amount\b",
@@ -168,9 +158,9 @@ _PAID_OUT = re.compile(
 
 
 def roles(headers: list[str]) -> dict[str, Role]:
-    """Each header's role; a role claimed twice keeps its first column (others become "other"),
-    except that the amount actually paid out takes the amount from a gross before it, and a
-    price beside another amount is a unit price."""
+    """Each header's role; a role claimed twice keeps its first column, except that the amount
+    actually paid out takes the amount from a gross before it, and a price beside another
+    amount is a unit price."""
     assigned: dict[str, Role] = {}
     taken: set[Role] = set()
     paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)

@@ -1,8 +1,4 @@
-"""Money written in text and in table cells: symbol or code, thousands separators, scale words.
-
-"$44.2 million", "USD 9,800.00", "9.800,00 EUR", "(1,234)" (a negative in accounts) and "5k" are
-all read; percentages and bare years are not money.
-"""
+"""Money written in text and in table cells."""
 
 import re
 from contextvars import ContextVar
@@ -16,8 +12,7 @@ from holmes_backend.analysis.facts.spans import Spans
 DEFAULT_CURRENCY = "USD"
 # The currency of amounts written without one, in the evidence being read (facts.conventions).
 implicit_currency: ContextVar[str] = ContextVar("implicit_currency", default=DEFAULT_CURRENCY)
-# The currency a bare "$" stands for in that evidence: US dollars unless the case names one other
-# dollar (CAD, AUD…) and never US dollars (facts.conventions).
+# The currency a bare "$" stands for in that evidence.
 dollar_currency: ContextVar[str] = ContextVar("dollar_currency", default=DEFAULT_CURRENCY)
 _SYMBOLS = {"us$": "USD", "$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "c$": "CAD"}
 _SYMBOLS |= {"a$": "AUD", "nz$": "NZD", "s$": "SGD", "hk$": "HKD", "r": "ZAR", "rs": "INR"}
@@ -30,8 +25,7 @@ _CODES = sorted(
     )
 )
 _WORDS = {"dollar": "USD", "dollars": "USD", "euro": "EUR", "euros": "EUR", "pounds": "GBP"}
-# Currencies named by a word after the figure ("86 400 kronor", "48,500 rupees"); a word two
-# currencies share (kroner, pesos) is left to the case's own.
+# Currencies named by a word after the figure.
 _WORDS |= {"kronor": "SEK", "rupees": "INR", "rand": "ZAR", "yen": "JPY", "zloty": "PLN"}
 _WORDS |= {"yuan": "CNY", "ringgit": "MYR", "naira": "NGN", "shillings": "KES", "lei": "RON"}
 _WORD_AFTER = "|".join(sorted((w for w in _WORDS if w not in ("dollar", "euro")), key=len))
@@ -53,8 +47,7 @@ _RAND = r"(?-i:(?<![A-Za-z.])R(?=\s?\d{1,3}[\s,]\d{3}|\s?\d{3}))"
 # India's rupee written "Rs." or "Rs" before its digits ("Rs. 1,48,500/-").
 _RUPEE = r"(?-i:\bRs\.?(?=\s?\d))"
 SYM = rf"(?:US\$|C\$|A\$|NZ\$|S\$|HK\$|\$|€|£|¥|₹|{_RAND}|{_RUPEE})"
-# The codes grouped by first letter ("A(?:ED|RS|UD)|B(?:…)"): the same codes, several times
-# faster to search for than one alternative per code (measured over a case's text).
+# The codes grouped by first letter: several times faster to search than one per code.
 CODE = (
     "(?:"
     + "|".join(
@@ -83,8 +76,7 @@ _AFTER = re.compile(
     re.IGNORECASE,
 )
 _HAS_CURRENCY = re.compile(rf"{SYM}|\b{CODE}\b|dollar|euro|{_WORD_AFTER}", re.IGNORECASE)
-# A currency named in a column's header: a symbol, a code in capitals or in brackets, or a word
-# ("Amount GBP", "Amount (eur)", "Betrag \u20ac", "Value in dollars"); "Net" or "Try" are words.
+# A currency named in a column's header.
 _IN_HEADER = re.compile(
     rf"(?P<sym>{SYM})|(?<![A-Za-z])(?P<code>{CODE})(?![A-Za-z])"
     rf"|[(\[]\s*(?i:(?P<bracketed>{CODE}))\s*[)\]]"
@@ -120,8 +112,7 @@ def to_number(text: str) -> float | None:
         return None
 
 
-# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals. No currency
-# written with a symbol or code here is counted in thousandths, so the dots group thousands.
+# "€ 25.000", "R$ 1.250": money with dots every three digits and no decimals.
 _DOT_THOUSANDS = re.compile(r"\d{1,3}(?:\.\d{3})+")
 
 
@@ -161,20 +152,25 @@ def _find_money(text: str, dollar: str) -> tuple[Money, ...]:
         for match in pattern.finditer(text):
             if spans.overlaps(match.start(), match.end()):
                 continue
-            value = _money_number(match["num"])
+            value = _signed(match, text[match.end() : match.end() + 1] == ")")
             currency = currency_of(match["cur"], dollar)
             if value is None or currency is None:
                 continue
-            scale = (match["scale"] or "").lower()
-            value *= SCALES.get(scale, 1.0)
-            groups = match.groupdict()
-            negative = bool(groups.get("neg") or groups.get("neg2"))
-            opened = groups.get("open") or groups.get("open2")
-            if opened and text[match.end() : match.end() + 1] == ")":
-                negative = True
             spans.add(match.start(), match.end())
-            found.append(Money(-value if negative else value, currency, match.start(), match.end()))
+            found.append(Money(value, currency, match.start(), match.end()))
     return tuple(sorted(found, key=lambda money: money.start))
+
+
+def _signed(match: re.Match[str], closed: bool) -> float | None:
+    """A matched amount, scaled, negative when marked with a minus or in closed brackets."""
+    value = _money_number(match["num"])
+    if value is None:
+        return None
+    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
+    marks = match.groupdict()
+    opened = marks.get("open") or marks.get("open2")
+    negative = marks.get("neg") or marks.get("neg2") or marks.get("trail") or (opened and closed)
+    return -value if negative else value
 
 
 def parse_cell(cell: str) -> tuple[float, str | None] | None:
@@ -182,22 +178,13 @@ def parse_cell(cell: str) -> tuple[float, str | None] | None:
     if "%" in cell:
         return None
     match = _CELL.match(cell)
-    if not match:
+    if not match or (value := _signed(match, bool(match["close"]))) is None:
         return None
-    value = _money_number(match["num"])
-    if value is None:
-        return None
-    value *= SCALES.get((match["scale"] or "").lower(), 1.0)
-    negative = bool(match["neg"] or match["neg2"] or match["trail"])
-    negative = negative or bool((match["open"] or match["open2"]) and match["close"])
-    return (-value if negative else value), currency_of(
-        match["cur"] or match["cur2"], dollar_currency.get()
-    )
+    return value, currency_of(match["cur"] or match["cur2"], dollar_currency.get())
 
 
 def header_currency(header: str) -> str | None:
-    """The currency a column's header names for its cells ("Amount GBP", "Amount (EUR)",
-    "Betrag EUR", "Amount \u00a3", "Value (USD)"); None when it names none, or several."""
+    """The currency a column's header names for its cells; None when it names none, or several."""
     named: set[str] = set()
     for match in _IN_HEADER.finditer(header):
         token = next(t for t in match.groups() if t)

@@ -1,9 +1,5 @@
-"""The people (and organisations) a set of documents names, each cited where it is named.
-
-A person named only in headings counts when also named outside one; a phrase the documents use
-as a thing ("the Spending Cap"), or mostly before one same noun ("Copper Hill sidewalk"), is no
-person anywhere.
-"""
+"""The people (and organisations) a set of documents names, each cited where it is named; a
+name seen only in headings, or used as a thing ("the Spending Cap"), is no person."""
 
 import re
 from collections import Counter, defaultdict

@@ -1,9 +1,5 @@
-"""Names of people, organisations and places in text, and keys that match two spellings.
-
-A name is a run of capitalised words, typed by its last and first words (a legal form, a place
-word, an honorific) or by the shape of a personal name; the words around it (a determiner, a
-house number, a role after it) decide what the words cannot.
-"""
+"""Names of people, organisations and places in text, typed by their words and the words
+around them, and keys that match two spellings of one name."""
 
 import calendar
 import re
@@ -96,7 +92,9 @@ _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
 _INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
 _CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
-_UPPER_SUFFIXES = frozenset(form.lower() for form in _SUFFIX_FORMS if form.isupper())
+_UPPER_SUFFIXES = wordset(
+    "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
+)
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
 _MONTH_NAMES = wordset(" ".join(calendar.month_name[1:]).lower())
 # Capitalised words that open a sentence before a name ("In May Acme Ltd").

@@ -567,16 +567,11 @@ def evidently_personal(forms: list[str]) -> bool:
         tokens = [t for t in tokens if t]
         if not tokens:
             continue
-        if "," in form:  # "Lindqvist, Ruth"
-            after = form.split(",", 1)[1].split()
-            tokens_first = [after[0].strip(".,()")] if after else []
-        else:
-            tokens_first = tokens[:1]
-        # Capitalised, as names are written: "hoe ram" on a gate log is a machine.
-        first_parts = [
-            p.lower() for t in tokens_first if t[:1].isupper() for p in t.split("-") if len(p) > 1
-        ]
-        if first_parts and first_parts[0] in given and first_parts[0] not in _SMALL:
+        # The first word (after an inverted name's comma: "Lindqvist, Ruth"), capitalised as
+        # names are written ("hoe ram" on a gate log is a machine).
+        head = [t.strip(".,()") for t in (form.split(",", 1)[-1]).split()[:1]]
+        first = [p.lower() for t in head if t[:1].isupper() for p in t.split("-") if len(p) > 1]
+        if first and first[0] in given and first[0] not in _SMALL:
             return True
         initials = [t for t in tokens if _INITIAL_TOKEN.fullmatch(t)]
         rest = [t for t in tokens if not _INITIAL_TOKEN.fullmatch(t)]

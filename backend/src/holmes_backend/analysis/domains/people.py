@@ -1,9 +1,5 @@
-"""The people (and organisations) a set of documents names, each cited where it is named.
-
-A person named only in headings counts when also named outside one; a phrase the documents use
-as a thing ("the Spending Cap"), or mostly before one same noun ("Copper Hill sidewalk"), is no
-person anywhere.
-"""
+"""The people (and organisations) a set of documents names, each cited where it is named; a
+name seen only in headings, or used as a thing ("the Spending Cap"), is no person."""
 
 import re
 from collections import Counter, defaultdict
@@ -128,14 +124,8 @@ def organizations_named(docs: list[EvidenceDoc]) -> list[Finding]:
                 if name.kind != "organization" or not key or _NOT_AN_ORGANIZATION.search(name.text):
                     continue
                 if key not in first or len(name.text) > len(first[key][0]):
-                    ref = (
-                        first[key][1]
-                        if key in first
-                        else unit.ref.model_copy(
-                            update={"excerpt": around(unit.text, name.start, name.end, 200)}
-                        )
-                    )
-                    first[key] = (name.text, ref)
+                    mention = PersonMention(name.text, unit, name.start, name.end)
+                    first[key] = (name.text, first[key][1] if key in first else mention.ref())
         named = list(first.values())[:_MAX_PER_DOCUMENT]
         if not named:
             continue

@@ -1,9 +1,5 @@
-"""Entity resolution: mentions of one person, organisation or place merged under a stable id.
-
-People sharing a surname are one per first name; initials and bare surnames join the one
-compatible person. Organisations match without case, punctuation and legal form. Ids are the
-type and a slug of the canonical name, so the same evidence always yields the same ids.
-"""
+"""Entity resolution: mentions of one person, organisation or place merged under a stable id
+(the type and a slug of the canonical name). People sharing a surname are one per first name."""
 
 import re
 from collections import defaultdict

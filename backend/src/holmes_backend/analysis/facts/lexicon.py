@@ -45,18 +45,6 @@ ORG_SUFFIXES = {
     "pjsc": "jsc",
     "a/s": "as",
 }
-ORG_WORDS = wordset(
-    "bank university college institute school hospital hospice clinic trust foundation association "
-    "agency authority commission committee council board court department ministry police "
-    "office bureau group holdings partners capital ventures fund services solutions systems "
-    "technologies technology labs media logistics consulting construction properties realty "
-    "insurance securities investments exchange industries enterprises international global "
-    "partnership firm society union federation church airlines motors energy pharmaceuticals "
-    "bancorp financial credit management advisors associates studio studios network "
-    "registry directorate secretariat inspectorate tribunal parliament congress senate assembly "
-    "administration division unit branch taskforce panel service payable receivable cu fcu "
-    "mutual cooperative co-operative team"
-)
 # An organisation named by its kind first ("Banque Commerciale du Levant", "Société Générale").
 ORG_FIRST_WORDS = wordset(
     "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
@@ -103,6 +91,17 @@ BUSINESS_WORDS = wordset(
     "electrical electrics electricians engineering maintenance cleaning security scaffolding "
     "hire recycling practice surgery medical dental dentists opticians chemists veterinary "
     "solicitors"
+)
+# Bodies and institutions; a phrase ending in one names an organisation ("Kestrel Trust").
+ORG_WORDS = BUSINESS_WORDS | wordset(
+    "bank university college institute school hospital hospice clinic trust foundation "
+    "association authority commission committee council board court department ministry police "
+    "office bureau fund technology media construction properties realty securities exchange "
+    "international global partnership firm society union federation church airlines energy "
+    "pharmaceuticals bancorp credit management studio network registry directorate secretariat "
+    "inspectorate tribunal parliament congress senate assembly administration division unit "
+    "branch taskforce panel service payable receivable cu fcu mutual cooperative co-operative "
+    "team"
 )
 # Venues named by their kind first ("Hotel Maasoever", "Café Central").
 VENUE_HEADS = wordset(
@@ -193,56 +192,57 @@ PAYMENT_CODES = wordset(
     "debit credit standing order to from zelle venmo paypal cashapp eft"
 )
 NAME_CONNECTORS = wordset("de du da del der van von la le di dos bin al st.")
-# Capitalised words that are not parts of personal names.
-NOT_NAMES = wordset(
+STOPWORDS = wordset(
     """
-    january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow
-    i we he she they it you my our his her their this that these those there here when where what
-    who why how if in on at for from to by with as of and or but not no yes all any each every
-    some such upon after before during under over between since until following pursuant
-    notwithstanding whereas therefore however accordingly thus also then now hereby herein
-    agreement contract section article clause exhibit schedule appendix annex party parties
-    company corporation court plaintiff defendant petitioner respondent appellant appellee
-    witness deponent affiant declarant buyer seller client customer vendor supplier contractor
-    consultant employee employer lender borrower landlord tenant licensor licensee board
-    directors director officer officers state states united county city street avenue road
-    north south east west new total net gross amount date invoice payment account bank transfer
-    wire page note notes re subject dear sincerely regards thanks please fiscal quarter year
-    chief financial executive operating president vice secretary treasurer manager general
-    counsel attorney attorneys judge justice honorable supreme district circuit appeals federal
-    constitution amendment act code rule rules law clause equal protection due process government
-    department police report statement evidence item items photo image video audio transcript
-    deposition affidavit declaration interview exhibit question answer q a mr mrs ms dr
-    sales income revenue revenues expenses assets liabilities equity cash balance net loss profit
-    the an one two three four five six seven eight nine ten first second third last next
-    holdings limited inc llc ltd corp co plc group trust bank university committee council
-    north america europe asia africa internet email e-mail phone mobile fax web website www
-    confidential privileged draft final copy original signed sworn subscribed notary public
-    exhibit attachment enclosure reference ref id number no total subtotal grand summary
-    monthly weekly daily annual annually common stock preferred shares class series
-    technician analyst investigator examiner specialist clerk supervisor paralegal accountant
-    auditor engineer ceo cfo coo cto cio controller founder chairman chairwoman chair member
-    trustee associate assistant coordinator administrator representative agent inspector
-    about release immediate press reporting person persons symbol trading dated contact
-    business wire news media investor relations consolidated unaudited audited comparable store
-    stores third fourth quarter results announcement announces announced safe harbor litigation
-    reform private forward-looking securities exchange commission form filing filed amici curiae
-    per curiam ibid supra syllabus held opinion dissent concurrence certiorari writ weeks
-    ended ending months years period periods
-    see cf accord contra compare unlike citing quoting
-    supp arg cir cty bd educ dept dist stat infra cert app
-    plaintiffs defendants petitioners respondents appellants appellees amicus brief
-    hi hello hey welcome greetings cheers goodbye bye
-    insured policyholder claimant complainant applicant accused suspect victim
-    saw met told asked called thanks thank spoke
+    a an the and or but if then else of to in on at by for with from as is are was were be been
+    being this that these those it its he she they them his her their we our you your i me my
+    not no yes all any some each such there here what which who whom whose when where why how
+    do does did done have has had will would shall should may might can could must about into
+    over under after before between during than so very also only just more most other same
+    own both few many much one two three upon per via within without against among
     """
+)
+# Capitalised words that are not parts of personal names: these, stop words, roles, headings.
+NOT_NAMES = (
+    wordset(
+        """
+        january february march april june july august september october november december monday
+        tuesday wednesday thursday friday saturday sunday today yesterday tomorrow every since until
+        following pursuant notwithstanding whereas therefore however accordingly thus now hereby
+        herein agreement contract article clause party parties company corporation court plaintiff
+        defendant petitioner respondent appellant appellee deponent affiant declarant supplier
+        employer licensor licensee board state states united county city street avenue road north
+        south east west new net gross amount invoice payment account bank transfer wire re subject
+        dear sincerely regards thanks please fiscal quarter year chief financial executive operating
+        justice honorable supreme district circuit appeals federal constitution amendment act code
+        rule rules law equal protection due process government department police evidence photo
+        image video audio transcript deposition affidavit declaration interview question answer q mr
+        mrs ms dr sales income revenue revenues expenses assets liabilities equity cash loss profit
+        four five six seven eight nine ten first second third last next holdings limited inc llc ltd
+        corp co plc group trust university committee council america europe asia africa internet
+        email e-mail phone mobile fax web website www confidential privileged draft final copy
+        original signed sworn subscribed enclosure reference ref id number grand monthly weekly
+        daily annual annually common stock preferred shares class series member release immediate
+        press reporting person persons symbol trading dated contact business news media investor
+        relations consolidated unaudited audited comparable store stores fourth results announcement
+        announces announced safe harbor litigation reform private forward-looking securities
+        exchange commission form filing filed amici curiae curiam ibid supra syllabus held opinion
+        dissent concurrence certiorari writ weeks ended ending months years period periods see cf
+        accord contra compare unlike citing quoting supp arg cir cty bd educ dept dist stat infra
+        cert app plaintiffs defendants petitioners respondents appellants appellees amicus brief hi
+        hello hey welcome greetings cheers goodbye bye insured policyholder claimant complainant
+        applicant accused suspect victim saw met told asked called thank spoke
+        """
+    )
+    | STOPWORDS
+    | ROLE_WORDS
+    | TRAILING_NOT_NAMES
     # Car makes that are no surnames (not Ford, Lincoln, Morgan).
-    """
-    lexus toyota honda nissan mazda subaru hyundai kia volkswagen vw audi bmw mercedes porsche
-    volvo tesla chevrolet chevy jeep chrysler cadillac buick acura infiniti mitsubishi peugeot
-    renault citroen citroën fiat skoda škoda vauxhall opel suzuki yamaha kawasaki ducati
-    """
+    | (
+        VEHICLE_MAKES
+        - wordset("ford mercedes-benz seat dacia saab dodge isuzu iveco daf scania jaguar triumph")
+    )
+    | {"chevy"}
 )
 FINANCIAL_WORDS = wordset(
     """
@@ -293,15 +293,5 @@ STRATEGY_WORDS = wordset(
     approach objective objectives settlement negotiate negotiation tactics tactical leverage
     assessment prioritize pursue consider propose proposal deadline deadlines todo task tasks
     weakness weaknesses strengths opportunity
-    """
-)
-STOPWORDS = wordset(
-    """
-    a an the and or but if then else of to in on at by for with from as is are was were be been
-    being this that these those it its he she they them his her their we our you your i me my
-    not no yes all any some each such there here what which who whom whose when where why how
-    do does did done have has had will would shall should may might can could must about into
-    over under after before between during than so very also only just more most other same
-    own both few many much one two three upon per via within without against among
     """
 )

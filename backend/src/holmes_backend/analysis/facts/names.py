@@ -1,9 +1,5 @@
-"""Names of people, organisations and places in text, and keys that match two spellings.
-
-A name is a run of capitalised words, typed by its last and first words (a legal form, a place
-word, an honorific) or by the shape of a personal name; the words around it (a determiner, a
-house number, a role after it) decide what the words cannot.
-"""
+"""Names of people, organisations and places in text, typed by their words and the words
+around them, and keys that match two spellings of one name."""
 
 import calendar
 import re
@@ -46,22 +42,10 @@ from holmes_backend.analysis.facts.vocabulary import (
 
 NameKind = Literal["person", "organization", "place"]
 
-# The blocks of the Latin script, so that "Łukasz" and "Ødegård" are words as "Hotel" is.
-_LATIN_BLOCKS = ((0x41, 0x250), (0x1E00, 0x1F00), (0x2C60, 0x2C80), (0xA720, 0xA800))
-
-
-def _latin_class(capital: bool) -> str:
-    return "".join(
-        chr(code)
-        for first, end in _LATIN_BLOCKS
-        for code in range(first, end)
-        if (chr(code).isupper() if capital else chr(code).islower())
-        and "LATIN" in unicodedata.name(chr(code), "")
-    )
-
-
-UPPER = _latin_class(capital=True)  # for a character class: f"[{UPPER}]"
-LOWER = _latin_class(capital=False)
+# The letters of the Latin script, so that "Łukasz" and "Ødegård" are words as "Hotel" is.
+_LATIN = [chr(c) for c in range(0x41, 0xA800) if unicodedata.name(chr(c), "").startswith("LATIN ")]
+UPPER = "".join(c for c in _LATIN if c.isupper())  # for a character class: f"[{UPPER}]"
+LOWER = "".join(c for c in _LATIN if c.islower())
 LETTER = UPPER + LOWER
 
 _CACHE = 65536  # names recur across sentences, documents and stages
@@ -112,7 +96,6 @@ _UPPER_SUFFIXES = wordset(
     "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
 )
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
-_NOT_NAMES = NOT_NAMES | STOPWORDS | ROLE_WORDS | TRAILING_NOT_NAMES
 _MONTH_NAMES = wordset(" ".join(calendar.month_name[1:]).lower())
 # Capitalised words that open a sentence before a name ("In May Acme Ltd").
 _SENTENCE_OPENERS = (
@@ -219,7 +202,6 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         return "organization"
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
-        or bare[-1] in BUSINESS_WORDS
         # "Larchwood Nursing Home", "Imperial College London", "Pellow Mills" (not "John Mills")
         or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
@@ -239,13 +221,13 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
     ):
         return "place"
     if honorific:
-        return "person" if all(b not in _NOT_NAMES or len(b) == 1 for b in bare) else None
+        return "person" if all(b not in NOT_NAMES or len(b) == 1 for b in bare) else None
     if not_a_person(name):
         return None
     words = [b for b in bare if b not in NAME_CONNECTORS]
     if not 2 <= len(words) <= 4 or len(words[-1]) < 2 or len(words[0]) < 1:
         return None
-    if any(b in _NOT_NAMES for b in words if len(b) > 1):
+    if any(b in NOT_NAMES for b in words if len(b) > 1):
         return None
     if any(t.isupper() and len(t) > 2 for t in tokens) and not _register_written(name, tokens):
         return None  # a heading or an acronym, not a name
@@ -294,13 +276,11 @@ def not_a_person(name: str) -> bool:
     words = [b for b in (_bare(t) for t in tokens) if b and b not in NAME_CONNECTORS]
     if not words:
         return True
-    if all(w in _NOT_NAMES or w in PERSON_DESCRIPTIONS or w in DEPARTMENT_WORDS for w in words):
+    if all(w in NOT_NAMES or w in PERSON_DESCRIPTIONS or w in DEPARTMENT_WORDS for w in words):
         return True  # "Host", "Unidentified male", "Night Guard", "Reservations"
     if len(words) == 1:
-        return words[0] in _NOT_NAMES
-    if words[-1] in TRAILING_NOT_NAMES or words[0] in REGIONS:
-        return True
-    if words[-1] in BUSINESS_WORDS or words[-1] in ORG_WORDS:
+        return words[0] in NOT_NAMES
+    if words[-1] in TRAILING_NOT_NAMES or words[-1] in ORG_WORDS or words[0] in REGIONS:
         return True
     role = [b for b in (_bare(t) for t in _tokens(strip_honorific(name))) if b]
     return 2 <= len(role) <= _MAX_ROLE_PHRASE and role[-1] in ROLE_WORDS
@@ -352,11 +332,11 @@ def _trim(piece: str, honorific: bool) -> tuple[str, int]:
     first, last = 0, len(tokens)
     while (
         first < last
-        and _bare(tokens[first].group()) in _NOT_NAMES
+        and _bare(tokens[first].group()) in NOT_NAMES
         and not _INITIAL.fullmatch(tokens[first].group())  # "A. Gallagher": an initial
     ):
         first += 1
-    while last > first and _bare(tokens[last - 1].group()) in _NOT_NAMES | NAME_CONNECTORS:
+    while last > first and _bare(tokens[last - 1].group()) in NOT_NAMES | NAME_CONNECTORS:
         if _bare(tokens[last - 1].group()) in _DOCUMENT_WORDS | PROGRAMME_WORDS:
             return "", 0  # "Consulting Services Agreement", "Coastal Renewal Project": no party
         last -= 1
@@ -420,7 +400,7 @@ def _without_title(run: str) -> tuple[str, int]:
     if match is None:
         return run, 0
     words = [_bare(w) for w in match.group(1).split()]
-    if all(w in _NOT_NAMES and w not in ORG_HEADS for w in words):
+    if all(w in NOT_NAMES and w not in ORG_HEADS for w in words):
         return run[match.end() :], match.end()
     return run, 0
 
@@ -547,7 +527,7 @@ def _role_follows(name: str, after: str) -> bool:
     bare = [_bare(t) for t in tokens]
     if not 2 <= len(tokens) <= 3 or any(t.isupper() and len(t) > 1 for t in tokens):
         return False
-    if any(b in _NOT_NAMES or b in PLACE_WORDS or b in REGIONS for b in bare[:-1]):
+    if any(b in NOT_NAMES or b in PLACE_WORDS or b in REGIONS for b in bare[:-1]):
         return False
     match = _ROLE_AFTER.match(after)
     if match is None:
@@ -558,7 +538,7 @@ def _role_follows(name: str, after: str) -> bool:
 
 def distinctive_words(names: list[str]) -> set[str]:
     """The words that tell these names apart from any other business's ("lakeshore", not "llc")."""
-    generic = ORG_WORDS | BUSINESS_WORDS | set(ORG_SUFFIXES) | STOPWORDS
+    generic = ORG_WORDS | set(ORG_SUFFIXES) | STOPWORDS
     words = {w.lower().strip(".,;:()") for name in names for w in name.split()}
     return {w for w in words if len(w) > 2 and w not in generic}
 
@@ -587,16 +567,11 @@ def evidently_personal(forms: list[str]) -> bool:
         tokens = [t for t in tokens if t]
         if not tokens:
             continue
-        if "," in form:  # "Lindqvist, Ruth"
-            after = form.split(",", 1)[1].split()
-            tokens_first = [after[0].strip(".,()")] if after else []
-        else:
-            tokens_first = tokens[:1]
-        # Capitalised, as names are written: "hoe ram" on a gate log is a machine.
-        first_parts = [
-            p.lower() for t in tokens_first if t[:1].isupper() for p in t.split("-") if len(p) > 1
-        ]
-        if first_parts and first_parts[0] in given and first_parts[0] not in _SMALL:
+        # The first word (after an inverted name's comma: "Lindqvist, Ruth"), capitalised as
+        # names are written ("hoe ram" on a gate log is a machine).
+        head = [t.strip(".,()") for t in (form.split(",", 1)[-1]).split()[:1]]
+        first = [p.lower() for t in head if t[:1].isupper() for p in t.split("-") if len(p) > 1]
+        if first and first[0] in given and first[0] not in _SMALL:
             return True
         initials = [t for t in tokens if _INITIAL_TOKEN.fullmatch(t)]
         rest = [t for t in tokens if not _INITIAL_TOKEN.fullmatch(t)]
@@ -728,7 +703,7 @@ def same_party(a: str, b: str) -> bool:
         initial = len(x[2]) == 1 and len(y[2]) > 1 and y[2][0] == x[2]
         if initial and len(x[0]) > 1 and same_given(x[0], y[0]):
             return True
-    return _surname_first(pa, pb) or _capitals_first(a, pb) or _capitals_first(b, pa)
+    return _surname_first(pa, pb)
 
 
 # A register's "BRENNAN Olivia": the surname in capitals first.
@@ -750,14 +725,6 @@ def natural_order(name: str) -> str:
     """A register's "BRENNAN Olivia" as prose writes it, "Olivia Brennan"."""
     match = _CAPITALS_FIRST.match(name.strip())
     return f"{match['first']} {title_case(match['last'])}" if match else name
-
-
-def _capitals_first(written: str, other: tuple[str, list[str], str]) -> bool:
-    match = _CAPITALS_FIRST.match(written.strip())
-    return match is not None and (fold(match["first"].lower()), fold(match["last"].lower())) == (
-        other[0],
-        other[2],
-    )
 
 
 def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str]) -> bool:

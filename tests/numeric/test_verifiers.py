@@ -61,7 +61,8 @@ async def test_a_proposed_relation_goes_to_the_table_of_its_stated_figure(tmp_pa
     extracted = await _extracted(tmp_path)
     [together] = verify.readings(extracted.plans, extracted, True)
     # Both documents' tables share the title.
-    assert together[0].name == together[2].name and together[0].table is not None
+    assert together[0].table is not None
+    assert together[0].name == together[2].name
     second_total = next(
         f for f in extracted.book.figures.values() if f.file_id == "second" and f.label == "Total"
     )

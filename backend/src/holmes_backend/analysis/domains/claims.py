@@ -24,32 +24,15 @@ from holmes_backend.contracts.agents import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TESTIMONY = re.compile(
-    r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
-    r"(?:declare|state)s?\s+as\s+follows|"
-    r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:(?:the|all|this)\s+"
-    r"(?:information|details|answers|particulars|statements?)|(?:the\s+)?(?:above|foregoing))\b"
-    r"[^.]{0,40}\b(?:true|correct)|I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
-    r"letter\s+of\s+representation|representation\s+letter|management\s+representations?|"
-    r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
-    r"statement\s+(?:to|for)\s+the\s+(?:[a-z]+\s+)?(?:board|committee|inquiry|investigation|investigators?|"
-    r"panel|tribunal|court|police|regulator|auditors?|trustees|council)\b|"
-    r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
-    r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
-    r"record of (?:\w+ )?interview|person interviewed|"
-    r"interview\s+(?:record|notes?|transcript|summary)|interviewee|statutory declaration|"
-    r"(?:investigation|investigatory|disciplinary|fact[- ]finding|grievance|misconduct)\s+"
-    r"(?:meeting|hearing|interview)|"
-    r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
-    r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
-    r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return))\b",
+    r"\b(deposition|deponent|affidavit|affiant|declarant|declaration (?:of|to|by)|"
+    r"statutory declaration|witness statement|statement of|transcript of|interview (?:of|with)|"
+    r"interviewee|under oath|penalty of perjury|duly sworn|solemnly (?:declare|swear|affirm)|"
+    r"I\s+(?:hereby\s+)?(?:attest|certify|declare)\s+that|"
+    r"(?:investigation|disciplinary|fact[- ]finding)\s+(?:meeting|hearing|interview))\b",
     re.IGNORECASE,
 )
 _SWORN = re.compile(
     r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
-)
-_NEGATION = re.compile(
-    r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
-    re.I,
 )
 _UNIVERSAL = re.compile(
     r"\b(?:every(?:thing)?|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
@@ -115,19 +98,8 @@ _QUOTED = re.compile(
 )
 _HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
-_HOME = re.compile(
-    r"\b(?:at|in|from|inside|outside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
-    r"(?P<place>home|house|apartment|flat|"
-    r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
-    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
-    r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat|driveway|drive|garage)\b"
-    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:go|went)\s+out\b(?:\s+again)?(?!\s+(?:with|for)\b)",
-    re.IGNORECASE,
-)
 _ANYONE_AT = re.compile(r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in)\s+(?:the\s+)?$", re.I)
 _LOCATIVE = re.compile(r"\b(?:at|in|inside|near|outside|around|on)\s+(?:the\s+)?$", re.IGNORECASE)
-_HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
-_HOME_WORDS |= {"driveway": "home", "drive": "home", "garage": "home"}
 _CONTEXT_UNITS = 3
 _PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
 _TOLD_UNITS = 10
@@ -229,6 +201,12 @@ def negated(text: str) -> list[Token]:
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
+_NO_ONE = wordset("nobody nothing none")
+
+
+def _negative(text: str) -> bool:
+    """Whether the text denies anything: a negation in the parse, or "nobody", "nothing"."""
+    return bool(negated(text)) or any(t.lower_ in _NO_ONE for t in parse(text))
 
 
 def is_sworn(doc: EvidenceDoc) -> bool:
@@ -394,12 +372,9 @@ def _claimed_place(text: str) -> str | None:
     ):
         return stayed["place"]  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
-    home = _HOME.search(text)
-    if home:
-        word = (home["place"] or home["bare"] or home["left"] or "home").lower()
+    if home := _home(text):
         named = places_in(text)
-        word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
-        return f"{word} in {named[0]}" if named else word
+        return f"{home} in {named[0]}" if named else home
     people = {n.text for n in find_names(text) if n.kind == "person"}
     denied = denied_place(text) or "\0"
     places = [
@@ -413,6 +388,39 @@ def _claimed_place(text: str) -> str | None:
         and not _ANYONE_AT.search(text[:at])
     ]
     return places[0] if places else None
+
+
+_DWELLINGS = {"home": "home", "house": "home", "apartment": "home", "flat": "home"}
+_DWELLINGS |= {"office": "office", "room": "room"}
+_GROUNDS = wordset("home house apartment flat driveway drive garage")
+_AT_HOME = wordset("at in from inside outside")
+_STAYED = wordset("at stayed was were remained")
+_OWNERS = wordset("my our his her the")
+
+
+def _home(text: str) -> str | None:
+    """The home or office the parse puts the speaker at ("at home", "in my office", "at my
+    sister's house") or has them deny leaving ("never left the house", "did not go out")."""
+    denied = negated(text)
+    for token in parse(text):
+        word, head = token.lower_, token.head
+        owner = [c for c in token.children if c.dep_ in ("poss", "det")]
+        if word in ("home", "work") and token.i == head.i + 1 and head.lower_ in _STAYED:
+            return "office" if word == "work" else "home"
+        if word in _DWELLINGS and token.dep_ == "pobj" and head.lower_ in _AT_HOME and owner:
+            if owner[0].lower_ in _OWNERS and token.i == head.i + 2:
+                return _DWELLINGS[word]
+            mine = any(c.lower_ in _OWNERS for c in owner[0].children)
+            if token.i == head.i + 4 and owner[0].is_lower and mine:  # "at my sister's house"
+                return text[owner[0].idx : token.idx] + word
+        if head not in denied or head.lemma_ not in ("leave", "go"):
+            continue
+        if token.dep_ == "dobj" and word in _GROUNDS and owner and owner[0].lower_ in _OWNERS:
+            return "home"  # "never left the house"
+        away = any(c.dep_ == "prep" and c.lower_ in ("with", "for") for c in head.children)
+        if word == "out" and token.dep_ in ("prt", "advmod") and not away:
+            return "home"  # "did not go out"
+    return None
 
 
 _PLACE_VERBS = wordset("be go come visit enter attend set step turn show")
@@ -551,7 +559,7 @@ def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     found: list[SwornClaim] = []
     last: str | None = None
     for unit in units(doc)[:_REPORTED_UNITS]:
-        if unit.kind == "row" or unit.heading or not _REPORTS.search(unit.text):
+        if unit.kind == "row" or unit.heading:
             continue
         for token in parse(unit.text):
             if token.lemma_ not in _REPORTING or token.pos_ != "VERB":
@@ -577,12 +585,6 @@ def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
-_REPORTS = re.compile(
-    r"\b(?:said|says|told|tells|stated|states|claimed|claims|explained|insisted|maintained|"
-    r"asserted|denied|denies|confirmed|admitted|alleged|testified|replied|answered|advised|"
-    r"informed|accepted|acknowledged)\b",
-    re.IGNORECASE,
-)
 _THAT = re.compile(r"^that\s+", re.IGNORECASE)
 
 
@@ -601,7 +603,7 @@ def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         text = unit.text
         if _QUOTED.match(text):
             break  # the message replied to, or forwarded: someone else's words
-        if not _is_question(text) and (_NEGATION.search(text) or _UNIVERSAL.search(text)):
+        if not _is_question(text) and (_negative(text) or _UNIVERSAL.search(text)):
             claim = _claim(text, sender, context, unit, told=told)
             if claim is not None:
                 found.append(claim)
@@ -748,7 +750,7 @@ def _claim(
     weighty = (
         claimed_time
         or claimed_place
-        or _NEGATION.search(text)
+        or _negative(text)
         or _UNIVERSAL.search(text)
         or _PERJURY.search(text)
         or own

@@ -37,9 +37,7 @@ def figures(facts: CaseFacts) -> Iterable[Contradiction]:
 
 
 def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
-    """A payment a document tells of, with its amount and who it went to or came from ("the $15,000
-    transferred on 14 August was the deposit to Southern Cross Marquees"), against the one line
-    of another file's records with that amount in those days."""
+    """A told payment against the one record line of that amount naming another party."""
     lines = [t for t in transactions if t.source.row is not None and is_payment(t)]
     for told in transactions:
         if told.source.row is not None or told.amount < _MIN_TOLD or not is_payment(told):

@@ -142,14 +142,12 @@ _SIGNATORY_LINES = 3
 
 
 def _letter_signatory(doc: EvidenceDoc) -> str | None:
-    """A letter in which its writer confirms what happened (to a regulator, an insurer, an
-    investigator) is their account, as a statement is."""
+    """A confirming letter's signatory: the letter is their account, as a statement is."""
     return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
 
 
 def _letter_body(doc: EvidenceDoc) -> range:
-    """The chunks of a confirming letter between its salutation and its close (empty for anything
-    else)."""
+    """The units of a confirming letter between its salutation and its close."""
     if _letter_signatory(doc) is None:
         return range(0)
     doc_units = units(doc)
@@ -193,8 +191,7 @@ def _denies(text: str) -> bool:
 
 
 def negated(text: str) -> list[Token]:
-    """What the parse reads as negated: the head of each `neg` ("never met", "was not in") and
-    each noun "no" governs ("no contact")."""
+    """Heads of each `neg` ("never met") and nouns "no" governs ("no contact")."""
     return [
         t.head for t in parse(text) if t.dep_ == "neg" or (t.lower_ == "no" and t.dep_ == "det")
     ]
@@ -238,8 +235,7 @@ _FORM_NAME = re.compile(
 
 
 def _signed_form(head: list[str]) -> str | None:
-    """A declaration or statement form that names no one in its heading is the person its "Name:" or
-    "Signed:" field gives, when those fields name one person."""
+    """The one person a form's "Name:" or "Signed:" fields give."""
     named: list[str] = []
     for text in head:
         if match := _FORM_NAME.match(text):
@@ -250,8 +246,7 @@ def _signed_form(head: list[str]) -> str | None:
 
 
 def _span(day: date, start: time, end: time, tz: tzinfo | None, to: date | None = None) -> str:
-    """An ISO interval from `start` on `day` to `end` on `to` (or on `day`, the next day's when
-    it is earlier)."""
+    """An ISO interval from `start` on `day` to `end` (the next day's when earlier)."""
     begin, finish = datetime.combine(day, start, tz), datetime.combine(to or day, end, tz)
     finish += timedelta(days=1) if finish < begin else timedelta()
     return f"{begin.isoformat()}/{finish.isoformat()}"
@@ -316,8 +311,7 @@ _NOON, _NIGHTFALL = time(12), time(20)
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
-    """The time of day a claim says it acted at ("left the ward at 20:00"), not one it runs until
-    ("at the warehouse until midnight")."""
+    """The time a claim acted at ("left at 20:00"), not one it runs until."""
     match = _AT_TIME.search(text)
     if match is None or _RUNS_UNTIL.search(text[: match.start()]):
         return None  # "remained on the ward until the end of my shift at 07:30"
@@ -355,22 +349,14 @@ def told_on(doc: EvidenceDoc) -> date | None:
 
 
 _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one)\b", re.IGNORECASE)
-_NEVER_LEFT = re.compile(
-    rf"(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left)\s+(?P<place>[{UPPER}][\w'\u2019-]+"
-    rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})"
-    r"(?=\s*(?:[.,;]|$)|\s+(?:that|this|during|on|in|at|all|for|between|from|until|throughout|"
-    r"since|before|after|the\s+whole|over)\b)"
-)
 
 
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were."""
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was
-    if (stayed := _NEVER_LEFT.search(text)) and not any(
-        n.kind == "person" for n in find_names(stayed["place"])
-    ):
-        return stayed["place"]  # "I never left Greater Manchester that week": there throughout
+    if stayed := _never_left(text):
+        return stayed  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
     if home := _home(text):
         named = places_in(text)
@@ -390,6 +376,18 @@ def _claimed_place(text: str) -> str | None:
     return places[0] if places else None
 
 
+def _never_left(text: str) -> str | None:
+    """The named place the parse has the speaker deny leaving ("I never left Bristol")."""
+    for verb in negated(text):
+        places = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "PROPN"]
+        if verb.lemma_ == "leave" and places:
+            words = [t.text for t in places[0].subtree if t.i <= places[0].i]
+            place = " ".join(w for w in words if w[:1].isupper())
+            if not any(n.kind == "person" for n in find_names(place)):
+                return place
+    return None
+
+
 _DWELLINGS = {"home": "home", "house": "home", "apartment": "home", "flat": "home"}
 _DWELLINGS |= {"office": "office", "room": "room"}
 _GROUNDS = wordset("home house apartment flat driveway drive garage")
@@ -399,8 +397,7 @@ _OWNERS = wordset("my our his her the")
 
 
 def _home(text: str) -> str | None:
-    """The home or office the parse puts the speaker at ("at home", "in my office", "at my
-    sister's house") or has them deny leaving ("never left the house", "did not go out")."""
+    """Where the parse puts the speaker: "at home", "in my office", "never left the house"."""
     denied = negated(text)
     for token in parse(text):
         word, head = token.lower_, token.head
@@ -428,8 +425,7 @@ _INTO = wordset("to at in into inside near on")
 
 
 def denied_place(text: str) -> str | None:
-    """Where the parse reads the speaker as denying being ("I was not in Tallaght", "never went
-    into the Bristol office"): the place's capitalised words, else its noun."""
+    """The place the parse reads the speaker as denying being at ("I was not in Tallaght")."""
     for verb in negated(text):
         if verb.lemma_.lower() not in _PLACE_VERBS:
             continue
@@ -495,9 +491,7 @@ _REFERENT = re.compile(
 
 
 def _referent(text: str, speaker: str | None, context: list[str]) -> str:
-    """An answer that speaks of "him" or "that company" without naming anyone names them in
-    brackets, as quoting does, when the question before it names one party ("Q: Do you know
-    Declan Hurley?" / "A: I have never met him [Declan Hurley].")."""
+    """An answer's "him" or "that company", the one party its question names added in brackets."""
     at = _REFERENT.search(text)
     question = next((c for c in reversed(context) if _is_question(c)), "")
     if at is None or not question or any(n.kind != "place" for n in find_names(text)):
@@ -551,8 +545,7 @@ _REPORTED_UNITS = 2000
 
 
 def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What a report, a letter or a note says someone said ("Mr Okonkwo told the panel that he had
-    not left the office before 6 pm on 12 May"; "He said that he was at his desk …")."""
+    """What a report says someone said ("He told the panel that he was at his desk")."""
     if is_testimony(doc):
         return []
     told = told_on(doc)
@@ -589,9 +582,7 @@ _THAT = re.compile(r"^that\s+", re.IGNORECASE)
 
 
 def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What an e-mail's sender denies or vouches for in their own words ("I have never received any
-    payment from Kestrel", "every invoice was approved by the board"), up to the message they are
-    replying to."""
+    """What an e-mail's sender denies or vouches for, up to the quoted message."""
     sender = sender_name(str(doc.metadata.get("from") or ""))
     if not sender or kind_of(sender) != "person":
         return []
@@ -651,8 +642,7 @@ _LABEL_ONLY = re.compile(rf"^(?P<label>[{UPPER}]{{1,4}})\s*:\s")
 
 
 def speaker_legend(doc: EvidenceDoc) -> dict[str, str]:
-    """The labels a transcript's turns are led by ("BT:"), each with the person its header names for
-    it."""
+    """Transcript labels ("BT:"), each with the person the header names for it."""
     doc_units = units(doc)
     used = {m["label"] for u in doc_units if (m := _LABEL_ONLY.match(u.text))}
     used |= {u.speaker for u in doc_units if u.speaker}
@@ -717,8 +707,7 @@ def _answer(
 
 
 def _someone_else(text: str, speaker: str | None) -> bool:
-    """Whether the sentence's subject, by the parse, is a named person other than the speaker ("Mrs
-    Doreen Pike lives in Room 14")."""
+    """Whether the sentence's subject is a named person other than the speaker."""
     for token in parse(text):
         if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT":
             words = text[token.left_edge.idx : token.idx + len(token)]

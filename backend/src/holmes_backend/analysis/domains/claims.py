@@ -26,7 +26,9 @@ from holmes_backend.llm.evidence import EvidenceDoc
 _TESTIMONY = re.compile(
     r"\b(deposition|deponent|affidavit|affiant|declarant|declaration (?:of|to|by)|"
     r"statutory declaration|witness statement|statement of|transcript of|interview (?:of|with)|"
-    r"interviewee|under oath|penalty of perjury|duly sworn|solemnly (?:declare|swear|affirm)|"
+    r"interviewee|person interviewed|record of (?:\w+ )?interview|interview (?:record|notes?)|"
+    r"letter of representation|representation letter|management representations?|"
+    r"under oath|penalty of perjury|duly sworn|solemnly (?:declare|swear|affirm)|the witness:|"
     r"I\s+(?:hereby\s+)?(?:attest|certify|declare)\s+that|"
     r"(?:investigation|disciplinary|fact[- ]finding)\s+(?:meeting|hearing|interview))\b",
     re.IGNORECASE,
@@ -380,7 +382,7 @@ def _never_left(text: str) -> str | None:
     """The named place the parse has the speaker deny leaving ("I never left Bristol")."""
     for verb in negated(text):
         places = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "PROPN"]
-        if verb.lemma_ == "leave" and places:
+        if verb.lemma_ == "leave" and places and places[0].ent_type_ != "PERSON":
             words = [t.text for t in places[0].subtree if t.i <= places[0].i]
             place = " ".join(w for w in words if w[:1].isupper())
             if not any(n.kind == "person" for n in find_names(place)):

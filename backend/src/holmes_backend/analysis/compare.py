@@ -66,8 +66,7 @@ class Comparison:
 
     @property
     def original_found(self) -> bool:
-        """The source states the original value on its own (not only inside the proposed one, as
-        when the proposed text extends the original)."""
+        """The original value stated on its own, not only inside the proposed one."""
         return any(
             not any(p.start <= o.start and o.end <= p.end for p in self.proposed_matches)
             for o in self.original_matches

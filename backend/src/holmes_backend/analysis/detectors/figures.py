@@ -16,18 +16,7 @@ from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import org_core, same_party
 from holmes_backend.contracts.agents import Contradiction, SourceRef, Transaction
 
-_TAX_RATES = (
-    0.05,
-    0.06,
-    0.07,
-    0.077,
-    0.08,
-    0.081,
-    0.09,
-    0.1,
-    *(r / 100 for r in range(12, 26)),
-    0.27,
-)
+_TAX_RATES = [r / 100 for r in (5, 6, 7, 7.7, 8, 8.1, 9, 10, *range(12, 26), 27)]
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
@@ -48,9 +37,7 @@ def figures(facts: CaseFacts) -> Iterable[Contradiction]:
 
 
 def _other_side(transactions: list[Transaction]) -> Iterator[Contradiction]:
-    """A payment a document tells of, with its amount and who it went to or came from ("the $15,000
-    transferred on 14 August was the deposit to Southern Cross Marquees"), against the one line
-    of another file's records with that amount in those days."""
+    """A told payment against the one record line of that amount naming another party."""
     lines = [t for t in transactions if t.source.row is not None and is_payment(t)]
     for told in transactions:
         if told.source.row is not None or told.amount < _MIN_TOLD or not is_payment(told):

@@ -18,32 +18,31 @@ from holmes_backend.analysis.domains.links import Item
 from holmes_backend.analysis.engine import CaseFacts, detector
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import span_words
+from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.names import same_party
 from holmes_backend.contracts.agents import Contradiction, SwornClaim
 
 _ACTIVITIES: dict[str, tuple[frozenset[str], re.Pattern[str] | None]] = {
-    "sending messages": (
-        frozenset({"email", "e-mail", "mail", "message", "text", "sms", "whatsapp"}),
-        None,  # an e-mail the speaker sent (its event's kind and sender)
-    ),
+    # an e-mail the speaker sent (its event's kind and sender); a payment of theirs
+    "sending messages": (wordset("email e-mail mail message text sms whatsapp"), None),
     "logging in": (
-        frozenset({"log", "login", "logon", "sign", "vpn", "access", "connect"}),
+        wordset("log login logon sign vpn access connect"),
         re.compile(
             r"\b(?:log(?:ged)?[ -]?(?:in|on)|login|logon|sign(?:ed)?[ -]?in|vpn|session|"
             r"authenticat\w*|remote\s+access)\b",
             re.IGNORECASE,
         ),
     ),
-    "paying": (frozenset({"pay", "buy", "spend", "purchase"}), None),  # a payment of theirs
+    "paying": (wordset("pay buy spend purchase"), None),
     "driving": (
-        frozenset({"drive", "car", "van", "vehicle", "truck", "lorry"}),
+        wordset("drive car van vehicle truck lorry"),
         re.compile(
             r"\b(?:anpr|vrm|number\s*plate|telematics|ignition|odometer|vehicle|van|tracker)\b",
             re.IGNORECASE,
         ),
     ),
 }
-_SOMEONE = frozenset({"he", "him", "she", "her", "they", "them", "you"})
+_SOMEONE = wordset("he him she her they them you")
 _SENT_BY = re.compile(r"^E-mail from (?P<who>[^<]+?)\s*(?:<[^>]*>)?\s+to\b")
 
 

@@ -24,32 +24,17 @@ from holmes_backend.contracts.agents import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _TESTIMONY = re.compile(
-    r"\b(deposition|deponent|affidavit|affiant|declaration (?:of|to|by)|declarant|sworn statement|"
-    r"(?:declare|state)s?\s+as\s+follows|"
-    r"I\s+(?:hereby\s+)?(?:declare|certify|confirm)\s+(?:that\s+)?(?:(?:the|all|this)\s+"
-    r"(?:information|details|answers|particulars|statements?)|(?:the\s+)?(?:above|foregoing))\b"
-    r"[^.]{0,40}\b(?:true|correct)|I\s+(?:hereby\s+)?(?:attest|certify)\s+that\b|"
-    r"letter\s+of\s+representation|representation\s+letter|management\s+representations?|"
-    r"under oath|penalty of perjury|witness statement|statement of|interview (?:of|with)|"
-    r"statement\s+(?:to|for)\s+the\s+(?:[a-z]+\s+)?(?:board|committee|inquiry|investigation|investigators?|"
-    r"panel|tribunal|court|police|regulator|auditors?|trustees|council)\b|"
-    r"response to (?:the |an? )?(?:internal )?(?:audit|investigation|inquiry|enquiry)\b|"
-    r"the witness:|duly sworn|so help me|transcript of|recorded statement|"
-    r"record of (?:\w+ )?interview|person interviewed|"
-    r"interview\s+(?:record|notes?|transcript|summary)|interviewee|statutory declaration|"
-    r"(?:investigation|investigatory|disciplinary|fact[- ]finding|grievance|misconduct)\s+"
-    r"(?:meeting|hearing|interview)|"
-    r"solemnly (?:and sincerely )?(?:declare|swear|affirm)|"
-    r"(?:register|declaration|return|disclosure) of (?:\w+ )?interests?|interests? "
-    r"(?:return|declaration|disclosure|form)|conflicts? of interest (?:form|declaration|return))\b",
+    r"\b(deposition|deponent|affidavit|affiant|declarant|declaration (?:of|to|by)|"
+    r"statutory declaration|witness statement|statement of|transcript of|interview (?:of|with)|"
+    r"interviewee|person interviewed|record of (?:\w+ )?interview|interview (?:record|notes?)|"
+    r"letter of representation|representation letter|management representations?|"
+    r"under oath|penalty of perjury|duly sworn|solemnly (?:declare|swear|affirm)|the witness:|"
+    r"I\s+(?:hereby\s+)?(?:attest|certify|declare)\s+that|"
+    r"(?:investigation|disciplinary|fact[- ]finding)\s+(?:meeting|hearing|interview))\b",
     re.IGNORECASE,
 )
 _SWORN = re.compile(
     r"\b(deposition|affidavit|declaration|declare|under oath|perjury|sworn|affirm)\b", re.I
-)
-_NEGATION = re.compile(
-    r"\b(never|not|no|didn['\u2019]t|don['\u2019]t|wasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|nobody|nothing)\b",
-    re.I,
 )
 _UNIVERSAL = re.compile(
     r"\b(?:every(?:thing)?|always|each\s+(?:one|time|day)|all\s+(?:of\s+)?(?:the|my|our|his|her|their)?\s*"
@@ -115,19 +100,8 @@ _QUOTED = re.compile(
 )
 _HONORIFIC = re.compile(r"(?:mr|mrs|ms|miss|dr|prof)\b\.?\s", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:got|arrived|went|stayed|remained|was|were)\s+there\b", re.IGNORECASE)
-_HOME = re.compile(
-    r"\b(?:at|in|from|inside|outside)\s+(?:my|our|his|her|the)\s+(?P<whose>[a-z]+['\u2019]s\s+)?"
-    r"(?P<place>home|house|apartment|flat|"
-    r"office|room)\b|\b(?:at|stayed|was|were|remained)\s+(?P<bare>home|work)\b"
-    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left|go\s+out\s+of|went\s+out\s+of)\s+"
-    r"(?:the|my|our)\s+(?P<left>home|house|apartment|flat|driveway|drive|garage)\b"
-    r"|(?:\bnever|\bnot|n['\u2019]t)\s+(?:go|went)\s+out\b(?:\s+again)?(?!\s+(?:with|for)\b)",
-    re.IGNORECASE,
-)
 _ANYONE_AT = re.compile(r"\b(?:any|some|no|every)(?:one|body)\s+(?:at|in)\s+(?:the\s+)?$", re.I)
 _LOCATIVE = re.compile(r"\b(?:at|in|inside|near|outside|around|on)\s+(?:the\s+)?$", re.IGNORECASE)
-_HOME_WORDS = {"house": "home", "apartment": "home", "flat": "home", "work": "office"}
-_HOME_WORDS |= {"driveway": "home", "drive": "home", "garage": "home"}
 _CONTEXT_UNITS = 3
 _PARAGRAPH_NUMBER = re.compile(r"^\s*\(?\d{1,3}(?:\.\d{1,2})*[.)]$")
 _TOLD_UNITS = 10
@@ -170,14 +144,12 @@ _SIGNATORY_LINES = 3
 
 
 def _letter_signatory(doc: EvidenceDoc) -> str | None:
-    """A letter in which its writer confirms what happened (to a regulator, an insurer, an
-    investigator) is their account, as a statement is."""
+    """A confirming letter's signatory: the letter is their account, as a statement is."""
     return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
 
 
 def _letter_body(doc: EvidenceDoc) -> range:
-    """The chunks of a confirming letter between its salutation and its close (empty for anything
-    else)."""
+    """The units of a confirming letter between its salutation and its close."""
     if _letter_signatory(doc) is None:
         return range(0)
     doc_units = units(doc)
@@ -221,14 +193,19 @@ def _denies(text: str) -> bool:
 
 
 def negated(text: str) -> list[Token]:
-    """What the parse reads as negated: the head of each `neg` ("never met", "was not in") and
-    each noun "no" governs ("no contact")."""
+    """Heads of each `neg` ("never met") and nouns "no" governs ("no contact")."""
     return [
         t.head for t in parse(text) if t.dep_ == "neg" or (t.lower_ == "no" and t.dep_ == "det")
     ]
 
 
 _FIRST_PERSON = re.compile(r"\b(?:I|we)\b", re.IGNORECASE)
+_NO_ONE = wordset("nobody nothing none")
+
+
+def _negative(text: str) -> bool:
+    """Whether the text denies anything: a negation in the parse, or "nobody", "nothing"."""
+    return bool(negated(text)) or any(t.lower_ in _NO_ONE for t in parse(text))
 
 
 def is_sworn(doc: EvidenceDoc) -> bool:
@@ -260,8 +237,7 @@ _FORM_NAME = re.compile(
 
 
 def _signed_form(head: list[str]) -> str | None:
-    """A declaration or statement form that names no one in its heading is the person its "Name:" or
-    "Signed:" field gives, when those fields name one person."""
+    """The one person a form's "Name:" or "Signed:" fields give."""
     named: list[str] = []
     for text in head:
         if match := _FORM_NAME.match(text):
@@ -272,8 +248,7 @@ def _signed_form(head: list[str]) -> str | None:
 
 
 def _span(day: date, start: time, end: time, tz: tzinfo | None, to: date | None = None) -> str:
-    """An ISO interval from `start` on `day` to `end` on `to` (or on `day`, the next day's when
-    it is earlier)."""
+    """An ISO interval from `start` on `day` to `end` (the next day's when earlier)."""
     begin, finish = datetime.combine(day, start, tz), datetime.combine(to or day, end, tz)
     finish += timedelta(days=1) if finish < begin else timedelta()
     return f"{begin.isoformat()}/{finish.isoformat()}"
@@ -338,8 +313,7 @@ _NOON, _NIGHTFALL = time(12), time(20)
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
-    """The time of day a claim says it acted at ("left the ward at 20:00"), not one it runs until
-    ("at the warehouse until midnight")."""
+    """The time a claim acted at ("left at 20:00"), not one it runs until."""
     match = _AT_TIME.search(text)
     if match is None or _RUNS_UNTIL.search(text[: match.start()]):
         return None  # "remained on the ward until the end of my shift at 07:30"
@@ -377,29 +351,18 @@ def told_on(doc: EvidenceDoc) -> date | None:
 
 
 _NOBODY = re.compile(r"^\W*(?:nobody|no\s+one|no-one)\b", re.IGNORECASE)
-_NEVER_LEFT = re.compile(
-    rf"(?:\bnever|\bnot|n['\u2019]t)\s+(?:leave|left)\s+(?P<place>[{UPPER}][\w'\u2019-]+"
-    rf"(?:\s+[{UPPER}][\w'\u2019-]+){{0,2}})"
-    r"(?=\s*(?:[.,;]|$)|\s+(?:that|this|during|on|in|at|all|for|between|from|until|throughout|"
-    r"since|before|after|the\s+whole|over)\b)"
-)
 
 
 def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were."""
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was
-    if (stayed := _NEVER_LEFT.search(text)) and not any(
-        n.kind == "person" for n in find_names(stayed["place"])
-    ):
-        return stayed["place"]  # "I never left Greater Manchester that week": there throughout
+    if stayed := _never_left(text):
+        return stayed  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
-    home = _HOME.search(text)
-    if home:
-        word = (home["place"] or home["bare"] or home["left"] or "home").lower()
+    if home := _home(text):
         named = places_in(text)
-        word = f"{home['whose']}{word}" if home["whose"] else _HOME_WORDS.get(word, word)
-        return f"{word} in {named[0]}" if named else word
+        return f"{home} in {named[0]}" if named else home
     people = {n.text for n in find_names(text) if n.kind == "person"}
     denied = denied_place(text) or "\0"
     places = [
@@ -415,13 +378,56 @@ def _claimed_place(text: str) -> str | None:
     return places[0] if places else None
 
 
+def _never_left(text: str) -> str | None:
+    """The named place the parse has the speaker deny leaving ("I never left Bristol")."""
+    for verb in negated(text):
+        places = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "PROPN"]
+        if verb.lemma_ == "leave" and places and places[0].ent_type_ != "PERSON":
+            words = [t.text for t in places[0].subtree if t.i <= places[0].i]
+            place = " ".join(w for w in words if w[:1].isupper())
+            if not any(n.kind == "person" for n in find_names(place)):
+                return place
+    return None
+
+
+_DWELLINGS = {"home": "home", "house": "home", "apartment": "home", "flat": "home"}
+_DWELLINGS |= {"office": "office", "room": "room"}
+_GROUNDS = wordset("home house apartment flat driveway drive garage")
+_AT_HOME = wordset("at in from inside outside")
+_STAYED = wordset("at stayed was were remained")
+_OWNERS = wordset("my our his her the")
+
+
+def _home(text: str) -> str | None:
+    """Where the parse puts the speaker: "at home", "in my office", "never left the house"."""
+    denied = negated(text)
+    for token in parse(text):
+        word, head = token.lower_, token.head
+        owner = [c for c in token.children if c.dep_ in ("poss", "det")]
+        if word in ("home", "work") and token.i == head.i + 1 and head.lower_ in _STAYED:
+            return "office" if word == "work" else "home"
+        if word in _DWELLINGS and token.dep_ == "pobj" and head.lower_ in _AT_HOME and owner:
+            if owner[0].lower_ in _OWNERS and token.i == head.i + 2:
+                return _DWELLINGS[word]
+            mine = any(c.lower_ in _OWNERS for c in owner[0].children)
+            if token.i == head.i + 4 and owner[0].is_lower and mine:  # "at my sister's house"
+                return text[owner[0].idx : token.idx] + word
+        if head not in denied or head.lemma_ not in ("leave", "go"):
+            continue
+        if token.dep_ == "dobj" and word in _GROUNDS and owner and owner[0].lower_ in _OWNERS:
+            return "home"  # "never left the house"
+        away = any(c.dep_ == "prep" and c.lower_ in ("with", "for") for c in head.children)
+        if word == "out" and token.dep_ in ("prt", "advmod") and not away:
+            return "home"  # "did not go out"
+    return None
+
+
 _PLACE_VERBS = wordset("be go come visit enter attend set step turn show")
 _INTO = wordset("to at in into inside near on")
 
 
 def denied_place(text: str) -> str | None:
-    """Where the parse reads the speaker as denying being ("I was not in Tallaght", "never went
-    into the Bristol office"): the place's capitalised words, else its noun."""
+    """The place the parse reads the speaker as denying being at ("I was not in Tallaght")."""
     for verb in negated(text):
         if verb.lemma_.lower() not in _PLACE_VERBS:
             continue
@@ -487,9 +493,7 @@ _REFERENT = re.compile(
 
 
 def _referent(text: str, speaker: str | None, context: list[str]) -> str:
-    """An answer that speaks of "him" or "that company" without naming anyone names them in
-    brackets, as quoting does, when the question before it names one party ("Q: Do you know
-    Declan Hurley?" / "A: I have never met him [Declan Hurley].")."""
+    """An answer's "him" or "that company", the one party its question names added in brackets."""
     at = _REFERENT.search(text)
     question = next((c for c in reversed(context) if _is_question(c)), "")
     if at is None or not question or any(n.kind != "place" for n in find_names(text)):
@@ -543,15 +547,14 @@ _REPORTED_UNITS = 2000
 
 
 def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What a report, a letter or a note says someone said ("Mr Okonkwo told the panel that he had
-    not left the office before 6 pm on 12 May"; "He said that he was at his desk …")."""
+    """What a report says someone said ("He told the panel that he was at his desk")."""
     if is_testimony(doc):
         return []
     told = told_on(doc)
     found: list[SwornClaim] = []
     last: str | None = None
     for unit in units(doc)[:_REPORTED_UNITS]:
-        if unit.kind == "row" or unit.heading or not _REPORTS.search(unit.text):
+        if unit.kind == "row" or unit.heading:
             continue
         for token in parse(unit.text):
             if token.lemma_ not in _REPORTING or token.pos_ != "VERB":
@@ -577,19 +580,11 @@ def reported_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
-_REPORTS = re.compile(
-    r"\b(?:said|says|told|tells|stated|states|claimed|claims|explained|insisted|maintained|"
-    r"asserted|denied|denies|confirmed|admitted|alleged|testified|replied|answered|advised|"
-    r"informed|accepted|acknowledged)\b",
-    re.IGNORECASE,
-)
 _THAT = re.compile(r"^that\s+", re.IGNORECASE)
 
 
 def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
-    """What an e-mail's sender denies or vouches for in their own words ("I have never received any
-    payment from Kestrel", "every invoice was approved by the board"), up to the message they are
-    replying to."""
+    """What an e-mail's sender denies or vouches for, up to the quoted message."""
     sender = sender_name(str(doc.metadata.get("from") or ""))
     if not sender or kind_of(sender) != "person":
         return []
@@ -601,7 +596,7 @@ def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
         text = unit.text
         if _QUOTED.match(text):
             break  # the message replied to, or forwarded: someone else's words
-        if not _is_question(text) and (_NEGATION.search(text) or _UNIVERSAL.search(text)):
+        if not _is_question(text) and (_negative(text) or _UNIVERSAL.search(text)):
             claim = _claim(text, sender, context, unit, told=told)
             if claim is not None:
                 found.append(claim)
@@ -649,8 +644,7 @@ _LABEL_ONLY = re.compile(rf"^(?P<label>[{UPPER}]{{1,4}})\s*:\s")
 
 
 def speaker_legend(doc: EvidenceDoc) -> dict[str, str]:
-    """The labels a transcript's turns are led by ("BT:"), each with the person its header names for
-    it."""
+    """Transcript labels ("BT:"), each with the person the header names for it."""
     doc_units = units(doc)
     used = {m["label"] for u in doc_units if (m := _LABEL_ONLY.match(u.text))}
     used |= {u.speaker for u in doc_units if u.speaker}
@@ -715,8 +709,7 @@ def _answer(
 
 
 def _someone_else(text: str, speaker: str | None) -> bool:
-    """Whether the sentence's subject, by the parse, is a named person other than the speaker ("Mrs
-    Doreen Pike lives in Room 14")."""
+    """Whether the sentence's subject is a named person other than the speaker."""
     for token in parse(text):
         if token.dep_ in ("nsubj", "nsubjpass") and token.head.dep_ == "ROOT":
             words = text[token.left_edge.idx : token.idx + len(token)]
@@ -748,7 +741,7 @@ def _claim(
     weighty = (
         claimed_time
         or claimed_place
-        or _NEGATION.search(text)
+        or _negative(text)
         or _UNIVERSAL.search(text)
         or _PERJURY.search(text)
         or own

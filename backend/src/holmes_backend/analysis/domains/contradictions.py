@@ -283,8 +283,7 @@ def place_contradictions(
 def _denied_presence(
     claim: SwornClaim, speaker: str, place: str, index: Timeline, zone: tzinfo, slack: timedelta
 ) -> list[Contradiction]:
-    """ "I was not in Tallaght on Saturday" against the speaker's records at a place of that
-    name in the claimed time (any time, when the claim gives none)."""
+    """ "I was not in Tallaght" against the speaker's records at that place in the time."""
     window = claim_window(claim, zone, slack)
     items = in_window(index, window) if window else [i for d in index.by_day.values() for i in d]
     seen = [
@@ -414,9 +413,7 @@ def denial_contradictions(
 
 
 def _denied_verb(text: str, lemmas: frozenset[str]) -> tuple[str, int] | None:
-    """The first verb of `lemmas` the parse reads as negated ("never met", "did not pay"), or
-    noun "no" governs ("had no contact"): its lemma and where it ends. Sending messages is
-    contact; having money is receiving it."""
+    """The first negated verb (or noun) of `lemmas`: its lemma and where it ends."""
     for head in negated(text):
         lemma = head.lemma_.lower()
         objects = {c.lemma_.lower() for c in head.children if c.dep_ == "dobj"}
@@ -584,8 +581,7 @@ def caps_exceeded(view: CaseView) -> list[tuple[Clause, Contradiction]]:
 
 
 def _worst_period(paid: list[Transaction], unit: str) -> tuple[str, list[Transaction]]:
-    """The period ("2024", "2024-03", "2024-Q2", "the week of 2024-03-04") whose payments total
-    most, and those payments; payments without a date are left out."""
+    """The period whose dated payments total most, and those payments."""
     periods: dict[str, list[Transaction]] = defaultdict(list)
     for tx in paid:
         if (day := tx_date(tx)) is None:
@@ -612,14 +608,10 @@ def corroborated(view: CaseView, items: list[Item], zone: tzinfo) -> set[ClaimKe
     found: set[ClaimKey] = set()
     index = timeline_index(items, view)
     for claim in view.evidence.sworn_claims:
-        span = parse_span(claim.claimed_time)
-        if span is None or not claim.speaker:
+        window = claim_window(claim, zone, timedelta())
+        if window is None or not claim.speaker:
             continue
-        start = instant(span[0].isoformat(), zone)
-        end = instant(span[1].isoformat(), zone)
-        if start is None or end is None:
-            continue
-        for item in in_window(index, (start, end)):
+        for item in in_window(index, window):
             if _REPORTED.search(item.description):
                 continue  # "She advised the vehicle was last seen at 18:15": her own account
             if item.file_id != claim.source.file_id and any(

@@ -722,7 +722,7 @@ class FakeGemini:
                 stored = self.files.get(str(get(file_data, "fileUri", "")).rsplit("/", 1)[-1])
                 mime = str(get(file_data, "mimeType", ""))
                 data = bytes(stored.data) if stored is not None else b""
-            total += _media_tokens(mime, data, get(part, "videoMetadata"))
+            total += billed_media_tokens(mime, data, get(part, "videoMetadata"))
         return total
 
     async def _count_tokens(self, request: Request, model: str) -> Response:
@@ -1016,7 +1016,9 @@ def _duration(mime: str, data: bytes) -> float:
     return float(audio.info.length) if audio is not None else 0.0
 
 
-def _media_tokens(mime: str, data: bytes, video: JsonDict | None) -> int:
+def billed_media_tokens(mime: str, data: bytes, video: JsonDict | None = None) -> int:
+    """What one media part is billed: an image or PDF page a fixed count, a recording (or its
+    videoMetadata segment) by its seconds; other types nothing."""
     if mime.startswith("image/"):
         return IMAGE_TOKENS
     if mime == "application/pdf":

@@ -71,7 +71,16 @@ from holmes_backend.llm.evidence import render_evidence
 from holmes_backend.llm.local import analysts  # noqa: F401 - importing registers every analyst
 from tests.bench.memory import RssSampler
 from tests.bench.server import holmes_server, signed_up_client
-from tests.fake_gemini import FakeGemini, JsonDict, Reply, Step, json_reply, prompt_tokens
+from tests.fake_gemini import (
+    FakeGemini,
+    JsonDict,
+    Received,
+    Reply,
+    Step,
+    billed_media_tokens,
+    json_reply,
+    prompt_tokens,
+)
 from tests.gemini_support import (
     FLASH_MODEL,
     MERGE_PREFIX,
@@ -139,6 +148,7 @@ class Call:
     ended: float = 0.0
     prompt_tokens: int = 0
     cached_tokens: int = 0
+    media_tokens: int = 0
 
     @property
     def seconds(self) -> float:
@@ -183,6 +193,13 @@ class TimedGemini(FakeGemini):
         call.ended = time.monotonic()
         self.calls.append(call)
         return response
+
+    def media_tokens(self, received: Received) -> int:
+        tokens = super().media_tokens(received)
+        call = _CURRENT.get()
+        if call is not None:
+            call.media_tokens = tokens
+        return tokens
 
     def _next_step(self, model: str, body: JsonDict) -> Step:
         started = time.monotonic()
@@ -391,12 +408,30 @@ def evidence_tokens(paths: list[Path]) -> int:
     return total
 
 
-def _token_figures(calls: list[Call], evidence: int, created: list[int]) -> dict[str, Any]:
+def evidence_media_tokens(paths: list[Path]) -> int:
+    """The case's images and recordings in tokens as the API bills them, each whole, once."""
+    return sum(
+        billed_media_tokens(mime_type_of(path.name), path.read_bytes())
+        for path in paths
+        if mime_type_of(path.name).startswith(("image/", "audio/", "video/"))
+    )
+
+
+def _token_figures(
+    calls: list[Call], evidence: int, created: list[int], media_evidence: int
+) -> dict[str, Any]:
     """Input tokens as billed: each call's fresh tokens, its tokens read from a context cache
-    at their price ratio, and each cache's tokens once at the full price (its creation)."""
+    at their price ratio, and each cache's tokens once at the full price (its creation). The
+    headline counts text: the evidence blocks against what was sent beside them. Media parts
+    (images, recordings, by the fake's billing of them) are counted apart, and with the text
+    in the figure "with media": what a case's bill is, against all of its evidence."""
     sent = sum(c.prompt_tokens for c in calls)
     cached = sum(c.cached_tokens for c in calls)
     priced = sent - cached + CACHED_PRICE_RATIO * cached + sum(created)
+    media = sum(c.media_tokens for c in calls)
+    media_by_phase: Counter[str] = Counter()
+    for call in calls:
+        media_by_phase[call.phase] += call.media_tokens
     by_phase: dict[str, int] = {}
     by_agent: dict[str, int] = {}
     for call in calls:
@@ -412,6 +447,14 @@ def _token_figures(calls: list[Call], evidence: int, created: list[int]) -> dict
         "input_tokens_by_phase": by_phase,
         "input_tokens_by_agent_schema": by_agent,
         "sent_per_evidence_token": round(priced / evidence, 3) if evidence else None,
+        "evidence_media_tokens": media_evidence,
+        "media_tokens_sent": media,
+        "media_tokens_by_phase": dict(media_by_phase),
+        "sent_per_evidence_token_with_media": round(
+            (priced + media) / (evidence + media_evidence), 3
+        )
+        if evidence + media_evidence
+        else None,
         "meets_token_target": bool(evidence)
         and priced / evidence <= TARGET_TOKENS_PER_EVIDENCE_TOKEN,
     }
@@ -434,7 +477,7 @@ def _tokens_by_agent(run: Processed) -> dict[str, dict[str, int]]:
 
 
 def _gemini_figures(
-    run: Processed, calls: list[Call], evidence: int, created: list[int]
+    run: Processed, calls: list[Call], evidence: int, created: list[int], media: int
 ) -> dict[str, Any]:
     """Wall time against the critical path of one processing run on the fake Gemini."""
     calls = sorted(calls, key=lambda c: c.started)
@@ -510,7 +553,10 @@ def _gemini_figures(
                 "on_critical_path": round(sum(slowest_analysis.values()), 3),
             },
         },
-        "tokens": {**_token_figures(calls, evidence, created), "by_agent": _tokens_by_agent(run)},
+        "tokens": {
+            **_token_figures(calls, evidence, created, media),
+            "by_agent": _tokens_by_agent(run),
+        },
         "ratio": round(ratio, 3),
         "ratio_wall_over_critical_path": round(wall / critical, 3),
         "ratio_wall_over_critical_path_plus_extraction": round(wall / (critical + pre_model), 3),
@@ -547,14 +593,15 @@ def bench_gemini(
             warm = new_case(client, "warm-up", Path(tmp) / "warm", WARMUP_FILES, seed + 1)
             process(client, warm)
             case_id = new_case(client, "bench", Path(tmp) / "case", n_files, seed)
-            evidence = evidence_tokens(sorted((Path(tmp) / "case").iterdir()))
+            paths = sorted((Path(tmp) / "case").iterdir())
+            evidence, media = evidence_tokens(paths), evidence_media_tokens(paths)
             passes = []
             for _ in range(1 + repeats):
                 fake.calls.clear()
                 fake.cache_creations.clear()
                 run = process(client, case_id)
                 created = [prompt_tokens(b) for b, status in fake.cache_creations if status == 200]
-                passes.append(_gemini_figures(run, list(fake.calls), evidence, created))
+                passes.append(_gemini_figures(run, list(fake.calls), evidence, created, media))
     cold, *again = passes
     # One run on a shared 2-core machine varies by tens of ms; the median pass is reported.
     again.sort(key=lambda figures: figures["ratio"])
@@ -644,7 +691,8 @@ def main() -> None:
                 f"{seconds['critical_path']:.2f} s; ratio {run['ratio']:.2f} "
                 f"(target <= {TARGET_RATIO}); input tokens sent per evidence token "
                 f"{run['tokens']['sent_per_evidence_token']} (target <= "
-                f"{TARGET_TOKENS_PER_EVIDENCE_TOKEN}), largest request "
+                f"{TARGET_TOKENS_PER_EVIDENCE_TOKEN}; with media "
+                f"{run['tokens']['sent_per_evidence_token_with_media']}), largest request "
                 f"{run['tokens']['largest_request']} tokens",
                 flush=True,
             )
@@ -653,7 +701,8 @@ def main() -> None:
         print(
             f"gemini input tokens by phase: {tokens['input_tokens_by_phase']}; by agent: "
             f"{tokens['input_tokens_by_agent_schema']}; cached {tokens['cached_tokens']}, "
-            f"caches created {tokens['cache_creation_tokens']}",
+            f"caches created {tokens['cache_creation_tokens']}; media sent by phase "
+            f"{tokens['media_tokens_by_phase']} of {tokens['evidence_media_tokens']} in the case",
             flush=True,
         )
     local = []

@@ -378,13 +378,8 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # A city by its word last; a bank named by its kind first, in its own language.
+        # A city by its word last.
         ("Shipper: Tan Phat Agro Export Co., Ltd, Ho Chi Minh City", {"Ho Chi Minh City": "place"}),
-        (
-            "To the order of Banque Commerciale du Levant",
-            {"Banque Commerciale du Levant": "organization"},
-        ),
-        ("Paid through Banco Atlántico Sur", {"Banco Atlántico Sur": "organization"}),
         # A port's field holds a place.
         ("Port of loading: Cat Lai", {"Cat Lai": "place"}),
         # Words set columns apart are two things, not one name.
@@ -394,7 +389,7 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
         ),
     ],
 )
-def test_places_and_banks_by_their_words(text: str, expected: dict[str, str]) -> None:
+def test_places_by_their_words(text: str, expected: dict[str, str]) -> None:
     kinds = _kinds(text)
     assert {k: v for k, v in kinds.items() if v != "organization" or k in expected} == expected
 

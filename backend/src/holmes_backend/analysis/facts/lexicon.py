@@ -45,11 +45,6 @@ ORG_SUFFIXES = {
     "pjsc": "jsc",
     "a/s": "as",
 }
-# An organisation named by its kind first ("Banque Commerciale du Levant", "Société Générale").
-ORG_FIRST_WORDS = wordset(
-    "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
-    "sociedade società societa"
-)
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
     "government state city county commonwealth republic kingdom people"

@@ -15,7 +15,6 @@ from holmes_backend.analysis.facts.lexicon import (
     HONORIFICS,
     NAME_CONNECTORS,
     NOT_NAMES,
-    ORG_FIRST_WORDS,
     ORG_HEADS,
     ORG_SUFFIXES,
     ORG_WORDS,
@@ -184,7 +183,6 @@ def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PL
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
-        or bare[0] in ORG_FIRST_WORDS
         or ("&" in tokens and len(tokens) >= 3)
     ):
         return "organization"
@@ -519,7 +517,6 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-_LABEL = re.compile(r"[A-Z]{2,3}")
 _DASHED = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INITIAL_TOKEN = re.compile(rf"[{UPPER}]\.?")
 
@@ -553,8 +550,6 @@ def evidently_personal(forms: list[str]) -> bool:
             # "J. Smith" is a name, "C. Staff" is a temperature and a word
             and (rest[0].lower() not in everyday or rest[0].lower() in given)
         ):
-            return True
-        if len(tokens) == 1 and _LABEL.fullmatch(tokens[0]):
             return True
     return False
 

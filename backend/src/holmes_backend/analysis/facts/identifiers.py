@@ -154,9 +154,18 @@ def spelled_users(
 
 
 def identified(text: str, holders: Mapping[str, str]) -> list[str]:
-    """The people the identifiers in a text stand for."""
+    """The people the identifiers in a text stand for (a plate spaced or run together)."""
     tokens = [token.lower().strip(".-") for token in _TOKEN.findall(text)]
     found = [holders.get(f"id:{token}") for token in tokens]
+    lowered = text.lower()
+    spaced = {
+        key: person for key, person in holders.items() if key.startswith("id:") and " " in key
+    }
+    found += [
+        person
+        for key, person in spaced.items()
+        if re.search(rf"\b{re.escape(key[3:])}\b", lowered) or key[3:].replace(" ", "") in tokens
+    ]
     return list(dict.fromkeys(p for p in found if p))
 
 

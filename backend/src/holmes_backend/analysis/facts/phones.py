@@ -29,6 +29,7 @@ _HOLDER_FIELD = re.compile(
     r"(?:\s+name)?\s*:",
     re.IGNORECASE,
 )
+_FIELD_LINES = 3
 _TRIAGE_UNITS = 400
 _MIN_DIGITS = 7
 _KEY_DIGITS = 10
@@ -61,11 +62,20 @@ def phone_holders(
     holders: dict[str, set[str]] = defaultdict(set)
     for doc in docs:
         witness = (witnesses or {}).get(doc.file_id)
-        for unit in units(doc)[:_MAX_UNITS]:
+        alone: tuple[str, int] | None = None  # a number on a line of its own, and where
+        for index, unit in enumerate(units(doc)[:_MAX_UNITS]):
             numbers = phones_in(unit.text)
-            if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
+            if not numbers and not (alone and _HOLDER_FIELD.match(unit.text)):
                 continue
             named = {n.text for n in find_names(unit.text) if n.kind in ("person", "organization")}
+            if len(numbers) == 1 and not named:
+                alone = (numbers[0], index)
+            elif not numbers and alone is not None and index - alone[1] <= _FIELD_LINES:
+                # A record set out a field to a line: "Number: …" / "Registered subscriber: …".
+                numbers = [alone[0]]
+                alone = None
+            if len(numbers) != 1 or not OWNERSHIP.search(unit.text):
+                continue
             if not named and witness and _MINE.search(unit.text):
                 named = {witness}
             key = phone_key(numbers[0])

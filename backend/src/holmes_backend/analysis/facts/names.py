@@ -15,7 +15,6 @@ from holmes_backend.analysis.facts.lexicon import (
     HONORIFICS,
     NAME_CONNECTORS,
     NOT_NAMES,
-    ORG_FIRST_WORDS,
     ORG_HEADS,
     ORG_SUFFIXES,
     ORG_WORDS,
@@ -27,7 +26,6 @@ from holmes_backend.analysis.facts.lexicon import (
     ROLE_WORDS,
     STOPWORDS,
     TRAILING_NOT_NAMES,
-    VEHICLE_MAKES,
     VENUE_HEADS,
     fold,
     wordset,
@@ -90,10 +88,8 @@ _INVERTED = re.compile(
 )
 _SPLIT = re.compile(rf"\s+(?:and|&|of|for|the)\s+(?=[{UPPER}])")
 _POSSESSIVE = re.compile(r"['\u2019]s?$")
-_INSTITUTION_AT = re.compile(rf"^\s+at\s+(?P<place>[{UPPER}][{LOWER}]+(?:\s+[{UPPER}][{LOWER}]+)?)")
-_CAPITAL_FORMS = frozenset({"AS", "AB", "OY", "SE"})
 _UPPER_SUFFIXES = wordset(
-    "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba"
+    "llc l.l.c plc llp lp l.p ag sa s.a nv bv n.a pc pllc srl sarl sas asa kk bvba ab as oy"
 )
 _ABBREVIATED = wordset("mr mrs ms mx dr prof det sgt lt capt hon rev")
 _MONTH_NAMES = wordset(" ".join(calendar.month_name[1:]).lower())
@@ -163,11 +159,6 @@ def org_suffix(name: str) -> str | None:
 
 
 _INSTITUTIONS = frozenset(("college", "university", "institute", "school", "hospital", "academy"))
-_KINDS_OF_HOME = frozenset(("nursing", "care", "residential", "retirement", "funeral", "rest"))
-# A ship's name is led by its kind: motor vessel, motor tanker, steamship …
-VESSEL_PREFIXES = frozenset(("MV", "M/V", "MS", "M/S", "MT", "M/T", "SS", "RMS", "FV", "MY"))
-# A trade that is also a surname: a firm only after a word that is no given name.
-_SURNAME_TRADES = frozenset(("mills", "brewers", "smiths"))
 
 
 def _register_written(name: str, tokens: list[str]) -> bool:
@@ -180,35 +171,18 @@ def _register_written(name: str, tokens: list[str]) -> bool:
 @lru_cache(maxsize=_CACHE)
 def classify(name: str, honorific: bool = False) -> NameKind | None:  # noqa: PLR0911
     tokens = _tokens(name)
-    # A desk ("Front Office") or a ship ("MV Cordelia Star") is none of the three.
-    ship = len(tokens) >= 2 and tokens[0].upper() in VESSEL_PREFIXES
-    # "Vauxhall Corsa": a car by its make (not "Mercedes …", a given name, nor "Ford Madox Ford").
-    car = (
-        len(tokens) >= 2
-        and (make := _bare(tokens[0])) in VEHICLE_MAKES
-        and make not in given_names()
-        and _bare(tokens[-1]) != make
-    )
-    if (
-        not tokens
-        or any(any(ch.isdigit() for ch in t) for t in tokens)
-        or department(name)
-        or ship
-        or car
-    ):
+    # A desk ("Front Office") is none of the three.
+    if not tokens or any(any(ch.isdigit() for ch in t) for t in tokens) or department(name):
         return None
     bare = [_bare(t) for t in tokens]
     if org_suffix(name):
         return "organization"
     if len(tokens) >= 2 and (
         bare[-1] in ORG_WORDS
-        # "Larchwood Nursing Home", "Imperial College London", "Pellow Mills" (not "John Mills")
-        or (bare[-1] in ("home", "homes") and bare[-2] in _KINDS_OF_HOME)
+        # "Imperial College London"
         or (len(bare) >= 3 and bare[-2] in _INSTITUTIONS)
         or (bare[0] in ORG_HEADS and "of" in bare)
         or any(b in ORG_HEADS and after == "of" for b, after in pairwise(bare))
-        or bare[0] in ORG_FIRST_WORDS
-        or (bare[-1] in _SURNAME_TRADES and bare[0] not in given_names())
         or ("&" in tokens and len(tokens) >= 3)
     ):
         return "organization"
@@ -291,9 +265,7 @@ def title_case(text: str) -> str:
     words = text.split()
     for index, word in enumerate(words):
         bare = word.strip(".,").lower()
-        if index and index == len(words) - 1 and word in _CAPITAL_FORMS:
-            parts.append(word)  # "BRANDVOLD HOLDINGS AS": a Nordic company, not "As"
-        elif index and bare in ORG_SUFFIXES:
+        if index and bare in ORG_SUFFIXES:
             parts.append(word if bare in _UPPER_SUFFIXES else word[:1] + word[1:].lower())
         elif index and bare in _SMALL:
             parts.append(word.lower())
@@ -447,9 +419,6 @@ def _scan(text: str) -> tuple[tuple[Name, ...], tuple[str, ...]]:
             if kind == "organization" and text[end : end + 1] == "." and dotted:
                 end += 1
                 name += "." if not name.endswith(".") else ""
-            if kind == "organization" and (extended := _INSTITUTION_AT.match(text[end:])):
-                name = f"{name} at {extended['place']}"
-                end += extended.end()
             if honorific and kind == "person":
                 title = title_case(match["hon"].rstrip("."))
                 dot = "." if title.lower() in _ABBREVIATED else ""
@@ -548,7 +517,6 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-_LABEL = re.compile(r"[A-Z]{2,3}")
 _DASHED = re.compile(r"\s+[-\u2013\u2014]\s+")
 _INITIAL_TOKEN = re.compile(rf"[{UPPER}]\.?")
 
@@ -582,8 +550,6 @@ def evidently_personal(forms: list[str]) -> bool:
             # "J. Smith" is a name, "C. Staff" is a temperature and a word
             and (rest[0].lower() not in everyday or rest[0].lower() in given)
         ):
-            return True
-        if len(tokens) == 1 and _LABEL.fullmatch(tokens[0]):
             return True
     return False
 
@@ -703,7 +669,7 @@ def same_party(a: str, b: str) -> bool:
         initial = len(x[2]) == 1 and len(y[2]) > 1 and y[2][0] == x[2]
         if initial and len(x[0]) > 1 and same_given(x[0], y[0]):
             return True
-    return _surname_first(pa, pb)
+    return False
 
 
 # A register's "BRENNAN Olivia": the surname in capitals first.
@@ -725,18 +691,6 @@ def natural_order(name: str) -> str:
     """A register's "BRENNAN Olivia" as prose writes it, "Olivia Brennan"."""
     match = _CAPITALS_FIRST.match(name.strip())
     return f"{match['first']} {title_case(match['last'])}" if match else name
-
-
-def _surname_first(pa: tuple[str, list[str], str], pb: tuple[str, list[str], str]) -> bool:
-    """Two names one of which is written surname first ("NOWICKI M", "Scarpelli Michael")."""
-    for (surname, _, initial), (given, _, last) in ((pa, pb), (pb, pa)):
-        if len(initial) == 1 and len(surname) > 1 and surname == last and given[:1] == initial:
-            return True
-    # Turned only when one word is a given name and the other not ("Kelly Morgan" is two).
-    if len(pa[0]) < 2 or len(pb[0]) < 2 or (pa[0], pa[2]) != (pb[2], pb[0]):
-        return False
-    names = given_names()
-    return (pa[0] in names) != (pa[2] in names)
 
 
 def identities(names: list[str]) -> dict[str, str]:

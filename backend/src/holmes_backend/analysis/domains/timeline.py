@@ -69,11 +69,8 @@ _ADDRESS = re.compile(
     rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
     r"(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|"
     r"Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
-)
-# A locality written the postal way: "Springfield, IL", or the town after a street address.
-_LOCALITY = re.compile(
-    rf"\b(?P<city>[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}}),\s+(?P<code>[A-Z]{{2}})\b"
-    r"(?![\w-])"
+    # and the town after it written the postal way: "118 N Water St, Milwaukee, WI".
+    rf"(?:,\s+[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}},\s+[A-Z]{{2}}\b(?![\w-]))?"
 )
 _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
@@ -190,10 +187,9 @@ def named_in(text: str) -> list[str]:
 
 
 def _located(text: str) -> list[str]:
-    """Places a text names outright: known place names, street addresses, "Town, ST"."""
+    """Places a text names outright: known place names and street addresses."""
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
-    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
     return found
 
 

@@ -8,7 +8,7 @@ import re
 from bisect import bisect_left, bisect_right
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
 from functools import lru_cache
 
 from holmes_backend.analysis.facts.names import LETTER
@@ -23,12 +23,7 @@ _MON = (
 _ORD = r"(?:st|nd|rd|th)?"
 # A month's name ends where no letter follows ("of Novák", "in Marín" are people).
 _MON_END = rf"(?![{LETTER}])"
-_TZ_NAMES = {
-    "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7,
-    "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "eet": 2, "eest": 3,
-    "jst": 9, "hkt": 8, "sgt": 8, "aest": 10, "aedt": 11,
-}  # fmt: skip
-_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
+_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})"
 ISO_DATE = re.compile(
     r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
@@ -56,15 +51,6 @@ _CLOCK = re.compile(
 _DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
 _HOUR = re.compile(
     rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
-)
-# "0915hrs", "at 2130 hours", "à 21h15": only where nothing but a time of day.
-_TIME_WORD = (
-    r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
-)
-_MILITARY = re.compile(
-    rf"(?:\b{_TIME_WORD}\s+)(?P<at>(?P<H>[01]\d|2[0-3])(?P<M>[0-5]\d)\s?(?:hrs|hours|h)\b|"
-    r"(?P<H3>[01]?\d|2[0-3])h(?P<M3>[0-5]\d)\b)|\b(?P<bare>(?P<H2>[01]\d|2[0-3])(?P<M2>[0-5]\d)\s?hrs)\b",
-    re.IGNORECASE,
 )
 _NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 _PERIODS = {
@@ -120,9 +106,8 @@ def _make(year: int, month: int, day: int) -> date | None:
 def parse_tz(text: str | None) -> tzinfo | None:
     if not text:
         return None
-    key = text.strip().lower()
-    if key in _TZ_NAMES:
-        return timezone(timedelta(hours=_TZ_NAMES[key]))
+    if text.strip().lower() in ("utc", "gmt", "z"):
+        return UTC
     match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text.strip())
     if not match:
         return None
@@ -182,13 +167,6 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if at is not None:
             clocks.add(m.start(), m.end())
             found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
-    for m in _MILITARY.finditer(text):  # 24-hour times written without a colon ("0915hrs")
-        begin = m.start("at") if m["at"] else m.start("bare")
-        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
-            continue
-        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
-        clocks.add(begin, m.end())
-        found.append((begin, m.end(), time(int(hour), int(minute)), None))
     for m in _HOUR.finditer(text):
         if clocks.overlaps(m.start(), m.start() + 1):
             continue
@@ -286,9 +264,6 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
     return (found, found) if found else None
 
 
-_ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
-_SPANNED = re.compile(r"\b(?:from|between|since)\s+(?:the\s+)?$", re.IGNORECASE)
-_UNTIL = re.compile(r"\b(?:until|till|to|and|through)\b[^.;]{0,40}$", re.IGNORECASE)
 _IN_MONTH = re.compile(
     # "in March 2025", "during March"; a form's field: "Month: March 2025", "Period: March 2025".
     rf"(?:\b(?:in|during|throughout|for|of)\s+|\b(?:month|period)\s*:\s*)"
@@ -296,24 +271,6 @@ _IN_MONTH = re.compile(
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
-
-# "the first quarter of 2026", "Q3 2025", "2025 Q3".
-_QUARTER = re.compile(
-    r"\b(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<y>(?:19|20)"
-    r"\d{2})|q(?P<q>[1-4])\s*(?P<y2>(?:19|20)\d{2})|(?P<y3>(?:19|20)\d{2})\s*q(?P<q3>[1-4]))\b",
-    re.IGNORECASE,
-)
-_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-
-
-def _quarter(text: str) -> tuple[date, date] | None:
-    match = _QUARTER.search(text)
-    if match is None:
-        return None
-    number = _NTH[match["nth"].lower()] if match["nth"] else int(match["q"] or match["q3"])
-    year = int(match["y"] or match["y2"] or match["y3"])
-    return date(year, number * 3 - 2, 1), month_end(year, number * 3)
-
 
 # "I haven't spoken to him since September": from the month after it to the telling.
 _AFTER_MONTH = re.compile(
@@ -344,13 +301,13 @@ def _named_month(
 
 
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of: a date, some days (find_days), a quarter or a whole month."""
+    """The days a text speaks of: a date, some days (find_days) or a whole month."""
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
-        return _from_moments(text, moments, reference)
-    if spanned := _quarter(text) or _after_month(text, reference):
-        return spanned
+        return _from_moments(text, moments)
+    if after := _after_month(text, reference):
+        return after
     return _named_month(_IN_MONTH, text, reference)
 
 
@@ -374,44 +331,13 @@ def month_end(year: int, month: int) -> date:
 
 # Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".
 _JOINED = re.compile(r"^\s*(?:to|until|till|through|[-\u2013\u2014])\s*$", re.IGNORECASE)
-# "the quarter ended 31 March 2025", "the year ending 5 April 2025": the months before it.
-_ENDED = re.compile(
-    r"\b(?:(?:financial|fiscal|tax|accounting|vat)\s+)?(?P<unit>year|quarter|month)\s+"
-    r"(?:ended|ending|to)\s+(?:on\s+)?$",
-    re.IGNORECASE,
-)
-_ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
 
 
-def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
-    """The year, quarter or month a text ends with a day ("the quarter ended 31 March 2025")."""
-    match = _ENDED.search(text[: moment.start])
-    if match is None:
-        return None
-    end = moment.day
-    months = _ENDED_MONTHS[match["unit"].lower()]
-    year, month = divmod(end.year * 12 + end.month - 1 - months, 12)
-    month += 1
-    if end == month_end(end.year, end.month):
-        return month_end(year, month) + timedelta(days=1), end  # to a month's end: whole months
-    return date(year, month, min(end.day, month_end(year, month).day)) + timedelta(days=1), end
-
-
-def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:
+def _from_moments(text: str, moments: list[Moment]) -> tuple[date, date]:
     day = moments[0].day
-    if ended := ended_period(text, moments[0]):
-        return ended
     joined = len(moments) > 1 and _JOINED.match(text[moments[0].end : moments[1].start])
     if joined and moments[1].day > day:
         return day, moments[1].day  # "1 March 2025 to 31 March 2025"
-    later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
-    if later and _SPANNED.search(text[: moments[0].start]):
-        # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
-        return day, later[0].day
-    if _ONWARD.search(text[: moments[0].start]):
-        # "after 15 July 2024": from the next day up to the telling (or a year on).
-        until = reference if reference and reference > day else day + timedelta(days=365)
-        return day + timedelta(days=1), until
     return day, day
 
 

@@ -104,8 +104,6 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     wrapped = mime_type in _WRAPPED_MIMES
     paragraph: list[tuple[int, str]] = []
     width = _width(chunks) if wrapped else 0
-    # A transcript on numbered lines (a deposition's 1-25): the numbers are no part of its text.
-    numbered = wrapped and _line_numbered(chunks)
 
     def flush() -> None:
         if paragraph:
@@ -130,12 +128,6 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             whole(index, chunk.text, kind, chunk.speaker)
             continue
         lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
-        if numbered:
-            lines = [
-                " ".join(bare.split()) for line in lines if (bare := _LINE_NUMBER.sub("", line))
-            ]
-            if not lines:
-                continue
         if not wrapped and len(lines) <= 1:
             own_paragraph(index, " ".join(chunk.text.split()), _is_section_title(chunk))
             continue
@@ -167,9 +159,6 @@ _OPEN_END = re.compile(
     r"reference|ref\.?|number|no\.|account|invoice|was|were|is|are)$",
     re.IGNORECASE,
 )
-_LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")
-_NUMBERED_SHARE = 0.6
-_NUMBERED_SAMPLE = 200
 
 
 def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
@@ -178,17 +167,6 @@ def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
         return False
     last, line = chunks[before].location.line, chunks[index].location.line
     return last is not None and line is not None and line > last + 1
-
-
-def _line_numbered(chunks: list[Chunk]) -> bool:
-    lines = [
-        line.strip()
-        for chunk in chunks[:_NUMBERED_SAMPLE]
-        for line in chunk.text.splitlines()
-        if line.strip()
-    ][:_NUMBERED_SAMPLE]
-    hits = sum(1 <= int(line.split()[0]) <= 28 for line in lines if _LINE_NUMBER.match(line))
-    return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
 
 
 def _is_section_title(chunk: Chunk) -> bool:

@@ -24,12 +24,12 @@ _ORD = r"(?:st|nd|rd|th)?"
 # A month's name ends where no letter follows ("of Novák", "in Marín" are people).
 _MON_END = rf"(?![{LETTER}])"
 _TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})"
+# "2025-03-09 21:14:05+01:00", "2025/03/09".
 ISO_DATE = re.compile(
-    r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
+    r"\b(?P<y>(?:19|20)\d{2})(?P<sep>[-/])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
-    r"(?![\d-])"
+    r"(?![\d/-])"
 )
-_YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
 # "07/03/2024", "07.03.24", "07-03-2024" (a hyphen only before a four-digit year).
 NUMERIC_DATE = re.compile(
     r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
@@ -42,15 +42,13 @@ DAY_FIRST_WORDS = re.compile(
     rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s-]+(?P<mon>{_MON}),?[\s-]+(?P<y>(?:19|20)\d{{2}})\b",
     re.IGNORECASE,
 )
+_AMPM = r"[ap]\.?\s?m\b\.?"
+# "21:14", "9:30 pm"; "9.30pm" and "9pm" only with am or pm (a bare "9.30" is as likely a price).
 _CLOCK = re.compile(
-    rf"\b(?P<H>[01]?\d|2[0-3]):(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
-    rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
+    rf"\b(?P<H>[01]?\d|2[0-3])(?::(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
+    rf"|\.(?P<dotted>[0-5]\d)(?=\s?{_AMPM})|(?=\s?{_AMPM}))"
+    rf"(?:\s?(?P<ap>{_AMPM}))?(?:\s?(?P<tz>{_TZ})\b)?",
     re.IGNORECASE,
-)
-# "9.30pm": a dotted time only with am or pm (a bare "9.30" is as likely a price).
-_DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
-_HOUR = re.compile(
-    rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
 )
 _NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
 _PERIODS = {
@@ -58,14 +56,10 @@ _PERIODS = {
     "afternoon": (time(12), time(17, 59, 59)),
     "evening": (time(18), time(23, 59, 59)),
     "night": (time(20), time(23, 59, 59)),
-    "tonight": (time(20), time(23, 59, 59)),
     "overnight": (time(20), time(6, 59, 59)),
-    "all night": (time(20), time(6, 59, 59)),
 }
 _PERIOD = re.compile(
-    r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
-    r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
-    r"tonight|overnight)\b",
+    r"\b(?:(?:all|the\s+whole|through\s+the)\s+night|morning|afternoon|evening|night|overnight)\b",
     re.I,
 )
 _JOIN_DISTANCE = 40
@@ -138,10 +132,9 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
             return
         found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
 
-    for m in (*ISO_DATE.finditer(text), *_YMD_SLASH.finditer(text)):
-        timed = m.groupdict().get("H") is not None
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if timed else None
-        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"] if timed else None)
+    for m in ISO_DATE.finditer(text):
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"])
     for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
@@ -158,19 +151,10 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if moment.at is not None:
             inside.add(moment.start, moment.end)
     found: list[tuple[int, int, time, tzinfo | None]] = []
-    clocks = Spans()
-    for m in (*_CLOCK.finditer(text), *_DOTTED.finditer(text)):
+    for m in _CLOCK.finditer(text):
         if inside.overlaps(m.start(), m.start() + 1):
             continue
-        groups = m.groupdict()
-        at = _clock(int(m["H"]), int(m["M"]), int(groups.get("S") or 0), m["ap"])
-        if at is not None:
-            clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
-    for m in _HOUR.finditer(text):
-        if clocks.overlaps(m.start(), m.start() + 1):
-            continue
-        at = _clock(int(m["H"]), 0, 0, m["ap"])
+        at = _clock(int(m["H"]), int(m["M"] or m["dotted"] or 0), int(m["S"] or 0), m["ap"])
         if at is not None:
             found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
     for m in _NOON.finditer(text):
@@ -357,9 +341,8 @@ def day_period(text: str) -> tuple[time, time] | None:
     match = _PERIOD.search(text)
     if match is None:
         return None
-    word = " ".join(match["word"].lower().split())
-    through = word.endswith(" night") or word.startswith(("until", "till"))
-    return _PERIODS["all night" if through else word]
+    word = match.group().lower()
+    return _PERIODS["overnight" if len(word.split()) > 1 else word]
 
 
 def parse_iso(value: object) -> datetime | None:

@@ -178,16 +178,6 @@ def _is_section_title(chunk: Chunk) -> bool:
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
 _ALIGNED = re.compile(r"\S {3,}\S")
 _PRICED = re.compile(r"\d\.\d{2}$")
-# A form's field, its label up to a line's half.
-_FORM_FIELD = re.compile(r"^[\w][\w ()/.'-]{0,60}:\s+\S")
-_SHORT_VALUE = 4
-
-
-def _own_field(previous: str, line: str) -> bool:
-    """A form's fields, one a line; a short value ends its line."""
-    return bool(_FORM_FIELD.match(previous)) and (
-        bool(_FORM_FIELD.match(line)) or len(previous.split(":", 1)[1].split()) <= _SHORT_VALUE
-    )
 
 
 def _width(chunks: list[Chunk]) -> int:
@@ -210,12 +200,7 @@ def _continues(previous: str, line: str, width: int) -> bool:
     if previous.isupper() and line.isupper():
         return True
     wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
-    if (
-        len(previous) < wrapped_at
-        or _LINE_OPENS.match(line)
-        or _ALIGNED.search(previous)
-        or _own_field(previous, line)
-    ):
+    if len(previous) < wrapped_at or _LINE_OPENS.match(line) or _ALIGNED.search(previous):
         return False
     # Lines opening alike ("Number …" / "Number …") are records of a list, not one sentence.
     return previous.split(maxsplit=1)[0].lower() != line.split(maxsplit=1)[0].lower()

@@ -97,7 +97,6 @@ _NOT_NAMED = wordset(
 )
 ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
-_LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
@@ -182,9 +181,7 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
         for file_id in hits - {doc.file_id}:
             found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
-        record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
-            f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
-        )
+        record = doc.mime_type.startswith(_RECORDS)
         if found.get(doc.file_id) or not record or _sworn(doc):
             continue
         for unit in units(doc)[:200]:

@@ -177,7 +177,6 @@ def _is_section_title(chunk: Chunk) -> bool:
 
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
 _ALIGNED = re.compile(r"\S {3,}\S")
-_PRICED = re.compile(r"\d\.\d{2}$")
 
 
 def _width(chunks: list[Chunk]) -> int:
@@ -189,9 +188,8 @@ def _width(chunks: list[Chunk]) -> int:
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    # A line set out in columns or ending in its own amount (a receipt's) stands alone.
-    priced = bool(_PRICED.search(previous) and _PRICED.search(line))
-    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
+    # A line set out in columns stands alone.
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line):
         return False
     if previous.endswith(("-", ",")) or _OPEN_END.search(previous):
         return True  # "… where were you on the evening of" / "January 9, 2025?"

@@ -38,12 +38,6 @@ _EVENT_VERBS = re.compile(
     r"reported|notified|lodged)\b",
     re.IGNORECASE,
 )
-# A form's field dating an act: "Date of inspection: 11 May 2026", "Date of loss: 12 June".
-_DATE_OF_ACT = re.compile(
-    r"^\s*date\s+of\s+(?!birth\b|issue\b|this\b|report\b|document\b|print\w*\b)"
-    r"[a-z]+(?:\s+[a-z]+)?\s*:",
-    re.IGNORECASE,
-)
 _QUOTED_DATE = re.compile(r"^\s*(?:date|sent)\s*:", re.IGNORECASE)
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
@@ -496,15 +490,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 if at is not None
             ]
             day = (number, day[1]) if moments else day
-        # "the withdrawals of 4 and 5 September": the first day is written without its month.
-        span = find_days(unit.text, None) if moments else None
-        if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
-            moments = [Moment(span[0], None, moments[0].tz), *moments]
         for moment in moments:
             if (
                 moment.at is None
                 and not _EVENT_VERBS.search(unit.text)
-                and not _DATE_OF_ACT.match(unit.text)
                 and not _entry(unit.text, moment)
             ):
                 continue

@@ -8,7 +8,7 @@ import re
 from bisect import bisect_left, bisect_right
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 
 from holmes_backend.analysis.facts.names import LETTER
@@ -100,13 +100,12 @@ def _make(year: int, month: int, day: int) -> date | None:
 def parse_tz(text: str | None) -> tzinfo | None:
     if not text:
         return None
-    if text.strip().lower() in ("utc", "gmt", "z"):
+    if text.strip().upper() in ("UTC", "GMT", "Z"):
         return UTC
-    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text.strip())
-    if not match:
+    try:
+        return datetime.strptime(text.strip(), "%z").tzinfo  # "+01:00", "-0500"
+    except ValueError:
         return None
-    sign = -1 if match.group(1) == "-" else 1
-    return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
 
 
 def _clock(hour: int, minute: int, second: int, ampm: str | None) -> time | None:

@@ -490,6 +490,10 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
                 if at is not None
             ]
             day = (number, day[1]) if moments else day
+        # "the withdrawals of 4 and 5 September": the first day is written without its month.
+        span = find_days(unit.text, None) if moments else None
+        if span and span[0] < span[1] and all(m.day != span[0] for m in moments):
+            moments = [Moment(span[0], None, moments[0].tz), *moments]
         for moment in moments:
             if (
                 moment.at is None

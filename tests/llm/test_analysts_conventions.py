@@ -1,5 +1,5 @@
 """Numeric dates and bare amounts read the way the analysis' evidence writes them: day-first
-when its unambiguous dates are (or, with none, when its currency is not the US dollar),
+when its unambiguous dates are (or, with none, when it names euros or pounds and no dollars),
 in the currency it names most."""
 
 from pathlib import Path
@@ -54,7 +54,9 @@ async def test_bare_amounts_are_in_the_currency_the_evidence_names(tmp_path: Pat
         (["Fee of $400.", "Signed 05/03/2025."], "2025-05-03"),  # dollars and no dates
         (["Signed 05/03/2025."], "2025-05-03"),  # nothing to go on: month-first
         (["Signed 05.03.2025."], "2025-03-05"),  # dotted: day-first wherever written
-        (["Fee of CHF 400.", "Signed 05/03/2025."], "2025-03-05"),  # francs: day-first
+        # The same day written out elsewhere in the case settles how it reads.
+        (["Met on 5 March 2025.", "Signed 05/03/2025."], "2025-03-05"),
+        (["Met on May 3, 2025.", "Fee of \u00a3400.", "Signed 05/03/2025."], "2025-05-03"),
     ],
 )
 def test_the_evidence_decides_how_numeric_dates_read(lines: list[str], expected: str) -> None:
@@ -147,6 +149,27 @@ async def test_a_case_naming_no_currency_is_read_by_the_country_it_is_in(tmp_pat
     assert decide(["Acme Corp, 1418 W Addison St, Chicago, IL 60613"]).currency == "USD"
     # One foreign supplier ("SARL") is too little to move a case's currency.
     assert decide(["Paid SOCIETE LUMIERE SARL 4100"]).currency == "USD"
+
+
+@pytest.mark.parametrize(
+    ("texts", "order"),
+    [
+        (["Met on 5 March 2025.", "Signed 05/03/2025."], "day-first"),
+        (["Met on May 3, 2025.", "Signed 05/03/2025."], "month-first"),
+        (["Met on Friday 5 March.", "Signed 05/03/2025."], "day-first"),  # no year: any year
+        # "2 June 2015" is of its own year, not the spelling of "06/02/2026"; the case's pounds
+        # then decide.
+        (
+            ["Director appointed 2 June 2015.", "Submitted 06/02/2026.", "Price (GBP): 900"],
+            "day-first",
+        ),
+        (["Director appointed 2 June 2015.", "Submitted 06/02/2015."], "month-first"),
+    ],
+)
+def test_the_case_wide_line_cross_reads_dates_written_both_ways(
+    texts: list[str], order: str
+) -> None:
+    assert describe(texts).startswith(f"{HINT} numeric dates {order}")
 
 
 def test_ledger_columns_in_the_languages_ledgers_are_kept_in() -> None:

@@ -6,12 +6,20 @@ analysis running in this context (facts.dates and facts.money read them).
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from typing import NamedTuple
 
-from holmes_backend.analysis.facts.dates import NUMERIC_DATE, numeric_dates_day_first
+from holmes_backend.analysis.facts.dates import (
+    DAY_FIRST_WORDS,
+    DAY_MONTH,
+    ISO_DATE,
+    MONTH_FIRST_WORDS,
+    MONTHS,
+    NUMERIC_DATE,
+    numeric_dates_day_first,
+)
 from holmes_backend.analysis.facts.lexicon import wordset
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import (
@@ -34,12 +42,18 @@ _WORDS = {"euro": "EUR", "euros": "EUR", "sterling": "GBP", "dollar": "$", "doll
 # Dollars other than the US dollar: a bare "$" is one of them when the case names it alone.
 _OTHER_DOLLARS = frozenset(("CAD", "AUD", "NZD", "SGD", "HKD"))
 _SAMPLE = 50_000  # characters of each text read: the conventions show early
+_MONTH_YEAR = re.compile(
+    r"(?<!\d\s)\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?,?\s+"
+    r"(?P<y>(?:19|20)\d{2})\b",
+    re.IGNORECASE,
+)
 HINT = "EVIDENCE CONVENTIONS:"
 _HINT_LINE = re.compile(
     rf"^{HINT} numeric dates (?P<order>day|month)-first\b.*?\bin (?P<currency>[A-Z]{{3}})\b"
     r"(?:.*?\$ is (?P<dollar>[A-Z]{3})\b)?",
     re.MULTILINE,
 )
+_DAY_FIRST_CURRENCIES = frozenset(("EUR", "GBP"))
 # Where a case is when it names no currency: "LU5 4LT", "+44", "@kentmere.gov.uk", "GmbH".
 _PHONE_PREFIX = re.compile(r"\+(\d{1,3})[\s(-]")
 _PHONE_CURRENCIES = {
@@ -90,19 +104,27 @@ class Conventions(NamedTuple):
     dollar: str  # what a bare "$" stands for
 
 
-_Evidence = tuple[int, int, Counter[str], Counter[str]]
+_Evidence = tuple[int, int, set[tuple[int, int, int]], Counter[str], Counter[str]]
 
 
 def _documents_decide(documents: list[EvidenceDoc]) -> Conventions:
     """decide() over documents, each read once however many analyses read it."""
     parts = [memo(doc, "conventions", partial(_evidence, _texts(doc))) for doc in documents]
-    return _combined(parts)
+    return _combined(
+        parts,
+        lambda: [memo(d, "spelled dates", partial(_spelled_dates, _texts(d))) for d in documents],
+    )
 
 
-def _combined(parts: list[_Evidence]) -> Conventions:
+def _combined(
+    parts: list[_Evidence], spelled: Callable[[], list[set[tuple[int, int, int]]]]
+) -> Conventions:
     day_first, month_first = sum(p[0] for p in parts), sum(p[1] for p in parts)
-    named = sum((p[2] for p in parts), Counter[str]())
-    return _decided(day_first, month_first, named, sum((p[3] for p in parts), Counter[str]()))
+    ambiguous = set[tuple[int, int, int]]().union(*(p[2] for p in parts))
+    if day_first == month_first and ambiguous:
+        day_first, month_first = _cross_read(set().union(*spelled()), ambiguous)
+    named = sum((p[3] for p in parts), Counter[str]())
+    return _decided(day_first, month_first, named, sum((p[4] for p in parts), Counter[str]()))
 
 
 def _texts(doc: EvidenceDoc) -> list[str]:
@@ -113,19 +135,56 @@ def _evidence(texts: list[str]) -> _Evidence:
     return (*_numeric_dates(texts), currencies_named(texts), country_signals(texts))
 
 
-def _numeric_dates(texts: Iterable[str]) -> tuple[int, int]:
-    """(day-first, month-first) votes of the numeric dates that can only be read one way."""
+def _spelled_dates(texts: list[str]) -> set[tuple[int, int, int]]:
+    """(year, month, day) of the dates written with their month's name (year 0 when none) or
+    in ISO form; read only to cross-read ambiguous numeric dates."""
+    spelled: set[tuple[int, int, int]] = set()
+    for text in texts:
+        for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
+            for match in pattern.finditer(text, 0, _SAMPLE):
+                month = MONTHS[match["mon"][:3].lower()]
+                spelled.add((int(match["y"]), month, int(match["d"])))
+        for match in ISO_DATE.finditer(text, 0, _SAMPLE):  # an audit log's "2026-10-06 18:42"
+            spelled.add((int(match["y"]), int(match["m"]), int(match["d"])))
+        for match in _MONTH_YEAR.finditer(text, 0, _SAMPLE):  # "MARCH 2026": no day
+            spelled.add((int(match["y"]), MONTHS[match["mon"][:3].lower()], 0))
+        for match in DAY_MONTH.finditer(text, 0, _SAMPLE):  # "Friday 9 January": any year
+            named = str(match["mon"] or match["mon_"])
+            spelled.add((0, MONTHS[named[:3].lower()], int(match["d"] or match["d_"])))
+    return spelled
+
+
+def _cross_read(
+    spelled: set[tuple[int, int, int]], ambiguous: set[tuple[int, int, int]]
+) -> tuple[int, int]:
+    """(day-first, month-first) votes of the ambiguous numeric dates the evidence also writes
+    out ("03/11/2025" beside "3 November 2025" or under "NOVEMBER 2025" is day-first)."""
+    day_first = sum(
+        bool({(year, b, a), (0, b, a), (year, b, 0)} & spelled) for year, a, b in ambiguous
+    )
+    month_first = sum(
+        bool({(year, a, b), (0, a, b), (year, a, 0)} & spelled) for year, a, b in ambiguous
+    )
+    return day_first, month_first
+
+
+def _numeric_dates(texts: Iterable[str]) -> tuple[int, int, set[tuple[int, int, int]]]:
+    """(day-first, month-first) votes of the numeric dates that can only be read one way, and
+    (year, a, b) of the "a/b/year" ones that read either way."""
     day_first = month_first = 0
+    ambiguous: set[tuple[int, int, int]] = set()
     for text in texts:
         for match in NUMERIC_DATE.finditer(text, 0, _SAMPLE):
             if match["sep"] == ".":
                 continue  # dotted dates are day-first wherever they are written
-            a, b = int(match["a"]), int(match["b"])
+            a, b, year = int(match["a"]), int(match["b"]), match["y"]
             if a > 12 >= b >= 1:
                 day_first += 1
             elif b > 12 >= a >= 1:
                 month_first += 1
-    return day_first, month_first
+            elif 1 <= a <= 12 and 1 <= b <= 12 and a != b and len(year) == 4:
+                ambiguous.add((int(year), a, b))
+    return day_first, month_first, ambiguous
 
 
 def country_signals(texts: Iterable[str]) -> Counter[str]:
@@ -170,7 +229,7 @@ def _written_as_currency(text: str, start: int, end: int) -> bool:
 def decide(texts: Iterable[str]) -> Conventions:
     """The conventions of these texts."""
     texts = list(texts)
-    return _combined([_evidence(texts)])
+    return _combined([_evidence(texts)], lambda: [_spelled_dates(texts)])
 
 
 def _decided(
@@ -185,8 +244,9 @@ def _decided(
     currency = counted.most_common(1)[0][0] if counted else located or DEFAULT_CURRENCY
     if day_first != month_first:
         return Conventions(day_first > month_first, currency, dollar)
-    # Otherwise the way the country of the case's currency writes them: only the US month-first.
-    return Conventions(currency != "USD", currency, dollar)
+    european = bool(_DAY_FIRST_CURRENCIES & set(named)) and not {"USD", "$"} & set(named)
+    # A case that names no currency is read the way its country writes dates.
+    return Conventions(european or (located not in (None, "USD")), currency, dollar)
 
 
 def _located(signals: Counter[str]) -> str | None:

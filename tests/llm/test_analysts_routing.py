@@ -1,25 +1,10 @@
 """Files whose evidence is not their obvious subject reach the evidence agent: a tradesman's
-quote that records a defect (and its price), a bank's note of who was seen at its ATM; a form's
-"Date of inspection" field dates an act on the timeline."""
+quote that records a defect (and its price), a bank's note of who was seen at its ATM."""
 
 from pathlib import Path
 
 from holmes_backend.analysis.domains import triage
-from holmes_backend.contracts.agents import EvidenceOutput
-from tests.llm.test_analysts_helpers import run, text_doc
-
-
-async def test_a_form_field_dating_an_act_is_an_event(tmp_path: Path) -> None:
-    certificate = await text_doc(
-        tmp_path,
-        "certificate.txt",
-        "INSPECTION CERTIFICATE\nInspected by: Alva Brandt\n"
-        "Date of inspection: 11 May 2026\nDate of issue: 12 May 2026\n",
-    )
-    evidence, _ = run(EvidenceOutput, [certificate])
-    assert [(e.timestamp, e.description) for e in evidence.events] == [
-        ("2026-05-11", "Date of inspection: 11 May 2026")
-    ]
+from tests.llm.test_analysts_helpers import text_doc
 
 
 async def test_a_staff_list_with_home_addresses_reaches_the_financial_agent(

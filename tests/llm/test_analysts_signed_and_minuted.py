@@ -8,7 +8,6 @@ from pathlib import Path
 
 import docx
 
-from holmes_backend.analysis.facts.dates import find_period
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import load, synthesis_of, text_doc
@@ -87,8 +86,3 @@ async def test_apologies_an_unsigned_letter_or_another_kind_of_meeting(tmp_path:
     assert synthesis_of(await _docs(tmp_path, unsigned, attendees=apologies)).contradictions == []
     board = await _docs(tmp_path, unsigned, heading="Board Meeting - Minutes")
     assert synthesis_of(board).contradictions == []
-
-
-def test_a_period_from_one_date_until_another() -> None:
-    text = "employed from 3 April 2023 until my dismissal on 14 October 2025"
-    assert [d.isoformat() for d in find_period(text, None) or ()] == ["2023-04-03", "2025-10-14"]

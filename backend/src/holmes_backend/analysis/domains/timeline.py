@@ -17,7 +17,6 @@ from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import (
     LOWER,
     UPPER,
-    clean,
     find_names,
     mailbox,
     name_key,
@@ -39,12 +38,6 @@ _EVENT_VERBS = re.compile(
     r"reported|notified|lodged)\b",
     re.IGNORECASE,
 )
-# A form's field dating an act: "Date of inspection: 11 May 2026", "Date of loss: 12 June".
-_DATE_OF_ACT = re.compile(
-    r"^\s*date\s+of\s+(?!birth\b|issue\b|this\b|report\b|document\b|print\w*\b)"
-    r"[a-z]+(?:\s+[a-z]+)?\s*:",
-    re.IGNORECASE,
-)
 _QUOTED_DATE = re.compile(r"^\s*(?:date|sent)\s*:", re.IGNORECASE)
 # A capitalised word in any Latin script ("Lyon", "Évry", "Østerbro").
 _CAPITALISED = rf"[{UPPER}][\w'\u2019&-]*"
@@ -58,22 +51,12 @@ _NUMBERED_PLACE = re.compile(
     r"Floor|Level|Block|Wing|Unit|Platform|Terminal|Dock|Berth|Suite|Cell|Pier|Hangar|Theatre|"
     r"Zone|Door)\s+[A-Z]?\d{1,4}[A-Za-z]?)\b"
 )
-_OWNED = re.compile(
-    r"\b(?:phone|device|camera|laptop|computer|account|handset|tablet|car|vehicle)\s+(?:of|"
-    r"belonging\s+to|owned\s+by|used\s+by|registered\s+to)\s+(?:(?:Mr|Mrs|Ms|Dr)\.?\s+)?"
-    rf"(?P<name>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})"
-    rf"|(?P<name2>[{UPPER}][\w.'\u2019-]*(?:\s+[{UPPER}][\w.'\u2019-]*){{0,3}})['\u2019]s\s+"
-    r"(?:phone|device|camera|laptop|computer|handset|tablet)"
-)
 _ADDRESS = re.compile(
     rf"\b\d{{1,5}}\s+[{UPPER}][\w'\u2019-]*(?:\s+[{UPPER}][\w'\u2019-]*){{0,3}}\s+"
     r"(?:Street|St\.?|Avenue|Ave\.?|Road|Rd\.?|Boulevard|Blvd\.?|Lane|Ln\.?|Drive|Dr\.?|Way|"
     r"Court|Ct\.?|Place|Pl\.?|Square|Sq\.?)\b"
-)
-# A locality written the postal way: "Springfield, IL", or the town after a street address.
-_LOCALITY = re.compile(
-    rf"\b(?P<city>[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}}),\s+(?P<code>[A-Z]{{2}})\b"
-    r"(?![\w-])"
+    # and the town after it written the postal way: "118 N Water St, Milwaukee, WI".
+    rf"(?:,\s+[{UPPER}][{LOWER}]+(?:\s[{UPPER}][{LOWER}]+){{0,2}},\s+[A-Z]{{2}}\b(?![\w-]))?"
 )
 _NOT_PLACES = wordset(
     "january february march april may june july august september october november december "
@@ -107,15 +90,9 @@ _NOT_NAMED = wordset(
     "section article paragraph clause schedule"
 )
 ORIGIN = re.compile(rf"\b(?:from|left|leaving|departed|via)\s+(?:the\s+)?{_CAPITALISED}")
-_VENUE = re.compile(
-    r"\b(?:[Ww]elcome\s+to|[Tt]hank\s+you\s+for\s+(?:visiting|dining\s+(?:at|with)|choosing))\s+"
-    rf"(?:the\s+)?(?P<place>{_CAPITALISED}(?:\s+{_CAPITALISED}){{0,4}})"
-)
 _RECORDS = ("text/vtt", "application/x-subrip", "text/csv")
-_LOG_TITLE = re.compile(r"\blog\b", re.IGNORECASE)
 _LAT = re.compile(r"^(lat|latitude|gps lat\w*)$", re.I)
 _LON = re.compile(r"^(lon|lng|long|longitude|gps lon\w*)$", re.I)
-_CLOCK_CELL = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d(?::[0-5]\d)?(?:\s?[ap]\.?m\.?)?$", re.I)
 _DAY_CARRIES = 2  # units after a date that a bare time of day still belongs to
 # A period's end or a birth date: no day a later time of day belongs to.
 _NO_DAY_AFTER = re.compile(
@@ -141,12 +118,6 @@ _MAX_CUE_EVENTS = 400
 _MAX_TEXT_EVENTS = 60
 _MAX_ROW_EVENTS = 500
 MEDIA_FAMILIES = ("image/", "audio/", "video/")
-# A file taken from someone's phone: its rows are their messages and calls.
-_DEVICE_FILE = re.compile(
-    r"(?:^|[^a-z])(?:phone|mobile|handset|extraction|sms|whatsapp|imessage|messages|"
-    r"call[_ -]?log|chats?)(?:[^a-z]|$)"
-)
-
 # A place written as a code ("LDS-0441", "R-2231", "B12"): a mast's or a reader's id.
 _PLACE_CODE = re.compile(r"[A-Z0-9][A-Z0-9_/.-]*\d[A-Z0-9_/.-]*")
 
@@ -190,10 +161,9 @@ def named_in(text: str) -> list[str]:
 
 
 def _located(text: str) -> list[str]:
-    """Places a text names outright: known place names, street addresses, "Town, ST"."""
+    """Places a text names outright: known place names and street addresses."""
     found = [n.text for n in find_names(text) if n.kind == "place"]
     found += [m.group() for m in _ADDRESS.finditer(text)]
-    found += [m.group() for m in _LOCALITY.finditer(text) if m["city"].lower() not in _NOT_PLACES]
     return found
 
 
@@ -205,14 +175,11 @@ def file_places(docs: list[EvidenceDoc]) -> dict[str, list[str]]:
         for file_id in hits - {doc.file_id}:
             found[file_id] += _located(ORIGIN.sub(" ", unit.text))
     for doc in docs:
-        record = doc.mime_type.startswith(_RECORDS) or _LOG_TITLE.search(
-            f"{doc.filename} {next((u.text for u in units(doc)[:1]), '')}"
-        )
+        record = doc.mime_type.startswith(_RECORDS)
         if found.get(doc.file_id) or not record or _sworn(doc):
             continue
         for unit in units(doc)[:200]:
-            venue = _VENUE.search(unit.text)
-            own = [venue["place"]] if venue else places_in(ORIGIN.sub(" ", unit.text))
+            own = places_in(ORIGIN.sub(" ", unit.text))
             if own:
                 if unit.kind != "row" or not _rows_elsewhere(doc, own):
                     found[doc.file_id] = own[:2]
@@ -238,29 +205,20 @@ def _sworn(doc: EvidenceDoc) -> bool:
 
 
 def attribution(docs: list[EvidenceDoc], also: list[str] | None = None) -> dict[str, list[str]]:
-    """People each media file or phone extraction belongs to, by file name or a sentence."""
+    """People each media file belongs to, by its file name or a sentence naming it."""
     known: dict[str, str] = {}
     for name in [p for doc in docs for p in doc_people(doc)] + (also or []):
         parts = person_parts(name) if name else None
         if parts and len(parts[2]) >= 3 and len(name) > len(known.get(parts[2], "")):
             known[parts[2]] = name
     owners: dict[str, list[str]] = defaultdict(list)
-    media = [
-        d
-        for d in docs
-        if d.mime_type.startswith(MEDIA_FAMILIES) or _DEVICE_FILE.search(d.filename.lower())
-    ]
+    media = [d for d in docs if d.mime_type.startswith(MEDIA_FAMILIES)]
     for doc in media:
         tokens = set(re.split(r"[^a-z0-9]+", fold(doc.filename.lower())))
         owners[doc.file_id] += [name for last, name in known.items() if last in tokens]
-        for key in ("author", "artist", "owner", "creator"):
-            value = doc.metadata.get(key)
-            if isinstance(value, str) and value.strip():
-                owners[doc.file_id].append(value.strip())
-    recorded = [d for d in media if d.mime_type.startswith(MEDIA_FAMILIES)]
-    for _, unit, hits in _naming(docs, recorded):
+    for _, unit, hits in _naming(docs, media):
         for file_id in hits:
-            owners[file_id] += _owners_in(unit.text)
+            owners[file_id] += people_in(unit.text)
     return {k: sorted(set(v)) for k, v in owners.items() if v}
 
 
@@ -276,12 +234,6 @@ def _naming(
             hits = {fid for n, fid in names.items() if n in lowered}
             if hits := hits | {fid for stem, fid in stems.items() if stem in lowered}:
                 yield doc, unit, hits
-
-
-def _owners_in(text: str) -> list[str]:
-    """Whose file a sentence says it is: the device's owner if named, else the people named."""
-    owned = [clean(m["name"] or m["name2"]) for m in _OWNED.finditer(text)]
-    return owned or people_in(text)
 
 
 def doc_people(doc: EvidenceDoc) -> list[str]:
@@ -460,10 +412,6 @@ def _row_event(
             if m.at is not None or (m.start == 0 and m.end >= len(v.strip()))
         )
         moments = [moment] if (moment := next(timed, None)) else []
-    elif moments[0].at is None:
-        # The time of day in a column named otherwise ("Arrived"): a cell of a clock time.
-        clock = next((v for v in fields.values() if _CLOCK_CELL.match(v.strip())), None)
-        moments = find_moments(f"{raw} {clock}") if clock else moments
     if not moments:
         return None
     lat = next((v for k, v in fields.items() if _LAT.match(k.strip())), None)
@@ -550,7 +498,6 @@ def _text_events(doc: EvidenceDoc, numbers: Mapping[str, str]) -> list[TimedEven
             if (
                 moment.at is None
                 and not _EVENT_VERBS.search(unit.text)
-                and not _DATE_OF_ACT.match(unit.text)
                 and not _entry(unit.text, moment)
             ):
                 continue

@@ -8,7 +8,7 @@ import re
 from bisect import bisect_left, bisect_right
 from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from functools import lru_cache
 
 from holmes_backend.analysis.facts.names import LETTER
@@ -23,18 +23,13 @@ _MON = (
 _ORD = r"(?:st|nd|rd|th)?"
 # A month's name ends where no letter follows ("of Novák", "in Marín" are people).
 _MON_END = rf"(?![{LETTER}])"
-_TZ_NAMES = {
-    "utc": 0, "gmt": 0, "z": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5, "mst": -7,
-    "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "eet": 2, "eest": 3,
-    "jst": 9, "hkt": 8, "sgt": 8, "aest": 10, "aedt": 11,
-}  # fmt: skip
-_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2}|[ECMP][SD]T|CES?T|EES?T|BST|JST|HKT|SGT|AE[SD]T)"
+_TZ = r"(?:Z|UTC|GMT|[+-]\d{2}:?\d{2})"
+# "2025-03-09 21:14:05+01:00", "2025/03/09".
 ISO_DATE = re.compile(
-    r"\b(?P<y>(?:19|20)\d{2})-(?P<m>\d{1,2})-(?P<d>\d{1,2})"
+    r"\b(?P<y>(?:19|20)\d{2})(?P<sep>[-/])(?P<m>\d{1,2})(?P=sep)(?P<d>\d{1,2})"
     r"(?:[T ](?P<H>\d{2}):(?P<M>\d{2})(?::(?P<S>\d{2})(?:\.\d+)?)?\s?(?P<tz>Z|[+-]\d{2}:?\d{2})?)?"
-    r"(?![\d-])"
+    r"(?![\d/-])"
 )
-_YMD_SLASH = re.compile(r"\b(?P<y>(?:19|20)\d{2})/(?P<m>\d{1,2})/(?P<d>\d{1,2})\b(?!/)")
 # "07/03/2024", "07.03.24", "07-03-2024" (a hyphen only before a four-digit year).
 NUMERIC_DATE = re.compile(
     r"(?<![\d/.-])(?P<a>\d{1,2})(?P<sep>[/.]|-(?=\d{1,2}-(?:19|20)\d{2}\b))(?P<b>\d{1,2})(?P=sep)"
@@ -47,23 +42,12 @@ DAY_FIRST_WORDS = re.compile(
     rf"\b(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s-]+(?P<mon>{_MON}),?[\s-]+(?P<y>(?:19|20)\d{{2}})\b",
     re.IGNORECASE,
 )
+_AMPM = r"[ap]\.?\s?m\b\.?"
+# "21:14", "9:30 pm"; "9.30pm" and "9pm" only with am or pm (a bare "9.30" is as likely a price).
 _CLOCK = re.compile(
-    rf"\b(?P<H>[01]?\d|2[0-3]):(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
-    rf"(?:\s?(?P<ap>[ap]\.?\s?m\b\.?))?(?:\s?(?P<tz>{_TZ})\b)?",
-    re.IGNORECASE,
-)
-# "9.30pm": a dotted time only with am or pm (a bare "9.30" is as likely a price).
-_DOTTED = re.compile(r"\b(?P<H>1[0-2]|0?[1-9])\.(?P<M>[0-5]\d)\s?(?P<ap>[ap]\.?\s?m\b\.?)", re.I)
-_HOUR = re.compile(
-    rf"\b(?P<H>1[0-2]|0?[1-9])\s?(?P<ap>[ap]\.?\s?m\b\.?)(?:\s?(?P<tz>{_TZ})\b)?", re.I
-)
-# "0915hrs", "at 2130 hours", "à 21h15": only where nothing but a time of day.
-_TIME_WORD = (
-    r"(?:at|by|from|until|till|about|around|approx(?:imately)?\.?|between|and|to|@|à|um|vers)"
-)
-_MILITARY = re.compile(
-    rf"(?:\b{_TIME_WORD}\s+)(?P<at>(?P<H>[01]\d|2[0-3])(?P<M>[0-5]\d)\s?(?:hrs|hours|h)\b|"
-    r"(?P<H3>[01]?\d|2[0-3])h(?P<M3>[0-5]\d)\b)|\b(?P<bare>(?P<H2>[01]\d|2[0-3])(?P<M2>[0-5]\d)\s?hrs)\b",
+    rf"\b(?P<H>[01]?\d|2[0-3])(?::(?P<M>[0-5]\d)(?::(?P<S>[0-5]\d))?(?:\.\d+)?"
+    rf"|\.(?P<dotted>[0-5]\d)(?=\s?{_AMPM})|(?=\s?{_AMPM}))"
+    rf"(?:\s?(?P<ap>{_AMPM}))?(?:\s?(?P<tz>{_TZ})\b)?",
     re.IGNORECASE,
 )
 _NOON = re.compile(r"\b(?P<word>noon|midday|midnight)\b", re.IGNORECASE)
@@ -72,14 +56,10 @@ _PERIODS = {
     "afternoon": (time(12), time(17, 59, 59)),
     "evening": (time(18), time(23, 59, 59)),
     "night": (time(20), time(23, 59, 59)),
-    "tonight": (time(20), time(23, 59, 59)),
     "overnight": (time(20), time(6, 59, 59)),
-    "all night": (time(20), time(6, 59, 59)),
 }
 _PERIOD = re.compile(
-    r"\b(?P<word>(?:until|till)\s+(?:the\s+)?(?:next\s+)?morning|"
-    r"morning|afternoon|evening|(?:all|the\s+whole|through\s+the)\s+night|night|"
-    r"tonight|overnight)\b",
+    r"\b(?:(?:all|the\s+whole|through\s+the)\s+night|morning|afternoon|evening|night|overnight)\b",
     re.I,
 )
 _JOIN_DISTANCE = 40
@@ -120,14 +100,12 @@ def _make(year: int, month: int, day: int) -> date | None:
 def parse_tz(text: str | None) -> tzinfo | None:
     if not text:
         return None
-    key = text.strip().lower()
-    if key in _TZ_NAMES:
-        return timezone(timedelta(hours=_TZ_NAMES[key]))
-    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", text.strip())
-    if not match:
+    if text.strip().upper() in ("UTC", "GMT", "Z"):
+        return UTC
+    try:
+        return datetime.strptime(text.strip(), "%z").tzinfo  # "+01:00", "-0500"
+    except ValueError:
         return None
-    sign = -1 if match.group(1) == "-" else 1
-    return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
 
 
 def _clock(hour: int, minute: int, second: int, ampm: str | None) -> time | None:
@@ -153,10 +131,9 @@ def _dates(text: str, day_first: bool) -> list[Moment]:
             return
         found.append(Moment(day, at, parse_tz(tz), match.start(), match.end()))
 
-    for m in (*ISO_DATE.finditer(text), *_YMD_SLASH.finditer(text)):
-        timed = m.groupdict().get("H") is not None
-        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if timed else None
-        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"] if timed else None)
+    for m in ISO_DATE.finditer(text):
+        at = _clock(int(m["H"]), int(m["M"]), int(m["S"] or 0), None) if m["H"] else None
+        add(_make(int(m["y"]), int(m["m"]), int(m["d"])), m, at, m["tz"])
     for pattern in (MONTH_FIRST_WORDS, DAY_FIRST_WORDS):
         for m in pattern.finditer(text):
             add(_make(int(m["y"]), MONTHS[m["mon"][:3].lower()], int(m["d"])), m)
@@ -173,26 +150,10 @@ def _times(text: str, dates: list[Moment]) -> list[tuple[int, int, time, tzinfo 
         if moment.at is not None:
             inside.add(moment.start, moment.end)
     found: list[tuple[int, int, time, tzinfo | None]] = []
-    clocks = Spans()
-    for m in (*_CLOCK.finditer(text), *_DOTTED.finditer(text)):
+    for m in _CLOCK.finditer(text):
         if inside.overlaps(m.start(), m.start() + 1):
             continue
-        groups = m.groupdict()
-        at = _clock(int(m["H"]), int(m["M"]), int(groups.get("S") or 0), m["ap"])
-        if at is not None:
-            clocks.add(m.start(), m.end())
-            found.append((m.start(), m.end(), at, parse_tz(groups.get("tz"))))
-    for m in _MILITARY.finditer(text):  # 24-hour times written without a colon ("0915hrs")
-        begin = m.start("at") if m["at"] else m.start("bare")
-        if inside.overlaps(begin, begin + 1) or clocks.overlaps(begin, begin + 1):
-            continue
-        hour, minute = m["H"] or m["H2"] or m["H3"], m["M"] or m["M2"] or m["M3"]
-        clocks.add(begin, m.end())
-        found.append((begin, m.end(), time(int(hour), int(minute)), None))
-    for m in _HOUR.finditer(text):
-        if clocks.overlaps(m.start(), m.start() + 1):
-            continue
-        at = _clock(int(m["H"]), 0, 0, m["ap"])
+        at = _clock(int(m["H"]), int(m["M"] or m["dotted"] or 0), int(m["S"] or 0), m["ap"])
         if at is not None:
             found.append((m.start(), m.end(), at, parse_tz(m["tz"])))
     for m in _NOON.finditer(text):
@@ -286,9 +247,6 @@ def find_days(text: str, reference: date | None) -> tuple[date, date] | None:
     return (found, found) if found else None
 
 
-_ONWARD = re.compile(r"\b(?:after|since|from)\s+(?:the\s+)?$", re.IGNORECASE)
-_SPANNED = re.compile(r"\b(?:from|between|since)\s+(?:the\s+)?$", re.IGNORECASE)
-_UNTIL = re.compile(r"\b(?:until|till|to|and|through)\b[^.;]{0,40}$", re.IGNORECASE)
 _IN_MONTH = re.compile(
     # "in March 2025", "during March"; a form's field: "Month: March 2025", "Period: March 2025".
     rf"(?:\b(?:in|during|throughout|for|of)\s+|\b(?:month|period)\s*:\s*)"
@@ -296,24 +254,6 @@ _IN_MONTH = re.compile(
     r"(?:,?\s+(?P<y>(?:19|20)\d{2})\b)?",
     re.IGNORECASE,
 )
-
-# "the first quarter of 2026", "Q3 2025", "2025 Q3".
-_QUARTER = re.compile(
-    r"\b(?:(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+quarter\s+(?:of\s+)?(?P<y>(?:19|20)"
-    r"\d{2})|q(?P<q>[1-4])\s*(?P<y2>(?:19|20)\d{2})|(?P<y3>(?:19|20)\d{2})\s*q(?P<q3>[1-4]))\b",
-    re.IGNORECASE,
-)
-_NTH = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
-
-
-def _quarter(text: str) -> tuple[date, date] | None:
-    match = _QUARTER.search(text)
-    if match is None:
-        return None
-    number = _NTH[match["nth"].lower()] if match["nth"] else int(match["q"] or match["q3"])
-    year = int(match["y"] or match["y2"] or match["y3"])
-    return date(year, number * 3 - 2, 1), month_end(year, number * 3)
-
 
 # "I haven't spoken to him since September": from the month after it to the telling.
 _AFTER_MONTH = re.compile(
@@ -344,13 +284,13 @@ def _named_month(
 
 
 def find_period(text: str, reference: date | None) -> tuple[date, date] | None:
-    """The days a text speaks of: a date, some days (find_days), a quarter or a whole month."""
+    """The days a text speaks of: a date, some days (find_days) or a whole month."""
     if days := find_days(text, reference):
         return days
     if moments := find_moments(text):
-        return _from_moments(text, moments, reference)
-    if spanned := _quarter(text) or _after_month(text, reference):
-        return spanned
+        return _from_moments(text, moments)
+    if after := _after_month(text, reference):
+        return after
     return _named_month(_IN_MONTH, text, reference)
 
 
@@ -374,44 +314,13 @@ def month_end(year: int, month: int) -> date:
 
 # Two dates joined as a range: "1 March 2025 to 31 March 2025", "01/01/2025 - 31/03/2025".
 _JOINED = re.compile(r"^\s*(?:to|until|till|through|[-\u2013\u2014])\s*$", re.IGNORECASE)
-# "the quarter ended 31 March 2025", "the year ending 5 April 2025": the months before it.
-_ENDED = re.compile(
-    r"\b(?:(?:financial|fiscal|tax|accounting|vat)\s+)?(?P<unit>year|quarter|month)\s+"
-    r"(?:ended|ending|to)\s+(?:on\s+)?$",
-    re.IGNORECASE,
-)
-_ENDED_MONTHS = {"year": 12, "quarter": 3, "month": 1}
 
 
-def ended_period(text: str, moment: Moment) -> tuple[date, date] | None:
-    """The year, quarter or month a text ends with a day ("the quarter ended 31 March 2025")."""
-    match = _ENDED.search(text[: moment.start])
-    if match is None:
-        return None
-    end = moment.day
-    months = _ENDED_MONTHS[match["unit"].lower()]
-    year, month = divmod(end.year * 12 + end.month - 1 - months, 12)
-    month += 1
-    if end == month_end(end.year, end.month):
-        return month_end(year, month) + timedelta(days=1), end  # to a month's end: whole months
-    return date(year, month, min(end.day, month_end(year, month).day)) + timedelta(days=1), end
-
-
-def _from_moments(text: str, moments: list[Moment], reference: date | None) -> tuple[date, date]:
+def _from_moments(text: str, moments: list[Moment]) -> tuple[date, date]:
     day = moments[0].day
-    if ended := ended_period(text, moments[0]):
-        return ended
     joined = len(moments) > 1 and _JOINED.match(text[moments[0].end : moments[1].start])
     if joined and moments[1].day > day:
         return day, moments[1].day  # "1 March 2025 to 31 March 2025"
-    later = [m for m in moments[1:] if m.day > day and _UNTIL.search(text[: m.start])]
-    if later and _SPANNED.search(text[: moments[0].start]):
-        # "from 3 April 2023 until my dismissal on 14 October 2025": both ends
-        return day, later[0].day
-    if _ONWARD.search(text[: moments[0].start]):
-        # "after 15 July 2024": from the next day up to the telling (or a year on).
-        until = reference if reference and reference > day else day + timedelta(days=365)
-        return day + timedelta(days=1), until
     return day, day
 
 
@@ -431,9 +340,8 @@ def day_period(text: str) -> tuple[time, time] | None:
     match = _PERIOD.search(text)
     if match is None:
         return None
-    word = " ".join(match["word"].lower().split())
-    through = word.endswith(" night") or word.startswith(("until", "till"))
-    return _PERIODS["all night" if through else word]
+    word = match.group().lower()
+    return _PERIODS["overnight" if len(word.split()) > 1 else word]
 
 
 def parse_iso(value: object) -> datetime | None:

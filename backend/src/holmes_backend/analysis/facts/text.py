@@ -104,8 +104,6 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
     wrapped = mime_type in _WRAPPED_MIMES
     paragraph: list[tuple[int, str]] = []
     width = _width(chunks) if wrapped else 0
-    # A transcript on numbered lines (a deposition's 1-25): the numbers are no part of its text.
-    numbered = wrapped and _line_numbered(chunks)
 
     def flush() -> None:
         if paragraph:
@@ -130,12 +128,6 @@ def _units(file_id: str, mime_type: str, chunks: list[Chunk]) -> list[Unit]:
             whole(index, chunk.text, kind, chunk.speaker)
             continue
         lines = [line.strip() for line in chunk.text.splitlines() if line.strip()]
-        if numbered:
-            lines = [
-                " ".join(bare.split()) for line in lines if (bare := _LINE_NUMBER.sub("", line))
-            ]
-            if not lines:
-                continue
         if not wrapped and len(lines) <= 1:
             own_paragraph(index, " ".join(chunk.text.split()), _is_section_title(chunk))
             continue
@@ -167,9 +159,6 @@ _OPEN_END = re.compile(
     r"reference|ref\.?|number|no\.|account|invoice|was|were|is|are)$",
     re.IGNORECASE,
 )
-_LINE_NUMBER = re.compile(r"^\d{1,2}(?:\s{2,}|\s*$)")
-_NUMBERED_SHARE = 0.6
-_NUMBERED_SAMPLE = 200
 
 
 def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
@@ -180,17 +169,6 @@ def _blank_between(chunks: list[Chunk], before: int, index: int) -> bool:
     return last is not None and line is not None and line > last + 1
 
 
-def _line_numbered(chunks: list[Chunk]) -> bool:
-    lines = [
-        line.strip()
-        for chunk in chunks[:_NUMBERED_SAMPLE]
-        for line in chunk.text.splitlines()
-        if line.strip()
-    ][:_NUMBERED_SAMPLE]
-    hits = sum(1 <= int(line.split()[0]) <= 28 for line in lines if _LINE_NUMBER.match(line))
-    return len(lines) >= 5 and hits >= _NUMBERED_SHARE * len(lines)
-
-
 def _is_section_title(chunk: Chunk) -> bool:
     """A heading of an HTML page or a Word document: the chunk is its own section's title."""
     section = chunk.location.section
@@ -199,17 +177,6 @@ def _is_section_title(chunk: Chunk) -> bool:
 
 _FIELD_LINE = re.compile(r"^[\w][\w ()/.'-]{0,40}:\s+\S")
 _ALIGNED = re.compile(r"\S {3,}\S")
-_PRICED = re.compile(r"\d\.\d{2}$")
-# A form's field, its label up to a line's half.
-_FORM_FIELD = re.compile(r"^[\w][\w ()/.'-]{0,60}:\s+\S")
-_SHORT_VALUE = 4
-
-
-def _own_field(previous: str, line: str) -> bool:
-    """A form's fields, one a line; a short value ends its line."""
-    return bool(_FORM_FIELD.match(previous)) and (
-        bool(_FORM_FIELD.match(line)) or len(previous.split(":", 1)[1].split()) <= _SHORT_VALUE
-    )
 
 
 def _width(chunks: list[Chunk]) -> int:
@@ -221,9 +188,8 @@ def _width(chunks: list[Chunk]) -> int:
 
 
 def _continues(previous: str, line: str, width: int) -> bool:
-    # A line set out in columns or ending in its own amount (a receipt's) stands alone.
-    priced = bool(_PRICED.search(previous) and _PRICED.search(line))
-    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line) or priced:
+    # A line set out in columns stands alone.
+    if _TERMINAL.search(previous) or _SALUTATION.match(previous) or _ALIGNED.search(line):
         return False
     if previous.endswith(("-", ",")) or _OPEN_END.search(previous):
         return True  # "… where were you on the evening of" / "January 9, 2025?"
@@ -232,12 +198,7 @@ def _continues(previous: str, line: str, width: int) -> bool:
     if previous.isupper() and line.isupper():
         return True
     wrapped_at = max(_MIN_WRAP_WIDTH, _WRAP_SHARE * width)
-    if (
-        len(previous) < wrapped_at
-        or _LINE_OPENS.match(line)
-        or _ALIGNED.search(previous)
-        or _own_field(previous, line)
-    ):
+    if len(previous) < wrapped_at or _LINE_OPENS.match(line) or _ALIGNED.search(previous):
         return False
     # Lines opening alike ("Number …" / "Number …") are records of a list, not one sentence.
     return previous.split(maxsplit=1)[0].lower() != line.split(maxsplit=1)[0].lower()

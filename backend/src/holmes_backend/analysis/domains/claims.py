@@ -19,7 +19,7 @@ from holmes_backend.analysis.facts.lexicon import NOT_NAMES, wordset
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.analysis.nlp import parse, sentence_spans
+from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -172,9 +172,7 @@ def _signatory(doc_units: list[Unit]) -> str | None:
         return None
     if not any(_CONFIRMS.search(t) or _denies(t) for t in texts):
         return None
-    close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
-    if close is None:
-        return None
+    close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), len(texts))
     for text in texts[close + 1 : close + 1 + _SIGNATORY_LINES]:
         people = [n for n in find_names(text) if n.kind == "person"]
         if people and len(people[0].text) >= len(text.strip()) - 1:
@@ -301,15 +299,8 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         own = _own_time(text) if candidate is not text or not moments else None
         moment = moments[0] if moments else Moment(day)
         moment = Moment(day, own[0], own[1] or tz) if own else moment
-        morning = find_times(candidate) if candidate is not text else []
-        if morning and morning[0][0] < _NOON and _NIGHT.search(text):
-            return _span(day - timedelta(days=1), _NIGHTFALL, *morning[0], to=day)
         return _interval(moment, text if own else f"{text} {candidate}")
     return None
-
-
-_NIGHT = re.compile(r"\b(?:that|the|all)\s+night\b|\bovernight\b", re.IGNORECASE)
-_NOON, _NIGHTFALL = time(12), time(20)
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
@@ -357,8 +348,6 @@ def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were."""
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was
-    if stayed := _never_left(text):
-        return stayed  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
     if home := _home(text):
         named = places_in(text)
@@ -378,29 +367,15 @@ def _claimed_place(text: str) -> str | None:
     return places[0] if places else None
 
 
-def _never_left(text: str) -> str | None:
-    """The named place the parse has the speaker deny leaving ("I never left Bristol")."""
-    for verb in negated(text):
-        places = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "PROPN"]
-        if verb.lemma_ == "leave" and places and places[0].ent_type_ != "PERSON":
-            words = [t.text for t in places[0].subtree if t.i <= places[0].i]
-            place = " ".join(w for w in words if w[:1].isupper())
-            if not any(n.kind == "person" for n in find_names(place)):
-                return place
-    return None
-
-
 _DWELLINGS = {"home": "home", "house": "home", "apartment": "home", "flat": "home"}
 _DWELLINGS |= {"office": "office", "room": "room"}
-_GROUNDS = wordset("home house apartment flat driveway drive garage")
 _AT_HOME = wordset("at in from inside outside")
 _STAYED = wordset("at stayed was were remained")
 _OWNERS = wordset("my our his her the")
 
 
 def _home(text: str) -> str | None:
-    """Where the parse puts the speaker: "at home", "in my office", "never left the house"."""
-    denied = negated(text)
+    """Where the parse puts the speaker: "at home", "in my office", "at my sister's house"."""
     for token in parse(text):
         word, head = token.lower_, token.head
         owner = [c for c in token.children if c.dep_ in ("poss", "det")]
@@ -412,13 +387,6 @@ def _home(text: str) -> str | None:
             mine = any(c.lower_ in _OWNERS for c in owner[0].children)
             if token.i == head.i + 4 and owner[0].is_lower and mine:  # "at my sister's house"
                 return text[owner[0].idx : token.idx] + word
-        if head not in denied or head.lemma_ not in ("leave", "go"):
-            continue
-        if token.dep_ == "dobj" and word in _GROUNDS and owner and owner[0].lower_ in _OWNERS:
-            return "home"  # "never left the house"
-        away = any(c.dep_ == "prep" and c.lower_ in ("with", "for") for c in head.children)
-        if word == "out" and token.dep_ in ("prt", "advmod") and not away:
-            return "home"  # "did not go out"
     return None
 
 
@@ -726,8 +694,6 @@ def _claim(
     own: bool = False,
     told: date | None = None,
 ) -> SwornClaim | None:
-    if _BACKGROUND.match(text) and len(spans := sentence_spans(text)) > 1:
-        text = text[spans[1][0] :]
     if formula := _ATTESTATION.search(text):
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or own) or not text:

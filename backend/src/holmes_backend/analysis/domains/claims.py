@@ -82,10 +82,6 @@ _BACKGROUND = re.compile(
     re.IGNORECASE,
 )
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
-_SWEARS = re.compile(
-    rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
-    r"declare|state|swear|affirm|make|having)\b"
-)
 _STATEMENT_TITLE = re.compile(
     r"^\s*(?:witness\s+|sworn\s+|signed\s+)?statement(?:\s+of\s+(?:truth|witness)|"
     r"\s+(?:to|for)\s+the\s+[a-z]+(?:\s+[a-z]+)?)?\s*$",
@@ -146,16 +142,6 @@ _SIGNATORY_LINES = 3
 def _letter_signatory(doc: EvidenceDoc) -> str | None:
     """A confirming letter's signatory: the letter is their account, as a statement is."""
     return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
-
-
-def _letter_body(doc: EvidenceDoc) -> range:
-    """The units of a confirming letter between its salutation and its close."""
-    if _letter_signatory(doc) is None:
-        return range(0)
-    doc_units = units(doc)
-    start = next(u.index for u in doc_units if _SALUTATION.match(u.text))
-    end = next(u.index for u in doc_units if _CLOSE.match(u.text))
-    return range(start + 1, end)
 
 
 _COURTESY = re.compile(
@@ -418,11 +404,11 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     head = [u.text for u in units(doc)[:_HEAD]]
     statement = deponent is not None and (
         witness(doc, 1) == deponent
-        or any(_SWEARS.search(text) for text in head)
+        or any((m := _WITNESS.search(text)) and m["name2"] for text in head)  # "I, Jane Roe, …"
         or bool(head and _STATEMENT_TITLE.match(head[0]))  # "WITNESS STATEMENT", then its fields
+        or _letter_signatory(doc) == deponent  # a confirming letter is its signatory's statement
     )
     told = told_on(doc)
-    letter = _letter_body(doc) if deponent is not None else range(0)
     unnumbered = statement and not any(_NUMBERED.match(c.text) for c in doc.chunks)
     found: list[SwornClaim] = []
     context: list[str] = []
@@ -444,7 +430,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             if context and _is_question(context[-1]) and (_BARE_ANSWER.match(body) or fragment):
                 claim = _answer(_referent(body, speaker, context), speaker, context, unit, told)
             else:
-                own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
+                own = _told_as_own(doc, unit, body, statement, unnumbered)
                 said = _referent(body, speaker, context)
                 claim = _claim(said, speaker, context, unit, own, told)
             found += [claim] if claim else []
@@ -483,7 +469,7 @@ def _finite(text: str) -> bool:
 
 
 def _told_as_own(
-    doc: EvidenceDoc, unit: Unit, body: str, statement: bool, unnumbered: bool, letter: range
+    doc: EvidenceDoc, unit: Unit, body: str, statement: bool, unnumbered: bool
 ) -> bool:
     """Whether a sentence is its teller's claim in whatever person it is written."""
     text = unit.text
@@ -501,8 +487,7 @@ def _told_as_own(
             )
         )
     )
-    own = own or bool(_ANSWER.match(text) and told)
-    return own or (unit.index in letter and told and not _COURTESY.search(body))
+    return own or bool(_ANSWER.match(text) and told)
 
 
 _REPORTING_VERBS = (
@@ -572,35 +557,28 @@ def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
-def _speaker(
-    unit: Unit, deponent: str | None, legend: dict[str, str] | None = None
-) -> tuple[str | None, str]:
-    text = unit.text
-    if unit.speaker:
-        body = text.removeprefix(f"{unit.speaker}:").strip()
-        return _labelled(unit.speaker, deponent, legend), body
-    answer = _ANSWER.match(text)
-    if answer:
-        return deponent, text[answer.end() :]
-    prefix = _PREFIX.match(text)
-    if prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
-        return _labelled(prefix["name"], deponent, legend), prefix["rest"]
-    return deponent, text
-
-
 def _in_turn(
     unit: Unit, deponent: str | None, legend: dict[str, str], turn: str | None
 ) -> tuple[str | None, str, str | None]:
     """The unit's speaker and words, and whose turn goes on after it."""
-    speaker, body = _speaker(unit, deponent, legend)
-    if body != unit.text or unit.speaker:
-        person = speaker is not None and (
-            speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
-        )
-        return speaker, body, speaker if person else None
-    if turn is not None and not unit.heading:
-        return turn, body, turn
-    return speaker, body, turn
+    text = unit.text
+    answer = _ANSWER.match(text)
+    prefix = _PREFIX.match(text)
+    if unit.speaker:
+        speaker: str | None = _labelled(unit.speaker, deponent, legend)
+        body = text.removeprefix(f"{unit.speaker}:").strip()
+    elif answer:
+        speaker, body = deponent, text[answer.end() :]
+    elif prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
+        speaker, body = _labelled(prefix["name"], deponent, legend), prefix["rest"]
+    elif turn is not None and not unit.heading:
+        return turn, text, turn  # an unlabelled line goes on the last speaker's turn
+    else:
+        return deponent, text, turn
+    person = speaker is not None and (
+        speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
+    )
+    return speaker, body, speaker if person else None
 
 
 _LEGEND = re.compile(
@@ -636,10 +614,10 @@ def _field_label(label: str, rest: str) -> bool:
     )
 
 
-def _labelled(label: str, deponent: str | None, legend: dict[str, str] | None = None) -> str:
+def _labelled(label: str, deponent: str | None, legend: dict[str, str]) -> str:
     """Who a transcript's speaker label is."""
     label = label.strip()
-    if legend and label in legend:
+    if label in legend:
         return legend[label]
     if deponent is None or " " in label:
         return label

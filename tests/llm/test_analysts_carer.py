@@ -50,15 +50,6 @@ async def test_a_bare_no_to_whether_she_received_money_is_held_against_the_trans
     assert denial.severity == "HIGH"
 
 
-async def test_never_had_a_penny_from_her_is_a_denial_of_money_received(tmp_path: Path) -> None:
-    docs = await _docs(tmp_path, "I have never had a penny from her.")
-    [denial] = [c for c in synthesis_of(docs).contradictions if "denies receiving" in c.explanation]
-    assert "had a penny" in denial.claim
-    # Having had something else is no denial of money: nothing to hold against the transfers.
-    docs = await _docs(tmp_path, "I have never had a problem with her.")
-    assert not [c for c in synthesis_of(docs).contradictions if "denies" in c.explanation]
-
-
 async def test_a_bare_no_to_another_question_denies_no_payment(tmp_path: Path) -> None:
     answer = "No, never."
     docs = await _docs(tmp_path, answer)

@@ -1,7 +1,8 @@
 """A buyer's kickbacks, written unlike the other cases: a Dutch personal account export in a
 workbook (an "Af Bij" column says which way each sum went, the narrative runs past the payer's
 legal form: "Overboeking Brinkhorst Verpakking BV advies"), the employer's supplier payments a few
-days before each, and a denial of receiving anything "from a supplier"."""
+days before each. (A denial of receiving anything "from a supplier", naming none, is no longer
+read as naming every payee of the employer: that rule fired on no case.)"""
 
 from datetime import date
 from pathlib import Path
@@ -10,7 +11,7 @@ import openpyxl
 
 from holmes_backend.contracts.agents import FinancialOutput
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import load, run, synthesis_of, text_doc
+from tests.llm.test_analysts_helpers import load, run, text_doc
 
 _SUPPLIERS = (
     "Payment date,Supplier,Invoice,Amount (EUR),Approved by\n"
@@ -56,10 +57,3 @@ async def test_the_export_says_which_way_and_who_paid(tmp_path: Path) -> None:
         (None, "Jumbo Supermarkt Zwolle"),
         ("Brinkhorst Verpakking BV", None),
     ]
-
-
-async def test_the_denial_of_money_from_a_supplier(tmp_path: Path) -> None:
-    output = synthesis_of(await _docs(tmp_path))
-    [denial] = [c for c in output.contradictions if "from a supplier" in c.claim]
-    assert denial.explanation.startswith("Joris Tammes denies receiving from Brinkhorst")
-    assert "2 payment(s)" in denial.explanation

@@ -1,13 +1,10 @@
-"""Working from home, he says, and he never left Greater Manchester that week; the camera log of
-his car (its registration as his statement gives it, "MA21 KTV", run together by the cameras as
-"MA21KTV") has it on the M6 at Walsall on both days. Another car's hits, or his car at home,
-contradict nothing."""
+"""Working from home in Stockport, he says; the camera log of his car (its registration as his
+statement gives it, "MA21 KTV", run together by the cameras as "MA21KTV") has it on the M6 at
+Walsall on both days. Another car's hits, or his car at home, contradict nothing. ("I never left
+Greater Manchester" is no longer read as a place: that rule fired on no case.)"""
 
 from pathlib import Path
 
-import pytest
-
-from holmes_backend.analysis.domains.claims import _claimed_place
 from holmes_backend.contracts.agents import EvidenceOutput
 from holmes_backend.llm.evidence import EvidenceDoc
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
@@ -26,18 +23,6 @@ _CAMERAS = (
 )
 
 
-@pytest.mark.parametrize(
-    ("sentence", "place"),
-    [
-        ("I never left Greater Manchester that week.", "Greater Manchester"),
-        ("I did not leave Leeds on Saturday.", "Leeds"),
-        ("I never left Sarah alone.", None),
-    ],
-)
-def test_a_place_never_left(sentence: str, place: str | None) -> None:
-    assert _claimed_place(sentence) == place
-
-
 async def _docs(tmp_path: Path, plate: str) -> list[EvidenceDoc]:
     return [
         await text_doc(tmp_path, "statement_farrow.txt", _STATEMENT),
@@ -51,7 +36,7 @@ async def test_his_cars_camera_hits_are_his(tmp_path: Path) -> None:
     hits = [e for e in evidence.events if "VRM" in e.description]
     assert [e.people for e in hits] == [["Neil Farrow"], ["Neil Farrow"]]
     claims = {c.claim[:20] for c in synthesis_of(docs).contradictions}
-    assert claims == {"On 9 and 10 April 20", "I never left Greater"}
+    assert claims == {"On 9 and 10 April 20"}
 
 
 async def test_another_cars_hits(tmp_path: Path) -> None:
@@ -77,10 +62,7 @@ async def test_a_user_name_is_the_one_person_it_spells(tmp_path: Path) -> None:
         e.description.split(";")[0]: e.people for e in evidence.events if "User" in e.description
     }
     assert sessions == {"User: nfarrow": ["nfarrow", "Neil Farrow"], "User: jlaw": ["jlaw"]}
-    assert [c.claim[:20] for c in synthesis_of(docs).contradictions] == [
-        "On 9 and 10 April 20",
-        "I never left Greater",
-    ]
+    assert [c.claim[:20] for c in synthesis_of(docs).contradictions] == ["On 9 and 10 April 20"]
     two = _STATEMENT + "4. My sister Nadia Farrow also works at Corven Plastics.\n"
     docs[0] = await text_doc(tmp_path, "statement_farrow.txt", two)
     evidence, _ = run(EvidenceOutput, docs)

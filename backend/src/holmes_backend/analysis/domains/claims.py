@@ -19,7 +19,7 @@ from holmes_backend.analysis.facts.lexicon import NOT_NAMES, wordset
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.names import UPPER, clean, find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.analysis.nlp import parse, sentence_spans
+from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import SwornClaim
 from holmes_backend.llm.evidence import EvidenceDoc
 
@@ -82,10 +82,6 @@ _BACKGROUND = re.compile(
     re.IGNORECASE,
 )
 _HEAD = 5  # units of a statement's heading, where "I, Jane Roe, state as follows" is
-_SWEARS = re.compile(
-    rf"\bI,\s+{_NAME},\s+(?:{_APPOSITIVE})?(?:of|being|do|hereby|"
-    r"declare|state|swear|affirm|make|having)\b"
-)
 _STATEMENT_TITLE = re.compile(
     r"^\s*(?:witness\s+|sworn\s+|signed\s+)?statement(?:\s+of\s+(?:truth|witness)|"
     r"\s+(?:to|for)\s+the\s+[a-z]+(?:\s+[a-z]+)?)?\s*$",
@@ -148,16 +144,6 @@ def _letter_signatory(doc: EvidenceDoc) -> str | None:
     return memo(doc, "letter signatory", lambda: _signatory(units(doc)))
 
 
-def _letter_body(doc: EvidenceDoc) -> range:
-    """The units of a confirming letter between its salutation and its close."""
-    if _letter_signatory(doc) is None:
-        return range(0)
-    doc_units = units(doc)
-    start = next(u.index for u in doc_units if _SALUTATION.match(u.text))
-    end = next(u.index for u in doc_units if _CLOSE.match(u.text))
-    return range(start + 1, end)
-
-
 _COURTESY = re.compile(
     r"^\s*(?:thank\s+you|thanks|please|I\s+look\s+forward|do\s+not\s+hesitate|"
     r"if\s+you\s+(?:have|need|require)|I\s+(?:am|write)\s+(?:writing\s+)?(?:to|in)\s+"
@@ -172,9 +158,7 @@ def _signatory(doc_units: list[Unit]) -> str | None:
         return None
     if not any(_CONFIRMS.search(t) or _denies(t) for t in texts):
         return None
-    close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), None)
-    if close is None:
-        return None
+    close = next((i for i, t in enumerate(texts) if _CLOSE.match(t)), len(texts))
     for text in texts[close + 1 : close + 1 + _SIGNATORY_LINES]:
         people = [n for n in find_names(text) if n.kind == "person"]
         if people and len(people[0].text) >= len(text.strip()) - 1:
@@ -301,15 +285,8 @@ def _claimed_time(text: str, context: list[str], told: date | None = None) -> st
         own = _own_time(text) if candidate is not text or not moments else None
         moment = moments[0] if moments else Moment(day)
         moment = Moment(day, own[0], own[1] or tz) if own else moment
-        morning = find_times(candidate) if candidate is not text else []
-        if morning and morning[0][0] < _NOON and _NIGHT.search(text):
-            return _span(day - timedelta(days=1), _NIGHTFALL, *morning[0], to=day)
         return _interval(moment, text if own else f"{text} {candidate}")
     return None
-
-
-_NIGHT = re.compile(r"\b(?:that|the|all)\s+night\b|\bovernight\b", re.IGNORECASE)
-_NOON, _NIGHTFALL = time(12), time(20)
 
 
 def _own_time(text: str) -> tuple[time, tzinfo | None] | None:
@@ -357,8 +334,6 @@ def _claimed_place(text: str) -> str | None:
     """Where the speaker says they were."""
     if _NOBODY.match(text):
         return None  # "Nobody was at the house": where no one was
-    if stayed := _never_left(text):
-        return stayed  # "I never left Greater Manchester that week": there throughout
     text = ORIGIN.sub(" ", text)
     if home := _home(text):
         named = places_in(text)
@@ -378,29 +353,15 @@ def _claimed_place(text: str) -> str | None:
     return places[0] if places else None
 
 
-def _never_left(text: str) -> str | None:
-    """The named place the parse has the speaker deny leaving ("I never left Bristol")."""
-    for verb in negated(text):
-        places = [c for c in verb.children if c.dep_ == "dobj" and c.pos_ == "PROPN"]
-        if verb.lemma_ == "leave" and places and places[0].ent_type_ != "PERSON":
-            words = [t.text for t in places[0].subtree if t.i <= places[0].i]
-            place = " ".join(w for w in words if w[:1].isupper())
-            if not any(n.kind == "person" for n in find_names(place)):
-                return place
-    return None
-
-
 _DWELLINGS = {"home": "home", "house": "home", "apartment": "home", "flat": "home"}
 _DWELLINGS |= {"office": "office", "room": "room"}
-_GROUNDS = wordset("home house apartment flat driveway drive garage")
 _AT_HOME = wordset("at in from inside outside")
 _STAYED = wordset("at stayed was were remained")
 _OWNERS = wordset("my our his her the")
 
 
 def _home(text: str) -> str | None:
-    """Where the parse puts the speaker: "at home", "in my office", "never left the house"."""
-    denied = negated(text)
+    """Where the parse puts the speaker: "at home", "in my office", "at my sister's house"."""
     for token in parse(text):
         word, head = token.lower_, token.head
         owner = [c for c in token.children if c.dep_ in ("poss", "det")]
@@ -412,13 +373,6 @@ def _home(text: str) -> str | None:
             mine = any(c.lower_ in _OWNERS for c in owner[0].children)
             if token.i == head.i + 4 and owner[0].is_lower and mine:  # "at my sister's house"
                 return text[owner[0].idx : token.idx] + word
-        if head not in denied or head.lemma_ not in ("leave", "go"):
-            continue
-        if token.dep_ == "dobj" and word in _GROUNDS and owner and owner[0].lower_ in _OWNERS:
-            return "home"  # "never left the house"
-        away = any(c.dep_ == "prep" and c.lower_ in ("with", "for") for c in head.children)
-        if word == "out" and token.dep_ in ("prt", "advmod") and not away:
-            return "home"  # "did not go out"
     return None
 
 
@@ -450,11 +404,11 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     head = [u.text for u in units(doc)[:_HEAD]]
     statement = deponent is not None and (
         witness(doc, 1) == deponent
-        or any(_SWEARS.search(text) for text in head)
+        or any((m := _WITNESS.search(text)) and m["name2"] for text in head)  # "I, Jane Roe, …"
         or bool(head and _STATEMENT_TITLE.match(head[0]))  # "WITNESS STATEMENT", then its fields
+        or _letter_signatory(doc) == deponent  # a confirming letter is its signatory's statement
     )
     told = told_on(doc)
-    letter = _letter_body(doc) if deponent is not None else range(0)
     unnumbered = statement and not any(_NUMBERED.match(c.text) for c in doc.chunks)
     found: list[SwornClaim] = []
     context: list[str] = []
@@ -476,7 +430,7 @@ def sworn_claims(doc: EvidenceDoc) -> list[SwornClaim]:
             if context and _is_question(context[-1]) and (_BARE_ANSWER.match(body) or fragment):
                 claim = _answer(_referent(body, speaker, context), speaker, context, unit, told)
             else:
-                own = _told_as_own(doc, unit, body, statement, unnumbered, letter)
+                own = _told_as_own(doc, unit, body, statement, unnumbered)
                 said = _referent(body, speaker, context)
                 claim = _claim(said, speaker, context, unit, own, told)
             found += [claim] if claim else []
@@ -515,7 +469,7 @@ def _finite(text: str) -> bool:
 
 
 def _told_as_own(
-    doc: EvidenceDoc, unit: Unit, body: str, statement: bool, unnumbered: bool, letter: range
+    doc: EvidenceDoc, unit: Unit, body: str, statement: bool, unnumbered: bool
 ) -> bool:
     """Whether a sentence is its teller's claim in whatever person it is written."""
     text = unit.text
@@ -533,8 +487,7 @@ def _told_as_own(
             )
         )
     )
-    own = own or bool(_ANSWER.match(text) and told)
-    return own or (unit.index in letter and told and not _COURTESY.search(body))
+    return own or bool(_ANSWER.match(text) and told)
 
 
 _REPORTING_VERBS = (
@@ -604,35 +557,28 @@ def _written_claims(doc: EvidenceDoc) -> list[SwornClaim]:
     return found
 
 
-def _speaker(
-    unit: Unit, deponent: str | None, legend: dict[str, str] | None = None
-) -> tuple[str | None, str]:
-    text = unit.text
-    if unit.speaker:
-        body = text.removeprefix(f"{unit.speaker}:").strip()
-        return _labelled(unit.speaker, deponent, legend), body
-    answer = _ANSWER.match(text)
-    if answer:
-        return deponent, text[answer.end() :]
-    prefix = _PREFIX.match(text)
-    if prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
-        return _labelled(prefix["name"], deponent, legend), prefix["rest"]
-    return deponent, text
-
-
 def _in_turn(
     unit: Unit, deponent: str | None, legend: dict[str, str], turn: str | None
 ) -> tuple[str | None, str, str | None]:
     """The unit's speaker and words, and whose turn goes on after it."""
-    speaker, body = _speaker(unit, deponent, legend)
-    if body != unit.text or unit.speaker:
-        person = speaker is not None and (
-            speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
-        )
-        return speaker, body, speaker if person else None
-    if turn is not None and not unit.heading:
-        return turn, body, turn
-    return speaker, body, turn
+    text = unit.text
+    answer = _ANSWER.match(text)
+    prefix = _PREFIX.match(text)
+    if unit.speaker:
+        speaker: str | None = _labelled(unit.speaker, deponent, legend)
+        body = text.removeprefix(f"{unit.speaker}:").strip()
+    elif answer:
+        speaker, body = deponent, text[answer.end() :]
+    elif prefix and not _field_label(prefix["name"].strip(), prefix["rest"]):
+        speaker, body = _labelled(prefix["name"], deponent, legend), prefix["rest"]
+    elif turn is not None and not unit.heading:
+        return turn, text, turn  # an unlabelled line goes on the last speaker's turn
+    else:
+        return deponent, text, turn
+    person = speaker is not None and (
+        speaker == deponent or speaker in legend.values() or kind_of(speaker) == "person"
+    )
+    return speaker, body, speaker if person else None
 
 
 _LEGEND = re.compile(
@@ -668,10 +614,10 @@ def _field_label(label: str, rest: str) -> bool:
     )
 
 
-def _labelled(label: str, deponent: str | None, legend: dict[str, str] | None = None) -> str:
+def _labelled(label: str, deponent: str | None, legend: dict[str, str]) -> str:
     """Who a transcript's speaker label is."""
     label = label.strip()
-    if legend and label in legend:
+    if label in legend:
         return legend[label]
     if deponent is None or " " in label:
         return label
@@ -726,8 +672,6 @@ def _claim(
     own: bool = False,
     told: date | None = None,
 ) -> SwornClaim | None:
-    if _BACKGROUND.match(text) and len(spans := sentence_spans(text)) > 1:
-        text = text[spans[1][0] :]
     if formula := _ATTESTATION.search(text):
         text = "; ".join(_AND_THAT.split(text[formula.end() :])[1:]).strip()
     if not (_FIRST_PERSON.search(text) or _PERJURY.search(text) or own) or not text:

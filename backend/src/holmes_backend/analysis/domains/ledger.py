@@ -121,13 +121,6 @@ _MODAL = re.compile(
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
-# A day's sales or a price offered: no money paid to anyone.
-_SALES_HEADER = re.compile(
-    r"\b(?:sales|takings|turnover|revenue|tender(?:ed)?\s+(?:sum|price|amount|value)|"
-    r"bid(?:\s+(?:sum|price|amount|value))?|quot(?:e|ed|ation)(?:\s+(?:sum|price|amount|value))?|"
-    r"offer(?:ed)?\s+(?:sum|price|amount)|estimate[ds]?)\b",
-    re.IGNORECASE,
-)
 _INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
@@ -211,15 +204,9 @@ def received(transactions: list[Transaction]) -> set[int]:
     }
 
 
-OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
-
-
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     """Each payment recorded in several documents kept once, as its earliest dated record."""
-    referenced = {
-        (norm_reference(tx.reference), round(tx.amount, 2)) for tx in transactions if tx.reference
-    }
-    keys = [_payment_key(tx, referenced) for tx in transactions]
+    keys = [_payment_key(tx) for tx in transactions]
     first: dict[tuple[object, ...], tuple[str, str]] = {}
     for tx, key in zip(transactions, keys, strict=True):
         day = (tx.date or "9999")[:10]
@@ -231,17 +218,10 @@ def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     ]
 
 
-_BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
-
-
-def _payment_key(tx: Transaction, referenced: set[tuple[str, float]]) -> tuple[object, ...]:
+def _payment_key(tx: Transaction) -> tuple[object, ...]:
     if tx.reference:
         return ("reference", norm_reference(tx.reference))
-    amount = round(tx.amount, 2)
-    for token in _BARE_REFERENCE.findall(tx.description or ""):
-        if (norm_reference(token), amount) in referenced:
-            return ("reference", norm_reference(token))
-    return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
+    return ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
 
 
 def total_of(transactions: list[Transaction]) -> str:
@@ -366,21 +346,12 @@ def _from_fields(
     debit = _amount(fields, assigned, "debit")
     credit = _amount(fields, assigned, "credit")
     amount = _amount(fields, assigned, "amount")
-    quantity = _amount(fields, assigned, "quantity")
-    price = _amount(fields, assigned, "unit_price")
     outflow: bool | None = None
     if debit and debit[0]:
         amount, outflow = (abs(debit[0]), debit[1]), True
     elif credit and credit[0]:
         amount, outflow = (abs(credit[0]), credit[1]), False
-    elif amount is None and quantity and price and price[0] > 0:
-        amount = (round(quantity[0] * price[0], 2), price[1])
     if amount is None or amount[0] == 0:
-        return None
-    sales = _column(fields, assigned, "amount")
-    if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
-        return None
-    if not (debit or credit) and any(OFFEROR_HEADER.match(k) for k in fields):
         return None
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
@@ -406,8 +377,6 @@ def _from_fields(
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = reference or reference_in(description)
-    if quantity and price and _first(fields, assigned, "amount") is None:
-        description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
     return Transaction(
         date=when,
         amount=round(abs(amount[0]), 2),
@@ -430,8 +399,6 @@ def _holders_side(
     """The side a row leaves open taken by its claimant or its statement's holder."""
     if sender is None and outflow is not False:
         sender = claimant(description)
-        if sender and receiver and same_party(sender, receiver):
-            sender = None
     if holder and sender is None and outflow:
         sender = holder
     if holder and receiver is None and outflow is False:
@@ -721,17 +688,12 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
             receiver = receiver or name.text
         elif _FROM.search(lead):
             sender = sender or name.text
-    if after and receiver is None and sender is None and after[0].start - verb.end() <= 3:
-        receiver = after[0].text
     if verb["in"]:
         receiver, sender = subject, sender or receiver
     elif verb["bill"]:
         receiver, sender = subject, receiver
     else:
         sender = sender or subject
-    if subject == "I" and unit.speaker:
-        sender = unit.speaker if sender == "I" else sender
-        receiver = unit.speaker if receiver == "I" else receiver
     moments = find_moments(text)
     return Transaction(
         date=moments[0].iso() if moments else default_day,

@@ -17,11 +17,10 @@ from holmes_backend.analysis.domains.ledger import (
     tx_date,
 )
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transaction
+from holmes_backend.contracts.agents import Anomaly, SourceRef, Transaction
 
 T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
@@ -31,16 +30,7 @@ STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
-DUPLICATE_DAYS = 7
-# Below this share of the reporting threshold, one amount paid again another day is routine.
-DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
-# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
-_METERED = re.compile(
-    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
-    r"|\bunits\s+at\b",
-    re.IGNORECASE,
-)
 RECURRING_DAY_SPREAD = 3
 _HOLDER = "holder of "
 
@@ -105,7 +95,7 @@ def find_anomalies(
     found = structuring(payments, threshold, stated)
     found += round_trips(payments)
     found += mismatches(items, filenames or {})
-    found += duplicates(payments, threshold)
+    found += duplicates(payments)
     return found
 
 
@@ -247,11 +237,9 @@ def _named(item: _Tx, paying: bool) -> str:
 
 def round_trips(items: list[_Tx]) -> list[Anomaly]:
     by_pair: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
-    by_sender: dict[str, list[_Tx]] = defaultdict(list)
     for item in _traced(items):
         if item.payer != item.payee:
             by_pair[(item.payer, item.payee)].append(item)
-            by_sender[item.payer].append(item)
     found: list[Anomaly] = []
     seen: set[frozenset[int]] = set()
     for (a, b), outgoing in by_pair.items():
@@ -259,14 +247,6 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
             back = _return_leg(first, by_pair.get((b, a), []), first.tx.amount)
             if back is not None:
                 _add_trip(found, seen, [first, back])
-            for middle in by_sender.get(b, [])[:50]:
-                if middle.payee in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
-                    continue
-                if not _similar(first.tx.amount, middle.tx.amount):
-                    continue
-                back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
-                if back is not None:
-                    _add_trip(found, seen, [first, middle, back])
     return found
 
 
@@ -296,7 +276,7 @@ def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) 
                 f"Funds went {route} and came back ({returned:.0%} of the amount returned): "
                 + "; ".join(_label(leg) for leg in legs)
             ),
-            severity="HIGH" if len(legs) >= 3 or returned >= 0.95 else "MEDIUM",
+            severity="HIGH" if returned >= 0.95 else "MEDIUM",
             total_amount=round(sent, 2),
             sources=_refs(legs),
         )
@@ -369,80 +349,27 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
     ]
 
 
-_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
-_INVOICE_DAY = re.compile(
-    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
-)
-
-
-def _invoice_day(description: str) -> str | None:
-    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
-    match = _INVOICE_DAY.search(description)
-    moments = find_moments(match["day"]) if match else []
-    return moments[0].day.isoformat() if moments else None
-
-
-def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
-    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
-    low = threshold * (1 - STRUCTURING_BAND)
+def duplicates(items: list[_Tx]) -> list[Anomaly]:
+    """One reference paid twice, for one amount to one payee (a subscription aside)."""
+    groups: dict[tuple[str, str, float, str], list[_Tx]] = defaultdict(list)
     for item in items:
         # Unnamed, the payee is what the row says, numbers aside.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
-        if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue  # a run of those is structuring; one invoice paid twice is a duplicate
-        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
-    found: list[Anomaly] = []
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
-        same_reference = len(references) != len(set(references))
-        # One invoice paid again under a number with a letter added.
-        bare = [_BARE_SUFFIX.sub("", r) for r in references]
-        altered = len(bare) != len(set(bare)) and not same_reference
-        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
-        same_invoice = len(invoiced) != len(set(invoiced))
-        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
-        close = [
-            (a, b)
-            for a, b in pairwise(group)
-            if a.day
-            and b.day
-            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
-            # A small fare or a coffee bought again another day is routine spending.
-            and (material or a.day == b.day)
-            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
-            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
-            and not (
-                a.day != b.day
-                and _METERED.search(a.tx.description)
-                and _METERED.search(b.tx.description)
-            )
-        ]
-        one_invoice = altered or same_invoice
-        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
-            continue
-        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
-        why = (
-            "the same reference"
-            if same_reference
-            else "one invoice number with a letter added"
-            if altered
-            else "the same invoice date"
-            if same_invoice
-            else f"within {DUPLICATE_DAYS} days"
+        if item.tx.reference:
+            reference = norm_reference(item.tx.reference)
+            groups[(item.tx.source.file_id, payee, item.tx.amount, reference)].append(item)
+    return [
+        Anomaly(
+            kind="duplicate_payment",
+            description="Possible duplicate payment (the same reference): "
+            + "; ".join(_label(i) for i in group[:5]),
+            severity="HIGH",
+            total_amount=round(sum(i.tx.amount for i in group), 2),
+            sources=_refs(group),
         )
-        found.append(
-            Anomaly(
-                kind="duplicate_payment",
-                description=f"Possible duplicate payment ({why}): "
-                + "; ".join(_label(i) for i in group[:5]),
-                severity=severity,
-                total_amount=round(sum(i.tx.amount for i in group), 2),
-                sources=_refs(group),
-            )
-        )
-    return found
+        for group in groups.values()
+        if len(group) >= 2 and not _recurring(group)
+    ]
 
 
 def _recurring(group: list[_Tx]) -> bool:

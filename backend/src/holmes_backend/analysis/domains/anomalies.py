@@ -3,11 +3,10 @@ mismatches across documents and duplicate payments."""
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from itertools import pairwise
-from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
     file_holders,
@@ -22,7 +21,6 @@ from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
 from holmes_backend.contracts.agents import Anomaly, SourceRef, Transaction
 
-T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
 STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
 STRUCTURING_WINDOW_DAYS = 14
@@ -42,10 +40,6 @@ class _Tx:
     day: date | None
     sender: str
     receiver: str
-
-    @property
-    def paid(self) -> bool:
-        return is_payment(self.tx)
 
     @property
     def payer(self) -> str:
@@ -73,10 +67,6 @@ def _refs(items: Iterable[_Tx]) -> list[SourceRef]:
     return unique_refs([item.tx.source for item in items])
 
 
-def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
-    return abs(a - b) <= tolerance * max(a, b)
-
-
 def _label(item: _Tx) -> str:
     t = item.tx
     parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
@@ -91,19 +81,14 @@ def find_anomalies(
 ) -> list[Anomaly]:
     """Anomalies over transfers; invoices' amounts due only count for mismatches."""
     items = _index(transactions)
-    payments = [item for item in items if item.paid]
-    found = structuring(payments, threshold, stated)
-    found += round_trips(payments)
-    found += mismatches(items, filenames or {})
-    found += duplicates(payments)
-    return found
-
-
-def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:
+    payments = [item for item in items if is_payment(item.tx)]
     found: list[Anomaly] = []
     reported: set[int] = set()
     for limit in (threshold, *sorted(set(stated) - {threshold})):
-        found += _structured(items, limit, reported, stated=limit != threshold)
+        found += _structured(payments, limit, reported, stated=limit != threshold)
+    found += round_trips(payments)
+    found += mismatches(items, filenames or {})
+    found += duplicates(payments)
     return found
 
 
@@ -125,9 +110,7 @@ def _structured(
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
-        cluster = densest(
-            sorted(group, key=lambda i: (i.day or date.min, i.number)), lambda i: i.day
-        )
+        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)))
         numbers = {i.number for i in cluster}
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
@@ -156,18 +139,8 @@ def _structured(
     return found
 
 
-_CASH_WORD = re.compile(r"\bcash\b", re.IGNORECASE)
-_CASH_IN = re.compile(r"\b(?:deposit|paid\s+in|lodge?ment|lodged|credit)", re.IGNORECASE)
-_CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE)
-
-
 def _structured_as(cluster: list[_Tx], role: str) -> str:
-    """What a run is of: cash deposits or withdrawals, or transfers by or to its party."""
-    if all(_CASH_WORD.search(i.tx.description) for i in cluster):
-        said = " ".join(i.tx.description for i in cluster)
-        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
-            return "cash withdrawals"
-        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
+    """What a run is of: transfers by or to its party."""
     written = list(
         dict.fromkeys(
             p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)
@@ -178,15 +151,13 @@ def _structured_as(cluster: list[_Tx], role: str) -> str:
     return f"transfers {role} {' / '.join(written[:3])}"
 
 
-def densest(
-    group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
-) -> list[T]:
-    """The largest run of items whose days fit in a window of `days`."""
-    best: list[T] = []
+def densest(group: list[_Tx], days: int = STRUCTURING_WINDOW_DAYS) -> list[_Tx]:
+    """The largest run of dated items whose days fit in a window of `days`."""
+    best: list[_Tx] = []
     start = 0
     window = timedelta(days=days)
     for end, item in enumerate(group):
-        while (day_of(item) or date.min) - (day_of(group[start]) or date.min) > window:
+        while (item.day or date.min) - (group[start].day or date.min) > window:
             start += 1
         if end + 1 - start > len(best):
             best = group[start : end + 1]
@@ -255,7 +226,8 @@ def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
         (
             c
             for c in candidates
-            if _within(after, c, ROUND_TRIP_DAYS) and _similar(amount, c.tx.amount)
+            if _within(after, c, ROUND_TRIP_DAYS)
+            and abs(amount - c.tx.amount) <= SIMILAR_AMOUNT * max(amount, c.tx.amount)
         ),
         None,
     )
@@ -284,19 +256,14 @@ def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) 
 
 
 def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
-    found: list[Anomaly] = []
+    """One reference recorded in several documents with different amounts or payees."""
     by_reference: dict[str, list[_Tx]] = defaultdict(list)
-    by_payment: dict[tuple[date, str, str], list[_Tx]] = defaultdict(list)
     for item in items:
         if item.tx.reference:
             by_reference[norm_reference(item.tx.reference)].append(item)
-        elif item.day and (item.sender or item.receiver):
-            by_payment[(item.day, item.sender, item.receiver)].append(item)
+    found: list[Anomaly] = []
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
-    for (day, _, _), group in by_payment.items():
-        if len({item.tx.source.file_id for item in group}) == len(group):
-            found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
     return found
 
 
@@ -325,14 +292,11 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
     if not (amounts_differ or payees_differ):
         return []
 
-    def named(item: _Tx) -> str:
-        return filenames.get(item.tx.source.file_id) or "file " + item.tx.source.file_id
-
     listing = "; ".join(
         f"{format_money(i.tx.amount, i.tx.currency)}"
         + (f" to {i.tx.to_party}" if payees_differ and i.tx.to_party else "")
-        + f" in {named(i)}"
-        for i in by_file.values()
+        + f" in {filenames.get(file_id) or 'file ' + file_id}"
+        for file_id, i in by_file.items()
     )
     what_differs = " and payees" if amounts_differ and payees_differ else ""
     return [

@@ -48,8 +48,7 @@ _KIN = (
 _NAME = rf"[{UPPER}][\w'\u2019.-]+(?:\s+[{UPPER}][\w'\u2019.-]+){{1,3}}"
 # Relatives of the record's subject.
 _KIN_OF_SUBJECT = re.compile(
-    rf"^(?:emergency\s+contact|next\s+of\s+kin)\s*:\s*(?P<c>{_NAME})\s*\((?P<k3>{_KIN})\)"
-    rf"|(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
+    rf"(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
     rf"|^(?P<k2>{_KIN})\s*:\s*(?P<b>{_NAME})"
     rf"|\b(?:my|his|her)\s+(?P<k4>{_KIN}),?\s+(?P<d>{_NAME})",
     re.IGNORECASE,
@@ -85,24 +84,19 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
     )
     if not subject:
         return []
-    found: list[Finding] = []
-    for unit in doc_units:
-        held = _officer(unit.text.strip())
-        if held is None:
-            continue
-        person, role = held
-        found.append(
-            Finding(
-                finding_type=INTEREST,
-                title=f"{person}: {role} of {subject}",
-                summary=f"{person} is listed as {role} of {subject}.",
-                confidence=0.85,
-                severity="MEDIUM",
-                entities=[person, subject],
-                sources=[unit.ref],
-            )
+    held = [(unit, officer) for unit in doc_units if (officer := _officer(unit.text.strip()))]
+    return [
+        Finding(
+            finding_type=INTEREST,
+            title=f"{person}: {role} of {subject}",
+            summary=f"{person} is listed as {role} of {subject}.",
+            confidence=0.85,
+            severity="MEDIUM",
+            entities=[person, subject],
+            sources=[unit.ref],
         )
-    return found
+        for unit, (person, role) in held
+    ]
 
 
 def _entity_name(raw: str) -> str:
@@ -158,8 +152,8 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     if subject is None:
         return found
     for match in _KIN_OF_SUBJECT.finditer(text):
-        relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
-        kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
+        relative = person_in(match["a"] or match["b"] or match["d"] or "")
+        kin = match["k1"] or match["k2"] or match["k4"]
         if relative and not same_party(subject, relative):
             found.append((subject, " ".join(kin.lower().split()), relative))
     return found

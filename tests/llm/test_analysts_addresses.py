@@ -42,7 +42,7 @@ async def test_a_vendor_at_an_employees_home(tmp_path: Path) -> None:
     assert shared.description == (
         "Brightline Maintenance Services is registered at 17 Wharfedale Crescent, LS21 3HP, the "
         "address on record for Tom Pollard; 2 payment(s) to Brightline Maintenance Services "
-        "totalling GBP 9,770, 2 of them approved by Tom Pollard."
+        "totalling GBP 9,770."
     )
     assert (shared.severity, shared.total_amount) == ("HIGH", 9770.0)
     assert {(r.file_id, r.row) for r in shared.sources} >= {

@@ -101,27 +101,20 @@ async def test_threshold_comes_from_the_request(tmp_path: Path) -> None:
     assert "structuring" in _kinds(lowered)
 
 
-async def test_round_trips_direct_and_through_a_third_party(tmp_path: Path) -> None:
+async def test_a_round_trip_out_and_back(tmp_path: Path) -> None:
     ledger = await text_doc(
         tmp_path,
         "wires.csv",
         "Date,Sender,Recipient,Amount (USD)\n"
         "2022-03-01,Gallant Rook Holdings Ltd,Mireille Achterberg,50000\n"
         "2022-03-20,Mireille Achterberg,Gallant Rook Holdings Ltd,48500\n"
-        "2022-05-02,Teodor Vasquez,Cinder Path LLC,120000\n"
-        "2022-05-09,Cinder Path LLC,Ozark Lantern Inc,118000\n"
-        "2022-05-30,Ozark Lantern Inc,Teodor Vasquez,115500\n"
         "2022-06-01,Teodor Vasquez,Pebble Stationers,80.25\n",
         mime="text/csv",
     )
     output, _ = run(FinancialOutput, [ledger])
-    trips = [a for a in output.anomalies if a.kind == "round_trip"]
-    routes = sorted(len(a.sources) for a in trips)
-    assert routes == [2, 3]
-    three = next(a for a in trips if len(a.sources) == 3)
-    assert three.severity == "HIGH"
-    assert "Cinder Path LLC" in three.description
-    assert "Ozark Lantern Inc" in three.description
+    [trip] = [a for a in output.anomalies if a.kind == "round_trip"]
+    assert {s.row for s in trip.sources} == {1, 2}
+    assert "Mireille Achterberg" in trip.description
 
 
 async def test_amount_mismatch_between_an_invoice_and_the_ledger(tmp_path: Path) -> None:

@@ -68,13 +68,13 @@ def test_a_uk_bank_and_its_sort_coded_account_mean_pounds() -> None:
     assert decide(["NORTHERN ALLIED BANK PLC\nAccount number: 71839402"]).currency == "USD"
 
 
-async def test_the_deposits_are_structured_as_cash_deposits(tmp_path: Path) -> None:
+async def test_the_deposits_are_structured(tmp_path: Path) -> None:
     statement = tmp_path / "statement_sept_2026.pdf"
     statement.write_bytes(make_pdf([[*_HEAD, *_SUSPECT]]))
     financial, _ = run(FinancialOutput, [await load(statement, "application/pdf")])
     [structuring] = [a for a in financial.anomalies if a.kind == "structuring"]
-    # Three branches' deposits: not "transfers by" the first branch.
+    # Three branches' deposits into her account: not "transfers by" the first branch.
     assert structuring.description.startswith(
-        "3 cash deposits of 8,500\u201310,000 (just under the GBP 10,000 reporting threshold) "
-        "within 4 day(s), totalling GBP 29,000"
+        "3 transfers to Mr Kwame Asante-Boateng of 8,500\u201310,000 (just under the GBP 10,000 "
+        "reporting threshold) within 4 day(s), totalling GBP 29,000"
     )

@@ -1,11 +1,10 @@
-"""A payroll register written unlike the other cases: gross and net pay side by side, each
-employee's start date (not the day they were paid), sort codes and no currency; and the payroll
-officer's interview, the investigator's questions labelled with his name, her word that no one
-else is paid into her account against the register paying a new starter into it."""
+"""A payroll register (sort codes, no currency) and the payroll officer's interview: the
+investigator's questions labelled with his name, her word that no one else is paid into her
+account against the register paying a new starter into it."""
 
 from pathlib import Path
 
-from holmes_backend.contracts.agents import EvidenceOutput, FinancialOutput
+from holmes_backend.contracts.agents import EvidenceOutput
 from tests.llm.test_analysts_helpers import run, synthesis_of, text_doc
 
 _REGISTER = (
@@ -23,16 +22,6 @@ _INTERVIEW = (
     "O. Brennan: That is my own current account. Nobody else is paid into it.\n"
 )
 _TRANSFERS = "Date,From,To,Amount\n14/01/2026,Oonagh Brennan,Tadhg Moran,150.00\n"
-
-
-async def test_net_pay_is_what_was_paid_and_a_start_date_is_no_pay_day(tmp_path: Path) -> None:
-    register = await text_doc(tmp_path, "register.csv", _REGISTER, "text/csv")
-    financial, _ = run(FinancialOutput, [register])
-    assert [(t.to_party, t.amount, t.date, t.currency) for t in financial.transactions] == [
-        ("Hamish Urquhart", 2592.90, None, "GBP"),  # sort codes: a UK payroll
-        ("Oonagh Brennan", 2491.30, None, "GBP"),
-        ("Tadhg Moran", 2491.30, None, "GBP"),
-    ]
 
 
 async def test_him_in_an_answer_is_whom_the_labelled_question_named(tmp_path: Path) -> None:

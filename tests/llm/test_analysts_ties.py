@@ -59,13 +59,11 @@ async def _docs(tmp_path: Path, *extra: tuple[str, str]) -> list:
     ]
 
 
-async def test_a_register_in_fields_lists_its_people_and_its_office(tmp_path: Path) -> None:
+async def test_a_register_in_fields_lists_its_people(tmp_path: Path) -> None:
     register = await text_doc(tmp_path, "register_extract.txt", _REGISTER)
     legal, _ = run(LegalOutput, [register])
     titles = [f.title for f in legal.findings if f.finding_type == "interest"]
     assert titles == ["Maeve Corrigan: Director of Brackenford Surveys Ltd"]
-    [office] = [f for f in legal.findings if f.finding_type == "entity_address"]
-    assert office.entities == ["Brackenford Surveys Ltd"]
     # Registers are legal records (who owns and directs the entity), not ledgers.
     triage, _ = run(TriageResult, [register])
     assert triage.files[0].domain_scores.legal >= 0.4

@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from holmes_backend.analysis.domains.ledger import paid_to, total_of
-from holmes_backend.analysis.facts.cells import ACTED_BY, row_fields
+from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
 from holmes_backend.analysis.facts.text import Unit, units
@@ -32,7 +32,6 @@ _ADDRESS_COLUMN = re.compile(
 _POSTCODE_COLUMN = re.compile(r"\b(?:post\s*code|postal\s+code|zip(?:\s+code)?)\b", re.I)
 _HOUSE = re.compile(r"\b\d{1,5}[a-z]?\b", re.IGNORECASE)
 _TITLE = re.compile(r"^(?P<name>.+?) at (?P<address>.+)$")
-_APPROVING = re.compile(r"^(?:approved|authori[sz]ed|released|created)\s+by$", re.IGNORECASE)
 
 
 # A record's field on its own line.
@@ -49,7 +48,6 @@ _ADDRESS_LABEL = re.compile(
     r"(?!.*(?:mail|web|ip\b))",
     re.IGNORECASE,
 )
-_MAIL_LABEL = re.compile(r"mail|web|\bip\b|url", re.IGNORECASE)
 # Whose record it is: a name field ("Naam", "Statutaire naam", "Name, Vorname", "Firma").
 _NAME_LABEL = re.compile(
     r"^(?:(?:full|legal|registered|company|trading|statutaire|family)\s+)?"
@@ -87,7 +85,7 @@ def _record_addresses(doc: EvidenceDoc) -> list[tuple[str, str, Unit]]:
         value = _VALUE_END.split(value.strip(), maxsplit=1)[0]
         if _NAME_LABEL.search(label):
             whose = re.sub(r"\s*\([^()]*\)", "", value).strip() or value
-        elif whose and _ADDRESS_LABEL.search(label) and not _MAIL_LABEL.search(label):
+        elif whose and _ADDRESS_LABEL.search(label):
             if not (_HOUSE.search(value) and re.search(r"[^\W\d_]{3,}", value)):
                 continue
             after = below.strip()
@@ -121,10 +119,10 @@ def registered_addresses(doc: EvidenceDoc) -> list[Finding]:
             continue
         name, address = fields[name_column].strip(), fields[address_column].strip()
         postcode = fields.get(postcode_column or "", "").strip()
-        if not name or not address:
-            continue
-        written = f"{address}, {postcode}" if postcode and postcode not in address else address
-        found.append(_on_record(name, written, unit.text, unit.ref))
+        if postcode and postcode not in address:
+            address = f"{address}, {postcode}"
+        if name and address:
+            found.append(_on_record(name, address, unit.text, unit.ref))
     return found
 
 
@@ -200,22 +198,11 @@ def _person(name: str) -> bool:
 def _anomaly(pair: SharedAddress, transactions: list[Transaction]) -> Anomaly:
     firm, person, address = pair.firm, pair.person, pair.address
     paid = paid_to(transactions, firm)
-    approved = [
-        t
-        for t in paid
-        if any(
-            same_party(person, n.text)
-            for field in ACTED_BY.finditer(f"{t.description}; {t.source.excerpt or ''}")
-            if _APPROVING.match(field["role"])
-            for n in find_names(field["who"])
-        )
-    ]
     money = f"; {len(paid)} payment(s) to {firm} totalling {total_of(paid)}" if paid else ""
-    signed = f", {len(approved)} of them approved by {person}" if approved else ""
     return Anomaly(
         kind=SHARED_ADDRESS,
         description=(
-            f"{firm} is registered at {address}, the address on record for {person}{money}{signed}."
+            f"{firm} is registered at {address}, the address on record for {person}{money}."
         ),
         severity="HIGH" if paid else "MEDIUM",
         total_amount=round(sum(t.amount for t in paid), 2) if paid else None,

@@ -3,11 +3,10 @@ mismatches across documents and duplicate payments."""
 
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from itertools import pairwise
-from typing import TypeVar
 
 from holmes_backend.analysis.domains.ledger import (
     file_holders,
@@ -17,13 +16,11 @@ from holmes_backend.analysis.domains.ledger import (
     tx_date,
 )
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.lexicon import FINANCIAL_WORDS, PAYMENT_CODES, STOPWORDS
 from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import name_key, same_party
-from holmes_backend.contracts.agents import Anomaly, Severity, SourceRef, Transaction
+from holmes_backend.contracts.agents import Anomaly, SourceRef, Transaction
 
-T = TypeVar("T")
 REPORTING_THRESHOLD = 10_000.0
 STRUCTURING_BAND = 0.15  # "just under": within 15 % below the threshold
 STRUCTURING_WINDOW_DAYS = 14
@@ -31,16 +28,7 @@ STRUCTURING_MIN_COUNT = 3
 ROUND_TRIP_DAYS = 90
 SIMILAR_AMOUNT = 0.10
 MISMATCH_TOLERANCE = 0.005
-DUPLICATE_DAYS = 7
-# Below this share of the reporting threshold, one amount paid again another day is routine.
-DUPLICATE_MATERIAL_SHARE = 0.01
 _DIGITS = re.compile(r"\d+")
-# A row's measure of work done: "Hours: 10", "Qty: 3", "Days (billed): 1", "4 units at 85".
-_METERED = re.compile(
-    r"\b(?:hours?|hrs|qty|quantity|units?|days?|sessions?|visits?|shifts?)\b[^:;]{0,20}:\s*\d"
-    r"|\bunits\s+at\b",
-    re.IGNORECASE,
-)
 RECURRING_DAY_SPREAD = 3
 _HOLDER = "holder of "
 
@@ -52,10 +40,6 @@ class _Tx:
     day: date | None
     sender: str
     receiver: str
-
-    @property
-    def paid(self) -> bool:
-        return is_payment(self.tx)
 
     @property
     def payer(self) -> str:
@@ -83,10 +67,6 @@ def _refs(items: Iterable[_Tx]) -> list[SourceRef]:
     return unique_refs([item.tx.source for item in items])
 
 
-def _similar(a: float, b: float, tolerance: float = SIMILAR_AMOUNT) -> bool:
-    return abs(a - b) <= tolerance * max(a, b)
-
-
 def _label(item: _Tx) -> str:
     t = item.tx
     parties = f"{t.from_party or '?'} → {t.to_party or '?'}"
@@ -101,19 +81,14 @@ def find_anomalies(
 ) -> list[Anomaly]:
     """Anomalies over transfers; invoices' amounts due only count for mismatches."""
     items = _index(transactions)
-    payments = [item for item in items if item.paid]
-    found = structuring(payments, threshold, stated)
-    found += round_trips(payments)
-    found += mismatches(items, filenames or {})
-    found += duplicates(payments, threshold)
-    return found
-
-
-def structuring(items: list[_Tx], threshold: float, stated: Sequence[float] = ()) -> list[Anomaly]:
+    payments = [item for item in items if is_payment(item.tx)]
     found: list[Anomaly] = []
     reported: set[int] = set()
     for limit in (threshold, *sorted(set(stated) - {threshold})):
-        found += _structured(items, limit, reported, stated=limit != threshold)
+        found += _structured(payments, limit, reported, stated=limit != threshold)
+    found += round_trips(payments)
+    found += mismatches(items, filenames or {})
+    found += duplicates(payments)
     return found
 
 
@@ -135,9 +110,7 @@ def _structured(
     for (role, _), group in sorted(
         groups.items(), key=lambda kv: (kv[0][1].startswith(_HOLDER), -len(kv[1]))
     ):
-        cluster = densest(
-            sorted(group, key=lambda i: (i.day or date.min, i.number)), lambda i: i.day
-        )
+        cluster = densest(sorted(group, key=lambda i: (i.day or date.min, i.number)))
         numbers = {i.number for i in cluster}
         if len(numbers - reported) < STRUCTURING_MIN_COUNT:
             continue
@@ -166,18 +139,8 @@ def _structured(
     return found
 
 
-_CASH_WORD = re.compile(r"\bcash\b", re.IGNORECASE)
-_CASH_IN = re.compile(r"\b(?:deposit|paid\s+in|lodge?ment|lodged|credit)", re.IGNORECASE)
-_CASH_OUT = re.compile(r"\b(?:withdraw|atm|cash\s+out|cashpoint)", re.IGNORECASE)
-
-
 def _structured_as(cluster: list[_Tx], role: str) -> str:
-    """What a run is of: cash deposits or withdrawals, or transfers by or to its party."""
-    if all(_CASH_WORD.search(i.tx.description) for i in cluster):
-        said = " ".join(i.tx.description for i in cluster)
-        if _CASH_OUT.search(said) and not _CASH_IN.search(said):
-            return "cash withdrawals"
-        return "cash deposits" if _CASH_IN.search(said) else "cash transactions"
+    """What a run is of: transfers by or to its party."""
     written = list(
         dict.fromkeys(
             p for i in cluster if (p := i.tx.from_party if role == "by" else i.tx.to_party)
@@ -188,15 +151,13 @@ def _structured_as(cluster: list[_Tx], role: str) -> str:
     return f"transfers {role} {' / '.join(written[:3])}"
 
 
-def densest(
-    group: list[T], day_of: Callable[[T], date | None], days: int = STRUCTURING_WINDOW_DAYS
-) -> list[T]:
-    """The largest run of items whose days fit in a window of `days`."""
-    best: list[T] = []
+def densest(group: list[_Tx], days: int = STRUCTURING_WINDOW_DAYS) -> list[_Tx]:
+    """The largest run of dated items whose days fit in a window of `days`."""
+    best: list[_Tx] = []
     start = 0
     window = timedelta(days=days)
     for end, item in enumerate(group):
-        while (day_of(item) or date.min) - (day_of(group[start]) or date.min) > window:
+        while (item.day or date.min) - (group[start].day or date.min) > window:
             start += 1
         if end + 1 - start > len(best):
             best = group[start : end + 1]
@@ -247,11 +208,9 @@ def _named(item: _Tx, paying: bool) -> str:
 
 def round_trips(items: list[_Tx]) -> list[Anomaly]:
     by_pair: dict[tuple[str, str], list[_Tx]] = defaultdict(list)
-    by_sender: dict[str, list[_Tx]] = defaultdict(list)
     for item in _traced(items):
         if item.payer != item.payee:
             by_pair[(item.payer, item.payee)].append(item)
-            by_sender[item.payer].append(item)
     found: list[Anomaly] = []
     seen: set[frozenset[int]] = set()
     for (a, b), outgoing in by_pair.items():
@@ -259,14 +218,6 @@ def round_trips(items: list[_Tx]) -> list[Anomaly]:
             back = _return_leg(first, by_pair.get((b, a), []), first.tx.amount)
             if back is not None:
                 _add_trip(found, seen, [first, back])
-            for middle in by_sender.get(b, [])[:50]:
-                if middle.payee in (a, b) or not _within(first, middle, ROUND_TRIP_DAYS):
-                    continue
-                if not _similar(first.tx.amount, middle.tx.amount):
-                    continue
-                back = _return_leg(middle, by_pair.get((middle.payee, a), []), first.tx.amount)
-                if back is not None:
-                    _add_trip(found, seen, [first, middle, back])
     return found
 
 
@@ -275,7 +226,8 @@ def _return_leg(after: _Tx, candidates: list[_Tx], amount: float) -> _Tx | None:
         (
             c
             for c in candidates
-            if _within(after, c, ROUND_TRIP_DAYS) and _similar(amount, c.tx.amount)
+            if _within(after, c, ROUND_TRIP_DAYS)
+            and abs(amount - c.tx.amount) <= SIMILAR_AMOUNT * max(amount, c.tx.amount)
         ),
         None,
     )
@@ -296,7 +248,7 @@ def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) 
                 f"Funds went {route} and came back ({returned:.0%} of the amount returned): "
                 + "; ".join(_label(leg) for leg in legs)
             ),
-            severity="HIGH" if len(legs) >= 3 or returned >= 0.95 else "MEDIUM",
+            severity="HIGH" if returned >= 0.95 else "MEDIUM",
             total_amount=round(sent, 2),
             sources=_refs(legs),
         )
@@ -304,19 +256,14 @@ def _add_trip(found: list[Anomaly], seen: set[frozenset[int]], legs: list[_Tx]) 
 
 
 def mismatches(items: list[_Tx], filenames: dict[str, str]) -> list[Anomaly]:
-    found: list[Anomaly] = []
+    """One reference recorded in several documents with different amounts or payees."""
     by_reference: dict[str, list[_Tx]] = defaultdict(list)
-    by_payment: dict[tuple[date, str, str], list[_Tx]] = defaultdict(list)
     for item in items:
         if item.tx.reference:
             by_reference[norm_reference(item.tx.reference)].append(item)
-        elif item.day and (item.sender or item.receiver):
-            by_payment[(item.day, item.sender, item.receiver)].append(item)
+    found: list[Anomaly] = []
     for reference, group in by_reference.items():
         found += _mismatch(group, f"reference {group[0].tx.reference or reference}", filenames)
-    for (day, _, _), group in by_payment.items():
-        if len({item.tx.source.file_id for item in group}) == len(group):
-            found += _mismatch(group, f"the payment of {day.isoformat()}", filenames)
     return found
 
 
@@ -345,14 +292,11 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
     if not (amounts_differ or payees_differ):
         return []
 
-    def named(item: _Tx) -> str:
-        return filenames.get(item.tx.source.file_id) or "file " + item.tx.source.file_id
-
     listing = "; ".join(
         f"{format_money(i.tx.amount, i.tx.currency)}"
         + (f" to {i.tx.to_party}" if payees_differ and i.tx.to_party else "")
-        + f" in {named(i)}"
-        for i in by_file.values()
+        + f" in {filenames.get(file_id) or 'file ' + file_id}"
+        for file_id, i in by_file.items()
     )
     what_differs = " and payees" if amounts_differ and payees_differ else ""
     return [
@@ -369,80 +313,27 @@ def _mismatch(group: list[_Tx], what: str, filenames: dict[str, str]) -> list[An
     ]
 
 
-_BARE_SUFFIX = re.compile(r"(?<=\d)[A-Z]{1,2}$")
-_INVOICE_DAY = re.compile(
-    r"\b(?:invoice|inv\.?|bill)\s*(?:date|dated)\s*:\s*(?P<day>[^;]+)", re.IGNORECASE
-)
-
-
-def _invoice_day(description: str) -> str | None:
-    """The invoice's own date a payment row gives ("Invoice date: 2026-01-02")."""
-    match = _INVOICE_DAY.search(description)
-    moments = find_moments(match["day"]) if match else []
-    return moments[0].day.isoformat() if moments else None
-
-
-def duplicates(items: list[_Tx], threshold: float) -> list[Anomaly]:
-    groups: dict[tuple[str, str, float], list[_Tx]] = defaultdict(list)
-    low = threshold * (1 - STRUCTURING_BAND)
+def duplicates(items: list[_Tx]) -> list[Anomaly]:
+    """One reference paid twice, for one amount to one payee (a subscription aside)."""
+    groups: dict[tuple[str, str, float, str], list[_Tx]] = defaultdict(list)
     for item in items:
         # Unnamed, the payee is what the row says, numbers aside.
         payee = item.receiver or _DIGITS.sub("#", item.tx.description.lower())
-        if low <= item.tx.amount < threshold and not item.tx.reference:
-            continue  # a run of those is structuring; one invoice paid twice is a duplicate
-        groups[(item.tx.source.file_id, payee, item.tx.amount)].append(item)
-    found: list[Anomaly] = []
-    for group in groups.values():
-        if len(group) < 2:
-            continue
-        references = [norm_reference(i.tx.reference) for i in group if i.tx.reference]
-        same_reference = len(references) != len(set(references))
-        # One invoice paid again under a number with a letter added.
-        bare = [_BARE_SUFFIX.sub("", r) for r in references]
-        altered = len(bare) != len(set(bare)) and not same_reference
-        invoiced = [day for i in group if (day := _invoice_day(i.tx.description))]
-        same_invoice = len(invoiced) != len(set(invoiced))
-        material = group[0].tx.amount >= threshold * DUPLICATE_MATERIAL_SHARE
-        close = [
-            (a, b)
-            for a, b in pairwise(group)
-            if a.day
-            and b.day
-            and abs((b.day - a.day).days) <= DUPLICATE_DAYS
-            # A small fare or a coffee bought again another day is routine spending.
-            and (material or a.day == b.day)
-            and not (a.tx.reference and b.tx.reference and a.tx.reference != b.tx.reference)
-            # Work billed by the hour or the unit, day by day (a timesheet), repeats its amount.
-            and not (
-                a.day != b.day
-                and _METERED.search(a.tx.description)
-                and _METERED.search(b.tx.description)
-            )
-        ]
-        one_invoice = altered or same_invoice
-        if not one_invoice and ((not close and not same_reference) or _recurring(group)):
-            continue
-        severity: Severity = "HIGH" if same_reference or one_invoice else "MEDIUM"
-        why = (
-            "the same reference"
-            if same_reference
-            else "one invoice number with a letter added"
-            if altered
-            else "the same invoice date"
-            if same_invoice
-            else f"within {DUPLICATE_DAYS} days"
+        if item.tx.reference:
+            reference = norm_reference(item.tx.reference)
+            groups[(item.tx.source.file_id, payee, item.tx.amount, reference)].append(item)
+    return [
+        Anomaly(
+            kind="duplicate_payment",
+            description="Possible duplicate payment (the same reference): "
+            + "; ".join(_label(i) for i in group[:5]),
+            severity="HIGH",
+            total_amount=round(sum(i.tx.amount for i in group), 2),
+            sources=_refs(group),
         )
-        found.append(
-            Anomaly(
-                kind="duplicate_payment",
-                description=f"Possible duplicate payment ({why}): "
-                + "; ".join(_label(i) for i in group[:5]),
-                severity=severity,
-                total_amount=round(sum(i.tx.amount for i in group), 2),
-                sources=_refs(group),
-            )
-        )
-    return found
+        for group in groups.values()
+        if len(group) >= 2 and not _recurring(group)
+    ]
 
 
 def _recurring(group: list[_Tx]) -> bool:

@@ -1,13 +1,12 @@
-"""Who is tied to an organisation (its register's officers and their relatives), and the sworn
-denials those ties contradict."""
+"""Who is tied to an organisation (its register's officers), relatives named in a record, and the
+sworn denials those ties contradict."""
 
 import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from holmes_backend.analysis.domains.addresses import ADDRESS_ON_RECORD, shared_pairs
 from holmes_backend.analysis.domains.claims import witness
-from holmes_backend.analysis.domains.ledger import is_payment, paid_to, total_of
+from holmes_backend.analysis.domains.ledger import paid_to, total_of
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.names import (
     UPPER,
@@ -18,14 +17,13 @@ from holmes_backend.analysis.facts.names import (
     title_case,
 )
 from holmes_backend.analysis.facts.text import Unit, units
-from holmes_backend.contracts.agents import Contradiction, Finding, SourceRef
+from holmes_backend.contracts.agents import Contradiction, Finding
 from holmes_backend.llm.evidence import EvidenceDoc
 
 if TYPE_CHECKING:
     from holmes_backend.analysis.domains.case import CaseView
 
 INTEREST = "interest"
-ENTITY_ADDRESS = "entity_address"
 RELATION = "relation"
 
 _INTEREST_ROLE = re.compile(
@@ -42,12 +40,6 @@ _ENTITY_FIELD = re.compile(
 )
 # "Director: Renata Vosk, 14 Larch Road" / "Shareholder (40%): Tobias Quell".
 _ROLE_FIELD = re.compile(rf"^(?P<role>[\w ()%.]{{2,40}}?)\s*:\s*(?P<rest>[{UPPER}].*)$")
-_OFFICE_FIELD = re.compile(
-    r"^(?:registered\s+(?:office|address)(?:\s+address)?|principal\s+place\s+of\s+business|"
-    r"business\s+address)"
-    r"\s*[|:]\s*(?P<address>.+)$",
-    re.IGNORECASE,
-)
 _KIN = (
     r"spouse|wife|husband|partner|civil\s+partner|fianc[eé]e?|son|daughter|brother|sister|"
     r"father|mother|parent|child|sibling|cousin|uncle|aunt|nephew|niece|stepson|stepdaughter|"
@@ -56,8 +48,7 @@ _KIN = (
 _NAME = rf"[{UPPER}][\w'\u2019.-]+(?:\s+[{UPPER}][\w'\u2019.-]+){{1,3}}"
 # Relatives of the record's subject.
 _KIN_OF_SUBJECT = re.compile(
-    rf"^(?:emergency\s+contact|next\s+of\s+kin)\s*:\s*(?P<c>{_NAME})\s*\((?P<k3>{_KIN})\)"
-    rf"|(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
+    rf"(?P<a>{_NAME})\s*\((?P<k1>{_KIN})\)"
     rf"|^(?P<k2>{_KIN})\s*:\s*(?P<b>{_NAME})"
     rf"|\b(?:my|his|her)\s+(?P<k4>{_KIN}),?\s+(?P<d>{_NAME})",
     re.IGNORECASE,
@@ -77,24 +68,12 @@ _DISCLAIMED = re.compile(
     rf"\s+(?:\w+\s+){{0,2}}?(?:to|with|in|into|at|from|of|behind)\s+(?:the\s+)?"
     rf"(?P<name>[{UPPER}][\w&'.-]*(?:\s+[{UPPER}][\w&'.-]*){{0,4}})"
 )
-_ANY_SUPPLIER = re.compile(
-    r"\s*(?:in|with|to|at|of|from)\s+any\s+(?:of\s+the\s+)?(?:suppliers?|vendors?|contractors?|companies|company|firms?|"
-    r"businesses|business|counterpart(?:y|ies)|bidders?|tenderers?|customers?|clients?)\b",
-    re.IGNORECASE,
-)
-_FAMILY = re.compile(
-    r"\b(?:family|families|spouse|wife|husband|partner|relatives?|household|children|"
-    r"close\s+associates?)\b",
-    re.IGNORECASE,
-)
-# Ties a relative's stake is one of ("no connection", "no relationship"), unlike "no interest".
-_BROAD = re.compile(r"connection|relationship|ties|dealings|affiliation|involvement", re.I)
 _HEAD = 12
 
 
 def register_findings(doc_units: list[Unit]) -> list[Finding]:
     """People a register's record lists as members, managers, owners or officers of the entity
-    it is about, and the entity's registered office."""
+    it is about."""
     subject = next(
         (
             _entity_name(match["name"])
@@ -102,57 +81,22 @@ def register_findings(doc_units: list[Unit]) -> list[Finding]:
             if (match := _ENTITY_FIELD.match(unit.text.strip()))
         ),
         None,
-    ) or _titled_entity(doc_units)
+    )
     if not subject:
         return []
-    found: list[Finding] = []
-    for unit in doc_units:
-        text = unit.text.strip()
-        if office := _OFFICE_FIELD.match(text):
-            found.append(
-                Finding(
-                    finding_type=ENTITY_ADDRESS,
-                    title=f"{subject}: registered at {office['address'].strip()[:120]}",
-                    summary=office["address"].strip()[:300],
-                    confidence=0.85,
-                    severity="LOW",
-                    entities=[subject],
-                    sources=[unit.ref],
-                )
-            )
-            continue
-        held = _officer(text)
-        if held is None:
-            continue
-        person, role = held
-        found.append(
-            Finding(
-                finding_type=INTEREST,
-                title=f"{person}: {role} of {subject}",
-                summary=f"{person} is listed as {role} of {subject}.",
-                confidence=0.85,
-                severity="MEDIUM",
-                entities=[person, subject],
-                sources=[unit.ref],
-            )
+    held = [(unit, officer) for unit in doc_units if (officer := _officer(unit.text.strip()))]
+    return [
+        Finding(
+            finding_type=INTEREST,
+            title=f"{person}: {role} of {subject}",
+            summary=f"{person} is listed as {role} of {subject}.",
+            confidence=0.85,
+            severity="MEDIUM",
+            entities=[person, subject],
+            sources=[unit.ref],
         )
-    return found
-
-
-def _titled_entity(doc_units: list[Unit]) -> str | None:
-    """The entity of a register's page that heads it with its bare name."""
-    if not any(_OFFICE_FIELD.match(unit.text.strip()) for unit in doc_units[:60]):
-        return None
-    for unit in doc_units[:_HEAD]:
-        text = unit.text.strip()
-        named = find_names(title_case(text) if text.isupper() else text)
-        if (
-            len(named) == 1
-            and named[0].kind == "organization"
-            and len(named[0].text) >= len(text) - 2
-        ):
-            return _entity_name(named[0].text)
-    return None
+        for unit, (person, role) in held
+    ]
 
 
 def _entity_name(raw: str) -> str:
@@ -208,54 +152,39 @@ def _relatives(text: str, subject: str | None) -> list[tuple[str, str, str]]:
     if subject is None:
         return found
     for match in _KIN_OF_SUBJECT.finditer(text):
-        relative = person_in(match["a"] or match["b"] or match["c"] or match["d"] or "")
-        kin = match["k1"] or match["k2"] or match["k3"] or match["k4"]
+        relative = person_in(match["a"] or match["b"] or match["d"] or "")
+        kin = match["k1"] or match["k2"] or match["k4"]
         if relative and not same_party(subject, relative):
             found.append((subject, " ".join(kin.lower().split()), relative))
     return found
 
 
-@dataclass
-class _Tie:
-    officer: Finding
-    how: str
-    sources: list[SourceRef]
-
-
 def interest_contradictions(view: "CaseView") -> list[Contradiction]:
-    """A sworn denial of any tie with an organisation whose register lists the speaker, or a
-    relative of theirs, among its people."""
+    """A sworn denial of any tie with an organisation whose register lists the speaker among its
+    people."""
     interests = [
         f for f in view.legal.findings if f.finding_type == INTEREST and len(f.entities) == 2
     ]
-    if not interests:
-        return []
-    personal = [*view.evidence.findings, *view.legal.findings]
-    relations = [f for f in personal if f.finding_type == RELATION and len(f.entities) == 2]
-    paid = _paid(view)
     found: list[Contradiction] = []
-    for claim in view.evidence.sworn_claims:
+    for claim in view.evidence.sworn_claims if interests else []:
         denial = _DISCLAIMS.search(claim.claim)
         if not claim.speaker or denial is None:
             continue
-        scope, entities = _targets(claim.claim[denial.end() :], interests, paid)
+        scope, entities = _targets(claim.claim[denial.end() :], interests)
         ties = [
-            tie for entity in entities for tie in _ties(claim.speaker, entity, interests, relations)
+            f
+            for f in interests
+            if f.entities[1] in entities and same_party(f.entities[0], claim.speaker)
         ]
         if not ties:
             continue
-        own = [t for t in ties if not t.how]
-        first = (own or ties)[0]
-        person, entity = first.officer.entities
-        role = first.officer.title.split(": ", 1)[1]
-        listed = f"{person}, {first.how}," if first.how else person
+        person, entity = ties[0].entities
+        role = ties[0].title.split(": ", 1)[1]
         payments = paid_to(view.financial.transactions, entity)
         received = (
             f"; it was paid {len(payments)} time(s), {total_of(payments)}" if payments else ""
         )
         what = f"knowing anyone {scope}" if denial["know"] else f"any {denial['what']} {scope}"
-        # "I have no interest" is literally true when the stake is a relative's.
-        covered = own or denial["know"] or _FAMILY.search(claim.claim)
         found.append(
             Contradiction(
                 claim=claim.claim,
@@ -264,10 +193,10 @@ def interest_contradictions(view: "CaseView") -> list[Contradiction]:
                     [s for t in ties for s in t.sources] + [t.source for t in payments], 8
                 ),
                 explanation=(
-                    f"{claim.speaker} denies {what}, yet the register lists {listed} as {role}"
+                    f"{claim.speaker} denies {what}, yet the register lists {person} as {role}"
                     f"{received}."
                 ),
-                severity="HIGH" if covered or _BROAD.match(denial["what"] or "") else "MEDIUM",
+                severity="HIGH",
             )
         )
     return found
@@ -303,48 +232,12 @@ def address_contradictions(view: "CaseView") -> list[Contradiction]:
     return found
 
 
-def _paid(view: "CaseView") -> list[str]:
-    return sorted({t.to_party for t in view.financial.transactions if is_payment(t) and t.to_party})
-
-
-def _targets(rest: str, interests: list[Finding], paid: list[str]) -> tuple[str, list[str]]:
-    """What a denial is about, and the registered entities it concerns: the one it names, or
-    each one the case pays when it denies a tie with "any supplier"."""
+def _targets(rest: str, interests: list[Finding]) -> tuple[str, list[str]]:
+    """What a denial is about, and the registered entities it names."""
     entities = sorted({f.entities[1] for f in interests})
-    if supplier := _ANY_SUPPLIER.match(rest):
-        payees = distinctive_words(paid)
-        scope = " ".join(supplier.group().split()).rstrip(".,;")
-        return scope, [e for e in entities if distinctive_words([e]) & payees]
     named = _DISCLAIMED.match(rest)
     if named is None:
         return "", []
     words = distinctive_words([named["name"]])
     scope = " ".join(named.group().split()).rstrip(".,;")
     return scope, [e for e in entities if words & distinctive_words([e])]
-
-
-def _ties(
-    speaker: str, entity: str, interests: list[Finding], relations: list[Finding]
-) -> list[_Tie]:
-    """The register's officers of the entity who are the speaker or a relative of theirs."""
-    found: list[_Tie] = []
-    for officer in [f for f in interests if f.entities[1] == entity]:
-        person = officer.entities[0]
-        if same_party(person, speaker):
-            found.append(_Tie(officer, "", officer.sources))
-            continue
-        kin = next(
-            (
-                r
-                for r in relations
-                if any(same_party(a, speaker) for a in r.entities)
-                and any(same_party(b, person) for b in r.entities)
-            ),
-            None,
-        )
-        if kin is not None:
-            relation = kin.title.split(": ", 1)[1].split(" of ")[0]
-            mine = same_party(kin.entities[1], person)
-            how = f"{relation} of {speaker}" if mine else f"whose {relation} is {speaker}"
-            found.append(_Tie(officer, how, [*officer.sources, *kin.sources]))
-    return found

@@ -6,11 +6,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
 
+from holmes_backend.analysis.domains.claims import negated
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import Moment, find_moments, parse_iso
-from holmes_backend.analysis.facts.lexicon import NOT_NAMES, STOPWORDS
 from holmes_backend.analysis.facts.memo import memo
 from holmes_backend.analysis.facts.money import (
     find_money,
@@ -47,11 +47,6 @@ _IN_VERBS = r"received|receives|got|accepted|collected|withdrew|withdrawn"
 _BILL_VERBS = r"invoiced|billed|charged"
 _VERB = re.compile(
     rf"\b(?:(?P<out>{_OUT_VERBS})|(?P<in>{_IN_VERBS})|(?P<bill>{_BILL_VERBS}))\b", re.IGNORECASE
-)
-_DENIED_VERB = re.compile(
-    r"\b(?:never|not|didn['\u2019]t|hasn['\u2019]t|haven['\u2019]t|hadn['\u2019]t|no one|nobody)"
-    r"(?:\s+\w+)?\s*$",
-    re.IGNORECASE,
 )
 # An amount compared or stated as a rate, not paid ("more than", "a year").
 _COMPARED = re.compile(
@@ -90,7 +85,8 @@ OUTFLOW_WORDS = re.compile(
     re.IGNORECASE,
 )
 INFLOW_WORDS = re.compile(
-    r"\b(deposit|credit|payment from|transfer from|wire from|wire in|received from|refund)\b",
+    r"\b(credit(?:ed)?|deposit(?:ed)?|received|receipt|incoming|(?:payment|transfer|wire) from|"
+    r"wire in|transfer in|(?:sepa|giro|bank|fps|bacs)\s+cr|refund(?:ed)?|interest paid)\b",
     re.IGNORECASE,
 )
 _PAYEE_NAME = rf"[{UPPER}][\w&.'\u2019-]*(?:\s+[{UPPER}&][\w&.'\u2019-]*){{0,5}}"
@@ -109,25 +105,12 @@ _BOOKED = re.compile(
     re.IGNORECASE,
 )
 _REFERENCE_AFTER = re.compile(r"\s+(?:ref(?:erence)?|inv(?:oice)?|memo|id)\b.*$", re.IGNORECASE)
-_INFLOW = re.compile(
-    r"\b(credit(?:ed)? transfer|credit|deposit(?:ed)?|received|receipt|incoming|wire in|"
-    r"(?:sepa|giro|bank|fps|bacs)\s+cr|"
-    r"transfer in|refund(?:ed)? (?:from|by)|interest paid)\b",
-    re.IGNORECASE,
-)
 _MODAL = re.compile(
     r"\b(?:shall|must|agrees? to|will|would|should|is to)\b"
     r"|\b(?-i:may|MAY)\b(?!\s*\d)",
     re.IGNORECASE,
 )
 _INVOICE = re.compile(r"\binvoice\b", re.IGNORECASE)
-# A day's sales or a price offered: no money paid to anyone.
-_SALES_HEADER = re.compile(
-    r"\b(?:sales|takings|turnover|revenue|tender(?:ed)?\s+(?:sum|price|amount|value)|"
-    r"bid(?:\s+(?:sum|price|amount|value))?|quot(?:e|ed|ation)(?:\s+(?:sum|price|amount|value))?|"
-    r"offer(?:ed)?\s+(?:sum|price|amount)|estimate[ds]?)\b",
-    re.IGNORECASE,
-)
 _INVOICE_TITLE = re.compile(r"\s*(?:tax\s+|vat\s+)?invoice\b(?!\s+(?:for|from|to|of)\b)", re.I)
 _TOTAL = re.compile(
     r"\b(?:total(?:\s+(?:due|amount|payable))?|amount\s+(?:due|payable)|balance\s+due|"
@@ -153,7 +136,6 @@ _BILL_TO = re.compile(
     rf"(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)"
     r"(?=\s{2,}|[;|\n]|$|\s+(?:Invoice|Date|Address)\b)",
 )
-
 _TO_LINE = re.compile(
     rf"^\s*(?i:to|attn|attention)\s*:\s*(?P<name>[{UPPER}][\w&.,' -]{{2,60}}?)\s*$"
 )
@@ -211,15 +193,9 @@ def received(transactions: list[Transaction]) -> set[int]:
     }
 
 
-OFFEROR_HEADER = re.compile(r"^\s*(?:bidders?|tenderers?|bidding\s+\w+|quoting\s+\w+)\b", re.I)
-
-
 def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     """Each payment recorded in several documents kept once, as its earliest dated record."""
-    referenced = {
-        (norm_reference(tx.reference), round(tx.amount, 2)) for tx in transactions if tx.reference
-    }
-    keys = [_payment_key(tx, referenced) for tx in transactions]
+    keys = [_payment_key(tx) for tx in transactions]
     first: dict[tuple[object, ...], tuple[str, str]] = {}
     for tx, key in zip(transactions, keys, strict=True):
         day = (tx.date or "9999")[:10]
@@ -231,17 +207,10 @@ def distinct_payments(transactions: list[Transaction]) -> list[Transaction]:
     ]
 
 
-_BARE_REFERENCE = re.compile(r"\b[A-Za-z]{0,6}[-/]?\d[\w/-]{2,24}\b")
-
-
-def _payment_key(tx: Transaction, referenced: set[tuple[str, float]]) -> tuple[object, ...]:
+def _payment_key(tx: Transaction) -> tuple[object, ...]:
     if tx.reference:
         return ("reference", norm_reference(tx.reference))
-    amount = round(tx.amount, 2)
-    for token in _BARE_REFERENCE.findall(tx.description or ""):
-        if (norm_reference(token), amount) in referenced:
-            return ("reference", norm_reference(token))
-    return ("paid", amount, (tx.date or "")[:10], name_key(tx.to_party or ""))
+    return ("paid", round(tx.amount, 2), (tx.date or "")[:10], name_key(tx.to_party or ""))
 
 
 def total_of(transactions: list[Transaction]) -> str:
@@ -366,21 +335,12 @@ def _from_fields(
     debit = _amount(fields, assigned, "debit")
     credit = _amount(fields, assigned, "credit")
     amount = _amount(fields, assigned, "amount")
-    quantity = _amount(fields, assigned, "quantity")
-    price = _amount(fields, assigned, "unit_price")
     outflow: bool | None = None
     if debit and debit[0]:
         amount, outflow = (abs(debit[0]), debit[1]), True
     elif credit and credit[0]:
         amount, outflow = (abs(credit[0]), credit[1]), False
-    elif amount is None and quantity and price and price[0] > 0:
-        amount = (round(quantity[0] * price[0], 2), price[1])
     if amount is None or amount[0] == 0:
-        return None
-    sales = _column(fields, assigned, "amount")
-    if sales and not (debit or credit) and _SALES_HEADER.search(sales[0]):
-        return None
-    if not (debit or credit) and any(OFFEROR_HEADER.match(k) for k in fields):
         return None
     sender = _first(fields, assigned, "from")
     receiver = _first(fields, assigned, "to")
@@ -406,8 +366,6 @@ def _from_fields(
         return None
     currency = _first(fields, assigned, "currency") or amount[1] or implicit_currency.get()
     reference = reference or reference_in(description)
-    if quantity and price and _first(fields, assigned, "amount") is None:
-        description = f"{quantity[0]:g} units at {price[0]:g}; {description}".strip("; ")
     return Transaction(
         date=when,
         amount=round(abs(amount[0]), 2),
@@ -430,8 +388,6 @@ def _holders_side(
     """The side a row leaves open taken by its claimant or its statement's holder."""
     if sender is None and outflow is not False:
         sender = claimant(description)
-        if sender and receiver and same_party(sender, receiver):
-            sender = None
     if holder and sender is None and outflow:
         sender = holder
     if holder and receiver is None and outflow is False:
@@ -485,21 +441,10 @@ def _outflow(
         return known
     if signed < 0 or signed_inflows:
         return signed < 0
-    return False if _INFLOW.search(description) else None
-
-
-# A date column that describes a party, not the payment.
-_PARTY_DATE = re.compile(
-    r"\b(?:start(?:ing)?|hire[ds]?|hiring|join(?:ed|ing)?|birth|dob|leav(?:ing|er)|"
-    r"termination|expir\w*|incorporat\w*|registration|opened|employment)\b",
-    re.IGNORECASE,
-)
+    return False if INFLOW_WORDS.search(description) else None
 
 
 def _row_date(fields: dict[str, str], assigned: dict[str, Role]) -> str | None:
-    column = next((k for k, role in assigned.items() if role == "date"), None)
-    if column is not None and _PARTY_DATE.search(column):
-        return None
     raw = _first(fields, assigned, "date") or _dated_cell(fields, assigned)
     raw = raw or _first(fields, assigned, "time")
     moments = find_moments(raw) if raw else []
@@ -547,23 +492,7 @@ def _counterparty(text: str) -> str | None:
     if name := _booked(text):
         return name
     names = [n for n in find_names(text) if n.kind != "place"]
-    if names:
-        return names[0].text
-    bare = _BARE_PAYEE.fullmatch(_BOOKING_CODE.sub("", text.strip()))
-    if bare and not (OUTFLOW_WORDS.search(text) or INFLOW_WORDS.search(text)):
-        return bare["name"]
-    match = _COUNTERPARTY.search(text)
-    if match is None or match["name"].split()[0].lower() in NOT_NAMES | STOPWORDS:
-        return None
-    return clean(match["name"])
-
-
-_BARE_PAYEE = re.compile(rf"(?P<name>{_PAYEE_NAME})(?:\s+\d+)?")
-_COUNTERPARTY = re.compile(
-    r"\b(?:to|from|payee|beneficiary|by|at)\s*:?\s+"
-    rf"(?P<name>[{UPPER}][\w&.,'\u2019-]*(?:\s+[{UPPER}&][\w&.,'\u2019-]*){{0,5}})"
-)
-_BOOKING_CODE = re.compile(r"^(?:dd|so|sto|pos|bgc|chq|deb|card)\s+(?=\S)", re.IGNORECASE)
+    return names[0].text if names else None
 
 
 # An account written after a counterparty's name ("J SMITH, ACC 12345678").
@@ -707,13 +636,12 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
     ]
     if verb is None or not money:
         return None
-    if _DENIED_VERB.search(text[max(0, verb.start() - 30) : verb.start()]):
-        return None
+    if any(head.idx == verb.start() for head in negated(text)):
+        return None  # "I have never received any money from him"
     names = [n for n in find_names(text) if n.kind != "place"]
     before = [n for n in names if n.end <= verb.start()]
     after = [n for n in names if n.start >= verb.end()]
-    first_person = re.search(r"\b(?:I|we)\b", text[: verb.start()]) is not None
-    subject = before[-1].text if before else ("I" if first_person else None)
+    subject = before[-1].text if before else None
     receiver = sender = None
     for name in after:
         lead = text[: name.start]
@@ -721,24 +649,19 @@ def _sentence_transaction(unit: Unit, default_day: str | None) -> Transaction | 
             receiver = receiver or name.text
         elif _FROM.search(lead):
             sender = sender or name.text
-    if after and receiver is None and sender is None and after[0].start - verb.end() <= 3:
-        receiver = after[0].text
     if verb["in"]:
         receiver, sender = subject, sender or receiver
     elif verb["bill"]:
         receiver, sender = subject, receiver
     else:
         sender = sender or subject
-    if subject == "I" and unit.speaker:
-        sender = unit.speaker if sender == "I" else sender
-        receiver = unit.speaker if receiver == "I" else receiver
     moments = find_moments(text)
     return Transaction(
         date=moments[0].iso() if moments else default_day,
         amount=round(money[0].value, 2),
         currency=money[0].currency,
-        from_party=None if sender == "I" else sender,
-        to_party=None if receiver == "I" else receiver,
+        from_party=sender,
+        to_party=receiver,
         reference=reference_in(text),
         description=text[:300],
         source=unit.ref,

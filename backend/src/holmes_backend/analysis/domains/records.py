@@ -4,6 +4,7 @@ quotes."""
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from email.parser import HeaderParser
 from typing import Generic, TypeVar
 
 from holmes_backend.analysis.domains.claims import is_testimony
@@ -48,7 +49,6 @@ _FORWARD_MARKER = re.compile(
     r"-{2,}\s*(?:forwarded\s+message|original\s+message)\s*-{2,}|\bbegin\s+forwarded\s+message\s*:",
     re.IGNORECASE,
 )
-_HEADER_FIELD = re.compile(r"^\s*(?P<key>from|sent|date|to|cc|subject)\s*:\s*(?P<value>.+)$", re.I)
 _WROTE = re.compile(
     r"^\s*On\s+(?P<when>.{4,80}?),?\s+(?P<who>[^,<]{2,60}?)\s*(?:<[^>]*>)?\s+wrote:"
 )
@@ -69,18 +69,13 @@ def _quoted(doc: EvidenceDoc) -> list[TimedEvent]:
             people = [name] if (name := sender_name(wrote["who"])) else []
             when, subject = wrote["when"], ""
         elif marker := _FORWARD_MARKER.search(unit.text):
-            fields: dict[str, str] = {}
             lines = [
                 unit.text[marker.end() :],
                 *(u.text for u in doc_units[number + 1 : number + 8]),
             ]
-            for line in lines:
-                field = _HEADER_FIELD.match(line)
-                if field is None:
-                    if line.strip():
-                        break
-                    continue
-                fields.setdefault(field["key"].lower(), field["value"].strip())
+            # The forwarded message's header block, as the mail parser reads headers.
+            block = "\n".join(line.strip() for line in lines if line.strip())
+            fields = HeaderParser().parsestr(block)
             named = [fields.get("from", ""), *re.split(r"[,;]", fields.get("to", ""))]
             people = [p for p in map(sender_name, named) if p]
             when = fields.get("date") or fields.get("sent") or ""

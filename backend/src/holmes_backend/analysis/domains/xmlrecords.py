@@ -1,7 +1,8 @@
 """XML exports as rows: the innermost elements that hold a date and a number are records."""
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from xml.etree.ElementTree import Element, TreeBuilder
 from xml.parsers import expat
 
 from holmes_backend.analysis.facts.cite import cite
@@ -21,67 +22,54 @@ _MAX_PARTIES = 12
 _NAME_VALUE = re.compile(rf"^(?=.*[{LETTER}]{{2}})[{LETTER}][\w.,'&()\- ]{{1,78}}[\w.)]$")
 
 
-@dataclass
-class _Node:
-    tag: str
-    line: int
-    parent: "_Node | None" = None
-    children: list["_Node"] = field(default_factory=list)
-    text: str = ""
+_LINE = "line"
 
 
-def _field_name(node: _Node, record: _Node | None = None) -> str:
+def _field_name(
+    node: Element, parents: dict[Element, Element], record: Element | None = None
+) -> str:
     """The leaf's tag as words; a wrapper takes its parent's name, unless its parent is the
     record itself."""
     tag = node.tag.rpartition(":")[2]
-    if tag.lower() in _WRAPPERS and node.parent is not None and node.parent is not record:
-        tag = node.parent.tag.rpartition(":")[2]
+    parent = parents.get(node)
+    if tag.lower() in _WRAPPERS and parent is not None and parent is not record:
+        tag = parent.tag.rpartition(":")[2]
     return _CAMEL.sub(" ", tag).replace("_", " ").lower()
 
 
-def _parse(text: str) -> _Node | None:
-    root = _Node("#root", 1)
-    stack = [root]
+def _parse(text: str) -> Element | None:
+    """The document's elements, each with the line it starts on (ElementTree keeps none)."""
+    builder = TreeBuilder()
     parser = expat.ParserCreate()
 
     def start(tag: str, _attributes: dict[str, str]) -> None:
-        node = _Node(tag, parser.CurrentLineNumber, stack[-1])
-        stack[-1].children.append(node)
-        stack.append(node)
-
-    def end(_tag: str) -> None:
-        stack.pop()
-
-    def data(chars: str) -> None:
-        stack[-1].text += chars
+        builder.start(tag, {_LINE: str(parser.CurrentLineNumber)})
 
     parser.StartElementHandler = start
-    parser.EndElementHandler = end
-    parser.CharacterDataHandler = data
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
     try:
         parser.Parse(text, True)
     except expat.ExpatError:
         return None
-    return root
+    return builder.close()
 
 
-def _leaves(node: _Node) -> list[_Node]:
-    if not node.children:
-        return [node] if node.text.strip() else []
-    return [leaf for child in node.children for leaf in _leaves(child)]
+def _leaves(node: Element) -> list[Element]:
+    return [leaf for leaf in node.iter() if len(leaf) == 0 and (leaf.text or "").strip()]
 
 
-def _is_record(leaves: list[_Node]) -> bool:
-    values = [leaf.text.strip() for leaf in leaves]
+def _is_record(leaves: list[Element]) -> bool:
+    values = [(leaf.text or "").strip() for leaf in leaves]
     dated = any(find_moments(v) for v in values if len(v) <= 40)
     numeric = any(parse_cell(v) is not None for v in values)
     return len(leaves) >= _MIN_LEAVES and dated and numeric
 
 
-def _records(node: _Node) -> list[_Node]:
+def _records(node: Element) -> list[Element]:
     """Innermost record elements: an element is one only when none inside it is."""
-    inner = [record for child in node.children for record in _records(child)]
-    if inner or not node.children:
+    inner = [record for child in node for record in _records(child)]
+    if inner or len(node) == 0:
         return inner
     return [node] if _is_record(_leaves(node)) else []
 
@@ -115,9 +103,6 @@ def _export(doc: EvidenceDoc) -> _Export:
 
 def _read(doc: EvidenceDoc) -> _Export:
     nothing = _Export([], [])
-    first = next((c.text.lstrip() for c in doc.chunks if c.text.strip()), "")
-    if "xml" not in doc.mime_type and not first.startswith("<"):
-        return nothing
     text = "\n".join(chunk.text for chunk in doc.chunks)
     if len(text) > _MAX_TEXT or not text.lstrip().startswith("<"):
         return nothing
@@ -125,29 +110,37 @@ def _read(doc: EvidenceDoc) -> _Export:
     if root is None:
         return nothing
     records = _records(root)
+    parents = {child: parent for parent in root.iter() for child in parent}
     rows: list[tuple[dict[str, str], SourceRef]] = []
     for record in records:
         fields: dict[str, str] = {}
         for leaf in _leaves(record):
-            fields.setdefault(_field_name(leaf, record), " ".join(leaf.text.split()))
+            fields.setdefault(_field_name(leaf, parents, record), _text(leaf))
         summary = "; ".join(f"{k}: {v}" for k, v in fields.items())
-        rows.append((fields, _cite(doc, record.line, summary)))
+        rows.append((fields, _cite(doc, record, summary)))
     # Names outside the records only where there are records to be about.
-    return _Export(rows, _parties(doc, root, records) if records else [])
+    return _Export(rows, _parties(doc, root, parents, records) if records else [])
 
 
-def _cite(doc: EvidenceDoc, line: int, excerpt: str) -> SourceRef:
+def _text(leaf: Element) -> str:
+    return " ".join((leaf.text or "").split())
+
+
+def _cite(doc: EvidenceDoc, node: Element, excerpt: str) -> SourceRef:
+    line = int(node.get(_LINE, "1"))
     chunk = doc.chunks[min(max(line - 1, 0), len(doc.chunks) - 1)]
     return cite(doc.file_id, chunk.location, excerpt)
 
 
-def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlParty]:
+def _parties(
+    doc: EvidenceDoc, root: Element, parents: dict[Element, Element], records: list[Element]
+) -> list[XmlParty]:
     inside = {id(leaf) for record in records for leaf in _leaves(record)}
     found: list[XmlParty] = []
     for leaf in _leaves(root):
-        field_name = _field_name(leaf)
+        field_name = _field_name(leaf, parents)
         role, _, last = field_name.rpartition(" ")
-        value = " ".join(leaf.text.split())
+        value = _text(leaf)
         if (
             id(leaf) in inside
             or last != "name"
@@ -158,7 +151,7 @@ def _parties(doc: EvidenceDoc, root: _Node, records: list[_Node]) -> list[XmlPar
             continue
         written = _given_name_first(value, doc)
         shown = value if written == value else f"{value} [{written}]"
-        found.append(XmlParty(role, written, _cite(doc, leaf.line, f"{field_name}: {shown}")))
+        found.append(XmlParty(role, written, _cite(doc, leaf, f"{field_name}: {shown}")))
     return found[:_MAX_PARTIES]
 
 

@@ -27,8 +27,6 @@ Role = Literal[
     "other",
 ]
 
-# A row's field naming who acted on it: "Approved by: Marcus Feld", "Written by: Joan Doyle".
-ACTED_BY = re.compile(r"\b(?P<role>[A-Za-z]+\s+by)\s*:\s*(?P<who>[^;]+)", re.IGNORECASE)
 _FIELD = re.compile(r"(?:^|;\s)(?P<key>[^:;]{1,60}?):\s(?P<value>.*?)(?=;\s[^:;]{1,60}?:\s|$)")
 # Checked in order: each role's header words, then its phrases ("|" apart); a phrase anywhere in
 # the header wins over any word.
@@ -110,14 +108,14 @@ def pipe_cells(text: str) -> list[str]:
     return [cell.strip() for cell in text.split(" | ")]
 
 
-# What a "… name" column names when it is not a party: the thing bought, a file, a security.
-_THINGS = frozenset({"item", "product", "goods", "article", "sku", "service", "file", "asset"})
-
-
 # What a column measures other than money: "Net weight (t)", "Volume (m3)", "Litres".
 _MEASURES = frozenset(
     {"weight", "kg", "kgs", "tonnes", "tonne", "tons", "litres", "liters", "m3", "volume"}
 )
+
+
+# What a "… name" column names when it is not a party: the thing bought, a file, a security.
+_THINGS = frozenset({"item", "product", "goods", "article", "sku", "service", "file", "asset"})
 
 
 @lru_cache(maxsize=4096)
@@ -149,30 +147,12 @@ _COMPOUND_ENDINGS: tuple[tuple[Role, tuple[str, ...]], ...] = (
 )
 
 
-# What a payroll actually paid, beside the gross it was worked out from.
-_PAID_OUT = re.compile(
-    r"\bnet\s+(?:pay|salary|wages?|earnings|payment)\b|\btake[\s-]?home\b|"
-    r"\bamount\s+paid\b|\bpaid\s+amount\b",
-    re.IGNORECASE,
-)
-
-
 def roles(headers: list[str]) -> dict[str, Role]:
-    """Each header's role; a role claimed twice keeps its first column, except that the amount
-    actually paid out takes the amount from a gross before it, and a price beside another
-    amount is a unit price."""
+    """Each header's role; a role claimed twice keeps its first column."""
     assigned: dict[str, Role] = {}
     taken: set[Role] = set()
-    paid = next((h for h in headers if _PAID_OUT.search(h) and role_of(h) == "amount"), None)
-    # "Price (USD)" beside "Net amount (USD)" on a trade: the price of one, not the amount.
-    amounts = [h for h in headers if role_of(h) == "amount"]
-    priced = {h for h in amounts if "price" in words(h)}
     for header in headers:
         role = role_of(header)
-        if header in priced and len(priced) < len(amounts):
-            role = "unit_price"
-        if paid is not None and role == "amount" and header != paid:
-            role = "other"
         if role in taken and role not in ("description", "other"):
             role = "other"
         taken.add(role)

@@ -49,8 +49,6 @@ _PART = re.compile(
     r"(?P<id>[A-Z]{1,4}[-/]?\d{1,4}(?:[-/.]\d{1,4})*[A-Z]?|\d{1,4}(?:[-/.]\d{1,4})*[A-Z]?"
     r"|[A-Z](?![\w-]))"
 )
-# What follows a part's label when it heads its part: nothing, or a dash or colon and a title.
-_TITLED = re.compile(r"\s*(?:$|[-\u2013\u2014:.]\s*[A-Z(])")
 _NEAR = 120  # characters between the document and what is said of it
 _PER_FILE = 4
 _PER_CASE = 6
@@ -160,7 +158,7 @@ def _fullest(name: str, docs: list[EvidenceDoc]) -> str:
 
 def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
     """Whether the case holds the document: another (non-message) file with its reference in
-    its name or opening lines, a line headed by it ("Schedule 3 - Pricing"), or a row listing it."""
+    its name or opening lines, or a row listing it."""
     if absent.reference is None:
         return False
     wanted = _key(absent.reference)
@@ -174,10 +172,6 @@ def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
                 cells = re.split(r"[;|,]\s*|:\s*", unit.text)  # "Minute: 14/2023"
                 if any(_key(cell) == wanted for cell in cells if cell.strip()):
                     return True
-            text = unit.text.strip()
-            part = _PART.match(text)
-            if part and _key(part["id"]) == wanted and _TITLED.match(text[part.end() :]):
-                return True
     return False
 
 

@@ -66,18 +66,6 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
                 continue
             if names_it(text):
                 found.append(unit.ref)
-    texts = [
-        (f.title + " " + f.summary, f.sources)
-        for f in view.evidence.findings
-        if f.finding_type != PEOPLE_NAMED
-    ]
-    texts += [
-        (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
-    ]
-    texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
-    for text, sources in texts:
-        if _RECORD.search(text) and not REQUIREMENT.search(text) and names_it(text):
-            found += sources
     return unique_refs(found, 6)
 
 

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.absent_documents import absent_documents
 from holmes_backend.analysis.domains.claims import reported_claims, sworn_claims
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Signal, finding_signals
 from holmes_backend.analysis.domains.interests import personal_ties
 from holmes_backend.analysis.domains.people import (
     PEOPLE_NAMED,
@@ -108,11 +108,8 @@ def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> li
 
 
 def signals(output: EvidenceOutput) -> list[Signal]:
-    found = [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-        if f.finding_type != PEOPLE_NAMED  # an index of names, not a fact about the case
-    ]
+    # The index of names is no fact about the case.
+    found = finding_signals([f for f in output.findings if f.finding_type != PEOPLE_NAMED])
     found += [
         Signal(
             f"sworn claim by {c.speaker or 'a witness'}: {c.claim} {c.claimed_place or ''}",

@@ -13,7 +13,7 @@ from holmes_backend.analysis.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Signal, finding_signals
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
 from holmes_backend.analysis.domains.payees import shared_accounts
 from holmes_backend.analysis.domains.references import referenced_figures
@@ -163,10 +163,7 @@ def signals(output: FinancialOutput) -> list[Signal]:
         Signal(f"{a.kind.replace('_', ' ')}: {a.description}", True, a.sources)
         for a in output.anomalies
     ]
-    found += [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-    ]
+    found += finding_signals(output.findings)
     found += [
         Signal(
             f"payment {t.from_party or ''} paid {t.to_party or ''} {t.amount} {t.description}",

@@ -11,7 +11,6 @@ from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, norm_reference, received
 from holmes_backend.analysis.domains.legal import AMENDMENT, REQUIREMENT, agreement_parties
-from holmes_backend.analysis.domains.people import PEOPLE_NAMED
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
 from holmes_backend.analysis.facts.lexicon import wordset

@@ -10,7 +10,7 @@ from holmes_backend.analysis.facts.dates import MONTHS
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.names import find_names, name_key
 from holmes_backend.analysis.facts.text import words
-from holmes_backend.contracts.agents import HypothesisAssessment, SourceRef
+from holmes_backend.contracts.agents import Finding, HypothesisAssessment, SourceRef
 
 _NEGATED = re.compile(
     r"\b(no|not|never|none|nothing|legitimate|lawful|innocent|proper|properly|clean|genuine|"
@@ -35,6 +35,13 @@ class Signal:
     entities: list[str] = field(default_factory=list)
     # For a contradiction: the claim it refutes. A hypothesis restating that claim is contradicted.
     refutes: str = ""
+
+
+def finding_signals(findings: list[Finding]) -> list[Signal]:
+    return [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in findings
+    ]
 
 
 def _stem(word: str) -> str:

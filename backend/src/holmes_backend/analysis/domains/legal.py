@@ -5,7 +5,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.clauses import LIMIT, clauses_in
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Signal, finding_signals
 from holmes_backend.analysis.domains.interests import register_findings
 from holmes_backend.analysis.domains.parties import (
     contract_parties,
@@ -246,10 +246,7 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
 
 
 def signals(output: LegalOutput) -> list[Signal]:
-    found = [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-    ]
+    found = finding_signals(output.findings)
     found += [
         Signal(
             f"{c.kind.replace('_', ' ')} {c.party or ''}: {c.text}",

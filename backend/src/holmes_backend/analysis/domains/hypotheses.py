@@ -4,6 +4,9 @@ supported by an adverse signal they share, contradicted when they assert innocen
 
 import re
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
 
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import MONTHS
@@ -25,6 +28,17 @@ _MONTH_DAY = re.compile(
 _NOT = re.compile(r"\b(no|not|never|none|nothing|nobody)\b|n['\u2019]t\b", re.IGNORECASE)
 _MATCH = 0.3
 _STRONG = 0.5
+
+
+Out = TypeVar("Out", bound=BaseModel)
+
+
+@dataclass
+class Analysis(Generic[Out]):
+    """A domain's output and the thoughts that explain it."""
+
+    output: Out
+    thoughts: list[str] = field(default_factory=list)
 
 
 @dataclass

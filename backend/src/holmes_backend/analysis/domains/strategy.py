@@ -3,10 +3,9 @@ one per anomaly, approval clause, contradiction, gap, and person named without a
 (No findings of its own: they would restate the contradictions and anomalies reported.)"""
 
 from collections import Counter
-from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Analysis, Signal
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts.names import name_key, possessive
 from holmes_backend.contracts.agents import (
@@ -21,13 +20,7 @@ _MAX_STEPS = 25
 _BODIES = ("board", "committee", "council", "shareholders", "members", "directors", "trustees")
 
 
-@dataclass
-class StrategyAnalysis:
-    output: StrategyOutput
-    thoughts: list[str] = field(default_factory=list)
-
-
-def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
+def analyse_strategy(view: CaseView, window_minutes: float) -> Analysis[StrategyOutput]:
     synthesis = view.synthesis
     if synthesis is None and (view.evidence.sworn_claims or view.legal.clauses):
         synthesis = analyse_synthesis(view, window_minutes).output
@@ -76,7 +69,7 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> StrategyAnalysis:
         )
     ranked = sorted(steps.values(), key=lambda s: _ORDER[s.priority])[:_MAX_STEPS]
     output = StrategyOutput(next_steps=ranked)
-    return StrategyAnalysis(output, _thoughts(view, ranked))
+    return Analysis(output, _thoughts(view, ranked))
 
 
 def _unheard(view: CaseView) -> list[tuple[str, int]]:

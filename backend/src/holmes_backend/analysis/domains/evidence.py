@@ -80,7 +80,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> Analysis[EvidenceOutput]:
         sworn_claims=claims,
         findings=findings,
     )
-    return Analysis(output, _thoughts(docs, output, owners))
+    return Analysis(output, _thoughts(docs, output))
 
 
 def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> list[Finding]:
@@ -118,16 +118,11 @@ def signals(output: EvidenceOutput) -> list[Signal]:
     return found
 
 
-def _thoughts(
-    docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
-) -> list[str]:
+def _thoughts(docs: list[EvidenceDoc], output: EvidenceOutput) -> list[str]:
     claims = output.sworn_claims
-    attributed = "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
     return [
         f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s); "
         f"{sum(1 for e in output.events if e.latitude is not None)} carry GPS positions.",
         f"{len(claims)} sworn claim(s); {sum(1 for c in claims if c.claimed_time)} state a time "
         f"and {sum(1 for c in claims if c.claimed_place)} a place, to test against the timeline.",
-        f"Attributed media to people: {attributed}" if owners else "",
-        f"People: {', '.join(output.people[:8]) or 'none named'}.",
     ]

@@ -105,6 +105,4 @@ def _thoughts(
         f"{len(output.cross_modal_links)} cross-file link(s), {len(output.contradictions)} "
         f"contradiction(s) from {len(view.evidence.sworn_claims)} sworn claim(s), "
         f"{len(output.evidence_gaps)} evidence gap(s).",
-        *(f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]),
-        *(f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]),
     ]

@@ -21,7 +21,7 @@ from holmes_backend.contracts.agents import (
 from holmes_backend.demo import ANSWERS_FILENAME, write_demo_case, write_synthetic_case
 from holmes_backend.demo.formats import mime_type_of
 from holmes_backend.llm.evidence import EvidenceDoc
-from tests.llm.test_analysts_helpers import DOMAINS, REALDOCS, findings, load, run
+from tests.llm.test_analysts_helpers import DOMAINS, REALDOCS, findings, lines_doc, load, run
 
 _DOMAINS = DOMAINS
 _NAMED_TYPES = ("person", "organization", "place")
@@ -129,8 +129,21 @@ async def test_generated_case_graph_nodes_are_cited(tmp_path: Path, seed: int) -
     ]
 
 
-def test_uncited_names_are_dropped() -> None:
-    """A name the findings list but nothing cites is left out, not drawn without evidence."""
+def test_people_named_only_in_an_attendance_list_are_cited_and_uncited_names_dropped() -> None:
+    minutes = lines_doc(
+        "minutes",
+        "minutes.txt",
+        ["Present: Odile Lane (Chair), Rafe Dunmore, Wren Castellane.",
+         "Also present: Ilse Brandvold (Company Secretary).",
+         "The meeting closed at 10:40."],
+    )  # fmt: skip
+    graph = _pipeline_graph([minutes])
+    _assert_cited(graph, [minutes])
+    people = {e.name: e for e in graph.entities if e.type == "person"}
+    assert set(people) == {"Odile Lane", "Rafe Dunmore", "Wren Castellane", "Ilse Brandvold"}
+    assert people["Ilse Brandvold"].sources[0].line == 2
+
+    # A name the findings list but nothing cites is left out, not drawn without evidence.
     bare = EvidenceOutput(people=["Quentin Marsh"])
     legal = LegalOutput(parties=["Halvard Tooling Ltd"])
     graph, _ = run(GraphOutput, [], blocks=[findings("evidence", bare), findings("legal", legal)])

@@ -116,15 +116,17 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
 
 
 def _people_only(entities: list[Resolved], correspondents: str = "") -> list[Resolved]:
-    """The entities, but a person only when its forms or its messages show one: a heading or a
-    firm drawn as a person misleads more than it helps."""
-    return [
-        e
-        for e in entities
-        if e.type != "person"
-        or evidently_personal([e.name, *e.aliases])
-        or _correspondent(e, correspondents)
-    ]
+    """The entities, but a person only when its forms, its messages or a list of people it is
+    named in show one: a heading or a firm drawn as a person misleads more than it helps."""
+    people = [e for e in entities if e.type == "person"]
+    shown = {
+        e.id
+        for e in people
+        if evidently_personal([e.name, *e.aliases]) or _correspondent(e, correspondents)
+    }
+    forms = {form for e in people if e.id in shown for form in (e.name, *e.aliases)}
+    listed = {e.id for e in people if e.id not in shown and _listed_among(e, forms)}
+    return [e for e in entities if e.type != "person" or e.id in shown | listed]
 
 
 def _correspondent(entity: Resolved, messages: str) -> bool:
@@ -133,6 +135,26 @@ def _correspondent(entity: Resolved, messages: str) -> bool:
         return False
     forms = [re.escape(f) for f in (entity.name, *entity.aliases)]
     return bool(re.search(rf"\"?(?:{'|'.join(forms)})\"?\s*<[^<>@\s]+@[^<>\s]+>", messages))
+
+
+_LIST_SEPARATOR = re.compile(r"\s*(?:[,;&]|\band\b)\s*")
+_LIST_LABEL = re.compile(r"^[^:]{1,30}:\s*")
+_PARENTHETICAL = re.compile(r"\s*\([^)]*\)")
+
+
+def _listed_among(entity: Resolved, people: set[str]) -> bool:
+    """Whether a source of the entity lists it with two other people ("Present: A, B and C"),
+    not a record's "Field: value" pairs."""
+    own = {entity.name, *entity.aliases}
+    for source in entity.sources:
+        pieces = _LIST_SEPARATOR.split(_PARENTHETICAL.sub("", source.excerpt))
+        pieces = [_LIST_LABEL.sub("", pieces[0]), *pieces[1:]]
+        pieces = [p.strip(" .") for p in pieces if p.strip(" .")]
+        if any(":" in p for p in pieces) or not any(p in own for p in pieces):
+            continue
+        if sum(p in people for p in pieces if p not in own) >= 2:
+            return True
+    return False
 
 
 def _documents(view: CaseView, edges: _Edges) -> dict[str, str]:

@@ -138,7 +138,7 @@ async def test_each_signer_signs_for_the_organisation_above_their_signature(
     assert len(signed_for) == 2
 
 
-async def test_an_xml_exports_item_names_are_no_parties(tmp_path: Path) -> None:
+async def test_an_xml_export_names_the_parties_its_records_are_about(tmp_path: Path) -> None:
     export = await text_doc(
         tmp_path,
         "remittance_advice.xml",
@@ -155,7 +155,20 @@ async def test_an_xml_exports_item_names_are_no_parties(tmp_path: Path) -> None:
         mime="application/xml",
     )
     financial, _ = run(FinancialOutput, [export])
+    named = [f for f in financial.findings if f.finding_type == "record_parties"]
+    assert len(named) == 1
+    # Names outside the records, each with its field's role; names inside a record are not.
+    assert named[0].entities == ["Tarkington Mills Co.", "Ostrava Pallet Works Ltd"]
+    assert "(payer)" in named[0].title
+    assert "(beneficiary)" in named[0].title
+    assert [s.line for s in named[0].sources] == [4, 7]
     assert len(financial.transactions) == 2
+    graph, _ = run(GraphOutput, [], blocks=[findings("financial", financial)])
+    payer = _named(graph, "Tarkington")[0]
+    payee = _named(graph, "Ostrava")[0]
+    assert payer.type == payee.type == "organization"
+    assert payer.sources[0].excerpt == "payer name: Tarkington Mills Co."
+    assert any({r.source_id, r.target_id} == {payer.id, payee.id} for r in graph.relationships)
     # The records' own "item name" is what was paid for, not a party to the payment.
     assert all(t.to_party is None and t.from_party is None for t in financial.transactions)
     assert all("Pallets EUR-" in t.description for t in financial.transactions)

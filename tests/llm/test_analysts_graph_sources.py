@@ -156,14 +156,16 @@ async def _real(name: str, mime: str) -> EvidenceDoc:
     return await load(REALDOCS / name, mime, name.partition(".")[0])
 
 
-async def test_a_filing_names_its_signer_and_registrant() -> None:
+async def test_an_export_names_its_parties_and_a_filing_its_signer_and_registrant() -> None:
     form4 = await _real("snowflake_form4.xml", "application/xml")
     filing = await _real("buckle_8-K.html", "text/html")
     graph = _pipeline_graph([form4, filing])
     by_name = {e.name: e for e in graph.entities}
+    assert by_name["Snowflake Inc."].type == "organization"
     # The register writes "Scarpelli Michael"; its footnotes, "Michael P. Scarpelli".
     assert by_name["Michael P. Scarpelli"].type == "person"
     assert "Scarpelli Michael" not in by_name
+    assert by_name["Snowflake Inc."].sources[0].excerpt == "issuer name: Snowflake Inc."
     signer = next(e for e in graph.entities if "HEACOCK" in e.name.upper())
     registrant = next(e for e in graph.entities if "Buckle" in e.name)
     edges = {(r.source_id, r.type, r.target_id) for r in graph.relationships}

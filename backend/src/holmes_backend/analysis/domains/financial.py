@@ -16,6 +16,7 @@ from holmes_backend.analysis.domains.hypotheses import Analysis, Signal, finding
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
 from holmes_backend.analysis.domains.payees import shared_accounts
 from holmes_backend.analysis.domains.references import referenced_figures
+from holmes_backend.analysis.domains.xmlrecords import xml_parties
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.money import find_money, format_money
 from holmes_backend.analysis.facts.names import find_names, name_key
@@ -24,6 +25,7 @@ from holmes_backend.contracts.agents import Anomaly, FinancialOutput, Finding, T
 from holmes_backend.llm.evidence import EvidenceDoc
 
 _MAX_TRANSACTIONS = 2000
+RECORD_PARTIES = "record_parties"
 
 
 def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
@@ -63,6 +65,7 @@ def analyse_financial(
     anomalies += shared_addresses(addressed, transfers)
     counterparties = _counterparties(transfers)
     findings = _overview(transfers, counterparties) + [_anomaly_finding(a) for a in anomalies]
+    findings += [f for doc in docs if (f := _record_parties(doc)) is not None]
     findings += [figure for doc in docs for figure in referenced_figures(doc)]
     # Who is on record at an address another party shares: what a denial is read against.
     findings += list({id(f): f for p in shared_pairs(addressed) for f in p.rows}.values())
@@ -116,6 +119,23 @@ def _overview(transfers: list[Transaction], counterparties: list[str]) -> list[F
             sources=unique_refs([largest.source] + [t.source for t in transfers], limit=4),
         )
     ]
+
+
+def _record_parties(doc: EvidenceDoc) -> Finding | None:
+    """The parties an export's records are about, named outside the records."""
+    parties = xml_parties(doc)
+    if not parties:
+        return None
+    named = ", ".join(f"{p.name} ({p.role})" for p in parties)
+    return Finding(
+        finding_type=RECORD_PARTIES,
+        title=f"Named in {doc.filename}: {named}",
+        summary=f"The records of {doc.filename} are about {named}.",
+        confidence=0.85,
+        severity="LOW",
+        entities=[p.name for p in parties],
+        sources=[p.source for p in parties],
+    )
 
 
 def _anomaly_finding(anomaly: Anomaly) -> Finding:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from holmes_backend.analysis.domains.case import CaseView
+from holmes_backend.analysis.domains.financial import RECORD_PARTIES
 from holmes_backend.analysis.domains.interests import INTEREST, RELATION
 from holmes_backend.analysis.domains.ledger import INVOICED, distinct_payments, is_payment
 from holmes_backend.analysis.domains.legal import DEFINED_PARTIES, SIGNATURE
@@ -226,8 +227,9 @@ def _collect_findings(view: CaseView, resolver: Resolver, people: set[str]) -> N
 
 
 def _naming_findings(view: CaseView) -> list[Finding]:
-    """The findings whose entities are names: legal and evidence."""
-    return view.legal.findings + view.evidence.findings
+    """The findings whose entities are names: legal, evidence, and an export's parties."""
+    parties = [f for f in view.financial.findings if f.finding_type == RECORD_PARTIES]
+    return view.legal.findings + view.evidence.findings + parties
 
 
 def _naming(name: str, sources: list[SourceRef]) -> SourceRef | None:

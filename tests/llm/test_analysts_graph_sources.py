@@ -172,29 +172,3 @@ async def test_an_export_names_its_parties_and_a_filing_its_signer_and_registran
     assert (signer.id, "signed_for", registrant.id) in edges
     assert (registrant.id, "signed", "document:buckle-8-k") in edges
     _assert_cited(graph, [form4, filing])
-
-
-async def test_an_apposition_in_a_cited_passage_ties_a_person_to_an_organisation(
-    tmp_path: Path,
-) -> None:
-    """The pipeline's graph reads no evidence: "Roisin Calder, Director of Harrowgate Estates
-    Ltd" is found in the passage a finding cites for her (it was found in documents only)."""
-    lease = tmp_path / "lease.txt"
-    lease.write_text(
-        'This Lease is made between Harrowgate Estates Ltd (the "Landlord") and Pim Oosterhuis '
-        '("Tenant").\nThe Tenant shall pay rent monthly.\n'
-        "Roisin Calder, Director of Harrowgate Estates Ltd, approved the terms.\n",
-        encoding="utf-8",
-    )
-    graph = _pipeline_graph([await load(lease, "text/plain", "lease")])
-    by_name = {e.name: e.id for e in graph.entities}
-    employed = [
-        r
-        for r in graph.relationships
-        if r.type == "employed_by"
-        and (r.source_id, r.target_id)
-        == (by_name["Roisin Calder"], by_name["Harrowgate Estates Ltd"])
-    ]
-    assert len(employed) == 1
-    assert employed[0].evidence[0].line == 3
-    assert "Director of Harrowgate" in employed[0].evidence[0].excerpt

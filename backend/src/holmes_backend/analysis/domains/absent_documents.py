@@ -76,7 +76,7 @@ def _absent(text: str) -> Absent | None:
     named = [
         (kind, words)
         for kind in _KIND_WORD.finditer(near)
-        if (words := _qualifiers(near[: kind.start()], kind[0]))
+        if (words := _qualifiers(near[: kind.start()]))
     ]
     if named:
         kind, words = min(named, key=lambda found: abs(found[0].end() - at))
@@ -87,14 +87,12 @@ def _absent(text: str) -> Absent | None:
     return Absent(name=reference, reference=reference) if reference else None
 
 
-def _qualifiers(before: str, kind: str) -> list[str]:
+def _qualifiers(before: str) -> list[str]:
     """Up to three words before a kind that say which document it is ("bank confirmation"
-    letter), back to an article or preposition; capitalised when the kind is."""
+    letter), back to an article or preposition."""
     words: list[str] = []
     for word in reversed(_WORD.findall(before[-60:])):
         if word.casefold() in _BOUNDARY or len(word) < 2 or len(words) == 3 or _DAY.match(word):
-            break
-        if kind[:1].isupper() and not (word[:1].isupper() or word[:1].isdigit()):
             break
         words.insert(0, word)
     return words
@@ -160,7 +158,7 @@ def _fullest(name: str, docs: list[EvidenceDoc]) -> str:
 
 def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
     """Whether the case holds the document: another (non-message) file with its reference in
-    its name or opening lines, a line headed by it ("Schedule 3 - Pricing"), or a row listing it."""
+    its name or opening lines, or a line headed by it ("Schedule 3 - Pricing")."""
     if absent.reference is None:
         return False
     wanted = _key(absent.reference)
@@ -170,10 +168,6 @@ def _held(absent: Absent, docs: list[EvidenceDoc], citing: EvidenceDoc) -> bool:
             if wanted in _key(head):
                 return True
         for unit in units(doc):
-            if unit.kind == "row" and doc is not citing:
-                cells = re.split(r"[;|,]\s*|:\s*", unit.text)  # "Minute: 14/2023"
-                if any(_key(cell) == wanted for cell in cells if cell.strip()):
-                    return True
             text = unit.text.strip()
             part = _PART.match(text)
             if part and _key(part["id"]) == wanted and _TITLED.match(text[part.end() :]):

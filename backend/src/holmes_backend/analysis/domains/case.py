@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from holmes_backend.analysis.domains.anomalies import REPORTING_THRESHOLD
 from holmes_backend.analysis.domains.evidence import analyse_evidence
 from holmes_backend.analysis.domains.financial import analyse_financial
-from holmes_backend.analysis.domains.ledger import INFLOW_WORDS, INVOICED, OUTFLOW_WORDS, is_payment
+from holmes_backend.analysis.domains.ledger import INFLOW_WORDS, OUTFLOW_WORDS, is_payment
 from holmes_backend.analysis.domains.legal import analyse_legal
 from holmes_backend.analysis.facts.lexicon import fold, wordset
 from holmes_backend.analysis.facts.names import distinctive_words, same_party
@@ -86,28 +86,7 @@ class CaseView:
         return holders
 
     def held(self, tx: Transaction) -> Transaction:
-        """The payment with an unnamed side taken as its statement's holder's, then an unnamed
-        payer as the party billed by the invoice it cites (issued by its payee)."""
-        tx = self._held(tx)
-        if tx.from_party is None and tx.to_party and tx.reference:
-            billed = self.billed.get(tx.reference.strip().upper())
-            if billed is not None and same_party(billed[1], tx.to_party):
-                tx = tx.model_copy(update={"from_party": billed[0]})
-        return tx
-
-    @cached_property
-    def billed(self) -> dict[str, tuple[str, str]]:
-        """Each invoice's number: the party it bills and the party that issued it."""
-        return {
-            tx.reference.strip().upper(): (tx.from_party, tx.to_party)
-            for tx in self.financial.transactions
-            if tx.description.startswith(INVOICED)
-            and tx.reference
-            and tx.from_party
-            and tx.to_party
-        }
-
-    def _held(self, tx: Transaction) -> Transaction:
+        """The payment with an unnamed side taken as its statement's holder's."""
         holder = self.holders.get(tx.source.file_id)
         if holder is None:
             return tx

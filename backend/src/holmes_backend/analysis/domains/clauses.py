@@ -90,15 +90,6 @@ def _party_before(text: str, position: int) -> str | None:
     return None if _DOCUMENT_WORDS.search(term) else term
 
 
-# "two trustees, one of whom must be the Chair".
-_ONE_OF_WHOM = re.compile(
-    r"^\s*,?\s*(?:one\s+of\s+whom|at\s+least\s+one\s+of\s+(?:whom|them)|including)\s+"
-    r"(?:(?:must|shall|should|will)\s+be\s+)?(?:(?P<prep>in|from|of)\s+)?(?:the\s+)?"
-    r"(?P<who>[\w .'&-]{2,40}?)(?=[,.;:(]|$)",
-    re.IGNORECASE,
-)
-
-
 def requires_approval(text: str) -> bool:
     """Whether a text sets an approval its subject needs."""
     return _APPROVAL.search(text) is not None
@@ -106,12 +97,7 @@ def requires_approval(text: str) -> bool:
 
 def _approver(match: re.Match[str]) -> str:
     raw = match["approver"] or match["approver2"] or ""
-    approver = clean(re.sub(r"\s+", " ", raw)).strip(" .")
-    if among := _ONE_OF_WHOM.match(match.string[match.end() :]):
-        if among["prep"]:  # "… at least one of whom must be in Category A"
-            return f"{approver}, at least one {among['prep'].lower()} {clean(among['who'])}"
-        return f"{approver} including the {clean(among['who'])}"
-    return approver
+    return clean(re.sub(r"\s+", " ", raw)).strip(" .")
 
 
 def clauses_in(unit: Unit, operative: bool = True, lead: str = "") -> list[Clause]:

@@ -1,10 +1,8 @@
 """The evidence analysis: a timeline of timed events, people, places and sworn claims."""
 
-from dataclasses import dataclass, field
-
 from holmes_backend.analysis.domains.absent_documents import absent_documents
 from holmes_backend.analysis.domains.claims import reported_claims, sworn_claims
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Analysis, Signal, finding_signals
 from holmes_backend.analysis.domains.interests import personal_ties
 from holmes_backend.analysis.domains.people import (
     PEOPLE_NAMED,
@@ -34,12 +32,6 @@ from holmes_backend.llm.evidence import EvidenceDoc
 _MAX_EVENTS = 1500
 
 
-@dataclass
-class EvidenceAnalysis:
-    output: EvidenceOutput
-    thoughts: list[str] = field(default_factory=list)
-
-
 def _sort_key(event: TimedEvent) -> str:
     moment = parse_iso(event.timestamp)
     return moment.replace(tzinfo=None).isoformat() if moment else event.timestamp
@@ -54,7 +46,7 @@ def _unique(names: list[str]) -> list[str]:
     return sorted(kept.values())
 
 
-def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
+def analyse_evidence(docs: list[EvidenceDoc]) -> Analysis[EvidenceOutput]:
     # What witnesses say in their own words, and what reports and letters say they said.
     claims = [claim for doc in docs for claim in (*sworn_claims(doc), *reported_claims(doc))]
     owners = attribution(docs, [c.speaker for c in claims if c.speaker])
@@ -88,7 +80,7 @@ def analyse_evidence(docs: list[EvidenceDoc]) -> EvidenceAnalysis:
         sworn_claims=claims,
         findings=findings,
     )
-    return EvidenceAnalysis(output, _thoughts(docs, output, owners))
+    return Analysis(output, _thoughts(docs, output))
 
 
 def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> list[Finding]:
@@ -108,11 +100,8 @@ def _media_findings(docs: list[EvidenceDoc], owners: dict[str, list[str]]) -> li
 
 
 def signals(output: EvidenceOutput) -> list[Signal]:
-    found = [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-        if f.finding_type != PEOPLE_NAMED  # an index of names, not a fact about the case
-    ]
+    # The index of names is no fact about the case.
+    found = finding_signals([f for f in output.findings if f.finding_type != PEOPLE_NAMED])
     found += [
         Signal(
             f"sworn claim by {c.speaker or 'a witness'}: {c.claim} {c.claimed_place or ''}",
@@ -129,16 +118,11 @@ def signals(output: EvidenceOutput) -> list[Signal]:
     return found
 
 
-def _thoughts(
-    docs: list[EvidenceDoc], output: EvidenceOutput, owners: dict[str, list[str]]
-) -> list[str]:
+def _thoughts(docs: list[EvidenceDoc], output: EvidenceOutput) -> list[str]:
     claims = output.sworn_claims
-    attributed = "; ".join(f"{k} → {', '.join(v)}" for k, v in list(owners.items())[:4])
     return [
         f"Built a timeline of {len(output.events)} event(s) from {len(docs)} file(s); "
         f"{sum(1 for e in output.events if e.latitude is not None)} carry GPS positions.",
         f"{len(claims)} sworn claim(s); {sum(1 for c in claims if c.claimed_time)} state a time "
         f"and {sum(1 for c in claims if c.claimed_place)} a place, to test against the timeline.",
-        f"Attributed media to people: {attributed}" if owners else "",
-        f"People: {', '.join(output.people[:8]) or 'none named'}.",
     ]

@@ -1,7 +1,6 @@
 """Financial analysis of documents: transactions, counterparties, anomalies and findings."""
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.addresses import (
     registered_addresses,
@@ -13,7 +12,7 @@ from holmes_backend.analysis.domains.anomalies import (
     STRUCTURING_BAND,
     find_anomalies,
 )
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Analysis, Signal, finding_signals
 from holmes_backend.analysis.domains.ledger import is_transfer, ledger
 from holmes_backend.analysis.domains.payees import shared_accounts
 from holmes_backend.analysis.domains.references import referenced_figures
@@ -27,12 +26,6 @@ from holmes_backend.llm.evidence import EvidenceDoc
 
 _MAX_TRANSACTIONS = 2000
 RECORD_PARTIES = "record_parties"
-
-
-@dataclass
-class FinancialAnalysis:
-    output: FinancialOutput
-    thoughts: list[str] = field(default_factory=list)
 
 
 def stated_thresholds(docs: list[EvidenceDoc], transactions: list[Transaction]) -> list[float]:
@@ -56,7 +49,7 @@ _LEAST_THRESHOLD = 1000.0
 
 def analyse_financial(
     docs: list[EvidenceDoc], threshold: float = REPORTING_THRESHOLD
-) -> FinancialAnalysis:
+) -> Analysis[FinancialOutput]:
     transactions: list[Transaction] = []
     for doc in docs:
         transactions += ledger(doc).transactions
@@ -82,7 +75,7 @@ def analyse_financial(
         anomalies=anomalies,
         findings=findings,
     )
-    return FinancialAnalysis(output, _thoughts(docs, transfers, anomalies, threshold))
+    return Analysis(output, _thoughts(docs, transfers, anomalies, threshold))
 
 
 def _counterparties(transfers: list[Transaction]) -> list[str]:
@@ -163,10 +156,7 @@ def signals(output: FinancialOutput) -> list[Signal]:
         Signal(f"{a.kind.replace('_', ' ')}: {a.description}", True, a.sources)
         for a in output.anomalies
     ]
-    found += [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-    ]
+    found += finding_signals(output.findings)
     found += [
         Signal(
             f"payment {t.from_party or ''} paid {t.to_party or ''} {t.amount} {t.description}",

@@ -11,7 +11,6 @@ from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, norm_reference, received
 from holmes_backend.analysis.domains.legal import AMENDMENT, REQUIREMENT, agreement_parties
-from holmes_backend.analysis.domains.people import PEOPLE_NAMED
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
 from holmes_backend.analysis.facts.lexicon import wordset
@@ -66,18 +65,6 @@ def _approval_records(view: CaseView, clause: Clause, subject: set[str]) -> list
                 continue
             if names_it(text):
                 found.append(unit.ref)
-    texts = [
-        (f.title + " " + f.summary, f.sources)
-        for f in view.evidence.findings
-        if f.finding_type != PEOPLE_NAMED
-    ]
-    texts += [
-        (e.description, [e.source]) for e in view.evidence.events if e.source.cue_start is None
-    ]
-    texts += [(c.text, [c.source]) for c in view.legal.clauses if c.kind != "approval_requirement"]
-    for text, sources in texts:
-        if _RECORD.search(text) and not REQUIREMENT.search(text) and names_it(text):
-            found += sources
     return unique_refs(found, 6)
 
 

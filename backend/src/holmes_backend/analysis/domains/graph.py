@@ -29,7 +29,6 @@ from holmes_backend.analysis.facts.names import (
     slug,
 )
 from holmes_backend.analysis.facts.text import units
-from holmes_backend.analysis.nlp import parse
 from holmes_backend.contracts.agents import (
     SYMMETRIC_RELATIONSHIPS,
     EntityType,
@@ -95,14 +94,13 @@ def build_graph(view: CaseView, synthesis: SynthesisOutput | None) -> GraphOutpu
     entities = _people_only(_cited(resolver.resolve(), view, synthesis), correspondents)
     edges = _Edges()
     extra: list[GraphEntity] = []
-    documents = _documents(view, synthesis)
     _payments(view, resolver, edges)
     _legal(view, resolver, edges)
-    _employment(view, resolver, edges)
     _ties(view, resolver, edges)
     _events(view, resolver, edges, extra)
     _cooccurrence(view, resolver, edges)
     _synthesis(synthesis, edges)
+    documents = _documents(view, edges)
     nodes = [
         GraphEntity(id=e.id, name=e.name, type=e.type, aliases=sorted(e.aliases), sources=e.sources)
         for e in entities
@@ -159,17 +157,12 @@ def _listed_among(entity: Resolved, people: set[str]) -> bool:
     return False
 
 
-def _documents(view: CaseView, synthesis: SynthesisOutput | None) -> dict[str, str]:
+def _documents(view: CaseView, edges: _Edges) -> dict[str, str]:
+    """The case's files by name, and any other file an edge cites (named by its id)."""
     found = dict(view.filenames)
-    refs = [t.source for t in view.financial.transactions] + [c.source for c in view.legal.clauses]
-    refs += [e.source for e in view.evidence.events]
-    refs += [c.source for c in view.evidence.sworn_claims]
-    refs += [s for f in view.legal.findings if f.finding_type in _LEGAL_EDGES for s in f.sources]
-    if synthesis:
-        refs += [c.claim_source for c in synthesis.contradictions]
-        refs += [r for c in synthesis.contradictions for r in c.evidence_against]
-    for ref in refs:
-        found.setdefault(ref.file_id, ref.file_id)
+    for edge in edges.edges.values():
+        for ref in edge.evidence:
+            found.setdefault(ref.file_id, ref.file_id)
     return found
 
 
@@ -400,41 +393,6 @@ def _tie(
         first, second = (_id(resolver, name) for name in finding.entities)
         if first and second:
             edges.add(first, second, relation, finding.title, confidence, finding.sources)
-
-
-def _employment(view: CaseView, resolver: Resolver, edges: _Edges) -> None:
-    """A person and the organisation of the title in apposition ("Jane Roe, CFO of Acme Inc.")."""
-    passages = [(u.text, u.ref) for doc in view.documents for u in units(doc)[:_MAX_UNITS]]
-    passages += [(ref.excerpt, ref) for f in _naming_findings(view) for ref in f.sources]
-    for text, ref in {text: ref for text, ref in reversed(passages)}.items():
-        names = find_names(text)
-        orgs = [n for n in names if n.kind == "organization"]
-        for person in (n for n in names if n.kind == "person"):
-            org = next((o for o in orgs if 0 < o.start - person.end <= 80), None)
-            if org is None or not _apposed(text, (person.start, person.end), (org.start, org.end)):
-                continue
-            source, target = _id(resolver, person.text, "person"), _id(resolver, org.text)
-            if source and target:
-                edges.add(source, target, "employed_by", text[:160], 0.65, [ref])
-
-
-def _apposed(text: str, person: tuple[int, int], org: tuple[int, int]) -> bool:
-    """Whether the organisation is the object of of/at/for/with after a title the parser sets in
-    apposition to the person."""
-    doc = parse(text)
-    who = doc.char_span(*person, alignment_mode="expand")
-    where = doc.char_span(*org, alignment_mode="expand")
-    if who is None or where is None:
-        return False
-    prep = where.root.head
-    title = prep.head
-    return (
-        where.root.dep_ == "pobj"
-        and prep.lower_ in ("of", "at", "for", "with")
-        and title.dep_ == "appos"
-        and title.head in who
-        and title.ent_type_ != "PERSON"
-    )
 
 
 def _events(view: CaseView, resolver: Resolver, edges: _Edges, extra: list[GraphEntity]) -> None:

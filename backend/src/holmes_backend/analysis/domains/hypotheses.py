@@ -1,30 +1,38 @@
-"""Hypotheses weighed against an analysis's signals by overlap of names, days and key words:
+"""Hypotheses weighed against an analysis's signals by overlap of names and key words:
 supported by an adverse signal they share, contradicted when they assert innocence against one.
 """
 
 import re
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+from pydantic import BaseModel
 
 from holmes_backend.analysis.facts.cite import unique_refs
-from holmes_backend.analysis.facts.dates import MONTHS
 from holmes_backend.analysis.facts.lexicon import STOPWORDS
 from holmes_backend.analysis.facts.names import find_names, name_key
 from holmes_backend.analysis.facts.text import words
-from holmes_backend.contracts.agents import HypothesisAssessment, SourceRef
+from holmes_backend.contracts.agents import Finding, HypothesisAssessment, SourceRef
 
 _NEGATED = re.compile(
     r"\b(no|not|never|none|nothing|legitimate|lawful|innocent|proper|properly|clean|genuine|"
     r"accurate|truthful|consistent|unrelated|authori[sz]ed)\b",
     re.IGNORECASE,
 )
-_ISO_DAY = re.compile(r"\b\d{4}-(?P<m>\d{2})-(?P<d>\d{2})")
-_MONTH_DAY = re.compile(
-    r"\b(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?P<d>\d{1,2})\b",
-    re.IGNORECASE,
-)
 _NOT = re.compile(r"\b(no|not|never|none|nothing|nobody)\b|n['\u2019]t\b", re.IGNORECASE)
 _MATCH = 0.3
 _STRONG = 0.5
+
+
+Out = TypeVar("Out", bound=BaseModel)
+
+
+@dataclass
+class Analysis(Generic[Out]):
+    """A domain's output and the thoughts that explain it."""
+
+    output: Out
+    thoughts: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -35,6 +43,13 @@ class Signal:
     entities: list[str] = field(default_factory=list)
     # For a contradiction: the claim it refutes. A hypothesis restating that claim is contradicted.
     refutes: str = ""
+
+
+def finding_signals(findings: list[Finding]) -> list[Signal]:
+    return [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in findings
+    ]
 
 
 def _stem(word: str) -> str:
@@ -51,15 +66,7 @@ def _keywords(text: str) -> set[str]:
 def _names(text: str, extra: list[str]) -> set[str]:
     keys = {name_key(n.text) for n in find_names(text)} | {name_key(e) for e in extra}
     surnames = {k.split()[-1] for k in keys if k}
-    return keys | surnames | _days(text)
-
-
-def _days(text: str) -> set[str]:
-    """Calendar days as "MM-DD" tokens, so "April 12" meets "2024-04-12"."""
-    found = {f"{int(m['m']):02d}-{int(m['d']):02d}" for m in _ISO_DAY.finditer(text)}
-    for match in _MONTH_DAY.finditer(text):
-        found.add(f"{MONTHS[match['mon'][:3].lower()]:02d}-{int(match['d']):02d}")
-    return found
+    return keys | surnames
 
 
 def _score(hypothesis: str, signal: Signal) -> float:

@@ -2,10 +2,9 @@
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
 
 from holmes_backend.analysis.domains.clauses import LIMIT, clauses_in
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Analysis, Signal, finding_signals
 from holmes_backend.analysis.domains.interests import register_findings
 from holmes_backend.analysis.domains.parties import (
     contract_parties,
@@ -56,12 +55,6 @@ _DATE_CONTEXT = re.compile(r"[.;:\u2014\u2013()\[\]]")
 _MAX_CLAUSES = 300
 
 
-@dataclass
-class LegalAnalysis:
-    output: LegalOutput
-    thoughts: list[str] = field(default_factory=list)
-
-
 def _sample(doc: EvidenceDoc, count: int) -> str:
     return " ".join(u.text for u in units(doc)[:count])
 
@@ -83,7 +76,7 @@ def is_opinion(doc: EvidenceDoc) -> bool:
     return len(_OPINION.findall(_sample(doc, 300))) >= 3
 
 
-def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
+def analyse_legal(docs: list[EvidenceDoc]) -> Analysis[LegalOutput]:
     parties: list[str] = []
     clauses: list[Clause] = []
     dates: list[DatedItem] = []
@@ -128,7 +121,7 @@ def analyse_legal(docs: list[EvidenceDoc]) -> LegalAnalysis:
         governing_law=law[0][0] if law else None,
         findings=findings,
     )
-    return LegalAnalysis(output, _thoughts(docs, output))
+    return Analysis(output, _thoughts(docs, output))
 
 
 def agreement_parties(legal: LegalOutput, file_id: str) -> list[str]:
@@ -246,10 +239,7 @@ def _dates(doc_units: list[Unit]) -> list[DatedItem]:
 
 
 def signals(output: LegalOutput) -> list[Signal]:
-    found = [
-        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
-        for f in output.findings
-    ]
+    found = finding_signals(output.findings)
     found += [
         Signal(
             f"{c.kind.replace('_', ' ')} {c.party or ''}: {c.text}",

@@ -180,13 +180,11 @@ def temporal_links(
         latest[item.file_id] = item
     links: list[CrossModalLink] = []
     for candidates in best.values():
-        # One record read twice (as an event and as a payment) is one link: the payment's.
-        kept: dict[tuple[tuple[object, ...], ...], tuple[float, Item, Item]] = {}
-        for delta, a, b in sorted(
+        # The nearest first; at a tie, a payment's.
+        ranked = sorted(
             candidates, key=lambda c: (c[0], "transaction" not in (c[1].kind, c[2].kind))
-        ):
-            kept.setdefault((_spot(a), _spot(b)), (delta, a, b))
-        for delta, a, b in list(kept.values())[:_PER_FILE_PAIR]:
+        )
+        for delta, a, b in ranked[:_PER_FILE_PAIR]:
             kind, implication = _describe_link(a, b, delta)
             links.append(
                 CrossModalLink(
@@ -199,12 +197,6 @@ def temporal_links(
             )
     links.sort(key=lambda k: (k.correlation_type != "location_conflict", k.time_delta_seconds))
     return links[:_MAX_LINKS]
-
-
-def _spot(item: Item) -> tuple[object, ...]:
-    """Where in its file an item is, and when: a record however it was read."""
-    ref = item.source
-    return (ref.file_id, ref.page, ref.line, ref.row, ref.sheet, ref.cue_start, item.when)
 
 
 def same_day_links(items: list[Item], holders: dict[str, str]) -> list[CrossModalLink]:

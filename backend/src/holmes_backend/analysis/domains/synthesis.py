@@ -1,27 +1,20 @@
 """Synthesis: cross-modal links, contradictions and evidence gaps over all domain findings."""
 
 import re
-from dataclasses import dataclass, field
 from datetime import tzinfo
 
 from holmes_backend.analysis import detectors  # noqa: F401 - registers the detectors
 from holmes_backend.analysis.domains.case import CaseView
 from holmes_backend.analysis.domains.contradictions import caps_exceeded
 from holmes_backend.analysis.domains.gaps import unapproved
-from holmes_backend.analysis.domains.hypotheses import Signal
+from holmes_backend.analysis.domains.hypotheses import Analysis, Signal
 from holmes_backend.analysis.domains.links import Item, case_offset, timed_items
 from holmes_backend.analysis.engine import CaseFacts, run
 from holmes_backend.analysis.facts.names import identities
 from holmes_backend.contracts.agents import Contradiction, SynthesisOutput
 
 
-@dataclass
-class SynthesisAnalysis:
-    output: SynthesisOutput
-    thoughts: list[str] = field(default_factory=list)
-
-
-def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysis:
+def analyse_synthesis(view: CaseView, window_minutes: float) -> Analysis[SynthesisOutput]:
     """The case's facts on one time axis, and every registered detector run over them."""
     # One person, one name: "Themba M" of a chat is the "Themba Mkhabela" the case names.
     forms = identities(
@@ -51,9 +44,7 @@ def analyse_synthesis(view: CaseView, window_minutes: float) -> SynthesisAnalysi
         contradictions=facts.contradictions,
         evidence_gaps=facts.gaps,
     )
-    return SynthesisAnalysis(
-        output, _thoughts(view, output, len(facts.timed), window_minutes, zone)
-    )
+    return Analysis(output, _thoughts(view, output, len(facts.timed), window_minutes, zone))
 
 
 # A record of what did not happen: an invitation declined, a booking cancelled, a no-show.
@@ -114,6 +105,4 @@ def _thoughts(
         f"{len(output.cross_modal_links)} cross-file link(s), {len(output.contradictions)} "
         f"contradiction(s) from {len(view.evidence.sworn_claims)} sworn claim(s), "
         f"{len(output.evidence_gaps)} evidence gap(s).",
-        *(f"Strongest contradiction: {c.explanation[:240]}" for c in output.contradictions[:1]),
-        *(f"First gap: {g.element[:160]}." for g in output.evidence_gaps[:1]),
     ]

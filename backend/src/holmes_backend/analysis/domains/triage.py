@@ -63,11 +63,6 @@ _REGISTER_FIELD = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _REGISTER_FIELDS = 3
-_MINUTES = re.compile(
-    r"\bminutes\s+of\s+(?:the\s+)?(?:\w+['\u2019]?\s+){0,3}?(?:meeting|board|committee|trustees|"
-    r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
-    re.IGNORECASE,
-)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -195,7 +190,7 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         _density(tokens, LEGAL_WORDS) / tabular,
         [
             (0.25, is_opinion(doc) or is_contract(doc)),
-            (0.45, is_rulebook(doc) or bool(_MINUTES.search(text[:2000]))),
+            (0.45, is_rulebook(doc)),
             (0.25, len(_NORMATIVE.findall(text[:50_000])) >= 2),
             (0.45, len(_REGISTER_FIELD.findall(text[:20_000])) >= _REGISTER_FIELDS),
             (0.45 if testimony and is_sworn(doc) else 0.1, testimony),
@@ -236,7 +231,6 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
             (0.45, personal),
             # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
             (0.4 if placed else 0.1, _timed(head)),
-            (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),
         ],
     )
 

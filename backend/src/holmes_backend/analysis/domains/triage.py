@@ -17,7 +17,7 @@ from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_ru
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, roles, row_fields
-from holmes_backend.analysis.facts.dates import find_moments, find_times, parse_iso
+from holmes_backend.analysis.facts.dates import find_moments, parse_iso
 from holmes_backend.analysis.facts.identifiers import identity_holders
 from holmes_backend.analysis.facts.lexicon import (
     EVIDENCE_WORDS,
@@ -154,18 +154,6 @@ def _plus(score: float, cues: list[tuple[float, bool]]) -> float:
     return sum((weight for weight, holds in cues if holds), score)
 
 
-def _timed(doc_units: list[Unit]) -> bool:
-    """A time of day on a date: in one line, or a short record's date and its times apart
-    ("Date: 14/03/2026" over "Pickup: 19:52")."""
-    if any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)):
-        return True
-    return (
-        len(doc_units) <= _SHORT_RECORD
-        and any(find_moments(u.text) for u in doc_units)
-        and any(find_times(u.text) for u in doc_units)
-    )
-
-
 def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     if doc.mime_type.startswith(_MEDIA):
         return DomainScores(financial=0.05, legal=0.1, evidence=0.9, strategy=0.1)
@@ -230,7 +218,7 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
             (0.45, profile.letter),
             (0.45, personal),
             # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
-            (0.4 if placed else 0.1, _timed(head)),
+            (0.4 if placed else 0.1, any(m.at for u in head[:400] for m in find_moments(u.text))),
         ],
     )
 

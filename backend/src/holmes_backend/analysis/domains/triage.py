@@ -219,6 +219,7 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
             (0.45, personal),
             # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
             (0.4 if placed else 0.1, any(m.at for u in head[:400] for m in find_moments(u.text))),
+            (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),  # a recording
         ],
     )
 

@@ -5,9 +5,9 @@ knowledge answers when its best item covers enough of what the question names; w
 cover more, their files are escalated to the domain agents; with nothing covering it, it says so.
 """
 
-import re
 from dataclasses import dataclass
 
+from holmes_backend.analysis.facts.cite import excerpt
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import sentence_spans
@@ -125,7 +125,7 @@ def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextIte
 
 def _focus(text: str, question: Question) -> str:
     """The sentences of a long item that carry the question's names, dates or words."""
-    flat = re.sub(r"\s+", " ", text).strip()
+    flat = " ".join(text.split())
     if len(flat) <= _FOCUS_CHARS:
         return flat
     sentences = [flat[a:b].strip() for a, b in sentence_spans(flat) if flat[a:b].strip()]
@@ -138,8 +138,7 @@ def _focus(text: str, question: Question) -> str:
 
     best = sorted(range(len(sentences)), key=lambda i: (-weight(sentences[i]), i))[:2]
     kept = " ".join(sentences[i] for i in sorted(best) if weight(sentences[i]) > 0)
-    kept = kept or sentences[0]
-    return kept if len(kept) <= _FOCUS_CHARS else kept[: _FOCUS_CHARS - 1] + "\u2026"
+    return excerpt(kept or sentences[0], _FOCUS_CHARS)
 
 
 def _line(item: ContextItem, question: Question) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from holmes_backend.analysis.domains.addresses import is_address_register
 from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
+from holmes_backend.analysis.domains.clauses import requires_approval
 from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_rulebook
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
@@ -180,6 +181,7 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
             (0.25, is_opinion(doc) or is_contract(doc)),
             (0.45, is_rulebook(doc)),
             (0.25, len(_NORMATIVE.findall(text[:50_000])) >= 2),
+            (0.45, bool(profile.money) and requires_approval(text[:50_000])),
             (0.45, len(_REGISTER_FIELD.findall(text[:20_000])) >= _REGISTER_FIELDS),
             (0.45 if testimony and is_sworn(doc) else 0.1, testimony),
         ],

@@ -37,7 +37,9 @@ def _empty(value: object) -> object:
 
 
 def _clear(pure: bool = False) -> None:
-    memo._ENTRIES.clear()
+    for docs in _DOCS.values():
+        for doc in docs:
+            vars(doc).pop(memo.ATTRIBUTE, None)
     if not pure:
         return
     for name, module in list(sys.modules.items()):

@@ -36,17 +36,9 @@ async def test_a_chat_export_reaches_the_evidence_agent(tmp_path: Path) -> None:
     assert triage.triage_file(chat).domain_scores.evidence >= 0.4
 
 
-async def test_a_receipt_a_representation_and_a_mandate_reach_their_agents(
+async def test_a_representation_and_a_mandate_reach_their_agents(
     tmp_path: Path,
 ) -> None:
-    # A cab receipt: its date on one line, its times and places on others.
-    receipt = await text_doc(
-        tmp_path,
-        "cab_receipt.txt",
-        "Northline Cabs - receipt 9120\nDate: 02/08/2026\nPassenger: R. Osei\n"
-        "Pickup: 23:10  9 Wren Lane\nDrop-off: 23:32  Quayside Casino, Dock Street\n"
-        "Fare: GBP 18.20\n",
-    )
     # A letter of representation: its signatory's word, held against the records.
     letter = await text_doc(
         tmp_path,
@@ -62,6 +54,5 @@ async def test_a_receipt_a_representation_and_a_mandate_reach_their_agents(
         "Account mandate - Elmfield Rowing Club\n"
         "Payments of GBP 2,000 or more require the authorisation of two trustees.\n",
     )
-    assert triage.triage_file(receipt).domain_scores.evidence >= 0.4
     assert triage.triage_file(letter).domain_scores.evidence >= 0.4
     assert triage.triage_file(mandate).domain_scores.legal >= 0.4

@@ -22,12 +22,11 @@ from holmes_backend.analysis.facts.text import first_sentence, is_thin, units, w
 from holmes_backend.contracts.agents import (
     EvidenceOutput,
     FinancialOutput,
-    GraphFact,
     LegalOutput,
 )
 from holmes_backend.llm.chat_context import read_question
 from holmes_backend.llm.local.analysts.chat import _focus
-from holmes_backend.llm.local.analysts.merge import place_similarity, town
+from holmes_backend.llm.local.analysts.merge import town
 from tests.llm.test_analysts_helpers import (
     email_doc,
     lines_doc,
@@ -348,18 +347,6 @@ def test_chat_cuts_a_long_item_at_sentences_opening_with_any_capital() -> None:
 def test_towns_in_any_latin_script_with_or_without_accents() -> None:
     assert town("at home in Örebro") == "orebro"
     assert town("Hotel Savoy, Łódź") == town("HOTEL SAVOY, LODZ") == "lodz"
-    a, b = (
-        GraphFact(
-            id=f"f{n}",
-            subject_id="person:renee-lefevre",
-            subject_name="Renée Lefèvre",
-            attribute="location",
-            value=value,
-            confidence=0.8,
-        )
-        for n, value in enumerate(("Hôtel Bellecour, Lyon", "Hotel Bellecour, Lyon"))
-    )
-    assert place_similarity(a, b) == 1.0
 
 
 _FORM = """<?xml version="1.0"?>

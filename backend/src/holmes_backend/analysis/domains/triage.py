@@ -1,7 +1,7 @@
 """Triage of one file: domain scores, complexity, class and a preview of its names and dates.
 
 A domain's score is the share of its vocabulary in the words, mapped into [0, 0.7], plus the
-structural cues that mark its files: money rows and statements for financial; rules, registers,
+structural cues that mark its files: money rows and payments told for financial; rules, registers,
 contracts and sworn statements for legal; messages, logs, calls, letters, forms and timed, placed
 records for evidence; plans for strategy. The class is the first of `classify`'s rules that holds.
 """
@@ -15,11 +15,10 @@ from holmes_backend.analysis.domains.addresses import is_address_register
 from holmes_backend.analysis.domains.claims import is_sworn, is_testimony
 from holmes_backend.analysis.domains.clauses import requires_approval
 from holmes_backend.analysis.domains.legal import is_contract, is_opinion, is_rulebook
-from holmes_backend.analysis.domains.parties import signatories
 from holmes_backend.analysis.domains.timeline import head_subject, places_in
 from holmes_backend.analysis.domains.xmlrecords import xml_records
 from holmes_backend.analysis.facts.cells import Role, roles, row_fields
-from holmes_backend.analysis.facts.dates import find_moments, find_times, parse_iso
+from holmes_backend.analysis.facts.dates import find_moments, parse_iso
 from holmes_backend.analysis.facts.identifiers import identity_holders
 from holmes_backend.analysis.facts.lexicon import (
     EVIDENCE_WORDS,
@@ -49,9 +48,6 @@ _LETTER = re.compile(
 _STATUTE = re.compile(
     r"§|\bU\.\s?S\.\s?C\.|\bbe it enacted\b|\bsection\s+\d+\.?\s|\bregulation\b", re.I
 )
-_CUSTODY = re.compile(
-    r"chain of custody|evidence (?:bag|item|log)|seized|collected by|sha-?256", re.I
-)
 # Rules binding someone: "shall not accept", "must be declared".
 _NORMATIVE = re.compile(
     r"\b(?:shall(?:\s+not)?|must(?:\s+not)?|is\s+prohibited|are\s+prohibited|may\s+not)\s+"
@@ -68,11 +64,6 @@ _REGISTER_FIELD = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _REGISTER_FIELDS = 3
-_MINUTES = re.compile(
-    r"\bminutes\s+of\s+(?:the\s+)?(?:\w+['\u2019]?\s+){0,3}?(?:meeting|board|committee|trustees|"
-    r"directors|council)|\bresolutions?\s+of\s+the\s+(?:board|directors|members|shareholders)",
-    re.IGNORECASE,
-)
 _FORM_FIELD = re.compile(r"^\s*[\w][\w ()/'-]{1,30}:\s*(?P<value>\S.*)$")
 _FORM_UNITS = 15
 _FORM_PEOPLE = 2
@@ -122,27 +113,6 @@ def _profile(doc: EvidenceDoc) -> _Profile:
     )
 
 
-# The instruments a party signs to bind itself, by their titles.
-_INSTRUMENT = re.compile(
-    r"\b(?:guarantee|deed|indemnity|lease|tenancy|last\s+will|testament|power\s+of\s+attorney|"
-    r"mortgage|legal\s+charge|debenture|bond|settlement\s+agreement|(?<!press\s)release|waiver|"
-    r"undertaking|covenant|assignment|promissory\s+note|loan\s+agreement|facility\s+letter)\b",
-    re.IGNORECASE,
-)
-
-
-def _instrument(doc: EvidenceDoc) -> bool:
-    """An instrument its title names, signed by a party in its own lines (not a witness's
-    statement about one)."""
-    doc_units = units(doc)
-    head = " ".join([doc.filename.replace("_", " "), *(u.text for u in doc_units[:2])])
-    return (
-        bool(_INSTRUMENT.search(head))
-        and not is_testimony(doc)
-        and any(signatories(u) for u in doc_units if u.kind != "row")
-    )
-
-
 def _personal(head: list[Unit]) -> bool:
     """A form about people: its first fields name two people ("Employee: Priya Raman")."""
     fields = [f for u in head if u.kind != "row" and (f := _FORM_FIELD.match(u.text))]
@@ -185,18 +155,6 @@ def _plus(score: float, cues: list[tuple[float, bool]]) -> float:
     return sum((weight for weight, holds in cues if holds), score)
 
 
-def _timed(doc_units: list[Unit]) -> bool:
-    """A time of day on a date: in one line, or a short record's date and its times apart
-    ("Date: 14/03/2026" over "Pickup: 19:52")."""
-    if any(m.at is not None for u in doc_units[:400] for m in find_moments(u.text)):
-        return True
-    return (
-        len(doc_units) <= _SHORT_RECORD
-        and any(find_moments(u.text) for u in doc_units)
-        and any(find_times(u.text) for u in doc_units)
-    )
-
-
 def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
     if doc.mime_type.startswith(_MEDIA):
         return DomainScores(financial=0.05, legal=0.1, evidence=0.9, strategy=0.1)
@@ -210,7 +168,6 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         [
             (0.3 if profile.transfers >= 3 else 0.15, profile.transfers > 0),
             (0.2, told),  # money a text says was paid: what the records are checked against
-            (0.25, profile.figures >= 4),
             (0.45, is_address_register(doc)),  # who is who: a vendor master, a staff list
         ],
     )
@@ -222,12 +179,10 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
         _density(tokens, LEGAL_WORDS) / tabular,
         [
             (0.25, is_opinion(doc) or is_contract(doc)),
-            (0.45, is_rulebook(doc) or bool(_MINUTES.search(text[:2000]))),
-            (0.15, bool(_STATUTE.search(text[:50_000]))),
+            (0.45, is_rulebook(doc)),
             (0.25, len(_NORMATIVE.findall(text[:50_000])) >= 2),
             (0.45, bool(profile.money) and requires_approval(text[:50_000])),
             (0.45, len(_REGISTER_FIELD.findall(text[:20_000])) >= _REGISTER_FIELDS),
-            (0.45, _instrument(doc)),
             (0.45 if testimony and is_sworn(doc) else 0.1, testimony),
         ],
     )
@@ -244,12 +199,11 @@ def domain_scores(doc: EvidenceDoc, profile: _Profile) -> DomainScores:
 def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> float:
     """What a file tells of who did what, when and where: messages, logs, calls, testimony."""
     head, rows = profile.units, profile.rows[:400]
-    short = len(head) <= _SHORT_RECORD
-    chat = sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
-    identities = holds_numbers(doc) or bool(identity_holders([doc]))
     calls = sum(
         1 for u in rows if phones_in(u.text) and any(m.at is not None for m in find_moments(u.text))
     )
+    short = len(head) <= _SHORT_RECORD
+    chat = sum(1 for u in units(doc)[:_CHAT_LINES] if u.speaker and is_stamped(u.text)) >= 2
     placed = any(n.kind == "place" for u in head[:_HEAD_UNITS] for n in find_names(u.text)) or (
         short and any(places_in(u.text) for u in head)
     )
@@ -260,15 +214,14 @@ def _evidence_score(doc: EvidenceDoc, profile: _Profile, testimony: bool) -> flo
         [
             (0.45, testimony),
             (0.45, bool(doc.metadata.get("from")) or doc.mime_type == _MAIL or chat),
-            (0.25, bool(_CUSTODY.search(profile.text[:50_000]))),
-            (0.45, identities),  # whose number is whose: what calls and messages are read by
+            (0.45, holds_numbers(doc) or bool(identity_holders([doc]))),  # whose number is whose
             (0.45, calls >= _TABLE_ROWS),
             (0.45, sum(1 for u in rows if _dated(u.text)) >= _LOG_ROWS and not profile.transfers),
             (0.45, profile.letter),
             (0.45, personal),
             # A time of day and a place (a receipt, a ticket) put people somewhere at a moment.
-            (0.4 if placed else 0.1, _timed(head)),
-            (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),
+            (0.4 if placed else 0.1, any(m.at for u in head[:400] for m in find_moments(u.text))),
+            (0.15, any(c.location.start_time is not None for c in doc.chunks[:50])),  # a recording
         ],
     )
 

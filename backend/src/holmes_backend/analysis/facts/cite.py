@@ -11,20 +11,12 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1].rstrip() + "…"
 
 
+_PLACE = {"page", "line", "row", "sheet", "cue_start", "cue_end", "bbox"}
+
+
 def cite(file_id: str, location: Location | None, text: str = "") -> SourceRef:
-    if location is None:
-        return SourceRef(file_id=file_id, excerpt=excerpt(text))
-    return SourceRef(
-        file_id=file_id,
-        page=location.page,
-        line=location.line,
-        row=location.row,
-        sheet=location.sheet,
-        cue_start=location.cue_start,
-        cue_end=location.cue_end,
-        bbox=list(location.bbox) if location.bbox else None,
-        excerpt=excerpt(text),
-    )
+    place = location.model_dump(include=_PLACE) if location is not None else {}
+    return SourceRef.model_validate({"file_id": file_id, **place, "excerpt": excerpt(text)})
 
 
 def ref_key(ref: SourceRef) -> tuple[object, ...]:

@@ -96,3 +96,13 @@ def analyst_for(schema: type[BaseModel] | str) -> Analyst | None:
 
 def responder_for(agent_name: str) -> Responder | None:
     return _RESPONDERS.get(agent_name)
+
+
+def where(name: str, location: dict[str, Any]) -> str:
+    """A cited place in words: "ledger.xlsx, sheet May, row 14", "call.m4a, at 00:01:33"."""
+    keys = [k for k in ("sheet", "page", "row", "line") if location.get(k) not in (None, "")]
+    parts = [name, *(f"{k} {location[k]}" for k in keys)]
+    if location.get("cue_start") is not None:
+        seconds = int(float(location["cue_start"]))
+        parts.append(f"at {seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}")
+    return ", ".join(parts)

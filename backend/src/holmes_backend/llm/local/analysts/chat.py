@@ -5,10 +5,9 @@ knowledge answers when its best item covers enough of what the question names; w
 cover more, their files are escalated to the domain agents; with nothing covering it, it says so.
 """
 
-import re
 from dataclasses import dataclass
-from typing import Any
 
+from holmes_backend.analysis.facts.cite import excerpt
 from holmes_backend.analysis.facts.dates import find_moments
 from holmes_backend.analysis.facts.text import units
 from holmes_backend.analysis.nlp import sentence_spans
@@ -32,6 +31,7 @@ from holmes_backend.llm.local.registry import (
     analyst,
     responder,
 )
+from holmes_backend.llm.local.registry import where as _where
 
 _ITEMS = 3
 _FOCUS_CHARS = 280
@@ -123,19 +123,9 @@ def _items(results: list[ToolResult], names: tuple[str, ...]) -> list[ContextIte
     return found
 
 
-def _where(source: dict[str, Any]) -> str:
-    parts = [str(source.get("file") or "a case file")]
-    parts += [f"sheet {source['sheet']}"] if source.get("sheet") else []
-    parts += [f"{k} {source[k]}" for k in ("page", "row", "line") if source.get(k) is not None]
-    if source.get("cue_start") is not None:
-        seconds = int(float(source["cue_start"]))
-        parts.append(f"at {seconds // 3600:02d}:{seconds % 3600 // 60:02d}:{seconds % 60:02d}")
-    return ", ".join(parts)
-
-
 def _focus(text: str, question: Question) -> str:
     """The sentences of a long item that carry the question's names, dates or words."""
-    flat = re.sub(r"\s+", " ", text).strip()
+    flat = " ".join(text.split())
     if len(flat) <= _FOCUS_CHARS:
         return flat
     sentences = [flat[a:b].strip() for a, b in sentence_spans(flat) if flat[a:b].strip()]
@@ -148,14 +138,13 @@ def _focus(text: str, question: Question) -> str:
 
     best = sorted(range(len(sentences)), key=lambda i: (-weight(sentences[i]), i))[:2]
     kept = " ".join(sentences[i] for i in sorted(best) if weight(sentences[i]) > 0)
-    kept = kept or sentences[0]
-    return kept if len(kept) <= _FOCUS_CHARS else kept[: _FOCUS_CHARS - 1] + "\u2026"
+    return excerpt(kept or sentences[0], _FOCUS_CHARS)
 
 
 def _line(item: ContextItem, question: Question) -> str:
     text = _focus(item.text, question).rstrip(".")
     sources = item.sources[:2]
-    where = "; ".join(_where(s) for s in sources)
+    where = "; ".join(_where(str(s.get("file") or "a case file"), s) for s in sources)
     refs = "".join(f"[{s['ref']}]" for s in sources if s.get("ref"))
     return f"- {text}." + (f" ({where})" if where else "") + (f" {refs}" if refs else "")
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from holmes_backend.analysis.facts.dates import parse_iso, parse_span
 from holmes_backend.analysis.facts.geo import distance_km
-from holmes_backend.analysis.facts.lexicon import REGIONS, STOPWORDS, fold
+from holmes_backend.analysis.facts.lexicon import REGIONS, fold
 from holmes_backend.analysis.facts.names import UPPER, org_core, person_parts, strip_honorific
 from holmes_backend.contracts.agents import (
     EntityResolution,
@@ -30,7 +30,6 @@ from holmes_backend.llm.local.analysts.domains import trace
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
 
 SIMILAR = 0.7  # below this two names are unrelated and not worth a note
-SURNAME_MATCH = 0.75
 SAME_PLACE_KM = 1.0
 FAR_KM = 25.0
 DATE_TOLERANCE = timedelta(days=7)
@@ -197,25 +196,9 @@ def _told_apart(node: GraphEntity, candidate: GraphEntity, existing: _Graph, new
 
 
 def similarity(a: GraphEntity, b: GraphEntity) -> float:
+    """How alike the closest two of their names are, once normalised (0 to 1)."""
     pairs = [(x, y) for x in [a.name, *a.aliases][:6] for y in [b.name, *b.aliases][:6]]
-    return max((name_similarity(x, y, a.type) for x, y in pairs), default=0.0)
-
-
-def name_similarity(a: str, b: str, type_: str) -> float:
-    pa, pb = (person_parts(a), person_parts(b)) if type_ == "person" else (None, None)
-    if not pa or not pb:
-        return round(_ratio(_norm(a), _norm(b)), 3)
-    last = _ratio(pa[2], pb[2])
-    if last < SURNAME_MATCH:
-        return round(0.8 * last, 3)  # other surnames: other people, whatever the first
-    fa, fb = pa[0], pb[0]
-    if not fa or not fb:
-        first = 0.5
-    elif fa == fb:
-        first = 1.0
-    else:
-        first = 0.85 if min(len(fa), len(fb)) == 1 and fa[0] == fb[0] else 0.6 * _ratio(fa, fb)
-    return round(0.65 * last + 0.35 * first, 3)
+    return max((round(_ratio(_norm(x), _norm(y)), 3) for x, y in pairs), default=0.0)
 
 
 def _ratio(a: str, b: str) -> float:
@@ -348,7 +331,8 @@ def _locations(fact: GraphFact, candidates: list[GraphFact], named: bool) -> Fac
         f"{candidate.kind.capitalize()} at {candidate.qualifier}, {fact.kind} at "
         f"{fact.qualifier}: {how}."
     )
-    similar = place_similarity(candidate, fact)
+    km = _km(candidate, fact)
+    similar = math.exp(-km / 10) if km is not None else 0.0  # near 1 a short walk apart
     return _conflict(fact, candidate, "location", similar, "HIGH" if verified else "MEDIUM", why)
 
 
@@ -398,15 +382,4 @@ def town(place: str) -> str | None:
     return None
 
 
-def place_similarity(a: GraphFact, b: GraphFact) -> float:
-    """Near 1 for places a short walk apart, 0 for distant ones; shared words without positions."""
-    km = _km(a, b)
-    if km is not None:
-        return round(math.exp(-km / 10), 3)
-    words_a, words_b = (
-        {w for w in _WORDS.findall(fold(f.value.lower())) if w not in STOPWORDS} for f in (a, b)
-    )
-    return round(len(words_a & words_b) / len(words_a | words_b), 3) if words_a and words_b else 0.0
-
-
-__all__ = ["compare", "merge", "name_similarity", "place_relation", "resolve", "town"]
+__all__ = ["compare", "merge", "place_relation", "resolve", "town"]

@@ -9,7 +9,7 @@ from typing import Any
 from holmes_backend.analysis.compare import Comparison, Match, compare_values
 from holmes_backend.contracts.agents import SourceRef, VerificationOutput
 from holmes_backend.contracts.requests import CORRECTION_KIND
-from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst
+from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst, where
 from holmes_backend.llm.passages import Passage
 
 _EXCERPT_CHARS = 240
@@ -37,15 +37,6 @@ def _ref(passage: Passage, matches: tuple[Match, ...]) -> SourceRef:
     )
 
 
-def _where(passage: Passage) -> str:
-    where = passage.location
-    parts = [passage.filename or "the cited file"]
-    parts += [f"{k} {v}" for k, v in where.items() if k in ("sheet", "page", "row")]
-    parts += [f"line {where['line']}"] if "line" in where else []
-    parts += [f"at {float(where['cue_start']):.1f}s"] if "cue_start" in where else []
-    return ", ".join(parts)
-
-
 def _decide(
     checked: list[tuple[Passage, Comparison]], original: str, proposed: str, scope: str
 ) -> tuple[str, str, list[SourceRef]] | None:
@@ -62,8 +53,9 @@ def _decide(
     ]
     passage, matches = chosen[0]
     which, other = ("proposed", original) if confirmed else ("original", proposed)
+    place = where(passage.filename or "the cited file", passage.location)
     reasoning = (
-        f"{scope} state {matches[0].text!r} ({_where(passage)}), the {which} value, "
+        f"{scope} state {matches[0].text!r} ({place}), the {which} value, "
         f"and nowhere {other!r}" + ("." if confirmed else ": the item reflects its source.")
     )
     evidence = [_ref(p, m) for p, m in chosen[:_EVIDENCE]]

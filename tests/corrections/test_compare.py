@@ -7,7 +7,7 @@ import pytest
 
 from holmes_backend.agents.verification.apply import FindingView, plan
 from holmes_backend.agents.verification.items import numbered, places
-from holmes_backend.analysis.compare import compare_values, read_value, rewrite_text
+from holmes_backend.numeric.compare import compare_values, read_value, rewrite_text
 
 ROW = "Date: 2024-03-11; Description: Transfer to V. Hale; Reference: TRF-0311; Debit: 9800.00"
 

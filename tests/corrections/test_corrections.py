@@ -15,8 +15,8 @@ from sqlalchemy import delete
 
 from holmes_backend.agents.verification import items
 from holmes_backend.agents.verification.kept import graph_lists
-from holmes_backend.analysis.compare import read_value
 from holmes_backend.models import Finding, ProcessingJob
+from holmes_backend.numeric.compare import read_value
 from holmes_backend.repositories import events as event_repo
 from holmes_backend.repositories import graphs as graph_repo
 from holmes_backend.runtime import Runtime

@@ -18,8 +18,8 @@ from sqlalchemy import delete, select
 from holmes_backend.agents import regeneration
 from holmes_backend.agents.verification import items
 from holmes_backend.agents.verification.kept import keep_corrected
-from holmes_backend.analysis.compare import read_value
 from holmes_backend.models import AgentExecution, Correction, ProcessingJob
+from holmes_backend.numeric.compare import read_value
 from holmes_backend.repositories import jobs as job_repo
 from holmes_backend.runtime import Runtime
 from holmes_shared.enums import JobStatus

@@ -3,8 +3,8 @@
 from dataclasses import dataclass
 from typing import Any
 
-from holmes_backend.analysis.compare import normal_text
 from holmes_backend.extraction.models import Chunk
+from holmes_backend.numeric.compare import normal_text
 
 # Passages either side of a cited one: a citation may point at the line before the value.
 NEIGHBOURS = 1

@@ -13,12 +13,6 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from holmes_backend.analysis.domains.statements import (
-    PER_SHARE,
-    SCALE,
-    header_columns,
-    label_periods,
-)
 from holmes_backend.analysis.facts.cells import Role, pipe_cells, roles, row_fields
 from holmes_backend.analysis.facts.cite import cite
 from holmes_backend.analysis.facts.dates import find_moments
@@ -26,6 +20,12 @@ from holmes_backend.analysis.facts.text import units
 from holmes_backend.contracts.agents import SourceRef
 from holmes_backend.extraction.models import Location
 from holmes_backend.llm.evidence import EvidenceDoc
+from holmes_backend.numeric.statements import (
+    PER_SHARE,
+    SCALE,
+    header_columns,
+    label_periods,
+)
 
 _TEXT_MIMES = ("application/pdf", "text/plain", "text/markdown")
 # A figure as a statement writes it: "$1,234", "(365,241)", "-12.5" (or with a minus sign),

@@ -40,8 +40,6 @@ from holmes_backend.agents.verification.items import (
     places,
 )
 from holmes_backend.agents.verification.kept import applied_for_case, graph_lists, what_corrected
-from holmes_backend.analysis.compare import compare_values as compare
-from holmes_backend.analysis.compare import read_value
 from holmes_backend.db.types import utcnow
 from holmes_backend.events import log as event_service
 from holmes_backend.events.hub import EventHub
@@ -50,6 +48,8 @@ from holmes_backend.extraction.loading import load_extraction
 from holmes_backend.extraction.models import Chunk
 from holmes_backend.llm.passages import Passage, passages
 from holmes_backend.models import Correction, File, Finding, KnowledgeGraph
+from holmes_backend.numeric.compare import compare_values as compare
+from holmes_backend.numeric.compare import read_value
 from holmes_backend.repositories import corrections as correction_repo
 from holmes_backend.repositories import files as file_repo
 from holmes_backend.repositories import findings as finding_repo

@@ -7,11 +7,11 @@ from typing import Any
 
 from holmes_backend.agents.runner import AgentSpec, PipelineContext, run_agent
 from holmes_backend.agents.verification.prompt import INSTRUCTION
-from holmes_backend.analysis.compare import compare_values
 from holmes_backend.contracts.agents import SourceRef, VerificationOutput
 from holmes_backend.contracts.requests import CORRECTION_KIND
 from holmes_backend.llm.evidence import render_findings
 from holmes_backend.llm.passages import LOCATION_FIELDS, Passage
+from holmes_backend.numeric.compare import compare_values
 from holmes_backend.repositories import executions as execution_repo
 
 SPEC = AgentSpec(

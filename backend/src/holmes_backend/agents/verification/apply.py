@@ -28,7 +28,7 @@ from holmes_backend.agents.verification.items import (
     places,
     rewrite,
 )
-from holmes_backend.analysis.compare import Value
+from holmes_backend.numeric.compare import Value
 
 # Entity types that are values rather than parties: what derives from a corrected value.
 _VALUE_NODES = frozenset({"amount", "event", "date"})

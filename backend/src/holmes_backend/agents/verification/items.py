@@ -13,7 +13,7 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from holmes_backend.analysis.compare import Value, find_value, rewrite_text
+from holmes_backend.numeric.compare import Value, find_value, rewrite_text
 
 # Graph list → the prefix of the ids its items are numbered with when they are created.
 ID_PREFIXES = {

@@ -13,8 +13,8 @@ from sqlalchemy import inspect
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from holmes_backend.agents.verification.items import GRAPH_LISTS, Place, holds, places, rewrite
-from holmes_backend.analysis.compare import Value, read_value
 from holmes_backend.models import Correction, KnowledgeGraph
+from holmes_backend.numeric.compare import Value, read_value
 from holmes_backend.repositories import corrections as correction_repo
 
 

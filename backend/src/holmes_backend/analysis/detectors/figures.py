@@ -1,4 +1,4 @@
-"""Stated against recorded figures: one reference with different amounts; caps."""
+"""Stated against recorded figures: one reference with different amounts or dates; caps."""
 
 import re
 from collections.abc import Iterable, Iterator
@@ -16,6 +16,7 @@ from holmes_backend.analysis.facts.money import format_money
 from holmes_backend.analysis.facts.names import org_core, same_party
 from holmes_backend.contracts.agents import Contradiction, SourceRef, Transaction
 
+_TAX_RATES = [r / 100 for r in (5, 6, 7, 7.7, 8, 8.1, 9, 10, *range(12, 26), 27)]
 _ROUNDING = 0.005
 _APPROXIMATE = 0.05
 _MIN_TOLD = 100.0  # smaller sums recur too often for one line of them to be the one told of
@@ -95,7 +96,8 @@ def _disagreements(found: list[Figure], said: str) -> Iterator[Contradiction]:
         against = [
             (f, why)
             for f in group
-            if f.source.file_id != claim.source.file_id and (why := _amounts(claim, f))
+            if f.source.file_id != claim.source.file_id
+            and (why := _amounts(claim, f) or _days(claim, f))
         ]
         if against:
             yield Contradiction(
@@ -120,10 +122,20 @@ def _amounts(a: Figure, b: Figure) -> str | None:
     tolerance = _APPROXIMATE if a.approximate or b.approximate else _ROUNDING
     if high - low <= tolerance * high:
         return None
+    taxed = a.taxed or b.taxed
+    if taxed and any(abs(high - low * (1 + rate)) <= _ROUNDING * high for rate in _TAX_RATES):
+        return None  # the one is the other with tax added: net and gross of one figure
     return (
         f"{a.reference} is given as {format_money(a.amount, a.currency)} in "
         f"{_where(a.source)} and as {format_money(b.amount, b.currency)} in {_where(b.source)}."
     )
+
+
+def _days(a: Figure, b: Figure) -> str | None:
+    if a.day is None or b.day is None or a.day == b.day or a.record or b.record:
+        return None
+    where = f"{_where(a.source)} and {b.day.isoformat()} in {_where(b.source)}"
+    return f"{a.reference} is dated {a.day.isoformat()} in {where}."
 
 
 def _where(source: SourceRef) -> str:

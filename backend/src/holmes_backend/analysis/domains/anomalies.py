@@ -11,7 +11,6 @@ from itertools import pairwise
 from holmes_backend.analysis.domains.ledger import (
     file_holders,
     is_payment,
-    is_transfer,
     norm_reference,
     tx_date,
 )
@@ -55,7 +54,7 @@ def _index(transactions: list[Transaction]) -> list[_Tx]:
     return [
         _Tx(n, t, tx_date(t), _key(t.from_party), _key(t.to_party))
         for n, t in enumerate(transactions)
-        if is_transfer(t) and t.amount > 0
+        if t.amount > 0
     ]
 
 

@@ -11,7 +11,6 @@ from holmes_backend.analysis.domains.claims import denied_place, negated
 from holmes_backend.analysis.domains.ledger import (
     distinct_payments,
     is_payment,
-    is_transfer,
 )
 from holmes_backend.analysis.domains.legal import agreement_parties
 from holmes_backend.analysis.domains.links import Item, instant
@@ -329,8 +328,7 @@ def denial_contradictions(
     claims: list[SwornClaim], items: list[Item], transactions: list[Transaction]
 ) -> list[Contradiction]:
     found: list[Contradiction] = []
-    transfers = [t for t in transactions if is_transfer(t)]
-    known = {n for t in transfers for n in (t.from_party, t.to_party) if n}
+    known = {n for t in transactions for n in (t.from_party, t.to_party) if n}
     known |= {p for item in items for p in item.people}
     chats = _conversations(items)
     for claim in claims:
@@ -360,7 +358,7 @@ def denial_contradictions(
                         any(same_party(p, i.people[0]) for i in lines) for p in (speaker, target)
                     )
                 ]
-                evidence += [t.source for t in transfers if _between(t, speaker, target)]
+                evidence += [t.source for t in transactions if _between(t, speaker, target)]
                 evidence = _placed_first(unique_refs(evidence, 50))
                 met = contact[0] not in _MEETING or any(i.place for i in both)
                 if evidence:
@@ -382,7 +380,7 @@ def denial_contradictions(
                 payer, payee = (speaker, target) if outgoing else (target, speaker)
                 paid = [
                     t
-                    for t in transfers
+                    for t in transactions
                     if _paid(t, payer, payee) and t.source.file_id != claim.source.file_id
                 ]
                 if paid:

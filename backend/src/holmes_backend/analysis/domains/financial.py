@@ -13,7 +13,7 @@ from holmes_backend.analysis.domains.anomalies import (
     find_anomalies,
 )
 from holmes_backend.analysis.domains.hypotheses import Analysis, Signal, finding_signals
-from holmes_backend.analysis.domains.ledger import is_transfer, ledger
+from holmes_backend.analysis.domains.ledger import ledger
 from holmes_backend.analysis.domains.payees import shared_accounts
 from holmes_backend.analysis.domains.references import referenced_figures
 from holmes_backend.analysis.domains.xmlrecords import xml_parties
@@ -50,15 +50,14 @@ _LEAST_THRESHOLD = 1000.0
 def analyse_financial(
     docs: list[EvidenceDoc], threshold: float = REPORTING_THRESHOLD
 ) -> Analysis[FinancialOutput]:
-    transactions: list[Transaction] = []
+    transfers: list[Transaction] = []
     for doc in docs:
-        transactions += ledger(doc).transactions
-    transfers = [t for t in transactions if is_transfer(t)]
+        transfers += ledger(doc).transactions
     anomalies = find_anomalies(
         transfers,
         threshold,
         {d.file_id: d.filename for d in docs},
-        stated_thresholds(docs, transactions),
+        stated_thresholds(docs, transfers),
     )
     anomalies += shared_accounts(transfers)
     addressed = [f for doc in docs for f in registered_addresses(doc)]
@@ -165,7 +164,6 @@ def signals(output: FinancialOutput) -> list[Signal]:
             [p for p in (t.from_party, t.to_party) if p],
         )
         for t in output.transactions[:300]
-        if is_transfer(t)
     ]
     return found
 

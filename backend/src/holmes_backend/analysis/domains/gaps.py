@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from holmes_backend.analysis.domains.absent_documents import DOCUMENT_ABSENT
 from holmes_backend.analysis.domains.case import CaseView
-from holmes_backend.analysis.domains.ledger import is_payment, is_transfer, norm_reference, received
+from holmes_backend.analysis.domains.ledger import is_payment, norm_reference, received
 from holmes_backend.analysis.domains.legal import AMENDMENT, REQUIREMENT, agreement_parties
 from holmes_backend.analysis.facts.cite import unique_refs
 from holmes_backend.analysis.facts.dates import parse_span
@@ -274,7 +274,7 @@ def invoice_gaps(view: CaseView) -> list[EvidenceGap]:
         reference = norm_reference(tx.reference)
         if is_payment(tx):
             paid[reference].append(tx)
-        elif is_transfer(tx):
+        else:
             invoiced[_series(tx.reference)].add(reference)
     gaps: list[EvidenceGap] = []
     for reference, txs in paid.items():

@@ -141,22 +141,14 @@ _TO_LINE = re.compile(
 )
 
 
-REPORTED = "Reported figure"
-
-
 @dataclass
 class Ledger:
     transactions: list[Transaction]
 
 
-def is_transfer(tx: Transaction) -> bool:
-    """Money that moved or is due between parties (not a statement's reported figure)."""
-    return not tx.description.startswith(REPORTED)
-
-
 def is_payment(tx: Transaction) -> bool:
     """Money that moved: a transfer that is not just an invoice's amount due."""
-    return is_transfer(tx) and not tx.description.startswith(INVOICED)
+    return not tx.description.startswith(INVOICED)
 
 
 def file_holders(transactions: list[Transaction], minimum: int) -> dict[str, set[str]]:

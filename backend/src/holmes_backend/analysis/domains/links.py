@@ -6,7 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta, timezone, tzinfo
 
-from holmes_backend.analysis.domains.ledger import is_transfer
 from holmes_backend.analysis.domains.timeline import field_place
 from holmes_backend.analysis.facts.cells import row_fields
 from holmes_backend.analysis.facts.dates import has_time, parse_iso
@@ -93,7 +92,7 @@ def timed_items(
             )
         )
     for tx in transactions:
-        if not is_transfer(tx) or not tx.date or not (dated or has_time(tx.date)):
+        if not tx.date or not (dated or has_time(tx.date)):
             continue
         if (when := instant(tx.date, zone)) is None:
             continue

@@ -6,11 +6,11 @@ original confirms it, the other way round rejects it; both or neither leaves it 
 
 from typing import Any
 
-from holmes_backend.analysis.compare import Comparison, Match, compare_values
 from holmes_backend.contracts.agents import SourceRef, VerificationOutput
 from holmes_backend.contracts.requests import CORRECTION_KIND
 from holmes_backend.llm.local.registry import Analysis, AnalysisRequest, analyst, where
 from holmes_backend.llm.passages import Passage
+from holmes_backend.numeric.compare import Comparison, Match, compare_values
 
 _EXCERPT_CHARS = 240
 _EVIDENCE = 4

@@ -54,6 +54,7 @@ async def test_next_steps_follow_the_findings(tmp_path: Path) -> None:
     priorities = [s.priority for s in output.next_steps]
     assert priorities == sorted(priorities, key=["HIGH", "MEDIUM", "LOW"].index)
     assert all(s.rationale for s in output.next_steps)
+    assert all(f.sources and all(s.excerpt for s in f.sources) for f in output.findings)
     assert "financial, legal" in analysis.thoughts[0] or "evidence" in analysis.thoughts[0]
 
 
@@ -75,6 +76,8 @@ async def test_the_same_steps_follow_from_the_findings_summaries(tmp_path: Path)
     assert actions == [s.action for s in from_blocks.next_steps]
     assert any(a.startswith("Put the contradicting records") for a in actions), actions
     assert "financial, legal" in analysis.thoughts[0]
+    # The findings cite the same files and places, read from the summaries.
+    assert [f.sources for f in output.findings] == [f.sources for f in from_blocks.findings]
 
 
 async def test_hypotheses_are_weighed_honestly(tmp_path: Path) -> None:

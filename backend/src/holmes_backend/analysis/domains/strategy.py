@@ -1,6 +1,5 @@
 """Next steps derived from what the other analyses found, each with its reason and priority:
-one per anomaly, approval clause, contradiction, gap, and person named without a statement.
-(No findings of its own: they would restate the contradictions and anomalies reported.)"""
+one per anomaly, approval clause, contradiction, gap, and person named without a statement."""
 
 from collections import Counter
 
@@ -9,6 +8,7 @@ from holmes_backend.analysis.domains.hypotheses import Analysis, Signal
 from holmes_backend.analysis.domains.synthesis import analyse_synthesis
 from holmes_backend.analysis.facts.names import name_key, possessive
 from holmes_backend.contracts.agents import (
+    Finding,
     NextStep,
     Severity,
     StrategyOutput,
@@ -68,7 +68,7 @@ def analyse_strategy(view: CaseView, window_minutes: float) -> Analysis[Strategy
             "LOW",
         )
     ranked = sorted(steps.values(), key=lambda s: _ORDER[s.priority])[:_MAX_STEPS]
-    output = StrategyOutput(next_steps=ranked)
+    output = StrategyOutput(next_steps=ranked, findings=_findings(view, synthesis))
     return Analysis(output, _thoughts(view, ranked))
 
 
@@ -87,8 +87,44 @@ def _unheard(view: CaseView) -> list[tuple[str, int]]:
     ]
 
 
+def _findings(view: CaseView, synthesis: SynthesisOutput) -> list[Finding]:
+    """The case's strengths and weaknesses, each citing what it rests on (the plan itself is
+    the next steps: a finding restating them would cite nothing)."""
+    findings: list[Finding] = []
+    high = [c for c in synthesis.contradictions if c.severity == "HIGH"]
+    if high:
+        findings.append(
+            Finding(
+                finding_type="theory",
+                title=f"{len(high)} sworn or documentary statement(s) are directly contradicted",
+                summary=high[0].explanation[:400],
+                confidence=0.75,
+                severity="HIGH",
+                sources=[high[0].claim_source, *high[0].evidence_against[:3]],
+            )
+        )
+    flagged = [a for a in view.financial.anomalies if a.severity == "HIGH"]
+    if flagged:
+        findings.append(
+            Finding(
+                finding_type="theory",
+                title=f"{len(flagged)} high-severity money pattern(s) to explain",
+                summary="; ".join(a.description[:160] for a in flagged[:3]),
+                confidence=0.7,
+                severity="HIGH",
+                sources=[s for a in flagged[:3] for s in a.sources[:2]],
+            )
+        )
+    return findings
+
+
 def signals(output: StrategyOutput) -> list[Signal]:
-    return [Signal(f"{s.action}. {s.rationale}", s.priority == "HIGH") for s in output.next_steps]
+    found = [
+        Signal(f"{f.title}. {f.summary}", f.severity == "HIGH", f.sources, f.entities)
+        for f in output.findings
+    ]
+    found += [Signal(f"{s.action}. {s.rationale}", s.priority == "HIGH") for s in output.next_steps]
+    return found
 
 
 def _thoughts(view: CaseView, steps: list[NextStep]) -> list[str]:

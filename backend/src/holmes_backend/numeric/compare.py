@@ -7,20 +7,19 @@ from datetime import date, time
 from typing import Any, Literal
 
 from holmes_backend.analysis.facts.dates import Moment, find_moments
-from holmes_backend.analysis.facts.money import CODE, SCALES, SYM, to_number
+from holmes_backend.analysis.facts.money import CODE, SCALE, SCALES, SYM, to_number
 from holmes_backend.analysis.facts.names import find_names, kind_of, same_party
 
 ValueKind = Literal["amount", "number", "date", "name", "text"]
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+(?:[.,]\d+)?|\.\d+)"
-_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
 _NUMBER = re.compile(
-    rf"(?<![\w.,])(?<!\w-)(?P<cur>{SYM}\s?|{CODE}\s)?(?P<neg>-)?(?P<num>{_NUM}){_SCALE}"
+    rf"(?<![\w.,])(?<!\w-)(?P<cur>{SYM}\s?|{CODE}\s)?(?P<neg>-)?(?P<num>{_NUM}){SCALE}"
     r"(?!\w|[-/]\d)",
     re.IGNORECASE,
 )
 _WHOLE_NUMBER = re.compile(
-    rf"^\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg>[-\u2212])?\s*(?P<num>{_NUM}){_SCALE}"
+    rf"^\s*(?P<cur>{SYM}|{CODE})?\s*(?P<neg>[-\u2212])?\s*(?P<num>{_NUM}){SCALE}"
     rf"\s*(?P<cur2>{SYM}|{CODE}|dollars?|euros?|pounds)?\s*(?P<pct>%)?\s*$",
     re.IGNORECASE,
 )

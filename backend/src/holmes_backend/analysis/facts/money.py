@@ -65,13 +65,14 @@ _NUM = (
     r"|\d{1,3}(?:['\u2019]\d{3})+(?:\.\d{1,2})?"
     r"|\d+(?:[.,]\d+)?)"
 )
-_SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
+# A number's scale word ("2.5 million", "40k"), an optional named group.
+SCALE = r"(?:\s?(?P<scale>thousand|million|billion|mn|bn|mm|[kmb])\b)?"
 _BEFORE = re.compile(
-    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<open2>\()?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){_SCALE}",
+    rf"(?P<open>\()?(?P<neg>-)?\s?(?P<cur>{SYM}|\b{CODE})\s?(?P<open2>\()?(?P<neg2>-)?(?P<num>{_NUM})(?![\d.,]\d){SCALE}",
     re.IGNORECASE,
 )
 _AFTER = re.compile(
-    rf"(?<![\w.,])(?P<num>{_NUM}){_SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollar\b|euro\b|"
+    rf"(?<![\w.,])(?P<num>{_NUM}){SCALE}\s?(?P<cur>{SYM}|{CODE}\b|dollar\b|euro\b|"
     rf"(?:{_WORD_AFTER})\b)",
     re.IGNORECASE,
 )
@@ -84,7 +85,7 @@ _IN_HEADER = re.compile(
 )
 _CELL = re.compile(
     rf"^\s*(?P<open>\()?\s*(?P<neg>[-\u2212\u2013])?\s*(?P<cur>{SYM}|{CODE})?\s*(?P<open2>\()?(?P<neg2>[-\u2212])?"
-    rf"(?P<num>{_NUM}){_SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
+    rf"(?P<num>{_NUM}){SCALE}\s*(?P<cur2>{SYM}|{CODE})?\s*(?P<close>\))?\s*(?P<trail>-)?\s*$",
     re.IGNORECASE,
 )
 
